@@ -1,0 +1,259 @@
+/** Catalogue entities (spec catalogue §3). Wire names keep the spec's spelling. */
+
+export type ProductType = 'simple' | 'configurable' | 'grouped' | 'bundle' | 'virtual' | 'downloadable';
+
+export interface StockItem {
+  is_in_stock: boolean;
+  qty?: number;
+  product_id?: number | string;
+  manage_stock?: boolean;
+}
+
+export interface MediaGalleryEntry {
+  image: string;
+  pos?: number;
+  typ?: string;
+  lab?: string | null;
+}
+
+export interface PriceFields {
+  price?: number;
+  price_incl_tax?: number;
+  price_tax?: number;
+  original_price?: number;
+  original_price_incl_tax?: number;
+  original_price_tax?: number;
+  special_price?: number | null;
+  special_price_incl_tax?: number | null;
+  special_price_tax?: number | null;
+  final_price?: number;
+  final_price_incl_tax?: number;
+  final_price_tax?: number;
+  original_special_price?: number | null;
+  original_special_price_tax?: number | null;
+  original_special_price_incl_tax?: number | null;
+  original_final_price?: number;
+  original_final_price_tax?: number;
+  original_final_price_incl_tax?: number;
+  special_from_date?: string | null;
+  special_to_date?: string | null;
+  price_is_current?: boolean;
+  price_refreshed_at?: string;
+  tier_prices?: Array<{ customer_group_id: number; qty: number; value: number }>;
+}
+
+export interface ConfigurableOptionValue {
+  value_index: number | string;
+  label: string;
+}
+
+export interface ConfigurableOption {
+  id?: number;
+  attribute_id: number | string;
+  attribute_code: string;
+  label: string;
+  position?: number;
+  values: ConfigurableOptionValue[];
+}
+
+export interface ConfigurableChild extends PriceFields {
+  id: number | string;
+  sku: string;
+  name?: string;
+  status?: number;
+  visibility?: number;
+  stock?: StockItem;
+  custom_attributes?: Array<{ attribute_code: string; value: unknown }>;
+  image?: string;
+  thumbnail?: string;
+  small_image?: string;
+  color?: number | string;
+  size?: number | string;
+  [attribute: string]: unknown;
+}
+
+export interface BundleProductLink {
+  id: number | string;
+  sku: string;
+  qty: number;
+  is_default: boolean;
+  price?: number;
+  product?: Product;
+}
+
+export interface BundleOption {
+  option_id: number;
+  title?: string;
+  required?: boolean;
+  type?: string;
+  position?: number;
+  product_links: BundleProductLink[];
+}
+
+export interface ProductLink {
+  link_type: string;
+  linked_product_type: string;
+  linked_product_sku: string;
+  sku: string;
+  qty?: number;
+  is_default?: boolean;
+  id?: number | string;
+  position?: number;
+  product?: Product;
+}
+
+export interface CustomOptionValue {
+  option_id: number;
+  option_type_id: number;
+  option_value?: string;
+  title?: string;
+  price_type: 'fixed' | 'percent';
+  price: number;
+  sort_order?: number;
+}
+
+export interface CustomOption {
+  option_id: number;
+  title: string;
+  type: string;
+  is_require?: boolean;
+  price?: number;
+  price_type?: 'fixed' | 'percent';
+  values?: CustomOptionValue[];
+}
+
+export interface ConfigurableItemOption {
+  option_id: string | number;
+  option_value: string | number;
+  label?: string;
+  value?: string;
+}
+
+export interface BundleOptionSelection {
+  option_id: number;
+  option_qty: number;
+  option_selections: Array<number | string>;
+}
+
+export interface ProductOption {
+  extension_attributes: {
+    custom_options: Array<{ option_id: number; option_value: string | number }>;
+    configurable_item_options: ConfigurableItemOption[];
+    bundle_options: BundleOptionSelection[];
+  };
+}
+
+export interface CategoryRef {
+  category_id: number;
+  name?: string;
+  slug?: string;
+  path?: string;
+}
+
+export interface AttributeMetadata {
+  attribute_id: number | string;
+  attribute_code: string;
+  frontend_label?: string;
+  default_frontend_label?: string;
+  options?: Array<{ label: string; value: string | number }>;
+  is_user_defined?: boolean;
+  is_visible?: boolean;
+  is_comparable?: boolean;
+  is_visible_on_front?: boolean;
+}
+
+export interface Product extends PriceFields {
+  id: number | string;
+  sku: string;
+  parentSku?: string;
+  parentId?: number | string;
+  name: string;
+  slug?: string;
+  url_key?: string;
+  url_path?: string;
+  image?: string;
+  thumbnail?: string;
+  small_image?: string;
+  media_gallery?: MediaGalleryEntry[];
+  type_id: ProductType;
+  status?: number;
+  visibility?: number;
+  category_ids?: Array<number | string>;
+  category?: CategoryRef[];
+  qty?: number;
+  stock?: StockItem;
+  news_from_date?: string | null;
+  news_to_date?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  description?: string;
+  short_description?: string;
+  errors?: Record<string, string>;
+  info?: Record<string, string>;
+  is_configured?: boolean;
+  attributes_metadata?: AttributeMetadata[];
+  custom_options?: CustomOption[];
+  tax_class_id?: number | string;
+  configurable_options?: ConfigurableOption[];
+  configurable_children?: ConfigurableChild[];
+  bundle_options?: BundleOption[];
+  product_links?: ProductLink[];
+  product_option?: ProductOption;
+  color?: number | string;
+  size?: number | string;
+  erin_recommends?: number | string;
+  color_options?: Array<number | string>;
+  size_options?: Array<number | string>;
+  [attribute: string]: unknown;
+}
+
+export interface Category {
+  id: number;
+  parent_id: number;
+  parent_ids?: number[];
+  level: number;
+  name: string;
+  is_active: boolean;
+  product_count?: number;
+  position: number;
+  path: string;
+  url_key: string;
+  url_path: string;
+  slug: string;
+  children_data?: Category[];
+  children_count?: number | string;
+  description?: string;
+}
+
+export interface MenuItem {
+  id: number;
+  name: string;
+  link: string;
+  count: number;
+  position: number;
+  path: string;
+  children_data: MenuItem[];
+}
+
+/** Aggregation answer, as Elasticsearch shapes it */
+export interface AggregationBucket {
+  key: string | number;
+  doc_count: number;
+  from?: number;
+  to?: number;
+}
+export type Aggregations = Record<string, { buckets: AggregationBucket[] }>;
+
+/** spec catalogue §3.4 */
+export interface SearchResult<T> {
+  items: T[];
+  total: number;
+  start: number;
+  perPage: number;
+  aggregations: Aggregations;
+  suggestions?: unknown;
+  attributeMetadata?: AttributeMetadata[];
+  cache?: boolean;
+  offline?: boolean;
+  noresults?: boolean;
+}

@@ -1,0 +1,143 @@
+/**
+ * Every user-facing message of both error catalogues (§8 of catalogue.md and transactions.md) and the other
+ * texts the spec quotes, one named constant each. The value is the i18next key; the English wording of the
+ * spec lives in ui/i18n/en-US.json, the Dutch one in ui/i18n/nl-NL.json. Interpolations use i18next's
+ * `{{name}}` form.
+ *
+ * Core rules never return bare strings to the shopper: they return one of these keys (inside a ShopError or
+ * a typed result), and the UI translates it.
+ */
+export const MESSAGES = {
+  // ---- catalogue §4.2, §4.3, §8
+  noSuchConfiguration: 'catalogue.noSuchConfiguration',
+  noParentSku: 'catalogue.noParentSku',
+  noAvailableVariants: 'catalogue.noAvailableVariants',
+  productStatusEmpty: 'catalogue.productStatusEmpty', // {{status}}
+  productVisibilityEmpty: 'catalogue.productVisibilityEmpty', // {{visibility}}
+  productNotFound: 'catalogue.productNotFound',
+  productLinkNotFound: 'catalogue.productLinkNotFound',
+  emptyCategoryList: 'catalogue.emptyCategoryList',
+  categoryQueryEmpty: 'catalogue.categoryQueryEmpty', // {{key}} {{value}}
+  cmsQueryEmpty: 'catalogue.cmsQueryEmpty',
+  unknownEntityType: 'catalogue.unknownEntityType',
+  searchKeyRequired: 'catalogue.searchKeyRequired',
+  routeNotFound: 'catalogue.routeNotFound',
+  noMappingFound: 'catalogue.noMappingFound',
+  offlineRedirectHome: 'catalogue.offlineRedirectHome',
+  wrongThemeName: 'catalogue.wrongThemeName',
+  offlineServiceWorker: 'catalogue.offlineServiceWorker',
+  outOfStock: 'catalogue.outOfStock',
+  onlyMaxQuantity: 'catalogue.onlyMaxQuantity', // {{maxQuantity}}
+  mustBeLoggedIn: 'common.mustBeLoggedIn',
+  youAreOffline: 'common.youAreOffline',
+  asyncComponentError: 'common.asyncComponentError',
+  asyncComponentOffline: 'common.asyncComponentOffline',
+  tryAgain: 'common.tryAgain',
+  close: 'common.close',
+  ok: 'common.ok',
+  // ---- quantity validation (catalogue §5, transactions §5)
+  qtyAboveZero: 'validation.qtyAboveZero',
+  qtyPositiveInteger: 'validation.qtyPositiveInteger',
+  qtyBelowAvailable: 'validation.qtyBelowAvailable', // {{maxQuantity}}
+  // ---- form rules (transactions §5)
+  nameMinLength: 'validation.nameMinLength', // {{min}}
+  passwordRule: 'validation.passwordRule',
+  passwordsIdentical: 'validation.passwordsIdentical',
+  taxIdMinLength: 'validation.taxIdMinLength', // {{min}}
+  zipCodeMinLength: 'validation.zipCodeMinLength', // {{min}}
+  invalidEmail: 'validation.invalidEmail',
+  termsRequired: 'validation.termsRequired',
+  fieldRequired: 'validation.fieldRequired',
+  countryNotAllowed: 'validation.countryNotAllowed',
+  // ---- cart (transactions §8)
+  priceUnknown: 'cart.priceUnknown',
+  productAdded: 'cart.productAdded',
+  qtyUpdated: 'cart.qtyUpdated',
+  volatileStock: 'cart.volatileStock',
+  outOfStockCannotAdd: 'cart.outOfStockCannotAdd',
+  itemInStock: 'cart.itemInStock',
+  itemOutOfStock: 'cart.itemOutOfStock',
+  proceedToCheckout: 'cart.proceedToCheckout',
+  cartEmptyCheckout: 'cart.cartEmptyCheckout',
+  productsNotAvailable: 'cart.productsNotAvailable',
+  couponInvalid: 'cart.couponInvalid',
+  qtyExceedsMax: 'cart.qtyExceedsMax',
+  noCartId: 'cart.noCartId',
+  taxCountryMissing: 'cart.taxCountryMissing',
+  // ---- queue / server (transactions §8)
+  badContentType: 'queue.badContentType',
+  wrongResponseFormat: 'queue.wrongResponseFormat',
+  serverError: 'queue.serverError', // {{message}}
+  // ---- session (transactions §8)
+  tokenRefreshUnauthorized: 'user.tokenRefreshUnauthorized',
+  tokenRefreshInternal: 'user.tokenRefreshInternal',
+  noUserToken: 'user.noUserToken',
+  loggedOut: 'user.loggedOut',
+  signInIncorrect: 'user.signInIncorrect',
+  duplicateEmail: 'user.duplicateEmail',
+  passwordTooWeak: 'user.passwordTooWeak',
+  sourceEmailInvalid: 'user.sourceEmailInvalid',
+  resetPasswordError: 'user.resetPasswordError',
+  resetPasswordOffline: 'user.resetPasswordOffline',
+  passwordChanged: 'user.passwordChanged',
+  accountUpdated: 'user.accountUpdated',
+  internalValidationError: 'user.internalValidationError',
+  unexpectedAuthorizationError: 'user.unexpectedAuthorizationError',
+  // ---- contact (transactions §8)
+  contactFailed: 'contact.failed',
+  contactSent: 'contact.sent',
+  // ---- order and payment (transactions §2, §4, §8)
+  orderPlaceError: 'order.placeError',
+  orderQueued: 'order.queued',
+  orderWaiting: 'order.waiting',
+  orderWaitingConfirm: 'order.waitingConfirm',
+  paymentNotCreated: 'payment.notCreated', // {{message}}
+  paymentCreatedComment: 'payment.createdComment', // {{amount}}
+  paymentCouldNotBeCreatedComment: 'payment.couldNotBeCreatedComment', // {{message}}
+  invalidPaymentToken: 'payment.invalidToken',
+  noPaymentMethods: 'payment.noMethods',
+  noIssuers: 'payment.noIssuers',
+  hashIncorrect: 'payment.hashIncorrect',
+  paymentDetailsProblem: 'payment.detailsProblem',
+  paymentFetchFailed: 'payment.fetchFailed',
+  returnToHomepage: 'payment.returnToHomepage',
+  orderStatusHeading: 'orderStatus.heading', // {{incrementId}}
+  orderStatusSuccess: 'orderStatus.success', // {{email}}
+  orderStatusPending: 'orderStatus.pending', // {{email}}
+  orderStatusFailed: 'orderStatus.failed',
+  orderStatusLabelSuccess: 'orderStatus.label.success',
+  orderStatusLabelPending: 'orderStatus.label.pending',
+  orderStatusLabelFailed: 'orderStatus.label.failed',
+  paymentLabelPaid: 'payment.label.paid',
+  paymentLabelFailed: 'payment.label.failed',
+  paymentLabelCanceled: 'payment.label.canceled',
+  paymentLabelExpired: 'payment.label.expired',
+  paymentLabelPending: 'payment.label.pending',
+  cashOnDelivery: 'payment.cashOnDelivery',
+  // ---- progress (transactions §8)
+  progressPaymentStatus: 'progress.paymentStatus',
+  progressCreatingPayment: 'progress.creatingPayment',
+  progressSendingMessage: 'progress.sendingMessage',
+  // ---- texts (catalogue §9)
+  freeReturns: 'texts.freeReturns', // {{days}}
+  newsletterCoupon: 'texts.newsletterCoupon', // {{percent}}
+} as const;
+
+export type MessageName = keyof typeof MESSAGES;
+export type MessageKey = (typeof MESSAGES)[MessageName];
+
+/** An error the shopper may see: carries the i18next key and its interpolation values. */
+export class ShopError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly params: Readonly<Record<string, string | number>> = {},
+    readonly status?: number,
+  ) {
+    super(`${key}${Object.keys(params).length ? ' ' + JSON.stringify(params) : ''}`);
+    this.name = 'ShopError';
+  }
+}
+
+export function isShopError(e: unknown): e is ShopError {
+  return e instanceof ShopError;
+}

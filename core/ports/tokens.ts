@@ -1,0 +1,32 @@
+/**
+ * Injection tokens, one per port. Core never imports inversify: these are plain Symbols that
+ * adapters/container.ts binds to concrete classes.
+ */
+export const TOKENS = {
+  Config: Symbol.for('ShopConfig'),
+  CatalogueSearch: Symbol.for('CatalogueSearch'),
+  UrlMapper: Symbol.for('UrlMapper'),
+  ProductApi: Symbol.for('ProductApi'),
+  StockApi: Symbol.for('StockApi'),
+  CategoryApi: Symbol.for('CategoryApi'),
+  ContentApi: Symbol.for('ContentApi'),
+  CartApi: Symbol.for('CartApi'),
+  UserApi: Symbol.for('UserApi'),
+  OrderApi: Symbol.for('OrderApi'),
+  PaymentApi: Symbol.for('PaymentApi'),
+  ReviewApi: Symbol.for('ReviewApi'),
+  NewsletterApi: Symbol.for('NewsletterApi'),
+  ContactApi: Symbol.for('ContactApi'),
+  MailApi: Symbol.for('MailApi'),
+  FeedbackApi: Symbol.for('FeedbackApi'),
+  TaskTransport: Symbol.for('TaskTransport'),
+  Storage: Symbol.for('Storage'),
+  Clock: Symbol.for('Clock'),
+  Scheduler: Symbol.for('Scheduler'),
+  Network: Symbol.for('Network'),
+  Logger: Symbol.for('Logger'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  HomeContent: Symbol.for('HomeContent'),
+} as const;
+
+export type TokenName = keyof typeof TOKENS;
