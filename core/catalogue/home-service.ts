@@ -1,0 +1,54 @@
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import type { CatalogueSearch } from '../ports/catalogue-search';
+import type { Logger } from '../ports/logger';
+import type { Product } from './types';
+import { homeListRequest, type HomeListName } from './home-lists';
+
+export type HomeStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface HomeState {
+  readonly status: HomeStatus;
+  readonly lists: Readonly<Record<HomeListName, readonly Product[]>>;
+}
+
+export const EMPTY_HOME: HomeState = { status: 'idle', lists: { new_collection: [], bestsellers: [] } };
+
+/** Holds the homepage product lists (spec catalogue §2.11). */
+export class HomeService {
+  private readonly state = new BehaviorSubject<HomeState>(EMPTY_HOME);
+  readonly state$: Observable<HomeState> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly search: CatalogueSearch,
+    private readonly config: ShopConfig,
+    private readonly logger: Logger,
+  ) {}
+
+  snapshot(): HomeState {
+    return this.state.value;
+  }
+
+  hydrate(state: HomeState): void {
+    this.state.next(state);
+  }
+
+  /** Load both lists in parallel; a failing list leaves the other intact and marks the state 'error'. */
+  async load(): Promise<void> {
+    if (this.state.value.status === 'ready') return;
+    this.state.next({ ...this.state.value, status: 'loading' });
+    const names = this.config.catalogue.homeLists;
+    const results = await Promise.allSettled(names.map((n) => this.search.search<Product>(homeListRequest(n, this.config))));
+    const lists = { ...this.state.value.lists };
+    let failed = false;
+    results.forEach((r, i) => {
+      const name = names[i] as HomeListName;
+      if (r.status === 'fulfilled') lists[name] = r.value.items;
+      else {
+        failed = true;
+        this.logger.error(`home list ${name} failed: ${String(r.reason)}`, 'home');
+      }
+    });
+    this.state.next({ status: failed ? 'error' : 'ready', lists });
+  }
+}

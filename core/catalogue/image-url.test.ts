@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../config';
+import { imageUrl } from './image-url';
+
+describe('imageUrl', () => {
+  // spec catalogue §9 thumbnails, §5 'no_selection' means no image
+  it('builds the resize URL at the list size', () => {
+    expect(imageUrl('/w/r/wrap-1.svg', DEFAULT_CONFIG.images.productList, DEFAULT_CONFIG)).toBe(
+      'http://127.0.0.1:8080/img/324/489/resize/w/r/wrap-1.svg',
+    );
+  });
+  it('treats no_selection and empty as no image', () => {
+    expect(imageUrl('no_selection', DEFAULT_CONFIG.images.cart, DEFAULT_CONFIG)).toBeUndefined();
+    expect(imageUrl('', DEFAULT_CONFIG.images.cart, DEFAULT_CONFIG)).toBeUndefined();
+  });
+});

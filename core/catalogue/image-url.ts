@@ -1,0 +1,12 @@
+import type { ShopConfig, ThumbnailSize } from '../config';
+
+/**
+ * Thumbnail URL of a product image at one of the spec's sizes (catalogue §9: cart 210x300, list 324x489,
+ * gallery 600x744), in vue-storefront-api's `/img/{width}/{height}/resize/{path}` form.
+ * 'no_selection' or an empty path means no image (catalogue §5).
+ */
+export function imageUrl(path: string | undefined | null, size: ThumbnailSize, config: ShopConfig): string | undefined {
+  if (!path || path === config.catalogue.noImageValue) return undefined;
+  const clean = path.replace(/^\/+/, '');
+  return `${config.api.url.replace(/\/+$/, '')}/img/${size.width}/${size.height}/resize/${clean}`;
+}
