@@ -257,3 +257,111 @@ export interface SearchResult<T> {
   offline?: boolean;
   noresults?: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Search query (spec catalogue §3.4)
+
+/** Filter operators of spec catalogue §3.4, with their `or`-variants (the clause joins the query's OR group). */
+export type BaseFilterOperator =
+  | 'eq' | 'in' | 'neq' | 'nin' | 'gt' | 'lt' | 'gte' | 'lte' | 'moreq' | 'from' | 'to';
+export type OrFilterOperator =
+  | 'or' | 'nor'
+  | 'orEq' | 'orIn' | 'orNeq' | 'orNin' | 'orGt' | 'orLt' | 'orGte' | 'orLte' | 'orMoreq' | 'orFrom' | 'orTo';
+export type FilterOperator = BaseFilterOperator | OrFilterOperator;
+
+export type FilterScalar = string | number | boolean;
+/** `{ in: [2,3,4] }`, `{ gte: 50, lt: 100 }`, `{ eq: 5 }` ... */
+export type FilterValue = Partial<Record<FilterOperator, FilterScalar | readonly FilterScalar[]>>;
+
+/** spec catalogue §3.4: query filter entry (attribute, value, scope default or catalog) */
+export interface QueryFilter {
+  readonly attribute: string;
+  readonly value: FilterValue;
+  /** 'default': plain filter; 'catalog': attribute filter also matching `{attribute}_options` of configurables */
+  readonly scope?: 'default' | 'catalog';
+}
+
+/** spec catalogue §3.4: a filter option the shopper can choose (id, label, type, from, to, single, attribute_code) */
+export interface FilterOption {
+  readonly id: string | number;
+  readonly label: string;
+  /** attribute code of the filter it belongs to ('color', 'price', 'sort' ...) */
+  readonly type: string;
+  readonly attribute_code?: string;
+  readonly from?: number;
+  readonly to?: number;
+  /** single-choice filter: choosing replaces the chosen value */
+  readonly single?: boolean;
+}
+
+/** Chosen filters, keyed by filter type (attribute code), each a list of options. */
+export type ChosenFilters = Readonly<Record<string, readonly FilterOption[]>>;
+
+/** spec catalogue §3.4: applied sort, field plus options */
+export interface AppliedSort {
+  readonly field: string;
+  readonly options?: { readonly order: 'asc' | 'desc' };
+}
+
+/** spec catalogue §3.4: the query's applied filters, available filters, applied sort and search text */
+export interface SearchQueryState {
+  readonly appliedFilters: readonly QueryFilter[];
+  readonly availableFilters: readonly { readonly field: string; readonly scope?: 'default' | 'catalog' }[];
+  readonly appliedSort: readonly AppliedSort[];
+  readonly searchText: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Store view (spec catalogue §3.7)
+export interface StoreView {
+  storeCode: string;
+  storeId: number;
+  name: string;
+  url: string;
+  appendStoreCode: boolean;
+  tax?: Record<string, unknown>;
+  i18n?: Record<string, unknown>;
+  seo?: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CMS (spec catalogue §3.5)
+export interface CmsPage {
+  id: number | string;
+  identifier: string;
+  title?: string;
+  content?: string;
+  meta_title?: string;
+  meta_description?: string;
+  meta_keywords?: string;
+  [field: string]: unknown;
+}
+export interface CmsBlock {
+  id: number | string;
+  identifier: string;
+  title?: string;
+  content?: string;
+  [field: string]: unknown;
+}
+export interface CmsHierarchy {
+  identifier: string;
+  [field: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Breadcrumbs and the catalogue state (spec catalogue §3.6)
+export interface Breadcrumb {
+  name: string;
+  /** route path; undefined for the current page */
+  link?: string;
+}
+
+export interface ProductList {
+  start: number;
+  perPage: number;
+  total: number;
+  items: Product[];
+}
+
+/** Selected configurable options: attribute_code -> value_index (spec catalogue §3.6 current configuration). */
+export type ProductConfiguration = Readonly<Record<string, { readonly attribute_code: string; readonly id: number | string; readonly label: string }>>;
