@@ -1,0 +1,53 @@
+/**
+ * Modals by name with an optional payload (spec transactions §2 "Modals used here": authentication (login or
+ * register), order confirmation, newsletter, review).
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+
+export const MODALS = {
+  signup: 'modal-signup',
+  orderConfirmation: 'modal-order-confirmation',
+  newsletter: 'modal-newsletter',
+  review: 'modal-review',
+} as const;
+
+export type AuthModalMode = 'login' | 'register' | 'forgot-pass';
+
+export type ModalState = Readonly<Record<string, { readonly payload?: unknown }>>;
+
+export class ModalService {
+  private readonly state = new BehaviorSubject<ModalState>({});
+  readonly state$: Observable<ModalState> = this.state.pipe(distinctUntilChanged());
+
+  snapshot(): ModalState {
+    return this.state.value;
+  }
+
+  open(name: string, payload?: unknown): void {
+    this.state.next({ ...this.state.value, [name]: payload === undefined ? {} : { payload } });
+  }
+
+  close(name: string): void {
+    if (!(name in this.state.value)) return;
+    const { [name]: _closed, ...rest } = this.state.value;
+    this.state.next(rest);
+  }
+
+  toggle(name: string, payload?: unknown): void {
+    if (this.isOpen(name)) this.close(name);
+    else this.open(name, payload);
+  }
+
+  isOpen(name: string): boolean {
+    return name in this.state.value;
+  }
+
+  payload<T>(name: string): T | undefined {
+    return this.state.value[name]?.payload as T | undefined;
+  }
+
+  /** spec transactions §2: anonymous users get the authentication modal in login mode */
+  openAuth(mode: AuthModalMode = 'login'): void {
+    this.open(MODALS.signup, { mode });
+  }
+}

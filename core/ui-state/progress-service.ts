@@ -1,0 +1,88 @@
+/**
+ * Progress bar (spec transactions §8 "Progress": 'Getting payment status', 'Creating payment request', 'Sending the
+ * message ...'; config.ui.progress): start → ticks every tickMs toward max over durationMs → finish (100, then hidden)
+ * or fail (failed colour).
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import type { MessageKey } from '../messages';
+import type { Scheduler, TimerHandle } from '../ports/scheduler';
+
+export interface ProgressState {
+  readonly active: boolean;
+  readonly percent: number;
+  readonly failed: boolean;
+  readonly message?: MessageKey;
+}
+
+export const IDLE_PROGRESS: ProgressState = { active: false, percent: 0, failed: false };
+
+export class ProgressService {
+  private readonly state = new BehaviorSubject<ProgressState>(IDLE_PROGRESS);
+  readonly state$: Observable<ProgressState> = this.state.pipe(distinctUntilChanged());
+  private ticker: TimerHandle | undefined;
+  private hideTimer: TimerHandle | undefined;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly config: ShopConfig,
+  ) {}
+
+  snapshot(): ProgressState {
+    return this.state.value;
+  }
+
+  start(message?: MessageKey): void {
+    this.stopTimers();
+    const { tickMs, max, durationMs } = this.config.ui.progress;
+    const step = (max * tickMs) / durationMs;
+    this.state.next(message ? { active: true, percent: 0, failed: false, message } : { active: true, percent: 0, failed: false });
+    this.ticker = this.scheduler.every(tickMs, () => {
+      const s = this.state.value;
+      const percent = Math.min(max, s.percent + step);
+      if (percent !== s.percent) this.state.next({ ...s, percent });
+      if (percent >= max) this.ticker?.cancel();
+    });
+  }
+
+  /** route changes push the bar forward (config.ui.progress.routeChangeIncrease) */
+  increase(by: number = this.config.ui.progress.routeChangeIncrease): void {
+    const s = this.state.value;
+    if (!s.active) return;
+    this.state.next({ ...s, percent: Math.min(this.config.ui.progress.max, s.percent + by) });
+  }
+
+  finish(): void {
+    this.end(false);
+  }
+
+  fail(): void {
+    this.end(true);
+  }
+
+  private end(failed: boolean): void {
+    this.stopTimers();
+    this.state.next({ ...this.state.value, active: true, percent: 100, failed });
+    this.hideTimer = this.scheduler.after(this.config.ui.progress.tickMs, () => this.state.next(IDLE_PROGRESS));
+  }
+
+  private stopTimers(): void {
+    this.ticker?.cancel();
+    this.hideTimer?.cancel();
+    this.ticker = undefined;
+    this.hideTimer = undefined;
+  }
+
+  /** Run a task under the progress bar with a message. */
+  async track<T>(message: MessageKey, task: () => Promise<T>): Promise<T> {
+    this.start(message);
+    try {
+      const out = await task();
+      this.finish();
+      return out;
+    } catch (e) {
+      this.fail();
+      throw e;
+    }
+  }
+}

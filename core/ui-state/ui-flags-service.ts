@@ -1,0 +1,80 @@
+/**
+ * UI flags: sidebar, microcart, search panel, overlay, wishlist panel, loader, checkout mode, submenu
+ * (spec transactions §2 minicart, §4 "toggle minicart"). Opening a panel shows the overlay; closing the last hides it.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+
+export interface UiFlags {
+  readonly sidebar: boolean;
+  readonly microcart: boolean;
+  readonly searchpanel: boolean;
+  readonly wishlist: boolean;
+  readonly overlay: boolean;
+  readonly loader: boolean;
+  readonly checkoutMode: boolean;
+  readonly submenu: readonly (string | number)[];
+}
+
+export const INITIAL_UI_FLAGS: UiFlags = {
+  sidebar: false,
+  microcart: false,
+  searchpanel: false,
+  wishlist: false,
+  overlay: false,
+  loader: false,
+  checkoutMode: false,
+  submenu: [],
+};
+
+export type PanelName = 'sidebar' | 'microcart' | 'searchpanel' | 'wishlist';
+const PANELS: readonly PanelName[] = ['sidebar', 'microcart', 'searchpanel', 'wishlist'];
+
+export class UiFlagsService {
+  private readonly state = new BehaviorSubject<UiFlags>(INITIAL_UI_FLAGS);
+  readonly state$: Observable<UiFlags> = this.state.pipe(distinctUntilChanged());
+
+  snapshot(): UiFlags {
+    return this.state.value;
+  }
+
+  hydrate(flags: UiFlags): void {
+    this.state.next(flags);
+  }
+
+  setPanel(panel: PanelName, open: boolean): void {
+    const next = { ...this.state.value, [panel]: open };
+    // one side panel at a time; the overlay follows whether any panel is open
+    if (open) for (const p of PANELS) if (p !== panel) next[p] = false;
+    next.overlay = PANELS.some((p) => next[p]);
+    this.state.next(next);
+  }
+
+  togglePanel(panel: PanelName): void {
+    this.setPanel(panel, !this.state.value[panel]);
+  }
+
+  closeAll(): void {
+    this.state.next({ ...this.state.value, sidebar: false, microcart: false, searchpanel: false, wishlist: false, overlay: false, submenu: [] });
+  }
+
+  setOverlay(overlay: boolean): void {
+    this.state.next({ ...this.state.value, overlay });
+  }
+
+  setLoader(loader: boolean): void {
+    this.state.next({ ...this.state.value, loader });
+  }
+
+  setCheckoutMode(checkoutMode: boolean): void {
+    this.state.next({ ...this.state.value, checkoutMode });
+  }
+
+  openSubmenu(id: string | number, depth: number): void {
+    const submenu = [...this.state.value.submenu.slice(0, depth), id];
+    this.state.next({ ...this.state.value, submenu });
+  }
+
+  closeSubmenu(depth = 0): void {
+    this.state.next({ ...this.state.value, submenu: this.state.value.submenu.slice(0, depth) });
+  }
+}
