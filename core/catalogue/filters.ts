@@ -1,0 +1,219 @@
+/**
+ * Category and search filters (spec catalogue §2.2, §3.4, §4.4, §9): toggling, single choice, system filters,
+ * the route query, the options offered from the aggregations, and price range labels.
+ */
+import type { LocaleCode, PriceRange, ShopConfig, SortKey } from '../config';
+import type { AggregationBucket, Aggregations, AttributeMetadata, ChosenFilters, FilterOption, QueryFilter } from './types';
+
+/** A filter option offered to the shopper, with the number of matching products. */
+export interface AvailableFilterOption extends FilterOption {
+  readonly count: number;
+}
+export type AvailableFilters = Readonly<Record<string, readonly AvailableFilterOption[]>>;
+
+/** A route query as a router gives it. */
+export type RouteQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+function sameOption(a: FilterOption, b: FilterOption): boolean {
+  return String(a.id) === String(b.id);
+}
+
+export function isSystemFilter(type: string, config: ShopConfig): boolean {
+  return config.filters.systemFilterNames.includes(type);
+}
+
+export function isFilterChosen(chosen: ChosenFilters, option: FilterOption): boolean {
+  return (chosen[option.type] ?? []).some((o) => sameOption(o, option));
+}
+
+/**
+ * spec catalogue §4.4: toggling a filter removes it if already chosen, else adds it. Single-choice filters
+ * replace the chosen value; system filters (sort) hold one value.
+ */
+export function toggleFilter(chosen: ChosenFilters, option: FilterOption, config: ShopConfig): ChosenFilters {
+  const current = chosen[option.type] ?? [];
+  let next: readonly FilterOption[];
+  if (current.some((o) => sameOption(o, option))) next = current.filter((o) => !sameOption(o, option));
+  else if (option.single || isSystemFilter(option.type, config)) next = [option];
+  else next = [...current, option];
+  const out: Record<string, readonly FilterOption[]> = { ...chosen };
+  if (next.length) out[option.type] = next;
+  else delete out[option.type];
+  return out;
+}
+
+/** spec catalogue §4.4: a system filter holds one value: set it (replacing), or clear it with undefined. */
+export function setSystemFilter(chosen: ChosenFilters, type: string, option: FilterOption | undefined): ChosenFilters {
+  const out: Record<string, readonly FilterOption[]> = { ...chosen };
+  if (option) out[type] = [option];
+  else delete out[type];
+  return out;
+}
+
+export function clearFilters(chosen: ChosenFilters, config: ShopConfig): ChosenFilters {
+  const out: Record<string, readonly FilterOption[]> = {};
+  for (const [type, list] of Object.entries(chosen)) if (isSystemFilter(type, config)) out[type] = list;
+  return out;
+}
+
+/** The price option id of a range: '50-100', '150-' for the open bucket. */
+export function priceOptionId(range: PriceRange): string {
+  return `${range.from}-${range.to ?? ''}`;
+}
+
+function parsePriceId(id: string): PriceRange | undefined {
+  const m = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)?$/.exec(id);
+  if (!m) return undefined;
+  return m[2] !== undefined ? { from: Number(m[1]), to: Number(m[2]) } : { from: Number(m[1]) };
+}
+
+/**
+ * Chosen filters -> query filters (catalog scope, so configurables match through `{attr}_options`).
+ * Several price ranges combine with OR (each range [from, to), like the range aggregation's buckets).
+ */
+export function chosenFiltersToQuery(chosen: ChosenFilters, config: ShopConfig): QueryFilter[] {
+  const out: QueryFilter[] = [];
+  for (const [type, options] of Object.entries(chosen)) {
+    if (!options.length || isSystemFilter(type, config)) continue;
+    if (type === 'price') {
+      const ranges = options.map((o) => (o.from !== undefined ? { from: o.from, ...(o.to !== undefined ? { to: o.to } : {}) } : parsePriceId(String(o.id)))).filter((r): r is PriceRange => !!r);
+      if (ranges.length === 1) {
+        const r = ranges[0]!;
+        out.push({ attribute: 'price', scope: 'catalog', value: r.to !== undefined ? { gte: r.from, lt: r.to } : { gte: r.from } });
+      } else {
+        for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: r.to !== undefined ? { orGte: r.from, orLt: r.to } : { orGte: r.from } });
+      }
+      continue;
+    }
+    out.push({ attribute: type, scope: 'catalog', value: { in: options.map((o) => o.id) } });
+  }
+  return out;
+}
+
+/** The chosen sort key (system filter 'sort'), or the configured default. */
+export function chosenSort(chosen: ChosenFilters, config: ShopConfig): SortKey {
+  const id = chosen.sort?.[0]?.id;
+  const option = config.sortOptions.find((o) => o.key === id);
+  return option ? option.key : config.defaultSort;
+}
+
+/** spec catalogue §2.2: write the chosen filters into a route query (only the configured route params). */
+export function filtersToRouteQuery(chosen: ChosenFilters, config: ShopConfig): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const param of config.filters.routeQueryParams) {
+    const options = chosen[param];
+    if (!options?.length) continue;
+    const ids = options.map((o) => String(o.id));
+    query[param] = ids.length === 1 || isSystemFilter(param, config) ? ids[0]! : ids;
+  }
+  return query;
+}
+
+/**
+ * spec catalogue §2.2: read chosen filters from a route query. Only the configured params are read; a value is
+ * labelled from the available options when known. Price ids become ranges; the sort accepts only known keys.
+ */
+export function filtersFromRouteQuery(query: RouteQuery, config: ShopConfig, available: AvailableFilters = {}): ChosenFilters {
+  const out: Record<string, FilterOption[]> = {};
+  for (const param of config.filters.routeQueryParams) {
+    const raw = query[param];
+    if (raw === undefined) continue;
+    const ids = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v !== '');
+    const list: FilterOption[] = [];
+    for (const id of ids) {
+      if (list.some((o) => String(o.id) === id)) continue;
+      const known = available[param]?.find((o) => String(o.id) === id);
+      if (param === 'price') {
+        const r = parsePriceId(id);
+        if (!r) continue;
+        list.push(known ?? { id, label: id, type: 'price', attribute_code: 'price', from: r.from, ...(r.to !== undefined ? { to: r.to } : {}) });
+      } else if (isSystemFilter(param, config)) {
+        if (param === 'sort' && !config.sortOptions.some((o) => o.key === id)) continue;
+        list.push(known ?? { id, label: id, type: param });
+      } else {
+        list.push(known ?? { id: /^\d+$/.test(id) ? Number(id) : id, label: id, type: param, attribute_code: param });
+      }
+      if (isSystemFilter(param, config)) break;
+    }
+    if (list.length) out[param] = list;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Price labels
+
+function formatAmount(amount: number, locale: LocaleCode, config: ShopConfig): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: config.i18n.fractionDigits }).format(amount);
+}
+
+/**
+ * spec catalogue §9: the first bucket reads '< {currency}{to}', the last '> {currency}{from}', the middle ones
+ * '{currency}{from} - {to}' (numbers in the locale's format: '€1.000' in nl-NL, '€1,000' in en-US).
+ */
+export function priceRangeLabel(range: PriceRange, config: ShopConfig, locale: LocaleCode = config.i18n.defaultLocale): string {
+  const sign = config.i18n.currencySign;
+  if (range.to === undefined) return `> ${sign}${formatAmount(range.from, locale, config)}`;
+  const lowest = Math.min(...config.filters.priceRanges.map((r) => r.from));
+  if (range.from <= lowest) return `< ${sign}${formatAmount(range.to, locale, config)}`;
+  return `${sign}${formatAmount(range.from, locale, config)} - ${formatAmount(range.to, locale, config)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Options offered from the aggregations
+
+function bucketsOf(aggs: Aggregations, name: string): AggregationBucket[] {
+  return aggs[name]?.buckets ?? [];
+}
+
+/**
+ * The filter options to offer (spec catalogue §3.4, §9): for each default filter, the union of the buckets of
+ * `agg_terms_{field}` and `agg_terms_{field}_options` (counts summed), labelled from the attribute metadata
+ * (options without a label are skipped); price options from `agg_range_price` with their §9 labels. Buckets
+ * with no products are left out.
+ */
+export function availableFiltersFromAggregations(
+  aggs: Aggregations,
+  attributes: readonly AttributeMetadata[],
+  config: ShopConfig,
+  locale: LocaleCode = config.i18n.defaultLocale,
+): AvailableFilters {
+  const out: Record<string, AvailableFilterOption[]> = {};
+  for (const field of config.filters.defaultFilters) {
+    if (field === 'price') {
+      const buckets = bucketsOf(aggs, 'agg_range_price');
+      const options: AvailableFilterOption[] = [];
+      for (const range of config.filters.priceRanges) {
+        const b = buckets.find((x) => x.from === range.from || (x.from === undefined && range.from === 0 && x.to === range.to));
+        const count = b?.doc_count ?? 0;
+        if (!count) continue;
+        options.push({
+          id: priceOptionId(range),
+          label: priceRangeLabel(range, config, locale),
+          type: 'price',
+          attribute_code: 'price',
+          from: range.from,
+          ...(range.to !== undefined ? { to: range.to } : {}),
+          single: false,
+          count,
+        });
+      }
+      if (options.length) out.price = options;
+      continue;
+    }
+    const counts = new Map<string, number>();
+    for (const b of [...bucketsOf(aggs, `agg_terms_${field}`), ...bucketsOf(aggs, `agg_terms_${field}_options`)]) {
+      counts.set(String(b.key), (counts.get(String(b.key)) ?? 0) + b.doc_count);
+    }
+    const meta = attributes.find((a) => a.attribute_code === field);
+    const options: AvailableFilterOption[] = [];
+    for (const [key, count] of counts) {
+      if (!count) continue;
+      const label = meta?.options?.find((o) => String(o.value) === key)?.label;
+      if (meta && !label) continue;
+      options.push({ id: /^\d+$/.test(key) ? Number(key) : key, label: label ?? key, type: field, attribute_code: field, count });
+    }
+    if (options.length) out[field] = options;
+  }
+  return out;
+}
