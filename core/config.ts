@@ -52,7 +52,10 @@ export interface ShopConfig {
     readonly outputCacheTtlSeconds: number;
   };
   readonly api: {
+    /** where the storefront's own code reaches the API (server side, tests, integrators) */
     readonly url: string;
+    /** the base of API and image URLs written into pages; '' = same origin, through the storefront's /api and /img proxy */
+    readonly publicUrl: string;
     readonly type: 'api' | 'graphql';
   };
   readonly i18n: {
@@ -288,6 +291,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
   },
   api: {
     url: 'http://127.0.0.1:8080',
+    publicUrl: '',
     type: 'api',
   },
   i18n: {

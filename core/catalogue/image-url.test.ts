@@ -6,8 +6,12 @@ describe('imageUrl', () => {
   // spec catalogue §9 thumbnails, §5 'no_selection' means no image
   it('builds the resize URL at the list size', () => {
     expect(imageUrl('/w/r/wrap-1.svg', DEFAULT_CONFIG.images.productList, DEFAULT_CONFIG)).toBe(
-      'http://127.0.0.1:8080/img/324/489/resize/w/r/wrap-1.svg',
+      '/img/324/489/resize/w/r/wrap-1.svg',
     );
+  });
+  it('prefixes a public API URL when one is set', () => {
+    const config = { ...DEFAULT_CONFIG, api: { ...DEFAULT_CONFIG.api, publicUrl: 'https://api.example.nl/' } };
+    expect(imageUrl('a.svg', DEFAULT_CONFIG.images.gallery, config)).toBe('https://api.example.nl/img/600/744/resize/a.svg');
   });
   it('treats no_selection and empty as no image', () => {
     expect(imageUrl('no_selection', DEFAULT_CONFIG.images.cart, DEFAULT_CONFIG)).toBeUndefined();

@@ -8,5 +8,5 @@ import type { ShopConfig, ThumbnailSize } from '../config';
 export function imageUrl(path: string | undefined | null, size: ThumbnailSize, config: ShopConfig): string | undefined {
   if (!path || path === config.catalogue.noImageValue) return undefined;
   const clean = path.replace(/^\/+/, '');
-  return `${config.api.url.replace(/\/+$/, '')}/img/${size.width}/${size.height}/resize/${clean}`;
+  return `${config.api.publicUrl.replace(/\/+$/, '')}/img/${size.width}/${size.height}/resize/${clean}`;
 }

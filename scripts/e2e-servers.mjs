@@ -1,0 +1,27 @@
+// Starts the built demo backend (fresh data in a temp folder) and the built storefront on the ports the test
+// runner picked (E2E_API_PORT, E2E_PORT), for Playwright's webServer. Both stop when Playwright stops this process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = process.env.E2E_PORT ?? '3100';
+const apiPort = process.env.E2E_API_PORT ?? '8180';
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+const env = { ...process.env, HOST: '127.0.0.1' };
+const kids = [
+  spawn(process.execPath, ['dist/backend.mjs', '--reset'], {
+    cwd: root,
+    env: { ...env, API_PORT: apiPort, DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}`, TOKEN_TTL_SECONDS: '3600' },
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, ['dist/server.mjs'], { cwd: root, env: { ...env, PORT: port, API_URL: `http://127.0.0.1:${apiPort}` }, stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const k of kids) k.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+for (const k of kids) k.on('exit', (c) => c && stop());

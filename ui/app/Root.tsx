@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import type { Container } from 'inversify';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { ContainerContext } from '../hooks/use-service';
+import { App } from './App';
+
+/** Everything both entries share: the container, the i18n instance and the app. The router wraps it. */
+export function Root({ container, i18n, router }: { container: Container; i18n: i18n; router: (app: ReactNode) => ReactNode }) {
+  return (
+    <ContainerContext.Provider value={container}>
+      <I18nextProvider i18n={i18n}>{router(<App container={container} />)}</I18nextProvider>
+    </ContainerContext.Provider>
+  );
+}

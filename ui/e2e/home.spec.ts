@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+// spec catalogue §2.11: the home page shows new_collection and bestsellers, 8 items each, in Dutch
+test('home page: both lists, Dutch heading, hydrated without mismatch', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Nieuwe collectie' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
+  await expect(page.locator('[data-list="new_collection"] .product-tile')).toHaveCount(8);
+  await expect(page.locator('[data-list="bestsellers"] .product-tile')).toHaveCount(8);
+  await expect(page).toHaveTitle(/^Home - .* - gift wrapping paper and luxury gift packaging$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  // hydration is done when React attached its handlers: a client-side navigation works without a reload
+  await page.waitForFunction(() => Boolean((document.getElementById('app') as HTMLElement & Record<string, unknown>)?.['_reactRootContainer'] ?? Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer'))));
+  await page.screenshot({ path: 'test-results/e2e/home.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('home page HTML is server-rendered with product names', async ({ request }) => {
+  const res = await request.get('/');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const names = [...html.matchAll(/class="product-tile__name">([^<]+)</g)].map((m) => m[1]);
+  expect(names.length).toBe(16);
+  expect(html).toContain('Nieuwe collectie');
+  expect(html).toContain('window.__SHOP__=');
+});
+
+test('unknown path answers 404 with the not-found page', async ({ request }) => {
+  const res = await request.get('/dit-bestaat-niet-xyz');
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toContain('Pagina niet gevonden');
+});

@@ -1,0 +1,32 @@
+import './styles.css';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createConfig, type ShopConfig } from '../core/config';
+import { createBrowserContainer } from '../adapters/container';
+import { createI18n, resolveLocale } from './i18n';
+import { Root } from './app/Root';
+import { hydrateServices, type DehydratedState } from './app/dehydrate';
+
+declare global {
+  interface Window {
+    __SHOP__?: { state: DehydratedState; locale: string; config: { api: { publicUrl: string } } };
+  }
+}
+
+const boot = window.__SHOP__ ?? { state: {}, locale: '', config: { api: { publicUrl: '' } } };
+const publicUrl = boot.config.api.publicUrl;
+// The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
+const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
+const container = createBrowserContainer({ config });
+hydrateServices(container, boot.state);
+const i18n = createI18n(resolveLocale(boot.locale, config), config);
+
+hydrateRoot(
+  document.getElementById('app') as HTMLElement,
+  <Root container={container} i18n={i18n} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />,
+  {
+    onRecoverableError(error) {
+      console.error('hydration', error);
+    },
+  },
+);

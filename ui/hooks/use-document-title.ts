@@ -1,0 +1,17 @@
+import { useContext, useEffect } from 'react';
+import { createContext } from 'react';
+import { pageTitle } from '../../core/page-title';
+import { useConfig } from './use-service';
+
+/** On the server the page records its title here so the HTML shell can write <title>. */
+export const TitleContext = createContext<{ title?: string } | null>(null);
+
+export function useDocumentTitle(title: string): void {
+  const config = useConfig();
+  const full = pageTitle(title, config);
+  const sink = useContext(TitleContext);
+  if (sink) sink.title = full;
+  useEffect(() => {
+    document.title = full;
+  }, [full]);
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../core/catalogue/types';
+import { useHome } from '../hooks/use-home';
+import { ProductTile } from '../components/catalogue/ProductTile';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+function ProductList({ id, heading, items, status }: { id: string; heading: string; items: readonly Product[]; status: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="product-list" aria-labelledby={`${id}-heading`} data-list={id}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      {status === 'loading' && items.length === 0 ? (
+        <p role="status">{t('home.loading')}</p>
+      ) : items.length === 0 ? (
+        <p>{status === 'error' ? t('home.loadError') : t('home.empty')}</p>
+      ) : (
+        <ul className="product-grid">
+          {items.map((p) => (
+            <ProductTile key={p.sku} product={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** spec catalogue §2.11: two product lists, new_collection and bestsellers */
+export function HomePage() {
+  const { t } = useTranslation();
+  const home = useHome();
+  useDocumentTitle(t('home.title'));
+  return (
+    <div className="home">
+      <ProductList id="new_collection" heading={t('home.newCollection')} items={home.lists.new_collection} status={home.status} />
+      <ProductList id="bestsellers" heading={t('home.bestsellers')} items={home.lists.bestsellers} status={home.status} />
+    </div>
+  );
+}
