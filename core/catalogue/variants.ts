@@ -1,0 +1,233 @@
+/**
+ * Configurable products (spec catalogue §3.1, §4.2, §4.3, §4.4): which child a selection picks, which option
+ * values remain available, merging the chosen child into the product, and errors.variants.
+ */
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError } from '../messages';
+import type { ConfigurableChild, ConfigurableItemOption, ConfigurableOption, Product, ProductConfiguration } from './types';
+
+export type OptionValueId = string | number;
+
+/** What the shopper (or the URL) chose: a child sku, and/or option values by attribute code. */
+export interface VariantSelection {
+  readonly sku?: string;
+  readonly options?: Readonly<Record<string, OptionValueId | readonly OptionValueId[] | null | undefined>>;
+}
+
+export interface VariantChoiceOptions {
+  /** skip unavailable children (disabled always; out of stock unless listed). Default true. */
+  readonly availabilityCheck?: boolean;
+  /** use the default (first available) child when nothing matches. Default config.catalogue.useDefaultChildWhenNoMatch. */
+  readonly fallbackToDefault?: boolean;
+  /** only a child matching every selected option counts (re-finding the exact configuration). Default false. */
+  readonly requireAllOptions?: boolean;
+}
+
+/** spec catalogue §4.3: a child with status 2 or more is disabled. */
+export function isChildDisabled(child: ConfigurableChild, config: ShopConfig): boolean {
+  return (child.status ?? 1) >= config.catalogue.disabledStatusFrom;
+}
+
+/** spec catalogue §4.3: out-of-stock children are skipped unless out-of-stock products are listed. */
+export function isChildAvailable(child: ConfigurableChild, config: ShopConfig, availabilityCheck = true): boolean {
+  if (isChildDisabled(child, config)) return false;
+  if (availabilityCheck && !config.catalogue.listOutOfStockProducts && child.stock && !child.stock.is_in_stock) return false;
+  return true;
+}
+
+function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
+  const out: Array<[string, string[]]> = [];
+  for (const [code, raw] of Object.entries(selection.options ?? {})) {
+    if (raw === null || raw === undefined) continue;
+    const ids = (Array.isArray(raw) ? raw : [raw]).map(String).filter((s) => s !== '');
+    if (ids.length) out.push([code, ids]);
+  }
+  return out;
+}
+
+function childValue(child: ConfigurableChild, code: string): string | undefined {
+  const direct = child[code];
+  if (direct !== undefined && direct !== null) return String(direct);
+  const custom = child.custom_attributes?.find((a) => a.attribute_code === code)?.value;
+  return custom !== undefined && custom !== null ? String(custom) : undefined;
+}
+
+/** How many selected options a child matches. */
+export function matchLevel(child: ConfigurableChild, selection: VariantSelection): number {
+  let n = 0;
+  for (const [code, ids] of selectedIds(selection)) {
+    const v = childValue(child, code);
+    if (v !== undefined && ids.includes(v)) n++;
+  }
+  return n;
+}
+
+/** The price a tie is broken on: the child's final price, else its price incl. tax, else price. */
+export function childPrice(child: ConfigurableChild): number {
+  const p = child.final_price ?? child.price_incl_tax ?? child.price;
+  return typeof p === 'number' && Number.isFinite(p) ? p : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * spec catalogue §4.3: choose a configurable child.
+ * - children with status 2 or more are skipped; out-of-stock ones too unless out-of-stock products are listed;
+ * - an exact sku match wins;
+ * - otherwise the child matching the most selected options wins (at least one when options are selected),
+ *   the lower price breaking ties (then the earlier child);
+ * - optionally the default child (the first available) when nothing matches.
+ */
+export function selectConfigurableChild(
+  product: Product,
+  selection: VariantSelection,
+  config: ShopConfig,
+  options: VariantChoiceOptions = {},
+): ConfigurableChild | undefined {
+  const candidates = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config, options.availabilityCheck ?? true));
+  if (!candidates.length) return undefined;
+  if (selection.sku) {
+    const exact = candidates.find((c) => c.sku === selection.sku);
+    if (exact) return exact;
+  }
+  const wanted = selectedIds(selection).length;
+  let best: ConfigurableChild | undefined;
+  let bestLevel = -1;
+  for (const c of candidates) {
+    const level = matchLevel(c, selection);
+    if (level > bestLevel || (level === bestLevel && best && childPrice(c) < childPrice(best))) {
+      best = c;
+      bestLevel = level;
+    }
+  }
+  const acceptable = wanted === 0 || (options.requireAllOptions ? bestLevel === wanted : bestLevel > 0);
+  if (best && acceptable && !(selection.sku && wanted === 0)) return best;
+  return (options.fallbackToDefault ?? config.catalogue.useDefaultChildWhenNoMatch) ? candidates[0] : undefined;
+}
+
+/** spec catalogue §4.4: configurable option values with empty labels are skipped. */
+export function configurableOptionsOf(product: Product): ConfigurableOption[] {
+  return (product.configurable_options ?? [])
+    .map((o) => ({ ...o, values: (o.values ?? []).filter((v) => typeof v.label === 'string' && v.label.trim() !== '') }))
+    .filter((o) => o.values.length > 0);
+}
+
+/**
+ * Which values of each configurable option remain choosable given a (partial) selection: a value is available
+ * when an available child has it and matches every other selected option. Keyed by attribute code.
+ */
+export function availableOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
+  const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config));
+  const chosen = selectedIds(selection);
+  const out: Record<string, OptionValueId[]> = {};
+  for (const option of configurableOptionsOf(product)) {
+    const others = chosen.filter(([code]) => code !== option.attribute_code);
+    out[option.attribute_code] = option.values
+      .filter((v) =>
+        children.some(
+          (c) =>
+            childValue(c, option.attribute_code) === String(v.value_index) &&
+            others.every(([code, ids]) => ids.includes(childValue(c, code) ?? '\u0000')),
+        ),
+      )
+      .map((v) => v.value_index);
+  }
+  return out;
+}
+
+/** The configuration (attribute_code -> chosen value) a child stands for. */
+export function configurationOfChild(product: Product, child: ConfigurableChild): ProductConfiguration {
+  const out: Record<string, { attribute_code: string; id: OptionValueId; label: string }> = {};
+  for (const option of configurableOptionsOf(product)) {
+    const v = childValue(child, option.attribute_code);
+    const value = option.values.find((x) => String(x.value_index) === v);
+    if (value) out[option.attribute_code] = { attribute_code: option.attribute_code, id: value.value_index, label: value.label };
+  }
+  return out;
+}
+
+/** spec catalogue §3.1: product_option.extension_attributes.configurable_item_options of a configuration. */
+export function configurableItemOptions(product: Product, configuration: ProductConfiguration): ConfigurableItemOption[] {
+  const out: ConfigurableItemOption[] = [];
+  for (const option of configurableOptionsOf(product)) {
+    const chosen = configuration[option.attribute_code];
+    if (!chosen) continue;
+    out.push({ option_id: option.attribute_id, option_value: chosen.id, label: option.label, value: chosen.label });
+  }
+  return out;
+}
+
+const NOT_MERGED = ['name', 'id', 'type_id', 'visibility', 'url_key', 'url_path', 'slug', 'configurable_children', 'configurable_options', 'category', 'category_ids'];
+
+/**
+ * spec catalogue §4.2: merge the chosen variant into the current product. The child's sku, prices, stock and
+ * attributes replace the parent's; name, type, urls and the option lists stay the parent's; an empty image
+ * ('' or 'no_selection') does not replace the parent's. parentSku/parentId point at the parent.
+ */
+export function mergeChildIntoProduct(product: Product, child: ConfigurableChild, config: ShopConfig): Product {
+  const merged: Record<string, unknown> = { ...product };
+  for (const [k, v] of Object.entries(child)) {
+    if (NOT_MERGED.includes(k) || v === undefined) continue;
+    if ((k === 'image' || k === 'thumbnail' || k === 'small_image') && (v === '' || v === config.catalogue.noImageValue)) continue;
+    merged[k] = v;
+  }
+  const configuration = configurationOfChild(product, child);
+  merged.sku = child.sku;
+  merged.parentSku = product.parentSku ?? product.sku;
+  merged.parentId = product.parentId ?? product.id;
+  merged.is_configured = true;
+  merged.product_option = {
+    extension_attributes: {
+      custom_options: product.product_option?.extension_attributes.custom_options ?? [],
+      configurable_item_options: configurableItemOptions(product, configuration),
+      bundle_options: product.product_option?.extension_attributes.bundle_options ?? [],
+    },
+  };
+  return merged as Product;
+}
+
+/** spec catalogue §4.2: a configurable operation needs a parentSku. */
+export function requireParentSku(product: Product): string {
+  const sku = product.parentSku ?? (product.type_id === 'configurable' ? product.sku : undefined);
+  if (!sku) throw new ShopError(MESSAGES.noParentSku);
+  return sku;
+}
+
+/**
+ * spec catalogue §4.2: choose an option on the product page. Re-finds the parent's child for the new
+ * configuration; answers the merged product, or the 'No such configuration' warning key.
+ */
+export function configureProduct(
+  parent: Product,
+  selection: VariantSelection,
+  config: ShopConfig,
+): { ok: true; product: Product; child: ConfigurableChild; configuration: ProductConfiguration } | { ok: false; warning: typeof MESSAGES.noSuchConfiguration } {
+  const child = selectConfigurableChild(parent, selection, config, { requireAllOptions: true, fallbackToDefault: false });
+  if (!child) return { ok: false, warning: MESSAGES.noSuchConfiguration };
+  return { ok: true, product: mergeChildIntoProduct(parent, child, config), child, configuration: configurationOfChild(parent, child) };
+}
+
+/**
+ * spec catalogue §4.3: errors.variants = 'No available product variants' when a configurable has no available
+ * child, or when the product's own stock says not in stock. Other errors are kept.
+ */
+export function withVariantErrors(product: Product, config: ShopConfig): Product {
+  const errors: Record<string, string> = { ...(product.errors ?? {}) };
+  delete errors.variants;
+  const noChild = product.type_id === 'configurable' && !(product.configurable_children ?? []).some((c) => isChildAvailable(c, config));
+  const ownStockOut = product.stock !== undefined && product.stock.is_in_stock === false;
+  if (noChild || ownStockOut) errors.variants = MESSAGES.noAvailableVariants;
+  return { ...product, errors };
+}
+
+/**
+ * filterUnavailableVariants toggle (spec catalogue §9): drop unavailable children, and the option values no
+ * child offers any more.
+ */
+export function filterUnavailableVariants(product: Product, config: ShopConfig): Product {
+  if (!config.catalogue.filterUnavailableVariants || product.type_id !== 'configurable') return product;
+  const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config) && !(c.stock && !c.stock.is_in_stock));
+  const options = (product.configurable_options ?? []).map((o) => ({
+    ...o,
+    values: o.values.filter((v) => children.some((c) => childValue(c, o.attribute_code) === String(v.value_index))),
+  }));
+  return { ...product, configurable_children: children, configurable_options: options };
+}
