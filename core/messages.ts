@@ -64,6 +64,10 @@ export const MESSAGES = {
   qtyExceedsMax: 'cart.qtyExceedsMax',
   noCartId: 'cart.noCartId',
   taxCountryMissing: 'cart.taxCountryMissing',
+  totalsSubtotal: 'cart.totals.subtotal',
+  totalsShipping: 'cart.totals.shipping',
+  totalsPayment: 'cart.totals.payment',
+  totalsGrandTotal: 'cart.totals.grandTotal',
   // ---- queue / server (transactions §8)
   badContentType: 'queue.badContentType',
   wrongResponseFormat: 'queue.wrongResponseFormat',

@@ -1,0 +1,139 @@
+import type { Product } from '../catalogue/types';
+import type { ShopConfig } from '../config';
+import { MESSAGES, type MessageKey } from '../messages';
+import { cartItemIdentity, normalizeQty } from './identity';
+import type { CartItem } from './types';
+
+/** spec transactions §4 "Adding": the stock status of an item being added */
+export type StockStatus = 'ok' | 'volatile' | 'out_of_stock';
+
+export interface CartNotice {
+  type: 'success' | 'warning' | 'error';
+  key: MessageKey;
+  sku?: string;
+}
+
+/**
+ * spec transactions §5: a product cannot be added if its price incl. tax is below zero, or zero or below when
+ * zero-price products are disallowed. A product without any price incl. tax is also "price unknown".
+ */
+export function priceUnknown(product: Pick<Product, 'price_incl_tax' | 'final_price_incl_tax'>, config: Pick<ShopConfig, 'catalogue'>): boolean {
+  const price = product.price_incl_tax ?? product.final_price_incl_tax;
+  if (price === undefined || price === null || !Number.isFinite(price)) return true;
+  if (price < 0) return true;
+  return !config.catalogue.allowZeroPriceProducts && price <= 0;
+}
+
+/** One product (or a configured variant) as a cart line. */
+export function productToCartItem(product: Product, qty: unknown = 1): CartItem {
+  const item: CartItem = {
+    sku: product.sku,
+    qty: normalizeQty(qty),
+    name: product.name,
+    id: product.id,
+    type_id: product.type_id,
+  };
+  if (product.parentSku !== undefined) item.parentSku = product.parentSku;
+  if (product.product_option !== undefined) item.product_option = product.product_option;
+  const price = product.price_incl_tax ?? product.final_price_incl_tax;
+  if (price !== undefined) item.price_incl_tax = price;
+  if (product.thumbnail !== undefined) item.thumbnail = product.thumbnail;
+  if (product.image !== undefined) item.image = product.image;
+  return item;
+}
+
+/**
+ * spec transactions §4 "Cart changes": grouped products add their associated children as separate cart items
+ * (each with its link qty, at least 1). Other products are one line.
+ */
+export function productToCartItems(product: Product, qty: unknown = 1): { product: Product; item: CartItem }[] {
+  if (product.type_id === 'grouped') {
+    return (product.product_links ?? [])
+      .filter((l) => l.link_type === 'associated' && l.product)
+      .map((l) => ({ product: l.product as Product, item: productToCartItem(l.product as Product, l.qty ?? 1) }));
+  }
+  return [{ product, item: productToCartItem(product, qty) }];
+}
+
+export interface AddCandidate {
+  product: Product;
+  item: CartItem;
+  stock: StockStatus;
+}
+
+export interface AddOutcome {
+  items: CartItem[];
+  /** the lines that were added or increased (after the change) */
+  changed: CartItem[];
+  notices: CartNotice[];
+}
+
+/**
+ * Add one line (spec transactions §4 "Adding"): an item with the same identity gets its qty increased
+ * (prev_qty remembers the old one); otherwise it is appended.
+ */
+export function addCartItem(items: readonly CartItem[], item: CartItem): { items: CartItem[]; line: CartItem; increased: boolean } {
+  const id = cartItemIdentity(item);
+  const index = items.findIndex((i) => cartItemIdentity(i) === id);
+  if (index < 0) {
+    const line = { ...item, qty: normalizeQty(item.qty) };
+    return { items: [...items, line], line, increased: false };
+  }
+  const existing = items[index] as CartItem;
+  const line: CartItem = { ...existing, qty: existing.qty + normalizeQty(item.qty), prev_qty: existing.qty };
+  const next = [...items];
+  next[index] = line;
+  return { items: next, line, increased: true };
+}
+
+/**
+ * The whole add rule over several candidates (spec transactions §4 "Adding", §5, §8):
+ * - product errors are error notices and the product is not added;
+ * - price unknown → 'Product price is unknown...' and not added;
+ * - out_of_stock → the out-of-stock notice, not added;
+ * - volatile → added, with the unsafe-quantity warning unless out-of-stock items are allowed in the cart;
+ * - ok → added. Each added line gives 'Product has been added' (new line) or 'Product quantity has been updated' (existing line).
+ */
+export function addToCart(items: readonly CartItem[], candidates: readonly AddCandidate[], config: Pick<ShopConfig, 'catalogue' | 'cart'>): AddOutcome {
+  let current = [...items];
+  const changed: CartItem[] = [];
+  const notices: CartNotice[] = [];
+  for (const c of candidates) {
+    const errors = Object.values(c.product.errors ?? {}).filter((e) => typeof e === 'string' && e.length > 0);
+    if (errors.length > 0) {
+      for (const e of errors) notices.push({ type: 'error', key: e as MessageKey, sku: c.item.sku });
+      continue;
+    }
+    if (priceUnknown(c.product, config)) {
+      notices.push({ type: 'error', key: MESSAGES.priceUnknown, sku: c.item.sku });
+      continue;
+    }
+    if (c.stock === 'out_of_stock') {
+      notices.push({ type: 'error', key: MESSAGES.outOfStockCannotAdd, sku: c.item.sku });
+      continue;
+    }
+    if (c.stock === 'volatile' && !config.cart.allowOutOfStockInCart) {
+      notices.push({ type: 'warning', key: MESSAGES.volatileStock, sku: c.item.sku });
+    }
+    const r = addCartItem(current, c.item);
+    current = r.items;
+    changed.push(r.line);
+    notices.push({ type: 'success', key: r.increased ? MESSAGES.qtyUpdated : MESSAGES.productAdded, sku: c.item.sku });
+  }
+  return { items: current, changed, notices };
+}
+
+/** Set the qty of the line with this identity (prev_qty keeps the old one). Unknown identity → unchanged. */
+export function updateCartItemQty(items: readonly CartItem[], identity: string, qty: unknown): CartItem[] {
+  return items.map((i) => (cartItemIdentity(i) === identity ? { ...i, prev_qty: i.qty, qty: normalizeQty(qty) } : i));
+}
+
+/** Remove the line with this identity. */
+export function removeCartItem(items: readonly CartItem[], identity: string): CartItem[] {
+  return items.filter((i) => cartItemIdentity(i) !== identity);
+}
+
+/** Merge props into the line with this identity (spec §4 "update props"). */
+export function patchCartItem(items: readonly CartItem[], identity: string, patch: Partial<CartItem>): CartItem[] {
+  return items.map((i) => (cartItemIdentity(i) === identity ? { ...i, ...patch } : i));
+}

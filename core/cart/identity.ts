@@ -1,0 +1,39 @@
+import type { ProductOption } from '../catalogue/types';
+import type { CartItem } from './types';
+
+/**
+ * The identity of a cart line (spec transactions §4 "Adding": "an item with the same identity"):
+ * the sku plus the chosen configurable, custom and bundle options. The same product with another
+ * configuration is another line. The order in which options are listed does not matter.
+ */
+export function cartItemIdentity(item: { sku: string; product_option?: ProductOption | undefined }): string {
+  const ext = item.product_option?.extension_attributes;
+  const conf = (ext?.configurable_item_options ?? []).map((o) => `${String(o.option_id)}=${String(o.option_value)}`).sort();
+  const custom = (ext?.custom_options ?? []).map((o) => `${String(o.option_id)}=${String(o.option_value)}`).sort();
+  const bundle = (ext?.bundle_options ?? [])
+    .map((b) => `${b.option_id}:${b.option_qty}:${b.option_selections.map(String).sort().join('+')}`)
+    .sort();
+  return JSON.stringify([item.sku, conf, custom, bundle]);
+}
+
+/** True when the item carries any configurable, custom or bundle option. */
+export function hasOptions(item: { product_option?: ProductOption | undefined }): boolean {
+  const ext = item.product_option?.extension_attributes;
+  return !!ext && (ext.configurable_item_options?.length ?? 0) + (ext.custom_options?.length ?? 0) + (ext.bundle_options?.length ?? 0) > 0;
+}
+
+/** Same line: same identity. */
+export function sameCartLine(a: CartItem, b: CartItem): boolean {
+  return cartItemIdentity(a) === cartItemIdentity(b);
+}
+
+/**
+ * spec transactions §3: qty is text converted to a whole number and defaults to 1.
+ * Anything that is not a whole number of at least 1 becomes 1; decimals are truncated.
+ */
+export function normalizeQty(qty: unknown): number {
+  const n = typeof qty === 'number' ? qty : typeof qty === 'string' ? Number.parseInt(qty, 10) : Number.NaN;
+  if (!Number.isFinite(n)) return 1;
+  const whole = Math.trunc(n);
+  return whole >= 1 ? whole : 1;
+}

@@ -1,0 +1,171 @@
+import { cartItemIdentity, hasOptions } from './identity';
+import type { CartItem, ServerCartItem } from './types';
+
+/**
+ * Merge of client and server cart items (spec transactions §4 "Merge of client and server items").
+ *
+ * Flags:
+ * - `forceClientState`: the client is the truth (e.g. after a local edit); also implied when `serverMergeByDefault` is off.
+ * - `serverMergeByDefault` (config.cart.serverMergeByDefault).
+ * - `canRemoveLocalItems` / `canModifyLocalItems`: whether the server may remove / change client lines when the client state is
+ *   not forced (vue-storefront's serverSyncCanRemoveLocalItems / serverSyncCanModifyLocalItems, both off by default).
+ * - `mergeQtys`: the login merge. A line of a guest cart that also is in the account cart with ANOTHER qty gets the sum, once:
+ *   the line is then marked with the account cart id (`server_cart_id`) and never summed again (#3995). Equal quantities are
+ *   never summed (#4220, #5743). A login merge never deletes server-only items, even in checkout (#5345).
+ * - `cartId`: the server cart the server items belong to; every resulting line is marked with it.
+ *
+ * Lines are paired by server item id (same cart), then by identity (sku + options), then — for a configurable server item that came
+ * back without options — by sku, so a configurable line keeps its configuration (#4641).
+ */
+export interface MergeOptions {
+  forceClientState?: boolean;
+  serverMergeByDefault: boolean;
+  canRemoveLocalItems?: boolean;
+  canModifyLocalItems?: boolean;
+  mergeQtys?: boolean;
+  cartId?: string;
+}
+
+export type MergeStatus = 'update-required' | 'no-changes';
+
+export type MergeAction =
+  /** send this client line to the server with this qty (serverItem set when the server already has the line) */
+  | { type: 'server-update'; item: CartItem; qty: number; serverItem?: ServerCartItem; status: 'update-required' }
+  /** delete this line on the server */
+  | { type: 'server-delete'; serverItem: ServerCartItem; status: 'update-required' }
+  /** add this server line to the client */
+  | { type: 'client-add'; item: CartItem; status: 'update-required' }
+  /** remove this line from the client */
+  | { type: 'client-remove'; item: CartItem; status: 'update-required' }
+  /** set the client line's qty to the server's */
+  | { type: 'client-update'; item: CartItem; qty: number; status: 'update-required' }
+  /** both sides agree */
+  | { type: 'none'; item: CartItem; status: 'no-changes' };
+
+export interface MergeResult {
+  /** the client lines after the merge */
+  items: CartItem[];
+  actions: MergeAction[];
+  /** true when any action is update-required */
+  changed: boolean;
+}
+
+/** A server line as a client line (keeps the server's product_option: #4641). */
+export function serverItemToCartItem(s: ServerCartItem, cartId?: string): CartItem {
+  const item: CartItem = { sku: s.sku, qty: s.qty, server_item_id: s.item_id, item_id: s.item_id };
+  if (s.name !== undefined) item.name = s.name;
+  if (s.price !== undefined) item.price_incl_tax = s.price;
+  if (s.product_option !== undefined) item.product_option = s.product_option;
+  if (s.quote_id !== undefined) item.quote_id = s.quote_id;
+  const sc = cartId ?? s.quote_id;
+  if (sc !== undefined) item.server_cart_id = sc;
+  return item;
+}
+
+function pair(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], cartId: string | undefined): Map<number, number> {
+  const pairs = new Map<number, number>(); // client index -> server index
+  const usedServer = new Set<number>();
+  const tryPass = (match: (c: CartItem, s: ServerCartItem) => boolean) => {
+    clientItems.forEach((c, ci) => {
+      if (pairs.has(ci)) return;
+      const si = serverItems.findIndex((s, i) => !usedServer.has(i) && match(c, s));
+      if (si >= 0) {
+        pairs.set(ci, si);
+        usedServer.add(si);
+      }
+    });
+  };
+  tryPass(
+    (c, s) =>
+      c.server_item_id !== undefined &&
+      String(c.server_item_id) === String(s.item_id) &&
+      (cartId === undefined || c.server_cart_id === cartId) &&
+      c.sku === s.sku,
+  );
+  tryPass((c, s) => cartItemIdentity(c) === cartItemIdentity(s));
+  // a configurable line whose server copy came back without its options (#4641)
+  tryPass(
+    (c, s) =>
+      c.sku === s.sku &&
+      s.product_type === 'configurable' &&
+      !hasOptions(s) &&
+      (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0,
+  );
+  return pairs;
+}
+
+function mark(item: CartItem, server: ServerCartItem | undefined, cartId: string | undefined): CartItem {
+  const out: CartItem = { ...item };
+  delete out.prev_qty;
+  if (server) {
+    out.server_item_id = server.item_id;
+    out.item_id = server.item_id;
+  } else {
+    // the server does not hold this line (any more): a stale item id would address nothing
+    delete out.server_item_id;
+    delete out.item_id;
+  }
+  if (cartId !== undefined) {
+    out.server_cart_id = cartId;
+    out.quote_id = cartId;
+  }
+  return out;
+}
+
+export function mergeCartItems(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], options: MergeOptions): MergeResult {
+  const force = !!options.forceClientState || !options.serverMergeByDefault;
+  const { cartId } = options;
+  const pairs = pair(clientItems, serverItems, cartId);
+  const matchedServer = new Set(pairs.values());
+  const actions: MergeAction[] = [];
+  const items: CartItem[] = [];
+
+  clientItems.forEach((c, ci) => {
+    const si = pairs.get(ci);
+    const s = si === undefined ? undefined : serverItems[si];
+    if (!s) {
+      if (force || !options.canRemoveLocalItems) {
+        const line = mark(c, undefined, cartId);
+        items.push(line);
+        actions.push({ type: 'server-update', item: line, qty: line.qty, status: 'update-required' });
+      } else {
+        actions.push({ type: 'client-remove', item: c, status: 'update-required' });
+      }
+      return;
+    }
+    if (s.qty === c.qty) {
+      const line = mark(c, s, cartId);
+      items.push(line);
+      actions.push({ type: 'none', item: line, status: 'no-changes' });
+      return;
+    }
+    const firstLoginMerge = !!options.mergeQtys && cartId !== undefined && c.server_cart_id !== cartId;
+    if (firstLoginMerge) {
+      const line = { ...mark(c, s, cartId), qty: c.qty + s.qty };
+      items.push(line);
+      actions.push({ type: 'server-update', item: line, qty: line.qty, serverItem: s, status: 'update-required' });
+      actions.push({ type: 'client-update', item: line, qty: line.qty, status: 'update-required' });
+    } else if (force || !options.canModifyLocalItems) {
+      const line = mark(c, s, cartId);
+      items.push(line);
+      actions.push({ type: 'server-update', item: line, qty: line.qty, serverItem: s, status: 'update-required' });
+    } else {
+      const line = { ...mark(c, s, cartId), qty: s.qty };
+      items.push(line);
+      actions.push({ type: 'client-update', item: line, qty: s.qty, status: 'update-required' });
+    }
+  });
+
+  serverItems.forEach((s, si) => {
+    if (matchedServer.has(si)) return;
+    if (force && !options.mergeQtys) {
+      actions.push({ type: 'server-delete', serverItem: s, status: 'update-required' });
+    } else {
+      const line = serverItemToCartItem(s, cartId);
+      items.push(line);
+      actions.push({ type: 'client-add', item: line, status: 'update-required' });
+    }
+  });
+
+  return { items, actions, changed: actions.some((a) => a.status === 'update-required') };
+}

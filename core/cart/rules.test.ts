@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../catalogue/types';
+import { createConfig, DEFAULT_CONFIG } from '../config';
+import { MESSAGES } from '../messages';
+import { cartItemArb, clientCartArb } from '../../test-fixtures/arbitraries/cart';
+import { addCartItem, addToCart, priceUnknown, productToCartItems, removeCartItem, updateCartItemQty } from './add';
+import { cartNeedsSync, cartItemsHash, totalsNeedSync } from './hash';
+import { cartItemIdentity, normalizeQty } from './identity';
+import { minicartCount } from './minicart';
+import { applyStockResult, revertFailedServerUpdate } from './server-results';
+import { offlineTotals, segmentValue } from './totals';
+import type { CartItem } from './types';
+
+const product = (over: Partial<Product> = {}): Product => ({ id: 1, sku: 'WRAP-RED', name: 'Wrap red', type_id: 'simple', price_incl_tax: 4.95, ...over });
+const confOpt = (color: number, size: number) => ({
+  extension_attributes: {
+    custom_options: [],
+    configurable_item_options: [
+      { option_id: '93', option_value: color },
+      { option_id: '142', option_value: size },
+    ],
+    bundle_options: [],
+  },
+});
+
+describe('cartItemIdentity', () => {
+  // spec transactions §4 "Adding": same identity → qty increases; another configuration is another line
+  it('depends on sku and options, not on option order, qty or server fields', () => {
+    const a = { sku: 'W', product_option: confOpt(1, 2) };
+    const reordered = {
+      sku: 'W',
+      product_option: { extension_attributes: { ...confOpt(1, 2).extension_attributes, configurable_item_options: [...confOpt(1, 2).extension_attributes.configurable_item_options].reverse() } },
+    };
+    expect(cartItemIdentity(a)).toBe(cartItemIdentity(reordered));
+    expect(cartItemIdentity(a)).not.toBe(cartItemIdentity({ sku: 'W', product_option: confOpt(1, 3) }));
+    expect(cartItemIdentity(a)).not.toBe(cartItemIdentity({ sku: 'W' }));
+    const custom = (t: string) => ({ extension_attributes: { custom_options: [{ option_id: 7, option_value: t }], configurable_item_options: [], bundle_options: [] } });
+    expect(cartItemIdentity({ sku: 'W', product_option: custom('x') })).not.toBe(cartItemIdentity({ sku: 'W', product_option: custom('y') }));
+    const bundle = (sel: number[]) => ({ extension_attributes: { custom_options: [], configurable_item_options: [], bundle_options: [{ option_id: 1, option_qty: 1, option_selections: sel }] } });
+    expect(cartItemIdentity({ sku: 'B', product_option: bundle([1, 2]) })).toBe(cartItemIdentity({ sku: 'B', product_option: bundle([2, 1]) }));
+    expect(cartItemIdentity({ sku: 'B', product_option: bundle([1]) })).not.toBe(cartItemIdentity({ sku: 'B', product_option: bundle([2]) }));
+  });
+
+  // spec transactions §3: qty is text converted to a whole number; defaults to 1
+  it('normalizeQty converts text and defaults to 1', () => {
+    expect(normalizeQty('3')).toBe(3);
+    expect(normalizeQty('abc')).toBe(1);
+    expect(normalizeQty(undefined)).toBe(1);
+    expect(normalizeQty(0)).toBe(1);
+    expect(normalizeQty(2.7)).toBe(2);
+  });
+});
+
+describe('add rules', () => {
+  // spec transactions §4 "Adding"
+  it('property: adding a line increases the qty of the same identity, else appends; lines stay unique', () => {
+    fc.assert(
+      fc.property(clientCartArb, cartItemArb, (items, item) => {
+        const before = items.find((i) => cartItemIdentity(i) === cartItemIdentity(item));
+        const r = addCartItem(items, item);
+        const ids = r.items.map(cartItemIdentity);
+        expect(new Set(ids).size).toBe(ids.length);
+        if (before) {
+          expect(r.items).toHaveLength(items.length);
+          expect(r.line.qty).toBe(before.qty + item.qty);
+          expect(r.line.prev_qty).toBe(before.qty);
+        } else {
+          expect(r.items).toHaveLength(items.length + 1);
+          expect(r.items[r.items.length - 1]?.qty).toBe(item.qty);
+        }
+      }),
+    );
+  });
+
+  // spec transactions §4 "Cart changes": grouped products add their children as separate lines
+  it('a grouped product adds its associated children as separate lines', () => {
+    const grouped = product({
+      sku: 'SET',
+      type_id: 'grouped',
+      product_links: [
+        { link_type: 'associated', linked_product_type: 'simple', linked_product_sku: 'A', sku: 'SET', qty: 2, product: product({ sku: 'A' }) },
+        { link_type: 'associated', linked_product_type: 'simple', linked_product_sku: 'B', sku: 'SET', qty: 0, product: product({ sku: 'B' }) },
+        { link_type: 'related', linked_product_type: 'simple', linked_product_sku: 'C', sku: 'SET', product: product({ sku: 'C' }) },
+      ],
+    });
+    const parts = productToCartItems(grouped);
+    expect(parts.map((p) => [p.item.sku, p.item.qty])).toEqual([
+      ['A', 2],
+      ['B', 1],
+    ]);
+  });
+
+  // spec transactions §4 "Adding", §8: ok / volatile / out_of_stock and their notices
+  it('stock status: ok added, volatile added with warning unless out-of-stock allowed, out_of_stock refused', () => {
+    const p = product();
+    const item = productToCartItems(p)[0]!.item;
+    const ok = addToCart([], [{ product: p, item, stock: 'ok' }], DEFAULT_CONFIG);
+    expect(ok.items).toHaveLength(1);
+    expect(ok.notices).toEqual([{ type: 'success', key: MESSAGES.productAdded, sku: 'WRAP-RED' }]);
+    const strict = createConfig({ cart: { allowOutOfStockInCart: false } });
+    const volatile = addToCart([], [{ product: p, item, stock: 'volatile' }], strict);
+    expect(volatile.items).toHaveLength(1);
+    expect(volatile.notices.map((n) => n.key)).toEqual([MESSAGES.volatileStock, MESSAGES.productAdded]);
+    const volatileAllowed = addToCart([], [{ product: p, item, stock: 'volatile' }], DEFAULT_CONFIG);
+    expect(volatileAllowed.notices.map((n) => n.key)).toEqual([MESSAGES.productAdded]);
+    const out = addToCart([], [{ product: p, item, stock: 'out_of_stock' }], DEFAULT_CONFIG);
+    expect(out.items).toHaveLength(0);
+    expect(out.notices).toEqual([{ type: 'error', key: MESSAGES.outOfStockCannotAdd, sku: 'WRAP-RED' }]);
+    const again = addToCart(ok.items, [{ product: p, item, stock: 'ok' }], DEFAULT_CONFIG);
+    expect(again.notices.map((n) => n.key)).toEqual([MESSAGES.qtyUpdated]);
+    expect(again.items[0]?.qty).toBe(2);
+  });
+
+  // spec transactions §4 "Adding": product errors are shown as error notifications before adding
+  it('a product with errors is not added and its errors become notices', () => {
+    const p = product({ errors: { variants: MESSAGES.noSuchConfiguration } });
+    const r = addToCart([], [{ product: p, item: productToCartItems(p)[0]!.item, stock: 'ok' }], DEFAULT_CONFIG);
+    expect(r.items).toHaveLength(0);
+    expect(r.notices).toEqual([{ type: 'error', key: MESSAGES.noSuchConfiguration, sku: 'WRAP-RED' }]);
+  });
+
+  // spec transactions §5: price below zero, or zero when zero prices are disallowed (here allowed)
+  it('price-unknown rule', () => {
+    expect(priceUnknown({ price_incl_tax: -0.01 }, DEFAULT_CONFIG)).toBe(true);
+    expect(priceUnknown({ price_incl_tax: 0 }, DEFAULT_CONFIG)).toBe(false);
+    expect(priceUnknown({ price_incl_tax: 0 }, createConfig({ catalogue: { allowZeroPriceProducts: false } }))).toBe(true);
+    expect(priceUnknown({ price_incl_tax: 1 }, createConfig({ catalogue: { allowZeroPriceProducts: false } }))).toBe(false);
+    expect(priceUnknown({}, DEFAULT_CONFIG)).toBe(true);
+    const p = product({ price_incl_tax: -1 });
+    const r = addToCart([], [{ product: p, item: productToCartItems(p)[0]!.item, stock: 'ok' }], DEFAULT_CONFIG);
+    expect(r.items).toHaveLength(0);
+    expect(r.notices[0]?.key).toBe(MESSAGES.priceUnknown);
+  });
+
+  // spec transactions §4 "Cart changes": update, delete
+  it('update keeps prev_qty; delete removes only that identity', () => {
+    const items: CartItem[] = [
+      { sku: 'A', qty: 1 },
+      { sku: 'A', qty: 2, product_option: confOpt(1, 1) },
+    ];
+    const up = updateCartItemQty(items, cartItemIdentity(items[1]!), '5');
+    expect(up.map((i) => [i.qty, i.prev_qty])).toEqual([
+      [1, undefined],
+      [5, 2],
+    ]);
+    expect(removeCartItem(items, cartItemIdentity(items[0]!))).toEqual([items[1]]);
+  });
+});
+
+describe('hash and sync need', () => {
+  // spec transactions §4 "Sync need"
+  it('property: the hash ignores line order and server fields, and changes with qty', () => {
+    fc.assert(
+      fc.property(clientCartArb, fc.integer({ min: 0, max: 1000 }), (items, seed) => {
+        const shuffled = [...items].sort(() => (seed % 2 ? 1 : -1)).reverse();
+        const withIds = shuffled.map((i, n) => ({ ...i, server_item_id: n + seed }));
+        expect(cartItemsHash(withIds)).toBe(cartItemsHash(items));
+        if (items.length > 0) {
+          const bumped = items.map((i, n) => (n === 0 ? { ...i, qty: i.qty + 1 } : i));
+          expect(cartItemsHash(bumped)).not.toBe(cartItemsHash(items));
+        }
+      }),
+    );
+  });
+
+  it('cartNeedsSync: hash empty, changed, or never synced', () => {
+    const items: CartItem[] = [{ sku: 'A', qty: 1 }];
+    const synced = { cartItems: items, cartItemsHash: cartItemsHash(items), cartServerLastSyncDate: 10, cartServerLastTotalsSyncDate: 10 };
+    expect(cartNeedsSync(synced)).toBe(false);
+    expect(totalsNeedSync(synced)).toBe(false);
+    expect(cartNeedsSync({ ...synced, cartItemsHash: '' })).toBe(true);
+    expect(cartNeedsSync({ ...synced, cartServerLastSyncDate: 0 })).toBe(true);
+    expect(cartNeedsSync({ ...synced, cartItems: [{ sku: 'A', qty: 2 }] })).toBe(true);
+    expect(totalsNeedSync({ ...synced, cartServerLastTotalsSyncDate: 0 })).toBe(true);
+  });
+});
+
+describe('minicartCount', () => {
+  // spec transactions §9: minicart counts quantities; count type 'items' counts lines
+  it('property: sums quantities by default, counts lines with "items"', () => {
+    fc.assert(
+      fc.property(clientCartArb, (items) => {
+        expect(minicartCount(items, DEFAULT_CONFIG)).toBe(items.reduce((s, i) => s + i.qty, 0));
+        expect(minicartCount(items, createConfig({ cart: { minicartCountType: 'items' } }))).toBe(items.length);
+      }),
+    );
+  });
+});
+
+describe('offline totals', () => {
+  const dpd = { ...DEFAULT_CONFIG.shipping.methods[0]! };
+  // spec transactions §3 "Totals", §9 shipping flat rate 5 incl. tax: shipping counted once, never per line
+  it('property: grand total = subtotal + ONE shipping amount + payment cost', () => {
+    fc.assert(
+      fc.property(clientCartArb, (items) => {
+        const seg = offlineTotals(items, dpd, { code: 'cashondelivery', title: 'Cash on delivery', cost_incl_tax: 0 }, DEFAULT_CONFIG);
+        const sub = Math.round(items.reduce((s, i) => s + (i.price_incl_tax ?? 0) * i.qty, 0) * 100) / 100;
+        expect(segmentValue(seg, 'subtotal_incl_tax')).toBeCloseTo(sub, 2);
+        expect(segmentValue(seg, 'shipping')).toBe(items.length ? 5 : 0);
+        expect(segmentValue(seg, 'grand_total')).toBeCloseTo(sub + (items.length ? 5 : 0), 2);
+        expect(seg.map((s) => s.code)).toEqual(['subtotal_incl_tax', 'shipping', 'payment', 'grand_total']);
+      }),
+    );
+  });
+});
+
+describe('server results', () => {
+  // spec transactions §4 "Server item update failing"
+  it('a failing update restores prev qty, or removes a line whose prev qty was zero', () => {
+    const items: CartItem[] = [{ sku: 'A', qty: 4, prev_qty: 2 }, { sku: 'B', qty: 1 }];
+    expect(revertFailedServerUpdate(items, cartItemIdentity(items[0]!), 2)[0]).toEqual({ sku: 'A', qty: 2 });
+    expect(revertFailedServerUpdate(items, cartItemIdentity(items[1]!), 0)).toEqual([items[0]]);
+  });
+
+  // spec transactions §4 "Stock sync result"
+  it('stock: In stock! info; Out of the stock! error when allowed or synced, else removed', () => {
+    const items: CartItem[] = [{ sku: 'A', qty: 1 }];
+    const id = cartItemIdentity(items[0]!);
+    expect(applyStockResult(items, id, true, DEFAULT_CONFIG)[0]?.info?.stock).toBe(MESSAGES.itemInStock);
+    expect(applyStockResult(items, id, false, DEFAULT_CONFIG)[0]?.errors?.stock).toBe(MESSAGES.itemOutOfStock);
+    const neither = createConfig({ cart: { allowOutOfStockInCart: false, serverSync: false } });
+    expect(applyStockResult(items, id, false, neither)).toEqual([]);
+  });
+});
