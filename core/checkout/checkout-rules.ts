@@ -1,0 +1,159 @@
+/**
+ * Pure checkout rules (spec transactions §4 "Placing an order", §5, §9).
+ */
+import type { CartItem, CartShippingMethod } from '../cart/types';
+import type { ShopConfig } from '../config';
+import { MESSAGES, type MessageKey } from '../messages';
+import type { OrderAddress, OrderBody } from '../ports/order-api';
+import type { ProviderPaymentMethodWire } from '../ports/payment-api';
+import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+
+/**
+ * spec transactions §4, §9: the user is "in checkout" if checkout was modified within the last 30 minutes
+ * (config.checkout.inCheckoutWindowMs). Never modified (undefined or 0) → false; a modification in the future
+ * (clock skew) counts as in checkout.
+ */
+export function isInCheckout(lastModified: number | undefined, now: number, config: Pick<ShopConfig, 'checkout'>): boolean {
+  if (!lastModified) return false;
+  return now - lastModified <= config.checkout.inCheckoutWindowMs;
+}
+
+/**
+ * spec transactions §5, §9: the shipping methods offered: the configured DPD flat rate (default, offline) plus any
+ * the server answered; methods flagged unavailable are dropped; the same carrier+method appears once (server wins).
+ */
+export function shippingMethods(config: Pick<ShopConfig, 'shipping'>, serverMethods: readonly CartShippingMethod[] = []): CartShippingMethod[] {
+  const key = (m: CartShippingMethod) => `${m.carrier_code}_${m.method_code}`;
+  const out = new Map<string, CartShippingMethod>();
+  for (const m of config.shipping.methods) out.set(key(m), { ...m, code: key(m), available: true, is_server_method: false });
+  for (const m of serverMethods) {
+    const base = out.get(key(m));
+    out.set(key(m), { ...base, ...m, code: m.code ?? key(m), default: m.default ?? base?.default ?? false, is_server_method: m.is_server_method ?? true });
+  }
+  return [...out.values()].filter((m) => m.available !== false);
+}
+
+/** The default shipping method (the first flagged default, else the first). */
+export function defaultShippingMethod(methods: readonly CartShippingMethod[]): CartShippingMethod | undefined {
+  return methods.find((m) => m.default) ?? methods[0];
+}
+
+const VIRTUAL_TYPES: readonly string[] = ['virtual', 'downloadable'];
+
+/** spec transactions §5: true when every item of a non-empty cart is virtual or downloadable */
+export function cartIsVirtualOnly(items: readonly Pick<CartItem, 'type_id'>[]): boolean {
+  return items.length > 0 && items.every((i) => i.type_id !== undefined && VIRTUAL_TYPES.includes(i.type_id));
+}
+
+/** spec transactions §3 "Provider payment method": title from description, code from id, pspMethod, default false, offline false */
+export function providerPaymentMethod(m: ProviderPaymentMethodWire): CheckoutPaymentMethod {
+  const method: CheckoutPaymentMethod = {
+    title: m.description,
+    code: m.id,
+    pspMethod: true,
+    cost: 0,
+    costInclTax: 0,
+    cost_incl_tax: 0,
+    default: false,
+    offline: false,
+    is_server_method: false,
+  };
+  if (m.image) method.image = m.image;
+  return method;
+}
+
+/** spec transactions §3 "Cash on delivery method": title, code cashondelivery, cost 0, default, offline, not a server method */
+export function cashOnDeliveryMethod(config: Pick<ShopConfig, 'payment'>): CheckoutPaymentMethod {
+  const c = config.payment.cashOnDelivery;
+  return { title: c.title, code: c.code, cost: c.cost, costInclTax: c.cost, cost_incl_tax: c.cost, default: c.default, offline: c.offline, is_server_method: false };
+}
+
+export interface PaymentMethodsResult {
+  methods: CheckoutPaymentMethod[];
+  /** MESSAGES.noPaymentMethods when the provider offers none of the configured methods */
+  error?: MessageKey;
+}
+
+/**
+ * spec transactions §5, §9: only provider methods whose id is in config.payment.mapping are offered ('No payment
+ * methods configured' when none remains); cash on delivery is added unless the cart holds only virtual or
+ * downloadable items.
+ */
+export function paymentMethods(
+  provider: readonly ProviderPaymentMethodWire[],
+  items: readonly Pick<CartItem, 'type_id'>[],
+  config: Pick<ShopConfig, 'payment'>,
+): PaymentMethodsResult {
+  const mapped = provider.filter((m) => Object.prototype.hasOwnProperty.call(config.payment.mapping, m.id)).map(providerPaymentMethod);
+  const methods = cartIsVirtualOnly(items) ? mapped : [...mapped, cashOnDeliveryMethod(config)];
+  return mapped.length === 0 ? { methods, error: MESSAGES.noPaymentMethods } : { methods };
+}
+
+/** The provider method's code as the payment service expects it (config.payment.mapping) */
+export function providerMethodCode(code: string, config: Pick<ShopConfig, 'payment'>): string | undefined {
+  return Object.prototype.hasOwnProperty.call(config.payment.mapping, code) ? config.payment.mapping[code] : undefined;
+}
+
+function street(streetAddress: string, apartmentNumber?: string): string[] {
+  return apartmentNumber && apartmentNumber.trim() !== '' ? [streetAddress, apartmentNumber] : [streetAddress];
+}
+
+function address(d: ShippingDetails | PaymentDetails, email: string): OrderAddress {
+  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), countryId: d.country, email };
+  if (d.state) a.region = d.state;
+  if (d.region_id !== undefined) a.region_id = d.region_id;
+  if (d.phoneNumber) a.telephone = d.phoneNumber;
+  if ('company' in d && d.company) a.company = d.company;
+  if ('taxId' in d && d.taxId) a.vat_id = d.taxId;
+  return a;
+}
+
+export interface OrderInput {
+  orderId: string;
+  cartId: string | undefined;
+  userId: string | number | undefined;
+  items: readonly CartItem[];
+  personal: PersonalDetails;
+  shipping: ShippingDetails;
+  payment: PaymentDetails;
+  shippingMethod: Pick<CartShippingMethod, 'method_code' | 'carrier_code'>;
+  now: number;
+  comment?: string;
+}
+
+/** The body of POST /api/order (docs/protocol.md "Order"); never carries the password. */
+export function buildOrderBody(input: OrderInput): OrderBody {
+  const at = new Date(input.now).toISOString();
+  const body: OrderBody = {
+    user_id: input.userId === undefined ? '' : String(input.userId),
+    cart_id: input.cartId ?? '',
+    order_id: input.orderId,
+    products: input.items.map((i) => {
+      const p: OrderBody['products'][number] = { sku: i.sku, qty: i.qty };
+      if (i.name !== undefined) p.name = i.name;
+      if (i.price_incl_tax !== undefined) p.price_incl_tax = i.price_incl_tax;
+      if (i.type_id !== undefined) p.product_type = i.type_id;
+      if (i.product_option !== undefined) p.product_option = i.product_option;
+      if (i.server_item_id !== undefined) p.server_item_id = i.server_item_id;
+      return p;
+    }),
+    addressInformation: {
+      shippingAddress: address(input.shipping, input.personal.emailAddress),
+      billingAddress: address(input.payment, input.personal.emailAddress),
+      shipping_method_code: input.shippingMethod.method_code,
+      shipping_carrier_code: input.shippingMethod.carrier_code,
+      payment_method_code: input.payment.paymentMethod,
+      payment_method_additional: { ...(input.payment.paymentMethodAdditional ?? {}) },
+    },
+    transmited: false,
+    created_at: at,
+    updated_at: at,
+  };
+  if (input.comment) body.comment = input.comment;
+  return body;
+}
+
+/** spec transactions §4: "on success or missing result code" the order counts as placed */
+export function orderAccepted(code: number | undefined): boolean {
+  return code === undefined || code === 200;
+}

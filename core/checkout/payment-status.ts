@@ -1,0 +1,23 @@
+/**
+ * Payment status groups (spec transactions §4 "Payment status groups"): success = paid; pending = pending or open;
+ * failed = expired, failed or canceled. Anything else is unknown (the order-status page shows the details problem).
+ */
+export type PaymentStatusGroup = 'success' | 'pending' | 'failed';
+
+const GROUPS: Readonly<Record<string, PaymentStatusGroup>> = {
+  paid: 'success',
+  pending: 'pending',
+  open: 'pending',
+  expired: 'failed',
+  failed: 'failed',
+  canceled: 'failed',
+};
+
+export function paymentStatusGroup(status: string): PaymentStatusGroup | undefined {
+  return Object.prototype.hasOwnProperty.call(GROUPS, status) ? GROUPS[status] : undefined;
+}
+
+/** the redirect URL of the payment: absolute storefront origin + config.payment.redirectPath with the order token */
+export function paymentRedirectUrl(storefrontOrigin: string, redirectPath: string, orderToken: string): string {
+  return storefrontOrigin.replace(/\/+$/, '') + redirectPath.replace('{order_token}', encodeURIComponent(orderToken));
+}

@@ -1,0 +1,58 @@
+/**
+ * Checkout entities (spec transactions §3 "Checkout personalDetails", "shippingDetails", "paymentDetails",
+ * "Provider payment method", "Cash on delivery method").
+ */
+import type { CartPaymentMethod } from '../cart/types';
+
+export interface PersonalDetails {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  password?: string;
+  createAccount?: boolean;
+}
+
+export interface ShippingDetails {
+  firstName: string;
+  lastName: string;
+  country: string;
+  streetAddress: string;
+  apartmentNumber?: string;
+  city: string;
+  state?: string;
+  region_id?: number | string;
+  zipCode: string;
+  phoneNumber?: string;
+  /** method_code of the chosen shipping method */
+  shippingMethod: string;
+  /** carrier_code of the chosen shipping method */
+  shippingCarrier?: string;
+}
+
+export interface PaymentDetails {
+  firstName: string;
+  lastName: string;
+  company?: string;
+  country: string;
+  streetAddress: string;
+  apartmentNumber?: string;
+  city: string;
+  state?: string;
+  region_id?: number | string;
+  zipCode: string;
+  phoneNumber?: string;
+  taxId?: string;
+  paymentMethod: string;
+  /** e.g. `{ issuer }` for iDEAL */
+  paymentMethodAdditional?: Record<string, unknown>;
+}
+
+/** A payment method as checkout offers it: the cart's shape plus the provider fields of §3. */
+export interface CheckoutPaymentMethod extends CartPaymentMethod {
+  /** true for methods of the payment provider (redirect flow) */
+  pspMethod?: boolean;
+  image?: { svg?: string; [size: string]: string | undefined };
+  cost?: number;
+  costInclTax?: number;
+  offline?: boolean;
+}
