@@ -1,0 +1,228 @@
+/**
+ * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, simple/configurable, grouped and
+ * bundle prices, custom option prices, tax display incl./excl. and price formatting.
+ * Every rule takes `now` (from the Clock port) rather than reading a clock.
+ */
+import type { LocaleCode, ShopConfig } from '../config';
+import type { CustomOption, CustomOptionValue, PriceFields, Product } from './types';
+
+export interface PriceOptions {
+  /** show prices including tax (default true: Dutch shops show prices incl. VAT) */
+  readonly inclTax?: boolean;
+}
+
+/** A product's price in one tax display: regular, the active special price (if lower), and the final price. */
+export interface PriceInfo {
+  readonly regular: number;
+  /** present only when a special price is active and below the regular price */
+  readonly special?: number;
+  readonly final: number;
+}
+
+/** spec catalogue §3.1: price display holds a regular and a special string. */
+export interface PriceDisplay {
+  readonly regular: string;
+  readonly special?: string;
+}
+
+/**
+ * Parse a shop date: ISO-8601, or Magento's 'YYYY-MM-DD[ HH:mm:ss]' (read as UTC). Answers NaN when unreadable.
+ */
+export function parseShopDate(value: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (m) return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  return Date.parse(value);
+}
+
+function money(n: number, config: ShopConfig): number {
+  const f = 10 ** config.i18n.fractionDigits;
+  return Math.round((n + Number.EPSILON) * f) / f;
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/**
+ * spec catalogue §3.1: a special price counts only while `now` is inside [special_from_date, special_to_date)
+ * (an absent bound is open; an unreadable date makes the special price inactive). A special price of 0 or
+ * less, or none, is never active.
+ */
+export function isSpecialPriceActive(product: PriceFields, now: number): boolean {
+  const special = num(product.special_price);
+  if (special === undefined || special <= 0) return false;
+  const from = product.special_from_date ? parseShopDate(product.special_from_date) : undefined;
+  const to = product.special_to_date ? parseShopDate(product.special_to_date) : undefined;
+  if (from !== undefined && (Number.isNaN(from) || now < from)) return false;
+  if (to !== undefined && (Number.isNaN(to) || now >= to)) return false;
+  return true;
+}
+
+/** Add tax to a price excluding tax (config.tax.rate, 21% in NL). */
+export function priceInclTax(excl: number, config: ShopConfig): number {
+  return money(excl * (1 + config.tax.rate), config);
+}
+
+/** Remove tax from a price including tax. */
+export function priceExclTax(incl: number, config: ShopConfig): number {
+  return money(incl / (1 + config.tax.rate), config);
+}
+
+function regularOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number {
+  const excl = num(p.price) ?? num(p.original_price) ?? num(p.original_final_price) ?? num(p.final_price);
+  if (!inclTax) {
+    if (excl !== undefined) return money(excl, config);
+    const incl = num(p.price_incl_tax) ?? num(p.original_price_incl_tax);
+    return incl !== undefined ? priceExclTax(incl, config) : 0;
+  }
+  const incl = num(p.price_incl_tax) ?? num(p.original_price_incl_tax);
+  if (incl !== undefined) return money(incl, config);
+  return excl !== undefined ? (config.tax.finalPriceIncludesTax ? money(excl, config) : priceInclTax(excl, config)) : 0;
+}
+
+function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number {
+  const excl = num(p.special_price)!;
+  if (!inclTax) return money(excl, config);
+  const incl = num(p.special_price_incl_tax);
+  if (incl !== undefined) return money(incl, config);
+  return config.tax.finalPriceIncludesTax ? money(excl, config) : priceInclTax(excl, config);
+}
+
+/**
+ * spec catalogue §3.1: the price of a simple (or configured) product: its regular price, and its special price
+ * when active at `now` and lower; final = special if any, else regular. Incl. or excl. tax per options.
+ */
+export function productPrice(product: PriceFields, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  const inclTax = options.inclTax ?? true;
+  const regular = regularOf(product, inclTax, config);
+  if (isSpecialPriceActive(product, now)) {
+    const special = specialOf(product, inclTax, config);
+    if (special < regular) return { regular, special, final: special };
+  }
+  return { regular, final: regular };
+}
+
+function sumPrices(parts: Array<{ price: PriceInfo; qty: number }>, config: ShopConfig): PriceInfo {
+  let regular = 0;
+  let final = 0;
+  for (const { price, qty } of parts) {
+    regular += price.regular * qty;
+    final += price.final * qty;
+  }
+  regular = money(regular, config);
+  final = money(final, config);
+  return final < regular ? { regular, special: final, final } : { regular, final: regular };
+}
+
+/**
+ * spec catalogue §3.1: a grouped product's price is the sum of its parts' prices (associated links with a
+ * loaded product, times the part's quantity, default 1).
+ */
+export function groupedProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  const parts = (product.product_links ?? [])
+    .filter((l) => l.link_type === 'associated' && l.product)
+    .map((l) => ({ price: productPrice(l.product!, now, config, options), qty: nonNegativeQty(l.product!.qty ?? l.qty) }));
+  return sumPrices(parts, config);
+}
+
+/** spec catalogue §4.4: a bundle quantity is used only when it is 0 or more (else 1). */
+function nonNegativeQty(qty: unknown): number {
+  const q = num(qty);
+  return q !== undefined && q >= 0 ? q : 1;
+}
+
+/** spec catalogue §4.4: the default link of a bundle option is the one flagged is_default, otherwise the first. */
+export function defaultBundleLink<T extends { is_default?: boolean }>(links: readonly T[]): T | undefined {
+  return links.find((l) => l.is_default) ?? links[0];
+}
+
+/**
+ * spec catalogue §3.1, §4.4: a bundle's price sums only the default links (is_default, else the first) times
+ * their qty. A link's price is its product's price when loaded, else the link's own price.
+ */
+export function bundleProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  const parts: Array<{ price: PriceInfo; qty: number }> = [];
+  for (const option of product.bundle_options ?? []) {
+    const link = defaultBundleLink(option.product_links ?? []);
+    if (!link) continue;
+    const price = link.product
+      ? productPrice(link.product, now, config, options)
+      : productPrice({ price: num(link.price) ?? 0 }, now, config, options);
+    parts.push({ price, qty: nonNegativeQty(link.qty) });
+  }
+  return sumPrices(parts, config);
+}
+
+/** The price of any product type (dispatches to grouped and bundle rules). */
+export function anyProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  if (product.type_id === 'grouped' && product.product_links?.some((l) => l.product)) return groupedProductPrice(product, now, config, options);
+  if (product.type_id === 'bundle' && product.bundle_options?.length) return bundleProductPrice(product, now, config, options);
+  return productPrice(product, now, config, options);
+}
+
+/**
+ * spec catalogue §3.1, §4.4: the price added by chosen custom option values. Only values with option_type_id
+ * above 0 count; 'fixed' adds the price, 'percent' adds that percentage of the base price.
+ */
+export function customOptionsPrice(values: readonly CustomOptionValue[], basePrice: number, config: ShopConfig): number {
+  let delta = 0;
+  for (const v of values) {
+    if (!(v.option_type_id > 0)) continue;
+    delta += v.price_type === 'percent' ? (basePrice * v.price) / 100 : v.price;
+  }
+  return money(delta, config);
+}
+
+/** The custom option values chosen on a product (product_option.extension_attributes.custom_options). */
+export function chosenCustomOptionValues(product: Product, options: readonly CustomOption[] = product.custom_options ?? []): CustomOptionValue[] {
+  const chosen = product.product_option?.extension_attributes.custom_options ?? [];
+  const out: CustomOptionValue[] = [];
+  for (const c of chosen) {
+    const option = options.find((o) => o.option_id === c.option_id);
+    for (const id of String(c.option_value).split(',')) {
+      const v = option?.values?.find((x) => String(x.option_type_id) === id.trim());
+      if (v) out.push(v);
+    }
+  }
+  return out;
+}
+
+/** The product's price with its chosen custom options added to the final (and regular) price. */
+export function productPriceWithOptions(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  const base = anyProductPrice(product, now, config, options);
+  const values = chosenCustomOptionValues(product);
+  if (!values.length) return base;
+  const regular = money(base.regular + customOptionsPrice(values, base.regular, config), config);
+  const final = money(base.final + customOptionsPrice(values, base.final, config), config);
+  return final < regular ? { regular, special: final, final } : { regular, final: regular };
+}
+
+/**
+ * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
+ * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
+ */
+export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
+  const digits = config.i18n.fractionDigits;
+  const rounded = money(Math.abs(amount), config);
+  const negative = amount < 0 && rounded !== 0;
+  let formatted: string;
+  try {
+    formatted = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: config.i18n.currencyCode,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(rounded);
+  } catch {
+    formatted = `${config.i18n.currencySign}${rounded.toFixed(2)}`;
+  }
+  return config.i18n.priceFormatTemplate.replace('{sign}', negative ? '-' : '').replace('{amount}', formatted);
+}
+
+/** spec catalogue §3.1: the regular and special strings of a product's price. */
+export function priceDisplay(product: Product, now: number, locale: LocaleCode, config: ShopConfig, options: PriceOptions = {}): PriceDisplay {
+  const p = productPriceWithOptions(product, now, config, options);
+  return p.special !== undefined
+    ? { regular: formatPrice(p.regular, locale, config), special: formatPrice(p.special, locale, config) }
+    : { regular: formatPrice(p.regular, locale, config) };
+}
