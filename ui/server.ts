@@ -5,6 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { createConfig, type ShopConfig } from '../core/config';
 import { render } from './entry-server';
 import { resolveLocale } from './i18n';
+import type { OutputCache } from '../core/ports/output-cache';
 
 /**
  * The storefront's HTTP server: server-side rendering of every page, the browser bundle under /dist/,
@@ -16,6 +17,8 @@ export interface StorefrontOptions {
   apiUrl: string;
   clientDir: string;
   config?: ShopConfig;
+  /** cache rendered pages (spec catalogue §9: TTL 86400 s); off unless given */
+  outputCache?: OutputCache;
 }
 
 const TYPES: Record<string, string> = {
@@ -91,6 +94,13 @@ export function startStorefront(options: StorefrontOptions): Promise<{ url: stri
 
   async function ssr(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const locale = resolveLocale(cookie(req, 'locale'), config);
+    const cacheKey = `${locale} ${req.url ?? '/'}`;
+    const cached = req.method === 'GET' ? await options.outputCache?.get(cacheKey) : undefined;
+    if (cached) {
+      res.writeHead(cached.status, { 'content-type': 'text/html; charset=utf-8', 'x-output-cache': 'hit' });
+      res.end(cached.html);
+      return;
+    }
     const result = await render(req.url ?? '/', config, locale);
     const lang = locale.slice(0, 2);
     const boot = { state: result.state, locale, config: { api: { publicUrl: config.api.publicUrl } } };
@@ -109,6 +119,7 @@ ${manifest.entry ? `<link rel="modulepreload" href="/dist/${manifest.entry}">` :
 ${manifest.entry ? `<script type="module" src="/dist/${manifest.entry}"></script>` : ''}
 </body>
 </html>`;
+    if (result.status === 200 && req.method === 'GET') await options.outputCache?.set(cacheKey, { status: 200, html }, config.server.outputCacheTtlSeconds);
     res.writeHead(result.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
   }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { LruOutputCache } from './lru-output-cache';
+
+const page = (html: string) => ({ status: 200, html });
+
+describe('LruOutputCache', () => {
+  it('answers a page until its TTL runs out (spec catalogue §9 output cache TTL)', async () => {
+    let now = 0;
+    const cache = new LruOutputCache(10, { now: () => now });
+    await cache.set('/', page('a'), 86400);
+    now = 86_399_999;
+    expect(await cache.get('/')).toEqual(page('a'));
+    now = 86_400_000;
+    expect(await cache.get('/')).toBeUndefined();
+  });
+
+  it('never holds more than its capacity and evicts the least recently used', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 9 })), { maxLength: 60 }), async (ops) => {
+        const cache = new LruOutputCache(3, { now: () => 0 });
+        const model: string[] = [];
+        for (const [isSet, k] of ops) {
+          const key = String(k);
+          if (isSet) {
+            await cache.set(key, page(key), 60);
+            const i = model.indexOf(key);
+            if (i >= 0) model.splice(i, 1);
+            model.push(key);
+            if (model.length > 3) model.shift();
+          } else {
+            const hit = await cache.get(key);
+            expect(hit !== undefined).toBe(model.includes(key));
+            if (hit) {
+              model.splice(model.indexOf(key), 1);
+              model.push(key);
+            }
+          }
+          expect(cache.size).toBeLessThanOrEqual(3);
+        }
+      }),
+    );
+  });
+});
