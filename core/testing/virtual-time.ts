@@ -1,0 +1,147 @@
+/**
+ * Virtual Clock and Scheduler for tests of core services (no real timers: the house rules keep setTimeout out of core).
+ * Time only moves when a test calls `advance(ms)`; timers due by then run in time order, and pending promise
+ * callbacks are flushed between them.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { Clock } from '../ports/clock';
+import type { Logger } from '../ports/logger';
+import type { Network } from '../ports/network';
+import type { Scheduler, TimerHandle } from '../ports/scheduler';
+
+export class VirtualClock implements Clock {
+  constructor(private time = 1_767_225_600_000 /* 2026-01-01T00:00:00Z */) {}
+  now(): number {
+    return this.time;
+  }
+  set(ms: number): void {
+    this.time = ms;
+  }
+}
+
+interface Timer {
+  id: number;
+  at: number;
+  every?: number;
+  fn: () => void;
+}
+
+/** Let every queued promise callback run (microtasks only: enough for in-memory ports). */
+export async function flushPromises(rounds = 200): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+}
+
+export class VirtualScheduler implements Scheduler {
+  private timers: Timer[] = [];
+  private seq = 0;
+  constructor(readonly clock: VirtualClock = new VirtualClock()) {}
+
+  after(ms: number, fn: () => void): TimerHandle {
+    const t: Timer = { id: ++this.seq, at: this.clock.now() + Math.max(0, ms), fn };
+    this.timers.push(t);
+    return { cancel: () => this.drop(t.id) };
+  }
+
+  every(ms: number, fn: () => void): TimerHandle {
+    const t: Timer = { id: ++this.seq, at: this.clock.now() + Math.max(1, ms), every: Math.max(1, ms), fn };
+    this.timers.push(t);
+    return { cancel: () => this.drop(t.id) };
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.after(ms, resolve));
+  }
+
+  /** number of timers waiting */
+  pending(): number {
+    return this.timers.length;
+  }
+
+  /** Move time forward by ms, running every timer due on the way (in order), flushing promises between them. */
+  async advance(ms: number): Promise<void> {
+    const end = this.clock.now() + ms;
+    await flushPromises();
+    for (;;) {
+      const next = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!next) break;
+      this.clock.set(Math.max(this.clock.now(), next.at));
+      if (next.every) next.at += next.every;
+      else this.drop(next.id);
+      next.fn();
+      await flushPromises();
+    }
+    this.clock.set(end);
+    await flushPromises();
+  }
+
+  /** Advance in steps until the promise settles (or maxMs of virtual time passed); returns its value. */
+  async run<T>(promise: Promise<T>, maxMs = 600_000, stepMs = 100): Promise<T> {
+    let done = false;
+    let value: T | undefined;
+    let error: unknown;
+    let failed = false;
+    promise.then(
+      (v) => {
+        done = true;
+        value = v;
+      },
+      (e: unknown) => {
+        done = true;
+        failed = true;
+        error = e;
+      },
+    );
+    await flushPromises();
+    for (let t = 0; !done && t < maxMs; t += stepMs) await this.advance(stepMs);
+    if (!done) throw new Error(`promise still pending after ${maxMs} ms of virtual time`);
+    if (failed) throw error;
+    return value as T;
+  }
+
+  private drop(id: number): void {
+    this.timers = this.timers.filter((t) => t.id !== id);
+  }
+}
+
+/** A Network port whose state a test switches. */
+
+export class ManualNetwork implements Network {
+  private readonly state: BehaviorSubject<boolean>;
+  readonly online$: Observable<boolean>;
+  constructor(online = true) {
+    this.state = new BehaviorSubject(online);
+    this.online$ = this.state.pipe(distinctUntilChanged());
+  }
+  isOnline(): boolean {
+    return this.state.value;
+  }
+  set(online: boolean): void {
+    this.state.next(online);
+  }
+}
+
+/** Sequential ids: 'id-1', 'id-2', ... */
+export class SequentialIds {
+  private n = 0;
+  constructor(private readonly prefix = 'id-') {}
+  next(): string {
+    return `${this.prefix}${++this.n}`;
+  }
+}
+
+/** A Logger that records what it was told. */
+export class MemoryLogger implements Logger {
+  readonly lines: Array<{ level: string; message: string; tag?: string | undefined }> = [];
+  debug(message: string, tag?: string): void {
+    this.lines.push({ level: 'debug', message, tag });
+  }
+  info(message: string, tag?: string): void {
+    this.lines.push({ level: 'info', message, tag });
+  }
+  warn(message: string, tag?: string): void {
+    this.lines.push({ level: 'warn', message, tag });
+  }
+  error(message: string, tag?: string): void {
+    this.lines.push({ level: 'error', message, tag });
+  }
+}
