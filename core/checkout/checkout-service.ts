@@ -1,0 +1,413 @@
+/**
+ * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue" offline orders, §5, §9).
+ *
+ * - Personal, shipping and payment details are persisted in Storage collection 'checkout' (never the password).
+ * - placeOrder(): the order is stored in 'orders' first, then sent with a stable Idempotency-Key. On success (or a
+ *   missing result code): timestamp recorded, cart cleared WITHOUT sync, password and createAccount dropped.
+ *   Offline, no answer, or a 5xx: the order stays stored with transmited:false and the outcome is 'queued'
+ *   ('order.queued'), never a success (vue-storefront #2740). A 4xx is final: the stored order is marked rejected
+ *   and never re-sent (#2663).
+ * - Creating an account at checkout registers first, places the order for the new customer, clears the cart, and
+ *   only then logs in: the login's cart merge meets an empty local cart, so no item is doubled (#4205).
+ * - Going online: with config.queue.automaticOrderTransmission or on the thank-you page the stored orders are sent;
+ *   otherwise the offline-order-confirmation event fires ('order.waiting' notification whose action,
+ *   'order.waitingConfirm', sends them, and the order-confirmation modal).
+ */
+import { BehaviorSubject, distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
+import type { CartItem, CartShippingMethod, CartState } from '../cart/types';
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError, type MessageKey } from '../messages';
+import { isApiError, isNetworkError } from '../ports/api-error';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { Logger } from '../ports/logger';
+import type { Network } from '../ports/network';
+import type { OrderApi, OrderPlacementResult } from '../ports/order-api';
+import type { PaymentApi } from '../ports/payment-api';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+import type { Customer, NewCustomer } from '../ports/user-api';
+import { MODALS, type ModalService } from '../ui-state/modal-service';
+import type { NotificationService } from '../ui-state/notification-service';
+import {
+  buildOrderBody,
+  defaultShippingMethod,
+  isInCheckout,
+  orderAccepted,
+  paymentMethods as paymentMethodsRule,
+  shippingMethods as shippingMethodsRule,
+} from './checkout-rules';
+import { validateCountry } from './form-validation';
+import { OrderStore, type StoredOrder } from './order-store';
+import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+
+/** What checkout needs of the cart (the engine's CartService satisfies it). */
+export interface CartForCheckout {
+  snapshot(): Pick<CartState, 'cartItems' | 'cartServerToken'>;
+  /** spec §4 "Cart clear": empties items, optionally syncs, optionally disconnects */
+  clear(options: { sync: boolean; disconnect?: boolean }): Promise<void>;
+}
+
+/** What checkout needs of the session (SessionService satisfies it). */
+export interface SessionForCheckout {
+  currentUserId(): string | number | undefined;
+  register(customer: NewCustomer, password: string): Promise<Customer>;
+  login(username: string, password: string): Promise<void>;
+}
+
+export interface PlacedOrder {
+  readonly order_id: string;
+  readonly status: 'placed' | 'queued';
+  readonly result?: OrderPlacementResult;
+  readonly paymentMethod: string;
+  readonly email: string;
+}
+
+export interface CheckoutState {
+  readonly loaded: boolean;
+  readonly personalDetails: PersonalDetails | undefined;
+  readonly shippingDetails: ShippingDetails | undefined;
+  readonly paymentDetails: PaymentDetails | undefined;
+  /** last change of checkout data (ms), for isInCheckout */
+  readonly modifiedAt: number;
+  /** the timestamp recorded when an order was placed */
+  readonly orderPlacedAt: number;
+  readonly shippingMethods: readonly CartShippingMethod[];
+  readonly paymentMethods: readonly CheckoutPaymentMethod[];
+  readonly paymentMethodsError: MessageKey | undefined;
+  readonly isThankYouPage: boolean;
+  readonly placing: boolean;
+  readonly lastOrder: PlacedOrder | undefined;
+  readonly orderError: MessageKey | undefined;
+  /** untransmitted, unrejected stored orders */
+  readonly pendingOrders: number;
+}
+
+export const INITIAL_CHECKOUT_STATE: CheckoutState = {
+  loaded: false,
+  personalDetails: undefined,
+  shippingDetails: undefined,
+  paymentDetails: undefined,
+  modifiedAt: 0,
+  orderPlacedAt: 0,
+  shippingMethods: [],
+  paymentMethods: [],
+  paymentMethodsError: undefined,
+  isThankYouPage: false,
+  placing: false,
+  lastOrder: undefined,
+  orderError: undefined,
+  pendingOrders: 0,
+};
+
+const KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at' } as const;
+
+export interface TransmitReport {
+  sent: string[];
+  rejected: string[];
+  /** still pending (offline or server error) */
+  pending: string[];
+}
+
+export class CheckoutService {
+  private readonly state = new BehaviorSubject<CheckoutState>(INITIAL_CHECKOUT_STATE);
+  readonly state$: Observable<CheckoutState> = this.state.pipe(distinctUntilChanged());
+  private readonly offlineConfirmation = new Subject<readonly StoredOrder[]>();
+  /** the offline-order-confirmation event (spec transactions §2, §4) */
+  readonly offlineOrderConfirmation$: Observable<readonly StoredOrder[]> = this.offlineConfirmation.asObservable();
+  readonly orders: OrderStore;
+  private transmitting: Promise<TransmitReport> | undefined;
+  private networkSub: Subscription | undefined;
+
+  constructor(
+    private readonly deps: {
+      readonly storage: Storage;
+      readonly orderApi: OrderApi;
+      readonly paymentApi: PaymentApi;
+      readonly cart: CartForCheckout;
+      readonly session: SessionForCheckout;
+      readonly notifications: NotificationService;
+      readonly modals: ModalService;
+      readonly network: Network;
+      readonly clock: Clock;
+      readonly ids: IdGenerator;
+      readonly logger: Logger;
+    },
+    private readonly config: ShopConfig,
+  ) {
+    this.orders = new OrderStore(deps.storage);
+  }
+
+  snapshot(): CheckoutState {
+    return this.state.value;
+  }
+
+  hydrate(state: CheckoutState): void {
+    this.state.next(state);
+  }
+
+  private patch(p: Partial<CheckoutState>): void {
+    this.state.next({ ...this.state.value, ...p });
+  }
+
+  /** Restore saved details (spec §7 browser storage: checkout personal, shipping and payment details). */
+  async load(): Promise<void> {
+    const s = this.deps.storage;
+    const c = STORAGE_COLLECTIONS.checkout;
+    const [personalDetails, shippingDetails, paymentDetails, modifiedAt] = await Promise.all([
+      s.get<PersonalDetails>(c, KEYS.personal),
+      s.get<ShippingDetails>(c, KEYS.shipping),
+      s.get<PaymentDetails>(c, KEYS.payment),
+      s.get<number>(c, KEYS.modifiedAt),
+    ]);
+    const pendingOrders = (await this.orders.pending()).length;
+    this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders });
+  }
+
+  /** spec §4, §9: in checkout within 30 minutes of the last change */
+  isInCheckout(): boolean {
+    return isInCheckout(this.state.value.modifiedAt, this.deps.clock.now(), this.config);
+  }
+
+  private async touch(): Promise<number> {
+    const now = this.deps.clock.now();
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.modifiedAt, now);
+    return now;
+  }
+
+  async savePersonalDetails(details: PersonalDetails): Promise<void> {
+    const { password: _pw, ...persisted } = details;
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, persisted);
+    this.patch({ personalDetails: details, modifiedAt: await this.touch() });
+  }
+
+  async saveShippingDetails(details: ShippingDetails): Promise<void> {
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, details);
+    this.patch({ shippingDetails: details, modifiedAt: await this.touch() });
+  }
+
+  async savePaymentDetails(details: PaymentDetails): Promise<void> {
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.payment, details);
+    this.patch({ paymentDetails: details, modifiedAt: await this.touch() });
+  }
+
+  /** spec §4 Logout: saved checkout personal, shipping and payment details are cleared */
+  async clearDetails(): Promise<void> {
+    const c = STORAGE_COLLECTIONS.checkout;
+    await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt].map((k) => this.deps.storage.remove(c, k)));
+    this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0 });
+  }
+
+  setThankYouPage(isThankYouPage: boolean): void {
+    this.patch({ isThankYouPage });
+  }
+
+  /** spec §5, §9: configured DPD flat rate plus the server's, unavailable dropped */
+  loadShippingMethods(serverMethods: readonly CartShippingMethod[] = []): readonly CartShippingMethod[] {
+    const methods = shippingMethodsRule(this.config, serverMethods);
+    this.patch({ shippingMethods: methods });
+    return methods;
+  }
+
+  /** spec §3, §5: provider methods filtered by the mapping, plus cash on delivery unless the cart is virtual only */
+  async loadPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
+    let provider: Awaited<ReturnType<PaymentApi['paymentMethods']>> = [];
+    try {
+      provider = await this.deps.paymentApi.paymentMethods();
+    } catch (e) {
+      this.deps.logger.warn('payment methods could not be loaded', 'checkout', e);
+    }
+    const { methods, error } = paymentMethodsRule(provider, this.deps.cart.snapshot().cartItems, this.config);
+    if (error) this.deps.logger.error('No payment methods configured', 'checkout');
+    this.patch({ paymentMethods: methods, paymentMethodsError: error });
+    return methods;
+  }
+
+  paymentMethod(code: string): CheckoutPaymentMethod | undefined {
+    return this.state.value.paymentMethods.find((m) => m.code === code);
+  }
+
+  /**
+   * Place the order (spec §4 "Placing an order"). Resolves with status 'placed' or 'queued'; rejects with a
+   * ShopError: 'cart.cartEmptyCheckout', 'validation.fieldRequired', 'validation.countryNotAllowed',
+   * 'order.placeError' (a final 4xx) or the registration error when creating the account failed.
+   */
+  async placeOrder(comment?: string): Promise<PlacedOrder> {
+    const s = this.state.value;
+    if (s.placing) throw new ShopError(MESSAGES.orderPlaceError);
+    const cart = this.deps.cart.snapshot();
+    const items: CartItem[] = [...cart.cartItems];
+    if (items.length === 0) throw new ShopError(MESSAGES.cartEmptyCheckout);
+    const { personalDetails: personal, shippingDetails: shipping, paymentDetails: payment } = s;
+    if (!personal || !shipping || !payment) throw new ShopError(MESSAGES.fieldRequired);
+    for (const country of [shipping.country, payment.country]) {
+      const e = validateCountry(country, this.config);
+      if (e) throw new ShopError(e.key);
+    }
+    const shippingMethod =
+      s.shippingMethods.find((m) => m.method_code === shipping.shippingMethod && (!shipping.shippingCarrier || m.carrier_code === shipping.shippingCarrier)) ??
+      this.config.shipping.methods.find((m) => m.method_code === shipping.shippingMethod) ??
+      defaultShippingMethod(shippingMethodsRule(this.config));
+    if (!shippingMethod) throw new ShopError(MESSAGES.fieldRequired);
+
+    this.patch({ placing: true, orderError: undefined });
+    try {
+      // #4205: register first (no cart effect), log in only after the cart is cleared
+      let userId = this.deps.session.currentUserId();
+      const createAccount = Boolean(personal.createAccount && personal.password && userId === undefined);
+      if (createAccount) {
+        const customer = await this.deps.session.register(
+          { email: personal.emailAddress, firstname: personal.firstName, lastname: personal.lastName },
+          personal.password as string,
+        );
+        userId = customer.id;
+      }
+      const orderId = this.deps.ids.next();
+      const body = buildOrderBody({
+        orderId,
+        cartId: cart.cartServerToken,
+        userId,
+        items,
+        personal,
+        shipping,
+        payment,
+        shippingMethod,
+        now: this.deps.clock.now(),
+        ...(comment ? { comment } : {}),
+      });
+      const stored = await this.orders.add({ ...body, idempotency_key: `order-${orderId}` });
+
+      const outcome = await this.send(stored);
+      if (outcome.kind === 'rejected') {
+        this.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
+        this.patch({ orderError: MESSAGES.orderPlaceError, pendingOrders: (await this.orders.pending()).length });
+        throw new ShopError(MESSAGES.orderPlaceError, {}, outcome.status);
+      }
+
+      // the order (stored, or accepted) now owns the items: clear the cart without sync, drop the secrets
+      const placedAt = this.deps.clock.now();
+      await this.deps.cart.clear({ sync: false });
+      const { password, createAccount: _ca, ...keptPersonal } = personal;
+      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, keptPersonal);
+      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.modifiedAt, placedAt);
+      const placed: PlacedOrder =
+        outcome.kind === 'sent'
+          ? { order_id: orderId, status: 'placed', result: outcome.result, paymentMethod: payment.paymentMethod, email: personal.emailAddress }
+          : { order_id: orderId, status: 'queued', paymentMethod: payment.paymentMethod, email: personal.emailAddress };
+      this.patch({
+        personalDetails: keptPersonal,
+        modifiedAt: placedAt,
+        orderPlacedAt: placedAt,
+        lastOrder: placed,
+        isThankYouPage: true,
+        pendingOrders: (await this.orders.pending()).length,
+      });
+      if (placed.status === 'queued') this.deps.notifications.notify({ type: 'warning', message: MESSAGES.orderQueued });
+      if (createAccount && password) {
+        try {
+          await this.deps.session.login(personal.emailAddress, password);
+        } catch (e) {
+          this.deps.logger.warn('login after account creation failed', 'checkout', e);
+        }
+      }
+      return placed;
+    } finally {
+      this.patch({ placing: false });
+    }
+  }
+
+  /** One attempt to send a stored order; updates its stored copy. */
+  private async send(order: StoredOrder): Promise<{ kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number }> {
+    if (!this.deps.network.isOnline()) return { kind: 'pending' };
+    const { idempotency_key, transmited_at: _t, result: _r, resultCode: _c, rejected: _x, seq: _s, ...wire } = order;
+    try {
+      const resp = await this.deps.orderApi.place(wire, idempotency_key);
+      if (!orderAccepted(resp.code)) {
+        await this.orders.save({ ...order, rejected: true, resultCode: resp.code });
+        return { kind: 'rejected', status: resp.code ?? 0 };
+      }
+      const sent: StoredOrder = { ...order, transmited: true, transmited_at: this.deps.clock.now(), resultCode: resp.code ?? 200 };
+      if (resp.result !== undefined) sent.result = resp.result;
+      await this.orders.save(sent);
+      return { kind: 'sent', result: resp.result };
+    } catch (e) {
+      if (isApiError(e) && e.status >= 400 && e.status < 500) {
+        this.deps.logger.error('order rejected by the server', 'checkout', e);
+        await this.orders.save({ ...order, rejected: true, resultCode: e.status });
+        return { kind: 'rejected', status: e.status };
+      }
+      if (isNetworkError(e) || isApiError(e)) {
+        this.deps.logger.warn('order not transmitted, kept for later', 'checkout', e);
+        return { kind: 'pending' };
+      }
+      throw e;
+    }
+  }
+
+  /** Send every stored untransmitted order, oldest first (single flight). Stops at the first network/server failure. */
+  transmitStoredOrders(): Promise<TransmitReport> {
+    this.transmitting ??= this.doTransmit().finally(() => (this.transmitting = undefined));
+    return this.transmitting;
+  }
+
+  private async doTransmit(): Promise<TransmitReport> {
+    const report: TransmitReport = { sent: [], rejected: [], pending: [] };
+    const pending = await this.orders.pending();
+    for (let i = 0; i < pending.length; i++) {
+      const order = pending[i]!;
+      const outcome = await this.send(order);
+      if (outcome.kind === 'sent') {
+        report.sent.push(order.order_id);
+        const last = this.state.value.lastOrder;
+        if (last?.order_id === order.order_id) this.patch({ lastOrder: { ...last, status: 'placed', ...(outcome.result ? { result: outcome.result } : {}) } });
+      } else if (outcome.kind === 'rejected') {
+        report.rejected.push(order.order_id);
+        this.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
+      } else {
+        report.pending.push(...pending.slice(i).map((o) => o.order_id));
+        break;
+      }
+    }
+    this.patch({ pendingOrders: (await this.orders.pending()).length });
+    return report;
+  }
+
+  /** The shopper confirmed the orders made offline. */
+  async confirmOfflineOrders(): Promise<TransmitReport> {
+    this.deps.modals.close(MODALS.orderConfirmation);
+    return this.transmitStoredOrders();
+  }
+
+  /** spec §4 "Going online ... processes the offline order queue". */
+  async handleOnline(): Promise<void> {
+    if (this.config.queue.automaticOrderTransmission || this.state.value.isThankYouPage) {
+      await this.transmitStoredOrders();
+      return;
+    }
+    const pending = await this.orders.pending();
+    this.patch({ pendingOrders: pending.length });
+    if (pending.length === 0) return;
+    this.offlineConfirmation.next(pending);
+    this.deps.modals.open(MODALS.orderConfirmation, { orders: pending.map((o) => o.order_id) });
+    this.deps.notifications.notify({
+      type: 'warning',
+      message: MESSAGES.orderWaiting,
+      hasNoTimeout: true,
+      action1: { label: MESSAGES.orderWaitingConfirm, action: () => this.confirmOfflineOrders().then(() => undefined) },
+    });
+  }
+
+  /** Watch the network: every offline → online transition runs handleOnline(). */
+  start(): void {
+    this.networkSub?.unsubscribe();
+    this.networkSub = this.deps.network.online$
+      .pipe(startWith(this.deps.network.isOnline()), distinctUntilChanged(), pairwise())
+      .subscribe(([was, is]) => {
+        if (!was && is) this.handleOnline().catch((e) => this.deps.logger.error('offline orders', 'checkout', e));
+      });
+  }
+
+  stop(): void {
+    this.networkSub?.unsubscribe();
+    this.networkSub = undefined;
+  }
+}

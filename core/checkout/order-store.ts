@@ -1,0 +1,50 @@
+/**
+ * Orders kept in Storage collection 'orders' (spec transactions §3 "Offline order: carries a transmited flag",
+ * §4 "Task queue": offline order queue). Every order is stored BEFORE it is sent, so nothing is lost if the answer
+ * never comes; the stable idempotency key makes a repeated send create one order (docs/protocol.md).
+ */
+import type { OrderBody, OrderPlacementResult } from '../ports/order-api';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+
+export interface StoredOrder extends OrderBody {
+  /** sent as the Idempotency-Key header on every attempt */
+  idempotency_key: string;
+  transmited_at?: number;
+  result?: OrderPlacementResult;
+  resultCode?: number;
+  /** the server refused the order (4xx): final, never re-sent (vue-storefront #2663) */
+  rejected?: boolean;
+  /** storage order: orders are sent oldest first */
+  seq?: number;
+}
+
+export class OrderStore {
+  constructor(private readonly storage: Storage) {}
+
+  /** Store a new order after every stored one (assigns `seq`). */
+  async add(order: StoredOrder): Promise<StoredOrder> {
+    const all = await this.all();
+    const seq = all.reduce((m, o) => Math.max(m, o.seq ?? 0), 0) + 1;
+    const stored = { ...order, seq };
+    await this.save(stored);
+    return stored;
+  }
+
+  save(order: StoredOrder): Promise<void> {
+    return this.storage.set(STORAGE_COLLECTIONS.orders, order.order_id, order);
+  }
+
+  get(orderId: string): Promise<StoredOrder | undefined> {
+    return this.storage.get<StoredOrder>(STORAGE_COLLECTIONS.orders, orderId);
+  }
+
+  async all(): Promise<StoredOrder[]> {
+    const entries = await this.storage.entries<StoredOrder>(STORAGE_COLLECTIONS.orders);
+    return entries.map(([, o]) => o).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || a.created_at.localeCompare(b.created_at));
+  }
+
+  /** orders still to be sent: not transmitted and not rejected, oldest first */
+  async pending(): Promise<StoredOrder[]> {
+    return (await this.all()).filter((o) => !o.transmited && !o.rejected);
+  }
+}
