@@ -10,6 +10,7 @@ export const TOKENS = {
   StockApi: Symbol.for('StockApi'),
   CategoryApi: Symbol.for('CategoryApi'),
   ContentApi: Symbol.for('ContentApi'),
+  AttributeApi: Symbol.for('AttributeApi'),
   CartApi: Symbol.for('CartApi'),
   UserApi: Symbol.for('UserApi'),
   OrderApi: Symbol.for('OrderApi'),

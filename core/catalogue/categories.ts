@@ -1,0 +1,193 @@
+/**
+ * Categories (spec catalogue §2.2, §3.2, §4.4, §5, §7, §9): the tree built from the flat search answer, menu
+ * items, breadcrumbs, lookups, the category query and the category product list.
+ */
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError } from '../messages';
+import type { SearchRequest } from '../ports/catalogue-search';
+import type { CategoryQuery } from '../ports/category-api';
+import { categoryLink } from '../routing/links';
+import { chosenFiltersToQuery, chosenSort } from './filters';
+import { buildSearchQuery, toSearchRequest, type BuiltSearchQuery } from './search-query';
+import type { Breadcrumb, Category, ChosenFilters, MenuItem, Product, ProductList } from './types';
+
+function byPosition(a: Category, b: Category): number {
+  return (a.position ?? 0) - (b.position ?? 0) || a.id - b.id;
+}
+
+/**
+ * spec catalogue §3.2, §9: build the category tree from the flat search answer. The children of the root
+ * category (id 2) are the top level; children are nested by parent_id and sorted by position ascending;
+ * inactive categories (and their subtrees) are left out. Each category appears once (cycles are cut).
+ */
+export function buildCategoryTree(flat: readonly Category[], config: ShopConfig): Category[] {
+  const byParent = new Map<number, Category[]>();
+  for (const c of flat) {
+    if (!c.is_active) continue;
+    const list = byParent.get(c.parent_id) ?? [];
+    list.push(c);
+    byParent.set(c.parent_id, list);
+  }
+  const seen = new Set<number>();
+  const build = (parentId: number): Category[] =>
+    (byParent.get(parentId) ?? [])
+      .filter((c) => !seen.has(c.id) && seen.add(c.id))
+      .sort(byPosition)
+      .map((c) => {
+        const children = build(c.id);
+        return { ...c, children_data: children, children_count: children.length };
+      });
+  return build(config.categories.rootCategoryId);
+}
+
+/** spec catalogue §3.2: a menu item holds id, name, link, count (product_count), position, path, children_data. */
+export function menuItems(tree: readonly Category[], config: ShopConfig, storeCode?: string): MenuItem[] {
+  return tree.map((c) => ({
+    id: c.id,
+    name: c.name,
+    link: categoryLink(c, config, storeCode),
+    count: c.product_count ?? 0,
+    position: c.position,
+    path: c.path,
+    children_data: menuItems(c.children_data ?? [], config, storeCode),
+  }));
+}
+
+/** Every category of a tree, depth first. */
+export function flattenTree(tree: readonly Category[]): Category[] {
+  return tree.flatMap((c) => [c, ...flattenTree(c.children_data ?? [])]);
+}
+
+/** A category and all its descendants' ids (the category product list covers the whole subtree). */
+export function subtreeIds(category: Category, flat: readonly Category[]): number[] {
+  const ids = [category.id];
+  for (let i = 0; i < ids.length; i++) for (const c of flat) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+  return ids;
+}
+
+/** The route path of a category page without leading slash or store code, e.g. 'inpakpapier/kerst'. */
+function stripPath(path: string, config: ShopConfig): string {
+  let p = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
+  for (const view of config.storeViews.views) {
+    if (view.appendStoreCode && (p === view.storeCode || p.startsWith(view.storeCode + '/'))) p = p.slice(view.storeCode.length).replace(/^\//, '');
+  }
+  return p;
+}
+
+/**
+ * spec catalogue §2.2: a category page is found by matching the route path, without a leading slash, to the
+ * category's url_path (URL dispatching), or '/c/{slug}' to its slug.
+ */
+export function findCategoryByPath(flat: readonly Category[], path: string, config: ShopConfig): Category | undefined {
+  const p = stripPath(path, config);
+  const bySlug = /^c\/([^/]+)$/.exec(p);
+  if (bySlug) return flat.find((c) => c.slug === decodeURIComponent(bySlug[1]!));
+  return flat.find((c) => c.url_path === p || c.url_path === p + '.html' || c.url_path.replace(/\.html$/, '') === p);
+}
+
+/** spec catalogue §8: the error of a failed category lookup: 'Category query returned empty result {key} = {value}'. */
+export function categoryQueryEmpty(key: string, value: unknown): ShopError {
+  return new ShopError(MESSAGES.categoryQueryEmpty, { key, value: Array.isArray(value) ? value.join(',') : String(value) });
+}
+
+/** spec catalogue §5: a category lookup by an id below the root category id yields an empty-result error. */
+export function checkCategoryId(id: number, config: ShopConfig): void {
+  if (!Number.isFinite(id) || id < config.categories.rootCategoryId) throw categoryQueryEmpty('id', id);
+}
+
+/**
+ * spec catalogue §2.2: breadcrumbs of a category: its ancestors below the root (from its path, linked) and
+ * itself (not linked).
+ */
+export function categoryBreadcrumbs(category: Category, flat: readonly Category[], config: ShopConfig, storeCode?: string): Breadcrumb[] {
+  const ids = (category.path ?? '').split('/').map(Number).filter((id) => Number.isFinite(id) && id > config.categories.rootCategoryId && id !== category.id);
+  const crumbs: Breadcrumb[] = [];
+  for (const id of ids) {
+    const c = flat.find((x) => x.id === id);
+    if (c) crumbs.push({ name: c.name, link: categoryLink(c, config, storeCode) });
+  }
+  crumbs.push({ name: category.name });
+  return crumbs;
+}
+
+/** Breadcrumbs of a product: the deepest of its categories that is known, linked, then the product name. */
+export function productBreadcrumbs(product: Product, flat: readonly Category[], config: ShopConfig, storeCode?: string): Breadcrumb[] {
+  const ids = new Set<number>([...(product.category ?? []).map((c) => Number(c.category_id)), ...(product.category_ids ?? []).map(Number)]);
+  const candidates = flat.filter((c) => ids.has(c.id)).sort((a, b) => b.level - a.level || byPosition(a, b));
+  const deepest = candidates[0];
+  const crumbs = deepest
+    ? categoryBreadcrumbs(deepest, flat, config, storeCode).map((b, i, all) => (i === all.length - 1 ? { name: b.name, link: categoryLink(deepest, config, storeCode) } : b))
+    : [];
+  crumbs.push({ name: product.name });
+  return crumbs;
+}
+
+/**
+ * spec catalogue §7, §9: the category search request: filters on the given fields (id, url_path, breadcrumb
+ * fields ...), active only by default, size 4000, sort position ascending.
+ */
+export function categorySearchRequest(query: CategoryQuery, config: ShopConfig): SearchRequest {
+  const must: unknown[] = [];
+  for (const [field, raw] of Object.entries(query.filters ?? {})) {
+    const values = Array.isArray(raw) ? [...raw] : [raw];
+    if (field === 'id') for (const v of values) checkCategoryId(Number(v), config);
+    must.push({ terms: { [field]: values } });
+  }
+  if (query.onlyActive ?? true) must.push({ terms: { is_active: [true] } });
+  if (query.onlyNotEmpty) must.push({ range: { product_count: { gt: 0 } } });
+  const size = query.size !== undefined && query.size > 0 ? query.size : config.categories.fetchSize;
+  return {
+    type: 'category',
+    body: must.length ? { query: { bool: { filter: { bool: { must } } } } } : { query: { match_all: {} } },
+    size,
+    from: query.start !== undefined && query.start > 0 ? query.start : 0,
+    sort: `${config.categories.sortField}:${config.categories.sortDirection}`,
+    ...(query.includeFields ? { includeFields: query.includeFields } : {}),
+    ...(query.excludeFields ? { excludeFields: query.excludeFields } : {}),
+  };
+}
+
+export interface CategoryProductsInput {
+  readonly category: Category;
+  /** all categories (for the subtree ids) */
+  readonly categories: readonly Category[];
+  readonly filters?: ChosenFilters;
+  readonly from?: number;
+  readonly size?: number;
+}
+
+/**
+ * The search of a category's product list: listing filters, category_ids in the category's subtree, the chosen
+ * filters (catalog scope), the chosen sort (default best sold), aggregations of the default filters.
+ */
+export function categoryProductsQuery(input: CategoryProductsInput, config: ShopConfig): BuiltSearchQuery {
+  const filters = input.filters ?? {};
+  return buildSearchQuery(
+    {
+      filters: [{ attribute: 'category_ids', value: { in: subtreeIds(input.category, input.categories) } }, ...chosenFiltersToQuery(filters, config)],
+      sort: chosenSort(filters, config),
+      from: input.from ?? 0,
+      size: input.size ?? config.search.defaultPageSize,
+    },
+    config,
+  );
+}
+
+export function categoryProductsRequest(input: CategoryProductsInput, config: ShopConfig): SearchRequest {
+  return toSearchRequest(categoryProductsQuery(input, config), 'product');
+}
+
+/** Paging: whether a list has more items to load, and where the next page starts. */
+export function hasMoreItems(list: Pick<ProductList, 'items' | 'total'>): boolean {
+  return list.items.length < list.total;
+}
+export function nextPageStart(list: Pick<ProductList, 'items'>): number {
+  return list.items.length;
+}
+
+/** Append a loaded page to a list (start 0 replaces). */
+export function appendPage(list: ProductList, page: ProductList): ProductList {
+  if (page.start === 0) return page;
+  const known = new Set(list.items.map((p) => p.sku));
+  return { ...page, start: list.start, items: [...list.items, ...page.items.filter((p) => !known.has(p.sku))] };
+}

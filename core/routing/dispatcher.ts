@@ -1,0 +1,195 @@
+/**
+ * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table; any other path (or the
+ * not-found route) is mapped to a product, category or CMS page through the UrlMapper port; nothing matching
+ * gives the page-not-found route with slug page-not-found. Routing is locked while a route is processed.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError, isShopError, type MessageKey } from '../messages';
+import type { Category, CmsPage, Product } from '../catalogue/types';
+import type { UrlMapHit, UrlMapOptions, UrlMapRequest, UrlMapper } from '../ports/url-mapper';
+import type { Logger } from '../ports/logger';
+import { isNetworkError } from '../ports/api-error';
+import { homeLink, productRouteName, splitStoreCode } from './links';
+import { PAGE_NOT_FOUND, matchRoute, type LayoutName, layoutOf } from './routes';
+
+export type RouteResolution =
+  | { readonly kind: 'route'; readonly name: string; readonly params: Readonly<Record<string, string>>; readonly layout: LayoutName; readonly storeCode?: string }
+  | { readonly kind: 'product'; readonly name: string; readonly params: { readonly parentSku: string; readonly slug: string; readonly childSku?: string }; readonly product: Product; readonly storeCode?: string }
+  | { readonly kind: 'category'; readonly name: 'category'; readonly params: { readonly slug: string }; readonly category: Category; readonly storeCode?: string }
+  | { readonly kind: 'cms_page'; readonly name: 'cms-page'; readonly params: { readonly slug: string }; readonly page: CmsPage; readonly storeCode?: string }
+  | { readonly kind: 'not-found'; readonly name: typeof PAGE_NOT_FOUND; readonly params: { readonly slug: typeof PAGE_NOT_FOUND }; readonly storeCode?: string };
+
+/** spec catalogue §2.3: nothing matches -> page-not-found with slug page-not-found. */
+export function notFoundResolution(storeCode?: string): RouteResolution {
+  return { kind: 'not-found', name: PAGE_NOT_FOUND, params: { slug: PAGE_NOT_FOUND }, ...(storeCode ? { storeCode } : {}) };
+}
+
+/** The query parameters of a path ('?childSku=...'). */
+export function pathQuery(path: string): Record<string, string> {
+  const q = path.split('#')[0]!.split('?')[1];
+  const out: Record<string, string> = {};
+  if (!q) return out;
+  for (const part of q.split('&')) {
+    const [k, v = ''] = part.split('=');
+    if (!k) continue;
+    try {
+      out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '));
+    } catch {
+      /* malformed escape: skip */
+    }
+  }
+  return out;
+}
+
+/** The URL-map options this shop sends (spec catalogue §7): the core applies the variant rules itself. */
+export function urlMapOptions(config: ShopConfig): UrlMapOptions {
+  return {
+    prefetchGroupProducts: false,
+    assignProductConfiguration: false,
+    populateRequestCacheTags: false,
+    setProductErrors: false,
+    fallbackToDefaultWhenNoAvailable: config.catalogue.useDefaultChildWhenNoMatch,
+    separateSelectedVariant: false,
+    setConfigurableProductOptions: false,
+    filterUnavailableVariants: config.catalogue.filterUnavailableVariants,
+  };
+}
+
+/** spec catalogue §7: the URL-map request of a path (without leading slash, store code and query). */
+export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
+  const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
+  return { url, includeFields: null, excludeFields: null, options: urlMapOptions(config), filters: childSku ? { sku: childSku } : {} };
+}
+
+/** spec catalogue §2.3: the route a URL-map answer stands for (an unknown _type raises 'No entity type registered'). */
+export function resolutionFromMapping(hit: UrlMapHit | null, config: ShopConfig, childSku?: string, storeCode?: string): RouteResolution {
+  const sc = storeCode ? { storeCode } : {};
+  if (!hit || !hit._source) return notFoundResolution(storeCode);
+  const source = hit._source;
+  switch (hit._type) {
+    case 'product': {
+      const product = source as unknown as Product;
+      const params = {
+        parentSku: product.parentSku ?? product.sku,
+        slug: product.slug ?? product.url_key ?? product.sku,
+        ...(product.type_id === 'configurable' ? { childSku: childSku ?? product.sku } : {}),
+      };
+      return { kind: 'product', name: productRouteName(product), params, product, ...sc };
+    }
+    case 'category': {
+      const category = source as unknown as Category;
+      return { kind: 'category', name: 'category', params: { slug: category.slug }, category, ...sc };
+    }
+    case 'cms_page': {
+      const page = source as unknown as CmsPage;
+      return { kind: 'cms_page', name: 'cms-page', params: { slug: page.identifier }, page, ...sc };
+    }
+    default:
+      throw new ShopError(MESSAGES.unknownEntityType);
+  }
+}
+
+/** Local cache of URL mappings (the catalogue cache implements it). */
+export interface UrlMappingCache {
+  getUrlMapping(url: string): Promise<UrlMapHit | null | undefined>;
+  setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void>;
+}
+
+/** Resolves paths to routes; one resolution at a time (spec catalogue §2.3: routing is locked while processing). */
+export class UrlDispatcher {
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly lockedState = new BehaviorSubject<boolean>(false);
+  private pending = 0;
+  readonly locked$: Observable<boolean> = this.lockedState.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly urlMapper: UrlMapper,
+    private readonly config: ShopConfig,
+    private readonly cache?: UrlMappingCache,
+    private readonly logger?: Logger,
+  ) {}
+
+  isLocked(): boolean {
+    return this.lockedState.value;
+  }
+
+  resolve(path: string): Promise<RouteResolution> {
+    this.pending++;
+    this.lockedState.next(true);
+    const run = this.chain.then(() => this.resolveNow(path));
+    this.chain = run.catch(() => undefined).finally(() => {
+      if (--this.pending === 0) this.lockedState.next(false);
+    });
+    return run;
+  }
+
+  private async resolveNow(fullPath: string): Promise<RouteResolution> {
+    const { storeCode, path } = splitStoreCode(fullPath.split(/[?#]/)[0]!, this.config);
+    const query = pathQuery(fullPath);
+    const match = matchRoute(path);
+    if (match.route.name !== PAGE_NOT_FOUND) {
+      return { kind: 'route', name: match.route.name, params: match.params, layout: layoutOf(match.route), ...(storeCode ? { storeCode } : {}) };
+    }
+    const request = urlMapRequest(path, this.config, query.childSku);
+    if (!request.url) return notFoundResolution(storeCode);
+    let hit: UrlMapHit | null | undefined;
+    try {
+      hit = await this.urlMapper.map(request);
+      await this.cache?.setUrlMapping(request.url, hit).catch(() => undefined);
+    } catch (e) {
+      hit = await this.cache?.getUrlMapping(request.url).catch(() => undefined);
+      if (hit === undefined) {
+        this.logger?.warn('No mapping found', 'dispatcher', { url: request.url, error: String(e) });
+        throw e;
+      }
+    }
+    return resolutionFromMapping(hit, this.config, query.childSku, storeCode);
+  }
+}
+
+/** The ShopError keys whose text says 'query returned empty result' (spec catalogue §4.1, §5, §8). */
+export const EMPTY_RESULT_KEYS: readonly MessageKey[] = [
+  MESSAGES.productStatusEmpty,
+  MESSAGES.productVisibilityEmpty,
+  MESSAGES.categoryQueryEmpty,
+  MESSAGES.cmsQueryEmpty,
+];
+
+export function isEmptyResultError(error: unknown): boolean {
+  return isShopError(error) && EMPTY_RESULT_KEYS.includes(error.key);
+}
+
+export interface NavigationFailure {
+  /** the notification: an error with an OK action */
+  readonly type: 'danger';
+  readonly message: MessageKey;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly action: typeof MESSAGES.ok;
+  /** where to go afterwards (the home route of the current store) */
+  readonly redirect?: string;
+}
+
+/**
+ * spec catalogue §2.3: loading data for a navigation failed. The notification shows the message with an OK
+ * action; an empty-result error (recognised by its ShopError key) says 'The product, category or CMS page is
+ * not available in Offline mode. Redirecting to Home.' and redirects to the home route of the current store.
+ */
+export function navigationFailure(error: unknown, config: ShopConfig, storeCode?: string): NavigationFailure {
+  if (isEmptyResultError(error)) {
+    return { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
+  }
+  if (isShopError(error)) return { type: 'danger', message: error.key, params: error.params, action: MESSAGES.ok };
+  if (isNetworkError(error)) return { type: 'danger', message: MESSAGES.youAreOffline, params: {}, action: MESSAGES.ok };
+  return { type: 'danger', message: MESSAGES.routeNotFound, params: {}, action: MESSAGES.ok };
+}
+
+/**
+ * spec catalogue §2.2: in multistore mode, when the store code of the route differs from the current one, the
+ * browser goes to the route's path (a full load). Answers the path to load, or undefined.
+ */
+export function storeSwitchTarget(path: string, currentStoreCode: string, config: ShopConfig): string | undefined {
+  if (!config.storeViews.multistore) return undefined;
+  const { storeCode } = splitStoreCode(path, config);
+  return (storeCode ?? config.storeViews.defaultStoreCode) !== currentStoreCode ? path : undefined;
+}

@@ -1,0 +1,100 @@
+/**
+ * The route table as data (spec catalogue §2.1, §2.4; order-status from spec transactions §2). Paths use
+ * ':param' placeholders; the UI mirrors this table, it never invents routes.
+ */
+export type LayoutName = 'default' | 'minimal';
+
+export interface RouteDef {
+  readonly name: string;
+  readonly path: string;
+  readonly aliases?: readonly string[];
+  /** spec catalogue §2.4: the layout comes from the route's meta layout, default 'default' */
+  readonly layout?: LayoutName;
+  /** the static pages that share one page layout (legal, privacy, ...) */
+  readonly staticPage?: boolean;
+}
+
+export const PRODUCT_TYPES_WITHOUT_CHILD = ['virtual', 'bundle', 'simple', 'downloadable', 'grouped'] as const;
+export const PRODUCT_ROUTES_WITH_CHILD = ['configurable-product', 'product'] as const;
+
+const STATIC_PAGES = ['legal', 'privacy', 'about-us', 'customer-service', 'store-locator', 'size-guide', 'delivery', 'returns', 'contact'] as const;
+
+export const PAGE_NOT_FOUND = 'page-not-found';
+
+/** spec catalogue §2.1 */
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'home', path: '/', aliases: ['/pwa.html'] },
+  { name: 'checkout', path: '/checkout', layout: 'minimal' },
+  { name: 'my-account', path: '/my-account' },
+  ...STATIC_PAGES.map((name) => ({ name, path: `/${name}`, staticPage: true })),
+  { name: 'error', path: '/error' },
+  ...PRODUCT_TYPES_WITHOUT_CHILD.map((type) => ({ name: `${type}-product`, path: '/p/:parentSku/:slug' })),
+  ...PRODUCT_ROUTES_WITH_CHILD.map((name) => ({ name, path: '/p/:parentSku/:slug/:childSku' })),
+  { name: 'category', path: '/c/:slug' },
+  { name: 'wholesale', path: '/kadoverpakkingen-groothandel.html' },
+  { name: 'contacts', path: '/contacts' },
+  { name: 'sitemap', path: '/sitemap', aliases: ['/sitemap.xml'] },
+  { name: 'cms-page', path: '/i/:slug' },
+  { name: 'create-password', path: '/create-password' },
+  { name: 'order-status', path: '/order-status/:order_token' },
+  { name: PAGE_NOT_FOUND, path: '*' },
+];
+
+export interface RouteMatch {
+  readonly route: RouteDef;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const p = pattern.split('/').filter(Boolean);
+  const s = path.split('/').filter(Boolean);
+  if (p.length !== s.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    const seg = p[i]!;
+    if (seg.startsWith(':')) {
+      try {
+        params[seg.slice(1)] = decodeURIComponent(s[i]!);
+      } catch {
+        return undefined;
+      }
+    } else if (seg !== s[i]) return undefined;
+  }
+  return params;
+}
+
+/**
+ * Match a path (without query; a store-code prefix removed by the caller) to the first route of the table;
+ * the page-not-found route matches anything. Duplicate paths (the product types) match their first name.
+ */
+export function matchRoute(path: string, routes: readonly RouteDef[] = ROUTES): RouteMatch {
+  const clean = '/' + path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
+  for (const route of routes) {
+    if (route.path === '*') continue;
+    for (const candidate of [route.path, ...(route.aliases ?? [])]) {
+      const params = matchPattern(candidate, clean);
+      if (params) return { route, params };
+    }
+  }
+  return { route: routes.find((r) => r.name === PAGE_NOT_FOUND)!, params: {} };
+}
+
+export function routeByName(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+  return routes.find((r) => r.name === name);
+}
+
+/** Fill a route's ':param' placeholders (values URL-encoded). */
+export function routePath(name: string, params: Readonly<Record<string, string | number>> = {}, routes: readonly RouteDef[] = ROUTES): string {
+  const route = routeByName(name, routes);
+  if (!route || route.path === '*') throw new Error(`No route named ${name}`);
+  return route.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const v = params[key];
+    if (v === undefined || v === '') throw new Error(`Route ${name} needs param ${key}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** spec catalogue §2.4: the layout of a route, default 'default'. */
+export function layoutOf(route: RouteDef): LayoutName {
+  return route.layout ?? 'default';
+}
