@@ -1,3 +1,5 @@
+import type { Observable } from 'rxjs';
+
 /**
  * Offline task queue contract (spec transactions §3 "Sync task", §4 "Task queue"). The queue implementation
  * (core/queue/task-queue.ts) and its users (cart, user, checkout services) meet here.
@@ -49,4 +51,34 @@ export interface TaskQueue {
   queue(task: NewTask): Promise<SyncTask>;
   /** Send now (through the token lock). Rejects with NetworkError when offline. */
   execute(task: NewTask): Promise<TaskResponse>;
+}
+
+// ---- extensions (kept compatible with the contract above)
+
+
+/** What happened to a task: delivered to the handlers registered for its callback_event. */
+export type TaskOutcome =
+  | { ok: true; response: TaskResponse }
+  /** a final failure: the task is removed. `error` is a ShopError (message key) or an ApiError (HTTP status). */
+  | { ok: false; error: Error; response?: TaskResponse };
+
+export type TaskResultHandler = (task: SyncTask, outcome: TaskOutcome) => void;
+
+/** The offline queue as createTaskQueue builds it (spec transactions §4 "Task queue"). */
+export interface OfflineTaskQueue extends TaskQueue {
+  /** register a handler for results of tasks with this callback_event; returns the unsubscribe function */
+  on(callbackEvent: string, handler: TaskResultHandler): () => void;
+  /** every result, whatever its callback_event */
+  readonly results$: Observable<{ task: SyncTask; outcome: TaskOutcome }>;
+  /** number of stored tasks not yet transmitted */
+  readonly pending$: Observable<number>;
+  pending(): number;
+  /** send what is stored now (if online); resolves when the queue is idle or stopped for this online period */
+  process(): Promise<void>;
+  /** drop every stored task (logout: unsent tasks cleared) */
+  clear(): Promise<void>;
+  /** resolves once the stored tasks were read at start */
+  readonly ready: Promise<void>;
+  /** stop for good (tests: simulates closing the page); nothing is written or delivered afterwards */
+  dispose(): void;
 }

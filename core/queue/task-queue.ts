@@ -1,0 +1,320 @@
+/**
+ * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8).
+ *
+ * - A task is written to Storage (collection 'syncTasks') before it is sent, under a key that keeps the enqueue order
+ *   across restarts.
+ * - Tasks are sent only when online, in order, one at a time, each with the header Idempotency-Key = task.idempotency_key
+ *   (stable per task, also after a restart), so a task whose answer was lost is applied once by the server.
+ * - After transmission a task is stored again (transmited, with its result) when is_result_cacheable, else removed.
+ * - A URL holding {{cartId}} while there is no cart id fails with MESSAGES.noCartId, is dropped, and the cart is re-created.
+ * - Answer checks: a non-JSON content-type → 'queue.badContentType'; a body without code and result →
+ *   'queue.wrongResponseFormat'. 4xx (and 500) answers are final: the task is removed and the result delivered as an error,
+ *   so an invalid order is not re-sent forever (#2663). A 401 goes through the token lock first.
+ * - No answer (NetworkError, or 502/503/504): the task stays for later; after config.queue.maxNetworkAttempts such failures
+ *   the queue waits for the next online period.
+ */
+import { BehaviorSubject, Subject, distinctUntilChanged, type Subscription } from 'rxjs';
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError } from '../messages';
+import { ApiError, NetworkError, isNetworkError } from '../ports/api-error';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { Logger } from '../ports/logger';
+import type { Network } from '../ports/network';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+import type { TaskTransport, TransportRequest, TransportResponse } from '../ports/task-transport';
+import type { TokenLock } from '../user/token-lock';
+import {
+  TASK_URL_PLACEHOLDERS,
+  type NewTask,
+  type OfflineTaskQueue,
+  type SyncTask,
+  type TaskOutcome,
+  type TaskResponse,
+  type TaskResultHandler,
+} from './types';
+
+export interface TaskQueueOptions {
+  storage: Storage;
+  transport: TaskTransport;
+  network: Network;
+  clock: Clock;
+  ids: IdGenerator;
+  /** when given, tasks whose URL holds {{token}} run through it (401 → one refresh) */
+  tokenLock?: TokenLock;
+  getToken: () => string | undefined;
+  getCartId: () => string | undefined;
+  /** the cart must be re-created (a task needed a cart id and there was none) */
+  onCartIdMissing: () => void | Promise<void>;
+  config: Pick<ShopConfig, 'queue'>;
+  logger: Logger;
+}
+
+const COLLECTION = STORAGE_COLLECTIONS.syncTasks;
+const KEY_DIGITS = 12;
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+
+const keyOf = (seq: number) => String(seq).padStart(KEY_DIGITS, '0');
+
+/** Fill the {{token}} and {{cartId}} placeholders of a URL (URL-encoded) or of the strings of a JSON body. */
+export function fillPlaceholders(url: string, token: string, cartId: string | undefined): string {
+  return url
+    .split(TASK_URL_PLACEHOLDERS.token)
+    .join(encodeURIComponent(token))
+    .split(TASK_URL_PLACEHOLDERS.cartId)
+    .join(encodeURIComponent(cartId ?? ''));
+}
+
+function fillBody(body: unknown, token: string, cartId: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  const json = JSON.stringify(body);
+  if (!json.includes('{{')) return body;
+  const esc = (v: string) => JSON.stringify(v).slice(1, -1);
+  return JSON.parse(json.split(TASK_URL_PLACEHOLDERS.token).join(esc(token)).split(TASK_URL_PLACEHOLDERS.cartId).join(esc(cartId ?? '')));
+}
+
+/** spec transactions §5 "A response of a task must have a JSON content-type and a body." */
+export function checkTaskResponse(response: TransportResponse, url: string): TaskResponse {
+  if (!/\bjson\b/i.test(response.contentType)) throw new ShopError(MESSAGES.badContentType, {}, response.status);
+  const body = response.body as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || !('code' in body) || !('result' in body)) {
+    throw new ShopError(MESSAGES.wrongResponseFormat, {}, response.status);
+  }
+  const code = typeof body.code === 'number' ? body.code : response.status;
+  if (response.status >= 400 || code >= 400) throw new ApiError(response.status >= 400 ? response.status : code, body.result, url);
+  const out: TaskResponse = { code, result: body.result };
+  if (body.meta !== undefined) out.meta = body.meta;
+  return out;
+}
+
+type SendResult = 'next' | 'retry' | 'stop';
+
+export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
+  const { storage, transport, network, clock, ids, tokenLock, getToken, getCartId, onCartIdMissing, config, logger } = options;
+  const handlers = new Map<string, Set<TaskResultHandler>>();
+  const results = new Subject<{ task: SyncTask; outcome: TaskOutcome }>();
+  const pendingCount = new BehaviorSubject(0);
+  let nextSeq = 0;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let networkFailures = 0;
+  let disposed = false;
+  /** bumped by clear(): answers to tasks of an older generation are not stored nor delivered */
+  let generation = 0;
+  let subscription: Subscription | undefined;
+
+  async function refreshPending(): Promise<void> {
+    const entries = await storage.entries<SyncTask>(COLLECTION);
+    if (!disposed) pendingCount.next(entries.filter(([, t]) => !t.transmited).length);
+  }
+
+  const ready = (async () => {
+    const keys = await storage.keys(COLLECTION);
+    for (const k of keys) {
+      const n = Number.parseInt(k, 10);
+      if (Number.isFinite(n) && n >= nextSeq) nextSeq = n + 1;
+    }
+    await refreshPending();
+  })();
+
+  function deliver(task: SyncTask, outcome: TaskOutcome): void {
+    if (disposed) return;
+    if (!outcome.ok && !task.silent) logger.warn(`task ${task.task_id} ${task.url} failed: ${outcome.error.message}`, 'queue');
+    results.next({ task, outcome });
+    const set = task.callback_event ? handlers.get(task.callback_event) : undefined;
+    for (const h of set ?? []) {
+      try {
+        h(task, outcome);
+      } catch (e) {
+        logger.error(`handler of ${task.callback_event} threw: ${String(e)}`, 'queue');
+      }
+    }
+  }
+
+  function request(task: SyncTask, token: string, cartId: string | undefined): TransportRequest {
+    const req: TransportRequest = {
+      url: fillPlaceholders(task.url, token, cartId),
+      method: task.payload.method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(task.payload.headers ?? {}), 'Idempotency-Key': task.idempotency_key },
+    };
+    const body = fillBody(task.payload.body, token, cartId);
+    if (body !== undefined) req.body = body;
+    return req;
+  }
+
+  /** send one task (through the token lock when it carries the user token) and check the answer */
+  async function transmit(task: SyncTask, cartId: string | undefined): Promise<TaskResponse> {
+    const once = async (token: string): Promise<TaskResponse> => {
+      const req = request(task, token, cartId);
+      const res = await transport.send(req);
+      if (TRANSIENT_STATUSES.has(res.status)) throw new NetworkError(`HTTP ${res.status}`, req.url);
+      if (res.status === 401) throw new ApiError(401, res.body, req.url);
+      return checkTaskResponse(res, req.url);
+    };
+    if (tokenLock && task.url.includes(TASK_URL_PLACEHOLDERS.token)) return tokenLock.run(once);
+    return once(getToken() ?? '');
+  }
+
+  async function sendOne(key: string, task: SyncTask): Promise<SendResult> {
+    const gen = generation;
+    const cartId = getCartId();
+    const needsCart = task.url.includes(TASK_URL_PLACEHOLDERS.cartId) || JSON.stringify(task.payload.body ?? null).includes(TASK_URL_PLACEHOLDERS.cartId);
+    if (needsCart && !cartId) {
+      logger.error(`Error executing sync task ${task.url}: the required cartId argument is null. Re-creating shopping cart synchro.`, 'queue');
+      await storage.remove(COLLECTION, key);
+      deliver(task, { ok: false, error: new ShopError(MESSAGES.noCartId) });
+      Promise.resolve()
+        .then(onCartIdMissing)
+        .catch((e: unknown) => logger.error(`re-creating the cart failed: ${String(e)}`, 'queue'));
+      return 'next';
+    }
+    let response: TaskResponse;
+    try {
+      response = await transmit(task, cartId);
+    } catch (e) {
+      if (disposed || gen !== generation) return 'stop';
+      if (isNetworkError(e)) {
+        networkFailures++;
+        logger.info(`task ${task.task_id} not sent (${e.message}), attempt ${networkFailures}`, 'queue');
+        return networkFailures >= config.queue.maxNetworkAttempts ? 'stop' : 'retry';
+      }
+      const error = e instanceof Error ? e : new Error(String(e));
+      await storage.remove(COLLECTION, key);
+      const failed: SyncTask = { ...task, updated_at: clock.now() };
+      if (e instanceof ApiError) failed.resultCode = e.status;
+      deliver(failed, { ok: false, error });
+      return 'next';
+    }
+    if (disposed || gen !== generation) return 'stop';
+    const now = clock.now();
+    const done: SyncTask = {
+      ...task,
+      transmited: true,
+      transmited_at: now,
+      updated_at: now,
+      result: response.result,
+      resultCode: response.code,
+      code: response.code,
+    };
+    if (response.meta !== undefined) done.meta = response.meta;
+    if (task.is_result_cacheable) await storage.set(COLLECTION, key, done);
+    else await storage.remove(COLLECTION, key);
+    deliver(done, { ok: true, response });
+    return 'next';
+  }
+
+  async function firstPending(): Promise<[string, SyncTask] | undefined> {
+    const entries = await storage.entries<SyncTask>(COLLECTION);
+    return entries.find(([, t]) => !t.transmited);
+  }
+
+  async function drain(): Promise<void> {
+    await ready;
+    for (;;) {
+      if (disposed || !network.isOnline()) return;
+      // out of network attempts for this online period: wait for the next one
+      if (networkFailures >= config.queue.maxNetworkAttempts) return;
+      const next = await firstPending();
+      if (disposed) return;
+      if (!next) {
+        if (again) {
+          again = false;
+          continue;
+        }
+        return;
+      }
+      const outcome = await sendOne(next[0], next[1]);
+      await refreshPending();
+      if (outcome === 'stop') return;
+    }
+  }
+
+  function process(): Promise<void> {
+    if (disposed) return Promise.resolve();
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    again = false;
+    draining = drain()
+      .catch((e: unknown) => logger.error(`queue processing failed: ${String(e)}`, 'queue'))
+      .finally(() => {
+        draining = null;
+        if (again && !disposed) void process();
+      });
+    return draining;
+  }
+
+  subscription = network.online$.subscribe((online) => {
+    if (online) {
+      networkFailures = 0; // a new online period
+      void process();
+    }
+  });
+
+  async function queue(newTask: NewTask): Promise<SyncTask> {
+    await ready;
+    const now = clock.now();
+    const task: SyncTask = {
+      task_id: ids.next(),
+      url: newTask.url,
+      payload: newTask.payload,
+      transmited: false,
+      created_at: now,
+      updated_at: now,
+      idempotency_key: ids.next(),
+    };
+    if (newTask.callback_event !== undefined) task.callback_event = newTask.callback_event;
+    if (newTask.silent !== undefined) task.silent = newTask.silent;
+    if (newTask.is_result_cacheable !== undefined) task.is_result_cacheable = newTask.is_result_cacheable;
+    if (newTask.meta !== undefined) task.meta = newTask.meta;
+    await storage.set(COLLECTION, keyOf(nextSeq++), task);
+    await refreshPending();
+    if (network.isOnline()) void process();
+    return task;
+  }
+
+  async function execute(newTask: NewTask): Promise<TaskResponse> {
+    if (!network.isOnline()) throw new NetworkError('offline', newTask.url);
+    const now = clock.now();
+    const task: SyncTask = { task_id: ids.next(), url: newTask.url, payload: newTask.payload, transmited: false, created_at: now, updated_at: now, idempotency_key: ids.next() };
+    const cartId = getCartId();
+    if ((task.url.includes(TASK_URL_PLACEHOLDERS.cartId)) && !cartId) {
+      Promise.resolve()
+        .then(onCartIdMissing)
+        .catch((e: unknown) => logger.error(String(e), 'queue'));
+      throw new ShopError(MESSAGES.noCartId);
+    }
+    return transmit(task, cartId);
+  }
+
+  return {
+    queue,
+    execute,
+    process,
+    ready,
+    results$: results.asObservable(),
+    pending$: pendingCount.pipe(distinctUntilChanged()),
+    pending: () => pendingCount.value,
+    on(callbackEvent, handler) {
+      let set = handlers.get(callbackEvent);
+      if (!set) {
+        set = new Set();
+        handlers.set(callbackEvent, set);
+      }
+      set.add(handler);
+      return () => set.delete(handler);
+    },
+    async clear() {
+      generation++;
+      await ready;
+      await storage.clear(COLLECTION);
+      await refreshPending();
+    },
+    dispose() {
+      disposed = true;
+      subscription?.unsubscribe();
+      subscription = undefined;
+    },
+  };
+}
