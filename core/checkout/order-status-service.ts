@@ -1,0 +1,81 @@
+/**
+ * The order-status page (spec transactions §2 /order-status/{order_token}, §4 payment status groups, §5, §8):
+ * get-payment-status answers code 200 → the status group (success / pending / failed) with increment id and e-mail;
+ * 403 HASH_INCORRECT → 'payment.hashIncorrect'; any other non-200 → 'payment.invalidToken'; no answer →
+ * 'payment.fetchFailed' (with the return-to-homepage link); a 200 with an unknown status → 'payment.detailsProblem'.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { MESSAGES, type MessageKey } from '../messages';
+import { isApiError } from '../ports/api-error';
+import type { Logger } from '../ports/logger';
+import type { PaymentApi, PaymentStatusResponse } from '../ports/payment-api';
+import type { ProgressService } from '../ui-state/progress-service';
+import { paymentStatusGroup, type PaymentStatusGroup } from './payment-status';
+
+export type OrderStatusView =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'loading'; readonly orderToken: string }
+  | {
+      readonly kind: PaymentStatusGroup;
+      readonly orderToken: string;
+      readonly incrementId: string;
+      readonly email: string;
+      readonly paymentStatus: string;
+      /** the text of the group: orderStatus.success / .pending / .failed ({{email}}) */
+      readonly text: MessageKey;
+      readonly label: MessageKey;
+    }
+  | { readonly kind: 'error'; readonly orderToken: string; readonly error: MessageKey };
+
+const TEXTS: Readonly<Record<PaymentStatusGroup, { text: MessageKey; label: MessageKey }>> = {
+  success: { text: MESSAGES.orderStatusSuccess, label: MESSAGES.orderStatusLabelSuccess },
+  pending: { text: MESSAGES.orderStatusPending, label: MESSAGES.orderStatusLabelPending },
+  failed: { text: MESSAGES.orderStatusFailed, label: MESSAGES.orderStatusLabelFailed },
+};
+
+/** Pure: the page state for an answer (`response`) or a failure (`error`). */
+export function orderStatusView(orderToken: string, outcome: { response: PaymentStatusResponse } | { error: unknown }): OrderStatusView {
+  if ('error' in outcome) {
+    const e = outcome.error;
+    if (isApiError(e)) return { kind: 'error', orderToken, error: e.status === 403 ? MESSAGES.hashIncorrect : MESSAGES.invalidPaymentToken };
+    return { kind: 'error', orderToken, error: MESSAGES.paymentFetchFailed };
+  }
+  const r = outcome.response;
+  const status = r?.payment?.status;
+  const group = typeof status === 'string' ? paymentStatusGroup(status) : undefined;
+  if (!group || !r.order) return { kind: 'error', orderToken, error: MESSAGES.paymentDetailsProblem };
+  return { kind: group, orderToken, incrementId: String(r.order.increment_id), email: String(r.order.customer_email), paymentStatus: status as string, ...TEXTS[group] };
+}
+
+export class OrderStatusService {
+  private readonly state = new BehaviorSubject<OrderStatusView>({ kind: 'idle' });
+  readonly state$: Observable<OrderStatusView> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly deps: { readonly paymentApi: PaymentApi; readonly progress?: ProgressService; readonly logger: Logger },
+  ) {}
+
+  snapshot(): OrderStatusView {
+    return this.state.value;
+  }
+
+  hydrate(view: OrderStatusView): void {
+    this.state.next(view);
+  }
+
+  async load(orderToken: string): Promise<OrderStatusView> {
+    this.state.next({ kind: 'loading', orderToken });
+    this.deps.progress?.start(MESSAGES.progressPaymentStatus);
+    let view: OrderStatusView;
+    try {
+      view = orderStatusView(orderToken, { response: await this.deps.paymentApi.paymentStatus(orderToken) });
+      this.deps.progress?.finish();
+    } catch (error) {
+      this.deps.logger.warn('payment status failed', 'payment', error);
+      this.deps.progress?.fail();
+      view = orderStatusView(orderToken, { error });
+    }
+    this.state.next(view);
+    return view;
+  }
+}

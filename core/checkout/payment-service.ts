@@ -1,0 +1,185 @@
+/**
+ * The payment provider flow (spec transactions §4 "Payment flow", §5, §8 "Payment"):
+ * after the order is placed, a payment is created (post-payment, redirectUrl = absolute storefront origin +
+ * config.payment.redirectPath with the order token), an order comment with status pending_payment and the text
+ * 'Payment is created for amount {amount}' is posted, and the browser goes to payment_gateway_url.
+ * On failure: a persistent error notification 'payment.notCreated', a comment with status canceled, the thank-you
+ * flag unset, and the shopper goes to config.payment.errorRedirectPath.
+ * Cash on delivery and other non-server methods: the order placement alone completes checkout.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import { MESSAGES, type MessageKey } from '../messages';
+import { isApiError, isNetworkError } from '../ports/api-error';
+import type { Clock } from '../ports/clock';
+import type { Logger } from '../ports/logger';
+import type { Issuer, PaymentApi, PaymentCreationResponse } from '../ports/payment-api';
+import type { NotificationService } from '../ui-state/notification-service';
+import type { ProgressService } from '../ui-state/progress-service';
+import { providerMethodCode } from './checkout-rules';
+import type { PlacedOrder } from './checkout-service';
+import { paymentRedirectUrl } from './payment-status';
+
+/** The texts of the order comments the back office reads (not shown to the shopper; spec §4 wording). */
+export interface OrderCommentTexts {
+  created(amount: string): string;
+  notCreated(message: string): string;
+}
+
+export const DEFAULT_ORDER_COMMENT_TEXTS: OrderCommentTexts = {
+  created: (amount) => `Payment is created for amount ${amount}`,
+  notCreated: (message) => `Payment could not be created: ${message}`,
+};
+
+export const ORDER_COMMENT_STATUS = { pendingPayment: 'pending_payment', canceled: 'canceled' } as const;
+
+export interface PaymentState {
+  readonly issuers: readonly Issuer[];
+  readonly issuersError: MessageKey | undefined;
+  readonly creating: boolean;
+  readonly error: { readonly key: MessageKey; readonly params: Readonly<Record<string, string>> } | undefined;
+}
+
+export type PaymentOutcome =
+  | { readonly ok: true; readonly redirectUrl: string; readonly payment: PaymentCreationResponse }
+  | { readonly ok: false; readonly redirectUrl: string; readonly error: MessageKey };
+
+/** What the payment flow needs of checkout (CheckoutService satisfies it). */
+export interface CheckoutForPayment {
+  setThankYouPage(value: boolean): void;
+  placeOrder(comment?: string): Promise<PlacedOrder>;
+  snapshot(): { paymentDetails?: { paymentMethod: string; paymentMethodAdditional?: Record<string, unknown> } | undefined };
+}
+
+export type CheckoutCompletion =
+  | { readonly kind: 'thank-you'; readonly order: PlacedOrder }
+  | { readonly kind: 'queued'; readonly order: PlacedOrder }
+  | { readonly kind: 'redirect'; readonly order: PlacedOrder; readonly url: string }
+  | { readonly kind: 'payment-error'; readonly order: PlacedOrder; readonly url: string; readonly error: MessageKey };
+
+/** amount as the service answers it: a number, a numeric string, or `{ value, currency }` */
+export function formatPaymentAmount(amount: PaymentCreationResponse['amount'], config: Pick<ShopConfig, 'i18n'>): string {
+  if (typeof amount === 'object' && amount !== null) return `${amount.value} ${amount.currency}`;
+  const n = Number(amount);
+  return Number.isFinite(n) ? `${n.toFixed(config.i18n.fractionDigits)} ${config.i18n.currencyCode}` : String(amount);
+}
+
+function errorText(e: unknown): string {
+  if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
+  if (isNetworkError(e)) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class PaymentService {
+  private readonly state = new BehaviorSubject<PaymentState>({ issuers: [], issuersError: undefined, creating: false, error: undefined });
+  readonly state$: Observable<PaymentState> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly deps: {
+      readonly paymentApi: PaymentApi;
+      readonly checkout: CheckoutForPayment;
+      readonly notifications: NotificationService;
+      readonly progress: ProgressService;
+      readonly clock: Clock;
+      readonly logger: Logger;
+    },
+    private readonly config: ShopConfig,
+    private readonly options: { readonly storefrontOrigin: string; readonly commentTexts?: OrderCommentTexts },
+  ) {}
+
+  snapshot(): PaymentState {
+    return this.state.value;
+  }
+
+  private patch(p: Partial<PaymentState>): void {
+    this.state.next({ ...this.state.value, ...p });
+  }
+
+  /** spec §5: empty issuer list gives 'No issuers' */
+  async fetchIssuers(): Promise<readonly Issuer[]> {
+    let issuers: Issuer[] = [];
+    try {
+      issuers = await this.deps.paymentApi.fetchIssuers();
+    } catch (e) {
+      this.deps.logger.warn('issuers could not be loaded', 'payment', e);
+    }
+    this.patch({ issuers, issuersError: issuers.length === 0 ? MESSAGES.noIssuers : undefined });
+    return issuers;
+  }
+
+  /** Is this a method of the payment provider (redirect flow)? */
+  isProviderMethod(code: string): boolean {
+    return providerMethodCode(code, this.config) !== undefined;
+  }
+
+  private async comment(orderId: string, status: string, comment: string): Promise<void> {
+    await this.deps.paymentApi.postOrderComment({
+      order_id: orderId,
+      status_history: {
+        comment,
+        created_at: new Date(this.deps.clock.now()).toISOString(),
+        is_customer_notified: 0,
+        is_visible_on_front: 0,
+        parent_id: orderId,
+        status,
+      },
+    });
+  }
+
+  /** Create the payment for a placed order and answer where the browser goes next. */
+  async startPayment(order: PlacedOrder, method: string, issuer?: string): Promise<PaymentOutcome> {
+    const texts = this.options.commentTexts ?? DEFAULT_ORDER_COMMENT_TEXTS;
+    const r = order.result ?? {};
+    const orderId = String(r.backendOrderId ?? r.magentoOrderId ?? r.increment_id ?? order.order_id);
+    this.patch({ creating: true, error: undefined });
+    this.deps.progress.start(MESSAGES.progressCreatingPayment);
+    try {
+      if (!r.order_token) throw new Error('the order has no order_token');
+      const providerMethod = providerMethodCode(method, this.config);
+      if (!providerMethod) throw new Error(`not a payment provider method: ${method}`);
+      const payment = await this.deps.paymentApi.createPayment({
+        currency: this.config.i18n.currencyCode,
+        order_id: orderId,
+        description: `${this.config.shop.name} ${r.increment_id ?? orderId}`,
+        redirectUrl: paymentRedirectUrl(this.options.storefrontOrigin, this.config.payment.redirectPath, r.order_token),
+        method: providerMethod,
+        ...(issuer ? { issuer } : {}),
+      });
+      try {
+        await this.comment(orderId, ORDER_COMMENT_STATUS.pendingPayment, texts.created(formatPaymentAmount(payment.amount, this.config)));
+      } catch (e) {
+        // the payment exists: the shopper must still reach the provider
+        this.deps.logger.warn('pending_payment comment failed', 'payment', e);
+      }
+      this.deps.progress.finish();
+      this.patch({ creating: false });
+      return { ok: true, redirectUrl: payment.payment_gateway_url, payment };
+    } catch (e) {
+      const message = errorText(e);
+      this.deps.logger.error('payment not created', 'payment', e);
+      this.deps.progress.fail();
+      this.deps.notifications.notify({ type: 'danger', message: MESSAGES.paymentNotCreated, params: { message }, hasNoTimeout: true });
+      try {
+        await this.comment(orderId, ORDER_COMMENT_STATUS.canceled, texts.notCreated(message));
+      } catch (ce) {
+        this.deps.logger.warn('canceled comment failed', 'payment', ce);
+      }
+      this.deps.checkout.setThankYouPage(false);
+      this.patch({ creating: false, error: { key: MESSAGES.paymentNotCreated, params: { message } } });
+      return { ok: false, redirectUrl: this.config.payment.errorRedirectPath, error: MESSAGES.paymentNotCreated };
+    }
+  }
+
+  /**
+   * Place the order and, for a provider method, create the payment (spec §4: cash on delivery and other
+   * non-server methods complete with the placement alone). A queued (offline) order creates no payment.
+   */
+  async completeCheckout(comment?: string): Promise<CheckoutCompletion> {
+    const order = await this.deps.checkout.placeOrder(comment);
+    if (order.status === 'queued') return { kind: 'queued', order };
+    if (!this.isProviderMethod(order.paymentMethod)) return { kind: 'thank-you', order };
+    const issuer = this.deps.checkout.snapshot().paymentDetails?.paymentMethodAdditional?.['issuer'];
+    const outcome = await this.startPayment(order, order.paymentMethod, typeof issuer === 'string' ? issuer : undefined);
+    return outcome.ok ? { kind: 'redirect', order, url: outcome.redirectUrl } : { kind: 'payment-error', order, url: outcome.redirectUrl, error: outcome.error };
+  }
+}
