@@ -1,0 +1,235 @@
+/**
+ * The local catalogue cache (spec catalogue §1, §4.4, §8, §9): search answers, products, categories and URL
+ * mappings kept in the Storage port so that browsing works offline.
+ *
+ * - a read that gives no answer within 800 ms recreates the storage and counts a get error;
+ * - after 1 get error or 30 set errors the persistent cache is disabled (an in-memory map takes over);
+ * - a quota error on a write clears the product cache and the URL cache;
+ * - a search that fails while offline answers the cached result flagged `offline` (or an empty one flagged
+ *   `offline`); a search that fails online is logged and raised.
+ */
+import type { ShopConfig } from '../config';
+import { isNetworkError } from '../ports/api-error';
+import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
+import type { Logger } from '../ports/logger';
+import type { Network } from '../ports/network';
+import type { Scheduler } from '../ports/scheduler';
+import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/storage';
+import type { UrlMapHit } from '../ports/url-mapper';
+import type { UrlMappingCache } from '../routing/dispatcher';
+import type { Category, Product, SearchResult } from './types';
+
+const TIMED_OUT = Symbol('timed out');
+
+/** A stable short key for a search request (cyrb53 over its canonical JSON). */
+export function searchCacheKey(request: SearchRequest): string {
+  const text = JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? [], request.excludeFields ?? [], request.body]);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${request.type}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+export interface CacheHealth {
+  readonly persistent: boolean;
+  readonly getErrors: number;
+  readonly setErrors: number;
+  readonly recreations: number;
+  readonly quotaClears: number;
+}
+
+/** In-memory fallback used once the persistent cache is disabled. */
+class MemoryCollections {
+  private readonly data = new Map<string, Map<string, unknown>>();
+  get<T>(c: string, k: string): T | undefined {
+    return this.data.get(c)?.get(k) as T | undefined;
+  }
+  set(c: string, k: string, v: unknown): void {
+    if (!this.data.has(c)) this.data.set(c, new Map());
+    this.data.get(c)!.set(k, v);
+  }
+  clear(c: string): void {
+    this.data.delete(c);
+  }
+}
+
+export class CatalogueCache implements UrlMappingCache {
+  private storage: Storage;
+  private readonly memory = new MemoryCollections();
+  private persistent = true;
+  private getErrors = 0;
+  private setErrors = 0;
+  private recreations = 0;
+  private quotaClears = 0;
+
+  /**
+   * @param recreate makes a fresh Storage when a read hangs (the browser's IndexedDB connection re-opened);
+   *                 without it the same storage is kept.
+   */
+  constructor(
+    storage: Storage,
+    private readonly scheduler: Scheduler,
+    private readonly config: ShopConfig,
+    private readonly logger?: Logger,
+    private readonly recreate?: () => Storage,
+  ) {
+    this.storage = storage;
+  }
+
+  health(): CacheHealth {
+    return { persistent: this.persistent, getErrors: this.getErrors, setErrors: this.setErrors, recreations: this.recreations, quotaClears: this.quotaClears };
+  }
+
+  private disableIfNeeded(): void {
+    if (this.persistent && (this.getErrors >= this.config.cache.maxGetErrors || this.setErrors >= this.config.cache.maxSetErrors)) {
+      this.persistent = false;
+      this.logger?.warn('Persistent catalogue cache disabled', 'cache', { getErrors: this.getErrors, setErrors: this.setErrors });
+    }
+  }
+
+  async get<T>(collection: string, key: string): Promise<T | undefined> {
+    const memo = this.memory.get<T>(collection, key);
+    if (!this.persistent) return memo;
+    let timer: { cancel(): void } | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = this.scheduler.after(this.config.cache.readTimeoutMs, () => resolve(TIMED_OUT));
+    });
+    try {
+      const value = await Promise.race([this.storage.get<T>(collection, key), timeout]);
+      if (value === TIMED_OUT) {
+        this.getErrors++;
+        this.recreations++;
+        if (this.recreate) this.storage = this.recreate();
+        this.logger?.warn('Cache read timed out: storage recreated', 'cache', { collection, key });
+        this.disableIfNeeded();
+        return memo;
+      }
+      return value ?? memo;
+    } catch (e) {
+      this.getErrors++;
+      this.logger?.warn('Cache read failed', 'cache', { collection, key, error: String(e) });
+      this.disableIfNeeded();
+      return memo;
+    } finally {
+      timer?.cancel();
+    }
+  }
+
+  async set<T>(collection: string, key: string, value: T): Promise<void> {
+    this.memory.set(collection, key, value);
+    if (!this.persistent) return;
+    try {
+      await this.storage.set(collection, key, value);
+    } catch (e) {
+      if (e instanceof StorageQuotaError) {
+        // spec catalogue §8: the product cache is cleared (the URL cache too on a quota error)
+        this.quotaClears++;
+        this.logger?.warn('Storage quota exceeded: clearing product and URL caches', 'cache');
+        await Promise.all([
+          this.storage.clear(STORAGE_COLLECTIONS.products).catch(() => undefined),
+          this.storage.clear(STORAGE_COLLECTIONS.urlCache).catch(() => undefined),
+        ]);
+        return;
+      }
+      this.setErrors++;
+      this.logger?.warn('Cache write failed', 'cache', { collection, key, error: String(e) });
+      this.disableIfNeeded();
+    }
+  }
+
+  getSearch<T>(request: SearchRequest): Promise<SearchResult<T> | undefined> {
+    return this.get<SearchResult<T>>(STORAGE_COLLECTIONS.elasticCache, searchCacheKey(request));
+  }
+  setSearch<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {
+    return this.set(STORAGE_COLLECTIONS.elasticCache, searchCacheKey(request), result);
+  }
+  getProduct(sku: string): Promise<Product | undefined> {
+    return this.get<Product>(STORAGE_COLLECTIONS.products, sku);
+  }
+  setProduct(product: Product): Promise<void> {
+    return this.set(STORAGE_COLLECTIONS.products, product.sku, product);
+  }
+  getCategory(key: string): Promise<Category | undefined> {
+    return this.get<Category>(STORAGE_COLLECTIONS.categories, key);
+  }
+  setCategory(category: Category): Promise<void> {
+    return Promise.all([
+      this.set(STORAGE_COLLECTIONS.categories, `id:${category.id}`, category),
+      this.set(STORAGE_COLLECTIONS.categories, `url_path:${category.url_path}`, category),
+    ]).then(() => undefined);
+  }
+  async getUrlMapping(url: string): Promise<UrlMapHit | null | undefined> {
+    const entry = await this.get<{ hit: UrlMapHit | null }>(STORAGE_COLLECTIONS.urlCache, url);
+    return entry ? entry.hit : undefined;
+  }
+  setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void> {
+    return this.set(STORAGE_COLLECTIONS.urlCache, url, { hit });
+  }
+}
+
+function emptyResult<T>(request: SearchRequest): SearchResult<T> {
+  return { items: [], total: 0, start: request.from, perPage: request.size, aggregations: {}, noresults: true };
+}
+
+/**
+ * CatalogueSearch with the local cache in front of the network (spec catalogue §1, §8): answers are stored
+ * (and products by sku); when the search fails offline the cached answer is returned flagged `offline` and
+ * `cache`, or an empty one flagged `offline`. A failure while online is logged and raised.
+ */
+export class CachedCatalogueSearch implements CatalogueSearch {
+  constructor(
+    private readonly inner: CatalogueSearch,
+    private readonly cache: CatalogueCache,
+    private readonly network: Network,
+    private readonly logger?: Logger,
+  ) {}
+
+  async search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
+    try {
+      const result = await this.inner.search<T>(request);
+      void this.store(request, result);
+      return result;
+    } catch (e) {
+      const offline = isNetworkError(e) || !this.network.isOnline();
+      if (!offline) {
+        this.logger?.error('Search failed', 'search', { type: request.type, error: String(e) });
+        throw e;
+      }
+      const cached = await this.cache.getSearch<T>(request);
+      return cached ? { ...cached, cache: true, offline: true } : { ...emptyResult<T>(request), offline: true };
+    }
+  }
+
+  private async store<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {
+    await this.cache.setSearch(request, result);
+    if (request.type === 'product') {
+      for (const item of result.items as unknown as Product[]) if (item && typeof item.sku === 'string') await this.cache.setProduct(item);
+    } else if (request.type === 'category') {
+      for (const item of result.items as unknown as Category[]) if (item && typeof item.id === 'number') await this.cache.setCategory(item);
+    }
+  }
+}
+
+/**
+ * spec catalogue §4.4: two-stage product caching (a light first query, then the full one) switches itself off
+ * when the first stage is not faster than the second.
+ */
+export class TwoStageCaching {
+  private enabled: boolean;
+  constructor(config: ShopConfig) {
+    this.enabled = config.cache.twoStageCaching;
+  }
+  isEnabled(): boolean {
+    return this.enabled;
+  }
+  /** record one measurement (milliseconds of the first and second stage) */
+  record(firstStageMs: number, secondStageMs: number): void {
+    if (this.enabled && firstStageMs >= secondStageMs) this.enabled = false;
+  }
+}
