@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../../core/catalogue/types';
-import { productPath } from '../../app/links';
+import { productLink } from '../../../core/routing/links';
 import { useConfig } from '../../hooks/use-service';
 
 export function ProductLinkTo({ product, children }: { product: Product; children: ReactNode }) {
   const config = useConfig();
-  return <Link to={productPath(product, config)}>{children}</Link>;
+  return <Link to={productLink(product, config)}>{children}</Link>;
 }

@@ -1,23 +1,22 @@
-import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../core/catalogue/types';
-import { displayPrice, formatMoney } from '../../app/prices';
+import { priceDisplay } from '../../../core/catalogue/prices';
 import { useConfig } from '../../hooks/use-service';
+import { useLocale } from '../../hooks/use-locale';
+import { useClock } from '../../hooks/use-clock';
 
-/** Shows a product's price (and the regular price struck through while a special price applies). */
+/** A product's price; while a special price applies (catalogue §3.1) the regular one is struck through. */
 export function Price({ product }: { product: Product }) {
   const config = useConfig();
-  const { i18n } = useTranslation();
-  const p = displayPrice(product, config);
-  const locale = i18n.language;
+  const locale = useLocale();
+  const p = priceDisplay(product, useClock().now(), locale, config);
   return (
     <span className="price">
       {p.special !== undefined ? (
         <>
-          <del className="price__regular">{formatMoney(p.regular, locale, config)}</del>{' '}
-          <ins className="price__special">{formatMoney(p.special, locale, config)}</ins>
+          <del className="price__regular">{p.regular}</del> <ins className="price__special">{p.special}</ins>
         </>
       ) : (
-        <span className="price__regular">{formatMoney(p.regular, locale, config)}</span>
+        <span className="price__regular">{p.regular}</span>
       )}
     </span>
   );
