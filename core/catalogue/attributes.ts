@@ -1,0 +1,114 @@
+/**
+ * Attributes (spec catalogue §3.3, §5, §7): kept by code and by id, a blacklist of unknown codes and a labels
+ * cache. The attribute list skips codes containing a dot and codes already loaded or blacklisted.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import type { AttributeApi } from '../ports/attribute-api';
+import type { Logger } from '../ports/logger';
+import type { AttributeMetadata, Product } from './types';
+
+export interface AttributeState {
+  readonly byCode: Readonly<Record<string, AttributeMetadata>>;
+  readonly byId: Readonly<Record<string, AttributeMetadata>>;
+  readonly blacklist: readonly string[];
+  /** '{code}:{value}' -> label */
+  readonly labels: Readonly<Record<string, string>>;
+}
+
+export const EMPTY_ATTRIBUTES: AttributeState = { byCode: {}, byId: {}, blacklist: [], labels: {} };
+
+/** spec catalogue §5: which codes still need loading (no dots, not loaded, not blacklisted, once each). */
+export function attributeCodesToLoad(codes: readonly string[], state: AttributeState): string[] {
+  const out: string[] = [];
+  for (const code of codes) {
+    if (!code || code.includes('.') || state.byCode[code] || state.blacklist.includes(code) || out.includes(code)) continue;
+    out.push(code);
+  }
+  return out;
+}
+
+/** Add loaded attributes; requested codes that did not come back are blacklisted. */
+export function addAttributes(state: AttributeState, loaded: readonly AttributeMetadata[], requested: readonly string[] = []): AttributeState {
+  const byCode = { ...state.byCode };
+  const byId = { ...state.byId };
+  const labels = { ...state.labels };
+  for (const a of loaded) {
+    byCode[a.attribute_code] = a;
+    byId[String(a.attribute_id)] = a;
+    for (const o of a.options ?? []) labels[`${a.attribute_code}:${o.value}`] = o.label;
+  }
+  const blacklist = [...state.blacklist, ...requested.filter((c) => !byCode[c] && !state.blacklist.includes(c))];
+  return { byCode, byId, blacklist, labels };
+}
+
+/** The label of an attribute option value (the labels cache), or undefined. */
+export function optionLabel(state: AttributeState, code: string, value: unknown): string | undefined {
+  return state.labels[`${code}:${String(value)}`];
+}
+
+/** The attribute codes a product page needs: its configurable options and its metadata. */
+export function productAttributeCodes(product: Product): string[] {
+  return [
+    ...(product.configurable_options ?? []).map((o) => o.attribute_code),
+    ...(product.attributes_metadata ?? []).map((a) => a.attribute_code),
+  ];
+}
+
+export class AttributeService {
+  private readonly state = new BehaviorSubject<AttributeState>(EMPTY_ATTRIBUTES);
+  readonly state$: Observable<AttributeState> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly api: AttributeApi,
+    private readonly config: ShopConfig,
+    private readonly logger?: Logger,
+  ) {}
+
+  snapshot(): AttributeState {
+    return this.state.value;
+  }
+  hydrate(state: AttributeState): void {
+    this.state.next(state);
+  }
+
+  /** Load the attributes of these codes that are not known yet (size 150). */
+  async load(codes: readonly string[]): Promise<AttributeState> {
+    const wanted = attributeCodesToLoad(codes, this.state.value);
+    if (!wanted.length) return this.state.value;
+    try {
+      const loaded = await this.api.list({ codes: wanted, size: this.config.attributes.pageSize });
+      this.state.next(addAttributes(this.state.value, loaded, wanted));
+    } catch (e) {
+      this.logger?.warn('Attributes could not be loaded', 'attributes', { codes: wanted, error: String(e) });
+    }
+    return this.state.value;
+  }
+
+  /** Load by ids (not yet known). */
+  async loadByIds(ids: readonly (string | number)[]): Promise<AttributeState> {
+    const wanted = ids.filter((id) => !this.state.value.byId[String(id)]);
+    if (!wanted.length) return this.state.value;
+    try {
+      const loaded = await this.api.list({ ids: wanted, size: this.config.attributes.pageSize });
+      this.state.next(addAttributes(this.state.value, loaded));
+    } catch (e) {
+      this.logger?.warn('Attributes could not be loaded', 'attributes', { ids: wanted, error: String(e) });
+    }
+    return this.state.value;
+  }
+
+  label(code: string, value: unknown): string | undefined {
+    return optionLabel(this.state.value, code, value);
+  }
+}
+
+/** spec catalogue §7: the attribute search request (by attribute_code or attribute_id, user-defined / visible filters, size 150). */
+export function attributeSearchBody(query: { codes?: readonly string[]; ids?: readonly (string | number)[]; onlyUserDefined?: boolean; onlyVisible?: boolean }): Record<string, unknown> {
+  const must: unknown[] = [];
+  if (query.codes?.length) must.push({ terms: { attribute_code: [...query.codes] } });
+  if (query.ids?.length) must.push({ terms: { attribute_id: [...query.ids] } });
+  if (query.onlyUserDefined) must.push({ terms: { is_user_defined: [true] } });
+  if (query.onlyVisible) must.push({ terms: { is_visible: [true] } });
+  return must.length ? { query: { bool: { filter: { bool: { must } } } } } : { query: { match_all: {} } };
+}

@@ -1,0 +1,168 @@
+/**
+ * The category pages' state (spec catalogue §3.6, §4.4): categories, tree and menu, the current category, its
+ * product list with paging, chosen and available filters, and the offline warning.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { LocaleCode, ShopConfig } from '../config';
+import { MESSAGES, type MessageKey } from '../messages';
+import type { CatalogueSearch } from '../ports/catalogue-search';
+import type { CategoryApi } from '../ports/category-api';
+import type { Clock } from '../ports/clock';
+import type { Logger } from '../ports/logger';
+import type { TwoStageCaching } from './catalogue-cache';
+import {
+  appendPage,
+  buildCategoryTree,
+  categoryBreadcrumbs,
+  categoryProductsRequest,
+  categoryQueryEmpty,
+  findCategoryByPath,
+  hasMoreItems,
+  menuItems,
+  nextPageStart,
+} from './categories';
+import { availableFiltersFromAggregations, toggleFilter, type AvailableFilters } from './filters';
+import type { AttributeMetadata, Breadcrumb, Category, ChosenFilters, FilterOption, MenuItem, Product, ProductList } from './types';
+
+export interface CategoryState {
+  readonly categories: readonly Category[];
+  readonly tree: readonly Category[];
+  readonly menu: readonly MenuItem[];
+  readonly current?: Category;
+  readonly breadcrumbs: readonly Breadcrumb[];
+  readonly list: ProductList;
+  readonly filters: ChosenFilters;
+  readonly available: AvailableFilters;
+  readonly loading: boolean;
+  /** spec catalogue §4.4: 'No products synchronized for this category. Please come back while online!' */
+  readonly warning?: MessageKey;
+  /** the list came from the local cache while offline */
+  readonly offline?: boolean;
+}
+
+export function emptyList(config: ShopConfig): ProductList {
+  return { start: 0, perPage: config.search.defaultPageSize, total: 0, items: [] };
+}
+
+/** The fields of the light first stage of two-stage caching. */
+export const FIRST_STAGE_FIELDS = ['id', 'sku', 'name', 'type_id', 'url_path', 'url_key', 'slug', 'image', 'price', 'price_incl_tax', 'final_price', 'final_price_incl_tax', 'special_price', 'special_from_date', 'special_to_date', 'status', 'visibility', 'stock'];
+
+export class CategoryService {
+  private readonly state: BehaviorSubject<CategoryState>;
+  readonly state$: Observable<CategoryState>;
+
+  constructor(
+    private readonly categoryApi: CategoryApi,
+    private readonly search: CatalogueSearch,
+    private readonly config: ShopConfig,
+    private readonly options: {
+      readonly logger?: Logger;
+      readonly clock?: Clock;
+      readonly twoStage?: TwoStageCaching;
+      readonly attributes?: () => readonly AttributeMetadata[];
+      readonly locale?: LocaleCode;
+      readonly storeCode?: string;
+    } = {},
+  ) {
+    this.state = new BehaviorSubject<CategoryState>({ categories: [], tree: [], menu: [], breadcrumbs: [], list: emptyList(config), filters: {}, available: {}, loading: false });
+    this.state$ = this.state.pipe(distinctUntilChanged());
+  }
+
+  snapshot(): CategoryState {
+    return this.state.value;
+  }
+  hydrate(state: CategoryState): void {
+    this.state.next(state);
+  }
+  private patch(p: Partial<CategoryState>): void {
+    this.state.next({ ...this.state.value, ...p });
+  }
+
+  /** Load all categories (size 4000, position ascending) and build tree and menu. */
+  async loadCategories(): Promise<readonly Category[]> {
+    if (this.state.value.categories.length) return this.state.value.categories;
+    const categories = await this.categoryApi.list({});
+    const tree = buildCategoryTree(categories, this.config);
+    this.patch({ categories, tree, menu: menuItems(tree, this.config, this.options.storeCode) });
+    return categories;
+  }
+
+  /** Make the category of a route path current ('Category query returned empty result url_path = ...' when none). */
+  async setCurrentByPath(path: string): Promise<Category> {
+    const categories = await this.loadCategories();
+    const category = findCategoryByPath(categories, path, this.config);
+    if (!category) {
+      const e = categoryQueryEmpty('url_path', path.replace(/^\/+/, ''));
+      this.options.logger?.warn('Category query returned empty result', 'category', { path });
+      throw e;
+    }
+    this.setCurrent(category);
+    return category;
+  }
+
+  setCurrent(category: Category): void {
+    if (this.state.value.current?.id === category.id) return;
+    this.patch({ current: category, breadcrumbs: categoryBreadcrumbs(category, this.state.value.categories, this.config, this.options.storeCode), list: emptyList(this.config), available: {} });
+  }
+
+  /** Replace the chosen filters (read from the route query) and reload the first page. */
+  async applyFilters(filters: ChosenFilters): Promise<ProductList> {
+    this.patch({ filters });
+    return this.loadProducts();
+  }
+
+  /** spec catalogue §4.4: toggle a filter and reload the first page. */
+  async toggle(option: FilterOption): Promise<ProductList> {
+    return this.applyFilters(toggleFilter(this.state.value.filters, option, this.config));
+  }
+
+  /** Load the next page, appended. */
+  async loadMore(): Promise<ProductList> {
+    if (!hasMoreItems(this.state.value.list)) return this.state.value.list;
+    return this.loadProducts(nextPageStart(this.state.value.list));
+  }
+
+  /**
+   * Load a page of the current category's products. spec catalogue §4.4: if the list is empty or fails, the
+   * warning 'No products synchronized for this category...' is set and the list emptied.
+   */
+  async loadProducts(from = 0): Promise<ProductList> {
+    const category = this.state.value.current;
+    if (!category) return this.state.value.list;
+    const request = categoryProductsRequest({ category, categories: this.state.value.categories, filters: this.state.value.filters, from }, this.config);
+    this.patch({ loading: true });
+    try {
+      const twoStage = this.options.twoStage;
+      const clock = this.options.clock;
+      let result;
+      if (twoStage?.isEnabled() && clock && from === 0) {
+        const t0 = clock.now();
+        const first = await this.search.search<Product>({ ...request, includeFields: FIRST_STAGE_FIELDS });
+        const t1 = clock.now();
+        if (first.items.length) this.patch({ list: { start: 0, perPage: request.size, total: first.total, items: first.items } });
+        result = await this.search.search<Product>(request);
+        twoStage.record(t1 - t0, clock.now() - t1);
+      } else {
+        result = await this.search.search<Product>(request);
+      }
+      if (!result.items.length && from === 0) {
+        this.patch({ list: emptyList(this.config), warning: MESSAGES.emptyCategoryList, loading: false, offline: !!result.offline });
+        return this.state.value.list;
+      }
+      const page: ProductList = { start: from, perPage: request.size, total: result.total, items: result.items };
+      const list = from === 0 ? page : appendPage(this.state.value.list, page);
+      const available =
+        from === 0 ? availableFiltersFromAggregations(result.aggregations, this.options.attributes?.() ?? result.attributeMetadata ?? [], this.config, this.options.locale) : this.state.value.available;
+      this.patch({ list, available, warning: undefined, loading: false, offline: !!result.offline });
+      return list;
+    } catch (e) {
+      this.options.logger?.warn('Category products failed', 'category', { id: category.id, error: String(e) });
+      this.patch({ list: emptyList(this.config), warning: MESSAGES.emptyCategoryList, loading: false });
+      return this.state.value.list;
+    }
+  }
+
+  dismissWarning(): void {
+    this.patch({ warning: undefined });
+  }
+}

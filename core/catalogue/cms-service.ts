@@ -1,0 +1,74 @@
+/**
+ * CMS pages and blocks (spec catalogue §3.5, §7, §8): by identifier with the store id; an empty result gives
+ * 'CMS query returned empty result'. Block lists default to size 150.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError } from '../messages';
+import type { ContentApi } from '../ports/content-api';
+import type { Logger } from '../ports/logger';
+import type { CmsBlock, CmsPage } from './types';
+
+export interface CmsState {
+  readonly pages: Readonly<Record<string, CmsPage>>;
+  readonly blocks: Readonly<Record<string, CmsBlock>>;
+  readonly current?: CmsPage;
+}
+
+export const EMPTY_CMS: CmsState = { pages: {}, blocks: {} };
+
+export function cmsQueryEmpty(): ShopError {
+  return new ShopError(MESSAGES.cmsQueryEmpty);
+}
+
+export class CmsService {
+  private readonly state = new BehaviorSubject<CmsState>(EMPTY_CMS);
+  readonly state$: Observable<CmsState> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly api: ContentApi,
+    private readonly config: ShopConfig,
+    private readonly storeId = 1,
+    private readonly logger?: Logger,
+  ) {}
+
+  snapshot(): CmsState {
+    return this.state.value;
+  }
+  hydrate(state: CmsState): void {
+    this.state.next(state);
+  }
+
+  /** Load a page by identifier and make it current; throws the cmsQueryEmpty ShopError when none. */
+  async loadPage(identifier: string): Promise<CmsPage> {
+    const known = this.state.value.pages[identifier];
+    const page = known ?? (await this.api.pageByIdentifier(identifier, this.storeId));
+    if (!page) throw cmsQueryEmpty();
+    this.state.next({ ...this.state.value, pages: { ...this.state.value.pages, [identifier]: page }, current: page });
+    return page;
+  }
+
+  /** Load one block by identifier (answers undefined, logged, when missing: a missing block never breaks a page). */
+  async loadBlock(identifier: string): Promise<CmsBlock | undefined> {
+    const known = this.state.value.blocks[identifier];
+    if (known) return known;
+    try {
+      const block = await this.api.blockByIdentifier(identifier, this.storeId);
+      if (!block) throw cmsQueryEmpty();
+      this.state.next({ ...this.state.value, blocks: { ...this.state.value.blocks, [identifier]: block } });
+      return block;
+    } catch (e) {
+      this.logger?.debug('CMS block not loaded', 'cms', { identifier, error: String(e) });
+      return undefined;
+    }
+  }
+
+  /** Load a block list (size 150 by default), optionally filtered by identifiers. */
+  async loadBlocks(identifiers?: readonly string[]): Promise<CmsBlock[]> {
+    const blocks = await this.api.blocks({ ...(identifiers ? { identifiers } : {}), size: this.config.cms.blockListSize });
+    const all = { ...this.state.value.blocks };
+    for (const b of blocks) all[b.identifier] = b;
+    this.state.next({ ...this.state.value, blocks: all });
+    return blocks;
+  }
+}

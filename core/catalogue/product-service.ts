@@ -1,0 +1,248 @@
+/**
+ * Product load and the product page state (spec catalogue §3.6, §4.1, §4.2, §4.4).
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError, type MessageKey } from '../messages';
+import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
+import type { Logger } from '../ports/logger';
+import { productLink } from '../routing/links';
+import type { AttributeService } from './attributes';
+import { productBreadcrumbs } from './categories';
+import { productAttributeCodes } from './attributes';
+import { buildSearchQuery, toSearchRequest } from './search-query';
+import type { Breadcrumb, Category, MediaGalleryEntry, Product, ProductConfiguration } from './types';
+import {
+  configurableOptionsOf,
+  configurationOfChild,
+  configureProduct,
+  filterUnavailableVariants,
+  mergeChildIntoProduct,
+  selectConfigurableChild,
+  withVariantErrors,
+  type VariantSelection,
+} from './variants';
+
+/** spec catalogue §5: the single-product lookup requires a search key value. */
+export function singleProductRequest(key: string, value: string | number | undefined | null, config: ShopConfig): SearchRequest {
+  if (value === undefined || value === null || String(value).trim() === '') throw new ShopError(MESSAGES.searchKeyRequired);
+  return toSearchRequest(buildSearchQuery({ filters: [{ attribute: key, value: { eq: value } }], size: 1 }, config, { fixedFilters: 'none', aggregations: [] }));
+}
+
+/** The parent of a configurable child (a configurable with that sku among its children). */
+export function parentOfChildRequest(childSku: string, config: ShopConfig): SearchRequest {
+  return toSearchRequest(
+    buildSearchQuery({ filters: [{ attribute: 'configurable_children.sku', value: { eq: childSku } }, { attribute: 'type_id', value: { eq: 'configurable' } }], size: 1 }, config, { fixedFilters: 'none', aggregations: [] }),
+  );
+}
+
+export type ProductLoadDecision =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'error'; readonly error: ShopError }
+  | { readonly kind: 'redirect-to-parent' };
+
+/**
+ * spec catalogue §4.1: status 2 or more -> 'Product query returned empty result product status = N';
+ * visibility 1 -> redirect to the parent when direct-access prevention is on, else
+ * 'Product query returned empty result product visibility = N'.
+ */
+export function productLoadDecision(product: Product, config: ShopConfig): ProductLoadDecision {
+  const status = product.status ?? 1;
+  if (status >= config.catalogue.disabledStatusFrom) return { kind: 'error', error: new ShopError(MESSAGES.productStatusEmpty, { status }) };
+  if (product.visibility === config.catalogue.notVisibleIndividually) {
+    if (config.catalogue.preventConfigurableChildrenDirectAccess) return { kind: 'redirect-to-parent' };
+    return { kind: 'error', error: new ShopError(MESSAGES.productVisibilityEmpty, { visibility: product.visibility }) };
+  }
+  return { kind: 'ok' };
+}
+
+/** spec catalogue §5: the gallery of a product; 'no_selection' means no image. */
+export function productGallery(product: Product, config: ShopConfig): MediaGalleryEntry[] {
+  const entries = (product.media_gallery ?? []).filter((e) => e.image && e.image !== config.catalogue.noImageValue);
+  if (entries.length) return [...entries].sort((a, b) => (a.pos ?? 0) - (b.pos ?? 0));
+  return product.image && product.image !== config.catalogue.noImageValue ? [{ image: product.image, pos: 0 }] : [];
+}
+
+export interface ProductState {
+  readonly current?: Product;
+  readonly parent?: Product;
+  readonly original?: Product;
+  readonly configuration: ProductConfiguration;
+  /** configurable options with their values (empty labels skipped) */
+  readonly options: Product['configurable_options'];
+  readonly gallery: MediaGalleryEntry[];
+  readonly related: Readonly<Record<string, Product[]>>;
+  readonly breadcrumbs: Breadcrumb[];
+  readonly loading: boolean;
+  /** a warning to show (e.g. 'No such configuration ...'), with an OK action */
+  readonly warning?: MessageKey;
+}
+
+export const EMPTY_PRODUCT_STATE: ProductState = { configuration: {}, options: [], gallery: [], related: {}, breadcrumbs: [], loading: false };
+
+export type ProductLoadResult =
+  | { readonly kind: 'product'; readonly product: Product }
+  /** spec catalogue §2.2: a 301 on the server, a client-side replace otherwise */
+  | { readonly kind: 'redirect'; readonly to: string; readonly status: 301 };
+
+export interface ProductLoadOptions {
+  readonly childSku?: string;
+  readonly storeCode?: string;
+  /** the flat categories, for breadcrumbs */
+  readonly categories?: readonly Category[];
+}
+
+export class ProductService {
+  private readonly state = new BehaviorSubject<ProductState>(EMPTY_PRODUCT_STATE);
+  readonly state$: Observable<ProductState> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly search: CatalogueSearch,
+    private readonly config: ShopConfig,
+    private readonly attributes?: AttributeService,
+    private readonly logger?: Logger,
+  ) {}
+
+  snapshot(): ProductState {
+    return this.state.value;
+  }
+  hydrate(state: ProductState): void {
+    this.state.next(state);
+  }
+  private patch(p: Partial<ProductState>): void {
+    this.state.next({ ...this.state.value, ...p });
+  }
+
+  /** Fetch one product by a key (sku by default); undefined when nothing matches. */
+  async fetch(value: string, key = 'sku'): Promise<Product | undefined> {
+    const result = await this.search.search<Product>(singleProductRequest(key, value, this.config));
+    return result.items[0];
+  }
+
+  /**
+   * spec catalogue §4.1: fetch by sku and set as current; raise the status / visibility errors or redirect to
+   * the parent; then load attributes and gallery (and grouped links, breadcrumbs).
+   */
+  async load(sku: string, options: ProductLoadOptions = {}): Promise<ProductLoadResult> {
+    this.patch({ loading: true, warning: undefined });
+    try {
+      const found = await this.fetch(sku);
+      if (!found) throw new ShopError(MESSAGES.productStatusEmpty, { status: 'undefined' });
+      const decision = productLoadDecision(found, this.config);
+      if (decision.kind === 'error') throw decision.error;
+      if (decision.kind === 'redirect-to-parent') {
+        const parent = (await this.search.search<Product>(parentOfChildRequest(found.sku, this.config))).items[0];
+        if (!parent) throw new ShopError(MESSAGES.productVisibilityEmpty, { visibility: found.visibility ?? 1 });
+        return { kind: 'redirect', to: productLink(parent, this.config, { childSku: found.sku, ...(options.storeCode ? { storeCode: options.storeCode } : {}) }), status: 301 };
+      }
+      const product = await this.prepare(found, options);
+      return { kind: 'product', product };
+    } finally {
+      this.patch({ loading: false });
+    }
+  }
+
+  /** Set a product fetched elsewhere (the URL dispatcher's answer) as current. */
+  async setProduct(found: Product, options: ProductLoadOptions = {}): Promise<Product> {
+    const decision = productLoadDecision(found, this.config);
+    if (decision.kind === 'error') throw decision.error;
+    return this.prepare(found, options);
+  }
+
+  private async prepare(found: Product, options: ProductLoadOptions): Promise<Product> {
+    const original = filterUnavailableVariants(found, this.config);
+    let current = withVariantErrors(original, this.config);
+    let configuration: ProductConfiguration = {};
+    if (original.type_id === 'configurable') {
+      const child = selectConfigurableChild(original, options.childSku ? { sku: options.childSku } : {}, this.config, {
+        fallbackToDefault: true,
+      });
+      if (child) {
+        configuration = configurationOfChild(original, child);
+        current = { ...mergeChildIntoProduct(original, child, this.config), errors: current.errors ?? {} };
+      }
+    }
+    if (original.type_id === 'grouped') current = await this.withGroupedLinks(current);
+    this.patch({
+      current,
+      original,
+      parent: original.type_id === 'configurable' ? original : undefined,
+      configuration,
+      options: configurableOptionsOf(original),
+      gallery: productGallery(current, this.config),
+      breadcrumbs: options.categories ? productBreadcrumbs(original, options.categories, this.config, options.storeCode) : [{ name: original.name }],
+    });
+    if (this.attributes) await this.attributes.load(productAttributeCodes(original));
+    return current;
+  }
+
+  /** spec catalogue §4.4: associated simple links of a grouped product are prefetched; missing ones are logged. */
+  private async withGroupedLinks(product: Product): Promise<Product> {
+    const links = product.product_links ?? [];
+    if (!links.length) {
+      this.logger?.error('Grouped product without product_links', 'product', { sku: product.sku });
+      return product;
+    }
+    const skus = links.filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
+    if (!skus.length) return product;
+    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
+    let found: Product[] = [];
+    try {
+      found = (await this.search.search<Product>(req)).items;
+    } catch (e) {
+      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
+    }
+    return {
+      ...product,
+      product_links: links.map((l) => {
+        if (l.link_type !== 'associated') return l;
+        const p = found.find((x) => x.sku === l.linked_product_sku);
+        if (!p) {
+          this.logger?.warn('Product link not found', 'product', { sku: l.linked_product_sku });
+          return l;
+        }
+        return { ...l, product: { ...p, qty: l.qty ?? 1 } };
+      }),
+    };
+  }
+
+  /**
+   * spec catalogue §4.2: choose an option. Re-finds the parent's child for the new configuration and merges it;
+   * when none matches, the warning 'No such configuration ...' is set (state.warning) and answered.
+   */
+  configure(selection: VariantSelection): { ok: true; product: Product } | { ok: false; warning: MessageKey } {
+    const parent = this.state.value.parent ?? this.state.value.original;
+    if (!parent || parent.type_id !== 'configurable') return { ok: false, warning: MESSAGES.noParentSku };
+    const merged = { ...Object.fromEntries(Object.entries(this.state.value.configuration).map(([k, v]) => [k, v.id])), ...(selection.options ?? {}) };
+    const result = configureProduct(parent, { ...selection, options: merged }, this.config);
+    if (!result.ok) {
+      this.patch({ warning: result.warning });
+      return result;
+    }
+    this.patch({ current: result.product, configuration: result.configuration, gallery: productGallery(result.product, this.config), warning: undefined });
+    return { ok: true, product: result.product };
+  }
+
+  /** Load related products of a kind (product_links of that link_type, or a given sku list). */
+  async loadRelated(kind: string, skus?: readonly string[]): Promise<Product[]> {
+    const current = this.state.value.original ?? this.state.value.current;
+    const wanted = skus ?? (current?.product_links ?? []).filter((l) => l.link_type === kind).map((l) => l.linked_product_sku);
+    if (!wanted.length) {
+      this.patch({ related: { ...this.state.value.related, [kind]: [] } });
+      return [];
+    }
+    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...wanted] } }], size: wanted.length }, this.config, { aggregations: [] }));
+    let items: Product[] = [];
+    try {
+      items = (await this.search.search<Product>(req)).items;
+    } catch (e) {
+      this.logger?.warn('Product not found', 'product', { kind, error: String(e) });
+    }
+    this.patch({ related: { ...this.state.value.related, [kind]: items } });
+    return items;
+  }
+
+  dismissWarning(): void {
+    this.patch({ warning: undefined });
+  }
+}

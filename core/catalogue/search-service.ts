@@ -1,0 +1,84 @@
+/**
+ * The search panel's results (spec catalogue §2.8, §5): a search starts only from 3 characters, an empty search
+ * clears the results, results are paged with 'see more' until the last page. The header search filters to
+ * visibility 3 or 4 (and in stock when out-of-stock products are not listed).
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import type { CatalogueSearch } from '../ports/catalogue-search';
+import type { Logger } from '../ports/logger';
+import { buildSearchQuery, isSearchableText, toSearchRequest } from './search-query';
+import type { Product } from './types';
+
+export interface SearchState {
+  readonly text: string;
+  readonly items: readonly Product[];
+  readonly total: number;
+  readonly loading: boolean;
+  /** 'see more' shows while fewer items than the total are loaded */
+  readonly hasMore: boolean;
+  readonly offline?: boolean;
+  readonly noResults?: boolean;
+}
+
+export const EMPTY_SEARCH: SearchState = { text: '', items: [], total: 0, loading: false, hasMore: false };
+
+export class SearchService {
+  private readonly state = new BehaviorSubject<SearchState>(EMPTY_SEARCH);
+  readonly state$: Observable<SearchState> = this.state.pipe(distinctUntilChanged());
+  private seq = 0;
+
+  constructor(
+    private readonly search: CatalogueSearch,
+    private readonly config: ShopConfig,
+    private readonly logger?: Logger,
+    private readonly pageSize = config.search.headerSearchPageSize,
+  ) {}
+
+  snapshot(): SearchState {
+    return this.state.value;
+  }
+
+  /** Search for a text: shorter than 3 characters does not search; empty clears. The latest call wins. */
+  async setText(text: string): Promise<SearchState> {
+    const seq = ++this.seq;
+    if (!text.trim()) {
+      this.state.next(EMPTY_SEARCH);
+      return this.state.value;
+    }
+    if (!isSearchableText(text, this.config)) {
+      this.state.next({ ...this.state.value, text });
+      return this.state.value;
+    }
+    this.state.next({ ...this.state.value, text, loading: true });
+    return this.fetch(text, 0, seq);
+  }
+
+  /** 'see more': the next page, appended. */
+  async loadMore(): Promise<SearchState> {
+    const s = this.state.value;
+    if (!s.hasMore || s.loading) return s;
+    this.state.next({ ...s, loading: true });
+    return this.fetch(s.text, s.items.length, this.seq);
+  }
+
+  clear(): void {
+    this.seq++;
+    this.state.next(EMPTY_SEARCH);
+  }
+
+  private async fetch(text: string, from: number, seq: number): Promise<SearchState> {
+    const request = toSearchRequest(buildSearchQuery({ text, from, size: this.pageSize }, this.config, { fixedFilters: 'header', aggregations: [] }));
+    try {
+      const result = await this.search.search<Product>(request);
+      if (seq !== this.seq) return this.state.value;
+      const items = from === 0 ? result.items : [...this.state.value.items, ...result.items];
+      this.state.next({ text, items, total: result.total, loading: false, hasMore: items.length < result.total, offline: !!result.offline, noResults: items.length === 0 });
+    } catch (e) {
+      if (seq !== this.seq) return this.state.value;
+      this.logger?.warn('Search failed', 'search', { text, error: String(e) });
+      this.state.next({ ...this.state.value, loading: false, hasMore: false });
+    }
+    return this.state.value;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Stock synchronisation (spec catalogue §4.4, §4.5, §7, §8): looks up the stock of each product and its
+ * configurable children, in chunks of 15 skus; a failure answers an empty list. Switched off in this shop's
+ * configuration (config.catalogue.stockSync): then nothing is asked unless forced.
+ */
+import type { ShopConfig } from '../config';
+import type { Logger } from '../ports/logger';
+import type { StockAnswer, StockApi } from '../ports/stock-api';
+import type { Product, StockItem } from './types';
+
+export type StockStatus = 'ok' | 'out_of_stock';
+
+/** Split skus into chunks of the configured batch size (15). */
+export function chunkSkus(skus: readonly string[], size: number): string[][] {
+  const out: string[][] = [];
+  const n = Math.max(1, Math.floor(size));
+  for (let i = 0; i < skus.length; i += n) out.push(skus.slice(i, i + n));
+  return out;
+}
+
+/** The skus a stock sync asks for: each product's and its configurable children's, once. */
+export function stockSyncSkus(products: readonly Product[]): string[] {
+  const skus = new Set<string>();
+  for (const p of products) {
+    skus.add(p.sku);
+    for (const c of p.configurable_children ?? []) skus.add(c.sku);
+  }
+  return [...skus];
+}
+
+/** spec catalogue §4.4: stock status is ok or out_of_stock; with no stock record the fallback is used. */
+export function stockStatus(stock: Pick<StockItem, 'is_in_stock'> | undefined, fallback: StockStatus = 'ok'): StockStatus {
+  if (!stock) return fallback;
+  return stock.is_in_stock ? 'ok' : 'out_of_stock';
+}
+
+function toStockItem(a: StockAnswer): StockItem {
+  return { is_in_stock: a.is_in_stock, qty: a.qty, product_id: a.product_id, ...(a.manage_stock !== undefined ? { manage_stock: a.manage_stock } : {}) };
+}
+
+/** Apply stock answers (by product_sku, else product_id) to products and their children. */
+export function applyStock(products: readonly Product[], answers: readonly StockAnswer[]): Product[] {
+  const bySku = new Map(answers.filter((a) => a.product_sku).map((a) => [a.product_sku!, a]));
+  const byId = new Map(answers.map((a) => [String(a.product_id), a]));
+  const find = (sku: string, id: unknown) => bySku.get(sku) ?? byId.get(String(id));
+  return products.map((p) => {
+    const own = find(p.sku, p.id);
+    return {
+      ...p,
+      ...(own ? { stock: toStockItem(own) } : {}),
+      ...(p.configurable_children
+        ? {
+            configurable_children: p.configurable_children.map((c) => {
+              const a = find(c.sku, c.id);
+              return a ? { ...c, stock: toStockItem(a) } : c;
+            }),
+          }
+        : {}),
+    };
+  });
+}
+
+export class StockSyncService {
+  constructor(
+    private readonly api: StockApi,
+    private readonly config: ShopConfig,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** The stock of these products (and children), chunked by 15; [] when switched off or on failure. */
+  async list(products: readonly Product[], options: { force?: boolean } = {}): Promise<StockAnswer[]> {
+    if (!this.config.catalogue.stockSync && !options.force) return [];
+    try {
+      const out: StockAnswer[] = [];
+      for (const chunk of chunkSkus(stockSyncSkus(products), this.config.catalogue.stockBatchSize)) out.push(...(await this.api.list(chunk)));
+      return out;
+    } catch (e) {
+      this.logger?.warn('Stock sync failed', 'stock', { error: String(e) });
+      return [];
+    }
+  }
+
+  /** One sku's stock (undefined when ENOTFOUND or on failure). */
+  async check(sku: string): Promise<StockAnswer | undefined> {
+    try {
+      return await this.api.check(sku);
+    } catch (e) {
+      this.logger?.warn('Stock check failed', 'stock', { sku, error: String(e) });
+      return undefined;
+    }
+  }
+
+  /** The products with their synchronised stock. */
+  async sync(products: readonly Product[], options: { force?: boolean } = {}): Promise<Product[]> {
+    const answers = await this.list(products, options);
+    return answers.length ? applyStock(products, answers) : [...products];
+  }
+}
