@@ -36,6 +36,19 @@ export async function buildAll({ quiet = false } = {}) {
   await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: entry[0].replace(/^dist\/client\//, ''), css }, null, 2));
   await writeFile(`${dist}/client-meta.json`, JSON.stringify(client.metafile));
 
+  // the service worker lives at the site root (its scope is the whole shop), so its name carries no hash
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['ui/sw.ts'],
+    outfile: 'dist/client/sw.js',
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    logLevel: quiet ? 'error' : 'warning',
+  });
+
   const node = {
     absWorkingDir: root,
     bundle: true,

@@ -30,3 +30,10 @@ hydrateRoot(
     },
   },
 );
+
+// spec catalogue §1: a progressive web app; the service worker keeps the shell available offline.
+if ('serviceWorker' in navigator && window.location.protocol !== 'file:') {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((e: unknown) => console.warn('[sw] registration failed', e));
+  });
+}

@@ -128,6 +128,7 @@ ${manifest.entry ? `<script type="module" src="/dist/${manifest.entry}"></script
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname.startsWith('/img/')) return proxy(req, res);
     if (pathname.startsWith('/dist/')) return void serveStatic(pathname, res);
+    if (pathname === '/sw.js') return void serveStatic('/dist/sw.js', res);
     if (pathname === '/favicon.ico') {
       res.writeHead(204);
       return void res.end();
