@@ -11,6 +11,7 @@ export interface CartNotice {
   type: 'success' | 'warning' | 'error';
   key: MessageKey;
   sku?: string;
+  params?: Record<string, string | number>;
 }
 
 /**
