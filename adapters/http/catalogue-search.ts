@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { ShopConfig } from '../../core/config';
-import type { Aggregations, SearchResult } from '../../core/catalogue/types';
+import type { Aggregations, AttributeMetadata, SearchResult } from '../../core/catalogue/types';
 import type { CatalogueSearch, SearchRequest } from '../../core/ports/catalogue-search';
 import { call } from './api-client';
 
@@ -8,6 +8,9 @@ import { call } from './api-client';
 interface RawSearchResponse<T> {
   hits?: { total?: number | { value: number }; hits?: Array<{ _source: T; _score?: number }> };
   aggregations?: Aggregations;
+  /** vue-storefront-api may add the attribute metadata of the answer */
+  attributeMetadata?: AttributeMetadata[];
+  suggest?: unknown;
 }
 
 export const CATALOG_INDEX = 'vue_storefront_catalog';
@@ -46,6 +49,8 @@ export class HttpCatalogueSearch implements CatalogueSearch {
       start: request.from,
       perPage: request.size,
       aggregations: raw.aggregations ?? {},
+      ...(raw.attributeMetadata ? { attributeMetadata: raw.attributeMetadata } : {}),
+      ...(raw.suggest !== undefined ? { suggestions: raw.suggest } : {}),
     };
   }
 }
