@@ -1,0 +1,23 @@
+/** Cart capability: rules (pure) and the cart service. */
+export * from './types';
+export { cartItemIdentity, normalizeQty, sameCartLine, hasOptions } from './identity';
+export {
+  addCartItem,
+  addToCart,
+  patchCartItem,
+  priceUnknown,
+  productToCartItem,
+  productToCartItems,
+  removeCartItem,
+  updateCartItemQty,
+  type AddCandidate,
+  type AddOutcome,
+  type CartNotice,
+  type StockStatus,
+} from './add';
+export { cartItemsHash, cartNeedsSync, totalsNeedSync } from './hash';
+export { mergeCartItems, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult, type MergeStatus } from './merge';
+export { minicartCount } from './minicart';
+export { applyStockResult, removeItemMissingOnServer, revertFailedServerUpdate } from './server-results';
+export { cartTotals, offlineTotals, segmentValue } from './totals';
+export { CartService, CART_STORAGE_KEYS, CART_TASK_EVENTS, type CartServiceDeps, type ConnectOptions, type SyncOptions } from './cart-service';
