@@ -59,7 +59,7 @@ export function urlMapOptions(config: ShopConfig): UrlMapOptions {
 /** spec catalogue §7: the URL-map request of a path (without leading slash, store code and query). */
 export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
   const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
-  return { url, includeFields: null, excludeFields: null, options: urlMapOptions(config), filters: childSku ? { sku: childSku } : {} };
+  return { url, options: urlMapOptions(config), filters: childSku ? { sku: childSku } : {} };
 }
 
 /** spec catalogue §2.3: the route a URL-map answer stands for (an unknown _type raises 'No entity type registered'). */
