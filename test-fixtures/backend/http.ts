@@ -1,0 +1,153 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from './errors';
+
+export interface Req {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  params: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+  rawBody: string;
+  baseUrl: string;
+}
+
+export interface Res {
+  status: number;
+  json?: unknown;
+  text?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: Req) => Res | Promise<Res>;
+
+interface Route { method: string; pattern: RegExp; keys: string[]; handler: Handler }
+
+export const ok = (result: unknown, meta?: unknown): Res => ({ status: 200, json: meta === undefined ? { code: 200, result } : { code: 200, result, meta } });
+
+const MAX_BODY = 1_000_000;
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, path: string, handler: Handler): this {
+    const keys: string[] = [];
+    const source = path
+      .split('/')
+      .map((seg) => {
+        if (seg.startsWith(':')) {
+          const rest = seg.endsWith('*');
+          keys.push(seg.slice(1).replace('*', ''));
+          return rest ? '(.+)' : '([^/]+)';
+        }
+        return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler });
+    return this;
+  }
+
+  get(path: string, h: Handler): this { return this.add('GET', path, h); }
+  post(path: string, h: Handler): this { return this.add('POST', path, h); }
+  delete(path: string, h: Handler): this { return this.add('DELETE', path, h); }
+
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | 'method' | undefined {
+    let pathMatched = false;
+    for (const r of this.routes) {
+      const m = r.pattern.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (r.method !== method && !(method === 'HEAD' && r.method === 'GET')) continue;
+      const params: Record<string, string> = {};
+      r.keys.forEach((k, i) => {
+        let v = m[i + 1] ?? '';
+        try {
+          v = decodeURIComponent(v);
+        } catch {
+          /* keep raw */
+        }
+        params[k] = v;
+      });
+      return { handler: r.handler, params };
+    }
+    return pathMatched ? 'method' : undefined;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, 'Request body too large'));
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseBody(raw: string, contentType: string | undefined): unknown {
+  const text = raw.trim();
+  if (!text) return undefined;
+  const looksJson = text.startsWith('{') || text.startsWith('[') || text.startsWith('"');
+  if (!looksJson && contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, Idempotency-Key, Authorization, Accept',
+  'access-control-max-age': '600',
+};
+
+export function createHandler(router: Router, log: (msg: string) => void) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let out: Res;
+    const host = req.headers.host ?? 'localhost';
+    try {
+      const url = new URL(req.url ?? '/', `http://${host}`);
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (method === 'OPTIONS') {
+        res.writeHead(204, CORS).end();
+        return;
+      }
+      const found = router.match(method, url.pathname);
+      if (found === undefined) throw new HttpError(404, `Not found: ${url.pathname}`);
+      if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
+      const rawBody = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+      const body = parseBody(rawBody, req.headers['content-type']);
+      out = await found.handler({
+        method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`,
+      });
+    } catch (e) {
+      if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra } };
+      else {
+        log(`500 on ${req.method} ${req.url}: ${e instanceof Error ? e.stack : String(e)}`);
+        out = { status: 500, json: { code: 500, result: 'Internal server error' } };
+      }
+    }
+    const headers: Record<string, string> = { ...CORS, ...(out.headers ?? {}) };
+    let payload: string;
+    if (out.text !== undefined) {
+      payload = out.text;
+      headers['content-type'] = out.contentType ?? 'text/plain; charset=utf-8';
+    } else {
+      payload = JSON.stringify(out.json ?? null);
+      headers['content-type'] = 'application/json; charset=utf-8';
+    }
+    res.writeHead(out.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  };
+}

@@ -1,0 +1,85 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_SEED } from '../catalogue/index';
+import type { Context } from './context';
+import { getMeta, openDb, setMeta } from './db';
+import { createHandler, Router } from './http';
+import { cartRoutes } from './routes/cart';
+import { catalogRoutes } from './routes/catalog';
+import { extraRoutes } from './routes/extras';
+import { orderRoutes } from './routes/order';
+import { userRoutes } from './routes/user';
+import { CatalogueStore } from './store';
+
+export interface BackendOptions {
+  /** 0 = a free port (default 8080) */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** default ./data/backend; ':memory:' keeps nothing */
+  dataDir?: string;
+  /** wipe the database and reseed the catalogue stock */
+  reset?: boolean;
+  /** catalogue multiplier (default 1, or the scale the data folder was seeded with) */
+  scale?: number;
+  seed?: number;
+  /** access-token lifetime (default 3600) */
+  tokenTtlSeconds?: number;
+  /** HMAC secret for user and order tokens (default env BACKEND_SECRET or a fixed development secret) */
+  secret?: string;
+  /** where reset-password links point (default http://127.0.0.1:3000) */
+  storefrontUrl?: string;
+  /** the clock (tests) */
+  now?: () => Date;
+  log?: (msg: string) => void;
+}
+
+export interface RunningBackend { url: string; port: number; close(): Promise<void> }
+
+const DEV_SECRET = 'papierwinkel-demo-backend-development-secret';
+
+export async function startBackend(opts: BackendOptions = {}): Promise<RunningBackend> {
+  const host = opts.host ?? '127.0.0.1';
+  const dataDir = opts.dataDir ?? './data/backend';
+  const db = openDb(dataDir, opts.reset === true);
+  const seed = opts.seed ?? Number(getMeta(db, 'seed') ?? DEFAULT_SEED);
+  const scale = opts.scale ?? Number(getMeta(db, 'scale') ?? 1);
+  setMeta(db, 'seed', String(seed));
+  setMeta(db, 'scale', String(scale));
+  const log = opts.log ?? ((msg: string) => console.error(msg));
+  const ctx: Context = {
+    db,
+    catalogue: CatalogueStore.generate(db, seed, scale),
+    secret: opts.secret ?? process.env.BACKEND_SECRET ?? DEV_SECRET,
+    tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
+    storefrontUrl: (opts.storefrontUrl ?? process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, ''),
+    now: opts.now ?? (() => new Date()),
+    log,
+  };
+  ctx.catalogue.warmUp();
+  const router = new Router();
+  catalogRoutes(router, ctx);
+  cartRoutes(router, ctx);
+  userRoutes(router, ctx);
+  orderRoutes(router, ctx);
+  extraRoutes(router, ctx);
+  const server = createServer(createHandler(router, log));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 8080, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+      }),
+  };
+}

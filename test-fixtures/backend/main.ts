@@ -1,0 +1,28 @@
+/** CLI: `node dist/backend.mjs [--reset] [--port N] [--scale N]`; env API_PORT, HOST, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL. */
+import { startBackend } from './index';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+const port = Number(arg('port') ?? process.env.API_PORT ?? 8080);
+const scaleArg = arg('scale') ?? process.env.CATALOGUE_SCALE;
+const backend = await startBackend({
+  port,
+  host: arg('host') ?? process.env.HOST ?? '127.0.0.1',
+  dataDir: arg('data-dir') ?? process.env.DATA_DIR ?? './data/backend',
+  reset: process.argv.includes('--reset'),
+  scale: scaleArg ? Number(scaleArg) : undefined,
+  tokenTtlSeconds: process.env.TOKEN_TTL_SECONDS ? Number(process.env.TOKEN_TTL_SECONDS) : undefined,
+  secret: process.env.BACKEND_SECRET,
+  storefrontUrl: process.env.STOREFRONT_URL,
+});
+console.log(`backend listening on ${backend.url}`);
+const stop = () => {
+  void backend.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,199 @@
+import type { Context } from '../context';
+import { badRequest, HttpError, notFound, TEXTS } from '../errors';
+import { ok, type Req, type Router } from '../http';
+import { idempotent } from '../idempotency';
+import { customerFromQuery, randomId } from '../tokens';
+import { checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
+import { check, s } from '../validate';
+import { getMeta, setMeta } from '../db';
+
+interface CartRow {
+  id: string; customer_id: number | null; active: number; coupon: string | null; shipping_carrier: string | null; shipping_method: string | null;
+  payment_method: string | null; address: string | null;
+}
+interface ItemRow { item_id: number; cart_id: string; sku: string; qty: number; product_option: string | null }
+
+export const PAYMENT_METHODS = [
+  { code: 'ideal', title: 'iDEAL' },
+  { code: 'creditcard', title: 'Creditcard' },
+  { code: 'banktransfer', title: 'Bankoverschrijving' },
+  { code: 'cashondelivery', title: 'Rembours' },
+];
+
+const ALLOWED_COUNTRIES = ['NL', 'BE'];
+
+export function cartHelpers(ctx: Context) {
+  const now = () => ctx.now().toISOString();
+  const customerCart = (customerId: number): string => {
+    const row = ctx.db.prepare('SELECT id FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1').get(customerId) as { id: string } | undefined;
+    if (row) return row.id;
+    const next = Number(getMeta(ctx.db, 'next_quote_id') ?? '1000');
+    setMeta(ctx.db, 'next_quote_id', String(next + 1));
+    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(String(next), customerId, now(), now());
+    return String(next);
+  };
+  const loadCart = (req: Req): CartRow => {
+    const customerId = customerFromQuery(ctx, req.query);
+    const cartId = req.query.get('cartId');
+    if (!cartId || cartId.length > 100) throw badRequest('Invalid request: cartId is required');
+    const cart = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cartId) as CartRow | undefined;
+    if (!cart || cart.active !== 1) throw notFound(`No such entity with cartId = ${cartId}`);
+    if (cart.customer_id !== null && cart.customer_id !== customerId) throw new HttpError(401, TEXTS.unauthorized);
+    return cart;
+  };
+  const items = (cartId: string): ItemRow[] => ctx.db.prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id').all(cartId) as ItemRow[];
+  const totals = (cart: CartRow) => computeTotals(
+    ctx,
+    items(cart.id).map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option ? (JSON.parse(i.product_option) as ProductOptionJson) : undefined })),
+    cart.coupon,
+    cart.shipping_method !== null,
+  );
+  return { customerCart, loadCart, items, totals };
+}
+
+const cartItemSchema = s.object({
+  sku: s.string({ min: 1, max: 200 }),
+  qty: s.optional(s.number({ min: 0, max: 10000, coerce: true })),
+  quoteId: s.optional(s.id()),
+  item_id: s.optional(s.number({ min: 1, int: true, coerce: true })),
+  product_option: s.optional(s.record()),
+});
+
+const addressSchema = s.object({ country_id: s.string({ min: 2, max: 2 }) });
+
+export function cartRoutes(router: Router, ctx: Context): void {
+  const { customerCart, loadCart, items, totals } = cartHelpers(ctx);
+  const now = () => ctx.now().toISOString();
+  const serverItem = (row: ItemRow) => {
+    const option = row.product_option ? (JSON.parse(row.product_option) as ProductOptionJson) : undefined;
+    let name = row.sku;
+    let price = 0;
+    let type = 'simple';
+    try {
+      const r = resolveItem(ctx, row.sku, option);
+      name = r.name;
+      price = r.unitPrice;
+      type = r.productType;
+    } catch {
+      /* a product that went away keeps its sku as name */
+    }
+    return { item_id: row.item_id, sku: row.sku, qty: row.qty, name, price, product_type: type, quote_id: row.cart_id, ...(option ? { product_option: option } : {}) };
+  };
+
+  router.post('/api/cart/create', (req) => {
+    const customerId = customerFromQuery(ctx, req.query);
+    if (customerId !== undefined) return ok(customerCart(customerId));
+    const id = randomId(16);
+    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, NULL, ?, ?)').run(id, now(), now());
+    return ok(id);
+  });
+
+  router.get('/api/cart/pull', (req) => ok(items(loadCart(req).id).map(serverItem)));
+
+  router.post('/api/cart/update', idempotent(ctx, (req) => {
+    const cart = loadCart(req);
+    const { cartItem } = check(s.object({ cartItem: cartItemSchema }), req.body);
+    const qty = cartItem.qty ?? 1;
+    if (qty <= 0) throw badRequest('Invalid request: cartItem.qty must be above 0');
+    const option = cartItem.product_option as ProductOptionJson | undefined;
+    const resolved = resolveItem(ctx, cartItem.sku, option);
+    // a configurable's options are kept with the child sku (as Magento answers)
+    const storedOption = option ? JSON.stringify(option) : null;
+    let row: ItemRow | undefined;
+    if (cartItem.item_id !== undefined) {
+      row = items(cart.id).find((i) => i.item_id === cartItem.item_id);
+      if (!row) throw notFound(`No such entity with itemId = ${cartItem.item_id}`);
+      if (row.sku !== resolved.sku) throw badRequest('Invalid request: cartItem.sku does not match the item');
+      checkStock(ctx, resolved, qty);
+      ctx.db.prepare('UPDATE cart_items SET qty = ? WHERE item_id = ?').run(qty, row.item_id);
+    } else {
+      row = items(cart.id).find((i) => i.sku === resolved.sku && (resolved.productType !== 'bundle' || i.product_option === storedOption));
+      const total = (row?.qty ?? 0) + qty;
+      checkStock(ctx, resolved, total);
+      if (row) ctx.db.prepare('UPDATE cart_items SET qty = ? WHERE item_id = ?').run(total, row.item_id);
+      else {
+        const info = ctx.db.prepare('INSERT INTO cart_items (cart_id, sku, qty, product_option, created_at) VALUES (?, ?, ?, ?, ?)').run(cart.id, resolved.sku, qty, storedOption, now());
+        row = { item_id: Number(info.lastInsertRowid), cart_id: cart.id, sku: resolved.sku, qty, product_option: storedOption };
+      }
+    }
+    ctx.db.prepare('UPDATE carts SET updated_at = ? WHERE id = ?').run(now(), cart.id);
+    const fresh = ctx.db.prepare('SELECT * FROM cart_items WHERE item_id = ?').get(row.item_id) as ItemRow;
+    return ok(serverItem(fresh));
+  }));
+
+  router.post('/api/cart/delete', idempotent(ctx, (req) => {
+    const cart = loadCart(req);
+    const { cartItem } = check(s.object({ cartItem: s.object({ sku: s.optional(s.string({ max: 200 })), item_id: s.number({ min: 1, int: true, coerce: true }), quoteId: s.optional(s.id()) }) }), req.body);
+    const row = items(cart.id).find((i) => i.item_id === cartItem.item_id);
+    if (!row) throw notFound(`No such entity with itemId = ${cartItem.item_id}`);
+    ctx.db.prepare('DELETE FROM cart_items WHERE item_id = ?').run(row.item_id);
+    return ok(true);
+  }));
+
+  router.get('/api/cart/totals', (req) => ok(totals(loadCart(req))));
+  router.get('/api/cart/payment-methods', (req) => {
+    loadCart(req);
+    return ok(PAYMENT_METHODS);
+  });
+
+  const shippingMethods = (country: string) => [{
+    carrier_code: SHIPPING.carrier_code, method_code: SHIPPING.method_code, carrier_title: SHIPPING.carrier_title, method_title: SHIPPING.method_title,
+    amount: SHIPPING.amount, base_amount: SHIPPING.amount, available: ALLOWED_COUNTRIES.includes(country),
+    error_message: ALLOWED_COUNTRIES.includes(country) ? '' : 'Deze verzendmethode is niet beschikbaar voor dit land.',
+    price_excl_tax: SHIPPING.amount, price_incl_tax: SHIPPING.incl,
+  }];
+  router.post('/api/cart/shipping-methods', (req) => {
+    loadCart(req);
+    const { address } = check(s.object({ address: addressSchema }), req.body);
+    return ok(shippingMethods(address.country_id.toUpperCase()));
+  });
+
+  router.post('/api/cart/shipping-information', (req) => {
+    const cart = loadCart(req);
+    const { addressInformation } = check(s.object({
+      addressInformation: s.object({
+        shippingAddress: addressSchema, billingAddress: s.optional(s.record()),
+        shipping_method_code: s.string({ min: 1, max: 100 }), shipping_carrier_code: s.string({ min: 1, max: 100 }),
+      }),
+    }), req.body);
+    const country = addressInformation.shippingAddress.country_id.toUpperCase();
+    if (!ALLOWED_COUNTRIES.includes(country)) throw badRequest(`Verzending naar ${country} is niet mogelijk.`);
+    if (addressInformation.shipping_method_code !== SHIPPING.method_code || addressInformation.shipping_carrier_code !== SHIPPING.carrier_code) {
+      throw badRequest('Carrier with such method not found: ' + `${addressInformation.shipping_carrier_code}, ${addressInformation.shipping_method_code}`);
+    }
+    ctx.db.prepare('UPDATE carts SET shipping_carrier = ?, shipping_method = ?, address = ?, updated_at = ? WHERE id = ?')
+      .run(SHIPPING.carrier_code, SHIPPING.method_code, JSON.stringify(addressInformation.__raw), now(), cart.id);
+    const fresh = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cart.id) as CartRow;
+    return ok({ payment_methods: PAYMENT_METHODS, totals: totals(fresh) });
+  });
+
+  router.post('/api/cart/collect-totals', (req) => {
+    const cart = loadCart(req);
+    const { methods } = check(s.object({
+      methods: s.object({
+        paymentMethod: s.optional(s.object({ method: s.string({ min: 1, max: 100 }) })),
+        shippingCarrierCode: s.optional(s.string({ max: 100 })), shippingMethodCode: s.optional(s.string({ max: 100 })),
+      }),
+    }), req.body);
+    if (methods.paymentMethod && !PAYMENT_METHODS.some((m) => m.code === methods.paymentMethod?.method)) throw badRequest(`The requested Payment Method is not available: ${methods.paymentMethod.method}`);
+    const withShipping = Boolean(methods.shippingCarrierCode && methods.shippingMethodCode);
+    if (withShipping && (methods.shippingCarrierCode !== SHIPPING.carrier_code || methods.shippingMethodCode !== SHIPPING.method_code)) throw badRequest('Carrier with such method not found');
+    ctx.db.prepare('UPDATE carts SET payment_method = COALESCE(?, payment_method), shipping_carrier = COALESCE(?, shipping_carrier), shipping_method = COALESCE(?, shipping_method), updated_at = ? WHERE id = ?')
+      .run(methods.paymentMethod?.method ?? null, withShipping ? SHIPPING.carrier_code : null, withShipping ? SHIPPING.method_code : null, now(), cart.id);
+    return ok(totals(ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cart.id) as CartRow));
+  });
+
+  router.post('/api/cart/apply-coupon', (req) => {
+    const cart = loadCart(req);
+    const code = (req.query.get('coupon') ?? '').trim().toUpperCase();
+    if (!code || !COUPONS[code]) throw badRequest(TEXTS.couponInvalid);
+    ctx.db.prepare('UPDATE carts SET coupon = ?, updated_at = ? WHERE id = ?').run(code, now(), cart.id);
+    return ok(true);
+  });
+  router.post('/api/cart/delete-coupon', (req) => {
+    const cart = loadCart(req);
+    ctx.db.prepare('UPDATE carts SET coupon = NULL, updated_at = ? WHERE id = ?').run(now(), cart.id);
+    return ok(true);
+  });
+  router.get('/api/cart/coupon', (req) => ok(loadCart(req).coupon ?? ''));
+}

@@ -1,0 +1,159 @@
+import type { Product } from '../../../core/catalogue/types';
+import { parseImagePath, renderProductSvg } from '../../catalogue/index';
+import type { Context } from '../context';
+import { HttpError, badRequest, notFound } from '../errors';
+import { ok, type Router } from '../http';
+import { executeSearch, filterSource } from '../search/execute';
+import { unitPriceInclTax } from '../store';
+import { check, s } from '../validate';
+
+const INDEX = /^vue_storefront_catalog(?:_[a-z]{2,8})?$/;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function catalogRoutes(router: Router, ctx: Context): void {
+  const search = (index: string, type: string, body: unknown, q: URLSearchParams) => {
+    if (!INDEX.test(index)) throw new HttpError(404, `no such index [${index}]`);
+    const col = ctx.catalogue.collections.get(type);
+    if (!col) throw badRequest(`No entity type registered: ${type}`);
+    return {
+      status: 200,
+      json: executeSearch(col, {
+        body, index, size: q.get('size'), from: q.get('from'), sort: q.get('sort'),
+        sourceInclude: q.get('_source_include') ?? q.get('_source_includes'), sourceExclude: q.get('_source_exclude') ?? q.get('_source_excludes'),
+      }),
+    };
+  };
+
+  router.get('/api/catalog/:index/:type/_search', (req) => {
+    const raw = req.query.get('request');
+    let body: unknown;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        throw badRequest('Malformed JSON in the request parameter');
+      }
+    }
+    return search(req.params.index as string, req.params.type as string, body, req.query);
+  });
+  router.post('/api/catalog/:index/:type/_search', (req) => search(req.params.index as string, req.params.type as string, req.body, req.query));
+
+  // spec catalogue §7: url mapping answers the bare hit or null
+  router.post('/api/url/map', (req) => {
+    const body = check(s.object({
+      url: s.string({ min: 1, max: 2000 }),
+      includeFields: s.optional(s.array(s.string({ max: 200 }))),
+      excludeFields: s.optional(s.array(s.string({ max: 200 }))),
+      filters: s.optional(s.record()),
+      options: s.optional(s.record()),
+    }), req.body ?? {});
+    let url = body.url.split('?')[0]?.split('#')[0] ?? '';
+    url = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+    url = url.replace(/^(?:de|it|nl)\//, '');
+    const filter = (src: unknown) => filterSource(src, body.includeFields ?? [], body.excludeFields ?? []);
+    const product = ctx.catalogue.byUrlPath.get(url) ?? ctx.catalogue.byUrlPath.get(`${url}.html`);
+    if (product) return { status: 200, json: { _index: 'vue_storefront_catalog', _type: 'product', _id: String(product.id), _score: 1, _source: filter(product) } };
+    const category = ctx.catalogue.data.categories.find((c) => c.url_path === url || c.url_path === url.replace(/\.html$/, ''));
+    if (category && category.id !== 2) return { status: 200, json: { _index: 'vue_storefront_catalog', _type: 'category', _id: String(category.id), _score: 1, _source: filter(category) } };
+    const pageId = url.replace(/^i\//, '');
+    const page = ctx.catalogue.data.cmsPages.find((p) => p.identifier === pageId);
+    if (page) return { status: 200, json: { _index: 'vue_storefront_catalog', _type: 'cms_page', _id: String(page.id), _score: 1, _source: filter(page) } };
+    return { status: 200, json: null };
+  });
+
+  router.get('/api/product/render-list', (req) => {
+    const skus = check(s.string({ min: 1, max: 5000 }), req.query.get('skus') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (skus.length > 200) throw badRequest('Invalid request: skus must have at most 200 entries');
+    const currency = req.query.get('currencyCode');
+    if (currency && currency !== 'EUR') throw badRequest(`Unsupported currency: ${currency}`);
+    const storeId = req.query.get('storeId');
+    if (storeId !== null && !/^\d+$/.test(storeId)) throw badRequest('Invalid request: storeId must be a number');
+    const now = ctx.now();
+    const items = skus.flatMap((sku) => {
+      const p = ctx.catalogue.bySku.get(sku);
+      if (!p) return [];
+      const regularIncl = Number(p.price_incl_tax ?? 0);
+      const finalIncl = unitPriceInclTax(p, now);
+      const excl = (n: number) => round2(n / 1.21);
+      return [{
+        id: p.id, sku: p.sku, name: p.name, type: p.type_id, store_id: Number(storeId ?? 1), currency_code: 'EUR',
+        price_info: {
+          final_price: excl(finalIncl), max_price: excl(regularIncl), max_regular_price: excl(regularIncl), minimal_regular_price: excl(regularIncl),
+          special_price: finalIncl < regularIncl ? excl(finalIncl) : null, minimal_price: excl(finalIncl), regular_price: excl(regularIncl),
+          formatted_prices: { final_price: `€${finalIncl.toFixed(2).replace('.', ',')}`, regular_price: `€${regularIncl.toFixed(2).replace('.', ',')}` },
+          extension_attributes: {
+            tax_adjustments: {
+              final_price: finalIncl, max_price: regularIncl, max_regular_price: regularIncl, minimal_regular_price: regularIncl,
+              special_price: finalIncl < regularIncl ? finalIncl : null, minimal_price: finalIncl, regular_price: regularIncl,
+            },
+          },
+        },
+      }];
+    });
+    return ok({ items });
+  });
+
+  const stockResult = (p: Product) => {
+    const st = ctx.catalogue.stockOf(p.sku);
+    return {
+      product_id: p.id, item_id: p.id, stock_id: 1, product_sku: p.sku,
+      qty: st?.qty ?? 0, is_in_stock: st ? st.is_in_stock : Boolean(p.stock?.is_in_stock),
+      manage_stock: st ? st.manage_stock : false, is_qty_decimal: false, min_sale_qty: 1, max_sale_qty: 10000,
+      stock_status: (st ? st.is_in_stock : p.stock?.is_in_stock) ? 1 : 0,
+    };
+  };
+  router.get('/api/stock/check', (req) => {
+    const sku = check(s.string({ min: 1, max: 200 }), req.query.get('sku') ?? '');
+    const p = ctx.catalogue.bySku.get(sku);
+    if (!p) throw notFound(`No such entity with sku = ${sku}`);
+    return ok(stockResult(p));
+  });
+  router.get('/api/stock/list', (req) => {
+    const skus = check(s.string({ min: 1, max: 5000 }), req.query.get('skus') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (skus.length > 100) throw badRequest('Invalid request: skus must have at most 100 entries');
+    return ok(skus.flatMap((sku) => {
+      const p = ctx.catalogue.bySku.get(sku);
+      return p ? [stockResult(p)] : [];
+    }));
+  });
+
+  // CMS (snowdog cms-data extension paths)
+  const pageById = (id: string) => ctx.catalogue.data.cmsPages.find((p) => String(p.id) === id);
+  const blockById = (id: string) => ctx.catalogue.data.cmsBlocks.find((b) => String(b.id) === id);
+  const storeIdOk = (v: string | undefined) => {
+    if (!v || !/^\d+$/.test(v)) throw badRequest('Invalid request: storeId must be a number');
+  };
+  router.get('/api/ext/cms-data/cmsPage/:id', (req) => ok(pageById(req.params.id as string) ?? (() => { throw notFound('CMS page not found'); })()));
+  router.get('/api/ext/cms-data/cmsBlock/:id', (req) => ok(blockById(req.params.id as string) ?? (() => { throw notFound('CMS block not found'); })()));
+  router.get('/api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId', (req) => {
+    storeIdOk(req.params.storeId);
+    const page = ctx.catalogue.data.cmsPages.find((p) => p.identifier === req.params.identifier);
+    if (!page) throw notFound('CMS page not found');
+    return ok(page);
+  });
+  router.get('/api/ext/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId', (req) => {
+    storeIdOk(req.params.storeId);
+    const block = ctx.catalogue.data.cmsBlocks.find((b) => b.identifier === req.params.identifier);
+    if (!block) throw notFound('CMS block not found');
+    return ok(block);
+  });
+
+  // Images: /img/{width}/{height}/{action}/{path} (action resize, fit, crop, identify are all drawn to the asked size)
+  router.get('/img/:width/:height/:action/:path*', (req) => {
+    const w = Number(req.params.width);
+    const h = Number(req.params.height);
+    if (!Number.isInteger(w) || !Number.isInteger(h) || w < 1 || h < 1 || w > 4000 || h > 4000) throw badRequest('Invalid image size');
+    if (!['resize', 'fit', 'crop', 'identify'].includes(req.params.action as string)) throw badRequest('Invalid image action');
+    return image(ctx, req.params.path as string, w, h);
+  });
+  router.get('/img/:path*', (req) => image(ctx, req.params.path as string, 600, 744));
+}
+
+function image(ctx: Context, path: string, w: number, h: number) {
+  const parsed = parseImagePath(`/${path.replace(/^\/+/, '')}`);
+  if (!parsed || !ctx.catalogue.byId.has(parsed.id)) throw notFound('Image not found');
+  return {
+    status: 200, text: renderProductSvg(parsed.kind, parsed.colour, parsed.id, w, h), contentType: 'image/svg+xml',
+    headers: { 'cache-control': 'public, max-age=86400' },
+  };
+}

@@ -1,0 +1,117 @@
+import type { Context } from '../context';
+import { badRequest, notFound, TEXTS } from '../errors';
+import { ok, type Router } from '../http';
+import { randomId } from '../tokens';
+import { check, s } from '../validate';
+
+const CONTACT_CATEGORIES = [
+  { value: 'order', label: 'Vraag over een bestelling' },
+  { value: 'return', label: 'Retourneren' },
+  { value: 'product', label: 'Vraag over een product' },
+  { value: 'wholesale', label: 'Groothandel' },
+  { value: 'other', label: 'Overig' },
+];
+
+export function extraRoutes(router: Router, ctx: Context): void {
+  const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
+  const email = s.string({ min: 1, max: 255, email: true });
+
+  // newsletter (mailchimp-subscribe extension)
+  const base = '/api/ext/mailchimp-subscribe/subscribe';
+  router.get(base, (req) => {
+    const address = check(email, req.query.get('email') ?? '');
+    const row = ctx.db.prepare('SELECT status FROM subscriptions WHERE email = ?').get(address) as { status: string } | undefined;
+    return ok(row?.status ?? 'unsubscribed');
+  });
+  router.post(base, (req) => {
+    const body = check(s.object({ email }), req.body);
+    ctx.db.prepare('INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at')
+      .run(body.email, 'subscribed', now());
+    return ok(true);
+  });
+  router.delete(base, (req) => {
+    const body = check(s.object({ email }), req.body);
+    ctx.db.prepare('INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at')
+      .run(body.email, 'unsubscribed', now());
+    return ok(true);
+  });
+
+  // mail service
+  router.get('/api/ext/mail-service/get-token', () => {
+    const token = randomId(16);
+    ctx.db.prepare('INSERT INTO mail_tokens (token, expires_at) VALUES (?, ?)').run(token, ctx.now().getTime() + 3600_000);
+    return ok(token);
+  });
+  router.post('/api/ext/mail-service/send-email', (req) => {
+    const body = check(s.object({
+      sourceAddress: s.string({ min: 1, max: 255 }), targetAddress: s.string({ min: 1, max: 255 }), subject: s.string({ min: 1, max: 500 }),
+      emailText: s.string({ min: 1, max: 20000 }), confirmation: s.optional(s.boolean()), token: s.string({ min: 1, max: 100 }),
+    }), req.body);
+    const token = ctx.db.prepare('SELECT expires_at FROM mail_tokens WHERE token = ?').get(body.token) as { expires_at: number } | undefined;
+    if (!token || token.expires_at < ctx.now().getTime()) throw badRequest('Email is not authorized!');
+    try {
+      email(body.sourceAddress, 'sourceAddress');
+    } catch {
+      throw badRequest(TEXTS.sourceEmailInvalid);
+    }
+    try {
+      email(body.targetAddress, 'targetAddress');
+    } catch {
+      throw badRequest('Target email address is invalid!');
+    }
+    ctx.db.transaction(() => {
+      ctx.db.prepare('DELETE FROM mail_tokens WHERE token = ?').run(body.token);
+      ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.targetAddress, body.sourceAddress, body.subject, body.emailText, now());
+      if (body.confirmation) ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.sourceAddress, body.targetAddress, `Bevestiging: ${body.subject}`, body.emailText, now());
+    })();
+    return ok('OK');
+  });
+
+  // contact
+  router.get('/api/ext/contact/getCategoryCollection', () => ok(CONTACT_CATEGORIES));
+  router.post('/api/ext/contact/send', (req) => {
+    const { form } = check(s.object({
+      form: s.object({ name: s.string({ min: 1, max: 255 }), email, message: s.string({ min: 1, max: 10000 }), category: s.optional(s.string({ max: 100 })), telephone: s.optional(s.string({ max: 50 })) }),
+    }), req.body);
+    if (form.category && !CONTACT_CATEGORIES.some((c) => c.value === form.category)) throw badRequest(`Invalid request: form.category must be one of ${CONTACT_CATEGORIES.map((c) => c.value).join(', ')}`);
+    ctx.db.prepare('INSERT INTO contact_messages (name, email, message, category, created_at) VALUES (?, ?, ?, ?, ?)').run(form.name, form.email, form.message, form.category ?? null, now());
+    return ok(true);
+  });
+
+  // reviews: stored as pending (Magento's review_status 2) — they are not in the search index until approved
+  router.post('/api/review/create', (req) => {
+    const { review } = check(s.object({
+      review: s.object({
+        product_id: s.number({ min: 1, int: true, coerce: true }), title: s.string({ min: 1, max: 255 }), detail: s.string({ min: 1, max: 5000 }),
+        nickname: s.string({ min: 1, max: 128 }), review_entity: s.optional(s.literal(['product'])), review_status: s.optional(s.number({ min: 1, max: 3, int: true })),
+        customer_id: s.optional(s.number({ min: 1, int: true, coerce: true })),
+      }),
+    }), req.body);
+    if (!ctx.catalogue.byId.has(review.product_id)) throw notFound(`No such entity with productId = ${review.product_id}`);
+    const info = ctx.db.prepare('INSERT INTO reviews (product_id, title, detail, nickname, customer_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(review.product_id, review.title, review.detail, review.nickname, review.customer_id ?? null, 2, now());
+    return ok({ id: Number(info.lastInsertRowid), product_id: review.product_id, title: review.title, detail: review.detail, nickname: review.nickname, review_entity: 'product', review_status: 2 });
+  });
+
+  // feedback company widget: result is a JSON string, as upstream
+  router.get('/api/ext/feedback-company/getFeedbackReview', () => {
+    const reviews = ctx.catalogue.data.reviews;
+    const avg = reviews.reduce((sum, r) => sum + (r.ratings[0]?.value ?? 0), 0) / Math.max(1, reviews.length);
+    return ok(JSON.stringify({
+      status: 'ok', link: 'https://www.feedbackcompany.com/nl-nl/reviews/papierwinkel/', percentage: Math.round((avg / 5) * 100),
+      score: Math.round(avg * 2 * 10) / 10, score_max: 10, total_reviews: reviews.length,
+    }));
+  });
+  router.get('/api/ext/feedback-company/getFeedbackCompanyReview', () => {
+    const latest = [...ctx.catalogue.data.reviews].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)).slice(0, 10);
+    return ok(JSON.stringify({ success: true, reviews: latest.map((r) => ({ id: r.id, client: { name: r.nickname }, total_score: r.ratings[0]?.value ?? 0, title: r.title, text: r.detail, date_created: r.created_at })) }));
+  });
+
+  // development helpers: the outbox (reset-password links) and a health check
+  router.get('/__dev/outbox', (req) => {
+    const to = req.query.get('to');
+    const rows = to ? ctx.db.prepare('SELECT * FROM mails WHERE to_address = ? COLLATE NOCASE ORDER BY id DESC LIMIT 50').all(to) : ctx.db.prepare('SELECT * FROM mails ORDER BY id DESC LIMIT 50').all();
+    return ok(rows);
+  });
+  router.get('/', () => ok({ name: 'papierwinkel demo backend', protocol: 'vue-storefront-api 1.12', products: ctx.catalogue.data.products.length }));
+}

@@ -1,0 +1,203 @@
+import type { Context } from '../context';
+import { badRequest, HttpError, notFound, TEXTS } from '../errors';
+import { ok, type Router } from '../http';
+import { idempotent } from '../idempotency';
+import { orderToken, randomId, readOrderToken } from '../tokens';
+import { checkStock, computeTotals, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
+import { check, s } from '../validate';
+
+interface OrderRow { id: number; increment_id: string; customer_id: number | null; email: string | null; cart_id: string | null; totals: string; status: string; created_at: string }
+interface PaymentRow { id: string; order_id: number; method: string; issuer: string | null; amount: number; currency: string; redirect_url: string; status: string }
+
+const PSP_METHODS = [
+  { id: 'ideal', description: 'iDEAL', colour: '#cc0066' },
+  { id: 'creditcard', description: 'Creditcard', colour: '#1a1f71' },
+  { id: 'banktransfer', description: 'Bankoverschrijving', colour: '#2e7d32' },
+];
+const ISSUERS = [
+  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+  { id: 'ideal_INGBNL2A', name: 'ING' },
+  { id: 'ideal_RABONL2U', name: 'Rabobank' },
+  { id: 'ideal_SNSBNL2A', name: 'SNS Bank' },
+  { id: 'ideal_ASNBNL21', name: 'ASN Bank' },
+  { id: 'ideal_KNABNL2H', name: 'Knab' },
+];
+/** Payment outcomes the simulator offers, with the Dutch button text (the English status in brackets). */
+export const OUTCOMES = [
+  { status: 'paid', label: 'Betaald (paid)' },
+  { status: 'pending', label: 'In behandeling (pending)' },
+  { status: 'open', label: 'Open (open)' },
+  { status: 'failed', label: 'Mislukt (failed)' },
+  { status: 'canceled', label: 'Geannuleerd (canceled)' },
+  { status: 'expired', label: 'Verlopen (expired)' },
+] as const;
+const ORDER_STATUS: Record<string, string> = { paid: 'processing', pending: 'pending_payment', open: 'pending_payment', failed: 'canceled', canceled: 'canceled', expired: 'canceled' };
+
+const logo = (text: string, colour: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="40" viewBox="0 0 64 40"><rect width="64" height="40" rx="6" fill="${colour}"/><text x="32" y="25" font-family="sans-serif" font-size="11" fill="#fff" text-anchor="middle">${text}</text></svg>`;
+const esc = (t: string) => t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+const addressSchema = s.object({
+  firstname: s.optional(s.string({ max: 255 })), lastname: s.optional(s.string({ max: 255 })), email: s.optional(s.string({ max: 255, email: true })),
+  country_id: s.optional(s.string({ min: 2, max: 2 })), city: s.optional(s.string({ max: 255 })), postcode: s.optional(s.string({ max: 20 })),
+  street: s.optional(s.array(s.string({ max: 255 }), { max: 4 })),
+});
+
+const orderSchema = s.object({
+  user_id: s.optional(s.any()),
+  cart_id: s.optional(s.id()),
+  order_id: s.optional(s.string({ max: 100 })),
+  products: s.array(s.object({
+    sku: s.string({ min: 1, max: 200 }), qty: s.number({ min: 0.0001, max: 10000, coerce: true }), product_option: s.optional(s.record()),
+  }), { min: 1, max: 200 }),
+  addressInformation: s.object({
+    shippingAddress: s.optional(addressSchema), billingAddress: addressSchema,
+    shipping_method_code: s.optional(s.string({ max: 100 })), shipping_carrier_code: s.optional(s.string({ max: 100 })),
+    payment_method_code: s.string({ min: 1, max: 100 }), payment_method_additional: s.optional(s.any()),
+  }),
+  comment: s.optional(s.string({ max: 5000 })),
+  transmited: s.optional(s.boolean()),
+  created_at: s.optional(s.string({ max: 64 })),
+  updated_at: s.optional(s.string({ max: 64 })),
+});
+
+export function orderRoutes(router: Router, ctx: Context): void {
+  const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
+  const orderBy = (ref: string): OrderRow | undefined =>
+    (ctx.db.prepare('SELECT * FROM orders WHERE increment_id = ?').get(ref) as OrderRow | undefined) ??
+    (/^\d+$/.test(ref) ? (ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(Number(ref)) as OrderRow | undefined) : undefined);
+
+  router.post('/api/order', idempotent(ctx, (req) => {
+    const body = check(orderSchema, req.body);
+    const info = body.addressInformation;
+    if (info.shipping_method_code && (info.shipping_method_code !== SHIPPING.method_code || info.shipping_carrier_code !== SHIPPING.carrier_code)) {
+      throw badRequest('Carrier with such method not found');
+    }
+    const country = (info.shippingAddress?.country_id ?? info.billingAddress.country_id ?? 'NL').toUpperCase();
+    if (!['NL', 'BE'].includes(country)) throw badRequest(`Verzending naar ${country} is niet mogelijk.`);
+    // every line must exist, be enabled and in stock: nothing is written before all pass
+    const lines = body.products.map((p, k) => {
+      const option = p.product_option as ProductOptionJson | undefined;
+      const resolved = resolveItem(ctx, p.sku, option);
+      checkStock(ctx, resolved, p.qty);
+      return { item_id: k + 1, sku: resolved.sku, qty: p.qty, product_option: option, resolved };
+    });
+    let customerId: number | null = null;
+    if (body.user_id !== undefined && body.user_id !== '' && body.user_id !== null) {
+      const id = Number(body.user_id);
+      if (!Number.isInteger(id) || !ctx.db.prepare('SELECT id FROM customers WHERE id = ?').get(id)) throw badRequest('Invalid request: user_id is not a customer');
+      customerId = id;
+    }
+    let coupon: string | null = null;
+    if (body.cart_id) {
+      const cart = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(body.cart_id) as { customer_id: number | null; coupon: string | null; active: number } | undefined;
+      if (cart && cart.customer_id !== null && cart.customer_id !== customerId) throw new HttpError(401, TEXTS.unauthorized);
+      coupon = cart?.active ? cart.coupon : null;
+    }
+    const totals = computeTotals(ctx, lines, coupon, true);
+    const email = info.billingAddress.email ?? info.shippingAddress?.email ?? null;
+    const orderId = ctx.db.transaction(() => {
+      const res = ctx.db.prepare('INSERT INTO orders (increment_id, customer_id, email, cart_id, body, totals, items, status, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(`pending-${randomId(4)}`, customerId, email, body.cart_id ?? null, JSON.stringify(body.__raw), JSON.stringify(totals), JSON.stringify(totals.items), 'pending', body.comment ?? null, now());
+      const id = Number(res.lastInsertRowid);
+      ctx.db.prepare('UPDATE orders SET increment_id = ? WHERE id = ?').run(String(id).padStart(9, '0'), id);
+      for (const l of lines) for (const [sku, per] of l.resolved.stockSkus) ctx.catalogue.decrementStock(sku, per * l.qty);
+      if (body.cart_id) ctx.db.prepare('UPDATE carts SET active = 0, updated_at = ? WHERE id = ?').run(now(), body.cart_id);
+      if (body.comment) ctx.db.prepare('INSERT INTO order_comments (order_id, comment, status, data, created_at) VALUES (?, ?, ?, ?, ?)').run(id, body.comment, 'pending', '{}', now());
+      return id;
+    })();
+    const incrementId = String(orderId).padStart(9, '0');
+    return ok({ magentoOrderId: String(orderId), backendOrderId: String(orderId), transferedAt: ctx.now().toISOString(), increment_id: incrementId, order_token: orderToken(ctx, orderId), grand_total: totals.grand_total });
+  }));
+
+  const base = '/api/ext/vsf-payment-service-api';
+  router.get(`${base}/payment-methods`, (req) => ok({
+    count: PSP_METHODS.length,
+    _embedded: { methods: PSP_METHODS.map((m) => ({ resource: 'method', id: m.id, description: m.description, image: { size1x: `${req.baseUrl}/payment-logos/${m.id}.svg`, size2x: `${req.baseUrl}/payment-logos/${m.id}.svg`, svg: `${req.baseUrl}/payment-logos/${m.id}.svg` } })) },
+  }));
+  router.get(`${base}/fetch-issuers`, (req) => ok(ISSUERS.map((i) => ({ resource: 'issuer', id: i.id, name: i.name, image: { svg: `${req.baseUrl}/payment-logos/${i.id}.svg` } }))));
+  router.get('/payment-logos/:name', (req) => {
+    const name = (req.params.name as string).replace(/\.svg$/, '');
+    const method = PSP_METHODS.find((m) => m.id === name);
+    const issuer = ISSUERS.find((i) => i.id === name);
+    if (!method && !issuer) throw notFound('Logo not found');
+    return { status: 200, text: logo(method?.description ?? issuer?.name.split(' ')[0] ?? '', method?.colour ?? '#34495e'), contentType: 'image/svg+xml' };
+  });
+
+  router.post(`${base}/post-payment`, (req) => {
+    const body = check(s.object({
+      currency: s.literal(['EUR']), order_id: s.id(), description: s.optional(s.string({ max: 500 })),
+      redirectUrl: s.string({ min: 1, max: 2000, pattern: /^https?:\/\/[^\s]+$/ }), method: s.string({ min: 1, max: 50 }), issuer: s.optional(s.string({ max: 100 })),
+    }), req.body);
+    if (!PSP_METHODS.some((m) => m.id === body.method)) throw badRequest(`Unknown payment method: ${body.method}`);
+    if (body.issuer && !ISSUERS.some((i) => i.id === body.issuer)) throw badRequest(`Unknown issuer: ${body.issuer}`);
+    const order = orderBy(body.order_id);
+    if (!order) throw notFound(`No such order: ${body.order_id}`);
+    const totals = JSON.parse(order.totals) as { grand_total: number };
+    const id = randomId(8);
+    ctx.db.prepare('INSERT INTO payments (id, order_id, method, issuer, amount, currency, redirect_url, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(id, order.id, body.method, body.issuer ?? null, totals.grand_total, body.currency, body.redirectUrl, 'open', now(), now());
+    ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run('pending_payment', order.id);
+    return ok({ order_id: order.increment_id, amount: totals.grand_total, payment_gateway_url: `${req.baseUrl}/payment-simulator/${id}` });
+  });
+
+  router.post(`${base}/order-comments`, (req) => {
+    const body = check(s.object({
+      order_id: s.id(),
+      status_history: s.object({
+        comment: s.string({ min: 1, max: 5000 }), created_at: s.optional(s.string({ max: 64 })), is_customer_notified: s.optional(s.number({ min: 0, max: 1 })),
+        is_visible_on_front: s.optional(s.number({ min: 0, max: 1 })), parent_id: s.optional(s.id()), status: s.optional(s.string({ max: 64 })),
+      }),
+    }), req.body);
+    const order = orderBy(body.order_id);
+    if (!order) throw notFound(`No such order: ${body.order_id}`);
+    ctx.db.prepare('INSERT INTO order_comments (order_id, comment, status, data, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(order.id, body.status_history.comment, body.status_history.status ?? null, JSON.stringify(body.status_history.__raw), now());
+    if (body.status_history.status) ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run(body.status_history.status, order.id);
+    return ok(true);
+  });
+
+  router.post(`${base}/get-payment-status`, (req) => {
+    const body = check(s.object({ token: s.string({ min: 1, max: 500 }) }), req.body);
+    const id = readOrderToken(ctx, body.token);
+    const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+    if (!order) throw notFound(TEXTS.invalidPaymentToken);
+    const payment = ctx.db.prepare('SELECT * FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(order.id) as PaymentRow | undefined;
+    return ok({ order: { increment_id: order.increment_id, customer_email: order.email }, payment: { status: payment?.status ?? 'open', method: payment?.method ?? null, amount: payment?.amount ?? null } });
+  });
+
+  // The payment simulator: a page where a person (or a Playwright test) picks the outcome.
+  router.get('/payment-simulator/:id', (req) => {
+    const payment = ctx.db.prepare('SELECT * FROM payments WHERE id = ?').get(req.params.id) as PaymentRow | undefined;
+    if (!payment) throw notFound('Payment not found');
+    const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(payment.order_id) as OrderRow;
+    const method = PSP_METHODS.find((m) => m.id === payment.method)?.description ?? payment.method;
+    const issuer = ISSUERS.find((i) => i.id === payment.issuer)?.name;
+    const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>Betaalsimulator - bestelling ${esc(order.increment_id)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}
+.amount{font-size:2rem;font-weight:700;margin:1rem 0}form{display:grid;gap:.5rem}button{font-size:1rem;padding:.75rem;border:1px solid #888;border-radius:6px;background:#f7f7f7;cursor:pointer}
+button[value=paid]{background:#2e7d32;color:#fff;border-color:#2e7d32}.muted{color:#666;font-size:.9rem}</style></head>
+<body><h1>Betaalsimulator</h1><p class="muted">Dit is een testomgeving: er wordt geen geld overgemaakt.</p>
+<p>Bestelling <strong id="order">${esc(order.increment_id)}</strong> &middot; ${esc(method)}${issuer ? ` &middot; ${esc(issuer)}` : ''}</p>
+<p class="amount" id="amount">€ ${payment.amount.toFixed(2).replace('.', ',')}</p>
+<p>Huidige status: <strong id="status">${esc(payment.status)}</strong></p>
+<form method="post" action="/payment-simulator/${esc(payment.id)}">
+${OUTCOMES.map((o) => `<button type="submit" name="status" value="${o.status}">${o.label}</button>`).join('\n')}
+</form>
+<p><a href="${esc(payment.redirect_url)}">Terug naar de winkel zonder te kiezen</a></p></body></html>`;
+    return { status: 200, text: html, contentType: 'text/html; charset=utf-8' };
+  });
+  router.post('/payment-simulator/:id', (req) => {
+    const payment = ctx.db.prepare('SELECT * FROM payments WHERE id = ?').get(req.params.id) as PaymentRow | undefined;
+    if (!payment) throw notFound('Payment not found');
+    const { status } = check(s.object({ status: s.literal(OUTCOMES.map((o) => o.status)) }), req.body ?? {});
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE payments SET status = ?, updated_at = ? WHERE id = ?').run(status, now(), payment.id);
+      ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run(ORDER_STATUS[status], payment.order_id);
+      ctx.db.prepare('INSERT INTO order_comments (order_id, comment, status, data, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(payment.order_id, `Betaalstatus: ${status}`, ORDER_STATUS[status], '{}', now());
+    })();
+    return { status: 303, text: '', headers: { location: payment.redirect_url } };
+  });
+}

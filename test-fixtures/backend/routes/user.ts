@@ -1,0 +1,142 @@
+import type { Context } from '../context';
+import { badRequest, HttpError, notFound, TEXTS } from '../errors';
+import { ok, type Router } from '../http';
+import { hashPassword, issueTokens, passwordMatches, randomId, requireCustomer, verifyToken } from '../tokens';
+import { check, passwordStrongEnough, s } from '../validate';
+
+interface CustomerRow { id: number; email: string; firstname: string; lastname: string; password_hash: string; data: string; token_version: number; created_at: string; updated_at: string }
+
+const nameSchema = s.string({ min: 1, max: 255 });
+const addressSchema = s.object({
+  firstname: s.optional(s.string({ max: 255 })), lastname: s.optional(s.string({ max: 255 })),
+  street: s.optional(s.array(s.string({ max: 255 }), { max: 4 })), city: s.optional(s.string({ max: 255 })), postcode: s.optional(s.string({ max: 20 })),
+  country_id: s.optional(s.string({ min: 2, max: 2 })), telephone: s.optional(s.string({ max: 50 })),
+  default_billing: s.optional(s.boolean()), default_shipping: s.optional(s.boolean()),
+});
+
+export function customerJson(row: CustomerRow) {
+  const data = JSON.parse(row.data) as { addresses?: unknown[]; [k: string]: unknown };
+  return {
+    id: row.id, group_id: 1, created_at: row.created_at, updated_at: row.updated_at, created_in: 'Default Store View',
+    email: row.email, firstname: row.firstname, lastname: row.lastname, store_id: 1, website_id: 1,
+    addresses: data.addresses ?? [], disable_auto_group_change: 0,
+    extension_attributes: { is_subscribed: false },
+  };
+}
+
+export function userRoutes(router: Router, ctx: Context): void {
+  const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
+  const byId = (id: number) => ctx.db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
+  const byEmail = (email: string) => ctx.db.prepare('SELECT * FROM customers WHERE email = ?').get(email) as CustomerRow | undefined;
+  const addressesWithIds = (addresses: unknown[] | undefined, customerId: number) =>
+    (addresses ?? []).map((a, i) => ({ id: customerId * 100 + i + 1, customer_id: customerId, ...(a as object) }));
+
+  router.post('/api/user/create', (req) => {
+    const body = check(s.object({
+      customer: s.object({ email: s.string({ min: 1, max: 255, email: true }), firstname: nameSchema, lastname: nameSchema, addresses: s.optional(s.array(addressSchema, { max: 20 })) }),
+      password: s.string({ min: 1, max: 256, trim: false }),
+    }), req.body);
+    if (!passwordStrongEnough(body.password)) throw badRequest(TEXTS.passwordRule);
+    if (byEmail(body.customer.email)) throw badRequest(TEXTS.duplicateEmail);
+    const info = ctx.db.prepare('INSERT INTO customers (email, firstname, lastname, password_hash, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(body.customer.email, body.customer.firstname, body.customer.lastname, hashPassword(body.password), '{}', now(), now());
+    const id = Number(info.lastInsertRowid);
+    ctx.db.prepare('UPDATE customers SET data = ? WHERE id = ?').run(JSON.stringify({ addresses: addressesWithIds(body.customer.__raw.addresses as unknown[] | undefined, id) }), id);
+    return ok(customerJson(byId(id) as CustomerRow));
+  });
+
+  router.post('/api/user/login', (req) => {
+    const body = check(s.object({ username: s.string({ min: 1, max: 255 }), password: s.string({ min: 1, max: 256, trim: false }) }), req.body);
+    const row = byEmail(body.username);
+    if (!row || !passwordMatches(body.password, row.password_hash)) throw new HttpError(401, TEXTS.signInIncorrect);
+    const { token, refreshToken } = issueTokens(ctx, row.id, row.token_version);
+    return ok(token, { refreshToken });
+  });
+
+  router.post('/api/user/refresh', (req) => {
+    const body = check(s.object({ refreshToken: s.string({ min: 1, max: 2000 }) }), req.body);
+    const { customerId } = verifyToken(ctx, body.refreshToken, 'r');
+    const row = byId(customerId) as CustomerRow;
+    const { token, refreshToken } = issueTokens(ctx, row.id, row.token_version);
+    return ok(token, { refreshToken });
+  });
+
+  router.get('/api/user/me', (req) => ok(customerJson(byId(requireCustomer(ctx, req.query)) as CustomerRow)));
+
+  router.post('/api/user/me', (req) => {
+    const id = requireCustomer(ctx, req.query);
+    const { customer } = check(s.object({
+      customer: s.object({
+        email: s.optional(s.string({ min: 1, max: 255, email: true })), firstname: s.optional(nameSchema), lastname: s.optional(nameSchema),
+        addresses: s.optional(s.array(addressSchema, { max: 20 })),
+      }),
+    }), req.body);
+    const row = byId(id) as CustomerRow;
+    if (customer.email && customer.email.toLowerCase() !== row.email.toLowerCase() && byEmail(customer.email)) throw badRequest(TEXTS.duplicateEmail);
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    if (customer.addresses) data.addresses = addressesWithIds(customer.__raw.addresses as unknown[], id);
+    ctx.db.prepare('UPDATE customers SET email = ?, firstname = ?, lastname = ?, data = ?, updated_at = ? WHERE id = ?')
+      .run(customer.email ?? row.email, customer.firstname ?? row.firstname, customer.lastname ?? row.lastname, JSON.stringify(data), now(), id);
+    return ok(customerJson(byId(id) as CustomerRow));
+  });
+
+  router.get('/api/user/order-history', (req) => {
+    const id = requireCustomer(ctx, req.query);
+    const pageSize = check(s.number({ min: 1, max: 100, int: true, coerce: true }), req.query.get('pageSize') ?? '20');
+    const currentPage = check(s.number({ min: 1, max: 100000, int: true, coerce: true }), req.query.get('currentPage') ?? '1');
+    const total = (ctx.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE customer_id = ?').get(id) as { n: number }).n;
+    const rows = ctx.db.prepare('SELECT * FROM orders WHERE customer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(id, pageSize, (currentPage - 1) * pageSize) as Array<{
+      id: number; increment_id: string; status: string; totals: string; items: string; created_at: string; email: string; body: string; comment: string | null;
+    }>;
+    const items = rows.map((o) => {
+      const totals = JSON.parse(o.totals) as Record<string, number>;
+      const body = JSON.parse(o.body) as { addressInformation?: { shippingAddress?: unknown; billingAddress?: unknown; payment_method_code?: string } };
+      return {
+        entity_id: o.id, increment_id: o.increment_id, store_name: 'Papierwinkel\nDefault Store View', status: o.status, state: o.status === 'canceled' ? 'canceled' : 'new',
+        created_at: o.created_at, customer_email: o.email, grand_total: totals.grand_total, base_grand_total: totals.grand_total,
+        subtotal: totals.subtotal, subtotal_incl_tax: totals.subtotal_incl_tax, discount_amount: totals.discount_amount, shipping_amount: totals.shipping_amount,
+        shipping_incl_tax: totals.shipping_incl_tax, tax_amount: totals.tax_amount, total_due: o.status === 'processing' ? 0 : totals.grand_total,
+        order_currency_code: 'EUR', items: JSON.parse(o.items), customer_note: o.comment,
+        billing_address: body.addressInformation?.billingAddress ?? null,
+        payment: { method: body.addressInformation?.payment_method_code ?? null },
+        extension_attributes: { shipping_assignments: [{ shipping: { address: body.addressInformation?.shippingAddress ?? null, method: 'flatrate_flatrate' } }] },
+      };
+    });
+    return ok({ items, search_criteria: { filter_groups: [{ filters: [{ field: 'customer_id', value: String(id), condition_type: 'eq' }] }], page_size: pageSize, current_page: currentPage }, total_count: total });
+  });
+
+  router.post('/api/user/reset-password', (req) => {
+    const body = check(s.object({ email: s.string({ min: 1, max: 255, email: true }) }), req.body);
+    const row = byEmail(body.email);
+    if (!row) throw notFound(`No such entity with email = ${body.email}, websiteId = 1`);
+    const token = randomId(16);
+    ctx.db.prepare('INSERT INTO reset_tokens (token, customer_id, expires_at) VALUES (?, ?, ?)').run(token, row.id, ctx.now().getTime() + 24 * 3600_000);
+    const link = `${ctx.storefrontUrl}/create-password?resetToken=${token}&email=${encodeURIComponent(row.email)}`;
+    ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(row.email, 'klantenservice@papierwinkel.example', 'Wachtwoord opnieuw instellen', `<p>Beste ${row.firstname},</p><p>Stel je nieuwe wachtwoord in via <a href="${link}">${link}</a>.</p>`, now());
+    return ok(true);
+  });
+
+  router.post('/api/user/create-password', (req) => {
+    const body = check(s.object({ email: s.string({ min: 1, max: 255, email: true }), newPassword: s.string({ min: 1, max: 256, trim: false }), resetToken: s.string({ min: 1, max: 200 }) }), req.body);
+    const row = byEmail(body.email);
+    const token = ctx.db.prepare('SELECT * FROM reset_tokens WHERE token = ?').get(body.resetToken) as { customer_id: number; expires_at: number; used: number } | undefined;
+    if (!row || !token || token.customer_id !== row.id || token.used || token.expires_at < ctx.now().getTime()) throw badRequest(TEXTS.resetTokenInvalid);
+    if (!passwordStrongEnough(body.newPassword)) throw badRequest(TEXTS.passwordRule);
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hashPassword(body.newPassword), now(), row.id);
+      ctx.db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.resetToken);
+    })();
+    return ok(true);
+  });
+
+  router.post('/api/user/change-password', (req) => {
+    const id = requireCustomer(ctx, req.query);
+    const body = check(s.object({ currentPassword: s.string({ min: 1, max: 256, trim: false }), newPassword: s.string({ min: 1, max: 256, trim: false }) }), req.body);
+    const row = byId(id) as CustomerRow;
+    if (!passwordMatches(body.currentPassword, row.password_hash)) throw badRequest(TEXTS.wrongPassword);
+    if (!passwordStrongEnough(body.newPassword)) throw badRequest(TEXTS.passwordRule);
+    ctx.db.prepare('UPDATE customers SET password_hash = ?, updated_at = ? WHERE id = ?').run(hashPassword(body.newPassword), now(), id);
+    return ok(true);
+  });
+}

@@ -1,0 +1,93 @@
+import type { Product } from '../../core/catalogue/types';
+import { generateCatalogue, type DemoCatalogue } from '../catalogue/index';
+import type { Db } from './db';
+import { Collection, type Doc } from './search/engine';
+
+/** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
+export class CatalogueStore {
+  readonly collections = new Map<string, Collection>();
+  readonly bySku = new Map<string, Product>();
+  readonly byId = new Map<number, Product>();
+  readonly parentOf = new Map<string, Product>();
+  readonly byUrlPath = new Map<string, Product>();
+
+  constructor(readonly data: DemoCatalogue, private readonly db: Db) {
+    const c = data;
+    this.collections.set('product', new Collection('product', c.products as unknown as Doc[]));
+    this.collections.set('category', new Collection('category', c.categories as unknown as Doc[]));
+    this.collections.set('attribute', new Collection('attribute', c.attributes as unknown as Doc[]));
+    this.collections.set('cms_page', new Collection('cms_page', c.cmsPages as unknown as Doc[]));
+    this.collections.set('cms_block', new Collection('cms_block', c.cmsBlocks as unknown as Doc[]));
+    this.collections.set('review', new Collection('review', c.reviews as unknown as Doc[]));
+    this.collections.set('taxrule', new Collection('taxrule', c.taxRules as unknown as Doc[]));
+    for (const p of c.products) {
+      this.bySku.set(p.sku, p);
+      this.byId.set(Number(p.id), p);
+      if (p.url_path) this.byUrlPath.set(p.url_path, p);
+      for (const child of p.configurable_children ?? []) this.parentOf.set(child.sku, p);
+    }
+    this.seedStock();
+    this.loadStock();
+  }
+
+  /** Builds the full-text indexes the storefront's search uses, so the first search is not the slow one. */
+  warmUp(): void {
+    const product = this.collections.get('product');
+    for (const field of ['name', 'sku', 'description', 'short_description', 'category.name']) product?.fieldIndex(field);
+  }
+
+  static generate(db: Db, seed: number, scale: number): CatalogueStore {
+    return new CatalogueStore(generateCatalogue({ seed, scale }), db);
+  }
+
+  /** Stock rows are created from the catalogue the first time (and after --reset); later they live in SQLite. */
+  private seedStock(): void {
+    const insert = this.db.prepare('INSERT OR IGNORE INTO stock (sku, qty, is_in_stock, manage_stock) VALUES (?, ?, ?, ?)');
+    this.db.transaction(() => {
+      for (const p of this.data.products) {
+        const st = p.stock;
+        if (!st) continue;
+        insert.run(p.sku, Number(st.qty ?? 0), st.is_in_stock ? 1 : 0, st.manage_stock === false ? 0 : 1);
+      }
+    })();
+  }
+
+  private loadStock(): void {
+    const rows = this.db.prepare('SELECT sku, qty, is_in_stock FROM stock').all() as Array<{ sku: string; qty: number; is_in_stock: number }>;
+    for (const r of rows) this.applyStock(r.sku, r.qty, r.is_in_stock === 1);
+  }
+
+  /** Keeps the indexed documents (and the parent's configurable_children) in step with the stock table. */
+  applyStock(sku: string, qty: number, inStock: boolean): void {
+    const p = this.bySku.get(sku);
+    if (p?.stock) Object.assign(p.stock, { qty, is_in_stock: inStock });
+    const parent = this.parentOf.get(sku);
+    const child = parent?.configurable_children?.find((c) => c.sku === sku);
+    if (child?.stock) Object.assign(child.stock, { qty, is_in_stock: inStock });
+    if (parent?.stock) parent.stock.is_in_stock = (parent.configurable_children ?? []).some((c) => c.status === 1 && c.stock?.is_in_stock);
+  }
+
+  stockOf(sku: string): { qty: number; is_in_stock: boolean; manage_stock: boolean } | undefined {
+    const row = this.db.prepare('SELECT qty, is_in_stock, manage_stock FROM stock WHERE sku = ?').get(sku) as { qty: number; is_in_stock: number; manage_stock: number } | undefined;
+    return row ? { qty: row.qty, is_in_stock: row.is_in_stock === 1, manage_stock: row.manage_stock === 1 } : undefined;
+  }
+
+  decrementStock(sku: string, qty: number): void {
+    const st = this.stockOf(sku);
+    if (!st || !st.manage_stock) return;
+    const left = Math.max(0, st.qty - qty);
+    this.db.prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?').run(left, left > 0 ? 1 : 0, sku);
+    this.applyStock(sku, left, left > 0);
+  }
+}
+
+/** The shop's price of a product at `now`, incl. 21% VAT: the special price counts only inside its date window. */
+export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_incl_tax?: number | null; special_from_date?: string | null; special_to_date?: string | null }, now: Date): number {
+  const regular = Number(p.price_incl_tax ?? 0);
+  const special = p.special_price_incl_tax;
+  if (special === null || special === undefined) return regular;
+  const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
+  if (p.special_from_date && stamp < p.special_from_date) return regular;
+  if (p.special_to_date && stamp > p.special_to_date) return regular;
+  return Math.min(regular, special);
+}

@@ -1,0 +1,96 @@
+import type { AttributeMetadata } from '../../core/catalogue/types';
+
+/** Attribute ids and option values of the demo shop (Magento-like numbering). */
+export interface ColourDef { value: number; label: string; code: string; hex: string; accent: string }
+export interface SizeDef { value: number; label: string; code: string; family: SizeFamily; factor: number }
+export type SizeFamily = 'roll' | 'ribbon' | 'bag' | 'box' | 'notebook';
+
+export const COLOURS: readonly ColourDef[] = [
+  { value: 49, label: 'Rood', code: 'rood', hex: '#c0392b', accent: '#f1c40f' },
+  { value: 50, label: 'Groen', code: 'groen', hex: '#1e8449', accent: '#f4d03f' },
+  { value: 51, label: 'Goud', code: 'goud', hex: '#d4ac0d', accent: '#7d6608' },
+  { value: 52, label: 'Zilver', code: 'zilver', hex: '#aab7b8', accent: '#ffffff' },
+  { value: 53, label: 'Blauw', code: 'blauw', hex: '#1f4e9c', accent: '#aed6f1' },
+  { value: 54, label: 'Wit', code: 'wit', hex: '#f8f9f9', accent: '#d5d8dc' },
+  { value: 55, label: 'Zwart', code: 'zwart', hex: '#1c1c1c', accent: '#d4ac0d' },
+  { value: 56, label: 'Roze', code: 'roze', hex: '#f1948a', accent: '#ffffff' },
+  { value: 57, label: 'Kraft', code: 'kraft', hex: '#b9855a', accent: '#5d4037' },
+  { value: 58, label: 'Paars', code: 'paars', hex: '#7d3c98', accent: '#e8daef' },
+  { value: 59, label: 'Geel', code: 'geel', hex: '#f7dc6f', accent: '#b7950b' },
+  { value: 60, label: 'Oranje', code: 'oranje', hex: '#e67e22', accent: '#fdebd0' },
+];
+
+export const SIZES: readonly SizeDef[] = [
+  { value: 167, label: '50 cm x 3 m', code: '50x3', family: 'roll', factor: 1 },
+  { value: 168, label: '70 cm x 5 m', code: '70x5', family: 'roll', factor: 1.6 },
+  { value: 169, label: '100 cm x 10 m', code: '100x10', family: 'roll', factor: 2.8 },
+  { value: 170, label: '10 mm x 20 m', code: '10mm', family: 'ribbon', factor: 1 },
+  { value: 171, label: '25 mm x 20 m', code: '25mm', family: 'ribbon', factor: 1.5 },
+  { value: 172, label: '40 mm x 20 m', code: '40mm', family: 'ribbon', factor: 2.1 },
+  { value: 173, label: 'S', code: 's', family: 'bag', factor: 1 },
+  { value: 174, label: 'M', code: 'm', family: 'bag', factor: 1.3 },
+  { value: 175, label: 'L', code: 'l', family: 'bag', factor: 1.7 },
+  { value: 176, label: 'Klein (10 cm)', code: 'klein', family: 'box', factor: 1 },
+  { value: 177, label: 'Middel (20 cm)', code: 'middel', family: 'box', factor: 1.5 },
+  { value: 178, label: 'Groot (30 cm)', code: 'groot', family: 'box', factor: 2.2 },
+  { value: 179, label: 'A6', code: 'a6', family: 'notebook', factor: 0.8 },
+  { value: 180, label: 'A5', code: 'a5', family: 'notebook', factor: 1 },
+  { value: 181, label: 'A4', code: 'a4', family: 'notebook', factor: 1.4 },
+];
+
+export const MATERIALS = ['Papier', 'Kraftpapier', 'Satijn', 'Organza', 'Karton', 'Katoen', 'Jute', 'Gerecycled papier'] as const;
+export const PATTERNS = ['Effen', 'Sterren', 'Strepen', 'Stippen', 'Bloemen', 'Kerstmotief', 'Hartjes', 'Ruit', 'Confetti'] as const;
+
+export const ATTRIBUTE_IDS = {
+  color: 93,
+  size: 142,
+  material: 136,
+  pattern: 155,
+  erin_recommends: 160,
+  eco_collection: 161,
+  new: 162,
+  price: 77,
+} as const;
+
+const opt = (label: string, value: number | string) => ({ label, value: String(value) });
+
+function selectAttribute(
+  code: keyof typeof ATTRIBUTE_IDS,
+  label: string,
+  options: Array<{ label: string; value: string }>,
+  extra: Partial<AttributeMetadata> = {},
+): AttributeMetadata {
+  return {
+    attribute_id: ATTRIBUTE_IDS[code],
+    id: ATTRIBUTE_IDS[code],
+    attribute_code: code,
+    frontend_input: options.length ? 'select' : 'price',
+    frontend_label: label,
+    default_frontend_label: label,
+    is_user_defined: true,
+    is_visible: true,
+    is_visible_on_front: true,
+    is_comparable: true,
+    is_filterable: true,
+    is_searchable: true,
+    position: 0,
+    options,
+    ...extra,
+  } as AttributeMetadata;
+}
+
+export function attributeMetadata(): AttributeMetadata[] {
+  return [
+    selectAttribute('color', 'Kleur', COLOURS.map((c) => opt(c.label, c.value))),
+    selectAttribute('size', 'Formaat', SIZES.map((s) => opt(s.label, s.value))),
+    selectAttribute('material', 'Materiaal', MATERIALS.map((m, i) => opt(m, 200 + i))),
+    selectAttribute('pattern', 'Motief', PATTERNS.map((p, i) => opt(p, 220 + i))),
+    selectAttribute('erin_recommends', 'Aanrader', [opt('Nee', 0), opt('Ja', 1)], { frontend_input: 'boolean' } as Partial<AttributeMetadata>),
+    selectAttribute('eco_collection', 'Duurzame collectie', [opt('Nee', 0), opt('Ja', 1)], { frontend_input: 'boolean' } as Partial<AttributeMetadata>),
+    selectAttribute('new', 'Nieuw', [opt('Nee', 0), opt('Ja', 1)], { frontend_input: 'boolean' } as Partial<AttributeMetadata>),
+    selectAttribute('price', 'Prijs', [], { is_user_defined: false, is_comparable: false }),
+  ];
+}
+
+export const materialValue = (m: string): number => 200 + MATERIALS.indexOf(m as (typeof MATERIALS)[number]);
+export const patternValue = (p: string): number => 220 + PATTERNS.indexOf(p as (typeof PATTERNS)[number]);

@@ -1,0 +1,316 @@
+import type { BundleOption, Category, ConfigurableChild, Product, StockItem } from '../../core/catalogue/types';
+import { COLOURS, SIZES, ATTRIBUTE_IDS, MATERIALS, PATTERNS, materialValue, patternValue, type ColourDef, type SizeFamily } from './attributes';
+import type { CategoryInfo, ProductFamily } from './categories';
+import { addDays, magentoDate, round2, slugify, type Rng } from './rng';
+import {
+  CARD_TEXTS, FAMILY_DESCRIPTION, FAMILY_IMAGE_KIND, FAMILY_NOUNS, FAMILY_PRICE, FAMILY_SKU_PREFIX, PACK_SIZES, SERIES,
+  THEME_MOTIFS, THEME_NOUN, WRAPPING_NOUNS,
+} from './vocabulary';
+
+export const TAX_RATE = 0.21;
+
+/** Special-price window kinds (relative to the reference date). */
+export type SpecialWindow = 'past' | 'current' | 'future' | 'open';
+
+export interface GeneratorContext {
+  rng: Rng;
+  reference: Date;
+  categories: CategoryInfo[];
+  nextId: () => number;
+}
+
+const FAMILY_SIZE: Partial<Record<ProductFamily, SizeFamily>> = {
+  wrapping: 'roll', ribbon: 'ribbon', bag: 'bag', box: 'box', notebook: 'notebook',
+};
+
+function roundPrice(rng: Rng, min: number, max: number): number {
+  const whole = rng.int(min, max);
+  return whole + rng.pick([0.49, 0.95, 0.99, 0.5]);
+}
+
+export function imagePath(kind: string, id: number, colour: ColourDef): string {
+  return `/${kind[0]}/${kind[1]}/${kind}-${id}-${colour.code}.svg`;
+}
+
+function window(kind: SpecialWindow, ref: Date): { from: string; to: string | null } {
+  switch (kind) {
+    case 'past': return { from: magentoDate(addDays(ref, -90)), to: magentoDate(addDays(ref, -30)) };
+    case 'current': return { from: magentoDate(addDays(ref, -20)), to: magentoDate(addDays(ref, 60)) };
+    case 'future': return { from: magentoDate(addDays(ref, 30)), to: magentoDate(addDays(ref, 75)) };
+    case 'open': return { from: magentoDate(addDays(ref, -10)), to: null };
+  }
+}
+
+/** Price fields of a product, incl. 21% VAT; final_price is the price the indexer saw at the reference date. */
+export function priceFields(priceInclTax: number, special: { factor: number; window: SpecialWindow } | null, ref: Date) {
+  const price = round2(priceInclTax / (1 + TAX_RATE));
+  const fields: Record<string, unknown> = {
+    price, price_incl_tax: priceInclTax, price_tax: round2(priceInclTax - price),
+    original_price: price, original_price_incl_tax: priceInclTax, original_price_tax: round2(priceInclTax - price),
+    special_price: null, special_price_incl_tax: null, special_price_tax: null, special_from_date: null, special_to_date: null,
+    final_price: price, final_price_incl_tax: priceInclTax, final_price_tax: round2(priceInclTax - price),
+    tier_prices: [],
+  };
+  if (special) {
+    const candidate = Math.floor(priceInclTax * special.factor) + 0.95;
+    const specialIncl = round2(candidate < priceInclTax ? candidate : priceInclTax * special.factor);
+    const specialExcl = round2(specialIncl / (1 + TAX_RATE));
+    const w = window(special.window, ref);
+    Object.assign(fields, {
+      special_price: specialExcl, special_price_incl_tax: specialIncl, special_price_tax: round2(specialIncl - specialExcl),
+      special_from_date: w.from, special_to_date: w.to,
+    });
+    if (special.window === 'current' || special.window === 'open') {
+      Object.assign(fields, { final_price: specialExcl, final_price_incl_tax: specialIncl, final_price_tax: round2(specialIncl - specialExcl) });
+    }
+  }
+  return fields;
+}
+
+function stock(rng: Rng, id: number, outOfStock: boolean): StockItem {
+  const qty = outOfStock ? 0 : rng.int(3, 300);
+  return {
+    item_id: id, product_id: id, stock_id: 1, qty, is_in_stock: !outOfStock, is_qty_decimal: false, manage_stock: true,
+    min_sale_qty: 1, max_sale_qty: 10000, stock_status: outOfStock ? 0 : 1,
+  } as StockItem;
+}
+
+function dates(ctx: GeneratorContext, isNew: 'none' | 'current' | 'past') {
+  const created = addDays(ctx.reference, -ctx.rng.int(5, 700));
+  const updated = addDays(created, Math.min(ctx.rng.int(0, 120), Math.floor((ctx.reference.getTime() - created.getTime()) / 86_400_000)));
+  const news =
+    isNew === 'current' ? { news_from_date: magentoDate(addDays(ctx.reference, -ctx.rng.int(1, 20))), news_to_date: magentoDate(addDays(ctx.reference, 45)) }
+      : isNew === 'past' ? { news_from_date: magentoDate(addDays(ctx.reference, -200)), news_to_date: magentoDate(addDays(ctx.reference, -140)) }
+        : { news_from_date: null, news_to_date: null };
+  return { created_at: magentoDate(created), updated_at: magentoDate(updated), ...news };
+}
+
+function categoryRefs(ctx: GeneratorContext, leaf: CategoryInfo) {
+  const infos = leaf.ancestors.map((id) => ctx.categories.find((c) => c.category.id === id) as CategoryInfo);
+  return {
+    category_ids: infos.map((i) => i.category.id),
+    category: infos.map((i) => ({ category_id: i.category.id, name: i.category.name, slug: i.category.slug, path: i.category.url_path })),
+  };
+}
+
+function leavesOf(ctx: GeneratorContext, family: ProductFamily): CategoryInfo[] {
+  return ctx.categories.filter((c) => c.isLeaf && c.family === family);
+}
+
+function specialFor(ctx: GeneratorContext, n: number): { factor: number; window: SpecialWindow } | null {
+  // every 5th product has a special price, cycling through past / current / future / open windows
+  if (n % 5 !== 2) return null;
+  const kinds: SpecialWindow[] = ['past', 'current', 'future', 'open'];
+  return { factor: ctx.rng.pick([0.7, 0.75, 0.8, 0.85]), window: kinds[Math.floor(n / 5) % 4] as SpecialWindow };
+}
+
+interface NameParts { name: string; colour: ColourDef; material: string; pattern: string }
+
+function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInfo, n: number): NameParts {
+  const { rng } = ctx;
+  const colour = rng.pick(COLOURS);
+  const series = SERIES[n % SERIES.length] as string;
+  let name: string;
+  let pattern: string = rng.pick(PATTERNS);
+  let material = 'Papier';
+  switch (family) {
+    case 'wrapping': {
+      const theme = leaf.theme ?? 'algemeen';
+      const motif = rng.pick(THEME_MOTIFS[theme] ?? THEME_MOTIFS.algemeen ?? ['Strepen']);
+      const noun = n % 4 === 3 ? THEME_NOUN[theme] ?? rng.pick(WRAPPING_NOUNS) : WRAPPING_NOUNS[n % 3] as string;
+      name = `${noun} ${motif} ${colour.label} ${series}`;
+      pattern = theme === 'kerst' ? 'Kerstmotief' : pattern;
+      material = theme === 'kraft' ? 'Kraftpapier' : 'Papier';
+      break;
+    }
+    case 'ribbon': {
+      const noun = leaf.category.name === 'Satijnlint' ? 'Satijnlint' : leaf.category.name === 'Krullint' ? 'Krullint'
+        : leaf.category.name === 'Organza lint' ? 'Organza lint' : leaf.category.name === 'Jute koord' ? 'Jute koord' : rng.pick(FAMILY_NOUNS.ribbon);
+      name = `${noun} ${colour.label} ${series}`;
+      material = noun.startsWith('Satijn') ? 'Satijn' : noun.startsWith('Organza') ? 'Organza' : noun.startsWith('Jute') ? 'Jute' : 'Katoen';
+      pattern = 'Effen';
+      break;
+    }
+    case 'card': name = `${rng.pick(FAMILY_NOUNS.card)} ${rng.pick(CARD_TEXTS)} ${series}`; material = 'Karton'; break;
+    case 'envelope': name = `${rng.pick(FAMILY_NOUNS.envelope)} ${colour.label} ${rng.pick(PACK_SIZES)}`; break;
+    case 'tag': name = `${rng.pick(FAMILY_NOUNS.tag)} ${rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen'])} ${colour.label} ${rng.pick(PACK_SIZES)}`; material = 'Karton'; break;
+    case 'office': name = `${rng.pick(FAMILY_NOUNS.office)} ${colour.label} ${rng.pick(['500 vel', '250 vel', '100 vel'])}`; pattern = 'Effen'; break;
+    case 'wholesale': name = `${rng.pick(FAMILY_NOUNS.wholesale)} ${colour.label} ${series}`; break;
+    default: name = `${rng.pick(FAMILY_NOUNS[family])} ${colour.label} ${series}`; material = family === 'box' ? 'Karton' : material;
+  }
+  if (!MATERIALS.includes(material as (typeof MATERIALS)[number])) material = 'Papier';
+  return { name, colour, material, pattern };
+}
+
+function baseProduct(ctx: GeneratorContext, id: number, family: ProductFamily, leaf: CategoryInfo, parts: NameParts, n: number): Product {
+  const { rng } = ctx;
+  const sku = `${FAMILY_SKU_PREFIX[family]}-${String(id).padStart(5, '0')}`;
+  const urlKey = slugify(parts.name);
+  const slug = `${urlKey}-${id}`;
+  const image = imagePath(FAMILY_IMAGE_KIND[family], id, parts.colour);
+  const description = FAMILY_DESCRIPTION[family](parts.name, parts.colour.label);
+  return {
+    id, sku, name: parts.name, type_id: 'simple', status: 1, visibility: 4, attribute_set_id: 4, tax_class_id: 2,
+    url_key: urlKey, slug, url_path: `${leaf.category.url_path}/${slug}.html`,
+    image, small_image: image, thumbnail: image,
+    media_gallery: [{ image, pos: 1, typ: 'image', lab: parts.name }],
+    description,
+    short_description: `<p>${parts.name}. ${family === 'wrapping' ? 'Inpakpapier op rol.' : 'Direct uit voorraad leverbaar.'}</p>`,
+    meta_title: parts.name,
+    color: parts.colour.value,
+    material: materialValue(parts.material),
+    pattern: patternValue(parts.pattern),
+    erin_recommends: n % 9 === 4 ? 1 : 0,
+    eco_collection: family === 'wrapping' && leaf.theme === 'kraft' ? 1 : n % 11 === 3 ? 1 : 0,
+    new: n % 8 === 1 ? 1 : 0,
+    ...dates(ctx, n % 8 === 1 ? 'current' : n % 13 === 5 ? 'past' : 'none'),
+    ...categoryRefs(ctx, leaf),
+    stock: stock(rng, id, n % 12 === 7),
+    product_links: [],
+    custom_attributes: null,
+  } as unknown as Product;
+}
+
+export function makeSimple(ctx: GeneratorContext, family: ProductFamily, n: number): Product {
+  const leaf = ctx.rng.pick(leavesOf(ctx, family));
+  const id = ctx.nextId();
+  const parts = nameFor(ctx, family, leaf, n);
+  const product = baseProduct(ctx, id, family, leaf, parts, n);
+  const [min, max] = FAMILY_PRICE[family];
+  Object.assign(product, priceFields(roundPrice(ctx.rng, min, max), specialFor(ctx, n), ctx.reference));
+  return product;
+}
+
+/** A configurable (color x size) with its children; children are also returned as separate visibility-1 products. */
+export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n: number): Product[] {
+  const { rng } = ctx;
+  const leaf = rng.pick(leavesOf(ctx, family));
+  const id = ctx.nextId();
+  const parts = nameFor(ctx, family, leaf, n);
+  // configurable names drop the colour: the colour is the choice
+  const name = parts.name.replace(` ${parts.colour.label}`, '');
+  const parent = baseProduct(ctx, id, family, leaf, { ...parts, name }, n);
+  parent.type_id = 'configurable';
+  parent.name = name;
+  const sizeFamily = FAMILY_SIZE[family] ?? 'box';
+  const sizes = SIZES.filter((s) => s.family === sizeFamily);
+  const colours = rng.shuffle(COLOURS).slice(0, rng.int(2, 4));
+  const [min, max] = FAMILY_PRICE[family];
+  const base = roundPrice(rng, min, max);
+  const special = specialFor(ctx, n);
+  const children: Product[] = [];
+  const childEntries: ConfigurableChild[] = [];
+  let k = 0;
+  for (const colour of colours) {
+    for (const size of sizes) {
+      const childId = ctx.nextId();
+      const childSku = `${parent.sku}-${colour.code}-${size.code}`;
+      const childName = `${name} ${colour.label} ${size.label}`;
+      const image = imagePath(FAMILY_IMAGE_KIND[family], id, colour);
+      const total = colours.length * sizes.length;
+      // deterministic mix: some disabled (status 2), some out of stock, all visibility 1 (not visible individually)
+      const disabled = (n % 4 === 0 && k === total - 1) || rng.chance(0.04);
+      const outOfStock = !disabled && ((n % 3 === 1 && k === 1) || rng.chance(0.06));
+      const priceIncl = round2(Math.floor(base * size.factor) + 0.95);
+      const child = {
+        ...baseProduct(ctx, childId, family, leaf, { ...parts, name: childName, colour }, n),
+        id: childId, sku: childSku, name: childName, type_id: 'simple', status: disabled ? 2 : 1, visibility: 1,
+        url_key: slugify(childName), slug: `${slugify(childName)}-${childId}`, url_path: `${leaf.category.url_path}/${slugify(childName)}-${childId}.html`,
+        image, small_image: image, thumbnail: image, media_gallery: [{ image, pos: 1, typ: 'image', lab: childName }],
+        color: colour.value, size: size.value, stock: stock(rng, childId, outOfStock),
+        ...priceFields(priceIncl, special, ctx.reference),
+      } as unknown as Product;
+      children.push(child);
+      childEntries.push({
+        id: childId, sku: childSku, name: childName, status: child.status, visibility: 1, type_id: 'simple',
+        color: colour.value, size: size.value, stock: child.stock, image, small_image: image, thumbnail: image,
+        url_key: child.url_key, custom_attributes: null,
+        ...priceFields(priceIncl, special, ctx.reference),
+      } as unknown as ConfigurableChild);
+      k++;
+    }
+  }
+  const enabled = children.filter((c) => c.status === 1);
+  const cheapest = enabled.reduce<Product | undefined>((a, c) => (!a || (c.price as number) < (a.price as number) ? c : a), undefined) ?? children[0];
+  Object.assign(parent, priceFields(cheapest?.price_incl_tax as number, special, ctx.reference));
+  parent.color = undefined as unknown as number;
+  delete parent.color;
+  parent.color_options = colours.map((c) => c.value);
+  parent.size_options = sizes.map((s) => s.value);
+  parent.configurable_children = childEntries;
+  parent.configurable_options = [
+    { id: id * 10 + 1, attribute_id: String(ATTRIBUTE_IDS.color), attribute_code: 'color', label: 'Kleur', position: 0, product_id: id,
+      values: colours.map((c) => ({ value_index: c.value, label: c.label })) } as never,
+    { id: id * 10 + 2, attribute_id: String(ATTRIBUTE_IDS.size), attribute_code: 'size', label: 'Formaat', position: 1, product_id: id,
+      values: sizes.map((s) => ({ value_index: s.value, label: s.label })) } as never,
+  ];
+  const mainImage = imagePath(FAMILY_IMAGE_KIND[family], id, colours[0] as ColourDef);
+  Object.assign(parent, { image: mainImage, small_image: mainImage, thumbnail: mainImage });
+  parent.media_gallery = colours.map((c, i) => ({ image: imagePath(FAMILY_IMAGE_KIND[family], id, c), pos: i + 1, typ: 'image', lab: `${name} ${c.label}` }));
+  parent.stock = {
+    item_id: id, product_id: id, stock_id: 1, qty: 0, manage_stock: true,
+    is_in_stock: children.some((c) => c.status === 1 && c.stock?.is_in_stock), stock_status: 1,
+  } as StockItem;
+  return [parent, ...children];
+}
+
+export function makeGrouped(ctx: GeneratorContext, n: number, pool: Product[], categoriesByFamily: ProductFamily): Product {
+  const { rng } = ctx;
+  const leaf = rng.pick(leavesOf(ctx, categoriesByFamily));
+  const id = ctx.nextId();
+  const colour = rng.pick(COLOURS);
+  const theme = ['Kerst', 'Verjaardag', 'Bruiloft', 'Baby', 'Zakelijk', 'Voordeel'][n % 6] as string;
+  const name = `Inpakset ${theme} ${colour.label} ${SERIES[(n * 7) % SERIES.length]}`;
+  const p = baseProduct(ctx, id, categoriesByFamily, leaf, { name, colour, material: 'Papier', pattern: 'Effen' }, n);
+  p.type_id = 'grouped';
+  p.sku = `SET-${String(id).padStart(5, '0')}`;
+  const parts = rng.shuffle(pool).slice(0, rng.int(3, 4));
+  p.product_links = parts.map((c, i) => ({
+    sku: p.sku, link_type: 'associated', linked_product_sku: c.sku, linked_product_type: 'simple', position: i + 1, qty: 1, id: c.id,
+  } as never));
+  const sumIncl = round2(parts.reduce((s, c) => s + (c.final_price_incl_tax as number), 0));
+  Object.assign(p, priceFields(sumIncl, null, ctx.reference));
+  p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
+  p.description = `<p>Compleet ${theme.toLowerCase()}pakket: inpakpapier, lint en labels die bij elkaar passen. Je kiest zelf de aantallen per onderdeel.</p>`;
+  return p;
+}
+
+export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], ribbons: Product[], cards: Product[]): Product {
+  const { rng } = ctx;
+  const leaf = rng.pick(leavesOf(ctx, 'wrapping'));
+  const id = ctx.nextId();
+  const colour = rng.pick(COLOURS);
+  const occasion = ['Verjaardag', 'Kerst', 'Moederdag', 'Sinterklaas', 'Geboorte', 'Jubileum'][n % 6] as string;
+  const name = `Cadeaupakket ${occasion} ${colour.label} ${SERIES[(n * 3) % SERIES.length]}`;
+  const p = baseProduct(ctx, id, 'wrapping', leaf, { name, colour, material: 'Papier', pattern: 'Effen' }, n);
+  p.type_id = 'bundle';
+  p.sku = `PAK-${String(id).padStart(5, '0')}`;
+  let selectionId = id * 100;
+  const option = (optionId: number, title: string, type: string, required: boolean, items: Product[], qty: number): BundleOption => ({
+    option_id: optionId, title, type, required, position: optionId % 10, sku: p.sku,
+    product_links: items.map((c, i) => ({
+      id: ++selectionId, sku: c.sku, qty, is_default: i === 0, price: c.final_price_incl_tax as number, position: i + 1,
+      selection_can_change_quantity: 1, option_id: optionId,
+    })),
+  } as BundleOption);
+  p.bundle_options = [
+    option(id * 10 + 1, 'Inpakpapier', 'radio', true, rng.shuffle(papers).slice(0, 3), 1),
+    option(id * 10 + 2, 'Lint', 'select', true, rng.shuffle(ribbons).slice(0, 3), 1),
+    option(id * 10 + 3, 'Kaart', 'checkbox', false, rng.shuffle(cards).slice(0, 2), 1),
+  ];
+  const sumIncl = round2((p.bundle_options ?? []).reduce((s, o) => s + o.product_links.filter((l) => l.is_default).reduce((a, l) => a + (l.price ?? 0) * l.qty, 0), 0));
+  Object.assign(p, priceFields(sumIncl, null, ctx.reference));
+  (p as Record<string, unknown>).price_type = 0;
+  p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
+  p.description = `<p>Stel je eigen ${occasion.toLowerCase()}pakket samen: kies het inpakpapier, een bijpassend lint en eventueel een kaart.</p>`;
+  return p;
+}
+
+export function countProducts(categories: Category[], products: Product[]): void {
+  const counts = new Map<number, number>();
+  for (const p of products) {
+    if (p.visibility === 1 || p.status !== 1) continue;
+    for (const id of p.category_ids ?? []) counts.set(Number(id), (counts.get(Number(id)) ?? 0) + 1);
+  }
+  for (const c of categories) c.product_count = counts.get(c.id) ?? 0;
+}
