@@ -299,3 +299,18 @@ describe('task queue', () => {
     expect(await s.storage.keys('syncTasks')).toEqual([]);
   });
 });
+
+describe('task queue: multistore', () => {
+  // spec transactions §7 "Queued task call": store view appended when multistore is on
+  it('appends the store code only when multistore is on', async () => {
+    const { createConfig } = await import('../config');
+    for (const multistore of [true, false]) {
+      const t = new ScriptedTransport(() => json(200, { code: 200, result: true }));
+      const s = setup(t, { config: createConfig({ storeViews: { multistore } }), getStoreCode: () => 'nl' });
+      const q = s.make();
+      await q.queue({ url: '/api/cart/update?cartId={{cartId}}', payload: { method: 'POST' } });
+      await flushPromises();
+      expect(t.requests[0]?.url).toBe(multistore ? '/api/cart/update?cartId=cart-1&storeCode=nl' : '/api/cart/update?cartId=cart-1');
+    }
+  });
+});

@@ -46,8 +46,10 @@ export interface TaskQueueOptions {
   getCartId: () => string | undefined;
   /** the cart must be re-created (a task needed a cart id and there was none) */
   onCartIdMissing: () => void | Promise<void>;
-  config: Pick<ShopConfig, 'queue'>;
+  config: Pick<ShopConfig, 'queue'> & Partial<Pick<ShopConfig, 'storeViews'>>;
   logger: Logger;
+  /** the current store code; appended as ?storeCode= when config.storeViews.multistore is on (spec §7) */
+  getStoreCode?: () => string | undefined;
 }
 
 const COLLECTION = STORAGE_COLLECTIONS.syncTasks;
@@ -90,7 +92,14 @@ export function checkTaskResponse(response: TransportResponse, url: string): Tas
 type SendResult = 'next' | 'retry' | 'stop';
 
 export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
-  const { storage, transport, network, clock, ids, tokenLock, getToken, getCartId, onCartIdMissing, config, logger } = options;
+  const { storage, transport, network, clock, ids, tokenLock, getToken, getCartId, onCartIdMissing, config, logger, getStoreCode } = options;
+
+  /** spec transactions §7: the store view is appended when multistore is on */
+  function withStoreCode(url: string): string {
+    const code = config.storeViews?.multistore ? getStoreCode?.() : undefined;
+    if (!code) return url;
+    return `${url}${url.includes('?') ? '&' : '?'}storeCode=${encodeURIComponent(code)}`;
+  }
   const handlers = new Map<string, Set<TaskResultHandler>>();
   const results = new Subject<{ task: SyncTask; outcome: TaskOutcome }>();
   const pendingCount = new BehaviorSubject(0);
@@ -133,7 +142,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
 
   function request(task: SyncTask, token: string, cartId: string | undefined): TransportRequest {
     const req: TransportRequest = {
-      url: fillPlaceholders(task.url, token, cartId),
+      url: withStoreCode(fillPlaceholders(task.url, token, cartId)),
       method: task.payload.method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(task.payload.headers ?? {}), 'Idempotency-Key': task.idempotency_key },
     };
