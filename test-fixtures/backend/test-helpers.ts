@@ -1,0 +1,66 @@
+import { startBackend, type BackendOptions, type RunningBackend } from './index';
+
+/** Test harness: an in-process backend on a free port with a clock the test can move. */
+export interface TestBackend extends RunningBackend {
+  clock: { now: Date; advance(seconds: number): void };
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: any; text: string; headers: Headers }>;
+}
+
+export async function startTestBackend(opts: BackendOptions = {}): Promise<TestBackend> {
+  const clock = {
+    now: new Date('2026-11-01T12:00:00Z'),
+    advance(seconds: number) {
+      this.now = new Date(this.now.getTime() + seconds * 1000);
+    },
+  };
+  const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, ...opts });
+  const call: TestBackend['call'] = async (method, path, body, headers = {}) => {
+    const res = await fetch(`${backend.url}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: { ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json, text, headers: res.headers };
+  };
+  return { ...backend, clock, call };
+}
+
+export const searchPath = (type: string, body: unknown, qs = '') =>
+  `/api/catalog/vue_storefront_catalog/${type}/_search?request=${encodeURIComponent(JSON.stringify(body))}${qs ? `&${qs}` : ''}`;
+
+/** The text part of the body vue-storefront 1.12's query builder sends (spec catalogue §9 constants). */
+export function storefrontTextQuery(text: string, extraFilters: unknown[] = []) {
+  return {
+    query: {
+      function_score: {
+        query: {
+          bool: {
+            must: {
+              bool: {
+                should: [
+                  { multi_match: { fields: ['name^4', 'description^3', 'short_description^3', 'sku^2', 'category.name^1'], query: text, fuzziness: 2, cutoff_frequency: 0.01, max_expansions: 3, minimum_should_match: '75%', prefix_length: 1, tie_breaker: 1, operator: 'or' } },
+                  { match_phrase: { sku: { query: text, boost: 1 } } },
+                ],
+                minimum_should_match: 1,
+              },
+            },
+            filter: { bool: { must: [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }, ...extraFilters] } },
+          },
+        },
+        functions: [{ filter: { match: { erin_recommends: 1 } }, weight: 2 }],
+        score_mode: 'multiply',
+        boost_mode: 'multiply',
+        max_boost: 100,
+      },
+    },
+    min_score: 1,
+  };
+}
