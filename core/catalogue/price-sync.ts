@@ -80,7 +80,7 @@ export class PriceSyncService {
   ) {}
 
   /** The render-list items for these skus; [] on failure (logged). */
-  async fetch(skus: readonly string[], user: { userGroupId?: number; token?: string } = {}): Promise<RenderListItem[]> {
+  async fetchPrices(skus: readonly string[], user: { userGroupId?: number; token?: string } = {}): Promise<RenderListItem[]> {
     if (!skus.length) return [];
     try {
       return await this.api.renderList({ skus, currencyCode: this.config.i18n.currencyCode, storeId: this.storeId, ...user });
@@ -92,7 +92,7 @@ export class PriceSyncService {
 
   /** Refresh the products' prices; answers the products (unchanged when the lookup failed). */
   async sync(products: readonly Product[], user: { userGroupId?: number; token?: string } = {}): Promise<Product[]> {
-    const items = await this.fetch(priceSyncSkus(products), user);
+    const items = await this.fetchPrices(priceSyncSkus(products), user);
     const refreshed = applyRenderListPrices(products, items, this.clock.now(), this.config);
     this.afterSync.next({ event: PRICES_AFTER_SYNC, products: refreshed });
     return refreshed;

@@ -114,7 +114,7 @@ export class ProductService {
   }
 
   /** Fetch one product by a key (sku by default); undefined when nothing matches. */
-  async fetch(value: string, key = 'sku'): Promise<Product | undefined> {
+  async fetchOne(value: string, key = 'sku'): Promise<Product | undefined> {
     const result = await this.search.search<Product>(singleProductRequest(key, value, this.config));
     return result.items[0];
   }
@@ -126,7 +126,7 @@ export class ProductService {
   async load(sku: string, options: ProductLoadOptions = {}): Promise<ProductLoadResult> {
     this.patch({ loading: true, warning: undefined });
     try {
-      const found = await this.fetch(sku);
+      const found = await this.fetchOne(sku);
       if (!found) throw new ShopError(MESSAGES.productStatusEmpty, { status: 'undefined' });
       const decision = productLoadDecision(found, this.config);
       if (decision.kind === 'error') throw decision.error;

@@ -51,7 +51,7 @@ export class SearchService {
       return this.state.value;
     }
     this.state.next({ ...this.state.value, text, loading: true });
-    return this.fetch(text, 0, seq);
+    return this.runSearch(text, 0, seq);
   }
 
   /** 'see more': the next page, appended. */
@@ -59,7 +59,7 @@ export class SearchService {
     const s = this.state.value;
     if (!s.hasMore || s.loading) return s;
     this.state.next({ ...s, loading: true });
-    return this.fetch(s.text, s.items.length, this.seq);
+    return this.runSearch(s.text, s.items.length, this.seq);
   }
 
   clear(): void {
@@ -67,7 +67,7 @@ export class SearchService {
     this.state.next(EMPTY_SEARCH);
   }
 
-  private async fetch(text: string, from: number, seq: number): Promise<SearchState> {
+  private async runSearch(text: string, from: number, seq: number): Promise<SearchState> {
     const request = toSearchRequest(buildSearchQuery({ text, from, size: this.pageSize }, this.config, { fixedFilters: 'header', aggregations: [] }));
     try {
       const result = await this.search.search<Product>(request);

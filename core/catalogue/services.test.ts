@@ -188,7 +188,7 @@ describe('PriceSyncService (spec catalogue §4.5, §8)', () => {
     expect((await event).event).toBe(PRICES_AFTER_SYNC);
     const logger = new MemoryLogger();
     const failing = new PriceSyncService({ renderList: async () => { throw new NetworkError(); } }, clock, config, 1, logger);
-    expect(await failing.fetch(['A'])).toEqual([]);
+    expect(await failing.fetchPrices(['A'])).toEqual([]);
     expect(logger.lines[0]?.level).toBe('error');
   });
 });
