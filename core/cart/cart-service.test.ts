@@ -156,8 +156,7 @@ describe('CartService', () => {
     await w.service.load();
     await w.service.addItem(product('A'));
     backend.carts.set('acct-1', new (await import('../../test-fixtures/arbitraries/cart-fake-server')).FakeCartServer('acct-1', [{ item_id: 1, sku: 'B', qty: 2, price: 10 }]));
-    w.setUserToken('user-1');
-    await w.service.onUserLogin();
+    await w.service.onUserLogin('user-1'); // the token handed over before the session stored it
     expect(w.service.cartId).toBe('acct-1');
     expect(skus(w.service)).toEqual(['Ax1', 'Bx2']);
     expect(segmentValue(w.service.totals, 'grand_total')).toBe(30);

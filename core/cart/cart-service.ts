@@ -173,8 +173,11 @@ export class CartService {
     this.noticeSubject.next(n);
   }
 
+  /** the token handed to onUserLogin, used while the session has not stored it yet */
+  private loginToken = '';
+
   private userToken(): string {
-    return this.deps.getUserToken() ?? '';
+    return this.deps.getUserToken() || this.loginToken;
   }
 
   /** a direct API call with the user token, through the token lock when there is one */
@@ -541,7 +544,8 @@ export class CartService {
   }
 
   /** After login: connect to the account cart and merge (guest + account summed once, nothing deleted: #3995, #5345). */
-  async onUserLogin(): Promise<void> {
+  async onUserLogin(token?: string): Promise<void> {
+    if (token !== undefined) this.loginToken = token;
     const coupon = this.state.value.coupon;
     await this.exclusive(async () => {
       await this.set({ connectBypassCount: 0, serverSyncDisabled: false });
@@ -559,6 +563,7 @@ export class CartService {
 
   /** Logout: the cart is disconnected and cleared locally (the account cart stays on the server). */
   onUserLogout(): Promise<void> {
+    this.loginToken = '';
     return this.clear({ sync: false, disconnect: true });
   }
 
