@@ -1,0 +1,360 @@
+/**
+ * SessionService (spec transactions §3 "User session state", §4 "Session", "User token lock", §6, §7 "Users", §8).
+ *
+ * - load(): cached user and token from Storage 'user'; with a token the profile and order history are shown from
+ *   the cache and refreshed when online; without one the after-non-authorized event fires.
+ * - login(): token and refresh token stored, then profile and order history loaded; if that fails the user is
+ *   cleared and the error thrown. The cart then connects to the account cart (cart.onUserLogin).
+ * - logout(): ends the session, disconnects and clears the cart, clears token, group, wishlist, compare and the saved
+ *   checkout details; 'user.loggedOut' unless silent.
+ * - Token lock: `refreshTokens` (POST /api/user/refresh through UserApi, directly, never through the queue) and
+ *   `handleLoggedOut` (silent logout, unsent tasks cleared, signup modal, error notification) are what
+ *   createTokenLock takes; `getToken` is its token source.
+ * Failures are recognised by HTTP status (ApiError.status), never by message text (#3151).
+ */
+import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
+import type { ShopConfig } from '../config';
+import { MESSAGES, ShopError, type MessageKey } from '../messages';
+import { isApiError } from '../ports/api-error';
+import type { Clock } from '../ports/clock';
+import type { Logger } from '../ports/logger';
+import type { Network } from '../ports/network';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+import type { AuthTokens, Customer, NewCustomer, OrderHistoryPage, UserApi } from '../ports/user-api';
+import type { NewTask, SyncTask, TaskOutcome } from '../queue/types';
+import type { ModalService } from '../ui-state/modal-service';
+import type { NotificationService } from '../ui-state/notification-service';
+import type { TokenLock } from './token-lock';
+
+export const USER_STORAGE_KEYS = {
+  token: 'current-token',
+  refreshToken: 'current-refresh-token',
+  user: 'current-user',
+  orderHistory: 'orders-history',
+} as const;
+
+export const USER_TASK_EVENTS = { profileUpdated: 'user/profileUpdated' } as const;
+export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
+
+export interface SessionState {
+  readonly token: string | undefined;
+  readonly refreshToken: string | undefined;
+  readonly groupToken: string | undefined;
+  readonly groupId: number | undefined;
+  readonly current: Customer | undefined;
+  readonly sessionStartedAt: number | undefined;
+  readonly orderHistory: OrderHistoryPage | undefined;
+  /** the local-data-loaded flag */
+  readonly localDataLoaded: boolean;
+}
+
+export const INITIAL_SESSION_STATE: SessionState = {
+  token: undefined,
+  refreshToken: undefined,
+  groupToken: undefined,
+  groupId: undefined,
+  current: undefined,
+  sessionStartedAt: undefined,
+  orderHistory: undefined,
+  localDataLoaded: false,
+};
+
+/** What the session needs of the cart (the engine's CartService satisfies it). */
+export interface CartForSession {
+  onUserLogin(): Promise<void>;
+  /** disconnect and clear locally */
+  onUserLogout(): Promise<void>;
+}
+
+/** What the session needs of the queue (the engine's OfflineTaskQueue satisfies it). */
+export interface QueueForSession {
+  queue(task: NewTask): Promise<SyncTask>;
+  on?(callbackEvent: string, handler: (task: SyncTask, outcome: TaskOutcome) => void): () => void;
+  /** drop unsent tasks (token lock failure) */
+  clear(): Promise<void>;
+}
+
+/** Parts linked after construction (they depend on the session in turn). */
+export interface SessionLinks {
+  cart: CartForSession;
+  queue: QueueForSession;
+  tokenLock: TokenLock;
+  checkout: { clearDetails(): Promise<void> };
+  wishlist: { clear(): Promise<void> };
+  compare: { clear(): Promise<void> };
+}
+
+export interface SessionDeps {
+  readonly userApi: UserApi;
+  readonly storage: Storage;
+  readonly network: Network;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly notifications: NotificationService;
+  readonly modals: ModalService;
+}
+
+function serverMessage(e: unknown): string {
+  if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class SessionService {
+  private readonly state = new BehaviorSubject<SessionState>(INITIAL_SESSION_STATE);
+  readonly state$: Observable<SessionState> = this.state.pipe(distinctUntilChanged());
+  private readonly nonAuthorized = new Subject<void>();
+  /** spec §4: without a token the after-non-authorized event fires */
+  readonly afterNonAuthorized$: Observable<void> = this.nonAuthorized.asObservable();
+  private links: Partial<SessionLinks> = {};
+  private offProfile: (() => void) | undefined;
+
+  constructor(
+    private readonly deps: SessionDeps,
+    private readonly config: ShopConfig,
+  ) {}
+
+  snapshot(): SessionState {
+    return this.state.value;
+  }
+
+  hydrate(state: SessionState): void {
+    this.state.next(state);
+  }
+
+  link(links: Partial<SessionLinks>): void {
+    this.links = { ...this.links, ...links };
+    if (links.queue?.on) {
+      this.offProfile?.();
+      this.offProfile = links.queue.on(USER_TASK_EVENTS.profileUpdated, (_task, outcome) => void this.onProfileResult(outcome));
+    }
+  }
+
+  private patch(p: Partial<SessionState>): void {
+    this.state.next({ ...this.state.value, ...p });
+  }
+
+  /** the user token ('' never: undefined for a guest) */
+  getToken(): string | undefined {
+    return this.state.value.token;
+  }
+
+  isLoggedIn(): boolean {
+    return this.state.value.token !== undefined && this.state.value.current !== undefined;
+  }
+
+  currentUserId(): string | number | undefined {
+    return this.state.value.token ? this.state.value.current?.id : undefined;
+  }
+
+  /** Run an authorised call through the token lock when linked. */
+  private authorized<T>(fn: (token: string) => Promise<T>): Promise<T> {
+    const lock = this.links.tokenLock;
+    if (lock) return lock.run(fn);
+    const token = this.getToken();
+    if (!token) return Promise.reject(new ShopError(MESSAGES.noUserToken, {}, 401));
+    return fn(token);
+  }
+
+  // ------------------------------------------------------------------ start
+
+  async load(): Promise<void> {
+    const s = this.deps.storage;
+    const c = STORAGE_COLLECTIONS.user;
+    const [token, refreshToken, current, orderHistory] = await Promise.all([
+      s.get<string>(c, USER_STORAGE_KEYS.token),
+      s.get<string>(c, USER_STORAGE_KEYS.refreshToken),
+      s.get<Customer>(c, USER_STORAGE_KEYS.user),
+      s.get<OrderHistoryPage>(c, USER_STORAGE_KEYS.orderHistory),
+    ]);
+    this.patch({ token, refreshToken, current, orderHistory, localDataLoaded: true, ...this.group(current) });
+    if (!token) {
+      this.nonAuthorized.next();
+      return;
+    }
+    this.patch({ sessionStartedAt: this.deps.clock.now() });
+    if (!this.deps.network.isOnline()) return;
+    try {
+      await this.refreshProfile();
+      await this.loadOrderHistory();
+    } catch (e) {
+      this.deps.logger.warn('cached session could not be refreshed', 'user', e);
+    }
+  }
+
+  private group(current: Customer | undefined): Pick<SessionState, 'groupId' | 'groupToken'> {
+    return { groupId: current?.group_id, groupToken: current?.groupToken };
+  }
+
+  private async storeTokens(tokens: AuthTokens): Promise<void> {
+    const c = STORAGE_COLLECTIONS.user;
+    await this.deps.storage.set(c, USER_STORAGE_KEYS.token, tokens.token);
+    if (tokens.refreshToken) await this.deps.storage.set(c, USER_STORAGE_KEYS.refreshToken, tokens.refreshToken);
+    this.patch({ token: tokens.token, refreshToken: tokens.refreshToken ?? this.state.value.refreshToken });
+  }
+
+  // ------------------------------------------------------------------ login / logout
+
+  /** spec §4: login succeeds on code 200; then the session re-authorizes; on failure the user is cleared and the error thrown. */
+  async login(username: string, password: string): Promise<Customer> {
+    let tokens: AuthTokens;
+    try {
+      tokens = await this.deps.userApi.login(username, password);
+    } catch (e) {
+      if (isApiError(e) && (e.status === 401 || e.status === 400 || e.status === 403)) throw new ShopError(MESSAGES.signInIncorrect, {}, e.status);
+      throw e;
+    }
+    await this.storeTokens(tokens);
+    this.links.tokenLock?.reset();
+    let current: Customer;
+    try {
+      current = await this.refreshProfile();
+      this.patch({ sessionStartedAt: this.deps.clock.now() });
+      await this.loadOrderHistory().catch((e: unknown) => this.deps.logger.warn('order history not loaded', 'user', e));
+    } catch (e) {
+      await this.clearUser();
+      throw e;
+    }
+    if (this.links.cart) {
+      try {
+        await this.links.cart.onUserLogin();
+      } catch (e) {
+        this.deps.logger.warn('cart not connected after login', 'user', e);
+      }
+    }
+    return current;
+  }
+
+  /** Remove token, refresh token, user, group and order history (memory and Storage). */
+  private async clearUser(): Promise<void> {
+    await this.deps.storage.clear(STORAGE_COLLECTIONS.user);
+    this.patch({ token: undefined, refreshToken: undefined, current: undefined, groupId: undefined, groupToken: undefined, orderHistory: undefined, sessionStartedAt: undefined });
+  }
+
+  /** spec §4 Logout. */
+  async logout(options: { silent?: boolean } = {}): Promise<void> {
+    await this.clearUser();
+    const { cart, wishlist, compare, checkout } = this.links;
+    const steps: Array<[string, (() => Promise<void>) | undefined]> = [
+      ['cart', cart && (() => cart.onUserLogout())],
+      ['wishlist', wishlist && (() => wishlist.clear())],
+      ['compare', compare && (() => compare.clear())],
+      ['checkout', checkout && (() => checkout.clearDetails())],
+    ];
+    for (const [name, step] of steps) {
+      if (!step) continue;
+      try {
+        await step();
+      } catch (e) {
+        this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e);
+      }
+    }
+    if (!options.silent) this.deps.notifications.notify({ type: 'success', message: MESSAGES.loggedOut });
+  }
+
+  // ------------------------------------------------------------------ token lock parts
+
+  /** The token lock's refresh: POST /api/user/refresh directly with the stored refresh token. */
+  readonly refreshTokens = async (): Promise<void> => {
+    const refreshToken = this.state.value.refreshToken;
+    if (!refreshToken) throw new ShopError(MESSAGES.tokenRefreshUnauthorized, {}, 401);
+    const tokens = await this.deps.userApi.refresh(refreshToken);
+    await this.storeTokens(tokens);
+  };
+
+  /** The token lock's onLoggedOut: silent logout, unsent tasks cleared, signup modal, error notification. */
+  readonly handleLoggedOut = async (reason: MessageKey): Promise<void> => {
+    await this.logout({ silent: true });
+    try {
+      await this.links.queue?.clear();
+    } catch (e) {
+      this.deps.logger.warn('unsent tasks not cleared', 'user', e);
+    }
+    this.deps.modals.openAuth('login');
+    this.deps.notifications.notify({ type: 'danger', message: reason });
+  };
+
+  // ------------------------------------------------------------------ account
+
+  async register(customer: NewCustomer, password: string): Promise<Customer> {
+    try {
+      return await this.deps.userApi.register(customer, password);
+    } catch (e) {
+      if (isApiError(e) && e.status >= 400 && e.status < 500) throw new ShopError(MESSAGES.serverError, { message: serverMessage(e) }, e.status);
+      throw e;
+    }
+  }
+
+  async resetPassword(email: string): Promise<void> {
+    try {
+      await this.deps.userApi.resetPassword(email);
+    } catch (e) {
+      if (isApiError(e)) throw new ShopError(MESSAGES.resetPasswordError, {}, e.status);
+      throw e;
+    }
+  }
+
+  async createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
+    try {
+      await this.deps.userApi.createPassword(email, newPassword, resetToken);
+    } catch (e) {
+      if (isApiError(e)) throw new ShopError(MESSAGES.serverError, { message: serverMessage(e) }, e.status);
+      throw e;
+    }
+  }
+
+  /** spec §5, §8: online only; success 'user.passwordChanged' then automatic login; failure shows the server's message */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    if (!this.deps.network.isOnline()) throw new ShopError(MESSAGES.resetPasswordOffline);
+    const email = this.state.value.current?.email;
+    if (!email) throw new ShopError(MESSAGES.noUserToken, {}, 401);
+    try {
+      await this.authorized((token) => this.deps.userApi.changePassword(token, currentPassword, newPassword));
+    } catch (e) {
+      if (isApiError(e)) throw new ShopError(MESSAGES.serverError, { message: serverMessage(e) }, e.status);
+      throw e;
+    }
+    this.deps.notifications.notify({ type: 'success', message: MESSAGES.passwordChanged });
+    await this.login(email, newPassword);
+  }
+
+  /** GET /api/user/me (through the lock); stores the profile */
+  async refreshProfile(): Promise<Customer> {
+    const current = await this.authorized((token) => this.deps.userApi.me(token));
+    await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, current);
+    this.patch({ current, ...this.group(current) });
+    return current;
+  }
+
+  /** spec §7: POST /api/user/me, queued through the TaskQueue; the local profile changes at once */
+  async updateProfile(customer: Customer): Promise<void> {
+    const queue = this.links.queue;
+    if (!queue) throw new ShopError(MESSAGES.noUserToken);
+    if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);
+    await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, customer);
+    this.patch({ current: customer, ...this.group(customer) });
+    await queue.queue({ url: PROFILE_UPDATE_URL, payload: { method: 'POST', body: { customer } }, callback_event: USER_TASK_EVENTS.profileUpdated });
+    if (!queue.on) this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
+  }
+
+  private async onProfileResult(outcome: TaskOutcome): Promise<void> {
+    if (outcome.ok) {
+      const result = outcome.response.result;
+      if (result && typeof result === 'object' && 'email' in result) {
+        const current = result as Customer;
+        await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, current);
+        this.patch({ current, ...this.group(current) });
+      }
+      this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
+    } else {
+      this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: serverMessage(outcome.error) } });
+    }
+  }
+
+  /** spec §7, §9: GET /api/user/order-history, 20 per page, page 1 by default */
+  async loadOrderHistory(page: number = this.config.user.orderHistoryPage): Promise<OrderHistoryPage> {
+    const history = await this.authorized((token) => this.deps.userApi.orderHistory(token, this.config.user.orderHistoryPageSize, page));
+    await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.orderHistory, history);
+    this.patch({ orderHistory: history });
+    return history;
+  }
+}

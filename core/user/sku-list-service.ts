@@ -1,0 +1,80 @@
+/**
+ * Wishlist and compare lists (spec transactions §3 "Compare and wishlist items: keyed by sku; wishlist items get
+ * qty 1 on add"; §7 browser storage holds compare and wishlist). Each item is stored under its sku in its own
+ * Storage collection, so adding the same sku twice keeps one entry.
+ */
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+
+export interface SkuItem {
+  readonly sku: string;
+  readonly [field: string]: unknown;
+}
+
+export interface SkuListState<T extends SkuItem> {
+  readonly loaded: boolean;
+  readonly items: readonly T[];
+}
+
+export class SkuListService<T extends SkuItem> {
+  private readonly state = new BehaviorSubject<SkuListState<T>>({ loaded: false, items: [] });
+  readonly state$: Observable<SkuListState<T>> = this.state.pipe(distinctUntilChanged());
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly collection: string,
+    /** how an item is stored on add (the wishlist sets qty 1) */
+    private readonly onAdd: (item: T) => T = (item) => item,
+  ) {}
+
+  snapshot(): SkuListState<T> {
+    return this.state.value;
+  }
+
+  hydrate(state: SkuListState<T>): void {
+    this.state.next(state);
+  }
+
+  async load(): Promise<void> {
+    const entries = await this.storage.entries<T>(this.collection);
+    this.state.next({ loaded: true, items: entries.map(([, v]) => v) });
+  }
+
+  has(sku: string): boolean {
+    return this.state.value.items.some((i) => i.sku === sku);
+  }
+
+  async add(item: T): Promise<void> {
+    const stored = this.onAdd(item);
+    await this.storage.set(this.collection, stored.sku, stored);
+    const rest = this.state.value.items.filter((i) => i.sku !== stored.sku);
+    this.state.next({ ...this.state.value, items: [...rest, stored] });
+  }
+
+  async remove(sku: string): Promise<void> {
+    await this.storage.remove(this.collection, sku);
+    this.state.next({ ...this.state.value, items: this.state.value.items.filter((i) => i.sku !== sku) });
+  }
+
+  async toggle(item: T): Promise<void> {
+    if (this.has(item.sku)) await this.remove(item.sku);
+    else await this.add(item);
+  }
+
+  async clear(): Promise<void> {
+    await this.storage.clear(this.collection);
+    this.state.next({ ...this.state.value, items: [] });
+  }
+}
+
+export class WishlistService<T extends SkuItem = SkuItem> extends SkuListService<T> {
+  constructor(storage: Storage) {
+    super(storage, STORAGE_COLLECTIONS.wishlist, (item) => ({ ...item, qty: 1 }));
+  }
+}
+
+export class CompareService<T extends SkuItem = SkuItem> extends SkuListService<T> {
+  constructor(storage: Storage) {
+    super(storage, STORAGE_COLLECTIONS.compare);
+  }
+}
