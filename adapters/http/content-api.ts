@@ -4,16 +4,19 @@ import type { CmsBlock, CmsPage } from '../../core/catalogue/types';
 import { isApiError } from '../../core/ports/api-error';
 import type { ContentApi } from '../../core/ports/content-api';
 import { envelope } from './api-client';
+import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import { HttpCatalogueSearch } from './catalogue-search';
 
 /** ContentApi over vue-storefront-api: GET /api/ext/cms-data/... (spec catalogue §7); unknown -> undefined. */
 export class HttpContentApi implements ContentApi {
-  private readonly search: HttpCatalogueSearch;
+  private readonly search: CatalogueSearch;
   constructor(
     private readonly client: KyInstance,
     private readonly config: ShopConfig,
+    /** pass the (cached) CatalogueSearch of the container so categories/attributes/blocks work offline too */
+    search?: CatalogueSearch,
   ) {
-    this.search = new HttpCatalogueSearch(client, config);
+    this.search = search ?? new HttpCatalogueSearch(client, config);
   }
 
   private async get<T>(path: string): Promise<T | undefined> {
