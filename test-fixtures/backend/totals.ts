@@ -56,7 +56,9 @@ export function resolveItem(ctx: Context, sku: string, option: ProductOptionJson
     const stockSkus: Array<[string, number]> = [];
     for (const opt of product.bundle_options ?? []) {
       const sel = chosen.find((c) => String(c.option_id) === String(opt.option_id));
-      const ids = sel?.option_selections?.map(String) ?? (opt.required ? [String(opt.product_links.find((l) => l.is_default)?.id ?? opt.product_links[0]?.id)] : []);
+      // without a choice the default links count (spec catalogue §3.1: a bundle's price sums its default links)
+      const defaults = opt.product_links.filter((l) => l.is_default).map((l) => String(l.id));
+      const ids = sel?.option_selections?.map(String) ?? (defaults.length ? defaults : opt.required && opt.product_links[0] ? [String(opt.product_links[0].id)] : []);
       if (opt.required && ids.length === 0) throw badRequest(`Please select all required options: ${opt.title ?? opt.option_id}`);
       for (const id of ids) {
         const link = opt.product_links.find((l) => String(l.id) === id);
