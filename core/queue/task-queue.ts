@@ -171,7 +171,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (needsCart && !cartId) {
       logger.error(`Error executing sync task ${task.url}: the required cartId argument is null. Re-creating shopping cart synchro.`, 'queue');
       await storage.remove(COLLECTION, key);
-      deliver(task, { ok: false, error: new ShopError(MESSAGES.noCartId) });
+      deliver(task, { ok: false, error: new ShopError(MESSAGES.noCartId, { url: task.url }) });
       Promise.resolve()
         .then(onCartIdMissing)
         .catch((e: unknown) => logger.error(`re-creating the cart failed: ${String(e)}`, 'queue'));
@@ -292,7 +292,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       Promise.resolve()
         .then(onCartIdMissing)
         .catch((e: unknown) => logger.error(String(e), 'queue'));
-      throw new ShopError(MESSAGES.noCartId);
+      throw new ShopError(MESSAGES.noCartId, { url: newTask.url });
     }
     return transmit(task, cartId);
   }
