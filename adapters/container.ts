@@ -10,8 +10,29 @@ import type { Scheduler } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
 import type { IdGenerator } from '../core/ports/id-generator';
 import { HomeService } from '../core/catalogue/home-service';
+import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
+import { ProductService } from '../core/catalogue/product-service';
+import { CategoryService } from '../core/catalogue/category-service';
+import { SearchService } from '../core/catalogue/search-service';
+import { AttributeService } from '../core/catalogue/attributes';
+import { CmsService } from '../core/catalogue/cms-service';
+import { PriceSyncService } from '../core/catalogue/price-sync';
+import { StockSyncService } from '../core/catalogue/stock-sync';
+import { UrlDispatcher } from '../core/routing/dispatcher';
+import type { UrlMapper } from '../core/ports/url-mapper';
+import type { ProductApi } from '../core/ports/product-api';
+import type { StockApi } from '../core/ports/stock-api';
+import type { CategoryApi } from '../core/ports/category-api';
+import type { ContentApi } from '../core/ports/content-api';
+import type { AttributeApi } from '../core/ports/attribute-api';
 import { createApiClient } from './http/api-client';
 import { HttpCatalogueSearch } from './http/catalogue-search';
+import { HttpUrlMapper } from './http/url-mapper';
+import { HttpProductApi } from './http/product-api';
+import { HttpStockApi } from './http/stock-api';
+import { HttpCategoryApi } from './http/category-api';
+import { HttpContentApi } from './http/content-api';
+import { HttpAttributeApi } from './http/attribute-api';
 import { SystemClock } from './common/system-clock';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
@@ -59,11 +80,43 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   );
   c.bind<Storage>(TOKENS.Storage).toConstantValue(options.storage ?? new MemoryStorage());
 
-  c.bind<CatalogueSearch>(TOKENS.CatalogueSearch).toDynamicValue(() => new HttpCatalogueSearch(client, config));
+  const logger = (ctx: { get<T>(id: symbol): T }) => ctx.get<Logger>(TOKENS.Logger);
+  const search = (ctx: { get<T>(id: symbol): T }) => ctx.get<CatalogueSearch>(TOKENS.CatalogueSearch);
 
-  c.bind(HomeService).toDynamicValue(
-    (ctx) => new HomeService(ctx.get<CatalogueSearch>(TOKENS.CatalogueSearch), config, ctx.get<Logger>(TOKENS.Logger)),
+  // ---- catalogue: search answers go through the local cache so browsing works offline (catalogue §1, §4.4)
+  c.bind(CatalogueCache).toDynamicValue(
+    (ctx) => new CatalogueCache(ctx.get<Storage>(TOKENS.Storage), ctx.get<Scheduler>(TOKENS.Scheduler), config, logger(ctx), () => new MemoryStorage()),
   );
+  c.bind<CatalogueSearch>(TOKENS.CatalogueSearch).toDynamicValue(
+    (ctx) => new CachedCatalogueSearch(new HttpCatalogueSearch(client, config), ctx.get(CatalogueCache), ctx.get<Network>(TOKENS.Network), logger(ctx)),
+  );
+  c.bind<UrlMapper>(TOKENS.UrlMapper).toDynamicValue(() => new HttpUrlMapper(client, config));
+  c.bind<ProductApi>(TOKENS.ProductApi).toDynamicValue(() => new HttpProductApi(client, config));
+  c.bind<StockApi>(TOKENS.StockApi).toDynamicValue(() => new HttpStockApi(client, config));
+  c.bind<CategoryApi>(TOKENS.CategoryApi).toDynamicValue((ctx) => new HttpCategoryApi(client, config, search(ctx)));
+  c.bind<ContentApi>(TOKENS.ContentApi).toDynamicValue((ctx) => new HttpContentApi(client, config, search(ctx)));
+  c.bind<AttributeApi>(TOKENS.AttributeApi).toDynamicValue((ctx) => new HttpAttributeApi(client, config, search(ctx)));
+
+  c.bind(HomeService).toDynamicValue((ctx) => new HomeService(search(ctx), config, logger(ctx)));
+  c.bind(AttributeService).toDynamicValue((ctx) => new AttributeService(ctx.get<AttributeApi>(TOKENS.AttributeApi), config, logger(ctx)));
+  c.bind(ProductService).toDynamicValue((ctx) => new ProductService(search(ctx), config, ctx.get(AttributeService), logger(ctx)));
+  c.bind(TwoStageCaching).toDynamicValue(() => new TwoStageCaching(config));
+  c.bind(CategoryService).toDynamicValue(
+    (ctx) =>
+      new CategoryService(ctx.get<CategoryApi>(TOKENS.CategoryApi), search(ctx), config, {
+        logger: logger(ctx),
+        clock: ctx.get<Clock>(TOKENS.Clock),
+        twoStage: ctx.get(TwoStageCaching),
+        attributes: () => Object.values(ctx.get(AttributeService).snapshot().byCode),
+      }),
+  );
+  c.bind(SearchService).toDynamicValue((ctx) => new SearchService(search(ctx), config, logger(ctx)));
+  c.bind(CmsService).toDynamicValue((ctx) => new CmsService(ctx.get<ContentApi>(TOKENS.ContentApi), config, config.storeViews.defaultStoreId, logger(ctx)));
+  c.bind(PriceSyncService).toDynamicValue(
+    (ctx) => new PriceSyncService(ctx.get<ProductApi>(TOKENS.ProductApi), ctx.get<Clock>(TOKENS.Clock), config, config.storeViews.defaultStoreId, logger(ctx)),
+  );
+  c.bind(StockSyncService).toDynamicValue((ctx) => new StockSyncService(ctx.get<StockApi>(TOKENS.StockApi), config, logger(ctx)));
+  c.bind(UrlDispatcher).toDynamicValue((ctx) => new UrlDispatcher(ctx.get<UrlMapper>(TOKENS.UrlMapper), config, ctx.get(CatalogueCache), logger(ctx)));
   return c;
 }
 

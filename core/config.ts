@@ -71,6 +71,7 @@ export interface ShopConfig {
   readonly storeViews: {
     readonly multistore: boolean;
     readonly defaultStoreCode: string;
+    readonly defaultStoreId: number;
     readonly mapStoreUrlsFor: readonly string[];
     readonly views: readonly StoreViewConfig[];
   };
@@ -306,6 +307,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
   storeViews: {
     multistore: false,
     defaultStoreCode: '',
+    defaultStoreId: 1,
     mapStoreUrlsFor: ['de', 'it'],
     views: [
       { storeCode: 'de', storeId: 3, name: 'German Store', url: '/de', appendStoreCode: true, disabled: true },

@@ -53,7 +53,7 @@ if (want('unit')) {
     tally.passed += r.numPassedTests;
     tally.failed += r.numFailedTests + failedSuites;
     tally.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed (${r.numTotalTestSuites} files)`);
+    lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed (${(r.testResults ?? []).length} files)`);
   } else {
     tally.failed++;
     lines.push(`vitest: no report (exit ${code})`);
