@@ -153,7 +153,7 @@ describe('order body (docs/protocol.md Order; spec transactions §4)', () => {
       { sku: 'RIB-RED', qty: 1, product_type: 'configurable', product_option: items[1]!.product_option },
     ]);
     expect(body.addressInformation.shippingAddress).toEqual({
-      firstname: 'Anna', lastname: 'de Vries', city: 'Amsterdam', postcode: '1012 AB', street: ['Kalverstraat 1', '2a'], countryId: 'NL', email: 'anna@papier.nl', telephone: '0612345678',
+      firstname: 'Anna', lastname: 'de Vries', city: 'Amsterdam', postcode: '1012 AB', street: ['Kalverstraat 1', '2a'], country_id: 'NL', email: 'anna@papier.nl', telephone: '0612345678',
     });
     expect(body.addressInformation.billingAddress).toMatchObject({ company: 'Lint BV', vat_id: 'NL123', street: ['Kalverstraat 1'] });
     expect(body.addressInformation).toMatchObject({ shipping_method_code: 'flatrate', shipping_carrier_code: 'flatrate', payment_method_code: 'ideal', payment_method_additional: { issuer: 'ideal_INGBNL2A' } });

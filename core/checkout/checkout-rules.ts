@@ -99,7 +99,7 @@ function street(streetAddress: string, apartmentNumber?: string): string[] {
 }
 
 function address(d: ShippingDetails | PaymentDetails, email: string): OrderAddress {
-  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), countryId: d.country, email };
+  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), country_id: d.country, email };
   if (d.state) a.region = d.state;
   if (d.region_id !== undefined) a.region_id = d.region_id;
   if (d.phoneNumber) a.telephone = d.phoneNumber;
@@ -126,7 +126,6 @@ export function buildOrderBody(input: OrderInput): OrderBody {
   const at = new Date(input.now).toISOString();
   const body: OrderBody = {
     user_id: input.userId === undefined ? '' : String(input.userId),
-    cart_id: input.cartId ?? '',
     order_id: input.orderId,
     products: input.items.map((i) => {
       const p: OrderBody['products'][number] = { sku: i.sku, qty: i.qty };
@@ -149,6 +148,7 @@ export function buildOrderBody(input: OrderInput): OrderBody {
     created_at: at,
     updated_at: at,
   };
+  if (input.cartId) body.cart_id = input.cartId;
   if (input.comment) body.comment = input.comment;
   return body;
 }

@@ -57,7 +57,7 @@ describe('ReviewService (spec transactions §7 Review)', () => {
     let status = 200;
     const r = new ReviewService({ api: { create: async (rv) => { if (status !== 200) throw new ApiError(status, 'bad'); sent.push(rv); } }, logger });
     expect(await r.submit({ product_id: 5, title: 'Mooi', detail: 'Prachtig papier', nickname: 'An' })).toBe(true);
-    expect(sent[0]).toMatchObject({ product_id: 5, review_entity: 'product', customer_id: null });
+    expect(sent[0]).toEqual({ product_id: 5, title: 'Mooi', detail: 'Prachtig papier', nickname: 'An', review_entity: 'product', review_status: 2 });
     status = 400;
     expect(await r.submit({ product_id: 5, title: '', detail: '', nickname: '' })).toBe(false);
   });
@@ -66,7 +66,7 @@ describe('ReviewService (spec transactions §7 Review)', () => {
     // spec transactions §2: rating widget shows status, link, percentage, score, score_max, total_reviews
     const r = new ReviewService({
       api: { create: async () => undefined },
-      feedback: { getFeedbackReview: async () => ({}), getFeedbackCompanyReview: async () => [{ status: 'ok', link: 'https://fb.example', percentage: '96', score: 9.6, score_max: 10, total_reviews: 1234 }] },
+      feedback: { getFeedbackCompanyReview: async () => ({}), getFeedbackReview: async () => [{ status: 'ok', link: 'https://fb.example', percentage: '96', score: 9.6, score_max: 10, total_reviews: 1234 }] },
       logger,
     });
     expect(await r.rating()).toEqual({ status: 'ok', link: 'https://fb.example', percentage: 96, score: 9.6, score_max: 10, total_reviews: 1234 });

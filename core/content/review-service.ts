@@ -23,7 +23,7 @@ export class ReviewService {
   /** true when the review was accepted (code 200); false otherwise (the error is logged) */
   async submit(review: Review): Promise<boolean> {
     try {
-      await this.deps.api.create({ review_entity: 'product', review_status: 2, customer_id: null, ...review });
+      await this.deps.api.create({ review_entity: 'product', review_status: 2, ...review });
       return true;
     } catch (e) {
       this.deps.logger.warn('review not created', 'review', e);
@@ -35,7 +35,7 @@ export class ReviewService {
   async rating(): Promise<FeedbackRating | undefined> {
     if (!this.deps.feedback) return undefined;
     try {
-      const raw = await this.deps.feedback.getFeedbackCompanyReview();
+      const raw = await this.deps.feedback.getFeedbackReview();
       const data = (Array.isArray(raw) ? raw[0] : raw) as Record<string, unknown> | undefined;
       if (!data || typeof data !== 'object') return undefined;
       const num = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));

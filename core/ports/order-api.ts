@@ -8,7 +8,7 @@ export interface OrderAddress {
   city: string;
   postcode: string;
   street: string[];
-  countryId: string;
+  country_id: string;
   region?: string;
   region_id?: number | string;
   company?: string;
@@ -31,7 +31,8 @@ export interface OrderProduct {
 /** The wire body of POST /api/order (spelling kept: `transmited`). */
 export interface OrderBody {
   user_id: string;
-  cart_id: string;
+  /** the server cart (quote) id; absent for a cart that never connected */
+  cart_id?: string;
   order_id: string;
   products: OrderProduct[];
   addressInformation: {

@@ -1,0 +1,13 @@
+import type { KyInstance } from 'ky';
+import type { Review, ReviewApi } from '../../core/ports/review-api';
+import { envelope } from './api-client';
+
+/** POST /api/review/create { review } */
+export class HttpReviewApi implements ReviewApi {
+  constructor(private readonly client: KyInstance) {}
+
+  async create(review: Review): Promise<void> {
+    const json = { review: Object.fromEntries(Object.entries(review).filter(([, v]) => v !== undefined && v !== null)) };
+    await envelope(this.client, 'api/review/create', { method: 'post', json });
+  }
+}
