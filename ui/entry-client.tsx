@@ -9,7 +9,7 @@ import { hydrateServices, type DehydratedState } from './app/dehydrate';
 
 declare global {
   interface Window {
-    __SHOP__?: { state: DehydratedState; locale: string; config: { api: { publicUrl: string } } };
+    __SHOP__?: { state: DehydratedState; locale: string; path?: string; config: { api: { publicUrl: string } } };
   }
 }
 
@@ -23,7 +23,7 @@ const i18n = createI18n(resolveLocale(boot.locale, config), config);
 
 hydrateRoot(
   document.getElementById('app') as HTMLElement,
-  <Root container={container} i18n={i18n} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />,
+  <Root container={container} i18n={i18n} initialPath={boot.path ?? ''} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />,
   {
     onRecoverableError(error) {
       console.error('hydration', error);

@@ -15,6 +15,8 @@ export interface RenderResult {
   title: string;
   state: DehydratedState;
   locale: LocaleCode;
+  /** set when the route's load asked for a redirect (answered 301, spec catalogue §2.2) */
+  redirect?: string;
 }
 
 /**
@@ -26,8 +28,11 @@ export async function render(url: string, config: ShopConfig, locale: LocaleCode
   const parsed = new URL(url, 'http://storefront.local');
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;
-  if (route?.load) {
-    await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams });
+  const outcome = route?.load
+    ? await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams, path: parsed.pathname })
+    : undefined;
+  if (outcome?.redirect) {
+    return { status: 301, html: '', title: '', state: {}, locale, redirect: outcome.redirect };
   }
   const i18n = createI18n(locale, config);
   const title: { title?: string } = {};
@@ -36,5 +41,5 @@ export async function render(url: string, config: ShopConfig, locale: LocaleCode
       <Root container={container} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
     </TitleContext.Provider>,
   );
-  return { status: route?.status ?? 200, html, title: title.title ?? config.shop.name, state: dehydrate(container), locale };
+  return { status: outcome?.status ?? route?.status ?? 200, html, title: title.title ?? config.shop.name, state: dehydrate(container), locale };
 }

@@ -102,8 +102,13 @@ export function startStorefront(options: StorefrontOptions): Promise<{ url: stri
       return;
     }
     const result = await render(req.url ?? '/', config, locale);
+    if (result.redirect) {
+      res.writeHead(301, { location: result.redirect, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
     const lang = locale.slice(0, 2);
-    const boot = { state: result.state, locale, config: { api: { publicUrl: config.api.publicUrl } } };
+    const boot = { state: result.state, locale, path: req.url ?? '/', config: { api: { publicUrl: config.api.publicUrl } } };
     const html = `<!doctype html>
 <html lang="${lang}">
 <head>

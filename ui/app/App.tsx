@@ -1,29 +1,44 @@
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, matchRoutes } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
 import type { Container } from 'inversify';
 import { DefaultLayout } from './DefaultLayout';
+import { MinimalLayout } from './MinimalLayout';
 import { ROUTES } from './routes';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
-function RouteLoader({ container }: { container: Container }) {
+function RouteLoader({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
+  const navigate = useNavigate();
+  const first = useRef(true);
   useEffect(() => {
+    // the first page came from the server with its data: do not load it twice (unless the page shown is another
+    // one than the server rendered, as when the service worker answers a cached page offline)
+    if (first.current) {
+      first.current = false;
+      if (initialPath === location.pathname + location.search) return;
+    }
     const match = matchRoutes(ROUTES, location)?.[0];
     const load = (match?.route as (typeof ROUTES)[number] | undefined)?.load;
-    if (load) void load({ container, params: match?.params ?? {}, query: new URLSearchParams(location.search) });
-  }, [location, container]);
+    if (!load) return;
+    void load({ container, params: match?.params ?? {}, query: new URLSearchParams(location.search), path: location.pathname }).then((outcome) => {
+      if (outcome && outcome.redirect) navigate(outcome.redirect, { replace: true });
+    });
+  }, [location, container, navigate]);
   return null;
 }
 
-export function App({ container }: { container: Container }) {
+export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
+  const location = useLocation();
+  const layout = (matchRoutes(ROUTES, location)?.[0]?.route as (typeof ROUTES)[number] | undefined)?.layout ?? 'default';
+  const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
   return (
-    <DefaultLayout>
-      <RouteLoader container={container} />
+    <Layout>
+      <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
       <Routes>
         {ROUTES.map((r) => (
-          <Route key={r.path} path={r.path} element={r.element} />
+          <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
         ))}
       </Routes>
-    </DefaultLayout>
+    </Layout>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header';
 import { Footer } from '../components/footer/Footer';
+import { ShellExtras } from '../components/common/ShellExtras';
 
-/** spec catalogue §2.4: the default layout (header, page, footer; further regions join as they are built). */
+/** spec catalogue §2.4: the default layout: header, page, footer, and the shell's overlays. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--default">
@@ -11,6 +12,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <ShellExtras />
     </div>
   );
 }

@@ -6,10 +6,20 @@ import { ContainerContext } from '../hooks/use-service';
 import { App } from './App';
 
 /** Everything both entries share: the container, the i18n instance and the app. The router wraps it. */
-export function Root({ container, i18n, router }: { container: Container; i18n: i18n; router: (app: ReactNode) => ReactNode }) {
+export function Root({
+  container,
+  i18n,
+  router,
+  initialPath,
+}: {
+  container: Container;
+  i18n: i18n;
+  router: (app: ReactNode) => ReactNode;
+  initialPath?: string;
+}) {
   return (
     <ContainerContext.Provider value={container}>
-      <I18nextProvider i18n={i18n}>{router(<App container={container} />)}</I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router(<App container={container} {...(initialPath !== undefined ? { initialPath } : {})} />)}</I18nextProvider>
     </ContainerContext.Provider>
   );
 }

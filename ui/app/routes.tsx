@@ -1,28 +1,24 @@
-import type { ReactElement } from 'react';
-import type { Container } from 'inversify';
-import { HomeService } from '../../core/catalogue/home-service';
-import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { ROUTES as CORE_ROUTES, layoutOf, type LayoutName } from '../../core/routing/routes';
+import type { PageEntry } from './page-registry';
+import { CATALOGUE_PAGES } from './pages-catalogue';
+import { TRANSACTION_PAGES } from './pages-transactions';
 
-export interface RouteLoadContext {
-  container: Container;
-  params: Record<string, string | undefined>;
-  query: URLSearchParams;
-}
+export type { RouteLoadContext, LoadOutcome } from './page-registry';
 
-export interface AppRoute {
+export interface AppRoute extends PageEntry {
   name: string;
   path: string;
-  element: ReactElement;
-  /** data the page needs before it can render (awaited on the server, run after navigation in the browser) */
-  load?: (ctx: RouteLoadContext) => Promise<void>;
-  layout?: 'default' | 'minimal';
-  status?: number;
+  layout: LayoutName;
 }
 
-/** Mirrors the route table of spec catalogue §2.1 as pages are built. */
-export const ROUTES: AppRoute[] = [
-  { name: 'home', path: '/', element: <HomePage />, load: ({ container }) => container.get(HomeService).load() },
-  { name: 'home', path: '/pwa.html', element: <HomePage />, load: ({ container }) => container.get(HomeService).load() },
-  { name: 'page-not-found', path: '*', element: <NotFoundPage />, status: 404 },
-];
+const PAGES = { ...CATALOGUE_PAGES, ...TRANSACTION_PAGES };
+
+/**
+ * The UI's routes mirror core/routing's table (spec catalogue §2.1): every route of the table that has a page,
+ * with its aliases; the page-not-found route ('*') comes last.
+ */
+export const ROUTES: AppRoute[] = CORE_ROUTES.flatMap((r) => {
+  const page = PAGES[r.name];
+  if (!page) return [];
+  return [r.path, ...(r.aliases ?? [])].map((path) => ({ ...page, name: r.name, path, layout: layoutOf(r) }));
+});

@@ -1,0 +1,26 @@
+import type { ReactElement } from 'react';
+import type { Container } from 'inversify';
+
+export interface RouteLoadContext {
+  container: Container;
+  params: Record<string, string | undefined>;
+  query: URLSearchParams;
+  /** the path as requested (without query) */
+  path: string;
+}
+
+/** What a load may answer besides filling services: a redirect (301 on the server, replace in the browser) or a status. */
+export interface LoadOutcome {
+  redirect?: string;
+  status?: number;
+}
+
+export interface PageEntry {
+  element: ReactElement;
+  /** data the page needs before it renders: awaited on the server, run after navigation in the browser */
+  load?: (ctx: RouteLoadContext) => Promise<LoadOutcome | void>;
+  status?: number;
+}
+
+/** route name (core/routing ROUTES) -> page */
+export type PageRegistry = Readonly<Record<string, PageEntry>>;
