@@ -14,6 +14,18 @@ export class Collection {
   private readonly textField = new Map<string, boolean>();
   constructor(readonly type: string, readonly docs: Doc[], readonly idOf: (doc: Doc) => string = (d) => String(d.id)) {}
 
+  private readonly tokenCache = new Map<string, string[][][]>();
+
+  /** Tokenised values of a field per document (for phrase matching), computed once. */
+  fieldTokens(field: string): string[][][] {
+    let cached = this.tokenCache.get(field);
+    if (!cached) {
+      cached = this.docs.map((d) => fieldValues(d, field).filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => tokenize(String(v))));
+      this.tokenCache.set(field, cached);
+    }
+    return cached;
+  }
+
   fieldIndex(field: string): FieldIndex {
     let idx = this.fieldIndexes.get(field);
     if (!idx) {
@@ -286,13 +298,13 @@ function textMatcher(
 function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
   if (typeof query !== 'string' && typeof query !== 'number') throw malformed('phrase query must be a string');
   const phrase = tokenize(String(query));
+  const tokenLists = fields.map(([field]) => col.fieldTokens(field));
   return (i) => {
     if (!phrase.length) return undefined;
     const scores: number[] = [];
-    for (const [field, b] of fields) {
-      const matched = fieldValues(col.docs[i], field).some((v) => {
-        if (typeof v !== 'string' && typeof v !== 'number') return false;
-        const toks = tokenize(String(v));
+    for (let f = 0; f < fields.length; f++) {
+      const b = (fields[f] as [string, number])[1];
+      const matched = ((tokenLists[f] as string[][][])[i] ?? []).some((toks) => {
         for (let s = 0; s + phrase.length <= toks.length; s++) {
           if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
         }
@@ -327,14 +339,15 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
   } else required = should.length > 0 && must.length === 0 && filter.length === 0 ? 1 : 0;
   const onlyFilters = must.length === 0 && should.length === 0;
   return (i) => {
+    // cheap filters first: they drop most documents before any text clause runs
+    for (const f of filter) if (f(i) === undefined) return undefined;
+    for (const n of mustNot) if (n(i) !== undefined) return undefined;
     let score = 0;
     for (const m of must) {
       const s = m(i);
       if (s === undefined) return undefined;
       score += s;
     }
-    for (const f of filter) if (f(i) === undefined) return undefined;
-    for (const n of mustNot) if (n(i) !== undefined) return undefined;
     let matched = 0;
     for (const s of should) {
       const v = s(i);

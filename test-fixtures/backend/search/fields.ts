@@ -1,5 +1,11 @@
 /** Reads a dotted field path out of a document, flattening arrays at every step (as Elasticsearch does for objects). */
 export function fieldValues(doc: unknown, path: string): unknown[] {
+  if (!path.includes('.') && typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {
+    const v = (doc as Record<string, unknown>)[path];
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v)) return [v];
+    if (v.every((x) => !Array.isArray(x) && x !== null && x !== undefined)) return v;
+  }
   const out: unknown[] = [];
   const parts = path.split('.');
   const walk = (value: unknown, i: number): void => {

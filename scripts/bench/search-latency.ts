@@ -1,0 +1,83 @@
+/**
+ * Search latency of the demo backend over the demo catalogue (scale 1) and a 10x catalogue.
+ * Run: npx esbuild scripts/bench/search-latency.ts --bundle --platform=node --format=esm --external:better-sqlite3 --outfile=dist/bench-search.mjs && node dist/bench-search.mjs
+ * A benchmark, not a test: it prints figures (median and p95 per scale, in ms, wall clock over loopback HTTP).
+ */
+import { startBackend } from '../../test-fixtures/backend/index';
+
+const WORDS = ['kadopapier', 'kadopapir', 'inpakpapier', 'cadeaupapier kerst', 'satijnlint rood', 'cadeaudoos', 'notitieboek', 'envelop', 'kerstpapier goud', 'papier'];
+const LISTING = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }];
+const AGGS = {
+  agg_terms_color: { terms: { field: 'color', size: 10 } },
+  agg_terms_color_options: { terms: { field: 'color_options', size: 10 } },
+  agg_terms_size: { terms: { field: 'size', size: 10 } },
+  agg_terms_erin_recommends: { terms: { field: 'erin_recommends', size: 10 } },
+  agg_range_price: { range: { field: 'price', ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }] } },
+};
+
+function textQuery(text: string) {
+  return {
+    query: {
+      function_score: {
+        query: { bool: { must: { bool: { should: [
+          { multi_match: { fields: ['name^4', 'description^3', 'short_description^3', 'sku^2', 'category.name^1'], query: text, fuzziness: 2, cutoff_frequency: 0.01, max_expansions: 3, minimum_should_match: '75%', prefix_length: 1, tie_breaker: 1, operator: 'or' } },
+          { match_phrase: { sku: { query: text, boost: 1 } } },
+        ], minimum_should_match: 1 } }, filter: { bool: { must: LISTING } } } },
+        functions: [{ filter: { match: { erin_recommends: 1 } }, weight: 2 }], score_mode: 'multiply', boost_mode: 'multiply', max_boost: 100,
+      },
+    },
+    min_score: 1,
+    aggs: AGGS,
+  };
+}
+
+function categoryQuery(categoryId: number, colour?: number) {
+  const must: unknown[] = [...LISTING, { terms: { category_ids: [categoryId] } }];
+  if (colour) must.push({ bool: { should: [{ terms: { color: [colour] } }, { terms: { color_options: [colour] } }] } });
+  return { query: { bool: { filter: { bool: { must } } } }, aggs: AGGS };
+}
+
+/** The fixed mix: 200 requests, the same for every scale. */
+function mix(): Array<{ body: unknown; qs: string; kind: string }> {
+  const out: Array<{ body: unknown; qs: string; kind: string }> = [];
+  for (let i = 0; i < 200; i++) {
+    switch (i % 4) {
+      case 0: out.push({ kind: 'text', body: textQuery(WORDS[i % WORDS.length] as string), qs: 'size=18&from=0' }); break;
+      case 1: out.push({ kind: 'category', body: categoryQuery(3 + (i % 30), i % 8 === 1 ? 49 + (i % 12) : undefined), qs: 'size=50&from=0&sort=final_price:asc' }); break;
+      case 2: out.push({ kind: 'listing', body: { query: { bool: { filter: { bool: { must: LISTING } } } } }, qs: 'size=8&sort=created_at:desc&_source_include=name,sku,price,image,url_path' }); break;
+      default: out.push({ kind: 'text', body: textQuery(WORDS[(i * 3) % WORDS.length] as string), qs: 'size=16&from=16' });
+    }
+  }
+  return out;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number;
+
+async function run(scale: number): Promise<void> {
+  const t0 = performance.now();
+  const backend = await startBackend({ port: 0, dataDir: ':memory:', scale, log: () => undefined });
+  const startup = performance.now() - t0;
+  try {
+    const times: number[] = [];
+    const byKind = new Map<string, number[]>();
+    let hits = 0;
+    for (const { body, qs, kind } of mix()) {
+      const url = `${backend.url}/api/catalog/vue_storefront_catalog/product/_search?${qs}&request=${encodeURIComponent(JSON.stringify(body))}`;
+      const s = performance.now();
+      const res = await fetch(url);
+      const json = (await res.json()) as { hits: { total: number } };
+      const ms = performance.now() - s;
+      times.push(ms);
+      byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
+      if (res.status !== 200) throw new Error(`search failed: ${res.status} ${JSON.stringify(json)}`);
+      hits += json.hits.total;
+    }
+    times.sort((a, b) => a - b);
+    const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v.sort((a, b) => a - b), 0.5).toFixed(1)}`).join(', ');
+    console.log(`scale ${String(scale).padStart(2)}: startup ${startup.toFixed(0)} ms, ${times.length} searches, median ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms (medians by kind: ${kinds}; avg hits.total ${Math.round(hits / times.length)})`);
+  } finally {
+    await backend.close();
+  }
+}
+
+for (const scale of [1, 10]) await run(scale);
