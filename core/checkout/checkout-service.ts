@@ -51,7 +51,7 @@ export interface CartForCheckout {
 export interface SessionForCheckout {
   currentUserId(): string | number | undefined;
   register(customer: NewCustomer, password: string): Promise<Customer>;
-  login(username: string, password: string): Promise<void>;
+  login(username: string, password: string): Promise<unknown>;
 }
 
 export interface PlacedOrder {
