@@ -1,0 +1,40 @@
+/** Checkout capability: form rules, checkout rules, order placement, payment flow, order status. */
+export * from './types';
+export * from './form-validation';
+export {
+  isInCheckout,
+  shippingMethods,
+  defaultShippingMethod,
+  cartIsVirtualOnly,
+  providerPaymentMethod,
+  cashOnDeliveryMethod,
+  paymentMethods,
+  providerMethodCode,
+  buildOrderBody,
+  orderAccepted,
+  type OrderInput,
+  type PaymentMethodsResult,
+} from './checkout-rules';
+export { paymentStatusGroup, paymentRedirectUrl, type PaymentStatusGroup } from './payment-status';
+export { OrderStore, type StoredOrder } from './order-store';
+export {
+  CheckoutService,
+  INITIAL_CHECKOUT_STATE,
+  type CartForCheckout,
+  type SessionForCheckout,
+  type CheckoutState,
+  type PlacedOrder,
+  type TransmitReport,
+} from './checkout-service';
+export {
+  PaymentService,
+  DEFAULT_ORDER_COMMENT_TEXTS,
+  ORDER_COMMENT_STATUS,
+  formatPaymentAmount,
+  type CheckoutCompletion,
+  type CheckoutForPayment,
+  type OrderCommentTexts,
+  type PaymentOutcome,
+  type PaymentState,
+} from './payment-service';
+export { OrderStatusService, orderStatusView, type OrderStatusView } from './order-status-service';

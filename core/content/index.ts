@@ -1,0 +1,4 @@
+/** Content capability (transaction side): newsletter, contact, reviews. */
+export { NewsletterService, type NewsletterState } from './newsletter-service';
+export { ContactService, EMPTY_CONTACT_FORM, type ContactState } from './contact-service';
+export { ReviewService, type FeedbackRating } from './review-service';

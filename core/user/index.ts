@@ -1,0 +1,15 @@
+/** User capability: session, token lock, wishlist and compare. */
+export { createTokenLock, TOKEN_LOCK_FAILED, TOKEN_LOCK_FREE, TOKEN_LOCK_REFRESHING, type TokenLock, type TokenLockOptions } from './token-lock';
+export {
+  SessionService,
+  INITIAL_SESSION_STATE,
+  PROFILE_UPDATE_URL,
+  USER_STORAGE_KEYS,
+  USER_TASK_EVENTS,
+  type CartForSession,
+  type QueueForSession,
+  type SessionDeps,
+  type SessionLinks,
+  type SessionState,
+} from './session-service';
+export { SkuListService, WishlistService, CompareService, type SkuItem, type SkuListState } from './sku-list-service';
