@@ -38,6 +38,8 @@ import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 import { UuidGenerator } from './common/uuid-generator';
 import { MemoryStorage } from './storage/memory-storage';
+import { IdbStorage } from './storage/idb-storage';
+import { bindTransactions } from './bindings-transactions';
 import { BrowserNetwork } from './browser/browser-network';
 import { StaticNetwork } from './node/static-network';
 
@@ -57,6 +59,8 @@ export interface ContainerOptions {
   logger?: Logger;
   ids?: IdGenerator;
   fetch?: typeof fetch;
+  /** absolute origin of the storefront (payment redirect URL); defaults to http://{host}:{storefrontPort} */
+  storefrontOrigin?: string;
 }
 
 export type Runtime = 'browser' | 'server' | 'test';
@@ -64,11 +68,9 @@ export type Runtime = 'browser' | 'server' | 'test';
 function createContainer(runtime: Runtime, options: ContainerOptions): Container {
   const config = options.config ?? DEFAULT_CONFIG;
   const c = new Container({ defaultScope: 'Singleton' });
-  const client = createApiClient({
-    baseUrl: options.apiUrl ?? config.api.url,
-    timeoutMs: runtime === 'server' ? config.search.serverTimeoutMs : config.search.clientTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const apiUrl = options.apiUrl ?? config.api.url;
+  const timeoutMs = runtime === 'server' ? config.search.serverTimeoutMs : config.search.clientTimeoutMs;
+  const client = createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) });
 
   c.bind<ShopConfig>(TOKENS.Config).toConstantValue(config);
   c.bind<Clock>(TOKENS.Clock).toConstantValue(options.clock ?? new SystemClock());
@@ -78,7 +80,11 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   c.bind<Network>(TOKENS.Network).toConstantValue(
     options.network ?? (runtime === 'browser' ? new BrowserNetwork() : new StaticNetwork(true)),
   );
-  c.bind<Storage>(TOKENS.Storage).toConstantValue(options.storage ?? new MemoryStorage());
+  c.bind<Storage>(TOKENS.Storage).toDynamicValue(
+    (ctx) =>
+      options.storage ??
+      (runtime === 'browser' && typeof indexedDB !== 'undefined' ? new IdbStorage('papier-shop', ctx.get<Logger>(TOKENS.Logger)) : new MemoryStorage()),
+  );
 
   const logger = (ctx: { get<T>(id: symbol): T }) => ctx.get<Logger>(TOKENS.Logger);
   const search = (ctx: { get<T>(id: symbol): T }) => ctx.get<CatalogueSearch>(TOKENS.CatalogueSearch);
@@ -116,6 +122,15 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
     (ctx) => new PriceSyncService(ctx.get<ProductApi>(TOKENS.ProductApi), ctx.get<Clock>(TOKENS.Clock), config, config.storeViews.defaultStoreId, logger(ctx)),
   );
   c.bind(StockSyncService).toDynamicValue((ctx) => new StockSyncService(ctx.get<StockApi>(TOKENS.StockApi), config, logger(ctx)));
+  bindTransactions(c, {
+    client,
+    config,
+    apiUrl,
+    timeoutMs,
+    storefrontOrigin: options.storefrontOrigin ?? `http://${config.server.host}:${config.server.storefrontPort}`,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
   c.bind(UrlDispatcher).toDynamicValue((ctx) => new UrlDispatcher(ctx.get<UrlMapper>(TOKENS.UrlMapper), config, ctx.get(CatalogueCache), logger(ctx)));
   return c;
 }

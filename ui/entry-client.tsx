@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createConfig, type ShopConfig } from '../core/config';
 import { createBrowserContainer } from '../adapters/container';
+import { startShopSession } from '../adapters/startup';
 import { createI18n, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
@@ -17,7 +18,7 @@ const boot = window.__SHOP__ ?? { state: {}, locale: '', config: { api: { public
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
-const container = createBrowserContainer({ config });
+const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin });
 hydrateServices(container, boot.state);
 const i18n = createI18n(resolveLocale(boot.locale, config), config);
 
@@ -30,6 +31,9 @@ hydrateRoot(
     },
   },
 );
+
+// after hydration, so the first render matches the server's: restore cart, session and checkout from IndexedDB
+startShopSession(container).catch((e: unknown) => console.error('[startup]', e));
 
 // spec catalogue §1: a progressive web app; the service worker keeps the shell available offline.
 if ('serviceWorker' in navigator && window.location.protocol !== 'file:') {

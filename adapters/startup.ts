@@ -1,0 +1,27 @@
+import type { Container } from 'inversify';
+import { CartService } from '../core/cart/cart-service';
+import { SessionService } from '../core/user/session-service';
+import { CheckoutService } from '../core/checkout/checkout-service';
+import { CookieNoticeService } from '../core/ui-state/claims-service';
+import { WishlistService, CompareService } from '../core/user/sku-list-service';
+import type { OfflineTaskQueue } from '../core/queue/types';
+import { TRANSACTION_TOKENS } from './bindings-transactions';
+
+/**
+ * The browser's start-up, after hydration (so the first render matches the server's): restore what the
+ * shopper had from local storage (spec transactions §4 "Session": cached user and token first; cart items,
+ * token and hash), then let the cart connect/sync and the queue drain when online, and watch for offline orders.
+ */
+export async function startShopSession(container: Container): Promise<void> {
+  const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
+  await queue.ready;
+  await container.get(SessionService).load();
+  await Promise.all([
+    container.get(CheckoutService).load(),
+    container.get(WishlistService).load(),
+    container.get(CompareService).load(),
+    container.get(CookieNoticeService).load(),
+  ]);
+  container.get(CheckoutService).start();
+  await container.get(CartService).load();
+}
