@@ -98,6 +98,7 @@ describe('cart (spec transactions §7)', () => {
     expect((await add(id, { sku: 'NOPE-1', qty: 1 })).status).toBe(404);
     expect((await add(id, { sku: a.sku, qty: -1 })).status).toBe(400);
     expect((await add(id, { sku: a.sku, qty: 'veel' })).status).toBe(400);
+    expect((await add(id, { sku: a.sku, qty: 1.5 })).status).toBe(400);
     expect((await be.call('GET', `/api/cart/pull?cartId=${id}`)).json.result).toHaveLength(0);
     expect((await be.call('GET', '/api/cart/pull?cartId=doesnotexist')).status).toBe(404);
     expect((await be.call('GET', '/api/cart/pull')).status).toBe(400);

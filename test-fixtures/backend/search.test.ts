@@ -166,6 +166,7 @@ describe('catalogue search (spec catalogue §7, §9)', () => {
     expect((await be.call('GET', '/api/catalog/vue_storefront_catalog/product/_search?request=%7Bnope')).status).toBe(400);
     expect((await be.call('GET', '/api/catalog/other_index/product/_search')).status).toBe(404);
     expect((await be.call('GET', '/api/catalog/vue_storefront_catalog/spaceship/_search')).status).toBe(400);
+    expect((await search({}, 'request_format=search-query')).json.result).toContain('request_format');
   });
 
   it('searches categories, attributes, cms, reviews and tax rules', async () => {

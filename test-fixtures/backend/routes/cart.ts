@@ -53,7 +53,7 @@ export function cartHelpers(ctx: Context) {
 
 const cartItemSchema = s.object({
   sku: s.string({ min: 1, max: 200 }),
-  qty: s.optional(s.number({ min: 0, max: 10000, coerce: true })),
+  qty: s.optional(s.number({ min: 0, max: 10000, int: true, coerce: true })),
   quoteId: s.optional(s.id()),
   item_id: s.optional(s.number({ min: 1, int: true, coerce: true })),
   product_option: s.optional(s.record()),

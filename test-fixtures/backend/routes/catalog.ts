@@ -13,6 +13,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function catalogRoutes(router: Router, ctx: Context): void {
   const search = (index: string, type: string, body: unknown, q: URLSearchParams) => {
     if (!INDEX.test(index)) throw new HttpError(404, `no such index [${index}]`);
+    // vue-storefront's 'api-search-query' adapter sends its own query language: only raw Elasticsearch bodies are understood here
+    const requestFormat = q.get('request_format');
+    if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
+    const responseFormat = q.get('response_format');
+    if (responseFormat !== null && responseFormat !== 'es') throw badRequest(`Unsupported response_format: ${responseFormat}`);
     const col = ctx.catalogue.collections.get(type);
     if (!col) throw badRequest(`No entity type registered: ${type}`);
     return {

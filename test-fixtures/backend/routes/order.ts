@@ -48,7 +48,7 @@ const orderSchema = s.object({
   cart_id: s.optional(s.id()),
   order_id: s.optional(s.string({ max: 100 })),
   products: s.array(s.object({
-    sku: s.string({ min: 1, max: 200 }), qty: s.number({ min: 0.0001, max: 10000, coerce: true }), product_option: s.optional(s.record()),
+    sku: s.string({ min: 1, max: 200 }), qty: s.number({ min: 1, max: 10000, int: true, coerce: true }), product_option: s.optional(s.record()),
   }), { min: 1, max: 200 }),
   addressInformation: s.object({
     shippingAddress: s.optional(addressSchema), billingAddress: addressSchema,
