@@ -6,6 +6,10 @@ import { CookieNoticeService } from '../core/ui-state/claims-service';
 import { WishlistService, CompareService } from '../core/user/sku-list-service';
 import type { OfflineTaskQueue } from '../core/queue/types';
 import { TRANSACTION_TOKENS } from './bindings-transactions';
+import { whenBackOnline } from '../core/checkout/going-online';
+import { TOKENS } from '../core/ports/tokens';
+import type { Network } from '../core/ports/network';
+import type { Logger } from '../core/ports/logger';
 
 /**
  * The browser's start-up, after hydration (so the first render matches the server's): restore what the
@@ -22,6 +26,12 @@ export async function startShopSession(container: Container): Promise<void> {
     container.get(CompareService).load(),
     container.get(CookieNoticeService).load(),
   ]);
-  container.get(CheckoutService).start();
+  // stored offline orders are looked at after the sync queue has drained (spec transactions §4)
+  whenBackOnline({
+    network: container.get<Network>(TOKENS.Network),
+    queue,
+    checkout: container.get(CheckoutService),
+    logger: container.get<Logger>(TOKENS.Logger),
+  });
   await container.get(CartService).load();
 }

@@ -38,3 +38,4 @@ export {
   type PaymentState,
 } from './payment-service';
 export { OrderStatusService, orderStatusView, type OrderStatusView } from './order-status-service';
+export { whenBackOnline } from './going-online';

@@ -1,0 +1,24 @@
+import { skip, type Subscription } from 'rxjs';
+import type { Network } from '../ports/network';
+import type { Logger } from '../ports/logger';
+
+/**
+ * spec transactions §4 "Task queue": going online reloads the cart from the server, processes the sync queue
+ * and THEN the offline order queue. The cart reloads itself on the same event; this sequence makes sure stored
+ * orders are looked at only after the queued cart and user tasks have been sent.
+ */
+export function whenBackOnline(deps: {
+  network: Network;
+  queue: { process(): Promise<void> };
+  checkout: { handleOnline(): Promise<void> };
+  logger?: Logger;
+}): Subscription {
+  let running: Promise<void> = Promise.resolve();
+  return deps.network.online$.pipe(skip(1)).subscribe((online) => {
+    if (!online) return;
+    running = running
+      .then(() => deps.queue.process())
+      .then(() => deps.checkout.handleOnline())
+      .catch((e: unknown) => deps.logger?.error(`going online failed: ${String(e)}`, 'checkout'));
+  });
+}

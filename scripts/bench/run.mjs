@@ -1,0 +1,25 @@
+// Runs a TypeScript benchmark: bundles scripts/bench/<name>.ts with esbuild (native modules external) and runs it.
+// Usage: node scripts/bench/run.mjs search-latency
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+
+const name = process.argv[2];
+if (!name) {
+  console.error('usage: node scripts/bench/run.mjs <bench name, e.g. search-latency>');
+  process.exit(2);
+}
+const root = new URL('../..', import.meta.url).pathname;
+const outfile = `${root}dist/bench/${name}.mjs`;
+await build({
+  absWorkingDir: root,
+  entryPoints: [`scripts/bench/${name}.ts`],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: ['node20'],
+  packages: 'external',
+  logLevel: 'warning',
+});
+const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);
