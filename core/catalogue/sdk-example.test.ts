@@ -1,5 +1,5 @@
 /**
- * The headless example of docs/sdk-catalogue.md as a test: search the demo backend, pick a variant and print a
+ * The headless example of docs/sdk.md as a test: search the demo backend, pick a variant and print a
  * price, with nothing but core/ and adapters/ (spec catalogue §3.1, §4.3, §5).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
