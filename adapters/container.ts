@@ -10,6 +10,8 @@ import type { Scheduler } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
 import type { IdGenerator } from '../core/ports/id-generator';
 import { HomeService } from '../core/catalogue/home-service';
+import type { HomeContentSource } from '../core/catalogue/home-content';
+import { BundledHomeContent } from './content/bundled-home-content';
 import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
 import { ProductService } from '../core/catalogue/product-service';
 import { CategoryService } from '../core/catalogue/category-service';
@@ -103,7 +105,8 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   c.bind<ContentApi>(TOKENS.ContentApi).toDynamicValue((ctx) => new HttpContentApi(client, config, search(ctx)));
   c.bind<AttributeApi>(TOKENS.AttributeApi).toDynamicValue((ctx) => new HttpAttributeApi(client, config, search(ctx)));
 
-  c.bind(HomeService).toDynamicValue((ctx) => new HomeService(search(ctx), config, logger(ctx)));
+  c.bind<HomeContentSource>(TOKENS.HomeContent).toDynamicValue(() => new BundledHomeContent());
+  c.bind(HomeService).toDynamicValue((ctx) => new HomeService(search(ctx), config, logger(ctx), ctx.get<HomeContentSource>(TOKENS.HomeContent)));
   c.bind(AttributeService).toDynamicValue((ctx) => new AttributeService(ctx.get<AttributeApi>(TOKENS.AttributeApi), config, logger(ctx)));
   c.bind(ProductService).toDynamicValue((ctx) => new ProductService(search(ctx), config, ctx.get(AttributeService), logger(ctx)));
   c.bind(TwoStageCaching).toDynamicValue(() => new TwoStageCaching(config));

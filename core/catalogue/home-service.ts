@@ -4,15 +4,18 @@ import type { CatalogueSearch } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
 import type { Product } from './types';
 import { homeListRequest, type HomeListName } from './home-lists';
+import { EMPTY_HOME_CONTENT, type HomeContentData, type HomeContentSource } from './home-content';
 
 export type HomeStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface HomeState {
   readonly status: HomeStatus;
   readonly lists: Readonly<Record<HomeListName, readonly Product[]>>;
+  /** banners, head images, instagram images and content items (spec catalogue §2.11) */
+  readonly content: HomeContentData;
 }
 
-export const EMPTY_HOME: HomeState = { status: 'idle', lists: { new_collection: [], bestsellers: [] } };
+export const EMPTY_HOME: HomeState = { status: 'idle', lists: { new_collection: [], bestsellers: [] }, content: EMPTY_HOME_CONTENT };
 
 /** Holds the homepage product lists (spec catalogue §2.11). */
 export class HomeService {
@@ -23,6 +26,8 @@ export class HomeService {
     private readonly search: CatalogueSearch,
     private readonly config: ShopConfig,
     private readonly logger: Logger,
+    private readonly content?: HomeContentSource,
+    private readonly storeCode: string = config.storeViews.defaultStoreCode,
   ) {}
 
   snapshot(): HomeState {
@@ -33,12 +38,20 @@ export class HomeService {
     this.state.next(state);
   }
 
-  /** Load both lists in parallel; a failing list leaves the other intact and marks the state 'error'. */
+  /**
+   * Load both lists in parallel; a failing list leaves the other intact and marks the state 'error'.
+   * The local home content loads beside them; its failure is logged at debug level only (spec catalogue §2.11).
+   */
   async load(): Promise<void> {
     if (this.state.value.status === 'ready') return;
     this.state.next({ ...this.state.value, status: 'loading' });
     const names = this.config.catalogue.homeLists;
+    const contentLoad = this.content?.load(this.storeCode).catch((e: unknown) => {
+      this.logger.debug(`home content for '${this.storeCode}' failed: ${String(e)}`, 'home');
+      return EMPTY_HOME_CONTENT;
+    });
     const results = await Promise.allSettled(names.map((n) => this.search.search<Product>(homeListRequest(n, this.config))));
+    const content = (await contentLoad) ?? this.state.value.content;
     const lists = { ...this.state.value.lists };
     let failed = false;
     results.forEach((r, i) => {
@@ -49,6 +62,6 @@ export class HomeService {
         this.logger.error(`home list ${name} failed: ${String(r.reason)}`, 'home');
       }
     });
-    this.state.next({ status: failed ? 'error' : 'ready', lists });
+    this.state.next({ status: failed ? 'error' : 'ready', lists, content });
   }
 }

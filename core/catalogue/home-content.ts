@@ -1,0 +1,57 @@
+/**
+ * spec catalogue §2.11: the homepage's banners (main, small, product, menu aside), head images, instagram images and
+ * default content items come from per-store-view local JSON files, never from the network.
+ */
+export interface Banner {
+  title: string;
+  subtitle?: string;
+  /** a shop path the banner links to */
+  link: string;
+  /** image path under the shop (optional: banners render as a coloured block without one) */
+  image?: string;
+  /** the banner's colour (CSS colour) */
+  color?: string;
+}
+
+export interface HomeContentData {
+  banners: { mainBanners: Banner[]; smallBanners: Banner[]; productBanners: Banner[]; menuAsideBanners: Banner[] };
+  headImages: Banner[];
+  instagramImages: Array<{ image: string; link?: string; alt?: string }>;
+  contentItems: Array<{ title: string; message: string }>;
+}
+
+export const EMPTY_HOME_CONTENT: HomeContentData = {
+  banners: { mainBanners: [], smallBanners: [], productBanners: [], menuAsideBanners: [] },
+  headImages: [],
+  instagramImages: [],
+  contentItems: [],
+};
+
+/** Port: the local home content of a store view ('' = the default store view). */
+export interface HomeContentSource {
+  load(storeCode: string): Promise<HomeContentData>;
+}
+
+/** Fill the gaps of a partial or malformed file with empty lists, so one bad entry never breaks the homepage. */
+export function normaliseHomeContent(raw: unknown): HomeContentData {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const list = <T>(v: unknown, ok: (x: unknown) => x is T): T[] => (Array.isArray(v) ? v.filter(ok) : []);
+  const isBanner = (x: unknown): x is Banner =>
+    !!x && typeof x === 'object' && typeof (x as Banner).title === 'string' && typeof (x as Banner).link === 'string';
+  const b = (o.banners && typeof o.banners === 'object' ? o.banners : {}) as Record<string, unknown>;
+  return {
+    banners: {
+      mainBanners: list(b.mainBanners, isBanner),
+      smallBanners: list(b.smallBanners, isBanner),
+      productBanners: list(b.productBanners, isBanner),
+      menuAsideBanners: list(b.menuAsideBanners, isBanner),
+    },
+    headImages: list(o.headImages, isBanner),
+    instagramImages: list(o.instagramImages, (x): x is { image: string } => !!x && typeof (x as { image?: unknown }).image === 'string'),
+    contentItems: list(
+      o.contentItems,
+      (x): x is { title: string; message: string } =>
+        !!x && typeof (x as { title?: unknown }).title === 'string' && typeof (x as { message?: unknown }).message === 'string',
+    ),
+  };
+}
