@@ -176,6 +176,12 @@ export interface ShopConfig {
     readonly maxGetErrors: number;
     readonly maxSetErrors: number;
     readonly twoStageCaching: boolean;
+    /**
+     * spec catalogue §9 "Local storage quota is checked every 30 s", §8 "Local storage quota error": the share of the
+     * quota (usage / quota) from which the storage counts as nearly full and the product and URL caches are cleared.
+     * The spec gives no figure: 0.9 is ours.
+     */
+    readonly quotaNearlyFullRatio: number;
   };
   readonly ui: {
     readonly asyncComponentTimeoutMs: number;
@@ -209,6 +215,16 @@ export interface ShopConfig {
     readonly confirmBeforeRemove: boolean;
     /** 'items' counts lines, 'quantities' sums quantities */
     readonly minicartCountType: 'items' | 'quantities';
+    /**
+     * spec transactions §4 "Merge of client and server items": whether a server sync that does not force the client state may
+     * remove client lines missing on the server (vue-storefront 1.12 cart.serverSyncCanRemoveLocalItems, shipped false).
+     */
+    readonly serverSyncCanRemoveLocalItems?: boolean;
+    /**
+     * spec transactions §4 "Merge": whether such a sync may set a client line's qty to the server's on a mismatch
+     * (vue-storefront 1.12 cart.serverSyncCanModifyLocalItems, shipped false).
+     */
+    readonly serverSyncCanModifyLocalItems?: boolean;
     readonly thumbnail: ThumbnailSize;
   };
   readonly shipping: {
@@ -417,6 +433,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
     maxGetErrors: 1,
     maxSetErrors: 30,
     twoStageCaching: true,
+    quotaNearlyFullRatio: 0.9,
   },
   ui: {
     asyncComponentTimeoutMs: 3000,
@@ -449,6 +466,8 @@ export const DEFAULT_CONFIG: ShopConfig = {
     allowOutOfStockInCart: true,
     confirmBeforeRemove: true,
     minicartCountType: 'quantities',
+    serverSyncCanRemoveLocalItems: false,
+    serverSyncCanModifyLocalItems: false,
     thumbnail: { width: 210, height: 300 },
   },
   shipping: {

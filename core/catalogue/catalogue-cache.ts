@@ -17,6 +17,7 @@ import type { Scheduler } from '../ports/scheduler';
 import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/storage';
 import type { UrlMapHit } from '../ports/url-mapper';
 import type { UrlMappingCache } from '../routing/dispatcher';
+import { clearCatalogueCaches } from './storage-quota';
 import type { Category, Product, SearchResult } from './types';
 
 const TIMED_OUT = Symbol('timed out');
@@ -56,6 +57,9 @@ class MemoryCollections {
   }
   clear(c: string): void {
     this.data.delete(c);
+  }
+  entries<T>(c: string): Array<[string, T]> {
+    return [...(this.data.get(c)?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) as Array<[string, T]>;
   }
 }
 
@@ -131,16 +135,55 @@ export class CatalogueCache implements UrlMappingCache {
         // spec catalogue §8: the product cache is cleared (the URL cache too on a quota error)
         this.quotaClears++;
         this.logger?.warn('Storage quota exceeded: clearing product and URL caches', 'cache');
-        await Promise.all([
-          this.storage.clear(STORAGE_COLLECTIONS.products).catch(() => undefined),
-          this.storage.clear(STORAGE_COLLECTIONS.urlCache).catch(() => undefined),
-        ]);
+        await clearCatalogueCaches(this.storage);
         return;
       }
       this.setErrors++;
       this.logger?.warn('Cache write failed', 'cache', { collection, key, error: String(e) });
       this.disableIfNeeded();
     }
+  }
+
+  /**
+   * Every entry of a collection (spec catalogue §9: cache iteration times out at 2000 ms, config.cache.iterateTimeoutMs).
+   * An iteration with no answer in time recreates the storage and counts a get error like a hanging read, and answers
+   * the in-memory entries.
+   */
+  async entries<T>(collection: string): Promise<Array<[string, T]>> {
+    const memo = () => this.memory.entries<T>(collection);
+    if (!this.persistent) return memo();
+    let timer: { cancel(): void } | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = this.scheduler.after(this.config.cache.iterateTimeoutMs, () => resolve(TIMED_OUT));
+    });
+    try {
+      const value = await Promise.race([this.storage.entries<T>(collection), timeout]);
+      if (value === TIMED_OUT) {
+        this.getErrors++;
+        this.recreations++;
+        if (this.recreate) this.storage = this.recreate();
+        this.logger?.warn('Cache iteration timed out: storage recreated', 'cache', { collection });
+        this.disableIfNeeded();
+        return memo();
+      }
+      return value;
+    } catch (e) {
+      this.getErrors++;
+      this.logger?.warn('Cache iteration failed', 'cache', { collection, error: String(e) });
+      this.disableIfNeeded();
+      return memo();
+    } finally {
+      timer?.cancel();
+    }
+  }
+
+  /**
+   * spec catalogue §8, §9: the local storage is (nearly) full: clear the product cache and the URL cache of the storage
+   * (the in-memory copies cost no quota and stay). Used by StorageQuotaMonitor and QuotaGuardedStorage.
+   */
+  async clearForQuota(): Promise<void> {
+    this.quotaClears++;
+    await clearCatalogueCaches(this.storage);
   }
 
   getSearch<T>(request: SearchRequest): Promise<SearchResult<T> | undefined> {

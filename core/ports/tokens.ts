@@ -28,6 +28,8 @@ export const TOKENS = {
   Logger: Symbol.for('Logger'),
   IdGenerator: Symbol.for('IdGenerator'),
   HomeContent: Symbol.for('HomeContent'),
+  /** spec catalogue §9: local storage quota estimate (core/ports/storage-quota.ts) */
+  StorageQuota: Symbol.for('StorageQuota'),
 } as const;
 
 export type TokenName = keyof typeof TOKENS;

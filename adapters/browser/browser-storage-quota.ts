@@ -1,0 +1,30 @@
+import type { StorageEstimate, StorageQuota } from '../../core/ports/storage-quota';
+
+type EstimateSource = { storage?: { estimate?: () => Promise<{ usage?: number; quota?: number }> } };
+
+/**
+ * StorageQuota on navigator.storage.estimate() (spec catalogue §9: the local storage quota is checked every 30 s).
+ * Where the API is missing (the server, old browsers), or it fails, or it answers without both figures: undefined.
+ */
+export class BrowserStorageQuota implements StorageQuota {
+  constructor(private readonly nav: EstimateSource | undefined = typeof navigator === 'undefined' ? undefined : (navigator as EstimateSource)) {}
+
+  async estimate(): Promise<StorageEstimate | undefined> {
+    const estimate = this.nav?.storage?.estimate;
+    if (typeof estimate !== 'function') return undefined;
+    try {
+      const e = await estimate.call(this.nav!.storage);
+      if (typeof e?.usage !== 'number' || typeof e.quota !== 'number' || !Number.isFinite(e.usage) || !Number.isFinite(e.quota)) return undefined;
+      return { usage: e.usage, quota: e.quota };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The server and tests: nothing is known about a quota. */
+export class UnknownStorageQuota implements StorageQuota {
+  async estimate(): Promise<StorageEstimate | undefined> {
+    return undefined;
+  }
+}

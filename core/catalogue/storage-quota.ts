@@ -1,0 +1,140 @@
+/**
+ * Local storage quota (spec catalogue §8 "Local storage quota error", §9 "Local storage quota is checked every 30 s";
+ * spec transactions §8 "Storage quota: URL cache cleared").
+ *
+ * - storageNearlyFull: the pure rule (usage / quota at or above config.cache.quotaNearlyFullRatio);
+ * - StorageQuotaMonitor: every config.cache.quotaCheckIntervalMs asks the StorageQuota port and, when the storage is
+ *   nearly full, clears the product cache and the URL cache (never the shopper's cart, checkout or user data);
+ * - QuotaGuardedStorage: a Storage decorator for the shopper's data (cart, checkout, user, queue): a write that fails
+ *   with StorageQuotaError clears the catalogue caches (URL cache too) and is retried once, so nothing of the shopper's
+ *   is lost to cached catalogue data.
+ */
+import type { ShopConfig } from '../config';
+import type { Logger } from '../ports/logger';
+import type { Scheduler, TimerHandle } from '../ports/scheduler';
+import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/storage';
+import type { StorageEstimate, StorageQuota } from '../ports/storage-quota';
+
+/** The collections a quota problem may clear: the product cache and the URL cache (spec catalogue §8). */
+export const QUOTA_CLEARED_COLLECTIONS: readonly string[] = [STORAGE_COLLECTIONS.products, STORAGE_COLLECTIONS.urlCache];
+
+/** spec catalogue §9: true when the estimate says the storage is (nearly) full; an unknown estimate is never full. */
+export function storageNearlyFull(estimate: StorageEstimate | undefined, config: Pick<ShopConfig, 'cache'>): boolean {
+  if (!estimate || !(estimate.quota > 0) || !Number.isFinite(estimate.usage)) return false;
+  return estimate.usage / estimate.quota >= config.cache.quotaNearlyFullRatio;
+}
+
+/** Clear the product cache and the URL cache of a Storage (errors of a single clear are swallowed). */
+export async function clearCatalogueCaches(storage: Storage): Promise<void> {
+  await Promise.all(QUOTA_CLEARED_COLLECTIONS.map((c) => storage.clear(c).catch(() => undefined)));
+}
+
+/** What the monitor clears: CatalogueCache satisfies it (clearForQuota). */
+export interface QuotaClearable {
+  clearForQuota(): Promise<void>;
+}
+
+export class StorageQuotaMonitor {
+  private timer: TimerHandle | undefined;
+  private running: Promise<boolean> | undefined;
+  private clears = 0;
+
+  constructor(
+    private readonly quota: StorageQuota,
+    private readonly scheduler: Scheduler,
+    private readonly cache: QuotaClearable,
+    private readonly config: Pick<ShopConfig, 'cache'>,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Check now and then every config.cache.quotaCheckIntervalMs (30 s). Calling start twice keeps one timer. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = this.scheduler.every(this.config.cache.quotaCheckIntervalMs, () => void this.check());
+    void this.check();
+  }
+
+  stop(): void {
+    this.timer?.cancel();
+    this.timer = undefined;
+  }
+
+  /** how many times the caches were cleared */
+  clearCount(): number {
+    return this.clears;
+  }
+
+  /** One check: true when the caches were cleared. A check still running is not started again. */
+  check(): Promise<boolean> {
+    this.running ??= this.checkOnce().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async checkOnce(): Promise<boolean> {
+    let estimate: StorageEstimate | undefined;
+    try {
+      estimate = await this.quota.estimate();
+    } catch (e) {
+      this.logger?.debug('storage estimate failed', 'cache', String(e));
+      return false;
+    }
+    if (!storageNearlyFull(estimate, this.config)) return false;
+    this.logger?.warn('Local storage nearly full: clearing the product and URL caches', 'cache', estimate);
+    await this.cache.clearForQuota();
+    this.clears++;
+    return true;
+  }
+}
+
+export interface QuotaGuardOptions {
+  /** what to clear on a quota error; default: the product and URL caches of the wrapped storage */
+  onQuotaExceeded?: () => Promise<void>;
+  logger?: Logger;
+}
+
+/**
+ * spec transactions §8 "Storage quota: URL cache cleared": a write refused for the quota clears the catalogue caches
+ * and is retried once. A second refusal is raised (the caller logs it), any other error is raised unchanged.
+ */
+export class QuotaGuardedStorage implements Storage {
+  private recoveries = 0;
+
+  constructor(
+    private readonly inner: Storage,
+    private readonly options: QuotaGuardOptions = {},
+  ) {}
+
+  /** how many writes needed the caches cleared */
+  recoveryCount(): number {
+    return this.recoveries;
+  }
+
+  get<T>(collection: string, key: string): Promise<T | undefined> {
+    return this.inner.get<T>(collection, key);
+  }
+
+  async set<T>(collection: string, key: string, value: T): Promise<void> {
+    try {
+      await this.inner.set(collection, key, value);
+    } catch (e) {
+      if (!(e instanceof StorageQuotaError)) throw e;
+      this.recoveries++;
+      this.options.logger?.warn('Storage quota exceeded: clearing the catalogue caches and writing again', 'storage', { collection, key });
+      await (this.options.onQuotaExceeded ? this.options.onQuotaExceeded() : clearCatalogueCaches(this.inner));
+      await this.inner.set(collection, key, value);
+    }
+  }
+
+  remove(collection: string, key: string): Promise<void> {
+    return this.inner.remove(collection, key);
+  }
+  keys(collection: string): Promise<string[]> {
+    return this.inner.keys(collection);
+  }
+  entries<T>(collection: string): Promise<Array<[string, T]>> {
+    return this.inner.entries<T>(collection);
+  }
+  clear(collection: string): Promise<void> {
+    return this.inner.clear(collection);
+  }
+}
