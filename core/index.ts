@@ -38,6 +38,7 @@ export type * from './ports/output-cache';
 export * from './catalogue';
 export { homeListRequest, type HomeListName } from './catalogue/home-lists';
 export { HomeService, EMPTY_HOME, type HomeState } from './catalogue/home-service';
+export * from './catalogue/home-content';
 export * from './routing';
 export * from './cart';
 export * from './queue';
