@@ -6,6 +6,9 @@ import { createConfig, type ShopConfig } from '../core/config';
 import { render } from './entry-server';
 import { resolveLocale } from './i18n';
 import type { OutputCache } from '../core/ports/output-cache';
+import { createServerContainer } from '../adapters/container';
+import { CategoryService } from '../core/catalogue/category-service';
+import { sitemapEntries, sitemapXml } from '../core/routing/sitemap';
 
 /**
  * The storefront's HTTP server: server-side rendering of every page, the browser bundle under /dist/,
@@ -129,8 +132,21 @@ ${manifest.entry ? `<script type="module" src="/dist/${manifest.entry}"></script
     res.end(html);
   }
 
+  /** spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer). */
+  async function sitemap(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const categories = createServerContainer({ config }).get(CategoryService);
+    await categories.loadCategories().catch(() => undefined);
+    const origin = `http://${req.headers.host ?? `${options.host}:${options.port}`}`;
+    res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
+    res.end(sitemapXml(sitemapEntries(categories.snapshot().tree, config), origin));
+  }
+
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (pathname === '/sitemap.xml') return void sitemap(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal error');
+    });
     if (pathname.startsWith('/api/') || pathname.startsWith('/img/')) return proxy(req, res);
     if (pathname.startsWith('/dist/')) return void serveStatic(pathname, res);
     if (pathname === '/sw.js') return void serveStatic('/dist/sw.js', res);

@@ -1,5 +1,12 @@
 import type { Container } from 'inversify';
-import { HomeService } from '../../core/catalogue/home-service';
+import { HomeService, type HomeState } from '../../core/catalogue/home-service';
+import { OrderStatusService } from '../../core/checkout/order-status-service';
+import { CategoryService, FIRST_STAGE_FIELDS, type CategoryState } from '../../core/catalogue/category-service';
+import { ProductService, type ProductState } from '../../core/catalogue/product-service';
+import type { Product } from '../../core/catalogue/types';
+import { CmsService } from '../../core/catalogue/cms-service';
+import { PageResolutionService } from '../../core/routing/page-resolution';
+import { ensureCatalogueUiBindings } from '../hooks/use-catalogue';
 
 interface Hydratable<T> {
   snapshot(): T;
@@ -9,18 +16,60 @@ interface Hydratable<T> {
 /** The services whose state the server sends to the browser, by a stable name. */
 export const HYDRATED_SERVICES: Record<string, abstract new (...args: never[]) => Hydratable<unknown>> = {
   home: HomeService as never,
+  orderStatus: OrderStatusService as never,
+  category: CategoryService as never,
+  product: ProductService as never,
+  cms: CmsService as never,
+  pageResolution: PageResolutionService as never,
 };
 
 export type DehydratedState = Record<string, unknown>;
 
+/** What a listed product needs in the browser: its link, tile, price (every price/tax/date field) and stock. */
+const LISTING_FIELDS = new Set([...FIRST_STAGE_FIELDS, 'parentSku', 'small_image', 'thumbnail', 'custom_options', 'bundle_options', 'product_links', 'qty']);
+function listed(p: Product): Product {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) if (LISTING_FIELDS.has(k) || /price|tax|_date$/.test(k)) out[k] = v;
+  return out as Product;
+}
+
+/**
+ * Smaller snapshots for the page to carry: the flat category list without its nested children (the tree holds
+ * them), listed products with their listing fields only, and a product page's parent written once.
+ */
+const SLIM: Record<string, { out(state: never): unknown; in(state: never): unknown }> = {
+  home: {
+    out: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
+    in: (s: HomeState) => s,
+  },
+  category: {
+    out: (s: CategoryState) => ({
+      ...s,
+      categories: s.categories.map(({ children_data: _drop, ...c }) => c),
+      list: { ...s.list, items: s.list.items.map(listed) },
+    }),
+    in: (s: CategoryState) => s,
+  },
+  product: {
+    out: (s: ProductState) => (s.parent && s.parent === s.original ? { ...s, parent: PARENT_IS_ORIGINAL } : s),
+    in: (s: ProductState) => ((s.parent as unknown) === PARENT_IS_ORIGINAL ? { ...s, parent: s.original } : s),
+  },
+};
+const PARENT_IS_ORIGINAL = '$original';
+
 export function dehydrate(container: Container): DehydratedState {
+  ensureCatalogueUiBindings(container);
   const out: DehydratedState = {};
-  for (const [name, id] of Object.entries(HYDRATED_SERVICES)) out[name] = container.get<Hydratable<unknown>>(id).snapshot();
+  for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
+    const snap = container.get<Hydratable<unknown>>(id).snapshot();
+    out[name] = SLIM[name] ? SLIM[name].out(snap as never) : snap;
+  }
   return out;
 }
 
 export function hydrateServices(container: Container, state: DehydratedState): void {
+  ensureCatalogueUiBindings(container);
   for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
-    if (name in state) container.get<Hydratable<unknown>>(id).hydrate(state[name]);
+    if (name in state) container.get<Hydratable<unknown>>(id).hydrate(SLIM[name] ? SLIM[name].in(state[name] as never) : state[name]);
   }
 }

@@ -1,10 +1,247 @@
+import type { Container } from 'inversify';
+import type { ShopConfig } from '../../core/config';
+import { TOKENS } from '../../core/ports/tokens';
+import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import { HomeService } from '../../core/catalogue/home-service';
+import { CategoryService } from '../../core/catalogue/category-service';
+import { ProductService } from '../../core/catalogue/product-service';
+import { CmsService } from '../../core/catalogue/cms-service';
+import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
+import { relatedLinkSkus, relatedProductsRequest, RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
+import type { Product } from '../../core/catalogue/types';
+import { UrlDispatcher } from '../../core/routing/dispatcher';
+import { PageResolutionService, loadFailureOutcome, resolvedPage, type ResolvedPageKind } from '../../core/routing/page-resolution';
+import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
+import { NotificationService } from '../../core/ui-state/notification-service';
+import { ensureCatalogueUiBindings } from '../hooks/use-catalogue';
 import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import type { PageRegistry } from './page-registry';
+import { CategoryPage } from '../pages/CategoryPage';
+import { ProductPage } from '../pages/ProductPage';
+import { CmsPage } from '../pages/CmsPage';
+import { StaticPage } from '../pages/StaticPage';
+import { SitemapPage } from '../pages/SitemapPage';
+import { WholesalePage } from '../pages/WholesalePage';
+import { DispatchedPage } from '../pages/DispatchedPage';
+import type { LoadOutcome, PageEntry, PageRegistry, RouteLoadContext } from './page-registry';
+
+const runtime = (): 'server' | 'browser' => (typeof window === 'undefined' ? 'server' : 'browser');
+
+function configOf(container: Container): ShopConfig {
+  return container.get<ShopConfig>(TOKENS.Config);
+}
+
+/** The header (menu, header block) and footer (copyright block) data every catalogue page renders. */
+async function loadShell(container: Container): Promise<void> {
+  const config = configOf(container);
+  const cms = container.get(CmsService);
+  await Promise.allSettled([container.get(CategoryService).loadCategories(), cms.loadBlock(config.cms.headerBlock), cms.loadBlock(config.cms.copyrightBlock)]);
+}
+
+/** A route query as core's filter rules read it (repeated keys become lists). */
+export function routeQueryOf(query: URLSearchParams): RouteQuery {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const all = query.getAll(key);
+    out[key] = all.length > 1 ? all : (all[0] ?? '');
+  }
+  return out;
+}
+
+/** spec catalogue §2.3: a failed load either shows its error (404/503) or notifies and goes home. */
+function failed(container: Container, path: string, error: unknown, kind?: ResolvedPageKind): LoadOutcome {
+  const outcome = loadFailureOutcome(error, runtime(), configOf(container));
+  if (outcome.kind === 'redirect') {
+    if (container.isBound(NotificationService)) {
+      const n = outcome.notification;
+      container.get(NotificationService).notify({ type: n.type, message: n.message, params: n.params, action1: { label: n.action } });
+    }
+    return { redirect: outcome.to };
+  }
+  container.get(PageResolutionService).failed(path, outcome.error, outcome.status, kind);
+  return { status: outcome.status };
+}
+
+async function loadCategoryProducts(container: Container, query: URLSearchParams): Promise<void> {
+  const categories = container.get(CategoryService);
+  const filters = filtersFromRouteQuery(routeQueryOf(query), configOf(container), categories.snapshot().available);
+  await categories.applyFilters(filters);
+}
+
+/** spec catalogue §2.2: a category found by its route path (/c/{slug} or its url_path). */
+async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
+  const { container, path } = ctx;
+  ensureCatalogueUiBindings(container);
+  await loadShell(container);
+  try {
+    await container.get(CategoryService).setCurrentByPath(path);
+  } catch (e) {
+    return failed(container, path, e, 'category');
+  }
+  await loadCategoryProducts(container, ctx.query);
+  container.get(PageResolutionService).clear(path, 'category');
+  return { status: 200 };
+}
+
+async function loadRelated(container: Container, product: Product): Promise<void> {
+  const products = container.get(ProductService);
+  const own = relatedLinkSkus(product);
+  if (own.length) {
+    await products.loadRelated(RELATED_LINK_TYPE, own);
+    return;
+  }
+  const request = relatedProductsRequest(product, configOf(container));
+  if (!request) return;
+  try {
+    const found = await container.get<CatalogueSearch>(TOKENS.CatalogueSearch).search<Product>(request);
+    await products.loadRelated(RELATED_LINK_TYPE, found.items.map((p) => p.sku));
+  } catch {
+    /* related products are optional */
+  }
+}
+
+/**
+ * spec catalogue §4.1: load a product by sku (status / visibility errors shown, a visibility-1 child redirects to
+ * its parent: 301 on the server, replace in the browser), configured to childSku when given.
+ */
+async function productLoad(container: Container, path: string, sku: string, childSku: string | undefined): Promise<LoadOutcome> {
+  ensureCatalogueUiBindings(container);
+  const products = container.get(ProductService);
+  const state = products.snapshot();
+  const pages = container.get(PageResolutionService);
+  // the same product (an option chosen on the page wrote childSku into the URL): configure, do not reload
+  if (state.original?.sku === sku && !pages.snapshot().error) {
+    if (childSku && state.current?.sku !== childSku) products.configure({ sku: childSku });
+    pages.clear(path, 'product');
+    return { status: 200 };
+  }
+  await loadShell(container);
+  try {
+    const result = await products.load(sku, { ...(childSku ? { childSku } : {}), categories: container.get(CategoryService).snapshot().categories });
+    if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
+    pages.clear(path, 'product');
+    await loadRelated(container, products.snapshot().original ?? result.product);
+    return { status: 200 };
+  } catch (e) {
+    return failed(container, path, e, 'product');
+  }
+}
+
+/** /p/:parentSku/:slug[/:childSku] (spec catalogue §2.1, §2.2); childSku may also come as a query parameter. */
+async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
+  const sku = ctx.params.parentSku ?? '';
+  const childSku = ctx.params.childSku ?? ctx.query.get('childSku') ?? undefined;
+  return productLoad(ctx.container, ctx.path, sku, childSku);
+}
+
+/** spec catalogue §2.3: any other path goes through the URL dispatcher: product, category, CMS page or 404. */
+async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
+  const { container, path, query } = ctx;
+  ensureCatalogueUiBindings(container);
+  const pages = container.get(PageResolutionService);
+  const childSku = query.get('childSku') ?? undefined;
+  // an option chosen on a product page rewrote ?childSku=: the product is already here
+  const current = container.get(ProductService).snapshot();
+  if (current.original?.url_path && `/${current.original.url_path}` === path && pages.snapshot().path === path && pages.snapshot().kind === 'product' && !pages.snapshot().error) {
+    return productLoad(container, path, current.original.sku, childSku);
+  }
+  // the same category with other filters: only the list changes
+  if (pages.snapshot().path === path && pages.snapshot().kind === 'category' && !pages.snapshot().error) {
+    await loadCategoryProducts(container, query);
+    return { status: 200 };
+  }
+  await loadShell(container);
+  let resolution;
+  try {
+    resolution = await container.get(UrlDispatcher).resolve(path + (query.toString() ? `?${query.toString()}` : ''));
+  } catch (e) {
+    return failed(container, path, e);
+  }
+  const page = resolvedPage(resolution);
+  try {
+    switch (resolution.kind) {
+      case 'product': {
+        const outcome = await productLoad(container, path, resolution.product.sku, childSku);
+        if (outcome.redirect || outcome.status !== 200) return outcome;
+        break;
+      }
+      case 'category': {
+        const categories = container.get(CategoryService);
+        await categories.setCurrentByPath(path).catch(() => categories.setCurrent(resolution.category));
+        await loadCategoryProducts(container, query);
+        break;
+      }
+      case 'cms_page':
+        await container.get(CmsService).loadPage(resolution.page.identifier);
+        break;
+      default:
+        break;
+    }
+  } catch (e) {
+    return failed(container, path, e, page.kind);
+  }
+  pages.resolved(path, page.kind, page.status);
+  return { status: page.status };
+}
+
+async function cmsLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
+  const { container, path } = ctx;
+  ensureCatalogueUiBindings(container);
+  await loadShell(container);
+  try {
+    await container.get(CmsService).loadPage((ctx.params.slug ?? '').replace(/\/+$/, ''));
+  } catch (e) {
+    return failed(container, path, e, 'cms_page');
+  }
+  container.get(PageResolutionService).clear(path, 'cms_page');
+  return { status: 200 };
+}
+
+/** The static pages: CMS content under the route's name when it exists, else the shop's own short text. */
+function staticLoad(name: string) {
+  return async ({ container }: RouteLoadContext): Promise<LoadOutcome> => {
+    await loadShell(container);
+    await container
+      .get(CmsService)
+      .loadPage(name)
+      .catch(() => undefined);
+    return { status: 200 };
+  };
+}
+
+const productEntry: PageEntry = { element: <ProductPage />, load: productRouteLoad };
+const STATIC_NAMES = CORE_ROUTES.filter((r) => r.staticPage).map((r) => r.name);
 
 /** Catalogue-side pages by route name (spec catalogue §2.1). */
 export const CATALOGUE_PAGES: PageRegistry = {
-  home: { element: <HomePage />, load: async ({ container }) => container.get(HomeService).load() },
-  'page-not-found': { element: <NotFoundPage />, status: 404 },
+  home: {
+    element: <HomePage />,
+    load: async ({ container }) => {
+      await Promise.all([loadShell(container), container.get(HomeService).load()]);
+    },
+  },
+  category: { element: <CategoryPage />, load: categoryLoad },
+  ...Object.fromEntries([...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD].map((name) => [name, productEntry])),
+  'cms-page': { element: <CmsPage />, load: cmsLoad },
+  ...Object.fromEntries(STATIC_NAMES.map((name) => [name, { element: <StaticPage name={name} />, load: staticLoad(name) }])),
+  wholesale: {
+    element: <WholesalePage />,
+    load: async (ctx) => {
+      await loadShell(ctx.container);
+      const categories = ctx.container.get(CategoryService);
+      try {
+        await categories.setCurrentByPath(WholesalePage.categoryPath);
+        await loadCategoryProducts(ctx.container, ctx.query);
+      } catch {
+        /* the page still shows its text */
+      }
+      return { status: 200 };
+    },
+  },
+  sitemap: {
+    element: <SitemapPage />,
+    load: async ({ container }) => {
+      await loadShell(container);
+    },
+  },
+  'page-not-found': { element: <DispatchedPage />, load: dispatchLoad, status: 404 },
 };

@@ -1,0 +1,40 @@
+/**
+ * Related products of a product page (spec catalogue §3.6: the catalogue state holds 'related'): the
+ * product's own related links when it has them, otherwise listed products of its deepest category, never
+ * the product itself, with the listing filters (status 0/1, visibility 2/3/4).
+ */
+import type { ShopConfig } from '../config';
+import type { SearchRequest } from '../ports/catalogue-search';
+import { buildSearchQuery, toSearchRequest } from './search-query';
+import type { Product } from './types';
+
+export const RELATED_LINK_TYPE = 'related';
+
+/** The skus of the product's own 'related' links (product_links). */
+export function relatedLinkSkus(product: Product): string[] {
+  return (product.product_links ?? []).filter((l) => l.link_type === RELATED_LINK_TYPE).map((l) => l.linked_product_sku);
+}
+
+/** The deepest category of a product (the entry whose path has the most segments). */
+export function deepestCategoryId(product: Product): number | undefined {
+  const refs = product.category ?? [];
+  if (refs.length) {
+    const best = [...refs].sort((a, b) => (b.path ?? '').split('/').length - (a.path ?? '').split('/').length)[0];
+    return best?.category_id;
+  }
+  const ids = (product.category_ids ?? []).map(Number).filter(Number.isFinite);
+  return ids.length ? ids[ids.length - 1] : undefined;
+}
+
+/** The search for up to `size` products of the same category, without the product itself; undefined without a category. */
+export function relatedProductsRequest(product: Product, config: ShopConfig, size = 4): SearchRequest | undefined {
+  const categoryId = deepestCategoryId(product);
+  if (categoryId === undefined) return undefined;
+  return toSearchRequest(
+    buildSearchQuery(
+      { filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }, { attribute: 'sku', value: { neq: product.sku } }], size, sort: config.defaultSort },
+      config,
+      { fixedFilters: 'listing', aggregations: [] },
+    ),
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_CONFIG } from '../config';
+import { MESSAGES, ShopError } from '../messages';
+import { NetworkError } from '../ports/api-error';
+import type { Product } from '../catalogue/types';
+import { notFoundResolution, resolutionFromMapping } from './dispatcher';
+import { PageResolutionService, loadFailureOutcome, resolvedPage } from './page-resolution';
+
+const config = DEFAULT_CONFIG;
+const product: Product = { id: 1, sku: 'KP-1', name: 'Kraftpapier', type_id: 'simple', slug: 'kraftpapier-1', url_path: 'inpakpapier/kraftpapier-1.html' };
+
+describe('resolvedPage', () => {
+  it('a product, category or CMS match renders with 200, nothing with 404 // spec catalogue §2.3', () => {
+    expect(resolvedPage(resolutionFromMapping({ _type: 'product', _source: product } as never, config))).toEqual({ kind: 'product', status: 200 });
+    expect(resolvedPage(resolutionFromMapping({ _type: 'category', _source: { id: 4, slug: 'kerst-4', url_path: 'inpakpapier/kerst' } } as never, config))).toEqual({ kind: 'category', status: 200 });
+    expect(resolvedPage(resolutionFromMapping({ _type: 'cms_page', _source: { id: 1, identifier: 'privacy' } } as never, config))).toEqual({ kind: 'cms_page', status: 200 });
+    expect(resolvedPage(resolutionFromMapping(null, config))).toEqual({ kind: 'not-found', status: 404 });
+    expect(resolvedPage(notFoundResolution())).toEqual({ kind: 'not-found', status: 404 });
+  });
+});
+
+describe('loadFailureOutcome', () => {
+  const emptyErrors = [
+    new ShopError(MESSAGES.productStatusEmpty, { status: 2 }),
+    new ShopError(MESSAGES.productVisibilityEmpty, { visibility: 1 }),
+    new ShopError(MESSAGES.categoryQueryEmpty, { key: 'url_path', value: 'x' }),
+    new ShopError(MESSAGES.cmsQueryEmpty),
+  ];
+  it('in the browser an empty-result error notifies the offline text and redirects home // spec catalogue §2.3', () => {
+    for (const e of emptyErrors) {
+      const o = loadFailureOutcome(e, 'browser', config);
+      expect(o.kind).toBe('redirect');
+      if (o.kind === 'redirect') {
+        expect(o.to).toBe('/');
+        expect(o.notification.message).toBe(MESSAGES.offlineRedirectHome);
+        expect(o.notification.action).toBe(MESSAGES.ok);
+      }
+    }
+  });
+  it('on the server the page shows the error itself with 404 // spec catalogue §2.3, §4.1', () => {
+    for (const e of emptyErrors) expect(loadFailureOutcome(e, 'server', config)).toEqual({ kind: 'show', status: 404, error: { key: e.key, params: e.params } });
+  });
+  it('a backend that does not answer is a 503 with the offline text, never a redirect // spec catalogue §2.3', () => {
+    for (const runtime of ['server', 'browser'] as const) {
+      expect(loadFailureOutcome(new NetworkError('down'), runtime, config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.youAreOffline, params: {} } });
+    }
+  });
+  it('only empty-result errors ever redirect // spec catalogue §2.3', () => {
+    const keys = Object.values(MESSAGES);
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.constantFrom('server' as const, 'browser' as const), (key, runtime) => {
+        const o = loadFailureOutcome(new ShopError(key), runtime, config);
+        const empty = emptyErrors.some((e) => e.key === key);
+        expect(o.kind === 'redirect').toBe(empty && runtime === 'browser');
+      }),
+    );
+  });
+});
+
+describe('PageResolutionService', () => {
+  it('holds the resolved kind and status, and hydrates from a snapshot // spec catalogue §2.3', () => {
+    const a = new PageResolutionService();
+    a.resolved('/inpakpapier/kerst', 'category');
+    expect(a.snapshot()).toEqual({ path: '/inpakpapier/kerst', kind: 'category', status: 200 });
+    a.resolved('/nope', 'not-found');
+    expect(a.snapshot().status).toBe(404);
+    a.failed('/p/X/y', { key: MESSAGES.productStatusEmpty, params: { status: 2 } }, 404, 'product');
+    const b = new PageResolutionService();
+    b.hydrate(a.snapshot());
+    expect(b.snapshot()).toEqual({ path: '/p/X/y', kind: 'product', status: 404, error: { key: MESSAGES.productStatusEmpty, params: { status: 2 } } });
+  });
+});

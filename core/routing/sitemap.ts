@@ -1,0 +1,50 @@
+/**
+ * The sitemap (spec catalogue §2.1: /sitemap, also served as /sitemap.xml): home, the static pages, the
+ * wholesale page, the categories (their links, §2.2) and the CMS pages the shop links to.
+ */
+import type { ShopConfig } from '../config';
+import type { Category } from '../catalogue/types';
+import { categoryLink, cmsPageLink, homeLink } from './links';
+import { ROUTES, routePath } from './routes';
+
+export interface SitemapEntry {
+  readonly path: string;
+  /** the route name, or 'category' / 'cms-page' */
+  readonly kind: string;
+  readonly name: string;
+  readonly depth: number;
+}
+
+/** The CMS pages the shop footer links to (spec catalogue §2.6). */
+export const SHOP_CMS_PAGES = ['veel-gestelde-vragen', 'orders-retouren', 'privacy', 'leveringsvoorwaarden', 'wiezijnwij'] as const;
+
+/** Every entry of the sitemap: fixed pages first, then the category tree depth-first, then the CMS pages. */
+export function sitemapEntries(tree: readonly Category[], config: ShopConfig, cmsPages: readonly { identifier: string; title?: string }[] = SHOP_CMS_PAGES.map((identifier) => ({ identifier })), storeCode?: string): SitemapEntry[] {
+  const out: SitemapEntry[] = [{ path: homeLink(config, storeCode), kind: 'home', name: 'home', depth: 0 }];
+  for (const r of ROUTES) if (r.staticPage || r.name === 'wholesale' || r.name === 'contacts') out.push({ path: routePath(r.name), kind: r.name, name: r.name, depth: 0 });
+  const walk = (nodes: readonly Category[], depth: number) => {
+    for (const c of nodes) {
+      if (c.is_active === false) continue;
+      out.push({ path: categoryLink(c, config, storeCode), kind: 'category', name: c.name, depth });
+      walk(c.children_data ?? [], depth + 1);
+    }
+  };
+  walk(tree, 0);
+  for (const p of cmsPages) out.push({ path: cmsPageLink(p, config, storeCode), kind: 'cms-page', name: p.title ?? p.identifier, depth: 0 });
+  return out;
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+}
+
+/** The sitemaps.org XML of the entries under an origin ('https://shop.example'); each path once. */
+export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
+  const base = origin.replace(/\/+$/, '');
+  const paths = [...new Set(entries.map((e) => e.path))];
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    paths.map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>\n`).join('') +
+    '</urlset>\n'
+  );
+}

@@ -1,0 +1,68 @@
+import { useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../../core/cart/cart-service';
+import { validateQuantity } from '../../../core/checkout/form-validation';
+import type { Product } from '../../../core/catalogue/types';
+import { ContainerContext } from '../../hooks/use-service';
+
+/** The most a shopper may order when the stock is managed and known (spec catalogue §5: below the available quantity). */
+function maxQuantity(product: Product): number | undefined {
+  const stock = product.stock;
+  if (!stock || stock.manage_stock === false || typeof stock.qty !== 'number' || stock.qty <= 0) return undefined;
+  return stock.qty;
+}
+
+/**
+ * The quantity field with the spec's validation texts (catalogue §5) and the add-to-cart button, which hands the
+ * configured product to the CartService.
+ */
+export function AddToCart({ product, disabled }: { product: Product; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const container = useContext(ContainerContext);
+  const [qty, setQty] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const error = product.type_id === 'grouped' ? null : validateQuantity(qty, maxQuantity(product));
+  const add = async () => {
+    if (error || !container?.isBound(CartService)) return;
+    setBusy(true);
+    try {
+      await container.get(CartService).addItem(product, Number(qty));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="add-to-cart"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      {product.type_id !== 'grouped' && (
+        <div className="add-to-cart__qty">
+          <label htmlFor="product-qty">{t('product.qty')}</label>
+          <input
+            id="product-qty"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={qty}
+            aria-invalid={!!error}
+            aria-describedby={error ? 'product-qty-error' : undefined}
+            onChange={(e) => setQty(e.target.value)}
+          />
+          {error && (
+            <p id="product-qty-error" className="field-error" role="alert">
+              {t(error.key, error.params)}
+            </p>
+          )}
+        </div>
+      )}
+      <button type="submit" className="button button--primary add-to-cart__button" disabled={disabled || busy || !!error}>
+        {busy ? t('product.adding') : t('product.addToCart')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import type { ConfigurableOption, Product, ProductConfiguration } from '../../../core/catalogue/types';
+import { availableOptionValues } from '../../../core/catalogue/variants';
+import { useConfig } from '../../hooks/use-service';
+
+/**
+ * spec catalogue §4.2: the configurable options as radio groups (keyboard: arrows move within a group). Values no
+ * available child offers with the other chosen options are marked unavailable but stay choosable: choosing one
+ * answers the 'No such configuration' warning.
+ */
+export function ConfigurableOptions({
+  parent,
+  options,
+  configuration,
+  onChoose,
+}: {
+  parent: Product;
+  options: readonly ConfigurableOption[];
+  configuration: ProductConfiguration;
+  onChoose: (code: string, value: string | number) => void;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const selection = { options: Object.fromEntries(Object.entries(configuration).map(([k, v]) => [k, v.id])) };
+  const available = availableOptionValues(parent, selection, config);
+  return (
+    <div className="product-options">
+      {options.map((option) => {
+        const chosen = configuration[option.attribute_code];
+        return (
+          <fieldset key={option.attribute_code} className={`product-option product-option--${option.attribute_code}`} data-option={option.attribute_code}>
+            <legend>
+              {option.label}: <strong>{chosen?.label ?? t('product.choose')}</strong>
+            </legend>
+            <div className="product-option__values">
+              {option.values.map((v) => {
+                const id = `opt-${option.attribute_code}-${v.value_index}`;
+                const isAvailable = (available[option.attribute_code] ?? []).some((x) => String(x) === String(v.value_index));
+                const checked = chosen !== undefined && String(chosen.id) === String(v.value_index);
+                return (
+                  <span key={String(v.value_index)} className={`option-value${isAvailable ? '' : ' option-value--unavailable'}${checked ? ' option-value--checked' : ''}`}>
+                    <input
+                      type="radio"
+                      id={id}
+                      name={`option-${option.attribute_code}`}
+                      value={String(v.value_index)}
+                      checked={checked}
+                      onChange={() => onChoose(option.attribute_code, v.value_index)}
+                    />
+                    <label htmlFor={id} title={isAvailable ? undefined : t('product.unavailableCombination')}>
+                      {option.attribute_code === 'color' && <span className="option-value__swatch" data-color={v.label.toLowerCase()} aria-hidden="true" />}
+                      {v.label}
+                      {!isAvailable && <span className="visually-hidden"> ({t('product.unavailableCombination')})</span>}
+                    </label>
+                  </span>
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

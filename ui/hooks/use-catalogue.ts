@@ -1,0 +1,57 @@
+import { useContext } from 'react';
+import type { Container } from 'inversify';
+import { CategoryService, type CategoryState } from '../../core/catalogue/category-service';
+import { ProductService, type ProductState } from '../../core/catalogue/product-service';
+import { CmsService, type CmsState } from '../../core/catalogue/cms-service';
+import { SearchService, type SearchState } from '../../core/catalogue/search-service';
+import { PageResolutionService, type PageResolutionState } from '../../core/routing/page-resolution';
+import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-service';
+import { ContainerContext } from './use-service';
+import { useObservable } from './use-observable';
+
+/**
+ * Services the catalogue UI needs that the container may not bind yet (PageResolutionService always, UiFlagsService
+ * until the transaction bindings land): bound here once per container when missing, never twice.
+ */
+export function ensureCatalogueUiBindings(container: Container): void {
+  if (!container.isBound(PageResolutionService)) container.bind(PageResolutionService).toConstantValue(new PageResolutionService());
+  if (!container.isBound(UiFlagsService)) container.bind(UiFlagsService).toConstantValue(new UiFlagsService());
+}
+
+export function useContainer(): Container {
+  const container = useContext(ContainerContext);
+  if (!container) throw new Error('catalogue hook outside <ContainerContext.Provider>');
+  ensureCatalogueUiBindings(container);
+  return container;
+}
+
+export function useCategoryService(): CategoryService {
+  return useContainer().get(CategoryService);
+}
+export function useCategory(): CategoryState {
+  return useObservable(useCategoryService());
+}
+export function useProductService(): ProductService {
+  return useContainer().get(ProductService);
+}
+export function useProduct(): ProductState {
+  return useObservable(useProductService());
+}
+export function useCms(): CmsState {
+  return useObservable(useContainer().get(CmsService));
+}
+export function useSearchService(): SearchService {
+  return useContainer().get(SearchService);
+}
+export function useSearch(): SearchState {
+  return useObservable(useSearchService());
+}
+export function usePageResolution(): PageResolutionState {
+  return useObservable(useContainer().get(PageResolutionService));
+}
+export function useUiFlagsService(): UiFlagsService {
+  return useContainer().get(UiFlagsService);
+}
+export function useUiFlags(): UiFlags {
+  return useObservable(useUiFlagsService());
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
+import { hasMoreItems } from '../../core/catalogue/categories';
+import type { ChosenFilters, FilterOption } from '../../core/catalogue/types';
+import { useConfig } from '../hooks/use-service';
+import { useCategory, useCategoryService } from '../hooks/use-catalogue';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
+import { CategoryFilters } from '../components/catalogue/CategoryFilters';
+import { SortSelect } from '../components/catalogue/SortSelect';
+import { ProductTile } from '../components/catalogue/ProductTile';
+import { CmsHtml } from '../components/content/CmsHtml';
+
+/** A route query written as a URL search string. */
+function searchString(query: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) params.append(k, one);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * The category page (spec catalogue §2.2, §3.6, §4.4): breadcrumbs, filters from the aggregations and the sort,
+ * both kept in the route query (changed by pushing a new route), the product grid with 'load more', the empty and
+ * loading states and the offline warning.
+ */
+export function CategoryPage({ intro }: { intro?: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const state = useCategory();
+  const service = useCategoryService();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const category = state.current;
+  useDocumentTitle(category?.name ?? t('category.title'));
+  const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
+  const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
+  const sort = chosenSort(state.filters, config);
+  const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
+  if (!category) return <p role="status">{t('category.loading')}</p>;
+  const list = state.list;
+  return (
+    <div className="category-page" data-category={category.id}>
+      <Breadcrumbs items={state.breadcrumbs} current={category.name} />
+      <header className="category-page__head">
+        <h1>{category.name}</h1>
+        {intro}
+        {category.description && <CmsHtml html={category.description} className="category-page__description" />}
+      </header>
+      {state.offline && <p className="notice notice--warning">{t('common.youAreOffline')}</p>}
+      <div className="category-page__body">
+        <CategoryFilters available={state.available} chosen={state.filters} onToggle={onToggle} onClear={() => push(clearFilters(state.filters, config))} />
+        <section className="category-page__products" aria-labelledby="category-products-heading" aria-busy={state.loading}>
+          <div className="category-page__toolbar">
+            <h2 id="category-products-heading" className="category-page__count">
+              {t('category.count', { count: list.total })}
+            </h2>
+            <SortSelect
+              value={sort}
+              onChange={(key) => {
+                const option = config.sortOptions.find((o) => o.key === key)!;
+                push(setSystemFilter(state.filters, 'sort', key === config.defaultSort ? undefined : { id: key, label: t(option.label), type: 'sort' }));
+              }}
+            />
+          </div>
+          {state.loading && list.items.length === 0 ? (
+            <p role="status" className="category-page__loading">
+              {t('category.loading')}
+            </p>
+          ) : list.items.length === 0 ? (
+            anyFilter && !state.offline ? (
+              <div className="empty-state">
+                <p>{t('category.noMatches')}</p>
+                <button type="button" className="button" onClick={() => push(clearFilters(state.filters, config))}>
+                  {t('category.clearFilters')}
+                </button>
+              </div>
+            ) : state.warning ? (
+              <div className="notice notice--warning" role="alert">
+                <p>{t(state.warning)}</p>
+                <button type="button" className="button button--small" onClick={() => service.dismissWarning()}>
+                  {t('common.ok')}
+                </button>
+              </div>
+            ) : (
+              <p className="empty-state">{t('category.empty')}</p>
+            )
+          ) : (
+            <>
+              <ul className="product-grid" data-testid="category-products">
+                {list.items.map((p) => (
+                  <ProductTile key={p.sku} product={p} />
+                ))}
+              </ul>
+              {hasMoreItems(list) && (
+                <p className="category-page__more">
+                  <span>{t('category.shown', { shown: list.items.length, total: list.total })}</span>
+                  <button type="button" className="button button--secondary" disabled={state.loading} onClick={() => void service.loadMore()}>
+                    {state.loading ? t('category.loading') : t('category.loadMore')}
+                  </button>
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

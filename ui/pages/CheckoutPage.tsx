@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { CheckoutService } from '../../core/checkout/checkout-service';
+import { PaymentService, type CheckoutCompletion } from '../../core/checkout/payment-service';
+import { useService } from '../hooks/use-service';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useCart, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
+import { Step } from '../components/checkout/Step';
+import { PersonalStep } from '../components/checkout/PersonalStep';
+import { ShippingStep } from '../components/checkout/ShippingStep';
+import { PaymentStep, usePaymentMethodTitle } from '../components/checkout/PaymentStep';
+import { ReviewStep } from '../components/checkout/ReviewStep';
+import { OrderSummary } from '../components/checkout/OrderSummary';
+
+function Outcome({ completion }: { completion: CheckoutCompletion }) {
+  const { t } = useTranslation();
+  const state = useCheckout();
+  // a queued order sent later (back online on this page) becomes a placed one
+  const last = state.lastOrder?.order_id === completion.order.order_id ? state.lastOrder : completion.order;
+  if (completion.kind === 'redirect') {
+    return (
+      <section className="checkout-outcome" aria-live="polite">
+        <h1>{t('checkout.redirecting')}</h1>
+        <p role="status">{t('progress.creatingPayment')}</p>
+      </section>
+    );
+  }
+  if (last.status === 'queued') {
+    return (
+      <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
+        <h1>{t('checkout.queuedTitle')}</h1>
+        <p role="status">{t('order.queued')}</p>
+        <p>{t('checkout.queuedText')}</p>
+        <Link to="/" className="button button--secondary">
+          {t('orderStatus.continueShopping')}
+        </Link>
+      </section>
+    );
+  }
+  const increment = last.result?.increment_id;
+  return (
+    <section className="checkout-outcome checkout-outcome--placed" data-outcome="placed">
+      <h1>{t('checkout.thankYouTitle')}</h1>
+      <p role="status">{increment ? t('checkout.thankYouOrder', { incrementId: increment }) : t('checkout.thankYouSent')}</p>
+      <p>{t('checkout.thankYouText', { email: last.email })}</p>
+      <Link to="/" className="button button--secondary">
+        {t('orderStatus.continueShopping')}
+      </Link>
+    </section>
+  );
+}
+
+type StepName = 'personal' | 'shipping' | 'payment' | 'review';
+const ORDER: readonly StepName[] = ['personal', 'shipping', 'payment', 'review'];
+
+function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
+  const { t } = useTranslation();
+  const state = useCheckout();
+  const methodTitle = usePaymentMethodTitle();
+  const [active, setActive] = useState<StepName>('personal');
+  const at = ORDER.indexOf(active);
+  const stateOf = (s: StepName) => (ORDER.indexOf(s) === at ? 'active' : ORDER.indexOf(s) < at ? 'done' : 'todo');
+  const p = state.personalDetails;
+  const sh = state.shippingDetails;
+  const pay = state.paymentDetails;
+  const method = state.paymentMethods.find((m) => m.code === pay?.paymentMethod);
+  const shipMethod = state.shippingMethods.find((m) => m.method_code === sh?.shippingMethod);
+  return (
+    <div className="checkout__steps">
+      <Step index={1} title={t('checkout.personalDetails')} state={stateOf('personal')} onEdit={() => setActive('personal')} summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}>
+        <PersonalStep onDone={() => setActive('shipping')} />
+      </Step>
+      <Step
+        index={2}
+        title={t('checkout.shipping')}
+        state={stateOf('shipping')}
+        onEdit={() => setActive('shipping')}
+        summary={sh ? `${sh.streetAddress} ${sh.apartmentNumber ?? ''}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
+      >
+        <ShippingStep onDone={() => setActive('payment')} />
+      </Step>
+      <Step index={3} title={t('checkout.payment')} state={stateOf('payment')} onEdit={() => setActive('payment')} summary={method ? methodTitle(method) : null}>
+        <PaymentStep onDone={() => setActive('review')} />
+      </Step>
+      <Step index={4} title={t('checkout.review')} state={stateOf('review')}>
+        <ReviewStep onCompleted={onCompleted} />
+      </Step>
+    </div>
+  );
+}
+
+/**
+ * /checkout (spec transactions §2, minimal layout): steps personal details → shipping → payment → review. The cart
+ * and saved details live in the browser, so the page renders its steps once mounted and the cart is restored.
+ */
+export function CheckoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mounted = useMounted();
+  const cart = useCart();
+  const checkoutState = useCheckout();
+  const checkout = useService(CheckoutService);
+  const payment = useService(PaymentService);
+  const online = useOnline();
+  const [completion, setCompletion] = useState<CheckoutCompletion>();
+  useDocumentTitle(t('checkout.title'));
+
+  // methods from the core: the configured shipping rate, the provider's mapped methods + cash on delivery, iDEAL issuers
+  useEffect(() => {
+    checkout.loadShippingMethods();
+    void checkout.loadPaymentMethods();
+    void payment.fetchIssuers();
+  }, [checkout, payment, online]);
+  // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
+  useEffect(() => () => checkout.setThankYouPage(false), [checkout]);
+
+  function onCompleted(c: CheckoutCompletion) {
+    setCompletion(c);
+    window.scrollTo(0, 0);
+    if (c.kind === 'redirect') window.location.assign(c.url);
+    else if (c.kind === 'payment-error') navigate(c.url);
+  }
+
+  if (completion) return <Outcome completion={completion} />;
+  if (!mounted || !cart.loaded || !checkoutState.loaded) {
+    return (
+      <section className="checkout">
+        <h1>{t('checkout.title')}</h1>
+        <p role="status">{t('common.loading')}</p>
+      </section>
+    );
+  }
+  if (cart.cartItems.length === 0) {
+    return (
+      <section className="checkout checkout--empty">
+        <h1>{t('checkout.title')}</h1>
+        <p>{t('cart.cartEmptyCheckout')}</p>
+        <Link to="/" className="button button--secondary">
+          {t('notFound.home')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="checkout">
+      <h1>{t('checkout.title')}</h1>
+      <div className="checkout__layout">
+        <Steps onCompleted={onCompleted} />
+        <OrderSummary />
+      </div>
+    </section>
+  );
+}

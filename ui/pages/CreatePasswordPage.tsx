@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SessionService } from '../../core/user/session-service';
+import { ModalService } from '../../core/ui-state/modal-service';
+import { collectErrors, validateEmail, validatePassword, validatePasswordsIdentical, validateRequired } from '../../core/checkout/form-validation';
+import { useConfig, useService } from '../hooks/use-service';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useForm } from '../hooks/use-form';
+import { useErrorText } from '../hooks/use-transactions';
+import { Field, FormMessage } from '../components/common/Field';
+
+/** /create-password?resetToken=&email= : a new password from the reset link (spec transactions §2, §7). */
+export function CreatePasswordPage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const [params] = useSearchParams();
+  const session = useService(SessionService);
+  const modals = useService(ModalService);
+  const errorText = useErrorText();
+  const token = params.get('resetToken') ?? params.get('token') ?? '';
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('createPassword.title'));
+  type V = { email: string; password: string; repeat: string };
+  const validate = useCallback(
+    (v: V) =>
+      collectErrors({
+        email: validateEmail(v.email),
+        password: validatePassword(v.password, config),
+        repeat: validateRequired(v.repeat) ?? validatePasswordsIdentical(v.password, v.repeat),
+      }),
+    [config],
+  );
+  const form = useForm<V>({ email: params.get('email') ?? '', password: '', repeat: '' }, validate);
+  return (
+    <section className="create-password narrow">
+      <h1>{t('createPassword.title')}</h1>
+      {!token ? (
+        <FormMessage kind="error">{t('createPassword.noToken')}</FormMessage>
+      ) : done ? (
+        <>
+          <FormMessage kind="success">{t('createPassword.done')}</FormMessage>
+          <button type="button" className="button button--primary" onClick={() => modals.openAuth('login')}>
+            {t('auth.login')}
+          </button>
+        </>
+      ) : (
+        <form
+          noValidate
+          className="form"
+          onSubmit={form.submit(async (v) => {
+            setBusy(true);
+            setError(undefined);
+            try {
+              await session.createPassword(v.email.trim(), v.password, token);
+              setDone(true);
+            } catch (e) {
+              setError(errorText(e));
+            } finally {
+              setBusy(false);
+            }
+          })}
+        >
+          <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
+          <Field form={form} name="password" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
+          <Field form={form} name="repeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+          <FormMessage kind="error">{error}</FormMessage>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('createPassword.submit')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SessionService } from '../../core/user/session-service';
+import { ModalService } from '../../core/ui-state/modal-service';
+import { useService } from '../hooks/use-service';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useMounted, useSession } from '../hooks/use-transactions';
+import { ChangePasswordForm, ProfileForm } from '../components/account/ProfileForm';
+import { OrderHistory } from '../components/account/OrderHistory';
+import { NewsletterToggle } from '../components/account/NewsletterToggle';
+
+/** /my-account (spec transactions §2): profile, password, order history, newsletter, logout. Logged-in users only. */
+export function MyAccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mounted = useMounted();
+  const session = useSession();
+  const sessionService = useService(SessionService);
+  const modals = useService(ModalService);
+  useDocumentTitle(t('account.title'));
+  if (!mounted || !session.localDataLoaded) {
+    return (
+      <section className="account">
+        <h1>{t('account.title')}</h1>
+        <p role="status">{t('common.loading')}</p>
+      </section>
+    );
+  }
+  const current = session.token ? session.current : undefined;
+  if (!current) {
+    return (
+      <section className="account account--anonymous">
+        <h1>{t('account.title')}</h1>
+        <p>{t('common.mustBeLoggedIn')}</p>
+        <button type="button" className="button button--primary" onClick={() => modals.openAuth('login')}>
+          {t('auth.login')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="account">
+      <header className="account__header">
+        <h1>{t('account.title')}</h1>
+        <p>{t('account.greeting', { name: current.firstname })}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={async () => {
+            await sessionService.logout();
+            navigate('/');
+          }}
+        >
+          {t('account.logout')}
+        </button>
+      </header>
+      <div className="account__grid">
+        <ProfileForm key={`${current.email} ${current.firstname} ${current.lastname}`} current={current} />
+        <ChangePasswordForm />
+        <NewsletterToggle email={current.email} />
+      </div>
+      <OrderHistory />
+    </section>
+  );
+}

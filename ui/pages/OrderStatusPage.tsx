@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useMounted, useOnline, useOrderStatus } from '../hooks/use-transactions';
+
+/**
+ * /order-status/:order_token (spec transactions §2, §4 payment status groups, §8): rendered on the server from
+ * OrderStatusService (the route's load), hydrated from the same state.
+ */
+export function OrderStatusPage() {
+  const { t } = useTranslation();
+  const view = useOrderStatus();
+  const online = useOnline();
+  const mounted = useMounted();
+  useDocumentTitle(t('orderStatus.title'));
+  return (
+    <section className="order-status" aria-labelledby="order-status-heading">
+      {view.kind === 'success' || view.kind === 'pending' || view.kind === 'failed' ? (
+        <>
+          <h1 id="order-status-heading">
+            {t('orderStatus.heading', { incrementId: view.incrementId })}{' '}
+            <span className={`status-label status-label--${view.kind}`} data-status={view.kind}>
+              {t(view.label)}
+            </span>
+          </h1>
+          <p className="order-status__text">{t(view.text, { email: view.email })}</p>
+          <p>
+            <Link to="/" className="button button--secondary">
+              {t('orderStatus.continueShopping')}
+            </Link>
+          </p>
+        </>
+      ) : view.kind === 'error' ? (
+        <>
+          <h1 id="order-status-heading">{t('orderStatus.title')}</h1>
+          <p className="order-status__error" role="alert">
+            {t(view.error)}
+          </p>
+          <p>
+            <Link to="/" className="button button--secondary">
+              {t('payment.returnToHomepage')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 id="order-status-heading">{t('orderStatus.title')}</h1>
+          <p role="status">{t('progress.paymentStatus')}</p>
+        </>
+      )}
+      {mounted && !online ? (
+        <p className="order-status__offline" role="status">
+          {t('common.youAreOffline')}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../core/catalogue/types';
+import { defaultBundleLink } from '../../core/catalogue/prices';
+import { productLink } from '../../core/routing/links';
+import { RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
+import { useConfig } from '../hooks/use-service';
+import { usePageResolution, useProduct, useProductService } from '../hooks/use-catalogue';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
+import { ProductGallery } from '../components/catalogue/ProductGallery';
+import { ConfigurableOptions } from '../components/catalogue/ConfigurableOptions';
+import { AddToCart } from '../components/catalogue/AddToCart';
+import { ProductTile } from '../components/catalogue/ProductTile';
+import { Price } from '../components/common/Price';
+import { CmsHtml } from '../components/content/CmsHtml';
+import { NotFoundPage } from './NotFoundPage';
+
+function StockState({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const inStock = product.stock?.is_in_stock !== false;
+  return <p className={`stock ${inStock ? 'stock--ok' : 'stock--out'}`}>{inStock ? t('product.inStock') : t('catalogue.outOfStock')}</p>;
+}
+
+function GroupedChildren({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const links = (product.product_links ?? []).filter((l) => l.link_type === 'associated');
+  if (!links.length) return null;
+  return (
+    <section className="grouped" aria-labelledby="grouped-heading">
+      <h2 id="grouped-heading">{t('product.groupedParts')}</h2>
+      <table className="grouped__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('product.part')}</th>
+            <th scope="col">{t('product.qty')}</th>
+            <th scope="col">{t('product.price')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {links.map((l) => (
+            <tr key={l.linked_product_sku}>
+              <td>{l.product?.name ?? l.linked_product_sku}</td>
+              <td>{l.qty ?? 1}</td>
+              <td>{l.product ? <Price product={l.product} /> : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function BundleOptions({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const options = product.bundle_options ?? [];
+  if (!options.length) return null;
+  return (
+    <section className="bundle" aria-labelledby="bundle-heading">
+      <h2 id="bundle-heading">{t('product.bundleContents')}</h2>
+      <ul>
+        {options.map((o) => {
+          const chosen = defaultBundleLink(o.product_links);
+          return (
+            <li key={o.option_id}>
+              <strong>{o.title ?? t('product.bundleOption', { n: o.option_id })}:</strong> {chosen ? `${Math.max(chosen.qty, 1)} × ${chosen.product?.name ?? chosen.sku}` : '–'}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): breadcrumbs, gallery, price, configurable options
+ * (choosing one re-configures the product and writes its childSku into the URL), quantity, stock, grouped parts,
+ * bundle contents, add to cart and related products. A load error (§4.1) is shown instead.
+ */
+export function ProductPage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const state = useProduct();
+  const service = useProductService();
+  const resolution = usePageResolution();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const product = state.current;
+  const parent = state.parent ?? state.original;
+  useDocumentTitle(resolution.error && resolution.path === location.pathname ? t('product.unavailable') : (product?.name ?? t('product.loading')));
+  if (resolution.error && resolution.path === location.pathname) {
+    return (
+      <div className="product-error">
+        <NotFoundPage />
+        <p className="notice notice--danger" role="alert">
+          {t(resolution.error.key, resolution.error.params)}
+        </p>
+      </div>
+    );
+  }
+  if (!product || !parent) return <p role="status">{t('product.loading')}</p>;
+  const choose = (code: string, value: string | number) => {
+    const result = service.configure({ options: { [code]: value } });
+    if (result.ok) navigate(productLink(parent, config, { childSku: result.product.sku }), { replace: true });
+  };
+  const variantsError = product.errors?.variants;
+  const related = state.related[RELATED_LINK_TYPE] ?? [];
+  return (
+    <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
+      <Breadcrumbs items={state.breadcrumbs} current={parent.name} />
+      <div className="product-page__main">
+        <ProductGallery images={state.gallery} name={parent.name} />
+        <div className="product-page__info">
+          <h1>{parent.name}</h1>
+          <p className="product-page__sku">
+            {t('product.sku')}: <span data-testid="product-sku">{product.sku}</span>
+          </p>
+          <div className="product-page__price" data-testid="product-price">
+            <Price product={product} />
+          </div>
+          {product.short_description && <CmsHtml html={product.short_description} className="product-page__short" />}
+          {state.options && state.options.length > 0 && parent.type_id === 'configurable' && (
+            <ConfigurableOptions parent={parent} options={state.options} configuration={state.configuration} onChoose={choose} />
+          )}
+          {state.warning && (
+            <div className="notice notice--warning" role="alert">
+              <p>{t(state.warning)}</p>
+              <button type="button" className="button button--small" onClick={() => service.dismissWarning()}>
+                {t('common.ok')}
+              </button>
+            </div>
+          )}
+          {variantsError && <p className="notice notice--warning">{t(variantsError)}</p>}
+          <StockState product={product} />
+          <GroupedChildren product={product} />
+          <BundleOptions product={product} />
+          <AddToCart product={product} disabled={!!variantsError || !!state.warning} />
+        </div>
+      </div>
+      {product.description && (
+        <section className="product-page__description" aria-labelledby="description-heading">
+          <h2 id="description-heading">{t('product.description')}</h2>
+          <CmsHtml html={product.description} />
+        </section>
+      )}
+      {related.length > 0 && (
+        <section className="product-list product-page__related" aria-labelledby="related-heading">
+          <h2 id="related-heading">{t('product.related')}</h2>
+          <ul className="product-grid">
+            {related.map((p) => (
+              <ProductTile key={p.sku} product={p} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '../../core/routing/routes';
+import { useCms } from '../hooks/use-catalogue';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
+import { CmsHtml } from '../components/content/CmsHtml';
+
+const STATIC_PAGES = ROUTES.filter((r) => r.staticPage);
+
+/**
+ * The static pages (spec catalogue §2.1: legal, privacy, about-us, customer-service, store-locator, size-guide,
+ * delivery, returns, contact) share one layout: a side menu of all of them and the content, from the CMS page of
+ * the same identifier when it exists, else the shop's own short text.
+ */
+export function StaticPage({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const cms = useCms();
+  const page = cms.pages[name];
+  const title = page?.title ?? t(`static.${name}.title`);
+  useDocumentTitle(title);
+  return (
+    <div className="static-page" data-page={name}>
+      <Breadcrumbs items={[]} current={title} />
+      <div className="static-page__layout">
+        <nav className="static-page__menu" aria-label={t('static.menu')}>
+          <ul>
+            {STATIC_PAGES.map((r) => (
+              <li key={r.name}>
+                <Link to={r.path} aria-current={r.name === name ? 'page' : undefined}>
+                  {cms.pages[r.name]?.title ?? t(`static.${r.name}.title`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <article className="static-page__content">
+          <h1>{title}</h1>
+          {page?.content ? <CmsHtml html={page.content} /> : <p>{t(`static.${name}.body`)}</p>}
+        </article>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { CategoryPage } from './CategoryPage';
+
+/** The wholesale gift packaging page (spec catalogue §2.1 /kadoverpakkingen-groothandel.html): the wholesale category with an introduction. */
+export function WholesalePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="wholesale">
+      <CategoryPage intro={<p className="wholesale__intro">{t('wholesale.intro')}</p>} />
+    </div>
+  );
+}
+/** The url_path of the demo shop's wholesale category. */
+WholesalePage.categoryPath = 'groothandel';
