@@ -1,11 +1,15 @@
 /**
- * Attributes (spec catalogue §3.3, §5, §7): kept by code and by id, a blacklist of unknown codes and a labels
+ * Attributes (spec catalogue §3.3, §5, §7, §9): kept by code and by id, a blacklist of unknown codes and a labels
  * cache. The attribute list skips codes containing a dot and codes already loaded or blacklisted.
+ * With a Storage, loaded attributes are also persisted in the 'attributes' collection (keys 'code:{code}' and
+ * 'id:{id}') and read from there before the API is asked — so product pages keep their option labels offline —
+ * unless config.catalogue.disablePersistentAttributeCache (spec catalogue §9 "disabling the persistent attribute cache").
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import type { AttributeApi } from '../ports/attribute-api';
 import type { Logger } from '../ports/logger';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { AttributeMetadata, Product } from './types';
 
 export interface AttributeState {
@@ -59,11 +63,45 @@ export class AttributeService {
   private readonly state = new BehaviorSubject<AttributeState>(EMPTY_ATTRIBUTES);
   readonly state$: Observable<AttributeState> = this.state.pipe(distinctUntilChanged());
 
+  /** @param storage optional persistent attribute cache (collection 'attributes') */
   constructor(
     private readonly api: AttributeApi,
     private readonly config: ShopConfig,
     private readonly logger?: Logger,
+    private readonly storage?: Storage,
   ) {}
+
+  private get persistent(): Storage | undefined {
+    return this.config.catalogue.disablePersistentAttributeCache ? undefined : this.storage;
+  }
+
+  /** Read these keys ('code:x' / 'id:n') from the persistent cache; unreadable entries count as missing. */
+  private async fromStorage(keys: readonly string[]): Promise<AttributeMetadata[]> {
+    const storage = this.persistent;
+    if (!storage || !keys.length) return [];
+    const found = await Promise.all(
+      keys.map((k) =>
+        storage.get<AttributeMetadata>(STORAGE_COLLECTIONS.attributes, k).catch((e: unknown) => {
+          this.logger?.warn('Attribute cache read failed', 'attributes', { key: k, error: String(e) });
+          return undefined;
+        }),
+      ),
+    );
+    return found.filter((a): a is AttributeMetadata => !!a && typeof a === 'object' && typeof a.attribute_code === 'string');
+  }
+
+  private async persist(loaded: readonly AttributeMetadata[]): Promise<void> {
+    const storage = this.persistent;
+    if (!storage) return;
+    for (const a of loaded) {
+      try {
+        await storage.set(STORAGE_COLLECTIONS.attributes, `code:${a.attribute_code}`, a);
+        await storage.set(STORAGE_COLLECTIONS.attributes, `id:${a.attribute_id}`, a);
+      } catch (e) {
+        this.logger?.warn('Attribute cache write failed', 'attributes', { code: a.attribute_code, error: String(e) });
+      }
+    }
+  }
 
   snapshot(): AttributeState {
     return this.state.value;
@@ -74,11 +112,18 @@ export class AttributeService {
 
   /** Load the attributes of these codes that are not known yet (size 150). */
   async load(codes: readonly string[]): Promise<AttributeState> {
-    const wanted = attributeCodesToLoad(codes, this.state.value);
+    let wanted = attributeCodesToLoad(codes, this.state.value);
     if (!wanted.length) return this.state.value;
+    const cached = await this.fromStorage(wanted.map((c) => `code:${c}`));
+    if (cached.length) {
+      this.state.next(addAttributes(this.state.value, cached));
+      wanted = attributeCodesToLoad(wanted, this.state.value);
+      if (!wanted.length) return this.state.value;
+    }
     try {
       const loaded = await this.api.list({ codes: wanted, size: this.config.attributes.pageSize });
       this.state.next(addAttributes(this.state.value, loaded, wanted));
+      await this.persist(loaded);
     } catch (e) {
       this.logger?.warn('Attributes could not be loaded', 'attributes', { codes: wanted, error: String(e) });
     }
@@ -87,11 +132,18 @@ export class AttributeService {
 
   /** Load by ids (not yet known). */
   async loadByIds(ids: readonly (string | number)[]): Promise<AttributeState> {
-    const wanted = ids.filter((id) => !this.state.value.byId[String(id)]);
+    let wanted = ids.filter((id) => !this.state.value.byId[String(id)]);
     if (!wanted.length) return this.state.value;
+    const cached = await this.fromStorage(wanted.map((id) => `id:${id}`));
+    if (cached.length) {
+      this.state.next(addAttributes(this.state.value, cached));
+      wanted = wanted.filter((id) => !this.state.value.byId[String(id)]);
+      if (!wanted.length) return this.state.value;
+    }
     try {
       const loaded = await this.api.list({ ids: wanted, size: this.config.attributes.pageSize });
       this.state.next(addAttributes(this.state.value, loaded));
+      await this.persist(loaded);
     } catch (e) {
       this.logger?.warn('Attributes could not be loaded', 'attributes', { ids: wanted, error: String(e) });
     }

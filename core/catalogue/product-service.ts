@@ -2,6 +2,8 @@
  * Product load and the product page state (spec catalogue §3.6, §4.1, §4.2, §4.4).
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { OptionPathCache } from './option-path-cache';
+import { firstVariantDefaultRoute, type FirstVariantRoute, type ProductPageRoute } from './first-variant-url';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
@@ -20,6 +22,7 @@ import {
   mergeChildIntoProduct,
   selectConfigurableChild,
   withVariantErrors,
+  type OptionValueId,
   type VariantSelection,
 } from './variants';
 
@@ -95,13 +98,17 @@ export interface ProductLoadOptions {
 export class ProductService {
   private readonly state = new BehaviorSubject<ProductState>(EMPTY_PRODUCT_STATE);
   readonly state$: Observable<ProductState> = this.state.pipe(distinctUntilChanged());
+  /** spec catalogue §9: the option-path cache (variant look-ups of the product page) */
+  readonly optionPaths: OptionPathCache;
 
   constructor(
     private readonly search: CatalogueSearch,
     private readonly config: ShopConfig,
     private readonly attributes?: AttributeService,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.optionPaths = new OptionPathCache(config);
+  }
 
   snapshot(): ProductState {
     return this.state.value;
@@ -240,6 +247,22 @@ export class ProductService {
     }
     this.patch({ related: { ...this.state.value.related, [kind]: items } });
     return items;
+  }
+
+  /**
+   * spec catalogue §4.2, §9: which option values of the current configurable remain choosable for a selection, through the
+   * option-path cache (cleared at config.catalogue.optionPathCacheMax entries).
+   */
+  availableValues(selection: VariantSelection): Record<string, OptionValueId[]> {
+    const parent = this.state.value.parent ?? this.state.value.original;
+    if (!parent || parent.type_id !== 'configurable') return {};
+    return this.optionPaths.availableValues(parent, selection);
+  }
+
+  /** spec catalogue §2.2: the route carrying the first variant's childSku (setFirstVarianAsDefaultInURL), or undefined */
+  firstVariantRoute(route: ProductPageRoute): FirstVariantRoute | undefined {
+    const parent = this.state.value.parent ?? this.state.value.original;
+    return parent ? firstVariantDefaultRoute(parent, route, this.config) : undefined;
   }
 
   dismissWarning(): void {

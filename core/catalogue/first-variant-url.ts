@@ -1,0 +1,71 @@
+/**
+ * spec catalogue §2.2, §9 setFirstVarianAsDefaultInURL: "The product page may add childSku to the URL when the first variant
+ * is set as default in the URL. It is a route param when URL dispatching is used, otherwise a query parameter."
+ *
+ * A pure rule: for a configurable product page opened without a childSku, the route to replace the current one with,
+ * carrying the first available variant's sku. Off by default (config.catalogue.setFirstVarianAsDefaultInURL).
+ */
+import type { ShopConfig } from '../config';
+import { productLink } from '../routing/links';
+import type { ConfigurableChild, Product } from './types';
+import { isChildAvailable } from './variants';
+
+export interface ProductPageRoute {
+  /** the path as opened (with the store code prefix, without the query) */
+  readonly path: string;
+  readonly params?: Readonly<Record<string, string | undefined>>;
+  readonly query?: Readonly<Record<string, string | undefined>>;
+  readonly storeCode?: string;
+}
+
+export interface FirstVariantRoute {
+  readonly childSku: string;
+  /** 'param' with URL dispatching, else 'query' */
+  readonly placement: 'param' | 'query';
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  /** the URL to replace the current one with */
+  readonly url: string;
+}
+
+/** The first configurable child that is available (not disabled; in stock unless out-of-stock products are listed). */
+export function firstAvailableVariant(product: Product, config: ShopConfig): ConfigurableChild | undefined {
+  return (product.configurable_children ?? []).find((c) => isChildAvailable(c, config));
+}
+
+function defined(record: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(record ?? {})) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function queryString(query: Readonly<Record<string, string>>): string {
+  const parts = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/**
+ * The route with the first variant's childSku, or undefined when nothing is to change: the toggle is off, the product is
+ * not configurable, the route already carries a childSku (param or query), or no variant is available.
+ * - URL dispatching on: childSku becomes a route param of the dispatched route. The dispatched path is the product's
+ *   url_path, which has no slot for it, so the URL carries it the way this shop's dispatcher reads a dispatched route's
+ *   childSku (productLink: '/{url_path}?childSku=...'); other query parameters are kept.
+ * - otherwise: childSku is added as a query parameter to the path as opened ('/p/{parentSku}/{slug}?childSku=...').
+ */
+export function firstVariantDefaultRoute(product: Product, route: ProductPageRoute, config: ShopConfig): FirstVariantRoute | undefined {
+  if (!config.catalogue.setFirstVarianAsDefaultInURL || product.type_id !== 'configurable') return undefined;
+  if (route.params?.childSku || route.query?.childSku) return undefined;
+  const child = firstAvailableVariant(product, config);
+  if (!child) return undefined;
+  const childSku = child.sku;
+  const query = defined(route.query);
+  if (config.catalogue.urlDispatcher) {
+    const params = { ...defined(route.params), childSku };
+    const link = product.url_path ? productLink(product, config, { childSku, urlDispatcher: true, ...(route.storeCode ? { storeCode: route.storeCode } : {}) }) : `${route.path}${queryString({ ...query, childSku })}`;
+    const extra = queryString(query);
+    const url = extra ? `${link}${link.includes('?') ? '&' : '?'}${extra.slice(1)}` : link;
+    return { childSku, placement: 'param', params, query, url };
+  }
+  const withChild = { ...query, childSku };
+  return { childSku, placement: 'query', params: defined(route.params), query: withChild, url: `${route.path}${queryString(withChild)}` };
+}

@@ -1,0 +1,69 @@
+/**
+ * The option-path cache (spec catalogue §9 "The option-path cache is cleared at 500 entries"): a memo of the variant
+ * look-ups a product page repeats on every render and every option click — selectConfigurableChild and
+ * availableOptionValues for (product, selection). Entries are keyed by the product object (products are never mutated:
+ * a new product is a new key) and the canonical selection; once config.catalogue.optionPathCacheMax entries are held,
+ * the whole cache is cleared before the next one is stored.
+ */
+import type { ShopConfig } from '../config';
+import type { ConfigurableChild, Product } from './types';
+import { availableOptionValues, selectConfigurableChild, type OptionValueId, type VariantChoiceOptions, type VariantSelection } from './variants';
+
+/** A canonical key of a selection (+ choice options): option order and single-vs-list values do not matter. */
+export function optionPathKey(selection: VariantSelection, options: VariantChoiceOptions = {}): string {
+  const opts = Object.entries(selection.options ?? {})
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([code, v]) => [code, (Array.isArray(v) ? v : [v]).map(String).sort()] as const)
+    .filter(([, ids]) => ids.length > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([selection.sku ?? '', opts, options.availabilityCheck ?? true, options.fallbackToDefault ?? null, options.requireAllOptions ?? false]);
+}
+
+export class OptionPathCache {
+  private entries = new WeakMap<Product, Map<string, unknown>>();
+  private count = 0;
+  private clears = 0;
+
+  constructor(private readonly config: ShopConfig) {}
+
+  /** entries held now */
+  size(): number {
+    return this.count;
+  }
+  /** how many times the cache was cleared for reaching its maximum */
+  clearCount(): number {
+    return this.clears;
+  }
+  clear(): void {
+    this.entries = new WeakMap();
+    this.count = 0;
+  }
+
+  private memo<T>(product: Product, key: string, compute: () => T): T {
+    let perProduct = this.entries.get(product);
+    if (perProduct?.has(key)) return perProduct.get(key) as T;
+    const value = compute();
+    if (this.count >= this.config.catalogue.optionPathCacheMax) {
+      this.clear();
+      this.clears++;
+      perProduct = undefined;
+    }
+    if (!perProduct) {
+      perProduct = new Map();
+      this.entries.set(product, perProduct);
+    }
+    perProduct.set(key, value);
+    this.count++;
+    return value;
+  }
+
+  /** selectConfigurableChild, memoised */
+  selectChild(product: Product, selection: VariantSelection, options: VariantChoiceOptions = {}): ConfigurableChild | undefined {
+    return this.memo(product, `child:${optionPathKey(selection, options)}`, () => selectConfigurableChild(product, selection, this.config, options));
+  }
+
+  /** availableOptionValues, memoised */
+  availableValues(product: Product, selection: VariantSelection): Record<string, OptionValueId[]> {
+    return this.memo(product, `values:${optionPathKey(selection)}`, () => availableOptionValues(product, selection, this.config));
+  }
+}
