@@ -85,6 +85,8 @@ export const MESSAGES = {
   resetPasswordOffline: 'user.resetPasswordOffline',
   passwordChanged: 'user.passwordChanged',
   accountUpdated: 'user.accountUpdated',
+  loggedIn: 'user.loggedIn',
+  accountCreated: 'user.accountCreated',
   internalValidationError: 'user.internalValidationError',
   unexpectedAuthorizationError: 'user.unexpectedAuthorizationError',
   // ---- contact (transactions §8)

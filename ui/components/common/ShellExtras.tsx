@@ -1,7 +1,67 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CartService } from '../../../core/cart/cart-service';
+import { MESSAGES } from '../../../core/messages';
+import { NotificationService } from '../../../core/ui-state/notification-service';
+import { ModalService } from '../../../core/ui-state/modal-service';
+import { UiFlagsService } from '../../../core/ui-state/ui-flags-service';
+import { ProgressService } from '../../../core/ui-state/progress-service';
+import { ClaimsService } from '../../../core/ui-state/claims-service';
+import { useService } from '../../hooks/use-service';
+import { useIsBound, useMounted } from '../../hooks/use-transactions';
+import { Microcart } from '../cart/Microcart';
+import { NotificationHost } from './NotificationHost';
+import { ModalHost } from './ModalHost';
+import { CookieBanner, Loader, OfflineBadge, ProgressBar } from './StatusOverlays';
+
 /**
- * The shell's overlays shared by both layouts (spec catalogue §2.4): notifications, modal host, cookie banner,
- * offline badge, microcart, loader, progress bar. Filled in as those components are built.
+ * Cart notices become notifications (spec transactions §4 "Adding", §8): 'Product has been added to the cart!' offers
+ * 'Proceed to checkout'; errors are shown as danger. A repeat of the last message is ignored by the service.
+ */
+function CartNoticeBridge() {
+  const cart = useService(CartService);
+  const notifications = useService(NotificationService);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const sub = cart.notices$.subscribe((n) => {
+      notifications.notify({
+        type: n.type === 'error' ? 'danger' : n.type,
+        message: n.key,
+        ...(n.params ? { params: n.params } : {}),
+        ...(n.key === MESSAGES.productAdded ? { action1: { label: MESSAGES.proceedToCheckout, action: () => navigate('/checkout') } } : {}),
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [cart, notifications, navigate]);
+  return null;
+}
+
+/**
+ * The shell's overlays shared by both layouts (spec catalogue §2.4, transactions §2): notifications, modal host,
+ * cookie banner, offline badge, microcart, loader, progress bar. They show browser-side state only, so they render
+ * after mount (the server HTML and the hydrating render hold none of them).
  */
 export function ShellExtras() {
-  return null;
+  const mounted = useMounted();
+  const has = {
+    cart: useIsBound(CartService),
+    notifications: useIsBound(NotificationService),
+    modals: useIsBound(ModalService),
+    flags: useIsBound(UiFlagsService),
+    progress: useIsBound(ProgressService),
+    claims: useIsBound(ClaimsService),
+  };
+  if (!mounted) return null;
+  return (
+    <>
+      {has.progress ? <ProgressBar /> : null}
+      {has.cart && has.notifications ? <CartNoticeBridge /> : null}
+      {has.cart && has.flags ? <Microcart /> : null}
+      {has.modals ? <ModalHost /> : null}
+      <OfflineBadge />
+      {has.flags ? <Loader /> : null}
+      {has.claims ? <CookieBanner /> : null}
+      {has.notifications ? <NotificationHost /> : null}
+    </>
+  );
 }

@@ -1,0 +1,203 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionService } from '../../../core/user/session-service';
+import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
+import { NotificationService } from '../../../core/ui-state/notification-service';
+import { MESSAGES } from '../../../core/messages';
+import {
+  collectErrors,
+  validateEmail,
+  validateName,
+  validatePassword,
+  validatePasswordsIdentical,
+  validateRequired,
+  validateTerms,
+} from '../../../core/checkout/form-validation';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { useErrorText } from '../../hooks/use-transactions';
+import { Modal } from '../common/Modal';
+import { CheckboxField, Field, FormMessage } from '../common/Field';
+
+function useAuthActions() {
+  const modals = useService(ModalService);
+  return {
+    close: () => modals.close(MODALS.signup),
+    switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
+  };
+}
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const session = useService(SessionService);
+  const notifications = useService(NotificationService);
+  const { close, switchTo } = useAuthActions();
+  const errorText = useErrorText();
+  const [serverError, setServerError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
+  const form = useForm({ email: '', password: '' }, validate);
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.submit(async (v) => {
+        setBusy(true);
+        setServerError(undefined);
+        try {
+          await session.login(v.email.trim(), v.password);
+          notifications.notify({ type: 'success', message: MESSAGES.loggedIn });
+          close();
+        } catch (e) {
+          setServerError(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      })}
+    >
+      <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
+      <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
+      <FormMessage kind="error">{serverError}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('auth.login')}
+      </button>
+      <p className="form__links">
+        <button type="button" className="link-button" onClick={() => switchTo('forgot-pass')}>
+          {t('auth.forgotLink')}
+        </button>
+        <span>
+          {t('auth.noAccount')}{' '}
+          <button type="button" className="link-button" onClick={() => switchTo('register')}>
+            {t('auth.registerLink')}
+          </button>
+        </span>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useService(SessionService);
+  const notifications = useService(NotificationService);
+  const { close, switchTo } = useAuthActions();
+  const errorText = useErrorText();
+  const [serverError, setServerError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
+  const validate = useCallback(
+    (v: V) =>
+      collectErrors({
+        email: validateEmail(v.email),
+        firstName: validateName(v.firstName, config),
+        lastName: validateName(v.lastName, config),
+        password: validatePassword(v.password, config),
+        passwordRepeat: validateRequired(v.passwordRepeat) ?? validatePasswordsIdentical(v.password, v.passwordRepeat),
+        terms: validateTerms(v.terms),
+      }),
+    [config],
+  );
+  const form = useForm<V>({ email: '', firstName: '', lastName: '', password: '', passwordRepeat: '', terms: false }, validate);
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.submit(async (v) => {
+        setBusy(true);
+        setServerError(undefined);
+        try {
+          await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
+          await session.login(v.email.trim(), v.password);
+          notifications.notify({ type: 'success', message: MESSAGES.accountCreated });
+          close();
+        } catch (e) {
+          setServerError(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      })}
+    >
+      <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
+      <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
+      <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
+      <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
+      <Field form={form} name="passwordRepeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+      <CheckboxField form={form} name="terms" label={t('auth.acceptTerms')} />
+      <FormMessage kind="error">{serverError}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('auth.register')}
+      </button>
+      <p className="form__links">
+        {t('auth.haveAccount')}{' '}
+        <button type="button" className="link-button" onClick={() => switchTo('login')}>
+          {t('auth.loginLink')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function ForgotForm() {
+  const { t } = useTranslation();
+  const session = useService(SessionService);
+  const { switchTo } = useAuthActions();
+  const errorText = useErrorText();
+  const [serverError, setServerError] = useState<string>();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
+  const form = useForm({ email: '' }, validate);
+  if (sent) {
+    return (
+      <div className="form">
+        <FormMessage kind="success">{t('auth.resetSent', { email: form.values.email })}</FormMessage>
+        <button type="button" className="button" onClick={() => switchTo('login')}>
+          {t('auth.backToLogin')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.submit(async (v) => {
+        setBusy(true);
+        setServerError(undefined);
+        try {
+          await session.resetPassword(v.email.trim());
+          setSent(true);
+        } catch (e) {
+          setServerError(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      })}
+    >
+      <p>{t('auth.forgotIntro')}</p>
+      <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
+      <FormMessage kind="error">{serverError}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('auth.sendReset')}
+      </button>
+      <p className="form__links">
+        <button type="button" className="link-button" onClick={() => switchTo('login')}>
+          {t('auth.backToLogin')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The authentication modal (spec transactions §2): login, register or forgot password. */
+export function AuthModal({ mode }: { mode: AuthModalMode }) {
+  const { t } = useTranslation();
+  const { close } = useAuthActions();
+  const title = mode === 'register' ? t('auth.registerTitle') : mode === 'forgot-pass' ? t('auth.forgotTitle') : t('auth.loginTitle');
+  return (
+    <Modal title={title} onClose={close} className="auth-modal">
+      {mode === 'register' ? <RegisterForm key="register" /> : mode === 'forgot-pass' ? <ForgotForm key="forgot" /> : <LoginForm key="login" />}
+    </Modal>
+  );
+}

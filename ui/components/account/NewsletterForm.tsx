@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NewsletterService } from '../../../core/content/newsletter-service';
+import { collectErrors, validateEmail } from '../../../core/checkout/form-validation';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { useErrorText } from '../../hooks/use-transactions';
+import { Field, FormMessage } from '../common/Field';
+
+/** Newsletter subscription (spec transactions §4, §7; §9 text: 10% coupon). For the footer or the newsletter modal. */
+export function NewsletterForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const newsletter = useService(NewsletterService);
+  const errorText = useErrorText();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
+  const form = useForm({ email: '' }, validate);
+  return (
+    <form
+      noValidate
+      className="form newsletter-form"
+      onSubmit={form.submit(async (v) => {
+        setBusy(true);
+        setMessage(undefined);
+        try {
+          await newsletter.subscribe(v.email.trim());
+          setMessage({ kind: 'success', text: t('newsletter.subscribed') });
+          form.reset();
+          onDone?.();
+        } catch (e) {
+          setMessage({ kind: 'error', text: errorText(e) });
+        } finally {
+          setBusy(false);
+        }
+      })}
+    >
+      <p>{t('texts.newsletterCoupon', { percent: config.texts.newsletterCouponPercent })}</p>
+      <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
+      <FormMessage kind={message?.kind ?? 'success'}>{message?.text}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('newsletter.subscribe')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionService } from '../../../core/user/session-service';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useErrorText, useMoney, useSession } from '../../hooks/use-transactions';
+
+/** Order history, 20 per page (spec transactions §7, §9). */
+export function OrderHistory() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useService(SessionService);
+  const history = useSession().orderHistory;
+  const money = useMoney();
+  const errorText = useErrorText();
+  const [page, setPage] = useState(config.user.orderHistoryPage);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const pages = history ? Math.max(1, Math.ceil(history.total_count / config.user.orderHistoryPageSize)) : 1;
+
+  async function go(p: number) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await session.loadOrderHistory(p);
+      setPage(p);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="order-history" aria-labelledby="order-history-heading" aria-busy={busy}>
+      <h2 id="order-history-heading">{t('account.orderHistory')}</h2>
+      {error ? <p role="alert">{error}</p> : null}
+      {!history ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : history.items.length === 0 ? (
+        <p>{t('account.noOrders')}</p>
+      ) : (
+        <table className="order-history__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('account.orderNumber')}</th>
+              <th scope="col">{t('account.orderDate')}</th>
+              <th scope="col">{t('account.orderTotal')}</th>
+              <th scope="col">{t('account.orderStatus')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.items.map((o) => (
+              <tr key={String(o.entity_id)} data-order={o.increment_id}>
+                <td>{o.increment_id ?? o.entity_id}</td>
+                <td>{o.created_at?.slice(0, 10)}</td>
+                <td>{money(o.grand_total ?? o.total_due ?? 0)}</td>
+                <td>{o.status ? t(`account.status.${o.status}`, { defaultValue: o.status }) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={t('account.pager')}>
+          <button type="button" className="button button--small" disabled={busy || page <= 1} onClick={() => void go(page - 1)}>
+            {t('account.previous')}
+          </button>
+          <span>{t('account.pageOf', { page, pages })}</span>
+          <button type="button" className="button button--small" disabled={busy || page >= pages} onClick={() => void go(page + 1)}>
+            {t('account.next')}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

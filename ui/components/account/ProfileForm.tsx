@@ -1,0 +1,109 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionService } from '../../../core/user/session-service';
+import type { Customer } from '../../../core/ports/user-api';
+import {
+  collectErrors,
+  validateEmail,
+  validateName,
+  validatePassword,
+  validatePasswordsIdentical,
+  validateRequired,
+} from '../../../core/checkout/form-validation';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { useErrorText, useOnline } from '../../hooks/use-transactions';
+import { Field, FormMessage } from '../common/Field';
+
+/** Profile edit (queued POST /api/user/me; 'Account data has successfully been updated' from the core). */
+export function ProfileForm({ current }: { current: Customer }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useService(SessionService);
+  const errorText = useErrorText();
+  const [error, setError] = useState<string>();
+  type V = { firstName: string; lastName: string; email: string };
+  const validate = useCallback(
+    (v: V) => collectErrors({ firstName: validateName(v.firstName, config), lastName: validateName(v.lastName, config), email: validateEmail(v.email) }),
+    [config],
+  );
+  const form = useForm<V>({ firstName: current.firstname, lastName: current.lastname, email: current.email }, validate);
+  return (
+    <form
+      noValidate
+      className="form"
+      aria-labelledby="profile-heading"
+      onSubmit={form.submit(async (v) => {
+        setError(undefined);
+        try {
+          await session.updateProfile({ ...current, firstname: v.firstName.trim(), lastname: v.lastName.trim(), email: v.email.trim() });
+        } catch (e) {
+          setError(errorText(e));
+        }
+      })}
+    >
+      <h2 id="profile-heading">{t('account.profile')}</h2>
+      <div className="form__row">
+        <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
+        <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
+      </div>
+      <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
+      <FormMessage kind="error">{error}</FormMessage>
+      <button type="submit" className="button button--primary">
+        {t('account.saveProfile')}
+      </button>
+    </form>
+  );
+}
+
+/** Change password: online only (spec §5, §8); success then automatic login (core). */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useService(SessionService);
+  const online = useOnline();
+  const errorText = useErrorText();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  type V = { currentPassword: string; newPassword: string; repeat: string };
+  const validate = useCallback(
+    (v: V) =>
+      collectErrors({
+        currentPassword: validateRequired(v.currentPassword),
+        newPassword: validatePassword(v.newPassword, config),
+        repeat: validateRequired(v.repeat) ?? validatePasswordsIdentical(v.newPassword, v.repeat),
+      }),
+    [config],
+  );
+  const form = useForm<V>({ currentPassword: '', newPassword: '', repeat: '' }, validate);
+  return (
+    <form
+      noValidate
+      className="form"
+      aria-labelledby="password-heading"
+      onSubmit={form.submit(async (v) => {
+        setBusy(true);
+        setMessage(undefined);
+        try {
+          await session.changePassword(v.currentPassword, v.newPassword);
+          form.reset();
+          setMessage({ kind: 'success', text: t('user.passwordChanged') });
+        } catch (e) {
+          setMessage({ kind: 'error', text: errorText(e) });
+        } finally {
+          setBusy(false);
+        }
+      })}
+    >
+      <h2 id="password-heading">{t('account.changePassword')}</h2>
+      {!online ? <FormMessage kind="info">{t('user.resetPasswordOffline')}</FormMessage> : null}
+      <Field form={form} name="currentPassword" type="password" label={t('account.currentPassword')} autoComplete="current-password" required />
+      <Field form={form} name="newPassword" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
+      <Field form={form} name="repeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+      <FormMessage kind={message?.kind ?? 'success'}>{message?.text}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={busy || !online}>
+        {t('account.changePassword')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ReviewService } from '../../../core/content/review-service';
+import { SessionService } from '../../../core/user/session-service';
+import { collectErrors, validateName, validateRequired } from '../../../core/checkout/form-validation';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { Field, FormMessage } from '../common/Field';
+
+/** A product review (spec transactions §7: POST /api/review/create; success when code 200). */
+export function ReviewForm({ productId, onDone }: { productId: number | string; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const reviews = useService(ReviewService);
+  const session = useService(SessionService);
+  const current = session.snapshot().current;
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  type V = { nickname: string; title: string; detail: string };
+  const validate = useCallback(
+    (v: V) => collectErrors({ nickname: validateName(v.nickname, config), title: validateRequired(v.title), detail: validateRequired(v.detail) }),
+    [config],
+  );
+  const form = useForm<V>({ nickname: current?.firstname ?? '', title: '', detail: '' }, validate);
+  return (
+    <form
+      noValidate
+      className="form review-form"
+      onSubmit={form.submit(async (v) => {
+        setBusy(true);
+        setMessage(undefined);
+        const ok = await reviews.submit({
+          product_id: productId,
+          nickname: v.nickname.trim(),
+          title: v.title.trim(),
+          detail: v.detail.trim(),
+          ...(current?.id !== undefined ? { customer_id: current.id } : {}),
+        });
+        setBusy(false);
+        if (ok) {
+          form.reset({ nickname: v.nickname, title: '', detail: '' });
+          setMessage({ kind: 'success', text: t('review.sent') });
+          onDone?.();
+        } else setMessage({ kind: 'error', text: t('review.failed') });
+      })}
+    >
+      <Field form={form} name="nickname" label={t('review.nickname')} autoComplete="nickname" required />
+      <Field form={form} name="title" label={t('review.summary')} required />
+      <Field form={form} name="detail" type="textarea" label={t('review.detail')} required />
+      <FormMessage kind={message?.kind ?? 'success'}>{message?.text}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('review.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../../core/cart/cart-service';
+import { cartItemIdentity } from '../../../core/cart/identity';
+import type { CartItem } from '../../../core/cart/types';
+import { imageUrl } from '../../../core/catalogue/image-url';
+import { validateQuantity } from '../../../core/checkout/form-validation';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useMoney } from '../../hooks/use-transactions';
+
+/** One cart line: thumbnail (cart size 210x300), name, options, qty change, remove (confirmed when configured). */
+export function CartLine({ item, editable = true }: { item: CartItem; editable?: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const config = useConfig();
+  const cart = useService(CartService);
+  const money = useMoney();
+  const identity = cartItemIdentity(item);
+  const [qty, setQty] = useState(String(item.qty));
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setQty(String(item.qty)), [item.qty]);
+
+  const src = imageUrl(item.thumbnail ?? item.image, config.cart.thumbnail, config);
+  const rowTotal = item.totals?.row_total_incl_tax ?? (item.price_incl_tax ?? 0) * item.qty;
+  const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
+
+  function commit() {
+    const e = validateQuantity(qty);
+    if (e) {
+      setError(t(e.key, (e.params ?? {}) as Record<string, unknown>));
+      return;
+    }
+    setError(undefined);
+    if (Number(qty) !== item.qty) void cart.updateQuantity(identity, Number(qty));
+  }
+
+  function remove() {
+    if (config.cart.confirmBeforeRemove && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    void cart.removeItem(identity);
+  }
+
+  return (
+    <li className="cart-line" data-sku={item.sku}>
+      {src ? (
+        <img className="cart-line__image" src={src} width={config.cart.thumbnail.width} height={config.cart.thumbnail.height} alt="" loading="lazy" />
+      ) : (
+        <span className="cart-line__image cart-line__image--none" aria-hidden="true" />
+      )}
+      <div className="cart-line__body">
+        <p className="cart-line__name">{item.name ?? item.sku}</p>
+        {options.length > 0 ? (
+          <p className="cart-line__options">
+            {options.map((o) => `${o.label ?? String(o.option_id)}: ${o.value ?? String(o.option_value)}`).join(', ')}
+          </p>
+        ) : null}
+        {Object.values(item.info ?? {}).map((k) => (
+          <p key={k} className="cart-line__info">
+            {t(k)}
+          </p>
+        ))}
+        {Object.values(item.errors ?? {}).map((k) => (
+          <p key={k} className="cart-line__error" role="alert">
+            {t(k)}
+          </p>
+        ))}
+        {editable ? (
+          <div className="cart-line__qty">
+            <label htmlFor={`${id}-qty`}>{t('cart.qty')}</label>
+            <input
+              id={`${id}-qty`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={qty}
+              onChange={(e) => setQty(e.target.value)}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  commit();
+                }
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-qty-error`}
+            />
+            <p id={`${id}-qty-error`} className="field__error" aria-live="polite">
+              {error}
+            </p>
+          </div>
+        ) : (
+          <p className="cart-line__qty-text">{t('cart.qtyValue', { qty: item.qty })}</p>
+        )}
+      </div>
+      <div className="cart-line__side">
+        <span className="cart-line__price">{money(rowTotal)}</span>
+        {editable ? (
+          confirming ? (
+            <span className="cart-line__confirm" role="group" aria-label={t('cart.removeConfirm', { name: item.name ?? item.sku })}>
+              <span>{t('cart.removeConfirm', { name: item.name ?? item.sku })}</span>
+              <button type="button" className="button button--small" onClick={remove} autoFocus>
+                {t('cart.removeYes')}
+              </button>
+              <button type="button" className="button button--small button--secondary" onClick={() => setConfirming(false)}>
+                {t('cart.removeNo')}
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="link-button" onClick={remove} aria-label={t('cart.removeItem', { name: item.name ?? item.sku })}>
+              {t('cart.remove')}
+            </button>
+          )
+        ) : null}
+      </div>
+    </li>
+  );
+}

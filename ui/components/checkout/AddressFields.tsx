@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import type { ShopConfig } from '../../../core/config';
+import {
+  collectErrors,
+  validateCountry,
+  validateName,
+  validateRequired,
+  validateZipCode,
+  type FieldResult,
+} from '../../../core/checkout/form-validation';
+import { useConfig } from '../../hooks/use-service';
+import type { FormApi, FormValues } from '../../hooks/use-form';
+import { Field, SelectField } from '../common/Field';
+
+export type AddressValues = {
+  firstName: string;
+  lastName: string;
+  streetAddress: string;
+  apartmentNumber: string;
+  zipCode: string;
+  city: string;
+  country: string;
+  phoneNumber: string;
+};
+
+export const EMPTY_ADDRESS = (config: ShopConfig): AddressValues => ({
+  firstName: '',
+  lastName: '',
+  streetAddress: '',
+  apartmentNumber: '',
+  zipCode: '',
+  city: '',
+  country: config.i18n.defaultCountry,
+  phoneNumber: '',
+});
+
+/** The address rules (spec transactions §5): names, required street and city, zip code length, BE/NL only. */
+export function addressChecks(v: AddressValues, config: ShopConfig): Record<keyof AddressValues, FieldResult> {
+  return {
+    firstName: validateName(v.firstName, config),
+    lastName: validateName(v.lastName, config),
+    streetAddress: validateRequired(v.streetAddress),
+    apartmentNumber: null,
+    zipCode: validateZipCode(v.zipCode, config),
+    city: validateRequired(v.city),
+    country: validateCountry(v.country, config),
+    phoneNumber: null,
+  };
+}
+
+export const validateAddress = (v: AddressValues, config: ShopConfig) => collectErrors(addressChecks(v, config));
+
+/** The address inputs of the shipping and billing steps; countries are the allowed ones (BE, NL). */
+export function AddressFields<V extends FormValues & AddressValues>({ form }: { form: FormApi<V> }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const countries = config.checkout.allowedCountries.map((c) => ({ value: c, label: t(`country.${c}`) }));
+  return (
+    <div className="address-fields">
+      <div className="form__row">
+        <Field form={form} name="firstName" label={t('checkout.firstName')} autoComplete="given-name" required />
+        <Field form={form} name="lastName" label={t('checkout.lastName')} autoComplete="family-name" required />
+      </div>
+      <div className="form__row">
+        <Field form={form} name="streetAddress" label={t('checkout.streetAddress')} autoComplete="address-line1" required />
+        <Field form={form} name="apartmentNumber" label={t('checkout.apartmentNumber')} autoComplete="address-line2" />
+      </div>
+      <div className="form__row">
+        <Field form={form} name="zipCode" label={t('checkout.zipCode')} autoComplete="postal-code" required />
+        <Field form={form} name="city" label={t('checkout.city')} autoComplete="address-level2" required />
+      </div>
+      <div className="form__row">
+        <SelectField form={form} name="country" label={t('checkout.country')} options={countries} required />
+        <Field form={form} name="phoneNumber" type="tel" label={t('checkout.phoneNumber')} autoComplete="tel" />
+      </div>
+    </div>
+  );
+}

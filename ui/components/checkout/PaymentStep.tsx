@@ -1,0 +1,167 @@
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../../core/cart/cart-service';
+import { CheckoutService } from '../../../core/checkout/checkout-service';
+import { collectErrors, validateRequired, validateTaxId } from '../../../core/checkout/form-validation';
+import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
+import { CheckboxField, Field, SelectField } from '../common/Field';
+import { AddressFields, addressChecks, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+
+type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
+
+const IDEAL = 'ideal';
+
+/** The title of a method: cash on delivery has its own text, provider methods their description. */
+export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
+  const { t } = useTranslation();
+  const config = useConfig();
+  return (m) => (m.code === config.payment.cashOnDelivery.code ? t('payment.cashOnDelivery') : m.title);
+}
+
+/**
+ * Step 3: billing address (same as shipping by default), payment method (the provider's mapped methods plus cash
+ * on delivery, from the core) and the iDEAL issuer (spec §3, §5).
+ */
+export function PaymentStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const money = useMoney();
+  const checkout = useService(CheckoutService);
+  const cart = useService(CartService);
+  const state = useCheckout();
+  const payment = usePayment();
+  const title = usePaymentMethodTitle();
+  const methods = state.paymentMethods;
+  const saved = state.paymentDetails;
+  const shipping = state.shippingDetails;
+  const issuers = payment.issuers;
+  const validate = useCallback(
+    (v: V) => {
+      const address = v.sameAsShipping ? {} : addressChecks(v, config);
+      return collectErrors({
+        ...address,
+        taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
+        paymentMethod: validateRequired(v.paymentMethod),
+        issuer: v.paymentMethod === IDEAL && issuers.length > 0 ? validateRequired(v.issuer) : null,
+      });
+    },
+    [config, issuers.length],
+  );
+  const sameAsShipping =
+    !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
+  const defaultMethod = methods.find((m) => m.default)?.code ?? '';
+  const form = useForm<V>(
+    {
+      ...EMPTY_ADDRESS(config),
+      firstName: saved?.firstName ?? '',
+      lastName: saved?.lastName ?? '',
+      streetAddress: saved?.streetAddress ?? '',
+      apartmentNumber: saved?.apartmentNumber ?? '',
+      zipCode: saved?.zipCode ?? '',
+      city: saved?.city ?? '',
+      country: saved?.country ?? config.i18n.defaultCountry,
+      phoneNumber: saved?.phoneNumber ?? '',
+      company: saved?.company ?? '',
+      taxId: saved?.taxId ?? '',
+      sameAsShipping,
+      paymentMethod: saved?.paymentMethod ?? defaultMethod,
+      issuer: typeof saved?.paymentMethodAdditional?.['issuer'] === 'string' ? (saved.paymentMethodAdditional['issuer'] as string) : '',
+    },
+    validate,
+  );
+  // the methods may arrive after the first render: preselect the default one
+  useEffect(() => {
+    if (!form.values.paymentMethod && defaultMethod) form.set('paymentMethod', defaultMethod);
+  }, [defaultMethod, form]);
+  const methodErrorId = `${form.inputId('paymentMethod')}-error`;
+  const methodError = form.error('paymentMethod');
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.submit(async (v) => {
+        const method = methods.find((m) => m.code === v.paymentMethod);
+        if (!method || !shipping) return;
+        const address = v.sameAsShipping
+          ? {
+              firstName: shipping.firstName,
+              lastName: shipping.lastName,
+              streetAddress: shipping.streetAddress,
+              apartmentNumber: shipping.apartmentNumber ?? '',
+              zipCode: shipping.zipCode,
+              city: shipping.city,
+              country: shipping.country,
+              phoneNumber: shipping.phoneNumber ?? '',
+            }
+          : {
+              firstName: v.firstName.trim(),
+              lastName: v.lastName.trim(),
+              streetAddress: v.streetAddress.trim(),
+              apartmentNumber: v.apartmentNumber.trim(),
+              zipCode: v.zipCode.trim(),
+              city: v.city.trim(),
+              country: v.country,
+              phoneNumber: v.phoneNumber.trim(),
+            };
+        await checkout.savePaymentDetails({
+          ...address,
+          ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim() }),
+          paymentMethod: method.code,
+          ...(method.code === IDEAL && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
+        });
+        await cart.setPaymentMethod({ code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? 0, is_server_method: method.is_server_method ?? false });
+        void cart.syncTotals();
+        onDone();
+      })}
+    >
+      <CheckboxField form={form} name="sameAsShipping" label={t('checkout.sameAsShipping')} />
+      {!form.values.sameAsShipping ? (
+        <>
+          <AddressFields form={form} />
+          <div className="form__row">
+            <Field form={form} name="company" label={t('checkout.company')} autoComplete="organization" />
+            <Field form={form} name="taxId" label={t('checkout.taxId')} />
+          </div>
+        </>
+      ) : null}
+      <fieldset className="methods" aria-describedby={methodErrorId}>
+        <legend>{t('checkout.paymentMethod')}</legend>
+        {methods.length === 0 ? <p role="status">{t('common.loading')}</p> : null}
+        {methods.map((m, i) => (
+          <label key={m.code} className="method">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={m.code}
+              id={i === 0 ? form.inputId('paymentMethod') : undefined}
+              checked={form.values.paymentMethod === m.code}
+              onChange={form.onChange('paymentMethod')}
+            />
+            {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
+            <span className="method__title">{title(m)}</span>
+            {m.cost_incl_tax ? <span className="method__price">{money(m.cost_incl_tax)}</span> : null}
+          </label>
+        ))}
+        <p id={methodErrorId} className="field__error" aria-live="polite">
+          {methodError ? t(methodError.key) : null}
+        </p>
+      </fieldset>
+      {form.values.paymentMethod === IDEAL && issuers.length > 0 ? (
+        <SelectField
+          form={form}
+          name="issuer"
+          label={t('checkout.issuer')}
+          placeholder={t('checkout.chooseIssuer')}
+          options={issuers.map((i) => ({ value: i.id, label: i.name }))}
+          required
+        />
+      ) : null}
+      <button type="submit" className="button button--primary">
+        {t('checkout.continueToReview')}
+      </button>
+    </form>
+  );
+}

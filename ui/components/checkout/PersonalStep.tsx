@@ -1,0 +1,92 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckoutService } from '../../../core/checkout/checkout-service';
+import {
+  collectErrors,
+  validateEmail,
+  validateName,
+  validatePassword,
+  validatePasswordsIdentical,
+  validateRequired,
+} from '../../../core/checkout/form-validation';
+import type { PersonalDetails } from '../../../core/checkout/types';
+import { ModalService } from '../../../core/ui-state/modal-service';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { useCheckout, useSession } from '../../hooks/use-transactions';
+import { CheckboxField, Field } from '../common/Field';
+
+type V = { firstName: string; lastName: string; emailAddress: string; createAccount: boolean; password: string; passwordRepeat: string };
+
+/** Step 1: personal details, with optional account creation (password rule, passwords identical; spec §3, §5). */
+export function PersonalStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const checkout = useService(CheckoutService);
+  const modals = useService(ModalService);
+  const saved = useCheckout().personalDetails;
+  const session = useSession();
+  const loggedIn = !!session.token && !!session.current;
+  const validate = useCallback(
+    (v: V) =>
+      collectErrors({
+        firstName: validateName(v.firstName, config),
+        lastName: validateName(v.lastName, config),
+        emailAddress: validateEmail(v.emailAddress),
+        createAccount: null,
+        password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
+        passwordRepeat: v.createAccount && !loggedIn ? (validateRequired(v.passwordRepeat) ?? validatePasswordsIdentical(v.password, v.passwordRepeat)) : null,
+      }),
+    [config, loggedIn],
+  );
+  const form = useForm<V>(
+    {
+      firstName: saved?.firstName ?? session.current?.firstname ?? '',
+      lastName: saved?.lastName ?? session.current?.lastname ?? '',
+      emailAddress: saved?.emailAddress ?? session.current?.email ?? '',
+      createAccount: false,
+      password: '',
+      passwordRepeat: '',
+    },
+    validate,
+  );
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.submit(async (v) => {
+        const details: PersonalDetails = { firstName: v.firstName.trim(), lastName: v.lastName.trim(), emailAddress: v.emailAddress.trim() };
+        if (v.createAccount && !loggedIn) {
+          details.createAccount = true;
+          details.password = v.password;
+        }
+        await checkout.savePersonalDetails(details);
+        onDone();
+      })}
+    >
+      {!loggedIn ? (
+        <p className="checkout__login-hint">
+          {t('checkout.haveAccount')}{' '}
+          <button type="button" className="link-button" onClick={() => modals.openAuth('login')}>
+            {t('auth.loginLink')}
+          </button>
+        </p>
+      ) : null}
+      <div className="form__row">
+        <Field form={form} name="firstName" label={t('checkout.firstName')} autoComplete="given-name" required />
+        <Field form={form} name="lastName" label={t('checkout.lastName')} autoComplete="family-name" required />
+      </div>
+      <Field form={form} name="emailAddress" type="email" label={t('checkout.email')} autoComplete="email" required />
+      {!loggedIn ? <CheckboxField form={form} name="createAccount" label={t('checkout.createAccount')} /> : null}
+      {form.values.createAccount && !loggedIn ? (
+        <div className="form__row">
+          <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
+          <Field form={form} name="passwordRepeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+        </div>
+      ) : null}
+      <button type="submit" className="button button--primary">
+        {t('checkout.continueToShipping')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../../core/cart/cart-service';
+import { CheckoutService } from '../../../core/checkout/checkout-service';
+import { defaultShippingMethod } from '../../../core/checkout/checkout-rules';
+import { collectErrors, validateRequired } from '../../../core/checkout/form-validation';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useForm } from '../../hooks/use-form';
+import { useCheckout, useMoney } from '../../hooks/use-transactions';
+import { AddressFields, addressChecks, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+
+type V = AddressValues & { shippingMethod: string };
+const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
+
+/** Step 2: shipping address (BE and NL only) and method (the DPD Courier flat rate; spec §5, §9). */
+export function ShippingStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const money = useMoney();
+  const checkout = useService(CheckoutService);
+  const cart = useService(CartService);
+  const state = useCheckout();
+  const methods = state.shippingMethods;
+  const saved = state.shippingDetails;
+  const personal = state.personalDetails;
+  const validate = useCallback(
+    (v: V) => collectErrors({ ...addressChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) }),
+    [config],
+  );
+  const fallback = defaultShippingMethod(methods);
+  const form = useForm<V>(
+    {
+      ...EMPTY_ADDRESS(config),
+      firstName: saved?.firstName ?? personal?.firstName ?? '',
+      lastName: saved?.lastName ?? personal?.lastName ?? '',
+      streetAddress: saved?.streetAddress ?? '',
+      apartmentNumber: saved?.apartmentNumber ?? '',
+      zipCode: saved?.zipCode ?? '',
+      city: saved?.city ?? '',
+      country: saved?.country ?? config.i18n.defaultCountry,
+      phoneNumber: saved?.phoneNumber ?? '',
+      shippingMethod: saved ? `${saved.shippingCarrier ?? saved.shippingMethod}_${saved.shippingMethod}` : fallback ? methodKey(fallback) : '',
+    },
+    validate,
+  );
+  // the methods may arrive after the first render: preselect the default one
+  useEffect(() => {
+    if (!form.values.shippingMethod && fallback) form.set('shippingMethod', methodKey(fallback));
+  }, [fallback, form]);
+  const errorId = `${form.inputId('shippingMethod')}-error`;
+  const methodError = form.error('shippingMethod');
+  return (
+    <form
+      noValidate
+      className="form"
+      onSubmit={form.submit(async (v) => {
+        const method = methods.find((m) => methodKey(m) === v.shippingMethod) ?? fallback;
+        if (!method) return;
+        await checkout.saveShippingDetails({
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          streetAddress: v.streetAddress.trim(),
+          apartmentNumber: v.apartmentNumber.trim(),
+          zipCode: v.zipCode.trim(),
+          city: v.city.trim(),
+          country: v.country,
+          phoneNumber: v.phoneNumber.trim(),
+          shippingMethod: method.method_code,
+          shippingCarrier: method.carrier_code,
+        });
+        await cart.setShippingMethod(method);
+        void cart.syncTotals();
+        onDone();
+      })}
+    >
+      <AddressFields form={form} />
+      <fieldset className="methods" aria-describedby={errorId}>
+        <legend>{t('checkout.shippingMethod')}</legend>
+        {methods.map((m, i) => (
+          <label key={methodKey(m)} className="method">
+            <input
+              type="radio"
+              name="shippingMethod"
+              value={methodKey(m)}
+              id={i === 0 ? form.inputId('shippingMethod') : undefined}
+              checked={form.values.shippingMethod === methodKey(m)}
+              onChange={form.onChange('shippingMethod')}
+            />
+            <span className="method__title">{m.method_title}</span>
+            <span className="method__price">{money(m.price_incl_tax)}</span>
+          </label>
+        ))}
+        <p id={errorId} className="field__error" aria-live="polite">
+          {methodError ? t(methodError.key) : null}
+        </p>
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        {t('checkout.continueToPayment')}
+      </button>
+    </form>
+  );
+}

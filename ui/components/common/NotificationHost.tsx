@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { NotificationService } from '../../../core/ui-state/notification-service';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useNotifications } from '../../hooks/use-transactions';
+
+/**
+ * Notifications (spec transactions §3, §4): type → class (an unknown type arrives as danger from the core), the message
+ * translated with its params, up to two actions, a close button; stacked above everything (config z-index).
+ */
+export function NotificationHost() {
+  const { t } = useTranslation();
+  const list = useNotifications();
+  const service = useService(NotificationService);
+  const config = useConfig();
+  return (
+    <div className="notifications" style={{ zIndex: config.ui.notificationZIndex }} aria-live="polite" aria-label={t('notifications.region')} role="region">
+      {list.map((n) => (
+        <div key={n.id} className={`notification notification--${n.type}`} role={n.type === 'danger' ? 'alert' : 'status'} data-type={n.type}>
+          <p className="notification__message">{t(n.message, (n.params ?? {}) as Record<string, unknown>)}</p>
+          <div className="notification__actions">
+            {n.action1 ? (
+              <button type="button" className="notification__action" onClick={() => void service.runAction(n.id, 'action1')}>
+                {t(n.action1.label)}
+              </button>
+            ) : null}
+            {n.action2 ? (
+              <button type="button" className="notification__action" onClick={() => void service.runAction(n.id, 'action2')}>
+                {t(n.action2.label)}
+              </button>
+            ) : null}
+            <button type="button" className="notification__close" aria-label={t('common.close')} onClick={() => service.remove(n.id)}>
+              ×
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

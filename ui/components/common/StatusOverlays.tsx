@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../hooks/use-service';
+import { useCookieNotice, useOnline, useProgress, useUiFlags } from '../../hooks/use-transactions';
+
+/** spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true. */
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { state, service } = useCookieNotice();
+  if (!state.visible) return null;
+  return (
+    <section className="cookie-banner" aria-label={t('cookies.label')} style={{ minHeight: `${config.ui.cookieBarMinHeightRem}rem` }}>
+      <p>
+        {t('cookies.text')} <Link to="/i/privacy">{t('cookies.privacyLink')}</Link>
+      </p>
+      <button type="button" className="button" onClick={() => void service.accept()}>
+        {t('cookies.accept')}
+      </button>
+    </section>
+  );
+}
+
+/** The offline badge (Network online$). */
+export function OfflineBadge() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="offline-badge" role="status">
+      <strong>{t('offline.badge')}</strong> <span>{t('common.youAreOffline')}</span>
+    </div>
+  );
+}
+
+/** The loader overlay (UI flag loader). */
+export function Loader() {
+  const { t } = useTranslation();
+  const flags = useUiFlags();
+  if (!flags.loader) return null;
+  return (
+    <div className="loader" role="status" aria-live="polite">
+      <span className="loader__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/** The progress bar (spec transactions §8 "Progress"; config.ui.progress). */
+export function ProgressBar() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const p = useProgress();
+  if (!p.active) return null;
+  const { thicknessPx, color, failedColor } = config.ui.progress;
+  return (
+    <div
+      className="progress-bar"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(p.percent)}
+      aria-label={p.message ? t(p.message) : t('common.loading')}
+      style={{ height: thicknessPx, width: `${p.percent}%`, background: p.failed ? failedColor : color }}
+    />
+  );
+}

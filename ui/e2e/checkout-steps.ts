@@ -1,0 +1,79 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Shared steps of the checkout and account journeys (Dutch texts: the shop's default locale). */
+
+/** A simple, visible, enabled product with plenty of stock, from the backend's search API (through the storefront). */
+export async function simpleProductUrl(request: APIRequestContext, offset = 0): Promise<{ url: string; name: string }> {
+  const res = await request.post('/api/catalog/vue_storefront_catalog/product/_search', {
+    data: {
+      query: { bool: { filter: [{ term: { type_id: 'simple' } }, { term: { visibility: 4 } }, { term: { status: 1 } }, { range: { 'stock.qty': { gte: 20 } } }] } },
+      size: 1,
+      from: offset,
+      _source: ['sku', 'url_path', 'name'],
+    },
+  });
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { hits: { hits: Array<{ _source: { url_path: string; name: string } }> } };
+  const hit = body.hits.hits[0]?._source;
+  if (!hit) throw new Error('no simple product in stock');
+  return { url: `/${hit.url_path}`, name: hit.name };
+}
+
+/** React has attached to the server HTML (so clicks reach handlers). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+}
+
+/** Open the product page and add it: the cart notification confirms it. */
+export async function addProductToCart(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+  const button = page.getByRole('button', { name: 'In winkelwagen' });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
+}
+
+export interface Shopper {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Personal details and shipping steps of /checkout. */
+export async function fillDetailsAndShipping(page: Page, shopper: Shopper, options: { skipPersonal?: boolean } = {}): Promise<void> {
+  const personal = page.locator('[data-step="1"]');
+  if (!options.skipPersonal) {
+    await personal.getByLabel('Voornaam').fill(shopper.firstName);
+    await personal.getByLabel('Achternaam').fill(shopper.lastName);
+    await personal.getByLabel('E-mailadres').fill(shopper.email);
+  }
+  await personal.getByRole('button', { name: 'Verder naar verzending' }).click();
+  const shipping = page.locator('[data-step="2"]');
+  await shipping.getByLabel('Straat en huisnummer').fill('Keizersgracht 12');
+  await shipping.getByLabel('Postcode').fill('1015 CX');
+  await shipping.getByLabel('Plaats').fill('Amsterdam');
+  await shipping.getByLabel('Land').selectOption('NL');
+  await expect(shipping.getByRole('radio', { name: /DPD Courier/ })).toBeChecked();
+  await shipping.getByRole('button', { name: 'Verder naar betalen' }).click();
+}
+
+/** Payment step: a method by its label, the iDEAL bank when given. */
+export async function choosePayment(page: Page, method: RegExp | string, bank?: string): Promise<void> {
+  const payment = page.locator('[data-step="3"]');
+  await payment.getByRole('radio', { name: method }).check();
+  if (bank) await payment.getByLabel('Je bank').selectOption({ label: bank });
+  await payment.getByRole('button', { name: 'Verder naar overzicht' }).click();
+}
+
+/** Review step: accept the terms (the review step is then ready to place the order). */
+export async function acceptTerms(page: Page): Promise<void> {
+  const review = page.locator('[data-step="4"]');
+  await review.getByLabel(/Ik ga akkoord met de/).check();
+}
+
+export async function placeOrder(page: Page): Promise<void> {
+  await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;

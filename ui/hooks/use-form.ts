@@ -1,0 +1,72 @@
+import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FieldError, FormErrors } from '../../core/checkout/form-validation';
+
+export type FormValues = Record<string, string | boolean>;
+
+export interface FormApi<V extends FormValues> {
+  readonly id: string;
+  readonly values: V;
+  readonly errors: FormErrors<keyof V & string>;
+  /** the error to show: only once the field was left or a submit was tried */
+  error(name: keyof V & string): FieldError | undefined;
+  set<K extends keyof V & string>(name: K, value: V[K]): void;
+  setAll(values: Partial<V>): void;
+  touch(name: keyof V & string): void;
+  inputId(name: keyof V & string): string;
+  onChange(name: keyof V & string): (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  /** validates everything; on errors focuses the first failing field and does not call the handler */
+  submit(handler: (values: V) => void | Promise<void>): (e?: FormEvent) => void;
+  reset(values?: V): void;
+  readonly submitted: boolean;
+}
+
+/**
+ * A form over the core's validation rules (core/checkout/form-validation): `validate(values)` answers the failing
+ * fields; errors show inline after a field is left or a submit is tried; typed values are never cleared on a failed
+ * submit.
+ */
+export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
+  const id = useId().replace(/:/g, '');
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const errors = useMemo(() => validate(values), [values, validate]);
+  const inputId = useCallback((name: keyof V & string) => `${id}-${name}`, [id]);
+
+  const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
+  const setAll = useCallback((patch: Partial<V>) => setValues((v) => ({ ...v, ...patch })), []);
+  const touch = useCallback((name: keyof V & string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
+
+  return {
+    id,
+    values,
+    errors,
+    submitted,
+    error: (name) => (touched[name] || submitted ? errors[name] : undefined),
+    set,
+    setAll,
+    touch,
+    inputId,
+    onChange: (name) => (e) => {
+      const target = e.target;
+      const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+    submit: (handler) => (e) => {
+      e?.preventDefault();
+      setSubmitted(true);
+      const now = validate(values);
+      const first = (Object.keys(values) as (keyof V & string)[]).find((k) => now[k]);
+      if (first) {
+        if (typeof document !== 'undefined') document.getElementById(inputId(first))?.focus();
+        return;
+      }
+      void handler(values);
+    },
+    reset: (next) => {
+      setValues(next ?? initial);
+      setTouched({});
+      setSubmitted(false);
+    },
+  };
+}

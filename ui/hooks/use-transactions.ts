@@ -1,0 +1,128 @@
+import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../core/cart/cart-service';
+import { cartTotals } from '../../core/cart/totals';
+import { minicartCount } from '../../core/cart/minicart';
+import type { CartState, TotalSegment } from '../../core/cart/types';
+import { CheckoutService, type CheckoutState } from '../../core/checkout/checkout-service';
+import { PaymentService, type PaymentState } from '../../core/checkout/payment-service';
+import { OrderStatusService, type OrderStatusView } from '../../core/checkout/order-status-service';
+import { SessionService, type SessionState } from '../../core/user/session-service';
+import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
+import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
+import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-service';
+import { ProgressService, type ProgressState } from '../../core/ui-state/progress-service';
+import { ClaimsService, CookieNoticeService, type CookieNoticeState } from '../../core/ui-state/claims-service';
+import { ContactService, type ContactState } from '../../core/content/contact-service';
+import { NewsletterService, type NewsletterState } from '../../core/content/newsletter-service';
+import { formatPrice } from '../../core/catalogue/prices';
+import { isShopError } from '../../core/messages';
+import type { Network } from '../../core/ports/network';
+import { TOKENS } from '../../core/ports/tokens';
+import { useObservable } from './use-observable';
+import { ContainerContext, useConfig, useService } from './use-service';
+import { useLocale } from './use-locale';
+
+/** Transaction-side hooks: each is useObservable(useService(X)), the one bridge from the core to React. */
+export const useCart = (): CartState => useObservable(useService(CartService));
+export const useCheckout = (): CheckoutState => useObservable(useService(CheckoutService));
+export const usePayment = (): PaymentState => useObservable(useService(PaymentService));
+export const useOrderStatus = (): OrderStatusView => useObservable(useService(OrderStatusService));
+export const useSession = (): SessionState => useObservable(useService(SessionService));
+export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
+export const useModals = (): ModalState => useObservable(useService(ModalService));
+export const useUiFlags = (): UiFlags => useObservable(useService(UiFlagsService));
+export const useProgress = (): ProgressState => useObservable(useService(ProgressService));
+export const useContact = (): ContactState => useObservable(useService(ContactService));
+export const useNewsletter = (): NewsletterState => useObservable(useService(NewsletterService));
+
+/** The totals to show (platform totals once synced, else the core's offline totals) and the badge count. */
+export function useCartSummary(): { state: CartState; totals: TotalSegment[]; count: number } {
+  const state = useCart();
+  const config = useConfig();
+  return useMemo(
+    () => ({
+      state,
+      totals: cartTotals(state.platformTotals, state.cartItems, state.shipping, state.payment, config),
+      count: minicartCount(state.cartItems, config),
+    }),
+    [state, config],
+  );
+}
+
+/**
+ * False during the server render and the hydrating render, true after mount. Everything read from the browser's own
+ * storage (cart, session, network) is rendered only once mounted, so hydration matches the server HTML.
+ */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+/** Network online$ (the server renders online). */
+export function useOnline(): boolean {
+  const network = useService<Network>(TOKENS.Network);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const sub = network.online$.subscribe(() => onChange());
+      return () => sub.unsubscribe();
+    },
+    [network],
+  );
+  return useSyncExternalStore(subscribe, () => network.isOnline(), () => true);
+}
+
+/** The cookie notice (spec transactions §4): the container's CookieNoticeService, or one over its ClaimsService. */
+export function useCookieNotice(): { state: CookieNoticeState; service: CookieNoticeService } {
+  const container = useContext(ContainerContext);
+  const config = useConfig();
+  const service = useMemo(() => {
+    if (!container) throw new Error('useCookieNotice outside <ContainerContext.Provider>');
+    if (container.isBound(CookieNoticeService)) return container.get(CookieNoticeService);
+    return new CookieNoticeService(container.get(ClaimsService), config);
+  }, [container, config]);
+  return { state: useObservable(service), service };
+}
+
+/** Whether the container binds a class yet (lets the shell render while bindings are being added). */
+export function useIsBound(id: abstract new (...args: never[]) => unknown): boolean {
+  const container = useContext(ContainerContext);
+  return !!container && container.isBound(id as never);
+}
+
+/** Money in the shop's format for the current locale. */
+export function useMoney(): (amount: number) => string {
+  const config = useConfig();
+  const locale = useLocale();
+  return useCallback((amount: number) => formatPrice(amount, locale, config), [config, locale]);
+}
+
+/** Translate a thrown error: a ShopError by its key and params, anything else as the generic server error. */
+export function useErrorText(): (e: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (e: unknown) => {
+      if (isShopError(e)) return t(e.key, e.params as Record<string, unknown>);
+      return t('queue.serverError', { message: e instanceof Error ? e.message : String(e) });
+    },
+    [t],
+  );
+}
+
+/**
+ * Open/close the microcart. The UI flags' microcart panel is what shows the drawer (opening it closes the other
+ * panels); the cart's isMicrocartOpen (spec §3 cart state) follows it.
+ */
+export function useMicrocartToggle(): (open?: boolean) => void {
+  const cart = useService(CartService);
+  const flags = useService(UiFlagsService);
+  return useCallback(
+    (open?: boolean) => {
+      const next = open ?? !flags.snapshot().microcart;
+      flags.setPanel('microcart', next);
+      cart.toggleMicrocart(next);
+    },
+    [cart, flags],
+  );
+}
