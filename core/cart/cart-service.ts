@@ -374,6 +374,9 @@ export class CartService {
       forceClientState: !!options.forceClientState,
       serverMergeByDefault: this.deps.config.cart.serverMergeByDefault,
       mergeQtys: !!options.mergeQtys,
+      // spec transactions §4 "Merge": the config flags (vue-storefront 1.12 serverSyncCanRemoveLocalItems / serverSyncCanModifyLocalItems)
+      canRemoveLocalItems: this.deps.config.cart.serverSyncCanRemoveLocalItems ?? false,
+      canModifyLocalItems: this.deps.config.cart.serverSyncCanModifyLocalItems ?? false,
       cartId,
     });
     await this.set({ cartItems: result.items, cartItemsHash: cartItemsHash(result.items), cartServerLastSyncDate: this.deps.clock.now() });
