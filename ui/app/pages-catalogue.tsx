@@ -6,6 +6,7 @@ import { HomeService } from '../../core/catalogue/home-service';
 import { CategoryService } from '../../core/catalogue/category-service';
 import { ProductService } from '../../core/catalogue/product-service';
 import { CmsService } from '../../core/catalogue/cms-service';
+import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
 import { relatedLinkSkus, relatedProductsRequest, RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
 import type { Product } from '../../core/catalogue/types';
@@ -63,6 +64,11 @@ function failed(container: Container, path: string, error: unknown, kind?: Resol
 
 async function loadCategoryProducts(container: Container, query: URLSearchParams): Promise<void> {
   const categories = container.get(CategoryService);
+  // the filter labels (colour names, price ranges) come from the attribute metadata
+  await container
+    .get(AttributeService)
+    .load(configOf(container).filters.defaultFilters)
+    .catch(() => undefined);
   const filters = filtersFromRouteQuery(routeQueryOf(query), configOf(container), categories.snapshot().available);
   await categories.applyFilters(filters);
 }

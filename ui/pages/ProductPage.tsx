@@ -109,7 +109,7 @@ export function ProductPage() {
     <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
       <Breadcrumbs items={state.breadcrumbs} current={parent.name} />
       <div className="product-page__main">
-        <ProductGallery images={state.gallery} name={parent.name} />
+        <ProductGallery images={state.gallery} name={parent.name} preferred={product.image} />
         <div className="product-page__info">
           <h1>{parent.name}</h1>
           <p className="product-page__sku">

@@ -5,11 +5,13 @@ import { imageUrl } from '../../../core/catalogue/image-url';
 import { useConfig } from '../../hooks/use-service';
 
 /** The product gallery (spec catalogue §9: 600x744), with thumbnails that choose the large image. */
-export function ProductGallery({ images, name }: { images: readonly MediaGalleryEntry[]; name: string }) {
+/** `preferred` (the chosen variant's image) is shown first when the gallery holds it. */
+export function ProductGallery({ images, name, preferred }: { images: readonly MediaGalleryEntry[]; name: string; preferred?: string | undefined }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const [index, setIndex] = useState(0);
-  useEffect(() => setIndex(0), [images]);
+  const start = Math.max(0, images.findIndex((i) => i.image === preferred));
+  const [index, setIndex] = useState(start);
+  useEffect(() => setIndex(start), [images, start]);
   const size = config.images.gallery;
   const main = images[index] ?? images[0];
   const src = imageUrl(main?.image, size, config);

@@ -92,8 +92,8 @@ export function Header() {
           </nav>
         </div>
         <MegaMenu menu={menu} />
+        {flags.searchpanel && <SearchPanel onClose={() => ui.setPanel('searchpanel', false)} />}
       </header>
-      {flags.searchpanel && <SearchPanel onClose={() => ui.setPanel('searchpanel', false)} />}
       <MobileMenu menu={menu} />
       {(flags.searchpanel || flags.sidebar) && <div className="overlay" aria-hidden="true" onClick={() => ui.closeAll()} />}
       <BottomNav />

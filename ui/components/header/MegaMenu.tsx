@@ -13,6 +13,8 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const config = useConfig();
   const [open, setOpen] = useState<number | null>(null);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
+  // a click right after the pointer opened the panel must not close it again
+  const hoverOpened = useRef<{ id: number; at: number } | null>(null);
   const location = useLocation();
   useEffect(() => setOpen(null), [location.pathname]);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -30,7 +32,11 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
           const isOpen = open === item.id;
           const panelId = `megamenu-${item.id}`;
           return (
-            <li key={item.id} className={`megamenu__item${isOpen ? ' megamenu__item--open' : ''}`} onMouseEnter={() => item.children_data.length && setOpen(item.id)}>
+            <li key={item.id} className={`megamenu__item${isOpen ? ' megamenu__item--open' : ''}`} onMouseEnter={() => {
+                if (!item.children_data.length || isOpen) return;
+                hoverOpened.current = { id: item.id, at: performance.now() };
+                setOpen(item.id);
+              }}>
               <Link to={item.link} className="megamenu__link">
                 {item.name}
               </Link>
@@ -44,7 +50,11 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
                   ref={(el) => {
                     if (el) buttons.current.set(item.id, el);
                   }}
-                  onClick={() => setOpen(isOpen ? null : item.id)}
+                  onClick={() => {
+                    const recent = hoverOpened.current?.id === item.id && performance.now() - hoverOpened.current.at < 400;
+                    hoverOpened.current = null;
+                    setOpen(isOpen && !recent ? null : item.id);
+                  }}
                 >
                   <span aria-hidden="true">▾</span>
                 </button>
