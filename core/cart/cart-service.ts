@@ -16,7 +16,7 @@ import type { Product } from '../catalogue/types';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
-import type { CartApi, CartItemPayload } from '../ports/cart-api';
+import type { AddressInformation, CartApi, CartItemPayload, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
@@ -423,29 +423,68 @@ export class CartService {
               }),
             )
           : await this.withToken((t) => this.deps.api.totals(t, cartId));
-      const after: CartState['itemsAfterPlatformTotals'] = {};
-      for (const i of totals.items ?? []) {
-        const entry: { row_total_incl_tax?: number; discount_amount?: number } = {};
-        if (i.row_total_incl_tax !== undefined) entry.row_total_incl_tax = i.row_total_incl_tax;
-        if (i.discount_amount !== undefined) entry.discount_amount = i.discount_amount;
-        after[String(i.item_id)] = entry;
-      }
-      const items = this.state.value.cartItems.map((it) => {
-        const t = it.server_item_id !== undefined ? after[String(it.server_item_id)] : undefined;
-        return t ? { ...it, totals: t } : it;
-      });
-      const coupon = this.state.value.coupon;
-      const discount = totals.total_segments.find((x) => x.code === 'discount')?.value ?? totals.discount_amount ?? 0;
-      await this.set({
-        platformTotals: totals,
-        platformTotalSegments: totals.total_segments,
-        itemsAfterPlatformTotals: after,
-        cartItems: items,
-        cartServerLastTotalsSyncDate: this.deps.clock.now(),
-        coupon: coupon ? { ...coupon, discount: Math.abs(discount) } : coupon,
-      });
+      await this.storeTotals(totals);
     } catch (e) {
       this.deps.logger.warn(`totals sync failed: ${String(e)}`, 'cart');
+    }
+  }
+
+  /** Keep the platform's totals: segments, per-line row totals and discounts, the coupon's discount. */
+  private async storeTotals(totals: PlatformTotals): Promise<void> {
+    const after: CartState['itemsAfterPlatformTotals'] = {};
+    for (const i of totals.items ?? []) {
+      const entry: { row_total_incl_tax?: number; discount_amount?: number } = {};
+      if (i.row_total_incl_tax !== undefined) entry.row_total_incl_tax = i.row_total_incl_tax;
+      if (i.discount_amount !== undefined) entry.discount_amount = i.discount_amount;
+      after[String(i.item_id)] = entry;
+    }
+    const items = this.state.value.cartItems.map((it) => {
+      const t = it.server_item_id !== undefined ? after[String(it.server_item_id)] : undefined;
+      return t ? { ...it, totals: t } : it;
+    });
+    const coupon = this.state.value.coupon;
+    const discount = totals.total_segments.find((x) => x.code === 'discount')?.value ?? totals.discount_amount ?? 0;
+    await this.set({
+      platformTotals: totals,
+      platformTotalSegments: totals.total_segments,
+      itemsAfterPlatformTotals: after,
+      cartItems: items,
+      cartServerLastTotalsSyncDate: this.deps.clock.now(),
+      coupon: coupon ? { ...coupon, discount: Math.abs(discount) } : coupon,
+    });
+  }
+
+  /**
+   * spec transactions §4, §7: the server's shipping methods for an address (POST /api/cart/shipping-methods). Answers []
+   * when there is no server cart, cart sync is off, offline, or the call fails (logged): the configured methods remain.
+   */
+  async serverShippingMethods(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
+    const cartId = this.cartId;
+    if (!this.serverSync || !this.online || !cartId) return [];
+    try {
+      const methods = await this.withToken((t) => this.deps.api.shippingMethods(t, cartId, address));
+      return Array.isArray(methods) ? methods : [];
+    } catch (e) {
+      this.deps.logger.warn(`shipping methods could not be loaded: ${String(e)}`, 'cart');
+      return [];
+    }
+  }
+
+  /**
+   * spec transactions §7: POST /api/cart/shipping-information with the chosen address and method; the answer's totals
+   * become the cart's totals (shipping included). False when not sent (no server cart, offline) or it failed (logged).
+   */
+  async applyShippingInformation(addressInformation: AddressInformation): Promise<boolean> {
+    const cartId = this.cartId;
+    if (!this.serverSync || !this.online || !cartId) return false;
+    try {
+      const answer = await this.withToken((t) => this.deps.api.shippingInformation(t, cartId, addressInformation));
+      if (!answer || !answer.totals) return false;
+      await this.storeTotals(answer.totals);
+      return true;
+    } catch (e) {
+      this.deps.logger.warn(`shipping information not accepted: ${String(e)}`, 'cart');
+      return false;
     }
   }
 

@@ -14,7 +14,8 @@
  *   'order.waitingConfirm', sends them, and the order-confirmation modal).
  */
 import { BehaviorSubject, distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
-import type { CartItem, CartShippingMethod, CartState } from '../cart/types';
+import type { CartItem, CartPaymentMethod, CartShippingMethod, CartState } from '../cart/types';
+import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
@@ -45,6 +46,28 @@ export interface CartForCheckout {
   snapshot(): Pick<CartState, 'cartItems' | 'cartServerToken'>;
   /** spec §4 "Cart clear": empties items, optionally syncs, optionally disconnects */
   clear(options: { sync: boolean; disconnect?: boolean }): Promise<void>;
+  /** spec §4, §7: the server's shipping methods for an address ([] when not available) */
+  serverShippingMethods?(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]>;
+  /** spec §7: POST shipping-information; the answer's totals become the cart's. False when not sent. */
+  applyShippingInformation?(addressInformation: AddressInformation): Promise<boolean>;
+  setShippingMethod?(method: CartShippingMethod | undefined): Promise<void>;
+  setPaymentMethod?(method: CartPaymentMethod | undefined): Promise<void>;
+  /** totals sync (collect-totals when shipping and payment are chosen) */
+  syncTotals?(): Promise<void>;
+}
+
+/** spec transactions §3 "Shipping method": a server answer line as a shipping method (server method, availability kept). */
+export function fromServerShippingMethod(m: ServerShippingMethod): CartShippingMethod {
+  return {
+    method_title: m.method_title,
+    method_code: m.method_code,
+    carrier_code: m.carrier_code,
+    code: `${m.carrier_code}_${m.method_code}`,
+    amount: m.amount,
+    price_incl_tax: m.price_incl_tax,
+    available: m.available !== false,
+    is_server_method: true,
+  };
 }
 
 /** What checkout needs of the session (SessionService satisfies it). */
@@ -80,6 +103,10 @@ export interface CheckoutState {
   readonly orderError: MessageKey | undefined;
   /** untransmitted, unrejected stored orders */
   readonly pendingOrders: number;
+  /** the shipping method chosen with selectShippingMethod (its totals come from the server when online) */
+  readonly selectedShippingMethod?: CartShippingMethod | undefined;
+  /** the payment method chosen with selectPaymentMethod */
+  readonly selectedPaymentMethod?: CheckoutPaymentMethod | undefined;
 }
 
 export const INITIAL_CHECKOUT_STATE: CheckoutState = {
@@ -194,7 +221,7 @@ export class CheckoutService {
   async clearDetails(): Promise<void> {
     const c = STORAGE_COLLECTIONS.checkout;
     await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt].map((k) => this.deps.storage.remove(c, k)));
-    this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0 });
+    this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined });
   }
 
   setThankYouPage(isThankYouPage: boolean): void {
@@ -206,6 +233,122 @@ export class CheckoutService {
     const methods = shippingMethodsRule(this.config, serverMethods);
     this.patch({ shippingMethods: methods });
     return methods;
+  }
+
+  /**
+   * spec transactions §4, §5, §9: the shipping methods for the chosen country — the server's (POST /api/cart/shipping-methods)
+   * merged with the configured DPD flat rate, unavailable ones dropped. Offline, without a server cart, or when the call
+   * fails: the configured methods only. The country is the address's, else the saved shipping details', else the default.
+   */
+  async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
+    const details = this.state.value.shippingDetails;
+    const query: ShippingMethodsAddress = {
+      country_id: address.country_id ?? details?.country ?? this.config.tax.defaultCountry,
+      ...(details?.zipCode ? { postcode: details.zipCode } : {}),
+      ...(details?.city ? { city: details.city } : {}),
+      ...(details?.streetAddress ? { street: [details.streetAddress, ...(details.apartmentNumber ? [details.apartmentNumber] : [])] } : {}),
+      ...(details?.state ? { region: details.state } : {}),
+      ...(details?.region_id !== undefined ? { region_id: details.region_id } : {}),
+      ...address,
+    };
+    let server: ServerShippingMethod[] = [];
+    if (this.deps.cart.serverShippingMethods && this.deps.network.isOnline()) {
+      try {
+        server = await this.deps.cart.serverShippingMethods(query);
+      } catch (e) {
+        this.deps.logger.warn('shipping methods could not be loaded', 'checkout', e);
+      }
+    }
+    const methods = this.loadShippingMethods(server.map(fromServerShippingMethod));
+    // a chosen method that is no longer offered is dropped
+    const chosen = this.state.value.selectedShippingMethod;
+    if (chosen && !methods.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code)) {
+      this.patch({ selectedShippingMethod: undefined });
+      await this.deps.cart.setShippingMethod?.(undefined);
+    }
+    return methods;
+  }
+
+  /**
+   * Choose a shipping method (one of state.shippingMethods) and refresh the totals with it (spec transactions §4, §7:
+   * shipping-information, then collect-totals when a payment method is chosen too). Undefined when it is not offered.
+   */
+  async selectShippingMethod(methodCode: string, carrierCode?: string): Promise<CartShippingMethod | undefined> {
+    const method = this.state.value.shippingMethods.find((m) => m.method_code === methodCode && (carrierCode === undefined || m.carrier_code === carrierCode));
+    if (!method) return undefined;
+    const details = this.state.value.shippingDetails;
+    if (details) {
+      const next: ShippingDetails = { ...details, shippingMethod: method.method_code, shippingCarrier: method.carrier_code };
+      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, next);
+      this.patch({ shippingDetails: next, modifiedAt: await this.touch() });
+    }
+    this.patch({ selectedShippingMethod: method });
+    await this.deps.cart.setShippingMethod?.(method);
+    await this.refreshTotals();
+    return method;
+  }
+
+  /** Choose a payment method (one of state.paymentMethods) and refresh the totals (collect-totals). */
+  async selectPaymentMethod(code: string): Promise<CheckoutPaymentMethod | undefined> {
+    const method = this.paymentMethod(code);
+    if (!method) return undefined;
+    this.patch({ selectedPaymentMethod: method });
+    const cartMethod: CartPaymentMethod = { code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? method.costInclTax ?? method.cost ?? 0 };
+    if (method.default !== undefined) cartMethod.default = method.default;
+    if (method.offline !== undefined) cartMethod.offline = method.offline;
+    if (method.is_server_method !== undefined) cartMethod.is_server_method = method.is_server_method;
+    await this.deps.cart.setPaymentMethod?.(cartMethod);
+    await this.refreshTotals();
+    return method;
+  }
+
+  /**
+   * Totals after a change of shipping method, payment method or address (spec transactions §4, §7): with a chosen
+   * shipping method its address information is sent (shipping-information, whose totals the cart keeps); with a payment
+   * method too, collect-totals follows. Offline the cart's own totals apply (shipping counted once).
+   */
+  async refreshTotals(): Promise<void> {
+    const cart = this.deps.cart;
+    const shipping = this.state.value.selectedShippingMethod;
+    const payment = this.state.value.selectedPaymentMethod;
+    if (!this.deps.network.isOnline()) return;
+    try {
+      if (shipping && cart.applyShippingInformation) {
+        const sent = await cart.applyShippingInformation(this.addressInformation(shipping));
+        if (sent && !payment) return;
+      }
+      await cart.syncTotals?.();
+    } catch (e) {
+      this.deps.logger.warn('totals could not be refreshed', 'checkout', e);
+    }
+  }
+
+  private addressInformation(method: CartShippingMethod): AddressInformation {
+    const s = this.state.value;
+    const email = s.personalDetails?.emailAddress ?? '';
+    const toAddress = (d: ShippingDetails | PaymentDetails | undefined): Record<string, unknown> => {
+      if (!d) return { country_id: this.config.tax.defaultCountry };
+      const a: Record<string, unknown> = {
+        firstname: d.firstName,
+        lastname: d.lastName,
+        country_id: d.country || this.config.tax.defaultCountry,
+        city: d.city,
+        postcode: d.zipCode,
+        street: [d.streetAddress, ...(d.apartmentNumber ? [d.apartmentNumber] : [])],
+      };
+      if (email) a.email = email;
+      if (d.state) a.region = d.state;
+      if (d.region_id !== undefined) a.region_id = d.region_id;
+      if (d.phoneNumber) a.telephone = d.phoneNumber;
+      return a;
+    };
+    const info: AddressInformation = {
+      shippingAddress: toAddress(s.shippingDetails),
+      shipping_method_code: method.method_code,
+      shipping_carrier_code: method.carrier_code,
+    };
+    if (s.paymentDetails) info.billingAddress = toAddress(s.paymentDetails);
+    return info;
   }
 
   /** spec §3, §5: provider methods filtered by the mapping, plus cash on delivery unless the cart is virtual only */
