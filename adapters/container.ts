@@ -21,6 +21,7 @@ import { CmsService } from '../core/catalogue/cms-service';
 import { PriceSyncService } from '../core/catalogue/price-sync';
 import { StockSyncService } from '../core/catalogue/stock-sync';
 import { UrlDispatcher } from '../core/routing/dispatcher';
+import { PageResolutionService } from '../core/routing/page-resolution';
 import type { UrlMapper } from '../core/ports/url-mapper';
 import type { ProductApi } from '../core/ports/product-api';
 import type { StockApi } from '../core/ports/stock-api';
@@ -134,6 +135,7 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
+  c.bind(PageResolutionService).toDynamicValue(() => new PageResolutionService());
   c.bind(UrlDispatcher).toDynamicValue((ctx) => new UrlDispatcher(ctx.get<UrlMapper>(TOKENS.UrlMapper), config, ctx.get(CatalogueCache), logger(ctx)));
   return c;
 }

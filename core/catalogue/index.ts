@@ -14,3 +14,8 @@ export * from './product-service';
 export * from './category-service';
 export * from './search-service';
 export * from './image-url';
+export * from './cms-html';
+export * from './related-products';
+export * from './storage-quota';
+export * from './option-path-cache';
+export * from './first-variant-url';

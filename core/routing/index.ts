@@ -1,3 +1,5 @@
 export * from './routes';
 export * from './links';
 export * from './dispatcher';
+export * from './page-resolution';
+export * from './sitemap';

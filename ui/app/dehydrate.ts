@@ -6,7 +6,6 @@ import { ProductService, type ProductState } from '../../core/catalogue/product-
 import type { Product } from '../../core/catalogue/types';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { PageResolutionService } from '../../core/routing/page-resolution';
-import { ensureCatalogueUiBindings } from '../hooks/use-catalogue';
 
 interface Hydratable<T> {
   snapshot(): T;
@@ -58,7 +57,6 @@ const SLIM: Record<string, { out(state: never): unknown; in(state: never): unkno
 const PARENT_IS_ORIGINAL = '$original';
 
 export function dehydrate(container: Container): DehydratedState {
-  ensureCatalogueUiBindings(container);
   const out: DehydratedState = {};
   for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
     const snap = container.get<Hydratable<unknown>>(id).snapshot();
@@ -68,7 +66,6 @@ export function dehydrate(container: Container): DehydratedState {
 }
 
 export function hydrateServices(container: Container, state: DehydratedState): void {
-  ensureCatalogueUiBindings(container);
   for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
     if (name in state) container.get<Hydratable<unknown>>(id).hydrate(SLIM[name] ? SLIM[name].in(state[name] as never) : state[name]);
   }

@@ -14,7 +14,6 @@ import { UrlDispatcher } from '../../core/routing/dispatcher';
 import { PageResolutionService, loadFailureOutcome, resolvedPage, type ResolvedPageKind } from '../../core/routing/page-resolution';
 import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
 import { NotificationService } from '../../core/ui-state/notification-service';
-import { ensureCatalogueUiBindings } from '../hooks/use-catalogue';
 import { HomePage } from '../pages/HomePage';
 import { CategoryPage } from '../pages/CategoryPage';
 import { ProductPage } from '../pages/ProductPage';
@@ -76,7 +75,6 @@ async function loadCategoryProducts(container: Container, query: URLSearchParams
 /** spec catalogue §2.2: a category found by its route path (/c/{slug} or its url_path). */
 async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path } = ctx;
-  ensureCatalogueUiBindings(container);
   await loadShell(container);
   try {
     await container.get(CategoryService).setCurrentByPath(path);
@@ -110,7 +108,6 @@ async function loadRelated(container: Container, product: Product): Promise<void
  * its parent: 301 on the server, replace in the browser), configured to childSku when given.
  */
 async function productLoad(container: Container, path: string, sku: string, childSku: string | undefined): Promise<LoadOutcome> {
-  ensureCatalogueUiBindings(container);
   const products = container.get(ProductService);
   const state = products.snapshot();
   const pages = container.get(PageResolutionService);
@@ -142,7 +139,6 @@ async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
 /** spec catalogue §2.3: any other path goes through the URL dispatcher: product, category, CMS page or 404. */
 async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path, query } = ctx;
-  ensureCatalogueUiBindings(container);
   const pages = container.get(PageResolutionService);
   const childSku = query.get('childSku') ?? undefined;
   // an option chosen on a product page rewrote ?childSku=: the product is already here
@@ -191,7 +187,6 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
 
 async function cmsLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path } = ctx;
-  ensureCatalogueUiBindings(container);
   await loadShell(container);
   try {
     await container.get(CmsService).loadPage((ctx.params.slug ?? '').replace(/\/+$/, ''));

@@ -9,19 +9,10 @@ import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-servi
 import { ContainerContext } from './use-service';
 import { useObservable } from './use-observable';
 
-/**
- * Services the catalogue UI needs that the container may not bind yet (PageResolutionService always, UiFlagsService
- * until the transaction bindings land): bound here once per container when missing, never twice.
- */
-export function ensureCatalogueUiBindings(container: Container): void {
-  if (!container.isBound(PageResolutionService)) container.bind(PageResolutionService).toConstantValue(new PageResolutionService());
-  if (!container.isBound(UiFlagsService)) container.bind(UiFlagsService).toConstantValue(new UiFlagsService());
-}
-
+/** The request's (server) or the page's (browser) container. */
 export function useContainer(): Container {
   const container = useContext(ContainerContext);
   if (!container) throw new Error('catalogue hook outside <ContainerContext.Provider>');
-  ensureCatalogueUiBindings(container);
   return container;
 }
 
