@@ -21,3 +21,4 @@ export { minicartCount } from './minicart';
 export { applyStockResult, removeItemMissingOnServer, revertFailedServerUpdate } from './server-results';
 export { cartTotals, offlineTotals, segmentValue } from './totals';
 export { CartService, CART_STORAGE_KEYS, CART_TASK_EVENTS, type CartServiceDeps, type ConnectOptions, type SyncOptions } from './cart-service';
+export { createStockStatus, stockStatusOfCheck, type StockCheckOutcome, type StockStatusDeps } from './stock-check';

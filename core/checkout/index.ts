@@ -20,6 +20,7 @@ export { OrderStore, type StoredOrder } from './order-store';
 export {
   CheckoutService,
   INITIAL_CHECKOUT_STATE,
+  fromServerShippingMethod,
   type CartForCheckout,
   type SessionForCheckout,
   type CheckoutState,
