@@ -24,6 +24,13 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
 }
 
+/** Close the cookie notice (spec transactions §4) when it shows, so it covers nothing in screenshots. */
+export async function closeCookieNotice(page: Page): Promise<void> {
+  const banner = page.getByRole('region', { name: 'Cookies' });
+  await banner.getByRole('button', { name: 'OK, sluiten' }).click();
+  await expect(banner).toHaveCount(0);
+}
+
 /** Open the product page and add it: the cart notification confirms it. */
 export async function addProductToCart(page: Page, url: string): Promise<void> {
   await page.goto(url);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptTerms, addProductToCart, choosePayment, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -14,14 +14,20 @@ function collectProblems(page: Page): string[] {
 async function idealCheckout(page: Page, outcome: 'Betaald (paid)' | 'Mislukt (failed)', productOffset: number): Promise<{ email: string; orderStatusUrl: string }> {
   const product = await simpleProductUrl(page.request, productOffset);
   await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
   await page.goto('/checkout');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Afrekenen', level: 1 })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Overzicht van je bestelling' }).getByText(product.name)).toBeVisible();
   const email = uniqueEmail('ideal');
   await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Vries', email });
+  if (productOffset === 0) {
+    await page.locator('[data-step="3"]').getByRole('radio', { name: 'iDEAL' }).check();
+    await page.screenshot({ path: 'test-results/e2e/checkout-payment-step.png', fullPage: true });
+  }
   await choosePayment(page, 'iDEAL', 'ING');
   await acceptTerms(page);
+  if (productOffset === 0) await page.screenshot({ path: 'test-results/e2e/checkout-review-step.png', fullPage: true });
   await placeOrder(page);
   // the demo backend's payment provider page
   await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
@@ -74,6 +80,7 @@ test('failed payment shows the failed text; a tampered token shows the hash erro
 test('an order placed offline is queued, then confirmed and sent when back online', async ({ page, context }) => {
   const product = await simpleProductUrl(page.request, 2);
   await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
   await page.goto('/checkout');
   await hydrated(page);
   await fillDetailsAndShipping(page, { firstName: 'Bram', lastName: 'Jansen', email: uniqueEmail('offline') });
@@ -102,4 +109,47 @@ test('an order placed offline is queued, then confirmed and sent when back onlin
   expect(body.code).toBe(200);
   expect(body.result.increment_id).toMatch(/^\d{9}$/);
   await expect(notification).toHaveCount(0);
+});
+
+// spec transactions §2 minicart (badge counts quantities, §9), §4 update/delete (confirm before removing), coupon; §8 texts
+test('microcart: badge, quantity change, coupon, remove with confirmation, proceed to checkout', async ({ page }) => {
+  const product = await simpleProductUrl(page.request, 4);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  const cartButton = page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ });
+  await expect(cartButton).toHaveAccessibleName('1 artikelen in je winkelwagen');
+  await cartButton.click();
+  const drawer = page.getByRole('complementary', { name: 'Winkelwagen' });
+  await expect(drawer.getByText(product.name)).toBeVisible();
+  await expect(drawer.locator('img.cart-line__image')).toHaveAttribute('src', /\/img\/210\/300\/resize\//);
+
+  await drawer.getByLabel('Aantal').fill('2');
+  await drawer.getByLabel('Aantal').press('Enter');
+  await expect(page.getByText('Het aantal is bijgewerkt!')).toBeVisible();
+  await expect(cartButton).toHaveAccessibleName('2 artikelen in je winkelwagen');
+
+  await drawer.getByLabel('Kortingscode').fill('BESTAATNIET');
+  await drawer.getByRole('button', { name: 'Toepassen' }).click();
+  await expect(drawer.getByText('De kortingscode is niet geldig. Controleer de code en probeer het opnieuw.')).toBeVisible();
+  await drawer.getByLabel('Kortingscode').fill('KORTING10');
+  await drawer.getByRole('button', { name: 'Toepassen' }).click();
+  await expect(drawer.getByText('Kortingscode KORTING10 is toegepast.')).toBeVisible();
+  await expect(drawer.locator('.cart-totals__row--discount')).toContainText('Korting');
+  await page.screenshot({ path: 'test-results/e2e/checkout-microcart.png' });
+
+  await drawer.getByRole('button', { name: `${product.name} verwijderen` }).click();
+  await expect(drawer.getByText(`${product.name} uit je winkelwagen verwijderen?`)).toBeVisible();
+  await drawer.getByRole('button', { name: 'Nee' }).click();
+  await expect(drawer.getByText(product.name)).toBeVisible();
+
+  await drawer.getByRole('link', { name: 'Verder naar afrekenen' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Afrekenen', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-step="1"]').getByLabel('Voornaam')).toBeVisible();
+  await page.goto(product.url);
+  await hydrated(page);
+  await page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ }).click();
+  await drawer.getByRole('button', { name: `${product.name} verwijderen` }).click();
+  await drawer.getByRole('button', { name: 'Ja, verwijderen' }).click();
+  await expect(drawer.getByText('Je winkelwagen is leeg.')).toBeVisible();
 });

@@ -29,13 +29,21 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
   const id = useId().replace(/:/g, '');
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [dirty, setDirty] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const errors = useMemo(() => validate(values), [values, validate]);
   const inputId = useCallback((name: keyof V & string) => `${id}-${name}`, [id]);
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
   const setAll = useCallback((patch: Partial<V>) => setValues((v) => ({ ...v, ...patch })), []);
-  const touch = useCallback((name: keyof V & string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
+  // leaving a field shows its error only once something was typed in it: tabbing through an empty form (or
+  // clicking a link under it) does not fill the form with errors and shift what is under the pointer
+  const touch = useCallback(
+    (name: keyof V & string) => {
+      if (dirty[name]) setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+    },
+    [dirty],
+  );
 
   return {
     id,
@@ -51,6 +59,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
       const target = e.target;
       const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
       setValues((v) => ({ ...v, [name]: value }));
+      setDirty((d) => (d[name] ? d : { ...d, [name]: true }));
     },
     submit: (handler) => (e) => {
       e?.preventDefault();
@@ -66,6 +75,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
     reset: (next) => {
       setValues(next ?? initial);
       setTouched({});
+      setDirty({});
       setSubmitted(false);
     },
   };

@@ -76,7 +76,7 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
         title={t('checkout.shipping')}
         state={stateOf('shipping')}
         onEdit={() => setActive('shipping')}
-        summary={sh ? `${sh.streetAddress} ${sh.apartmentNumber ?? ''}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
+        summary={sh ? `${[sh.streetAddress, sh.apartmentNumber].filter(Boolean).join(' ')}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
       >
         <ShippingStep onDone={() => setActive('payment')} />
       </Step>

@@ -196,7 +196,7 @@ export function AuthModal({ mode }: { mode: AuthModalMode }) {
   const { close } = useAuthActions();
   const title = mode === 'register' ? t('auth.registerTitle') : mode === 'forgot-pass' ? t('auth.forgotTitle') : t('auth.loginTitle');
   return (
-    <Modal title={title} onClose={close} className="auth-modal">
+    <Modal key={mode} title={title} onClose={close} className="auth-modal">
       {mode === 'register' ? <RegisterForm key="register" /> : mode === 'forgot-pass' ? <ForgotForm key="forgot" /> : <LoginForm key="login" />}
     </Modal>
   );

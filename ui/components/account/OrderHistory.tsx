@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useErrorText, useMoney, useSession } from '../../hooks/use-transactions';
+import { useErrorText, useMoney, useOnline, useSession } from '../../hooks/use-transactions';
 
 /** Order history, 20 per page (spec transactions §7, §9). */
 export function OrderHistory() {
@@ -15,6 +15,12 @@ export function OrderHistory() {
   const [page, setPage] = useState(config.user.orderHistoryPage);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const online = useOnline();
+  // entering the account page refreshes the first page (orders placed since the login show up); offline the cached one stays
+  useEffect(() => {
+    if (online) void go(config.user.orderHistoryPage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online]);
   const pages = history ? Math.max(1, Math.ceil(history.total_count / config.user.orderHistoryPageSize)) : 1;
 
   async function go(p: number) {

@@ -32,7 +32,9 @@ function useFieldError<V extends FormValues>(form: FormApi<V>, name: keyof V & s
 export function Field<V extends FormValues>({ form, name, label, type = 'text', autoComplete, required, hint, inputProps }: FieldProps<V>) {
   const id = form.inputId(name);
   const error = useFieldError(form, name);
-  const describedBy = [`${id}-error`, hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  // the hint gives way to the error (the password rule would otherwise be read and shown twice)
+  const showHint = hint && !error;
+  const describedBy = [`${id}-error`, showHint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   const Tag = type === 'textarea' ? 'textarea' : 'input';
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -53,7 +55,7 @@ export function Field<V extends FormValues>({ form, name, label, type = 'text', 
         {...(autoComplete ? { autoComplete } : {})}
         {...(inputProps as object)}
       />
-      {hint ? (
+      {showHint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>

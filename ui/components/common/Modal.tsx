@@ -9,12 +9,22 @@ export function Modal({ title, onClose, children, className }: { title: string; 
   const { t } = useTranslation();
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const box = ref.current;
     const first = box?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close), a[href]');
     (first ?? box)?.focus();
-    return () => before?.focus?.();
+    // Escape closes the dialog wherever the focus is (also when it left the dialog)
+    const onDocKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !box?.contains(document.activeElement)) onCloseRef.current();
+    };
+    document.addEventListener('keydown', onDocKey);
+    return () => {
+      document.removeEventListener('keydown', onDocKey);
+      before?.focus?.();
+    };
   }, []);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {

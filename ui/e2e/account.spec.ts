@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
+
+// spec transactions §2 (account icon → login modal, /my-account), §4 "Session" (login, logout), §5 form rules, §7 order history
+test('register with inline validation, order, log out, log in and see the order history', async ({ page }) => {
+  const email = uniqueEmail('account');
+  const password = 'Papier2024!';
+  await page.goto('/');
+  await hydrated(page);
+  await closeCookieNotice(page);
+
+  // anonymous: the account icon opens the login modal
+  await page.getByRole('link', { name: 'Mijn account' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Registreer je' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Registreren' })).toBeVisible();
+
+  // bad input: the core's rules answer inline, the first failing field gets the focus, nothing typed is lost
+  await dialog.getByLabel('E-mailadres').fill('anne@');
+  await dialog.getByLabel('Voornaam').fill('A');
+  await dialog.getByLabel('Achternaam').fill('de Boer');
+  await dialog.getByLabel(/^Wachtwoord/).fill('kort');
+  await dialog.getByLabel('Herhaal wachtwoord').fill('anders');
+  await dialog.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(dialog.getByText('Vul een geldig e-mailadres in.')).toBeVisible();
+  await expect(dialog.getByText('Een naam heeft minstens 2 letters.')).toBeVisible();
+  await expect(dialog.getByText('Het wachtwoord heeft minstens 8 tekens en minstens drie van: kleine letters, hoofdletters, cijfers, speciale tekens.').last()).toBeVisible();
+  await expect(dialog.getByText('De wachtwoorden moeten gelijk zijn.')).toBeVisible();
+  await expect(dialog.getByText('Je moet de algemene voorwaarden accepteren.')).toBeVisible();
+  await expect(dialog.getByLabel('E-mailadres')).toBeFocused();
+  await expect(dialog.getByLabel('E-mailadres')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Achternaam')).toHaveValue('de Boer');
+  await page.screenshot({ path: 'test-results/e2e/account-register-validation.png' });
+
+  await dialog.getByLabel('E-mailadres').fill(email);
+  await dialog.getByLabel('Voornaam').fill('Anne');
+  await dialog.getByLabel(/^Wachtwoord/).fill(password);
+  await dialog.getByLabel('Herhaal wachtwoord').fill(password);
+  await dialog.getByLabel('Ik ga akkoord met de algemene voorwaarden').check();
+  await dialog.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(page.getByText('Je account is aangemaakt en je bent ingelogd.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // an order as the logged-in customer (personal details come from the account)
+  const product = await simpleProductUrl(page.request, 3);
+  await addProductToCart(page, product.url);
+  await page.goto('/checkout');
+  await hydrated(page);
+  await expect(page.locator('[data-step="1"]').getByLabel('E-mailadres')).toHaveValue(email);
+  await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Boer', email }, { skipPersonal: true });
+  await choosePayment(page, 'Betalen bij levering');
+  await acceptTerms(page);
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Bedankt voor je bestelling!' })).toBeVisible();
+  const increment = ((await page.getByText(/Je bestelnummer is \d+\./).textContent()) ?? '').match(/\d{9}/)?.[0] ?? '';
+  expect(increment).toMatch(/^\d{9}$/);
+  await page.screenshot({ path: 'test-results/e2e/account-thank-you.png', fullPage: true });
+
+  // the account page: logged in → the account icon goes to /my-account, with the order in the history
+  await page.getByRole('link', { name: 'Verder winkelen' }).click();
+  await page.getByRole('link', { name: 'Mijn account' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByText('Hallo Anne!')).toBeVisible();
+  await expect(page.locator(`[data-order="${increment}"]`)).toBeVisible();
+
+  // log out
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page.getByText('Je bent uitgelogd')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // log in: a wrong password first (the server's refusal, translated), then the right one
+  await page.getByRole('link', { name: 'Mijn account' }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('E-mailadres').fill(email);
+  await login.getByLabel('Wachtwoord').fill('Verkeerd123!');
+  await login.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(login.getByRole('alert')).toHaveText('Inloggen is mislukt of je account is tijdelijk geblokkeerd. Wacht even en probeer het later opnieuw.');
+  await expect(login.getByLabel('E-mailadres')).toHaveValue(email);
+  await login.getByLabel('Wachtwoord').fill(password);
+  await login.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByText('Je bent ingelogd!')).toBeVisible();
+  await page.getByRole('link', { name: 'Mijn account' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  const row = page.locator(`[data-order="${increment}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('In behandeling');
+  await page.screenshot({ path: 'test-results/e2e/account-order-history.png', fullPage: true });
+});
+
+// spec transactions §2: anonymous users on /my-account are asked to log in; §5 the login form's inline rules
+test('my-account asks anonymous shoppers to log in; login form validates inline', async ({ page }) => {
+  await page.goto('/my-account');
+  await hydrated(page);
+  await expect(page.getByText('Je moet ingelogd zijn om deze pagina te zien')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(dialog.getByText('Dit veld is verplicht')).toHaveCount(2);
+  await dialog.getByLabel('E-mailadres').fill('geen-adres');
+  await dialog.getByLabel('E-mailadres').blur();
+  await expect(dialog.getByText('Vul een geldig e-mailadres in.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
