@@ -30,6 +30,7 @@ import { mergeCartItems, type MergeResult } from './merge';
 import { minicartCount } from './minicart';
 import { applyStockResult, revertFailedServerUpdate } from './server-results';
 import { cartTotals } from './totals';
+import { totalsTaxCountry } from './tax-country';
 import {
   EMPTY_CART_STATE,
   type CartEditMode,
@@ -270,6 +271,7 @@ export class CartService {
   /** Restore items, token and hash from Storage; then connect or sync when online. */
   async load(): Promise<void> {
     const { storage } = this.deps;
+    totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     const c = STORAGE_COLLECTIONS.cart;
     const [items, token, hash] = await Promise.all([
       storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),

@@ -16,6 +16,7 @@
 import { BehaviorSubject, distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
 import type { CartItem, CartPaymentMethod, CartShippingMethod, CartState } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
+import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
@@ -243,7 +244,7 @@ export class CheckoutService {
   async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
     const details = this.state.value.shippingDetails;
     const query: ShippingMethodsAddress = {
-      country_id: address.country_id ?? details?.country ?? this.config.tax.defaultCountry,
+      country_id: address.country_id ?? details?.country ?? taxCountry(this.config),
       ...(details?.zipCode ? { postcode: details.zipCode } : {}),
       ...(details?.city ? { city: details.city } : {}),
       ...(details?.streetAddress ? { street: [details.streetAddress, ...(details.apartmentNumber ? [details.apartmentNumber] : [])] } : {}),
@@ -327,11 +328,11 @@ export class CheckoutService {
     const s = this.state.value;
     const email = s.personalDetails?.emailAddress ?? '';
     const toAddress = (d: ShippingDetails | PaymentDetails | undefined): Record<string, unknown> => {
-      if (!d) return { country_id: this.config.tax.defaultCountry };
+      if (!d) return { country_id: taxCountry(this.config) };
       const a: Record<string, unknown> = {
         firstname: d.firstName,
         lastname: d.lastName,
-        country_id: d.country || this.config.tax.defaultCountry,
+        country_id: d.country || taxCountry(this.config),
         city: d.city,
         postcode: d.zipCode,
         street: [d.streetAddress, ...(d.apartmentNumber ? [d.apartmentNumber] : [])],
