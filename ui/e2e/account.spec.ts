@@ -63,6 +63,12 @@ test('register with inline validation, order, log out, log in and see the order 
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText('Hallo Anne!')).toBeVisible();
   await expect(page.locator(`[data-order="${increment}"]`)).toBeVisible();
+  // the newsletter switch (spec transactions §4, §7)
+  const newsletter = page.getByLabel('Ik wil de nieuwsbrief ontvangen');
+  await expect(newsletter).toBeEnabled();
+  await expect(newsletter).not.toBeChecked();
+  await newsletter.check();
+  await expect(newsletter).toBeChecked();
 
   // log out
   await page.getByRole('button', { name: 'Uitloggen' }).click();
@@ -102,4 +108,27 @@ test('my-account asks anonymous shoppers to log in; login form validates inline'
   await expect(dialog.getByText('Vul een geldig e-mailadres in.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+// spec transactions §2 contact page at /contact and /contacts, §8 'Your comment was sent!' and the form cleared
+test('contact form: inline rules, sent message, form cleared', async ({ page }) => {
+  await page.goto('/contacts');
+  await hydrated(page);
+  await closeCookieNotice(page);
+  await expect(page.getByRole('heading', { name: 'Contact', level: 1 })).toBeVisible();
+  const form = page.getByRole('main').locator('form');
+  await form.getByRole('button', { name: 'Bericht versturen' }).click();
+  await expect(form.getByText('Dit veld is verplicht')).toHaveCount(3);
+  await expect(form.getByLabel('Naam')).toBeFocused();
+  await form.getByLabel('Naam').fill('Sanne Visser');
+  await form.getByLabel('E-mailadres').fill('sanne@example.nl');
+  await form.getByLabel('Je bericht').fill('Hebben jullie ook lint in het goud?');
+  await form.getByRole('button', { name: 'Bericht versturen' }).click();
+  await expect(form.getByRole('status')).toHaveText('Je bericht is verstuurd!');
+  await expect(form.getByLabel('Naam')).toHaveValue('');
+  await expect(form.getByLabel('Je bericht')).toHaveValue('');
+  await page.screenshot({ path: 'test-results/e2e/account-contact-sent.png', fullPage: true });
+  // the same page at /contact
+  await page.goto('/contact');
+  await expect(page.getByRole('button', { name: 'Bericht versturen' })).toBeVisible();
 });

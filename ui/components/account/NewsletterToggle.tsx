@@ -12,6 +12,8 @@ export function NewsletterToggle({ email }: { email: string }) {
   const state = useNewsletter();
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
+  // the wanted state while the call runs (the box follows the click at once)
+  const [pending, setPending] = useState<boolean>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     newsletter.status(email).catch(() => undefined);
@@ -24,18 +26,21 @@ export function NewsletterToggle({ email }: { email: string }) {
         <input
           id={`${id}-cb`}
           type="checkbox"
-          checked={subscribed}
+          checked={pending ?? subscribed}
           disabled={busy || state.email !== email}
           aria-describedby={`${id}-err`}
           onChange={async (e) => {
+            const want = e.target.checked;
             setBusy(true);
+            setPending(want);
             setError(undefined);
             try {
-              if (e.target.checked) await newsletter.subscribe(email);
+              if (want) await newsletter.subscribe(email);
               else await newsletter.unsubscribe(email);
             } catch (err) {
               setError(errorText(err));
             } finally {
+              setPending(undefined);
               setBusy(false);
             }
           }}
