@@ -19,3 +19,4 @@ export * from './related-products';
 export * from './storage-quota';
 export * from './option-path-cache';
 export * from './first-variant-url';
+export * from './custom-option-validation';

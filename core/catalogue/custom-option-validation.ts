@@ -1,0 +1,80 @@
+/**
+ * Custom option validation (spec catalogue §4.4 "A custom option validator can be registered per rule"). Each custom option
+ * field has a rule name ('required' for an option with is_require, none otherwise, or one set per option); a validator is
+ * registered under a rule name and answers a MESSAGES key when the value is not acceptable. A product whose custom options
+ * do not validate carries the errors in product.errors, so the cart's add rule refuses it with that notice (transactions §4).
+ */
+import { MESSAGES, type MessageKey } from '../messages';
+import type { CustomOption, Product } from './types';
+
+export type CustomOptionValidator = (value: unknown, option: CustomOption) => MessageKey | undefined;
+
+/** The field name of a custom option (as vue-storefront named it): 'customOption_{option_id}'. */
+export function customOptionFieldName(option: Pick<CustomOption, 'option_id'>): string {
+  return `customOption_${option.option_id}`;
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** The built-in validators: 'required'. */
+export const DEFAULT_CUSTOM_OPTION_VALIDATORS: Readonly<Record<string, CustomOptionValidator>> = {
+  required: (value) => (isEmpty(value) ? MESSAGES.fieldRequired : undefined),
+};
+
+export class CustomOptionValidators {
+  private readonly validators = new Map<string, CustomOptionValidator>(Object.entries(DEFAULT_CUSTOM_OPTION_VALIDATORS));
+  private readonly rules = new Map<number, string>();
+
+  /** register (or replace) the validator of a rule name */
+  register(rule: string, validator: CustomOptionValidator): this {
+    this.validators.set(rule, validator);
+    return this;
+  }
+
+  /** use this rule for one option (by option_id) instead of the default */
+  setRule(optionId: number, rule: string | undefined): this {
+    if (rule === undefined) this.rules.delete(optionId);
+    else this.rules.set(optionId, rule);
+    return this;
+  }
+
+  /** the rule of an option: its own, else 'required' when is_require, else none */
+  ruleFor(option: CustomOption): string | undefined {
+    return this.rules.get(option.option_id) ?? (option.is_require ? 'required' : undefined);
+  }
+
+  /** the error of one option's value, or undefined (an unknown rule name validates nothing) */
+  validate(option: CustomOption, value: unknown): MessageKey | undefined {
+    const rule = this.ruleFor(option);
+    const validator = rule === undefined ? undefined : this.validators.get(rule);
+    return validator ? validator(value, option) : undefined;
+  }
+
+  /** errors of every option, keyed by field name; values are keyed by field name too */
+  validateAll(options: readonly CustomOption[], values: Readonly<Record<string, unknown>>): Record<string, MessageKey> {
+    const out: Record<string, MessageKey> = {};
+    for (const o of options) {
+      const e = this.validate(o, values[customOptionFieldName(o)]);
+      if (e) out[customOptionFieldName(o)] = e;
+    }
+    return out;
+  }
+}
+
+/**
+ * The product with its custom-option errors set (errors['custom_options_{field}']) and earlier ones of that kind removed;
+ * the same object when nothing changes.
+ */
+export function withCustomOptionErrors(product: Product, values: Readonly<Record<string, unknown>>, validators: CustomOptionValidators): Product {
+  const errors = validators.validateAll(product.custom_options ?? [], values);
+  const kept = Object.fromEntries(Object.entries(product.errors ?? {}).filter(([k]) => !k.startsWith('custom_options_')));
+  const next = { ...kept, ...Object.fromEntries(Object.entries(errors).map(([field, key]) => [`custom_options_${field}`, key])) };
+  const before = product.errors ?? {};
+  const same = Object.keys(next).length === Object.keys(before).length && Object.entries(next).every(([k, v]) => (before as Record<string, unknown>)[k] === v);
+  return same ? product : { ...product, errors: next };
+}
