@@ -23,3 +23,4 @@ export { cartTotals, offlineTotals, segmentValue } from './totals';
 export { CartService, CART_STORAGE_KEYS, CART_TASK_EVENTS, type CartServiceDeps, type ConnectOptions, type SyncOptions } from './cart-service';
 export { createStockStatus, stockStatusOfCheck, type StockCheckOutcome, type StockStatusDeps } from './stock-check';
 export { taxCountry, totalsTaxCountry } from './tax-country';
+export { syncCartStock, stockAnswerFor, type CartForStockSync } from './cart-stock-sync';
