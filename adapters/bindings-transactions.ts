@@ -19,6 +19,10 @@ import type { ContactApi } from '../core/ports/contact-api';
 import type { MailApi } from '../core/ports/mail-api';
 import type { FeedbackApi } from '../core/ports/feedback-api';
 import { CartService } from '../core/cart/cart-service';
+import { createStockStatus } from '../core/cart/stock-check';
+import { CatalogueCache } from '../core/catalogue/catalogue-cache';
+import { QuotaGuardedStorage } from '../core/catalogue/storage-quota';
+import type { StockApi } from '../core/ports/stock-api';
 import { createTaskQueue } from '../core/queue/task-queue';
 import type { OfflineTaskQueue } from '../core/queue/types';
 import { createTokenLock, type TokenLock } from '../core/user/token-lock';
@@ -50,6 +54,8 @@ import { HttpFeedbackApi } from './http/feedback-api';
 export const TRANSACTION_TOKENS = {
   TokenLock: Symbol.for('TokenLock'),
   TaskQueue: Symbol.for('TaskQueue'),
+  /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
+  ShopperStorage: Symbol.for('ShopperStorage'),
 } as const;
 
 export interface TransactionBindingOptions {
@@ -87,6 +93,14 @@ export function bindTransactions(c: Container, o: TransactionBindingOptions): vo
   c.bind<MailApi>(TOKENS.MailApi).toDynamicValue(() => new HttpMailApi(client));
   c.bind<FeedbackApi>(TOKENS.FeedbackApi).toDynamicValue(() => new HttpFeedbackApi(client));
 
+  c.bind<Storage>(TRANSACTION_TOKENS.ShopperStorage).toDynamicValue(
+    (ctx) =>
+      new QuotaGuardedStorage(ctx.get<Storage>(TOKENS.Storage), {
+        onQuotaExceeded: () => ctx.get(CatalogueCache).clearForQuota(),
+        logger: logger(ctx),
+      }),
+  );
+
   // ---- ui state
   c.bind(NotificationService).toDynamicValue(
     (ctx) => new NotificationService(get<Scheduler>(ctx, TOKENS.Scheduler), get<IdGenerator>(ctx, TOKENS.IdGenerator), config),
@@ -94,7 +108,7 @@ export function bindTransactions(c: Container, o: TransactionBindingOptions): vo
   c.bind(ModalService).toDynamicValue(() => new ModalService());
   c.bind(ProgressService).toDynamicValue((ctx) => new ProgressService(get<Scheduler>(ctx, TOKENS.Scheduler), config));
   c.bind(UiFlagsService).toDynamicValue(() => new UiFlagsService());
-  c.bind(ClaimsService).toDynamicValue((ctx) => new ClaimsService(get<Storage>(ctx, TOKENS.Storage), get<Clock>(ctx, TOKENS.Clock)));
+  c.bind(ClaimsService).toDynamicValue((ctx) => new ClaimsService(get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage), get<Clock>(ctx, TOKENS.Clock)));
   c.bind(CookieNoticeService).toDynamicValue((ctx) => new CookieNoticeService(ctx.get(ClaimsService), config));
 
   // ---- token lock (spec transactions §4): refresh through UserApi directly, never through the queue
@@ -112,7 +126,7 @@ export function bindTransactions(c: Container, o: TransactionBindingOptions): vo
   // ---- offline task queue (spec transactions §4)
   c.bind<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue).toDynamicValue((ctx) =>
     createTaskQueue({
-      storage: get<Storage>(ctx, TOKENS.Storage),
+      storage: get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage),
       transport: get<TaskTransport>(ctx, TOKENS.TaskTransport),
       network: get<Network>(ctx, TOKENS.Network),
       clock: get<Clock>(ctx, TOKENS.Clock),
@@ -132,24 +146,26 @@ export function bindTransactions(c: Container, o: TransactionBindingOptions): vo
       new CartService({
         api: get<CartApi>(ctx, TOKENS.CartApi),
         queue: get<OfflineTaskQueue>(ctx, TRANSACTION_TOKENS.TaskQueue),
-        storage: get<Storage>(ctx, TOKENS.Storage),
+        storage: get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage),
         network: get<Network>(ctx, TOKENS.Network),
         clock: get<Clock>(ctx, TOKENS.Clock),
         config,
         logger: logger(ctx),
         getUserToken: () => ctx.get(SessionService).getToken(),
         tokenLock: get<TokenLock>(ctx, TRANSACTION_TOKENS.TokenLock),
+        // spec transactions §4 "Adding": ok / volatile / out_of_stock from a stock check when online
+        stockStatus: createStockStatus({ stock: get<StockApi>(ctx, TOKENS.StockApi), network: get<Network>(ctx, TOKENS.Network), logger: logger(ctx) }),
       }),
   );
 
-  c.bind(WishlistService).toDynamicValue((ctx) => new WishlistService(get<Storage>(ctx, TOKENS.Storage)));
-  c.bind(CompareService).toDynamicValue((ctx) => new CompareService(get<Storage>(ctx, TOKENS.Storage)));
+  c.bind(WishlistService).toDynamicValue((ctx) => new WishlistService(get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage)));
+  c.bind(CompareService).toDynamicValue((ctx) => new CompareService(get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage)));
 
   c.bind(SessionService).toDynamicValue((ctx) => {
     const session = new SessionService(
       {
         userApi: get<UserApi>(ctx, TOKENS.UserApi),
-        storage: get<Storage>(ctx, TOKENS.Storage),
+        storage: get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage),
         network: get<Network>(ctx, TOKENS.Network),
         clock: get<Clock>(ctx, TOKENS.Clock),
         logger: logger(ctx),
@@ -180,7 +196,7 @@ export function bindTransactions(c: Container, o: TransactionBindingOptions): vo
     (ctx) =>
       new CheckoutService(
         {
-          storage: get<Storage>(ctx, TOKENS.Storage),
+          storage: get<Storage>(ctx, TRANSACTION_TOKENS.ShopperStorage),
           orderApi: get<OrderApi>(ctx, TOKENS.OrderApi),
           paymentApi: get<PaymentApi>(ctx, TOKENS.PaymentApi),
           cart: ctx.get(CartService),

@@ -21,6 +21,9 @@ import { CmsService } from '../core/catalogue/cms-service';
 import { PriceSyncService } from '../core/catalogue/price-sync';
 import { StockSyncService } from '../core/catalogue/stock-sync';
 import { UrlDispatcher } from '../core/routing/dispatcher';
+import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
+import type { StorageQuota } from '../core/ports/storage-quota';
+import { BrowserStorageQuota, UnknownStorageQuota } from './browser/browser-storage-quota';
 import { PageResolutionService } from '../core/routing/page-resolution';
 import type { UrlMapper } from '../core/ports/url-mapper';
 import type { ProductApi } from '../core/ports/product-api';
@@ -108,7 +111,13 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
 
   c.bind<HomeContentSource>(TOKENS.HomeContent).toDynamicValue(() => new BundledHomeContent());
   c.bind(HomeService).toDynamicValue((ctx) => new HomeService(search(ctx), config, logger(ctx), ctx.get<HomeContentSource>(TOKENS.HomeContent)));
-  c.bind(AttributeService).toDynamicValue((ctx) => new AttributeService(ctx.get<AttributeApi>(TOKENS.AttributeApi), config, logger(ctx)));
+  c.bind(AttributeService).toDynamicValue(
+    (ctx) => new AttributeService(ctx.get<AttributeApi>(TOKENS.AttributeApi), config, logger(ctx), ctx.get<Storage>(TOKENS.Storage)),
+  );
+  c.bind<StorageQuota>(TOKENS.StorageQuota).toConstantValue(runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota());
+  c.bind(StorageQuotaMonitor).toDynamicValue(
+    (ctx) => new StorageQuotaMonitor(ctx.get<StorageQuota>(TOKENS.StorageQuota), ctx.get<Scheduler>(TOKENS.Scheduler), ctx.get(CatalogueCache), config, logger(ctx)),
+  );
   c.bind(ProductService).toDynamicValue((ctx) => new ProductService(search(ctx), config, ctx.get(AttributeService), logger(ctx)));
   c.bind(TwoStageCaching).toDynamicValue(() => new TwoStageCaching(config));
   c.bind(CategoryService).toDynamicValue(

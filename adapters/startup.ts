@@ -6,6 +6,13 @@ import { CookieNoticeService } from '../core/ui-state/claims-service';
 import { WishlistService, CompareService } from '../core/user/sku-list-service';
 import type { OfflineTaskQueue } from '../core/queue/types';
 import { TRANSACTION_TOKENS } from './bindings-transactions';
+import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
+import { watchTaskErrors } from '../core/queue/task-error-notices';
+import { syncCartStock } from '../core/cart/cart-stock-sync';
+import { NotificationService } from '../core/ui-state/notification-service';
+import type { TokenLock } from '../core/user/token-lock';
+import type { StockApi } from '../core/ports/stock-api';
+import type { ShopConfig } from '../core/config';
 import { whenBackOnline } from '../core/checkout/going-online';
 import { TOKENS } from '../core/ports/tokens';
 import type { Network } from '../core/ports/network';
@@ -18,6 +25,15 @@ import type { Logger } from '../core/ports/logger';
  */
 export async function startShopSession(container: Container): Promise<void> {
   const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  // spec catalogue §9: local storage quota checked every 30 s
+  container.get(StorageQuotaMonitor).start();
+  // spec transactions §8: a failed queued task shows an error notification with OK (unless silent / ENOTFOUND / 401 while refreshing)
+  watchTaskErrors({
+    queue,
+    notify: (n) => container.get(NotificationService).notify(n),
+    lockState: () => container.get<TokenLock>(TRANSACTION_TOKENS.TokenLock).state(),
+  });
   await queue.ready;
   await container.get(SessionService).load();
   await Promise.all([
@@ -31,7 +47,9 @@ export async function startShopSession(container: Container): Promise<void> {
     network: container.get<Network>(TOKENS.Network),
     queue,
     checkout: container.get(CheckoutService),
-    logger: container.get<Logger>(TOKENS.Logger),
+    logger,
   });
   await container.get(CartService).load();
+  // spec transactions §4 "Stock sync result" (off in this configuration: syncCartStock returns at once)
+  await syncCartStock(container.get(CartService), container.get<StockApi>(TOKENS.StockApi), container.get<ShopConfig>(TOKENS.Config), logger);
 }

@@ -33,6 +33,7 @@ export type * from './ports/network';
 export type * from './ports/logger';
 export type * from './ports/id-generator';
 export type * from './ports/output-cache';
+export type * from './ports/storage-quota';
 
 // capabilities
 export * from './catalogue';

@@ -108,7 +108,9 @@ export function CheckoutPage() {
 
   // methods from the core: the configured shipping rate, the provider's mapped methods + cash on delivery, iDEAL issuers
   useEffect(() => {
-    checkout.loadShippingMethods();
+    // the server's methods for the chosen country merged with the configured DPD rate (offline: the configured rate)
+    if (online) void checkout.fetchShippingMethods().catch(() => checkout.loadShippingMethods());
+    else checkout.loadShippingMethods();
     void checkout.loadPaymentMethods();
     void payment.fetchIssuers();
   }, [checkout, payment, online]);

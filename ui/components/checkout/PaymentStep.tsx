@@ -112,8 +112,11 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
           paymentMethod: method.code,
           ...(method.code === IDEAL && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
         });
-        await cart.setPaymentMethod({ code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? 0, is_server_method: method.is_server_method ?? false });
-        void cart.syncTotals();
+        // the core records the method on the cart and refreshes the totals (collect-totals)
+        if (!(await checkout.selectPaymentMethod(method.code))) {
+          await cart.setPaymentMethod({ code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? 0, is_server_method: method.is_server_method ?? false });
+          void cart.syncTotals();
+        }
         onDone();
       })}
     >

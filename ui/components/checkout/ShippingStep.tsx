@@ -68,8 +68,11 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
           shippingMethod: method.method_code,
           shippingCarrier: method.carrier_code,
         });
-        await cart.setShippingMethod(method);
-        void cart.syncTotals();
+        // the core sends the address to the server (shipping-information) so its totals carry the shipping once
+        if (!(await checkout.selectShippingMethod(method.method_code, method.carrier_code))) {
+          await cart.setShippingMethod(method);
+          void cart.syncTotals();
+        }
         onDone();
       })}
     >
