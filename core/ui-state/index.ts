@@ -13,3 +13,4 @@ export { UiFlagsService, INITIAL_UI_FLAGS, type PanelName, type UiFlags } from '
 export { ProgressService, IDLE_PROGRESS, type ProgressState } from './progress-service';
 export { ClaimsService, CookieNoticeService, type Claim, type CookieNoticeState } from './claims-service';
 export { VirtualTime, SequentialIds } from './virtual-time';
+export * from './back-to-top';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header';
 import { Footer } from '../components/footer/Footer';
 import { ShellExtras } from '../components/common/ShellExtras';
+import { BackToTop } from '../components/common/BackToTop';
 
 /** spec catalogue §2.4: the default layout: header, page, footer, and the shell's overlays. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <ShellExtras />
+      <BackToTop />
     </div>
   );
 }

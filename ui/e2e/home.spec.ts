@@ -20,6 +20,17 @@ test('home page: both lists, Dutch heading, hydrated without mismatch', async ({
   expect(problems).toEqual([]);
 });
 
+// spec catalogue §2.11: banners and content items from the store view's local file, linking into the shop
+test('home banner leads to its category', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.locator('.banner-main').first();
+  await expect(banner).toContainText('Kerst inpakken begint hier');
+  await expect(page.locator('.home-usps')).toContainText('Gratis retourneren');
+  await banner.click();
+  await expect(page).toHaveURL(/\/inpakpapier$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inpakpapier' })).toBeVisible();
+});
+
 test('home page HTML is server-rendered with product names', async ({ request }) => {
   const res = await request.get('/');
   expect(res.status()).toBe(200);

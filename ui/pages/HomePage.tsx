@@ -3,6 +3,7 @@ import type { Product } from '../../core/catalogue/types';
 import { useHome } from '../hooks/use-home';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { HomeBanners } from '../components/content/HomeBanners';
 
 function ProductList({ id, heading, items, status }: { id: string; heading: string; items: readonly Product[]; status: string }) {
   const { t } = useTranslation();
@@ -24,13 +25,14 @@ function ProductList({ id, heading, items, status }: { id: string; heading: stri
   );
 }
 
-/** spec catalogue §2.11: two product lists, new_collection and bestsellers */
+/** spec catalogue §2.11: the store view's banners and content items, and two product lists, new_collection and bestsellers */
 export function HomePage() {
   const { t } = useTranslation();
   const home = useHome();
   useDocumentTitle(t('home.title'));
   return (
     <div className="home">
+      <HomeBanners content={home.content} />
       <ProductList id="new_collection" heading={t('home.newCollection')} items={home.lists.new_collection} status={home.status} />
       <ProductList id="bestsellers" heading={t('home.bestsellers')} items={home.lists.bestsellers} status={home.status} />
     </div>

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { backToTopVisible } from '../../../core/ui-state/back-to-top';
+import { useConfig } from '../../hooks/use-service';
+
+/** spec catalogue §2.5: the page shell's back-to-top button (desktop, past 200 px). */
+export function BackToTop() {
+  const config = useConfig();
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setVisible(backToTopVisible('shell', window.scrollY, window.innerWidth, config));
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [config]);
+  if (!visible) return null;
+  return (
+    <button type="button" className="back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label={t('common.backToTop')}>
+      ↑
+    </button>
+  );
+}
