@@ -1,24 +1,11 @@
-import type { KyInstance } from 'ky';
-import type { ShopConfig } from '../../core/config';
 import type { CmsBlock, CmsPage } from '../../core/catalogue/types';
 import { isApiError } from '../../core/ports/api-error';
 import type { ContentApi } from '../../core/ports/content-api';
 import { envelope } from './api-client';
-import type { CatalogueSearch } from '../../core/ports/catalogue-search';
-import { HttpCatalogueSearch } from './catalogue-search';
+import { SearchBackedApi } from './search-backed-api';
 
 /** ContentApi over vue-storefront-api: GET /api/ext/cms-data/... (spec catalogue §7); unknown -> undefined. */
-export class HttpContentApi implements ContentApi {
-  private readonly search: CatalogueSearch;
-  constructor(
-    private readonly client: KyInstance,
-    private readonly config: ShopConfig,
-    /** pass the (cached) CatalogueSearch of the container so categories/attributes/blocks work offline too */
-    search?: CatalogueSearch,
-  ) {
-    this.search = search ?? new HttpCatalogueSearch(client, config);
-  }
-
+export class HttpContentApi extends SearchBackedApi implements ContentApi {
   private async get<T>(path: string): Promise<T | undefined> {
     try {
       const answer = await envelope<T>(this.client, `api/ext/cms-data/${path}`);
