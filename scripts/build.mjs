@@ -33,7 +33,9 @@ export async function buildAll({ quiet = false } = {}) {
   const entry = outputs.find(([, o]) => o.entryPoint === 'ui/entry-client.tsx');
   if (!entry) throw new Error('client entry missing from metafile');
   const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => f.replace(/^dist\/client\//, ''));
-  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: entry[0].replace(/^dist\/client\//, ''), css }, null, 2));
+  // the chunks the entry imports statically: the page preloads them beside the entry, so they do not load one after another
+  const preload = (entry[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => i.path.replace(/^dist\/client\//, ''));
+  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: entry[0].replace(/^dist\/client\//, ''), css, preload }, null, 2));
   await writeFile(`${dist}/client-meta.json`, JSON.stringify(client.metafile));
 
   // the service worker lives at the site root (its scope is the whole shop), so its name carries no hash

@@ -1,6 +1,7 @@
 import './styles.css';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, matchRoutes } from 'react-router-dom';
+import { ROUTES, type AppRoute } from './app/routes';
 import { createConfig, type ShopConfig } from '../core/config';
 import { createBrowserContainer } from '../adapters/container';
 import { startShopSession } from '../adapters/startup';
@@ -21,6 +22,10 @@ const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || wi
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin });
 hydrateServices(container, boot.state);
 const i18n = createI18n(resolveLocale(boot.locale, config), config);
+
+// the first page's code chunk must be there before hydration, so the first render matches the server's HTML
+const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
+await first?.preload?.();
 
 hydrateRoot(
   document.getElementById('app') as HTMLElement,

@@ -28,6 +28,7 @@ export async function render(url: string, config: ShopConfig, locale: LocaleCode
   const parsed = new URL(url, 'http://storefront.local');
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;
+  await route?.preload?.();
   const outcome = route?.load
     ? await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams, path: parsed.pathname })
     : undefined;

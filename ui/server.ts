@@ -38,6 +38,8 @@ const TYPES: Record<string, string> = {
 interface ClientManifest {
   entry: string;
   css: string[];
+  /** chunks the entry imports statically */
+  preload?: string[];
 }
 
 function escapeJson(value: unknown): string {
@@ -119,7 +121,7 @@ export function startStorefront(options: StorefrontOptions): Promise<{ url: stri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(result.title)}</title>
 ${manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
-${manifest.entry ? `<link rel="modulepreload" href="/dist/${manifest.entry}">` : ''}
+${manifest.entry ? [manifest.entry, ...(manifest.preload ?? [])].map((f) => `<link rel="modulepreload" href="/dist/${f}">`).join('\n') : ''}
 </head>
 <body>
 <div id="app">${result.html}</div>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
 import type { Container } from 'inversify';
 import { DefaultLayout } from './DefaultLayout';
@@ -27,6 +28,12 @@ function RouteLoader({ container, initialPath }: { container: Container; initial
   return null;
 }
 
+/** Shown while a page's chunk arrives after a client-side navigation. */
+function PageLoading() {
+  const { t } = useTranslation();
+  return <p role="status">{t('common.loading')}</p>;
+}
+
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
   const layout = (matchRoutes(ROUTES, location)?.[0]?.route as (typeof ROUTES)[number] | undefined)?.layout ?? 'default';
@@ -34,11 +41,13 @@ export function App({ container, initialPath }: { container: Container; initialP
   return (
     <Layout>
       <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
-      <Routes>
-        {ROUTES.map((r) => (
-          <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
-        ))}
-      </Routes>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          {ROUTES.map((r) => (
+            <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
+          ))}
+        </Routes>
+      </Suspense>
     </Layout>
   );
 }

@@ -20,6 +20,8 @@ export interface PageEntry {
   /** data the page needs before it renders: awaited on the server, run after navigation in the browser */
   load?: (ctx: RouteLoadContext) => Promise<LoadOutcome | void>;
   status?: number;
+  /** load the page's code chunk (pages split by route); awaited before the server render and the first hydration */
+  preload?: () => Promise<void>;
 }
 
 /** route name (core/routing ROUTES) -> page */

@@ -1,23 +1,31 @@
 import { OrderStatusService } from '../../core/checkout/order-status-service';
-import { CheckoutPage } from '../pages/CheckoutPage';
-import { MyAccountPage } from '../pages/MyAccountPage';
-import { OrderStatusPage } from '../pages/OrderStatusPage';
-import { CreatePasswordPage } from '../pages/CreatePasswordPage';
-import { ContactPage } from '../pages/ContactPage';
-import type { PageRegistry } from './page-registry';
+import type { PageEntry, PageRegistry } from './page-registry';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+// each transaction page is its own chunk: the first page a shopper opens does not carry checkout and account code
+const Checkout = lazyPage(() => import('../pages/CheckoutPage').then((m) => m.CheckoutPage));
+const MyAccount = lazyPage(() => import('../pages/MyAccountPage').then((m) => m.MyAccountPage));
+const OrderStatus = lazyPage(() => import('../pages/OrderStatusPage').then((m) => m.OrderStatusPage));
+const CreatePassword = lazyPage(() => import('../pages/CreatePasswordPage').then((m) => m.CreatePasswordPage));
+const Contact = lazyPage(() => import('../pages/ContactPage').then((m) => m.ContactPage));
+
+const page = (p: LazyPage, extra: Omit<PageEntry, 'element' | 'preload'> = {}): PageEntry => ({
+  element: <p.Component />,
+  preload: p.preload,
+  ...extra,
+});
 
 /** Transaction-side pages by route name (spec transactions §2: checkout, my-account, order-status, ...). */
 export const TRANSACTION_PAGES: PageRegistry = {
-  checkout: { element: <CheckoutPage /> },
-  'my-account': { element: <MyAccountPage /> },
-  'create-password': { element: <CreatePasswordPage /> },
-  contact: { element: <ContactPage /> },
-  contacts: { element: <ContactPage /> },
+  checkout: page(Checkout),
+  'my-account': page(MyAccount),
+  'create-password': page(CreatePassword),
+  contact: page(Contact),
+  contacts: page(Contact),
   // server-rendered: the payment status is fetched in the load and dehydrated ('orderStatus' in dehydrate.ts)
-  'order-status': {
-    element: <OrderStatusPage />,
+  'order-status': page(OrderStatus, {
     load: async ({ container, params }) => {
       await container.get(OrderStatusService).load(params['order_token'] ?? '');
     },
-  },
+  }),
 };

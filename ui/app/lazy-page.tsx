@@ -1,0 +1,27 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * A page in its own chunk (split by route). The server and the browser's first render call `preload()` before
+ * rendering, and once loaded the component renders synchronously — React.lazy gets an already-fulfilled thenable —
+ * so server HTML and hydration match without a Suspense fallback. A client-side navigation to a page not loaded yet
+ * suspends until its chunk arrives.
+ */
+export interface LazyPage {
+  Component: ComponentType;
+  preload(): Promise<void>;
+}
+
+export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () => (pending ??= load().then((c) => void (loaded = c)));
+  const Component = lazy(() => {
+    if (loaded) {
+      const module = { default: loaded };
+      const fulfilled = { then: (resolve: (m: typeof module) => void) => resolve(module) };
+      return fulfilled as unknown as Promise<typeof module>;
+    }
+    return preload().then(() => ({ default: loaded as ComponentType }));
+  });
+  return { Component, preload };
+}

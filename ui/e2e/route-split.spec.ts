@@ -1,0 +1,35 @@
+import { expect, test, type Page } from '@playwright/test';
+
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+
+// pages split by route: a direct load preloads the page's chunk before hydration, so server HTML and the first render match
+test('a route-split page opened directly hydrates without a mismatch', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/contact');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(problems).toEqual([]);
+});
+
+test('a client-side navigation loads a route-split page on demand', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/');
+  await hydrated(page);
+  const chunk = page.waitForRequest((r) => /\/dist\/chunks\/ContactPage-/.test(r.url()));
+  await page.locator('footer').getByRole('link', { name: 'Contact', exact: true }).click();
+  await chunk;
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.locator('main h1')).toBeVisible();
+  expect(problems).toEqual([]);
+});
