@@ -4,6 +4,7 @@ import type { Product } from '../../core/catalogue/types';
 import { defaultBundleLink } from '../../core/catalogue/prices';
 import { productLink } from '../../core/routing/links';
 import { RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
+import { ReviewForm } from '../components/account/ReviewForm';
 import { useConfig } from '../hooks/use-service';
 import { usePageResolution, useProduct, useProductService } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -143,6 +144,10 @@ export function ProductPage() {
           <CmsHtml html={product.description} />
         </section>
       )}
+      <section className="product-page__review" aria-labelledby="review-heading">
+        <h2 id="review-heading">{t('review.title')}</h2>
+        <ReviewForm productId={product.id} />
+      </section>
       {related.length > 0 && (
         <section className="product-list product-page__related" aria-labelledby="related-heading">
           <h2 id="related-heading">{t('product.related')}</h2>

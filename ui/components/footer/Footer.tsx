@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
+import { NewsletterForm } from '../account/NewsletterForm';
 import { CmsBlock } from '../content/CmsBlock';
 import { PaymentLogos } from './PaymentLogos';
 
@@ -43,6 +44,9 @@ export function Footer() {
             </p>
           </section>
         </div>
+        <section className="footer__newsletter" aria-label={t('footer.newsletter')}>
+          <NewsletterForm />
+        </section>
         <div className="footer__bottom">
           <PaymentLogos />
           <CmsBlock identifier={config.cms.copyrightBlock} className="footer__copyright" />
