@@ -1,4 +1,4 @@
-/** Unique ids (task ids, idempotency keys, notification ids). Core never calls Math.random(). */
+/** Unique ids (task ids, idempotency keys, notification ids). Core never draws random numbers itself. */
 export interface IdGenerator {
   next(): string;
 }

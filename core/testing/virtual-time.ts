@@ -1,3 +1,4 @@
+import type { IdGenerator } from '../ports/id-generator';
 /**
  * Virtual Clock and Scheduler for tests of core services (no real timers: the house rules keep setTimeout out of core).
  * Time only moves when a test calls `advance(ms)`; timers due by then run in time order, and pending promise
@@ -121,7 +122,7 @@ export class ManualNetwork implements Network {
 }
 
 /** Sequential ids: 'id-1', 'id-2', ... */
-export class SequentialIds {
+export class SequentialIds implements IdGenerator {
   private n = 0;
   constructor(private readonly prefix = 'id-') {}
   next(): string {

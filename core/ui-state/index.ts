@@ -12,5 +12,4 @@ export { ModalService, MODALS, type AuthModalMode, type ModalState } from './mod
 export { UiFlagsService, INITIAL_UI_FLAGS, type PanelName, type UiFlags } from './ui-flags-service';
 export { ProgressService, IDLE_PROGRESS, type ProgressState } from './progress-service';
 export { ClaimsService, CookieNoticeService, type Claim, type CookieNoticeState } from './claims-service';
-export { VirtualTime, SequentialIds } from './virtual-time';
 export * from './back-to-top';

@@ -9,7 +9,7 @@ import { ModalService, MODALS } from './modal-service';
 import { UiFlagsService } from './ui-flags-service';
 import { ProgressService } from './progress-service';
 import { ClaimsService, CookieNoticeService } from './claims-service';
-import { SequentialIds, VirtualTime } from './virtual-time';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
 
 function notifications(config = DEFAULT_CONFIG) {
   const time = new VirtualTime();

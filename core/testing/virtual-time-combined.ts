@@ -3,7 +3,6 @@
  * drive the core without real timers. `advance(ms)` runs every timer due in order.
  */
 import type { Clock } from '../ports/clock';
-import type { IdGenerator } from '../ports/id-generator';
 import type { Scheduler, TimerHandle } from '../ports/scheduler';
 
 interface Timer {
@@ -70,10 +69,4 @@ async function flushMicrotasks(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
-export class SequentialIds implements IdGenerator {
-  private n = 0;
-  constructor(private readonly prefix = 'id-') {}
-  next(): string {
-    return `${this.prefix}${++this.n}`;
-  }
-}
+export { SequentialIds } from './virtual-time';
