@@ -20,10 +20,11 @@ function paymentService(answer: { status: number; body: unknown } | 'no-answer')
   }) as typeof fetch;
 }
 
-/** The order-status route as the server renders it: its load awaited, the page rendered, the state dehydrated. */
+/** The order-status route as the server renders it (ui/entry-server.tsx): its chunk preloaded, its load awaited, the page rendered, the state dehydrated. */
 async function serverRender(fetchImpl: typeof fetch, token = 'tok.en') {
   const container = createTestContainer({ config, fetch: fetchImpl });
   const path = `/order-status/${token}`;
+  await TRANSACTION_PAGES['order-status']!.preload!();
   await TRANSACTION_PAGES['order-status']!.load!({ container, params: { order_token: token }, query: new URLSearchParams(), path });
   const html = renderToString(
     <Root container={container} i18n={createI18n('nl-NL', config)} router={(app) => <StaticRouter location={path}>{app}</StaticRouter>} />,
