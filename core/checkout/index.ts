@@ -40,3 +40,4 @@ export {
 } from './payment-service';
 export { OrderStatusService, orderStatusView, type OrderStatusView } from './order-status-service';
 export { whenBackOnline } from './going-online';
+export { personalDetailsFromCustomer } from './personal-defaults';

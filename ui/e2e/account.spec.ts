@@ -132,3 +132,28 @@ test('contact form: inline rules, sent message, form cleared', async ({ page }) 
   await page.goto('/contact');
   await expect(page.getByRole('button', { name: 'Bericht versturen' })).toBeVisible();
 });
+
+// spec transactions §3, §4: logging in partway through checkout fills the personal details the shopper left empty
+test('logging in at the personal-details step fills the name and e-mail', async ({ page, request }) => {
+  const email = `checkout-login-${Date.now()}@example.nl`;
+  const password = 'Papier2026!';
+  const created = await request.post('/api/user/create', {
+    data: { customer: { email, firstname: 'Joke', lastname: 'Jansen' }, password },
+  });
+  expect(created.status()).toBe(200);
+  const { url } = await simpleProductUrl(request, 3);
+  await addProductToCart(page, url);
+  await page.goto('/checkout');
+  await hydrated(page);
+  await closeCookieNotice(page);
+  const main = page.getByRole('main');
+  await expect(main.getByLabel('Voornaam')).toHaveValue('');
+  await main.getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('E-mailadres').fill(email);
+  await login.getByLabel('Wachtwoord').fill(password);
+  await login.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(main.getByLabel('Voornaam')).toHaveValue('Joke');
+  await expect(main.getByLabel('Achternaam')).toHaveValue('Jansen');
+  await expect(main.getByLabel('E-mailadres')).toHaveValue(email);
+});

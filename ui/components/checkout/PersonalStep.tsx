@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import {
@@ -10,6 +10,7 @@ import {
   validateRequired,
 } from '../../../core/checkout/form-validation';
 import type { PersonalDetails } from '../../../core/checkout/types';
+import { personalDetailsFromCustomer } from '../../../core/checkout/personal-defaults';
 import { ModalService } from '../../../core/ui-state/modal-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
@@ -50,6 +51,15 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
     },
     validate,
   );
+  // logging in partway through this step fills what the shopper left empty (never what they typed)
+  const customer = session.current;
+  useEffect(() => {
+    if (!customer) return;
+    const { firstName, lastName, emailAddress } = form.values;
+    const filled = personalDetailsFromCustomer({ firstName, lastName, emailAddress }, customer);
+    if (filled.firstName !== firstName || filled.lastName !== lastName || filled.emailAddress !== emailAddress) form.setAll(filled);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of customer refills
+  }, [customer]);
   return (
     <form
       noValidate
