@@ -184,9 +184,12 @@ test('mobile: hamburger menu to a subcategory, bottom navigation opens the searc
   await page.goto('/');
   await hydrated(page);
   const bottom = page.getByRole('navigation', { name: 'Snelmenu' });
-  // the cookie notice sits above the bottom navigation until it is closed (spec catalogue §2.9)
+  // the cookie notice sits above the bottom navigation until it is closed (spec catalogue §2.9); a new context has no
+  // claim yet, so the notice always comes (after mount): wait for it rather than race it
   const cookies = page.getByRole('button', { name: 'OK, sluiten' });
-  if (await cookies.isVisible()) await cookies.click();
+  await expect(cookies).toBeVisible();
+  await cookies.click();
+  await expect(cookies).toHaveCount(0);
   await expect(bottom).toBeVisible();
   await page.getByRole('button', { name: 'Menu openen' }).click();
   const menu = page.locator('#mobile-menu');
