@@ -7,7 +7,7 @@ import { collectErrors, validateEmail, validatePassword, validatePasswordsIdenti
 import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
-import { useErrorText } from '../hooks/use-transactions';
+import { useServerAction } from '../hooks/use-server-action';
 import { Field, FormMessage } from '../components/common/Field';
 
 /** /create-password?resetToken=&email= : a new password from the reset link (spec transactions §2, §7). */
@@ -17,11 +17,9 @@ export function CreatePasswordPage() {
   const [params] = useSearchParams();
   const session = useService(SessionService);
   const modals = useService(ModalService);
-  const errorText = useErrorText();
+  const action = useServerAction();
   const token = params.get('resetToken') ?? params.get('token') ?? '';
-  const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   useDocumentTitle(t('createPassword.title'));
   type V = { email: string; password: string; repeat: string };
   const validate = useCallback(
@@ -51,23 +49,17 @@ export function CreatePasswordPage() {
           noValidate
           className="form"
           onSubmit={form.submit(async (v) => {
-            setBusy(true);
-            setError(undefined);
-            try {
+            await action.run(async () => {
               await session.createPassword(v.email.trim(), v.password, token);
               setDone(true);
-            } catch (e) {
-              setError(errorText(e));
-            } finally {
-              setBusy(false);
-            }
+            });
           })}
         >
           <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
           <Field form={form} name="password" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
           <Field form={form} name="repeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
-          <FormMessage kind="error">{error}</FormMessage>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <FormMessage kind="error">{action.error}</FormMessage>
+          <button type="submit" className="button button--primary" disabled={action.busy}>
             {t('createPassword.submit')}
           </button>
         </form>

@@ -15,7 +15,7 @@ import {
 } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
-import { useErrorText } from '../../hooks/use-transactions';
+import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
 import { CheckboxField, Field, FormMessage } from '../common/Field';
 
@@ -32,9 +32,7 @@ function LoginForm() {
   const session = useService(SessionService);
   const notifications = useService(NotificationService);
   const { close, switchTo } = useAuthActions();
-  const errorText = useErrorText();
-  const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
   const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
   const form = useForm({ email: '', password: '' }, validate);
   return (
@@ -42,23 +40,17 @@ function LoginForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        setBusy(true);
-        setServerError(undefined);
-        try {
+        await action.run(async () => {
           await session.login(v.email.trim(), v.password);
           notifications.notify({ type: 'success', message: MESSAGES.loggedIn });
           close();
-        } catch (e) {
-          setServerError(errorText(e));
-        } finally {
-          setBusy(false);
-        }
+        });
       })}
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
-      <FormMessage kind="error">{serverError}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <FormMessage kind="error">{action.error}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={action.busy}>
         {t('auth.login')}
       </button>
       <p className="form__links">
@@ -82,9 +74,7 @@ function RegisterForm() {
   const session = useService(SessionService);
   const notifications = useService(NotificationService);
   const { close, switchTo } = useAuthActions();
-  const errorText = useErrorText();
-  const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
   const validate = useCallback(
     (v: V) =>
@@ -104,18 +94,12 @@ function RegisterForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        setBusy(true);
-        setServerError(undefined);
-        try {
+        await action.run(async () => {
           await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
           await session.login(v.email.trim(), v.password);
           notifications.notify({ type: 'success', message: MESSAGES.accountCreated });
           close();
-        } catch (e) {
-          setServerError(errorText(e));
-        } finally {
-          setBusy(false);
-        }
+        });
       })}
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
@@ -124,8 +108,8 @@ function RegisterForm() {
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
       <Field form={form} name="passwordRepeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
       <CheckboxField form={form} name="terms" label={t('auth.acceptTerms')} />
-      <FormMessage kind="error">{serverError}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <FormMessage kind="error">{action.error}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={action.busy}>
         {t('auth.register')}
       </button>
       <p className="form__links">
@@ -142,10 +126,8 @@ function ForgotForm() {
   const { t } = useTranslation();
   const session = useService(SessionService);
   const { switchTo } = useAuthActions();
-  const errorText = useErrorText();
-  const [serverError, setServerError] = useState<string>();
+  const action = useServerAction();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
   const form = useForm({ email: '' }, validate);
   if (sent) {
@@ -163,22 +145,16 @@ function ForgotForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        setBusy(true);
-        setServerError(undefined);
-        try {
+        await action.run(async () => {
           await session.resetPassword(v.email.trim());
           setSent(true);
-        } catch (e) {
-          setServerError(errorText(e));
-        } finally {
-          setBusy(false);
-        }
+        });
       })}
     >
       <p>{t('auth.forgotIntro')}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-      <FormMessage kind="error">{serverError}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <FormMessage kind="error">{action.error}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={action.busy}>
         {t('auth.sendReset')}
       </button>
       <p className="form__links">

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useErrorText, useMoney, useOnline, useSession } from '../../hooks/use-transactions';
+import { useMoney, useOnline, useSession } from '../../hooks/use-transactions';
+import { useServerAction } from '../../hooks/use-server-action';
 
 /** Order history, 20 per page (spec transactions §7, §9). */
 export function OrderHistory() {
@@ -11,10 +12,8 @@ export function OrderHistory() {
   const session = useService(SessionService);
   const history = useSession().orderHistory;
   const money = useMoney();
-  const errorText = useErrorText();
+  const action = useServerAction();
   const [page, setPage] = useState(config.user.orderHistoryPage);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const online = useOnline();
   // entering the account page refreshes the first page (orders placed since the login show up); offline the cached one stays
   useEffect(() => {
@@ -24,22 +23,16 @@ export function OrderHistory() {
   const pages = history ? Math.max(1, Math.ceil(history.total_count / config.user.orderHistoryPageSize)) : 1;
 
   async function go(p: number) {
-    setBusy(true);
-    setError(undefined);
-    try {
+    await action.run(async () => {
       await session.loadOrderHistory(p);
       setPage(p);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <section className="order-history" aria-labelledby="order-history-heading" aria-busy={busy}>
+    <section className="order-history" aria-labelledby="order-history-heading" aria-busy={action.busy}>
       <h2 id="order-history-heading">{t('account.orderHistory')}</h2>
-      {error ? <p role="alert">{error}</p> : null}
+      {action.error ? <p role="alert">{action.error}</p> : null}
       {!history ? (
         <p role="status">{t('common.loading')}</p>
       ) : history.items.length === 0 ? (
@@ -68,11 +61,11 @@ export function OrderHistory() {
       )}
       {pages > 1 ? (
         <nav className="pager" aria-label={t('account.pager')}>
-          <button type="button" className="button button--small" disabled={busy || page <= 1} onClick={() => void go(page - 1)}>
+          <button type="button" className="button button--small" disabled={action.busy || page <= 1} onClick={() => void go(page - 1)}>
             {t('account.previous')}
           </button>
           <span>{t('account.pageOf', { page, pages })}</span>
-          <button type="button" className="button button--small" disabled={busy || page >= pages} onClick={() => void go(page + 1)}>
+          <button type="button" className="button button--small" disabled={action.busy || page >= pages} onClick={() => void go(page + 1)}>
             {t('account.next')}
           </button>
         </nav>

@@ -13,6 +13,7 @@ import {
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useErrorText, useOnline } from '../../hooks/use-transactions';
+import { useServerAction } from '../../hooks/use-server-action';
 import { Field, FormMessage } from '../common/Field';
 
 /** Profile edit (queued POST /api/user/me; 'Account data has successfully been updated' from the core). */
@@ -20,8 +21,7 @@ export function ProfileForm({ current }: { current: Customer }) {
   const { t } = useTranslation();
   const config = useConfig();
   const session = useService(SessionService);
-  const errorText = useErrorText();
-  const [error, setError] = useState<string>();
+  const action = useServerAction();
   type V = { firstName: string; lastName: string; email: string };
   const validate = useCallback(
     (v: V) => collectErrors({ firstName: validateName(v.firstName, config), lastName: validateName(v.lastName, config), email: validateEmail(v.email) }),
@@ -34,12 +34,7 @@ export function ProfileForm({ current }: { current: Customer }) {
       className="form"
       aria-labelledby="profile-heading"
       onSubmit={form.submit(async (v) => {
-        setError(undefined);
-        try {
-          await session.updateProfile({ ...current, firstname: v.firstName.trim(), lastname: v.lastName.trim(), email: v.email.trim() });
-        } catch (e) {
-          setError(errorText(e));
-        }
+        await action.run(() => session.updateProfile({ ...current, firstname: v.firstName.trim(), lastname: v.lastName.trim(), email: v.email.trim() }));
       })}
     >
       <h2 id="profile-heading">{t('account.profile')}</h2>
@@ -48,7 +43,7 @@ export function ProfileForm({ current }: { current: Customer }) {
         <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
       </div>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-      <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="error">{action.error}</FormMessage>
       <button type="submit" className="button button--primary">
         {t('account.saveProfile')}
       </button>

@@ -48,6 +48,34 @@ export function addressChecks(v: AddressValues, config: ShopConfig): Record<keyo
   };
 }
 
+/** The address as the form holds it, trimmed for saving (country is a select: kept as it is). */
+export function addressFromValues(v: AddressValues): AddressValues {
+  return {
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    streetAddress: v.streetAddress.trim(),
+    apartmentNumber: v.apartmentNumber.trim(),
+    zipCode: v.zipCode.trim(),
+    city: v.city.trim(),
+    country: v.country,
+    phoneNumber: v.phoneNumber.trim(),
+  };
+}
+
+/** A saved address (shipping or payment details) as form values. */
+export function addressFromDetails(d: Omit<AddressValues, 'apartmentNumber' | 'phoneNumber'> & { apartmentNumber?: string; phoneNumber?: string }): AddressValues {
+  return {
+    firstName: d.firstName,
+    lastName: d.lastName,
+    streetAddress: d.streetAddress,
+    apartmentNumber: d.apartmentNumber ?? '',
+    zipCode: d.zipCode,
+    city: d.city,
+    country: d.country,
+    phoneNumber: d.phoneNumber ?? '',
+  };
+}
+
 export const validateAddress = (v: AddressValues, config: ShopConfig) => collectErrors(addressChecks(v, config));
 
 /** The address inputs of the shipping and billing steps; countries are the allowed ones (BE, NL). */

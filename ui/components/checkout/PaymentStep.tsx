@@ -8,7 +8,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
 import { CheckboxField, Field, SelectField } from '../common/Field';
-import { AddressFields, addressChecks, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { AddressFields, addressChecks, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
 
@@ -55,15 +55,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const defaultMethod = methods.find((m) => m.default)?.code ?? '';
   const form = useForm<V>(
     {
-      ...EMPTY_ADDRESS(config),
-      firstName: saved?.firstName ?? '',
-      lastName: saved?.lastName ?? '',
-      streetAddress: saved?.streetAddress ?? '',
-      apartmentNumber: saved?.apartmentNumber ?? '',
-      zipCode: saved?.zipCode ?? '',
-      city: saved?.city ?? '',
-      country: saved?.country ?? config.i18n.defaultCountry,
-      phoneNumber: saved?.phoneNumber ?? '',
+      ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),
       company: saved?.company ?? '',
       taxId: saved?.taxId ?? '',
       sameAsShipping,
@@ -85,27 +77,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       onSubmit={form.submit(async (v) => {
         const method = methods.find((m) => m.code === v.paymentMethod);
         if (!method || !shipping) return;
-        const address = v.sameAsShipping
-          ? {
-              firstName: shipping.firstName,
-              lastName: shipping.lastName,
-              streetAddress: shipping.streetAddress,
-              apartmentNumber: shipping.apartmentNumber ?? '',
-              zipCode: shipping.zipCode,
-              city: shipping.city,
-              country: shipping.country,
-              phoneNumber: shipping.phoneNumber ?? '',
-            }
-          : {
-              firstName: v.firstName.trim(),
-              lastName: v.lastName.trim(),
-              streetAddress: v.streetAddress.trim(),
-              apartmentNumber: v.apartmentNumber.trim(),
-              zipCode: v.zipCode.trim(),
-              city: v.city.trim(),
-              country: v.country,
-              phoneNumber: v.phoneNumber.trim(),
-            };
+        const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
         await checkout.savePaymentDetails({
           ...address,
           ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim() }),

@@ -7,7 +7,7 @@ import { collectErrors, validateRequired } from '../../../core/checkout/form-val
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
-import { AddressFields, addressChecks, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { AddressFields, addressChecks, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
 type V = AddressValues & { shippingMethod: string };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
@@ -30,15 +30,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const fallback = defaultShippingMethod(methods);
   const form = useForm<V>(
     {
-      ...EMPTY_ADDRESS(config),
-      firstName: saved?.firstName ?? personal?.firstName ?? '',
-      lastName: saved?.lastName ?? personal?.lastName ?? '',
-      streetAddress: saved?.streetAddress ?? '',
-      apartmentNumber: saved?.apartmentNumber ?? '',
-      zipCode: saved?.zipCode ?? '',
-      city: saved?.city ?? '',
-      country: saved?.country ?? config.i18n.defaultCountry,
-      phoneNumber: saved?.phoneNumber ?? '',
+      ...(saved ? addressFromDetails(saved) : { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' }),
       shippingMethod: saved ? `${saved.shippingCarrier ?? saved.shippingMethod}_${saved.shippingMethod}` : fallback ? methodKey(fallback) : '',
     },
     validate,
@@ -57,14 +49,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
         const method = methods.find((m) => methodKey(m) === v.shippingMethod) ?? fallback;
         if (!method) return;
         await checkout.saveShippingDetails({
-          firstName: v.firstName.trim(),
-          lastName: v.lastName.trim(),
-          streetAddress: v.streetAddress.trim(),
-          apartmentNumber: v.apartmentNumber.trim(),
-          zipCode: v.zipCode.trim(),
-          city: v.city.trim(),
-          country: v.country,
-          phoneNumber: v.phoneNumber.trim(),
+          ...addressFromValues(v),
           shippingMethod: method.method_code,
           shippingCarrier: method.carrier_code,
         });

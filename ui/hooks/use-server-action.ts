@@ -1,0 +1,38 @@
+import { useCallback, useState } from 'react';
+import { useErrorText } from './use-transactions';
+
+export interface ServerAction {
+  /** a request is under way (disable the submit button) */
+  readonly busy: boolean;
+  /** the translated error of the last failed run, cleared when the next one starts */
+  readonly error: string | undefined;
+  /** run a command of a core service; answers whether it succeeded (the error is kept for the form to show) */
+  run(command: () => Promise<void>): Promise<boolean>;
+}
+
+/**
+ * The one way a form sends a command and shows its outcome: busy while it runs, the error translated from the
+ * core's ShopError key (or the server's message), nothing the shopper typed touched.
+ */
+export function useServerAction(): ServerAction {
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = useCallback(
+    async (command: () => Promise<void>) => {
+      setBusy(true);
+      setError(undefined);
+      try {
+        await command();
+        return true;
+      } catch (e) {
+        setError(errorText(e));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [errorText],
+  );
+  return { busy, error, run };
+}
