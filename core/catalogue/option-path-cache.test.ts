@@ -3,40 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, createConfig } from '../config';
 import { firstAvailableVariant, firstVariantDefaultRoute } from './first-variant-url';
 import { OptionPathCache, optionPathKey } from './option-path-cache';
-import type { ConfigurableChild, Product } from './types';
-import { availableOptionValues, selectConfigurableChild, type VariantSelection } from './variants';
+import type { Product } from './types';
+import { availableOptionValues, selectConfigurableChild } from './variants';
+import { configurableProductArb, variantSelectionArb } from '../../test-fixtures/arbitraries/configurable';
 
-const childArb: fc.Arbitrary<ConfigurableChild> = fc.record({
-  id: fc.integer({ min: 1000, max: 9999 }),
-  sku: fc.constant(''),
-  status: fc.constantFrom(1, 1, 1, 2, 3),
-  stock: fc.record({ is_in_stock: fc.boolean() }),
-  color: fc.constantFrom(1, 2, 3),
-  size: fc.constantFrom(10, 11),
-  final_price: fc.integer({ min: 1, max: 30 }),
-});
-
-const productArb: fc.Arbitrary<Product> = fc.array(childArb, { maxLength: 8 }).map((children) => ({
-  id: 1,
-  sku: 'P',
-  name: 'Inpakpapier',
-  type_id: 'configurable',
-  url_path: 'inpakpapier/kerst.html',
-  slug: 'kerst',
-  configurable_options: [
-    { attribute_id: 93, attribute_code: 'color', label: 'Kleur', values: [{ value_index: 1, label: 'Rood' }, { value_index: 2, label: 'Goud' }, { value_index: 3, label: 'Groen' }] },
-    { attribute_id: 142, attribute_code: 'size', label: 'Formaat', values: [{ value_index: 10, label: '2m' }, { value_index: 11, label: '5m' }] },
-  ],
-  configurable_children: children.map((c, i) => ({ ...c, sku: `P-${i}` })),
-}));
-
-const selectionArb: fc.Arbitrary<VariantSelection> = fc.record(
-  {
-    sku: fc.constantFrom('P-0', 'P-1', 'P-3', 'nope'),
-    options: fc.record({ color: fc.constantFrom(1, 2, 3), size: fc.constantFrom(10, 11) }, { requiredKeys: [] }),
-  },
-  { requiredKeys: [] },
-);
+const productArb = configurableProductArb({ extra: { url_path: 'inpakpapier/kerst.html', slug: 'kerst' } });
+const selectionArb = variantSelectionArb;
 
 describe('OptionPathCache', () => {
   // spec catalogue §9: the option-path cache — a memo must answer exactly what the rules answer
