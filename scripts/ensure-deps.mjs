@@ -1,7 +1,8 @@
 // Installs what `npm start` / `npm test` need on a brand-new machine: node_modules (npm ci from the lock file)
 // and, for the browser tests, Debian's Chromium at /usr/bin/chromium (never a downloaded browser build).
 import { execSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -10,12 +11,21 @@ function run(cmd) {
   execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, npm_config_engine_strict: 'false' } });
 }
 
+/**
+ * node_modules is current when it was installed from this very lock file: the lock's hash is stamped into
+ * node_modules after `npm ci`. (A file-time comparison re-installed on every fresh checkout or worktree,
+ * whose lock file is always newer than the install.)
+ */
 export function ensureNodeModules() {
   const marker = `${root}node_modules/.package-lock.json`;
-  const lock = `${root}package-lock.json`;
+  const stamp = `${root}node_modules/.lock-sha256`;
+  const hash = createHash('sha256').update(readFileSync(`${root}package-lock.json`)).digest('hex');
   const native = `${root}node_modules/better-sqlite3/build/Release/better_sqlite3.node`;
-  const stale = !existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000;
-  if (stale) run('npm ci --no-audit --no-fund');
+  const stale = !existsSync(marker) || !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== hash;
+  if (stale) {
+    run('npm ci --no-audit --no-fund');
+    writeFileSync(stamp, `${hash}\n`);
+  }
   if (!existsSync(native)) run('npm rebuild better-sqlite3');
 }
 
