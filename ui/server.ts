@@ -6,9 +6,7 @@ import { createConfig, type ShopConfig } from '../core/config';
 import { render } from './entry-server';
 import { resolveLocale } from './i18n';
 import type { OutputCache } from '../core/ports/output-cache';
-import { createServerContainer } from '../adapters/container';
-import { CategoryService } from '../core/catalogue/category-service';
-import { sitemapEntries, sitemapXml } from '../core/routing/sitemap';
+import { renderSitemapXml } from './sitemap-xml';
 
 /**
  * The storefront's HTTP server: server-side rendering of every page, the browser bundle under /dist/,
@@ -136,11 +134,10 @@ ${manifest.entry ? `<script type="module" src="/dist/${manifest.entry}"></script
 
   /** spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer). */
   async function sitemap(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const categories = createServerContainer({ config }).get(CategoryService);
-    await categories.loadCategories().catch(() => undefined);
     const origin = `http://${req.headers.host ?? `${options.host}:${options.port}`}`;
+    const xml = await renderSitemapXml(config, origin);
     res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
-    res.end(sitemapXml(sitemapEntries(categories.snapshot().tree, config), origin));
+    res.end(xml);
   }
 
   const server = createServer((req, res) => {
