@@ -11,7 +11,7 @@ const apiPort = process.env.E2E_API_PORT ?? '8180';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 const env = { ...process.env, HOST: '127.0.0.1' };
 const kids = [
-  spawn(process.execPath, ['dist/backend.mjs', '--reset'], {
+  spawn(process.execPath, ['dist/backend.mjs', '--reset', '--dev'], {
     cwd: root,
     env: { ...env, API_PORT: apiPort, DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}`, TOKEN_TTL_SECONDS: '3600' },
     stdio: 'inherit',

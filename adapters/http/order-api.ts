@@ -8,10 +8,11 @@ import { call } from './api-client';
 export class HttpOrderApi implements OrderApi {
   constructor(private readonly client: KyInstance) {}
 
-  async place(order: OrderBody, idempotencyKey: string): Promise<OrderResponse> {
+  async place(order: OrderBody, idempotencyKey: string, userToken?: string): Promise<OrderResponse> {
     const path = 'api/order';
     const body = await call(
-      () => this.client.post(path, { json: order, headers: { 'Idempotency-Key': idempotencyKey } }).json<Partial<ApiEnvelope<OrderPlacementResult>> | null>(),
+      () => this.client.post(path, { json: order, headers: { 'Idempotency-Key': idempotencyKey }, ...(userToken ? { searchParams: { token: userToken } } : {}) })
+        .json<Partial<ApiEnvelope<OrderPlacementResult>> | null>(),
       path,
     );
     if (!body || typeof body !== 'object') return {};

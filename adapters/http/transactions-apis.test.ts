@@ -73,9 +73,9 @@ describe('HttpOrderApi + HttpPaymentApi (docs/protocol.md Order, Payment service
     expect((await pay.paymentMethods()).map((m) => m.id)).toEqual(['ideal', 'creditcard', 'banktransfer']);
     expect((await pay.fetchIssuers()).map((i) => i.id)).toContain('ideal_INGBNL2A');
     const orderId = String(first.result!.backendOrderId);
-    const created = await pay.createPayment({ currency: 'EUR', order_id: orderId, description: 'test', redirectUrl: 'http://127.0.0.1:3000/order-status/x', method: 'ideal', issuer: 'ideal_INGBNL2A' });
+    const created = await pay.createPayment({ currency: 'EUR', order_id: orderId, description: 'test', redirectUrl: 'http://127.0.0.1:3000/order-status/x', method: 'ideal', issuer: 'ideal_INGBNL2A', order_token: first.result!.order_token! });
     expect(created.payment_gateway_url).toMatch(/^http/);
-    await pay.postOrderComment({ order_id: orderId, status_history: { comment: 'Payment is created for amount 5', created_at: '2026-11-01T12:00:00Z', is_customer_notified: 0, is_visible_on_front: 0, parent_id: orderId, status: 'pending_payment' } });
+    await pay.postOrderComment({ order_id: orderId, order_token: first.result!.order_token!, status_history: { comment: 'Payment is created for amount 5', created_at: '2026-11-01T12:00:00Z', is_customer_notified: 0, is_visible_on_front: 0, parent_id: orderId, status: 'pending_payment' } });
     const status = await pay.paymentStatus(first.result!.order_token!);
     expect(status).toMatchObject({ order: { increment_id: first.result!.increment_id, customer_email: 'anna@papier.nl' }, payment: { status: 'open' } });
     const tampered = first.result!.order_token!.slice(0, -2) + (first.result!.order_token!.endsWith('aa') ? 'bb' : 'aa');

@@ -24,7 +24,7 @@ import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
-import type { OrderApi, OrderPlacementResult } from '../ports/order-api';
+import type { OrderApi, OrderPlacementResult, OrderResponse } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { Customer, NewCustomer } from '../ports/user-api';
@@ -76,6 +76,10 @@ export interface SessionForCheckout {
   currentUserId(): string | number | undefined;
   register(customer: NewCustomer, password: string): Promise<Customer>;
   login(username: string, password: string): Promise<unknown>;
+  /** Runs `fn` with the signed-in customer's access token (refreshed once on a 401); undefined for a guest. */
+  withUserToken?<T>(fn: (token: string | undefined) => Promise<T>): Promise<T>;
+  /** An access token for a just-registered account without signing in (the cart is not touched, #4205). */
+  issueToken?(username: string, password: string): Promise<string>;
 }
 
 export interface PlacedOrder {
@@ -397,6 +401,7 @@ export class CheckoutService {
     try {
       // #4205: register first (no cart effect), log in only after the cart is cleared
       let userId = this.deps.session.currentUserId();
+      let newAccountToken: string | undefined;
       const createAccount = Boolean(personal.createAccount && personal.password && userId === undefined);
       if (createAccount) {
         const customer = await this.deps.session.register(
@@ -404,6 +409,8 @@ export class CheckoutService {
           personal.password as string,
         );
         userId = customer.id;
+        // an order for a customer carries that customer's token (the backend refuses it otherwise)
+        newAccountToken = await this.deps.session.issueToken?.(personal.emailAddress, personal.password as string);
       }
       const orderId = this.deps.ids.next();
       const body = buildOrderBody({
@@ -420,7 +427,7 @@ export class CheckoutService {
       });
       const stored = await this.orders.add({ ...body, idempotency_key: `order-${orderId}` });
 
-      const outcome = await this.send(stored);
+      const outcome = await this.send(stored, newAccountToken);
       if (outcome.kind === 'rejected') {
         this.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
         this.patch({ orderError: MESSAGES.orderPlaceError, pendingOrders: (await this.orders.pending()).length });
@@ -460,11 +467,13 @@ export class CheckoutService {
   }
 
   /** One attempt to send a stored order; updates its stored copy. */
-  private async send(order: StoredOrder): Promise<{ kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number }> {
+  private async send(order: StoredOrder, userToken?: string): Promise<{ kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number }> {
     if (!this.deps.network.isOnline()) return { kind: 'pending' };
     const { idempotency_key, transmited_at: _t, result: _r, resultCode: _c, rejected: _x, seq: _s, ...wire } = order;
     try {
-      const resp = await this.deps.orderApi.place(wire, idempotency_key);
+      const place = (token: string | undefined): Promise<OrderResponse> => this.deps.orderApi.place(wire, idempotency_key, token);
+      const session = this.deps.session;
+      const resp: OrderResponse = wire.user_id && !userToken && session.withUserToken ? await session.withUserToken(place) : await place(userToken);
       if (!orderAccepted(resp.code)) {
         await this.orders.save({ ...order, rejected: true, resultCode: resp.code });
         return { kind: 'rejected', status: resp.code ?? 0 };

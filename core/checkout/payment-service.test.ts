@@ -57,11 +57,12 @@ describe('payment flow (spec transactions §4 Payment flow)', () => {
     const out = await service.startPayment(ORDER, 'ideal', 'ideal_INGBNL2A');
     expect(out).toMatchObject({ ok: true, redirectUrl: 'https://psp.example/pay/1' });
     expect(created).toEqual([
-      { currency: 'EUR', order_id: '12', description: 'Papier & Lint 000000012', redirectUrl: 'https://papier.example/order-status/T.k', method: 'ideal', issuer: 'ideal_INGBNL2A' },
+      { currency: 'EUR', order_id: '12', description: 'Papier & Lint 000000012', redirectUrl: 'https://papier.example/order-status/T.k', method: 'ideal', issuer: 'ideal_INGBNL2A', order_token: 'T.k' },
     ]);
     expect(comments).toEqual([
       {
         order_id: '12',
+        order_token: 'T.k',
         status_history: { comment: 'Payment is created for amount 17.90 EUR', created_at: '2026-05-01T00:00:00.000Z', is_customer_notified: 0, is_visible_on_front: 0, parent_id: '12', status: 'pending_payment' },
       },
     ]);

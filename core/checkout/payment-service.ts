@@ -112,9 +112,10 @@ export class PaymentService {
     return providerMethodCode(code, this.config) !== undefined;
   }
 
-  private async comment(orderId: string, status: string, comment: string): Promise<void> {
+  private async comment(orderId: string, orderToken: string | undefined, status: string, comment: string): Promise<void> {
     await this.deps.paymentApi.postOrderComment({
       order_id: orderId,
+      ...(orderToken ? { order_token: orderToken } : {}),
       status_history: {
         comment,
         created_at: new Date(this.deps.clock.now()).toISOString(),
@@ -144,9 +145,10 @@ export class PaymentService {
         redirectUrl: paymentRedirectUrl(this.options.storefrontOrigin, this.config.payment.redirectPath, r.order_token),
         method: providerMethod,
         ...(issuer ? { issuer } : {}),
+        order_token: r.order_token,
       });
       try {
-        await this.comment(orderId, ORDER_COMMENT_STATUS.pendingPayment, texts.created(formatPaymentAmount(payment.amount, this.config)));
+        await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, texts.created(formatPaymentAmount(payment.amount, this.config)));
       } catch (e) {
         // the payment exists: the shopper must still reach the provider
         this.deps.logger.warn('pending_payment comment failed', 'payment', e);
@@ -160,7 +162,7 @@ export class PaymentService {
       this.deps.progress.fail();
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.paymentNotCreated, params: { message }, hasNoTimeout: true });
       try {
-        await this.comment(orderId, ORDER_COMMENT_STATUS.canceled, texts.notCreated(message));
+        await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, texts.notCreated(message));
       } catch (ce) {
         this.deps.logger.warn('canceled comment failed', 'payment', ce);
       }

@@ -65,5 +65,6 @@ export interface OrderResponse {
 }
 
 export interface OrderApi {
-  place(order: OrderBody, idempotencyKey: string): Promise<OrderResponse>;
+  /** `userToken`: the customer's access token, sent for an order with a user_id (the backend refuses it otherwise) */
+  place(order: OrderBody, idempotencyKey: string, userToken?: string): Promise<OrderResponse>;
 }

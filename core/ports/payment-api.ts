@@ -23,6 +23,8 @@ export interface PaymentCreationRequest {
   redirectUrl: string;
   method: string;
   issuer?: string;
+  /** the order's signed token (POST /api/order's order_token): the demo backend's proof that the caller owns the order */
+  order_token?: string;
 }
 
 /** spec transactions §3 "Payment creation response" */
@@ -35,6 +37,8 @@ export interface PaymentCreationResponse {
 /** spec transactions §3 "Order comment request" */
 export interface OrderCommentRequest {
   order_id: string;
+  /** the order's signed token, as in PaymentCreationRequest */
+  order_token?: string;
   status_history: {
     comment: string;
     created_at: string;

@@ -146,6 +146,16 @@ export class SessionService {
     return this.state.value.token ? this.state.value.current?.id : undefined;
   }
 
+  /** For the checkout: `fn` with the signed-in customer's token (through the token lock), or undefined for a guest. */
+  withUserToken<T>(fn: (token: string | undefined) => Promise<T>): Promise<T> {
+    return this.getToken() ? this.authorized((token) => fn(token)) : fn(undefined);
+  }
+
+  /** For the checkout's new account: an access token for these credentials, leaving the session (and its cart) as it is. */
+  async issueToken(username: string, password: string): Promise<string> {
+    return (await this.deps.userApi.login(username, password)).token;
+  }
+
   /** Run an authorised call through the token lock when linked. */
   private authorized<T>(fn: (token: string) => Promise<T>): Promise<T> {
     const lock = this.links.tokenLock;

@@ -6,7 +6,12 @@ export interface Context {
   catalogue: CatalogueStore;
   secret: string;
   tokenTtlSeconds: number;
+  /** where mailed links point (the first STOREFRONT_URL) */
   storefrontUrl: string;
+  /** origins a payment's redirectUrl may point at */
+  storefrontOrigins: string[];
+  /** development routes are mounted */
+  dev: boolean;
   now: () => Date;
   log: (msg: string) => void;
 }

@@ -9,6 +9,7 @@ import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
 import { orderRoutes } from './routes/order';
 import { userRoutes } from './routes/user';
+import { resolveSecret } from './secret';
 import { CatalogueStore } from './store';
 
 export interface BackendOptions {
@@ -25,18 +26,18 @@ export interface BackendOptions {
   seed?: number;
   /** access-token lifetime (default 3600) */
   tokenTtlSeconds?: number;
-  /** HMAC secret for user and order tokens (default env BACKEND_SECRET or a fixed development secret) */
+  /** HMAC secret for user and order tokens (default env BACKEND_SECRET, else a random secret kept in `{dataDir}/backend-secret`) */
   secret?: string;
-  /** where reset-password links point (default http://127.0.0.1:3000) */
+  /** the storefront's origin(s), comma separated: reset-password links point at the first; post-payment redirects must be on one (default http://127.0.0.1:3000) */
   storefrontUrl?: string;
+  /** development routes (`/__dev/outbox`): only when true (CLI `--dev` or BACKEND_DEV=1); tests set it, `npm start` does not */
+  dev?: boolean;
   /** the clock (tests) */
   now?: () => Date;
   log?: (msg: string) => void;
 }
 
 export interface RunningBackend { url: string; port: number; close(): Promise<void> }
-
-const DEV_SECRET = 'papierwinkel-demo-backend-development-secret';
 
 export async function startBackend(opts: BackendOptions = {}): Promise<RunningBackend> {
   const host = opts.host ?? '127.0.0.1';
@@ -47,12 +48,15 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   setMeta(db, 'seed', String(seed));
   setMeta(db, 'scale', String(scale));
   const log = opts.log ?? ((msg: string) => console.error(msg));
+  const storefront = storefrontOrigins(opts.storefrontUrl ?? process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000');
   const ctx: Context = {
     db,
     catalogue: CatalogueStore.generate(db, seed, scale),
-    secret: opts.secret ?? process.env.BACKEND_SECRET ?? DEV_SECRET,
+    secret: resolveSecret(opts.secret ?? process.env.BACKEND_SECRET, dataDir),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
-    storefrontUrl: (opts.storefrontUrl ?? process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, ''),
+    storefrontUrl: storefront.url,
+    storefrontOrigins: storefront.origins,
+    dev: opts.dev === true,
     now: opts.now ?? (() => new Date()),
     log,
   };
@@ -82,4 +86,27 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
         });
       }),
   };
+}
+
+/**
+ * STOREFRONT_URL may list several origins (comma separated). The first is where mailed links point. A loopback origin
+ * (127.0.0.1 / localhost / [::1]) also admits the other loopback spellings on the same port, as a browser may use either.
+ */
+export function storefrontOrigins(value: string): { url: string; origins: string[] } {
+  const urls = value.split(',').map((u) => u.trim()).filter(Boolean);
+  const origins = new Set<string>();
+  for (const u of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(u);
+    } catch {
+      throw new Error(`STOREFRONT_URL is not a URL: ${u}`);
+    }
+    origins.add(parsed.origin);
+    if (['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) {
+      for (const h of ['127.0.0.1', 'localhost', '[::1]']) origins.add(`${parsed.protocol}//${h}${parsed.port ? `:${parsed.port}` : ''}`);
+    }
+  }
+  if (!urls.length) throw new Error('STOREFRONT_URL is empty');
+  return { url: (urls[0] as string).replace(/\/$/, ''), origins: [...origins] };
 }

@@ -1,4 +1,7 @@
-/** CLI: `node dist/backend.mjs [--reset] [--port N] [--scale N]`; env API_PORT, HOST, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL. */
+/**
+ * CLI: `node dist/backend.mjs [--reset] [--dev] [--port N] [--scale N] [--seed N] [--host H] [--data-dir D]`;
+ * env API_PORT, HOST, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
+ */
 import { startBackend } from './index';
 
 function arg(name: string): string | undefined {
@@ -16,11 +19,13 @@ const backend = await startBackend({
   dataDir: arg('data-dir') ?? process.env.DATA_DIR ?? './data/backend',
   reset: process.argv.includes('--reset'),
   scale: scaleArg ? Number(scaleArg) : undefined,
+  seed: arg('seed') ? Number(arg('seed')) : undefined,
   tokenTtlSeconds: process.env.TOKEN_TTL_SECONDS ? Number(process.env.TOKEN_TTL_SECONDS) : undefined,
   secret: process.env.BACKEND_SECRET,
   storefrontUrl: process.env.STOREFRONT_URL,
+  dev: process.argv.includes('--dev') || process.env.BACKEND_DEV === '1',
 });
-console.log(`backend listening on ${backend.url}`);
+console.log(`backend listening on ${backend.url}${process.argv.includes('--dev') || process.env.BACKEND_DEV === '1' ? ' (development routes on)' : ''}`);
 const stop = () => {
   void backend.close().then(() => process.exit(0));
 };

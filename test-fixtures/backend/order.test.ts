@@ -54,7 +54,7 @@ describe('orders and the payment service (spec transactions §4, §7)', () => {
     expect((await be.call('POST', '/api/order', orderBody({ products: [{ sku: item.sku, qty: 1 }, { sku: 'NOPE', qty: 1 }] }))).status).toBe(404);
     expect((await be.call('POST', '/api/order', orderBody({ products: [{ sku: item.sku, qty: 1e4 }] }))).status).toBe(400);
     expect((await be.call('POST', '/api/order', '{"broken": ')).status).toBe(400);
-    expect((await be.call('POST', '/api/order', orderBody({ user_id: '999999' }))).status).toBe(400);
+    expect((await be.call('POST', '/api/order', orderBody({ user_id: '999999' }))).status).toBe(401);
     expect((await be.call('GET', `/api/stock/check?sku=${item.sku}`)).json.result.qty).toBe(before);
   });
 
@@ -71,7 +71,7 @@ describe('orders and the payment service (spec transactions §4, §7)', () => {
   it('creates a payment whose simulator page sends the person to the redirect URL with the chosen outcome', async () => {
     const order = await placeOrder();
     const redirectUrl = `http://127.0.0.1:3000/order-status/${order.order_token}`;
-    const created = await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { currency: 'EUR', order_id: order.increment_id, description: 'Bestelling', redirectUrl, method: 'ideal', issuer: 'ideal_INGBNL2A' });
+    const created = await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { currency: 'EUR', order_id: order.increment_id, description: 'Bestelling', redirectUrl, method: 'ideal', issuer: 'ideal_INGBNL2A', order_token: order.order_token });
     expect(created.status).toBe(200);
     const { payment_gateway_url: gateway, amount } = created.json.result;
     expect(amount).toBe(Math.round((Number(item.price_incl_tax) * 2 + 5) * 100) / 100);
@@ -80,7 +80,7 @@ describe('orders and the payment service (spec transactions §4, §7)', () => {
     expect((await status()).json.result).toMatchObject({ order: { increment_id: order.increment_id, customer_email: 'bram@example.nl' }, payment: { status: 'open' } });
     const page = await fetch(gateway).then((r) => r.text());
     for (const label of ['Betaald (paid)', 'In behandeling (pending)', 'Open (open)', 'Mislukt (failed)', 'Geannuleerd (canceled)', 'Verlopen (expired)']) expect(page).toContain(`>${label}</button>`);
-    const comment = await be.call('POST', '/api/ext/vsf-payment-service-api/order-comments', { order_id: order.increment_id, status_history: { comment: `Payment is created for amount ${amount}`, created_at: '2026-11-01', is_customer_notified: 0, is_visible_on_front: 0, parent_id: order.backendOrderId, status: 'pending_payment' } });
+    const comment = await be.call('POST', '/api/ext/vsf-payment-service-api/order-comments', { order_id: order.increment_id, order_token: order.order_token, status_history: { comment: `Payment is created for amount ${amount}`, created_at: '2026-11-01', is_customer_notified: 0, is_visible_on_front: 0, parent_id: order.backendOrderId, status: 'pending_payment' } });
     expect(comment.json.result).toBe(true);
     const chosen = await fetch(gateway, { method: 'POST', body: 'status=paid', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
     expect(chosen.status).toBe(303);
@@ -107,10 +107,10 @@ describe('orders and the payment service (spec transactions §4, §7)', () => {
 
   it('refuses bad payment requests', async () => {
     const order = await placeOrder();
-    const base = { currency: 'EUR', order_id: order.increment_id, redirectUrl: 'http://127.0.0.1:3000/order-status/x', method: 'ideal' };
+    const base = { currency: 'EUR', order_id: order.increment_id, redirectUrl: 'http://127.0.0.1:3000/order-status/x', method: 'ideal', order_token: order.order_token };
     expect((await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { ...base, method: 'bitcoin' })).status).toBe(400);
     expect((await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { ...base, currency: 'USD' })).status).toBe(400);
-    expect((await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { ...base, order_id: '123456789' })).status).toBe(404);
+    expect((await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { ...base, order_id: '123456789' })).status).toBe(403);
     expect((await be.call('POST', '/api/ext/vsf-payment-service-api/post-payment', { ...base, redirectUrl: 'javascript:alert(1)' })).status).toBe(400);
   });
 });

@@ -13,7 +13,7 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
       this.now = new Date(this.now.getTime() + seconds * 1000);
     },
   };
-  const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, ...opts });
+  const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, dev: true, ...opts });
   const call: TestBackend['call'] = async (method, path, body, headers = {}) => {
     const res = await fetch(`${backend.url}${path}`, {
       method,

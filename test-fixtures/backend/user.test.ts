@@ -94,7 +94,7 @@ describe('users (spec transactions §5, §7)', () => {
     const found = await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search?size=1', { query: { bool: { filter: [{ term: { type_id: 'simple' } }, { term: { 'stock.is_in_stock': true } }, { range: { 'stock.qty': { gte: 10 } } }, { terms: { visibility: [4] } }] } } });
     const productSku = found.json.hits.hits[0]._source.sku ?? sku;
     for (let i = 0; i < 3; i++) {
-      const order = await be.call('POST', '/api/order', {
+      const order = await be.call('POST', `/api/order?token=${me.json.result}`, {
         user_id: String(user.id), products: [{ sku: productSku, qty: 1 }],
         addressInformation: { billingAddress: { email: 'historie@example.nl', country_id: 'NL' }, shipping_method_code: 'flatrate', shipping_carrier_code: 'flatrate', payment_method_code: 'ideal' },
       });

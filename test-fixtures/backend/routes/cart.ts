@@ -5,7 +5,6 @@ import { idempotent } from '../idempotency';
 import { customerFromQuery, randomId } from '../tokens';
 import { checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
 import { check, s } from '../validate';
-import { getMeta, setMeta } from '../db';
 
 interface CartRow {
   id: string; customer_id: number | null; active: number; coupon: string | null; shipping_carrier: string | null; shipping_method: string | null;
@@ -27,10 +26,10 @@ export function cartHelpers(ctx: Context) {
   const customerCart = (customerId: number): string => {
     const row = ctx.db.prepare('SELECT id FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1').get(customerId) as { id: string } | undefined;
     if (row) return row.id;
-    const next = Number(getMeta(ctx.db, 'next_quote_id') ?? '1000');
-    setMeta(ctx.db, 'next_quote_id', String(next + 1));
-    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(String(next), customerId, now(), now());
-    return String(next);
+    // cart ids are bearer secrets (a guest cart has no other credential): 128 random bits, never sequential
+    const id = randomId(16);
+    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, customerId, now(), now());
+    return id;
   };
   const loadCart = (req: Req): CartRow => {
     const customerId = customerFromQuery(ctx, req.query);

@@ -108,7 +108,7 @@ export function extraRoutes(router: Router, ctx: Context): void {
   });
 
   // development helpers: the outbox (reset-password links) and a health check
-  router.get('/__dev/outbox', (req) => {
+  if (ctx.dev) router.get('/__dev/outbox', (req) => {
     const to = req.query.get('to');
     const rows = to ? ctx.db.prepare('SELECT * FROM mails WHERE to_address = ? COLLATE NOCASE ORDER BY id DESC LIMIT 50').all(to) : ctx.db.prepare('SELECT * FROM mails ORDER BY id DESC LIMIT 50').all();
     return ok(rows);

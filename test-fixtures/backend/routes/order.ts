@@ -2,7 +2,7 @@ import type { Context } from '../context';
 import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
 import { idempotent } from '../idempotency';
-import { orderToken, randomId, readOrderToken } from '../tokens';
+import { customerFromQuery, orderToken, randomId, readOrderToken } from '../tokens';
 import { checkStock, computeTotals, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
 import { check, s } from '../validate';
 
@@ -31,6 +31,17 @@ export const OUTCOMES = [
   { status: 'canceled', label: 'Geannuleerd (canceled)' },
   { status: 'expired', label: 'Verlopen (expired)' },
 ] as const;
+/** order statuses a shopper's client may set through order-comments (spec transactions §3 ORDER_COMMENT_STATUS) */
+const CLIENT_STATUSES = ['pending_payment', 'canceled'] as const;
+/** a paid order: neither a comment nor a later payment outcome changes it */
+const FINAL_ORDER_STATUSES = ['processing', 'complete'];
+const FINAL_PAYMENT = ['paid', 'failed', 'canceled', 'expired'];
+/** open -> pending -> paid | failed | canceled | expired, each step once; a final outcome never changes */
+export function paymentMayMove(from: string, to: string): boolean {
+  if (FINAL_PAYMENT.includes(from) || from === to) return false;
+  if (from === 'pending') return to !== 'open';
+  return from === 'open';
+}
 const ORDER_STATUS: Record<string, string> = { paid: 'processing', pending: 'pending_payment', open: 'pending_payment', failed: 'canceled', canceled: 'canceled', expired: 'canceled' };
 
 const logo = (text: string, colour: string) =>
@@ -66,6 +77,30 @@ export function orderRoutes(router: Router, ctx: Context): void {
   const orderBy = (ref: string): OrderRow | undefined =>
     (ctx.db.prepare('SELECT * FROM orders WHERE increment_id = ?').get(ref) as OrderRow | undefined) ??
     (/^\d+$/.test(ref) ? (ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(Number(ref)) as OrderRow | undefined) : undefined);
+  /**
+   * The order named by `ref`, when the caller may act on it: the order's signed token (order_token in the body), or the
+   * access token (?token=) of the customer who owns it. Unknown orders answer like unauthorised ones (nothing leaks).
+   */
+  const authorizedOrder = (query: URLSearchParams, ref: string, token: string | undefined): OrderRow => {
+    const order = orderBy(ref);
+    if (token !== undefined) {
+      const id = readOrderToken(ctx, token);
+      if (!order || order.id !== id) throw new HttpError(403, TEXTS.hashIncorrect);
+      return order;
+    }
+    const customerId = customerFromQuery(ctx, query);
+    if (customerId === undefined) throw new HttpError(401, TEXTS.noToken);
+    if (!order || order.customer_id !== customerId) throw new HttpError(401, TEXTS.unauthorized);
+    return order;
+  };
+  const onStorefront = (url: string): boolean => {
+    try {
+      const u = new URL(url);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '' && ctx.storefrontOrigins.includes(u.origin);
+    } catch {
+      return false;
+    }
+  };
 
   router.post('/api/order', idempotent(ctx, (req) => {
     const body = check(orderSchema, req.body);
@@ -82,10 +117,14 @@ export function orderRoutes(router: Router, ctx: Context): void {
       checkStock(ctx, resolved, p.qty);
       return { item_id: k + 1, sku: resolved.sku, qty: p.qty, product_option: option, resolved };
     });
+    // an order for a customer needs that customer's access token (?token=); a guest order is tied to nothing but
+    // the guest cart it closes, whose random id is the guest's only credential
+    const tokenCustomer = customerFromQuery(ctx, req.query);
     let customerId: number | null = null;
     if (body.user_id !== undefined && body.user_id !== '' && body.user_id !== null) {
       const id = Number(body.user_id);
-      if (!Number.isInteger(id) || !ctx.db.prepare('SELECT id FROM customers WHERE id = ?').get(id)) throw badRequest('Invalid request: user_id is not a customer');
+      if (tokenCustomer === undefined) throw new HttpError(401, TEXTS.noToken);
+      if (!Number.isInteger(id) || id !== tokenCustomer) throw new HttpError(401, TEXTS.unauthorized);
       customerId = id;
     }
     let coupon: string | null = null;
@@ -128,13 +167,16 @@ export function orderRoutes(router: Router, ctx: Context): void {
     const body = check(s.object({
       currency: s.literal(['EUR']), order_id: s.id(), description: s.optional(s.string({ max: 500 })),
       redirectUrl: s.string({ min: 1, max: 2000, pattern: /^https?:\/\/[^\s]+$/ }), method: s.string({ min: 1, max: 50 }), issuer: s.optional(s.string({ max: 100 })),
+      order_token: s.optional(s.string({ min: 1, max: 500 })),
     }), req.body);
     if (!PSP_METHODS.some((m) => m.id === body.method)) throw badRequest(`Unknown payment method: ${body.method}`);
     if (body.issuer && !ISSUERS.some((i) => i.id === body.issuer)) throw badRequest(`Unknown issuer: ${body.issuer}`);
-    const order = orderBy(body.order_id);
-    if (!order) throw notFound(`No such order: ${body.order_id}`);
+    if (!onStorefront(body.redirectUrl)) throw badRequest('Invalid request: redirectUrl must be on the storefront');
+    const order = authorizedOrder(req.query, body.order_id, body.order_token);
+    const paid = ctx.db.prepare("SELECT 1 FROM payments WHERE order_id = ? AND status = 'paid'").get(order.id);
+    if (paid) throw new HttpError(409, `Order ${order.increment_id} is already paid`);
     const totals = JSON.parse(order.totals) as { grand_total: number };
-    const id = randomId(8);
+    const id = randomId(16);
     ctx.db.prepare('INSERT INTO payments (id, order_id, method, issuer, amount, currency, redirect_url, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(id, order.id, body.method, body.issuer ?? null, totals.grand_total, body.currency, body.redirectUrl, 'open', now(), now());
     ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run('pending_payment', order.id);
@@ -144,16 +186,22 @@ export function orderRoutes(router: Router, ctx: Context): void {
   router.post(`${base}/order-comments`, (req) => {
     const body = check(s.object({
       order_id: s.id(),
+      order_token: s.optional(s.string({ min: 1, max: 500 })),
       status_history: s.object({
         comment: s.string({ min: 1, max: 5000 }), created_at: s.optional(s.string({ max: 64 })), is_customer_notified: s.optional(s.number({ min: 0, max: 1 })),
-        is_visible_on_front: s.optional(s.number({ min: 0, max: 1 })), parent_id: s.optional(s.id()), status: s.optional(s.string({ max: 64 })),
+        is_visible_on_front: s.optional(s.number({ min: 0, max: 1 })), parent_id: s.optional(s.id()),
+        // a shopper's client may only say "waiting for payment" or "payment not created": the PSP decides about paid
+        status: s.optional(s.literal(CLIENT_STATUSES)),
       }),
     }), req.body);
-    const order = orderBy(body.order_id);
-    if (!order) throw notFound(`No such order: ${body.order_id}`);
-    ctx.db.prepare('INSERT INTO order_comments (order_id, comment, status, data, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(order.id, body.status_history.comment, body.status_history.status ?? null, JSON.stringify(body.status_history.__raw), now());
-    if (body.status_history.status) ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run(body.status_history.status, order.id);
+    const order = authorizedOrder(req.query, body.order_id, body.order_token);
+    const status = body.status_history.status;
+    if (status && FINAL_ORDER_STATUSES.includes(order.status)) throw new HttpError(409, `Order ${order.increment_id} is ${order.status}: its status cannot change to ${status}`);
+    ctx.db.transaction(() => {
+      ctx.db.prepare('INSERT INTO order_comments (order_id, comment, status, data, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(order.id, body.status_history.comment, status ?? null, JSON.stringify(body.status_history.__raw), now());
+      if (status) ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run(status, order.id);
+    })();
     return ok(true);
   });
 
@@ -192,12 +240,18 @@ ${OUTCOMES.map((o) => `<button type="submit" name="status" value="${o.status}">$
     const payment = ctx.db.prepare('SELECT * FROM payments WHERE id = ?').get(req.params.id) as PaymentRow | undefined;
     if (!payment) throw notFound('Payment not found');
     const { status } = check(s.object({ status: s.literal(OUTCOMES.map((o) => o.status)) }), req.body ?? {});
+    const redirect = { status: 303, text: '', headers: { location: payment.redirect_url } };
+    // a payment only moves forward: open -> pending -> one final outcome; a replay changes nothing and answers the same
+    if (status === payment.status) return redirect;
+    if (!paymentMayMove(payment.status, status)) throw new HttpError(409, `Payment is ${payment.status}: it cannot become ${status}`);
+    const orderRow = ctx.db.prepare('SELECT status FROM orders WHERE id = ?').get(payment.order_id) as { status: string };
+    if (FINAL_ORDER_STATUSES.includes(orderRow.status) && status !== 'paid') throw new HttpError(409, `Order is ${orderRow.status}: it cannot become ${ORDER_STATUS[status]}`);
     ctx.db.transaction(() => {
       ctx.db.prepare('UPDATE payments SET status = ?, updated_at = ? WHERE id = ?').run(status, now(), payment.id);
       ctx.db.prepare('UPDATE orders SET status = ? WHERE id = ?').run(ORDER_STATUS[status], payment.order_id);
       ctx.db.prepare('INSERT INTO order_comments (order_id, comment, status, data, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(payment.order_id, `Betaalstatus: ${status}`, ORDER_STATUS[status], '{}', now());
     })();
-    return { status: 303, text: '', headers: { location: payment.redirect_url } };
+    return redirect;
   });
 }

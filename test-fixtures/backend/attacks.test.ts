@@ -1,0 +1,210 @@
+/**
+ * Issue 9 "Demo backend hardening": one test per numbered probe, each replaying the attack the issue describes and
+ * showing that it now fails (and that the shopper's data stayed as it was).
+ */
+import Database from 'better-sqlite3';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCatalogue } from '../catalogue/index';
+import { storefrontOrigins } from './index';
+import { SECRET_FILE } from './secret';
+import { startTestBackend, type TestBackend } from './test-helpers';
+
+let be: TestBackend;
+const dataDir = mkdtempSync(join(tmpdir(), 'backend-attacks-'));
+/** rows of a table, read straight from the SQLite file (what the API does not show) */
+function rows(sql: string, ...args: unknown[]): unknown[] {
+  const db = new Database(join(dataDir, 'backend.sqlite'), { readonly: true });
+  try {
+    return db.prepare(sql).all(...args);
+  } finally {
+    db.close();
+  }
+}
+const item = generateCatalogue().products.find((p) => p.type_id === 'simple' && p.visibility === 4 && p.stock?.is_in_stock && Number(p.stock.qty) >= 50)!;
+const PAY = '/api/ext/vsf-payment-service-api';
+const STOREFRONT = 'http://127.0.0.1:3000';
+
+beforeAll(async () => {
+  be = await startTestBackend({ storefrontUrl: STOREFRONT, dataDir, reset: true });
+});
+afterAll(async () => {
+  await be.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function customer(email: string): Promise<{ id: number; token: string }> {
+  const created = await be.call('POST', '/api/user/create', { customer: { email, firstname: 'Iris', lastname: 'Visser' }, password: 'Geheim123!' });
+  expect(created.status).toBe(200);
+  const login = await be.call('POST', '/api/user/login', { username: email, password: 'Geheim123!' });
+  return { id: created.json.result.id, token: login.json.result };
+}
+
+const orderBody = (extra: Record<string, unknown> = {}) => ({
+  user_id: '', products: [{ sku: item.sku, qty: 1 }],
+  addressInformation: { billingAddress: { country_id: 'NL', email: 'x@example.com' }, payment_method_code: 'ideal' }, ...extra,
+});
+
+async function guestOrder(): Promise<{ increment_id: string; order_token: string; backendOrderId: string }> {
+  const res = await be.call('POST', '/api/order', orderBody());
+  expect(res.status).toBe(200);
+  return res.json.result;
+}
+
+const orderRow = async (token: string) => (await be.call('POST', `${PAY}/get-payment-status`, { token })).json.result;
+
+describe('issue 9 probes: each attack now fails', () => {
+  it('probe 1: an order on someone else\'s account without their token is refused, and cart ids are random 128-bit', async () => {
+    const victim = await customer('slachtoffer@example.nl');
+    const attacker = await customer('aanvaller@example.nl');
+    const cart = (await be.call('POST', `/api/cart/create?token=${victim.token}`)).json.result as string;
+    const cart2 = (await be.call('POST', `/api/cart/create?token=${attacker.token}`)).json.result as string;
+    const guestCart = (await be.call('POST', '/api/cart/create')).json.result as string;
+    for (const id of [cart, cart2, guestCart]) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set([cart, cart2, guestCart]).size).toBe(3);
+    await be.call('POST', `/api/cart/update?cartId=${cart}&token=${victim.token}`, { cartItem: { sku: item.sku, qty: 1 } });
+    const stock = async () => (await be.call('GET', `/api/stock/check?sku=${item.sku}`)).json.result.qty;
+    const before = await stock();
+
+    // the issue's curl: user_id + cart_id, no token
+    const noToken = await be.call('POST', '/api/order', orderBody({ user_id: String(victim.id), cart_id: cart }));
+    expect(noToken.status).toBe(401);
+    expect(noToken.json).toEqual({ code: 401, result: 'No User token, user unauthorized' });
+    // someone else's token, on the victim's id or on the victim's cart
+    expect((await be.call('POST', `/api/order?token=${attacker.token}`, orderBody({ user_id: String(victim.id) }))).status).toBe(401);
+    expect((await be.call('POST', `/api/order?token=${attacker.token}`, orderBody({ user_id: String(attacker.id), cart_id: cart }))).status).toBe(401);
+    // a guest order on the customer's cart
+    expect((await be.call('POST', '/api/order', orderBody({ cart_id: cart }))).status).toBe(401);
+    // a forged token
+    expect((await be.call('POST', `/api/order?token=${attacker.token.slice(0, -3)}abc`, orderBody({ user_id: String(attacker.id) }))).status).toBe(401);
+
+    expect(await stock()).toBe(before);
+    const pulled = await be.call('GET', `/api/cart/pull?cartId=${cart}&token=${victim.token}`);
+    expect(pulled.status).toBe(200);
+    expect(pulled.json.result).toHaveLength(1);
+    expect((await be.call('GET', `/api/user/order-history?token=${victim.token}`)).json.result.total_count).toBe(0);
+
+    // the owner, with the token, orders fine
+    const own = await be.call('POST', `/api/order?token=${victim.token}`, orderBody({ user_id: String(victim.id), cart_id: cart }));
+    expect(own.status).toBe(200);
+    expect((await be.call('GET', `/api/user/order-history?token=${victim.token}`)).json.result.total_count).toBe(1);
+  });
+
+  it('probe 2: order status changes need the order\'s token, and the simulator only moves a payment forward', async () => {
+    const order = await guestOrder();
+    const other = await guestOrder();
+    const comment = (extra: Record<string, unknown>, status = 'pending_payment', qs = '') =>
+      be.call('POST', `${PAY}/order-comments${qs}`, { order_id: order.increment_id, status_history: { comment: 'x', status }, ...extra });
+
+    // the issue's request: no token, status complete
+    const anon = await be.call('POST', `${PAY}/order-comments`, { order_id: order.increment_id, status_history: { comment: 'x', status: 'complete' } });
+    expect(anon.status).toBeGreaterThanOrEqual(400);
+    expect(anon.status).toBeLessThan(500);
+    expect((await comment({})).status).toBe(401);
+    expect((await comment({ order_token: other.order_token })).status).toBe(403);
+    expect((await comment({ order_token: order.order_token }, 'complete')).status).toBe(400);
+    const stranger = await customer('vreemde@example.nl');
+    expect((await comment({}, 'pending_payment', `?token=${stranger.token}`)).status).toBe(401);
+
+    // post-payment needs the token too
+    const pay = { currency: 'EUR', order_id: order.increment_id, redirectUrl: `${STOREFRONT}/order-status/${order.order_token}`, method: 'ideal' };
+    expect((await be.call('POST', `${PAY}/post-payment`, pay)).status).toBe(401);
+    expect((await be.call('POST', `${PAY}/post-payment`, { ...pay, order_token: other.order_token })).status).toBe(403);
+    const created = await be.call('POST', `${PAY}/post-payment`, { ...pay, order_token: order.order_token });
+    expect(created.status).toBe(200);
+    expect((await comment({ order_token: order.order_token })).status).toBe(200);
+    const gateway = created.json.result.payment_gateway_url as string;
+    expect(gateway).toMatch(/\/payment-simulator\/[0-9a-f]{32}$/);
+
+    const choose = (status: string) => fetch(gateway, { method: 'POST', body: `status=${status}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    const comments = () => rows('SELECT comment, status FROM order_comments WHERE order_id = ? ORDER BY id', Number(order.backendOrderId));
+    expect(await comments()).toEqual([{ comment: 'x', status: 'pending_payment' }]);
+    const paid = await choose('paid');
+    expect(paid.status).toBe(303);
+    expect((await orderRow(order.order_token)).payment.status).toBe('paid');
+    const afterPaid = await comments();
+    expect(afterPaid).toHaveLength(2);
+
+    // a replay answers the same and adds nothing; a later "failed" is refused and changes nothing
+    const replay = await choose('paid');
+    expect(replay.status).toBe(303);
+    expect(replay.headers.get('location')).toBe(paid.headers.get('location'));
+    const failed = await choose('failed');
+    expect(failed.status).toBe(409);
+    expect(await failed.json()).toMatchObject({ code: 409, result: expect.stringContaining('paid') });
+    expect((await orderRow(order.order_token)).payment.status).toBe('paid');
+    // a paid order is not set back by a comment, nor paid twice
+    expect((await comment({ order_token: order.order_token }, 'canceled')).status).toBe(409);
+    expect((await be.call('POST', `${PAY}/post-payment`, { ...pay, order_token: order.order_token })).status).toBe(409);
+    expect(await comments()).toEqual(afterPaid);
+    expect(rows('SELECT status FROM orders WHERE id = ?', Number(order.backendOrderId))).toEqual([{ status: 'processing' }]);
+    expect(rows('SELECT status FROM payments WHERE order_id = ?', Number(order.backendOrderId))).toEqual([{ status: 'paid' }]);
+  });
+
+  it('probe 2 (state machine): open -> pending -> one final outcome, each once; a final outcome never changes', async () => {
+    const { paymentMayMove } = await import('./routes/order');
+    const all = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired'];
+    const allowed = new Set(['open>pending', 'open>paid', 'open>failed', 'open>canceled', 'open>expired', 'pending>paid', 'pending>failed', 'pending>canceled', 'pending>expired']);
+    for (const from of all) for (const to of all) expect(paymentMayMove(from, to), `${from} -> ${to}`).toBe(allowed.has(`${from}>${to}`));
+  });
+
+  it('probe 3: post-payment refuses a redirectUrl off the storefront (no open redirect)', async () => {
+    const order = await guestOrder();
+    const pay = { currency: 'EUR', order_id: order.increment_id, method: 'ideal', order_token: order.order_token };
+    for (const redirectUrl of ['https://evil.example.com/phish', 'http://127.0.0.1:3001/order-status/x', 'http://127.0.0.1:3000@evil.example.com/', 'https://127.0.0.1:3000/x', 'javascript:alert(1)', '//evil.example.com/x']) {
+      const res = await be.call('POST', `${PAY}/post-payment`, { ...pay, redirectUrl });
+      expect(res.status, redirectUrl).toBe(400);
+      expect(res.json.code).toBe(400);
+    }
+    expect((await orderRow(order.order_token)).payment.status).toBe('open');
+    const good = await be.call('POST', `${PAY}/post-payment`, { ...pay, redirectUrl: 'http://localhost:3000/order-status/x' });
+    expect(good.status).toBe(200);
+    const chosen = await fetch(good.json.result.payment_gateway_url, { method: 'POST', body: 'status=paid', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(new URL(chosen.headers.get('location') as string).origin).toBe('http://localhost:3000');
+    expect(storefrontOrigins('https://shop.example.nl/, https://www.shop.example.nl').origins).toEqual(['https://shop.example.nl', 'https://www.shop.example.nl']);
+  });
+
+  it('probe 4: without BACKEND_SECRET the secret is random, kept in DATA_DIR with mode 0600, and a token signed with the old constant is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backend-secret-'));
+    const saved = process.env.BACKEND_SECRET;
+    delete process.env.BACKEND_SECRET;
+    try {
+      let b = await startTestBackend({ dataDir: dir, reset: true, dev: false });
+      const file = join(dir, SECRET_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const secret = readFileSync(file, 'utf8').trim();
+      expect(secret.length).toBeGreaterThanOrEqual(40);
+      await b.call('POST', '/api/user/create', { customer: { email: 'geheim@example.nl', firstname: 'G', lastname: 'H' }, password: 'Geheim123!' });
+      const token = (await b.call('POST', '/api/user/login', { username: 'geheim@example.nl', password: 'Geheim123!' })).json.result as string;
+      // the issue's forgery: a token signed with the constant that used to be in the source
+      const payload = Buffer.from(JSON.stringify({ sub: 1, exp: 4102444800, v: 0, t: 'a', n: 'x' })).toString('base64url');
+      for (const key of ['papierwinkel-demo-backend-development-secret', '', 'undefined']) {
+        const forged = `${payload}.${createHmac('sha256', `user-token:${key}`).update(payload).digest('base64url')}`;
+        expect((await b.call('GET', `/api/user/me?token=${forged}`)).status).toBe(401);
+      }
+      // development routes are off unless asked for
+      expect((await b.call('GET', '/__dev/outbox')).status).toBe(404);
+      await b.close();
+      // a restart reads the same secret: the token still works
+      b = await startTestBackend({ dataDir: dir, dev: false });
+      expect(readFileSync(file, 'utf8').trim()).toBe(secret);
+      expect((await b.call('GET', `/api/user/me?token=${token}`)).status).toBe(200);
+      await b.close();
+      // another data folder, another secret
+      const dir2 = mkdtempSync(join(tmpdir(), 'backend-secret-'));
+      b = await startTestBackend({ dataDir: dir2, reset: true });
+      expect(readFileSync(join(dir2, SECRET_FILE), 'utf8').trim()).not.toBe(secret);
+      await b.close();
+      rmSync(dir2, { recursive: true, force: true });
+    } finally {
+      if (saved !== undefined) process.env.BACKEND_SECRET = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // no HMAC key is written in the backend's source
+    const src = readdirSync(__dirname, { recursive: true }).map(String).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    for (const f of src) expect(readFileSync(join(__dirname, f), 'utf8'), f).not.toMatch(/development-secret|SECRET\s*=\s*['"]/);
+  });
+});
