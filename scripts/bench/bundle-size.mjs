@@ -1,33 +1,78 @@
-// Prints the size of the JavaScript the home page loads: the client entry and the chunks it imports
-// statically, minified and gzipped, with a breakdown by package. Run `npm run build` first.
+// Prints, per page type, the JavaScript a first visit loads before the page is interactive: the client entry,
+// the chunks it imports statically, and the page's own route chunk (with its static imports) when the page is
+// split off. Sizes are minified and gzipped (level 9, as the build's precompression); the top modules are listed.
+// Run `npm run build` first. `--json` prints the figures as JSON (for a budget test or a comparison).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('../..', import.meta.url).pathname;
-const meta = JSON.parse(readFileSync(`${root}dist/client-meta.json`, 'utf8'));
-const manifest = JSON.parse(readFileSync(`${root}dist/client/manifest.json`, 'utf8'));
 
-const seen = new Set();
-const queue = [`dist/client/${manifest.entry}`];
-while (queue.length) {
-  const f = queue.shift();
-  if (seen.has(f)) continue;
-  seen.add(f);
-  for (const imp of meta.outputs[f]?.imports ?? []) if (imp.kind === 'import-statement') queue.push(imp.path);
+/** the page types of issue 10 and the source module of their route chunk (none: the page is in the entry) */
+export const PAGES = {
+  home: { chunk: undefined, budgetKb: 150 },
+  category: { chunk: undefined, budgetKb: 160 },
+  product: { chunk: undefined, budgetKb: 160 },
+  checkout: { chunk: 'ui/pages/CheckoutPage.tsx', budgetKb: 190 },
+};
+
+export function measurePages(dir = `${root}dist`) {
+  const meta = JSON.parse(readFileSync(`${dir}/client-meta.json`, 'utf8'));
+  const manifest = JSON.parse(readFileSync(`${dir}/client/manifest.json`, 'utf8'));
+  const outputFor = (source) => Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === source && f.endsWith('.js'));
+  const closure = (start) => {
+    const seen = new Set();
+    const queue = [...start];
+    while (queue.length) {
+      const f = queue.shift();
+      if (!f || seen.has(f)) continue;
+      seen.add(f);
+      for (const imp of meta.outputs[f]?.imports ?? []) if (imp.kind === 'import-statement') queue.push(imp.path);
+    }
+    return seen;
+  };
+  const gzCache = new Map();
+  const gz = (f) => {
+    if (!gzCache.has(f)) gzCache.set(f, gzipSync(readFileSync(`${root}${f}`), { level: 9 }).length);
+    return gzCache.get(f);
+  };
+  const result = {};
+  for (const [name, { chunk, budgetKb }] of Object.entries(PAGES)) {
+    const start = [`dist/client/${manifest.entry}`];
+    if (chunk) {
+      const out = outputFor(chunk);
+      if (!out) throw new Error(`no output chunk for ${chunk}`);
+      start.push(out);
+    }
+    const files = closure(start);
+    let raw = 0;
+    let gzip = 0;
+    const modules = {};
+    for (const f of files) {
+      raw += meta.outputs[f].bytes;
+      gzip += gz(f);
+      for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[f].inputs)) {
+        const m = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+        const key = m ? m[1] : input;
+        modules[key] = (modules[key] ?? 0) + bytesInOutput;
+      }
+    }
+    result[name] = { files: files.size, minifiedKb: raw / 1024, gzipKb: gzip / 1024, budgetKb, top: Object.entries(modules).sort((a, b) => b[1] - a[1]).slice(0, 10) };
+  }
+  return result;
 }
-let raw = 0;
-let gz = 0;
-const byPackage = {};
-for (const f of seen) {
-  const buf = readFileSync(`${root}${f}`);
-  raw += buf.length;
-  gz += gzipSync(buf, { level: 9 }).length;
-  for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[f].inputs)) {
-    const m = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-    const key = m ? m[1] : input.split('/')[0];
-    byPackage[key] = (byPackage[key] ?? 0) + bytesInOutput;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pages = measurePages();
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(pages, null, 2));
+  } else {
+    for (const [name, p] of Object.entries(pages)) {
+      const over = p.gzipKb > p.budgetKb ? `  OVER budget ${p.budgetKb} KB by ${(p.gzipKb - p.budgetKb).toFixed(1)} KB` : `  (budget ${p.budgetKb} KB)`;
+      console.log(`${name.padEnd(9)} ${String(p.files).padStart(2)} file(s)  ${p.minifiedKb.toFixed(1).padStart(6)} KB minified  ${p.gzipKb.toFixed(1).padStart(6)} KB gzipped${over}`);
+    }
+    for (const [name, p] of Object.entries(pages)) {
+      console.log(`\ntop 10 modules of ${name} (minified bytes before gzip, package or source file):`);
+      for (const [k, v] of p.top) console.log(`  ${k.padEnd(48)} ${(v / 1024).toFixed(1)} KB`);
+    }
   }
 }
-console.log(`home page JavaScript: ${seen.size} file(s), ${(raw / 1024).toFixed(1)} KB minified, ${(gz / 1024).toFixed(1)} KB gzipped`);
-console.log('minified bytes by package (before gzip):');
-for (const [k, v] of Object.entries(byPackage).sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${k.padEnd(28)} ${(v / 1024).toFixed(1)} KB`);

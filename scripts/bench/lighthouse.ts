@@ -1,0 +1,120 @@
+/**
+ * Lighthouse (mobile, simulated throttling) for home, a category and a configurable product, N runs each
+ * (default 3), printing the median performance / accessibility / best-practices / SEO scores with LCP, TBT
+ * and CLS, and the audits that failed in the median run. A benchmark, not a test.
+ *
+ *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3]
+ *
+ * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
+ * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = new URL('../..', import.meta.url).pathname; // dist/bench/<name>.mjs -> the repository
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(file: string, args: string[], env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (/listening/.test(String(d))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+}
+
+async function firstUrlPath(api: string, index: string, query: unknown): Promise<string> {
+  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${encodeURIComponent(JSON.stringify(query))}`);
+  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
+  const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
+  if (!path) throw new Error(`no ${index} with a url_path`);
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
+};
+
+const [port, apiPort] = [await freePort(), await freePort()];
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-lighthouse-'));
+const children: ChildProcess[] = [];
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+try {
+  const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
+  children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}` }));
+  children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }));
+  const api = `http://127.0.0.1:${apiPort}`;
+  const pages = {
+    home: '/',
+    category: await firstUrlPath(api, 'category', { query: { bool: { filter: { bool: { must: [{ term: { level: 2 } }, { term: { is_active: true } }] } } } }, size: 1 }),
+    product: await firstUrlPath(api, 'product', { query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }] } } } }, size: 1 }),
+  };
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; storefront http://127.0.0.1:${port}`);
+    for (const [name, path] of Object.entries(pages)) {
+      const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        if (!r) throw new Error('lighthouse returned nothing');
+        const { categories, audits } = r.lhr;
+        const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+        runs.push({
+          perf: score('performance'),
+          a11y: score('accessibility'),
+          bp: score('best-practices'),
+          seo: score('seo'),
+          lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          failing: Object.values(audits)
+            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+            .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
+        });
+      }
+      const med = median(runs.map((r) => r.perf));
+      const mid = runs.find((r) => r.perf === med) ?? runs[0];
+      console.log(
+        `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
+          `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
+          `  (performance per run: ${runs.map((r) => r.perf).join(', ')})` +
+          `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  stop();
+}
+process.exit(0);
