@@ -127,6 +127,25 @@ export const MESSAGES = {
   // ---- texts (catalogue §9)
   freeReturns: 'texts.freeReturns', // {{days}}
   newsletterCoupon: 'texts.newsletterCoupon', // {{percent}}
+  // ---- the server's own answers, translated (core/server-messages.ts; transactions §8)
+  serverProductUnavailable: 'server.productUnavailable',
+  serverChooseOptions: 'server.chooseOptions',
+  serverRequiredOption: 'server.requiredOption', // {{option}}
+  serverGroupedProduct: 'server.groupedProduct',
+  serverCartNotFound: 'server.cartNotFound',
+  serverCartItemNotFound: 'server.cartItemNotFound',
+  serverShippingMethodUnavailable: 'server.shippingMethodUnavailable',
+  serverPaymentMethodUnavailable: 'server.paymentMethodUnavailable',
+  serverIssuerUnknown: 'server.issuerUnknown',
+  serverOrderNotFound: 'server.orderNotFound',
+  serverWrongPassword: 'server.wrongPassword',
+  serverResetTokenInvalid: 'server.resetTokenInvalid',
+  serverEmailUnknown: 'server.emailUnknown',
+  serverTargetEmailInvalid: 'server.targetEmailInvalid',
+  serverSessionExpired: 'server.sessionExpired',
+  serverNotAuthorized: 'server.notAuthorized',
+  serverTooManyAttempts: 'server.tooManyAttempts',
+  serverInvalidRequest: 'server.invalidRequest',
 } as const;
 
 export type MessageName = keyof typeof MESSAGES;

@@ -16,7 +16,7 @@ import { ClaimsService, CookieNoticeService, type CookieNoticeState } from '../.
 import { ContactService, type ContactState } from '../../core/content/contact-service';
 import { NewsletterService, type NewsletterState } from '../../core/content/newsletter-service';
 import { formatPrice } from '../../core/catalogue/prices';
-import { isShopError } from '../../core/messages';
+import { errorMessage, type LocalizedMessage } from '../../core/server-messages';
 import type { Network } from '../../core/ports/network';
 import { TOKENS } from '../../core/ports/tokens';
 import { useObservable } from './use-observable';
@@ -98,16 +98,26 @@ export function useMoney(): (amount: number) => string {
   return useCallback((amount: number) => formatPrice(amount, locale, config), [config, locale]);
 }
 
-/** Translate a thrown error: a ShopError by its key and params, anything else as the generic server error. */
-export function useErrorText(): (e: unknown) => string {
+/** Translate a message of core/server-messages.ts (its nested params translated first). */
+export function useMessageText(): (m: LocalizedMessage) => string {
   const { t } = useTranslation();
   return useCallback(
-    (e: unknown) => {
-      if (isShopError(e)) return t(e.key, e.params as Record<string, unknown>);
-      return t('queue.serverError', { message: e instanceof Error ? e.message : String(e) });
+    function text(m: LocalizedMessage): string {
+      const params: Record<string, unknown> = { ...m.params };
+      for (const [name, nested] of Object.entries(m.nested)) params[name] = text(nested);
+      return t(m.key, params);
     },
     [t],
   );
+}
+
+/**
+ * Translate a thrown error: a ShopError by its key and params, a server answer by its known wording (one table in
+ * core/server-messages.ts), anything else behind the translated 'server message' prefix.
+ */
+export function useErrorText(): (e: unknown) => string {
+  const text = useMessageText();
+  return useCallback((e: unknown) => text(errorMessage(e)), [text]);
 }
 
 /**

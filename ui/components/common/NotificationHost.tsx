@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NotificationService } from '../../../core/ui-state/notification-service';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useNotifications } from '../../hooks/use-transactions';
+import { localizeMessage } from '../../../core/server-messages';
+import { useMessageText, useNotifications } from '../../hooks/use-transactions';
 
 /**
  * Notifications (spec transactions §3, §4): type → class (an unknown type arrives as danger from the core), the message
@@ -12,11 +13,12 @@ export function NotificationHost() {
   const list = useNotifications();
   const service = useService(NotificationService);
   const config = useConfig();
+  const text = useMessageText();
   return (
     <div className="notifications" style={{ zIndex: config.ui.notificationZIndex }} aria-live="polite" aria-label={t('notifications.region')} role="region">
       {list.map((n) => (
         <div key={n.id} className={`notification notification--${n.type}`} role={n.type === 'danger' ? 'alert' : 'status'} data-type={n.type}>
-          <p className="notification__message">{t(n.message, (n.params ?? {}) as Record<string, unknown>)}</p>
+          <p className="notification__message">{text(localizeMessage(n.message, n.params))}</p>
           <div className="notification__actions">
             {n.action1 ? (
               <button type="button" className="notification__action" onClick={() => void service.runAction(n.id, 'action1')}>
