@@ -38,6 +38,7 @@ import {
   paymentMethods as paymentMethodsRule,
   shippingMethods as shippingMethodsRule,
 } from './checkout-rules';
+import { CHECKOUT_STEPS, resumeStep, type CheckoutStep } from './checkout-step';
 import { validateCountry } from './form-validation';
 import { OrderStore, type StoredOrder } from './order-store';
 import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
@@ -112,6 +113,8 @@ export interface CheckoutState {
   readonly selectedShippingMethod?: CartShippingMethod | undefined;
   /** the payment method chosen with selectPaymentMethod */
   readonly selectedPaymentMethod?: CheckoutPaymentMethod | undefined;
+  /** the step the shopper is on, persisted with the details (a reload or language switch resumes it) */
+  readonly step: CheckoutStep;
 }
 
 export const INITIAL_CHECKOUT_STATE: CheckoutState = {
@@ -129,9 +132,10 @@ export const INITIAL_CHECKOUT_STATE: CheckoutState = {
   lastOrder: undefined,
   orderError: undefined,
   pendingOrders: 0,
+  step: 'personal',
 };
 
-const KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at' } as const;
+const KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at', step: 'step' } as const;
 
 export interface TransmitReport {
   sent: string[];
@@ -185,14 +189,38 @@ export class CheckoutService {
   async load(): Promise<void> {
     const s = this.deps.storage;
     const c = STORAGE_COLLECTIONS.checkout;
-    const [personalDetails, shippingDetails, paymentDetails, modifiedAt] = await Promise.all([
+    const [personalDetails, shippingDetails, paymentDetails, modifiedAt, savedStep] = await Promise.all([
       s.get<PersonalDetails>(c, KEYS.personal),
       s.get<ShippingDetails>(c, KEYS.shipping),
       s.get<PaymentDetails>(c, KEYS.payment),
       s.get<number>(c, KEYS.modifiedAt),
+      s.get<string>(c, KEYS.step),
     ]);
     const pendingOrders = (await this.orders.pending()).length;
-    this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders });
+    const step = resumeStep(savedStep, { personalDetails, shippingDetails, paymentDetails }, modifiedAt, this.deps.clock.now(), this.config);
+    this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders, step });
+  }
+
+  /** The shopper moved to a step (next, or back to edit one): kept in Storage with the details. */
+  async setStep(step: CheckoutStep): Promise<void> {
+    if (!CHECKOUT_STEPS.includes(step)) return;
+    this.patch({ step });
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.step, step);
+    this.patch({ modifiedAt: await this.touch() });
+  }
+
+  /**
+   * After a resume (reload, language switch) the methods chosen before are chosen again once offered, so the totals
+   * carry the shipping and payment costs as they did before the reload.
+   */
+  async restoreSelections(): Promise<void> {
+    const s = this.state.value;
+    const shipping = s.shippingDetails;
+    if (!s.selectedShippingMethod && shipping?.shippingMethod && CHECKOUT_STEPS.indexOf(s.step) > CHECKOUT_STEPS.indexOf('shipping')) {
+      await this.selectShippingMethod(shipping.shippingMethod, shipping.shippingCarrier);
+    }
+    const payment = this.state.value.paymentDetails;
+    if (!this.state.value.selectedPaymentMethod && payment?.paymentMethod && s.step === 'review') await this.selectPaymentMethod(payment.paymentMethod);
   }
 
   /** spec §4, §9: in checkout within 30 minutes of the last change */
@@ -225,8 +253,8 @@ export class CheckoutService {
   /** spec §4 Logout: saved checkout personal, shipping and payment details are cleared */
   async clearDetails(): Promise<void> {
     const c = STORAGE_COLLECTIONS.checkout;
-    await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt].map((k) => this.deps.storage.remove(c, k)));
-    this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined });
+    await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt, KEYS.step].map((k) => this.deps.storage.remove(c, k)));
+    this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined, step: 'personal' });
   }
 
   setThankYouPage(isThankYouPage: boolean): void {
@@ -440,6 +468,8 @@ export class CheckoutService {
       const { password, createAccount: _ca, ...keptPersonal } = personal;
       await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, keptPersonal);
       await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.modifiedAt, placedAt);
+      // the next checkout starts at the first step again
+      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.step, 'personal');
       const placed: PlacedOrder =
         outcome.kind === 'sent'
           ? { order_id: orderId, status: 'placed', result: outcome.result, paymentMethod: payment.paymentMethod, email: personal.emailAddress }
@@ -450,6 +480,7 @@ export class CheckoutService {
         orderPlacedAt: placedAt,
         lastOrder: placed,
         isThankYouPage: true,
+        step: 'personal',
         pendingOrders: (await this.orders.pending()).length,
       });
       if (placed.status === 'queued') this.deps.notifications.notify({ type: 'warning', message: MESSAGES.orderQueued });

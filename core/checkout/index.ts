@@ -39,5 +39,6 @@ export {
   type PaymentState,
 } from './payment-service';
 export { OrderStatusService, orderStatusView, type OrderStatusView } from './order-status-service';
+export { CHECKOUT_STEPS, furthestStep, isCheckoutStep, resumeStep, type CheckoutStep, type SavedCheckoutDetails } from './checkout-step';
 export { whenBackOnline } from './going-online';
 export { personalDetailsFromCustomer } from './personal-defaults';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
+import { CHECKOUT_STEPS, type CheckoutStep } from '../../core/checkout/checkout-step';
 import { PaymentService, type CheckoutCompletion } from '../../core/checkout/payment-service';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -51,14 +52,17 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
   );
 }
 
-type StepName = 'personal' | 'shipping' | 'payment' | 'review';
-const ORDER: readonly StepName[] = ['personal', 'shipping', 'payment', 'review'];
+type StepName = CheckoutStep;
+const ORDER: readonly StepName[] = CHECKOUT_STEPS;
 
 function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
   const { t } = useTranslation();
   const state = useCheckout();
+  const checkout = useService(CheckoutService);
   const methodTitle = usePaymentMethodTitle();
-  const [active, setActive] = useState<StepName>('personal');
+  // the step lives in the core with the saved details: a reload or a language switch resumes it
+  const active = state.step;
+  const setActive = (step: StepName) => void checkout.setStep(step);
   const at = ORDER.indexOf(active);
   const stateOf = (s: StepName) => (ORDER.indexOf(s) === at ? 'active' : ORDER.indexOf(s) < at ? 'done' : 'todo');
   const p = state.personalDetails;
@@ -114,6 +118,12 @@ export function CheckoutPage() {
     void checkout.loadPaymentMethods();
     void payment.fetchIssuers();
   }, [checkout, payment, online]);
+  // a checkout resumed at a later step (reload, language switch) chooses its saved methods again once they are offered,
+  // so the totals carry the shipping and payment costs as before
+  const methodsReady = checkoutState.loaded && checkoutState.shippingMethods.length > 0 && checkoutState.paymentMethods.length > 0;
+  useEffect(() => {
+    if (methodsReady) void checkout.restoreSelections();
+  }, [checkout, methodsReady]);
   // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
   useEffect(() => () => checkout.setThankYouPage(false), [checkout]);
 

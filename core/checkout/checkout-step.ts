@@ -1,0 +1,47 @@
+/**
+ * Where checkout resumes (spec transactions §3 "Checkout personalDetails / shippingDetails / paymentDetails" are kept in
+ * browser storage, §4 "The user is 'in checkout' if checkout was modified within the last 30 minutes", §7 browser
+ * storage). The step the shopper is on is persisted with the details, so a reload or a language switch (which reloads
+ * the page) keeps the step; it never resumes past the details that were actually saved.
+ */
+import type { ShopConfig } from '../config';
+import { isInCheckout } from './checkout-rules';
+import type { PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+
+export const CHECKOUT_STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+export function isCheckoutStep(value: unknown): value is CheckoutStep {
+  return typeof value === 'string' && (CHECKOUT_STEPS as readonly string[]).includes(value);
+}
+
+export interface SavedCheckoutDetails {
+  readonly personalDetails: PersonalDetails | undefined;
+  readonly shippingDetails: ShippingDetails | undefined;
+  readonly paymentDetails: PaymentDetails | undefined;
+}
+
+/** The furthest step the saved details reach: a step opens once every step before it has its details saved. */
+export function furthestStep(details: SavedCheckoutDetails): CheckoutStep {
+  if (!details.personalDetails) return 'personal';
+  if (!details.shippingDetails) return 'shipping';
+  if (!details.paymentDetails) return 'payment';
+  return 'review';
+}
+
+/**
+ * spec transactions §4, §9: inside the in-checkout window the saved step is resumed, but never beyond what the saved
+ * details allow (a step saved without its details — e.g. storage partly cleared — falls back to the first open one);
+ * outside the window (or nothing saved) checkout starts at the personal details (they stay filled in).
+ */
+export function resumeStep(
+  saved: unknown,
+  details: SavedCheckoutDetails,
+  lastModified: number | undefined,
+  now: number,
+  config: Pick<ShopConfig, 'checkout'>,
+): CheckoutStep {
+  if (!isCheckoutStep(saved) || !isInCheckout(lastModified, now, config)) return 'personal';
+  const furthest = furthestStep(details);
+  return CHECKOUT_STEPS.indexOf(saved) <= CHECKOUT_STEPS.indexOf(furthest) ? saved : furthest;
+}
