@@ -19,7 +19,7 @@ import type { ContactApi } from '../core/ports/contact-api';
 import type { MailApi } from '../core/ports/mail-api';
 import type { FeedbackApi } from '../core/ports/feedback-api';
 import { CartService } from '../core/cart/cart-service';
-import { createStockStatus } from '../core/cart/stock-check';
+import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
 import { CatalogueCache } from '../core/catalogue/catalogue-cache';
 import { QuotaGuardedStorage } from '../core/catalogue/storage-quota';
 import type { StockApi } from '../core/ports/stock-api';
@@ -155,6 +155,8 @@ export function bindTransactions(c: Container, o: TransactionBindingOptions): vo
         tokenLock: get<TokenLock>(ctx, TRANSACTION_TOKENS.TokenLock),
         // spec transactions §4 "Adding": ok / volatile / out_of_stock from a stock check when online
         stockStatus: createStockStatus({ stock: get<StockApi>(ctx, TOKENS.StockApi), network: get<Network>(ctx, TOKENS.Network), logger: logger(ctx) }),
+        // spec transactions §5, §8: a quantity above the stock is refused with 'Only {maxQuantity} ... available'
+        stockLimit: createStockLimit({ stock: get<StockApi>(ctx, TOKENS.StockApi), network: get<Network>(ctx, TOKENS.Network), logger: logger(ctx) }),
       }),
   );
 

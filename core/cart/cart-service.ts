@@ -28,7 +28,9 @@ import { cartItemsHash, cartNeedsSync } from './hash';
 import { cartItemIdentity } from './identity';
 import { mergeCartItems, type MergeResult } from './merge';
 import { minicartCount } from './minicart';
+import { changeQuantity, type StockLimit } from './quantity';
 import { applyStockResult, revertFailedServerUpdate } from './server-results';
+import { knownServerMessage } from '../server-messages';
 import { cartTotals } from './totals';
 import { totalsTaxCountry } from './tax-country';
 import {
@@ -53,6 +55,8 @@ interface TaskMeta {
   identity: string;
   prev_qty?: number;
   cartId?: string;
+  /** a quantity change the shopper made: 'quantity updated' is said once the server accepted it */
+  announce?: boolean;
 }
 
 export interface CartServiceDeps {
@@ -68,6 +72,8 @@ export interface CartServiceDeps {
   tokenLock?: TokenLock;
   /** stock status of a line about to be added (stock check); default: from product.stock */
   stockStatus?: (product: Product, item: CartItem) => Promise<StockStatus>;
+  /** how many of a line's sku the stock can serve (undefined: not managed, unknown, offline); default: no check */
+  stockLimit?: (item: CartItem) => Promise<StockLimit>;
 }
 
 export interface ConnectOptions {
@@ -196,8 +202,9 @@ export class CartService {
     return p;
   }
 
-  private async queueUpdate(item: CartItem, qty: number, prevQty: number | undefined): Promise<void> {
+  private async queueUpdate(item: CartItem, qty: number, prevQty: number | undefined, announce = false): Promise<void> {
     const meta: TaskMeta = { identity: cartItemIdentity(item) };
+    if (announce) meta.announce = true;
     if (prevQty !== undefined) meta.prev_qty = prevQty;
     if (this.cartId !== undefined) meta.cartId = this.cartId;
     await this.deps.queue.queue({
@@ -235,6 +242,7 @@ export class CartService {
     if (outcome.ok) {
       const server = outcome.response.result as ServerCartItem | undefined;
       const line = items.find((i) => cartItemIdentity(i) === meta.identity);
+      if (meta.announce && line) this.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
       if (!server || server.item_id === undefined) return;
       if (!line) {
         // removed locally while its update was on the way: the server now holds a line the client dropped
@@ -257,8 +265,11 @@ export class CartService {
     const next = revertFailedServerUpdate(items, meta.identity, meta.prev_qty);
     void this.set({ cartItems: next });
     if (!task.silent) {
-      const key = isApiError(error) && error.status === 400 ? MESSAGES.qtyExceedsMax : MESSAGES.serverError;
-      this.notify({ type: 'error', key, params: { message: isApiError(error) ? String(error.result) : error.message } });
+      // the server's answer as the shopper's message (core/server-messages.ts); a bare 400 is the platform's qty refusal
+      const message = isApiError(error) ? String(error.result) : error.message;
+      const known = isApiError(error) ? knownServerMessage(message, error.status) : undefined;
+      if (known) this.notify({ type: 'error', key: known.key, params: known.params });
+      else this.notify({ type: 'error', key: isApiError(error) && error.status === 400 ? MESSAGES.qtyExceedsMax : MESSAGES.serverError, params: { message } });
     }
   }
 
@@ -530,17 +541,35 @@ export class CartService {
     });
   }
 
-  /** spec transactions §4 "update" */
+  /**
+   * spec transactions §4 "update", §5 quantity rules, §8 'Only {maxQuantity} products of this type are available!'.
+   * A quantity that is not a positive integer, or more than the stock can serve (checked when online and the quantity
+   * goes up), is refused with a ShopError before anything changes: the line keeps its last valid quantity. Otherwise
+   * the line changes; 'quantity updated' is said once the server accepted it (at once when nothing is sent now).
+   */
   updateQuantity(identity: string, qty: unknown): Promise<void> {
     return this.exclusive(async () => {
       const before = this.state.value.cartItems.find((i) => cartItemIdentity(i) === identity);
       if (!before) return;
-      const items = updateCartItemQty(this.state.value.cartItems, identity, qty);
+      const asked = changeQuantity(before.qty, qty, undefined);
+      if (!asked.ok) throw new ShopError(asked.key, asked.params);
+      let limit: StockLimit;
+      if (asked.qty > before.qty && this.deps.stockLimit && this.online) {
+        try {
+          limit = await this.deps.stockLimit(before);
+        } catch (e) {
+          this.deps.logger.warn(`stock of ${before.sku} not checked: ${String(e)}`, 'cart');
+        }
+      }
+      const change = changeQuantity(before.qty, qty, limit);
+      if (!change.ok) throw new ShopError(change.key, change.params);
+      if (change.qty === before.qty) return;
+      const items = updateCartItemQty(this.state.value.cartItems, identity, change.qty);
       await this.set({ cartItems: items });
       const line = items.find((i) => cartItemIdentity(i) === identity)!;
-      if (line.qty === before.qty) return;
-      this.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
-      if (this.serverSync && this.cartId) await this.queueUpdate(line, line.qty, before.qty);
+      const sendsNow = this.serverSync && !!this.cartId && this.online;
+      if (this.serverSync && this.cartId) await this.queueUpdate(line, line.qty, before.qty, sendsNow);
+      if (!sendsNow) this.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
     }).then(() => this.afterServerWrites());
   }
 

@@ -13,6 +13,7 @@ import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
 import type { StockAnswer, StockApi } from '../ports/stock-api';
 import type { StockStatus } from './add';
+import { stockLimitOf, type StockLimit } from './quantity';
 import type { CartItem } from './types';
 
 /** What a stock check gave: an answer, nothing usable (ENOTFOUND), or no check (offline / failed). */
@@ -45,5 +46,22 @@ export function createStockStatus(deps: StockStatusDeps): (product: Product, ite
     // spec §8: a result ENOTFOUND is ignored (the adapter answers undefined)
     if (!answer || typeof answer.is_in_stock !== 'boolean') return stockStatusOfCheck({ kind: 'none' });
     return stockStatusOfCheck({ kind: 'answer', answer });
+  };
+}
+
+/**
+ * The CartService `stockLimit` dependency (spec transactions §5 "below available quantity"): how many of the line's sku
+ * the stock can serve, from a stock check. Offline, a failed check or ENOTFOUND → undefined (no limit: the server
+ * still refuses what it cannot serve, and that refusal restores the previous quantity, spec §4).
+ */
+export function createStockLimit(deps: StockStatusDeps): (item: CartItem) => Promise<StockLimit> {
+  return async (item) => {
+    if (!deps.network.isOnline()) return undefined;
+    try {
+      return stockLimitOf(await deps.stock.check(item.sku));
+    } catch (e) {
+      deps.logger?.warn(`stock check of ${item.sku} failed: ${String(e)}`, 'cart');
+      return undefined;
+    }
   };
 }

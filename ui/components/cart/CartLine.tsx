@@ -6,7 +6,7 @@ import type { CartItem } from '../../../core/cart/types';
 import { imageUrl } from '../../../core/catalogue/image-url';
 import { validateQuantity } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useMoney } from '../../hooks/use-transactions';
+import { useErrorText, useMoney } from '../../hooks/use-transactions';
 
 /** One cart line: thumbnail (cart size 210x300), name, options, qty change, remove (confirmed when configured). */
 export function CartLine({ item, editable = true }: { item: CartItem; editable?: boolean }) {
@@ -15,6 +15,7 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   const config = useConfig();
   const cart = useService(CartService);
   const money = useMoney();
+  const errorText = useErrorText();
   const identity = cartItemIdentity(item);
   const [qty, setQty] = useState(String(item.qty));
   const [error, setError] = useState<string | undefined>();
@@ -32,7 +33,13 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
       return;
     }
     setError(undefined);
-    if (Number(qty) !== item.qty) void cart.updateQuantity(identity, Number(qty));
+    if (Number(qty) === item.qty) return;
+    // spec transactions §5, §8: more than the stock serves is refused by the core with 'Only {maxQuantity} ...
+    // available'; the line keeps its last valid quantity and the field shows it again
+    cart.updateQuantity(identity, Number(qty)).catch((err: unknown) => {
+      setError(errorText(err));
+      setQty(String(item.qty));
+    });
   }
 
   function remove() {

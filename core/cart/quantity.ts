@@ -1,0 +1,39 @@
+/**
+ * Changing the quantity of a cart line (spec transactions §5 "quantity above 0, a positive integer and below available
+ * quantity"; §8 'Only {maxQuantity} products of this type are available!'; catalogue §8 the same text).
+ *
+ * A quantity the stock cannot serve is refused BEFORE anything changes: the line keeps its last valid quantity and the
+ * shopper reads only the 'Only {maxQuantity} available' message — never 'quantity updated' next to a server refusal,
+ * never a reset to another quantity.
+ */
+import { MESSAGES, type MessageKey } from '../messages';
+import type { StockAnswer } from '../ports/stock-api';
+
+/** How many the stock can serve: a number, or undefined when the stock is not managed / not known (no limit). */
+export type StockLimit = number | undefined;
+
+/** spec catalogue §4.5, transactions §7 "Stock": the limit a stock answer sets (not managed → none; out of stock → 0). */
+export function stockLimitOf(answer: Pick<StockAnswer, 'qty' | 'is_in_stock' | 'manage_stock'> | undefined): StockLimit {
+  if (!answer || answer.manage_stock === false) return undefined;
+  if (!answer.is_in_stock) return 0;
+  return Number.isFinite(answer.qty) ? Math.max(0, Math.floor(answer.qty)) : undefined;
+}
+
+export type QuantityChange =
+  | { readonly ok: true; readonly qty: number }
+  | { readonly ok: false; readonly key: MessageKey; readonly params: Readonly<Record<string, number>>; readonly keep: number };
+
+/**
+ * The outcome of asking for `requested` on a line holding `current`: the new quantity, or the message and the quantity
+ * kept (always `current`). A decrease is never refused by the stock (it frees stock).
+ */
+export function changeQuantity(current: number, requested: unknown, limit: StockLimit): QuantityChange {
+  const n = typeof requested === 'string' ? (requested.trim() === '' ? Number.NaN : Number(requested)) : typeof requested === 'number' ? requested : Number.NaN;
+  if (!Number.isFinite(n) || n <= 0) return { ok: false, key: MESSAGES.qtyAboveZero, params: {}, keep: current };
+  if (!Number.isInteger(n)) return { ok: false, key: MESSAGES.qtyPositiveInteger, params: {}, keep: current };
+  if (limit !== undefined && n > limit && n > current) {
+    if (limit <= 0) return { ok: false, key: MESSAGES.outOfStockCannotAdd, params: {}, keep: current };
+    return { ok: false, key: MESSAGES.onlyMaxQuantity, params: { maxQuantity: limit }, keep: current };
+  }
+  return { ok: true, qty: n };
+}
