@@ -45,7 +45,7 @@ import {
   type TotalSegment,
 } from './types';
 
-export const CART_STORAGE_KEYS = { items: 'current-cart', token: 'current-cart-token', hash: 'current-cart-hash' } as const;
+export const CART_STORAGE_KEYS = { items: 'current-cart', token: 'current-cart-token', hash: 'current-cart-hash', coupon: 'current-cart-coupon' } as const;
 export const CART_TASK_EVENTS = { update: 'cart/serverUpdateItem', delete: 'cart/serverDeleteItem' } as const;
 
 const UPDATE_URL = '/api/cart/update?token={{token}}&cartId={{cartId}}';
@@ -92,6 +92,19 @@ function defaultStockStatus(product: Product): StockStatus {
   if (product.stock && product.stock.is_in_stock === false) return 'out_of_stock';
   if (product.stock && product.stock.manage_stock === false) return 'volatile';
   return 'ok';
+}
+
+/**
+ * spec transactions §3 "Coupon: code, discount": the coupon the platform's totals say is applied. Totals naming a code
+ * make it the cart's coupon (a reload, another tab, a login merge: the server is the truth); totals with neither a code
+ * nor a discount mean none is applied; otherwise the known coupon stays with the discount the totals give.
+ */
+export function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, discount: number): CartState['coupon'] {
+  const code = typeof totals.coupon_code === 'string' ? totals.coupon_code.trim() : '';
+  if (code) return { code, discount: Math.abs(discount) };
+  if (!known) return undefined;
+  if (discount === 0 && 'coupon_code' in totals) return undefined;
+  return { ...known, discount: Math.abs(discount) };
 }
 
 export class CartService {
@@ -171,6 +184,11 @@ export class CartService {
         else await storage.set(c, CART_STORAGE_KEYS.token, next.cartServerToken);
       }
       if (next.cartItemsHash !== before.cartItemsHash) await storage.set(c, CART_STORAGE_KEYS.hash, next.cartItemsHash);
+      // the applied coupon survives a reload (its 'remove' control with it)
+      if (next.coupon !== before.coupon) {
+        if (next.coupon === undefined) await storage.remove(c, CART_STORAGE_KEYS.coupon);
+        else await storage.set(c, CART_STORAGE_KEYS.coupon, next.coupon);
+      }
     } catch (e) {
       this.deps.logger.warn(`cart not saved: ${String(e)}`, 'cart');
     }
@@ -284,16 +302,18 @@ export class CartService {
     const { storage } = this.deps;
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     const c = STORAGE_COLLECTIONS.cart;
-    const [items, token, hash] = await Promise.all([
+    const [items, token, hash, coupon] = await Promise.all([
       storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
       storage.get<string>(c, CART_STORAGE_KEYS.token),
       storage.get<string>(c, CART_STORAGE_KEYS.hash),
+      storage.get<{ code?: unknown; discount?: unknown }>(c, CART_STORAGE_KEYS.coupon),
     ]);
     this.state.next({
       ...this.state.value,
       cartItems: Array.isArray(items) ? items : [],
       cartServerToken: typeof token === 'string' && token ? token : undefined,
       cartItemsHash: typeof hash === 'string' ? hash : '',
+      coupon: coupon && typeof coupon.code === 'string' && coupon.code ? { code: coupon.code, discount: typeof coupon.discount === 'number' ? coupon.discount : 0 } : undefined,
       loaded: true,
     });
     if (!this.onlineSubscription) {
@@ -455,15 +475,15 @@ export class CartService {
       const t = it.server_item_id !== undefined ? after[String(it.server_item_id)] : undefined;
       return t ? { ...it, totals: t } : it;
     });
-    const coupon = this.state.value.coupon;
     const discount = totals.total_segments.find((x) => x.code === 'discount')?.value ?? totals.discount_amount ?? 0;
+    const coupon = couponFromTotals(this.state.value.coupon, totals, discount);
     await this.set({
       platformTotals: totals,
       platformTotalSegments: totals.total_segments,
       itemsAfterPlatformTotals: after,
       cartItems: items,
       cartServerLastTotalsSyncDate: this.deps.clock.now(),
-      coupon: coupon ? { ...coupon, discount: Math.abs(discount) } : coupon,
+      coupon,
     });
   }
 

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addProductToCart, closeCookieNotice, fillDetailsAndShipping, hydrated, simpleProductUrl, uniqueEmail } from './checkout-steps';
+
+// Issue 12 "Cart, checkout, payment, account": what the shopper sees.
+
+const PASSWORD = 'Papier2026!';
+
+async function createCustomer(page: Page, prefix: string, firstname = 'Joke'): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const created = await page.request.post('/api/user/create', { data: { customer: { email, firstname, lastname: 'Jansen' }, password: PASSWORD } });
+  expect(created.status()).toBe(200);
+  return email;
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole('link', { name: /Mijn account|My account/ }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel(/E-mailadres|E-mail address/).fill(email);
+  await login.getByLabel(/^(Wachtwoord|Password)/).fill(password);
+  await login.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+const openCart = async (page: Page) => {
+  await page.getByRole('banner').getByRole('button', { name: /in je winkelwagen|in your cart/ }).click();
+  return page.getByRole('complementary', { name: /Winkelwagen|Cart/ });
+};
+
+// spec transactions §4 "Coupon: ... reapplied after login"; §3 cart state kept in browser storage
+test("a guest's coupon survives logging in, and a reload keeps its 'Verwijderen' control", async ({ page }) => {
+  const email = await createCustomer(page, 'coupon');
+  const product = await simpleProductUrl(page.request, 5);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  let drawer = await openCart(page);
+  await drawer.getByLabel('Kortingscode').fill('VIJFEURO');
+  await drawer.getByRole('button', { name: 'Toepassen' }).click();
+  await expect(drawer.getByText('Kortingscode VIJFEURO is toegepast.')).toBeVisible();
+  await expect(drawer.locator('.cart-totals__row--discount')).toBeVisible();
+
+  // a reload: the coupon and its remove control are still there
+  await page.reload();
+  await hydrated(page);
+  drawer = await openCart(page);
+  await expect(drawer.getByText('Kortingscode VIJFEURO is toegepast.')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Verwijderen', exact: true })).toBeVisible();
+  await expect(drawer.locator('.cart-totals__row--discount')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // logging in moves the cart to the account: the coupon is applied to the account cart again
+  await logIn(page, email);
+  await expect(page.getByText('Je bent ingelogd!')).toBeVisible();
+  drawer = await openCart(page);
+  await expect(drawer.getByText(product.name)).toBeVisible();
+  await expect(drawer.getByText('Kortingscode VIJFEURO is toegepast.')).toBeVisible();
+  await expect(drawer.locator('.cart-totals__row--discount')).toContainText('5,00');
+
+  // and after a reload as the customer
+  await page.reload();
+  await hydrated(page);
+  drawer = await openCart(page);
+  await expect(drawer.getByRole('button', { name: 'Verwijderen', exact: true })).toBeVisible();
+  await expect(drawer.locator('.cart-totals__row--discount')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+  await expect(drawer.getByLabel('Kortingscode')).toBeVisible();
+  await expect(drawer.locator('.cart-totals__row--discount')).toHaveCount(0);
+});
+
+// spec transactions §5 quantity "below available quantity"; §8 'Only {maxQuantity} products of this type are available!'
+test('a quantity above the stock shows only the only-{max} message and keeps the last valid quantity', async ({ page }) => {
+  const product = await simpleProductUrl(page.request, 6);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  const drawer = await openCart(page);
+  const qty = drawer.getByLabel('Aantal');
+  await qty.fill('2');
+  await qty.press('Enter');
+  await expect(page.getByText('Het aantal is bijgewerkt!')).toBeVisible();
+  await expect(page.getByText('Het aantal is bijgewerkt!')).toHaveCount(0, { timeout: 10_000 });
+
+  await qty.fill('999');
+  await qty.press('Enter');
+  await expect(drawer.getByText(/^Er zijn maar \d+ stuks van dit product beschikbaar!$/)).toBeVisible();
+  await expect(qty).toHaveValue('2');
+  // nothing else: no 'updated', no server refusal next to it, and the badge still counts 2
+  await expect(page.getByText('Het aantal is bijgewerkt!')).toHaveCount(0);
+  await expect(page.getByText('Het gevraagde aantal is hoger dan het maximum dat in de winkelwagen mag')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ })).toHaveAccessibleName('2 artikelen in je winkelwagen');
+  await page.screenshot({ path: 'test-results/e2e/cart-qty-above-stock.png' });
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ })).toHaveAccessibleName('2 artikelen in je winkelwagen');
+});
+
+// spec transactions §3, §7: checkout details are kept in browser storage; the step with them
+test('a reload or a language switch mid-checkout keeps the checkout step', async ({ page, context, baseURL }) => {
+  const product = await simpleProductUrl(page.request, 7);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  await page.goto('/checkout');
+  await hydrated(page);
+  await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Vries', email: uniqueEmail('step') });
+  const payment = page.locator('[data-step="3"]');
+  await expect(payment).toHaveClass(/checkout-step--active/);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('[data-step="3"]')).toHaveClass(/checkout-step--active/);
+  await expect(page.locator('[data-step="3"]').getByRole('radio', { name: 'iDEAL' })).toBeVisible();
+  await expect(page.locator('[data-step="2"]')).toContainText('Keizersgracht 12');
+
+  // switch to English (the locale cookie, as the language switch sets it) and reload
+  await context.addCookies([{ name: 'locale', value: 'en-US', url: baseURL ?? 'http://127.0.0.1' }]);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-step="3"]')).toHaveClass(/checkout-step--active/);
+  await expect(page.locator('[data-step="3"]').getByRole('button', { name: 'Continue to order review' })).toBeVisible();
+
+  // back to an earlier step: that step is kept too
+  await page.locator('[data-step="1"]').getByRole('button', { name: /Edit/ }).click();
+  await expect(page.locator('[data-step="1"]')).toHaveClass(/checkout-step--active/);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('[data-step="1"]')).toHaveClass(/checkout-step--active/);
+  await expect(page.locator('[data-step="1"]').getByLabel('First name')).toHaveValue('Anne');
+});
+
+// spec transactions §8 "Other texts" (duplicate e-mail), "Change password ... failure shows server errorMessage"
+test("the server's answers are shown in the shop's language, in Dutch and in English", async ({ page, context, baseURL }) => {
+  const email = await createCustomer(page, 'messages', 'Piet');
+  for (const locale of ['nl-NL', 'en-US'] as const) {
+    const nl = locale === 'nl-NL';
+    await context.addCookies([{ name: 'locale', value: locale, url: baseURL ?? 'http://127.0.0.1' }]);
+    await page.goto('/');
+    await hydrated(page);
+    if (nl) await closeCookieNotice(page);
+    await page.getByRole('link', { name: nl ? 'Mijn account' : 'My account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: nl ? 'Registreer je' : 'Register' }).click();
+    await dialog.getByLabel(nl ? 'E-mailadres' : 'E-mail address').fill(email);
+    await dialog.getByLabel(nl ? 'Voornaam' : 'First name').fill('Piet');
+    await dialog.getByLabel(nl ? 'Achternaam' : 'Last name').fill('Jansen');
+    await dialog.getByLabel(nl ? /^Wachtwoord/ : /^Password/).fill(PASSWORD);
+    await dialog.getByLabel(nl ? 'Herhaal wachtwoord' : 'Repeat password').fill(PASSWORD);
+    await dialog.getByLabel(nl ? 'Ik ga akkoord met de algemene voorwaarden' : 'I accept the terms and conditions').check();
+    await dialog.getByRole('button', { name: nl ? 'Account aanmaken' : 'Create account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(nl ? 'Er bestaat al een klant met hetzelfde e-mailadres.' : 'A customer with the same email address already exists in an associated website.');
+    await page.keyboard.press('Escape');
+  }
+
+  // the wrong current password, in the Dutch shop
+  await context.addCookies([{ name: 'locale', value: 'nl-NL', url: baseURL ?? 'http://127.0.0.1' }]);
+  await page.goto('/');
+  await hydrated(page);
+  await logIn(page, email);
+  await page.goto('/my-account');
+  await hydrated(page);
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Wachtwoord wijzigen' }) });
+  await form.getByLabel('Huidig wachtwoord').fill('NietMijnWachtwoord1!');
+  await form.getByLabel('Nieuw wachtwoord').fill('Nieuw2026!x');
+  await form.getByLabel('Herhaal wachtwoord').fill('Nieuw2026!x');
+  await form.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(form.getByText('Het huidige wachtwoord klopt niet. Controleer het en probeer het opnieuw.')).toBeVisible();
+  await expect(page.getByText("The password doesn't match this account", { exact: false })).toHaveCount(0);
+});
