@@ -138,6 +138,8 @@ export const MESSAGES = {
   serverPaymentMethodUnavailable: 'server.paymentMethodUnavailable',
   serverIssuerUnknown: 'server.issuerUnknown',
   serverOrderNotFound: 'server.orderNotFound',
+  serverOrderAlreadyPaid: 'server.orderAlreadyPaid',
+  serverOrderStatusFinal: 'server.orderStatusFinal',
   serverWrongPassword: 'server.wrongPassword',
   serverResetTokenInvalid: 'server.resetTokenInvalid',
   serverEmailUnknown: 'server.emailUnknown',

@@ -53,6 +53,8 @@ const RULES: readonly Rule[] = [
   [lit('Unknown issuer'), MESSAGES.serverIssuerUnknown],
   [lit('No such order'), MESSAGES.serverOrderNotFound],
   [lit('Payment not found'), MESSAGES.serverOrderNotFound],
+  [/^Order \S+ is already paid/i, MESSAGES.serverOrderAlreadyPaid],
+  [/^(?:Order \S+ is \S+: its status cannot change|Payment is \S+: it cannot become|Order is \S+: it cannot become)/i, MESSAGES.serverOrderStatusFinal],
   [lit('Invalid payment token'), MESSAGES.invalidPaymentToken],
   [lit('HASH_INCORRECT'), MESSAGES.hashIncorrect],
   [lit('Error placing an order'), MESSAGES.orderPlaceError],
