@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Container } from 'inversify';
 import { DEFAULT_CONFIG, type ShopConfig } from '../core/config';
 import { TOKENS } from '../core/ports/tokens';
