@@ -5,7 +5,7 @@ import { ROUTES, type AppRoute } from './app/routes';
 import { createConfig, type ShopConfig } from '../core/config';
 import { createBrowserContainer } from '../adapters/container';
 import { startShopSession } from '../adapters/startup';
-import { createI18n, resolveLocale } from './i18n';
+import { createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
 
@@ -21,11 +21,13 @@ const publicUrl = boot.config.api.publicUrl;
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin });
 hydrateServices(container, boot.state);
-const i18n = createI18n(resolveLocale(boot.locale, config), config);
+const locale = resolveLocale(boot.locale, config);
 
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
-await first?.preload?.();
+// (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
+await Promise.all([first?.preload?.(), loadLocale(locale)]);
+const i18n = createI18n(locale, config);
 
 hydrateRoot(
   document.getElementById('app') as HTMLElement,

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router';
 import { matchRoutes } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/container';
-import { createI18n } from './i18n';
+import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';
 import { dehydrate, type DehydratedState } from './app/dehydrate';
@@ -35,6 +35,7 @@ export async function render(url: string, config: ShopConfig, locale: LocaleCode
   if (outcome?.redirect) {
     return { status: 301, html: '', title: '', state: {}, locale, redirect: outcome.redirect };
   }
+  await loadLocale(locale);
   const i18n = createI18n(locale, config);
   const title: { title?: string } = {};
   const html = renderToString(

@@ -2,22 +2,38 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
 import nl from './nl-NL.json';
-import en from './en-US.json';
 
-export const RESOURCES = {
-  'nl-NL': { translation: nl },
-  'en-US': { translation: en },
-} as const;
+type Translation = typeof nl;
+
+/**
+ * The default locale's texts are bundled; every other locale is a chunk of its own, loaded on demand with
+ * `loadLocale` (before the first render in the browser, per request on the server), so a Dutch first visit does
+ * not download the English texts.
+ */
+const LOADERS: Record<LocaleCode, () => Promise<Translation>> = {
+  'nl-NL': async () => nl,
+  'en-US': () => import('./en-US.json').then((m) => m.default),
+};
+const loaded = new Map<LocaleCode, Translation>([['nl-NL', nl]]);
+
+export async function loadLocale(locale: LocaleCode): Promise<void> {
+  if (!loaded.has(locale)) loaded.set(locale, await LOADERS[locale]());
+}
 
 export function resolveLocale(requested: string | undefined | null, config: ShopConfig): LocaleCode {
   return (config.i18n.locales as readonly string[]).includes(requested ?? '') ? (requested as LocaleCode) : config.i18n.defaultLocale;
 }
 
-/** A fresh i18next instance (one per SSR request, one in the browser); resources are bundled, so init is synchronous. */
+/**
+ * A fresh i18next instance (one per SSR request, one in the browser). The locale's texts must have been loaded
+ * (`await loadLocale(locale)`; the default locale always is), so init is synchronous.
+ */
 export function createI18n(locale: LocaleCode, config: ShopConfig): i18n {
   const instance = i18next.createInstance();
+  const resources = Object.fromEntries([...loaded].map(([code, translation]) => [code, { translation }]));
+  if (!loaded.has(locale)) throw new Error(`locale ${locale} not loaded: await loadLocale('${locale}') first`);
   void instance.use(initReactI18next).init({
-    resources: RESOURCES,
+    resources,
     lng: locale,
     fallbackLng: config.i18n.defaultLocale,
     supportedLngs: [...config.i18n.locales],
