@@ -47,6 +47,15 @@ export function emptyList(config: ShopConfig): ProductList {
 /** The fields of the light first stage of two-stage caching. */
 export const FIRST_STAGE_FIELDS = ['id', 'sku', 'name', 'type_id', 'url_path', 'url_key', 'slug', 'image', 'price', 'price_incl_tax', 'final_price', 'final_price_incl_tax', 'special_price', 'special_from_date', 'special_to_date', 'status', 'visibility', 'stock'];
 
+/** The category state without what follows from the flat category list (tree, menu, nested children). */
+export type PortableCategoryState = Omit<CategoryState, 'tree' | 'menu'>;
+
+/** What a server-rendered page carries to the browser: the flat list once; `hydrate` rebuilds tree and menu from it. */
+export function portableCategoryState(s: CategoryState): PortableCategoryState {
+  const { tree: _tree, menu: _menu, ...rest } = s;
+  return { ...rest, categories: rest.categories.map(({ children_data: _children, ...c }) => c) };
+}
+
 export class CategoryService {
   private readonly state: BehaviorSubject<CategoryState>;
   readonly state$: Observable<CategoryState>;
@@ -71,8 +80,11 @@ export class CategoryService {
   snapshot(): CategoryState {
     return this.state.value;
   }
-  hydrate(state: CategoryState): void {
-    this.state.next(state);
+  /** Takes a snapshot or a portable one (`portableCategoryState`): tree and menu are rebuilt from the flat list when missing. */
+  hydrate(state: CategoryState | PortableCategoryState): void {
+    if ('tree' in state && 'menu' in state) return this.state.next(state);
+    const tree = buildCategoryTree(state.categories, this.config);
+    this.state.next({ ...state, tree, menu: menuItems(tree, this.config, this.options.storeCode) });
   }
   private patch(p: Partial<CategoryState>): void {
     this.state.next({ ...this.state.value, ...p });

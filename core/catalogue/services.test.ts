@@ -9,7 +9,8 @@ import type { ProductApi, RenderListRequest } from '../ports/product-api';
 import type { StockApi } from '../ports/stock-api';
 import { MemoryLogger, VirtualClock } from '../testing/virtual-time';
 import { AttributeService, attributeCodesToLoad, EMPTY_ATTRIBUTES } from './attributes';
-import { CategoryService } from './category-service';
+import { CategoryService, portableCategoryState } from './category-service';
+import { generateCatalogue } from '../../test-fixtures/catalogue';
 import { CmsService } from './cms-service';
 import { PRICES_AFTER_SYNC, PriceSyncService } from './price-sync';
 import { ProductService, productLoadDecision, singleProductRequest } from './product-service';
@@ -234,5 +235,22 @@ describe('SearchService (spec catalogue §2.8, §5)', () => {
     expect(s.snapshot().items.length).toBe(20);
     await s.setText('');
     expect(s.snapshot().items).toEqual([]);
+  });
+});
+
+describe('CategoryService hydration from a portable snapshot', () => {
+  it('rebuilds the same tree and menu from the flat list a page carries (the tree is not sent twice) // spec catalogue §3.2, §4.4', async () => {
+    const demo = generateCatalogue().categories as unknown as Category[];
+    const server = new CategoryService({ list: async () => demo }, new ListSearch([]), config);
+    await server.setCurrentByPath('/inpakpapier');
+    const portable = JSON.parse(JSON.stringify(portableCategoryState(server.snapshot()))) as Record<string, unknown>;
+    expect(portable).not.toHaveProperty('tree');
+    expect(portable).not.toHaveProperty('menu');
+    const browser = new CategoryService({ list: async () => { throw new Error('the browser must not load the categories again'); } }, new ListSearch([]), config);
+    browser.hydrate(portable as never);
+    expect(browser.snapshot().tree).toEqual(server.snapshot().tree);
+    expect(browser.snapshot().menu).toEqual(server.snapshot().menu);
+    expect(browser.snapshot().current).toEqual(server.snapshot().current);
+    expect(await browser.loadCategories()).toHaveLength(server.snapshot().categories.length);
   });
 });

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
 import { OrderStatusService } from '../../core/checkout/order-status-service';
-import { CategoryService, FIRST_STAGE_FIELDS, type CategoryState } from '../../core/catalogue/category-service';
+import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState } from '../../core/catalogue/category-service';
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
 import { CmsService } from '../../core/catalogue/cms-service';
@@ -33,8 +33,8 @@ function listed(p: Product): Product {
 }
 
 /**
- * Smaller snapshots for the page to carry: the flat category list without its nested children (the tree holds
- * them), listed products with their listing fields only, and a product page's parent written once.
+ * Smaller snapshots for the page to carry: the category list once (CategoryService rebuilds tree and menu from
+ * it), listed products with their listing fields only, and a product page's parent written once.
  */
 const SLIM: Record<string, { out(state: never): unknown; in(state: never): unknown }> = {
   home: {
@@ -42,11 +42,7 @@ const SLIM: Record<string, { out(state: never): unknown; in(state: never): unkno
     in: (s: HomeState) => s,
   },
   category: {
-    out: (s: CategoryState) => ({
-      ...s,
-      categories: s.categories.map(({ children_data: _drop, ...c }) => c),
-      list: { ...s.list, items: s.list.items.map(listed) },
-    }),
+    out: (s: CategoryState) => ({ ...portableCategoryState(s), list: { ...s.list, items: s.list.items.map(listed) } }),
     in: (s: CategoryState) => s,
   },
   product: {
