@@ -3,6 +3,7 @@
  * the route query, the options offered from the aggregations, and price range labels.
  */
 import type { LocaleCode, PriceRange, ShopConfig, SortKey } from '../config';
+import { numberFormat } from '../format/intl';
 import type { AggregationBucket, Aggregations, AttributeMetadata, ChosenFilters, FilterOption, QueryFilter } from './types';
 
 /** A filter option offered to the shopper, with the number of matching products. */
@@ -144,7 +145,7 @@ export function filtersFromRouteQuery(query: RouteQuery, config: ShopConfig, ava
 // Price labels
 
 function formatAmount(amount: number, locale: LocaleCode, config: ShopConfig): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: config.i18n.fractionDigits }).format(amount);
+  return numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: config.i18n.fractionDigits }).format(amount);
 }
 
 /**

@@ -4,6 +4,7 @@
  * Every rule takes `now` (from the Clock port) rather than reading a clock.
  */
 import type { LocaleCode, ShopConfig } from '../config';
+import { numberFormat } from '../format/intl';
 import type { CustomOption, CustomOptionValue, PriceFields, Product } from './types';
 
 export interface PriceOptions {
@@ -207,7 +208,7 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
   const negative = amount < 0 && rounded !== 0;
   let formatted: string;
   try {
-    formatted = new Intl.NumberFormat(locale, {
+    formatted = numberFormat(locale, {
       style: 'currency',
       currency: config.i18n.currencyCode,
       minimumFractionDigits: digits,

@@ -1,0 +1,40 @@
+/**
+ * Shared Intl formatters. Building an Intl.NumberFormat / DateTimeFormat costs far more than formatting with one
+ * (locale data is resolved each time), and a server render formats every price of a page: one formatter per
+ * locale + options is kept for the life of the process (a handful of entries: locales x formats).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function keyOf(locale: string, options: object): string {
+  // options objects are small and built from literals: their JSON (keys sorted) identifies them
+  const entries = Object.entries(options).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${locale}|${JSON.stringify(entries)}`;
+}
+
+/** The shared Intl.NumberFormat of a locale and options (throws as the constructor does for invalid options). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = keyOf(locale, options);
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+/** The shared Intl.DateTimeFormat of a locale and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  const key = keyOf(locale, options);
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+/** How many formatters are kept (tests: formatting many values builds no new ones). */
+export function intlFormatterCount(): number {
+  return numberFormats.size + dateFormats.size;
+}
