@@ -43,6 +43,8 @@ import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 import { UuidGenerator } from './common/uuid-generator';
 import { MemoryStorage } from './storage/memory-storage';
+import { RequestStorage } from './storage/request-storage';
+import { CatalogueReadCache, SharedCatalogueSearch, SharedContentApi, SharedUrlMapper, processCatalogueReads } from './cache/catalogue-read-cache';
 import { IdbStorage } from './storage/idb-storage';
 import { bindTransactions } from './bindings-transactions';
 import { BrowserNetwork } from './browser/browser-network';
@@ -66,6 +68,11 @@ export interface ContainerOptions {
   fetch?: typeof fetch;
   /** absolute origin of the storefront (payment redirect URL); defaults to http://{host}:{storefrontPort} */
   storefrontOrigin?: string;
+  /**
+   * server only: the catalogue read cache shared by every render of the process. Default: the process's cache for
+   * the API URL (none when a `fetch` is given, so tests with fakes never share answers); null: none.
+   */
+  catalogueReads?: CatalogueReadCache | null;
 }
 
 export type Runtime = 'browser' | 'server' | 'test';
@@ -88,8 +95,22 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   c.bind<Storage>(TOKENS.Storage).toDynamicValue(
     (ctx) =>
       options.storage ??
-      (runtime === 'browser' && typeof indexedDB !== 'undefined' ? new IdbStorage('papier-shop', ctx.get<Logger>(TOKENS.Logger)) : new MemoryStorage()),
+      (runtime === 'browser' && typeof indexedDB !== 'undefined'
+        ? new IdbStorage('papier-shop', ctx.get<Logger>(TOKENS.Logger))
+        : runtime === 'server'
+          ? new RequestStorage()
+          : new MemoryStorage()),
   );
+  // server: reads that are the same for every shopper are shared by the renders of the process (short TTL, single-flight)
+  const readTtl = config.server.catalogueReadTtlMs;
+  const reads =
+    runtime !== 'server' || readTtl <= 0
+      ? undefined
+      : options.catalogueReads === undefined
+        ? options.fetch
+          ? undefined
+          : processCatalogueReads(apiUrl, config.server.catalogueReadMaxEntries)
+        : (options.catalogueReads ?? undefined);
 
   const logger = (ctx: { get<T>(id: symbol): T }) => ctx.get<Logger>(TOKENS.Logger);
   const search = (ctx: { get<T>(id: symbol): T }) => ctx.get<CatalogueSearch>(TOKENS.CatalogueSearch);
@@ -98,14 +119,21 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   c.bind(CatalogueCache).toDynamicValue(
     (ctx) => new CatalogueCache(ctx.get<Storage>(TOKENS.Storage), ctx.get<Scheduler>(TOKENS.Scheduler), config, logger(ctx), () => new MemoryStorage()),
   );
-  c.bind<CatalogueSearch>(TOKENS.CatalogueSearch).toDynamicValue(
-    (ctx) => new CachedCatalogueSearch(new HttpCatalogueSearch(client, config), ctx.get(CatalogueCache), ctx.get<Network>(TOKENS.Network), logger(ctx)),
-  );
-  c.bind<UrlMapper>(TOKENS.UrlMapper).toDynamicValue(() => new HttpUrlMapper(client, config));
+  c.bind<CatalogueSearch>(TOKENS.CatalogueSearch).toDynamicValue((ctx) => {
+    const http = new HttpCatalogueSearch(client, config);
+    // The server is never "offline": a search that fails there must fail the render (503), not answer the
+    // browser's empty offline result, which turned a slow API into "product not found" (404).
+    if (runtime === 'server') return reads ? new SharedCatalogueSearch(http, reads, readTtl) : http;
+    return new CachedCatalogueSearch(http, ctx.get(CatalogueCache), ctx.get<Network>(TOKENS.Network), logger(ctx));
+  });
+  c.bind<UrlMapper>(TOKENS.UrlMapper).toDynamicValue(() => (reads ? new SharedUrlMapper(new HttpUrlMapper(client, config), reads, readTtl) : new HttpUrlMapper(client, config)));
   c.bind<ProductApi>(TOKENS.ProductApi).toDynamicValue(() => new HttpProductApi(client, config));
   c.bind<StockApi>(TOKENS.StockApi).toDynamicValue(() => new HttpStockApi(client, config));
   c.bind<CategoryApi>(TOKENS.CategoryApi).toDynamicValue((ctx) => new HttpCategoryApi(client, config, search(ctx)));
-  c.bind<ContentApi>(TOKENS.ContentApi).toDynamicValue((ctx) => new HttpContentApi(client, config, search(ctx)));
+  c.bind<ContentApi>(TOKENS.ContentApi).toDynamicValue((ctx) => {
+    const http = new HttpContentApi(client, config, search(ctx));
+    return reads ? new SharedContentApi(http, reads, readTtl) : http;
+  });
   c.bind<AttributeApi>(TOKENS.AttributeApi).toDynamicValue((ctx) => new HttpAttributeApi(client, config, search(ctx)));
 
   c.bind<HomeContentSource>(TOKENS.HomeContent).toDynamicValue(() => new BundledHomeContent());
@@ -124,7 +152,9 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
       new CategoryService(ctx.get<CategoryApi>(TOKENS.CategoryApi), search(ctx), config, {
         logger: logger(ctx),
         clock: ctx.get<Clock>(TOKENS.Clock),
-        twoStage: ctx.get(TwoStageCaching),
+        // spec catalogue §4.4 two-stage caching shows a light first page while the full one loads: the server
+        // awaits the full one anyway, so there it only doubled the product search (upstream: `!isServer` too)
+        ...(runtime === 'server' ? {} : { twoStage: ctx.get(TwoStageCaching) }),
         attributes: () => Object.values(ctx.get(AttributeService).snapshot().byCode),
       }),
   );

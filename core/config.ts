@@ -50,6 +50,14 @@ export interface ShopConfig {
     readonly host: string;
     /** spec catalogue §9: output cache TTL 86400 s */
     readonly outputCacheTtlSeconds: number;
+    /**
+     * How long the server keeps a catalogue read that does not depend on the shopper (category tree, attributes,
+     * CMS blocks and pages, URL mappings, product and category searches) for every render of the process; 0 = every
+     * render reads the API itself. Ours (the spec has no server read cache): short, so prices and stock stay fresh.
+     */
+    readonly catalogueReadTtlMs: number;
+    /** the most catalogue reads the server keeps (least recently used dropped first) */
+    readonly catalogueReadMaxEntries: number;
   };
   readonly api: {
     /** where the storefront's own code reaches the API (server side, tests, integrators) */
@@ -305,6 +313,8 @@ export const DEFAULT_CONFIG: ShopConfig = {
     apiPort: 8080,
     host: '127.0.0.1',
     outputCacheTtlSeconds: 86400,
+    catalogueReadTtlMs: 10_000,
+    catalogueReadMaxEntries: 2000,
   },
   api: {
     url: 'http://127.0.0.1:8080',

@@ -13,6 +13,7 @@ import type { AttributeService } from './attributes';
 import { productBreadcrumbs } from './categories';
 import { productAttributeCodes } from './attributes';
 import { buildSearchQuery, toSearchRequest } from './search-query';
+import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
 import type { Breadcrumb, Category, MediaGalleryEntry, Product, ProductConfiguration } from './types';
 import {
   configurableOptionsOf,
@@ -246,6 +247,28 @@ export class ProductService {
       this.logger?.warn('Product not found', 'product', { kind, error: String(e) });
     }
     this.patch({ related: { ...this.state.value.related, [kind]: items } });
+    return items;
+  }
+
+  /**
+   * spec catalogue §3.6: the related products of a product page: its own 'related' links when it has them, else
+   * listed products of its deepest category. The category search answers the products themselves: they are kept
+   * as found (searching them again by sku asked the backend for the same products twice per product render).
+   * Related products are optional: a failure leaves the list empty.
+   */
+  async loadRelatedOf(product: Product): Promise<Product[]> {
+    const own = relatedLinkSkus(product);
+    if (own.length) return this.loadRelated(RELATED_LINK_TYPE, own);
+    const request = relatedProductsRequest(product, this.config);
+    let items: Product[] = [];
+    if (request) {
+      try {
+        items = (await this.search.search<Product>(request)).items;
+      } catch (e) {
+        this.logger?.warn('Related products not loaded', 'product', { sku: product.sku, error: String(e) });
+      }
+    }
+    this.patch({ related: { ...this.state.value.related, [RELATED_LINK_TYPE]: items } });
     return items;
   }
 

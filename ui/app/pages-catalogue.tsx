@@ -8,8 +8,6 @@ import { ProductService } from '../../core/catalogue/product-service';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
-import { relatedLinkSkus, relatedProductsRequest, RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
-import type { Product } from '../../core/catalogue/types';
 import { UrlDispatcher } from '../../core/routing/dispatcher';
 import { PageResolutionService, loadFailureOutcome, resolvedPage, type ResolvedPageKind } from '../../core/routing/page-resolution';
 import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
@@ -86,23 +84,6 @@ async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   return { status: 200 };
 }
 
-async function loadRelated(container: Container, product: Product): Promise<void> {
-  const products = container.get(ProductService);
-  const own = relatedLinkSkus(product);
-  if (own.length) {
-    await products.loadRelated(RELATED_LINK_TYPE, own);
-    return;
-  }
-  const request = relatedProductsRequest(product, configOf(container));
-  if (!request) return;
-  try {
-    const found = await container.get<CatalogueSearch>(TOKENS.CatalogueSearch).search<Product>(request);
-    await products.loadRelated(RELATED_LINK_TYPE, found.items.map((p) => p.sku));
-  } catch {
-    /* related products are optional */
-  }
-}
-
 /**
  * spec catalogue §4.1: load a product by sku (status / visibility errors shown, a visibility-1 child redirects to
  * its parent: 301 on the server, replace in the browser), configured to childSku when given.
@@ -122,7 +103,7 @@ async function productLoad(container: Container, path: string, sku: string, chil
     const result = await products.load(sku, { ...(childSku ? { childSku } : {}), categories: container.get(CategoryService).snapshot().categories });
     if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
     pages.clear(path, 'product');
-    await loadRelated(container, products.snapshot().original ?? result.product);
+    await products.loadRelatedOf(products.snapshot().original ?? result.product);
     return { status: 200 };
   } catch (e) {
     return failed(container, path, e, 'product');

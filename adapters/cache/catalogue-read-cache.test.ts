@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../core/testing/virtual-time';
+import { NetworkError } from '../../core/ports/api-error';
+import type { CatalogueSearch, SearchRequest } from '../../core/ports/catalogue-search';
+import type { SearchResult } from '../../core/catalogue/types';
+import { createConfig } from '../../core/config';
+import { TOKENS } from '../../core/ports/tokens';
+import { CategoryService } from '../../core/catalogue/category-service';
+import { CmsService } from '../../core/catalogue/cms-service';
+import { UrlDispatcher } from '../../core/routing/dispatcher';
+import { startBackend, type RunningBackend } from '../../test-fixtures/backend/index';
+import { generateCatalogue } from '../../test-fixtures/catalogue/index';
+import { createServerContainer, createTestContainer } from '../container';
+import { CatalogueReadCache, SharedCatalogueSearch } from './catalogue-read-cache';
+
+const request = (type: SearchRequest['type'] = 'product', size = 10): SearchRequest => ({ type, size, from: 0, body: { query: { match_all: {} } } });
+
+/** A CatalogueSearch that counts its calls and answers when the test says so. */
+function countingSearch() {
+  const calls: SearchRequest[] = [];
+  const waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+  let fail: unknown;
+  const search: CatalogueSearch = {
+    search<T>(r: SearchRequest): Promise<SearchResult<T>> {
+      calls.push(r);
+      return new Promise((resolve, reject) => {
+        waiting.push({
+          resolve: () => resolve({ items: [{ sku: `n${calls.length}` }] as T[], total: 1, start: 0, perPage: r.size, aggregations: {} }),
+          reject,
+        });
+      }).then(() => {
+        if (fail) throw fail;
+        return { items: [{ sku: `n${calls.length}` }] as T[], total: 1, start: 0, perPage: r.size, aggregations: {} };
+      });
+    },
+  };
+  return {
+    search,
+    calls,
+    answerAll: () => waiting.splice(0).forEach((w) => w.resolve()),
+    failNext: (e: unknown) => {
+      fail = e;
+    },
+    succeed: () => {
+      fail = undefined;
+    },
+  };
+}
+
+describe('CatalogueReadCache (server catalogue reads shared across renders)', () => {
+  it('N concurrent reads of the same search make ONE backend call, and all get its answer (single-flight)', async () => {
+    const clock = new VirtualClock();
+    const fake = countingSearch();
+    const cache = new CatalogueReadCache(clock, 100);
+    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const pending = Array.from({ length: 50 }, () => shared.search(request()));
+    const other = shared.search(request('category'));
+    fake.answerAll();
+    const answers = await Promise.all(pending);
+    await other;
+    expect(fake.calls).toHaveLength(2); // one per distinct read
+    expect(new Set(answers).size).toBe(1);
+    expect(cache.stats()).toMatchObject({ loads: 2, joined: 49 });
+  });
+
+  it('keeps an answer for the TTL, then asks the backend again (virtual clock)', async () => {
+    const clock = new VirtualClock();
+    const fake = countingSearch();
+    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(clock, 100), 10_000);
+    const first = shared.search(request());
+    fake.answerAll();
+    await first;
+    clock.set(clock.now() + 9_999);
+    await shared.search(request());
+    expect(fake.calls).toHaveLength(1);
+    clock.set(clock.now() + 1);
+    const again = shared.search(request());
+    fake.answerAll();
+    expect((await again).items).toEqual([{ sku: 'n2' }]);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('never keeps a failure: every waiter of the failed call gets the error, the next read asks again', async () => {
+    const clock = new VirtualClock();
+    const fake = countingSearch();
+    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(clock, 100), 10_000);
+    fake.failNext(new NetworkError('timeout'));
+    const a = shared.search(request());
+    const b = shared.search(request());
+    fake.answerAll();
+    await expect(a).rejects.toBeInstanceOf(NetworkError);
+    await expect(b).rejects.toBeInstanceOf(NetworkError);
+    expect(fake.calls).toHaveLength(1);
+    fake.succeed();
+    const c = shared.search(request());
+    fake.answerAll();
+    expect((await c).items).toHaveLength(1);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('shares nothing for reviews (they change as shoppers write them) and nothing with TTL 0', async () => {
+    const fake = countingSearch();
+    const cache = new CatalogueReadCache(new VirtualClock(), 100);
+    const reviews = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const r = [reviews.search(request('review')), reviews.search(request('review'))];
+    const off = new SharedCatalogueSearch(fake.search, cache, 0);
+    r.push(off.search(request()), off.search(request()));
+    fake.answerAll();
+    await Promise.all(r);
+    expect(fake.calls).toHaveLength(4);
+  });
+
+  it('keeps at most maxEntries answers, the least recently used dropped first', async () => {
+    const clock = new VirtualClock();
+    const fake = countingSearch();
+    const cache = new CatalogueReadCache(clock, 2);
+    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    for (const size of [1, 2]) {
+      const p = shared.search(request('product', size));
+      fake.answerAll();
+      await p;
+    }
+    await shared.search(request('product', 1)); // hit: size 1 is now the most recent
+    const p3 = shared.search(request('product', 3));
+    fake.answerAll();
+    await p3;
+    expect(cache.stats().entries).toBe(2);
+    await shared.search(request('product', 1));
+    expect(fake.calls).toHaveLength(3);
+    const p2 = shared.search(request('product', 2)); // dropped: asked again
+    fake.answerAll();
+    await p2;
+    expect(fake.calls).toHaveLength(4);
+  });
+
+  it('hands out frozen answers: a render cannot change what the next shopper sees', async () => {
+    const fake = countingSearch();
+    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(new VirtualClock(), 10), 10_000);
+    const p = shared.search<{ sku: string }>(request());
+    fake.answerAll();
+    const answer = await p;
+    expect(() => {
+      (answer.items[0] as { sku: string }).sku = 'changed';
+    }).toThrow(TypeError);
+  });
+});
+
+describe('server containers share catalogue reads through the demo backend', () => {
+  let backend: RunningBackend;
+  const calls: string[] = [];
+  const counting: typeof fetch = async (input, init) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    calls.push(`${req.method} ${new URL(req.url).pathname}${req.method === 'POST' ? ' ' + (await req.clone().text()) : new URL(req.url).search}`);
+    return fetch(req);
+  };
+  beforeAll(async () => {
+    backend = await startBackend({ port: 0, dataDir: ':memory:', log: () => undefined });
+  });
+  afterAll(async () => backend?.close());
+
+  it('20 concurrent category loads through 20 server containers make one backend call per distinct read', async () => {
+    const config = createConfig({ api: { url: backend.url } });
+    const reads = new CatalogueReadCache(new VirtualClock(), 100);
+    const category = generateCatalogue().categories.find((c) => c.level === 3)!;
+    const loadPage = async () => {
+      const c = createServerContainer({ config, fetch: counting, catalogueReads: reads });
+      const cms = c.get(CmsService);
+      await Promise.all([c.get(CategoryService).loadCategories(), cms.loadBlock(config.cms.headerBlock), cms.loadBlock(config.cms.copyrightBlock)]);
+      const resolution = await c.get(UrlDispatcher).resolve(`/${category.url_path}`);
+      expect(resolution.kind).toBe('category');
+      const categories = c.get(CategoryService);
+      await categories.setCurrentByPath(`/${category.url_path}`);
+      await categories.applyFilters({});
+      return categories.snapshot();
+    };
+    calls.length = 0;
+    const states = await Promise.all(Array.from({ length: 20 }, loadPage));
+    expect(states.every((s) => s.current?.id === category.id && s.list.items.length > 0)).toBe(true);
+    // category tree, 2 CMS blocks, url/map, the category's products: each asked once for the 20 renders
+    expect(calls).toHaveLength(5);
+    expect(new Set(calls).size).toBe(5);
+    // a later render within the TTL asks nothing
+    await loadPage();
+    expect(calls).toHaveLength(5);
+  });
+
+  it('only the server shares: other (browser, test) containers read the backend themselves', async () => {
+    const config = createConfig({ api: { url: backend.url } });
+    calls.length = 0;
+    await Promise.all([1, 2].map(() => createTestContainer({ config, fetch: counting }).get(CategoryService).loadCategories()));
+    expect(calls).toHaveLength(2);
+    const server = createServerContainer({ config, fetch: counting });
+    expect(server.get(TOKENS.CatalogueSearch)).not.toBeInstanceOf(SharedCatalogueSearch); // a fake fetch never gets the process cache
+  });
+});

@@ -1,0 +1,169 @@
+import type { Clock } from '../../core/ports/clock';
+import type { CatalogueSearch, SearchRequest } from '../../core/ports/catalogue-search';
+import type { UrlMapHit, UrlMapRequest, UrlMapper } from '../../core/ports/url-mapper';
+import type { ContentApi } from '../../core/ports/content-api';
+import type { CmsBlock, CmsPage, SearchResult } from '../../core/catalogue/types';
+import { SystemClock } from '../common/system-clock';
+
+/**
+ * The server's catalogue read cache: reads that do not depend on the shopper are shared by every render of the
+ * process for a short TTL (ShopConfig.server.catalogueReadTtlMs), and concurrent renders asking the same thing
+ * wait for ONE backend call (single-flight). Only answers are kept: a failed read is forgotten at once, so the
+ * next render asks again. Values are deep-frozen: a render that tried to change a shared answer would throw
+ * instead of changing what other shoppers see.
+ *
+ * Core knows nothing of it: the decorators below wrap the CatalogueSearch, UrlMapper and ContentApi ports and are
+ * bound by createServerContainer only (the browser has its own offline cache).
+ */
+export interface CatalogueReadStats {
+  /** answered from a kept value */
+  hits: number;
+  /** backend calls made */
+  loads: number;
+  /** callers that joined a backend call already under way */
+  joined: number;
+  /** failed backend calls (never kept) */
+  failures: number;
+  entries: number;
+}
+
+interface Entry {
+  readonly value: unknown;
+  readonly expires: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
+}
+
+export class CatalogueReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly counts = { hits: 0, loads: 0, joined: 0, failures: 0 };
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The kept answer of `key` when younger than ttlMs, the one under way, or a fresh one from `load`. */
+  read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (ttlMs <= 0) return load();
+    const now = this.clock.now();
+    const kept = this.entries.get(key);
+    if (kept) {
+      if (kept.expires > now) {
+        this.counts.hits++;
+        // least recently used goes first: a hit moves the key to the end
+        this.entries.delete(key);
+        this.entries.set(key, kept);
+        return Promise.resolve(kept.value as T);
+      }
+      this.entries.delete(key);
+    }
+    const running = this.inflight.get(key);
+    if (running) {
+      this.counts.joined++;
+      return running as Promise<T>;
+    }
+    this.counts.loads++;
+    const call = (async () => {
+      try {
+        const value = deepFreeze(await load());
+        this.entries.set(key, { value, expires: this.clock.now() + ttlMs });
+        while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        return value;
+      } catch (e) {
+        this.counts.failures++;
+        throw e;
+      } finally {
+        this.inflight.delete(key);
+      }
+    })();
+    this.inflight.set(key, call);
+    return call;
+  }
+
+  stats(): CatalogueReadStats {
+    return { ...this.counts, entries: this.entries.size };
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Search types whose answers are the same for every shopper (reviews change as shoppers write them). */
+const SHARED_TYPES = new Set<SearchRequest['type']>(['product', 'category', 'attribute', 'cms_page', 'cms_block', 'taxrule']);
+
+export class SharedCatalogueSearch implements CatalogueSearch {
+  constructor(
+    private readonly inner: CatalogueSearch,
+    private readonly cache: CatalogueReadCache,
+    private readonly ttlMs: number,
+  ) {}
+
+  search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
+    if (!SHARED_TYPES.has(request.type)) return this.inner.search<T>(request);
+    const key = `search ${JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? null, request.excludeFields ?? null, request.body])}`;
+    return this.cache.read(key, this.ttlMs, () => this.inner.search<T>(request));
+  }
+}
+
+export class SharedUrlMapper implements UrlMapper {
+  constructor(
+    private readonly inner: UrlMapper,
+    private readonly cache: CatalogueReadCache,
+    private readonly ttlMs: number,
+  ) {}
+
+  map(request: UrlMapRequest): Promise<UrlMapHit | null> {
+    // a group token or id could make the answer the shopper's own (group prices): those are not shared
+    if (request.groupToken || request.groupId) return this.inner.map(request);
+    return this.cache.read(`url ${JSON.stringify(request)}`, this.ttlMs, () => this.inner.map(request));
+  }
+}
+
+export class SharedContentApi implements ContentApi {
+  constructor(
+    private readonly inner: ContentApi,
+    private readonly cache: CatalogueReadCache,
+    private readonly ttlMs: number,
+  ) {}
+
+  private read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.read(`cms ${key}`, this.ttlMs, load);
+  }
+  pageById(id: number | string): Promise<CmsPage | undefined> {
+    return this.read(`page#${id}`, () => this.inner.pageById(id));
+  }
+  blockById(id: number | string): Promise<CmsBlock | undefined> {
+    return this.read(`block#${id}`, () => this.inner.blockById(id));
+  }
+  pageByIdentifier(identifier: string, storeId: number): Promise<CmsPage | undefined> {
+    return this.read(`page ${storeId} ${identifier}`, () => this.inner.pageByIdentifier(identifier, storeId));
+  }
+  blockByIdentifier(identifier: string, storeId: number): Promise<CmsBlock | undefined> {
+    return this.read(`block ${storeId} ${identifier}`, () => this.inner.blockByIdentifier(identifier, storeId));
+  }
+  /** block lists go through the (shared) catalogue search already */
+  blocks(query: { identifiers?: readonly string[]; size?: number }): Promise<CmsBlock[]> {
+    return this.inner.blocks(query);
+  }
+}
+
+const perApi = new Map<string, CatalogueReadCache>();
+
+/** The process's read cache for one API (created on first use; every server container of the process shares it). */
+export function processCatalogueReads(apiUrl: string, maxEntries: number): CatalogueReadCache {
+  let cache = perApi.get(apiUrl);
+  if (!cache) {
+    cache = new CatalogueReadCache(new SystemClock(), maxEntries);
+    perApi.set(apiUrl, cache);
+  }
+  return cache;
+}
