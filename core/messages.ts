@@ -24,6 +24,8 @@ export const MESSAGES = {
   routeNotFound: 'catalogue.routeNotFound',
   noMappingFound: 'catalogue.noMappingFound',
   offlineRedirectHome: 'catalogue.offlineRedirectHome',
+  /** issue 8: the API did not answer (timeout, unreachable, 5xx): 'try again in a moment', never 'not found' */
+  shopUnavailable: 'unavailable.message',
   wrongThemeName: 'catalogue.wrongThemeName',
   offlineServiceWorker: 'catalogue.offlineServiceWorker',
   outOfStock: 'catalogue.outOfStock',

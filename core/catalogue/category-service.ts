@@ -59,6 +59,7 @@ export function portableCategoryState(s: CategoryState): PortableCategoryState {
 export class CategoryService {
   private readonly state: BehaviorSubject<CategoryState>;
   readonly state$: Observable<CategoryState>;
+  private lastListFailure: unknown;
 
   constructor(
     private readonly categoryApi: CategoryApi,
@@ -143,6 +144,7 @@ export class CategoryService {
     if (!category) return this.state.value.list;
     const request = categoryProductsRequest({ category, categories: this.state.value.categories, filters: this.state.value.filters, from }, this.config);
     this.patch({ loading: true });
+    this.lastListFailure = undefined;
     try {
       const twoStage = this.options.twoStage;
       const clock = this.options.clock;
@@ -168,10 +170,19 @@ export class CategoryService {
       this.patch({ list, available, warning: undefined, loading: false, offline: !!result.offline });
       return list;
     } catch (e) {
+      this.lastListFailure = e;
       this.options.logger?.warn('Category products failed', 'category', { id: category.id, error: String(e) });
       this.patch({ list: emptyList(this.config), warning: MESSAGES.emptyCategoryList, loading: false });
       return this.state.value.list;
     }
+  }
+
+  /**
+   * Why the last product list load failed (undefined when it answered). The shopper sees the §4.4 warning either
+   * way; the server also needs to know whether the backend could not answer (issue 8: then the page is a 503).
+   */
+  listFailure(): unknown {
+    return this.lastListFailure;
   }
 
   dismissWarning(): void {

@@ -20,6 +20,7 @@ export const EMPTY_HOME: HomeState = { status: 'idle', lists: { new_collection: 
 /** Holds the homepage product lists (spec catalogue §2.11). */
 export class HomeService {
   private readonly state = new BehaviorSubject<HomeState>(EMPTY_HOME);
+  private lastFailure: unknown;
   readonly state$: Observable<HomeState> = this.state.pipe(distinctUntilChanged());
 
   constructor(
@@ -38,6 +39,11 @@ export class HomeService {
     this.state.next(state);
   }
 
+  /** Why the last load's first failing list failed (undefined when both loaded): the server tells a down API from the rest. */
+  failure(): unknown {
+    return this.lastFailure;
+  }
+
   /**
    * Load both lists in parallel; a failing list leaves the other intact and marks the state 'error'.
    * The local home content loads beside them; its failure is logged at debug level only (spec catalogue §2.11).
@@ -54,11 +60,13 @@ export class HomeService {
     const content = (await contentLoad) ?? this.state.value.content;
     const lists = { ...this.state.value.lists };
     let failed = false;
+    this.lastFailure = undefined;
     results.forEach((r, i) => {
       const name = names[i] as HomeListName;
       if (r.status === 'fulfilled') lists[name] = r.value.items;
       else {
         failed = true;
+        this.lastFailure ??= r.reason;
         this.logger.error(`home list ${name} failed: ${String(r.reason)}`, 'home');
       }
     });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG } from '../config';
 import { MESSAGES, ShopError } from '../messages';
-import { NetworkError } from '../ports/api-error';
+import { ApiError, NetworkError } from '../ports/api-error';
 import type { Product } from '../catalogue/types';
 import { notFoundResolution, resolutionFromMapping } from './dispatcher';
-import { PageResolutionService, loadFailureOutcome, resolvedPage } from './page-resolution';
+import { PageResolutionService, UNAVAILABLE_STATUS, loadFailureKind, loadFailureOutcome, pageUnavailable, resolvedPage, unavailableCause } from './page-resolution';
 
 const config = DEFAULT_CONFIG;
 const product: Product = { id: 1, sku: 'KP-1', name: 'Kraftpapier', type_id: 'simple', slug: 'kraftpapier-1', url_path: 'inpakpapier/kraftpapier-1.html' };
@@ -41,9 +41,11 @@ describe('loadFailureOutcome', () => {
   it('on the server the page shows the error itself with 404 // spec catalogue §2.3, §4.1', () => {
     for (const e of emptyErrors) expect(loadFailureOutcome(e, 'server', config)).toEqual({ kind: 'show', status: 404, error: { key: e.key, params: e.params } });
   });
-  it('a backend that does not answer is a 503 with the offline text, never a redirect // spec catalogue §2.3', () => {
+  it('a backend that does not answer is a 503, never a redirect: in the browser with the offline text, on the server "try again in a moment" // spec catalogue §2.3, issue 8', () => {
+    expect(loadFailureOutcome(new NetworkError('down'), 'browser', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.youAreOffline, params: {} } });
+    expect(loadFailureOutcome(new NetworkError('timeout'), 'server', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     for (const runtime of ['server', 'browser'] as const) {
-      expect(loadFailureOutcome(new NetworkError('down'), runtime, config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.youAreOffline, params: {} } });
+      expect(loadFailureOutcome(new ApiError(502, 'bad gateway'), runtime, config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     }
   });
   it('only empty-result errors ever redirect // spec catalogue §2.3', () => {
@@ -69,5 +71,43 @@ describe('PageResolutionService', () => {
     const b = new PageResolutionService();
     b.hydrate(a.snapshot());
     expect(b.snapshot()).toEqual({ path: '/p/X/y', kind: 'product', status: 404, error: { key: MESSAGES.productStatusEmpty, params: { status: 2 } } });
+  });
+});
+
+describe('loadFailureKind: a slow or absent API is never "not found" (issue 8)', () => {
+  it('only a real answer is not-found: the core\'s empty-result errors and the API\'s own 404/410/400 // spec catalogue §2.3, §8', () => {
+    for (const e of [new ShopError(MESSAGES.productStatusEmpty, { status: 2 }), new ShopError(MESSAGES.categoryQueryEmpty), new ShopError(MESSAGES.cmsQueryEmpty), new ShopError(MESSAGES.unknownEntityType)]) {
+      expect(loadFailureKind(e)).toBe('not-found');
+    }
+    for (const status of [404, 410, 400]) expect(loadFailureKind(new ApiError(status, 'no'))).toBe('not-found');
+  });
+  it('no answer, a 5xx, a 408/429, other 4xx and unexpected errors are unavailable (503)', () => {
+    for (const e of [new NetworkError('timeout'), new NetworkError('ECONNREFUSED'), new ApiError(500, 'x'), new ApiError(503, 'x'), new ApiError(408, 'x'), new ApiError(429, 'x'), new ApiError(401, 'x'), new TypeError('boom'), 'weird']) {
+      expect(loadFailureKind(e)).toBe('unavailable');
+    }
+  });
+  it('any ApiError status maps to 404 or 503 and nothing else; 5xx always 503 (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.constantFrom('server' as const, 'browser' as const), (status, runtime) => {
+        const o = loadFailureOutcome(new ApiError(status, 'x'), runtime, config);
+        expect(o.kind).toBe('show');
+        if (o.kind === 'show') {
+          expect([404, UNAVAILABLE_STATUS]).toContain(o.status);
+          if (status >= 500) expect(o.status).toBe(UNAVAILABLE_STATUS);
+        }
+      }),
+    );
+  });
+  it('unavailableCause picks the first failure that is backend trouble; pageUnavailable tells the UI to show "try again"', () => {
+    const down = new NetworkError('down');
+    expect(unavailableCause([undefined, new ShopError(MESSAGES.cmsQueryEmpty), down, new ApiError(500, 'x')])).toBe(down);
+    expect(unavailableCause([undefined, new ShopError(MESSAGES.cmsQueryEmpty)])).toBeUndefined();
+    const pages = new PageResolutionService();
+    const o = loadFailureOutcome(down, 'server', config);
+    if (o.kind === 'show') pages.failed('/a', o.error, o.status);
+    expect(pageUnavailable(pages.snapshot(), '/a')).toBe(true);
+    expect(pageUnavailable(pages.snapshot(), '/b')).toBe(false);
+    pages.failed('/a', { key: MESSAGES.youAreOffline, params: {} }, 503);
+    expect(pageUnavailable(pages.snapshot(), '/a')).toBe(false); // the browser's offline case stays the offline notice
   });
 });

@@ -6,7 +6,8 @@
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
-import { isShopError, type MessageKey } from '../messages';
+import { MESSAGES, isShopError, type MessageKey } from '../messages';
+import { isApiError, isNetworkError } from '../ports/api-error';
 import { isEmptyResultError, navigationFailure, type NavigationFailure, type RouteResolution } from './dispatcher';
 
 export type ResolvedPageKind = 'product' | 'category' | 'cms_page' | 'not-found';
@@ -44,18 +45,52 @@ export type LoadFailureOutcome =
   /** spec catalogue §2.3: notify (OK action) and go to the store's home route */
   | { readonly kind: 'redirect'; readonly notification: NavigationFailure; readonly to: string };
 
+/** The status of a page the backend could not serve (the HTTP edge adds Retry-After to it). */
+export const UNAVAILABLE_STATUS = 503;
+
+export type LoadFailureKind = 'not-found' | 'unavailable';
+
+/**
+ * Which failed loads mean "the shop has no such page" and which "the backend could not answer" (issue 8: a slow
+ * or absent API must never turn into "not found"). Only a real answer is not-found: the core's empty-result and
+ * status/visibility errors (spec catalogue §2.3, §4.1, §8: raised on an answer that holds nothing showable), an
+ * unknown entity type in a mapping, or the API's own 404 / 410 / 400 for what was asked. Everything else is
+ * unavailable: no answer at all (timeout, connection refused: NetworkError), a 5xx, a 408/429, any other 4xx
+ * (the shop's own credentials or configuration, not the page), and unexpected errors.
+ */
+export function loadFailureKind(error: unknown): LoadFailureKind {
+  if (isShopError(error)) return 'not-found';
+  if (isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400)) return 'not-found';
+  return 'unavailable';
+}
+
+/** The first of some failed reads (undefined = it went fine) that makes the page unavailable, if any. */
+export function unavailableCause(errors: readonly unknown[]): unknown {
+  return errors.find((e) => e !== undefined && e !== null && loadFailureKind(e) === 'unavailable');
+}
+
 /**
  * spec catalogue §2.3, §4.1: a navigation whose data load failed. In the browser an empty-result error
  * ('... query returned empty result ...') notifies 'not available in Offline mode. Redirecting to Home.' and
- * redirects home; on the server (and for other errors) the page shows the error: 404 for an empty result
- * (the product, category or page does not exist for the shopper), 503 when the backend could not answer.
+ * redirects home; on the server (and for other errors) the page shows the error: 404 when the backend answered
+ * that there is no such product, category or page, 503 when it could not answer (loadFailureKind). On the server
+ * an unavailable page says 'the shop is briefly unavailable, try again'; in the browser a load that got no
+ * answer at all keeps the offline message (the shopper's own network may be down).
  */
 export function loadFailureOutcome(error: unknown, runtime: 'server' | 'browser', config: ShopConfig, storeCode?: string): LoadFailureOutcome {
   const failure = navigationFailure(error, config, storeCode);
   if (runtime === 'browser' && failure.redirect !== undefined) return { kind: 'redirect', notification: failure, to: failure.redirect };
-  const status = isShopError(error) ? 404 : 503;
+  if (loadFailureKind(error) === 'unavailable') {
+    const key = runtime === 'browser' && isNetworkError(error) ? failure.message : MESSAGES.shopUnavailable;
+    return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key, params: {} } };
+  }
   const key = isShopError(error) ? error.key : failure.message;
-  return { kind: 'show', status, error: { key, params: isShopError(error) ? error.params : {} } };
+  return { kind: 'show', status: 404, error: { key, params: isShopError(error) ? error.params : {} } };
+}
+
+/** The page of `path` could not be served because the backend did not answer: show 'try again in a moment'. */
+export function pageUnavailable(state: PageResolutionState, path: string): boolean {
+  return state.path === path && state.status === UNAVAILABLE_STATUS && state.error?.key === MESSAGES.shopUnavailable;
 }
 
 export class PageResolutionService {

@@ -5,6 +5,9 @@ import type { Container } from 'inversify';
 import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
 import { ROUTES } from './routes';
+import { pageUnavailable } from '../../core/routing/page-resolution';
+import { usePageResolution } from '../hooks/use-catalogue';
+import { UnavailablePage } from '../pages/UnavailablePage';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
 function RouteLoader({ container, initialPath }: { container: Container; initialPath?: string }) {
@@ -38,15 +41,21 @@ export function App({ container, initialPath }: { container: Container; initialP
   const location = useLocation();
   const layout = (matchRoutes(ROUTES, location)?.[0]?.route as (typeof ROUTES)[number] | undefined)?.layout ?? 'default';
   const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
+  // issue 8: the backend could not serve this page: 'try again in a moment', whatever the route
+  const unavailable = pageUnavailable(usePageResolution(), location.pathname);
   return (
     <Layout>
       <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
       <Suspense fallback={<PageLoading />}>
-        <Routes>
-          {ROUTES.map((r) => (
-            <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
-          ))}
-        </Routes>
+        {unavailable ? (
+          <UnavailablePage />
+        ) : (
+          <Routes>
+            {ROUTES.map((r) => (
+              <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
+            ))}
+          </Routes>
+        )}
       </Suspense>
     </Layout>
   );

@@ -9,7 +9,7 @@ import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
 import { UrlDispatcher } from '../../core/routing/dispatcher';
-import { PageResolutionService, loadFailureOutcome, resolvedPage, type ResolvedPageKind } from '../../core/routing/page-resolution';
+import { PageResolutionService, loadFailureOutcome, resolvedPage, unavailableCause, type ResolvedPageKind } from '../../core/routing/page-resolution';
 import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
 import { NotificationService } from '../../core/ui-state/notification-service';
 import { HomePage } from '../pages/HomePage';
@@ -28,11 +28,23 @@ function configOf(container: Container): ShopConfig {
   return container.get<ShopConfig>(TOKENS.Config);
 }
 
-/** The header (menu, header block) and footer (copyright block) data every catalogue page renders. */
-async function loadShell(container: Container): Promise<void> {
+/**
+ * The header (menu, header block) and footer (copyright block) data every catalogue page renders. On the server a
+ * category tree the backend could not serve makes the page unavailable (issue 8: 503, never a page without its
+ * menu that an output cache keeps, nor a 404); a missing block never breaks a page (spec catalogue §3.5).
+ */
+async function loadShell(container: Container, path: string): Promise<LoadOutcome | undefined> {
   const config = configOf(container);
   const cms = container.get(CmsService);
-  await Promise.allSettled([container.get(CategoryService).loadCategories(), cms.loadBlock(config.cms.headerBlock), cms.loadBlock(config.cms.copyrightBlock)]);
+  const [tree] = await Promise.allSettled([container.get(CategoryService).loadCategories(), cms.loadBlock(config.cms.headerBlock), cms.loadBlock(config.cms.copyrightBlock)]);
+  return unavailableOnServer(container, path, tree.status === 'rejected' ? tree.reason : undefined);
+}
+
+/** issue 8: on the server, a read that failed for want of an answer fails the page with 503 (see core's loadFailureKind). */
+function unavailableOnServer(container: Container, path: string, ...errors: unknown[]): LoadOutcome | undefined {
+  if (runtime() !== 'server') return undefined;
+  const cause = unavailableCause(errors);
+  return cause === undefined ? undefined : failed(container, path, cause);
 }
 
 /** A route query as core's filter rules read it (repeated keys become lists). */
@@ -59,7 +71,7 @@ function failed(container: Container, path: string, error: unknown, kind?: Resol
   return { status: outcome.status };
 }
 
-async function loadCategoryProducts(container: Container, query: URLSearchParams): Promise<void> {
+async function loadCategoryProducts(container: Container, query: URLSearchParams, path: string): Promise<LoadOutcome | undefined> {
   const categories = container.get(CategoryService);
   // the filter labels (colour names, price ranges) come from the attribute metadata
   await container
@@ -68,18 +80,21 @@ async function loadCategoryProducts(container: Container, query: URLSearchParams
     .catch(() => undefined);
   const filters = filtersFromRouteQuery(routeQueryOf(query), configOf(container), categories.snapshot().available);
   await categories.applyFilters(filters);
+  return unavailableOnServer(container, path, categories.listFailure());
 }
 
 /** spec catalogue §2.2: a category found by its route path (/c/{slug} or its url_path). */
 async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path } = ctx;
-  await loadShell(container);
+  const down = await loadShell(container, path);
+  if (down) return down;
   try {
     await container.get(CategoryService).setCurrentByPath(path);
   } catch (e) {
     return failed(container, path, e, 'category');
   }
-  await loadCategoryProducts(container, ctx.query);
+  const listDown = await loadCategoryProducts(container, ctx.query, path);
+  if (listDown) return listDown;
   container.get(PageResolutionService).clear(path, 'category');
   return { status: 200 };
 }
@@ -98,7 +113,8 @@ async function productLoad(container: Container, path: string, sku: string, chil
     pages.clear(path, 'product');
     return { status: 200 };
   }
-  await loadShell(container);
+  const down = await loadShell(container, path);
+  if (down) return down;
   try {
     const result = await products.load(sku, { ...(childSku ? { childSku } : {}), categories: container.get(CategoryService).snapshot().categories });
     if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
@@ -129,10 +145,10 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   }
   // the same category with other filters: only the list changes
   if (pages.snapshot().path === path && pages.snapshot().kind === 'category' && !pages.snapshot().error) {
-    await loadCategoryProducts(container, query);
-    return { status: 200 };
+    return (await loadCategoryProducts(container, query, path)) ?? { status: 200 };
   }
-  await loadShell(container);
+  const down = await loadShell(container, path);
+  if (down) return down;
   let resolution;
   try {
     resolution = await container.get(UrlDispatcher).resolve(path + (query.toString() ? `?${query.toString()}` : ''));
@@ -150,7 +166,8 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
       case 'category': {
         const categories = container.get(CategoryService);
         await categories.setCurrentByPath(path).catch(() => categories.setCurrent(resolution.category));
-        await loadCategoryProducts(container, query);
+        const listDown = await loadCategoryProducts(container, query, path);
+        if (listDown) return listDown;
         break;
       }
       case 'cms_page':
@@ -168,7 +185,8 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
 
 async function cmsLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path } = ctx;
-  await loadShell(container);
+  const down = await loadShell(container, path);
+  if (down) return down;
   try {
     await container.get(CmsService).loadPage((ctx.params.slug ?? '').replace(/\/+$/, ''));
   } catch (e) {
@@ -180,8 +198,9 @@ async function cmsLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
 
 /** The static pages: CMS content under the route's name when it exists, else the shop's own short text. */
 function staticLoad(name: string) {
-  return async ({ container }: RouteLoadContext): Promise<LoadOutcome> => {
-    await loadShell(container);
+  return async ({ container, path }: RouteLoadContext): Promise<LoadOutcome> => {
+    const down = await loadShell(container, path);
+    if (down) return down;
     await container
       .get(CmsService)
       .loadPage(name)
@@ -197,8 +216,10 @@ const STATIC_NAMES = CORE_ROUTES.filter((r) => r.staticPage).map((r) => r.name);
 export const CATALOGUE_PAGES: PageRegistry = {
   home: {
     element: <HomePage />,
-    load: async ({ container }) => {
-      await Promise.all([loadShell(container), container.get(HomeService).load()]);
+    load: async ({ container, path }) => {
+      const home = container.get(HomeService);
+      const [down] = await Promise.all([loadShell(container, path), home.load()]);
+      return down ?? unavailableOnServer(container, path, home.failure());
     },
   },
   category: { element: <CategoryPage />, load: categoryLoad },
@@ -208,11 +229,12 @@ export const CATALOGUE_PAGES: PageRegistry = {
   wholesale: {
     element: <WholesalePage />,
     load: async (ctx) => {
-      await loadShell(ctx.container);
+      const down = await loadShell(ctx.container, ctx.path);
+      if (down) return down;
       const categories = ctx.container.get(CategoryService);
       try {
         await categories.setCurrentByPath(WholesalePage.categoryPath);
-        await loadCategoryProducts(ctx.container, ctx.query);
+        await loadCategoryProducts(ctx.container, ctx.query, ctx.path);
       } catch {
         /* the page still shows its text */
       }
@@ -221,9 +243,7 @@ export const CATALOGUE_PAGES: PageRegistry = {
   },
   sitemap: {
     element: <SitemapPage />,
-    load: async ({ container }) => {
-      await loadShell(container);
-    },
+    load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
   },
   'page-not-found': { element: <DispatchedPage />, load: dispatchLoad, status: 404 },
 };

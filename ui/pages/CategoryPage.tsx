@@ -5,7 +5,8 @@ import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSyste
 import { hasMoreItems } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption } from '../../core/catalogue/types';
 import { useConfig } from '../hooks/use-service';
-import { useCategory, useCategoryService } from '../hooks/use-catalogue';
+import { useCategory, useCategoryService, usePageResolution } from '../hooks/use-catalogue';
+import { NotFoundPage } from './NotFoundPage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { CategoryFilters } from '../components/catalogue/CategoryFilters';
@@ -39,6 +40,9 @@ export function CategoryPage({ intro }: { intro?: ReactNode }) {
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);
   const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
+  const resolution = usePageResolution();
+  // the /c/{slug} route's load failed (no such category): the not-found page, not an endless 'loading'
+  if (resolution.error && resolution.path === location.pathname) return <NotFoundPage message={t(resolution.error.key, resolution.error.params)} />;
   if (!category) return <p role="status">{t('category.loading')}</p>;
   const list = state.list;
   return (
