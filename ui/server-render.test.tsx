@@ -15,7 +15,7 @@ import { StaticRouter, matchRoutes } from 'react-router-dom';
 import type { LocaleCode } from '../core/config';
 import { processCatalogueReads } from '../adapters/cache/catalogue-read-cache';
 import { createServerContainer } from '../adapters/container';
-import { createI18n } from './i18n';
+import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';
 
@@ -31,6 +31,7 @@ async function render(url: string, config: ShopConfig, locale: LocaleCode): Prom
   await route?.preload?.();
   const outcome = route?.load ? await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams, path: parsed.pathname }) : undefined;
   if (outcome?.redirect) return { status: 301, html: '' };
+  await loadLocale(locale);
   const html = renderToString(<Root container={container} i18n={createI18n(locale, config)} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />);
   return { status: outcome?.status ?? route?.status ?? 200, html };
 }
@@ -89,8 +90,11 @@ afterAll(async () => {
   await backend?.close();
 });
 
-/** No process read cache (TTL 0): every render reads the backend itself; short timeout so a hanging API fails fast. */
-const uncached = (url: string): ShopConfig => createConfig({ api: { url }, server: { catalogueReadTtlMs: 0 }, search: { serverTimeoutMs: 400 } });
+/**
+ * No process read cache (TTL 0): every render reads the backend itself. A generous timeout (the machine is shared and
+ * a cold backend is slow), a short one where the API is made to hang.
+ */
+const uncached = (url: string, serverTimeoutMs = 5000): ShopConfig => createConfig({ api: { url }, server: { catalogueReadTtlMs: 0 }, search: { serverTimeoutMs } });
 
 async function counted(path: string, config: ShopConfig) {
   calls.length = 0;
@@ -118,7 +122,7 @@ describe('backend calls per server render (issue 8)', () => {
   });
 
   it('20 concurrent renders of a category make one backend call per distinct read; the next render within the TTL makes none', async () => {
-    const config = createConfig({ api: { url: backend.url } });
+    const config = createConfig({ api: { url: backend.url }, search: { serverTimeoutMs: 5000 } });
     processCatalogueReads(backend.url, config.server.catalogueReadMaxEntries).clear();
     calls.length = 0;
     const results = await Promise.all(Array.from({ length: 20 }, () => render(`/${category.url_path}`, config, 'nl-NL')));
@@ -157,7 +161,7 @@ describe('a slow or absent API is never "not found" (issue 8)', () => {
   it('API hangs on the url lookup: a valid product path answers 503, not 404', async () => {
     fault.match = /\/api\/url\/map/;
     fault.mode = 'hang';
-    const { result } = await counted(`/${product.url_path}`, uncached(proxyUrl));
+    const { result } = await counted(`/${product.url_path}`, uncached(proxyUrl, 400));
     expect(result.status).toBe(503);
     expect(result.html).toContain('data-unavailable');
   });
@@ -166,7 +170,7 @@ describe('a slow or absent API is never "not found" (issue 8)', () => {
     fault.match = /\/product\/_search/;
     fault.mode = 'hang';
     for (const path of [`/${product.url_path}`, `/p/${product.sku}/${product.slug}`]) {
-      const { result } = await counted(path, uncached(proxyUrl));
+      const { result } = await counted(path, uncached(proxyUrl, 400));
       expect(result.status).toBe(503);
     }
   });
