@@ -159,7 +159,7 @@ describe('server containers share catalogue reads through the demo backend', () 
   afterAll(async () => backend?.close());
 
   it('20 concurrent category loads through 20 server containers make one backend call per distinct read', async () => {
-    const config = createConfig({ api: { url: backend.url } });
+    const config = createConfig({ api: { url: backend.url }, search: { serverTimeoutMs: 5000, clientTimeoutMs: 5000 } });
     const reads = new CatalogueReadCache(new VirtualClock(), 100);
     const category = generateCatalogue().categories.find((c) => c.level === 3)!;
     const loadPage = async () => {
@@ -185,7 +185,7 @@ describe('server containers share catalogue reads through the demo backend', () 
   });
 
   it('only the server shares: other (browser, test) containers read the backend themselves', async () => {
-    const config = createConfig({ api: { url: backend.url } });
+    const config = createConfig({ api: { url: backend.url }, search: { serverTimeoutMs: 5000, clientTimeoutMs: 5000 } });
     calls.length = 0;
     await Promise.all([1, 2].map(() => createTestContainer({ config, fetch: counting }).get(CategoryService).loadCategories()));
     expect(calls).toHaveLength(2);
