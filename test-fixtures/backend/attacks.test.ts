@@ -207,4 +207,81 @@ describe('issue 9 probes: each attack now fails', () => {
     const src = readdirSync(__dirname, { recursive: true }).map(String).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     for (const f of src) expect(readFileSync(join(__dirname, f), 'utf8'), f).not.toMatch(/development-secret|SECRET\s*=\s*['"]/);
   });
+
+  it('probe 5: a 1,000-word (or 20,000-word) fuzzy search is refused at once, naming the limit; the stock check next to it answers', async () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `kado${i}`).join(' ');
+    const fuzzy = (text: string) => ({ query: { multi_match: { query: text, fields: ['name^4', 'description^3', 'sku^2'], fuzziness: 2, max_expansions: 50 } } });
+    const [big, huge, stock] = await Promise.all([
+      be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', fuzzy(words(1000))),
+      be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', fuzzy(words(20_000))),
+      be.call('GET', `/api/stock/check?sku=${item.sku}`),
+    ]);
+    expect(big.status).toBe(400);
+    expect(big.json).toEqual({ code: 400, result: 'Search limit: full-text query too long (at most 256)' });
+    expect(huge.status).toBe(400);
+    expect(stock.status).toBe(200);
+    const manyWords = await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', fuzzy('a b c d e f g h i j k l m n o p q'));
+    expect(manyWords.json).toEqual({ code: 400, result: 'Search limit: too many words in a full-text query (at most 16)' });
+    // the largest allowed query still answers
+    const allowed = await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', fuzzy('kadopapier kerst goud rood satijn lint doos kaart envelop notitieboek blauw groen zilver wit zwart roze'));
+    expect(allowed.status).toBe(200);
+    expect(allowed.json.hits.total).toBeGreaterThan(0);
+  });
+
+  it('probe 6: bad input that used to answer 500 (configurable_item_options "x" / [null], 5,000-deep bool, 2,000-deep aggregations) is a 400', async () => {
+    const cartId = (await be.call('POST', '/api/cart/create')).json.result as string;
+    const configurable = generateCatalogue().products.find((p) => p.type_id === 'configurable')!;
+    for (const opts of ['x', [null], [1], { a: 1 }, [{ option_id: {} }]]) {
+      const productOption = { extension_attributes: { configurable_item_options: opts } };
+      const update = await be.call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: configurable.sku, qty: 1, product_option: productOption } });
+      expect(update.status, JSON.stringify(opts)).toBe(400);
+      expect(update.json).toMatchObject({ code: 400, result: expect.stringMatching(/^Invalid request: body\.cartItem\.product_option/) });
+      const order = await be.call('POST', '/api/order', orderBody({ products: [{ sku: configurable.sku, qty: 1, product_option: productOption }] }));
+      expect(order.status).toBe(400);
+      expect(order.json.code).toBe(400);
+    }
+    // (written as text: JSON.stringify itself would overflow the stack on these)
+    const deepBool = `{"query":${'{"bool":{"must":'.repeat(5000)}{"match_all":{}}${'}}'.repeat(5000)}}`;
+    const deepAggs = `{"aggs":${'{"a":{"terms":{"field":"color"},"aggs":'.repeat(2000)}{}${'}}'.repeat(2000)}}`;
+    for (const body of [deepBool, deepAggs]) {
+      const deep = await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', body, { 'content-type': 'application/json' });
+      expect(deep.json).toEqual({ code: 400, result: 'Invalid request: JSON is nested deeper than 32 levels' });
+      const viaGet = await be.call('GET', `/api/catalog/vue_storefront_catalog/product/_search?request=${encodeURIComponent(body.slice(0, 6000))}`);
+      expect(viaGet.status).toBe(400);
+    }
+    // under the JSON limit, the search DSL's own limits answer
+    let bool: unknown = { match_all: {} };
+    for (let i = 0; i < 13; i++) bool = { bool: { must: bool } };
+    expect((await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', { query: bool })).json).toEqual({ code: 400, result: 'Search limit: queries nested too deep (at most 12)' });
+    let aggs: Record<string, unknown> = { a: { terms: { field: 'color' } } };
+    for (let i = 0; i < 3; i++) aggs = { a: { terms: { field: 'color' }, aggs } };
+    expect((await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', { aggs })).json).toEqual({ code: 400, result: 'Search limit: aggregations nested too deep (at most 3)' });
+    const should = Array.from({ length: 201 }, (_, i) => ({ term: { sku: `s${i}` } }));
+    expect((await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', { query: { bool: { should } } })).json.result).toBe('Search limit: too many query clauses (at most 200)');
+    expect((await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search?size=6000', {})).json.result).toBe('Search limit: size (at most 5000)');
+    expect((await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', { from: 20000, size: 1 })).json.result).toBe('Search limit: from (at most 10000)');
+    expect((await be.call('POST', '/api/catalog/vue_storefront_catalog/product/_search', { query: { terms: { sku: Array.from({ length: 1025 }, (_, i) => `s${i}`) } } })).json.result)
+      .toBe('Search limit: terms.sku has too many values (at most 1024)');
+    // the cart and the stock are as they were
+    expect((await be.call('GET', `/api/cart/pull?cartId=${cartId}`)).json.result).toEqual([]);
+  });
+
+  it('probe 8: the same Idempotency-Key with a different body answers 422 and places nothing', async () => {
+    const countOrders = () => (rows('SELECT COUNT(*) AS n FROM orders') as Array<{ n: number }>)[0]!.n;
+    const key = { 'Idempotency-Key': 'order-probe-8' };
+    const first = await be.call('POST', '/api/order', orderBody(), key);
+    expect(first.status).toBe(200);
+    const n = countOrders();
+    const stock = (await be.call('GET', `/api/stock/check?sku=${item.sku}`)).json.result.qty;
+    const other = await be.call('POST', '/api/order', orderBody({ products: [{ sku: item.sku, qty: 5 }] }), key);
+    expect(other.status).toBe(422);
+    expect(other.json).toEqual({ code: 422, result: 'Idempotency-Key was already used for a different request' });
+    expect(countOrders()).toBe(n);
+    expect((await be.call('GET', `/api/stock/check?sku=${item.sku}`)).json.result.qty).toBe(stock);
+    // the same request again is the same answer
+    const again = await be.call('POST', '/api/order', orderBody(), key);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(countOrders()).toBe(n);
+  });
 });

@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (email TEXT PRIMARY KEY COLLATE NOCASE,
 CREATE TABLE IF NOT EXISTS contact_messages (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT NOT NULL, message TEXT NOT NULL, category TEXT, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mails (id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, from_address TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mail_tokens (token TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (scope, key));
+CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL, request_hash TEXT NOT NULL DEFAULT '', PRIMARY KEY (scope, key));
 `;
 
 const TABLES = ['meta', 'stock', 'customers', 'reset_tokens', 'carts', 'cart_items', 'orders', 'order_comments', 'payments', 'reviews', 'subscriptions', 'contact_messages', 'mails', 'mail_tokens', 'idempotency'];
@@ -46,6 +46,9 @@ export function openDb(dataDir: string, reset: boolean): Db {
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = OFF');
   db.exec(SCHEMA);
+  // databases written before the request hash existed
+  const columns = db.prepare('PRAGMA table_info(idempotency)').all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === 'request_hash')) db.exec("ALTER TABLE idempotency ADD COLUMN request_hash TEXT NOT NULL DEFAULT ''");
   if (reset) {
     db.transaction(() => {
       for (const t of TABLES) db.exec(`DELETE FROM ${t}`);

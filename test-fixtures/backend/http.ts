@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Ajv, { type ErrorObject } from 'ajv';
 import { HttpError } from './errors';
+import { LIMITS, parseBoundedJson } from './limits';
+import { SCHEMAS } from './schemas';
 
 export interface Req {
   method: string;
@@ -22,11 +25,40 @@ export interface Res {
 
 export type Handler = (req: Req) => Res | Promise<Res>;
 
-interface Route { method: string; pattern: RegExp; keys: string[]; handler: Handler }
+interface Route { method: string; pattern: RegExp; keys: string[]; handler: Handler; validate: (req: Req) => void }
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+
+/** 400 `Invalid request: body.cartItem.qty must be number` from ajv's first error. */
+function ajvMessage(where: string, errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.find((x) => x.keyword !== 'anyOf') ?? errors?.[0];
+  if (!e) return `Invalid request: ${where} is invalid`;
+  const path = e.instancePath.split('/').slice(1).map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const at = [where, ...path].join('.');
+  return `Invalid request: ${at} ${e.message ?? 'is invalid'}`;
+}
+
+function validator(key: string): (req: Req) => void {
+  const schema = SCHEMAS[key];
+  if (!schema) throw new Error(`No JSON schema for ${key} (test-fixtures/backend/schemas.ts)`);
+  const body = schema.body ? ajv.compile(schema.body) : undefined;
+  const query = schema.query ? ajv.compile(schema.query) : undefined;
+  return (req) => {
+    if (query) {
+      const q: Record<string, string> = {};
+      let n = 0;
+      for (const [k, v] of req.query) {
+        if (++n > LIMITS.queryParams) throw new HttpError(400, `Invalid request: more than ${LIMITS.queryParams} query parameters`);
+        if (!(k in q)) q[k] = v;
+      }
+      if (!query(q)) throw new HttpError(400, ajvMessage('query', query.errors));
+    }
+    if (body && !body(req.body === undefined ? null : req.body)) throw new HttpError(400, ajvMessage('body', body.errors));
+  };
+}
 
 export const ok = (result: unknown, meta?: unknown): Res => ({ status: 200, json: meta === undefined ? { code: 200, result } : { code: 200, result, meta } });
 
-const MAX_BODY = 1_000_000;
 
 export class Router {
   private readonly routes: Route[] = [];
@@ -44,7 +76,7 @@ export class Router {
         return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('/');
-    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler });
+    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler, validate: validator(`${method} ${path}`) });
     return this;
   }
 
@@ -52,7 +84,7 @@ export class Router {
   post(path: string, h: Handler): this { return this.add('POST', path, h); }
   delete(path: string, h: Handler): this { return this.add('DELETE', path, h); }
 
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | 'method' | undefined {
+  match(method: string, path: string): { handler: Handler; params: Record<string, string>; validate: (req: Req) => void } | 'method' | undefined {
     let pathMatched = false;
     for (const r of this.routes) {
       const m = r.pattern.exec(path);
@@ -69,7 +101,7 @@ export class Router {
         }
         params[k] = v;
       });
-      return { handler: r.handler, params };
+      return { handler: r.handler, params, validate: r.validate };
     }
     return pathMatched ? 'method' : undefined;
   }
@@ -81,8 +113,8 @@ function readBody(req: IncomingMessage): Promise<string> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        reject(new HttpError(413, 'Request body too large'));
+      if (size > LIMITS.bodyBytes) {
+        reject(new HttpError(413, `Request body larger than ${LIMITS.bodyBytes} bytes`));
         req.resume();
         return;
       }
@@ -98,11 +130,7 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
   if (!text) return undefined;
   const looksJson = text.startsWith('{') || text.startsWith('[') || text.startsWith('"');
   if (!looksJson && contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new HttpError(400, 'Malformed JSON body');
-  }
+  return parseBoundedJson(raw, 'body');
 }
 
 const CORS = {
@@ -128,9 +156,9 @@ export function createHandler(router: Router, log: (msg: string) => void) {
       if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
       const rawBody = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
       const body = parseBody(rawBody, req.headers['content-type']);
-      out = await found.handler({
-        method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`,
-      });
+      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}` };
+      found.validate(request);
+      out = await found.handler(request);
     } catch (e) {
       if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra } };
       else {

@@ -3,6 +3,7 @@ import { parseImagePath, renderProductSvg } from '../../catalogue/index';
 import type { Context } from '../context';
 import { HttpError, badRequest, notFound } from '../errors';
 import { ok, type Router } from '../http';
+import { parseBoundedJson } from '../limits';
 import { executeSearch, filterSource } from '../search/execute';
 import { unitPriceInclTax } from '../store';
 import { check, s } from '../validate';
@@ -32,13 +33,7 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   router.get('/api/catalog/:index/:type/_search', (req) => {
     const raw = req.query.get('request');
     let body: unknown;
-    if (raw) {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        throw badRequest('Malformed JSON in the request parameter');
-      }
-    }
+    if (raw) body = parseBoundedJson(raw, 'in the request parameter');
     return search(req.params.index as string, req.params.type as string, body, req.query);
   });
   router.post('/api/catalog/:index/:type/_search', (req) => search(req.params.index as string, req.params.type as string, req.body, req.query));

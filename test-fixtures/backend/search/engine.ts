@@ -82,7 +82,55 @@ function singleField(clause: string, body: unknown): [string, unknown, number] {
   return [field, value, boost];
 }
 
+/** Bounds of one search request (docs/backend.md "Limits"): a request over one answers 400 naming it. */
+export const SEARCH_LIMITS = {
+  /** nesting of compound queries (bool, constant_score, dis_max, function_score) */
+  depth: 12,
+  /** query clauses in one request (query, post_filter, aggregation filters and function filters together) */
+  clauses: 200,
+  /** words of one full-text query (match, multi_match, match_phrase) */
+  textTerms: 16,
+  /** characters of one full-text query */
+  textLength: 256,
+  /** values of one terms / ids clause */
+  termValues: 1024,
+  /** fields of one multi_match */
+  fields: 20,
+  /** functions of one function_score */
+  functions: 20,
+  size: 5000,
+  from: 10_000,
+  /** aggregations in one request, and their nesting */
+  aggregations: 50,
+  aggregationDepth: 3,
+  /** buckets a terms aggregation may return, ranges of one range aggregation */
+  aggregationSize: 10_000,
+  ranges: 100,
+  sortKeys: 10,
+} as const;
+
+export const limitHit = (what: string, max: number): HttpError => new HttpError(400, `Search limit: ${what} (at most ${max})`);
+
+let clausesUsed = 0;
+let depthNow = 0;
+/** Called once per search request: the clause budget is per request. */
+export function startRequestBudget(): void {
+  clausesUsed = 0;
+  depthNow = 0;
+}
+
 export function compile(query: unknown, col: Collection, scoring: boolean): Matcher {
+  if (++clausesUsed > SEARCH_LIMITS.clauses) throw limitHit('too many query clauses', SEARCH_LIMITS.clauses);
+  if (depthNow >= SEARCH_LIMITS.depth) throw limitHit('queries nested too deep', SEARCH_LIMITS.depth);
+  depthNow++;
+  try {
+    return compileClause(query, col, scoring);
+  } finally {
+    depthNow--;
+  }
+}
+
+function compileClause(query: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(query)) throw malformed('a query must be an object');
   const keys = Object.keys(query);
   if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
@@ -126,11 +174,13 @@ export function compile(query: unknown, col: Collection, scoring: boolean): Matc
       if (fields.length !== 1) throw malformed('terms needs exactly one field');
       const [field, values] = fields[0] as [string, unknown];
       if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
+      if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
       if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
       return (i) => (fieldValues(docs[i], field).some((v) => values.some((q) => termEquals(v, q))) ? constant(boost) : undefined);
     }
     case 'ids': {
       if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
+      if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
       const wanted = new Set(body.values.map(String));
       return (i) => (wanted.has(col.idOf(docs[i] as Doc)) ? constant(1) : undefined);
     }
@@ -204,6 +254,7 @@ export function compile(query: unknown, col: Collection, scoring: boolean): Matc
         if (!['query', 'fields', 'type', 'operator', 'fuzziness', 'minimum_should_match', 'boost', 'tie_breaker', 'max_expansions', 'prefix_length', 'analyzer', 'cutoff_frequency', 'fuzzy_transpositions', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query', '_name'].includes(k)) throw unsupported(`multi_match.${k}`);
       }
       const fieldSpecs = body.fields === undefined ? defaultTextFields(col) : asList(body.fields);
+      if (fieldSpecs.length > SEARCH_LIMITS.fields) throw limitHit('multi_match has too many fields', SEARCH_LIMITS.fields);
       const fields: Array<[string, number]> = fieldSpecs.map((f) => {
         if (typeof f !== 'string') throw malformed('multi_match.fields must be strings');
         const [fname, b] = f.split('^');
@@ -235,6 +286,14 @@ export function compile(query: unknown, col: Collection, scoring: boolean): Matc
   }
 }
 
+/** The text of a full-text clause, within the length and word limits (a 1,000-word fuzzy query is refused, not run). */
+function boundedText(query: string | number | boolean): string {
+  const text = String(query);
+  if (text.length > SEARCH_LIMITS.textLength) throw limitHit('full-text query too long', SEARCH_LIMITS.textLength);
+  if (tokenize(text).length > SEARCH_LIMITS.textTerms) throw limitHit('too many words in a full-text query', SEARCH_LIMITS.textTerms);
+  return text;
+}
+
 function defaultTextFields(col: Collection): string[] {
   const byType: Record<string, string[]> = {
     product: ['name', 'sku', 'description', 'short_description', 'category.name'],
@@ -253,7 +312,7 @@ function textMatcher(
 ): Matcher {
   const query = opts.query;
   if (typeof query !== 'string' && typeof query !== 'number' && typeof query !== 'boolean') throw malformed('query text must be a string');
-  const text = String(query);
+  const text = boundedText(query);
   const operator = opts.operator === undefined ? 'or' : String(opts.operator).toLowerCase();
   if (operator !== 'or' && operator !== 'and') throw malformed(`operator ${operator}`);
   try {
@@ -297,7 +356,7 @@ function textMatcher(
 
 function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
   if (typeof query !== 'string' && typeof query !== 'number') throw malformed('phrase query must be a string');
-  const phrase = tokenize(String(query));
+  const phrase = tokenize(boundedText(query));
   const tokenLists = fields.map(([field]) => col.fieldTokens(field));
   return (i) => {
     if (!phrase.length) return undefined;
@@ -384,7 +443,8 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     if (!['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', 'weight', 'field_value_factor', 'random_score', 'filter'].includes(k)) throw unsupported(`function_score.${k}`);
   }
   const inner = body.query === undefined ? (): number => 1 : compile(body.query, col, true);
-  const fnSpecs: unknown[] = Array.isArray(body.functions) ? body.functions : [];
+  const fnSpecs: unknown[] = Array.isArray(body.functions) ? [...body.functions] : [];
+  if (fnSpecs.length > SEARCH_LIMITS.functions) throw limitHit('function_score has too many functions', SEARCH_LIMITS.functions);
   if (body.functions !== undefined && !Array.isArray(body.functions)) throw malformed('function_score.functions must be an array');
   if (body.weight !== undefined || body.field_value_factor !== undefined || body.random_score !== undefined) {
     fnSpecs.push({ weight: body.weight, field_value_factor: body.field_value_factor, random_score: body.random_score });

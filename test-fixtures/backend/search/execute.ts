@@ -1,5 +1,5 @@
 import { HttpError } from '../errors';
-import { asList, Collection, compile, isObject, malformed, num, unsupported, type Doc } from './engine';
+import { asList, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
 
 export interface SearchParams {
@@ -113,6 +113,21 @@ function rangeKey(n: number | undefined): string {
   return Number.isInteger(n) ? `${n}.0` : String(n);
 }
 
+/** Aggregation count and nesting, checked before any is computed (an explicit stack: no recursion on client input). */
+function checkAggregationLimits(spec: unknown): void {
+  let count = 0;
+  const stack: Array<[unknown, number]> = [[spec, 1]];
+  while (stack.length) {
+    const [level, depth] = stack.pop() as [unknown, number];
+    if (!isObject(level)) continue;
+    if (depth > SEARCH_LIMITS.aggregationDepth) throw limitHit('aggregations nested too deep', SEARCH_LIMITS.aggregationDepth);
+    for (const def of Object.values(level)) {
+      if (++count > SEARCH_LIMITS.aggregations) throw limitHit('too many aggregations', SEARCH_LIMITS.aggregations);
+      if (isObject(def) && (def.aggs !== undefined || def.aggregations !== undefined)) stack.push([def.aggs ?? def.aggregations, depth + 1]);
+    }
+  }
+}
+
 function aggregate(col: Collection, matched: number[], spec: unknown): Record<string, unknown> {
   if (!isObject(spec)) throw malformed('aggregations must be an object');
   const out: Record<string, unknown> = {};
@@ -131,6 +146,7 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.terms.field`);
         const field = body.field;
         const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
+        if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
         const groups = new Map<string, { key: string | number; docs: number[]; keyAsString?: string }>();
         for (const i of matched) {
@@ -170,6 +186,7 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         for (const k of Object.keys(body)) if (!['field', 'ranges', 'keyed'].includes(k)) throw unsupported(`range aggregation ${k}`);
         if (typeof body.field !== 'string' || !Array.isArray(body.ranges)) throw malformed(`aggregation ${name}.range needs field and ranges`);
         const field = body.field;
+        if (body.ranges.length > SEARCH_LIMITS.ranges) throw limitHit('range aggregation has too many ranges', SEARCH_LIMITS.ranges);
         const buckets = body.ranges.map((r) => {
           if (!isObject(r)) throw malformed('range');
           const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range.from');
@@ -218,13 +235,18 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const size = intParam(params.size, 'size') ?? (body.size === undefined ? 10 : num(body.size, 'size'));
   const from = intParam(params.from, 'from') ?? (body.from === undefined ? 0 : num(body.from, 'from'));
   if (size < 0 || from < 0 || !Number.isInteger(size) || !Number.isInteger(from)) throw malformed('size and from must be non-negative integers');
+  if (size > SEARCH_LIMITS.size) throw limitHit('size', SEARCH_LIMITS.size);
+  if (from > SEARCH_LIMITS.from) throw limitHit('from', SEARCH_LIMITS.from);
   if (from + size > MAX_WINDOW) throw new HttpError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}]`);
+  startRequestBudget();
   const query = body.query === undefined ? { match_all: {} } : body.query;
   const matcher = compile(query, col, true);
   const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'min_score');
   const sortKeys = parseSort(body.sort, params.sort);
+  if (sortKeys.length > SEARCH_LIMITS.sortKeys) throw limitHit('too many sort keys', SEARCH_LIMITS.sortKeys);
   const source = sourcePatterns(body, params);
   const aggSpec = body.aggs ?? body.aggregations;
+  checkAggregationLimits(aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
   const scores = new Map<number, number>();

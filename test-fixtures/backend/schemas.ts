@@ -1,0 +1,187 @@
+/**
+ * One JSON schema per endpoint (request body and query string), as vue-storefront-api keeps its models as JSON schemas
+ * (`src/models/*.schema.json`): the router validates every request against them with ajv before a handler runs, so a
+ * malformed request is a 400 naming the field and never reaches the database. Objects admit unknown keys (the storefront
+ * sends many), but every declared key is typed and bounded. The handlers' own checks (validate.ts) then normalise values.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+export interface EndpointSchema {
+  body?: JsonSchema;
+  query?: JsonSchema;
+}
+
+// ---- building blocks ----------------------------------------------------------------------------------------------
+const str = (max: number, min = 0): JsonSchema => ({ type: 'string', maxLength: max, ...(min ? { minLength: min } : {}) });
+/** optional values may also be null (the storefront sends null for "not set") */
+const opt = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
+const num = (min?: number, max?: number): JsonSchema => ({ type: 'number', ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) });
+/** a number, or a string holding one (quantities and ids travel both ways on this protocol) */
+const numeric = (min?: number, max?: number): JsonSchema => ({ anyOf: [num(min, max), { type: 'string', maxLength: 24, pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$' }] });
+const id: JsonSchema = { anyOf: [{ type: 'number' }, { type: 'string', minLength: 1, maxLength: 100 }] };
+const bool01: JsonSchema = { anyOf: [{ type: 'boolean' }, { enum: [0, 1] }] };
+const arr = (items: JsonSchema, max: number, min = 0): JsonSchema => ({ type: 'array', items, maxItems: max, ...(min ? { minItems: min } : {}) });
+const obj = (properties: Record<string, JsonSchema>, required: string[] = [], maxProperties = 100): JsonSchema => ({ type: 'object', properties, required, maxProperties });
+/** a request with no body, or any JSON object (bodies some clients send to body-less POSTs) */
+const noBody: JsonSchema = { anyOf: [{ type: 'null' }, { type: 'object', maxProperties: 50 }] };
+/** query strings: declared parameters typed; any other parameter a bounded string */
+const query = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema =>
+  ({ type: 'object', properties, required, additionalProperties: str(2000), maxProperties: 50 });
+const email = str(255, 1);
+const token = str(2000);
+const cartQuery = query({ token, cartId: str(100, 1) }, ['cartId']);
+
+const productOption = obj({
+  extension_attributes: opt(obj({
+    configurable_item_options: opt(arr(obj({ option_id: id, option_value: id, label: opt(str(255)), value: opt(str(255)) }, ['option_id', 'option_value']), 20)),
+    bundle_options: opt(arr(obj({ option_id: id, option_qty: opt(numeric(0, 10000)), option_selections: opt(arr(id, 50)) }, ['option_id']), 50)),
+    custom_options: opt(arr(obj({ option_id: id, option_value: opt({ anyOf: [str(1000), num()] }) }, ['option_id']), 50)),
+  })),
+});
+
+const address = obj({
+  firstname: opt(str(255)), lastname: opt(str(255)), email: opt(str(255)), country_id: opt(str(2, 2)), city: opt(str(255)), postcode: opt(str(20)),
+  street: opt(arr(str(255), 4)), telephone: opt(str(50)), company: opt(str(255)), region: opt({ anyOf: [str(255), { type: 'object', maxProperties: 10 }] }), region_id: opt(id), region_code: opt(str(50)),
+  vat_id: opt(str(50)), default_billing: opt(bool01), default_shipping: opt(bool01),
+});
+
+const customer = (required: string[]) => obj({
+  email, firstname: str(255, 1), lastname: str(255, 1), addresses: opt(arr(address, 20)),
+}, required);
+
+const paymentBase = '/api/ext/vsf-payment-service-api';
+
+/** `METHOD path` exactly as the route is registered → its schemas. A route without an entry is refused at start-up. */
+export const SCHEMAS: Record<string, EndpointSchema> = {
+  // catalogue
+  'GET /api/catalog/:index/:type/_search': {
+    query: query({
+      request: str(16_000), size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000),
+      _source_includes: str(2000), _source_excludes: str(2000), request_format: str(20), response_format: str(20),
+    }),
+  },
+  'POST /api/catalog/:index/:type/_search': {
+    query: query({ size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000), request_format: str(20), response_format: str(20) }),
+    body: { anyOf: [{ type: 'null' }, { type: 'object', maxProperties: 20 }] },
+  },
+  'POST /api/url/map': {
+    body: obj({ url: str(2000, 1), includeFields: opt(arr(str(200), 200)), excludeFields: opt(arr(str(200), 200)), filters: opt({ type: 'object' }), options: opt({ type: 'object' }) }, ['url']),
+  },
+  'GET /api/product/render-list': { query: query({ skus: str(5000, 1), currencyCode: str(3), storeId: str(6), token, userGroupId: str(20) }, ['skus']) },
+  'GET /api/stock/check': { query: query({ sku: str(200, 1) }, ['sku']) },
+  'GET /api/stock/list': { query: query({ skus: str(5000, 1) }, ['skus']) },
+  'GET /api/ext/cms-data/cmsPage/:id': { query: query({}) },
+  'GET /api/ext/cms-data/cmsBlock/:id': { query: query({}) },
+  'GET /api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId': { query: query({}) },
+  'GET /api/ext/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId': { query: query({}) },
+  'GET /img/:width/:height/:action/:path*': { query: query({}) },
+  'GET /img/:path*': { query: query({}) },
+
+  // cart
+  'POST /api/cart/create': { query: query({ token }), body: noBody },
+  'GET /api/cart/pull': { query: cartQuery },
+  'POST /api/cart/update': {
+    query: cartQuery,
+    body: obj({
+      cartItem: obj({ sku: str(200, 1), qty: opt(numeric(0, 10000)), quoteId: opt(id), item_id: opt(numeric(1)), product_option: opt(productOption) }, ['sku']),
+    }, ['cartItem']),
+  },
+  'POST /api/cart/delete': {
+    query: cartQuery,
+    body: obj({ cartItem: obj({ sku: opt(str(200)), item_id: numeric(1), quoteId: opt(id) }, ['item_id']) }, ['cartItem']),
+  },
+  'GET /api/cart/totals': { query: cartQuery },
+  'GET /api/cart/payment-methods': { query: cartQuery },
+  'POST /api/cart/shipping-methods': { query: cartQuery, body: obj({ address: obj({ country_id: str(2, 2) }, ['country_id']) }, ['address']) },
+  'POST /api/cart/shipping-information': {
+    query: cartQuery,
+    body: obj({
+      addressInformation: obj({
+        shippingAddress: address, billingAddress: opt(address), shipping_method_code: str(100, 1), shipping_carrier_code: str(100, 1),
+      }, ['shippingAddress', 'shipping_method_code', 'shipping_carrier_code']),
+    }, ['addressInformation']),
+  },
+  'POST /api/cart/collect-totals': {
+    query: cartQuery,
+    body: obj({
+      methods: obj({ paymentMethod: opt(obj({ method: str(100, 1), additional_data: opt({ type: 'object' }) }, ['method'])), shippingCarrierCode: opt(str(100)), shippingMethodCode: opt(str(100)) }),
+    }, ['methods']),
+  },
+  'POST /api/cart/apply-coupon': { query: query({ token, cartId: str(100, 1), coupon: str(100) }, ['cartId']), body: noBody },
+  'POST /api/cart/delete-coupon': { query: cartQuery, body: noBody },
+  'GET /api/cart/coupon': { query: cartQuery },
+
+  // users
+  'POST /api/user/create': { body: obj({ customer: customer(['email', 'firstname', 'lastname']), password: str(256, 1) }, ['customer', 'password']) },
+  'POST /api/user/login': { body: obj({ username: str(255, 1), password: str(256, 1) }, ['username', 'password']) },
+  'POST /api/user/refresh': { body: obj({ refreshToken: str(2000, 1) }, ['refreshToken']) },
+  'GET /api/user/me': { query: query({ token }) },
+  'POST /api/user/me': { query: query({ token }), body: obj({ customer: customer([]) }, ['customer']) },
+  'GET /api/user/order-history': { query: query({ token, pageSize: str(6), currentPage: str(6) }) },
+  'POST /api/user/reset-password': { body: obj({ email }, ['email']) },
+  'POST /api/user/create-password': { body: obj({ email, newPassword: str(256, 1), resetToken: str(200, 1) }, ['email', 'newPassword', 'resetToken']) },
+  'POST /api/user/change-password': { query: query({ token }), body: obj({ currentPassword: str(256, 1), newPassword: str(256, 1) }, ['currentPassword', 'newPassword']) },
+
+  // orders and payments
+  'POST /api/order': {
+    query: query({ token }),
+    body: obj({
+      user_id: opt({ anyOf: [str(20), num()] }), cart_id: opt(id), order_id: opt(str(100)),
+      products: arr(obj({ sku: str(200, 1), qty: numeric(1, 10000), product_option: opt(productOption) }, ['sku', 'qty']), 200, 1),
+      addressInformation: obj({
+        shippingAddress: opt(address), billingAddress: address, shipping_method_code: opt(str(100)), shipping_carrier_code: opt(str(100)),
+        payment_method_code: str(100, 1), payment_method_additional: opt({ type: 'object', maxProperties: 50 }),
+      }, ['billingAddress', 'payment_method_code']),
+      comment: opt(str(5000)), transmited: opt(bool01), created_at: opt(str(64)), updated_at: opt(str(64)),
+    }, ['products', 'addressInformation']),
+  },
+  [`GET ${paymentBase}/payment-methods`]: { query: query({}) },
+  [`GET ${paymentBase}/fetch-issuers`]: { query: query({}) },
+  'GET /payment-logos/:name': { query: query({}) },
+  [`POST ${paymentBase}/post-payment`]: {
+    query: query({ token }),
+    body: obj({
+      currency: str(3, 3), order_id: id, description: opt(str(500)), redirectUrl: str(2000, 1), method: str(50, 1), issuer: opt(str(100)), order_token: opt(str(500, 1)),
+    }, ['currency', 'order_id', 'redirectUrl', 'method']),
+  },
+  [`POST ${paymentBase}/order-comments`]: {
+    query: query({ token }),
+    body: obj({
+      order_id: id, order_token: opt(str(500, 1)),
+      status_history: obj({
+        comment: str(5000, 1), created_at: opt(str(64)), is_customer_notified: opt(num(0, 1)), is_visible_on_front: opt(num(0, 1)), parent_id: opt(id), status: opt(str(64)),
+      }, ['comment']),
+    }, ['order_id', 'status_history']),
+  },
+  [`POST ${paymentBase}/get-payment-status`]: { body: obj({ token: str(500, 1) }, ['token']) },
+  'GET /payment-simulator/:id': { query: query({}) },
+  'POST /payment-simulator/:id': { body: obj({ status: str(20, 1) }, ['status']) },
+
+  // newsletter, mail, contact, reviews, feedback
+  'GET /api/ext/mailchimp-subscribe/subscribe': { query: query({ email }, ['email']) },
+  'POST /api/ext/mailchimp-subscribe/subscribe': { body: obj({ email }, ['email']) },
+  'DELETE /api/ext/mailchimp-subscribe/subscribe': { body: obj({ email }, ['email']) },
+  'GET /api/ext/mail-service/get-token': { query: query({}) },
+  'POST /api/ext/mail-service/send-email': {
+    body: obj({ sourceAddress: str(255, 1), targetAddress: str(255, 1), subject: str(500, 1), emailText: str(20_000, 1), confirmation: opt(bool01), token: str(100, 1) },
+      ['sourceAddress', 'targetAddress', 'subject', 'emailText', 'token']),
+  },
+  'GET /api/ext/contact/getCategoryCollection': { query: query({}) },
+  'POST /api/ext/contact/send': {
+    body: obj({ form: obj({ name: str(255, 1), email, message: str(10_000, 1), category: opt(str(100)), telephone: opt(str(50)) }, ['name', 'email', 'message']) }, ['form']),
+  },
+  'POST /api/review/create': {
+    body: obj({
+      review: obj({
+        product_id: numeric(1), title: str(255, 1), detail: str(5000, 1), nickname: str(128, 1), review_entity: opt(str(20)), review_status: opt(num(1, 3)),
+        customer_id: opt(numeric(1)), ratings: opt(arr({ type: 'object', maxProperties: 10 }, 10)),
+      }, ['product_id', 'title', 'detail', 'nickname']),
+    }, ['review']),
+  },
+  'GET /api/ext/feedback-company/getFeedbackReview': { query: query({}) },
+  'GET /api/ext/feedback-company/getFeedbackCompanyReview': { query: query({}) },
+
+  // health check and development routes
+  'GET /': { query: query({}) },
+  'GET /__dev/outbox': { query: query({ to: str(255) }) },
+};
