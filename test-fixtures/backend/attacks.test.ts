@@ -284,4 +284,60 @@ describe('issue 9 probes: each attack now fails', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(countOrders()).toBe(n);
   });
+
+  it('probe 7: login is throttled per e-mail and per address (429 + Retry-After, doubling, reset on success); reset-password tells nothing; a new password signs out old tokens', async () => {
+    await customer('doelwit@example.nl');
+    const login = (username: string, password: string, from = '198.51.100.7') => be.call('POST', '/api/user/login', { username, password }, { 'x-forwarded-for': from });
+    // the issue's attack: 100 wrong passwords, then the right one
+    const answers: number[] = [];
+    for (let i = 0; i < 100; i++) answers.push((await login('doelwit@example.nl', `Fout${i}!abc`)).status);
+    expect(answers.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(answers.slice(6).every((s) => s === 429)).toBe(true);
+    const locked = await login('doelwit@example.nl', 'Geheim123!');
+    expect(locked.status).toBe(429);
+    expect(locked.json).toMatchObject({ code: 429, result: expect.stringContaining('Too many failed sign-in attempts') });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the lock doubles with every failure after the free ones
+    await customer('dubbel@example.nl');
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) expect((await login('dubbel@example.nl', 'Fout123!x', `203.0.113.${i}`)).status).toBe(401);
+    for (let i = 0; i < 4; i++) {
+      expect((await login('dubbel@example.nl', 'Fout123!x', `203.0.113.${10 + i}`)).status).toBe(401);
+      const r = await login('dubbel@example.nl', 'Geheim123!', `203.0.113.${20 + i}`);
+      expect(r.status).toBe(429);
+      waits.push(Number(r.headers.get('retry-after')));
+      be.clock.advance(waits[i]!);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // after the wait, the right password works and clears the record
+    expect((await login('dubbel@example.nl', 'Geheim123!', '203.0.113.99')).status).toBe(200);
+    expect((await login('dubbel@example.nl', 'Fout123!x', '203.0.113.99')).status).toBe(401);
+    expect((await login('dubbel@example.nl', 'Geheim123!', '203.0.113.99')).status).toBe(200);
+    // per address: many e-mails from one address lock that address, not others
+    for (let i = 0; i < 21; i++) await login(`gok${i}@example.nl`, 'Fout123!x', '192.0.2.50');
+    expect((await login('dubbel@example.nl', 'Geheim123!', '192.0.2.50')).status).toBe(429);
+    expect((await login('dubbel@example.nl', 'Geheim123!', '192.0.2.51')).status).toBe(200);
+
+    // reset-password: the same answer for a known and an unknown e-mail (only the known one gets a mail)
+    const known = await be.call('POST', '/api/user/reset-password', { email: 'dubbel@example.nl' });
+    const unknown = await be.call('POST', '/api/user/reset-password', { email: 'niemand-hier@example.nl' });
+    expect([known.status, known.text]).toEqual([unknown.status, unknown.text]);
+    expect(known.json).toEqual({ code: 200, result: true });
+    expect(rows('SELECT to_address FROM mails WHERE to_address = ?', 'niemand-hier@example.nl')).toEqual([]);
+    // registration of an existing e-mail keeps the spec's text (and hashes the password all the same: user.ts)
+    const dup = await be.call('POST', '/api/user/create', { customer: { email: 'dubbel@example.nl', firstname: 'A', lastname: 'B' }, password: 'Anders123!' });
+    expect(dup.json).toEqual({ code: 400, result: 'A customer with the same email address already exists in an associated website.' });
+
+    // a password change signs out every older access and refresh token
+    const a = await login('dubbel@example.nl', 'Geheim123!', '203.0.113.99');
+    const b = await login('dubbel@example.nl', 'Geheim123!', '203.0.113.99');
+    const changed = await be.call('POST', `/api/user/change-password?token=${a.json.result}`, { currentPassword: 'Geheim123!', newPassword: 'Nieuw456!' });
+    expect(changed.status).toBe(200);
+    for (const old of [a, b]) {
+      expect((await be.call('GET', `/api/user/me?token=${old.json.result}`)).status).toBe(401);
+      expect((await be.call('POST', '/api/user/refresh', { refreshToken: old.json.meta.refreshToken })).status).toBe(401);
+    }
+    const fresh = await login('dubbel@example.nl', 'Nieuw456!', '203.0.113.99');
+    expect((await be.call('GET', `/api/user/me?token=${fresh.json.result}`)).status).toBe(200);
+  });
 });

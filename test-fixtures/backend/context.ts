@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { CatalogueStore } from './store';
+import type { LoginThrottle } from './throttle';
 
 export interface Context {
   db: Db;
@@ -12,6 +13,7 @@ export interface Context {
   storefrontOrigins: string[];
   /** development routes are mounted */
   dev: boolean;
+  loginThrottle: LoginThrottle;
   now: () => Date;
   log: (msg: string) => void;
 }

@@ -1,6 +1,6 @@
 /** An error answered to the client as `{ code, result: message }` with the given status (never a 500 for bad input). */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
   }

@@ -13,6 +13,8 @@ export interface Req {
   body: unknown;
   rawBody: string;
   baseUrl: string;
+  /** the client's address: the socket's, or behind a proxy on this host the last X-Forwarded-For hop */
+  remote: string;
 }
 
 export interface Res {
@@ -140,6 +142,17 @@ const CORS = {
   'access-control-max-age': '600',
 };
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The socket's address; when that is a proxy on this host (the storefront's /api pass-through), the hop it reports. */
+function clientAddress(req: IncomingMessage): string {
+  const socket = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  if (!LOOPBACK.has(socket) || !forwarded) return socket;
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((h) => h.trim()).filter(Boolean);
+  return hops[hops.length - 1]?.slice(0, 64) ?? socket;
+}
+
 export function createHandler(router: Router, log: (msg: string) => void) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let out: Res;
@@ -156,11 +169,11 @@ export function createHandler(router: Router, log: (msg: string) => void) {
       if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
       const rawBody = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
       const body = parseBody(rawBody, req.headers['content-type']);
-      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}` };
+      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`, remote: clientAddress(req) };
       found.validate(request);
       out = await found.handler(request);
     } catch (e) {
-      if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra } };
+      if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra }, headers: e.headers };
       else {
         log(`500 on ${req.method} ${req.url}: ${e instanceof Error ? e.stack : String(e)}`);
         out = { status: 500, json: { code: 500, result: 'Internal server error' } };

@@ -11,6 +11,7 @@ import { orderRoutes } from './routes/order';
 import { userRoutes } from './routes/user';
 import { resolveSecret } from './secret';
 import { CatalogueStore } from './store';
+import { LoginThrottle } from './throttle';
 
 export interface BackendOptions {
   /** 0 = a free port (default 8080) */
@@ -48,6 +49,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   setMeta(db, 'seed', String(seed));
   setMeta(db, 'scale', String(scale));
   const log = opts.log ?? ((msg: string) => console.error(msg));
+  const now = opts.now ?? (() => new Date());
   const storefront = storefrontOrigins(opts.storefrontUrl ?? process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000');
   const ctx: Context = {
     db,
@@ -57,8 +59,9 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     storefrontUrl: storefront.url,
     storefrontOrigins: storefront.origins,
     dev: opts.dev === true,
-    now: opts.now ?? (() => new Date()),
+    now,
     log,
+    loginThrottle: new LoginThrottle(() => now().getTime()),
   };
   ctx.catalogue.warmUp();
   const router = new Router();

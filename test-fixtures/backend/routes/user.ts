@@ -24,6 +24,9 @@ export function customerJson(row: CustomerRow) {
   };
 }
 
+/** a hash no password matches: what an unknown e-mail's login is checked against */
+const DUMMY_HASH = hashPassword(randomId(16));
+
 export function userRoutes(router: Router, ctx: Context): void {
   const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
   const byId = (id: number) => ctx.db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
@@ -37,9 +40,11 @@ export function userRoutes(router: Router, ctx: Context): void {
       password: s.string({ min: 1, max: 256, trim: false }),
     }), req.body);
     if (!passwordStrongEnough(body.password)) throw badRequest(TEXTS.passwordRule);
+    // the hash is computed before the duplicate check: an existing e-mail costs the same time as a new one
+    const passwordHash = hashPassword(body.password);
     if (byEmail(body.customer.email)) throw badRequest(TEXTS.duplicateEmail);
     const info = ctx.db.prepare('INSERT INTO customers (email, firstname, lastname, password_hash, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(body.customer.email, body.customer.firstname, body.customer.lastname, hashPassword(body.password), '{}', now(), now());
+      .run(body.customer.email, body.customer.firstname, body.customer.lastname, passwordHash, '{}', now(), now());
     const id = Number(info.lastInsertRowid);
     ctx.db.prepare('UPDATE customers SET data = ? WHERE id = ?').run(JSON.stringify({ addresses: addressesWithIds(body.customer.__raw.addresses as unknown[] | undefined, id) }), id);
     return ok(customerJson(byId(id) as CustomerRow));
@@ -47,8 +52,15 @@ export function userRoutes(router: Router, ctx: Context): void {
 
   router.post('/api/user/login', (req) => {
     const body = check(s.object({ username: s.string({ min: 1, max: 255 }), password: s.string({ min: 1, max: 256, trim: false }) }), req.body);
+    ctx.loginThrottle.check(body.username, req.remote);
     const row = byEmail(body.username);
-    if (!row || !passwordMatches(body.password, row.password_hash)) throw new HttpError(401, TEXTS.signInIncorrect);
+    // an unknown e-mail costs a hash too, so the answer's timing does not tell which e-mails exist
+    const matches = row ? passwordMatches(body.password, row.password_hash) : (passwordMatches(body.password, DUMMY_HASH), false);
+    if (!row || !matches) {
+      ctx.loginThrottle.failed(body.username, req.remote);
+      throw new HttpError(401, TEXTS.signInIncorrect);
+    }
+    ctx.loginThrottle.succeeded(body.username, req.remote);
     const { token, refreshToken } = issueTokens(ctx, row.id, row.token_version);
     return ok(token, { refreshToken });
   });
@@ -108,7 +120,8 @@ export function userRoutes(router: Router, ctx: Context): void {
   router.post('/api/user/reset-password', (req) => {
     const body = check(s.object({ email: s.string({ min: 1, max: 255, email: true }) }), req.body);
     const row = byEmail(body.email);
-    if (!row) throw notFound(`No such entity with email = ${body.email}, websiteId = 1`);
+    // the same answer for known and unknown e-mails: only the mailbox's owner learns whether an account exists
+    if (!row) return ok(true);
     const token = randomId(16);
     ctx.db.prepare('INSERT INTO reset_tokens (token, customer_id, expires_at) VALUES (?, ?, ?)').run(token, row.id, ctx.now().getTime() + 24 * 3600_000);
     const link = `${ctx.storefrontUrl}/create-password?resetToken=${token}&email=${encodeURIComponent(row.email)}`;
@@ -136,7 +149,8 @@ export function userRoutes(router: Router, ctx: Context): void {
     const row = byId(id) as CustomerRow;
     if (!passwordMatches(body.currentPassword, row.password_hash)) throw badRequest(TEXTS.wrongPassword);
     if (!passwordStrongEnough(body.newPassword)) throw badRequest(TEXTS.passwordRule);
-    ctx.db.prepare('UPDATE customers SET password_hash = ?, updated_at = ? WHERE id = ?').run(hashPassword(body.newPassword), now(), id);
+    // a new password signs out every older access and refresh token (the shop logs in again with the new one)
+    ctx.db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hashPassword(body.newPassword), now(), id);
     return ok(true);
   });
 }
