@@ -43,7 +43,11 @@ export function openDb(dataDir: string, reset: boolean): Db {
     file = join(dataDir, 'backend.sqlite');
   }
   const db = new Database(file);
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  if (file !== ':memory:') {
+    db.pragma('journal_mode = WAL');
+    // WAL + NORMAL: a commit survives a crash of the process; no fsync per write (a demo backend on a shared disk)
+    db.pragma('synchronous = NORMAL');
+  }
   db.pragma('foreign_keys = OFF');
   db.exec(SCHEMA);
   // databases written before the request hash existed

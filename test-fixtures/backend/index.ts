@@ -72,6 +72,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   extraRoutes(router, ctx);
   const server = createServer(createHandler(router, log));
   server.keepAliveTimeout = 5000;
+  // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large'] : [400, 'Bad request'];
+    const body = JSON.stringify({ code: status, result: text });
+    socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 8080, host, () => resolve());

@@ -1,0 +1,264 @@
+/**
+ * A fast-check fuzz over every endpoint of the demo backend, shared by the test (test-fixtures/backend/garbage.test.ts,
+ * 1,000 requests) and the benchmark (scripts/bench/fuzz.ts, 20,000). Each request is either junk or a valid request of
+ * the endpoint with one part replaced by junk; after each one every table is hashed, so a rejected request (4xx) that
+ * changed any record is counted (and must never happen), as is any 5xx.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import fc from 'fast-check';
+
+export const TABLES = ['meta', 'stock', 'customers', 'reset_tokens', 'carts', 'cart_items', 'orders', 'order_comments', 'payments', 'reviews', 'subscriptions',
+  'contact_messages', 'mails', 'mail_tokens', 'idempotency'];
+
+/** Real values the fuzz mixes in, so requests get past the first checks (a real cart, token, sku, order). */
+export interface FuzzFixture {
+  cartId: string;
+  customerCartId: string;
+  token: string;
+  refreshToken: string;
+  customerId: number;
+  sku: string;
+  configurableSku: string;
+  productId: number;
+  orderId: string;
+  orderToken: string;
+  paymentId: string;
+  email: string;
+}
+
+type Body = unknown;
+interface Endpoint { method: string; path: string; query?: (f: FuzzFixture) => Record<string, string>; body?: (f: FuzzFixture) => Body }
+
+const address = { firstname: 'Fuzz', lastname: 'Test', email: 'fuzz@example.nl', country_id: 'NL', city: 'Utrecht', postcode: '3511AA', street: ['Oudegracht 1'] };
+const searchBody = { query: { bool: { filter: { bool: { must: [{ terms: { visibility: [2, 3, 4] } }, { range: { price: { gte: 1, lte: 100 } } }] } } } }, aggs: { c: { terms: { field: 'color' } } }, sort: [{ price: 'asc' }] };
+
+/** Every endpoint, with a valid request for it (junk is then put into one of its parts). */
+export const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/api/catalog/vue_storefront_catalog/product/_search', query: () => ({ request: JSON.stringify(searchBody), size: '5' }) },
+  { method: 'POST', path: '/api/catalog/vue_storefront_catalog/product/_search', query: () => ({ size: '5' }), body: () => searchBody },
+  { method: 'POST', path: '/api/catalog/vue_storefront_catalog/category/_search', body: () => ({ query: { terms: { level: [2] } }, size: 10 }) },
+  { method: 'POST', path: '/api/catalog/vue_storefront_catalog/review/_search', body: () => ({ query: { match: { title: 'mooi' } } }) },
+  { method: 'POST', path: '/api/url/map', body: () => ({ url: '/inpakpapier/kerst', includeFields: ['id', 'name'] }) },
+  { method: 'GET', path: '/api/product/render-list', query: (f) => ({ skus: f.sku, currencyCode: 'EUR', storeId: '1' }) },
+  { method: 'GET', path: '/api/stock/check', query: (f) => ({ sku: f.sku }) },
+  { method: 'GET', path: '/api/stock/list', query: (f) => ({ skus: `${f.sku},${f.configurableSku}` }) },
+  { method: 'GET', path: '/api/ext/cms-data/cmsPage/1' },
+  { method: 'GET', path: '/api/ext/cms-data/cmsBlock/1' },
+  { method: 'GET', path: '/api/ext/cms-data/cmsPageIdentifier/privacy/storeId/1' },
+  { method: 'GET', path: '/api/ext/cms-data/cmsBlockIdentifier/header-block/storeId/1' },
+  { method: 'GET', path: '/img/100/100/resize/w/r/wrapping-1-rood.svg' },
+  { method: 'POST', path: '/api/cart/create', query: () => ({}) },
+  { method: 'GET', path: '/api/cart/pull', query: (f) => ({ cartId: f.cartId }) },
+  { method: 'POST', path: '/api/cart/update', query: (f) => ({ cartId: f.cartId }), body: (f) => ({ cartItem: { sku: f.configurableSku, qty: 1, quoteId: f.cartId, product_option: { extension_attributes: { configurable_item_options: [{ option_id: '93', option_value: 49 }] } } } }) },
+  { method: 'POST', path: '/api/cart/delete', query: (f) => ({ cartId: f.cartId }), body: (f) => ({ cartItem: { sku: f.sku, item_id: 999999, quoteId: f.cartId } }) },
+  { method: 'GET', path: '/api/cart/totals', query: (f) => ({ cartId: f.customerCartId, token: f.token }) },
+  { method: 'GET', path: '/api/cart/payment-methods', query: (f) => ({ cartId: f.cartId }) },
+  { method: 'POST', path: '/api/cart/shipping-methods', query: (f) => ({ cartId: f.cartId }), body: () => ({ address: { country_id: 'NL' } }) },
+  { method: 'POST', path: '/api/cart/shipping-information', query: (f) => ({ cartId: f.cartId }), body: () => ({ addressInformation: { shippingAddress: { country_id: 'XX' }, shipping_method_code: 'flatrate', shipping_carrier_code: 'flatrate' } }) },
+  { method: 'POST', path: '/api/cart/collect-totals', query: (f) => ({ cartId: f.cartId }), body: () => ({ methods: { paymentMethod: { method: 'bitcoin' } } }) },
+  { method: 'POST', path: '/api/cart/apply-coupon', query: (f) => ({ cartId: f.cartId, coupon: 'ONGELDIG' }) },
+  { method: 'POST', path: '/api/cart/delete-coupon', query: (f) => ({ cartId: f.customerCartId }) },
+  { method: 'GET', path: '/api/cart/coupon', query: (f) => ({ cartId: f.cartId }) },
+  { method: 'POST', path: '/api/user/create', body: (f) => ({ customer: { email: f.email, firstname: 'Fuzz', lastname: 'Test' }, password: 'Geheim123!' }) },
+  { method: 'POST', path: '/api/user/login', body: (f) => ({ username: f.email, password: 'Verkeerd123!' }) },
+  { method: 'POST', path: '/api/user/refresh', body: (f) => ({ refreshToken: `${f.refreshToken}x` }) },
+  { method: 'GET', path: '/api/user/me', query: (f) => ({ token: f.token }) },
+  { method: 'POST', path: '/api/user/me', query: (f) => ({ token: f.token }), body: (f) => ({ customer: { email: f.email, firstname: '', lastname: 'Test' } }) },
+  { method: 'GET', path: '/api/user/order-history', query: (f) => ({ token: f.token, pageSize: '2', currentPage: '1' }) },
+  { method: 'POST', path: '/api/user/reset-password', body: () => ({ email: 'not-an-email' }) },
+  { method: 'POST', path: '/api/user/create-password', body: (f) => ({ email: f.email, newPassword: 'Nieuw123!', resetToken: 'fout' }) },
+  { method: 'POST', path: '/api/user/change-password', query: (f) => ({ token: f.token }), body: () => ({ currentPassword: 'Verkeerd123!', newPassword: 'Nieuw123!' }) },
+  { method: 'POST', path: '/api/order', query: () => ({}), body: (f) => ({ user_id: String(f.customerId), cart_id: f.customerCartId, products: [{ sku: f.sku, qty: 1 }], addressInformation: { billingAddress: address, shippingAddress: address, payment_method_code: 'ideal' } }) },
+  { method: 'GET', path: '/api/ext/vsf-payment-service-api/payment-methods' },
+  { method: 'GET', path: '/api/ext/vsf-payment-service-api/fetch-issuers' },
+  { method: 'GET', path: '/payment-logos/ideal.svg' },
+  { method: 'POST', path: '/api/ext/vsf-payment-service-api/post-payment', body: (f) => ({ currency: 'EUR', order_id: f.orderId, description: 'x', redirectUrl: 'https://evil.example.com/', method: 'ideal', order_token: f.orderToken }) },
+  { method: 'POST', path: '/api/ext/vsf-payment-service-api/order-comments', body: (f) => ({ order_id: f.orderId, status_history: { comment: 'x', status: 'complete' } }) },
+  { method: 'POST', path: '/api/ext/vsf-payment-service-api/get-payment-status', body: (f) => ({ token: `${f.orderToken}x` }) },
+  { method: 'GET', path: '/payment-simulator/:payment' },
+  { method: 'POST', path: '/payment-simulator/:payment', body: () => ({ status: 'stolen' }) },
+  { method: 'GET', path: '/api/ext/mailchimp-subscribe/subscribe', query: (f) => ({ email: f.email }) },
+  { method: 'POST', path: '/api/ext/mailchimp-subscribe/subscribe', body: () => ({ email: 'geen-mail' }) },
+  { method: 'DELETE', path: '/api/ext/mailchimp-subscribe/subscribe', body: () => ({ email: 'geen-mail' }) },
+  { method: 'GET', path: '/api/ext/mail-service/get-token' },
+  { method: 'POST', path: '/api/ext/mail-service/send-email', body: () => ({ sourceAddress: 'a@example.nl', targetAddress: 'b@example.nl', subject: 'x', emailText: 'x', token: 'fout' }) },
+  { method: 'GET', path: '/api/ext/contact/getCategoryCollection' },
+  { method: 'POST', path: '/api/ext/contact/send', body: () => ({ form: { name: 'x', email: 'a@example.nl', message: 'x', category: 'onbekend' } }) },
+  { method: 'POST', path: '/api/review/create', body: () => ({ review: { product_id: 99999999, title: 'x', detail: 'x', nickname: 'x' } }) },
+  { method: 'GET', path: '/api/ext/feedback-company/getFeedbackReview' },
+  { method: 'GET', path: '/api/ext/feedback-company/getFeedbackCompanyReview' },
+  { method: 'GET', path: '/' },
+];
+
+const junkText = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', 'null', 'undefined', '-1', '1e309', 'NaN', '../../etc/passwd', '%', '{"a":', '<script>', '0'.repeat(300), 'x'.repeat(30_000), '\u0000', '🎁'),
+);
+const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.anything({ maxDepth: 3 }),
+  junkText,
+  fc.constantFrom(null, [null], 'x', [1], {}, [], -1, 0, 1e300, true, { extension_attributes: { configurable_item_options: 'x' } }),
+);
+
+/** Replace the value at one path of a JSON value (a path into objects and arrays, picked by index). */
+function mutate(value: unknown, choice: number, junk: unknown): unknown {
+  const paths: Array<Array<string | number>> = [[]];
+  const walk = (v: unknown, path: Array<string | number>) => {
+    if (path.length > 6) return;
+    if (Array.isArray(v)) v.forEach((x, i) => { paths.push([...path, i]); walk(x, [...path, i]); });
+    else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) { paths.push([...path, k]); walk(x, [...path, k]); }
+  };
+  walk(value, []);
+  const path = paths[choice % paths.length] as Array<string | number>;
+  if (path.length === 0) return junk;
+  const copy = JSON.parse(JSON.stringify(value)) as Record<string | number, unknown>;
+  let at: Record<string | number, unknown> = copy;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
+  at[path[path.length - 1] as string | number] = junk;
+  return copy;
+}
+
+export interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
+
+/** One generated request against `base` (valid-but-mutated, or junk everywhere). */
+export function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
+  const segment = fc.oneof(junkText, fc.constantFrom('1', 'header-block', f.paymentId, f.sku, 'vue_storefront_catalog'));
+  return fc.record({
+    endpoint: fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
+    kind: fc.constantFrom('body', 'query', 'segment', 'junk-body', 'valid'),
+    choice: fc.nat(),
+    junk: junkValue,
+    key: fc.constantFrom('token', 'cartId', 'sku', 'skus', 'coupon', 'email', 'request', 'size', 'from', 'sort', 'pageSize', 'currentPage', 'storeId', '_source_include'),
+    text: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', '-1', '1e309', '%', '{"a":', '0'.repeat(3000), f.cartId, f.token, f.sku, f.email, f.orderToken)),
+    segment,
+    idem: fc.option(fc.constantFrom('k1', 'k2', 'x'.repeat(300)), { nil: undefined }),
+    rawJunk: fc.oneof(junkText, fc.json({ maxDepth: 3 })),
+  }).map(({ endpoint, kind, choice, junk, key, text, segment: seg, idem, rawJunk }) => {
+    const e = ENDPOINTS[endpoint] as Endpoint;
+    let path = e.path.replace(':payment', f.paymentId);
+    const query = { ...(e.query?.(f) ?? {}) };
+    let body: string | undefined = e.body ? JSON.stringify(e.body(f)) : undefined;
+    if (kind === 'body' && e.body) body = JSON.stringify(mutate(e.body(f), choice, junk)) ?? 'null';
+    else if (kind === 'query') query[key] = text;
+    else if (kind === 'segment') {
+      const parts = path.split('/');
+      const i = 1 + (choice % Math.max(1, parts.length - 1));
+      parts[i] = encodeURIComponent(seg) || 'x';
+      path = parts.join('/');
+    } else if (kind === 'junk-body' && e.method !== 'GET') body = rawJunk;
+    const qs = new URLSearchParams(query).toString();
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(idem ? { 'Idempotency-Key': idem } : {}) };
+    return { method: e.method, url: `${base}${path}${qs ? `?${qs}` : ''}`, body: e.method === 'GET' ? undefined : body, headers, endpoint: `${e.method} ${e.path}` };
+  });
+}
+
+/** Sets up the real things the requests refer to: a customer with a cart, a guest cart with an item, an order with a payment. */
+export async function makeFixture(base: string, sku: string, configurableSku: string, productId: number): Promise<FuzzFixture> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (await res.json()) as { code: number; result: any; meta?: any };
+  };
+  const email = 'fuzz-klant@example.nl';
+  const created = await call('POST', '/api/user/create', { customer: { email, firstname: 'Fuzz', lastname: 'Klant' }, password: 'Geheim123!' });
+  const login = await call('POST', '/api/user/login', { username: email, password: 'Geheim123!' });
+  const token = login.result as string;
+  const customerCartId = (await call('POST', `/api/cart/create?token=${token}`)).result as string;
+  const cartId = (await call('POST', '/api/cart/create')).result as string;
+  await call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku, qty: 1 } });
+  await call('POST', `/api/cart/update?cartId=${customerCartId}&token=${token}`, { cartItem: { sku, qty: 1 } });
+  const order = (await call('POST', '/api/order', { products: [{ sku, qty: 1 }], addressInformation: { billingAddress: address, payment_method_code: 'ideal' } })).result;
+  const payment = (await call('POST', '/api/ext/vsf-payment-service-api/post-payment', { currency: 'EUR', order_id: order.increment_id, redirectUrl: 'http://127.0.0.1:3000/order-status/x', method: 'ideal', order_token: order.order_token })).result;
+  return {
+    cartId, customerCartId, token, refreshToken: login.meta.refreshToken, customerId: created.result.id, sku, configurableSku, productId,
+    orderId: order.increment_id, orderToken: order.order_token, paymentId: String(payment.payment_gateway_url).split('/').pop() as string, email,
+  };
+}
+
+/**
+ * A hash of every table (rows in rowid order). SQLite's `data_version` tells whether another connection committed
+ * anything since the last call; only then are the tables read again (a commit that changed nothing keeps the hash).
+ */
+export function tableHasher(dataDir: string): { hash(): string; close(): void } {
+  const db = new Database(join(dataDir, 'backend.sqlite'), { readonly: true });
+  const statements = TABLES.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw());
+  const version = db.prepare('PRAGMA data_version').pluck();
+  let lastVersion: unknown;
+  let lastHash = '';
+  return {
+    hash() {
+      const v = version.get();
+      if (v === lastVersion && lastHash) return lastHash;
+      const h = createHash('sha256');
+      for (const s of statements) h.update(JSON.stringify(s.all()));
+      lastVersion = v;
+      lastHash = h.digest('hex');
+      return lastHash;
+    },
+    close: () => db.close(),
+  };
+}
+
+export interface FuzzReport {
+  requests: number;
+  ok2xx: number;
+  other3xx: number;
+  client4xx: number;
+  server5xx: number;
+  /** rejected requests (4xx) after which some record had changed */
+  changedByRejected: number;
+  /** accepted requests that changed records (allowed: a valid subscription, a new cart, ...) */
+  changedByAccepted: number;
+  failures: string[];
+  /** wall-clock milliseconds spent per endpoint (request + table hashes) */
+  msByEndpoint: Record<string, number>;
+}
+
+/** Runs `numRuns` generated requests one after the other, hashing every table around each. */
+export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixture, numRuns: number, seed: number): Promise<FuzzReport> {
+  const report: FuzzReport = { requests: 0, ok2xx: 0, other3xx: 0, client4xx: 0, server5xx: 0, changedByRejected: 0, changedByAccepted: 0, failures: [], msByEndpoint: {} };
+  const hasher = tableHasher(dataDir);
+  let before = hasher.hash();
+  try {
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(base, fixture), async (r) => {
+        const started = performance.now();
+        const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual' });
+        const text = await res.text();
+        report.requests++;
+        const after = hasher.hash();
+        const changed = after !== before;
+        before = after;
+        report.msByEndpoint[r.endpoint] = (report.msByEndpoint[r.endpoint] ?? 0) + performance.now() - started;
+        const describe = () => `${res.status} ${r.method} ${r.url.slice(0, 300)} ${String(r.body).slice(0, 300)} -> ${text.slice(0, 300)}`;
+        if (res.status >= 500) {
+          report.server5xx++;
+          report.failures.push(describe());
+        } else if (res.status >= 400) {
+          report.client4xx++;
+          if (changed) {
+            report.changedByRejected++;
+            report.failures.push(`changed records: ${describe()}`);
+          }
+          let envelope: unknown;
+          try {
+            envelope = JSON.parse(text);
+          } catch {
+            envelope = undefined;
+          }
+          const e = envelope as { code?: unknown; result?: unknown } | undefined;
+          if (!e || e.code !== res.status || typeof e.result !== 'string') report.failures.push(`no {code, result} envelope: ${describe()}`);
+        } else if (res.status >= 300) report.other3xx++;
+        else {
+          report.ok2xx++;
+          if (changed) report.changedByAccepted++;
+        }
+      }),
+      { numRuns, seed, endOnFailure: true },
+    );
+  } finally {
+    hasher.close();
+  }
+  return report;
+}
