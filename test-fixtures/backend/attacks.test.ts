@@ -56,7 +56,7 @@ async function guestOrder(): Promise<{ increment_id: string; order_token: string
 
 const orderRow = async (token: string) => (await be.call('POST', `${PAY}/get-payment-status`, { token })).json.result;
 
-describe('issue 9 probes: each attack now fails', () => {
+describe('issue 9 probes: each attack now fails', { timeout: 120_000 }, () => {
   it('probe 1: an order on someone else\'s account without their token is refused, and cart ids are random 128-bit', async () => {
     const victim = await customer('slachtoffer@example.nl');
     const attacker = await customer('aanvaller@example.nl');
