@@ -1,31 +1,56 @@
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { matchRoutes } from 'react-router-dom';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';
 import { dehydrate, type DehydratedState } from './app/dehydrate';
+import { pageTags } from './app/page-tags';
 import { TitleContext } from './hooks/use-document-title';
 
-export interface RenderResult {
-  status: number;
-  html: string;
+/** What the whole page needs once the body has been rendered. */
+export interface RenderedBody {
   title: string;
   state: DehydratedState;
-  locale: LocaleCode;
-  /** set when the route's load asked for a redirect (answered 301, spec catalogue §2.2) */
-  redirect?: string;
+  /** what the page shows (products, categories, CMS content), for invalidating its output-cache entry */
+  tags: string[];
 }
 
 /**
- * Server render of one request: a fresh container, the matched route's data awaited, the app rendered to a
- * string, and every hydrated service's snapshot returned for the page to carry to the browser.
+ * One page request after its route's data is loaded: the status is known (so the answer's headers and the head of the
+ * document can leave at once), the body is rendered when asked.
  */
-export async function render(url: string, config: ShopConfig, locale: LocaleCode): Promise<RenderResult> {
+export interface PreparedPage {
+  status: number;
+  locale: LocaleCode;
+  /** set when the route's load asked for a redirect (answered 301, spec catalogue §2.2) */
+  redirect?: string;
+  /**
+   * renders the app: `begin` gets the page's title once the tree has rendered (before any body HTML), then `write` each
+   * piece of the body's HTML; resolves when the whole body has been written
+   */
+  renderBody(sink: BodySink): Promise<RenderedBody>;
+}
+
+export interface BodySink {
+  begin(title: string): void;
+  write(html: string): void;
+}
+
+/** a render that has not finished by then is abandoned (its request answers with what was sent) */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Server render of one request: a fresh container, the matched route's data awaited. The app is rendered with
+ * renderToPipeableStream once everything is ready (no Suspense fallbacks or inline streaming scripts reach the page,
+ * so the HTML is complete, cacheable and needs no CSP nonce of its own).
+ */
+export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode): Promise<PreparedPage> {
   const container = createServerContainer({ config });
-  const parsed = new URL(url, 'http://storefront.local');
+  // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
+  const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;
   await route?.preload?.();
@@ -33,15 +58,61 @@ export async function render(url: string, config: ShopConfig, locale: LocaleCode
     ? await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams, path: parsed.pathname })
     : undefined;
   if (outcome?.redirect) {
-    return { status: 301, html: '', title: '', state: {}, locale, redirect: outcome.redirect };
+    return { status: 301, locale, redirect: outcome.redirect, renderBody: () => Promise.reject(new Error('a redirect has no body')) };
   }
+  const status = outcome?.status ?? route?.status ?? 200;
   await loadLocale(locale);
-  const i18n = createI18n(locale, config);
-  const title: { title?: string } = {};
-  const html = renderToString(
-    <TitleContext.Provider value={title}>
-      <Root container={container} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
-    </TitleContext.Provider>,
-  );
-  return { status: outcome?.status ?? route?.status ?? 200, html, title: title.title ?? config.shop.name, state: dehydrate(container), locale };
+  return {
+    status,
+    locale,
+    renderBody({ begin, write }) {
+      const i18n = createI18n(locale, config);
+      const title: { title?: string } = {};
+      return new Promise<RenderedBody>((resolve, reject) => {
+        const decoder = new TextDecoder();
+        const sink = new Writable({
+          write(chunk: Buffer | string, _enc, done) {
+            write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+            done();
+          },
+          final(done) {
+            const rest = decoder.decode();
+            if (rest) write(rest);
+            done();
+            resolve({ title: title.title ?? config.shop.name, state: dehydrate(container), tags: pageTags(container) });
+          },
+        });
+        let failed = false;
+        const stream = renderToPipeableStream(
+          <TitleContext.Provider value={title}>
+            <Root container={container} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
+          </TitleContext.Provider>,
+          {
+            // every boundary inline: React would otherwise move large ones out of place and reveal them with inline
+            // scripts, which the page's CSP (nonce-only scripts) rightly blocks
+            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+            onAllReady() {
+              if (failed) return;
+            begin(title.title ?? config.shop.name);
+            stream.pipe(sink);
+            },
+            onShellError(error) {
+              failed = true;
+              clearTimeout(timer);
+              reject(error instanceof Error ? error : new Error(String(error)));
+            },
+            onError(error) {
+              console.error('[ssr]', error);
+            },
+          },
+        );
+        const timer = setTimeout(() => {
+          failed = true;
+          stream.abort();
+          reject(new Error('render timed out'));
+        }, RENDER_TIMEOUT_MS);
+        sink.on('finish', () => clearTimeout(timer));
+      });
+    },
+  };
 }

@@ -1,16 +1,26 @@
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
-import { createConfig, type ShopConfig } from '../core/config';
-import { render } from './entry-server';
+import { join } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import replyFrom from '@fastify/reply-from';
+import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
+import type { CachedPage, OutputCache } from '../core/ports/output-cache';
+import { prepareRender, type PreparedPage } from './entry-server';
 import { resolveLocale } from './i18n';
-import type { OutputCache } from '../core/ports/output-cache';
 import { renderSitemapXml } from './sitemap-xml';
+import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { htmlSecurityHeaders, newNonce } from './edge/security-headers';
+import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
 
 /**
- * The storefront's HTTP server: server-side rendering of every page, the browser bundle under /dist/,
- * and a pass-through of /api/ and /img/ to the API so the browser talks to one origin.
+ * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
+ * precompressed, immutable when hashed), and a pass-through of /api/ and /img/ to the API so the browser talks to one
+ * origin. Rendering stays in ui/entry-server.tsx; this file only speaks HTTP.
  */
 export interface StorefrontOptions {
   port: number;
@@ -20,155 +30,300 @@ export interface StorefrontOptions {
   config?: ShopConfig;
   /** cache rendered pages (spec catalogue §9: TTL 86400 s); off unless given */
   outputCache?: OutputCache;
+  /** the shop is served over https (behind a TLS-terminating proxy): send Strict-Transport-Security */
+  hsts?: boolean;
+  /** the key `/invalidate?tag=…&key=…` must carry; without one, invalidation is refused (401) */
+  invalidationKey?: string;
+  /** the shop's public origin (absolute URLs in /sitemap.xml); else taken from a well-formed Host header */
+  publicOrigin?: string;
+  /** seconds a 503 asks the client to wait (Retry-After) */
+  retryAfterSeconds?: number;
 }
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-};
-
-interface ClientManifest {
-  entry: string;
-  css: string[];
-  /** chunks the entry imports statically */
-  preload?: string[];
+export interface RunningStorefront {
+  url: string;
+  /** stops accepting connections, lets in-flight requests finish, then resolves */
+  close(): Promise<void>;
 }
 
-function escapeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
+const HTML = 'text/html; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+/** the cache-control of every page answer, rendered or from the output cache */
+const PAGE_CACHE_CONTROL = 'no-store';
+/** how long a stale page's re-render may take before another renderer may try */
+const REFRESH_LEASE_SECONDS = 30;
+const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/;
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
-}
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization'];
 
-function cookie(req: IncomingMessage, name: string): string | undefined {
-  const raw = req.headers.cookie ?? '';
-  for (const part of raw.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const BROTLI_PARAMS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+type Encoding = 'br' | 'gzip' | undefined;
+
+/** The best encoding the client accepts for an HTML answer (q=0 refuses one). */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(value) ? value : 0);
   }
+  const ok = (n: string) => (accepted.get(n) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
   return undefined;
 }
 
-export function startStorefront(options: StorefrontOptions): Promise<{ url: string; close(): Promise<void> }> {
+function keyMatches(given: unknown, expected: string | undefined): boolean {
+  if (!expected || typeof given !== 'string') return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export async function startStorefront(options: StorefrontOptions): Promise<RunningStorefront> {
   const config = options.config ?? createConfig({ api: { url: options.apiUrl } });
   const manifestPath = join(options.clientDir, 'manifest.json');
   const manifest: ClientManifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest)
     : { entry: '', css: [] };
-  const api = new URL(options.apiUrl);
+  const cache = options.outputCache;
+  const retryAfter = String(options.retryAfterSeconds ?? 30);
+  const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
+  const securityHeaders = (nonce: string) => htmlSecurityHeaders(nonce, { hsts: options.hsts ?? false, apiOrigin: publicApi });
 
-  function proxy(req: IncomingMessage, res: ServerResponse): void {
-    const upstream = httpRequest(
-      { hostname: api.hostname, port: api.port, path: req.url, method: req.method, headers: { ...req.headers, host: api.host } },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 502, result: 'API unreachable' }));
+  const app = Fastify({
+    logger: false,
+    // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
+    routerOptions: { maxParamLength: MAX_PATH_LENGTH },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  // API answers, the sitemap and unhashed files are compressed on the fly; pages compress themselves (they stream).
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    brotliOptions: BROTLI_PARAMS,
+  });
+
+  // Hashed bundle files: written with .br and .gz beside them at build time, immutable for a year.
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    prefix: '/dist/',
+    preCompressed: true,
+    index: false,
+    list: false,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  app.get('/sw.js', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', { cacheControl: false }));
+  app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
+
+  // ----- /api/* and /img/* pass-through: only exactly those prefixes, never a dot-segment (or an encoded one) -----
+  await app.register(async (proxy) => {
+    await proxy.register(replyFrom, {
+      base: options.apiUrl,
+      disableRequestLogging: true,
+      // a backend answering 503 is told to the browser, not retried ten times by the proxy
+      maxRetriesOn503: 0,
+      undici: { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 },
     });
-    req.pipe(upstream);
-  }
-
-  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const rel = normalize(pathname.replace(/^\/dist\//, '')).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(options.clientDir, rel));
-      res.writeHead(200, {
-        'content-type': TYPES[extname(rel)] ?? 'application/octet-stream',
-        'cache-control': /-[A-Z0-9]{8}\./.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // bodies pass through untouched (the API parses them)
+    proxy.removeAllContentTypeParsers();
+    proxy.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    const pass = async (request: FastifyRequest, reply: FastifyReply) => {
+      const target = safeProxyPath(request.raw.url ?? '');
+      if (!target) return reply.code(400).type(TEXT).send('Bad request: not a path of the API pass-through');
+      return reply.from(target, {
+        rewriteRequestHeaders: (_req, headers) => {
+          const { host: _host, connection: _c, ...rest } = headers;
+          return rest;
+        },
+        // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
+        rewriteHeaders: (headers) => {
+          const out = { ...headers };
+          for (const h of HOP_BY_HOP) delete out[h];
+          return out;
+        },
+        onError: (r, { error }) => {
+          const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
+          void r.code(status).type('application/json').send({ code: status, result: 'API unreachable' });
+        },
       });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-    }
-  }
+    };
+    proxy.all('/api/*', pass);
+    proxy.all('/img/*', pass);
+  });
 
-  async function ssr(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const locale = resolveLocale(cookie(req, 'locale'), config);
-    const cacheKey = `${locale} ${req.url ?? '/'}`;
-    const cached = req.method === 'GET' ? await options.outputCache?.get(cacheKey) : undefined;
-    if (cached) {
-      res.writeHead(cached.status, { 'content-type': 'text/html; charset=utf-8', 'x-output-cache': 'hit' });
-      res.end(cached.html);
-      return;
-    }
-    const result = await render(req.url ?? '/', config, locale);
-    if (result.redirect) {
-      res.writeHead(301, { location: result.redirect, 'cache-control': 'no-store' });
-      res.end();
-      return;
-    }
-    const lang = locale.slice(0, 2);
-    const boot = { state: result.state, locale, path: req.url ?? '/', config: { api: { publicUrl: config.api.publicUrl } } };
-    const html = `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(result.title)}</title>
-${manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
-${manifest.entry ? [manifest.entry, ...(manifest.preload ?? [])].map((f) => `<link rel="modulepreload" href="/dist/${f}">`).join('\n') : ''}
-</head>
-<body>
-<div id="app">${result.html}</div>
-<script>window.__SHOP__=${escapeJson(boot)}</script>
-${manifest.entry ? `<script type="module" src="/dist/${manifest.entry}"></script>` : ''}
-</body>
-</html>`;
-    if (result.status === 200 && req.method === 'GET') await options.outputCache?.set(cacheKey, { status: 200, html }, config.server.outputCacheTtlSeconds);
-    res.writeHead(result.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(html);
-  }
+  // ----- /invalidate?tag=…&key=… : drops (marks stale) every cached page carrying the tag -----
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/invalidate',
+    handler: async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      if (!keyMatches(query['key'], options.invalidationKey)) return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
+      const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
+      if (tags.length === 0) return reply.code(400).type(TEXT).send('Bad request: tag is required');
+      const counts = cache ? await Promise.all(tags.map((t) => cache.invalidate(t))) : tags.map(() => 0);
+      return reply.header('cache-control', 'no-store').send({ invalidated: Object.fromEntries(tags.map((t, i) => [t, counts[i]])) });
+    },
+  });
 
-  /** spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer). */
-  async function sitemap(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const origin = `http://${req.headers.host ?? `${options.host}:${options.port}`}`;
+  // ----- /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts -----
+  app.get('/sitemap.xml', async (request, reply) => {
+    const host = request.headers.host ?? '';
+    const origin = options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
     const xml = await renderSitemapXml(config, origin);
-    res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
-    res.end(xml);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+  });
+
+  // ----- pages -----
+  function pageHeaders(reply: FastifyReply, status: number, nonce: string, encoding: Encoding, cacheState: string): void {
+    reply.code(status).headers({
+      ...securityHeaders(nonce),
+      'content-type': HTML,
+      'cache-control': PAGE_CACHE_CONTROL,
+      vary: 'accept-encoding, cookie',
+      'x-output-cache': cacheState,
+      ...(status === 503 ? { 'retry-after': retryAfter } : {}),
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
   }
 
-  const server = createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (pathname === '/sitemap.xml') return void sitemap(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal error');
-    });
-    if (pathname.startsWith('/api/') || pathname.startsWith('/img/')) return proxy(req, res);
-    if (pathname.startsWith('/dist/')) return void serveStatic(pathname, res);
-    if (pathname === '/sw.js') return void serveStatic('/dist/sw.js', res);
-    if (pathname === '/favicon.ico') {
-      res.writeHead(204);
-      return void res.end();
+  async function sendWhole(reply: FastifyReply, status: number, html: string, nonce: string, encoding: Encoding, cacheState: string) {
+    const body = encoding === 'br' ? await brotli(html, BROTLI_PARAMS) : encoding === 'gzip' ? await gzip(html) : html;
+    pageHeaders(reply, status, nonce, encoding, cacheState);
+    return reply.send(body);
+  }
+
+  function bootOf(locale: LocaleCode, path: string, state: Record<string, unknown>) {
+    return { state, locale, path, config: { api: { publicUrl: config.api.publicUrl } } };
+  }
+
+  /** The whole document of a prepared page, with NONCE_SLOT for the nonce (what the output cache keeps). */
+  async function renderWhole(prepared: PreparedPage, url: string): Promise<CachedPage> {
+    const parts: string[] = [headStart(prepared.locale, manifest, NONCE_SLOT)];
+    const body = await prepared.renderBody({ begin: (title) => parts.push(bodyStart(title)), write: (html) => parts.push(html) });
+    const html = parts.join('') + documentEnd(bootOf(prepared.locale, url, body.state), manifest, NONCE_SLOT);
+    return { status: prepared.status, html, tags: body.tags, renderedAt: Date.now() };
+  }
+
+  const refreshing = new Set<string>();
+  /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
+  function refresh(key: string, url: string, locale: LocaleCode): void {
+    if (!cache || refreshing.has(key)) return;
+    refreshing.add(key);
+    void (async () => {
+      if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
+      const prepared = await prepareRender(url, config, locale);
+      if (prepared.status !== 200 || prepared.redirect) return;
+      await cache.set(key, await renderWhole(prepared, url), config.server.outputCacheTtlSeconds);
+    })()
+      .catch((e: unknown) => console.error('[output-cache] refresh failed', e))
+      .finally(() => refreshing.delete(key));
+  }
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.raw.url ?? '/';
+    const problem = pageTargetProblem(url);
+    if (problem) return reply.code(400).type(TEXT).header('cache-control', 'no-store').send(`Bad request: ${problem}`);
+    const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
+    const nonce = newNonce();
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const key = `${locale} ${url}`;
+    const cacheable = cache !== undefined && request.method === 'GET';
+
+    if (cacheable) {
+      const hit = await cache.get(key).catch((e: unknown) => {
+        console.error('[output-cache] read failed', e);
+        return undefined;
+      });
+      if (hit) {
+        if (hit.stale) refresh(key, url, locale);
+        return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, hit.stale ? 'stale' : 'hit');
+      }
     }
-    ssr(req, res).catch((e: unknown) => {
-      console.error('[ssr]', e);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal error');
-    });
+
+    let prepared: PreparedPage;
+    try {
+      prepared = await prepareRender(url, config, locale);
+    } catch (e) {
+      // a load that failed without answering a status: the API is slow or down, never the client's fault
+      console.error('[ssr] load failed', e);
+      return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+    }
+    if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
+
+    // headers and the head of the document leave now; the body follows as it renders
+    const out: PassThrough | zlib.BrotliCompress | zlib.Gzip =
+      encoding === 'br' ? zlib.createBrotliCompress(BROTLI_PARAMS) : encoding === 'gzip' ? zlib.createGzip() : new PassThrough();
+    /** resolves once what was written has left the compressor and had a turn of the event loop to reach the socket */
+    const flushed = () =>
+      new Promise<void>((resolve) => {
+        const next = () => setImmediate(resolve);
+        if (encoding === 'gzip') (out as zlib.Gzip).flush(zlib.constants.Z_SYNC_FLUSH, next);
+        else if (encoding === 'br') (out as zlib.BrotliCompress).flush(zlib.constants.BROTLI_OPERATION_FLUSH, next);
+        else next();
+      });
+    pageHeaders(reply, prepared.status, nonce, encoding, cacheable ? 'miss' : 'off');
+    void reply.send(out as Readable);
+    out.write(headStart(locale, manifest, nonce));
+    // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
+    await flushed();
+    // what the output cache keeps: the same document with the nonce's places left open
+    const parts: string[] = [headStart(locale, manifest, NONCE_SLOT)];
+    let body;
+    try {
+      body = await prepared.renderBody({
+        begin(title) {
+          parts.push(bodyStart(title));
+          out.write(bodyStart(title));
+        },
+        write(html) {
+          parts.push(html);
+          out.write(html);
+        },
+      });
+    } catch (e) {
+      console.error('[ssr] render failed', e);
+      out.destroy(e instanceof Error ? e : new Error(String(e)));
+      return reply;
+    }
+    const boot = bootOf(locale, url, body.state);
+    out.end(documentEnd(boot, manifest, nonce));
+    if (cacheable && prepared.status === 200) {
+      const html = parts.join('') + documentEnd(boot, manifest, NONCE_SLOT);
+      await cache
+        .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now() }, config.server.outputCacheTtlSeconds)
+        .catch((e: unknown) => console.error('[output-cache] write failed', e));
+    }
+    return reply;
+  }
+
+  app.get('/*', { config: { compress: false } } as never, page);
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) console.error('[storefront]', request.method, request.url.slice(0, 200), error);
+    return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : options.port;
-      resolve({
-        url: `http://${options.host}:${port}`,
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      });
-    });
-  });
+  await app.listen({ port: options.port, host: options.host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : options.port;
+  return { url: `http://${options.host}:${port}`, close: () => app.close() };
 }

@@ -1,11 +1,31 @@
-/** Server-side cache of rendered pages (spec catalogue §9: output cache TTL 86400 s). */
+/**
+ * Server-side cache of rendered pages (spec catalogue §9: output cache TTL 86400 s), shared by every worker when it
+ * lives outside the process. Pages carry tags naming what they show; invalidating a tag makes its pages stale: they are
+ * still served while one renderer (across all processes sharing the cache) renders them afresh.
+ */
 export interface CachedPage {
-  status: number;
-  html: string;
+  readonly status: number;
+  /** the whole document, with the CSP nonce's places left open (the server fills in each answer's own nonce) */
+  readonly html: string;
+  /** what the page shows, e.g. 'P12', 'C5', 'layout' */
+  readonly tags: readonly string[];
+  /** when it was rendered, ms since the epoch */
+  readonly renderedAt: number;
+}
+
+export interface CacheLookup {
+  readonly page: CachedPage;
+  /** a tag of the page was invalidated since it was rendered */
+  readonly stale: boolean;
 }
 
 export interface OutputCache {
-  get(key: string): Promise<CachedPage | undefined>;
+  get(key: string): Promise<CacheLookup | undefined>;
+  /** stores a fresh page (a stale one under the key is replaced, its refresh claim released) */
   set(key: string, page: CachedPage, ttlSeconds: number): Promise<void>;
+  /** marks every page carrying the tag stale; answers how many pages that was */
+  invalidate(tag: string): Promise<number>;
+  /** true for exactly one caller per lease: the one that re-renders the stale page now */
+  claimRefresh(key: string, leaseSeconds: number): Promise<boolean>;
   clear(): Promise<void>;
 }

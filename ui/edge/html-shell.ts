@@ -1,0 +1,68 @@
+import type { LocaleCode } from '../../core/config';
+import type { DehydratedState } from '../app/dehydrate';
+
+/** What the build wrote to dist/client/manifest.json. */
+export interface ClientManifest {
+  entry: string;
+  css: string[];
+  /** chunks the entry imports statically */
+  preload?: string[];
+}
+
+/**
+ * Where a cached page's nonce goes. It holds '<' and '>', which React escapes in every text and attribute it writes
+ * and escapeJson writes as \u003c, so it can only stand where this module put it.
+ */
+export const NONCE_SLOT = '<csp-nonce>';
+
+export function escapeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+}
+
+/**
+ * The document up to the open <head>'s stylesheet and module preloads: it leaves before the body is rendered, so the
+ * browser fetches CSS and JavaScript while the server renders. The <title> follows with the body (the page decides it
+ * while rendering), still inside <head>.
+ */
+export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: string): string {
+  const modules = manifest.entry ? [manifest.entry, ...(manifest.preload ?? [])] : [];
+  return `<!doctype html>
+<html lang="${locale.slice(0, 2)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
+${modules.map((f) => `<link rel="modulepreload" href="/dist/${f}" nonce="${nonce}">`).join('\n')}
+`;
+}
+
+export function bodyStart(title: string): string {
+  return `<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<div id="app">`;
+}
+
+export interface BootData {
+  state: DehydratedState;
+  locale: LocaleCode;
+  path: string;
+  config: { api: { publicUrl: string } };
+}
+
+export function documentEnd(boot: BootData, manifest: ClientManifest, nonce: string): string {
+  return `</div>
+<script nonce="${nonce}">window.__SHOP__=${escapeJson(boot)}</script>
+${manifest.entry ? `<script type="module" src="/dist/${manifest.entry}" nonce="${nonce}"></script>` : ''}
+</body>
+</html>`;
+}
+
+/** A cached page with this answer's nonce in its slots. */
+export function withNonce(html: string, nonce: string): string {
+  return html.split(NONCE_SLOT).join(nonce);
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { pageTargetProblem, readCookie, safeProxyPath } from './request-safety';
+
+const DOTS = ['..', '.', '%2e%2e', '%2E%2e', '.%2e', '%2e.', '%2e', '%252e%252e', '..%2f', '..%5c', '..\\', '%5c..'];
+
+describe('safeProxyPath: what the /api and /img pass-through sends upstream (issue 8 probes)', () => {
+  it('passes ordinary API and image paths with their query unchanged', () => {
+    expect(safeProxyPath('/api/catalog/vue_storefront_catalog/product/_search?request=%7B%7D')).toBe('/api/catalog/vue_storefront_catalog/product/_search?request=%7B%7D');
+    expect(safeProxyPath('/img/300/300/resize/i/p/kerst.jpg')).toBe('/img/300/300/resize/i/p/kerst.jpg');
+    expect(safeProxyPath('/api/cart/pull?token=a..b&cartId=../x')).toBe('/api/cart/pull?token=a..b&cartId=../x');
+  });
+
+  it('refuses anything outside the two prefixes', () => {
+    for (const p of ['/__dev/outbox', '/api', '/apiX/y', '/API/x', '/%61pi/x', '//api/x', 'api/x', '/dist/x', '']) expect(safeProxyPath(p), p).toBeUndefined();
+  });
+
+  it('refuses every dot-segment spelling at any depth (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('/api/', '/img/'),
+        fc.array(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }),
+        fc.constantFrom(...DOTS),
+        fc.array(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }),
+        fc.constantFrom('', '?x=1'),
+        (prefix, before, dots, after, query) => {
+          const path = `${prefix}${[...before, dots, ...after, '__dev', 'outbox'].join('/')}${query}`;
+          expect(safeProxyPath(path), path).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it('whatever it passes, URL resolution upstream cannot move out of the prefix (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('/api/', '/img/'), fc.string({ maxLength: 40 }), (prefix, rest) => {
+        const path = safeProxyPath(prefix + rest);
+        if (path === undefined) return;
+        const resolved = new URL(path, 'http://backend.test/').pathname;
+        expect(resolved.startsWith(prefix), `${path} -> ${resolved}`).toBe(true);
+        expect(decodeURIComponent(resolved).split('/')).not.toContain('..');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('readCookie and pageTargetProblem never throw on client garbage', () => {
+  it('ignores a malformed cookie value', () => {
+    expect(readCookie('locale=%', 'locale')).toBeUndefined();
+    expect(readCookie('a=1; locale=en-US', 'locale')).toBe('en-US');
+    expect(readCookie(undefined, 'locale')).toBeUndefined();
+    fc.assert(fc.property(fc.string(), fc.string(), (header, name) => void readCookie(header, name)));
+  });
+
+  it('refuses bad percent-encoding and over-long targets, accepts ordinary ones', () => {
+    expect(pageTargetProblem('/c/%')).toBeDefined();
+    expect(pageTargetProblem('/c/%E0%A4%A')).toBeDefined();
+    expect(pageTargetProblem(`/${'a'.repeat(8000)}`)).toBeDefined();
+    expect(pageTargetProblem('/inpakpapier/kerst?sort=price&color=%E2%82%AC')).toBeUndefined();
+    fc.assert(fc.property(fc.string(), (s) => void pageTargetProblem(`/${s}`)));
+  });
+});

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
+import { generateCatalogue } from '../test-fixtures/catalogue/index';
+import { startStorefront, negotiateEncoding, type RunningStorefront } from './server';
+import { LruOutputCache } from '../adapters/cache/lru-output-cache';
+import { rawRequest } from './edge/raw-http';
+
+// The storefront's HTTP edge against the real demo backend on loopback (issue 8: the probes, headers, no 5xx).
+
+const catalogue = generateCatalogue();
+const configurable = catalogue.products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
+const PRODUCT_PATH = `/${configurable.url_path}`;
+const CATEGORY_PATH = '/inpakpapier/kerst';
+
+let backend: TestBackend;
+let shop: RunningStorefront;
+let cached: RunningStorefront;
+let https: RunningStorefront;
+let clientDir: string;
+const ASSET = 'entry-client-ABCD1234.js';
+const assetBody = `/* the entry */ ${'export const x = "papier en lint";\n'.repeat(200)}`;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  clientDir = mkdtempSync(join(tmpdir(), 'edge-client-'));
+  mkdirSync(join(clientDir, 'chunks'));
+  writeFileSync(join(clientDir, ASSET), assetBody);
+  writeFileSync(join(clientDir, `${ASSET}.br`), brotliCompressSync(assetBody));
+  writeFileSync(join(clientDir, `${ASSET}.gz`), gzipSync(assetBody));
+  writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});');
+  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: ASSET, css: [], preload: ['chunks/chunk-EFGH5678.js'] }));
+  const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
+  shop = await startStorefront(base);
+  cached = await startStorefront({ ...base, outputCache: new LruOutputCache(50, { now: () => Date.now() }), invalidationKey: 'test-key-from-the-test' });
+  https = await startStorefront({ ...base, hsts: true });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([shop?.close(), cached?.close(), https?.close()]);
+  await backend?.close();
+});
+
+async function sendMail(to: string): Promise<void> {
+  const token = (await backend.call('GET', '/api/ext/mail-service/get-token')).json.result;
+  const mail = { sourceAddress: 'winkel@example.nl', targetAddress: to, subject: 'Wachtwoord herstellen', emailText: 'geheime-link-123', confirmation: false, token };
+  expect((await backend.call('POST', '/api/ext/mail-service/send-email', mail)).json.result).toBe('OK');
+}
+
+describe('the /api and /img pass-through never reaches the backend outside its two prefixes (issue 8 probes)', () => {
+  const probes = [
+    '/api/../__dev/outbox',
+    '/api/%2e%2e/__dev/outbox',
+    '/api/%2E%2E/__dev/outbox',
+    '/api/.%2e/__dev/outbox',
+    '/api/..%2f__dev/outbox',
+    '/api/..%2F..%2F__dev/outbox',
+    '/api/%252e%252e/__dev/outbox',
+    '/api/..%5c__dev/outbox',
+    '/api/..\\__dev/outbox',
+    '/api/./../__dev/outbox',
+    '/api//../__dev/outbox',
+    '/img/../__dev/outbox',
+    '/img/%2e%2e/__dev/outbox',
+    '/img/300/300/resize/../../../../__dev/outbox',
+    '/api/catalog/../../__dev/outbox?to=lek@example.nl',
+  ];
+
+  it('the demo backend does answer its dev outbox directly (so the probes below would see it if it leaked)', async () => {
+    await sendMail('lek@example.nl');
+    const direct = await rawRequest(backend.url, '/__dev/outbox');
+    expect(direct.status).toBe(200);
+    expect(direct.body).toContain('geheime-link-123');
+  });
+
+  it.each(probes)('%s answers 400 and never the outbox', async (probe) => {
+    for (const method of ['GET', 'POST']) {
+      const answer = await rawRequest(shop.url, probe, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+      expect(answer.status, `${method} ${probe}`).toBe(400);
+      expect(answer.body).not.toContain('geheime-link');
+    }
+  });
+
+  it('paths outside the prefixes are pages, never proxied: /__dev/outbox and look-alikes render the storefront', async () => {
+    for (const path of ['/__dev/outbox', '/%61pi/../__dev/outbox', '/API/../__dev/outbox', '/apix/../__dev/outbox']) {
+      const answer = await rawRequest(shop.url, path);
+      expect(answer.status, path).toBeLessThan(500);
+      expect(answer.body, path).not.toContain('geheime-link');
+    }
+  });
+
+  it('passes real API calls through: a search (GET with query) and a cart create (POST with a body)', async () => {
+    const search = await rawRequest(shop.url, `/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${encodeURIComponent('{"query":{"match_all":{}}}')}`);
+    expect(search.status).toBe(200);
+    expect(JSON.parse(search.body).hits.hits).toHaveLength(1);
+    const cart = await rawRequest(shop.url, '/api/cart/create', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(cart.status).toBe(200);
+    expect(JSON.parse(cart.body).result).toEqual(expect.any(String));
+  });
+});
+
+describe('nothing a client sends answers 5xx (issue 8 §4)', () => {
+  it('a malformed locale cookie is ignored (it answered 500)', async () => {
+    for (const cookie of ['locale=%', 'locale=%E0%A4%A', 'locale', '=; ;; locale="en-US', 'locale=en-US%']) {
+      const answer = await rawRequest(shop.url, '/', { headers: { cookie } });
+      expect(answer.status, cookie).toBe(200);
+      expect(answer.body).toContain('<html lang="nl">');
+    }
+    expect((await rawRequest(shop.url, '/', { headers: { cookie: 'a=1; locale=en-US' } })).body).toContain('<html lang="en">');
+  });
+
+  it('bad percent-encoding and an 8,000-character path answer 400 (they answered 503)', async () => {
+    for (const path of ['/c/%', '/c/%E0%A4%A', `/${'a'.repeat(8000)}`, `/c/${'%41'.repeat(2000)}`]) {
+      expect((await rawRequest(shop.url, path)).status, path.slice(0, 40)).toBe(400);
+    }
+  });
+
+  it('random paths, cookies, headers and query strings never answer >= 500 (fast-check)', async () => {
+    const segment = fc.oneof(
+      fc.constantFrom('c', 'p', 'inpakpapier', 'kerst', 'api', 'img', 'dist', '..', '.', '%', '%2e', '%E0%A4%A', '%00', 'sitemap.xml', 'invalidate', 'order-status', 'my-account', 'checkout', 'i', 'ü', '😀', '<script>'),
+      fc.string({ maxLength: 12 }),
+      fc.stringMatching(/^[A-Za-z0-9._~%-]{0,16}$/),
+    );
+    const path = fc.array(segment, { maxLength: 6 }).map((s) => `/${s.map((x) => encodeURI(x).replace(/%25/g, '%')).join('/')}`);
+    const query = fc.option(fc.array(fc.tuple(fc.oneof(fc.constantFrom('q', 'page', 'sort', 'color', 'size', 'childSku', 'tag', 'key'), fc.string({ maxLength: 8 })), fc.string({ maxLength: 20 })), { maxLength: 4 }), { nil: undefined });
+    const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,40}$/);
+    const headers = fc.record(
+      {
+        cookie: fc.oneof(headerValue, headerValue.map((v) => `locale=${v}`)),
+        'accept-encoding': fc.oneof(headerValue, fc.constantFrom('br', 'gzip;q=0, br;q=0', '*', 'identity', 'br;q=abc')),
+        'if-none-match': headerValue,
+        'if-modified-since': headerValue,
+        range: fc.oneof(headerValue, fc.constant('bytes=5-1')),
+        'accept-language': headerValue,
+        'x-forwarded-for': headerValue,
+      },
+      { requiredKeys: [] },
+    );
+    const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH');
+    await fc.assert(
+      fc.asyncProperty(path, query, headers, method, async (p, q, h, m) => {
+        const target = q ? `${p}?${q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : p;
+        const answer = await rawRequest(shop.url, target, { method: m, headers: h as Record<string, string> });
+        expect(answer.status, `${m} ${target} ${JSON.stringify(h)}`).toBeGreaterThanOrEqual(200);
+        expect(answer.status, `${m} ${target} ${JSON.stringify(h)}`).toBeLessThan(500);
+      }),
+      { numRuns: 120 },
+    );
+  }, 180_000);
+});
+
+describe('security headers on every HTML answer (issue 8 §2)', () => {
+  function nonceOf(csp: string | undefined): string {
+    const m = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(csp ?? '');
+    expect(m, csp).not.toBeNull();
+    return m![1]!;
+  }
+
+  it.each([
+    ['home', '/'],
+    ['category', CATEGORY_PATH],
+    ['product', PRODUCT_PATH],
+    ['not found', '/geen-pagina-hier'],
+  ])('%s: CSP with a fresh nonce that the boot script and the entry carry, and the other headers', async (_name, path) => {
+    const [a, b] = [await rawRequest(shop.url, path), await rawRequest(shop.url, path)];
+    const nonce = nonceOf(a.headers['content-security-policy']);
+    expect(nonceOf(b.headers['content-security-policy'])).not.toBe(nonce);
+    expect(a.body).toContain(`<script nonce="${nonce}">window.__SHOP__=`);
+    expect(a.body).toContain(`<script type="module" src="/dist/${ASSET}" nonce="${nonce}">`);
+    expect(a.body).toContain(`<link rel="modulepreload" href="/dist/chunks/chunk-EFGH5678.js" nonce="${nonce}">`);
+    // the rendered app carries no script of its own (React's out-of-order reveal scripts would need the nonce)
+    const app = a.body.slice(a.body.indexOf('<div id="app">'), a.body.indexOf(`<script nonce="${nonce}">`));
+    expect(app).not.toMatch(/<script|<template/);
+    const csp = a.headers['content-security-policy'];
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(csp).toContain(d);
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(a.headers['permissions-policy']).toContain('camera=()');
+    expect(a.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('HSTS only when configured as served over https', async () => {
+    const answer = await rawRequest(https.url, '/');
+    expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+  });
+
+  it('an output-cache hit keeps the headers of the miss and gets its own nonce', async () => {
+    const miss = await rawRequest(cached.url, CATEGORY_PATH);
+    const hit = await rawRequest(cached.url, CATEGORY_PATH);
+    expect([miss.headers['x-output-cache'], hit.headers['x-output-cache']]).toEqual(['miss', 'hit']);
+    expect(hit.headers['cache-control']).toBe(miss.headers['cache-control']);
+    for (const h of ['content-type', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'vary']) expect(hit.headers[h], h).toBe(miss.headers[h]);
+    const [n1, n2] = [nonceOf(miss.headers['content-security-policy']), nonceOf(hit.headers['content-security-policy'])];
+    expect(n2).not.toBe(n1);
+    expect(hit.body).toContain(`<script nonce="${n2}">`);
+    expect(hit.body).not.toContain(n1);
+    expect(hit.body.replaceAll(n2, 'N')).toBe(miss.body.replaceAll(n1, 'N'));
+  });
+});
+
+describe('compression, static files and caching (issue 8 §1)', () => {
+  it('negotiates br, then gzip, honouring q=0', () => {
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeUndefined();
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding(undefined)).toBeUndefined();
+  });
+
+  it('pages are sent brotli- or gzip-compressed as asked, the same document either way', async () => {
+    const [br, gz, plain] = await Promise.all(
+      ['br', 'gzip', 'identity'].map((e) => rawRequest(shop.url, CATEGORY_PATH, { headers: { 'accept-encoding': e } })),
+    );
+    expect([br!.headers['content-encoding'], gz!.headers['content-encoding'], plain!.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect(br!.raw.length).toBeLessThan(plain!.raw.length / 3);
+    const strip = (s: string) => s.replace(/nonce="[^"]+"/g, '');
+    expect(strip(br!.body)).toBe(strip(plain!.body));
+    expect(strip(gz!.body)).toBe(strip(plain!.body));
+    expect(plain!.body).toMatch(/^<!doctype html>[\s\S]*<title>[^<]+<\/title>\s*<\/head>[\s\S]*<\/html>$/);
+  });
+
+  it('hashed assets: the precompressed file for the encoding asked, immutable for a year, ETag answered 304', async () => {
+    const br = await rawRequest(shop.url, `/dist/${ASSET}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.raw.equals(brotliCompressSync(assetBody))).toBe(true);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    const gz = await rawRequest(shop.url, `/dist/${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await rawRequest(shop.url, `/dist/${ASSET}`);
+    expect(plain.body).toBe(assetBody);
+    const etag = plain.headers['etag'];
+    expect(etag).toBeTruthy();
+    const again = await rawRequest(shop.url, `/dist/${ASSET}`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+  });
+
+  it('unhashed files revalidate; /dist/ never serves outside its folder', async () => {
+    expect((await rawRequest(shop.url, '/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await rawRequest(shop.url, '/dist/manifest.json')).headers['cache-control']).toBe('no-cache');
+    for (const p of ['/dist/../package.json', '/dist/%2e%2e/package.json', '/dist/..%2fpackage.json', '/dist/nope.js']) {
+      const a = await rawRequest(shop.url, p);
+      expect(a.status, p).toBeGreaterThanOrEqual(400);
+      expect(a.status, p).toBeLessThan(500);
+      expect(a.body).not.toContain('papier-storefront');
+    }
+  });
+});
+
+describe('output cache: tags and /invalidate (issue 8 §6, vue-storefront 1.12 tag cache)', () => {
+  it('refuses a missing or wrong key with 401', async () => {
+    expect((await rawRequest(cached.url, '/invalidate?tag=layout')).status).toBe(401);
+    expect((await rawRequest(cached.url, '/invalidate?tag=layout&key=wrong')).status).toBe(401);
+    expect((await rawRequest(shop.url, '/invalidate?tag=layout&key=')).status).toBe(401);
+  });
+
+  it("invalidating a product's tag makes its page stale: served once more while it renders afresh, then fresh", async () => {
+    const first = await rawRequest(cached.url, PRODUCT_PATH);
+    expect(first.status).toBe(200);
+    expect((await rawRequest(cached.url, PRODUCT_PATH)).headers['x-output-cache']).toBe('hit');
+    // another page that does not show the product stays untouched
+    await rawRequest(cached.url, '/');
+    const other = await rawRequest(cached.url, `/invalidate?tag=P${configurable.id}&key=test-key-from-the-test`);
+    expect(other.status).toBe(200);
+    expect(JSON.parse(other.body).invalidated[`P${configurable.id}`]).toBeGreaterThanOrEqual(1);
+    expect((await rawRequest(cached.url, PRODUCT_PATH)).headers['x-output-cache']).toBe('stale');
+    let state = 'stale';
+    for (let i = 0; i < 50 && state !== 'hit'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await rawRequest(cached.url, PRODUCT_PATH)).headers['x-output-cache'] ?? '';
+    }
+    expect(state).toBe('hit');
+    expect((await rawRequest(cached.url, '/')).headers['x-output-cache']).toBe('hit');
+    // by sku too
+    const bySku = await rawRequest(cached.url, `/invalidate?tag=S${configurable.sku}&key=test-key-from-the-test`);
+    expect(JSON.parse(bySku.body).invalidated[`S${configurable.sku}`]).toBeGreaterThanOrEqual(1);
+  });
+});
