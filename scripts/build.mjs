@@ -1,8 +1,10 @@
 // Builds the browser bundle (code-split ESM), the SSR server and the demo backend with esbuild.
 import { build } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = `${root}dist`;
@@ -63,11 +65,46 @@ export async function buildAll({ quiet = false } = {}) {
     loader: { '.css': 'empty' },
     logLevel: quiet ? 'error' : 'warning',
   };
-  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: 'dist/server.mjs' });
+  // The server runs React's production build: its own code is built with NODE_ENV=production, and the packages it keeps
+  // external (react, react-dom, ...) pick their build from process.env.NODE_ENV when they load. ESM imports run before
+  // any code of the importing file, so dist/server.mjs is a launcher that sets NODE_ENV before it imports the server.
+  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: 'dist/server-app.mjs', define: { 'process.env.NODE_ENV': '"production"' } });
+  await writeFile(
+    `${dist}/server.mjs`,
+    `// Launcher: React and react-dom choose their production build from NODE_ENV as they load (set before importing them).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server-app.mjs');\n`,
+  );
   if (existsSync(`${root}test-fixtures/backend/main.ts`)) {
     await build({ ...node, entryPoints: ['test-fixtures/backend/main.ts'], outfile: 'dist/backend.mjs' });
   }
+  // last, once every file of dist/client is written: brotli + gzip copies beside each one the server may send compressed
+  const compressed = await precompress(`${dist}/client`);
+  if (!quiet) console.log(`precompressed ${compressed} files in dist/client (.br, .gz)`);
   if (!quiet) console.log(`built dist/client/${basename(entry[0])}, dist/server.mjs${existsSync(`${dist}/backend.mjs`) ? ', dist/backend.mjs' : ''}`);
+}
+
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.html', '.txt', '.webmanifest', '.xml']);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every compressible file of `dir` of 1 KB or
+ * more: the storefront sends them as they are (@fastify/static preCompressed), so no request pays for compression.
+ */
+async function precompress(dir) {
+  let n = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name))) continue;
+    const file = join(entry.parentPath ?? entry.path, entry.name);
+    if ((await stat(file)).size < 1024) continue;
+    const body = await readFile(file);
+    const [br, gz] = await Promise.all([
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip(body, { level: 9 }),
+    ]);
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    n++;
+  }
+  return n;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

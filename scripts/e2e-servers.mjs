@@ -9,7 +9,8 @@ const root = new URL('..', import.meta.url).pathname;
 const port = process.env.E2E_PORT ?? '3100';
 const apiPort = process.env.E2E_API_PORT ?? '8180';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-const env = { ...process.env, HOST: '127.0.0.1' };
+// the shop runs as in production (React's production build); one storefront worker is enough for one browser
+const env = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' };
 const kids = [
   spawn(process.execPath, ['dist/backend.mjs', '--reset', '--dev'], {
     cwd: root,

@@ -36,7 +36,21 @@ export function ensureChromium() {
   run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
 }
 
+/** redis-server for the shared output cache's tests (Debian's package; it starts no service by itself here). */
+export function ensureRedis() {
+  try {
+    execSync('command -v redis-server', { stdio: 'ignore', shell: '/bin/sh' });
+    return;
+  } catch {
+    // not installed
+  }
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  run(`${sudo}apt-get update -qq`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureNodeModules();
   if (process.argv.includes('--browser')) ensureChromium();
+  if (process.argv.includes('--redis')) ensureRedis();
 }

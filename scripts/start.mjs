@@ -16,7 +16,7 @@ const children = [];
 
 function start(name, file, env, ready) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...process.argv.slice(2)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [file, ...process.argv.slice(2)], { cwd: root, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
     child.stdout.on('data', (d) => {
       process.stdout.write(`[${name}] ${d}`);

@@ -1,10 +1,10 @@
-// `npm test`: install what is missing (node_modules, Debian's Chromium), build, then run the type-check,
+// `npm test`: install what is missing (node_modules, Debian's Chromium and redis-server), build, then run the type-check,
 // the unit/property/adapter tests (vitest) and the browser journeys (Playwright in /usr/bin/chromium).
 // Ends with the plain line `N passed, N failed` counting every test of every suite (the type-check counts as one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { ensureChromium, ensureNodeModules } from './ensure-deps.mjs';
+import { ensureChromium, ensureNodeModules, ensureRedis } from './ensure-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (n) => `${root}node_modules/.bin/${n}`;
@@ -14,6 +14,7 @@ const want = (s) => only.length === 0 || only.includes(s);
 
 ensureNodeModules();
 if (want('e2e')) ensureChromium();
+if (want('unit')) ensureRedis();
 const { buildAll } = await import('./build.mjs');
 await buildAll({ quiet: true });
 mkdirSync(`${root}test-results`, { recursive: true });

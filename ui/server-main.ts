@@ -1,18 +1,100 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { startStorefront } from './server';
+import { startStorefront, type RunningStorefront } from './server';
 import { LruOutputCache } from '../adapters/cache/lru-output-cache';
+import { RedisOutputCache } from '../adapters/cache/redis-output-cache';
 import { SystemClock } from '../adapters/common/system-clock';
+import type { OutputCache } from '../core/ports/output-cache';
 
-/** CLI entry of the storefront server (bundled to dist/server.mjs). */
+/**
+ * CLI entry of the storefront server (bundled to dist/server-app.mjs, started through dist/server.mjs).
+ * One worker per core (node:cluster; WEB_CONCURRENCY, default the core count; 1 runs in this process), each a whole
+ * storefront sharing the port. SIGTERM: stop accepting, finish the requests in flight, then exit.
+ */
 const here = dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
-const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? '127.0.0.1';
+const apiUrl = env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 8080}`;
+const workers = Math.max(1, Number(env.WEB_CONCURRENCY) || availableParallelism());
 
-// OUTPUT_CACHE=1 keeps rendered pages for the spec's TTL (off by default, as upstream).
-const outputCache = process.env.OUTPUT_CACHE === '1' ? new LruOutputCache(Number(process.env.OUTPUT_CACHE_SIZE ?? 500), new SystemClock()) : undefined;
+function outputCache(): OutputCache | undefined {
+  // REDIS_URL: pages shared by every worker and machine; OUTPUT_CACHE=1: an in-memory LRU per process (off by default, as upstream)
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:' });
+  if (env.OUTPUT_CACHE === '1') return new LruOutputCache(Number(env.OUTPUT_CACHE_SIZE ?? 500), new SystemClock());
+  return undefined;
+}
 
-startStorefront({ port, host, apiUrl, clientDir: join(here, 'client'), ...(outputCache ? { outputCache } : {}) }).then(({ url }) => {
-  console.log(`storefront listening on ${url}`);
-});
+async function serve(): Promise<RunningStorefront> {
+  const cache = outputCache();
+  const running = await startStorefront({
+    port,
+    host,
+    apiUrl,
+    clientDir: join(here, 'client'),
+    hsts: env.HSTS === '1',
+    ...(cache ? { outputCache: cache } : {}),
+    ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
+    ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
+  });
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    void running
+      .close()
+      .then(() => (cache as { quit?: () => Promise<void> } | undefined)?.quit?.())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  if (env.STOREFRONT_REPORT_MODULES) {
+    // tests: which modules the running server loaded, written when it exits (checks React's production build)
+    const { createRequire } = await import('node:module');
+    const { writeFileSync } = await import('node:fs');
+    const cache = createRequire(import.meta.url).cache;
+    // only modules that ran: node's ESM loader also lists, unloaded, every file a CommonJS package might re-export
+    // (react/index.js names both its builds) while it looks for named exports
+    const ran = () => Object.values(cache).flatMap((m) => (m?.loaded ? [m.filename] : []));
+    process.on('exit', () => writeFileSync(`${env.STOREFRONT_REPORT_MODULES}.${process.pid}`, JSON.stringify(ran())));
+  }
+  return running;
+}
+
+if (workers > 1 && cluster.isPrimary) {
+  let listening = 0;
+  let stopping = false;
+  const fork = () => cluster.fork().on('listening', () => {
+    if (++listening === workers) console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
+  });
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`storefront worker ${worker.process.pid} died (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {});
+    if (alive.length === 0) process.exit(0);
+    for (const w of alive) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+} else {
+  serve().then(
+    ({ url }) => {
+      if (cluster.isPrimary) console.log(`storefront listening on ${url} (1 worker, NODE_ENV=${env.NODE_ENV})`);
+    },
+    (e: unknown) => {
+      console.error('[storefront] could not start', e);
+      process.exit(1);
+    },
+  );
+}

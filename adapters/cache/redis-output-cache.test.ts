@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
+import { RedisOutputCache } from './redis-output-cache';
+
+// The shared output cache against a real redis-server (issue 8 §6).
+
+let redis: TestRedis;
+let a: RedisOutputCache;
+let b: RedisOutputCache;
+const page = (html: string, tags: string[]) => ({ status: 200, html, tags, renderedAt: 1 });
+
+beforeAll(async () => {
+  redis = await startRedis();
+  a = new RedisOutputCache(redis.url, { prefix: 'test:' });
+  b = new RedisOutputCache(redis.url, { prefix: 'test:' });
+  // enableOfflineQueue is off: wait until both are connected
+  for (let i = 0; i < 50; i++) {
+    if (await a.get('x').then(() => b.get('x')).then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await a?.quit();
+  await b?.quit();
+  await redis?.stop();
+});
+
+beforeEach(async () => a.clear());
+
+describe('RedisOutputCache', () => {
+  it('a page one client stores, another reads (workers and machines share pages)', async () => {
+    expect(await b.get('nl-NL /')).toBeUndefined();
+    await a.set('nl-NL /', page('<p>home</p>', ['layout', 'P1']), 60);
+    expect(await b.get('nl-NL /')).toEqual({ page: page('<p>home</p>', ['layout', 'P1']), stale: false });
+  });
+
+  it('pages expire with their TTL (spec catalogue §9)', async () => {
+    await a.set('k', page('x', []), 0.2);
+    expect(await b.get('k')).toBeDefined();
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await b.get('k')).toBeUndefined();
+  });
+
+  it('invalidating a tag makes exactly the pages carrying it stale; storing afresh makes them fresh again', async () => {
+    await a.set('p1', page('one', ['P1', 'layout']), 60);
+    await a.set('c5', page('cat', ['C5', 'P1', 'P2', 'layout']), 60);
+    await a.set('p2', page('two', ['P2', 'layout']), 60);
+    expect(await b.invalidate('P1')).toBe(2);
+    expect((await a.get('p1'))?.stale).toBe(true);
+    expect((await a.get('c5'))?.stale).toBe(true);
+    expect((await a.get('p2'))?.stale).toBe(false);
+    await a.set('p1', page('one again', ['P1', 'layout']), 60);
+    expect(await b.get('p1')).toEqual({ page: page('one again', ['P1', 'layout']), stale: false });
+    expect(await b.invalidate('unknown-tag')).toBe(0);
+    expect(await b.invalidate('layout')).toBe(3);
+  });
+
+  it('one refresh claim per stale page across clients, released when the page is stored', async () => {
+    await a.set('p', page('x', ['P9']), 60);
+    await a.invalidate('P9');
+    const claims = await Promise.all([a.claimRefresh('p', 30), b.claimRefresh('p', 30), a.claimRefresh('p', 30)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await b.set('p', page('y', ['P9']), 60);
+    expect(await a.claimRefresh('p', 30)).toBe(true);
+  });
+
+  it('a Redis that is gone fails the call (the server then renders without the cache) instead of hanging', async () => {
+    const gone = new RedisOutputCache('redis://127.0.0.1:1', { prefix: 'test:' });
+    const started = Date.now();
+    await expect(gone.get('x')).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await gone.quit();
+  });
+});

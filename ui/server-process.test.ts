@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
+import { startShopProcess as startShop } from '../test-fixtures/storefront-process';
+import { rawRequest } from './edge/raw-http';
+
+// The built server as `npm start` runs it (dist/server.mjs, cluster of workers): React's production build, head before
+// body, graceful shutdown on SIGTERM (issue 8 §5). Needs `node scripts/build.mjs` first (npm test builds).
+
+const CATEGORY = '/inpakpapier/kerst';
+
+let backend: TestBackend;
+let slowApi: Server;
+let slowDelayMs = 0;
+
+/** The demo backend behind a pass-through that can hold every answer back (a slow API). */
+async function startSlowApi(target: string): Promise<{ server: Server; url: string }> {
+  const t = new URL(target);
+  const server = createServer((req, res) => {
+    setTimeout(() => {
+      const up = request({ hostname: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    }, slowDelayMs);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const slow = await startSlowApi(backend.url);
+  slowApi = slow.server;
+  (globalThis as { slowApiUrl?: string }).slowApiUrl = slow.url;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((r) => slowApi?.close(r));
+  await backend?.close();
+});
+
+describe('the production server process (dist/server.mjs)', () => {
+  it("runs React's production build in every worker of the cluster, never a *.development.js module", async () => {
+    const report = join(mkdtempSync(join(tmpdir(), 'shop-modules-')), 'modules');
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', STOREFRONT_REPORT_MODULES: report });
+    try {
+      expect(shop.output.join('')).toMatch(/2 workers, NODE_ENV=production/);
+      // pages of every kind, so every lazily loaded module is in
+      for (let i = 0; i < 4; i++) for (const p of ['/', CATEGORY, '/about-us', '/geen-pagina']) expect((await rawRequest(shop.url, p)).status).toBeLessThan(500);
+    } finally {
+      shop.child.kill('SIGTERM');
+      expect(await shop.exited).toBe(0);
+    }
+    const files = readdirSync(join(report, '..')).filter((f) => f.startsWith('modules.'));
+    expect(files).toHaveLength(2);
+    for (const f of files) {
+      const loaded = JSON.parse(readFileSync(join(report, '..', f), 'utf8')) as string[];
+      expect(loaded.filter((m) => /\.development\.js$/.test(m))).toEqual([]);
+      expect(loaded.some((m) => /react-dom[/\\]cjs[/\\]react-dom-server\.node\.production\.js$/.test(m)), 'react-dom/server production build loaded').toBe(true);
+      expect(loaded.some((m) => /react[/\\]cjs[/\\]react\.production\.js$/.test(m)), 'react production build loaded').toBe(true);
+    }
+  }, 120_000);
+
+  it('sends the head (stylesheet, module preloads) before it renders the body', async () => {
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '1' });
+    try {
+      const { hostname, port } = new URL(shop.url);
+      const chunks = await new Promise<string[]>((resolve, reject) => {
+        const got: string[] = [];
+        const s = connect(Number(port), hostname);
+        s.on('data', (d: Buffer) => got.push(d.toString('utf8')));
+        s.on('close', () => resolve(got));
+        s.on('error', reject);
+        s.write(`GET ${CATEGORY} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
+      });
+      const first = chunks[0] ?? '';
+      expect(first).toMatch(/^HTTP\/1\.1 200/);
+      expect(first).toContain('<link rel="modulepreload"');
+      expect(first).not.toContain('<div id="app">');
+      expect(chunks.join('')).toContain('<div id="app">');
+    } finally {
+      shop.child.kill('SIGTERM');
+      await shop.exited;
+    }
+  }, 90_000);
+
+  it('SIGTERM: the request in flight is answered in full, then the process exits 0 and takes no new connections', async () => {
+    const shop = await startShop({ API_URL: (globalThis as { slowApiUrl?: string }).slowApiUrl!, WEB_CONCURRENCY: '2' });
+    slowDelayMs = 600;
+    try {
+      const inFlight = rawRequest(shop.url, CATEGORY);
+      await new Promise((r) => setTimeout(r, 400));
+      shop.child.kill('SIGTERM');
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatch(/<\/html>$/);
+      expect(await shop.exited).toBe(0);
+      await expect(rawRequest(shop.url, '/')).rejects.toThrow();
+    } finally {
+      slowDelayMs = 0;
+      if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
