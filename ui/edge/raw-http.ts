@@ -72,6 +72,7 @@ export function parseAnswer(all: Buffer): RawAnswer {
   let raw = all.subarray(end + 4);
   if (headers['transfer-encoding'] === 'chunked') raw = dechunk(raw);
   const enc = headers['content-encoding'];
-  const body = (enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+  // a HEAD answer or a 304 names the encoding of a body it does not carry
+  const body = (raw.length === 0 ? raw : enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
   return { status, headers, body, raw };
 }

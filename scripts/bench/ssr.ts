@@ -1,0 +1,207 @@
+/**
+ * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--no-build]`
+ *
+ * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
+ * NODE_ENV=production, one worker per core), and measures with autocannon, in one run and side by side:
+ * - a hashed static asset, the home page, a category and a configurable product, uncached and from the output cache,
+ *   at 10, 50 and 200 connections: req/s, p50, p99, errors (incl. timeouts), non-2xx, and req/s as a ratio of the
+ *   static asset's at the same connections;
+ * - RSS of every worker before and after N varied requests (default 20,000: category pages with filters, sorts and
+ *   pages, products, CMS pages, searches) against the output-cached server;
+ * - the first visit's bytes on the wire for the home page with `accept-encoding: br, gzip`: the HTML and every script
+ *   it loads up front (entry + module preloads).
+ * A benchmark, not a test: it prints figures. Every run is `--duration` seconds (default 8); `--long` runs the
+ * 200-connection rounds on category and product pages for 60 s, as the issue's target asks.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface Result {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const root = new URL('../..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const DURATION = option('duration', 8);
+const RSS_REQUESTS = option('rss-requests', 20_000);
+const CONNECTIONS = [10, 50, 200];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(file: string, fileArgs: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...fileArgs], { cwd: root, env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += String(d);
+      if (ready.test(out)) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}: ${out}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** RSS in MB of the storefront's worker processes (children of the cluster's primary). */
+function workerRss(primary: number): Array<{ pid: number; mb: number }> {
+  const out = spawnSync('ps', ['-o', 'pid=,rss=', '--ppid', String(primary)], { encoding: 'utf8' }).stdout;
+  return out
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [pid, rss] = l.trim().split(/\s+/).map(Number);
+      return { pid: pid ?? 0, mb: Math.round((rss ?? 0) / 1024) };
+    });
+}
+
+/** Bytes as they come off the wire (no decoding), and the body decoded by the caller when needed. */
+function wire(url: string): Promise<{ bytes: number; body: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ bytes: body.length, body, encoding: String(res.headers['content-encoding'] ?? 'identity') });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function firstVisitBytes(base: string): Promise<string> {
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+  const html = await wire(`${base}/`);
+  const text = (html.encoding === 'br' ? brotliDecompressSync(html.body) : html.encoding === 'gzip' ? gunzipSync(html.body) : html.body).toString();
+  const scripts = [...new Set([...text.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+\.js)"/g)].map((m) => m[1]!))];
+  let js = 0;
+  let jsRaw = 0;
+  for (const s of scripts) {
+    const r = await wire(`${base}${s}`);
+    js += r.bytes;
+    jsRaw += readFileSync(join(root, 'dist/client', s.replace(/^\/dist\//, ''))).length;
+  }
+  return `first visit of /: HTML ${(html.bytes / 1024).toFixed(1)} KB (${html.encoding}, ${(text.length / 1024).toFixed(1)} KB decoded); JS ${(js / 1024).toFixed(1)} KB over the wire in ${scripts.length} files (${(jsRaw / 1024).toFixed(1)} KB on disk)`;
+}
+
+interface Row {
+  target: string;
+  mode: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(base: string, path: string, connections: number, duration: number): Promise<Omit<Row, 'target' | 'mode'>> {
+  const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
+  return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+function print(rows: Row[]): void {
+  const staticRps = new Map(rows.filter((r) => r.target === 'static asset').map((r) => [r.connections, r.rps]));
+  console.log('\n| target | mode | conns | req/s | p50 ms | p99 ms | errors | non-2xx | x static |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const ratio = r.rps / (staticRps.get(r.connections) || NaN);
+    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio.toFixed(2)} |`);
+  }
+}
+
+async function main(): Promise<void> {
+  if (!flag('no-build')) {
+    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const manifest = JSON.parse(readFileSync(join(root, 'dist/client/manifest.json'), 'utf8')) as { entry: string };
+  const apiPort = await freePort();
+  const backend = await start('dist/backend.mjs', ['--reset', '--port', String(apiPort), '--data-dir', mkdtempSync(join(tmpdir(), 'bench-ssr-'))], {}, /listening/);
+  const api = `http://127.0.0.1:${apiPort}`;
+  const product = (await (await fetch(`${api}/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${encodeURIComponent(JSON.stringify({ query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [4] } }] } } } } }))}`)).json()) as { hits: { hits: Array<{ _source: { url_path: string } }> } };
+  const PAGES: Array<[string, string]> = [
+    ['home', '/'],
+    ['category', '/inpakpapier/kerst'],
+    ['configurable product', `/${product.hits.hits[0]!._source.url_path}`],
+  ];
+  const rows: Row[] = [];
+  const started = Date.now();
+  try {
+    for (const mode of ['uncached', 'output cache'] as const) {
+      const port = await freePort();
+      const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        // warm up: every page rendered once (and cached in the cached run), JIT warm
+        for (const [, path] of PAGES) await autocannon({ url: `${base}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
+        if (mode === 'uncached') console.log(await firstVisitBytes(base));
+        for (const connections of CONNECTIONS) {
+          if (mode === 'uncached') rows.push({ target: 'static asset', mode: 'precompressed', ...(await measure(base, `/dist/${manifest.entry}`, connections, DURATION)) });
+          for (const [name, path] of PAGES) {
+            const long = flag('long') && connections === 200 && name !== 'home' && mode === 'uncached';
+            rows.push({ target: name, mode, ...(await measure(base, path, connections, long ? 60 : DURATION)) });
+            process.stdout.write('.');
+          }
+        }
+        if (mode === 'output cache' && RSS_REQUESTS > 0) {
+          const before = workerRss(shop.pid!);
+          const paths: string[] = [];
+          for (const cat of ['/inpakpapier', '/inpakpapier/kerst', '/inpakpapier/verjaardag', '/inpakpapier/kerst/klassiek', '/inpakpapier/kerst/modern']) {
+            for (const sort of ['', 'price:asc', 'price:desc', 'name:asc']) for (const page of [1, 2, 3]) paths.push(`${cat}?${sort ? `sort=${encodeURIComponent(sort)}&` : ''}page=${page}`);
+          }
+          for (const q of ['kerst', 'lint', 'papier', 'doos', 'goud']) paths.push(`/?q=${q}`);
+          paths.push(PAGES[2]![1], '/about-us', '/privacy', '/', '/contact');
+          const r = await autocannon({ url: base, connections: 20, amount: RSS_REQUESTS, requests: paths.map((path) => ({ path })), headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
+          const after = workerRss(shop.pid!);
+          console.log(`\nRSS per worker over ${RSS_REQUESTS} varied requests (${paths.length} distinct URLs, output cache on; ${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors):`);
+          for (const b of before) console.log(`  worker ${b.pid}: ${b.mb} MB before, ${after.find((a) => a.pid === b.pid)?.mb ?? '?'} MB after`);
+        }
+      } finally {
+        await stop(shop);
+      }
+    }
+  } finally {
+    await stop(backend);
+  }
+  print(rows);
+  console.log(`\n${DURATION} s per round${flag('long') ? ' (60 s at 200 connections on category and product, uncached)' : ''}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();
