@@ -116,3 +116,21 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
     },
   };
 }
+
+export interface RenderResult {
+  status: number;
+  html: string;
+  title: string;
+  state: DehydratedState;
+  locale: LocaleCode;
+  redirect?: string;
+}
+
+/** The whole app's HTML of one request at once (benchmarks and tests; the HTTP server streams with prepareRender). */
+export async function render(url: string, config: ShopConfig, locale: LocaleCode): Promise<RenderResult> {
+  const prepared = await prepareRender(url, config, locale);
+  if (prepared.redirect) return { status: 301, html: '', title: '', state: {}, locale, redirect: prepared.redirect };
+  const parts: string[] = [];
+  const body = await prepared.renderBody({ begin: () => undefined, write: (html) => parts.push(html) });
+  return { status: prepared.status, html: parts.join(''), title: body.title, state: body.state, locale };
+}
