@@ -34,11 +34,20 @@ const flagsArb: fc.Arbitrary<MergeOptions> = fc.record({
   cartId: fc.constant(CART),
 });
 
+/**
+ * The demo backend (like Magento) names each line's product_type; the fake server keys lines by sku + options, so a
+ * configurable line always carries its options here (the no-options fallback is tested on its own below).
+ */
+const typedCartPairArb = cartPairArb(CART).map(({ client, server }) => ({
+  client,
+  server: server.map((s) => ({ ...s, product_type: s.product_option?.extension_attributes.configurable_item_options?.length ? 'configurable' : 'simple' })),
+}));
+
 describe('mergeCartItems', () => {
   // spec transactions §4 "Merge of client and server items"
   it('property: after the merge and its server calls, client and server hold the same lines and quantities; merging again is a no-op', () => {
     fc.assert(
-      fc.property(cartPairArb(CART), flagsArb, ({ client, server }, flags) => {
+      fc.property(typedCartPairArb, flagsArb, ({ client, server }, flags) => {
         const fake = new FakeCartServer(CART, server);
         const first = mergeCartItems(client, fake.pull(), flags);
         const after = applyToServer(first, fake);

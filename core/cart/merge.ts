@@ -14,8 +14,9 @@ import type { CartItem, ServerCartItem } from './types';
  *   never summed (#4220, #5743). A login merge never deletes server-only items, even in checkout (#5345).
  * - `cartId`: the server cart the server items belong to; every resulting line is marked with it.
  *
- * Lines are paired by server item id (same cart), then by identity (sku + options), then — for a configurable server item that came
- * back without options — by sku, so a configurable line keeps its configuration (#4641).
+ * Lines are paired by server item id (same cart), then by checksum (where the server sends one), then by identity (sku + options),
+ * then — for a configurable server item, or one without product_type, that came back without options — by sku, so a
+ * configurable line keeps its configuration (#4641). See pairCartLines().
  */
 export interface MergeOptions {
   forceClientState?: boolean;
@@ -57,40 +58,75 @@ export function serverItemToCartItem(s: ServerCartItem, cartId?: string): CartIt
   if (s.price !== undefined) item.price_incl_tax = s.price;
   if (s.product_option !== undefined) item.product_option = s.product_option;
   if (s.quote_id !== undefined) item.quote_id = s.quote_id;
+  if (s.checksum) item.checksum = s.checksum;
   const sc = cartId ?? s.quote_id;
   if (sc !== undefined) item.server_cart_id = sc;
   return item;
 }
 
-function pair(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], cartId: string | undefined): Map<number, number> {
+/** Server indices per key, ascending; `take` answers the first one not used yet (what a findIndex over the unused would find). */
+class IndexQueues {
+  private readonly lists = new Map<string, number[]>();
+  private readonly heads = new Map<string, number>();
+  add(key: string, index: number): void {
+    const list = this.lists.get(key);
+    if (list) list.push(index);
+    else this.lists.set(key, [index]);
+  }
+  take(key: string, used: Uint8Array): number {
+    const list = this.lists.get(key);
+    if (!list) return -1;
+    let h = this.heads.get(key) ?? 0;
+    while (h < list.length && used[list[h]!] === 1) h++;
+    this.heads.set(key, h);
+    return h < list.length ? list[h]! : -1;
+  }
+}
+
+const hasConfigurableOptions = (c: CartItem) => (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0;
+
+/**
+ * Pairs client lines with server lines in passes; in each pass, client lines in order take the first unused server line
+ * with their key. Every key is computed once per item and looked up in a map built once, so the pairing is linear in the
+ * number of lines (it was a findIndex over all server lines per client line, with the identity recomputed inside).
+ * Passes (spec transactions §3 "Cart item", §4 "Merge of client and server items"):
+ * 1. the server item id (of this cart) and the sku;
+ * 2. the checksum, where the server sends one and the client line carries it (from an earlier merge), and the sku;
+ * 3. the identity (sku + configurable, custom and bundle options);
+ * 4. a configurable line whose server copy came back without options (#4641): the sku, when the server line says
+ *    `product_type: 'configurable'` or says no product_type at all (a child sku names its configuration).
+ */
+export function pairCartLines(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], cartId: string | undefined): Map<number, number> {
   const pairs = new Map<number, number>(); // client index -> server index
-  const usedServer = new Set<number>();
-  const tryPass = (match: (c: CartItem, s: ServerCartItem) => boolean) => {
+  const used = new Uint8Array(serverItems.length);
+  const byId = new IndexQueues();
+  const byChecksum = new IndexQueues();
+  const byIdentity = new IndexQueues();
+  const bySkuWithoutOptions = new IndexQueues();
+  serverItems.forEach((s, si) => {
+    byId.add(JSON.stringify([String(s.item_id), s.sku]), si);
+    if (s.checksum) byChecksum.add(JSON.stringify([s.checksum, s.sku]), si);
+    byIdentity.add(cartItemIdentity(s), si);
+    if ((s.product_type === 'configurable' || s.product_type === undefined) && !hasOptions(s)) bySkuWithoutOptions.add(s.sku, si);
+  });
+  const pass = (queues: IndexQueues, keyOf: (c: CartItem) => string | undefined) => {
     clientItems.forEach((c, ci) => {
       if (pairs.has(ci)) return;
-      const si = serverItems.findIndex((s, i) => !usedServer.has(i) && match(c, s));
+      const key = keyOf(c);
+      if (key === undefined) return;
+      const si = queues.take(key, used);
       if (si >= 0) {
         pairs.set(ci, si);
-        usedServer.add(si);
+        used[si] = 1;
       }
     });
   };
-  tryPass(
-    (c, s) =>
-      c.server_item_id !== undefined &&
-      String(c.server_item_id) === String(s.item_id) &&
-      (cartId === undefined || c.server_cart_id === cartId) &&
-      c.sku === s.sku,
+  pass(byId, (c) =>
+    c.server_item_id !== undefined && (cartId === undefined || c.server_cart_id === cartId) ? JSON.stringify([String(c.server_item_id), c.sku]) : undefined,
   );
-  tryPass((c, s) => cartItemIdentity(c) === cartItemIdentity(s));
-  // a configurable line whose server copy came back without its options (#4641)
-  tryPass(
-    (c, s) =>
-      c.sku === s.sku &&
-      s.product_type === 'configurable' &&
-      !hasOptions(s) &&
-      (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0,
-  );
+  pass(byChecksum, (c) => (c.checksum ? JSON.stringify([c.checksum, c.sku]) : undefined));
+  pass(byIdentity, (c) => cartItemIdentity(c));
+  pass(bySkuWithoutOptions, (c) => (hasConfigurableOptions(c) ? c.sku : undefined));
   return pairs;
 }
 
@@ -100,6 +136,8 @@ function mark(item: CartItem, server: ServerCartItem | undefined, cartId: string
   if (server) {
     out.server_item_id = server.item_id;
     out.item_id = server.item_id;
+    // the server's fingerprint of the line's configuration pairs it next time, whatever shape its options come back in
+    if (server.checksum) out.checksum = server.checksum;
   } else {
     // the server does not hold this line (any more): a stale item id would address nothing
     delete out.server_item_id;
@@ -115,7 +153,7 @@ function mark(item: CartItem, server: ServerCartItem | undefined, cartId: string
 export function mergeCartItems(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], options: MergeOptions): MergeResult {
   const force = !!options.forceClientState || !options.serverMergeByDefault;
   const { cartId } = options;
-  const pairs = pair(clientItems, serverItems, cartId);
+  const pairs = pairCartLines(clientItems, serverItems, cartId);
   const matchedServer = new Set(pairs.values());
   const actions: MergeAction[] = [];
   const items: CartItem[] = [];

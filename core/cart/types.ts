@@ -44,6 +44,8 @@ export interface ServerCartItem {
   product_type?: string;
   quote_id?: string;
   product_option?: ProductOption;
+  /** the server's fingerprint of the line (sku + configuration), when it sends one (spec transactions §3 "Cart item": checksum) */
+  checksum?: string;
 }
 
 export type TotalSegmentCode = 'subtotal' | 'subtotal_incl_tax' | 'shipping' | 'payment' | 'discount' | 'tax' | 'grand_total';

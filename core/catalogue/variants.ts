@@ -69,12 +69,70 @@ export function childPrice(child: ConfigurableChild): number {
 }
 
 /**
+ * The available children of one product (for one availability rule), indexed once: by sku, by option value per
+ * attribute code (built on first use of the code), and the cheapest one. Children are never mutated in place (price and
+ * stock syncs build new products), so the index is cached per children array and answers every later selection without
+ * visiting every child.
+ */
+interface ChildIndex {
+  readonly candidates: readonly ConfigurableChild[];
+  readonly prices: Float64Array;
+  readonly bySku: Map<string, number>;
+  readonly byValue: Map<string, Map<string, number[]>>;
+  /** position of the lowest price (the earliest on ties), -1 when no candidate */
+  readonly cheapest: number;
+}
+
+const childIndexes = new WeakMap<readonly ConfigurableChild[], Map<string, ChildIndex>>();
+
+function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, availabilityCheck: boolean): ChildIndex {
+  const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}|${availabilityCheck}`;
+  let perRule = childIndexes.get(children);
+  const cached = perRule?.get(rule);
+  if (cached) return cached;
+  const candidates = children.filter((c) => isChildAvailable(c, config, availabilityCheck));
+  const prices = new Float64Array(candidates.length);
+  const bySku = new Map<string, number>();
+  let cheapest = -1;
+  candidates.forEach((c, i) => {
+    prices[i] = childPrice(c);
+    if (!bySku.has(c.sku)) bySku.set(c.sku, i);
+    if (cheapest < 0 || prices[i]! < prices[cheapest]!) cheapest = i;
+  });
+  const index: ChildIndex = { candidates, prices, bySku, byValue: new Map(), cheapest };
+  if (!perRule) {
+    perRule = new Map();
+    childIndexes.set(children, perRule);
+  }
+  perRule.set(rule, index);
+  return index;
+}
+
+function positionsByValue(index: ChildIndex, code: string): Map<string, number[]> {
+  let byValue = index.byValue.get(code);
+  if (!byValue) {
+    byValue = new Map();
+    index.candidates.forEach((c, i) => {
+      const v = childValue(c, code);
+      if (v === undefined) return;
+      const list = byValue!.get(v);
+      if (list) list.push(i);
+      else byValue!.set(v, [i]);
+    });
+    index.byValue.set(code, byValue);
+  }
+  return byValue;
+}
+
+/**
  * spec catalogue §4.3: choose a configurable child.
  * - children with status 2 or more are skipped; out-of-stock ones too unless out-of-stock products are listed;
  * - an exact sku match wins;
  * - otherwise the child matching the most selected options wins (at least one when options are selected),
  *   the lower price breaking ties (then the earlier child);
  * - optionally the default child (the first available) when nothing matches.
+ * Looks up an index of the product's children built once (see ChildIndex): only the children having a selected value
+ * are visited.
  */
 export function selectConfigurableChild(
   product: Product,
@@ -82,24 +140,35 @@ export function selectConfigurableChild(
   config: ShopConfig,
   options: VariantChoiceOptions = {},
 ): ConfigurableChild | undefined {
-  const candidates = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config, options.availabilityCheck ?? true));
+  const index = childIndex(product.configurable_children ?? [], config, options.availabilityCheck ?? true);
+  const { candidates, prices } = index;
   if (!candidates.length) return undefined;
   if (selection.sku) {
-    const exact = candidates.find((c) => c.sku === selection.sku);
-    if (exact) return exact;
+    const exact = index.bySku.get(selection.sku);
+    if (exact !== undefined) return candidates[exact];
   }
-  const wanted = selectedIds(selection).length;
-  let best: ConfigurableChild | undefined;
-  let bestLevel = -1;
-  for (const c of candidates) {
-    const level = matchLevel(c, selection);
-    if (level > bestLevel || (level === bestLevel && best && childPrice(c) < childPrice(best))) {
-      best = c;
-      bestLevel = level;
+  const selected = selectedIds(selection);
+  const wanted = selected.length;
+  let best = index.cheapest;
+  let bestLevel = 0;
+  if (wanted > 0) {
+    // level = how many selected options a child matches; a child has one value per code, so distinct ids never count twice
+    const levels = new Map<number, number>();
+    for (const [code, ids] of selected) {
+      const byValue = positionsByValue(index, code);
+      for (const id of new Set(ids)) {
+        for (const pos of byValue.get(id) ?? []) levels.set(pos, (levels.get(pos) ?? 0) + 1);
+      }
+    }
+    for (const [pos, level] of levels) {
+      if (level > bestLevel || (level === bestLevel && (prices[pos]! < prices[best]! || (prices[pos] === prices[best] && pos < best)))) {
+        best = pos;
+        bestLevel = level;
+      }
     }
   }
   const acceptable = wanted === 0 || (options.requireAllOptions ? bestLevel === wanted : bestLevel > 0);
-  if (best && acceptable && !(selection.sku && wanted === 0)) return best;
+  if (acceptable && !(selection.sku && wanted === 0)) return candidates[best];
   return (options.fallbackToDefault ?? config.catalogue.useDefaultChildWhenNoMatch) ? candidates[0] : undefined;
 }
 
