@@ -8,12 +8,21 @@ import type { CartItem } from './types';
  */
 export function cartItemIdentity(item: { sku: string; product_option?: ProductOption | undefined }): string {
   const ext = item.product_option?.extension_attributes;
-  const conf = (ext?.configurable_item_options ?? []).map((o) => `${String(o.option_id)}=${String(o.option_value)}`).sort();
-  const custom = (ext?.custom_options ?? []).map((o) => `${String(o.option_id)}=${String(o.option_value)}`).sort();
-  const bundle = (ext?.bundle_options ?? [])
-    .map((b) => `${b.option_id}:${b.option_qty}:${b.option_selections.map(String).sort().join('+')}`)
-    .sort();
+  if (!ext) return JSON.stringify([item.sku, [], [], []]);
+  const conf = sortedPairs(ext.configurable_item_options);
+  const custom = sortedPairs(ext.custom_options);
+  const bundles = ext.bundle_options;
+  const bundle = bundles?.length
+    ? bundles.map((b) => `${b.option_id}:${b.option_qty}:${b.option_selections.map(String).sort().join('+')}`).sort()
+    : [];
   return JSON.stringify([item.sku, conf, custom, bundle]);
+}
+
+/** `option_id=option_value` texts, sorted (most lines have none or one: no sort then) */
+function sortedPairs(list: ReadonlyArray<{ option_id: unknown; option_value: unknown }> | undefined): string[] {
+  if (!list || list.length === 0) return [];
+  const out = list.map((o) => `${String(o.option_id)}=${String(o.option_value)}`);
+  return out.length > 1 ? out.sort() : out;
 }
 
 /** True when the item carries any configurable, custom or bundle option. */

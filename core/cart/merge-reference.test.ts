@@ -216,7 +216,7 @@ describe('pairing rules added to the merge', () => {
     // the client line learnt the checksum from an earlier merge; now the server answers the custom option's value by id
     const client: CartItem[] = [{ sku: 'CARD-A6', qty: 2, product_option: engraved, checksum: 'abc' }];
     const server: ServerCartItem[] = [
-      { item_id: 31, sku: 'CARD-A6', qty: 2, product_type: 'simple', checksum: 'abc', product_option: { extension_attributes: { custom_options: [{ option_id: 7, option_value: '112' }] } } },
+      { item_id: 31, sku: 'CARD-A6', qty: 2, product_type: 'simple', checksum: 'abc', product_option: { extension_attributes: { custom_options: [{ option_id: 7, option_value: '112' }], configurable_item_options: [], bundle_options: [] } } },
     ];
     const r = mergeCartItems(client, server, { serverMergeByDefault: true, cartId: 'c' });
     expect(r.actions.map((a) => a.type)).toEqual(['none']);

@@ -64,24 +64,34 @@ export function serverItemToCartItem(s: ServerCartItem, cartId?: string): CartIt
   return item;
 }
 
-/** Server indices per key, ascending; `take` answers the first one not used yet (what a findIndex over the unused would find). */
+/**
+ * Server indices per key, ascending; `take` answers the first one not used yet (what a findIndex over the unused would
+ * find). Keys are nearly always unique: the first index is kept plainly, only repeats get a list.
+ */
 class IndexQueues {
-  private readonly lists = new Map<string, number[]>();
-  private readonly heads = new Map<string, number>();
+  private readonly first = new Map<string, number>();
+  private readonly more = new Map<string, { list: number[]; head: number }>();
   add(key: string, index: number): void {
-    const list = this.lists.get(key);
-    if (list) list.push(index);
-    else this.lists.set(key, [index]);
+    if (!this.first.has(key)) this.first.set(key, index);
+    else {
+      const m = this.more.get(key);
+      if (m) m.list.push(index);
+      else this.more.set(key, { list: [index], head: 0 });
+    }
   }
   take(key: string, used: Uint8Array): number {
-    const list = this.lists.get(key);
-    if (!list) return -1;
-    let h = this.heads.get(key) ?? 0;
-    while (h < list.length && used[list[h]!] === 1) h++;
-    this.heads.set(key, h);
-    return h < list.length ? list[h]! : -1;
+    const f = this.first.get(key);
+    if (f === undefined) return -1;
+    if (used[f] === 0) return f;
+    const m = this.more.get(key);
+    if (!m) return -1;
+    while (m.head < m.list.length && used[m.list[m.head]!] === 1) m.head++;
+    return m.head < m.list.length ? m.list[m.head]! : -1;
   }
 }
+
+/** an unambiguous key of two strings (the first's length prefixed) */
+const key2 = (a: string, b: string) => `${a.length}:${a}${b}`;
 
 const hasConfigurableOptions = (c: CartItem) => (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0;
 
@@ -104,8 +114,8 @@ export function pairCartLines(clientItems: readonly CartItem[], serverItems: rea
   const byIdentity = new IndexQueues();
   const bySkuWithoutOptions = new IndexQueues();
   serverItems.forEach((s, si) => {
-    byId.add(JSON.stringify([String(s.item_id), s.sku]), si);
-    if (s.checksum) byChecksum.add(JSON.stringify([s.checksum, s.sku]), si);
+    byId.add(key2(String(s.item_id), s.sku), si);
+    if (s.checksum) byChecksum.add(key2(s.checksum, s.sku), si);
     byIdentity.add(cartItemIdentity(s), si);
     if ((s.product_type === 'configurable' || s.product_type === undefined) && !hasOptions(s)) bySkuWithoutOptions.add(s.sku, si);
   });
@@ -122,9 +132,9 @@ export function pairCartLines(clientItems: readonly CartItem[], serverItems: rea
     });
   };
   pass(byId, (c) =>
-    c.server_item_id !== undefined && (cartId === undefined || c.server_cart_id === cartId) ? JSON.stringify([String(c.server_item_id), c.sku]) : undefined,
+    c.server_item_id !== undefined && (cartId === undefined || c.server_cart_id === cartId) ? key2(String(c.server_item_id), c.sku) : undefined,
   );
-  pass(byChecksum, (c) => (c.checksum ? JSON.stringify([c.checksum, c.sku]) : undefined));
+  pass(byChecksum, (c) => (c.checksum ? key2(c.checksum, c.sku) : undefined));
   pass(byIdentity, (c) => cartItemIdentity(c));
   pass(bySkuWithoutOptions, (c) => (hasConfigurableOptions(c) ? c.sku : undefined));
   return pairs;
@@ -151,9 +161,18 @@ function mark(item: CartItem, server: ServerCartItem | undefined, cartId: string
 }
 
 export function mergeCartItems(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], options: MergeOptions): MergeResult {
+  return mergePairedLines(clientItems, serverItems, options, pairCartLines(clientItems, serverItems, options.cartId));
+}
+
+/** The merge's walk over lines already paired (client index -> server index); linear. mergeCartItems = pairCartLines + this. */
+export function mergePairedLines(
+  clientItems: readonly CartItem[],
+  serverItems: readonly ServerCartItem[],
+  options: MergeOptions,
+  pairs: ReadonlyMap<number, number>,
+): MergeResult {
   const force = !!options.forceClientState || !options.serverMergeByDefault;
   const { cartId } = options;
-  const pairs = pairCartLines(clientItems, serverItems, cartId);
   const matchedServer = new Set(pairs.values());
   const actions: MergeAction[] = [];
   const items: CartItem[] = [];
