@@ -1,0 +1,45 @@
+/**
+ * The SDK's adapters (package entry `./adapters`): the one-call headless shop, the shared wiring, and every adapter of
+ * the core's ports — ky HTTP clients of the vue-storefront-api protocol, IndexedDB and memory storage, and the runtime
+ * ports for Node and browsers. No inversify and no reflect-metadata here: the React UI's container
+ * (adapters/container.ts) is not part of the package. See docs/sdk.md.
+ */
+// one call: createHeadlessShop({ apiUrl }) → services ready to use, dispose()
+export { createHeadlessShop, type HeadlessShop, type HeadlessShopOptions } from './headless';
+// the wiring underneath (also what the React UI's container binds)
+export { ShopGraph, createRuntime, type ShopRuntime, type ContainerOptions as RuntimeOptions, type Runtime } from './wiring';
+
+// HTTP (vue-storefront-api 1.12): one ky client shared by every adapter
+export { createApiClient, type ApiClientOptions } from './http/api-client';
+export { HttpCatalogueSearch, CATALOG_INDEX } from './http/catalogue-search';
+export { HttpUrlMapper } from './http/url-mapper';
+export { HttpProductApi } from './http/product-api';
+export { HttpStockApi } from './http/stock-api';
+export { HttpCategoryApi } from './http/category-api';
+export { HttpContentApi } from './http/content-api';
+export { HttpAttributeApi } from './http/attribute-api';
+export { HttpCartApi } from './http/cart-api';
+export { HttpTaskTransport, type HttpTaskTransportOptions } from './http/task-transport';
+export { HttpUserApi } from './http/user-api';
+export { HttpOrderApi } from './http/order-api';
+export { HttpPaymentApi } from './http/payment-api';
+export { HttpReviewApi } from './http/review-api';
+export { HttpNewsletterApi } from './http/newsletter-api';
+export { HttpContactApi } from './http/contact-api';
+export { HttpMailApi } from './http/mail-api';
+export { HttpFeedbackApi } from './http/feedback-api';
+
+// storage
+export { MemoryStorage } from './storage/memory-storage';
+export { IdbStorage } from './storage/idb-storage';
+export { LruOutputCache } from './cache/lru-output-cache';
+
+// runtime ports
+export { SystemClock } from './common/system-clock';
+export { TimerScheduler } from './common/timer-scheduler';
+export { ConsoleLogger } from './common/console-logger';
+export { UuidGenerator } from './common/uuid-generator';
+export { StaticNetwork } from './node/static-network';
+export { BrowserNetwork } from './browser/browser-network';
+export { BrowserStorageQuota, UnknownStorageQuota } from './browser/browser-storage-quota';
+export { BundledHomeContent } from './content/bundled-home-content';

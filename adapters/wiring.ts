@@ -1,0 +1,484 @@
+/**
+ * The one wiring of the shop: every HTTP adapter and every core service, built lazily from a handful of runtime ports.
+ * Both ways in use it: `createHeadlessShop` (adapters/headless.ts, no inversify) hands the members out as they are,
+ * and the inversify container (adapters/container.ts + bindings-transactions.ts) binds each token and class to the
+ * member of one graph per container. Members are singletons of their graph, created on first access.
+ *
+ * The session, cart, queue and token lock need each other: they reach each other through closures read at call time
+ * (`() => this.cart`), never at construction, so the circle resolves without a forward `let`.
+ */
+import type { KyInstance } from 'ky';
+import { DEFAULT_CONFIG, type ShopConfig } from '../core/config';
+import type { Clock } from '../core/ports/clock';
+import type { IdGenerator } from '../core/ports/id-generator';
+import type { Logger } from '../core/ports/logger';
+import type { Network } from '../core/ports/network';
+import type { Scheduler } from '../core/ports/scheduler';
+import type { Storage } from '../core/ports/storage';
+import type { StorageQuota } from '../core/ports/storage-quota';
+import type { CatalogueSearch } from '../core/ports/catalogue-search';
+import type { HomeContentSource } from '../core/catalogue/home-content';
+import { HomeService } from '../core/catalogue/home-service';
+import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
+import { ProductService } from '../core/catalogue/product-service';
+import { CategoryService } from '../core/catalogue/category-service';
+import { SearchService } from '../core/catalogue/search-service';
+import { AttributeService } from '../core/catalogue/attributes';
+import { CmsService } from '../core/catalogue/cms-service';
+import { PriceSyncService } from '../core/catalogue/price-sync';
+import { StockSyncService } from '../core/catalogue/stock-sync';
+import { QuotaGuardedStorage, StorageQuotaMonitor } from '../core/catalogue/storage-quota';
+import { UrlDispatcher } from '../core/routing/dispatcher';
+import { PageResolutionService } from '../core/routing/page-resolution';
+import { CartService } from '../core/cart/cart-service';
+import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
+import { createTaskQueue } from '../core/queue/task-queue';
+import type { OfflineTaskQueue } from '../core/queue/types';
+import { createTokenLock, type TokenLock } from '../core/user/token-lock';
+import { SessionService } from '../core/user/session-service';
+import { CompareService, WishlistService } from '../core/user/sku-list-service';
+import { CheckoutService } from '../core/checkout/checkout-service';
+import { PaymentService } from '../core/checkout/payment-service';
+import { OrderStatusService } from '../core/checkout/order-status-service';
+import { NotificationService } from '../core/ui-state/notification-service';
+import { ModalService } from '../core/ui-state/modal-service';
+import { ProgressService } from '../core/ui-state/progress-service';
+import { UiFlagsService } from '../core/ui-state/ui-flags-service';
+import { ClaimsService, CookieNoticeService } from '../core/ui-state/claims-service';
+import { ContactService } from '../core/content/contact-service';
+import { NewsletterService } from '../core/content/newsletter-service';
+import { ReviewService } from '../core/content/review-service';
+import { HttpCatalogueSearch } from './http/catalogue-search';
+import { HttpUrlMapper } from './http/url-mapper';
+import { HttpProductApi } from './http/product-api';
+import { HttpStockApi } from './http/stock-api';
+import { HttpCategoryApi } from './http/category-api';
+import { HttpContentApi } from './http/content-api';
+import { HttpAttributeApi } from './http/attribute-api';
+import { HttpCartApi } from './http/cart-api';
+import { HttpTaskTransport } from './http/task-transport';
+import { HttpUserApi } from './http/user-api';
+import { HttpOrderApi } from './http/order-api';
+import { HttpPaymentApi } from './http/payment-api';
+import { HttpReviewApi } from './http/review-api';
+import { HttpNewsletterApi } from './http/newsletter-api';
+import { HttpContactApi } from './http/contact-api';
+import { HttpMailApi } from './http/mail-api';
+import { HttpFeedbackApi } from './http/feedback-api';
+import { MemoryStorage } from './storage/memory-storage';
+import { RequestStorage } from './storage/request-storage';
+import { CatalogueReadCache, SharedCatalogueSearch, SharedContentApi, SharedUrlMapper, processCatalogueReads } from './cache/catalogue-read-cache';
+import type { UrlMapper } from '../core/ports/url-mapper';
+import type { ContentApi } from '../core/ports/content-api';
+import { IdbStorage } from './storage/idb-storage';
+import { createApiClient } from './http/api-client';
+import { SystemClock } from './common/system-clock';
+import { TimerScheduler } from './common/timer-scheduler';
+import { ConsoleLogger } from './common/console-logger';
+import { UuidGenerator } from './common/uuid-generator';
+import { BrowserNetwork } from './browser/browser-network';
+import { StaticNetwork } from './node/static-network';
+import { BrowserStorageQuota, UnknownStorageQuota } from './browser/browser-storage-quota';
+import { BundledHomeContent } from './content/bundled-home-content';
+
+/** Ports an integrator (or a test) may bring; everything left out gets its runtime's default (createRuntime). */
+export interface ContainerOptions {
+  config?: ShopConfig;
+  /** API base URL; defaults to config.api.url */
+  apiUrl?: string;
+  storage?: Storage;
+  network?: Network;
+  clock?: Clock;
+  scheduler?: Scheduler;
+  logger?: Logger;
+  ids?: IdGenerator;
+  fetch?: typeof fetch;
+  /** absolute origin of the storefront (payment redirect URL); defaults to http://{host}:{storefrontPort} */
+  storefrontOrigin?: string;
+  /**
+   * server only: the catalogue read cache shared by every render of the process. Default: the process's cache for
+   * the API URL (none when a `fetch` is given, so tests with fakes never share answers); null: none.
+   */
+  catalogueReads?: CatalogueReadCache | null;
+}
+
+/** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
+export type Runtime = 'browser' | 'server' | 'node' | 'test';
+
+/**
+ * The runtime ports from the options, with each runtime's defaults: system clock and timers, console logger (errors
+ * only in tests), UUIDs, the browser's online state or a static online network, IndexedDB in a browser else memory.
+ */
+export function createRuntime(runtime: Runtime, options: ContainerOptions): ShopRuntime {
+  const config = options.config ?? DEFAULT_CONFIG;
+  const apiUrl = options.apiUrl ?? config.api.url;
+  const timeoutMs = runtime === 'server' ? config.search.serverTimeoutMs : config.search.clientTimeoutMs;
+  const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
+  // server: reads that are the same for every shopper are shared by the renders of the process (short TTL, single-flight)
+  const readTtl = config.server.catalogueReadTtlMs;
+  const reads =
+    runtime !== 'server' || readTtl <= 0
+      ? undefined
+      : options.catalogueReads === undefined
+        ? options.fetch
+          ? undefined
+          : processCatalogueReads(apiUrl, config.server.catalogueReadMaxEntries)
+        : (options.catalogueReads ?? undefined);
+  return {
+    kind: runtime,
+    ...(reads ? { catalogueReads: { cache: reads, ttlMs: readTtl } } : {}),
+    config,
+    apiUrl,
+    timeoutMs,
+    client: createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    storefrontOrigin: options.storefrontOrigin ?? `http://${config.server.host}:${config.server.storefrontPort}`,
+    clock: options.clock ?? new SystemClock(),
+    scheduler: options.scheduler ?? new TimerScheduler(),
+    logger,
+    ids: options.ids ?? new UuidGenerator(),
+    network: options.network ?? (runtime === 'browser' ? new BrowserNetwork() : new StaticNetwork(true)),
+    storage:
+      options.storage ??
+      (runtime === 'browser' && typeof indexedDB !== 'undefined'
+        ? new IdbStorage('papier-shop', logger)
+        : runtime === 'server'
+          ? new RequestStorage()
+          : new MemoryStorage()),
+    storageQuota: runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota(),
+    homeContent: new BundledHomeContent(),
+  };
+}
+
+/** What the graph is built from: the runtime ports and the API client. */
+export interface ShopRuntime {
+  /** which runtime the ports are for (the server renders pages: never offline, no two-stage product search) */
+  kind: Runtime;
+  /** server: the process-wide cache of catalogue reads and its TTL */
+  catalogueReads?: { cache: CatalogueReadCache; ttlMs: number };
+  config: ShopConfig;
+  /** base URL of the vue-storefront-api */
+  apiUrl: string;
+  /** the shared ky client (adapters/http/api-client.ts) */
+  client: KyInstance;
+  /** timeout of queued tasks (the task transport has its own fetch) */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** absolute origin of the storefront, for the payment redirect URL (spec transactions §4) */
+  storefrontOrigin: string;
+  clock: Clock;
+  scheduler: Scheduler;
+  logger: Logger;
+  ids: IdGenerator;
+  network: Network;
+  /** local storage (catalogue caches; the shopper's data goes through QuotaGuardedStorage over it) */
+  storage: Storage;
+  storageQuota: StorageQuota;
+  homeContent: HomeContentSource;
+}
+
+export class ShopGraph {
+  private readonly made = new Map<string, unknown>();
+  constructor(readonly runtime: ShopRuntime) {}
+
+  /** names of the members made so far (each one once per graph) */
+  madeSoFar(): string[] {
+    return [...this.made.keys()];
+  }
+
+  private once<T>(key: string, make: () => T): T {
+    if (!this.made.has(key)) this.made.set(key, make());
+    return this.made.get(key) as T;
+  }
+
+  get config(): ShopConfig {
+    return this.runtime.config;
+  }
+  private get logger(): Logger {
+    return this.runtime.logger;
+  }
+
+  // ---- catalogue: search answers go through the local cache so browsing works offline (spec catalogue §1, §4.4)
+  get catalogueCache(): CatalogueCache {
+    const r = this.runtime;
+    return this.once('catalogueCache', () => new CatalogueCache(r.storage, r.scheduler, r.config, r.logger, () => new MemoryStorage()));
+  }
+  get catalogueSearch(): CatalogueSearch {
+    const r = this.runtime;
+    return this.once('catalogueSearch', () => {
+      const http = new HttpCatalogueSearch(r.client, r.config);
+      // The server is never "offline": a search that fails there must fail the render (503), not answer the
+      // browser's empty offline result, which turned a slow API into "product not found" (404).
+      if (r.kind === 'server') return r.catalogueReads ? new SharedCatalogueSearch(http, r.catalogueReads.cache, r.catalogueReads.ttlMs) : http;
+      return new CachedCatalogueSearch(http, this.catalogueCache, r.network, r.logger);
+    });
+  }
+  get urlMapper(): UrlMapper {
+    const reads = this.runtime.catalogueReads;
+    return this.once('urlMapper', () => {
+      const http = new HttpUrlMapper(this.runtime.client, this.config);
+      return reads ? new SharedUrlMapper(http, reads.cache, reads.ttlMs) : http;
+    });
+  }
+  get productApi(): HttpProductApi {
+    return this.once('productApi', () => new HttpProductApi(this.runtime.client, this.config));
+  }
+  get stockApi(): HttpStockApi {
+    return this.once('stockApi', () => new HttpStockApi(this.runtime.client, this.config));
+  }
+  get categoryApi(): HttpCategoryApi {
+    return this.once('categoryApi', () => new HttpCategoryApi(this.runtime.client, this.config, this.catalogueSearch));
+  }
+  get contentApi(): ContentApi {
+    const reads = this.runtime.catalogueReads;
+    return this.once('contentApi', () => {
+      const http = new HttpContentApi(this.runtime.client, this.config, this.catalogueSearch);
+      return reads ? new SharedContentApi(http, reads.cache, reads.ttlMs) : http;
+    });
+  }
+  get attributeApi(): HttpAttributeApi {
+    return this.once('attributeApi', () => new HttpAttributeApi(this.runtime.client, this.config, this.catalogueSearch));
+  }
+  get home(): HomeService {
+    return this.once('home', () => new HomeService(this.catalogueSearch, this.config, this.logger, this.runtime.homeContent));
+  }
+  get attributes(): AttributeService {
+    return this.once('attributes', () => new AttributeService(this.attributeApi, this.config, this.logger, this.runtime.storage));
+  }
+  get quotaMonitor(): StorageQuotaMonitor {
+    const r = this.runtime;
+    return this.once('quotaMonitor', () => new StorageQuotaMonitor(r.storageQuota, r.scheduler, this.catalogueCache, r.config, r.logger));
+  }
+  get product(): ProductService {
+    return this.once('product', () => new ProductService(this.catalogueSearch, this.config, this.attributes, this.logger));
+  }
+  get twoStage(): TwoStageCaching {
+    return this.once('twoStage', () => new TwoStageCaching(this.config));
+  }
+  get category(): CategoryService {
+    return this.once(
+      'category',
+      () =>
+        new CategoryService(this.categoryApi, this.catalogueSearch, this.config, {
+          logger: this.logger,
+          clock: this.runtime.clock,
+          // spec catalogue §4.4 two-stage caching shows a light first page while the full one loads: the server
+          // awaits the full one anyway, so there it only doubled the product search (upstream: `!isServer` too)
+          ...(this.runtime.kind === 'server' ? {} : { twoStage: this.twoStage }),
+          attributes: () => Object.values(this.attributes.snapshot().byCode),
+        }),
+    );
+  }
+  get search(): SearchService {
+    return this.once('search', () => new SearchService(this.catalogueSearch, this.config, this.logger));
+  }
+  get cms(): CmsService {
+    return this.once('cms', () => new CmsService(this.contentApi, this.config, this.config.storeViews.defaultStoreId, this.logger));
+  }
+  get priceSync(): PriceSyncService {
+    return this.once('priceSync', () => new PriceSyncService(this.productApi, this.runtime.clock, this.config, this.config.storeViews.defaultStoreId, this.logger));
+  }
+  get stockSync(): StockSyncService {
+    return this.once('stockSync', () => new StockSyncService(this.stockApi, this.config, this.logger));
+  }
+  get pageResolution(): PageResolutionService {
+    return this.once('pageResolution', () => new PageResolutionService());
+  }
+  get dispatcher(): UrlDispatcher {
+    return this.once('dispatcher', () => new UrlDispatcher(this.urlMapper, this.config, this.catalogueCache, this.logger));
+  }
+
+  // ---- transactions: HTTP adapters
+  get cartApi(): HttpCartApi {
+    return this.once('cartApi', () => new HttpCartApi(this.runtime.client));
+  }
+  get transport(): HttpTaskTransport {
+    const r = this.runtime;
+    return this.once('transport', () => new HttpTaskTransport({ baseUrl: r.apiUrl, timeoutMs: r.timeoutMs, ...(r.fetch ? { fetch: r.fetch } : {}) }));
+  }
+  get userApi(): HttpUserApi {
+    return this.once('userApi', () => new HttpUserApi(this.runtime.client));
+  }
+  get orderApi(): HttpOrderApi {
+    return this.once('orderApi', () => new HttpOrderApi(this.runtime.client));
+  }
+  get paymentApi(): HttpPaymentApi {
+    return this.once('paymentApi', () => new HttpPaymentApi(this.runtime.client, this.config));
+  }
+  get reviewApi(): HttpReviewApi {
+    return this.once('reviewApi', () => new HttpReviewApi(this.runtime.client));
+  }
+  get newsletterApi(): HttpNewsletterApi {
+    return this.once('newsletterApi', () => new HttpNewsletterApi(this.runtime.client));
+  }
+  get contactApi(): HttpContactApi {
+    return this.once('contactApi', () => new HttpContactApi(this.runtime.client));
+  }
+  get mailApi(): HttpMailApi {
+    return this.once('mailApi', () => new HttpMailApi(this.runtime.client));
+  }
+  get feedbackApi(): HttpFeedbackApi {
+    return this.once('feedbackApi', () => new HttpFeedbackApi(this.runtime.client));
+  }
+
+  /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
+  get shopperStorage(): Storage {
+    return this.once(
+      'shopperStorage',
+      () => new QuotaGuardedStorage(this.runtime.storage, { onQuotaExceeded: () => this.catalogueCache.clearForQuota(), logger: this.logger }),
+    );
+  }
+
+  // ---- ui state
+  get notifications(): NotificationService {
+    return this.once('notifications', () => new NotificationService(this.runtime.scheduler, this.runtime.ids, this.config));
+  }
+  get modals(): ModalService {
+    return this.once('modals', () => new ModalService());
+  }
+  get progress(): ProgressService {
+    return this.once('progress', () => new ProgressService(this.runtime.scheduler, this.config));
+  }
+  get uiFlags(): UiFlagsService {
+    return this.once('uiFlags', () => new UiFlagsService());
+  }
+  get claims(): ClaimsService {
+    return this.once('claims', () => new ClaimsService(this.shopperStorage, this.runtime.clock));
+  }
+  get cookieNotice(): CookieNoticeService {
+    return this.once('cookieNotice', () => new CookieNoticeService(this.claims, this.config));
+  }
+
+  // ---- the circle: token lock, queue, cart, session (spec transactions §4)
+  /** refreshes through UserApi directly, never through the queue */
+  get tokenLock(): TokenLock {
+    return this.once('tokenLock', () =>
+      createTokenLock({
+        scheduler: this.runtime.scheduler,
+        config: this.config,
+        getToken: () => this.session.getToken(),
+        refresh: () => this.session.refreshTokens(),
+        onLoggedOut: (reason) => this.session.handleLoggedOut(reason),
+        logger: this.logger,
+      }),
+    );
+  }
+  get queue(): OfflineTaskQueue {
+    const r = this.runtime;
+    return this.once('queue', () =>
+      createTaskQueue({
+        storage: this.shopperStorage,
+        transport: this.transport,
+        network: r.network,
+        clock: r.clock,
+        ids: r.ids,
+        tokenLock: this.tokenLock,
+        getToken: () => this.session.getToken(),
+        getCartId: () => this.cart.snapshot().cartServerToken ?? undefined,
+        onCartIdMissing: () => this.cart.connect(),
+        config: r.config,
+        logger: r.logger,
+        getStoreCode: () => r.config.storeViews.defaultStoreCode || undefined,
+      }),
+    );
+  }
+  get cart(): CartService {
+    const r = this.runtime;
+    return this.once(
+      'cart',
+      () =>
+        new CartService({
+          api: this.cartApi,
+          queue: this.queue,
+          storage: this.shopperStorage,
+          network: r.network,
+          clock: r.clock,
+          config: r.config,
+          logger: r.logger,
+          getUserToken: () => this.session.getToken(),
+          tokenLock: this.tokenLock,
+          // spec transactions §4 "Adding": ok / volatile / out_of_stock from a stock check when online
+          stockStatus: createStockStatus({ stock: this.stockApi, network: r.network, logger: r.logger }),
+          // spec transactions §5, §8: a quantity above the stock is refused with 'Only {maxQuantity} ... available'
+          stockLimit: createStockLimit({ stock: this.stockApi, network: r.network, logger: r.logger }),
+        }),
+    );
+  }
+  get wishlist(): WishlistService {
+    return this.once('wishlist', () => new WishlistService(this.shopperStorage));
+  }
+  get compare(): CompareService {
+    return this.once('compare', () => new CompareService(this.shopperStorage));
+  }
+  get session(): SessionService {
+    const r = this.runtime;
+    return this.once('session', () => {
+      const session = new SessionService(
+        { userApi: this.userApi, storage: this.shopperStorage, network: r.network, clock: r.clock, logger: r.logger, notifications: this.notifications, modals: this.modals },
+        r.config,
+      );
+      // the linked parts depend on the session in turn: handed over lazily
+      const graph = this;
+      session.link({
+        cart: { onUserLogin: () => graph.cart.onUserLogin(), onUserLogout: () => graph.cart.onUserLogout() },
+        queue: { queue: (t) => graph.queue.queue(t), on: (e, h) => graph.queue.on(e, h), clear: () => graph.queue.clear() },
+        get tokenLock() {
+          return graph.tokenLock;
+        },
+        checkout: { clearDetails: () => graph.checkout.clearDetails() },
+        wishlist: { clear: () => graph.wishlist.clear() },
+        compare: { clear: () => graph.compare.clear() },
+      });
+      return session;
+    });
+  }
+
+  // ---- checkout, payment and the smaller services
+  get checkout(): CheckoutService {
+    const r = this.runtime;
+    return this.once(
+      'checkout',
+      () =>
+        new CheckoutService(
+          {
+            storage: this.shopperStorage,
+            orderApi: this.orderApi,
+            paymentApi: this.paymentApi,
+            cart: this.cart,
+            session: this.session,
+            notifications: this.notifications,
+            modals: this.modals,
+            network: r.network,
+            clock: r.clock,
+            ids: r.ids,
+            logger: r.logger,
+          },
+          r.config,
+        ),
+    );
+  }
+  get payment(): PaymentService {
+    const r = this.runtime;
+    return this.once(
+      'payment',
+      () =>
+        new PaymentService(
+          { paymentApi: this.paymentApi, checkout: this.checkout, notifications: this.notifications, progress: this.progress, clock: r.clock, logger: r.logger },
+          r.config,
+          { storefrontOrigin: r.storefrontOrigin },
+        ),
+    );
+  }
+  get orderStatus(): OrderStatusService {
+    return this.once('orderStatus', () => new OrderStatusService({ paymentApi: this.paymentApi, progress: this.progress, logger: this.logger }));
+  }
+  get contact(): ContactService {
+    return this.once('contact', () => new ContactService({ api: this.contactApi, notifications: this.notifications, progress: this.progress, logger: this.logger }));
+  }
+  get newsletter(): NewsletterService {
+    return this.once('newsletter', () => new NewsletterService(this.newsletterApi));
+  }
+  get review(): ReviewService {
+    return this.once('review', () => new ReviewService({ api: this.reviewApi, feedback: this.feedbackApi, logger: this.logger }));
+  }
+}
