@@ -16,7 +16,7 @@ import { VirtualScheduler } from '../core/testing';
 
 let backend: { url: string; close(): Promise<void> };
 beforeAll(async () => {
-  backend = await startBackend({ port: 0, dataDir: ':memory:', log: () => undefined });
+  backend = await startBackend({ port: 0, dataDir: ':memory:', log: () => undefined, storefrontUrl: 'http://127.0.0.1:4400' });
 });
 afterAll(async () => backend?.close());
 
