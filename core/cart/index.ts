@@ -16,7 +16,7 @@ export {
   type StockStatus,
 } from './add';
 export { cartItemsHash, cartNeedsSync, totalsNeedSync } from './hash';
-export { mergeCartItems, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult, type MergeStatus } from './merge';
+export { mergeCartItems, mergePairedLines, pairCartLines, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult, type MergeStatus } from './merge';
 export { minicartCount } from './minicart';
 export { applyStockResult, removeItemMissingOnServer, revertFailedServerUpdate } from './server-results';
 export { cartTotals, offlineTotals, segmentValue } from './totals';
