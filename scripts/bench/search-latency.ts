@@ -1,8 +1,14 @@
 /**
- * Search latency of the demo backend over the demo catalogue (scale 1) and a 10x catalogue.
- * Run: npx esbuild scripts/bench/search-latency.ts --bundle --platform=node --format=esm --external:better-sqlite3 --outfile=dist/bench-search.mjs && node dist/bench-search.mjs
- * A benchmark, not a test: it prints figures (median and p95 per scale, in ms, wall clock over loopback HTTP).
+ * Search latency of the demo backend at catalogue scale 1, 10 and 100 (issue 9 "Fast at 40k").
+ * Run: node scripts/bench/run.mjs search-latency [scales, e.g. 1,10,100] [--max-seconds N]
+ * Each scale runs in its own child process (so RSS is that scale's): a first start with --reset (generates the catalogue
+ * and stores it in SQLite), a restart without --reset (reads it back), then the same 200 searches over loopback HTTP.
+ * Prints startup, restart, p50/p95/max per scale and peak RSS. A benchmark, not a test: figures, no assertions.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startBackend } from '../../test-fixtures/backend/index';
 
 const WORDS = ['kadopapier', 'kadopapir', 'inpakpapier', 'cadeaupapier kerst', 'satijnlint rood', 'cadeaudoos', 'notitieboek', 'envelop', 'kerstpapier goud', 'papier'];
@@ -53,31 +59,54 @@ function mix(): Array<{ body: unknown; qs: string; kind: string }> {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number;
 
-async function run(scale: number): Promise<void> {
-  const t0 = performance.now();
-  const backend = await startBackend({ port: 0, dataDir: ':memory:', scale, log: () => undefined });
-  const startup = performance.now() - t0;
+async function child(scale: number, maxSeconds: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-search-${scale}-`));
   try {
+    let t0 = performance.now();
+    let backend = await startBackend({ port: 0, dataDir: dir, reset: true, scale, log: () => undefined });
+    const firstStart = performance.now() - t0;
+    await backend.close();
+    t0 = performance.now();
+    backend = await startBackend({ port: 0, dataDir: dir, log: () => undefined });
+    const restart = performance.now() - t0;
     const times: number[] = [];
     const byKind = new Map<string, number[]>();
     let hits = 0;
+    const began = performance.now();
     for (const { body, qs, kind } of mix()) {
+      if ((performance.now() - began) / 1000 > maxSeconds) break;
       const url = `${backend.url}/api/catalog/vue_storefront_catalog/product/_search?${qs}&request=${encodeURIComponent(JSON.stringify(body))}`;
       const s = performance.now();
       const res = await fetch(url);
       const json = (await res.json()) as { hits: { total: number } };
       const ms = performance.now() - s;
+      if (res.status !== 200) throw new Error(`search failed: ${res.status} ${JSON.stringify(json)}`);
       times.push(ms);
       byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
-      if (res.status !== 200) throw new Error(`search failed: ${res.status} ${JSON.stringify(json)}`);
       hits += json.hits.total;
     }
+    await backend.close();
     times.sort((a, b) => a - b);
     const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v.sort((a, b) => a - b), 0.5).toFixed(1)}`).join(', ');
-    console.log(`scale ${String(scale).padStart(2)}: startup ${startup.toFixed(0)} ms, ${times.length} searches, median ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms (medians by kind: ${kinds}; avg hits.total ${Math.round(hits / times.length)})`);
+    const rss = process.resourceUsage().maxRSS / 1024;
+    console.log(`scale ${String(scale).padStart(3)}: first start ${(firstStart / 1000).toFixed(1)} s, restart ${(restart / 1000).toFixed(2)} s, ${times.length} searches: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms, peak RSS ${rss.toFixed(0)} MB (medians by kind: ${kinds}; avg hits.total ${Math.round(hits / Math.max(1, times.length))})`);
   } finally {
-    await backend.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-for (const scale of [1, 10]) await run(scale);
+const args = process.argv.slice(2);
+const maxIdx = args.indexOf('--max-seconds');
+const maxSeconds = maxIdx >= 0 ? Number(args[maxIdx + 1]) : 120;
+const childIdx = args.indexOf('--child');
+if (childIdx >= 0) {
+  await child(Number(args[childIdx + 1]), maxSeconds);
+} else {
+  const scales = (args.find((a) => /^\d+(,\d+)*$/.test(a)) ?? '1,10,100').split(',').map(Number);
+  console.log(`search latency, ${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const scale of scales) {
+    // each scale in a child process, bounded in time: its RSS is its own
+    const r = spawnSync(process.execPath, ['--max-old-space-size=4096', process.argv[1] as string, '--child', String(scale), '--max-seconds', String(maxSeconds)], { stdio: 'inherit', timeout: (maxSeconds + 300) * 1000 });
+    if (r.status !== 0) console.log(`scale ${scale}: failed (${r.signal ?? r.status})`);
+  }
+}

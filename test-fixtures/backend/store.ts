@@ -1,6 +1,6 @@
 import type { Product } from '../../core/catalogue/types';
-import { generateCatalogue, type DemoCatalogue } from '../catalogue/index';
-import type { Db } from './db';
+import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../catalogue/index';
+import { getMeta, setMeta, type Db } from './db';
 import { Collection, type Doc } from './search/engine';
 
 /** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
@@ -13,7 +13,14 @@ export class CatalogueStore {
 
   constructor(readonly data: DemoCatalogue, private readonly db: Db) {
     const c = data;
-    this.collections.set('product', new Collection('product', c.products as unknown as Doc[]));
+    // full-text indexes are stored next to the catalogue they were built from (dropped with it on --reset or a new seed/scale)
+    const indexStore = {
+      get: (type: string, field: string) => (db.prepare('SELECT json FROM search_index WHERE type = ? AND field = ?').pluck().get(type, field) as string | undefined),
+      put: (type: string, field: string, json: string) => {
+        db.prepare('INSERT OR REPLACE INTO search_index (type, field, json) VALUES (?, ?, ?)').run(type, field, json);
+      },
+    };
+    this.collections.set('product', new Collection('product', c.products as unknown as Doc[], undefined, indexStore));
     this.collections.set('category', new Collection('category', c.categories as unknown as Doc[]));
     this.collections.set('attribute', new Collection('attribute', c.attributes as unknown as Doc[]));
     this.collections.set('cms_page', new Collection('cms_page', c.cmsPages as unknown as Doc[]));
@@ -33,11 +40,11 @@ export class CatalogueStore {
   /** Builds the full-text indexes the storefront's search uses, so the first search is not the slow one. */
   warmUp(): void {
     const product = this.collections.get('product');
-    for (const field of ['name', 'sku', 'description', 'short_description', 'category.name']) product?.fieldIndex(field);
+    for (const field of ['name', 'sku', 'description', 'short_description', 'category.name']) product?.fieldIndex(field, true);
   }
 
   static generate(db: Db, seed: number, scale: number): CatalogueStore {
-    return new CatalogueStore(generateCatalogue({ seed, scale }), db);
+    return new CatalogueStore(loadOrGenerate(db, seed, scale).data, db);
   }
 
   /** Stock rows are created from the catalogue the first time (and after --reset); later they live in SQLite. */
@@ -55,10 +62,21 @@ export class CatalogueStore {
   private loadStock(): void {
     const rows = this.db.prepare('SELECT sku, qty, is_in_stock FROM stock').all() as Array<{ sku: string; qty: number; is_in_stock: number }>;
     for (const r of rows) this.applyStock(r.sku, r.qty, r.is_in_stock === 1);
+    this.flushStock();
+  }
+
+  private stockChanged = false;
+
+  /** The search indexes over stock fields are rebuilt after a stock change (on their next use). */
+  flushStock(): void {
+    if (!this.stockChanged) return;
+    this.stockChanged = false;
+    this.collections.get('product')?.invalidate('stock');
   }
 
   /** Keeps the indexed documents (and the parent's configurable_children) in step with the stock table. */
   applyStock(sku: string, qty: number, inStock: boolean): void {
+    this.stockChanged = true;
     const p = this.bySku.get(sku);
     if (p?.stock) Object.assign(p.stock, { qty, is_in_stock: inStock });
     const parent = this.parentOf.get(sku);
@@ -78,6 +96,7 @@ export class CatalogueStore {
     const left = Math.max(0, st.qty - qty);
     this.db.prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?').run(left, left > 0 ? 1 : 0, sku);
     this.applyStock(sku, left, left > 0);
+    this.flushStock();
   }
 }
 
@@ -90,4 +109,34 @@ export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_inc
   if (p.special_from_date && stamp < p.special_from_date) return regular;
   if (p.special_to_date && stamp > p.special_to_date) return regular;
   return Math.min(regular, special);
+}
+
+const PARTS = ['products', 'categories', 'attributes', 'cmsPages', 'cmsBlocks', 'reviews', 'taxRules'] as const;
+
+/**
+ * The catalogue for (seed, scale): read from the `catalogue` table when it holds this seed, scale and generator version
+ * (a restart), else generated and stored there (first start, `--reset`, a new seed or scale). One row per document.
+ */
+export function loadOrGenerate(db: Db, seed: number, scale: number): { data: DemoCatalogue; generated: boolean } {
+  const key = `${seed}:${scale}:${CATALOGUE_VERSION}`;
+  if (getMeta(db, 'catalogue_key') === key) {
+    const data: Record<string, unknown> = { seed, scale };
+    for (const part of PARTS) data[part] = [];
+    const rows = db.prepare('SELECT part, doc FROM catalogue ORDER BY part, pos').raw().iterate() as IterableIterator<[string, string]>;
+    for (const [part, doc] of rows) {
+      if (part === 'meta') Object.assign(data, JSON.parse(doc) as object);
+      else (data[part] as unknown[]).push(JSON.parse(doc));
+    }
+    if ((data.products as unknown[]).length > 0) return { data: data as unknown as DemoCatalogue, generated: false };
+  }
+  const data = generateCatalogue({ seed, scale });
+  db.transaction(() => {
+    db.prepare('DELETE FROM catalogue').run();
+    db.prepare('DELETE FROM search_index').run();
+    const insert = db.prepare('INSERT INTO catalogue (part, pos, doc) VALUES (?, ?, ?)');
+    for (const part of PARTS) (data[part] as unknown[]).forEach((doc, i) => insert.run(part, i, JSON.stringify(doc)));
+    insert.run('meta', 0, JSON.stringify({ home: data.home, referenceDate: data.referenceDate }));
+    setMeta(db, 'catalogue_key', key);
+  })();
+  return { data, generated: true };
 }

@@ -13,6 +13,11 @@ export type { CmsBlock, CmsPage, Review } from './content';
 /** The reference date the special-price and news windows are placed around (override with `referenceDate`). */
 export const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
 export const DEFAULT_SEED = 20261101;
+/**
+ * The generator's version: a stored catalogue (the demo backend keeps it in SQLite) is reused only when seed, scale and
+ * this number match. Bump it with every change to what the generator produces.
+ */
+export const CATALOGUE_VERSION = 1;
 
 export interface CatalogueOptions { seed?: number; scale?: number; referenceDate?: string | Date }
 

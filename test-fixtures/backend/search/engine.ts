@@ -9,10 +9,185 @@ import { tokenize } from './text';
  */
 export type Doc = Record<string, unknown>;
 
+const NONE: readonly unknown[] = Object.freeze([]);
+
+/** Documents by kind of scalar value, for term lookups with Elasticsearch's coercion (see termEquals). */
+interface TermIndex {
+  numbers: Map<number, number[]>;
+  strings: Map<string, number[]>;
+  /** string values that read as numbers (matched by a numeric query value) */
+  numericStrings: Map<number, number[]>;
+  booleans: Map<boolean, number[]>;
+}
+
+/**
+ * One document type as the search engine sees it. Per field, built once on first use and kept (issue 9 "Fast at 40k"):
+ * the values of every document (a column), a term index (value -> documents), comparable values for ranges and sorts,
+ * numbers for range aggregations and metrics, and the document order of each sort. Only `invalidate` (live stock) drops them.
+ */
 export class Collection {
   private readonly fieldIndexes = new Map<string, FieldIndex>();
   private readonly textField = new Map<string, boolean>();
-  constructor(readonly type: string, readonly docs: Doc[], readonly idOf: (doc: Doc) => string = (d) => String(d.id)) {}
+  private readonly columns = new Map<string, ReadonlyArray<readonly unknown[]>>();
+  private readonly termIndexes = new Map<string, TermIndex>();
+  private readonly comparableColumns = new Map<string, ReadonlyArray<readonly Comparable[]>>();
+  private readonly numberColumns = new Map<string, ReadonlyArray<readonly number[]>>();
+  private readonly sortOrders = new Map<string, { order: Int32Array; rank: Int32Array }>();
+  private idIndex: Map<string, number> | undefined;
+  constructor(
+    readonly type: string,
+    readonly docs: Doc[],
+    readonly idOf: (doc: Doc) => string = (d) => String(d.id),
+    /** where built full-text indexes are kept between starts (the backend's SQLite) */
+    private readonly indexStore?: { get(type: string, field: string): string | undefined; put(type: string, field: string, json: string): void },
+  ) {}
+
+  /** Drops what was derived from fields under `prefix` (their values changed in place). */
+  invalidate(prefix: string): void {
+    const hit = (field: string) => field === prefix || field.startsWith(`${prefix}.`) || field.includes(`.${prefix}.`) || field.endsWith(`.${prefix}`);
+    for (const cache of [this.columns, this.termIndexes, this.comparableColumns, this.numberColumns] as Array<Map<string, unknown>>) {
+      for (const k of [...cache.keys()]) if (hit(k)) cache.delete(k);
+    }
+    for (const k of [...this.sortOrders.keys()]) if (hit(k.split('\u0000')[0] as string)) this.sortOrders.delete(k);
+  }
+
+  /** The values of `field` in every document (arrays flattened, as Elasticsearch indexes them). */
+  values(field: string): ReadonlyArray<readonly unknown[]> {
+    let col = this.columns.get(field);
+    if (!col) {
+      col = this.docs.map((d) => {
+        const v = fieldValues(d, field);
+        return v.length ? v : NONE;
+      });
+      this.columns.set(field, col);
+    }
+    return col;
+  }
+
+  termIndex(field: string): TermIndex {
+    let idx = this.termIndexes.get(field);
+    if (!idx) {
+      const built: TermIndex = { numbers: new Map(), strings: new Map(), numericStrings: new Map(), booleans: new Map() };
+      const add = <K>(map: Map<K, number[]>, key: K, i: number) => {
+        const list = map.get(key);
+        if (!list) map.set(key, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      };
+      this.values(field).forEach((vals, i) => {
+        for (const v of vals) {
+          if (typeof v === 'number') add(built.numbers, v, i);
+          else if (typeof v === 'boolean') add(built.booleans, v, i);
+          else if (typeof v === 'string') {
+            add(built.strings, v, i);
+            if (v.trim() !== '' && !Number.isNaN(Number(v))) add(built.numericStrings, Number(v), i);
+          }
+        }
+      });
+      idx = built;
+      this.termIndexes.set(field, idx);
+    }
+    return idx;
+  }
+
+  /** Marks every document with a value of `field` that termEquals one of `wanted`. */
+  termMask(field: string, wanted: readonly unknown[]): Uint8Array {
+    const idx = this.termIndex(field);
+    const mask = new Uint8Array(this.docs.length);
+    const mark = (list: number[] | undefined) => {
+      if (list) for (const i of list) mask[i] = 1;
+    };
+    for (const q of wanted) {
+      if (typeof q === 'number') {
+        mark(idx.numbers.get(q));
+        mark(idx.numericStrings.get(q));
+        if (q === 1 || q === 0) mark(idx.booleans.get(q === 1));
+      } else if (typeof q === 'string') {
+        mark(idx.strings.get(q));
+        if (q.trim() !== '' && !Number.isNaN(Number(q))) mark(idx.numbers.get(Number(q)));
+        if (q === 'true' || q === 'false') mark(idx.booleans.get(q === 'true'));
+      } else if (typeof q === 'boolean') {
+        mark(idx.booleans.get(q));
+        mark(idx.strings.get(String(q)));
+        mark(idx.numbers.get(q ? 1 : 0));
+      }
+    }
+    return mask;
+  }
+
+  /** Per document: its values of `field` that compare (numbers, booleans as 0/1, numeric strings as numbers, strings). */
+  comparables(field: string): ReadonlyArray<readonly Comparable[]> {
+    let col = this.comparableColumns.get(field);
+    if (!col) {
+      col = this.values(field).map((vals) => {
+        if (!vals.length) return NONE as readonly Comparable[];
+        const out = vals.map(comparable).filter((v): v is Comparable => v !== undefined);
+        return out.length ? out : (NONE as readonly Comparable[]);
+      });
+      this.comparableColumns.set(field, col);
+    }
+    return col;
+  }
+
+  /** Per document: its values of `field` read as finite numbers (not booleans or empty strings), for range aggregations and metrics. */
+  numbers(field: string): ReadonlyArray<readonly number[]> {
+    let col = this.numberColumns.get(field);
+    if (!col) {
+      col = this.values(field).map((vals) => {
+        if (!vals.length) return NONE as readonly number[];
+        const out: number[] = [];
+        for (const v of vals) {
+          if (typeof v === 'boolean' || v === '') continue;
+          const n = Number(v);
+          if (Number.isFinite(n)) out.push(n);
+        }
+        return out.length ? out : (NONE as readonly number[]);
+      });
+      this.numberColumns.set(field, col);
+    }
+    return col;
+  }
+
+  /** The sort value of every document (min of its values for asc, max for desc), undefined when it has none. */
+  sortValues(field: string, order: 'asc' | 'desc'): Array<Comparable | undefined> {
+    return this.comparables(field).map((vals) => {
+      if (!vals.length) return undefined;
+      return vals.reduce((a, b) => (order === 'asc' ? (compare(b, a) < 0 ? b : a) : compare(b, a) > 0 ? b : a));
+    });
+  }
+
+  /** All documents in the order of one sort key (ties in index order), and each document's rank in it. */
+  sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
+    const key = `${field}\u0000${order}\u0000${missing}`;
+    let found = this.sortOrders.get(key);
+    if (!found) {
+      const values = this.sortValues(field, order);
+      const idx = Array.from({ length: this.docs.length }, (_, i) => i);
+      idx.sort((a, b) => {
+        const x = values[a];
+        const y = values[b];
+        if (x === undefined && y === undefined) return a - b;
+        if (x === undefined) return missing === 'first' ? -1 : 1;
+        if (y === undefined) return missing === 'first' ? 1 : -1;
+        const d = compare(x, y);
+        if (d !== 0) return order === 'asc' ? d : -d;
+        return a - b;
+      });
+      const rank = new Int32Array(this.docs.length);
+      idx.forEach((doc, r) => (rank[doc] = r));
+      found = { order: Int32Array.from(idx), rank };
+      this.sortOrders.set(key, found);
+    }
+    return found;
+  }
+
+  /** Document index by id. */
+  indexOfId(id: string): number | undefined {
+    if (!this.idIndex) {
+      this.idIndex = new Map();
+      this.docs.forEach((d, i) => this.idIndex?.set(this.idOf(d), i));
+    }
+    return this.idIndex.get(id);
+  }
 
   private readonly tokenCache = new Map<string, string[][][]>();
 
@@ -26,10 +201,13 @@ export class Collection {
     return cached;
   }
 
-  fieldIndex(field: string): FieldIndex {
+  /** The full-text index of `field`; `persist` (start-up warm-up only: a request never writes) reads/keeps it in the index store. */
+  fieldIndex(field: string, persist = false): FieldIndex {
     let idx = this.fieldIndexes.get(field);
     if (!idx) {
-      idx = new FieldIndex(this.docs, field);
+      const stored = persist ? this.indexStore?.get(this.type, field) : undefined;
+      idx = new FieldIndex(this.docs, field, stored);
+      if (persist && stored === undefined) this.indexStore?.put(this.type, field, idx.serialize());
       this.fieldIndexes.set(field, idx);
     }
     return idx;
@@ -159,7 +337,8 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       const value = isObject(raw) ? raw.value : raw;
       const boost = isObject(raw) && raw.boost !== undefined ? num(raw.boost, 'term.boost') : boost0;
       if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
-      return (i) => (fieldValues(docs[i], field).some((v) => termEquals(v, value)) ? constant(boost) : undefined);
+      const mask = col.termMask(field, [value]);
+      return (i) => (mask[i] ? constant(boost) : undefined);
     }
     case 'terms': {
       if (!isObject(body)) throw malformed('terms must be an object');
@@ -176,23 +355,29 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
       if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
       if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
-      return (i) => (fieldValues(docs[i], field).some((v) => values.some((q) => termEquals(v, q))) ? constant(boost) : undefined);
+      const mask = col.termMask(field, values);
+      return (i) => (mask[i] ? constant(boost) : undefined);
     }
     case 'ids': {
       if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
       if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
-      const wanted = new Set(body.values.map(String));
-      return (i) => (wanted.has(col.idOf(docs[i] as Doc)) ? constant(1) : undefined);
+      const mask = new Uint8Array(docs.length);
+      for (const v of body.values) {
+        const i = col.indexOfId(String(v));
+        if (i !== undefined) mask[i] = 1;
+      }
+      return (i) => (mask[i] ? constant(1) : undefined);
     }
     case 'prefix': {
       const [field, raw, boost] = singleField('prefix', body);
       const value = String(isObject(raw) ? raw.value : raw);
-      return (i) => (fieldValues(docs[i], field).some((v) => typeof v === 'string' && v.startsWith(value)) ? constant(boost) : undefined);
+      const column = col.values(field);
+      return (i) => ((column[i] as readonly unknown[]).some((v) => typeof v === 'string' && v.startsWith(value)) ? constant(boost) : undefined);
     }
     case 'exists': {
       if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
-      const field = body.field;
-      return (i) => (fieldValues(docs[i], field).some((v) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)) ? constant(1) : undefined);
+      const column = col.values(body.field);
+      return (i) => ((column[i] as readonly unknown[]).length > 0 ? constant(1) : undefined);
     }
     case 'range': {
       const [field, raw, boost0] = singleField('range', body);
@@ -212,10 +397,11 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       }
       const inclLower = raw.include_lower !== false;
       const inclUpper = raw.include_upper !== false;
-      return (i) => {
-        const ok = fieldValues(docs[i], field).some((v) => {
-          const c = comparable(v);
-          if (c === undefined) return false;
+      // evaluated once over the field's comparable values: the query then reads a mask
+      const column = col.comparables(field);
+      const mask = new Uint8Array(docs.length);
+      for (let i = 0; i < docs.length; i++) {
+        const ok = (column[i] as readonly Comparable[]).some((c) => {
           return bounds.every(([op, b]) => {
             if ((typeof c === 'number') !== (typeof b === 'number')) return false;
             const d = compare(c, b);
@@ -229,8 +415,9 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
             }
           });
         });
-        return ok ? constant(boost) : undefined;
-      };
+        if (ok) mask[i] = 1;
+      }
+      return (i) => (mask[i] ? constant(boost) : undefined);
     }
     case 'match': {
       const [field, raw, boost0] = singleField('match', body);
@@ -342,7 +529,7 @@ function textMatcher(
       if (s !== undefined) scores.push(s * b);
     }
     for (const [field, b] of exact) {
-      const values = fieldValues(col.docs[i], field);
+      const values = col.values(field)[i] as readonly unknown[];
       if (values.some((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === text.toLowerCase())) scores.push(b);
     }
     if (!scores.length) return undefined;
@@ -465,7 +652,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
       if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
       const missing = fvf.missing === undefined ? undefined : num(fvf.missing, 'field_value_factor.missing');
       value = (i) => {
-        const v = fieldValues(col.docs[i], field).map(Number).find((x) => Number.isFinite(x)) ?? missing;
+        const v = (col.values(field)[i] as readonly unknown[]).map(Number).find((x) => Number.isFinite(x)) ?? missing;
         if (v === undefined) throw new HttpError(400, `Missing value for field [${field}] in field_value_factor`);
         const r = modifier(v * factor);
         return Number.isFinite(r) ? r : 0;

@@ -148,37 +148,44 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
-        const groups = new Map<string, { key: string | number; docs: number[]; keyAsString?: string }>();
+        // counted over the field's column; the documents of a bucket are kept only when sub-aggregations need them
+        const groups = new Map<string, { key: string | number; docs: number[]; count: number; keyAsString?: string }>();
+        const column = col.values(field);
+        const keepDocs = sub !== undefined;
         for (const i of matched) {
-          const seen = new Set<string>();
-          let values = fieldValues(col.docs[i], field).filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
-          if (!values.length && body.missing !== undefined) values = [body.missing as string | number];
+          let values = column[i] as readonly unknown[];
+          if (!values.some((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && body.missing !== undefined) values = [body.missing];
+          const seen: string[] = [];
           for (const v of values) {
+            if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue;
             const id = `${typeof v}:${String(v)}`;
-            if (seen.has(id)) continue;
-            seen.add(id);
+            if (values.length > 1) {
+              if (seen.includes(id)) continue;
+              seen.push(id);
+            }
             let g = groups.get(id);
             if (!g) {
-              g = typeof v === 'boolean' ? { key: v ? 1 : 0, docs: [], keyAsString: String(v) } : { key: v as string | number, docs: [] };
+              g = typeof v === 'boolean' ? { key: v ? 1 : 0, docs: [], count: 0, keyAsString: String(v) } : { key: v, docs: [], count: 0 };
               groups.set(id, g);
             }
-            g.docs.push(i);
+            g.count++;
+            if (keepDocs) g.docs.push(i);
           }
         }
-        let buckets = [...groups.values()].filter((g) => g.docs.length >= minDocCount);
+        let buckets = [...groups.values()].filter((g) => g.count >= minDocCount);
         const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
         const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
         if (order && order[0] === '_key') buckets.sort((a, b) => (order[1] === 'desc' ? -byKey(a, b) : byKey(a, b)));
-        else if (order && order[0] === '_count' && order[1] === 'asc') buckets.sort((a, b) => a.docs.length - b.docs.length || byKey(a, b));
+        else if (order && order[0] === '_count' && order[1] === 'asc') buckets.sort((a, b) => a.count - b.count || byKey(a, b));
         else if (order && order[0] !== '_count') throw unsupported(`terms order ${order[0]}`);
-        else buckets.sort((a, b) => b.docs.length - a.docs.length || byKey(a, b));
-        const total = buckets.reduce((s, b) => s + b.docs.length, 0);
+        else buckets.sort((a, b) => b.count - a.count || byKey(a, b));
+        const total = buckets.reduce((s, b) => s + b.count, 0);
         buckets = buckets.slice(0, size);
-        const shown = buckets.reduce((s, b) => s + b.docs.length, 0);
+        const shown = buckets.reduce((s, b) => s + b.count, 0);
         out[name] = {
           doc_count_error_upper_bound: 0,
           sum_other_doc_count: total - shown,
-          buckets: buckets.map((b) => withSub({ key: b.key, ...(b.keyAsString ? { key_as_string: b.keyAsString } : {}), doc_count: b.docs.length }, b.docs)),
+          buckets: buckets.map((b) => withSub({ key: b.key, ...(b.keyAsString ? { key_as_string: b.keyAsString } : {}), doc_count: b.count }, b.docs)),
         };
         break;
       }
@@ -191,10 +198,8 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
           if (!isObject(r)) throw malformed('range');
           const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range.from');
           const to = r.to === undefined || r.to === null ? undefined : num(r.to, 'range.to');
-          const docs = matched.filter((i) => fieldValues(col.docs[i], field).some((v) => {
-            const n = Number(v);
-            return typeof v !== 'boolean' && v !== '' && Number.isFinite(n) && (from === undefined || n >= from) && (to === undefined || n < to);
-          }));
+          const numbers = col.numbers(field);
+          const docs = matched.filter((i) => (numbers[i] as readonly number[]).some((n) => (from === undefined || n >= from) && (to === undefined || n < to)));
           const key = typeof r.key === 'string' ? r.key : `${rangeKey(from)}-${rangeKey(to)}`;
           return withSub({ key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), doc_count: docs.length }, docs);
         });
@@ -210,10 +215,17 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
       case 'min': case 'max': case 'avg': case 'sum': case 'value_count': case 'stats': {
         if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.${kind}.field`);
         const field = body.field;
-        const values = matched.flatMap((i) => fieldValues(col.docs[i], field)).map(Number).filter((n) => Number.isFinite(n));
+        const column = col.values(field);
+        const values: number[] = [];
+        for (const i of matched) {
+          for (const v of column[i] as readonly unknown[]) {
+            const n = Number(v);
+            if (Number.isFinite(n)) values.push(n);
+          }
+        }
         const sum = values.reduce((a, b) => a + b, 0);
-        const min = values.length ? Math.min(...values) : null;
-        const max = values.length ? Math.max(...values) : null;
+        const min = values.length ? values.reduce((a, b) => (b < a ? b : a)) : null;
+        const max = values.length ? values.reduce((a, b) => (b > a ? b : a)) : null;
         const avg = values.length ? sum / values.length : null;
         if (kind === 'stats') out[name] = { count: values.length, min, max, avg, sum };
         else if (kind === 'value_count') out[name] = { value: values.length };
@@ -249,44 +261,52 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   checkAggregationLimits(aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
-  const scores = new Map<number, number>();
+  const n = col.docs.length;
+  const scores = new Float64Array(n);
   const matched: number[] = [];
-  for (let i = 0; i < col.docs.length; i++) {
+  for (let i = 0; i < n; i++) {
     const s = matcher(i);
     if (s === undefined) continue;
     if (minScore !== undefined && s < minScore) continue;
-    scores.set(i, s);
+    scores[i] = s;
     matched.push(i);
   }
   const aggregations = aggSpec === undefined ? undefined : aggregate(col, matched, aggSpec);
   const hitsAll = postFilter ? matched.filter((i) => postFilter(i) !== undefined) : matched;
   const keys = sortKeys.length ? sortKeys : [{ field: '_score', order: 'desc' as const, missing: 'last' as const }];
-  const sortValues = new Map<number, Array<Comparable | undefined>>();
-  for (const i of hitsAll) sortValues.set(i, keys.map((k) => (k.field === '_score' ? scores.get(i) : sortValue(col.docs[i] as Doc, k))));
-  const sorted = [...hitsAll].sort((a, b) => {
-    const va = sortValues.get(a) as Array<Comparable | undefined>;
-    const vb = sortValues.get(b) as Array<Comparable | undefined>;
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k] as SortKey;
-      const x = va[k];
-      const y = vb[k];
-      if (x === undefined && y === undefined) continue;
-      if (x === undefined) return key.missing === 'first' ? -1 : 1;
-      if (y === undefined) return key.missing === 'first' ? 1 : -1;
-      const d = compare(x, y);
-      if (d !== 0) return key.order === 'asc' ? d : -d;
-    }
-    return a - b;
-  });
-  const page = sorted.slice(from, from + size);
+  // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
+  const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
+  const want = from + size;
+  let sorted: number[];
+  const onlyScores = keys.length === 1 && keys[0]?.field === '_score';
+  if (keys.length === 1 && ranks[0]) {
+    // one field key: walk the documents in that key's order and keep the hits, up to the page's end
+    const inHits = new Uint8Array(n);
+    for (const i of hitsAll) inHits[i] = 1;
+    const order = col.sortOrder(keys[0]!.field, keys[0]!.order, keys[0]!.missing).order;
+    sorted = [];
+    for (let r = 0; r < n && sorted.length < want; r++) if (inHits[order[r] as number]) sorted.push(order[r] as number);
+  } else if (onlyScores && hitsAll.every((i) => scores[i] === scores[hitsAll[0] as number])) {
+    sorted = hitsAll.slice(0, want); // equal scores: index order
+  } else {
+    sorted = [...hitsAll].sort((a, b) => {
+      for (let k = 0; k < keys.length; k++) {
+        const rank = ranks[k];
+        const d = rank ? (rank[a] as number) - (rank[b] as number) : (scores[b] as number) - (scores[a] as number);
+        if (d !== 0) return keys[k]!.field === '_score' && keys[k]!.order === 'asc' ? -d : d;
+      }
+      return a - b;
+    });
+  }
+  const page = sorted.slice(from, want);
   const byField = sortKeys.length > 0 && !(sortKeys.length === 1 && sortKeys[0]?.field === '_score');
   let maxScore: number | null = null;
-  for (const i of hitsAll) maxScore = Math.max(maxScore ?? -Infinity, scores.get(i) as number);
+  for (const i of hitsAll) maxScore = Math.max(maxScore ?? -Infinity, scores[i] as number);
   const hits = page.map((i) => {
     const doc = col.docs[i] as Doc;
-    const hit: Record<string, unknown> = { _index: params.index, _type: col.type, _id: col.idOf(doc), _score: byField && body.track_scores !== true ? null : scores.get(i) };
+    const hit: Record<string, unknown> = { _index: params.index, _type: col.type, _id: col.idOf(doc), _score: byField && body.track_scores !== true ? null : scores[i] };
     if (!source.none) hit._source = filterSource(doc, source.includes, source.excludes);
-    if (sortKeys.length) hit.sort = sortValues.get(i)?.map((v) => v ?? null);
+    if (sortKeys.length) hit.sort = keys.map((k) => (k.field === '_score' ? scores[i] : sortValue(doc, k)) ?? null);
     return hit;
   });
   const took = Number((process.hrtime.bigint() - started) / 1_000_000n);

@@ -14,23 +14,34 @@ export interface TextQueryOptions {
   prefixLength?: number;
 }
 
+const MS_OPTIONS = {
+  fields: ['text'],
+  idField: 'id',
+  tokenize: (text: string) => text.split(/[\s\p{P}\p{S}]+/u).filter(Boolean),
+  processTerm: (term: string) => indexTerms(term),
+  searchOptions: { processTerm: (term: string) => normalise(term) },
+};
+
 export class FieldIndex {
   private readonly ms: MiniSearch<{ id: number; text: string }>;
 
-  constructor(docs: readonly unknown[], readonly field: string) {
-    this.ms = new MiniSearch<{ id: number; text: string }>({
-      fields: ['text'],
-      idField: 'id',
-      tokenize: (text) => text.split(/[\s\p{P}\p{S}]+/u).filter(Boolean),
-      processTerm: (term) => indexTerms(term),
-      searchOptions: { processTerm: (term) => normalise(term) },
-    });
+  /** Indexes `field` of `docs`, or reads an index `serialized` earlier (the backend keeps them in SQLite). */
+  constructor(docs: readonly unknown[], readonly field: string, serialized?: string) {
+    if (serialized !== undefined) {
+      this.ms = MiniSearch.loadJSON<{ id: number; text: string }>(serialized, MS_OPTIONS);
+      return;
+    }
+    this.ms = new MiniSearch<{ id: number; text: string }>(MS_OPTIONS);
     const batch: Array<{ id: number; text: string }> = [];
     docs.forEach((doc, id) => {
       const text = fieldValues(doc, field).filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => stripHtml(String(v))).join(' ');
       if (text.trim()) batch.push({ id, text });
     });
     this.ms.addAll(batch);
+  }
+
+  serialize(): string {
+    return JSON.stringify(this.ms);
   }
 
   /** docIndex -> score for docs that satisfy the clause. */

@@ -1,0 +1,113 @@
+/**
+ * Issue 9 "Fast at 40k": term filters, ranges, aggregations and sorts answer from per-field indexes built once. These
+ * properties compare every indexed answer with a direct evaluation over the documents (fieldValues + termEquals), and
+ * check that the generated catalogue is stored in SQLite and reused on restart (regenerated only on --reset or a new seed/scale).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateCatalogue } from '../catalogue/index';
+import { openDb } from './db';
+import { Collection, type Doc } from './search/engine';
+import { executeSearch } from './search/execute';
+import { comparable, compare, fieldValues, termEquals } from './search/fields';
+import { loadOrGenerate } from './store';
+
+const docs = generateCatalogue().products as unknown as Doc[];
+const col = new Collection('product', docs);
+const ids = (res: Record<string, unknown>) => ((res.hits as { hits: Array<{ _id: string }> }).hits).map((h) => h._id);
+const search = (body: unknown) => executeSearch(col, { body, index: 'vue_storefront_catalog', size: '5000' });
+const FIELDS = ['visibility', 'status', 'color', 'size', 'category_ids', 'type_id', 'price', 'final_price', 'sku', 'stock.is_in_stock', 'configurable_children.color', 'erin_recommends', 'created_at'];
+const sample = (field: string) => docs.flatMap((d) => fieldValues(d, field)).filter((v) => typeof v !== 'object').slice(0, 400);
+const valueOf = (field: string) => fc.oneof(fc.constantFrom(...sample(field)), fc.constantFrom(1, '1', 0, true, 'true', 49, '49', 'IP-00001'));
+
+describe('indexed search answers as the documents say (issue 9 scale)', () => {
+  it('terms: the index finds exactly the documents with an equal value (Elasticsearch coercion included)', () => {
+    fc.assert(fc.property(fc.constantFrom(...FIELDS).chain((f) => fc.tuple(fc.constant(f), fc.array(valueOf(f), { minLength: 1, maxLength: 5 }))), ([field, values]) => {
+      const expected = docs.filter((d) => fieldValues(d, field).some((v) => values.some((q) => termEquals(v, q)))).map((d) => String(d.id));
+      expect(ids(search({ query: { terms: { [field]: values } } }))).toEqual(expected);
+    }), { numRuns: 60, seed: 9 });
+  });
+
+  it('range: the indexed comparison matches a direct one', () => {
+    fc.assert(fc.property(fc.constantFrom('price', 'final_price', 'created_at', 'special_from_date', 'stock.qty'), fc.double({ min: -5, max: 200, noNaN: true }), fc.double({ min: 0, max: 300, noNaN: true }), (field, lo, hi) => {
+      const isDate = field.includes('date') || field === 'created_at';
+      const gte = isDate ? `2025-0${1 + (Math.abs(Math.round(lo)) % 9)}-01 00:00:00` : lo;
+      const lt = isDate ? `2026-0${1 + (Math.round(hi) % 9)}-15 00:00:00` : hi;
+      const expected = docs.filter((d) => fieldValues(d, field).some((v) => {
+        const c = comparable(v);
+        return c !== undefined && typeof c === typeof gte && compare(c, gte) >= 0 && compare(c, lt) < 0;
+      })).map((d) => String(d.id));
+      expect(ids(search({ query: { range: { [field]: { gte, lt } } } }))).toEqual(expected);
+    }), { numRuns: 40, seed: 9 });
+  });
+
+  it('sort: the precomputed order of a key gives the order a direct sort gives (ties in index order), at any from', () => {
+    fc.assert(fc.property(fc.constantFrom('price', 'created_at', 'name', 'color', 'size'), fc.constantFrom('asc', 'desc'), fc.constantFrom('_first', '_last'), fc.nat({ max: 300 }), (field, order, missing, from) => {
+      const key = (d: Doc) => {
+        const vals = fieldValues(d, field).map(comparable).filter((v) => v !== undefined) as Array<string | number>;
+        if (!vals.length) return undefined;
+        return vals.reduce((a, b) => (order === 'asc' ? (compare(b, a) < 0 ? b : a) : compare(b, a) > 0 ? b : a));
+      };
+      const idx = docs.map((_, i) => i).filter((i) => Number(docs[i]!.visibility) === 4);
+      const sorted = [...idx].sort((a, b) => {
+        const x = key(docs[a]!);
+        const y = key(docs[b]!);
+        if (x === undefined && y === undefined) return a - b;
+        if (x === undefined) return missing === '_first' ? -1 : 1;
+        if (y === undefined) return missing === '_first' ? 1 : -1;
+        const d = compare(x, y);
+        return d !== 0 ? (order === 'asc' ? d : -d) : a - b;
+      }).map((i) => String(docs[i]!.id));
+      const res = executeSearch(col, { body: { query: { term: { visibility: 4 } }, sort: [{ [field]: { order, missing } }], from, size: 20 }, index: 'x' });
+      expect(ids(res)).toEqual(sorted.slice(from, from + 20));
+    }), { numRuns: 30, seed: 9 });
+  });
+
+  it('terms aggregation counts as the documents say, with and without sub-aggregations', () => {
+    for (const field of ['color', 'size', 'category_ids', 'erin_recommends']) {
+      const res = search({ size: 0, aggs: { a: { terms: { field, size: 1000 } }, b: { terms: { field, size: 1000 }, aggs: { m: { max: { field: 'price' } } } } } }) as { aggregations: Record<string, { buckets: Array<{ key: unknown; doc_count: number }> }> };
+      const counts = new Map<string, number>();
+      for (const d of docs) for (const v of new Set(fieldValues(d, field).map((x) => `${typeof x}:${String(x)}`))) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const got = res.aggregations.a!.buckets.reduce((s, b) => s + b.doc_count, 0);
+      expect(got).toBe([...counts.values()].reduce((a, b) => a + b, 0));
+      expect(res.aggregations.b!.buckets.map((b) => b.doc_count)).toEqual(res.aggregations.a!.buckets.map((b) => b.doc_count));
+    }
+  });
+
+  it('a stock change is seen by the next search (its indexes are dropped and rebuilt)', () => {
+    const copy = new Collection('product', JSON.parse(JSON.stringify(docs.slice(0, 50))) as Doc[]);
+    const inStock = () => ids(executeSearch(copy, { body: { query: { term: { 'stock.is_in_stock': true } } }, index: 'x', size: '100' })).length;
+    const before = inStock();
+    const doc = copy.docs.find((d) => (d.stock as { is_in_stock: boolean }).is_in_stock)!;
+    (doc.stock as { is_in_stock: boolean }).is_in_stock = false;
+    copy.invalidate('stock');
+    expect(inStock()).toBe(before - 1);
+  });
+});
+
+describe('the catalogue is stored in SQLite and reused on restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'backend-catalogue-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('generated on the first start, read back on a restart, generated again for --reset or a new seed or scale', () => {
+    let db = openDb(dir, true);
+    const first = loadOrGenerate(db, 7, 1);
+    expect(first.generated).toBe(true);
+    db.close();
+    db = openDb(dir, false);
+    const again = loadOrGenerate(db, 7, 1);
+    expect(again.generated).toBe(false);
+    expect(JSON.stringify(again.data.products)).toBe(JSON.stringify(first.data.products));
+    expect(again.data.home).toEqual(first.data.home);
+    expect(again.data.categories).toEqual(first.data.categories);
+    expect(loadOrGenerate(db, 8, 1).generated).toBe(true);
+    expect(loadOrGenerate(db, 8, 1).generated).toBe(false);
+    expect(loadOrGenerate(db, 8, 2).generated).toBe(true);
+    db.close();
+    db = openDb(dir, true);
+    expect(loadOrGenerate(db, 8, 2).generated).toBe(true);
+    db.close();
+  });
+});
