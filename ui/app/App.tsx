@@ -8,6 +8,8 @@ import { ROUTES } from './routes';
 import { pageUnavailable } from '../../core/routing/page-resolution';
 import { usePageResolution } from '../hooks/use-catalogue';
 import { UnavailablePage } from '../pages/UnavailablePage';
+import { RouteFocus } from './RouteFocus';
+import { LiveRegion } from '../components/common/LiveRegion';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
 function RouteLoader({ container, initialPath }: { container: Container; initialPath?: string }) {
@@ -44,19 +46,24 @@ export function App({ container, initialPath }: { container: Container; initialP
   // issue 8: the backend could not serve this page: 'try again in a moment', whatever the route
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);
   return (
-    <Layout>
-      <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
-      <Suspense fallback={<PageLoading />}>
-        {unavailable ? (
-          <UnavailablePage />
-        ) : (
-          <Routes>
-            {ROUTES.map((r) => (
-              <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
-            ))}
-          </Routes>
-        )}
-      </Suspense>
-    </Layout>
+    <>
+      <Layout>
+        <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
+        <Suspense fallback={<PageLoading />}>
+          {unavailable ? (
+            <UnavailablePage />
+          ) : (
+            <Routes>
+              {ROUTES.map((r) => (
+                <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
+              ))}
+            </Routes>
+          )}
+        </Suspense>
+      </Layout>
+      {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
+      <RouteFocus />
+      <LiveRegion />
+    </>
   );
 }

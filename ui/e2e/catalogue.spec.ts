@@ -62,7 +62,7 @@ test('search "kadopapir" in the search panel and open a result', async ({ page }
   const problems = watch(page);
   await page.goto('/');
   await hydrated(page);
-  const field = page.getByRole('searchbox', { name: 'Zoeken' });
+  const field = page.getByRole('combobox', { name: 'Zoeken' });
   await field.click();
   await field.fill('ka');
   await expect(page.locator('#search-panel')).toContainText('Typ minstens 3 tekens');
@@ -78,7 +78,7 @@ test('search "kadopapir" in the search panel and open a result', async ({ page }
   }
   await page.screenshot({ path: 'test-results/e2e/catalogue-search.png' });
   const name = (await results.first().locator('.search-result__name').textContent())!;
-  await results.first().getByRole('link').click();
+  await results.first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.locator('#search-panel')).toHaveCount(0);
   await field.fill('');
@@ -201,7 +201,7 @@ test('mobile: hamburger menu to a subcategory, bottom navigation opens the searc
   await expect(page).toHaveURL(/\/inpakpapier\/kerst\/klassiek$/);
   await expect(menu).toHaveCount(0);
   await bottom.getByRole('button', { name: 'Zoeken' }).click();
-  await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Zoeken' })).toBeFocused();
   await page.screenshot({ path: 'test-results/e2e/catalogue-mobile-category.png' });
   await context.close();
 });

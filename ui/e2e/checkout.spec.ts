@@ -116,17 +116,17 @@ test('microcart: badge, quantity change, coupon, remove with confirmation, proce
   const product = await simpleProductUrl(page.request, 4);
   await addProductToCart(page, product.url);
   await closeCookieNotice(page);
-  const cartButton = page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ });
-  await expect(cartButton).toHaveAccessibleName('1 artikelen in je winkelwagen');
+  const cartButton = page.getByRole('banner').getByRole('button', { name: /^Winkelwagen, \d+ artikel/ });
+  await expect(cartButton).toHaveAccessibleName('Winkelwagen, 1 artikel');
   await cartButton.click();
-  const drawer = page.getByRole('complementary', { name: 'Winkelwagen' });
+  const drawer = page.getByRole('dialog', { name: 'Winkelwagen' });
   await expect(drawer.getByText(product.name)).toBeVisible();
   await expect(drawer.locator('img.cart-line__image')).toHaveAttribute('src', /\/img\/210\/300\/resize\//);
 
   await drawer.getByLabel('Aantal').fill('2');
   await drawer.getByLabel('Aantal').press('Enter');
   await expect(page.getByText('Het aantal is bijgewerkt!')).toBeVisible();
-  await expect(cartButton).toHaveAccessibleName('2 artikelen in je winkelwagen');
+  await expect(cartButton).toHaveAccessibleName('Winkelwagen, 2 artikelen');
 
   await drawer.getByLabel('Kortingscode').fill('BESTAATNIET');
   await drawer.getByRole('button', { name: 'Toepassen' }).click();
@@ -148,7 +148,7 @@ test('microcart: badge, quantity change, coupon, remove with confirmation, proce
   await expect(page.locator('[data-step="1"]').getByLabel('Voornaam')).toBeVisible();
   await page.goto(product.url);
   await hydrated(page);
-  await page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ }).click();
+  await page.getByRole('banner').getByRole('button', { name: /^Winkelwagen, \d+ artikel/ }).click();
   await drawer.getByRole('button', { name: `${product.name} verwijderen` }).click();
   await drawer.getByRole('button', { name: 'Ja, verwijderen' }).click();
   await expect(drawer.getByText('Je winkelwagen is leeg.')).toBeVisible();

@@ -32,6 +32,8 @@ export function HomePage() {
   useDocumentTitle(t('home.title'));
   return (
     <div className="home">
+      {/* every page has an h1 (the focus goes there after a client-side page change); the banners are the visual title */}
+      <h1 className="visually-hidden">{t('a11y.homeHeading')}</h1>
       <HomeBanners content={home.content} />
       <ProductList id="new_collection" heading={t('home.newCollection')} items={home.lists.new_collection} status={home.status} />
       <ProductList id="bestsellers" heading={t('home.bestsellers')} items={home.lists.bestsellers} status={home.status} />

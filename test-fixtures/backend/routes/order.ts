@@ -223,17 +223,18 @@ export function orderRoutes(router: Router, ctx: Context): void {
     const issuer = ISSUERS.find((i) => i.id === payment.issuer)?.name;
     const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>Betaalsimulator - bestelling ${esc(order.increment_id)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}h2{font-size:1rem;font-weight:600}
 .amount{font-size:2rem;font-weight:700;margin:1rem 0}form{display:grid;gap:.5rem}button{font-size:1rem;padding:.75rem;border:1px solid #888;border-radius:6px;background:#f7f7f7;cursor:pointer}
 button[value=paid]{background:#2e7d32;color:#fff;border-color:#2e7d32}.muted{color:#666;font-size:.9rem}</style></head>
-<body><h1>Betaalsimulator</h1><p class="muted">Dit is een testomgeving: er wordt geen geld overgemaakt.</p>
+<body><main><h1>Betaalsimulator</h1><p class="muted">Dit is een testomgeving: er wordt geen geld overgemaakt.</p>
 <p>Bestelling <strong id="order">${esc(order.increment_id)}</strong> &middot; ${esc(method)}${issuer ? ` &middot; ${esc(issuer)}` : ''}</p>
 <p class="amount" id="amount">€ ${payment.amount.toFixed(2).replace('.', ',')}</p>
 <p>Huidige status: <strong id="status">${esc(payment.status)}</strong></p>
-<form method="post" action="/payment-simulator/${esc(payment.id)}">
+<h2 id="outcome" class="muted">Kies de uitkomst van de betaling</h2>
+<form method="post" action="/payment-simulator/${esc(payment.id)}" aria-labelledby="outcome">
 ${OUTCOMES.map((o) => `<button type="submit" name="status" value="${o.status}">${o.label}</button>`).join('\n')}
 </form>
-<p><a href="${esc(payment.redirect_url)}">Terug naar de winkel zonder te kiezen</a></p></body></html>`;
+<p><a href="${esc(payment.redirect_url)}">Terug naar de winkel zonder te kiezen</a></p></main></body></html>`;
     return { status: 200, text: html, contentType: 'text/html; charset=utf-8' };
   });
   router.post('/payment-simulator/:id', (req) => {

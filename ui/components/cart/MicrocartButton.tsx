@@ -8,7 +8,8 @@ function CartButtonLive() {
   const open = useUiFlags().microcart;
   const toggle = useMicrocartToggle();
   return (
-    <button type="button" className="header__cart" aria-expanded={open} aria-label={t('header.cartCount', { count })} onClick={() => toggle()}>
+    // the name starts with the visible label ("Winkelwagen, 2 artikelen"): speech users say what they see
+    <button type="button" className="header__cart" aria-haspopup="dialog" aria-expanded={open} aria-label={t('a11y.cartButton', { count })} onClick={() => toggle()}>
       <CartIcon />
       <span className="header__cart-label">{t('header.cart')}</span>
       {count > 0 ? (

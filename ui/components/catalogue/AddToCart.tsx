@@ -23,7 +23,7 @@ export function AddToCart({ product, disabled }: { product: Product; disabled?: 
   const [busy, setBusy] = useState(false);
   const error = product.type_id === 'grouped' ? null : validateQuantity(qty, maxQuantity(product));
   const add = async () => {
-    if (error || !container?.isBound(CartService)) return;
+    if (busy || error || !container?.isBound(CartService)) return;
     setBusy(true);
     try {
       await container.get(CartService).addItem(product, Number(qty));
@@ -60,7 +60,8 @@ export function AddToCart({ product, disabled }: { product: Product; disabled?: 
           )}
         </div>
       )}
-      <button type="submit" className="button button--primary add-to-cart__button" disabled={disabled || busy || !!error}>
+      {/* busy: aria-disabled, not disabled: a disabled button drops the keyboard focus to <body> */}
+      <button type="submit" className="button button--primary add-to-cart__button" disabled={disabled || !!error} aria-disabled={busy || undefined}>
         {busy ? t('product.adding') : t('product.addToCart')}
       </button>
     </form>

@@ -14,7 +14,8 @@ export function ProductTile({ product }: { product: Product }) {
     <li className="product-tile" data-sku={product.sku}>
       <ProductLinkTo product={product}>
         {src ? (
-          <img src={src} alt={product.name} width={config.images.productList.width} height={config.images.productList.height} loading="lazy" />
+          // alt="": the link's text already names the product (axe image-redundant-alt)
+          <img src={src} alt="" width={config.images.productList.width} height={config.images.productList.height} loading="lazy" />
         ) : (
           <div className="product-tile__noimage" aria-hidden="true" />
         )}

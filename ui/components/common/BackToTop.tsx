@@ -20,7 +20,7 @@ export function BackToTop() {
   }, [config]);
   if (!visible) return null;
   return (
-    <button type="button" className="back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label={t('common.backToTop')}>
+    <button type="button" className="back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })} aria-label={t('common.backToTop')}>
       ↑
     </button>
   );

@@ -1,30 +1,68 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** What Tab may reach inside a dialog: enabled, tabbable and rendered. */
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function tabbables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+}
+
+export interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** extra class of the dialog box */
+  className?: string;
+  /** the close button's accessible name (default: "Close") */
+  closeLabel?: string;
+  /** 'center' (default): a box in the middle; 'drawer': a full-height panel on the right (the microcart) */
+  variant?: 'center' | 'drawer';
+  /** where the focus goes on open: the first field or button (default), or the dialog itself (read from its title) */
+  initialFocus?: 'first' | 'dialog';
+  /** where the focus goes on close when the element that had it before is gone (e.g. the cart button) */
+  returnFocus?: () => HTMLElement | null | undefined;
+}
+
 /**
- * An accessible modal dialog: labelled by its heading, focus moves in on open and back on close, Escape and the
- * close button close it, Tab stays inside.
+ * THE dialog of this shop (reuse it for every overlay that takes the focus: auth, newsletter, review, microcart,
+ * wishlist/compare, ...): role=dialog + aria-modal, labelled by its h2; the focus moves in on open, Tab and Shift+Tab
+ * stay inside, Escape and the close button close it, and the focus goes back to where it was (or to returnFocus()).
  */
-export function Modal({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
+export function Modal({ title, onClose, children, className, closeLabel, variant = 'center', initialFocus = 'first', returnFocus }: ModalProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const returnRef = useRef(returnFocus);
+  returnRef.current = returnFocus;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const box = ref.current;
-    const first = box?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close), a[href]');
-    (first ?? box)?.focus();
+    if (!box) return;
+    const first = initialFocus === 'first' ? tabbables(box).find((el) => !el.classList.contains('modal__close')) : undefined;
+    (first ?? box).focus();
     // Escape closes the dialog wherever the focus is (also when it left the dialog)
     const onDocKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !box?.contains(document.activeElement)) onCloseRef.current();
+      if (e.key === 'Escape' && !box.contains(document.activeElement)) onCloseRef.current();
+    };
+    // focus that leaves the dialog (a click on the page behind, a script) comes back into it; a dialog opened on
+    // top of this one keeps its own focus
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (!target || box.contains(target) || target.closest('[aria-modal="true"]')) return;
+      box.focus();
     };
     document.addEventListener('keydown', onDocKey);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onDocKey);
-      before?.focus?.();
+      document.removeEventListener('focusin', onFocusIn);
+      const back = before && before !== document.body && before.isConnected ? before : returnRef.current?.();
+      back?.focus?.();
     };
+    // open once: the dialog's element stays the same while it is open
   }, []);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -33,28 +71,33 @@ export function Modal({ title, onClose, children, className }: { title: string; 
       return;
     }
     if (e.key !== 'Tab' || !ref.current) return;
-    const focusables = [...ref.current.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]')].filter((el) => !el.hasAttribute('disabled'));
+    const focusables = tabbables(ref.current);
     const first = focusables[0];
     const last = focusables[focusables.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
+    if (!first || !last) {
+      e.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || active === ref.current)) {
       e.preventDefault();
       last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
+    } else if (!e.shiftKey && (active === last || !ref.current.contains(active))) {
       e.preventDefault();
       first.focus();
     }
   };
   return (
-    <div className="modal" onKeyDown={onKeyDown}>
+    <div className={`modal modal--${variant}`} onKeyDown={onKeyDown}>
       <div className="modal__backdrop" onClick={onClose} aria-hidden="true" />
       <div className={`modal__box ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={headingId} ref={ref} tabIndex={-1}>
-        <header className="modal__header">
+        {/* a div, not <header>: a header outside main/sectioning content would count as a second banner */}
+        <div className="modal__header">
           <h2 id={headingId}>{title}</h2>
-          <button type="button" className="modal__close" onClick={onClose} aria-label={t('common.close')}>
-            ×
+          <button type="button" className="modal__close" onClick={onClose} aria-label={closeLabel ?? t('common.close')}>
+            <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         <div className="modal__content">{children}</div>
       </div>
     </div>

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { Product } from '../../../core/catalogue/types';
+import { productLink } from '../../../core/routing/links';
 import { useTranslation } from 'react-i18next';
 import { CategoryService } from '../../../core/catalogue/category-service';
 import { useConfig } from '../../hooks/use-service';
@@ -10,11 +12,15 @@ import { CmsBlock } from '../content/CmsBlock';
 import { MobileMenu } from '../navigation/MobileMenu';
 import { BottomNav } from '../navigation/BottomNav';
 import { MegaMenu } from './MegaMenu';
-import { SearchPanel } from './SearchPanel';
+import { SEARCH_LISTBOX_ID, SearchPanel, searchOptionId } from './SearchPanel';
 
 /**
  * spec catalogue §2.5: logo to home, the header CMS block, the search bar opening the search panel, account and
  * cart icons, the hamburger with the mobile menu, the desktop mega menu; §2.7 the mobile bottom navigation.
+ *
+ * The search field is a combobox (ARIA 1.2 list autocomplete): typing opens the panel (focus alone does not), the
+ * results listbox follows the input in the DOM, arrows move the active option (aria-activedescendant), Enter opens
+ * it, Escape closes the panel.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -26,6 +32,35 @@ export function Header() {
   const location = useLocation();
   const search = useSearch();
   const searchService = useSearchService();
+  const navigate = useNavigate();
+  const [active, setActive] = useState(-1);
+  const results = flags.searchpanel ? search.items : [];
+  // new results: no option is active any more
+  useEffect(() => setActive(-1), [search.items, flags.searchpanel]);
+  const closePanel = () => ui.setPanel('searchpanel', false);
+  const pick = (product: Product) => {
+    closePanel();
+    navigate(productLink(product, config));
+  };
+  const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') {
+      if (flags.searchpanel) e.stopPropagation();
+      closePanel();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!flags.searchpanel) {
+        if (search.text) ui.setPanel('searchpanel', true);
+        return;
+      }
+      if (!results.length) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      const next = active + step;
+      setActive(next < 0 ? results.length - 1 : next >= results.length ? 0 : next);
+    } else if (e.key === 'Enter' && active >= 0 && results[active]) {
+      e.preventDefault();
+      pick(results[active]);
+    }
+  };
   // the bottom navigation opens the panel: the search field gets the focus
   useEffect(() => {
     if (flags.searchpanel && document.activeElement?.id !== 'header-search') document.getElementById('header-search')?.focus();
@@ -44,7 +79,10 @@ export function Header() {
       <a href="#main" className="skip-link">
         {t('header.skipToContent')}
       </a>
-      <CmsBlock identifier={config.cms.headerBlock} className="header-block" />
+      {/* in a landmark of its own: every piece of content sits in one (axe region) */}
+      <aside className="header-notice" aria-label={t('a11y.headerNotice')}>
+        <CmsBlock identifier={config.cms.headerBlock} className="header-block" />
+      </aside>
       <header className="header">
         <div className="header__row">
           <button
@@ -73,18 +111,30 @@ export function Header() {
             <input
               id="header-search"
               type="search"
+              role="combobox"
               autoComplete="off"
               placeholder={t('search.placeholder')}
               value={search.text}
-              aria-expanded={flags.searchpanel}
-              aria-controls="search-panel"
-              onFocus={() => ui.setPanel('searchpanel', true)}
-              onKeyDown={(e) => e.key === 'Escape' && ui.setPanel('searchpanel', false)}
+              aria-autocomplete="list"
+              aria-expanded={results.length > 0}
+              aria-controls={results.length > 0 ? SEARCH_LISTBOX_ID : undefined}
+              aria-activedescendant={active >= 0 && active < results.length ? searchOptionId(active) : undefined}
+              onKeyDown={onSearchKey}
               onChange={(e) => {
                 if (!flags.searchpanel) ui.setPanel('searchpanel', true);
                 void searchService.setText(e.target.value);
               }}
             />
+            {flags.searchpanel && (
+              <SearchPanel
+                active={active}
+                onPick={pick}
+                onClose={() => {
+                  closePanel();
+                  document.getElementById('header-search')?.focus();
+                }}
+              />
+            )}
           </form>
           <nav className="header__actions" aria-label={t('header.actions')}>
             <AccountButton />
@@ -92,7 +142,6 @@ export function Header() {
           </nav>
         </div>
         <MegaMenu menu={menu} />
-        {flags.searchpanel && <SearchPanel onClose={() => ui.setPanel('searchpanel', false)} />}
       </header>
       <MobileMenu menu={menu} />
       {(flags.searchpanel || flags.sidebar) && <div className="overlay" aria-hidden="true" onClick={() => ui.closeAll()} />}

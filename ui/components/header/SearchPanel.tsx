@@ -1,16 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../core/catalogue/types';
 import { imageUrl } from '../../../core/catalogue/image-url';
 import { useConfig } from '../../hooks/use-service';
 import { useSearch, useSearchService } from '../../hooks/use-catalogue';
 import { Price } from '../common/Price';
-import { ProductLinkTo } from '../catalogue/ProductLinkTo';
+
+export const SEARCH_PANEL_ID = 'search-panel';
+export const SEARCH_LISTBOX_ID = 'search-results';
+export const searchOptionId = (index: number) => `search-option-${index}`;
 
 /**
  * spec catalogue §2.8: the search panel under the header's search field. A search starts from 3 characters, an
  * empty text clears the results, results page with 'see more' until the last page. Offline, results come from
  * the local cache (flagged).
+ *
+ * It is the popup of the search combobox (Header): the results are a listbox right after the input in the DOM; the
+ * input keeps the focus and points at the active option with aria-activedescendant (arrows move it, Enter opens
+ * it); a click on an option opens it too. The result count is a polite status.
  */
-export function SearchPanel({ onClose }: { onClose: () => void }) {
+export function SearchPanel({ active, onPick, onClose }: { active: number; onPick: (product: Product) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
   const search = useSearch();
@@ -18,10 +26,10 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   const text = search.text.trim();
   const tooShort = text.length < config.search.minQueryLength;
   return (
-    <section id="search-panel" className="search-panel" aria-label={t('search.panel')} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <section id={SEARCH_PANEL_ID} className="search-panel" aria-label={t('search.panel')} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="search-panel__inner">
         <div className="search-panel__head">
-          <p className="search-panel__count" aria-live="polite">
+          <p className="search-panel__count" role="status">
             {tooShort
               ? t('search.minLength', { min: config.search.minQueryLength })
               : search.loading && search.items.length === 0
@@ -37,15 +45,21 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
         {search.offline && <p className="notice notice--warning">{t('search.offline')}</p>}
         {search.items.length > 0 && (
           <>
-            <ul className="search-panel__list">
-              {search.items.map((p) => {
+            <ul className="search-panel__list" role="listbox" id={SEARCH_LISTBOX_ID} aria-label={t('a11y.searchResults')}>
+              {search.items.map((p, i) => {
                 const src = imageUrl(p.image, config.images.productList, config);
                 return (
-                  <li key={p.sku} className="search-result" data-sku={p.sku}>
-                    <ProductLinkTo product={p}>
-                      {src ? <img src={src} alt="" width={108} height={163} loading="lazy" /> : <span className="search-result__noimage" />}
-                      <span className="search-result__name">{p.name}</span>
-                    </ProductLinkTo>
+                  <li
+                    key={p.sku}
+                    id={searchOptionId(i)}
+                    role="option"
+                    aria-selected={i === active}
+                    className={`search-result${i === active ? ' search-result--active' : ''}`}
+                    data-sku={p.sku}
+                    onClick={() => onPick(p)}
+                  >
+                    {src ? <img src={src} alt="" width={108} height={163} loading="lazy" /> : <span className="search-result__noimage" />}
+                    <span className="search-result__name">{p.name}</span>
                     <Price product={p} />
                   </li>
                 );

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { announce } from '../components/common/LiveRegion';
+
+/** How long a client-side page change may take to show its h1 (lazy chunk + the route's load). */
+const WAIT_FOR_HEADING_MS = 5000;
+
+/**
+ * After a client-side page change (a new pathname; not a query change such as a filter or a variant), the focus
+ * moves to the new page's h1 and the page's title is announced in the polite live region, as a full page load
+ * would do for a screen-reader user. The first page (server-rendered) is left alone. If the shopper moved the focus
+ * somewhere themselves meanwhile (into a field, a dialog), it stays there.
+ */
+export function RouteFocus() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const started = document.activeElement;
+    const deadline = performance.now() + WAIT_FOR_HEADING_MS;
+    let frame = 0;
+    // the shopper went into a dialog or a field meanwhile: leave the focus there
+    const shopperMovedFocus = () => {
+      const now = document.activeElement;
+      return !!now && now !== started && now !== document.body && !!now.closest('[role="dialog"], input, select, textarea');
+    };
+    const tick = () => {
+      if (shopperMovedFocus()) return;
+      const heading = document.querySelector<HTMLElement>('#main h1');
+      // wait for the page's own h1 (not the loading text) and for its document title
+      if (heading && heading.textContent?.trim()) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.dataset['routeFocus'] = '';
+        heading.focus({ preventScroll: false });
+        // the title effect of the page runs with its first render; the next frame has it
+        requestAnimationFrame(() => announce(t('a11y.pageChanged', { title: document.title })));
+        return;
+      }
+      if (performance.now() < deadline) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, t]);
+  return null;
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The page's screen-reader announcer: one polite and one assertive live region, rendered once by each layout (in
+ * the server HTML too: a live region must exist before its text changes, or screen readers miss the change).
+ *
+ * Use `announce(text)` for something a sighted shopper sees change somewhere else on the page (the cart count, a
+ * new page's title, a search result count); pass `{ assertive: true }` only for errors that need attention at once.
+ * The text must already be translated (t('...')). The same text twice in a row is announced twice.
+ */
+type Politeness = 'polite' | 'assertive';
+type Listener = (message: string, politeness: Politeness) => void;
+
+const listeners = new Set<Listener>();
+
+export function announce(message: string, options: { assertive?: boolean } = {}): void {
+  if (!message) return;
+  for (const l of listeners) l(message, options.assertive ? 'assertive' : 'polite');
+}
+
+function Region({ politeness }: { politeness: Politeness }) {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listener: Listener = (message, p) => {
+      if (p !== politeness) return;
+      // empty first, then the text on the next tick: a repeated text is a change the screen reader reads again
+      setText('');
+      clearTimeout(timer);
+      timer = setTimeout(() => setText(message), 60);
+    };
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      clearTimeout(timer);
+    };
+  }, [politeness]);
+  return (
+    <div className="visually-hidden" role={politeness === 'assertive' ? 'alert' : 'status'} aria-live={politeness} aria-atomic="true" data-live-region={politeness}>
+      {text}
+    </div>
+  );
+}
+
+/** Render once per layout, outside any element that mounts later. */
+export function LiveRegion() {
+  return (
+    <>
+      <Region politeness="polite" />
+      <Region politeness="assertive" />
+    </>
+  );
+}
