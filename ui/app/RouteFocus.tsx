@@ -29,16 +29,30 @@ export function RouteFocus() {
       const now = document.activeElement;
       return !!now && now !== started && now !== document.body && !!now.closest('[role="dialog"], input, select, textarea');
     };
+    let focused: HTMLElement | null = null;
+    const focusHeading = (heading: HTMLElement) => {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.dataset['routeFocus'] = '';
+      heading.focus();
+      focused = heading;
+    };
     const tick = () => {
       if (shopperMovedFocus()) return;
       const heading = document.querySelector<HTMLElement>('#main h1');
-      // wait for the page's own h1 (not the loading text) and for its document title
-      if (heading && heading.textContent?.trim()) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.dataset['routeFocus'] = '';
-        heading.focus({ preventScroll: false });
-        // the title effect of the page runs with its first render; the next frame has it
-        requestAnimationFrame(() => announce(t('a11y.pageChanged', { title: document.title })));
+      if (!focused) {
+        // wait for the page's own h1 (not the loading text)
+        if (heading && heading.textContent?.trim()) {
+          focusHeading(heading);
+          // the title effect of the page runs with its first render; the next frame has it
+          requestAnimationFrame(() => announce(t('a11y.pageChanged', { title: document.title })));
+        }
+      } else if (!focused.isConnected) {
+        // the page replaced its h1 while loading (a loading state, then the page): follow it, unless the shopper
+        // has the focus somewhere else by now
+        const now = document.activeElement;
+        if (now && now !== document.body) return;
+        if (heading) focusHeading(heading);
+      } else if (document.activeElement !== focused) {
         return;
       }
       if (performance.now() < deadline) frame = requestAnimationFrame(tick);

@@ -19,8 +19,9 @@ export function NewsletterToggle({ email }: { email: string }) {
     newsletter.status(email).catch(() => undefined);
   }, [newsletter, email]);
   const subscribed = state.email === email && state.isSubscribed === true;
+  // a div, not a section: a second landmark named "Nieuwsbrief" (the footer has one) would not be unique
   return (
-    <section className="newsletter-toggle" aria-labelledby={`${id}-h`}>
+    <div className="newsletter-toggle">
       <h2 id={`${id}-h`}>{t('newsletter.title')}</h2>
       <div className="field field--checkbox">
         <input
@@ -50,6 +51,6 @@ export function NewsletterToggle({ email }: { email: string }) {
           {error}
         </p>
       </div>
-    </section>
+    </div>
   );
 }
