@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { acceptTerms, choosePayment, hydrated, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 /**
  * Issue 13: axe-core on every route and state the shopper journeys reach, at phone (390 px) and desktop (1280 px)
@@ -74,7 +74,6 @@ for (const [width, height] of [
   // one context per width for its three tests (a failed test restarts the worker: the next test gets a new
   // context from beforeAll, which is why each test brings the state it needs)
   test.describe(`axe at ${width}px`, () => {
-    const audit = new Audit(width);
     const phone = width < 1024;
     let context: BrowserContext;
     let page: Page;
@@ -84,167 +83,237 @@ for (const [width, height] of [
       page.setDefaultTimeout(20_000);
     });
     test.afterAll(async () => {
-      audit.report();
       await context?.close();
     });
-    const noSeriousOrCritical = (from: number) =>
-      expect(audit.failures.slice(from).map((f) => `${f.state}: ${f.id} ${f.targets.join(', ')}`)).toEqual([]);
+    // each test prints what it found (also when a step fails) and fails on any serious or critical violation
+    const audited = async (run: (audit: Audit) => Promise<void>) => {
+      const audit = new Audit(width);
+      try {
+        await run(audit);
+      } finally {
+        audit.report();
+      }
+      expect(audit.failures.map((f) => `${f.state}: ${f.id} ${f.targets.join(', ')}`)).toEqual([]);
+    };
 
     test(`catalogue: home, search, menu, category with filters, every product type, microcart (${width}px)`, async () => {
       test.setTimeout(240_000);
-      const from = audit.failures.length;
-      // home, with the cookie bar (then closed)
-      await open(page, '/');
-      await audit.scan(page, 'home (cookie bar)');
-      await page.getByRole('button', { name: 'OK, sluiten' }).click();
+      await audited(async (audit) => {
+        // home, with the cookie bar (then closed)
+        await open(page, '/');
+        await audit.scan(page, 'home (cookie bar)');
+        await page.getByRole('button', { name: 'OK, sluiten' }).click();
 
-      // search panel open with results
-      if (phone) await page.getByRole('navigation', { name: 'Snelmenu' }).getByRole('button', { name: 'Zoeken' }).click();
-      const search = page.getByRole('combobox', { name: 'Zoeken' });
-      await search.fill('kadopapier');
-      await expect(page.locator('#search-panel .search-result').first()).toBeVisible();
-      await audit.scan(page, 'search panel');
-      await search.press('Escape');
+        // search panel open with results
+        if (phone) await page.getByRole('navigation', { name: 'Snelmenu' }).getByRole('button', { name: 'Zoeken' }).click();
+        const search = page.getByRole('combobox', { name: 'Zoeken' });
+        await search.fill('kadopapier');
+        await expect(page.locator('#search-panel .search-result').first()).toBeVisible();
+        await audit.scan(page, 'search panel');
+        await search.press('Escape');
 
-      // mobile menu (phone) or an open mega menu (desktop)
-      if (phone) {
-        await page.getByRole('button', { name: 'Menu openen' }).click();
-        await audit.scan(page, 'mobile menu');
+        // mobile menu (phone) or an open mega menu (desktop)
+        if (phone) {
+          await page.getByRole('button', { name: 'Menu openen' }).click();
+          await audit.scan(page, 'mobile menu');
+          await page.keyboard.press('Escape');
+        }
+
+        // category with filters open
+        await open(page, '/inpakpapier');
+        if (phone) await page.locator('.filters__toggle').click();
+        await audit.scan(page, 'category, filters open');
+
+        // each product type
+        for (const type of ['configurable', 'grouped', 'bundle'] as const) {
+          await open(page, await productUrlOfType(page, type));
+          await audit.scan(page, `product ${type}`);
+        }
+        const simple = await simpleProductUrl(page.request, 7);
+        await open(page, simple.url);
+        await audit.scan(page, 'product simple');
+
+        // add, then the microcart
+        await page.getByRole('button', { name: 'In winkelwagen' }).click();
+        await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
+        await audit.scan(page, 'product added (notification)');
+        await page.locator('.header__cart').first().click();
+        await expect(page.getByRole('dialog', { name: 'Winkelwagen' })).toBeVisible();
+        await audit.scan(page, 'microcart open');
         await page.keyboard.press('Escape');
-      }
 
-      // category with filters open
-      await open(page, '/inpakpapier');
-      if (phone) await page.locator('.filters__toggle').click();
-      await audit.scan(page, 'category, filters open');
-
-      // each product type
-      for (const type of ['configurable', 'grouped', 'bundle'] as const) {
-        await open(page, await productUrlOfType(page, type));
-        await audit.scan(page, `product ${type}`);
-      }
-      const simple = await simpleProductUrl(page.request, 7);
-      await open(page, simple.url);
-      await audit.scan(page, 'product simple');
-
-      // add, then the microcart
-      await page.getByRole('button', { name: 'In winkelwagen' }).click();
-      await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
-      await audit.scan(page, 'product added (notification)');
-      await page.locator('.header__cart').first().click();
-      await expect(page.getByRole('dialog', { name: 'Winkelwagen' })).toBeVisible();
-      await audit.scan(page, 'microcart open');
-      await page.keyboard.press('Escape');
-
-      noSeriousOrCritical(from);
+      });
     });
 
     test(`login/register modal, every checkout step with its errors, payment simulator, order status of each group (${width}px)`, async () => {
       test.setTimeout(240_000);
-      const from = audit.failures.length;
-      // a product in the cart (the checkout needs one)
-      await open(page, (await simpleProductUrl(page.request, 8)).url);
-      await page.getByRole('button', { name: 'In winkelwagen' }).click();
-      await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
+      await audited(async (audit) => {
+        // a product in the cart (the checkout needs one)
+        await open(page, (await simpleProductUrl(page.request, 8)).url);
+        await page.getByRole('button', { name: 'In winkelwagen' }).click();
+        await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
 
-      // login / register modal
-      await page.getByRole('banner').getByRole('link', { name: 'Mijn account' }).first().click();
-      await expect(page.getByRole('dialog', { name: 'Inloggen' })).toBeVisible();
-      await audit.scan(page, 'login modal');
-      await page.getByRole('dialog').getByRole('button', { name: 'Inloggen' }).click();
-      await audit.scan(page, 'login modal, errors');
-      await page.getByRole('dialog').getByRole('button', { name: 'Registreer je' }).click();
-      await expect(page.getByRole('dialog', { name: 'Registreren' })).toBeVisible();
-      await audit.scan(page, 'register modal');
-      await page.keyboard.press('Escape');
+        // login / register modal
+        await page.getByRole('banner').getByRole('link', { name: 'Mijn account' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Inloggen' })).toBeVisible();
+        await audit.scan(page, 'login modal');
+        await page.getByRole('dialog').getByRole('button', { name: 'Inloggen' }).click();
+        await audit.scan(page, 'login modal, errors');
+        await page.getByRole('dialog').getByRole('button', { name: 'Registreer je' }).click();
+        await expect(page.getByRole('dialog', { name: 'Registreren' })).toBeVisible();
+        await audit.scan(page, 'register modal');
+        await page.keyboard.press('Escape');
 
-      // checkout: each step, with its error state
-      await open(page, '/checkout');
-      await audit.scan(page, 'checkout personal');
-      await page.locator('[data-step="1"]').getByRole('button', { name: 'Verder naar verzending' }).click();
-      await audit.scan(page, 'checkout personal, errors');
-      const email = uniqueEmail(`a11y-${width}`);
-      await page.locator('[data-step="1"]').getByLabel('Voornaam').fill('Anne');
-      await page.locator('[data-step="1"]').getByLabel('Achternaam').fill('de Vries');
-      await page.locator('[data-step="1"]').getByLabel('E-mailadres').fill(email);
-      await page.locator('[data-step="1"]').getByRole('button', { name: 'Verder naar verzending' }).click();
-      const shipping = page.locator('[data-step="2"]');
-      await expect(shipping.getByLabel('Straat en huisnummer')).toBeVisible();
-      await audit.scan(page, 'checkout shipping');
-      await shipping.getByRole('button', { name: 'Verder naar betalen' }).click();
-      await audit.scan(page, 'checkout shipping, errors');
-      await shipping.getByLabel('Straat en huisnummer').fill('Keizersgracht 12');
-      await shipping.getByLabel('Postcode').fill('1015 CX');
-      await shipping.getByLabel('Plaats').fill('Amsterdam');
-      await shipping.getByLabel('Land').selectOption('NL');
-      await shipping.getByRole('button', { name: 'Verder naar betalen' }).click();
-      await page.locator('[data-step="3"]').getByRole('radio', { name: 'iDEAL' }).check();
-      await audit.scan(page, 'checkout payment');
-      await choosePayment(page, 'iDEAL', 'ING');
-      await audit.scan(page, 'checkout review');
-      await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
-      await audit.scan(page, 'checkout review, errors');
-      await acceptTerms(page);
-      await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
+        // checkout: each step, with its error state
+        await open(page, '/checkout');
+        await audit.scan(page, 'checkout personal');
+        await page.locator('[data-step="1"]').getByRole('button', { name: 'Verder naar verzending' }).click();
+        await audit.scan(page, 'checkout personal, errors');
+        const email = uniqueEmail(`a11y-${width}`);
+        await page.locator('[data-step="1"]').getByLabel('Voornaam').fill('Anne');
+        await page.locator('[data-step="1"]').getByLabel('Achternaam').fill('de Vries');
+        await page.locator('[data-step="1"]').getByLabel('E-mailadres').fill(email);
+        await page.locator('[data-step="1"]').getByRole('button', { name: 'Verder naar verzending' }).click();
+        const shipping = page.locator('[data-step="2"]');
+        await expect(shipping.getByLabel('Straat en huisnummer')).toBeVisible();
+        await audit.scan(page, 'checkout shipping');
+        await shipping.getByRole('button', { name: 'Verder naar betalen' }).click();
+        await audit.scan(page, 'checkout shipping, errors');
+        await shipping.getByLabel('Straat en huisnummer').fill('Keizersgracht 12');
+        await shipping.getByLabel('Postcode').fill('1015 CX');
+        await shipping.getByLabel('Plaats').fill('Amsterdam');
+        await shipping.getByLabel('Land').selectOption('NL');
+        await shipping.getByRole('button', { name: 'Verder naar betalen' }).click();
+        await page.locator('[data-step="3"]').getByRole('radio', { name: 'iDEAL' }).check();
+        await audit.scan(page, 'checkout payment');
+        await choosePayment(page, 'iDEAL', 'ING');
+        await audit.scan(page, 'checkout review');
+        await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
+        await audit.scan(page, 'checkout review, errors');
+        await acceptTerms(page);
+        await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
 
-      // the payment simulator, then the order status of each group
-      await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
-      const simulator = page.url();
-      await audit.scan(page, 'payment simulator');
-      for (const [outcome, group] of [
-        ['In behandeling (pending)', 'pending'],
-        ['Mislukt (failed)', 'failed'],
-        ['Betaald (paid)', 'success'],
-      ] as const) {
-        if (page.url() !== simulator) await page.goto(simulator);
-        await page.getByRole('button', { name: outcome }).click();
+        // the payment simulator, then the order status of each group
+        await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
+        const simulator = page.url();
+        await audit.scan(page, 'payment simulator');
+        // a payment only moves forward (open -> pending -> one final outcome): pending then paid on this order,
+        // failed on a second one
+        for (const [outcome, group] of [
+          ['In behandeling (pending)', 'pending'],
+          ['Betaald (paid)', 'success'],
+        ] as const) {
+          if (page.url() !== simulator) await page.goto(simulator);
+          await page.getByRole('button', { name: outcome }).click();
+          await page.waitForURL(/\/order-status\/[^/]+$/);
+          await hydrated(page);
+          await expect(page.locator('.status-label')).toBeVisible();
+          await audit.scan(page, `order status ${group}`);
+        }
+        await addProductToCart(page, (await simpleProductUrl(page.request, 9)).url);
+        await open(page, '/checkout');
+        await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Vries', email });
+        await choosePayment(page, 'iDEAL', 'ING');
+        await acceptTerms(page);
+        await placeOrder(page);
+        await page.getByRole('button', { name: 'Mislukt (failed)' }).click();
         await page.waitForURL(/\/order-status\/[^/]+$/);
         await hydrated(page);
-        await expect(page.locator('.status-label')).toBeVisible();
-        await audit.scan(page, `order status ${group}`);
-      }
-      const token = decodeURIComponent(page.url().split('/').pop() as string);
-      await open(page, `/order-status/${encodeURIComponent(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))}`);
-      await audit.scan(page, 'order status, wrong hash');
+        await expect(page.locator('.status-label')).toHaveText('mislukt');
+        await audit.scan(page, 'order status failed');
+        const token = decodeURIComponent(page.url().split('/').pop() as string);
+        await open(page, `/order-status/${encodeURIComponent(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))}`);
+        await audit.scan(page, 'order status, wrong hash');
 
-      noSeriousOrCritical(from);
+      });
     });
 
     test(`account, contact, CMS, static page, 404, sitemap (${width}px)`, async () => {
       test.setTimeout(240_000);
-      const from = audit.failures.length;
-      // account: anonymous, then registered and logged in
-      await open(page, '/my-account');
-      await audit.scan(page, 'my-account anonymous');
-      const dialog = page.getByRole('dialog');
-      await page.getByRole('banner').getByRole('link', { name: 'Mijn account' }).first().click();
-      await dialog.getByRole('button', { name: 'Registreer je' }).click();
-      await dialog.getByLabel('E-mailadres').fill(uniqueEmail(`a11y-account-${width}`));
-      await dialog.getByLabel('Voornaam').fill('Anne');
-      await dialog.getByLabel('Achternaam').fill('de Vries');
-      await dialog.locator('input[type="password"]').nth(0).fill('Geheim123!');
-      await dialog.locator('input[type="password"]').nth(1).fill('Geheim123!');
-      await dialog.getByRole('checkbox', { name: /Ik ga akkoord/ }).check();
-      await dialog.getByRole('button', { name: 'Account aanmaken' }).click();
-      await expect(dialog).toHaveCount(0);
-      await open(page, '/my-account');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await audit.scan(page, 'my-account');
+      await audited(async (audit) => {
+        // account: anonymous, then registered and logged in
+        await open(page, '/my-account');
+        await audit.scan(page, 'my-account anonymous');
+        const dialog = page.getByRole('dialog');
+        await page.getByRole('banner').getByRole('link', { name: 'Mijn account' }).first().click();
+        await dialog.getByRole('button', { name: 'Registreer je' }).click();
+        await dialog.getByLabel('E-mailadres').fill(uniqueEmail(`a11y-account-${width}`));
+        await dialog.getByLabel('Voornaam').fill('Anne');
+        await dialog.getByLabel('Achternaam').fill('de Vries');
+        await dialog.locator('input[type="password"]').nth(0).fill('Geheim123!');
+        await dialog.locator('input[type="password"]').nth(1).fill('Geheim123!');
+        await dialog.getByRole('checkbox', { name: /Ik ga akkoord/ }).check();
+        await dialog.getByRole('button', { name: 'Account aanmaken' }).click();
+        await expect(dialog).toHaveCount(0);
+        await open(page, '/my-account');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await audit.scan(page, 'my-account');
 
-      // contact, CMS, static, 404, sitemap
-      await open(page, '/contact');
-      await audit.scan(page, 'contact');
-      await page.getByRole('button', { name: 'Bericht versturen' }).click();
-      await audit.scan(page, 'contact, errors');
-      await open(page, '/i/privacy');
-      await audit.scan(page, 'cms page');
-      await open(page, '/about-us');
-      await audit.scan(page, 'static page');
-      await open(page, '/deze-pagina-bestaat-niet');
-      await audit.scan(page, '404');
-      await open(page, '/sitemap');
-      await audit.scan(page, 'sitemap');
-      noSeriousOrCritical(from);
+        // contact, CMS, static, 404, sitemap
+        await open(page, '/contact');
+        await audit.scan(page, 'contact');
+        await page.getByRole('button', { name: 'Bericht versturen' }).click();
+        await audit.scan(page, 'contact, errors');
+        await open(page, '/i/privacy');
+        await audit.scan(page, 'cms page');
+        await open(page, '/about-us');
+        await audit.scan(page, 'static page');
+        await open(page, '/deze-pagina-bestaat-niet');
+        await audit.scan(page, '404');
+        await open(page, '/sitemap');
+        await audit.scan(page, 'sitemap');
+      });
     });
   });
 }
+
+/** Height of the viewport covered by fixed and sticky elements (union of their vertical extents, inside the viewport). */
+async function coveredHeight(page: Page): Promise<{ covered: number; parts: string[] }> {
+  return page.evaluate(() => {
+    const spans: Array<[number, number]> = [];
+    const parts: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const style = getComputedStyle(el);
+      if (style.position !== 'fixed' && style.position !== 'sticky') continue;
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const r = el.getBoundingClientRect();
+      const top = Math.max(0, r.top);
+      const bottom = Math.min(window.innerHeight, r.bottom);
+      if (bottom - top < 1 || r.width < 1) continue;
+      // a sticky element only covers content while it is stuck (the page scrolled under it)
+      if (style.position === 'sticky' && r.top > 0.5) continue;
+      spans.push([top, bottom]);
+      parts.push(`${el.className || el.tagName} ${Math.round(top)}-${Math.round(bottom)}`);
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let end = 0;
+    for (const [a, b] of spans) {
+      if (b <= end) continue;
+      covered += b - Math.max(a, end);
+      end = b;
+    }
+    return { covered, parts };
+  });
+}
+
+// issue 13: on a 320 x 568 screen the header, bottom navigation and cookie bar never cover more than a third
+test('320 x 568: fixed and sticky elements cover at most a third of the screen, scrolled or not', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 568 }, locale: 'nl-NL' });
+  const page = await context.newPage();
+  try {
+    for (const url of ['/', '/inpakpapier']) {
+      await open(page, url);
+      await expect(page.getByRole('button', { name: 'OK, sluiten' })).toBeVisible();
+      for (const y of [0, 600]) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(100);
+        const { covered, parts } = await coveredHeight(page);
+        console.log(`320x568 ${url} scrolled ${y}: ${Math.round(covered)} px covered (${parts.join(', ')})`);
+        expect(covered, parts.join(', ')).toBeLessThanOrEqual(568 / 3);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
