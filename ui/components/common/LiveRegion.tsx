@@ -36,7 +36,8 @@ function Region({ politeness }: { politeness: Politeness }) {
     };
   }, [politeness]);
   return (
-    <div className="visually-hidden" role={politeness === 'assertive' ? 'alert' : 'status'} aria-live={politeness} aria-atomic="true" data-live-region={politeness}>
+    // aria-live without role=status/alert: the page's own alerts and statuses stay the only ones with those roles
+    <div className="visually-hidden" aria-live={politeness} aria-atomic="true" data-live-region={politeness}>
       {text}
     </div>
   );
