@@ -23,8 +23,33 @@ const workers = Math.max(1, Number(env.WEB_CONCURRENCY) || availableParallelism(
 function outputCache(): OutputCache | undefined {
   // REDIS_URL: pages shared by every worker and machine; OUTPUT_CACHE=1: an in-memory LRU per process (off by default, as upstream)
   if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:' });
-  if (env.OUTPUT_CACHE === '1') return new LruOutputCache(Number(env.OUTPUT_CACHE_SIZE ?? 500), new SystemClock());
+  if (env.OUTPUT_CACHE === '1') {
+    const lru = new LruOutputCache(Number(env.OUTPUT_CACHE_SIZE ?? 500), new SystemClock());
+    return cluster.isWorker ? invalidatedEverywhere(lru) : lru;
+  }
   return undefined;
+}
+
+const INVALIDATE_PEERS = 'output-cache:invalidate';
+
+/**
+ * Per-worker LRUs: an /invalidate one worker answers is passed, through the primary, to every other worker's cache
+ * (a Redis cache is one for all and needs no messages).
+ */
+function invalidatedEverywhere(cache: LruOutputCache): OutputCache {
+  process.on('message', (m: { kind?: string; tag?: string }) => {
+    if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void cache.invalidate(m.tag);
+  });
+  return {
+    get: (key) => cache.get(key),
+    set: (key, page, ttl) => cache.set(key, page, ttl),
+    claimRefresh: (key, lease) => cache.claimRefresh(key, lease),
+    clear: () => cache.clear(),
+    invalidate(tag) {
+      process.send?.({ kind: INVALIDATE_PEERS, tag });
+      return cache.invalidate(tag);
+    },
+  };
 }
 
 async function serve(): Promise<RunningStorefront> {
@@ -70,6 +95,10 @@ if (workers > 1 && cluster.isPrimary) {
     if (++listening === workers) console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
   });
   for (let i = 0; i < workers; i++) fork();
+  cluster.on('message', (from, m: { kind?: string }) => {
+    if (m?.kind !== INVALIDATE_PEERS) return;
+    for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from) w.send(m);
+  });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

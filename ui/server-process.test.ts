@@ -108,4 +108,21 @@ describe('the production server process (dist/server.mjs)', () => {
       if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('per-worker LRU caches: an /invalidate one worker answers reaches the other worker too', async () => {
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', OUTPUT_CACHE: '1', INVALIDATE_KEY: 'lru-key-of-this-test' });
+    try {
+      // sequential connections go round-robin over the two workers: each renders the page once, then serves it
+      const states = [];
+      for (let i = 0; i < 4; i++) states.push((await rawRequest(shop.url, CATEGORY)).headers['x-output-cache']);
+      expect(states).toEqual(['miss', 'miss', 'hit', 'hit']);
+      const answer = await rawRequest(shop.url, '/invalidate?tag=layout&key=lru-key-of-this-test');
+      expect(answer.status).toBe(200);
+      // the next request of each worker finds its copy stale (one of them only heard of it from the other)
+      const after = [(await rawRequest(shop.url, CATEGORY)).headers['x-output-cache'], (await rawRequest(shop.url, CATEGORY)).headers['x-output-cache']];
+      expect(after).toEqual(['stale', 'stale']);
+    } finally {
+      await shop.stop();
+    }
+  }, 90_000);
 });

@@ -119,6 +119,23 @@ describe('nothing a client sends answers 5xx (issue 8 §4)', () => {
     }
   });
 
+  it('an API that is down answers 503 with Retry-After and the security headers (never 404), and is not cached', async () => {
+    const down = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: 'http://127.0.0.1:9', clientDir, outputCache: new LruOutputCache(10, { now: () => Date.now() }) });
+    try {
+      for (const path of ['/', CATEGORY_PATH, PRODUCT_PATH]) {
+        for (let i = 0; i < 2; i++) {
+          const answer = await rawRequest(down.url, path);
+          expect(answer.status, path).toBe(503);
+          expect(answer.headers['retry-after'], path).toMatch(/^\d+$/);
+          expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+          expect(answer.headers['x-output-cache'], path).toBe('miss');
+        }
+      }
+    } finally {
+      await down.close();
+    }
+  });
+
   it('random paths, cookies, headers and query strings never answer >= 500 (fast-check)', async () => {
     const segment = fc.oneof(
       fc.constantFrom('c', 'p', 'inpakpapier', 'kerst', 'api', 'img', 'dist', '..', '.', '%', '%2e', '%E0%A4%A', '%00', 'sitemap.xml', 'invalidate', 'order-status', 'my-account', 'checkout', 'i', 'ü', '😀', '<script>'),
@@ -199,6 +216,14 @@ describe('security headers on every HTML answer (issue 8 §2)', () => {
     expect(hit.body).toContain(`<script nonce="${n2}">`);
     expect(hit.body).not.toContain(n1);
     expect(hit.body.replaceAll(n2, 'N')).toBe(miss.body.replaceAll(n1, 'N'));
+    // a hit in gzip is joined from pieces deflated once: the same document, its own nonce
+    for (let i = 0; i < 2; i++) {
+      const gz = await rawRequest(cached.url, CATEGORY_PATH, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const n3 = nonceOf(gz.headers['content-security-policy']);
+      expect(n3).not.toBe(n2);
+      expect(gz.body.replaceAll(n3, 'N')).toBe(miss.body.replaceAll(n1, 'N'));
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { renderSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { htmlSecurityHeaders, newNonce } from './edge/security-headers';
 import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
+import { deflatePieces, gzipJoined } from './edge/gzip-segments';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -52,6 +53,8 @@ const TEXT = 'text/plain; charset=utf-8';
 const PAGE_CACHE_CONTROL = 'no-store';
 /** how long a stale page's re-render may take before another renderer may try */
 const REFRESH_LEASE_SECONDS = 30;
+/** how many cached pages' deflated pieces a process keeps (about 20 KB each) */
+const DEFLATED_PAGES_KEPT = 500;
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/;
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization'];
@@ -76,6 +79,13 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
   if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
   return undefined;
+}
+
+/** gzip is accepted (q > 0), explicitly or through '*' */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const h = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
+  const m = /(?:^|,)\s*(gzip|\*)\s*(?:;\s*q=([0-9.]+))?/.exec(h);
+  return m !== null && (m[2] === undefined || Number(m[2]) > 0);
 }
 
 function keyMatches(given: unknown, expected: string | undefined): boolean {
@@ -221,6 +231,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return { status: prepared.status, html, tags: body.tags, renderedAt: Date.now() };
   }
 
+  /** cached pages' pieces, deflated once (by cache key and render time), for gzip answers to hits */
+  const deflatedPages = new Map<string, Buffer[]>();
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
   function refresh(key: string, url: string, locale: LocaleCode): void {
@@ -253,7 +265,21 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       });
       if (hit) {
         if (hit.stale) refresh(key, url, locale);
-        return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, hit.stale ? 'stale' : 'hit');
+        const state = hit.stale ? 'stale' : 'hit';
+        if (acceptsGzip(request.headers['accept-encoding'])) {
+          // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page
+          const pieces = hit.page.html.split(NONCE_SLOT);
+          const id = `${key}\n${hit.page.renderedAt}`;
+          let deflated = deflatedPages.get(id);
+          if (!deflated) {
+            deflated = deflatePieces(pieces);
+            deflatedPages.set(id, deflated);
+            if (deflatedPages.size > DEFLATED_PAGES_KEPT) deflatedPages.delete(deflatedPages.keys().next().value as string);
+          }
+          pageHeaders(reply, hit.page.status, nonce, 'gzip', state);
+          return reply.send(gzipJoined(pieces, deflated, nonce));
+        }
+        return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, state);
       }
     }
 
