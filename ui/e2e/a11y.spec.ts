@@ -29,7 +29,8 @@ class Audit {
     // let transitions and late renders settle (the reduced-motion emulation keeps them short)
     await page.waitForTimeout(150);
     const started = Date.now();
-    const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    // only violations come back in full (passes and incomplete as counts): far less to serialise per scan
+    const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(TAGS).analyze();
     this.states.push(`${state} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     for (const v of result.violations) {
       const finding: Finding = {
