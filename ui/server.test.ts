@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startStorefront, negotiateEncoding, type RunningStorefront } from './server';
@@ -100,6 +101,28 @@ describe('the /api and /img pass-through never reaches the backend outside its t
     const cart = await rawRequest(shop.url, '/api/cart/create', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(cart.status).toBe(200);
     expect(JSON.parse(cart.body).result).toEqual(expect.any(String));
+  });
+});
+
+describe('the pass-through tells the API the client address it really sees (issue 9 probe 7: per-address login throttling)', () => {
+  it("a browser's own X-Forwarded-For is kept before the real address, never as the last hop the API reads", async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const echo = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200,"result":"ok"}');
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const address = echo.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const viaEcho = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: `http://127.0.0.1:${port}`, clientDir });
+    try {
+      await rawRequest(viaEcho.url, '/api/user/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' } });
+      await rawRequest(viaEcho.url, '/api/user/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      expect(seen.map((h) => h['x-forwarded-for'])).toEqual(['203.0.113.7, 127.0.0.1', '127.0.0.1']);
+    } finally {
+      await viaEcho.close();
+      await new Promise<void>((r) => echo.close(() => r()));
+    }
   });
 });
 

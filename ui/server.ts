@@ -158,9 +158,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       const target = safeProxyPath(request.raw.url ?? '');
       if (!target) return reply.code(400).type(TEXT).send('Bad request: not a path of the API pass-through');
       return reply.from(target, {
-        rewriteRequestHeaders: (_req, headers) => {
-          const { host: _host, connection: _c, ...rest } = headers;
-          return rest;
+        // the API throttles logins per client address and reads the last X-Forwarded-For hop from a proxy on its
+        // host: the storefront appends the address it really sees, so a browser's own X-Forwarded-For cannot pose
+        // as another client
+        rewriteRequestHeaders: (req, headers) => {
+          const { host: _host, connection: _c, 'x-forwarded-for': sent, ...rest } = headers;
+          const hops = [...(Array.isArray(sent) ? sent : sent ? [sent] : []), req.socket.remoteAddress ?? 'unknown'];
+          return { ...rest, 'x-forwarded-for': hops.join(', ') };
         },
         // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
         rewriteHeaders: (headers) => {
