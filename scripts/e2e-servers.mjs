@@ -11,18 +11,26 @@ const apiPort = process.env.E2E_API_PORT ?? '8180';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 // the shop runs as in production (React's production build); one storefront worker is enough for one browser
 const env = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' };
-const kids = [
-  spawn(process.execPath, ['dist/backend.mjs', '--reset', '--dev'], {
-    cwd: root,
-    env: { ...env, API_PORT: apiPort, DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}`, TOKEN_TTL_SECONDS: '3600' },
-    stdio: 'inherit',
-  }),
-  spawn(process.execPath, ['dist/server.mjs'], { cwd: root, env: { ...env, PORT: port, API_URL: `http://127.0.0.1:${apiPort}` }, stdio: 'inherit' }),
-];
+const kids = [];
+/** Starts a built server and resolves once it prints that it listens (stdout is passed on). */
+function start(args, childEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    kids.push(child);
+    child.on('exit', (c) => (c ? stop() : undefined));
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      if (/listening/.test(String(d))) resolve(child);
+    });
+    child.on('error', reject);
+  });
+}
 const stop = () => {
   for (const k of kids) k.kill('SIGTERM');
   process.exit(0);
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-for (const k of kids) k.on('exit', (c) => c && stop());
+// the backend first: a storefront serving before its API is up would render pages whose reads failed
+await start(['dist/backend.mjs', '--reset', '--dev'], { ...env, API_PORT: apiPort, DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}`, TOKEN_TTL_SECONDS: '3600' });
+await start(['dist/server.mjs'], { ...env, PORT: port, API_URL: `http://127.0.0.1:${apiPort}` });
