@@ -28,6 +28,7 @@ import type { StockApi } from '../core/ports/stock-api';
 import type { CategoryApi } from '../core/ports/category-api';
 import type { ContentApi } from '../core/ports/content-api';
 import type { AttributeApi } from '../core/ports/attribute-api';
+import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
 import { bindTransactions } from './bindings-transactions';
 import { createRuntime, ShopGraph, type ContainerOptions, type Runtime } from './wiring';
 
@@ -51,6 +52,7 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   c.bind<Storage>(TOKENS.Storage).toConstantValue(r.storage);
   c.bind<StorageQuota>(TOKENS.StorageQuota).toConstantValue(r.storageQuota);
   c.bind<HomeContentSource>(TOKENS.HomeContent).toConstantValue(r.homeContent);
+  c.bind<HtmlSanitizer>(TOKENS.HtmlSanitizer).toConstantValue(r.htmlSanitizer);
 
   // ---- catalogue: search answers go through the local cache so browsing works offline (catalogue §1, §4.4)
   c.bind(CatalogueCache).toDynamicValue(() => g.catalogueCache);

@@ -67,6 +67,8 @@ import { HttpMailApi } from './http/mail-api';
 import { HttpFeedbackApi } from './http/feedback-api';
 import { MemoryStorage } from './storage/memory-storage';
 import { RequestStorage } from './storage/request-storage';
+import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
+import { EscapingSanitizer, browserHtmlSanitizer } from './html/dompurify-sanitizer';
 import { CatalogueReadCache, SharedCatalogueSearch, SharedContentApi, SharedUrlMapper, processCatalogueReads } from './cache/catalogue-read-cache';
 import type { UrlMapper } from '../core/ports/url-mapper';
 import type { ContentApi } from '../core/ports/content-api';
@@ -100,6 +102,11 @@ export interface ContainerOptions {
    * the API URL (none when a `fetch` is given, so tests with fakes never share answers); null: none.
    */
   catalogueReads?: CatalogueReadCache | null;
+  /**
+   * CMS HTML sanitising. Browser default: DOMPurify over the page's DOM, imported on first use. Elsewhere the default
+   * shows CMS HTML as escaped text: the server binds DOMPurify over jsdom through adapters/server-container.ts.
+   */
+  htmlSanitizer?: HtmlSanitizer;
 }
 
 /** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
@@ -147,6 +154,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
           : new MemoryStorage()),
     storageQuota: runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota(),
     homeContent: new BundledHomeContent(),
+    htmlSanitizer: options.htmlSanitizer ?? (runtime === 'browser' ? browserHtmlSanitizer() : new EscapingSanitizer()),
   };
 }
 
@@ -175,6 +183,8 @@ export interface ShopRuntime {
   storage: Storage;
   storageQuota: StorageQuota;
   homeContent: HomeContentSource;
+  /** CMS HTML sanitising (core/ports/html-sanitizer.ts) */
+  htmlSanitizer: HtmlSanitizer;
 }
 
 export class ShopGraph {

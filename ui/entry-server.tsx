@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
-import { createServerContainer } from '../adapters/container';
+import { createServerContainer } from '../adapters/server-container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';

@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
 import type { LocaleCode } from '../core/config';
 import { processCatalogueReads } from '../adapters/cache/catalogue-read-cache';
-import { createServerContainer } from '../adapters/container';
+import { createServerContainer } from '../adapters/server-container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';

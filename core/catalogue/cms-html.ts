@@ -1,23 +1,29 @@
 /**
- * CMS HTML (spec catalogue §3.5, §2.5 header block, §2.6 copyright block) is shop content from the backend: it is
- * rendered as HTML, but never with scripts. This removes script/style-free executable parts: <script>, <iframe>,
- * <object>, <embed>, <base>, <meta> and <link> elements, on* event attributes and javascript:/vbscript:/data:
- * URLs in href/src/action attributes. Markup and text stay as written.
+ * CMS HTML (spec catalogue §3.5, §2.5 header block, §2.6 copyright block, product and category descriptions) is shop
+ * content from the backend: it is rendered as HTML, but never with anything that runs and never with anything that
+ * asks the shopper for input. The sanitising itself is the HtmlSanitizer port (core/ports/html-sanitizer.ts):
+ * DOMPurify over a real DOM, the browser's or jsdom's. Regular expressions cannot parse HTML: the earlier regex
+ * sanitiser let `<img/src=x/onerror=alert(1)>` and `<a href="&#106;avascript:alert(1)">` through.
+ *
+ * This is the policy both adapters apply on top of DOMPurify's defaults (which already drop scripts, event
+ * handlers, javascript:/vbscript: URLs and data: URLs outside images and media).
  */
-const DANGEROUS_ELEMENTS = ['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'applet', 'base', 'meta', 'link', 'noscript', 'template'];
-
-export function safeCmsHtml(html: string | undefined | null): string {
-  if (!html) return '';
-  let out = html;
-  let before: string;
-  do {
-    before = out;
-    for (const tag of DANGEROUS_ELEMENTS) {
-      out = out.replace(new RegExp(`<${tag}\\b[\\s\\S]*?</${tag}\\s*>`, 'gi'), '');
-      out = out.replace(new RegExp(`<\\/?${tag}\\b[^>]*>?`, 'gi'), '');
-    }
-    out = out.replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
-    out = out.replace(/\s(href|src|action|formaction|xlink:href)\s*=\s*("\s*(?:javascript|vbscript|data):[^"]*"|'\s*(?:javascript|vbscript|data):[^']*'|(?:javascript|vbscript|data):[^\s>]*)/gi, ' $1="#"');
-  } while (out !== before);
-  return out;
+export interface CmsHtmlPolicy {
+  /** elements removed with their content, besides DOMPurify's own list */
+  readonly forbidTags: readonly string[];
+  /** attributes removed wherever they appear */
+  readonly forbidAttributes: readonly string[];
+  /** attributes kept besides DOMPurify's own list */
+  readonly addAttributes: readonly string[];
+  /** data-* attributes are kept (CMS widgets use them; they do not run) */
+  readonly allowDataAttributes: boolean;
 }
+
+export const CMS_HTML_POLICY: CmsHtmlPolicy = {
+  // no forms (phishing inside shop content), no inline <style> (it restyles the whole shop); style attributes stay
+  forbidTags: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'dialog'],
+  forbidAttributes: ['formaction', 'autofocus'],
+  // links to other sites may open a new tab (browsers imply rel=noopener for target=_blank)
+  addAttributes: ['target'],
+  allowDataAttributes: true,
+};

@@ -30,6 +30,8 @@ export const TOKENS = {
   HomeContent: Symbol.for('HomeContent'),
   /** spec catalogue §9: local storage quota estimate (core/ports/storage-quota.ts) */
   StorageQuota: Symbol.for('StorageQuota'),
+  /** CMS HTML sanitising (core/ports/html-sanitizer.ts): DOMPurify over the browser's DOM or jsdom */
+  HtmlSanitizer: Symbol.for('HtmlSanitizer'),
 } as const;
 
 export type TokenName = keyof typeof TOKENS;

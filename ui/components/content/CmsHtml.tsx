@@ -1,13 +1,44 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { safeCmsHtml } from '../../../core/catalogue/cms-html';
+import type { HtmlSanitizer } from '../../../core/ports/html-sanitizer';
+import { TOKENS } from '../../../core/ports/tokens';
+import { useService } from '../../hooks/use-service';
+
+/** The markup the server rendered for the CmsHtml with this id (React's useId is the same on both sides while hydrating). */
+function serverMarkup(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-cms-html]')) if (el.dataset.cmsHtml === id) return el.innerHTML;
+  return undefined;
+}
 
 /**
- * CMS HTML (trusted shop content, scripts stripped by core's safeCmsHtml). Links inside to this shop's own pages
+ * CMS HTML (spec catalogue §3.5), sanitised by the HtmlSanitizer port: DOMPurify over jsdom on the server, over the
+ * browser's DOM in the client. Hydration takes the server's sanitised markup as it is in the page, so hydrating
+ * needs no DOMPurify and cannot mismatch; DOMPurify is imported (its own chunk) only when the browser has new CMS
+ * HTML to show, e.g. a product description after a client-side navigation. Links inside to this shop's own pages
  * navigate in the app instead of reloading the page.
  */
 export function CmsHtml({ html, className, as = 'div' }: { html: string | undefined; className?: string; as?: 'div' | 'section' }) {
   const navigate = useNavigate();
+  const sanitizer = useService<HtmlSanitizer>(TOKENS.HtmlSanitizer);
+  const id = useId();
+  const raw = html ?? '';
+  const first = useRef<{ raw: string; markup: string | undefined } | null>(null);
+  first.current ??= { raw, markup: serverMarkup(id) };
+  const fromServer = first.current.markup !== undefined && first.current.raw === raw ? first.current.markup : undefined;
+  const clean = fromServer ?? sanitizer.sanitize(raw);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (clean !== undefined) return;
+    let live = true;
+    sanitizer.load().then(
+      () => live && setLoaded((n) => n + 1),
+      () => undefined, // no DOMPurify (offline, chunk missing): the content stays empty rather than unsanitised
+    );
+    return () => {
+      live = false;
+    };
+  }, [clean, sanitizer]);
   const onClick = (e: MouseEvent<HTMLElement>) => {
     const a = (e.target as HTMLElement).closest('a');
     const href = a?.getAttribute('href');
@@ -16,5 +47,5 @@ export function CmsHtml({ html, className, as = 'div' }: { html: string | undefi
     navigate(href);
   };
   const Tag = as;
-  return <Tag className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: safeCmsHtml(html) }} />;
+  return <Tag className={className} data-cms-html={id} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }
