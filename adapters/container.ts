@@ -51,6 +51,8 @@ function createContainer(runtime: Runtime, options: ContainerOptions): Container
   c.bind<Network>(TOKENS.Network).toConstantValue(r.network);
   c.bind<Storage>(TOKENS.Storage).toConstantValue(r.storage);
   c.bind<StorageQuota>(TOKENS.StorageQuota).toConstantValue(r.storageQuota);
+  c.bind(TOKENS.CrossTab).toConstantValue(r.crossTab);
+  c.bind(TOKENS.TabLocks).toConstantValue(r.locks);
   c.bind<HomeContentSource>(TOKENS.HomeContent).toConstantValue(r.homeContent);
   c.bind<HtmlSanitizer>(TOKENS.HtmlSanitizer).toConstantValue(r.htmlSanitizer);
 

@@ -79,6 +79,10 @@ import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 import { UuidGenerator } from './common/uuid-generator';
 import { BrowserNetwork } from './browser/browser-network';
+import type { CrossTab, TabLocks } from '../core/ports/cross-tab';
+import { InProcessLocks, NoOtherTabs } from '../core/tabs/single-tab';
+import { BroadcastCrossTab } from './browser/broadcast-cross-tab';
+import { WebLocks } from './browser/web-locks';
 import { StaticNetwork } from './node/static-network';
 import { BrowserStorageQuota, UnknownStorageQuota } from './browser/browser-storage-quota';
 import { BundledHomeContent } from './content/bundled-home-content';
@@ -107,6 +111,9 @@ export interface ContainerOptions {
    * shows CMS HTML as escaped text: the server binds DOMPurify over jsdom through adapters/server-container.ts.
    */
   htmlSanitizer?: HtmlSanitizer;
+  /** the other tabs of the browser and the locks they share (issue 11); browser: BroadcastChannel + Web Locks */
+  crossTab?: CrossTab;
+  locks?: TabLocks;
 }
 
 /** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
@@ -155,6 +162,8 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
     storageQuota: runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota(),
     homeContent: new BundledHomeContent(),
     htmlSanitizer: options.htmlSanitizer ?? (runtime === 'browser' ? browserHtmlSanitizer() : new EscapingSanitizer()),
+    crossTab: options.crossTab ?? (runtime === 'browser' ? new BroadcastCrossTab() : new NoOtherTabs()),
+    locks: options.locks ?? (runtime === 'browser' ? new WebLocks() : new InProcessLocks()),
   };
 }
 
@@ -185,6 +194,9 @@ export interface ShopRuntime {
   homeContent: HomeContentSource;
   /** CMS HTML sanitising (core/ports/html-sanitizer.ts) */
   htmlSanitizer: HtmlSanitizer;
+  /** issue 11: the other tabs of this browser and the locks they share */
+  crossTab: CrossTab;
+  locks: TabLocks;
 }
 
 export class ShopGraph {
@@ -367,7 +379,7 @@ export class ShopGraph {
         scheduler: this.runtime.scheduler,
         config: this.config,
         getToken: () => this.session.getToken(),
-        refresh: () => this.session.refreshTokens(),
+        refresh: (stale) => this.session.refreshTokens(stale),
         onLoggedOut: (reason) => this.session.handleLoggedOut(reason),
         logger: this.logger,
       }),
@@ -389,6 +401,8 @@ export class ShopGraph {
         config: r.config,
         logger: r.logger,
         getStoreCode: () => r.config.storeViews.defaultStoreCode || undefined,
+        crossTab: r.crossTab,
+        locks: r.locks,
       }),
     );
   }
@@ -411,20 +425,22 @@ export class ShopGraph {
           stockStatus: createStockStatus({ stock: this.stockApi, network: r.network, logger: r.logger }),
           // spec transactions §5, §8: a quantity above the stock is refused with 'Only {maxQuantity} ... available'
           stockLimit: createStockLimit({ stock: this.stockApi, network: r.network, logger: r.logger }),
+          crossTab: r.crossTab,
+          locks: r.locks,
         }),
     );
   }
   get wishlist(): WishlistService {
-    return this.once('wishlist', () => new WishlistService(this.shopperStorage));
+    return this.once('wishlist', () => new WishlistService(this.shopperStorage, this.runtime.crossTab));
   }
   get compare(): CompareService {
-    return this.once('compare', () => new CompareService(this.shopperStorage));
+    return this.once('compare', () => new CompareService(this.shopperStorage, this.runtime.crossTab));
   }
   get session(): SessionService {
     const r = this.runtime;
     return this.once('session', () => {
       const session = new SessionService(
-        { userApi: this.userApi, storage: this.shopperStorage, network: r.network, clock: r.clock, logger: r.logger, notifications: this.notifications, modals: this.modals },
+        { userApi: this.userApi, storage: this.shopperStorage, network: r.network, clock: r.clock, logger: r.logger, notifications: this.notifications, modals: this.modals, crossTab: r.crossTab, locks: r.locks },
         r.config,
       );
       // the linked parts depend on the session in turn: handed over lazily
@@ -462,6 +478,8 @@ export class ShopGraph {
             clock: r.clock,
             ids: r.ids,
             logger: r.logger,
+            crossTab: r.crossTab,
+            locks: r.locks,
           },
           r.config,
         ),

@@ -23,6 +23,8 @@ import type { Network } from '../ports/network';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { OfflineTaskQueue, SyncTask, TaskOutcome } from '../queue/types';
 import type { TokenLock } from '../user/token-lock';
+import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { addToCart, productToCartItems, removeCartItem, updateCartItemQty, type AddCandidate, type CartNotice, type StockStatus } from './add';
 import { cartItemsHash, cartNeedsSync } from './hash';
 import { cartItemIdentity } from './identity';
@@ -74,6 +76,12 @@ export interface CartServiceDeps {
   stockStatus?: (product: Product, item: CartItem) => Promise<StockStatus>;
   /** how many of a line's sku the stock can serve (undefined: not managed, unknown, offline); default: no check */
   stockLimit?: (item: CartItem) => Promise<StockLimit>;
+  /**
+   * issue 11: one cart per browser. Commands run under TAB_LOCKS.cart and start from the stored cart when another tab
+   * changed it; every stored change is announced to the other tabs, which re-read it (badge updates without reload).
+   */
+  crossTab?: CrossTab;
+  locks?: TabLocks;
 }
 
 export interface ConnectOptions {
@@ -120,8 +128,17 @@ export class CartService {
   private totalsAgain = false;
   private readonly subscriptions: Array<() => void> = [];
   private onlineSubscription: Subscription | undefined;
+  private readonly tabs: CrossTab;
+  private readonly locks: TabLocks;
+  /** another tab changed the stored cart since this tab last read it */
+  private stale = false;
+  /** other tabs may exist: every command starts from the stored cart (a message may arrive after the lock does) */
+  private readonly multiTab: boolean;
 
   constructor(private readonly deps: CartServiceDeps) {
+    this.tabs = deps.crossTab ?? new NoOtherTabs();
+    this.locks = deps.locks ?? new InProcessLocks();
+    this.multiTab = deps.crossTab !== undefined && !(deps.crossTab instanceof NoOtherTabs);
     this.totals$ = this.state$.pipe(
       map((s) => cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, deps.config)),
       distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
@@ -133,6 +150,15 @@ export class CartService {
     const offUpdate = deps.queue.on(CART_TASK_EVENTS.update, (task, outcome) => this.onServerUpdate(task, outcome));
     const offDelete = deps.queue.on(CART_TASK_EVENTS.delete, (task, outcome) => this.onServerDelete(task, outcome));
     this.subscriptions.push(offUpdate, offDelete);
+    const tabSub = this.tabs.messages$.subscribe((m) => {
+      if (m.topic !== 'cart') return;
+      this.stale = true;
+      // re-read once the other tab's command is over (the lock), then refresh the platform's totals for these lines
+      void this.exclusive(async () => undefined)
+        .then(() => (this.state.value.cartServerToken && this.online ? this.syncTotals() : undefined))
+        .catch((e: unknown) => this.deps.logger.warn(`cart not re-read: ${String(e)}`, 'cart'));
+    });
+    this.subscriptions.push(() => tabSub.unsubscribe());
   }
 
   // ---------------------------------------------------------------- reading
@@ -164,11 +190,44 @@ export class CartService {
 
   // ---------------------------------------------------------------- plumbing
 
-  /** run commands one after another (#4690) */
+  /** run commands one after another (#4690), and one tab of the browser at a time, on the stored cart (issue 11) */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(fn, fn);
+    const locked = () =>
+      this.locks.exclusive(TAB_LOCKS.cart, async () => {
+        if (this.stale || (this.multiTab && this.state.value.loaded)) await this.reloadStored();
+        return fn();
+      });
+    const run = this.lock.then(locked, locked);
     this.lock = run.catch(() => undefined);
     return run;
+  }
+
+  /** Items, token and hash as stored (another tab changed them); what lives only in this tab's memory stays. */
+  private async reloadStored(): Promise<void> {
+    this.stale = false;
+    const { storage } = this.deps;
+    const c = STORAGE_COLLECTIONS.cart;
+    const [items, token, hash] = await Promise.all([
+      storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
+      storage.get<string>(c, CART_STORAGE_KEYS.token),
+      storage.get<string>(c, CART_STORAGE_KEYS.hash),
+    ]);
+    const s = this.state.value;
+    const cartServerToken = typeof token === 'string' && token ? token : undefined;
+    const patch: Partial<CartState> = {
+      cartItems: Array.isArray(items) ? items : [],
+      cartServerToken,
+      cartItemsHash: typeof hash === 'string' ? hash : '',
+    };
+    // another cart (ordered, logged out): its totals and coupon are not this one's
+    if (cartServerToken !== s.cartServerToken) Object.assign(patch, { platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {}, coupon: undefined });
+    this.state.next({ ...s, ...patch });
+  }
+
+  /** the shopper's cart as stored: re-read first when another tab changed it (checkout places exactly this) */
+  async current(): Promise<CartState> {
+    await this.exclusive(async () => undefined);
+    return this.state.value;
   }
 
   private async set(patch: Partial<CartState>): Promise<void> {
@@ -191,6 +250,14 @@ export class CartService {
       }
     } catch (e) {
       this.deps.logger.warn(`cart not saved: ${String(e)}`, 'cart');
+    }
+    // tell the other tabs only of a real change (the same totals written again by each tab must not echo forever)
+    if (
+      next.cartServerToken !== before.cartServerToken ||
+      next.cartItemsHash !== before.cartItemsHash ||
+      (next.cartItems !== before.cartItems && JSON.stringify(next.cartItems) !== JSON.stringify(before.cartItems))
+    ) {
+      this.tabs.publish({ topic: 'cart' });
     }
   }
 

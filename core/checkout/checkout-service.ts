@@ -42,10 +42,33 @@ import { CHECKOUT_STEPS, resumeStep, type CheckoutStep } from './checkout-step';
 import { validateCountry } from './form-validation';
 import { OrderStore, type StoredOrder } from './order-store';
 import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+import { cartItemsHash } from '../cart/hash';
+import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
+
+/**
+ * issue 11: which cart an order is for — the cart's server id (or 'local' for a cart that never reached the server)
+ * and the hash of its lines. Two tabs showing the same cart compute the same key.
+ */
+export function cartOrderKey(cartId: string | undefined, items: readonly CartItem[]): string {
+  return `${cartId ?? 'local'}-${cartItemsHash(items)}`;
+}
+
+/**
+ * The order's Idempotency-Key (issue 11): derived from the cart, so the same cart sent twice — two tabs, a retry after
+ * a lost answer — is one order at the backend. A server cart is disconnected once ordered, so its id never returns;
+ * a local cart's key also carries the browser's order sequence number, so the same lines ordered again later are a
+ * new order.
+ */
+export function orderIdempotencyKey(cartId: string | undefined, items: readonly CartItem[], seq: number): string {
+  return cartId ? `order-${cartOrderKey(cartId, items)}` : `order-${cartOrderKey(undefined, items)}-${seq}`;
+}
 
 /** What checkout needs of the cart (the engine's CartService satisfies it). */
 export interface CartForCheckout {
   snapshot(): Pick<CartState, 'cartItems' | 'cartServerToken'>;
+  /** the cart as stored, re-read when another tab changed it (issue 11); default: snapshot() */
+  current?(): Promise<Pick<CartState, 'cartItems' | 'cartServerToken'>>;
   /** spec §4 "Cart clear": empties items, optionally syncs, optionally disconnects */
   clear(options: { sync: boolean; disconnect?: boolean }): Promise<void>;
   /** spec §4, §7: the server's shipping methods for an address ([] when not available) */
@@ -89,6 +112,8 @@ export interface PlacedOrder {
   readonly result?: OrderPlacementResult;
   readonly paymentMethod: string;
   readonly email: string;
+  /** issue 11: another tab of this browser placed it (this tab shows it; it starts no payment of its own) */
+  readonly placedElsewhere?: boolean;
 }
 
 export interface CheckoutState {
@@ -137,6 +162,15 @@ export const INITIAL_CHECKOUT_STATE: CheckoutState = {
 
 const KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at', step: 'step' } as const;
 
+/** A stored order as the thank-you state shows it (placed once the backend answered, else queued). */
+function placedFromStored(o: StoredOrder, last: PlacedOrder | undefined): PlacedOrder {
+  const email = String(o.addressInformation?.billingAddress?.email ?? o.addressInformation?.shippingAddress?.email ?? last?.email ?? '');
+  const paymentMethod = String(o.addressInformation?.payment_method_code ?? last?.paymentMethod ?? '');
+  return o.transmited
+    ? { order_id: o.order_id, status: 'placed', ...(o.result ? { result: o.result } : {}), paymentMethod, email }
+    : { order_id: o.order_id, status: 'queued', paymentMethod, email };
+}
+
 export interface TransmitReport {
   sent: string[];
   rejected: string[];
@@ -167,10 +201,47 @@ export class CheckoutService {
       readonly clock: Clock;
       readonly ids: IdGenerator;
       readonly logger: Logger;
+      /**
+       * issue 11: orders are placed and sent under TAB_LOCKS.order; a placed order and changed details are announced
+       * to the other tabs, which show the thank-you state / re-read the details.
+       */
+      readonly crossTab?: CrossTab;
+      readonly locks?: TabLocks;
     },
     private readonly config: ShopConfig,
   ) {
     this.orders = new OrderStore(deps.storage);
+    this.tabs = deps.crossTab ?? new NoOtherTabs();
+    this.locks = deps.locks ?? new InProcessLocks();
+    this.tabs.messages$.subscribe((m) => {
+      const done = (p: Promise<void>) => p.catch((e: unknown) => this.deps.logger.warn(`checkout not re-read: ${String(e)}`, 'checkout'));
+      if (m.topic === 'checkout') void done(this.load());
+      else if (m.topic === 'orders') void done(this.onOrdersChanged(m.data as { orderId?: string; placed?: boolean } | undefined));
+    });
+  }
+
+  private readonly tabs: CrossTab;
+  private readonly locks: TabLocks;
+
+  /**
+   * Another tab placed or sent an order. The browser has one cart, so an order placed elsewhere was this tab's cart:
+   * this tab shows its thank-you state rather than offering to place it again; a sent order updates the one shown.
+   */
+  private async onOrdersChanged(data: { orderId?: string; placed?: boolean } | undefined): Promise<void> {
+    const pendingOrders = (await this.orders.pending()).length;
+    const stored = data?.orderId ? await this.orders.get(data.orderId) : undefined;
+    if (!stored) {
+      this.patch({ pendingOrders });
+      return;
+    }
+    const last = this.state.value.lastOrder;
+    if (data?.placed) {
+      this.patch({ lastOrder: { ...placedFromStored(stored, undefined), placedElsewhere: true }, pendingOrders });
+    } else if (last?.order_id === stored.order_id) {
+      this.patch({ lastOrder: { ...placedFromStored(stored, last), ...(last.placedElsewhere ? { placedElsewhere: true } : {}) }, pendingOrders });
+    } else {
+      this.patch({ pendingOrders });
+    }
   }
 
   snapshot(): CheckoutState {
@@ -238,16 +309,19 @@ export class CheckoutService {
     const { password: _pw, ...persisted } = details;
     await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, persisted);
     this.patch({ personalDetails: details, modifiedAt: await this.touch() });
+    this.tabs.publish({ topic: 'checkout' });
   }
 
   async saveShippingDetails(details: ShippingDetails): Promise<void> {
     await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, details);
     this.patch({ shippingDetails: details, modifiedAt: await this.touch() });
+    this.tabs.publish({ topic: 'checkout' });
   }
 
   async savePaymentDetails(details: PaymentDetails): Promise<void> {
     await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.payment, details);
     this.patch({ paymentDetails: details, modifiedAt: await this.touch() });
+    this.tabs.publish({ topic: 'checkout' });
   }
 
   /** spec §4 Logout: saved checkout personal, shipping and payment details are cleared */
@@ -255,6 +329,7 @@ export class CheckoutService {
     const c = STORAGE_COLLECTIONS.checkout;
     await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt, KEYS.step].map((k) => this.deps.storage.remove(c, k)));
     this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined, step: 'personal' });
+    this.tabs.publish({ topic: 'checkout' });
   }
 
   setThankYouPage(isThankYouPage: boolean): void {
@@ -408,10 +483,27 @@ export class CheckoutService {
    * 'order.placeError' (a final 4xx) or the registration error when creating the account failed.
    */
   async placeOrder(comment?: string): Promise<PlacedOrder> {
+    if (this.state.value.placing) throw new ShopError(MESSAGES.orderPlaceError);
+    // the cart this tab shows; under the lock it is compared with the stored one (issue 11: at most one order per cart)
+    const seen = this.deps.cart.snapshot();
+    const seenKey = cartOrderKey(seen.cartServerToken, seen.cartItems);
+    return this.locks.exclusive(TAB_LOCKS.order, () => this.placeOrderLocked(seenKey, seen.cartItems.length > 0, comment));
+  }
+
+  private async placeOrderLocked(seenKey: string, sawItems: boolean, comment: string | undefined): Promise<PlacedOrder> {
     const s = this.state.value;
     if (s.placing) throw new ShopError(MESSAGES.orderPlaceError);
-    const cart = this.deps.cart.snapshot();
+    const cart = this.deps.cart.current ? await this.deps.cart.current() : this.deps.cart.snapshot();
     const items: CartItem[] = [...cart.cartItems];
+    if (sawItems && cartOrderKey(cart.cartServerToken, items) !== seenKey) {
+      // the cart changed in another tab: if that was its order, show it instead of placing the cart again
+      const elsewhere = (await this.orders.all()).reverse().find((o) => o.cart_key === seenKey && !o.rejected);
+      if (elsewhere) {
+        const placed: PlacedOrder = { ...placedFromStored(elsewhere, undefined), placedElsewhere: true };
+        this.patch({ lastOrder: placed, isThankYouPage: true, orderPlacedAt: this.deps.clock.now(), pendingOrders: (await this.orders.pending()).length });
+        return placed;
+      }
+    }
     if (items.length === 0) throw new ShopError(MESSAGES.cartEmptyCheckout);
     const { personalDetails: personal, shippingDetails: shipping, paymentDetails: payment } = s;
     if (!personal || !shipping || !payment) throw new ShopError(MESSAGES.fieldRequired);
@@ -453,7 +545,12 @@ export class CheckoutService {
         now: this.deps.clock.now(),
         ...(comment ? { comment } : {}),
       });
-      const stored = await this.orders.add({ ...body, idempotency_key: `order-${orderId}` });
+      const seq = (await this.orders.all()).reduce((m, o) => Math.max(m, o.seq ?? 0), 0) + 1;
+      const stored = await this.orders.add({
+        ...body,
+        idempotency_key: orderIdempotencyKey(cart.cartServerToken, items, seq),
+        cart_key: cartOrderKey(cart.cartServerToken, items),
+      });
 
       const outcome = await this.send(stored, newAccountToken);
       if (outcome.kind === 'rejected') {
@@ -462,9 +559,10 @@ export class CheckoutService {
         throw new ShopError(MESSAGES.orderPlaceError, {}, outcome.status);
       }
 
-      // the order (stored, or accepted) now owns the items: clear the cart without sync, drop the secrets
+      // the order (stored, or accepted) now owns the items: clear the cart without sync, drop the secrets; the ordered
+      // server cart is disconnected (the backend closed it), so the next cart is a new one with a new order key
       const placedAt = this.deps.clock.now();
-      await this.deps.cart.clear({ sync: false });
+      await this.deps.cart.clear({ sync: false, disconnect: true });
       const { password, createAccount: _ca, ...keptPersonal } = personal;
       await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, keptPersonal);
       await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.modifiedAt, placedAt);
@@ -483,6 +581,7 @@ export class CheckoutService {
         step: 'personal',
         pendingOrders: (await this.orders.pending()).length,
       });
+      this.tabs.publish({ topic: 'orders', data: { orderId, placed: true } });
       if (placed.status === 'queued') this.deps.notifications.notify({ type: 'warning', message: MESSAGES.orderQueued });
       if (createAccount && password) {
         try {
@@ -500,7 +599,7 @@ export class CheckoutService {
   /** One attempt to send a stored order; updates its stored copy. */
   private async send(order: StoredOrder, userToken?: string): Promise<{ kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number }> {
     if (!this.deps.network.isOnline()) return { kind: 'pending' };
-    const { idempotency_key, transmited_at: _t, result: _r, resultCode: _c, rejected: _x, seq: _s, ...wire } = order;
+    const { idempotency_key, transmited_at: _t, result: _r, resultCode: _c, rejected: _x, seq: _s, cart_key: _k, ...wire } = order;
     try {
       const place = (token: string | undefined): Promise<OrderResponse> => this.deps.orderApi.place(wire, idempotency_key, token);
       const session = this.deps.session;
@@ -529,7 +628,8 @@ export class CheckoutService {
 
   /** Send every stored untransmitted order, oldest first (single flight). Stops at the first network/server failure. */
   transmitStoredOrders(): Promise<TransmitReport> {
-    this.transmitting ??= this.doTransmit().finally(() => (this.transmitting = undefined));
+    // one tab at a time: the next one re-reads the stored orders and finds the sent ones sent (issue 11)
+    this.transmitting ??= this.locks.exclusive(TAB_LOCKS.order, () => this.doTransmit()).finally(() => (this.transmitting = undefined));
     return this.transmitting;
   }
 
@@ -539,6 +639,7 @@ export class CheckoutService {
     for (let i = 0; i < pending.length; i++) {
       const order = pending[i]!;
       const outcome = await this.send(order);
+      if (outcome.kind !== 'pending') this.tabs.publish({ topic: 'orders', data: { orderId: order.order_id } });
       if (outcome.kind === 'sent') {
         report.sent.push(order.order_id);
         const last = this.state.value.lastOrder;

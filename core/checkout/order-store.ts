@@ -16,6 +16,8 @@ export interface StoredOrder extends OrderBody {
   rejected?: boolean;
   /** storage order: orders are sent oldest first */
   seq?: number;
+  /** which cart was ordered (cartOrderKey): a tab still showing that cart shows this order (issue 11); never sent */
+  cart_key?: string;
 }
 
 export class OrderStore {

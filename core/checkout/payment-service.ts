@@ -179,6 +179,8 @@ export class PaymentService {
   async completeCheckout(comment?: string): Promise<CheckoutCompletion> {
     const order = await this.deps.checkout.placeOrder(comment);
     if (order.status === 'queued') return { kind: 'queued', order };
+    // issue 11: another tab placed this cart and handles its payment; this tab only shows the order
+    if (order.placedElsewhere) return { kind: 'thank-you', order };
     if (!this.isProviderMethod(order.paymentMethod)) return { kind: 'thank-you', order };
     const issuer = this.deps.checkout.snapshot().paymentDetails?.paymentMethodAdditional?.['issuer'];
     const outcome = await this.startPayment(order, order.paymentMethod, typeof issuer === 'string' ? issuer : undefined);

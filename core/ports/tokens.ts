@@ -32,6 +32,9 @@ export const TOKENS = {
   StorageQuota: Symbol.for('StorageQuota'),
   /** CMS HTML sanitising (core/ports/html-sanitizer.ts): DOMPurify over the browser's DOM or jsdom */
   HtmlSanitizer: Symbol.for('HtmlSanitizer'),
+  /** issue 11: the other tabs of this browser (core/ports/cross-tab.ts) */
+  CrossTab: Symbol.for('CrossTab'),
+  TabLocks: Symbol.for('TabLocks'),
 } as const;
 
 export type TokenName = keyof typeof TOKENS;

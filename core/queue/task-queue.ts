@@ -24,6 +24,8 @@ import type { Network } from '../ports/network';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { TaskTransport, TransportRequest, TransportResponse } from '../ports/task-transport';
 import type { TokenLock } from '../user/token-lock';
+import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import {
   TASK_URL_PLACEHOLDERS,
   type NewTask,
@@ -50,6 +52,13 @@ export interface TaskQueueOptions {
   logger: Logger;
   /** the current store code; appended as ?storeCode= when config.storeViews.multistore is on (spec §7) */
   getStoreCode?: () => string | undefined;
+  /**
+   * Browser-wide locks (issue 11): every tab's queue reads the same stored tasks, so only one tab sends at a time
+   * (TAB_LOCKS.queueDrain) and a new task's key is chosen under TAB_LOCKS.queueWrite. Default: this queue alone.
+   */
+  locks?: TabLocks;
+  /** tells the other tabs the stored tasks changed (their pending count follows) */
+  crossTab?: CrossTab;
 }
 
 const COLLECTION = STORAGE_COLLECTIONS.syncTasks;
@@ -93,6 +102,8 @@ type SendResult = 'next' | 'retry' | 'stop';
 
 export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
   const { storage, transport, network, clock, ids, tokenLock, getToken, getCartId, onCartIdMissing, config, logger, getStoreCode } = options;
+  const locks = options.locks ?? new InProcessLocks();
+  const tabs = options.crossTab ?? new NoOtherTabs();
 
   /** spec transactions §7: the store view is appended when multistore is on */
   function withStoreCode(url: string): string {
@@ -226,6 +237,8 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       const next = await firstPending();
       if (disposed) return;
       if (!next) {
+        // another tab may have sent this tab's tasks: the count follows what is stored
+        await refreshPending();
         if (again) {
           again = false;
           continue;
@@ -234,6 +247,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       }
       const outcome = await sendOne(next[0], next[1]);
       await refreshPending();
+      tabs.publish({ topic: 'queue' });
       if (outcome === 'stop') return;
     }
   }
@@ -245,7 +259,9 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       return draining;
     }
     again = false;
-    draining = drain()
+    // one tab of the browser sends at a time; the next one re-reads Storage and finds only what is still unsent
+    draining = locks
+      .exclusive(TAB_LOCKS.queueDrain, drain)
       .catch((e: unknown) => logger.error(`queue processing failed: ${String(e)}`, 'queue'))
       .finally(() => {
         draining = null;
@@ -253,6 +269,10 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       });
     return draining;
   }
+
+  const tabSubscription = tabs.messages$.subscribe((m) => {
+    if (m.topic === 'queue') void refreshPending();
+  });
 
   subscription = network.online$.subscribe((online) => {
     if (online) {
@@ -277,8 +297,16 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (newTask.silent !== undefined) task.silent = newTask.silent;
     if (newTask.is_result_cacheable !== undefined) task.is_result_cacheable = newTask.is_result_cacheable;
     if (newTask.meta !== undefined) task.meta = newTask.meta;
-    await storage.set(COLLECTION, keyOf(nextSeq++), task);
+    // another tab may have stored tasks since: the key follows every stored one, chosen while no other tab appends
+    await locks.exclusive(TAB_LOCKS.queueWrite, async () => {
+      for (const k of await storage.keys(COLLECTION)) {
+        const n = Number.parseInt(k, 10);
+        if (Number.isFinite(n) && n >= nextSeq) nextSeq = n + 1;
+      }
+      await storage.set(COLLECTION, keyOf(nextSeq++), task);
+    });
     await refreshPending();
+    tabs.publish({ topic: 'queue' });
     if (network.isOnline()) void process();
     return task;
   }
@@ -322,6 +350,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     },
     dispose() {
       disposed = true;
+      tabSubscription.unsubscribe();
       subscription?.unsubscribe();
       subscription = undefined;
     },

@@ -25,6 +25,8 @@ import type { NewTask, SyncTask, TaskOutcome } from '../queue/types';
 import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
 import type { TokenLock } from './token-lock';
+import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 
 export const USER_STORAGE_KEYS = {
   token: 'current-token',
@@ -92,6 +94,12 @@ export interface SessionDeps {
   readonly logger: Logger;
   readonly notifications: NotificationService;
   readonly modals: ModalService;
+  /**
+   * issue 11: one session per browser. A login, logout or new token is announced to the other tabs, which re-read the
+   * stored session; the token refresh runs under TAB_LOCKS.tokenRefresh, so it happens once per browser.
+   */
+  readonly crossTab?: CrossTab;
+  readonly locks?: TabLocks;
 }
 
 function serverMessage(e: unknown): string {
@@ -107,11 +115,46 @@ export class SessionService {
   readonly afterNonAuthorized$: Observable<void> = this.nonAuthorized.asObservable();
   private links: Partial<SessionLinks> = {};
   private offProfile: (() => void) | undefined;
+  private readonly tabs: CrossTab;
+  private readonly locks: TabLocks;
 
   constructor(
     private readonly deps: SessionDeps,
     private readonly config: ShopConfig,
-  ) {}
+  ) {
+    this.tabs = deps.crossTab ?? new NoOtherTabs();
+    this.locks = deps.locks ?? new InProcessLocks();
+    this.tabs.messages$.subscribe((m) => {
+      if (m.topic === 'session') void this.reloadStored().catch((e: unknown) => this.deps.logger.warn('session not re-read', 'user', e));
+    });
+  }
+
+  /** Another tab logged in or out or refreshed the token: take the stored session as it is now. */
+  private async reloadStored(): Promise<void> {
+    const s = this.deps.storage;
+    const c = STORAGE_COLLECTIONS.user;
+    const [token, refreshToken, current, orderHistory] = await Promise.all([
+      s.get<string>(c, USER_STORAGE_KEYS.token),
+      s.get<string>(c, USER_STORAGE_KEYS.refreshToken),
+      s.get<Customer>(c, USER_STORAGE_KEYS.user),
+      s.get<OrderHistoryPage>(c, USER_STORAGE_KEYS.orderHistory),
+    ]);
+    const before = this.state.value;
+    // a token from another tab's login: this tab's lock may have given up on the old one
+    if (token && token !== before.token) this.links.tokenLock?.reset();
+    this.patch({
+      token,
+      refreshToken,
+      current,
+      orderHistory,
+      ...this.group(current),
+      sessionStartedAt: token ? (before.sessionStartedAt ?? this.deps.clock.now()) : undefined,
+    });
+  }
+
+  private announce(): void {
+    this.tabs.publish({ topic: 'session' });
+  }
 
   snapshot(): SessionState {
     return this.state.value;
@@ -200,6 +243,7 @@ export class SessionService {
     await this.deps.storage.set(c, USER_STORAGE_KEYS.token, tokens.token);
     if (tokens.refreshToken) await this.deps.storage.set(c, USER_STORAGE_KEYS.refreshToken, tokens.refreshToken);
     this.patch({ token: tokens.token, refreshToken: tokens.refreshToken ?? this.state.value.refreshToken });
+    this.announce();
   }
 
   // ------------------------------------------------------------------ login / logout
@@ -238,6 +282,7 @@ export class SessionService {
   private async clearUser(): Promise<void> {
     await this.deps.storage.clear(STORAGE_COLLECTIONS.user);
     this.patch({ token: undefined, refreshToken: undefined, current: undefined, groupId: undefined, groupToken: undefined, orderHistory: undefined, sessionStartedAt: undefined });
+    this.announce();
   }
 
   /** spec §4 Logout. */
@@ -263,13 +308,27 @@ export class SessionService {
 
   // ------------------------------------------------------------------ token lock parts
 
-  /** The token lock's refresh: POST /api/user/refresh directly with the stored refresh token. */
-  readonly refreshTokens = async (): Promise<void> => {
-    const refreshToken = this.state.value.refreshToken;
-    if (!refreshToken) throw new ShopError(MESSAGES.tokenRefreshUnauthorized, {}, 401);
-    const tokens = await this.deps.userApi.refresh(refreshToken);
-    await this.storeTokens(tokens);
-  };
+  /**
+   * The token lock's refresh: POST /api/user/refresh directly with the stored refresh token — once per browser
+   * (issue 11): under TAB_LOCKS.tokenRefresh, and not at all when another tab already stored a token other than the
+   * refused one (this tab then takes that one).
+   */
+  readonly refreshTokens = (staleToken?: string): Promise<void> =>
+    this.locks.exclusive(TAB_LOCKS.tokenRefresh, async () => {
+      const c = STORAGE_COLLECTIONS.user;
+      const [stored, storedRefresh] = await Promise.all([
+        this.deps.storage.get<string>(c, USER_STORAGE_KEYS.token),
+        this.deps.storage.get<string>(c, USER_STORAGE_KEYS.refreshToken),
+      ]);
+      if (staleToken !== undefined && stored && stored !== staleToken) {
+        this.patch({ token: stored, refreshToken: storedRefresh ?? this.state.value.refreshToken });
+        return;
+      }
+      const refreshToken = storedRefresh ?? this.state.value.refreshToken;
+      if (!refreshToken) throw new ShopError(MESSAGES.tokenRefreshUnauthorized, {}, 401);
+      const tokens = await this.deps.userApi.refresh(refreshToken);
+      await this.storeTokens(tokens);
+    });
 
   /** The token lock's onLoggedOut: silent logout, unsent tasks cleared, signup modal, error notification. */
   readonly handleLoggedOut = async (reason: MessageKey): Promise<void> => {
@@ -332,6 +391,7 @@ export class SessionService {
     const current = await this.authorized((token) => this.deps.userApi.me(token));
     await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, current);
     this.patch({ current, ...this.group(current) });
+    this.announce();
     return current;
   }
 

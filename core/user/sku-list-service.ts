@@ -5,6 +5,7 @@
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+import type { CrossTab, CrossTabTopic } from '../ports/cross-tab';
 
 export interface SkuItem {
   readonly sku: string;
@@ -25,7 +26,17 @@ export class SkuListService<T extends SkuItem> {
     private readonly collection: string,
     /** how an item is stored on add (the wishlist sets qty 1) */
     private readonly onAdd: (item: T) => T = (item) => item,
-  ) {}
+    /** issue 11: the list is the browser's; a change is announced on this topic and other tabs re-read it */
+    private readonly sync?: { crossTab: CrossTab; topic: CrossTabTopic },
+  ) {
+    sync?.crossTab.messages$.subscribe((m) => {
+      if (m.topic === sync.topic) void this.load();
+    });
+  }
+
+  private announce(): void {
+    this.sync?.crossTab.publish({ topic: this.sync.topic });
+  }
 
   snapshot(): SkuListState<T> {
     return this.state.value;
@@ -49,11 +60,13 @@ export class SkuListService<T extends SkuItem> {
     await this.storage.set(this.collection, stored.sku, stored);
     const rest = this.state.value.items.filter((i) => i.sku !== stored.sku);
     this.state.next({ ...this.state.value, items: [...rest, stored] });
+    this.announce();
   }
 
   async remove(sku: string): Promise<void> {
     await this.storage.remove(this.collection, sku);
     this.state.next({ ...this.state.value, items: this.state.value.items.filter((i) => i.sku !== sku) });
+    this.announce();
   }
 
   async toggle(item: T): Promise<void> {
@@ -64,17 +77,18 @@ export class SkuListService<T extends SkuItem> {
   async clear(): Promise<void> {
     await this.storage.clear(this.collection);
     this.state.next({ ...this.state.value, items: [] });
+    this.announce();
   }
 }
 
 export class WishlistService<T extends SkuItem = SkuItem> extends SkuListService<T> {
-  constructor(storage: Storage) {
-    super(storage, STORAGE_COLLECTIONS.wishlist, (item) => ({ ...item, qty: 1 }));
+  constructor(storage: Storage, crossTab?: CrossTab) {
+    super(storage, STORAGE_COLLECTIONS.wishlist, (item) => ({ ...item, qty: 1 }), crossTab && { crossTab, topic: 'wishlist' });
   }
 }
 
 export class CompareService<T extends SkuItem = SkuItem> extends SkuListService<T> {
-  constructor(storage: Storage) {
-    super(storage, STORAGE_COLLECTIONS.compare);
+  constructor(storage: Storage, crossTab?: CrossTab) {
+    super(storage, STORAGE_COLLECTIONS.compare, undefined, crossTab && { crossTab, topic: 'compare' });
   }
 }

@@ -28,8 +28,11 @@ export interface TokenLockOptions {
   config: Pick<ShopConfig, 'user' | 'queue'>;
   /** the current user token ('' or undefined for a guest) */
   getToken: () => string | undefined;
-  /** performs POST /api/user/refresh directly and stores the new token, so getToken() returns it afterwards */
-  refresh: () => Promise<void>;
+  /**
+   * performs POST /api/user/refresh directly and stores the new token, so getToken() returns it afterwards. It gets the
+   * token that was refused: when another tab already replaced it, the session adopts that one instead (issue 11).
+   */
+  refresh: (staleToken: string) => Promise<void>;
   /** called once when the session is lost: the session service logs out silently, clears unsent tasks, ... */
   onLoggedOut: (reason: MessageKey) => void | Promise<void>;
   logger?: Logger;
@@ -79,13 +82,13 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
   }
 
   /** Called only while the state is free: refresh once. */
-  async function refreshOnce(): Promise<void> {
+  async function refreshOnce(staleToken: string): Promise<void> {
     if (attempts >= config.user.tokenRefreshMaxAttempts) throw fail(MESSAGES.tokenRefreshUnauthorized);
     attempts++;
     refreshes++;
     state.next(TOKEN_LOCK_REFRESHING);
     try {
-      await refresh();
+      await refresh(staleToken);
     } catch (e) {
       if (isNetworkError(e)) {
         // offline is not a lost session: free the lock, keep the user
@@ -113,7 +116,7 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
         retriedAfterRefresh = true;
         if (state.value > 0) continue; // someone else is refreshing: wait, then go on with the new token
         if (token() !== used) continue; // already refreshed since this call started
-        await refreshOnce();
+        await refreshOnce(used);
       }
     }
   }

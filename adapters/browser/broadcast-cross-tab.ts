@@ -1,0 +1,76 @@
+import { Subject, type Observable } from 'rxjs';
+import type { CrossTab, CrossTabMessage, CrossTabTopic } from '../../core/ports/cross-tab';
+
+const TOPICS: ReadonlySet<string> = new Set<CrossTabTopic>(['cart', 'session', 'checkout', 'wishlist', 'compare', 'orders', 'queue']);
+
+function asMessage(v: unknown): CrossTabMessage | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const topic = (v as { topic?: unknown }).topic;
+  if (typeof topic !== 'string' || !TOPICS.has(topic)) return undefined;
+  const data = (v as { data?: unknown }).data;
+  return data === undefined ? { topic: topic as CrossTabTopic } : { topic: topic as CrossTabTopic, data };
+}
+
+export interface StorageEventHost {
+  addEventListener(type: 'storage', listener: (e: { key: string | null; newValue: string | null }) => void): void;
+  localStorage: Pick<globalThis.Storage, 'setItem'>;
+}
+
+/**
+ * The other tabs of this browser, through a BroadcastChannel (never delivered to the sender). Where there is no
+ * BroadcastChannel, a localStorage key written per message: the `storage` event fires in every other tab of the origin.
+ * Messages are hints ("re-read the cart"): the shared IndexedDB stays the source of truth.
+ */
+export class BroadcastCrossTab implements CrossTab {
+  private readonly subject = new Subject<CrossTabMessage>();
+  readonly messages$: Observable<CrossTabMessage> = this.subject.asObservable();
+  private readonly channel: BroadcastChannel | undefined;
+  private readonly host: StorageEventHost | undefined;
+  private n = 0;
+
+  constructor(
+    private readonly name = 'papier-shop',
+    env: { BroadcastChannel?: typeof BroadcastChannel; host?: StorageEventHost } = {
+      ...(typeof BroadcastChannel === 'undefined' ? {} : { BroadcastChannel }),
+      ...(typeof window === 'undefined' ? {} : { host: window }),
+    },
+  ) {
+    if (env.BroadcastChannel) {
+      this.channel = new env.BroadcastChannel(name);
+      this.channel.onmessage = (e: MessageEvent) => this.receive(e.data);
+    } else if (env.host) {
+      this.host = env.host;
+      env.host.addEventListener('storage', (e) => {
+        if (e.key !== this.storageKey || !e.newValue) return;
+        try {
+          this.receive((JSON.parse(e.newValue) as { m?: unknown }).m);
+        } catch {
+          /* not ours */
+        }
+      });
+    }
+  }
+
+  private get storageKey(): string {
+    return `${this.name}:tabs`;
+  }
+
+  private receive(v: unknown): void {
+    const m = asMessage(v);
+    if (m) this.subject.next(m);
+  }
+
+  publish(message: CrossTabMessage): void {
+    if (this.channel) {
+      this.channel.postMessage(message);
+      return;
+    }
+    // the value must change for the event to fire, also for the same message twice
+    this.host?.localStorage.setItem(this.storageKey, JSON.stringify({ m: message, n: ++this.n, at: String(Math.random()) }));
+  }
+
+  close(): void {
+    this.channel?.close();
+    this.subject.complete();
+  }
+}

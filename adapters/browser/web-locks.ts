@@ -1,0 +1,29 @@
+import type { TabLocks } from '../../core/ports/cross-tab';
+import { InProcessLocks } from '../../core/tabs/single-tab';
+
+/** The part of the Web Locks API (navigator.locks) used here. */
+export interface LockManagerLike {
+  request<T>(name: string, options: { mode: 'exclusive' }, callback: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Browser-wide exclusive locks through the Web Locks API: held until fn settles, released by the browser when the tab
+ * closes or crashes (no stale lease to expire). Without the API (very old browsers) the locks only cover this tab.
+ */
+export class WebLocks implements TabLocks {
+  private readonly fallback = new InProcessLocks();
+  constructor(
+    private readonly manager: LockManagerLike | undefined = typeof navigator !== 'undefined' && 'locks' in navigator
+      ? (navigator.locks as unknown as LockManagerLike)
+      : undefined,
+  ) {}
+
+  get shared(): boolean {
+    return this.manager !== undefined;
+  }
+
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.manager) return this.fallback.exclusive(name, fn);
+    return this.manager.request(name, { mode: 'exclusive' }, () => fn());
+  }
+}

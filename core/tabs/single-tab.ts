@@ -1,0 +1,37 @@
+import { NEVER, type Observable } from 'rxjs';
+import type { CrossTab, CrossTabMessage, TabLocks } from '../ports/cross-tab';
+
+/** No other tabs (the server, a single-tab test, a browser without BroadcastChannel/storage events). */
+export class NoOtherTabs implements CrossTab {
+  readonly messages$: Observable<CrossTabMessage> = NEVER;
+  publish(): void {}
+}
+
+/**
+ * Named locks inside one JavaScript realm: FIFO per name, a waiter starts when the holder's fn settles.
+ * Used where there is one tab (server, tests), as the browser's fallback when the Web Locks API is missing, and —
+ * shared between two service graphs — as the headless tests' "browser" of two tabs.
+ */
+export class InProcessLocks implements TabLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+  /** names currently held (tests) */
+  readonly held = new Set<string>();
+
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(name) ?? Promise.resolve();
+    const run = before.then(async () => {
+      this.held.add(name);
+      try {
+        return await fn();
+      } finally {
+        this.held.delete(name);
+      }
+    });
+    const tail = run.catch(() => undefined);
+    this.tails.set(name, tail);
+    void tail.then(() => {
+      if (this.tails.get(name) === tail) this.tails.delete(name);
+    });
+    return run;
+  }
+}
