@@ -155,7 +155,7 @@ describe('journey: an order made offline is stored, then sent after reconnecting
 
     // sending again (a lost answer, a second confirmation) creates no second order: same Idempotency-Key
     const { HttpOrderApi: Api } = await import('../../adapters/http/order-api');
-    const { idempotency_key, transmited_at: _a, result: _b, resultCode: _c, seq: _d, ...wire } = stored!;
+    const { idempotency_key, transmited_at: _a, result: _b, resultCode: _c, seq: _d, cart_key: _e, ...wire } = stored!;
     const again = await new Api(createApiClient({ baseUrl: backend.url, timeoutMs: 5000 })).place(wire, idempotency_key);
     expect(again.result?.increment_id).toBe(stored!.result!.increment_id);
     s.dispose();

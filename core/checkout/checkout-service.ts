@@ -56,12 +56,12 @@ export function cartOrderKey(cartId: string | undefined, items: readonly CartIte
 
 /**
  * The order's Idempotency-Key (issue 11): derived from the cart, so the same cart sent twice — two tabs, a retry after
- * a lost answer — is one order at the backend. A server cart is disconnected once ordered, so its id never returns;
- * a local cart's key also carries the browser's order sequence number, so the same lines ordered again later are a
- * new order.
+ * a lost answer — is one order at the backend. A server cart is disconnected once ordered, so its id never returns.
+ * A cart that never reached the server has no id shared by anyone: its key carries this order's own id (unique per
+ * browser and order), and two tabs of the browser are kept from ordering it twice by the order lock + stored orders.
  */
-export function orderIdempotencyKey(cartId: string | undefined, items: readonly CartItem[], seq: number): string {
-  return cartId ? `order-${cartOrderKey(cartId, items)}` : `order-${cartOrderKey(undefined, items)}-${seq}`;
+export function orderIdempotencyKey(cartId: string | undefined, items: readonly CartItem[], orderId: string): string {
+  return cartId ? `order-${cartOrderKey(cartId, items)}` : `order-${cartOrderKey(undefined, items)}-${orderId}`;
 }
 
 /** What checkout needs of the cart (the engine's CartService satisfies it). */
@@ -545,10 +545,9 @@ export class CheckoutService {
         now: this.deps.clock.now(),
         ...(comment ? { comment } : {}),
       });
-      const seq = (await this.orders.all()).reduce((m, o) => Math.max(m, o.seq ?? 0), 0) + 1;
       const stored = await this.orders.add({
         ...body,
-        idempotency_key: orderIdempotencyKey(cart.cartServerToken, items, seq),
+        idempotency_key: orderIdempotencyKey(cart.cartServerToken, items, orderId),
         cart_key: cartOrderKey(cart.cartServerToken, items),
       });
 
