@@ -127,3 +127,16 @@ export function collectErrors<K extends string>(checks: Record<K, FieldResult>):
 export function isFormValid<K extends string>(errors: FormErrors<K>): boolean {
   return Object.keys(errors).length === 0;
 }
+
+/**
+ * spec transactions §3 "Payment creation request ... plus issuer for ideal", §5 "Empty issuer list gives 'No issuers'":
+ * iDEAL needs one of the provider's banks. With the bank list loaded and empty, iDEAL cannot be chosen ('No issuers');
+ * otherwise the chosen bank must be one of the list. Other methods need no bank.
+ * `issuers` undefined: the list is not loaded yet (a bank is still required).
+ */
+export function validateIssuer(method: string, issuer: string | undefined, issuers: readonly { id: string }[] | undefined, idealCode = 'ideal'): FieldResult {
+  if (method !== idealCode) return null;
+  if (issuers !== undefined && issuers.length === 0) return err(MESSAGES.noIssuers);
+  if (!issuer || !issuers?.some((i) => i.id === issuer)) return err(MESSAGES.fieldRequired);
+  return null;
+}

@@ -14,6 +14,8 @@ export interface Context {
   /** development routes are mounted */
   dev: boolean;
   loginThrottle: LoginThrottle;
+  /** the payment provider's offer: method ids listed (default all) and whether iDEAL lists its banks (default yes) */
+  psp?: { methods?: readonly string[]; issuers?: boolean };
   now: () => Date;
   log: (msg: string) => void;
 }

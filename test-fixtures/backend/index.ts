@@ -33,6 +33,11 @@ export interface BackendOptions {
   storefrontUrl?: string;
   /** development routes (`/__dev/outbox`): only when true (CLI `--dev` or BACKEND_DEV=1); tests set it, `npm start` does not */
   dev?: boolean;
+  /**
+   * the payment provider's offer (default: iDEAL, credit card, bank transfer, with the iDEAL banks); env PSP_METHODS
+   * (comma list, empty = none) and PSP_ISSUERS=none configure a provider without methods or without banks
+   */
+  psp?: { methods?: readonly string[]; issuers?: boolean };
   /** the clock (tests) */
   now?: () => Date;
   log?: (msg: string) => void;
@@ -59,6 +64,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     storefrontUrl: storefront.url,
     storefrontOrigins: storefront.origins,
     dev: opts.dev === true,
+    psp: opts.psp ?? {},
     now,
     log,
     loginThrottle: new LoginThrottle(() => now().getTime()),

@@ -1,6 +1,6 @@
 /**
  * CLI: `node dist/backend.mjs [--reset] [--dev] [--port N] [--scale N] [--seed N] [--host H] [--data-dir D]`;
- * env API_PORT, HOST, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
+ * env API_PORT, HOST, PSP_METHODS (comma list, empty = none), PSP_ISSUERS=none, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
  */
 import { startBackend } from './index';
 
@@ -24,6 +24,10 @@ const backend = await startBackend({
   secret: process.env.BACKEND_SECRET,
   storefrontUrl: process.env.STOREFRONT_URL,
   dev: process.argv.includes('--dev') || process.env.BACKEND_DEV === '1',
+  psp: {
+    ...(process.env.PSP_METHODS !== undefined ? { methods: process.env.PSP_METHODS.split(',').map((m) => m.trim()).filter(Boolean) } : {}),
+    ...(process.env.PSP_ISSUERS === 'none' ? { issuers: false } : {}),
+  },
 });
 console.log(`backend listening on ${backend.url}${process.argv.includes('--dev') || process.env.BACKEND_DEV === '1' ? ' (development routes on)' : ''}`);
 const stop = () => {

@@ -150,11 +150,14 @@ export function orderRoutes(router: Router, ctx: Context): void {
   }));
 
   const base = '/api/ext/vsf-payment-service-api';
+  // the provider's configured offer (BackendOptions.psp): a shop may have no provider methods, or iDEAL without banks
+  const offered = PSP_METHODS.filter((m) => !ctx.psp?.methods || ctx.psp.methods.includes(m.id));
+  const banks = ctx.psp?.issuers === false ? [] : ISSUERS;
   router.get(`${base}/payment-methods`, (req) => ok({
-    count: PSP_METHODS.length,
-    _embedded: { methods: PSP_METHODS.map((m) => ({ resource: 'method', id: m.id, description: m.description, image: { size1x: `${req.baseUrl}/payment-logos/${m.id}.svg`, size2x: `${req.baseUrl}/payment-logos/${m.id}.svg`, svg: `${req.baseUrl}/payment-logos/${m.id}.svg` } })) },
+    count: offered.length,
+    _embedded: { methods: offered.map((m) => ({ resource: 'method', id: m.id, description: m.description, image: { size1x: `${req.baseUrl}/payment-logos/${m.id}.svg`, size2x: `${req.baseUrl}/payment-logos/${m.id}.svg`, svg: `${req.baseUrl}/payment-logos/${m.id}.svg` } })) },
   }));
-  router.get(`${base}/fetch-issuers`, (req) => ok(ISSUERS.map((i) => ({ resource: 'issuer', id: i.id, name: i.name, image: { svg: `${req.baseUrl}/payment-logos/${i.id}.svg` } }))));
+  router.get(`${base}/fetch-issuers`, (req) => ok(banks.map((i) => ({ resource: 'issuer', id: i.id, name: i.name, image: { svg: `${req.baseUrl}/payment-logos/${i.id}.svg` } }))));
   router.get('/payment-logos/:name', (req) => {
     const name = (req.params.name as string).replace(/\.svg$/, '');
     const method = PSP_METHODS.find((m) => m.id === name);
@@ -169,8 +172,8 @@ export function orderRoutes(router: Router, ctx: Context): void {
       redirectUrl: s.string({ min: 1, max: 2000, pattern: /^https?:\/\/[^\s]+$/ }), method: s.string({ min: 1, max: 50 }), issuer: s.optional(s.string({ max: 100 })),
       order_token: s.optional(s.string({ min: 1, max: 500 })),
     }), req.body);
-    if (!PSP_METHODS.some((m) => m.id === body.method)) throw badRequest(`Unknown payment method: ${body.method}`);
-    if (body.issuer && !ISSUERS.some((i) => i.id === body.issuer)) throw badRequest(`Unknown issuer: ${body.issuer}`);
+    if (!offered.some((m) => m.id === body.method)) throw badRequest(`Unknown payment method: ${body.method}`);
+    if (body.issuer && !banks.some((i) => i.id === body.issuer)) throw badRequest(`Unknown issuer: ${body.issuer}`);
     if (!onStorefront(body.redirectUrl)) throw badRequest('Invalid request: redirectUrl must be on the storefront');
     const order = authorizedOrder(req.query, body.order_id, body.order_token);
     const paid = ctx.db.prepare("SELECT 1 FROM payments WHERE order_id = ? AND status = 'paid'").get(order.id);

@@ -2,7 +2,8 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, validateRequired, validateTaxId } from '../../../core/checkout/form-validation';
+import { collectErrors, validateIssuer, validateRequired, validateTaxId } from '../../../core/checkout/form-validation';
+import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
@@ -38,17 +39,23 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const saved = state.paymentDetails;
   const shipping = state.shippingDetails;
   const issuers = payment.issuers;
+  // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
+  const noIssuers = payment.issuersError === MESSAGES.noIssuers;
+  const issuerList = issuers.length > 0 || noIssuers ? issuers : undefined;
   const validate = useCallback(
     (v: V) => {
       const address = v.sameAsShipping ? {} : addressChecks(v, config);
+      // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
+      const bank = validateIssuer(v.paymentMethod, v.issuer || undefined, issuerList, IDEAL);
+      const bankIsMethodError = bank?.key === MESSAGES.noIssuers;
       return collectErrors({
         ...address,
         taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
-        paymentMethod: validateRequired(v.paymentMethod),
-        issuer: v.paymentMethod === IDEAL && issuers.length > 0 ? validateRequired(v.issuer) : null,
+        paymentMethod: validateRequired(v.paymentMethod) ?? (bankIsMethodError ? bank : null),
+        issuer: bankIsMethodError ? null : bank,
       });
     },
-    [config, issuers.length],
+    [config, issuerList],
   );
   const sameAsShipping =
     !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
@@ -105,21 +112,37 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       <fieldset className="methods" aria-describedby={methodErrorId}>
         <legend>{t('checkout.paymentMethod')}</legend>
         {methods.length === 0 ? <p role="status">{t('common.loading')}</p> : null}
-        {methods.map((m, i) => (
-          <label key={m.code} className="method">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={m.code}
-              id={i === 0 ? form.inputId('paymentMethod') : undefined}
-              checked={form.values.paymentMethod === m.code}
-              onChange={form.onChange('paymentMethod')}
-            />
-            {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
-            <span className="method__title">{title(m)}</span>
-            {m.cost_incl_tax ? <span className="method__price">{money(m.cost_incl_tax)}</span> : null}
-          </label>
-        ))}
+        {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */}
+        {state.paymentMethodsError ? (
+          <p className="methods__notice" role="status" data-notice="no-payment-methods">
+            {t(state.paymentMethodsError)}
+          </p>
+        ) : null}
+        {methods.map((m, i) => {
+          const unavailable = m.code === IDEAL && noIssuers;
+          return (
+            <label key={m.code} className={`method${unavailable ? ' method--unavailable' : ''}`}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={m.code}
+                id={i === 0 ? form.inputId('paymentMethod') : undefined}
+                checked={form.values.paymentMethod === m.code}
+                onChange={form.onChange('paymentMethod')}
+                disabled={unavailable}
+                aria-describedby={unavailable ? `${form.inputId('paymentMethod')}-no-issuers` : undefined}
+              />
+              {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
+              <span className="method__title">{title(m)}</span>
+              {m.cost_incl_tax ? <span className="method__price">{money(m.cost_incl_tax)}</span> : null}
+              {unavailable ? (
+                <span className="method__note" id={`${form.inputId('paymentMethod')}-no-issuers`}>
+                  {t('payment.noIssuers')}
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
         <p id={methodErrorId} className="field__error" aria-live="polite">
           {methodError ? t(methodError.key) : null}
         </p>
