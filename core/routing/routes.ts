@@ -26,6 +26,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'home', path: '/', aliases: ['/pwa.html'] },
   { name: 'checkout', path: '/checkout', layout: 'minimal' },
   { name: 'my-account', path: '/my-account' },
+  { name: 'order-details', path: '/my-account/orders/:order_id' },
   ...STATIC_PAGES.map((name) => ({ name, path: `/${name}`, staticPage: true })),
   { name: 'error', path: '/error' },
   ...PRODUCT_TYPES_WITHOUT_CHILD.map((type) => ({ name: `${type}-product`, path: '/p/:parentSku/:slug' })),

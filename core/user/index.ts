@@ -13,3 +13,4 @@ export {
   type SessionState,
 } from './session-service';
 export { SkuListService, WishlistService, CompareService, type SkuItem, type SkuListState } from './sku-list-service';
+export { findOwnOrder, orderDetails, orderRef, paymentLabelOfOrder, type OrderDetails, type OrderDetailsAddress, type OrderDetailsLine } from './order-details';

@@ -20,13 +20,14 @@ import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
-import type { AuthTokens, Customer, NewCustomer, OrderHistoryPage, UserApi } from '../ports/user-api';
+import type { AuthTokens, Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
 import type { NewTask, SyncTask, TaskOutcome } from '../queue/types';
 import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
 import type { TokenLock } from './token-lock';
 import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
+import { findOwnOrder } from './order-details';
 
 export const USER_STORAGE_KEYS = {
   token: 'current-token',
@@ -418,6 +419,29 @@ export class SessionService {
     } else {
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: serverMessage(outcome.error) } });
     }
+  }
+
+  /**
+   * One order of the logged-in customer's own history (spec §6: logged-in calls carry the user token, so the backend
+   * answers only this customer's orders), by increment id or entity id: the cached page first, then the pages from
+   * the server (at most `maxPages`). Undefined when the customer has no such order; 'user.noUserToken' for a guest.
+   */
+  async findOrder(ref: string, maxPages = 10): Promise<OrderHistoryItem | undefined> {
+    if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);
+    const cached = findOwnOrder(this.state.value.orderHistory, ref);
+    if (cached) return cached;
+    const size = this.config.user.orderHistoryPageSize;
+    for (let page = 1; page <= maxPages; page++) {
+      const history = await this.authorized((token) => this.deps.userApi.orderHistory(token, size, page));
+      if (page === 1) {
+        await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.orderHistory, history);
+        this.patch({ orderHistory: history });
+      }
+      const found = findOwnOrder(history, ref);
+      if (found) return found;
+      if (page * size >= history.total_count || history.items.length === 0) return undefined;
+    }
+    return undefined;
   }
 
   /** spec §7, §9: GET /api/user/order-history, 20 per page, page 1 by default */

@@ -5,6 +5,7 @@ import { lazyPage, type LazyPage } from './lazy-page';
 // each transaction page is its own chunk: the first page a shopper opens does not carry checkout and account code
 const Checkout = lazyPage(() => import('../pages/CheckoutPage').then((m) => m.CheckoutPage));
 const MyAccount = lazyPage(() => import('../pages/MyAccountPage').then((m) => m.MyAccountPage));
+const OrderDetails = lazyPage(() => import('../pages/OrderDetailsPage').then((m) => m.OrderDetailsPage));
 const OrderStatus = lazyPage(() => import('../pages/OrderStatusPage').then((m) => m.OrderStatusPage));
 const CreatePassword = lazyPage(() => import('../pages/CreatePasswordPage').then((m) => m.CreatePasswordPage));
 const Contact = lazyPage(() => import('../pages/ContactPage').then((m) => m.ContactPage));
@@ -19,6 +20,8 @@ const page = (p: LazyPage, extra: Omit<PageEntry, 'element' | 'preload'> = {}): 
 export const TRANSACTION_PAGES: PageRegistry = {
   checkout: page(Checkout),
   'my-account': page(MyAccount),
+  // a customer's own order (lines, totals, addresses, payment status): rendered in the browser with the customer's token
+  'order-details': page(OrderDetails),
   'create-password': page(CreatePassword),
   contact: page(Contact),
   contacts: page(Contact),

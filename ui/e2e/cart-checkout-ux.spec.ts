@@ -164,3 +164,67 @@ test("the server's answers are shown in the shop's language, in Dutch and in Eng
   await expect(form.getByText('Het huidige wachtwoord klopt niet. Controleer het en probeer het opnieuw.')).toBeVisible();
   await expect(page.getByText("The password doesn't match this account", { exact: false })).toHaveCount(0);
 });
+
+// spec transactions §7 order history (customer token), §3 order history item, §8 payment result labels; §6 guest vs logged-in
+test("an order history row opens the order's details; another customer cannot read it", async ({ page }) => {
+  const email = await createCustomer(page, 'details', 'Anne');
+  await page.goto('/');
+  await hydrated(page);
+  await closeCookieNotice(page);
+  await logIn(page, email);
+  const product = await simpleProductUrl(page.request, 8);
+  await addProductToCart(page, product.url);
+  await page.goto('/checkout');
+  await hydrated(page);
+  await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'Jansen', email }, { skipPersonal: true });
+  const payment = page.locator('[data-step="3"]');
+  await payment.getByRole('radio', { name: 'Betalen bij levering' }).check();
+  await payment.getByRole('button', { name: 'Verder naar overzicht' }).click();
+  await page.locator('[data-step="4"]').getByLabel(/Ik ga akkoord met de/).check();
+  await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
+  const increment = ((await page.getByText(/Je bestelnummer is \d+\./).textContent()) ?? '').match(/\d{9}/)?.[0] ?? '';
+  expect(increment).toMatch(/^\d{9}$/);
+
+  await page.goto('/my-account');
+  await hydrated(page);
+  await page.getByRole('link', { name: `Bestelling ${increment} bekijken` }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-account/orders/${increment}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bestelling # ${increment}`);
+  const lines = page.getByRole('table', { name: 'Bestelde producten' });
+  await expect(lines.getByRole('row', { name: new RegExp(product.name) })).toBeVisible();
+  await expect(page.locator('.order-details__totals .cart-totals__row--shipping')).toContainText('5,00');
+  await expect(page.locator('.order-details__totals .cart-totals__row--grand_total')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bezorgadres' })).toBeVisible();
+  await expect(page.locator('.order-details__addresses')).toContainText('Keizersgracht 12');
+  await expect(page.locator('.order-details__addresses')).toContainText('1015 CX Amsterdam');
+  await expect(page.locator('[data-payment-status]')).toHaveText('in behandeling');
+  await expect(page.locator('.order-details__facts')).toContainText('Betalen bij levering');
+  await page.screenshot({ path: 'test-results/e2e/account-order-details.png', fullPage: true });
+
+  // another customer: the same URL finds nothing, and nothing of Anne's order shows
+  await page.getByRole('link', { name: 'Terug naar mijn account' }).click();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const other = await createCustomer(page, 'other', 'Bert');
+  await logIn(page, other);
+  await page.goto(`/my-account/orders/${increment}`);
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toHaveText('Deze bestelling is niet gevonden.');
+  await expect(page.locator('body')).not.toContainText('Keizersgracht');
+  await expect(page.locator('body')).not.toContainText(product.name);
+  // the backend agrees: Bert's token lists no order of Anne's
+  const login = await page.request.post('/api/user/login', { data: { username: other, password: PASSWORD } });
+  const token = ((await login.json()) as { result: string }).result;
+  const history = await page.request.get(`/api/user/order-history?token=${encodeURIComponent(token)}`);
+  expect(((await history.json()) as { result: { items: Array<{ increment_id: string }> } }).result.items.map((o) => o.increment_id)).not.toContain(increment);
+
+  // a guest is asked to log in
+  await page.goto('/my-account');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/my-account/orders/${increment}`);
+  await hydrated(page);
+  await expect(page.getByText('Je moet ingelogd zijn om deze pagina te zien')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('Keizersgracht');
+});

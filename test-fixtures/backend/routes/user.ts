@@ -92,6 +92,9 @@ export function userRoutes(router: Router, ctx: Context): void {
     return ok(customerJson(byId(id) as CustomerRow));
   });
 
+  // the latest payment's status of an order (null: no payment created, e.g. cash on delivery)
+  const latestPaymentStatus = (orderId: number): string | null =>
+    (ctx.db.prepare('SELECT status FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(orderId) as { status: string } | undefined)?.status ?? null;
   router.get('/api/user/order-history', (req) => {
     const id = requireCustomer(ctx, req.query);
     const pageSize = check(s.number({ min: 1, max: 100, int: true, coerce: true }), req.query.get('pageSize') ?? '20');
@@ -110,7 +113,7 @@ export function userRoutes(router: Router, ctx: Context): void {
         shipping_incl_tax: totals.shipping_incl_tax, tax_amount: totals.tax_amount, total_due: o.status === 'processing' ? 0 : totals.grand_total,
         order_currency_code: 'EUR', items: JSON.parse(o.items), customer_note: o.comment,
         billing_address: body.addressInformation?.billingAddress ?? null,
-        payment: { method: body.addressInformation?.payment_method_code ?? null },
+        payment: { method: body.addressInformation?.payment_method_code ?? null, status: latestPaymentStatus(o.id) },
         extension_attributes: { shipping_assignments: [{ shipping: { address: body.addressInformation?.shippingAddress ?? null, method: 'flatrate_flatrate' } }] },
       };
     });

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { orderRef } from '../../../core/user/order-details';
 import { SessionService } from '../../../core/user/session-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useMoney, useOnline, useSession } from '../../hooks/use-transactions';
@@ -50,7 +52,11 @@ export function OrderHistory() {
           <tbody>
             {history.items.map((o) => (
               <tr key={String(o.entity_id)} data-order={o.increment_id}>
-                <td>{o.increment_id ?? o.entity_id}</td>
+                <td>
+                  <Link to={`/my-account/orders/${encodeURIComponent(orderRef(o))}`} aria-label={t('orderDetails.open', { incrementId: orderRef(o) })}>
+                    {orderRef(o)}
+                  </Link>
+                </td>
                 <td>{o.created_at?.slice(0, 10)}</td>
                 <td>{money(o.grand_total ?? o.total_due ?? 0)}</td>
                 <td>{o.status ? t(`account.status.${o.status}`, { defaultValue: o.status }) : ''}</td>

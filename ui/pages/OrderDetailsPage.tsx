@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { orderDetails, type OrderDetails, type OrderDetailsAddress } from '../../core/user/order-details';
+import { SessionService } from '../../core/user/session-service';
+import { ModalService } from '../../core/ui-state/modal-service';
+import { useService } from '../hooks/use-service';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useErrorText, useMoney, useMounted, useSession } from '../hooks/use-transactions';
+import { usePaymentMethodTitle } from '../components/checkout/PaymentStep';
+
+function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
+  const { t } = useTranslation();
+  if (!address) return null;
+  return (
+    <section className="order-details__address">
+      <h2>{title}</h2>
+      <address>
+        {address.name ? <>{address.name}<br /></> : null}
+        {address.street.map((s) => (
+          <span key={s}>
+            {s}
+            <br />
+          </span>
+        ))}
+        {address.postcode} {address.city}
+        <br />
+        {address.countryId ? t(`country.${address.countryId}`, { defaultValue: address.countryId }) : null}
+        {address.telephone ? <><br />{address.telephone}</> : null}
+      </address>
+    </section>
+  );
+}
+
+function Details({ order }: { order: OrderDetails }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const methodTitle = usePaymentMethodTitle();
+  const rows: Array<[string, string, number | undefined]> = [
+    ['subtotal', t('cart.totals.subtotal'), order.totals.subtotalInclTax],
+    ['discount', t('cart.totals.discount'), order.totals.discount],
+    ['shipping', t('cart.totals.shipping'), order.totals.shippingInclTax],
+    ['grand_total', t('cart.totals.grandTotal'), order.totals.grandTotal],
+    ['tax', t('cart.totals.taxIncluded'), order.totals.tax],
+  ];
+  return (
+    <>
+      <dl className="order-details__facts">
+        <div>
+          <dt>{t('account.orderDate')}</dt>
+          <dd>{order.createdAt?.slice(0, 10)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.orderStatus')}</dt>
+          <dd data-order-status={order.status}>{order.status ? t(`account.status.${order.status}`, { defaultValue: order.status }) : ''}</dd>
+        </div>
+        <div>
+          <dt>{t('orderDetails.paymentMethod')}</dt>
+          <dd>{order.paymentMethod ? methodTitle({ code: order.paymentMethod, title: t(`orderDetails.method.${order.paymentMethod}`, { defaultValue: order.paymentMethod }) }) : ''}</dd>
+        </div>
+        <div>
+          <dt>{t('orderDetails.paymentStatus')}</dt>
+          <dd data-payment-status>{t(order.paymentLabel)}</dd>
+        </div>
+      </dl>
+      <table className="order-details__lines">
+        <caption>{t('orderDetails.lines')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('orderDetails.product')}</th>
+            <th scope="col">{t('cart.qty')}</th>
+            <th scope="col">{t('orderDetails.price')}</th>
+            <th scope="col">{t('account.orderTotal')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={l.sku} data-sku={l.sku}>
+              <td>
+                {l.name}
+                {l.options.length > 0 ? <span className="order-details__options"> ({l.options.map((o) => `${o.label}: ${o.value}`).join(', ')})</span> : null}
+              </td>
+              <td>{l.qty}</td>
+              <td>{l.priceInclTax !== undefined ? money(l.priceInclTax) : ''}</td>
+              <td>{l.rowTotalInclTax !== undefined ? money(l.rowTotalInclTax) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="cart-totals order-details__totals">
+        {rows
+          .filter(([, , v]) => v !== undefined)
+          .map(([code, label, value]) => (
+            <div key={code} className={`cart-totals__row cart-totals__row--${code}`}>
+              <dt>{label}</dt>
+              <dd>{money(value as number)}</dd>
+            </div>
+          ))}
+      </dl>
+      <div className="order-details__addresses">
+        <Address title={t('orderDetails.shippingAddress')} address={order.shippingAddress} />
+        <Address title={t('orderDetails.billingAddress')} address={order.billingAddress} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * /my-account/orders/:order_id: one order of the logged-in customer's history (lines, totals, addresses, payment status).
+ * Customers only; the order is looked up in the customer's own history (their token), so another customer's order number
+ * finds nothing.
+ */
+export function OrderDetailsPage() {
+  const { t } = useTranslation();
+  const { order_id: ref = '' } = useParams();
+  const mounted = useMounted();
+  const session = useSession();
+  const sessionService = useService(SessionService);
+  const modals = useService(ModalService);
+  const errorText = useErrorText();
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'found'; order: OrderDetails } | { kind: 'missing' } | { kind: 'error'; text: string }>({ kind: 'loading' });
+  useDocumentTitle(t('orderDetails.title', { incrementId: ref }));
+  const loggedIn = Boolean(session.token && session.current);
+  useEffect(() => {
+    if (!mounted || !session.localDataLoaded || !loggedIn) return;
+    let live = true;
+    setState({ kind: 'loading' });
+    sessionService
+      .findOrder(ref)
+      .then((item) => live && setState(item ? { kind: 'found', order: orderDetails(item) } : { kind: 'missing' }))
+      .catch((e: unknown) => live && setState({ kind: 'error', text: errorText(e) }));
+    return () => {
+      live = false;
+    };
+  }, [mounted, session.localDataLoaded, loggedIn, ref, sessionService, errorText]);
+
+  const back = (
+    <p>
+      <Link to="/my-account" className="button button--secondary">
+        {t('orderDetails.back')}
+      </Link>
+    </p>
+  );
+  if (!mounted || !session.localDataLoaded) {
+    return (
+      <section className="order-details">
+        <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
+        <p role="status">{t('common.loading')}</p>
+      </section>
+    );
+  }
+  if (!loggedIn) {
+    return (
+      <section className="order-details order-details--anonymous">
+        <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
+        <p>{t('common.mustBeLoggedIn')}</p>
+        <button type="button" className="button button--primary" onClick={() => modals.openAuth('login')}>
+          {t('auth.login')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="order-details" aria-busy={state.kind === 'loading'}>
+      <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
+      {state.kind === 'loading' ? <p role="status">{t('common.loading')}</p> : null}
+      {state.kind === 'missing' ? <p role="alert">{t('server.orderNotFound')}</p> : null}
+      {state.kind === 'error' ? <p role="alert">{state.text}</p> : null}
+      {state.kind === 'found' ? <Details order={state.order} /> : null}
+      {back}
+    </section>
+  );
+}
