@@ -31,6 +31,7 @@ import { cartItemIdentity } from './identity';
 import { mergeCartItems, type MergeResult } from './merge';
 import { minicartCount } from './minicart';
 import { changeQuantity, type StockLimit } from './quantity';
+import { restoreOrderLines, type OrderLine } from './restore';
 import { applyStockResult, revertFailedServerUpdate } from './server-results';
 import { knownServerMessage } from '../server-messages';
 import { cartTotals } from './totals';
@@ -658,6 +659,34 @@ export class CartService {
       if (this.serverSync && this.cartId) await this.queueUpdate(line, line.qty, before.qty, sendsNow);
       if (!sendsNow) this.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
     }).then(() => this.afterServerWrites());
+  }
+
+  /**
+   * Put a placed order's lines back into the cart (after a failed or cancelled payment; core/cart/restore.ts): lines of
+   * the same identity add up, the others are appended; sent to the server cart like an add (or connect when there is
+   * none yet). Answers the lines that changed.
+   */
+  restoreOrderLines(lines: readonly OrderLine[]): Promise<CartItem[]> {
+    return this.exclusive(async () => {
+      const before = this.state.value.cartItems;
+      const { items, changed } = restoreOrderLines(before, lines);
+      if (changed.length === 0) return [];
+      await this.set({ cartItems: items });
+      if (this.serverSync) {
+        if (this.cartId) {
+          for (const line of changed) {
+            const prev = before.find((b) => cartItemIdentity(b) === cartItemIdentity(line));
+            await this.queueUpdate(prev ? { ...line, server_item_id: prev.server_item_id, server_cart_id: prev.server_cart_id } : line, line.qty, prev?.qty ?? 0);
+          }
+        } else if (this.online) {
+          await this.connectNow({});
+        }
+      }
+      return changed;
+    }).then(async (changed) => {
+      await this.afterServerWrites();
+      return changed;
+    });
   }
 
   /** spec transactions §4 "delete" */

@@ -24,7 +24,7 @@ import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
-import type { OrderApi, OrderPlacementResult, OrderResponse } from '../ports/order-api';
+import type { OrderApi, OrderPlacementResult, OrderProduct, OrderResponse } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { Customer, NewCustomer } from '../ports/user-api';
@@ -623,6 +623,16 @@ export class CheckoutService {
       }
       throw e;
     }
+  }
+
+  /**
+   * The lines of an order this browser placed, by the order's signed token (the order-status URL carries it), from the
+   * stored copy of the order (core/checkout/order-store.ts). Undefined when this browser has no such order.
+   */
+  async orderLines(orderToken: string): Promise<OrderProduct[] | undefined> {
+    if (!orderToken) return undefined;
+    const order = (await this.orders.all()).find((o) => o.result?.order_token === orderToken);
+    return order ? order.products : undefined;
   }
 
   /** Send every stored untransmitted order, oldest first (single flight). Stops at the first network/server failure. */

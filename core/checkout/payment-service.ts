@@ -9,7 +9,8 @@
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
-import { MESSAGES, type MessageKey } from '../messages';
+import { MESSAGES, ShopError, type MessageKey } from '../messages';
+import { validateIssuer } from './form-validation';
 import { isApiError, isNetworkError } from '../ports/api-error';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
@@ -30,6 +31,9 @@ export const DEFAULT_ORDER_COMMENT_TEXTS: OrderCommentTexts = {
   created: (amount) => `Payment is created for amount ${amount}`,
   notCreated: (message) => `Payment could not be created: ${message}`,
 };
+
+/** the provider method that needs a bank (spec transactions §3 "plus issuer for ideal") */
+const IDEAL_CODE = 'ideal';
 
 export const ORDER_COMMENT_STATUS = { pendingPayment: 'pending_payment', canceled: 'canceled' } as const;
 
@@ -170,6 +174,26 @@ export class PaymentService {
       this.patch({ creating: false, error: { key: MESSAGES.paymentNotCreated, params: { message } } });
       return { ok: false, redirectUrl: this.config.payment.errorRedirectPath, error: MESSAGES.paymentNotCreated };
     }
+  }
+
+  /**
+   * A new payment for an order whose payment failed, was cancelled or expired (issue 12, beyond the spec): the same
+   * post-payment call as after placing it (spec §4 "Payment flow", §7), for the order the order-status page shows,
+   * proven by its signed token; the shopper picks the method again (iDEAL with one of the banks). Refused before any
+   * call when the method is not a provider method or iDEAL has no bank. On success the browser goes to the provider.
+   */
+  async retryPayment(order: { readonly orderToken: string; readonly incrementId: string; readonly email?: string }, method: string, issuer?: string): Promise<PaymentOutcome> {
+    if (!this.isProviderMethod(method)) throw new ShopError(MESSAGES.serverPaymentMethodUnavailable);
+    const bank = validateIssuer(method, issuer, this.state.value.issuers.length > 0 || this.state.value.issuersError ? this.state.value.issuers : undefined, IDEAL_CODE);
+    if (bank) throw new ShopError(bank.key);
+    const placed: PlacedOrder = {
+      order_id: order.incrementId,
+      status: 'placed',
+      result: { increment_id: order.incrementId, order_token: order.orderToken },
+      paymentMethod: method,
+      email: order.email ?? '',
+    };
+    return this.startPayment(placed, method, method === IDEAL_CODE ? issuer : undefined);
   }
 
   /**

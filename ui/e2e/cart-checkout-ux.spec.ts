@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addProductToCart, closeCookieNotice, fillDetailsAndShipping, hydrated, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 // Issue 12 "Cart, checkout, payment, account": what the shopper sees.
 
@@ -227,4 +227,67 @@ test("an order history row opens the order's details; another customer cannot re
   await hydrated(page);
   await expect(page.getByText('Je moet ingelogd zijn om deze pagina te zien')).toBeVisible();
   await expect(page.locator('body')).not.toContainText('Keizersgracht');
+});
+
+/** Guest checkout with iDEAL up to the simulator's outcome; answers the order number shown there. */
+async function failedIdealOrder(page: Page, offset: number, outcome: 'Mislukt (failed)' | 'Geannuleerd (canceled)'): Promise<{ increment: string; name: string }> {
+  const product = await simpleProductUrl(page.request, offset);
+  await addProductToCart(page, product.url);
+  await page.goto('/checkout');
+  await hydrated(page);
+  await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Vries', email: uniqueEmail('retry') });
+  await choosePayment(page, 'iDEAL', 'ING');
+  await acceptTerms(page);
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
+  const increment = (await page.locator('#order').textContent()) ?? '';
+  await page.getByRole('button', { name: outcome }).click();
+  await page.waitForURL(/\/order-status\/[^/]+$/);
+  await hydrated(page);
+  await expect(page.locator('.status-label')).toHaveText('mislukt');
+  return { increment, name: product.name };
+}
+
+// issue 12 (beyond spec transactions §4 "Payment flow"): a failed payment can be paid again, for the same order
+test("a failed payment: 'Opnieuw betalen' pays the same order with another method", async ({ page }) => {
+  const { increment } = await failedIdealOrder(page, 9, 'Mislukt (failed)');
+  await closeCookieNotice(page);
+  await page.getByRole('button', { name: 'Opnieuw betalen' }).click();
+  const retry = page.getByRole('form', { name: `Opnieuw betalen voor bestelling # ${increment}` });
+  await expect(retry.getByRole('radio', { name: 'iDEAL' })).toBeVisible();
+  // cash on delivery is no payment the provider takes
+  await expect(retry.getByRole('radio', { name: 'Betalen bij levering' })).toHaveCount(0);
+  // iDEAL needs its bank: refused inline, nothing sent
+  await retry.getByRole('radio', { name: 'iDEAL' }).check();
+  await retry.getByRole('button', { name: 'Nu betalen' }).click();
+  await expect(retry.getByText('Dit veld is verplicht')).toBeVisible();
+  await page.screenshot({ path: 'test-results/e2e/order-status-pay-again.png', fullPage: true });
+  await retry.getByRole('radio', { name: 'Creditcard' }).check();
+  await retry.getByRole('button', { name: 'Nu betalen' }).click();
+  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
+  await expect(page.locator('#order')).toHaveText(increment);
+  await expect(page.locator('body')).toContainText('Creditcard');
+  await page.getByRole('button', { name: 'Betaald (paid)' }).click();
+  await page.waitForURL(/\/order-status\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`# ${increment}`);
+  await expect(page.locator('.status-label')).toHaveText('gelukt');
+  await expect(page.getByRole('button', { name: 'Opnieuw betalen' })).toHaveCount(0);
+});
+
+// issue 12: 'Terug naar winkelwagen' restores the order's lines into a cart (the order emptied it, spec transactions §4)
+test("a cancelled payment: 'Terug naar winkelwagen' puts the order's products back in the cart", async ({ page }) => {
+  const { name } = await failedIdealOrder(page, 10, 'Geannuleerd (canceled)');
+  await closeCookieNotice(page);
+  const badge = page.getByRole('banner').getByRole('button', { name: /artikelen in je winkelwagen/ });
+  await expect(badge).toHaveAccessibleName('0 artikelen in je winkelwagen');
+  await page.getByRole('button', { name: 'Terug naar winkelwagen' }).click();
+  await expect(page.getByText('De producten van deze bestelling staan weer in je winkelwagen.')).toBeVisible();
+  const drawer = page.getByRole('complementary', { name: 'Winkelwagen' });
+  await expect(drawer.getByText(name)).toBeVisible();
+  await expect(badge).toHaveAccessibleName('1 artikelen in je winkelwagen');
+  await page.screenshot({ path: 'test-results/e2e/order-status-back-to-cart.png', fullPage: true });
+  // the cart is a real one: checkout starts with the product
+  await drawer.getByRole('link', { name: 'Verder naar afrekenen' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('complementary', { name: 'Overzicht van je bestelling' }).getByText(name)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { FailedPaymentActions } from '../components/checkout/FailedPaymentActions';
 import { useMounted, useOnline, useOrderStatus } from '../hooks/use-transactions';
 
 /**
@@ -24,6 +25,7 @@ export function OrderStatusPage() {
             </span>
           </h1>
           <p className="order-status__text">{t(view.text, { email: view.email })}</p>
+          {view.kind === 'failed' ? <FailedPaymentActions orderToken={view.orderToken} incrementId={view.incrementId} email={view.email} /> : null}
           <p>
             <Link to="/" className="button button--secondary">
               {t('orderStatus.continueShopping')}

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../../core/cart/cart-service';
+import type { OrderLine } from '../../../core/cart/restore';
+import { CheckoutService } from '../../../core/checkout/checkout-service';
+import { collectErrors, validateIssuer, validateRequired } from '../../../core/checkout/form-validation';
+import { PaymentService } from '../../../core/checkout/payment-service';
+import { MESSAGES } from '../../../core/messages';
+import { SessionService } from '../../../core/user/session-service';
+import { useForm } from '../../hooks/use-form';
+import { useService } from '../../hooks/use-service';
+import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment, useSession } from '../../hooks/use-transactions';
+import { localizeMessage } from '../../../core/server-messages';
+import { SelectField } from '../common/Field';
+import { usePaymentMethodTitle } from './PaymentStep';
+
+const IDEAL = 'ideal';
+type V = { method: string; issuer: string };
+
+/**
+ * The failed / cancelled / expired order-status page is not a dead end (issue 12, beyond the spec):
+ * - "Opnieuw betalen": a new payment for the same order (post-payment with the order token from the URL), with the
+ *   provider's methods to choose from again (iDEAL with its bank);
+ * - "Terug naar winkelwagen": the order's lines back into the cart (this browser's stored order, else the customer's
+ *   own order history), then the cart opens.
+ */
+export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const checkout = useService(CheckoutService);
+  const paymentService = useService(PaymentService);
+  const cart = useService(CartService);
+  const sessionService = useService(SessionService);
+  const session = useSession();
+  const toggleCart = useMicrocartToggle();
+  const errorText = useErrorText();
+  const messageText = useMessageText();
+  const title = usePaymentMethodTitle();
+  const checkoutState = useCheckout();
+  const payment = usePayment();
+  const [retrying, setRetrying] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+
+  const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
+  const noIssuers = payment.issuersError === MESSAGES.noIssuers;
+  const issuerList = payment.issuers.length > 0 || noIssuers ? payment.issuers : undefined;
+  const validate = useCallback(
+    (v: V) => {
+      const bank = validateIssuer(v.method, v.issuer || undefined, issuerList, IDEAL);
+      return collectErrors({ method: validateRequired(v.method) ?? (bank?.key === MESSAGES.noIssuers ? bank : null), issuer: bank?.key === MESSAGES.noIssuers ? null : bank });
+    },
+    [issuerList],
+  );
+  const form = useForm<V>({ method: '', issuer: '' }, validate);
+
+  useEffect(() => {
+    if (!retrying) return;
+    void checkout.loadPaymentMethods();
+    void paymentService.fetchIssuers();
+  }, [retrying, checkout, paymentService]);
+
+  async function backToCart() {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      let lines: readonly OrderLine[] | undefined = await checkout.orderLines(orderToken);
+      if (!lines && session.token) {
+        const own = await sessionService.findOrder(incrementId);
+        lines = Array.isArray(own?.items) ? (own.items as OrderLine[]) : undefined;
+      }
+      if (!lines || lines.length === 0) {
+        setMessage({ kind: 'error', text: t('orderStatus.linesUnknown') });
+        return;
+      }
+      await cart.restoreOrderLines(lines);
+      setMessage({ kind: 'success', text: t('orderStatus.restored') });
+      toggleCart(true);
+    } catch (e) {
+      setMessage({ kind: 'error', text: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const methodErrorId = `${form.inputId('method')}-error`;
+  const methodError = form.error('method');
+  return (
+    <div className="order-status__recovery">
+      <div className="order-status__actions">
+        <button type="button" className="button button--primary" aria-expanded={retrying} onClick={() => setRetrying((r) => !r)} disabled={!online}>
+          {t('orderStatus.payAgain')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => void backToCart()} disabled={busy}>
+          {t('orderStatus.backToCart')}
+        </button>
+      </div>
+      {message ? (
+        <p className={`form-message form-message--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      {retrying ? (
+        <form
+          noValidate
+          className="order-status__retry form"
+          aria-labelledby="retry-heading"
+          onSubmit={form.submit(async (v) => {
+            setBusy(true);
+            setMessage(undefined);
+            try {
+              const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.method, v.issuer || undefined);
+              if (outcome.ok) window.location.assign(outcome.redirectUrl);
+              else {
+                const failure = paymentService.snapshot().error;
+                setMessage({ kind: 'error', text: failure ? messageText(localizeMessage(failure.key, failure.params)) : t(outcome.error, { message: '' }) });
+              }
+            } catch (e) {
+              setMessage({ kind: 'error', text: errorText(e) });
+            } finally {
+              setBusy(false);
+            }
+          })}
+        >
+          <h2 id="retry-heading">{t('orderStatus.payAgainTitle', { incrementId })}</h2>
+          <fieldset className="methods" aria-describedby={methodErrorId}>
+            <legend>{t('checkout.paymentMethod')}</legend>
+            {methods.length === 0 ? <p role="status">{checkoutState.paymentMethodsError ? t(checkoutState.paymentMethodsError) : t('common.loading')}</p> : null}
+            {methods.map((m, i) => {
+              const unavailable = m.code === IDEAL && noIssuers;
+              return (
+                <label key={m.code} className={`method${unavailable ? ' method--unavailable' : ''}`}>
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m.code}
+                    id={i === 0 ? form.inputId('method') : undefined}
+                    checked={form.values.method === m.code}
+                    onChange={form.onChange('method')}
+                    disabled={unavailable}
+                  />
+                  {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
+                  <span className="method__title">{title(m)}</span>
+                  {unavailable ? <span className="method__note">{t('payment.noIssuers')}</span> : null}
+                </label>
+              );
+            })}
+            <p id={methodErrorId} className="field__error" aria-live="polite">
+              {methodError ? t(methodError.key) : null}
+            </p>
+          </fieldset>
+          {form.values.method === IDEAL && payment.issuers.length > 0 ? (
+            <SelectField
+              form={form}
+              name="issuer"
+              label={t('checkout.issuer')}
+              placeholder={t('checkout.chooseIssuer')}
+              options={payment.issuers.map((i) => ({ value: i.id, label: i.name }))}
+              required
+            />
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={busy || !online}>
+            {t('orderStatus.payNow')}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
