@@ -47,6 +47,9 @@ const BACKEND_ANSWERS: ReadonlyArray<[string, string]> = [
   ['Invalid request: cartItem.qty must be above 0', MESSAGES.serverInvalidRequest],
   ['Malformed JSON body', MESSAGES.serverInvalidRequest],
   ['Request body too large', MESSAGES.serverInvalidRequest],
+  ['Request body larger than 1048576 bytes', MESSAGES.serverInvalidRequest],
+  ['Idempotency-Key was already used for a different request', MESSAGES.serverInvalidRequest],
+  ['Too many failed sign-in attempts. Please wait 4 seconds and try again.', MESSAGES.serverTooManyAttempts],
   // spec transactions §8
   ['Some of the ordered products are not available!', MESSAGES.productsNotAvailable],
   ['Product price is unknown, product cannot be added to the cart!', MESSAGES.priceUnknown],

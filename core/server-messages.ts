@@ -78,9 +78,10 @@ const RULES: readonly Rule[] = [
   [lit('Internal validation error'), MESSAGES.internalValidationError],
   [lit('Unexpected authorization error'), MESSAGES.unexpectedAuthorizationError],
   // the request itself (validation and limits of the API)
-  [/^too many (?:requests|attempts|login attempts)/i, MESSAGES.serverTooManyAttempts],
-  [/^(?:Invalid request|Malformed (?:JSON|query))\b/i, MESSAGES.serverInvalidRequest],
-  [lit('Request body too large'), MESSAGES.serverInvalidRequest],
+  [/^too many\b/i, MESSAGES.serverTooManyAttempts],
+  [/^(?:Invalid request|Malformed (?:JSON|query)|Search limit)\b/i, MESSAGES.serverInvalidRequest],
+  [/^Request body (?:too large|larger than)/i, MESSAGES.serverInvalidRequest],
+  [lit('Idempotency-Key was already used for a different request'), MESSAGES.serverInvalidRequest],
 ];
 
 /** Known answers by HTTP status alone, whatever their wording. */
