@@ -21,9 +21,12 @@ async function logIn(page: Page, email: string, password = PASSWORD): Promise<vo
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
+/** The microcart: a dialog (issue 13). */
+const cartDrawer = (page: Page) => page.getByRole('dialog', { name: /^(Winkelwagen|Cart)$/ });
+
 const openCart = async (page: Page) => {
   await page.getByRole('banner').getByRole('button', { name: /^(Winkelwagen|Cart), \d+/ }).click();
-  return page.getByRole('dialog', { name: /Winkelwagen|Cart/ });
+  return cartDrawer(page);
 };
 
 // spec transactions §4 "Coupon: ... reapplied after login"; §3 cart state kept in browser storage
@@ -282,7 +285,7 @@ test("a cancelled payment: 'Terug naar winkelwagen' puts the order's products ba
   await expect(badge).toHaveAccessibleName(/^0 artikel(en)? in je winkelwagen$/);
   await page.getByRole('button', { name: 'Terug naar winkelwagen' }).click();
   await expect(page.getByText('De producten van deze bestelling staan weer in je winkelwagen.')).toBeVisible();
-  const drawer = page.getByRole('complementary', { name: 'Winkelwagen' });
+  const drawer = cartDrawer(page);
   await expect(drawer.getByText(name)).toBeVisible();
   await expect(badge).toHaveAccessibleName(/^1 artikel(en)? in je winkelwagen$/);
   await page.screenshot({ path: 'test-results/e2e/order-status-back-to-cart.png', fullPage: true });
