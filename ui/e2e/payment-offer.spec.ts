@@ -30,7 +30,7 @@ interface Shop {
 
 async function startShop(psp: Record<string, string>): Promise<Shop> {
   const [port, apiPort] = [await freePort(), await freePort()];
-  const env = { ...process.env, HOST: '127.0.0.1' };
+  const env = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
   const kids: ChildProcess[] = [
     spawn(process.execPath, ['dist/backend.mjs', '--reset'], {
       cwd: root,
