@@ -171,12 +171,13 @@ test("the server's answers are shown in the shop's language, in Dutch and in Eng
 // spec transactions §7 order history (customer token), §3 order history item, §8 payment result labels; §6 guest vs logged-in
 test("an order history row opens the order's details; another customer cannot read it", async ({ page }) => {
   const email = await createCustomer(page, 'details', 'Anne');
-  await page.goto('/');
-  await hydrated(page);
-  await closeCookieNotice(page);
-  await logIn(page, email);
+  // added as a guest, then logged in (the cart moves to the account); see the report on issue 12 for the start-up race
+  // that can drop a product added by a logged-in customer before the deferred cart restore ran
   const product = await simpleProductUrl(page.request, 8);
   await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  await logIn(page, email);
+  await expect(page.getByText('Je bent ingelogd!')).toBeVisible();
   await page.goto('/checkout');
   await hydrated(page);
   await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'Jansen', email }, { skipPersonal: true });
@@ -281,13 +282,13 @@ test("a failed payment: 'Opnieuw betalen' pays the same order with another metho
 test("a cancelled payment: 'Terug naar winkelwagen' puts the order's products back in the cart", async ({ page }) => {
   const { name } = await failedIdealOrder(page, 10, 'Geannuleerd (canceled)');
   await closeCookieNotice(page);
-  const badge = page.getByRole('banner').getByRole('button', { name: /artikel(en)? in je winkelwagen/ });
-  await expect(badge).toHaveAccessibleName(/^0 artikel(en)? in je winkelwagen$/);
+  const badge = page.getByRole('banner').getByRole('button', { name: /^Winkelwagen, \d+ artikel/ });
+  await expect(badge).toHaveAccessibleName('Winkelwagen, 0 artikelen');
   await page.getByRole('button', { name: 'Terug naar winkelwagen' }).click();
   await expect(page.getByText('De producten van deze bestelling staan weer in je winkelwagen.')).toBeVisible();
   const drawer = cartDrawer(page);
   await expect(drawer.getByText(name)).toBeVisible();
-  await expect(badge).toHaveAccessibleName(/^1 artikel(en)? in je winkelwagen$/);
+  await expect(badge).toHaveAccessibleName('Winkelwagen, 1 artikel');
   await page.screenshot({ path: 'test-results/e2e/order-status-back-to-cart.png', fullPage: true });
   // the cart is a real one: checkout starts with the product
   await drawer.getByRole('link', { name: 'Verder naar afrekenen' }).click();
