@@ -8,7 +8,7 @@
  * (`() => this.cart`), never at construction, so the circle resolves without a forward `let`.
  */
 import type { KyInstance } from 'ky';
-import { DEFAULT_CONFIG, type ShopConfig } from '../core/config';
+import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
 import type { Clock } from '../core/ports/clock';
 import type { IdGenerator } from '../core/ports/id-generator';
 import type { Logger } from '../core/ports/logger';
@@ -73,6 +73,7 @@ import { CatalogueReadCache, SharedCatalogueSearch, SharedContentApi, SharedUrlM
 import type { UrlMapper } from '../core/ports/url-mapper';
 import type { ContentApi } from '../core/ports/content-api';
 import { IdbStorage } from './storage/idb-storage';
+import { KeyPrefixedStorage } from './storage/key-prefixed-storage';
 import { createApiClient } from './http/api-client';
 import { SystemClock } from './common/system-clock';
 import { TimerScheduler } from './common/timer-scheduler';
@@ -114,6 +115,11 @@ export interface ContainerOptions {
   /** the other tabs of the browser and the locks they share (issue 11); browser: BroadcastChannel + Web Locks */
   crossTab?: CrossTab;
   locks?: TabLocks;
+  /**
+   * the shopper's locale: picks the catalogue data of that language (config.i18n.localeStores: search index, CMS store
+   * id, home content file) and keeps its catalogue caches apart. Default: config.i18n.defaultLocale.
+   */
+  locale?: LocaleCode;
 }
 
 /** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
@@ -128,6 +134,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
   const apiUrl = options.apiUrl ?? config.api.url;
   const timeoutMs = runtime === 'server' ? config.search.serverTimeoutMs : config.search.clientTimeoutMs;
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
+  const locale = options.locale ?? config.i18n.defaultLocale;
   // server: reads that are the same for every shopper are shared by the renders of the process (short TTL, single-flight)
   const readTtl = config.server.catalogueReadTtlMs;
   const reads =
@@ -136,10 +143,12 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
       : options.catalogueReads === undefined
         ? options.fetch
           ? undefined
-          : processCatalogueReads(apiUrl, config.server.catalogueReadMaxEntries)
+          : // one per locale's data: an English render never gets the Dutch attribute labels (issue 12)
+            processCatalogueReads(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries)
         : (options.catalogueReads ?? undefined);
   return {
     kind: runtime,
+    locale,
     ...(reads ? { catalogueReads: { cache: reads, ttlMs: readTtl } } : {}),
     config,
     apiUrl,
@@ -160,7 +169,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
           ? new RequestStorage()
           : new MemoryStorage()),
     storageQuota: runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota(),
-    homeContent: new BundledHomeContent(),
+    homeContent: new BundledHomeContent(locale),
     htmlSanitizer: options.htmlSanitizer ?? (runtime === 'browser' ? browserHtmlSanitizer() : new EscapingSanitizer()),
     crossTab: options.crossTab ?? (runtime === 'browser' ? new BroadcastCrossTab() : new NoOtherTabs()),
     locks: options.locks ?? (runtime === 'browser' ? new WebLocks() : new InProcessLocks()),
@@ -171,6 +180,8 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
 export interface ShopRuntime {
   /** which runtime the ports are for (the server renders pages: never offline, no two-stage product search) */
   kind: Runtime;
+  /** the shopper's locale: its store data (config.i18n.localeStores) and its own catalogue cache keys (issue 12) */
+  locale: LocaleCode;
   /** server: the process-wide cache of catalogue reads and its TTL */
   catalogueReads?: { cache: CatalogueReadCache; ttlMs: number };
   config: ShopConfig;
@@ -223,12 +234,20 @@ export class ShopGraph {
   // ---- catalogue: search answers go through the local cache so browsing works offline (spec catalogue §1, §4.4)
   get catalogueCache(): CatalogueCache {
     const r = this.runtime;
-    return this.once('catalogueCache', () => new CatalogueCache(r.storage, r.scheduler, r.config, r.logger, () => new MemoryStorage()));
+    return this.once('catalogueCache', () => new CatalogueCache(this.catalogueStorage, r.scheduler, r.config, r.logger, () => new MemoryStorage()));
+  }
+  /**
+   * The storage of the locale's catalogue caches (search answers, attributes): the default locale keeps the plain keys
+   * (caches written before locales had their own data stay valid), another locale prefixes its keys.
+   */
+  private get catalogueStorage(): Storage {
+    const r = this.runtime;
+    return this.once('catalogueStorage', () => (r.locale === r.config.i18n.defaultLocale ? r.storage : new KeyPrefixedStorage(r.storage, `${r.locale}:`)));
   }
   get catalogueSearch(): CatalogueSearch {
     const r = this.runtime;
     return this.once('catalogueSearch', () => {
-      const http = new HttpCatalogueSearch(r.client, r.config);
+      const http = new HttpCatalogueSearch(r.client, r.config, r.config.i18n.localeStores[r.locale].index);
       // The server is never "offline": a search that fails there must fail the render (503), not answer the
       // browser's empty offline result, which turned a slow API into "product not found" (404).
       if (r.kind === 'server') return r.catalogueReads ? new SharedCatalogueSearch(http, r.catalogueReads.cache, r.catalogueReads.ttlMs) : http;
@@ -265,7 +284,7 @@ export class ShopGraph {
     return this.once('home', () => new HomeService(this.catalogueSearch, this.config, this.logger, this.runtime.homeContent));
   }
   get attributes(): AttributeService {
-    return this.once('attributes', () => new AttributeService(this.attributeApi, this.config, this.logger, this.runtime.storage));
+    return this.once('attributes', () => new AttributeService(this.attributeApi, this.config, this.logger, this.catalogueStorage));
   }
   get quotaMonitor(): StorageQuotaMonitor {
     const r = this.runtime;
@@ -295,7 +314,7 @@ export class ShopGraph {
     return this.once('search', () => new SearchService(this.catalogueSearch, this.config, this.logger));
   }
   get cms(): CmsService {
-    return this.once('cms', () => new CmsService(this.contentApi, this.config, this.config.storeViews.defaultStoreId, this.logger));
+    return this.once('cms', () => new CmsService(this.contentApi, this.config, this.config.i18n.localeStores[this.runtime.locale].storeId, this.logger));
   }
   get priceSync(): PriceSyncService {
     return this.once('priceSync', () => new PriceSyncService(this.productApi, this.runtime.clock, this.config, this.config.storeViews.defaultStoreId, this.logger));

@@ -75,6 +75,13 @@ export interface ShopConfig {
     /** spec catalogue §9: price format template; {sign} and {amount} */
     readonly priceFormatTemplate: string;
     readonly defaultCountry: string;
+    /**
+     * Issue 12 (Language): the catalogue data of each locale. As in vue-storefront, a language is a store view's data: its
+     * own search index (attribute labels and option values, CMS blocks in that language) and store id (CMS lookups by
+     * identifier). Multistore stays off: the locale cookie picks the data, the URLs do not change. Not in the spec's
+     * store-view list (de 3, it 4); the English data view takes the free id 2.
+     */
+    readonly localeStores: Readonly<Record<LocaleCode, { readonly storeId: number; readonly index: string }>>;
   };
   readonly storeViews: {
     readonly multistore: boolean;
@@ -329,6 +336,10 @@ export const DEFAULT_CONFIG: ShopConfig = {
     fractionDigits: 2,
     priceFormatTemplate: '{sign}{amount}',
     defaultCountry: 'NL',
+    localeStores: {
+      'nl-NL': { storeId: 1, index: 'vue_storefront_catalog' },
+      'en-US': { storeId: 2, index: 'vue_storefront_catalog_en' },
+    },
   },
   storeViews: {
     multistore: false,

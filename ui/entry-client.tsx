@@ -19,9 +19,9 @@ const boot = window.__SHOP__ ?? { state: {}, locale: '', config: { api: { public
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
-const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin });
-hydrateServices(container, boot.state);
 const locale = resolveLocale(boot.locale, config);
+const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
+hydrateServices(container, boot.state);
 
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;

@@ -48,7 +48,7 @@ const RENDER_TIMEOUT_MS = 10_000;
  * so the HTML is complete, cacheable and needs no CSP nonce of its own).
  */
 export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode): Promise<PreparedPage> {
-  const container = createServerContainer({ config });
+  const container = createServerContainer({ config, locale });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];

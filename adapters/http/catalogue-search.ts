@@ -23,10 +23,12 @@ export class HttpCatalogueSearch implements CatalogueSearch {
   constructor(
     private readonly client: KyInstance,
     private readonly config: ShopConfig,
+    /** the index of the shopper's locale (config.i18n.localeStores) */
+    private readonly index: string = CATALOG_INDEX,
   ) {}
 
   async search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
-    const path = `api/catalog/${CATALOG_INDEX}/${request.type}/_search`;
+    const path = `api/catalog/${this.index}/${request.type}/_search`;
     const searchParams: Record<string, string> = {
       size: String(request.size),
       from: String(request.from),

@@ -6,7 +6,7 @@ import { NetworkError } from '../ports/api-error';
 import type { AttributeApi, AttributeQuery } from '../ports/attribute-api';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
 import { MemoryLogger } from '../testing/virtual-time';
-import { AttributeService, EMPTY_ATTRIBUTES, addAttributes, attributeCodesToLoad } from './attributes';
+import { AttributeService, EMPTY_ATTRIBUTES, addAttributes, attributeCodesToLoad, attributeLabel, itemOptionLabels } from './attributes';
 import type { AttributeMetadata } from './types';
 
 const config = DEFAULT_CONFIG;
@@ -108,5 +108,27 @@ describe('AttributeService persistent cache', () => {
     await s.load(['color']);
     expect(a.asked).toEqual([{ codes: ['color'], size: 150 }]);
     expect(s.label('color', 1)).toBe('Rood');
+  });
+});
+
+// spec catalogue §3.3 (attribute fields, labels cache), issue 12: labels and values come per store view from the metadata
+describe('attribute labels of the store view', () => {
+  const en = addAttributes(EMPTY_ATTRIBUTES, [{ ...color, frontend_label: 'Colour', options: [{ label: 'Red', value: 1 }] }]);
+  it('the attribute label comes from the metadata, the product\'s own label only when unknown', () => {
+    expect(attributeLabel(en, 'color', 'Kleur')).toBe('Colour');
+    expect(attributeLabel(en, 'size', 'Formaat')).toBe('Formaat');
+  });
+  it('a cart line option is named in the store view\'s words, whatever words it was added with', () => {
+    expect(itemOptionLabels(en, { option_id: 93, option_value: '1', label: 'Kleur', value: 'Rood' })).toEqual({ label: 'Colour', value: 'Red' });
+    expect(itemOptionLabels(en, { option_id: 144, option_value: 7, label: 'Formaat', value: '50x70' })).toEqual({ label: 'Formaat', value: '50x70' });
+    expect(itemOptionLabels(EMPTY_ATTRIBUTES, { option_id: 5, option_value: 9 })).toEqual({ label: '5', value: '9' });
+  });
+  it('a known attribute always names every one of its option values from the metadata', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.record({ value: fc.integer({ min: 0, max: 999 }), label: fc.string({ minLength: 1 }) }), { selector: (o) => o.value, minLength: 1 }), fc.string(), (options, stale) => {
+        const state = addAttributes(EMPTY_ATTRIBUTES, [{ attribute_id: 93, attribute_code: 'color', frontend_label: 'Colour', options }]);
+        for (const o of options) expect(itemOptionLabels(state, { option_id: 93, option_value: o.value, label: stale, value: stale })).toEqual({ label: 'Colour', value: o.label });
+      }),
+    );
   });
 });

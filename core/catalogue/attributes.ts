@@ -51,6 +51,31 @@ export function optionLabel(state: AttributeState, code: string, value: unknown)
   return state.labels[`${code}:${String(value)}`];
 }
 
+/**
+ * spec catalogue §3.3 (attributes by code, labels cache), issue 12: the label a store view gives an attribute (its
+ * metadata's frontend_label), else the fallback (a product's own configurable_options label).
+ */
+export function attributeLabel(state: AttributeState, code: string, fallback: string): string {
+  const a = state.byCode[code];
+  return a?.frontend_label || a?.default_frontend_label || fallback;
+}
+
+/**
+ * A cart line's configurable item option (option_id = attribute id, option_value) in the store view's words: the
+ * attribute's label and the option value's label from the metadata, else the line's own label and value.
+ */
+export function itemOptionLabels(
+  state: AttributeState,
+  option: { option_id: number | string; option_value: number | string; label?: string; value?: string },
+): { label: string; value: string } {
+  const a = state.byId[String(option.option_id)];
+  const valueLabel = a ? optionLabel(state, a.attribute_code, option.option_value) : undefined;
+  return {
+    label: (a ? attributeLabel(state, a.attribute_code, '') : '') || option.label || String(option.option_id),
+    value: valueLabel ?? option.value ?? String(option.option_value),
+  };
+}
+
 /** The attribute codes a product page needs: its configurable options and its metadata. */
 export function productAttributeCodes(product: Product): string[] {
   return [

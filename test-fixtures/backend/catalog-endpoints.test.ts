@@ -68,6 +68,23 @@ describe('url map, render-list, stock, cms, images (spec catalogue §7)', () => 
     expect((await be.call('GET', '/api/ext/cms-data/cmsPageIdentifier/privacy/storeId/x')).status).toBe(400);
   });
 
+  // issue 12: attribute labels and option values per store view; the English store is index _en and CMS store id 2
+  it('serves the English store data: attribute labels and values from the _en index, CMS blocks for store id 2', async () => {
+    const body = encodeURIComponent(JSON.stringify({ query: { bool: { filter: { terms: { attribute_code: ['color', 'erin_recommends'] } } } } }));
+    const labels = async (index: string) => {
+      const res = await be.call('GET', `/api/catalog/${index}/attribute/_search?size=10&from=0&request=${body}`);
+      return Object.fromEntries(res.json.hits.hits.map((h: any) => [h._source.attribute_code, [h._source.frontend_label, ...h._source.options.map((o: any) => o.label)]]));
+    };
+    const nl = await labels('vue_storefront_catalog');
+    const en = await labels('vue_storefront_catalog_en');
+    expect(nl.color.slice(0, 2)).toEqual(['Kleur', 'Rood']);
+    expect(en.color.slice(0, 2)).toEqual(['Colour', 'Red']);
+    expect(nl.erin_recommends).toEqual(['Aanrader', 'Nee', 'Ja']);
+    expect(en.erin_recommends).toEqual(['Recommended', 'No', 'Yes']);
+    expect((await be.call('GET', '/api/ext/cms-data/cmsBlockIdentifier/copyright-block/storeId/2')).json.result.content).toContain('VAT');
+    expect((await be.call('GET', '/api/ext/cms-data/cmsBlockIdentifier/copyright-block/storeId/1')).json.result.content).toContain('btw');
+  });
+
   it('draws SVG product images in the product colour at the thumbnail sizes (spec catalogue §9)', async () => {
     for (const [w, h] of [[210, 300], [324, 489], [600, 744]]) {
       const res = await be.call('GET', `/img/${w}/${h}/resize${product.image}`);

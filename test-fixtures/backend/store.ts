@@ -1,11 +1,14 @@
 import type { Product } from '../../core/catalogue/types';
 import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../catalogue/index';
 import { getMeta, setMeta, type Db } from './db';
+import { englishAttributes, englishCmsBlocks } from '../catalogue/english';
 import { Collection, type Doc } from './search/engine';
 
 /** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
 export class CatalogueStore {
   readonly collections = new Map<string, Collection>();
+  /** the English store data (index vue_storefront_catalog_en, CMS store id 2): the types it translates; others are shared */
+  readonly english = new Map<string, Collection>();
   readonly bySku = new Map<string, Product>();
   readonly byId = new Map<number, Product>();
   readonly parentOf = new Map<string, Product>();
@@ -27,6 +30,8 @@ export class CatalogueStore {
     this.collections.set('cms_block', new Collection('cms_block', c.cmsBlocks as unknown as Doc[]));
     this.collections.set('review', new Collection('review', c.reviews as unknown as Doc[]));
     this.collections.set('taxrule', new Collection('taxrule', c.taxRules as unknown as Doc[]));
+    this.english.set('attribute', new Collection('attribute', englishAttributes(c.attributes) as unknown as Doc[]));
+    this.english.set('cms_block', new Collection('cms_block', englishCmsBlocks(c.cmsBlocks) as unknown as Doc[]));
     for (const p of c.products) {
       this.bySku.set(p.sku, p);
       this.byId.set(Number(p.id), p);

@@ -5,6 +5,7 @@ import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type Catego
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
 import { CmsService } from '../../core/catalogue/cms-service';
+import { AttributeService } from '../../core/catalogue/attributes';
 import { PageResolutionService } from '../../core/routing/page-resolution';
 
 interface Hydratable<T> {
@@ -19,6 +20,8 @@ export const HYDRATED_SERVICES: Record<string, abstract new (...args: never[]) =
   category: CategoryService as never,
   product: ProductService as never,
   cms: CmsService as never,
+  // the option labels a page rendered with (issue 12: the store view's words): the first browser render reads the same
+  attributes: AttributeService as never,
   pageResolution: PageResolutionService as never,
 };
 

@@ -210,12 +210,12 @@ test('mobile: hamburger menu to a subcategory, bottom navigation opens the searc
 test('a shopper writes a review from the product page', async ({ page }) => {
   await page.goto('/');
   await page.locator('[data-list="new_collection"] .product-tile a').first().click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Schrijf een review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Schrijf een beoordeling' })).toBeVisible();
   const form = page.locator('.product-page__review');
   await form.getByLabel('Naam').fill('Anne');
   await form.getByLabel('Samenvatting').fill('Prachtig papier');
-  await form.getByLabel('Je review').fill('Stevig en mooi bedrukt, precies zoals op de foto.');
-  await form.getByRole('button', { name: 'Review versturen' }).click();
-  await expect(form).toContainText('Bedankt! Je review verschijnt na goedkeuring.');
+  await form.getByLabel('Je beoordeling').fill('Stevig en mooi bedrukt, precies zoals op de foto.');
+  await form.getByRole('button', { name: 'Beoordeling versturen' }).click();
+  await expect(form).toContainText('Bedankt! Je beoordeling verschijnt na goedkeuring.');
   await page.screenshot({ path: 'test-results/e2e/catalogue-review.png', fullPage: true });
 });

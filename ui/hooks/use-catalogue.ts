@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import { CategoryService, type CategoryState } from '../../core/catalogue/category-service';
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import { CmsService, type CmsState } from '../../core/catalogue/cms-service';
+import { AttributeService, type AttributeState } from '../../core/catalogue/attributes';
 import { SearchService, type SearchState } from '../../core/catalogue/search-service';
 import { PageResolutionService, type PageResolutionState } from '../../core/routing/page-resolution';
 import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-service';
@@ -45,4 +46,8 @@ export function useUiFlagsService(): UiFlagsService {
 }
 export function useUiFlags(): UiFlags {
   return useObservable(useUiFlagsService());
+}
+/** The store view's attribute metadata (labels and option values in the shopper's language, issue 12). */
+export function useAttributes(): AttributeState {
+  return useObservable(useContainer().get(AttributeService));
 }

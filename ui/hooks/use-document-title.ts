@@ -1,4 +1,5 @@
 import { useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createContext } from 'react';
 import { pageTitle } from '../../core/page-title';
 import { useConfig } from './use-service';
@@ -8,7 +9,9 @@ export const TitleContext = createContext<{ title?: string } | null>(null);
 
 export function useDocumentTitle(title: string): void {
   const config = useConfig();
-  const full = pageTitle(title, config);
+  const { t } = useTranslation();
+  // spec catalogue §1's template, translated per locale (issue 12)
+  const full = pageTitle(title, config, t('shop.titleTemplate', { defaultValue: config.shop.titleTemplate }));
   const sink = useContext(TitleContext);
   if (sink) sink.title = full;
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { Product } from '../../../core/catalogue/types';
 import { parseImagePath, renderProductSvg } from '../../catalogue/index';
+import { ENGLISH_STORE_ID, englishCmsBlocks } from '../../catalogue/english';
 import type { Context } from '../context';
 import { HttpError, badRequest, notFound } from '../errors';
 import { ok, type Router } from '../http';
@@ -19,7 +20,8 @@ export function catalogRoutes(router: Router, ctx: Context): void {
     if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
     const responseFormat = q.get('response_format');
     if (responseFormat !== null && responseFormat !== 'es') throw badRequest(`Unsupported response_format: ${responseFormat}`);
-    const col = ctx.catalogue.collections.get(type);
+    // the English store's index answers its translated attributes and CMS blocks (issue 12); the rest is shared
+    const col = (index.endsWith('_en') ? ctx.catalogue.english.get(type) : undefined) ?? ctx.catalogue.collections.get(type);
     if (!col) throw badRequest(`No entity type registered: ${type}`);
     return {
       status: 200,
@@ -133,7 +135,8 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   });
   router.get('/api/ext/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId', (req) => {
     storeIdOk(req.params.storeId);
-    const block = ctx.catalogue.data.cmsBlocks.find((b) => b.identifier === req.params.identifier);
+    const blocks = req.params.storeId === String(ENGLISH_STORE_ID) ? englishCmsBlocks(ctx.catalogue.data.cmsBlocks) : ctx.catalogue.data.cmsBlocks;
+    const block = blocks.find((b) => b.identifier === req.params.identifier);
     if (!block) throw notFound('CMS block not found');
     return ok(block);
   });

@@ -4,6 +4,8 @@ import { CartService } from '../../../core/cart/cart-service';
 import { cartItemIdentity } from '../../../core/cart/identity';
 import type { CartItem } from '../../../core/cart/types';
 import { imageUrl } from '../../../core/catalogue/image-url';
+import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
+import { useAttributes } from '../../hooks/use-catalogue';
 import { validateQuantity } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useErrorText, useMoney } from '../../hooks/use-transactions';
@@ -25,6 +27,13 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   const src = imageUrl(item.thumbnail ?? item.image, config.cart.thumbnail, config);
   const rowTotal = item.totals?.row_total_incl_tax ?? (item.price_incl_tax ?? 0) * item.qty;
   const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
+  // issue 12: the option names in the store view's words, whatever language the line was added in
+  const attributes = useAttributes();
+  const attributeService = useService(AttributeService);
+  const optionIds = options.map((o) => String(o.option_id)).join(',');
+  useEffect(() => {
+    if (optionIds) void attributeService.loadByIds(optionIds.split(','));
+  }, [optionIds, attributeService]);
 
   function commit() {
     const e = validateQuantity(qty);
@@ -62,7 +71,10 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
         <p className="cart-line__name">{item.name ?? item.sku}</p>
         {options.length > 0 ? (
           <p className="cart-line__options">
-            {options.map((o) => `${o.label ?? String(o.option_id)}: ${o.value ?? String(o.option_value)}`).join(', ')}
+            {options
+              .map((o) => itemOptionLabels(attributes, o))
+              .map((o) => `${o.label}: ${o.value}`)
+              .join(', ')}
           </p>
         ) : null}
         {Object.values(item.info ?? {}).map((k) => (

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigurableOption, Product, ProductConfiguration } from '../../../core/catalogue/types';
 import { availableOptionValues } from '../../../core/catalogue/variants';
 import { useConfig } from '../../hooks/use-service';
+import { useAttributes } from '../../hooks/use-catalogue';
+import { attributeLabel, optionLabel } from '../../../core/catalogue/attributes';
 
 /**
  * spec catalogue §4.2: the configurable options as radio groups (keyboard: arrows move within a group). Values no
@@ -21,6 +23,9 @@ export function ConfigurableOptions({
 }) {
   const { t } = useTranslation();
   const config = useConfig();
+  // issue 12: attribute labels and option values in the store view's words (attribute metadata), the product's own as fallback
+  const attributes = useAttributes();
+  const valueLabel = (code: string, value: string | number, own: string) => optionLabel(attributes, code, value) ?? own;
   const selection = { options: Object.fromEntries(Object.entries(configuration).map(([k, v]) => [k, v.id])) };
   const available = availableOptionValues(parent, selection, config);
   return (
@@ -30,7 +35,8 @@ export function ConfigurableOptions({
         return (
           <fieldset key={option.attribute_code} className={`product-option product-option--${option.attribute_code}`} data-option={option.attribute_code}>
             <legend>
-              {option.label}: <strong>{chosen?.label ?? t('product.choose')}</strong>
+              {attributeLabel(attributes, option.attribute_code, option.label)}:{' '}
+              <strong>{chosen ? valueLabel(option.attribute_code, chosen.id, chosen.label) : t('product.choose')}</strong>
             </legend>
             <div className="product-option__values">
               {option.values.map((v) => {
@@ -49,7 +55,7 @@ export function ConfigurableOptions({
                     />
                     <label htmlFor={id} title={isAvailable ? undefined : t('product.unavailableCombination')}>
                       {option.attribute_code === 'color' && <span className="option-value__swatch" data-color={v.label.toLowerCase()} aria-hidden="true" />}
-                      {v.label}
+                      {valueLabel(option.attribute_code, v.value_index, v.label)}
                       {!isAvailable && <span className="visually-hidden"> ({t('product.unavailableCombination')})</span>}
                     </label>
                   </span>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
+import { useLocale } from '../../hooks/use-locale';
+import { formatDate } from '../../i18n/format-date';
 import { NewsletterForm } from '../account/NewsletterForm';
 import { CmsBlock } from '../content/CmsBlock';
 import { PaymentLogos } from './PaymentLogos';
@@ -9,6 +11,7 @@ import { PaymentLogos } from './PaymentLogos';
 export function Footer() {
   const { t } = useTranslation();
   const config = useConfig();
+  const locale = useLocale();
   return (
     <footer className="footer-wrap">
       <div className="footer" style={{ maxWidth: config.ui.footerMaxWidthPx }}>
@@ -51,7 +54,7 @@ export function Footer() {
           <PaymentLogos />
           <CmsBlock identifier={config.cms.copyrightBlock} className="footer__copyright" />
         </div>
-        <p className="footer__version">{t('footer.version', { version: config.shop.version, date: config.shop.buildDate })}</p>
+        <p className="footer__version">{t('footer.version', { version: config.shop.version, date: formatDate(config.shop.buildDate, locale) })}</p>
       </div>
     </footer>
   );
