@@ -25,6 +25,18 @@ export function priceUnknown(product: Pick<Product, 'price_incl_tax' | 'final_pr
   return !config.catalogue.allowZeroPriceProducts && price <= 0;
 }
 
+/**
+ * spec catalogue §4.2, transactions §4 "Adding" (product errors refuse the add before anything else): a configurable
+ * parent with no option chosen is no product a cart can hold. It is refused with the spec's 'No such configuration
+ * for the product. Please do choose another combination of attributes.' before any stock or cart call.
+ */
+export function needsConfiguration(product: Pick<Product, 'type_id' | 'product_option' | 'sku' | 'parentSku'>): boolean {
+  if (product.type_id !== 'configurable') return false;
+  if ((product.product_option?.extension_attributes?.configurable_item_options?.length ?? 0) > 0) return false;
+  // a chosen variant carries its parent's sku as parentSku and its own sku
+  return product.parentSku === undefined || product.parentSku === product.sku;
+}
+
 /** One product (or a configured variant) as a cart line. */
 export function productToCartItem(product: Product, qty: unknown = 1): CartItem {
   const item: CartItem = {
@@ -89,6 +101,7 @@ export function addCartItem(items: readonly CartItem[], item: CartItem): { items
 
 /**
  * The whole add rule over several candidates (spec transactions §4 "Adding", §5, §8):
+ * - a configurable parent with no option chosen → 'No such configuration...' (catalogue §4.2) and not added;
  * - product errors are error notices and the product is not added;
  * - price unknown → 'Product price is unknown...' and not added;
  * - out_of_stock → the out-of-stock notice, not added;
@@ -100,6 +113,10 @@ export function addToCart(items: readonly CartItem[], candidates: readonly AddCa
   const changed: CartItem[] = [];
   const notices: CartNotice[] = [];
   for (const c of candidates) {
+    if (needsConfiguration(c.product)) {
+      notices.push({ type: 'error', key: MESSAGES.noSuchConfiguration, sku: c.item.sku });
+      continue;
+    }
     const errors = Object.values(c.product.errors ?? {}).filter((e) => typeof e === 'string' && e.length > 0);
     if (errors.length > 0) {
       for (const e of errors) notices.push({ type: 'error', key: e as MessageKey, sku: c.item.sku });

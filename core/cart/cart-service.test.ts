@@ -65,6 +65,22 @@ describe('CartService', () => {
     expect(again.service.snapshot().cartItemsHash).toBe(w.service.snapshot().cartItemsHash);
   });
 
+  // spec catalogue §4.2 + transactions §4 "Adding" (issue 12): a configurable parent with no option chosen is refused
+  // with the spec's message before any call: no cart created, nothing sent, no stock asked
+  it('refuses a configurable parent with no option chosen before any call', async () => {
+    const w = setup();
+    await w.service.load();
+    const calls = w.backend.log.length;
+    const parent = product('IP-00001', { type_id: 'configurable', configurable_children: [{ sku: 'IP-00001-rood', price_incl_tax: 10 } as Product] });
+    const notices = await w.service.addItem(parent, 1);
+    expect(notices).toEqual([{ type: 'error', key: MESSAGES.noSuchConfiguration, sku: 'IP-00001' }]);
+    expect(w.service.snapshot().cartItems).toEqual([]);
+    expect(w.backend.log.slice(calls)).toEqual([]);
+    // the same product with its option chosen goes in
+    const configured = { ...parent, sku: 'IP-00001-rood', product_option: { extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: 49 }], custom_options: [], bundle_options: [] } } };
+    expect((await w.service.addItem(configured, 1)).map((n) => n.key)).toEqual([MESSAGES.productAdded]);
+  });
+
   // spec transactions §4 "Adding" + §8 texts; totals after the server answered
   it('adds, increases an existing line and keeps client and server equal', async () => {
     const w = setup();

@@ -25,7 +25,7 @@ import type { OfflineTaskQueue, SyncTask, TaskOutcome } from '../queue/types';
 import type { TokenLock } from '../user/token-lock';
 import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
-import { addToCart, productToCartItems, removeCartItem, updateCartItemQty, type AddCandidate, type CartNotice, type StockStatus } from './add';
+import { addToCart, needsConfiguration, productToCartItems, removeCartItem, updateCartItemQty, type AddCandidate, type CartNotice, type StockStatus } from './add';
 import { cartItemsHash, cartNeedsSync } from './hash';
 import { cartItemIdentity } from './identity';
 import { mergeCartItems, type MergeResult } from './merge';
@@ -595,6 +595,18 @@ export class CartService {
   }
 
   addItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
+    // spec catalogue §4.2 (issue 12): a configurable parent with no option chosen is refused before any call (no
+    // stock check, no cart connect, no totals); addToCart's rule would refuse it too, after those calls
+    const refusals: CartNotice[] = entries
+      .filter((e) => needsConfiguration(e.product))
+      .map((e) => ({ type: 'error', key: MESSAGES.noSuchConfiguration, sku: e.product.sku }));
+    for (const n of refusals) this.notify(n);
+    const rest = entries.filter((e) => !needsConfiguration(e.product));
+    if (!rest.length) return Promise.resolve(refusals);
+    return this.addCheckedItems(rest).then((notices) => [...refusals, ...notices]);
+  }
+
+  private addCheckedItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
     return this.exclusive(async () => {
       await this.set({ isAddingToCart: true });
       try {

@@ -4,7 +4,7 @@ import type { Product } from '../catalogue/types';
 import { createConfig, DEFAULT_CONFIG } from '../config';
 import { MESSAGES } from '../messages';
 import { cartItemArb, clientCartArb } from '../../test-fixtures/arbitraries/cart';
-import { addCartItem, addToCart, priceUnknown, productToCartItems, removeCartItem, updateCartItemQty } from './add';
+import { addCartItem, addToCart, needsConfiguration, priceUnknown, productToCartItems, removeCartItem, updateCartItemQty } from './add';
 import { cartNeedsSync, cartItemsHash, totalsNeedSync } from './hash';
 import { cartItemIdentity, normalizeQty } from './identity';
 import { minicartCount } from './minicart';
@@ -145,6 +145,31 @@ describe('add rules', () => {
       [5, 2],
     ]);
     expect(removeCartItem(items, cartItemIdentity(items[0]!))).toEqual([items[1]]);
+  });
+});
+
+// spec catalogue §4.2, transactions §4 "Adding" (issue 12): an unconfigured configurable parent is never added
+describe('configurable parent without a chosen option', () => {
+  it('whatever the cart, stock or price, it is refused with the spec\'s message and the cart stays as it was', () => {
+    fc.assert(
+      fc.property(clientCartArb, fc.constantFrom('ok', 'volatile', 'out_of_stock') as fc.Arbitrary<'ok' | 'volatile' | 'out_of_stock'>, fc.option(fc.double({ min: -5, max: 500, noNaN: true })), (cart, stock, price) => {
+        const parent: Product = { id: 1, sku: 'CONF-1', name: 'C', type_id: 'configurable', ...(price === null ? {} : { price_incl_tax: price }) };
+        const [part] = productToCartItems(parent, 1);
+        const out = addToCart(cart, [{ product: part!.product, item: part!.item, stock }], DEFAULT_CONFIG);
+        expect(out.items).toEqual(cart);
+        expect(out.changed).toEqual([]);
+        expect(out.notices).toEqual([{ type: 'error', key: MESSAGES.noSuchConfiguration, sku: 'CONF-1' }]);
+      }),
+    );
+  });
+  it('a configured child, a simple product or a bundle needs no configuration', () => {
+    const options = { extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: 49 }], custom_options: [], bundle_options: [] } };
+    expect(needsConfiguration({ sku: 'C', type_id: 'configurable' })).toBe(true);
+    expect(needsConfiguration({ sku: 'C', parentSku: 'C', type_id: 'configurable' })).toBe(true);
+    expect(needsConfiguration({ sku: 'C', type_id: 'configurable', product_option: options })).toBe(false);
+    expect(needsConfiguration({ sku: 'C-red', parentSku: 'C', type_id: 'configurable' })).toBe(false);
+    expect(needsConfiguration({ sku: 'S', type_id: 'simple' })).toBe(false);
+    expect(needsConfiguration({ sku: 'B', type_id: 'bundle' })).toBe(false);
   });
 });
 
