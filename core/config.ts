@@ -16,8 +16,8 @@ export interface SortOption {
 
 export interface PriceRange {
   readonly from: number;
-  /** undefined for the open upper bucket ("150 and up") */
-  readonly to?: number;
+  /** undefined or null for the open upper bucket ("150 and up"): both are open (issue 12) */
+  readonly to?: number | null;
 }
 
 export interface ThumbnailSize {

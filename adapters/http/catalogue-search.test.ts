@@ -75,7 +75,7 @@ describe('HttpCatalogueSearch against the demo backend', () => {
     expect(priceBuckets.length).toBe(4);
     for (const r of config.filters.priceRanges) {
       const b = priceBuckets.find((x) => x.from === r.from || (x.from === undefined && r.from === 0));
-      expect(b?.doc_count).toBe(all.items.filter((p) => (p.final_price ?? NaN) >= r.from && (r.to === undefined || (p.final_price ?? NaN) < r.to)).length);
+      expect(b?.doc_count).toBe(all.items.filter((p) => (p.final_price ?? NaN) >= r.from && (r.to == null || (p.final_price ?? NaN) < r.to)).length);
     }
 
     // the most common colour (simple or configurable) narrows the list

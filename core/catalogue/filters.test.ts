@@ -94,6 +94,18 @@ describe('priceRangeLabel', () => {
       expect(config.filters.priceRanges.map((r) => priceRangeLabel(r, config, locale))).toEqual(['< €50', '€50 - 100', '€100 - 150', '> €150']);
     }
   });
+  // spec catalogue §9 "the last '> {currency}{from}'" (issue 12: null read '€150 - 0')
+  it("an open range reads '> €{from}' whether its to is null or undefined", () => {
+    expect(priceRangeLabel({ from: 150, to: null }, config)).toBe('> €150');
+    expect(priceRangeLabel({ from: 150 }, config)).toBe('> €150');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(null, undefined), fc.constantFrom('nl-NL', 'en-US') as fc.Arbitrary<'nl-NL' | 'en-US'>, (from, to, locale) => {
+        const label = priceRangeLabel(to === undefined ? { from } : { from, to }, config, locale);
+        expect(label).toBe(`> €${new Intl.NumberFormat(locale).format(from)}`);
+        expect(label).not.toMatch(/ - /);
+      }),
+    );
+  });
   it("uses the locale's number format // spec catalogue §9", () => {
     expect(priceRangeLabel({ from: 1000, to: 2500.5 }, config, 'nl-NL')).toBe('€1.000 - 2.500,5');
     expect(priceRangeLabel({ from: 1000, to: 2500.5 }, config, 'en-US')).toBe('€1,000 - 2,500.5');

@@ -77,12 +77,12 @@ export function chosenFiltersToQuery(chosen: ChosenFilters, config: ShopConfig):
   for (const [type, options] of Object.entries(chosen)) {
     if (!options.length || isSystemFilter(type, config)) continue;
     if (type === 'price') {
-      const ranges = options.map((o) => (o.from !== undefined ? { from: o.from, ...(o.to !== undefined ? { to: o.to } : {}) } : parsePriceId(String(o.id)))).filter((r): r is PriceRange => !!r);
+      const ranges = options.map((o) => (o.from !== undefined ? { from: o.from, ...(o.to != null ? { to: o.to } : {}) } : parsePriceId(String(o.id)))).filter((r): r is PriceRange => !!r);
       if (ranges.length === 1) {
         const r = ranges[0]!;
-        out.push({ attribute: 'price', scope: 'catalog', value: r.to !== undefined ? { gte: r.from, lt: r.to } : { gte: r.from } });
+        out.push({ attribute: 'price', scope: 'catalog', value: r.to != null ? { gte: r.from, lt: r.to } : { gte: r.from } });
       } else {
-        for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: r.to !== undefined ? { orGte: r.from, orLt: r.to } : { orGte: r.from } });
+        for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: r.to != null ? { orGte: r.from, orLt: r.to } : { orGte: r.from } });
       }
       continue;
     }
@@ -127,7 +127,7 @@ export function filtersFromRouteQuery(query: RouteQuery, config: ShopConfig, ava
       if (param === 'price') {
         const r = parsePriceId(id);
         if (!r) continue;
-        list.push(known ?? { id, label: id, type: 'price', attribute_code: 'price', from: r.from, ...(r.to !== undefined ? { to: r.to } : {}) });
+        list.push(known ?? { id, label: id, type: 'price', attribute_code: 'price', from: r.from, ...(r.to != null ? { to: r.to } : {}) });
       } else if (isSystemFilter(param, config)) {
         if (param === 'sort' && !config.sortOptions.some((o) => o.key === id)) continue;
         list.push(known ?? { id, label: id, type: param });
@@ -150,11 +150,12 @@ function formatAmount(amount: number, locale: LocaleCode, config: ShopConfig): s
 
 /**
  * spec catalogue §9: the first bucket reads '< {currency}{to}', the last '> {currency}{from}', the middle ones
- * '{currency}{from} - {to}' (numbers in the locale's format: '€1.000' in nl-NL, '€1,000' in en-US).
+ * '{currency}{from} - {to}' (numbers in the locale's format: '€1.000' in nl-NL, '€1,000' in en-US). A range whose `to`
+ * is undefined or null is open upwards (a null from JSON or an API answer read '€150 - 0' before).
  */
 export function priceRangeLabel(range: PriceRange, config: ShopConfig, locale: LocaleCode = config.i18n.defaultLocale): string {
   const sign = config.i18n.currencySign;
-  if (range.to === undefined) return `> ${sign}${formatAmount(range.from, locale, config)}`;
+  if (range.to === undefined || range.to === null) return `> ${sign}${formatAmount(range.from, locale, config)}`;
   const lowest = Math.min(...config.filters.priceRanges.map((r) => r.from));
   if (range.from <= lowest) return `< ${sign}${formatAmount(range.to, locale, config)}`;
   return `${sign}${formatAmount(range.from, locale, config)} - ${formatAmount(range.to, locale, config)}`;
@@ -194,7 +195,7 @@ export function availableFiltersFromAggregations(
           type: 'price',
           attribute_code: 'price',
           from: range.from,
-          ...(range.to !== undefined ? { to: range.to } : {}),
+          ...(range.to != null ? { to: range.to } : {}),
           single: false,
           count,
         });

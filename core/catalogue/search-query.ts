@@ -183,7 +183,7 @@ export function aggregationsFor(fields: readonly string[], config: ShopConfig): 
       aggs.agg_range_price = {
         range: {
           field: 'final_price',
-          ranges: config.filters.priceRanges.map((r) => (r.to === undefined ? { from: r.from } : { from: r.from, to: r.to })),
+          ranges: config.filters.priceRanges.map((r) => (r.to == null ? { from: r.from } : { from: r.from, to: r.to })),
         },
       };
       continue;
