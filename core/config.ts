@@ -82,6 +82,11 @@ export interface ShopConfig {
      * store-view list (de 3, it 4); the English data view takes the free id 2.
      */
     readonly localeStores: Readonly<Record<LocaleCode, { readonly storeId: number; readonly index: string }>>;
+    /**
+     * The store view's time zone (IANA name, one of core/catalogue/time-zone.ts ZONE_RULES): special-price dates are
+     * local days of this zone (issue 12). Not in the spec; Europe/Amsterdam for a Dutch and Belgian shop.
+     */
+    readonly timeZone: string;
   };
   readonly storeViews: {
     readonly multistore: boolean;
@@ -340,6 +345,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
       'nl-NL': { storeId: 1, index: 'vue_storefront_catalog' },
       'en-US': { storeId: 2, index: 'vue_storefront_catalog_en' },
     },
+    timeZone: 'Europe/Amsterdam',
   },
   storeViews: {
     multistore: false,

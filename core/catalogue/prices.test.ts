@@ -46,13 +46,74 @@ describe('isSpecialPriceActive', () => {
     );
   });
 
-  it("reads Magento dates 'YYYY-MM-DD HH:mm:ss' as UTC; unreadable dates make the special inactive // spec catalogue §3.1", () => {
+  it("reads Magento dates 'YYYY-MM-DD HH:mm:ss' (in UTC when no zone is given); unreadable dates make the special inactive // spec catalogue §3.1", () => {
     expect(parseShopDate('2025-06-01 00:00:00')).toBe(T0);
     expect(isSpecialPriceActive({ special_price: 5, special_from_date: '2025-05-01 00:00:00', special_to_date: '2025-07-01' }, T0)).toBe(true);
     expect(isSpecialPriceActive({ special_price: 5, special_from_date: 'gisteren' }, T0)).toBe(false);
     expect(isSpecialPriceActive({ special_price: null }, T0)).toBe(false);
   });
 });
+
+// spec catalogue §3.1 (special-price window), issue 12: dates are whole days of the store view's time zone
+describe('special-price window in the store view\'s time zone (Europe/Amsterdam)', () => {
+  const AMS = config.i18n.timeZone;
+  const sale = (from?: string, to?: string) => ({ price: 20, special_price: 15, special_from_date: from ?? null, special_to_date: to ?? null });
+  it('is the configured zone', () => expect(AMS).toBe('Europe/Amsterdam'));
+  it("'until 30 June' lasts through 30 June 23:59:59.999 in Amsterdam (summer time, UTC+2)", () => {
+    const p = sale(undefined, '2026-06-30');
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 10), AMS)).toBe(true); // 12:00 Amsterdam
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 21, 59, 59, 999), AMS)).toBe(true); // 23:59:59.999
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 22), AMS)).toBe(false); // 1 July 00:00
+    expect(productPrice(p, Date.UTC(2026, 5, 30, 10), config, { inclTax: false }).final).toBe(15);
+    // Magento's own form of the same date
+    expect(isSpecialPriceActive(sale(undefined, '2026-06-30 00:00:00'), Date.UTC(2026, 5, 30, 21, 59, 59, 999), AMS)).toBe(true);
+  });
+  it("'from 1 June' starts at 1 June 00:00 Amsterdam time, not at 02:00", () => {
+    const p = sale('2026-06-01');
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 4, 31, 21, 59, 59, 999), AMS)).toBe(false);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 4, 31, 22), AMS)).toBe(true);
+  });
+  it('in winter the day is UTC+1', () => {
+    const p = sale('2026-01-10', '2026-01-10');
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 9, 22, 59, 59, 999), AMS)).toBe(false);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 9, 23), AMS)).toBe(true);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 10, 22, 59, 59, 999), AMS)).toBe(true);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 10, 23), AMS)).toBe(false);
+  });
+  it('on the DST change days: 29 March 2026 has 23 hours, 25 October 2026 has 25', () => {
+    const spring = sale('2026-03-29', '2026-03-29');
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 28, 22, 59, 59, 999), AMS)).toBe(false);
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 28, 23), AMS)).toBe(true); // 00:00 CET
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 29, 21, 59, 59, 999), AMS)).toBe(true); // 23:59:59.999 CEST
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 29, 22), AMS)).toBe(false);
+    const autumn = sale('2026-10-25', '2026-10-25');
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 24, 21, 59, 59, 999), AMS)).toBe(false);
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 24, 22), AMS)).toBe(true); // 00:00 CEST
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 25, 22, 59, 59, 999), AMS)).toBe(true); // 23:59:59.999 CET
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 25, 23), AMS)).toBe(false);
+  });
+  it('property: a one-day window is active exactly during that local day, whatever the day (2000-2037)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1) / DAY, max: Date.UTC(2037, 11, 30) / DAY }), fc.integer({ min: -3 * 3_600_000, max: 27 * 3_600_000 }), (dayNumber, sinceUtcMidnight) => {
+        const day = new Date(dayNumber * DAY).toISOString().slice(0, 10);
+        const now = dayNumber * DAY + sinceUtcMidnight;
+        // the local calendar day of `now` in Amsterdam, by the zone table
+        const local = new Date(now + (isSummer(now) ? 2 : 1) * 3_600_000).toISOString().slice(0, 10);
+        expect(isSpecialPriceActive(sale(day, day), now, AMS)).toBe(local === day);
+      }),
+    );
+  });
+});
+
+/** EU summer time, written independently of time-zone.ts: last Sunday of March 01:00 UTC to last Sunday of October 01:00 UTC. */
+function isSummer(t: number): boolean {
+  const y = new Date(t).getUTCFullYear();
+  const lastSunday = (m: number) => {
+    const d = new Date(Date.UTC(y, m + 1, 0));
+    return Date.UTC(y, m, d.getUTCDate() - d.getUTCDay(), 1);
+  };
+  return t >= lastSunday(2) && t < lastSunday(9);
+}
 
 describe('productPrice', () => {
   it('shows prices incl. or excl. tax; incl. tax is computed at 21% when the field is absent // spec catalogue §3.1', () => {

@@ -6,6 +6,7 @@
 import type { LocaleCode, ShopConfig } from '../config';
 import { numberFormat } from '../format/intl';
 import type { CustomOption, CustomOptionValue, PriceFields, Product } from './types';
+import { zonedDayBounds, zonedTimeToEpoch } from './time-zone';
 
 export interface PriceOptions {
   /** show prices including tax (default true: Dutch shops show prices incl. VAT) */
@@ -45,15 +46,34 @@ function num(v: unknown): number | undefined {
 }
 
 /**
- * spec catalogue §3.1: a special price counts only while `now` is inside [special_from_date, special_to_date)
- * (an absent bound is open; an unreadable date makes the special price inactive). A special price of 0 or
- * less, or none, is never active.
+ * A special-price bound as an instant, read in the store view's time zone (issue 12): a day ('2026-06-30', or
+ * Magento's '2026-06-30 00:00:00') is a whole local day: a from-day starts at its 00:00, a to-day lasts through its
+ * 23:59:59.999 (the bound answers the start of the next day, exclusive). A wall-clock time of day is that local
+ * instant; an ISO stamp with a zone ('Z', '+02:00') is that instant. NaN when unreadable.
  */
-export function isSpecialPriceActive(product: PriceFields, now: number): boolean {
+export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(value.trim());
+  if (!m) return Date.parse(value);
+  const [y, mo, d, h, mi, se, ms] = [m[1], m[2], m[3], m[4], m[5], m[6], m[7]].map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return NaN;
+  if (h === 0 && mi === 0 && se === 0 && ms === 0) {
+    const day = zonedDayBounds(zone, y, mo, d);
+    return side === 'from' ? day.start : day.nextStart;
+  }
+  return zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms);
+}
+
+/**
+ * spec catalogue §3.1: a special price counts only while `now` is inside its special_from_date / special_to_date
+ * window, read in the store view's time zone (config.i18n.timeZone; issue 12: "until 30 June" is the whole of 30 June
+ * in Amsterdam, a window from 1 June starts at 00:00 Amsterdam time). An absent bound is open; an unreadable date
+ * makes the special price inactive. A special price of 0 or less, or none, is never active.
+ */
+export function isSpecialPriceActive(product: PriceFields, now: number, zone = 'UTC'): boolean {
   const special = num(product.special_price);
   if (special === undefined || special <= 0) return false;
-  const from = product.special_from_date ? parseShopDate(product.special_from_date) : undefined;
-  const to = product.special_to_date ? parseShopDate(product.special_to_date) : undefined;
+  const from = product.special_from_date ? specialDateBound(product.special_from_date, zone, 'from') : undefined;
+  const to = product.special_to_date ? specialDateBound(product.special_to_date, zone, 'to') : undefined;
   if (from !== undefined && (Number.isNaN(from) || now < from)) return false;
   if (to !== undefined && (Number.isNaN(to) || now >= to)) return false;
   return true;
@@ -96,7 +116,7 @@ function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number
 export function productPrice(product: PriceFields, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   const inclTax = options.inclTax ?? true;
   const regular = regularOf(product, inclTax, config);
-  if (isSpecialPriceActive(product, now)) {
+  if (isSpecialPriceActive(product, now, config.i18n.timeZone)) {
     const special = specialOf(product, inclTax, config);
     if (special < regular) return { regular, special, final: special };
   }

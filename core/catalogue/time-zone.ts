@@ -1,0 +1,69 @@
+/**
+ * Wall-clock time of the store view's time zone (config.i18n.timeZone, 'Europe/Amsterdam'), in pure date math.
+ *
+ * Why not Intl: core reads no platform service (no clock, no Intl time-zone database) so its rules give the same
+ * answer on every runtime and in every test. The zones a shop may name are listed here with their rule: a standard
+ * offset and, for the EU zones, summer time from the last Sunday of March 01:00 UTC to the last Sunday of October
+ * 01:00 UTC (EU rule since 1996). adapters/common/time-zone.test.ts checks this table against the platform's time-zone
+ * database (Intl) over many instants, so a wrong entry fails a test. An unknown zone name is refused when used.
+ */
+export interface ZoneRule {
+  /** offset from UTC outside summer time, in minutes */
+  readonly standardOffsetMinutes: number;
+  readonly summerTime: 'eu' | 'none';
+}
+
+export const ZONE_RULES: Readonly<Record<string, ZoneRule>> = {
+  UTC: { standardOffsetMinutes: 0, summerTime: 'none' },
+  'Europe/Amsterdam': { standardOffsetMinutes: 60, summerTime: 'eu' },
+  'Europe/Brussels': { standardOffsetMinutes: 60, summerTime: 'eu' },
+  'Europe/Berlin': { standardOffsetMinutes: 60, summerTime: 'eu' },
+  'Europe/Rome': { standardOffsetMinutes: 60, summerTime: 'eu' },
+  'Europe/London': { standardOffsetMinutes: 0, summerTime: 'eu' },
+};
+
+const DAY = 86_400_000;
+
+function rule(zone: string): ZoneRule {
+  const r = ZONE_RULES[zone];
+  if (!r) throw new Error(`Unknown time zone '${zone}' (known: ${Object.keys(ZONE_RULES).join(', ')})`);
+  return r;
+}
+
+/** Epoch ms of 01:00 UTC on the last Sunday of a month (0-based month). */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0);
+  const weekday = (Math.floor(lastDay / DAY) + 4) % 7; // 1970-01-01 was a Thursday (4); 0 = Sunday
+  return lastDay - ((weekday + 7) % 7) * DAY + 3_600_000;
+}
+
+/** The zone's offset from UTC at an instant, in minutes (+60 in Amsterdam in winter, +120 in summer). */
+export function zoneOffsetMinutes(zone: string, epochMs: number): number {
+  const r = rule(zone);
+  if (r.summerTime === 'none') return r.standardOffsetMinutes;
+  const year = new Date(epochMs).getUTCFullYear();
+  const summer = epochMs >= lastSundayOneUtc(year, 2) && epochMs < lastSundayOneUtc(year, 9);
+  return r.standardOffsetMinutes + (summer ? 60 : 0);
+}
+
+/**
+ * The instant a wall-clock time of the zone stands for. A time skipped by the spring change (02:30 on the last
+ * Sunday of March) is read with the offset before the change (it is 03:30 summer time); a time that occurs twice
+ * in autumn is its first occurrence.
+ */
+export function zonedTimeToEpoch(zone: string, y: number, month: number, d: number, h = 0, min = 0, s = 0, ms = 0): number {
+  const wall = Date.UTC(y, month - 1, d, h, min, s, ms);
+  const before = wall - zoneOffsetMinutes(zone, wall - DAY) * 60_000;
+  const after = wall - zoneOffsetMinutes(zone, wall + DAY) * 60_000;
+  // the earlier reading is right when it maps back to the same wall time (first occurrence); otherwise the other
+  if (zoneOffsetMinutes(zone, after) * 60_000 + after === wall && zoneOffsetMinutes(zone, before) * 60_000 + before === wall) return Math.min(before, after);
+  if (zoneOffsetMinutes(zone, before) * 60_000 + before === wall) return before;
+  if (zoneOffsetMinutes(zone, after) * 60_000 + after === wall) return after;
+  return before; // in the spring gap: the offset before the change
+}
+
+/** The instant a local day of the zone begins (00:00) and the instant the next one begins. */
+export function zonedDayBounds(zone: string, y: number, month: number, d: number): { start: number; nextStart: number } {
+  const next = new Date(Date.UTC(y, month - 1, d + 1));
+  return { start: zonedTimeToEpoch(zone, y, month, d), nextStart: zonedTimeToEpoch(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
+}
