@@ -20,6 +20,7 @@ import { StaticPage } from '../pages/StaticPage';
 import { SitemapPage } from '../pages/SitemapPage';
 import { WholesalePage } from '../pages/WholesalePage';
 import { DispatchedPage } from '../pages/DispatchedPage';
+import { ErrorPage } from '../pages/ErrorPage';
 import type { LoadOutcome, PageEntry, PageRegistry, RouteLoadContext } from './page-registry';
 
 const runtime = (): 'server' | 'browser' => (typeof window === 'undefined' ? 'server' : 'browser');
@@ -244,6 +245,15 @@ export const CATALOGUE_PAGES: PageRegistry = {
   sitemap: {
     element: <SitemapPage />,
     load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
+  },
+  // spec catalogue §2.1 route 'error': the error page, 500 (was the not-found page with 404)
+  error: {
+    element: <ErrorPage />,
+    load: async ({ container }) => {
+      await loadShell(container);
+      return { status: 500 };
+    },
+    status: 500,
   },
   'page-not-found': { element: <DispatchedPage />, load: dispatchLoad, status: 404 },
 };
