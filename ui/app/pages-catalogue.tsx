@@ -249,8 +249,8 @@ export const CATALOGUE_PAGES: PageRegistry = {
   // spec catalogue §2.1 route 'error': the error page, 500 (was the not-found page with 404)
   error: {
     element: <ErrorPage />,
-    load: async ({ container }) => {
-      await loadShell(container);
+    load: async ({ container, path }) => {
+      await loadShell(container, path);
       return { status: 500 };
     },
     status: 500,
