@@ -40,10 +40,8 @@ hydrateRoot(
 );
 
 // after hydration, so the first render matches the server's: restore cart, session and checkout from IndexedDB.
-// It waits for the browser's first idle moment (at most 2 s), so its IndexedDB reads and the calls that connect a
-// cart (3 for a new visitor) never compete with the first paint and hydration.
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1));
-whenIdle(() => void startShopSession(container).catch((e: unknown) => console.error('[startup]', e)));
+// Not deferred to an idle moment: a shopper's add before the restore would be overwritten by the restored cart.
+startShopSession(container).catch((e: unknown) => console.error('[startup]', e));
 
 // spec catalogue §1: a progressive web app; the service worker keeps the shell available offline.
 if ('serviceWorker' in navigator && window.location.protocol !== 'file:') {
