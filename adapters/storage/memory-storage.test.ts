@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from './memory-storage';
+import { RequestStorage } from './request-storage';
+
+describe('MemoryStorage and the per-request RequestStorage', () => {
+  it('MemoryStorage stores a JSON copy, as IndexedDB does (a later change to the object is not stored)', async () => {
+    const s = new MemoryStorage();
+    const value = { items: [1] };
+    await s.set('cart', 'k', value);
+    value.items.push(2);
+    expect(await s.get('cart', 'k')).toEqual({ items: [1] });
+    expect(await s.get('cart', 'k')).not.toBe(await s.get('cart', 'k'));
+  });
+
+  it('RequestStorage keeps the value itself: no serialising of what only lives for one render', async () => {
+    const s = new RequestStorage();
+    const answer = { hits: [{ sku: 'IP-1' }] };
+    await s.set('search', 'q', answer);
+    expect(await s.get('search', 'q')).toBe(answer);
+    expect(await s.entries('search')).toEqual([['q', answer]]);
+    await s.remove('search', 'q');
+    expect(await s.keys('search')).toEqual([]);
+  });
+});
