@@ -12,7 +12,7 @@ import { useService } from '../../hooks/use-service';
 import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment, useSession } from '../../hooks/use-transactions';
 import { localizeMessage } from '../../../core/server-messages';
 import { SelectField } from '../common/Field';
-import { usePaymentMethodTitle } from './PaymentStep';
+import { PaymentMethodOption, usePaymentMethodTitle } from './PaymentStep';
 
 const IDEAL = 'ideal';
 type V = { method: string; issuer: string };
@@ -126,25 +126,19 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           <fieldset className="methods" aria-describedby={methodErrorId}>
             <legend>{t('checkout.paymentMethod')}</legend>
             {methods.length === 0 ? <p role="status">{checkoutState.paymentMethodsError ? t(checkoutState.paymentMethodsError) : t('common.loading')}</p> : null}
-            {methods.map((m, i) => {
-              const unavailable = m.code === IDEAL && noIssuers;
-              return (
-                <label key={m.code} className={`method${unavailable ? ' method--unavailable' : ''}`}>
-                  <input
-                    type="radio"
-                    name="method"
-                    value={m.code}
-                    id={i === 0 ? form.inputId('method') : undefined}
-                    checked={form.values.method === m.code}
-                    onChange={form.onChange('method')}
-                    disabled={unavailable}
-                  />
-                  {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
-                  <span className="method__title">{title(m)}</span>
-                  {unavailable ? <span className="method__note">{t('payment.noIssuers')}</span> : null}
-                </label>
-              );
-            })}
+            {methods.map((m, i) => (
+              <PaymentMethodOption
+                key={m.code}
+                method={m}
+                title={title(m)}
+                inputId={form.inputId('method')}
+                first={i === 0}
+                name="method"
+                checked={form.values.method === m.code}
+                onChange={form.onChange('method')}
+                unavailable={m.code === IDEAL && noIssuers}
+              />
+            ))}
             <p id={methodErrorId} className="field__error" aria-live="polite">
               {methodError ? t(methodError.key) : null}
             </p>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
@@ -118,31 +118,20 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
             {t(state.paymentMethodsError)}
           </p>
         ) : null}
-        {methods.map((m, i) => {
-          const unavailable = m.code === IDEAL && noIssuers;
-          return (
-            <label key={m.code} className={`method${unavailable ? ' method--unavailable' : ''}`}>
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={m.code}
-                id={i === 0 ? form.inputId('paymentMethod') : undefined}
-                checked={form.values.paymentMethod === m.code}
-                onChange={form.onChange('paymentMethod')}
-                disabled={unavailable}
-                aria-describedby={unavailable ? `${form.inputId('paymentMethod')}-no-issuers` : undefined}
-              />
-              {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
-              <span className="method__title">{title(m)}</span>
-              {m.cost_incl_tax ? <span className="method__price">{money(m.cost_incl_tax)}</span> : null}
-              {unavailable ? (
-                <span className="method__note" id={`${form.inputId('paymentMethod')}-no-issuers`}>
-                  {t('payment.noIssuers')}
-                </span>
-              ) : null}
-            </label>
-          );
-        })}
+        {methods.map((m, i) => (
+          <PaymentMethodOption
+            key={m.code}
+            method={m}
+            title={title(m)}
+            price={m.cost_incl_tax ? money(m.cost_incl_tax) : undefined}
+            inputId={form.inputId('paymentMethod')}
+            first={i === 0}
+            name="paymentMethod"
+            checked={form.values.paymentMethod === m.code}
+            onChange={form.onChange('paymentMethod')}
+            unavailable={m.code === IDEAL && noIssuers}
+          />
+        ))}
         <p id={methodErrorId} className="field__error" aria-live="polite">
           {methodError ? t(methodError.key) : null}
         </p>
@@ -161,5 +150,48 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
         {t('checkout.continueToReview')}
       </button>
     </form>
+  );
+}
+
+/**
+ * One payment method as a radio with its logo, title and price; a method that cannot be chosen (iDEAL without banks,
+ * spec transactions §8 'No issuers') is disabled and says why. Used by the checkout's payment step and by the
+ * failed-payment retry on the order-status page.
+ */
+export function PaymentMethodOption(props: {
+  method: CheckoutPaymentMethod;
+  title: string;
+  price?: string | undefined;
+  inputId: string;
+  first: boolean;
+  name: string;
+  checked: boolean;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  unavailable: boolean;
+}) {
+  const { t } = useTranslation();
+  const { method: m, unavailable } = props;
+  const noteId = `${props.inputId}-${m.code}-note`;
+  return (
+    <label className={`method${unavailable ? ' method--unavailable' : ''}`}>
+      <input
+        type="radio"
+        name={props.name}
+        value={m.code}
+        id={props.first ? props.inputId : undefined}
+        checked={props.checked}
+        onChange={props.onChange}
+        disabled={unavailable}
+        aria-describedby={unavailable ? noteId : undefined}
+      />
+      {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
+      <span className="method__title">{props.title}</span>
+      {props.price ? <span className="method__price">{props.price}</span> : null}
+      {unavailable ? (
+        <span className="method__note" id={noteId}>
+          {t('payment.noIssuers')}
+        </span>
+      ) : null}
+    </label>
   );
 }
