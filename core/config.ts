@@ -157,6 +157,8 @@ export interface ShopConfig {
     readonly homeListSort: { readonly field: string; readonly direction: 'asc' | 'desc' };
     readonly homeLists: readonly ['new_collection', 'bestsellers'];
     readonly noImageValue: string;
+    /** issue 12: the deepest 'load more' depth (?page=N) a category page loads from the URL, in pages of the default size */
+    readonly maxListDepth: number;
   };
   readonly categories: {
     readonly fetchSize: number;
@@ -416,6 +418,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
     homeListSort: { field: 'created_at', direction: 'desc' },
     homeLists: ['new_collection', 'bestsellers'],
     noImageValue: 'no_selection',
+    maxListDepth: 20,
   },
   categories: {
     fetchSize: 4000,

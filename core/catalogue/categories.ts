@@ -185,6 +185,27 @@ export function nextPageStart(list: Pick<ProductList, 'items'>): number {
   return list.items.length;
 }
 
+/**
+ * Issue 12: the depth of 'load more' lives in the route query (?page=N: pages 1..N shown), so back and refresh keep
+ * the shopper's place. Anything but a whole number of 2 or more reads as 1; the depth is capped at
+ * config.catalogue.maxListDepth pages (one request of N pages at most).
+ */
+export function listDepthFromQuery(raw: unknown, config: Pick<ShopConfig, 'catalogue'>): number {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.min(Math.max(1, Number(value)), config.catalogue.maxListDepth);
+}
+
+/** How many pages of `perPage` a list shows (at least 1). */
+export function listDepthOf(list: Pick<ProductList, 'items'>, perPage: number): number {
+  return Math.max(1, Math.ceil(list.items.length / Math.max(1, perPage)));
+}
+
+/** The route query value of a depth: none for the first page. */
+export function listDepthToQuery(depth: number): string | undefined {
+  return depth > 1 ? String(depth) : undefined;
+}
+
 /** Append a loaded page to a list (start 0 replaces). */
 export function appendPage(list: ProductList, page: ProductList): ProductList {
   if (page.start === 0) return page;

@@ -18,10 +18,11 @@ import {
   categoryQueryEmpty,
   findCategoryByPath,
   hasMoreItems,
+  listDepthOf,
   menuItems,
   nextPageStart,
 } from './categories';
-import { availableFiltersFromAggregations, toggleFilter, type AvailableFilters } from './filters';
+import { availableFiltersFromAggregations, sameFilters, toggleFilter, type AvailableFilters } from './filters';
 import type { AttributeMetadata, Breadcrumb, Category, ChosenFilters, FilterOption, MenuItem, Product, ProductList } from './types';
 
 export interface CategoryState {
@@ -118,10 +119,19 @@ export class CategoryService {
     this.patch({ current: category, breadcrumbs: categoryBreadcrumbs(category, this.state.value.categories, this.config, this.options.storeCode), list: emptyList(this.config), available: {} });
   }
 
-  /** Replace the chosen filters (read from the route query) and reload the first page. */
-  async applyFilters(filters: ChosenFilters): Promise<ProductList> {
+  /**
+   * Replace the chosen filters (read from the route query) and show `depth` pages (issue 12: ?page=N). The same
+   * filters one page deeper than shown load just the next page ('load more'); the same filters at the depth shown
+   * load nothing; anything else reloads pages 1..depth in one request.
+   */
+  async applyFilters(filters: ChosenFilters, depth = 1): Promise<ProductList> {
+    const { list, warning } = this.state.value;
+    const perPage = this.config.search.defaultPageSize;
+    const same = !warning && list.items.length > 0 && sameFilters(this.state.value.filters, filters, this.config);
+    if (same && depth === listDepthOf(list, perPage) && (depth > 1 || list.items.length <= perPage)) return list;
+    if (same && depth === listDepthOf(list, perPage) + 1 && hasMoreItems(list)) return this.loadMore();
     this.patch({ filters });
-    return this.loadProducts();
+    return this.loadProducts(0, depth * perPage);
   }
 
   /** spec catalogue §4.4: toggle a filter and reload the first page. */
@@ -139,10 +149,12 @@ export class CategoryService {
    * Load a page of the current category's products. spec catalogue §4.4: if the list is empty or fails, the
    * warning 'No products synchronized for this category...' is set and the list emptied.
    */
-  async loadProducts(from = 0): Promise<ProductList> {
+  async loadProducts(from = 0, size = this.config.search.defaultPageSize): Promise<ProductList> {
     const category = this.state.value.current;
     if (!category) return this.state.value.list;
-    const request = categoryProductsRequest({ category, categories: this.state.value.categories, filters: this.state.value.filters, from }, this.config);
+    const request = categoryProductsRequest({ category, categories: this.state.value.categories, filters: this.state.value.filters, from, size }, this.config);
+    // the list keeps the default page size: 'load more' goes on page by page after a deep first load
+    const perPage = this.config.search.defaultPageSize;
     this.patch({ loading: true });
     this.lastListFailure = undefined;
     try {
@@ -153,7 +165,7 @@ export class CategoryService {
         const t0 = clock.now();
         const first = await this.search.search<Product>({ ...request, includeFields: FIRST_STAGE_FIELDS });
         const t1 = clock.now();
-        if (first.items.length) this.patch({ list: { start: 0, perPage: request.size, total: first.total, items: first.items } });
+        if (first.items.length) this.patch({ list: { start: 0, perPage, total: first.total, items: first.items } });
         result = await this.search.search<Product>(request);
         twoStage.record(t1 - t0, clock.now() - t1);
       } else {
@@ -163,7 +175,7 @@ export class CategoryService {
         this.patch({ list: emptyList(this.config), warning: MESSAGES.emptyCategoryList, loading: false, offline: !!result.offline });
         return this.state.value.list;
       }
-      const page: ProductList = { start: from, perPage: request.size, total: result.total, items: result.items };
+      const page: ProductList = { start: from, perPage, total: result.total, items: result.items };
       const list = from === 0 ? page : appendPage(this.state.value.list, page);
       const available =
         from === 0 ? availableFiltersFromAggregations(result.aggregations, this.options.attributes?.() ?? result.attributeMetadata ?? [], this.config, this.options.locale) : this.state.value.available;

@@ -110,6 +110,11 @@ export function filtersToRouteQuery(chosen: ChosenFilters, config: ShopConfig): 
   return query;
 }
 
+/** Whether two choices stand for the same route query (the same filters and sort, labels aside). */
+export function sameFilters(a: ChosenFilters, b: ChosenFilters, config: ShopConfig): boolean {
+  return JSON.stringify(filtersToRouteQuery(a, config)) === JSON.stringify(filtersToRouteQuery(b, config));
+}
+
 /**
  * spec catalogue §2.2: read chosen filters from a route query. Only the configured params are read; a value is
  * labelled from the available options when known. Price ids become ranges; the sort accepts only known keys.

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG, createConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import {
   availableOptionValues,
+  outOfStockOptionValues,
   configurableOptionsOf,
   configureProduct,
   filterUnavailableVariants,
@@ -85,6 +86,40 @@ describe('availableOptionValues', () => {
         expect(values).not.toContain(3); // colour 3 has an empty label
       }
     }));
+  });
+});
+
+// spec catalogue §4.3 (out-of-stock children), issue 12: an out-of-stock child's swatch is marked before the click
+describe('outOfStockOptionValues', () => {
+  it('a value is marked iff the enabled children it leads to (with the other choices) exist and are all out of stock', () => {
+    fc.assert(fc.property(productArb, selectionArb, configArb, (p, s, cfg) => {
+      const out = outOfStockOptionValues(p, s, cfg);
+      for (const option of configurableOptionsOf(p)) {
+        const others = Object.entries(s.options ?? {}).filter(([k]) => k !== option.attribute_code);
+        for (const v of option.values) {
+          const reach = p.configurable_children!.filter(
+            (c) => (c.status ?? 1) < 2 && c[option.attribute_code] === v.value_index && others.every(([k, id]) => c[k] === id),
+          );
+          const expected = reach.length > 0 && reach.every((c) => c.stock?.is_in_stock === false);
+          expect((out[option.attribute_code] ?? []).includes(v.value_index)).toBe(expected);
+        }
+      }
+    }));
+  });
+  it('marks the one size whose only child is out of stock, not its in-stock neighbours', () => {
+    const p: Product = {
+      id: 1, sku: 'P', name: 'P', type_id: 'configurable',
+      configurable_options: [
+        { attribute_id: 93, attribute_code: 'color', label: 'Kleur', values: [{ value_index: 1, label: 'Rood' }] },
+        { attribute_id: 142, attribute_code: 'size', label: 'Formaat', values: [{ value_index: 10, label: '2m' }, { value_index: 11, label: '5m' }] },
+      ],
+      configurable_children: [
+        { id: 2, sku: 'P-1', status: 1, color: 1, size: 10, stock: { is_in_stock: true } },
+        { id: 3, sku: 'P-2', status: 1, color: 1, size: 11, stock: { is_in_stock: false } },
+      ],
+    };
+    expect(outOfStockOptionValues(p, { options: { color: 1 } }, DEFAULT_CONFIG)).toEqual({ color: [], size: [11] });
+    expect(outOfStockOptionValues(p, { options: { size: 11 } }, DEFAULT_CONFIG)).toEqual({ color: [1], size: [11] });
   });
 });
 

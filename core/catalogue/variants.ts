@@ -202,6 +202,32 @@ export function availableOptionValues(product: Product, selection: VariantSelect
   return out;
 }
 
+/**
+ * spec catalogue §4.3 (children out of stock), issue 12: the option values a shopper would reach only out-of-stock
+ * children with, given the other chosen options: at least one enabled child has the value and matches the other
+ * choices, and none of those is in stock. The product page marks them unavailable before the click (the child may
+ * still be listed and chosen: out-of-stock products are listed, spec catalogue §9). Keyed by attribute code.
+ */
+export function outOfStockOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
+  const children = (product.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
+  const chosen = selectedIds(selection);
+  const out: Record<string, OptionValueId[]> = {};
+  for (const option of configurableOptionsOf(product)) {
+    const others = chosen.filter(([code]) => code !== option.attribute_code);
+    out[option.attribute_code] = option.values
+      .filter((v) => {
+        const reach = children.filter(
+          (c) =>
+            childValue(c, option.attribute_code) === String(v.value_index) &&
+            others.every(([code, ids]) => ids.includes(childValue(c, code) ?? '\u0000')),
+        );
+        return reach.length > 0 && reach.every((c) => c.stock?.is_in_stock === false);
+      })
+      .map((v) => v.value_index);
+  }
+  return out;
+}
+
 /** The configuration (attribute_code -> chosen value) a child stands for. */
 export function configurationOfChild(product: Product, child: ConfigurableChild): ProductConfiguration {
   const out: Record<string, { attribute_code: string; id: OptionValueId; label: string }> = {};

@@ -8,6 +8,7 @@ import { ProductService } from '../../core/catalogue/product-service';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
+import { listDepthFromQuery } from '../../core/catalogue/categories';
 import { UrlDispatcher } from '../../core/routing/dispatcher';
 import { PageResolutionService, loadFailureOutcome, resolvedPage, unavailableCause, type ResolvedPageKind } from '../../core/routing/page-resolution';
 import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
@@ -80,7 +81,8 @@ async function loadCategoryProducts(container: Container, query: URLSearchParams
     .load(configOf(container).filters.defaultFilters)
     .catch(() => undefined);
   const filters = filtersFromRouteQuery(routeQueryOf(query), configOf(container), categories.snapshot().available);
-  await categories.applyFilters(filters);
+  // issue 12: ?page=N keeps the 'load more' depth across back, refresh and the server render
+  await categories.applyFilters(filters, listDepthFromQuery(query.get('page') ?? undefined, configOf(container)));
   return unavailableOnServer(container, path, categories.listFailure());
 }
 

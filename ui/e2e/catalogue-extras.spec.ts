@@ -17,3 +17,22 @@ test('/error renders the error page with status 500', async ({ page, request }) 
   await page.getByRole('link', { name: 'Neem contact op' }).click();
   await expect(page).toHaveURL(/\/contacts$/);
 });
+
+// spec catalogue §4.3 (out-of-stock children), issue 12: the swatch of an out-of-stock child is marked before the click,
+// for the eye (class, struck pattern) and for screen readers (its accessible name says it)
+test('an out-of-stock child is marked unavailable on its option before it is clicked', async ({ page }) => {
+  await page.goto('/inpakpapier/kerst/modern/kadopapier-kerstballen-noorderlicht-21.html');
+  await hydrated(page);
+  const colour = page.getByRole('group', { name: /Kleur/ });
+  const size = page.getByRole('group', { name: /Formaat/ });
+  await colour.getByRole('radio', { name: /^Wit/ }).check({ force: true });
+  await expect(page).toHaveURL(/childSku=IP-00021-wit-/);
+  // Wit 70 x 5 (IP-00021-wit-70x5) is out of stock; the other sizes of Wit are not
+  const sold = size.getByRole('radio', { name: '70 cm x 5 m (niet op voorraad)' });
+  await expect(sold).toHaveCount(1);
+  await expect(sold).not.toBeChecked();
+  await expect(page.locator('[data-option="size"] .option-value--out-of-stock')).toHaveCount(1);
+  await expect(page.locator('[data-option="size"] .option-value--out-of-stock label')).toContainText('70 cm x 5 m');
+  await expect(size.getByRole('radio', { name: '50 cm x 3 m', exact: true })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/e2e/catalogue-out-of-stock-swatch.png' });
+});

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
-import { hasMoreItems } from '../../core/catalogue/categories';
+import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption } from '../../core/catalogue/types';
 import { useConfig } from '../hooks/use-service';
 import { useCategory, useCategoryService, usePageResolution } from '../hooks/use-catalogue';
@@ -45,6 +45,12 @@ export function CategoryPage({ intro }: { intro?: ReactNode }) {
   if (resolution.error && resolution.path === location.pathname) return <NotFoundPage message={t(resolution.error.key, resolution.error.params)} />;
   if (!category) return <p role="status">{t('category.loading')}</p>;
   const list = state.list;
+  // issue 12: 'load more' writes the depth into the URL (?page=N, replacing the entry), so back and refresh keep it;
+  // a real link, so it works before hydration and without script too
+  const moreParams = new URLSearchParams(location.search);
+  const nextDepth = listDepthToQuery(listDepthOf(list, config.search.defaultPageSize) + 1);
+  if (nextDepth) moreParams.set('page', nextDepth);
+  const moreHref = `${location.pathname}?${moreParams.toString()}`;
   return (
     <div className="category-page" data-category={category.id}>
       <Breadcrumbs items={state.breadcrumbs} current={category.name} />
@@ -101,9 +107,16 @@ export function CategoryPage({ intro }: { intro?: ReactNode }) {
               {hasMoreItems(list) && (
                 <p className="category-page__more">
                   <span>{t('category.shown', { shown: list.items.length, total: list.total })}</span>
-                  <button type="button" className="button button--secondary" disabled={state.loading} onClick={() => void service.loadMore()}>
+                  <Link
+                    to={moreHref}
+                    replace
+                    preventScrollReset
+                    className="button button--secondary"
+                    aria-disabled={state.loading || undefined}
+                    onClick={(e) => state.loading && e.preventDefault()}
+                  >
                     {state.loading ? t('category.loading') : t('category.loadMore')}
-                  </button>
+                  </Link>
                 </p>
               )}
             </>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConfigurableOption, Product, ProductConfiguration } from '../../../core/catalogue/types';
-import { availableOptionValues } from '../../../core/catalogue/variants';
+import { availableOptionValues, outOfStockOptionValues } from '../../../core/catalogue/variants';
 import { useConfig } from '../../hooks/use-service';
 import { useAttributes } from '../../hooks/use-catalogue';
 import { attributeLabel, optionLabel } from '../../../core/catalogue/attributes';
@@ -28,6 +28,8 @@ export function ConfigurableOptions({
   const valueLabel = (code: string, value: string | number, own: string) => optionLabel(attributes, code, value) ?? own;
   const selection = { options: Object.fromEntries(Object.entries(configuration).map(([k, v]) => [k, v.id])) };
   const available = availableOptionValues(parent, selection, config);
+  // issue 12: values that lead only to out-of-stock children are marked before the click (seen and read out)
+  const outOfStock = outOfStockOptionValues(parent, selection, config);
   return (
     <div className="product-options">
       {options.map((option) => {
@@ -43,8 +45,13 @@ export function ConfigurableOptions({
                 const id = `opt-${option.attribute_code}-${v.value_index}`;
                 const isAvailable = (available[option.attribute_code] ?? []).some((x) => String(x) === String(v.value_index));
                 const checked = chosen !== undefined && String(chosen.id) === String(v.value_index);
+                const soldOut = (outOfStock[option.attribute_code] ?? []).some((x) => String(x) === String(v.value_index));
                 return (
-                  <span key={String(v.value_index)} className={`option-value${isAvailable ? '' : ' option-value--unavailable'}${checked ? ' option-value--checked' : ''}`}>
+                  <span
+                    key={String(v.value_index)}
+                    className={`option-value${isAvailable ? '' : ' option-value--unavailable'}${soldOut ? ' option-value--out-of-stock' : ''}${checked ? ' option-value--checked' : ''}`}
+                    data-out-of-stock={soldOut ? 'true' : undefined}
+                  >
                     <input
                       type="radio"
                       id={id}
@@ -53,10 +60,16 @@ export function ConfigurableOptions({
                       checked={checked}
                       onChange={() => onChoose(option.attribute_code, v.value_index)}
                     />
-                    <label htmlFor={id} title={isAvailable ? undefined : t('product.unavailableCombination')}>
+                    <label htmlFor={id} title={!isAvailable ? t('product.unavailableCombination') : soldOut ? t('product.optionOutOfStock') : undefined}>
                       {option.attribute_code === 'color' && <span className="option-value__swatch" data-color={v.label.toLowerCase()} aria-hidden="true" />}
                       {valueLabel(option.attribute_code, v.value_index, v.label)}
                       {!isAvailable && <span className="visually-hidden"> ({t('product.unavailableCombination')})</span>}
+                      {isAvailable && soldOut && (
+                        <span className="option-value__stock">
+                          <span aria-hidden="true">✕</span>
+                          <span className="visually-hidden"> ({t('product.optionOutOfStock')})</span>
+                        </span>
+                      )}
                     </label>
                   </span>
                 );
