@@ -12,6 +12,9 @@ import {
   findCategoryByPath,
   flattenTree,
   hasMoreItems,
+  listDepthFromQuery,
+  listDepthOf,
+  listDepthToQuery,
   menuItems,
   nextPageStart,
   productBreadcrumbs,
@@ -104,5 +107,35 @@ describe('category product list', () => {
     const all = appendPage(first, { start: 2, perPage: 2, total: 3, items: [item('c')] });
     expect(all.items.map((p) => p.sku)).toEqual(['a', 'b', 'c']);
     expect(hasMoreItems(all)).toBe(false);
+  });
+});
+
+describe("'load more' depth in the URL (issue 12: ?page=N; spec catalogue §2.2 route query)", () => {
+  it('reads whole numbers 1..maxListDepth; anything else is the first page; a depth written back reads the same', () => {
+    const max = config.catalogue.maxListDepth;
+    expect(listDepthFromQuery('3', config)).toBe(3);
+    expect(listDepthFromQuery(['2', '5'], config)).toBe(2);
+    for (const bad of [undefined, '', '0', '-2', '2.5', 'abc', '1e3', ' 2', null, 7]) expect(listDepthFromQuery(bad, config)).toBe(1);
+    expect(listDepthFromQuery('999999', config)).toBe(max);
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.integer().map(String), fc.constant(undefined)), (raw) => {
+        const depth = listDepthFromQuery(raw, config);
+        return Number.isInteger(depth) && depth >= 1 && depth <= max;
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max }), (depth) => {
+        const written = listDepthToQuery(depth);
+        return (depth === 1 ? written === undefined : written === String(depth)) && listDepthFromQuery(written, config) === depth;
+      }),
+    );
+  });
+
+  it('the depth of a list is its shown pages, at least 1', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, sku: String(i), name: '', type_id: 'simple' }) as Product);
+    expect(listDepthOf({ items: [] }, 50)).toBe(1);
+    expect(listDepthOf({ items: items(50) }, 50)).toBe(1);
+    expect(listDepthOf({ items: items(51) }, 50)).toBe(2);
+    expect(listDepthOf({ items: items(100) }, 50)).toBe(2);
   });
 });

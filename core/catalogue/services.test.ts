@@ -151,6 +151,39 @@ describe('CategoryService (spec catalogue §4.4)', () => {
   });
 });
 
+describe("CategoryService 'load more' depth (issue 12: ?page=N)", () => {
+  /** Answers pages of 120 numbered products by from/size, as the search backend does. */
+  class PagedSearch implements CatalogueSearch {
+    requests: SearchRequest[] = [];
+    readonly products: Product[] = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, sku: `P${i + 1}`, name: `p${i + 1}`, type_id: 'simple', status: 1, visibility: 4 }));
+    async search<T>(r: SearchRequest): Promise<SearchResult<T>> {
+      this.requests.push(r);
+      return { items: this.products.slice(r.from, r.from + r.size) as unknown as T[], total: this.products.length, start: r.from, perPage: r.size, aggregations: {} };
+    }
+  }
+  const perPage = config.search.defaultPageSize;
+
+  it('depth N loads pages 1..N in one request; one deeper loads just the next page; the same depth loads nothing // spec catalogue §4.4', async () => {
+    const search = new PagedSearch();
+    const s = new CategoryService({ list: async () => cats }, search, config);
+    await s.setCurrentByPath('/inpakpapier');
+    const deep = await s.applyFilters({}, 2);
+    expect(search.requests.map((r) => [r.from, r.size])).toEqual([[0, 2 * perPage]]);
+    expect(deep.items.map((p) => p.sku)).toEqual(search.products.slice(0, 2 * perPage).map((p) => p.sku));
+    // 'load more' goes on page by page after the deep first load
+    expect(deep.perPage).toBe(perPage);
+    await s.applyFilters({}, 2);
+    expect(search.requests).toHaveLength(1);
+    const more = await s.applyFilters({}, 3);
+    expect(search.requests.at(-1)).toMatchObject({ from: 2 * perPage, size: perPage });
+    expect(more.items).toHaveLength(Math.min(120, 3 * perPage));
+    // other filters start over at the depth asked
+    await s.applyFilters({ color: [{ id: 5, label: 'Rood', type: 'color' }] } as never, 1);
+    expect(search.requests.at(-1)).toMatchObject({ from: 0, size: perPage });
+    expect(s.snapshot().list.items).toHaveLength(perPage);
+  });
+});
+
 describe('AttributeService (spec catalogue §3.3, §5)', () => {
   it('skips codes with a dot, loaded and blacklisted codes; unknown codes are blacklisted', async () => {
     const asked: AttributeQuery[] = [];
