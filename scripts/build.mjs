@@ -2,20 +2,28 @@
 import { build } from 'esbuild';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { buildPwa } from './build-pwa.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = `${root}dist`;
 
-export async function buildAll({ quiet = false } = {}) {
+/**
+ * `outDir` (absolute, inside the repository so the server finds node_modules): another output folder than dist/, and
+ * `marker`: a comment in every JavaScript file, so a second build differs from the first (the update journey deploys one
+ * build after another).
+ */
+export async function buildAll({ quiet = false, outDir = `${root}dist`, marker = '' } = {}) {
+  const dist = outDir;
+  const clientOut = relative(root, `${dist}/client`);
   await rm(dist, { recursive: true, force: true });
   await mkdir(`${dist}/client`, { recursive: true });
   const client = await build({
     absWorkingDir: root,
     entryPoints: ['ui/entry-client.tsx'],
-    outdir: 'dist/client',
+    outdir: clientOut,
+    ...(marker ? { banner: { js: `/* build ${marker} */` } } : {}),
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -34,24 +42,16 @@ export async function buildAll({ quiet = false } = {}) {
   const outputs = Object.entries(client.metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === 'ui/entry-client.tsx');
   if (!entry) throw new Error('client entry missing from metafile');
-  const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => f.replace(/^dist\/client\//, ''));
+  const inClient = (f) => f.slice(clientOut.length + 1);
+  const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => inClient(f));
   // the chunks the entry imports statically: the page preloads them beside the entry, so they do not load one after another
-  const preload = (entry[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => i.path.replace(/^dist\/client\//, ''));
-  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: entry[0].replace(/^dist\/client\//, ''), css, preload }, null, 2));
+  const preload = (entry[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => inClient(i.path));
+  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: inClient(entry[0]), css, preload }, null, 2));
   await writeFile(`${dist}/client-meta.json`, JSON.stringify(client.metafile));
 
-  // the service worker lives at the site root (its scope is the whole shop), so its name carries no hash
-  await build({
-    absWorkingDir: root,
-    entryPoints: ['ui/sw.ts'],
-    outfile: 'dist/client/sw.js',
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    logLevel: quiet ? 'error' : 'warning',
-  });
+  // icons, web app manifest, offline pages and the Workbox service worker with its precache manifest (issue 11)
+  const pwa = await buildPwa({ root, dist, metafile: client.metafile, quiet });
+  if (!quiet) console.log(`service worker precaches ${pwa.files} files (${Math.round(pwa.bytes / 1024)} KB)`);
 
   const node = {
     absWorkingDir: root,
@@ -68,13 +68,13 @@ export async function buildAll({ quiet = false } = {}) {
   // The server runs React's production build: its own code is built with NODE_ENV=production, and the packages it keeps
   // external (react, react-dom, ...) pick their build from process.env.NODE_ENV when they load. ESM imports run before
   // any code of the importing file, so dist/server.mjs is a launcher that sets NODE_ENV before it imports the server.
-  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: 'dist/server-app.mjs', define: { 'process.env.NODE_ENV': '"production"' } });
+  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: `${dist}/server-app.mjs`, define: { 'process.env.NODE_ENV': '"production"' } });
   await writeFile(
     `${dist}/server.mjs`,
     `// Launcher: React and react-dom choose their production build from NODE_ENV as they load (set before importing them).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server-app.mjs');\n`,
   );
   if (existsSync(`${root}test-fixtures/backend/main.ts`)) {
-    await build({ ...node, entryPoints: ['test-fixtures/backend/main.ts'], outfile: 'dist/backend.mjs' });
+    await build({ ...node, entryPoints: ['test-fixtures/backend/main.ts'], outfile: `${dist}/backend.mjs` });
   }
   // last, once every file of dist/client is written: brotli + gzip copies beside each one the server may send compressed
   const compressed = await precompress(`${dist}/client`);

@@ -1,81 +1,95 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: keeps the app shell working offline (spec catalogue §1: a progressive web app).
- * - /dist/* (hashed, immutable): cache first;
- * - page navigations: network first, falling back to the cached page, then to the cached home page;
- * - /img/*: stale-while-revalidate;
- * - /api/*: never cached here: the core keeps catalogue data in IndexedDB and queues cart/user calls itself.
- * Errors are only logged (spec catalogue §8).
+ * The service worker (Workbox; spec catalogue §1: a progressive web app). Bundled by scripts/build-pwa.mjs, which
+ * defines the precache manifest. What is cached where (docs/architecture.md, "Service worker"):
+ * - precache `shop-precache-*`: every JS/CSS file of this build, the offline pages and an icon, each with the hash of
+ *   its content as revision. Answers /dist/* of this build, so a page keeps loading its own build's chunks after the
+ *   server moved on to the next build. Entries of earlier builds are removed when this worker activates.
+ * - navigations: network first (timeout NAVIGATION_TIMEOUT_SECONDS), copies kept in `shop-pages`; without network the
+ *   cached copy, else the offline page of the shopper's locale.
+ * - /img/*: stale-while-revalidate in `shop-images` (a stable name: offline thumbnails of visited products come from it).
+ * - /api/*: never cached here; the core keeps catalogue data in IndexedDB and queues cart and user calls itself.
+ * Updates: a new worker installs (precaches its build) and waits; the page offers the update and sends SKIP_WAITING
+ * only when the shopper clicks (ui/app/sw-registration.ts). Errors are only logged (spec catalogue §8).
  */
-export {};
+import { clientsClaim, setCacheNameDetails } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+
 declare const self: ServiceWorkerGlobalScope;
+declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
+/** locale -> URL of its offline page */
+declare const __OFFLINE_PAGES__: Record<string, string>;
+declare const __DEFAULT_LOCALE__: string;
 
-const VERSION = 'shop-v1';
-const SHELL = `${VERSION}-shell`;
-const PAGES = `${VERSION}-pages`;
-const IMAGES = `${VERSION}-images`;
+export const PAGES_CACHE = 'shop-pages';
+export const IMAGES_CACHE = 'shop-images';
+const DAY = 24 * 60 * 60;
+/** a navigation waits this long for the network before a cached copy of the page is shown */
+export const NAVIGATION_TIMEOUT_SECONDS = 6;
+export const PAGES_LIMIT = { maxEntries: 50, maxAgeSeconds: 7 * DAY };
+export const IMAGES_LIMIT = { maxEntries: 300, maxAgeSeconds: 30 * DAY };
+/** the caches of the hand-written worker this one replaces */
+const LEGACY_CACHE_PREFIX = 'shop-v1-';
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(PAGES)
-      .then((c) => c.add('/'))
-      .catch((e: unknown) => console.warn('[sw] precache failed', e))
-      .then(() => self.skipWaiting()),
-  );
+setCacheNameDetails({ prefix: 'shop', suffix: '' });
+precacheAndRoute(__PRECACHE_MANIFEST__);
+cleanupOutdatedCaches();
+// the first worker takes the open pages at once (so their later chunks come from its precache); an update waits
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => !k.startsWith(VERSION)).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(LEGACY_CACHE_PREFIX)).map((k) => caches.delete(k)))),
   );
 });
 
-async function cacheFirst(request: Request): Promise<Response> {
-  const hit = await caches.match(request);
-  if (hit) return hit;
-  const res = await fetch(request);
-  if (res.ok) void caches.open(SHELL).then((c) => c.put(request, res.clone()));
-  return res;
-}
-
-async function networkFirstPage(request: Request): Promise<Response> {
+/** The shopper's locale: the `locale` cookie the shop sets (Cookie Store API where the browser has it), else the default. */
+async function shopperLocale(): Promise<string> {
   try {
-    const res = await fetch(request);
-    if (res.ok) {
-      const copy = res.clone();
-      void caches.open(PAGES).then((c) => c.put(request, copy));
-    }
-    return res;
-  } catch (e) {
-    console.log('No internet connection found. App is running in offline mode.');
-    const hit = (await caches.match(request)) ?? (await caches.match('/'));
-    if (hit) return hit;
-    throw e;
+    const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value?: string } | null> } }).cookieStore;
+    const value = (await store?.get('locale'))?.value;
+    if (value && value in __OFFLINE_PAGES__) return value;
+  } catch {
+    // no Cookie Store: the default locale
   }
+  return __DEFAULT_LOCALE__;
 }
 
-async function staleWhileRevalidate(request: Request): Promise<Response> {
-  const cache = await caches.open(IMAGES);
-  const hit = await cache.match(request);
-  const refresh = fetch(request)
-    .then((res) => {
-      if (res.ok) void cache.put(request, res.clone());
-      return res;
-    })
-    .catch(() => hit ?? Response.error());
-  return hit ?? refresh;
-}
+const offlineFallback = {
+  fetchDidFail: async () => {
+    console.log('No internet connection found. App is running in offline mode.');
+  },
+  // neither network nor a cached copy: the offline page
+  handlerDidError: async () => {
+    const url = __OFFLINE_PAGES__[await shopperLocale()] ?? __OFFLINE_PAGES__[__DEFAULT_LOCALE__];
+    return url ? matchPrecache(url) : undefined;
+  },
+};
 
-self.addEventListener('fetch', (event) => {
-  const req = event.request;
-  const url = new URL(req.url);
-  if (req.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/')) return;
-  if (url.pathname.startsWith('/dist/')) event.respondWith(cacheFirst(req));
-  else if (url.pathname.startsWith('/img/')) event.respondWith(staleWhileRevalidate(req));
-  else if (req.mode === 'navigate') event.respondWith(networkFirstPage(req));
-});
+registerRoute(
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: PAGES_CACHE,
+      networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS,
+      plugins: [new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true }), offlineFallback],
+    }),
+    { denylist: [/^\/(api|img|dist)\//, /^\/invalidate/, /^\/sw\.js/] },
+  ),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/img/'),
+  new StaleWhileRevalidate({
+    cacheName: IMAGES_CACHE,
+    plugins: [new ExpirationPlugin({ ...IMAGES_LIMIT, purgeOnQuotaError: true })],
+  }),
+);

@@ -1,0 +1,177 @@
+// The installable, offline part of the build (issue 11): app icons, the web app manifest, the offline page per locale,
+// the precache manifest (from esbuild's metafile) and the Workbox service worker bundled with it.
+// Called by scripts/build.mjs once the client bundle is written; kept apart from the bundle's own build.
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { encodePng } from './png.mjs';
+
+/**
+ * The default locale: the offline page the worker falls back to when the shopper's `locale` cookie cannot be read.
+ * Equal to DEFAULT_CONFIG.i18n.defaultLocale (scripts/build-pwa.test.ts checks it).
+ */
+export const DEFAULT_LOCALE = 'nl-NL';
+/** the shop's accent colour (ui/styles.css --accent) and paper colour (--paper) */
+export const THEME_COLOUR = '#a8323e';
+export const BACKGROUND_COLOUR = '#fffdf8';
+/** where the build writes them, relative to dist/client (served under /dist/) */
+export const ICONS = [
+  { file: 'icons/icon-192.png', size: 192, purpose: 'any' },
+  { file: 'icons/icon-512.png', size: 512, purpose: 'any' },
+  { file: 'icons/icon-maskable-192.png', size: 192, purpose: 'maskable' },
+  { file: 'icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
+];
+export const offlinePageFile = (locale) => `offline/${locale}.html`;
+
+const hex = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+
+/**
+ * A gift box with a ribbon on the accent colour. The maskable icon fills the whole square and keeps the box inside
+ * the safe zone (the middle 80% circle); the plain one has rounded corners.
+ */
+export function drawIcon(size, purpose) {
+  const [ar, ag, ab] = hex(THEME_COLOUR);
+  const [pr, pg, pb] = hex(BACKGROUND_COLOUR);
+  const accent = [ar, ag, ab, 255];
+  const paper = [pr, pg, pb, 255];
+  const clear = [0, 0, 0, 0];
+  const box = purpose === 'maskable' ? 0.42 : 0.56; // box side, share of the icon
+  const half = (box * size) / 2;
+  const cx = size / 2;
+  const cy = size / 2 + size * 0.04;
+  const band = size * 0.07; // ribbon width
+  const lid = size * 0.06;
+  const corner = size * 0.18;
+  return encodePng(size, size, (x, y) => {
+    if (purpose !== 'maskable') {
+      // rounded corners of the plain icon
+      const dx = Math.max(corner - x, x - (size - 1 - corner), 0);
+      const dy = Math.max(corner - y, y - (size - 1 - corner), 0);
+      if (dx * dx + dy * dy > corner * corner) return clear;
+    }
+    const inBox = Math.abs(x - cx) <= half && Math.abs(y - cy) <= half;
+    // the bow: two loops above the box
+    const bowY = cy - half - size * 0.045;
+    const loop = size * 0.06;
+    const inBow = [cx - loop, cx + loop].some((bx) => (x - bx) ** 2 + (y - bowY) ** 2 <= loop * loop) && !inBox;
+    if (inBow) return paper;
+    if (!inBox) return accent;
+    const ribbon = Math.abs(x - cx) <= band / 2 || Math.abs(y - (cy - half + lid * 2.2)) <= band / 2;
+    const lidLine = Math.abs(y - (cy - half + lid)) <= size * 0.006;
+    return ribbon || lidLine ? accent : paper;
+  });
+}
+
+/** The web app manifest (served as /manifest.webmanifest): the shop's name and texts in its default language. */
+export function webManifest(texts) {
+  return {
+    id: '/',
+    name: texts.pwa.name,
+    short_name: texts.pwa.shortName,
+    description: texts.pwa.description,
+    lang: 'nl',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: BACKGROUND_COLOUR,
+    icons: ICONS.map((i) => ({ src: `/dist/${i.file}`, sizes: `${i.size}x${i.size}`, type: 'image/png', purpose: i.purpose })),
+  };
+}
+
+const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * The page the worker answers a navigation with when the network fails and the page was never visited: a static,
+ * translated page (texts from ui/i18n/<locale>.json, section pwa.offlinePage) styled by the bundle's stylesheet, which
+ * is precached with it. No script: it works whatever the worker's cache holds. "Opnieuw proberen" reloads the address
+ * the shopper asked for (an empty href is the document's own URL), "Naar de startpagina" goes home.
+ */
+export function renderOfflinePage(locale, texts, css) {
+  const t = texts.pwa.offlinePage;
+  return `<!doctype html>
+<html lang="${escapeHtml(locale.slice(0, 2))}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="${THEME_COLOUR}">
+<title>${escapeHtml(t.title)}</title>
+${css.map((c) => `<link rel="stylesheet" href="/dist/${escapeHtml(c)}">`).join('\n')}
+</head>
+<body>
+<header class="offline-page__header"><a href="/" class="offline-page__logo" aria-label="${escapeHtml(t.homeLabel)}">${escapeHtml(texts.pwa.shortName)}</a></header>
+<main id="main" class="offline-page">
+<h1>${escapeHtml(t.heading)}</h1>
+<p>${escapeHtml(t.text)}</p>
+<p class="offline-page__actions"><a class="button button--primary" href="">${escapeHtml(t.retry)}</a> <a class="button" href="/">${escapeHtml(t.home)}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+const md5 = (buf) => createHash('md5').update(buf).digest('hex');
+
+/**
+ * What the worker precaches: every JavaScript and CSS file of the client build (from esbuild's metafile: the entry,
+ * the shared and page chunks, the locale chunks), the offline pages, and the icons. Each with the hash of its content
+ * as revision: a new build changes the list and so the worker's script, which is how the browser finds the update.
+ * @param {string} clientDir absolute path of dist/client
+ * @param {{ outputs: Record<string, unknown> }} metafile the client build's metafile
+ * @param {string} root the build's working directory (metafile paths are relative to it)
+ * @param {string[]} extra more files of clientDir (relative paths)
+ */
+export async function precacheEntries(clientDir, metafile, root, extra) {
+  const fromBuild = Object.keys(metafile.outputs)
+    .map((f) => relative(clientDir, join(root, f)))
+    .filter((f) => /\.(js|css)$/.test(f) && !f.startsWith('..'));
+  const files = [...new Set([...fromBuild, ...extra])].sort();
+  return Promise.all(files.map(async (f) => ({ url: `/dist/${f}`, revision: md5(await readFile(join(clientDir, f))) })));
+}
+
+/**
+ * Writes icons, web manifest and offline pages into `${dist}/client`, then bundles ui/sw.ts into `${dist}/client/sw.js`
+ * with the precache manifest. Answers the number of precached files and their bytes.
+ */
+export async function buildPwa({ root, dist, metafile, quiet = false }) {
+  const clientDir = join(dist, 'client');
+  await mkdir(join(clientDir, 'icons'), { recursive: true });
+  await mkdir(join(clientDir, 'offline'), { recursive: true });
+  for (const icon of ICONS) await writeFile(join(clientDir, icon.file), drawIcon(icon.size, icon.purpose));
+
+  const locales = (await readdir(join(root, 'ui/i18n'))).filter((f) => /^[a-z]{2}-[A-Z]{2}\.json$/.test(f)).map((f) => f.slice(0, -5));
+  const texts = Object.fromEntries(
+    await Promise.all(locales.map(async (l) => [l, JSON.parse(await readFile(join(root, 'ui/i18n', `${l}.json`), 'utf8'))])),
+  );
+  await writeFile(join(clientDir, 'manifest.webmanifest'), JSON.stringify(webManifest(texts[DEFAULT_LOCALE]), null, 2));
+  const css = Object.keys(metafile.outputs)
+    .map((f) => relative(clientDir, join(root, f)))
+    .filter((f) => f.endsWith('.css') && !f.startsWith('..'));
+  for (const l of locales) await writeFile(join(clientDir, offlinePageFile(l)), renderOfflinePage(l, texts[l], css));
+
+  const entries = await precacheEntries(clientDir, metafile, root, [...locales.map(offlinePageFile), ...ICONS.filter((i) => i.size === 192).map((i) => i.file)]);
+  const offlinePages = Object.fromEntries(locales.map((l) => [l, `/dist/${offlinePageFile(l)}`]));
+  // the service worker lives at the site root (its scope is the whole shop), so its name carries no hash
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['ui/sw.ts'],
+    outfile: join(clientDir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __PRECACHE_MANIFEST__: JSON.stringify(entries),
+      __OFFLINE_PAGES__: JSON.stringify(offlinePages),
+      __DEFAULT_LOCALE__: JSON.stringify(DEFAULT_LOCALE),
+    },
+    logLevel: quiet ? 'error' : 'warning',
+  });
+  let bytes = 0;
+  for (const e of entries) bytes += (await readFile(join(clientDir, e.url.slice('/dist/'.length)))).length;
+  return { files: entries.length, bytes };
+}
