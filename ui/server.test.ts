@@ -34,6 +34,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, `${ASSET}.br`), brotliCompressSync(assetBody));
   writeFileSync(join(clientDir, `${ASSET}.gz`), gzipSync(assetBody));
   writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});');
+  writeFileSync(join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Papier & Lint', display: 'standalone' }));
   writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: ASSET, css: [], preload: ['chunks/chunk-EFGH5678.js'] }));
   const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
   shop = await startStorefront(base);
@@ -217,6 +218,10 @@ describe('security headers on every HTML answer (issue 8 §2)', () => {
     expect(app).not.toMatch(/<script|<template/);
     const csp = a.headers['content-security-policy'];
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(csp).toContain(d);
+    // issue 11: the page links the web app manifest and may register the root-scoped worker
+    for (const d of ["worker-src 'self'", "manifest-src 'self'"]) expect(csp).toContain(d);
+    expect(a.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(a.body).toContain('<meta name="theme-color" content="#a8323e">');
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(a.headers['permissions-policy']).toContain('camera=()');
@@ -291,6 +296,12 @@ describe('compression, static files and caching (issue 8 §1)', () => {
 
   it('unhashed files revalidate; /dist/ never serves outside its folder', async () => {
     expect((await rawRequest(shop.url, '/sw.js')).headers['cache-control']).toBe('no-cache');
+    // issue 11: the web app manifest keeps its name from build to build too
+    const webManifest = await rawRequest(shop.url, '/manifest.webmanifest');
+    expect(webManifest.status).toBe(200);
+    expect(webManifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(webManifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(webManifest.body)).toMatchObject({ display: 'standalone' });
     expect((await rawRequest(shop.url, '/dist/manifest.json')).headers['cache-control']).toBe('no-cache');
     for (const p of ['/dist/../package.json', '/dist/%2e%2e/package.json', '/dist/..%2fpackage.json', '/dist/nope.js']) {
       const a = await rawRequest(shop.url, p);

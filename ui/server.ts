@@ -139,7 +139,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     },
   });
 
+  // the worker and the web app manifest keep their names from build to build: revalidated on every use, never immutable
   app.get('/sw.js', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', { cacheControl: false }));
+  app.get('/manifest.webmanifest', (_req, reply) =>
+    reply.type('application/manifest+json').header('cache-control', 'no-cache').sendFile('manifest.webmanifest', { cacheControl: false }),
+  );
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
 
   // ----- /api/* and /img/* pass-through: only exactly those prefixes, never a dot-segment (or an encoded one) -----

@@ -9,6 +9,9 @@ export interface ClientManifest {
   preload?: string[];
 }
 
+/** the web app manifest's theme colour (scripts/build-pwa.mjs THEME_COLOUR, the shop's --accent) */
+export const THEME_COLOUR = '#a8323e';
+
 /**
  * Where a cached page's nonce goes. It holds '<' and '>', which React escapes in every text and attribute it writes
  * and escapeJson writes as \u003c, so it can only stand where this module put it.
@@ -35,6 +38,10 @@ export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: s
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="${THEME_COLOUR}">
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" type="image/png" sizes="192x192" href="/dist/icons/icon-192.png">
+<link rel="apple-touch-icon" href="/dist/icons/icon-192.png">
 ${manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
 ${modules.map((f) => `<link rel="modulepreload" href="/dist/${f}" nonce="${nonce}">`).join('\n')}
 `;
