@@ -43,9 +43,12 @@ hydrateRoot(
 // Not deferred to an idle moment: a shopper's add before the restore would be overwritten by the restored cart.
 startShopSession(container).catch((e: unknown) => console.error('[startup]', e));
 
-// spec catalogue §1: a progressive web app; the service worker keeps the shell available offline.
-if ('serviceWorker' in navigator && window.location.protocol !== 'file:') {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((e: unknown) => console.warn('[sw] registration failed', e));
-  });
-}
+// spec catalogue §1: a progressive web app. The service worker and its update flow load after the page, in a chunk of
+// their own (workbox-window); see ui/app/sw-registration.ts.
+const registerWorker = () =>
+  void import('./app/sw-registration')
+    .then((m) => m.registerServiceWorker())
+    .catch((e: unknown) => console.warn('[sw] registration failed', e));
+// this module awaits its first chunk and texts above: the page may have finished loading meanwhile
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });

@@ -10,6 +10,7 @@ import { usePageResolution } from '../hooks/use-catalogue';
 import { UnavailablePage } from '../pages/UnavailablePage';
 import { RouteFocus } from './RouteFocus';
 import { LiveRegion } from '../components/common/LiveRegion';
+import { UpdatePrompt } from '../components/common/UpdatePrompt';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
 function RouteLoader({ container, initialPath }: { container: Container; initialPath?: string }) {
@@ -64,6 +65,7 @@ export function App({ container, initialPath }: { container: Container; initialP
       {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
       <RouteFocus />
       <LiveRegion />
+      <UpdatePrompt />
     </>
   );
 }

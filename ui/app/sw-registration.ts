@@ -1,0 +1,39 @@
+import { Workbox } from 'workbox-window';
+import { offerUpdate } from './sw-update';
+
+/** how often an open tab asks the server whether a new build is out (besides when the tab becomes visible again) */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker (ui/sw.ts) and runs the update flow (docs/architecture.md, "Updates"):
+ * - a new build's worker installs (precaching its own files) and waits; the page offers it ("Er is een nieuwe versie —
+ *   vernieuwen", UpdatePrompt) and sends it SKIP_WAITING only when the shopper clicks;
+ * - when a new worker takes control of a page that already had one (the click here, or in another tab of the shop),
+ *   the page reloads once, so it runs the new build's code only. Until then the old worker keeps answering the old
+ *   build's chunks from its precache: a page never mixes chunks of two builds.
+ * Imported lazily after the page loaded (ui/entry-client.tsx), so workbox-window is not in the first page's bundle.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || window.location.protocol === 'file:') return;
+  const wb = new Workbox('/sw.js');
+  let controlled = navigator.serviceWorker.controller !== null;
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // the first worker taking an uncontrolled page (clientsClaim) is no new build: no reload then
+    if (controlled && !reloading) {
+      reloading = true;
+      window.location.reload();
+    }
+    controlled = true;
+  });
+  wb.addEventListener('waiting', () => offerUpdate(() => wb.messageSkipWaiting()));
+  // another tab's click activated it: nothing waits any more (this tab reloads on controllerchange)
+  wb.addEventListener('activated', (event) => {
+    if (event.isUpdate) offerUpdate(null);
+  });
+  wb.register().catch((e: unknown) => console.warn('[sw] registration failed', e));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
+  });
+  setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
+}

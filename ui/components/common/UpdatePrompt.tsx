@@ -1,0 +1,33 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { onUpdateOffer, waitingUpdate } from '../../app/sw-update';
+import { announce } from './LiveRegion';
+
+const none = () => null;
+
+/**
+ * "Er is een nieuwe versie — vernieuwen": shown while a new build's service worker waits (ui/app/sw-registration.ts).
+ * The text is announced in the page's polite live region when it appears; the button is an ordinary one in the tab
+ * order, and activates the new worker (the page then reloads once, on the new build). Nothing happens without the
+ * shopper's click: a half-filled form is never reloaded away.
+ */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const activate = useSyncExternalStore(onUpdateOffer, waitingUpdate, none);
+  const ready = activate !== null;
+  useEffect(() => {
+    if (ready) announce(`${t('pwa.update.available')} — ${t('pwa.update.reload')}`);
+  }, [ready, t]);
+  if (!activate) return null;
+  return (
+    <section className="update-prompt" aria-labelledby="update-prompt-text">
+      <p id="update-prompt-text" className="update-prompt__text">
+        {t('pwa.update.available')}
+        <span aria-hidden="true"> — </span>
+      </p>
+      <button type="button" className="button button--primary update-prompt__button" onClick={() => activate()}>
+        {t('pwa.update.reload')}
+      </button>
+    </section>
+  );
+}
