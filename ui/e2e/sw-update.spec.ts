@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+// issue 11, safe updates: the shop is open on build 1 when build 2 is deployed. The new worker waits, the page offers
+// "Er is een nieuwe versie — vernieuwen"; meanwhile the page keeps loading build 1's chunks (from the old worker's
+// precache: the server no longer has them); only the shopper's click activates build 2, and the page reloads once onto
+// it, with no chunk that failed to load and no error.
+
+const root = new URL('../../', import.meta.url).pathname;
+const out = `${root}test-results/sw-update`;
+const apiPort = process.env.E2E_API_PORT ?? '8180';
+
+/** two real builds that differ (a marker comment in every JavaScript file, so every chunk's hash changes) */
+function buildInto(name: string): void {
+  const script = `import(${JSON.stringify(`${root}scripts/build.mjs`)}).then((m) => m.buildAll({ quiet: true, outDir: ${JSON.stringify(`${out}/${name}`)}, marker: ${JSON.stringify(name)} }))`;
+  const done = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: 'inherit' });
+  if (done.status !== 0) throw new Error(`build ${name} failed`);
+}
+
+const entryOf = (name: string) => (JSON.parse(readFileSync(`${out}/${name}/client/manifest.json`, 'utf8')) as { entry: string }).entry;
+const chunkOf = (name: string, page: string) => readdirSync(`${out}/${name}/client/chunks`).find((f) => f.startsWith(`${page}-`) && f.endsWith('.js')) ?? '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** the storefront of one build on `port` (the demo backend is the one the test run started) */
+function startStorefront(name: string, port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${out}/${name}/server.mjs`], {
+      cwd: root,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}`, WEB_CONCURRENCY: '1', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout?.on('data', (d: Buffer) => {
+      if (/listening/.test(String(d))) resolve(child);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`storefront ${name} exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+const entryScript = (page: Page) =>
+  page.evaluate(() => new URL((document.querySelector('script[type="module"][src]') as HTMLScriptElement).src).pathname);
+
+let running: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  buildInto('one');
+  buildInto('two');
+});
+
+test.afterAll(async () => {
+  await stop(running);
+  rmSync(out, { recursive: true, force: true });
+});
+
+test('a new build waits for the shopper, the page never mixes chunks of two builds, and reloads once onto build 2', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.url().includes('/dist/') && r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+  });
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+
+  // the shop on build 1, controlled by build 1's worker
+  running = await startStorefront('one', port);
+  await page.goto(`${origin}/`);
+  await hydrated(page);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null);
+  expect(await entryScript(page)).toBe(`/dist/${entryOf('one')}`);
+
+  // deploy build 2: the server of build 1 stops, build 2's starts on the same address
+  await stop(running);
+  running = await startStorefront('two', port);
+  const oldContactChunk = chunkOf('one', 'ContactPage');
+  expect(oldContactChunk).not.toBe(chunkOf('two', 'ContactPage'));
+  expect((await request.get(`${origin}/dist/chunks/${oldContactChunk}`)).status()).toBe(404);
+
+  // the tab comes back into view: the page checks for a new worker, which installs and waits
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const reload = page.getByRole('button', { name: 'vernieuwen' });
+  await expect(reload).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Er is een nieuwe versie')).toBeVisible();
+  await expect(page.locator('[data-live-region="polite"]')).toHaveText('Er is een nieuwe versie — vernieuwen');
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+
+  // still on build 1: a page chunk it had not loaded yet comes from build 1's precache, not from the new server
+  const contactChunk = page.waitForResponse((r) => r.url().endsWith(`/dist/chunks/${oldContactChunk}`));
+  await page.locator('footer a[href="/contacts"]').click();
+  const chunk = await contactChunk;
+  expect(chunk.status()).toBe(200);
+  expect(chunk.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(loads).toHaveLength(1);
+
+  // the shopper activates the update by keyboard: one reload, onto build 2
+  await reload.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => loads.length, { timeout: 20_000 }).toBe(2);
+  await hydrated(page);
+  expect(await entryScript(page)).toBe(`/dist/${entryOf('two')}`);
+  expect(new URL(page.url()).pathname).toBe('/contacts');
+  await expect(reload).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(loads).toHaveLength(2);
+  expect(problems).toEqual([]);
+});
