@@ -168,6 +168,7 @@ export async function buildPwa({ root, dist, metafile, quiet = false }) {
       __PRECACHE_MANIFEST__: JSON.stringify(entries),
       __OFFLINE_PAGES__: JSON.stringify(offlinePages),
       __DEFAULT_LOCALE__: JSON.stringify(DEFAULT_LOCALE),
+      __BUILD_ID__: JSON.stringify(md5(JSON.stringify(entries)).slice(0, 12)),
     },
     logLevel: quiet ? 'error' : 'warning',
   });

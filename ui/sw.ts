@@ -5,8 +5,10 @@
  * - precache `shop-precache-*`: every JS/CSS file of this build, the offline pages and an icon, each with the hash of
  *   its content as revision. Answers /dist/* of this build, so a page keeps loading its own build's chunks after the
  *   server moved on to the next build. Entries of earlier builds are removed when this worker activates.
- * - navigations: network first (timeout NAVIGATION_TIMEOUT_SECONDS), copies kept in `shop-pages`; without network the
- *   cached copy, else the offline page of the shopper's locale.
+ * - navigations: network first (timeout NAVIGATION_TIMEOUT_SECONDS), copies kept in `shop-pages-<build>`; without
+ *   network the cached copy of that page, else the cached home page (the app then finds the path in its own IndexedDB
+ *   cache or gives the spec's 'not available in Offline mode' notice and goes home), else the offline page of the
+ *   shopper's locale.
  * - /img/*: stale-while-revalidate in `shop-images` (a stable name: offline thumbnails of visited products come from it).
  * - /api/*: never cached here; the core keeps catalogue data in IndexedDB and queues cart and user calls itself.
  * Updates: a new worker installs (precaches its build) and waits; the page offers the update and sends SKIP_WAITING
@@ -23,8 +25,15 @@ declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 /** locale -> URL of its offline page */
 declare const __OFFLINE_PAGES__: Record<string, string>;
 declare const __DEFAULT_LOCALE__: string;
+/** a hash of this build's precache manifest */
+declare const __BUILD_ID__: string;
 
-export const PAGES_CACHE = 'shop-pages';
+/**
+ * Pages are kept per build: a cached page names its build's chunks, which only that build's precache holds. A new
+ * worker starts an empty one (with the home page) and drops the older ones when it activates.
+ */
+const PAGES_CACHE_PREFIX = 'shop-pages-';
+export const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${__BUILD_ID__}`;
 export const IMAGES_CACHE = 'shop-images';
 const DAY = 24 * 60 * 60;
 /** a navigation waits this long for the network before a cached copy of the page is shown */
@@ -44,12 +53,20 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-self.addEventListener('activate', (event) => {
+// the home page of this build, so that a page never visited still opens the app offline (the server already serves
+// this build: the browser installs a worker only after fetching its script from it). Failing this fails no install.
+self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
-      .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(LEGACY_CACHE_PREFIX)).map((k) => caches.delete(k)))),
+      .open(PAGES_CACHE)
+      .then((cache) => cache.add('/'))
+      .catch((e: unknown) => console.warn('[sw] home page not cached', e)),
   );
+});
+
+self.addEventListener('activate', (event) => {
+  const old = (k: string) => k.startsWith(LEGACY_CACHE_PREFIX) || (k.startsWith(PAGES_CACHE_PREFIX) && k !== PAGES_CACHE);
+  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))));
 });
 
 /** The shopper's locale: the `locale` cookie the shop sets (Cookie Store API where the browser has it), else the default. */
@@ -68,8 +85,12 @@ const offlineFallback = {
   fetchDidFail: async () => {
     console.log('No internet connection found. App is running in offline mode.');
   },
-  // neither network nor a cached copy: the offline page
-  handlerDidError: async () => {
+  // neither network nor a cached copy: the home page (the app), else the offline page
+  handlerDidError: async ({ request }: { request: Request }) => {
+    if (new URL(request.url).pathname !== '/') {
+      const home = await (await caches.open(PAGES_CACHE)).match('/');
+      if (home) return home;
+    }
     const url = __OFFLINE_PAGES__[await shopperLocale()] ?? __OFFLINE_PAGES__[__DEFAULT_LOCALE__];
     return url ? matchPrecache(url) : undefined;
   },

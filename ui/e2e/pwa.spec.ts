@@ -95,18 +95,28 @@ test('the worker precaches the build, keeps visited images in shop-images and ne
   await context.setOffline(false);
 });
 
-test('offline, a visited page reloads from the cache and an unvisited one shows the translated offline page', async ({ page, context }) => {
+test('offline, a visited page reloads from the cache; an unvisited one opens the cached app, or without it the translated offline page', async ({ page, context }) => {
   await page.goto('/');
   await hydrated(page);
   await controlled(page);
-  // visited while controlled: its HTML is in shop-pages
+  // visited while controlled: its HTML is in this build's shop-pages; the home page was put there when the worker installed
   await page.goto('/linten');
   await hydrated(page);
+  const pages = Object.entries(await cachedUrls(page)).filter(([name]) => name.startsWith('shop-pages-'));
+  expect(pages).toHaveLength(1);
+  expect(pages[0]?.[1]).toEqual(expect.arrayContaining(['/', '/linten']));
   await context.setOffline(true);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
 
+  // never visited: the cached home page answers, and the app (not the static offline page) handles the path
+  await page.goto('/nooit-bezocht-deze-pagina');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Je bent offline' })).toHaveCount(0);
+
+  // a shopper whose home page is not cached either (as after the cache's limits dropped it) gets the offline page
+  await page.evaluate(async (name) => (await caches.open(name)).delete('/'), pages[0]![0]);
   await page.goto('/nooit-bezocht-deze-pagina');
   await expect(page.getByRole('heading', { level: 1, name: 'Je bent offline' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -62,6 +63,8 @@ const hydrated = (page: Page) =>
 const entryScript = (page: Page) =>
   page.evaluate(() => new URL((document.querySelector('script[type="module"][src]') as HTMLScriptElement).src).pathname);
 
+const pagesCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('shop-pages-')));
+
 let running: ChildProcess | undefined;
 
 test.beforeAll(async () => {
@@ -122,8 +125,16 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(loads).toHaveLength(1);
 
+  // the prompt passes axe, and its button is in the tab order (near the end: Shift+Tab from the document reaches it)
+  const axe = await new AxeBuilder({ page }).include('.update-prompt').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const pagesBefore = await pagesCaches(page);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const focused = () => reload.evaluate((b) => b === document.activeElement);
+  for (let i = 0; i < 30 && !(await focused()); i++) await page.keyboard.press('Shift+Tab');
+  await expect(reload).toBeFocused();
+
   // the shopper activates the update by keyboard: one reload, onto build 2
-  await reload.focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => loads.length, { timeout: 20_000 }).toBe(2);
   await hydrated(page);
@@ -132,5 +143,10 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   await expect(reload).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(loads).toHaveLength(2);
+  // before: build 1's pages and build 2's (its worker cached the home page while installing); after: build 2's alone
+  expect(pagesBefore).toHaveLength(2);
+  const pagesAfter = await pagesCaches(page);
+  expect(pagesAfter).toHaveLength(1);
+  expect(pagesBefore).toContain(pagesAfter[0]);
   expect(problems).toEqual([]);
 });
