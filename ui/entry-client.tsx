@@ -8,6 +8,7 @@ import { startShopSession } from '../adapters/startup';
 import { createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
+import { offerUpdate } from './app/sw-update';
 
 declare global {
   interface Window {
@@ -47,7 +48,7 @@ startShopSession(container).catch((e: unknown) => console.error('[startup]', e))
 // their own (workbox-window); see ui/app/sw-registration.ts.
 const registerWorker = () =>
   void import('./app/sw-registration')
-    .then((m) => m.registerServiceWorker())
+    .then((m) => m.registerServiceWorker(offerUpdate))
     .catch((e: unknown) => console.warn('[sw] registration failed', e));
 // this module awaits its first chunk and texts above: the page may have finished loading meanwhile
 if (document.readyState === 'complete') registerWorker();

@@ -1,5 +1,4 @@
 import { Workbox } from 'workbox-window';
-import { offerUpdate } from './sw-update';
 
 /** how often an open tab asks the server whether a new build is out (besides when the tab becomes visible again) */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -12,8 +11,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  *   the page reloads once, so it runs the new build's code only. Until then the old worker keeps answering the old
  *   build's chunks from its precache: a page never mixes chunks of two builds.
  * Imported lazily after the page loaded (ui/entry-client.tsx), so workbox-window is not in the first page's bundle.
+ * `offerUpdate` (ui/app/sw-update.ts) is passed in rather than imported: a module shared by the entry and this chunk
+ * would become a chunk of its own, one more request for every first page.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(offerUpdate: (activate: (() => void) | null) => void): void {
   if (!('serviceWorker' in navigator) || window.location.protocol === 'file:') return;
   const wb = new Workbox('/sw.js');
   let controlled = navigator.serviceWorker.controller !== null;
