@@ -27,11 +27,9 @@ export function registerServiceWorker(offerUpdate: (activate: (() => void) | nul
     }
     controlled = true;
   });
+  // also for a worker another tab's check found (isExternal): every open tab offers it, and the prompt stays valid
+  // through later deploys (SKIP_WAITING goes to whichever worker waits when the shopper clicks)
   wb.addEventListener('waiting', () => offerUpdate(() => wb.messageSkipWaiting()));
-  // another tab's click activated it: nothing waits any more (this tab reloads on controllerchange)
-  wb.addEventListener('activated', (event) => {
-    if (event.isUpdate) offerUpdate(null);
-  });
   wb.register().catch((e: unknown) => console.warn('[sw] registration failed', e));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);

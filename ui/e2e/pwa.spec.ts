@@ -1,4 +1,5 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +124,8 @@ test('offline, a visited page reloads from the cache; an unvisited one opens the
   await expect(page.getByRole('link', { name: 'Naar de startpagina' })).toHaveAttribute('href', '/');
   // styled by the precached stylesheet of this build
   await expect(page.getByRole('link', { name: 'Opnieuw proberen' })).toHaveCSS('background-color', 'rgb(168, 50, 62)');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // the shopper's language (the locale cookie) picks the page
   await context.addCookies([{ name: 'locale', value: 'en-US', url: page.url() }]);

@@ -78,7 +78,7 @@ test.afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-test('a new build waits for the shopper, the page never mixes chunks of two builds, and reloads once onto build 2', async ({ page, request }) => {
+test('a new build waits for the shopper, the page never mixes chunks of two builds, and reloads once onto build 2', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -100,6 +100,20 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   await hydrated(page);
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null);
   expect(await entryScript(page)).toBe(`/dist/${entryOf('one')}`);
+  // a second tab of the shop, on build 1 too
+  const tab2 = await context.newPage();
+  const tab2Loads: string[] = [];
+  tab2.on('load', () => tab2Loads.push(tab2.url()));
+  tab2.on('pageerror', (e) => problems.push(`tab 2 pageerror: ${e.message}`));
+  tab2.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`tab 2 console: ${m.text()}`);
+  });
+  tab2.on('response', (r) => {
+    if (r.url().includes('/dist/') && r.status() >= 400) problems.push(`tab 2 ${r.status()}: ${r.url()}`);
+  });
+  await tab2.goto(`${origin}/`);
+  await hydrated(tab2);
+  expect(await entryScript(tab2)).toBe(`/dist/${entryOf('one')}`);
 
   // deploy build 2: the server of build 1 stops, build 2's starts on the same address
   await stop(running);
@@ -115,6 +129,9 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   await expect(reload).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-live-region="polite"]')).toHaveText('Er is een nieuwe versie — vernieuwen');
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+  // the other tab offers it too, and nothing reloaded by itself
+  await expect(tab2.getByRole('region', { name: /^Er is een nieuwe versie/ }).getByRole('button', { name: 'vernieuwen' })).toBeVisible();
+  expect(tab2Loads).toHaveLength(1);
 
   // still on build 1: a page chunk it had not loaded yet comes from build 1's precache, not from the new server
   const contactChunk = page.waitForResponse((r) => r.url().endsWith(`/dist/chunks/${oldContactChunk}`));
@@ -148,5 +165,9 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   const pagesAfter = await pagesCaches(page);
   expect(pagesAfter).toHaveLength(1);
   expect(pagesBefore).toContain(pagesAfter[0]);
+  // the other tab, whose build-1 chunks left the precache with the old worker, reloaded once onto build 2 as well
+  await expect.poll(() => tab2Loads.length, { timeout: 20_000 }).toBe(2);
+  await hydrated(tab2);
+  expect(await entryScript(tab2)).toBe(`/dist/${entryOf('two')}`);
   expect(problems).toEqual([]);
 });
