@@ -1,6 +1,7 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -139,4 +140,45 @@ test('offline, a visited page reloads from the cache; an unvisited one opens the
   await context.clearCookies({ name: 'locale' });
   await page.goto('/linten');
   await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+});
+
+// network first with a timeout: a page whose network answer does not come (a stalled connection, not an offline
+// browser) is answered from the cache after NAVIGATION_TIMEOUT_SECONDS (6 s) instead of leaving the shopper waiting.
+// The shop is reached through a loopback proxy of the test that holds the answers of the paths it is told to stall.
+test('a stalled navigation is answered from the cached page after the timeout', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const upstream = new URL(baseURL!);
+  const stalled = new Set<string>();
+  const held: ServerResponse[] = [];
+  const proxy = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (stalled.has(new URL(req.url ?? '/', 'http://x').pathname) && req.headers['sec-fetch-mode'] === 'navigate') {
+      held.push(res);
+      return;
+    }
+    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  try {
+    await page.goto(`${origin}/`);
+    await hydrated(page);
+    await controlled(page);
+    await page.goto(`${origin}/linten`);
+    await hydrated(page);
+    stalled.add('/linten');
+    await page.goto(`${origin}/linten`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+    // the network answer never came: the page is the cached copy
+    expect(held.length).toBe(1);
+    expect(held[0]!.headersSent).toBe(false);
+  } finally {
+    for (const r of held) r.destroy();
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
 });
