@@ -9,6 +9,8 @@ import { ROUTES, type AppRoute } from './app/routes';
 import { dehydrate, type DehydratedState } from './app/dehydrate';
 import { pageTags } from './app/page-tags';
 import { TitleContext } from './hooks/use-document-title';
+import { HeadContext, type HeadSink } from './head/use-page-head';
+import { serverHeadHtml } from './head/resolve-head';
 
 /** What the whole page needs once the body has been rendered. */
 export interface RenderedBody {
@@ -35,7 +37,8 @@ export interface PreparedPage {
 }
 
 export interface BodySink {
-  begin(title: string): void;
+  /** `head`: the page's SEO tags (meta description, canonical, Open Graph, JSON-LD; ui/head), written after the title */
+  begin(title: string, head: string): void;
   write(html: string): void;
 }
 
@@ -47,7 +50,13 @@ const RENDER_TIMEOUT_MS = 10_000;
  * renderToPipeableStream once everything is ready (no Suspense fallbacks or inline streaming scripts reach the page,
  * so the HTML is complete, cacheable and needs no CSP nonce of its own).
  */
-export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode): Promise<PreparedPage> {
+export interface RenderOptions {
+  /** the shop's public origin, for the absolute URLs of the head (canonical, og:url, JSON-LD) */
+  origin?: string;
+}
+
+export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
+  const origin = options.origin ?? `http://${config.server.host}:${config.server.storefrontPort}`;
   const container = createServerContainer({ config, locale });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
@@ -68,6 +77,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
     renderBody({ begin, write }) {
       const i18n = createI18n(locale, config);
       const title: { title?: string } = {};
+      const head: HeadSink = {};
       return new Promise<RenderedBody>((resolve, reject) => {
         const decoder = new TextDecoder();
         const sink = new Writable({
@@ -85,7 +95,9 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
         let failed = false;
         const stream = renderToPipeableStream(
           <TitleContext.Provider value={title}>
-            <Root container={container} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
+            <HeadContext.Provider value={head}>
+              <Root container={container} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
+            </HeadContext.Provider>
           </TitleContext.Provider>,
           {
             // every boundary inline: React would otherwise move large ones out of place and reveal them with inline
@@ -93,7 +105,8 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
             progressiveChunkSize: Number.MAX_SAFE_INTEGER,
             onAllReady() {
               if (failed) return;
-            begin(title.title ?? config.shop.name);
+              const full = title.title ?? config.shop.name;
+              begin(full, serverHeadHtml(head, { status, path: parsed.pathname, origin, title: full, t: i18n.t, config, locale }));
             stream.pipe(sink);
             },
             onShellError(error) {
@@ -124,13 +137,16 @@ export interface RenderResult {
   state: DehydratedState;
   locale: LocaleCode;
   redirect?: string;
+  /** the SEO tags the page's head carries (ui/head) */
+  head: string;
 }
 
 /** The whole app's HTML of one request at once (benchmarks and tests; the HTTP server streams with prepareRender). */
-export async function render(url: string, config: ShopConfig, locale: LocaleCode): Promise<RenderResult> {
-  const prepared = await prepareRender(url, config, locale);
-  if (prepared.redirect) return { status: 301, html: '', title: '', state: {}, locale, redirect: prepared.redirect };
+export async function render(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<RenderResult> {
+  const prepared = await prepareRender(url, config, locale, options);
+  if (prepared.redirect) return { status: 301, html: '', title: '', state: {}, locale, redirect: prepared.redirect, head: '' };
   const parts: string[] = [];
-  const body = await prepared.renderBody({ begin: () => undefined, write: (html) => parts.push(html) });
-  return { status: prepared.status, html: parts.join(''), title: body.title, state: body.state, locale };
+  let head = '';
+  const body = await prepared.renderBody({ begin: (_title, tags) => (head = tags), write: (html) => parts.push(html) });
+  return { status: prepared.status, html: parts.join(''), title: body.title, state: body.state, locale, head };
 }

@@ -200,10 +200,19 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     },
   });
 
+  /**
+   * The shop's public origin for absolute URLs (sitemap, canonical links, Open Graph, JSON-LD): PUBLIC_URL, else a
+   * well-formed Host header. Pages rendered with a Host-derived origin are cached per origin (see `page`), so one
+   * client's Host header never lands in another's page.
+   */
+  function originOf(request: FastifyRequest): string {
+    const host = request.headers.host ?? '';
+    return options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
+  }
+
   // ----- /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts -----
   app.get('/sitemap.xml', async (request, reply) => {
-    const host = request.headers.host ?? '';
-    const origin = options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
+    const origin = originOf(request);
     const xml = await renderSitemapXml(config, origin);
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
   });
@@ -234,7 +243,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   /** The whole document of a prepared page, with NONCE_SLOT for the nonce (what the output cache keeps). */
   async function renderWhole(prepared: PreparedPage, url: string): Promise<CachedPage> {
     const parts: string[] = [headStart(prepared.locale, manifest, NONCE_SLOT)];
-    const body = await prepared.renderBody({ begin: (title) => parts.push(bodyStart(title)), write: (html) => parts.push(html) });
+    const body = await prepared.renderBody({ begin: (title, head) => parts.push(bodyStart(title, head)), write: (html) => parts.push(html) });
     const html = parts.join('') + documentEnd(bootOf(prepared.locale, url, body.state), manifest, NONCE_SLOT);
     return { status: prepared.status, html, tags: body.tags, renderedAt: Date.now() };
   }
@@ -243,12 +252,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const deflatedPages = new Map<string, Buffer[]>();
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
-  function refresh(key: string, url: string, locale: LocaleCode): void {
+  function refresh(key: string, url: string, locale: LocaleCode, origin: string): void {
     if (!cache || refreshing.has(key)) return;
     refreshing.add(key);
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
-      const prepared = await prepareRender(url, config, locale);
+      const prepared = await prepareRender(url, config, locale, { origin });
       if (prepared.status !== 200 || prepared.redirect) return;
       await cache.set(key, await renderWhole(prepared, url), config.server.outputCacheTtlSeconds);
     })()
@@ -263,7 +272,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
     const nonce = newNonce();
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const key = `${locale} ${url}`;
+    const origin = originOf(request);
+    const key = options.publicOrigin ? `${locale} ${url}` : `${locale} ${origin} ${url}`;
     const cacheable = cache !== undefined && request.method === 'GET';
 
     if (cacheable) {
@@ -272,7 +282,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return undefined;
       });
       if (hit) {
-        if (hit.stale) refresh(key, url, locale);
+        if (hit.stale) refresh(key, url, locale, origin);
         const state = hit.stale ? 'stale' : 'hit';
         if (acceptsGzip(request.headers['accept-encoding'])) {
           // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page
@@ -293,7 +303,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
     let prepared: PreparedPage;
     try {
-      prepared = await prepareRender(url, config, locale);
+      prepared = await prepareRender(url, config, locale, { origin });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
       console.error('[ssr] load failed', e);
@@ -322,9 +332,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     let body;
     try {
       body = await prepared.renderBody({
-        begin(title) {
-          parts.push(bodyStart(title));
-          out.write(bodyStart(title));
+        begin(title, head) {
+          parts.push(bodyStart(title, head));
+          out.write(bodyStart(title, head));
         },
         write(html) {
           parts.push(html);

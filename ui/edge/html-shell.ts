@@ -47,9 +47,10 @@ ${modules.map((f) => `<link rel="modulepreload" href="/dist/${f}" nonce="${nonce
 `;
 }
 
-export function bodyStart(title: string): string {
+/** `head`: the page's SEO tags (ui/head/head-html.ts), already escaped */
+export function bodyStart(title: string, head = ''): string {
   return `<title>${escapeHtml(title)}</title>
-</head>
+${head}</head>
 <body>
 <div id="app">`;
 }

@@ -13,6 +13,8 @@ import { CategoryFilters } from '../components/catalogue/CategoryFilters';
 import { SortSelect } from '../components/catalogue/SortSelect';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { CmsHtml } from '../components/content/CmsHtml';
+import { usePageHead } from '../head/use-page-head';
+import { categoryHead } from '../../core/seo/page-head';
 
 /** A route query written as a URL search string. */
 function searchString(query: Record<string, string | string[]>): string {
@@ -36,6 +38,7 @@ export function CategoryPage({ intro }: { intro?: ReactNode }) {
   const location = useLocation();
   const category = state.current;
   useDocumentTitle(category?.name ?? t('category.title'));
+  usePageHead(category ? (ctx) => categoryHead(category, state.breadcrumbs, ctx) : undefined);
   const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);

@@ -5,6 +5,8 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { NotFoundPage } from './NotFoundPage';
+import { usePageHead } from '../head/use-page-head';
+import { cmsHead } from '../../core/seo/page-head';
 
 /** A CMS page (spec catalogue §2.1 /i/{slug}, §3.5): its title and content; 'CMS query returned empty result' gives the not-found page. */
 export function CmsPage() {
@@ -15,6 +17,7 @@ export function CmsPage() {
   const page = cms.current;
   const failed = !!resolution.error && resolution.path === location.pathname;
   useDocumentTitle(failed ? t('notFound.title') : (page?.title ?? t('cms.loading')));
+  usePageHead(page && !failed ? (ctx) => cmsHead(page, ctx) : undefined);
   if (failed) return <NotFoundPage />;
   if (!page) return <p role="status">{t('cms.loading')}</p>;
   return (

@@ -4,6 +4,8 @@ import { useHome } from '../hooks/use-home';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { HomeBanners } from '../components/content/HomeBanners';
+import { usePageHead } from '../head/use-page-head';
+import { defaultHead } from '../../core/seo/page-head';
 
 function ProductList({ id, heading, items, status }: { id: string; heading: string; items: readonly Product[]; status: string }) {
   const { t } = useTranslation();
@@ -30,6 +32,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const home = useHome();
   useDocumentTitle(t('home.title'));
+  usePageHead((ctx) => defaultHead('/', ctx, t('seo.homeDescription')));
   return (
     <div className="home">
       {/* every page has an h1 (the focus goes there after a client-side page change); the banners are the visual title */}

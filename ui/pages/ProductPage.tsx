@@ -16,6 +16,9 @@ import { ProductTile } from '../components/catalogue/ProductTile';
 import { Price } from '../components/common/Price';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { NotFoundPage } from './NotFoundPage';
+import { usePageHead } from '../head/use-page-head';
+import { productHead } from '../../core/seo/page-head';
+import { useClock } from '../hooks/use-clock';
 
 function StockState({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -89,6 +92,12 @@ export function ProductPage() {
   const product = state.current;
   const parent = state.parent ?? state.original;
   useDocumentTitle(resolution.error && resolution.path === location.pathname ? t('product.unavailable') : (product?.name ?? t('product.loading')));
+  const now = useClock().now();
+  usePageHead(
+    product && parent && !(resolution.error && resolution.path === location.pathname)
+      ? (ctx) => productHead({ product, parent, gallery: state.gallery, breadcrumbs: state.breadcrumbs, now }, ctx)
+      : undefined,
+  );
   if (resolution.error && resolution.path === location.pathname) {
     return (
       <div className="product-error">

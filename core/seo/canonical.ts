@@ -1,0 +1,50 @@
+/**
+ * Canonical URLs (issue 10, SEO basics): the one absolute URL a search engine should index for what a page shows.
+ *
+ * - Never a query string: tracking parameters (utm_*, gclid, ...), a category's filters and sort (spec catalogue
+ *   §2.2: they live in the route query) and the 'load more' depth are views of the same category, not pages of their
+ *   own. A filtered, sorted or deeper-loaded category names its plain category URL as canonical; every product it
+ *   lists is reachable by /sitemap.xml, so nothing is hidden by not indexing the deeper lists.
+ * - A product is its parent's link (spec catalogue §2.2) without the chosen variant: '?childSku=' (URL dispatching)
+ *   or the childSku segment of '/p/{parentSku}/{slug}/{childSku}' is the parent's own sku, so every variant of a
+ *   configurable names one URL.
+ * - A category is its category link, a CMS page its /i/{identifier} link (both spec catalogue §2.2), any other page
+ *   its own path.
+ */
+import type { ShopConfig } from '../config';
+import type { Category, CmsPage, Product } from '../catalogue/types';
+import { categoryLink, cmsPageLink, productLink } from '../routing/links';
+
+/** A path without its query and fragment. */
+export function withoutQuery(path: string): string {
+  const cut = path.search(/[?#]/);
+  return cut === -1 ? path : path.slice(0, cut);
+}
+
+/** An origin ('https://shop.example', a trailing slash tolerated) joined with an absolute path or kept when absolute. */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  const base = origin.replace(/\/+$/, '');
+  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** spec catalogue §2.2: the canonical path of a product page is its parent's link without a chosen variant. */
+export function productCanonicalPath(parent: Product, config: ShopConfig, storeCode?: string): string {
+  return withoutQuery(productLink(parent, config, { storeCode, childSku: parent.sku }));
+}
+
+/** spec catalogue §2.2: a category's own link, whatever filters, sort or depth the URL carries. */
+export function categoryCanonicalPath(category: Pick<Category, 'url_path' | 'slug'>, config: ShopConfig, storeCode?: string): string {
+  return categoryLink(category, config, storeCode);
+}
+
+/** spec catalogue §2.2: a cms-page route takes param slug, taken from the page identifier. */
+export function cmsCanonicalPath(page: Pick<CmsPage, 'identifier'>, config: ShopConfig, storeCode?: string): string {
+  return cmsPageLink(page, config, storeCode);
+}
+
+/** Any other page: its own path, without query or fragment. */
+export function pageCanonicalPath(path: string): string {
+  const clean = withoutQuery(path);
+  return clean.startsWith('/') ? clean : `/${clean}`;
+}

@@ -1,0 +1,71 @@
+/**
+ * The meta description of a page (issue 10, SEO basics): one plain-text sentence or two a search engine shows under
+ * the title. Chosen from the page's own data (spec catalogue §3.1 short_description / description, §3.2 the
+ * category's description, §3.5 + the CMS page's meta_description), else the locale's fallback text (i18next).
+ * The backend's fields are HTML: they are reduced to text here; the head writer escapes the result.
+ */
+import type { Category, CmsPage, Product } from '../catalogue/types';
+
+/** Longer descriptions are cut by search engines anyway (about 155-160 characters shown). */
+export const META_DESCRIPTION_MAX = 160;
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', euro: '€', hellip: '…', ndash: '–', mdash: '—' };
+
+/** tags inside a line of text: removed without a space ('<b>rood</b>.' reads 'rood.') */
+const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'del', 'ins']);
+
+function decodeEntity(whole: string, body: string): string {
+  if (body[0] === '#') {
+    const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  }
+  return ENTITIES[body.toLowerCase()] ?? whole;
+}
+
+/**
+ * The text of an HTML fragment: script/style contents and comments dropped, tags removed (a block's bounds become a space, inline tags nothing),
+ * entities decoded, whitespace collapsed. Not a sanitiser: its output is text, escaped wherever it is written.
+ */
+export function plainText(html: string | null | undefined): string {
+  if (!html) return '';
+  return html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<(script|style|template)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+    .replace(/<\/?([a-z][a-z0-9-]*)[^>]*>?/gi, (_m, tag: string) => (INLINE.has(tag.toLowerCase()) ? '' : ' '))
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cut a text to `max` characters at a word boundary, with '…' when something was cut. */
+export function truncateText(text: string, max = META_DESCRIPTION_MAX): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max - 1).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > max / 2 ? head.slice(0, space) : head).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** The first candidate with text in it, as plain text within the length; the fallback when none has any. */
+export function metaDescription(candidates: readonly (string | null | undefined)[], fallback: string): string {
+  for (const c of candidates) {
+    const text = plainText(c);
+    if (text) return truncateText(text);
+  }
+  return truncateText(plainText(fallback));
+}
+
+/** spec catalogue §3.1: a product page says what its short description says, else its description. */
+export function productMetaDescription(product: Pick<Product, 'short_description' | 'description'>, fallback: string): string {
+  return metaDescription([product.short_description, product.description], fallback);
+}
+
+/** spec catalogue §3.2: a category page says what the category's description says. */
+export function categoryMetaDescription(category: Pick<Category, 'description'>, fallback: string): string {
+  return metaDescription([category.description], fallback);
+}
+
+/** spec catalogue §3.5 (+ the CMS's meta_description field): the page's own meta description, else its content. */
+export function cmsMetaDescription(page: Pick<CmsPage, 'meta_description' | 'content'>, fallback: string): string {
+  return metaDescription([page.meta_description, page.content], fallback);
+}

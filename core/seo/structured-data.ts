@@ -1,0 +1,108 @@
+/**
+ * schema.org structured data of a page, written as JSON-LD into the server's HTML (issue 10, SEO basics):
+ * a product page's Product with its Offer, and the BreadcrumbList of product and category pages.
+ * The offer says what the shopper sees on the page: the same price rule as the price shown (spec catalogue §3.1:
+ * a special price only inside its window, grouped/bundle sums, incl. tax), the shop's currency (§9: EUR) and the
+ * availability the stock line shows (§4.3, §4.4).
+ */
+import type { ShopConfig } from '../config';
+import type { Breadcrumb, Product } from '../catalogue/types';
+import { isSpecialPriceActive, productPriceWithOptions } from '../catalogue/prices';
+import { absoluteUrl } from './canonical';
+
+export const IN_STOCK = 'https://schema.org/InStock';
+export const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+export type OfferAvailability = typeof IN_STOCK | typeof OUT_OF_STOCK;
+
+/** One JSON-LD document (an object with '@context' and '@type'). */
+export type JsonLd = Readonly<Record<string, unknown>>;
+
+/**
+ * spec catalogue §4.3: a product with no available variant, or whose own stock says not in stock, carries
+ * errors.variants; §4.4: stock status is ok or out_of_stock, and with no stock record a fallback (in stock, as the
+ * product page's stock line says) is used.
+ */
+export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): OfferAvailability {
+  if (product.errors?.['variants']) return OUT_OF_STOCK;
+  return product.stock?.is_in_stock === false ? OUT_OF_STOCK : IN_STOCK;
+}
+
+export interface OfferPrice {
+  /** the amount with the currency's fraction digits ('12.50'), as schema.org's examples write it */
+  readonly price: string;
+  readonly priceCurrency: string;
+  /** the last day of an active special price (its special_to_date), 'YYYY-MM-DD' */
+  readonly priceValidUntil?: string;
+}
+
+/**
+ * spec catalogue §3.1, §9: the price the shopper sees at `now` — the product's final price incl. tax (a special price
+ * only while its window is open, read in the store view's time zone; grouped and bundle sums; chosen custom options),
+ * in EUR with 2 fraction digits. While a special price applies and has an end, the offer is valid until that day.
+ */
+export function offerPrice(product: Product, now: number, config: ShopConfig): OfferPrice {
+  const info = productPriceWithOptions(product, now, config);
+  const price = info.final.toFixed(config.i18n.fractionDigits);
+  const to = product.special_to_date;
+  const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config.i18n.timeZone) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
+  return until ? { price, priceCurrency: config.i18n.currencyCode, priceValidUntil: until } : { price, priceCurrency: config.i18n.currencyCode };
+}
+
+export interface ProductStructuredInput {
+  /** the product as shown (a configurable's chosen variant merged in) */
+  readonly product: Product;
+  /** the product the page is about (a configurable's parent; the product itself otherwise) */
+  readonly parent: Product;
+  /** the page's canonical URL (absolute) */
+  readonly url: string;
+  /** absolute image URLs, first the main one */
+  readonly images: readonly string[];
+  readonly description: string;
+  readonly now: number;
+}
+
+/** schema.org Product with one Offer for the product page. */
+export function productJsonLd(input: ProductStructuredInput, config: ShopConfig): JsonLd {
+  const { product, parent, url } = input;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: parent.name,
+    sku: product.sku,
+    ...(input.description ? { description: input.description } : {}),
+    ...(input.images.length ? { image: [...input.images] } : {}),
+    url,
+    offers: {
+      '@type': 'Offer',
+      url,
+      ...offerPrice(product, input.now, config),
+      availability: offerAvailability(product),
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+}
+
+/**
+ * schema.org BreadcrumbList: home, the trail (spec catalogue §3.6 breadcrumbs: ancestors linked) and the page itself
+ * at its canonical URL, positions from 1, every item an absolute URL.
+ */
+export function breadcrumbJsonLd(home: string, trail: readonly Breadcrumb[], current: { name: string; url: string }, origin: string): JsonLd {
+  const items: Array<{ name: string; url: string }> = [{ name: home, url: absoluteUrl(origin, '/') }];
+  for (const b of trail) if (b.link && b.name !== current.name) items.push({ name: b.name, url: absoluteUrl(origin, b.link) });
+  items.push(current);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
+  };
+}
+
+/**
+ * JSON-LD as the text of a <script type="application/ld+json">: the HTML parser ends that element at the first
+ * '</script' and treats '<!--' specially, and the backend writes product names and descriptions. Every '<', '>' and
+ * '&' (and the JavaScript line separators) is written as a JSON \u escape: the same data to a JSON reader, and no
+ * markup to the HTML parser.
+ */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import type { LocaleCode, ShopConfig } from '../../core/config';
+import { defaultHead, type HeadContextData } from '../../core/seo/page-head';
+import { headTagsHtml } from './head-html';
+import { FALLBACK_DESCRIPTION_KEY, HOME_NAME_KEY, type HeadSink } from './use-page-head';
+
+export interface ServerHeadInput {
+  status: number;
+  /** the request's path (no query) */
+  path: string;
+  /** the shop's public origin */
+  origin: string;
+  /** the page's full title */
+  title: string;
+  t: TFunction;
+  config: ShopConfig;
+  locale: LocaleCode;
+}
+
+/**
+ * The SEO tags of a server-rendered page, after its body has rendered (the page recorded its head builder in the
+ * HeadSink): the page's own head, else the default one. An answer other than 200 (not found, unavailable) names no
+ * canonical URL and carries no structured data: it is not a page to index.
+ */
+export function serverHeadHtml(sink: HeadSink, input: ServerHeadInput): string {
+  const ctx: HeadContextData = {
+    origin: input.origin,
+    title: input.title,
+    fallbackDescription: input.t(FALLBACK_DESCRIPTION_KEY),
+    homeName: input.t(HOME_NAME_KEY),
+    config: input.config,
+  };
+  let head = input.status === 200 && sink.build ? sink.build(ctx) : defaultHead(input.path, ctx);
+  if (input.status !== 200) head = { description: head.description, og: { type: 'website', title: input.title }, jsonLd: [] };
+  return headTagsHtml(head, input.locale, input.config);
+}

@@ -1,0 +1,73 @@
+import { createContext, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleCode, ShopConfig } from '../../core/config';
+import { defaultHead, type HeadContextData, type PageHead } from '../../core/seo/page-head';
+import { serializeJsonLd } from '../../core/seo/structured-data';
+import { useConfig } from '../hooks/use-service';
+import { useLocale } from '../hooks/use-locale';
+import { openGraphTags } from './head-html';
+
+/** Builds a page's head once the origin, title and fallback texts are known. */
+export type HeadBuilder = (ctx: HeadContextData) => PageHead;
+
+/** On the server the page records how to build its head here; ui/entry-server.tsx writes it into <head>. */
+export interface HeadSink {
+  build?: HeadBuilder;
+}
+export const HeadContext = createContext<HeadSink | null>(null);
+
+/** The i18next keys of the fallback texts (both locale files). */
+export const FALLBACK_DESCRIPTION_KEY = 'seo.defaultDescription';
+export const HOME_NAME_KEY = 'breadcrumbs.home';
+
+/** the first run in the browser is the hydration of the server's page, whose head is already right */
+let hydrated = false;
+/** what applyHead last wrote (a page re-rendering with the same head changes nothing) */
+const lastApplied = new WeakMap<Document, string>();
+
+/**
+ * A page's head (meta description, canonical, Open Graph, JSON-LD; rules in core/seo). On the server the builder is
+ * handed to the HTML shell; in the browser, after a client-side navigation, the tags in document.head are replaced so
+ * a crawler that runs JavaScript reads the page it sees, and a page leaving puts the default head back.
+ */
+export function usePageHead(build: HeadBuilder | undefined): void {
+  const sink = useContext(HeadContext);
+  const { t } = useTranslation();
+  const config = useConfig();
+  const locale = useLocale();
+  if (sink && build) sink.build = build;
+  useEffect(() => {
+    if (!hydrated) {
+      hydrated = true;
+      return;
+    }
+    const ctx = (): HeadContextData => ({ origin: location.origin, title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config });
+    applyHead(document, (build ?? ((c) => defaultHead(location.pathname, c)))(ctx()), locale, config);
+  });
+  useEffect(
+    () => () => {
+      applyHead(document, defaultHead(location.pathname, { origin: location.origin, title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config }), locale, config);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+}
+
+/** Replaces the head tags written by ui/head/head-html.ts (or an earlier call) with those of `head`. */
+export function applyHead(doc: Document, head: PageHead, locale: LocaleCode, config: ShopConfig): void {
+  const key = JSON.stringify([head, locale]);
+  if (lastApplied.get(doc) === key) return;
+  lastApplied.set(doc, key);
+  const h = doc.head;
+  for (const el of h.querySelectorAll('meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]')) el.remove();
+  const add = (tag: string, attrs: Record<string, string>, text?: string) => {
+    const el = doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    h.appendChild(el);
+  };
+  add('meta', { name: 'description', content: head.description });
+  if (head.canonical) add('link', { rel: 'canonical', href: head.canonical });
+  for (const [property, content] of openGraphTags(head, locale, config)) add('meta', { property, content });
+  for (const docLd of head.jsonLd) add('script', { type: 'application/ld+json' }, serializeJsonLd(docLd));
+}
