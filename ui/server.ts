@@ -12,7 +12,7 @@ import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from '../core/ports/output-cache';
 import { prepareRender, type PreparedPage } from './entry-server';
 import { resolveLocale } from './i18n';
-import { renderSitemapXml } from './sitemap-xml';
+import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { htmlSecurityHeaders, newNonce } from './edge/security-headers';
 import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
@@ -210,10 +210,17 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
   }
 
+  const sitemapXml = createSitemapXml(config);
   // ----- /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts -----
   app.get('/sitemap.xml', async (request, reply) => {
-    const origin = originOf(request);
-    const xml = await renderSitemapXml(config, origin);
+    let xml: string;
+    try {
+      xml = await sitemapXml(originOf(request));
+    } catch (e) {
+      // the catalogue could not be read whole: no sitemap rather than one that drops products
+      console.error('[sitemap] build failed', e);
+      return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+    }
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
   });
 

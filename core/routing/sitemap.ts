@@ -1,6 +1,7 @@
 /**
  * The sitemap (spec catalogue §2.1: /sitemap, also served as /sitemap.xml): home, the static pages, the
- * wholesale page, the categories (their links, §2.2) and the CMS pages the shop links to.
+ * wholesale page, the categories (their links, §2.2) and the CMS pages the shop links to; /sitemap.xml adds every
+ * listed product (core/routing/sitemap-products.ts, issue 12).
  */
 import type { ShopConfig } from '../config';
 import type { Category } from '../catalogue/types';
@@ -13,6 +14,8 @@ export interface SitemapEntry {
   readonly kind: string;
   readonly name: string;
   readonly depth: number;
+  /** the W3C date the page last changed ('2025-12-09'), when the data says */
+  readonly lastmod?: string;
 }
 
 /** The CMS pages the shop footer links to (spec catalogue §2.6). */
@@ -41,10 +44,11 @@ function escapeXml(s: string): string {
 /** The sitemaps.org XML of the entries under an origin ('https://shop.example'); each path once. */
 export function sitemapXml(entries: readonly SitemapEntry[], origin: string): string {
   const base = origin.replace(/\/+$/, '');
-  const paths = [...new Set(entries.map((e) => e.path))];
+  const byPath = new Map<string, SitemapEntry>();
+  for (const e of entries) if (!byPath.has(e.path)) byPath.set(e.path, e);
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    paths.map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>\n`).join('') +
+    [...byPath.values()].map((e) => `  <url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>\n`).join('') +
     '</urlset>\n'
   );
 }

@@ -1,0 +1,110 @@
+/**
+ * /sitemap.xml against the demo backend on loopback (issue 12: it listed no products): every listed product of the
+ * catalogue once, at the URL its page names as canonical, with lastmod; and the per-origin cache in front of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConfig } from '../core/config';
+import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
+import { generateCatalogue } from '../test-fixtures/catalogue/index';
+import { buildSitemapXml, sitemapCache } from './sitemap-xml';
+import { startStorefront, type RunningStorefront } from './server';
+
+const catalogue = generateCatalogue();
+const listed = catalogue.products.filter((p) => [0, 1].includes(p.status ?? 1) && [2, 3, 4].includes(p.visibility ?? 4));
+const ORIGIN = 'https://papierenlint.example';
+
+let backend: TestBackend;
+let shop: RunningStorefront;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const clientDir = mkdtempSync(join(tmpdir(), 'sitemap-client-'));
+  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
+  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, publicOrigin: ORIGIN });
+}, 60_000);
+
+afterAll(async () => {
+  await shop?.close();
+  await backend?.close();
+});
+
+const locs = (xml: string) => [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => ({ loc: m[1]!.replace(/&amp;/g, '&'), lastmod: m[2] }));
+
+describe('/sitemap.xml lists the products (issue 12)', () => {
+  it("every listed product of the demo catalogue once, at its canonical URL, with its updated_at's day", async () => {
+    expect(listed.length).toBeGreaterThan(400);
+    const xml = await buildSitemapXml(createConfig({ api: { url: backend.url } }), ORIGIN);
+    const urls = locs(xml);
+    const productUrls = new Map(listed.map((p) => [`${ORIGIN}/${p.url_path}`, p]));
+    const inSitemap = urls.filter((u) => productUrls.has(u.loc));
+    expect(inSitemap.length).toBe(listed.length);
+    expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
+    for (const u of inSitemap) expect(u.lastmod).toBe(productUrls.get(u.loc)!.updated_at!.slice(0, 10));
+    // no product that is not listed (disabled, or visibility 1: a configurable's child)
+    for (const p of catalogue.products.filter((x) => !listed.includes(x) && x.url_path)) expect(urls.some((u) => u.loc === `${ORIGIN}/${p.url_path}`)).toBe(false);
+    // the categories and CMS pages are still there
+    expect(urls.some((u) => u.loc === `${ORIGIN}/inpakpapier/kerst`)).toBe(true);
+    expect(urls.some((u) => u.loc === `${ORIGIN}/i/privacy`)).toBe(true);
+  });
+
+  it('the same URL each product page names as canonical', async () => {
+    const xml = await (await fetch(`${shop.url}/sitemap.xml`)).text();
+    const product = listed.find((p) => p.type_id === 'configurable')!;
+    const html = await (await fetch(`${shop.url}/${product.url_path}?childSku=${encodeURIComponent(product.configurable_children![0]!.sku)}`)).text();
+    const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)![1]!;
+    expect(locs(xml).map((u) => u.loc)).toContain(canonical);
+  });
+
+  it('is served as XML, at a size a crawler takes', async () => {
+    const res = await fetch(`${shop.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml.startsWith('<?xml')).toBe(true);
+    expect(locs(xml).length).toBeLessThanOrEqual(50_000);
+  });
+
+  it('answers 503 (never a sitemap without its products) when the catalogue cannot be read', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'sitemap-client-'));
+    writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
+    const down = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: 'http://127.0.0.1:9', clientDir, config: createConfig({ api: { url: 'http://127.0.0.1:9' } }) });
+    try {
+      const res = await fetch(`${down.url}/sitemap.xml`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('sitemap cache', () => {
+  it('builds once per origin within the TTL, shares a build in flight, keeps no failure', async () => {
+    let t = 0;
+    const builds: string[] = [];
+    let fail = false;
+    const get = sitemapCache(
+      async (origin) => {
+        builds.push(origin);
+        if (fail) throw new Error('down');
+        return `<xml ${origin} ${builds.length}>`;
+      },
+      () => t,
+      1000,
+    );
+    const [a, b] = await Promise.all([get('https://a'), get('https://a')]);
+    expect(a).toBe(b);
+    expect(await get('https://b')).toBe('<xml https://b 2>');
+    t = 999;
+    expect(await get('https://a')).toBe(a);
+    expect(builds).toEqual(['https://a', 'https://b']);
+    t = 1000;
+    fail = true;
+    await expect(get('https://a')).rejects.toThrow('down');
+    fail = false;
+    expect(await get('https://a')).toBe('<xml https://a 4>');
+  });
+});
