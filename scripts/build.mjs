@@ -1,6 +1,6 @@
 // Builds the browser bundle (code-split ESM), the SSR server and the demo backend with esbuild.
 import { build } from 'esbuild';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -76,6 +76,8 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   if (existsSync(`${root}test-fixtures/backend/main.ts`)) {
     await build({ ...node, entryPoints: ['test-fixtures/backend/main.ts'], outfile: `${dist}/backend.mjs` });
   }
+  // files the shop links to by name (the home content's banner images): ui/static/* is served as /dist/static/*
+  if (existsSync(`${root}ui/static`)) await cp(`${root}ui/static`, `${dist}/client/static`, { recursive: true });
   // last, once every file of dist/client is written: brotli + gzip copies beside each one the server may send compressed
   const compressed = await precompress(`${dist}/client`);
   if (!quiet) console.log(`precompressed ${compressed} files in dist/client (.br, .gz)`);

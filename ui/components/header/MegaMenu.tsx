@@ -2,11 +2,37 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../core/catalogue/types';
+import type { Banner } from '../../../core/catalogue/home-content';
 import { useConfig } from '../../hooks/use-service';
+import { useMenuAsideBanners } from '../../hooks/use-menu-banners';
+
+/** the size of a menu banner's image slot (CSS pixels; the image is scaled into it, so the layout never shifts) */
+export const MENU_BANNER_IMAGE = { width: 240, height: 140 } as const;
+
+/**
+ * spec catalogue §2.5: the aside banners of an open panel (promoted offers, per locale from the home content file).
+ * Plain links after the category columns: Tab reaches them, Enter follows them, Escape closes the panel as anywhere in
+ * it. The image is decorative (the link's text names it), lazy, with its width and height.
+ */
+function MenuAside({ banners, label }: { banners: readonly Banner[]; label: string }) {
+  if (!banners.length) return null;
+  return (
+    <div className="megamenu__aside" role="group" aria-label={label}>
+      {banners.map((b) => (
+        <Link key={b.link + b.title} to={b.link} className="megamenu-banner" style={b.color ? { backgroundColor: b.color } : undefined}>
+          {b.image && <img className="megamenu-banner__image" src={b.image} alt="" loading="lazy" decoding="async" width={MENU_BANNER_IMAGE.width} height={MENU_BANNER_IMAGE.height} />}
+          <span className="megamenu-banner__title">{b.title}</span>
+          {b.subtitle && <span className="megamenu-banner__subtitle">{b.subtitle}</span>}
+        </Link>
+      ))}
+    </div>
+  );
+}
 
 /**
  * spec catalogue §2.5: the desktop mega menu of the top-level categories. Hover or the toggle button opens a
- * panel whose first column starts with 'View all'; Escape closes it and gives focus back to its button.
+ * panel whose first column starts with 'View all' and that ends with the aside banners; Escape closes it and gives focus
+ * back to its button.
  */
 export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();
@@ -16,6 +42,7 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   // a click right after the pointer opened the panel must not close it again
   const hoverOpened = useRef<{ id: number; at: number } | null>(null);
   const location = useLocation();
+  const banners = useMenuAsideBanners();
   useEffect(() => setOpen(null), [location.pathname]);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open !== null) {
@@ -84,6 +111,7 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
                       </li>
                     ))}
                   </ul>
+                  <MenuAside banners={banners} label={t('header.menuOffers')} />
                 </div>
               )}
             </li>

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Console errors and hydration warnings of a page (a mismatch would show here). */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+}
+
+/** Tab until the focused element matches, at most `max` presses. */
+async function tabTo(page: Page, predicate: string, max = 60): Promise<boolean> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(predicate)) return true;
+  }
+  return false;
+}
+
+// spec catalogue §2.5 ("Aside banners come from promoted offers"), §2.11 (menu aside banners of the local content file);
+// issue 12: they existed in the content file but were not shown
+test('the open mega menu shows the aside banner, reached by keyboard, and it leads to the wholesale page', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/');
+  await hydrated(page);
+  const toggle = page.getByRole('navigation', { name: 'Categorieën' }).getByRole('button', { name: 'Toon de subcategorieën van Inpakpapier' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.locator('#megamenu-3');
+  const offers = panel.getByRole('group', { name: 'Uitgelicht' });
+  const banner = offers.getByRole('link', { name: /Groothandel/ });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Kadoverpakkingen voor winkels');
+  // the image: decorative, lazy, with its size (no layout shift), and it loads once the panel shows it
+  const image = banner.locator('img');
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveAttribute('width', '240');
+  await expect(image).toHaveAttribute('height', '140');
+  await expect(image).toHaveAttribute('alt', '');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // keyboard: Tab from the toggle through the columns reaches the banner, Enter follows it
+  expect(await tabTo(page, `document.activeElement?.classList.contains('megamenu-banner') ?? false`)).toBe(true);
+  await expect(banner).toBeFocused();
+  await page.screenshot({ path: 'test-results/e2e/megamenu-aside-banner.png' });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/kadoverpakkingen-groothandel\.html$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(panel).toBeHidden();
+  expect(problems).toEqual([]);
+});
+
+test('the English shop shows the English banner text', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addCookies([{ name: 'locale', value: 'en-US', url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: /Inpakpapier/ }).click();
+  const banner = page.locator('#megamenu-3').getByRole('group', { name: 'Featured' }).getByRole('link', { name: /Wholesale/ });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Gift packaging for shops');
+  await expect(banner).toHaveAttribute('href', '/kadoverpakkingen-groothandel.html');
+  await context.close();
+});
+
+// issue 10 SEO basics: the head follows a client-side navigation (for crawlers that run the page's JavaScript)
+test('after a client-side navigation the canonical, description and JSON-LD are the new page', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/inpakpapier/kerst');
+  await hydrated(page);
+  const head = () =>
+    page.evaluate(() => ({
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+      types: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => (JSON.parse(s.textContent ?? '{}') as { '@type': string })['@type']),
+      count: document.querySelectorAll('link[rel="canonical"]').length,
+    }));
+  const first = await head();
+  expect(first.canonical).toMatch(/\/inpakpapier\/kerst$/);
+  expect(first.types).toEqual(['BreadcrumbList']);
+  const tile = page.locator('[data-testid="category-products"] .product-tile a').first();
+  const href = await tile.getAttribute('href');
+  await tile.click();
+  await expect(page.locator('.product-page h1')).toBeVisible();
+  await expect.poll(async () => (await head()).types).toEqual(['Product', 'BreadcrumbList']);
+  const product = await head();
+  expect(product.count).toBe(1);
+  expect(new URL(product.canonical!).pathname).toBe(new URL(href!, 'http://x').pathname);
+  expect(product.description).not.toBe(first.description);
+  // leaving for a page without data of its own puts the default head back
+  await page.getByRole('link', { name: 'Sitemap' }).click();
+  await expect(page).toHaveURL(/\/sitemap$/);
+  await expect.poll(async () => (await head()).types).toEqual([]);
+  expect((await head()).canonical).toMatch(/\/sitemap$/);
+  expect(problems).toEqual([]);
+});
