@@ -67,12 +67,11 @@ describe('meta description (issue 10 SEO basics)', () => {
 describe('canonical URL (issue 10 SEO basics)', () => {
   it('never carries a query or fragment: tracking, filters, sort and depth are dropped', () => {
     fc.assert(
-      fc.property(fc.webPath(), fc.webQueryParameters(), fc.webFragments(), (path, q, f) => {
+      fc.property(fc.stringMatching(/^(\/[a-z0-9._~%-]{0,12}){0,4}$/), fc.string(), fc.string(), (path, q, f) => {
         const out = pageCanonicalPath(`${path}?${q}#${f}`);
         expect(out).not.toMatch(/[?#]/);
         expect(out.startsWith('/')).toBe(true);
       }),
-      { numRuns: 40 },
     );
     expect(pageCanonicalPath('/contact?utm_source=nieuwsbrief&gclid=abc')).toBe('/contact');
   });
