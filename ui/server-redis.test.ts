@@ -21,7 +21,9 @@ let two: ShopProcess;
 beforeAll(async () => {
   [backend, redis] = await Promise.all([startTestBackend(), startRedis()]);
   client = new Redis(redis.url);
-  const env = { API_URL: backend.url, REDIS_URL: redis.url, INVALIDATE_KEY: KEY, WEB_CONCURRENCY: '1' };
+  // one public origin for both (as behind one load balancer): pages carry absolute URLs (canonical, JSON-LD), and
+  // without PUBLIC_URL each process's Host would key pages of its own
+  const env = { API_URL: backend.url, REDIS_URL: redis.url, INVALIDATE_KEY: KEY, WEB_CONCURRENCY: '1', PUBLIC_URL: 'https://papierenlint.example' };
   [one, two] = await Promise.all([startShopProcess(env), startShopProcess(env)]);
 }, 120_000);
 

@@ -273,7 +273,8 @@ describe('compression, static files and caching (issue 8 §1)', () => {
     const strip = (s: string) => s.replace(/nonce="[^"]+"/g, '');
     expect(strip(br!.body)).toBe(strip(plain!.body));
     expect(strip(gz!.body)).toBe(strip(plain!.body));
-    expect(plain!.body).toMatch(/^<!doctype html>[\s\S]*<title>[^<]+<\/title>\s*<\/head>[\s\S]*<\/html>$/);
+    // after the title only the page's SEO tags (ui/head): meta, link and JSON-LD data blocks
+    expect(plain!.body).toMatch(/^<!doctype html>[\s\S]*<title>[^<]+<\/title>\s*(?:<(?:meta|link) [^>]*>\s*|<script type="application\/ld\+json">[^<]*<\/script>\s*)*<\/head>[\s\S]*<\/html>$/);
   });
 
   it('hashed assets: the precompressed file for the encoding asked, immutable for a year, ETag answered 304', async () => {
