@@ -28,7 +28,7 @@ import { CmsService } from '../core/catalogue/cms-service';
 import { PriceSyncService } from '../core/catalogue/price-sync';
 import { StockSyncService } from '../core/catalogue/stock-sync';
 import { QuotaGuardedStorage, StorageQuotaMonitor } from '../core/catalogue/storage-quota';
-import { UrlDispatcher } from '../core/routing/dispatcher';
+import { UrlDispatcher, withLoadedCategories } from '../core/routing/dispatcher';
 import { PageResolutionService } from '../core/routing/page-resolution';
 import { CartService } from '../core/cart/cart-service';
 import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
@@ -326,7 +326,12 @@ export class ShopGraph {
     return this.once('pageResolution', () => new PageResolutionService());
   }
   get dispatcher(): UrlDispatcher {
-    return this.once('dispatcher', () => new UrlDispatcher(this.urlMapper, this.config, this.catalogueCache, this.logger));
+    return this.once('dispatcher', () => {
+      // the browser, offline: paths never mapped here are read from the menu's categories and the cached products
+      // (issue 11); the server is never offline and asks the url map only
+      const cache = this.runtime.kind === 'server' ? this.catalogueCache : withLoadedCategories(this.catalogueCache, () => this.category.snapshot().categories);
+      return new UrlDispatcher(this.urlMapper, this.config, cache, this.logger);
+    });
   }
 
   // ---- transactions: HTTP adapters

@@ -9,6 +9,12 @@ import { createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
 import { offerUpdate } from './app/sw-update';
+import { rememberRendered } from '../core/catalogue/offline-seed';
+import { CatalogueCache } from '../core/catalogue/catalogue-cache';
+import { PageResolutionService } from '../core/routing/page-resolution';
+import { CategoryService } from '../core/catalogue/category-service';
+import { ProductService } from '../core/catalogue/product-service';
+import { HomeService } from '../core/catalogue/home-service';
 
 declare global {
   interface Window {
@@ -23,6 +29,13 @@ const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || wi
 const locale = resolveLocale(boot.locale, config);
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
 hydrateServices(container, boot.state);
+// issue 11: what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
+const rendered = {
+  pageResolution: container.get(PageResolutionService).snapshot(),
+  category: container.get(CategoryService).snapshot(),
+  product: container.get(ProductService).snapshot(),
+  home: container.get(HomeService).snapshot(),
+};
 
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
@@ -43,6 +56,7 @@ hydrateRoot(
 // after hydration, so the first render matches the server's: restore cart, session and checkout from IndexedDB.
 // Not deferred to an idle moment: a shopper's add before the restore would be overwritten by the restored cart.
 startShopSession(container).catch((e: unknown) => console.error('[startup]', e));
+rememberRendered(container.get(CatalogueCache), rendered, config).catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
 
 // spec catalogue §1: a progressive web app. The service worker and its update flow load after the page, in a chunk of
 // their own (workbox-window); see ui/app/sw-registration.ts.

@@ -7,7 +7,11 @@ import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/s
 import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtual-time';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching, searchCacheKey } from './catalogue-cache';
-import type { SearchResult } from './types';
+import type { Product, SearchResult } from './types';
+import { buildSearchQuery, toSearchRequest } from './search-query';
+import { singleProductRequest } from './product-service';
+
+const product = (sku: string, extra: Partial<Product> = {}): Product => ({ id: 1, sku, name: sku, type_id: 'simple', visibility: 4, status: 1, ...extra }) as Product;
 
 const config = DEFAULT_CONFIG;
 
@@ -102,9 +106,73 @@ describe('CachedCatalogueSearch', () => {
     inner.fail = new NetworkError();
     network.set(false);
     expect(await search.search(request())).toEqual({ ...result, cache: true, offline: true });
-    expect(await search.search(request(50))).toMatchObject({ items: [], total: 0, offline: true });
+    expect(await search.search({ ...request(), type: 'cms_page' })).toMatchObject({ items: [], total: 0, offline: true });
     // products are cached by sku for offline product pages
     expect(await cache.getProduct('KP-1')).toEqual({ sku: 'KP-1' });
+  });
+
+  it('offline, a product search never asked is read over the cached products, flagged offline // spec catalogue §1, §8, issue 11', async () => {
+    const network = new ManualNetwork(true);
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    await cache.setProduct(product('KERST-1', { name: 'Kerstpapier rood', url_path: 'inpakpapier/kerstpapier-rood-1.html' }));
+    await cache.setProduct(product('LINT-1', { name: 'Krullint goud' }), true);
+    const inner = new FlakySearch();
+    inner.fail = new NetworkError();
+    network.set(false);
+    const search = new CachedCatalogueSearch(inner, cache, network);
+    const text = toSearchRequest(buildSearchQuery({ text: 'kerstpapier', size: 16 }, config, { fixedFilters: 'header', aggregations: [] }));
+    expect(await search.search<Product>(text)).toMatchObject({ items: [{ sku: 'KERST-1' }], total: 1, offline: true, cache: true });
+    // a product page needs the whole document: one known only from a list does not open offline
+    expect((await search.search<Product>(singleProductRequest('sku', 'KERST-1', config))).items.map((p) => p.sku)).toEqual(['KERST-1']);
+    expect(await search.search<Product>(singleProductRequest('sku', 'LINT-1', config))).toMatchObject({ items: [], offline: true });
+    // ... but lists and searches take it
+    const lint = toSearchRequest(buildSearchQuery({ text: 'krullint', size: 16 }, config, { fixedFilters: 'header', aggregations: [] }));
+    expect((await search.search<Product>(lint)).items.map((p) => p.sku)).toEqual(['LINT-1']);
+  });
+});
+
+describe('CatalogueCache: products for offline use (issue 11)', () => {
+  it('a listing-only product never replaces a whole one, merges into it, and alone is kept marked', async () => {
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    await cache.setProduct(product('A', { description: 'whole', price: 5 }));
+    await cache.setProduct(product('A', { price: 4 }) as Product, true);
+    expect(await cache.getProduct('A')).toMatchObject({ description: 'whole', price: 4 });
+    expect((await cache.offlineProducts(true)).map((p) => p.sku)).toEqual(['A']);
+    await cache.setProduct(product('B'), true);
+    expect(await cache.getProduct('B')).toEqual(product('B')); // the mark is not part of the product
+    expect((await cache.offlineProducts(true)).map((p) => p.sku)).toEqual(['A']);
+    expect((await cache.offlineProducts(false)).map((p) => p.sku)).toEqual(['A', 'B']);
+    await cache.setProduct(product('B', { description: 'now whole' }));
+    expect((await cache.offlineProducts(true)).map((p) => p.sku)).toEqual(['A', 'B']);
+  });
+
+  it('a two-stage first answer (some fields) is kept listing-only; the full answer makes it whole // spec catalogue §4.4', async () => {
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    const answers: Record<string, SearchResult<Product>> = {
+      first: { items: [product('A')], total: 1, start: 0, perPage: 10, aggregations: {} },
+      full: { items: [product('A', { description: 'd' })], total: 1, start: 0, perPage: 10, aggregations: {} },
+    };
+    let which = 'first';
+    const inner: CatalogueSearch = { search: async <T,>() => answers[which] as unknown as SearchResult<T> };
+    const search = new CachedCatalogueSearch(inner, cache, new ManualNetwork(true));
+    await search.search({ ...request(), includeFields: ['sku', 'name'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.offlineProducts(true)).toEqual([]);
+    which = 'full';
+    await search.search(request());
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.offlineProducts(true)).map((p) => p.description)).toEqual(['d']);
+  });
+
+  it('offline url mappings come from a cached category url_path, else a whole product with that url_path // spec catalogue §2.2, §2.3', async () => {
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    await cache.setCategory({ id: 7, name: 'Linten', url_path: 'linten', slug: 'linten-7' } as never);
+    await cache.setProduct(product('A', { url_path: 'linten/krullint-a.html' }));
+    await cache.setProduct(product('B', { url_path: 'linten/krullint-b.html' }), true);
+    expect(await cache.offlineUrlMapping('linten')).toMatchObject({ _type: 'category', _source: { id: 7 } });
+    expect(await cache.offlineUrlMapping('linten/krullint-a.html')).toMatchObject({ _type: 'product', _source: { sku: 'A' } });
+    expect(await cache.offlineUrlMapping('linten/krullint-b.html')).toBeUndefined(); // known from a list only
+    expect(await cache.offlineUrlMapping('dozen')).toBeUndefined();
   });
 
   it('a failure while online is logged and raised // spec catalogue §8', async () => {

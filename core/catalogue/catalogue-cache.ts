@@ -5,8 +5,9 @@
  * - a read that gives no answer within 800 ms recreates the storage and counts a get error;
  * - after 1 get error or 30 set errors the persistent cache is disabled (an in-memory map takes over);
  * - a quota error on a write clears the product cache and the URL cache;
- * - a search that fails while offline answers the cached result flagged `offline` (or an empty one flagged
- *   `offline`); a search that fails online is logged and raised.
+ * - a search that fails while offline answers the cached result flagged `offline`; a product search never answered
+ *   before is read over the cached products (local-search.ts), else an empty result flagged `offline`; a search
+ *   that fails online is logged and raised.
  */
 import type { ShopConfig } from '../config';
 import { isNetworkError } from '../ports/api-error';
@@ -18,9 +19,18 @@ import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/s
 import type { UrlMapHit } from '../ports/url-mapper';
 import type { UrlMappingCache } from '../routing/dispatcher';
 import { clearCatalogueCaches } from './storage-quota';
+import { localSearch } from './local-search';
 import type { Category, Product, SearchResult } from './types';
 
 const TIMED_OUT = Symbol('timed out');
+/** marks a cached product known only from a list's fields */
+const LISTING_ONLY = '_listingOnly';
+
+function withoutMark(p: Product & { [LISTING_ONLY]?: true }): Product {
+  if (!(LISTING_ONLY in p)) return p;
+  const { [LISTING_ONLY]: _mark, ...rest } = p;
+  return rest as Product;
+}
 
 /** A stable short key for a search request (cyrb53 over its canonical JSON). */
 export function searchCacheKey(request: SearchRequest): string {
@@ -192,11 +202,44 @@ export class CatalogueCache implements UrlMappingCache {
   setSearch<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {
     return this.set(STORAGE_COLLECTIONS.elasticCache, searchCacheKey(request), result);
   }
-  getProduct(sku: string): Promise<Product | undefined> {
-    return this.get<Product>(STORAGE_COLLECTIONS.products, sku);
+  async getProduct(sku: string): Promise<Product | undefined> {
+    const entry = await this.get<Product & { [LISTING_ONLY]?: true }>(STORAGE_COLLECTIONS.products, sku);
+    return entry ? withoutMark(entry) : undefined;
   }
-  setProduct(product: Product): Promise<void> {
-    return this.set(STORAGE_COLLECTIONS.products, product.sku, product);
+  /**
+   * Keep a product. `listingOnly`: only some of its fields came (a list's fields: a two-stage first answer, a
+   * server-rendered list): they are merged into a whole document kept before and never replace it; alone they are
+   * kept marked, good for lists and searches but not for a product page (see offlineProducts).
+   */
+  async setProduct(product: Product, listingOnly = false): Promise<void> {
+    if (!listingOnly) return this.set(STORAGE_COLLECTIONS.products, product.sku, product);
+    const known = await this.get<Product & { [LISTING_ONLY]?: true }>(STORAGE_COLLECTIONS.products, product.sku);
+    if (known) return this.set(STORAGE_COLLECTIONS.products, product.sku, { ...known, ...product });
+    return this.set(STORAGE_COLLECTIONS.products, product.sku, { ...product, [LISTING_ONLY]: true });
+  }
+  /** The cached products (in sku order); `wholeOnly` leaves out those known only from lists. */
+  async offlineProducts(wholeOnly: boolean): Promise<Product[]> {
+    const entries = await this.entries<Product & { [LISTING_ONLY]?: true }>(STORAGE_COLLECTIONS.products);
+    return entries.filter(([, p]) => p && typeof p === 'object' && !(wholeOnly && p[LISTING_ONLY])).map(([, p]) => withoutMark(p));
+  }
+  /**
+   * spec catalogue §1, §8: a product search the network could not answer and that was never answered before, read
+   * over the cached products (local-search.ts). A lookup of one product (a product page: size 1) needs its whole
+   * document; a list or a text search takes products known from lists too. Undefined when the body is not readable.
+   */
+  async localProductSearch<T>(request: SearchRequest): Promise<SearchResult<T> | undefined> {
+    const products = await this.offlineProducts(request.size === 1 && !request.includeFields);
+    return localSearch(products, request, this.config) as SearchResult<T> | undefined;
+  }
+  /**
+   * spec catalogue §2.2, §2.3 offline: the mapping of a url_path from what is cached, for the URL dispatcher when the
+   * url map cannot be asked: a cached category with that url_path, else a whole cached product document with it.
+   */
+  async offlineUrlMapping(url: string): Promise<UrlMapHit | undefined> {
+    const category = await this.getCategory(`url_path:${url}`);
+    if (category) return { _type: 'category', _source: category as unknown as Record<string, unknown> };
+    const product = (await this.offlineProducts(true)).find((p) => p.url_path === url || p.url_path === `${url}.html`);
+    return product ? { _type: 'product', _source: product as unknown as Record<string, unknown> } : undefined;
   }
   getCategory(key: string): Promise<Category | undefined> {
     return this.get<Category>(STORAGE_COLLECTIONS.categories, key);
@@ -245,14 +288,18 @@ export class CachedCatalogueSearch implements CatalogueSearch {
         throw e;
       }
       const cached = await this.cache.getSearch<T>(request);
-      return cached ? { ...cached, cache: true, offline: true } : { ...emptyResult<T>(request), offline: true };
+      if (cached) return { ...cached, cache: true, offline: true };
+      // never asked online: read the request over the cached products (local-search.ts)
+      const local = request.type === 'product' ? await this.cache.localProductSearch<T>(request) : undefined;
+      return local ?? { ...emptyResult<T>(request), offline: true };
     }
   }
 
   private async store<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {
     await this.cache.setSearch(request, result);
     if (request.type === 'product') {
-      for (const item of result.items as unknown as Product[]) if (item && typeof item.sku === 'string') await this.cache.setProduct(item);
+      const listingOnly = request.includeFields !== undefined;
+      for (const item of result.items as unknown as Product[]) if (item && typeof item.sku === 'string') await this.cache.setProduct(item, listingOnly);
     } else if (request.type === 'category') {
       for (const item of result.items as unknown as Category[]) if (item && typeof item.id === 'number') await this.cache.setCategory(item);
     }

@@ -94,6 +94,28 @@ export function resolutionFromMapping(hit: UrlMapHit | null, config: ShopConfig,
 export interface UrlMappingCache {
   getUrlMapping(url: string): Promise<UrlMapHit | null | undefined>;
   setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void>;
+  /**
+   * Offline, a path never mapped in this browser (a page the server rendered, a product whose document came with a
+   * list): the mapping read from the cached catalogue itself (a category or product with that url_path), if any.
+   */
+  offlineUrlMapping?(url: string): Promise<UrlMapHit | undefined>;
+}
+
+/**
+ * spec catalogue §2.2, §2.3 offline: the url_path of a category of the loaded category list (the menu's), else what
+ * the cache finds. A category found so opens offline as by reload; its product list comes from the cache (or shows
+ * §4.4's 'No products synchronized for this category. Please come back while online!').
+ */
+export function withLoadedCategories(cache: UrlMappingCache, categories: () => readonly Category[]): UrlMappingCache {
+  return {
+    getUrlMapping: (url) => cache.getUrlMapping(url),
+    setUrlMapping: (url, hit) => cache.setUrlMapping(url, hit),
+    async offlineUrlMapping(url) {
+      const category = categories().find((c) => c.url_path === url);
+      if (category) return { _type: 'category', _source: category as unknown as Record<string, unknown> };
+      return cache.offlineUrlMapping?.(url);
+    },
+  };
 }
 
 /** Resolves paths to routes; one resolution at a time (spec catalogue §2.3: routing is locked while processing). */
@@ -139,6 +161,8 @@ export class UrlDispatcher {
       await this.cache?.setUrlMapping(request.url, hit).catch(() => undefined);
     } catch (e) {
       hit = await this.cache?.getUrlMapping(request.url).catch(() => undefined);
+      // no answer (offline, network error): what the cached catalogue knows; a real answer (4xx/5xx) is not guessed at
+      if (hit === undefined && isNetworkError(e)) hit = await this.cache?.offlineUrlMapping?.(request.url).catch(() => undefined);
       if (hit === undefined) {
         this.logger?.warn('No mapping found', 'dispatcher', { url: request.url, error: String(e) });
         throw e;

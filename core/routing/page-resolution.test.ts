@@ -41,12 +41,20 @@ describe('loadFailureOutcome', () => {
   it('on the server the page shows the error itself with 404 // spec catalogue §2.3, §4.1', () => {
     for (const e of emptyErrors) expect(loadFailureOutcome(e, 'server', config)).toEqual({ kind: 'show', status: 404, error: { key: e.key, params: e.params } });
   });
-  it('a backend that does not answer is a 503, never a redirect: in the browser with the offline text, on the server "try again in a moment" // spec catalogue §2.3, issue 8', () => {
-    expect(loadFailureOutcome(new NetworkError('down'), 'browser', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.youAreOffline, params: {} } });
+  it('a backend that does not answer while online is a 503 "try again in a moment", never not-found nor a redirect // spec catalogue §2.3, issue 8', () => {
+    expect(loadFailureOutcome(new NetworkError('timeout'), 'browser', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     expect(loadFailureOutcome(new NetworkError('timeout'), 'server', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
+    expect(loadFailureOutcome(new NetworkError('timeout'), 'server', config, undefined, true).kind).toBe('show'); // the server is never offline
     for (const runtime of ['server', 'browser'] as const) {
       expect(loadFailureOutcome(new ApiError(502, 'bad gateway'), runtime, config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     }
+  });
+  it('offline in the browser, a load nothing answered (network and cache) is "not available in Offline mode": notice with OK, then home // spec catalogue §2.3, §8, issue 11', () => {
+    const o = loadFailureOutcome(new NetworkError('Failed to fetch'), 'browser', config, undefined, true);
+    expect(o).toEqual({ kind: 'redirect', to: '/', notification: { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: '/' } });
+    // an answer the backend gave is still judged by its status, offline or not
+    expect(loadFailureOutcome(new ApiError(404, 'nope'), 'browser', config, undefined, true)).toMatchObject({ kind: 'show', status: 404 });
+    expect(loadFailureOutcome(new ApiError(500, 'x'), 'browser', config, undefined, true)).toMatchObject({ kind: 'show', status: UNAVAILABLE_STATUS });
   });
   it('only empty-result errors ever redirect // spec catalogue §2.3', () => {
     const keys = Object.values(MESSAGES);
@@ -107,7 +115,8 @@ describe('loadFailureKind: a slow or absent API is never "not found" (issue 8)',
     if (o.kind === 'show') pages.failed('/a', o.error, o.status);
     expect(pageUnavailable(pages.snapshot(), '/a')).toBe(true);
     expect(pageUnavailable(pages.snapshot(), '/b')).toBe(false);
-    pages.failed('/a', { key: MESSAGES.youAreOffline, params: {} }, 503);
-    expect(pageUnavailable(pages.snapshot(), '/a')).toBe(false); // the browser's offline case stays the offline notice
+    const browser = loadFailureOutcome(down, 'browser', config);
+    if (browser.kind === 'show') pages.failed('/a', browser.error, browser.status);
+    expect(pageUnavailable(pages.snapshot(), '/a')).toBe(true); // online in the browser too: 'try again', not 'not found'
   });
 });

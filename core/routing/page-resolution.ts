@@ -8,6 +8,7 @@ import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, isShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
+import { homeLink } from './links';
 import { isEmptyResultError, navigationFailure, type NavigationFailure, type RouteResolution } from './dispatcher';
 
 export type ResolvedPageKind = 'product' | 'category' | 'cms_page' | 'not-found';
@@ -73,17 +74,22 @@ export function unavailableCause(errors: readonly unknown[]): unknown {
  * spec catalogue §2.3, §4.1: a navigation whose data load failed. In the browser an empty-result error
  * ('... query returned empty result ...') notifies 'not available in Offline mode. Redirecting to Home.' and
  * redirects home; on the server (and for other errors) the page shows the error: 404 when the backend answered
- * that there is no such product, category or page, 503 when it could not answer (loadFailureKind). On the server
- * an unavailable page says 'the shop is briefly unavailable, try again'; in the browser a load that got no
- * answer at all keeps the offline message (the shopper's own network may be down).
+ * that there is no such product, category or page, 503 when it could not answer (loadFailureKind).
+ *
+ * issue 11: in the browser while the shopper is offline (`offline`: the Network port), a load that got no answer
+ * and found nothing in the local cache is the same offline case as an empty offline result (spec catalogue §8:
+ * 'Search failure on the client, offline: empty result flagged offline', which §2.3 turns into that notice): the
+ * page is not available in offline mode, so it notifies and goes home; never "not found". Online, a load with no
+ * answer (a timeout) is the 503 'the shop is briefly unavailable, try again' page, as on the server.
  */
-export function loadFailureOutcome(error: unknown, runtime: 'server' | 'browser', config: ShopConfig, storeCode?: string): LoadFailureOutcome {
+export function loadFailureOutcome(error: unknown, runtime: 'server' | 'browser', config: ShopConfig, storeCode?: string, offline = false): LoadFailureOutcome {
   const failure = navigationFailure(error, config, storeCode);
   if (runtime === 'browser' && failure.redirect !== undefined) return { kind: 'redirect', notification: failure, to: failure.redirect };
-  if (loadFailureKind(error) === 'unavailable') {
-    const key = runtime === 'browser' && isNetworkError(error) ? failure.message : MESSAGES.shopUnavailable;
-    return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key, params: {} } };
+  if (runtime === 'browser' && offline && isNetworkError(error)) {
+    const notification: NavigationFailure = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
+    return { kind: 'redirect', notification, to: notification.redirect! };
   }
+  if (loadFailureKind(error) === 'unavailable') return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
   const key = isShopError(error) ? error.key : failure.message;
   return { kind: 'show', status: 404, error: { key, params: isShopError(error) ? error.params : {} } };
 }

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { firstValueFrom, filter } from 'rxjs';
 import { DEFAULT_CONFIG, createConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
-import { NetworkError } from '../ports/api-error';
+import { ApiError, NetworkError } from '../ports/api-error';
 import type { UrlMapHit, UrlMapRequest, UrlMapper } from '../ports/url-mapper';
 import type { Product } from '../catalogue/types';
 import { ROUTES, layoutOf, matchRoute, routePath } from './routes';
 import { categoryLink, cmsPageLink, productLink, splitStoreCode } from './links';
-import { UrlDispatcher, navigationFailure, resolutionFromMapping, urlMapRequest } from './dispatcher';
+import { UrlDispatcher, navigationFailure, resolutionFromMapping, urlMapRequest, withLoadedCategories } from './dispatcher';
 
 const config = DEFAULT_CONFIG;
 const noDispatch = createConfig({ catalogue: { urlDispatcher: false } });
@@ -115,6 +115,26 @@ describe('UrlDispatcher', () => {
     const d = new UrlDispatcher(new FakeMapper({}, true), config, cache);
     expect(await d.resolve('/kaarten')).toMatchObject({ kind: 'category' });
     await expect(d.resolve('/dozen')).rejects.toBeInstanceOf(NetworkError);
+  });
+  it('offline, a path never mapped here is read from the menu\'s categories and the cached products; a real answer is not guessed at // spec catalogue §2.3, issue 11', async () => {
+    const store = new Map<string, UrlMapHit | null>();
+    const cache = {
+      getUrlMapping: async (u: string) => store.get(u),
+      setUrlMapping: async (u: string, h: UrlMapHit | null) => void store.set(u, h),
+      offlineUrlMapping: async (u: string) => (u === simple.url_path ? { _type: 'product' as const, _source: simple as unknown as Record<string, unknown> } : undefined),
+    };
+    const categories = [{ id: 9, name: 'Linten', slug: 'linten-9', url_path: 'linten' } as never];
+    const d = new UrlDispatcher(new FakeMapper({}, true), config, withLoadedCategories(cache, () => categories));
+    expect(await d.resolve('/linten')).toMatchObject({ kind: 'category', params: { slug: 'linten-9' } });
+    expect(await d.resolve('/inpakpapier/kraftpapier.html')).toMatchObject({ kind: 'product', product: { sku: 'KP-001' } });
+    await expect(d.resolve('/nooit-bezocht.html')).rejects.toBeInstanceOf(NetworkError);
+    // the backend answered (a 500): no offline guess
+    class Failing implements UrlMapper {
+      async map(): Promise<UrlMapHit | null> {
+        throw new ApiError(500, 'boom');
+      }
+    }
+    await expect(new UrlDispatcher(new Failing(), config, withLoadedCategories(cache, () => categories)).resolve('/linten')).rejects.toBeInstanceOf(ApiError);
   });
   it("an unknown entity type raises 'No entity type registered' // spec catalogue §5", () => {
     expect(() => resolutionFromMapping({ _type: 'review' as 'product', _source: {} }, config)).toThrow(ShopError);

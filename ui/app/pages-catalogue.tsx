@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { ShopConfig } from '../../core/config';
 import { TOKENS } from '../../core/ports/tokens';
 import type { CatalogueSearch } from '../../core/ports/catalogue-search';
+import type { Network } from '../../core/ports/network';
 import { HomeService } from '../../core/catalogue/home-service';
 import { CategoryService } from '../../core/catalogue/category-service';
 import { ProductService } from '../../core/catalogue/product-service';
@@ -61,7 +62,9 @@ export function routeQueryOf(query: URLSearchParams): RouteQuery {
 
 /** spec catalogue §2.3: a failed load either shows its error (404/503) or notifies and goes home. */
 function failed(container: Container, path: string, error: unknown, kind?: ResolvedPageKind): LoadOutcome {
-  const outcome = loadFailureOutcome(error, runtime(), configOf(container));
+  // issue 11: offline, a page neither the network nor the local cache could answer is 'not available in Offline mode'
+  const offline = runtime() === 'browser' && !container.get<Network>(TOKENS.Network).isOnline();
+  const outcome = loadFailureOutcome(error, runtime(), configOf(container), undefined, offline);
   if (outcome.kind === 'redirect') {
     if (container.isBound(NotificationService)) {
       const n = outcome.notification;

@@ -26,3 +26,71 @@ test('offline: a category visited before still lists its products', async ({ pag
   await page.screenshot({ path: 'test-results/e2e/offline-category.png' });
   await context.setOffline(false);
 });
+
+const OFFLINE_NOTICE = 'Dit product, deze categorie of deze pagina is offline niet beschikbaar. Je wordt naar de startpagina gestuurd.';
+
+// issue 11, spec catalogue §1, §2.3: pages the server rendered (loaded, not navigated to) open offline by a link as
+// they do by a reload: their url mapping and answers were kept in the browser's catalogue cache when they hydrated
+test('offline: a loaded category and product open by link exactly as by reload, never "not found"', async ({ page, context }) => {
+  await page.goto('/linten');
+  await hydrated(page);
+  const tiles = page.locator('[data-testid="category-products"] .product-tile');
+  await expect.poll(() => tiles.count()).toBeGreaterThan(1);
+  const online = await tiles.allInnerTexts();
+  const href = (await tiles.first().locator('a').first().getAttribute('href'))!;
+  await page.goto(href);
+  await hydrated(page);
+  const name = (await page.locator('#main h1').innerText()).trim();
+  const price = (await page.getByTestId('product-price').innerText()).trim();
+  await page.goto('/');
+  await hydrated(page);
+  await context.setOffline(true);
+
+  await page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link', { name: 'Linten', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+  await expect.poll(() => tiles.allInnerTexts()).toEqual(online);
+  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
+
+  await tiles.first().locator('a').first().click();
+  await expect(page.locator('#main h1')).toHaveText(name);
+  await expect(page.getByTestId('product-price')).toHaveText(price);
+  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/e2e/offline-link-product.png' });
+  await context.setOffline(false);
+});
+
+// spec catalogue §2.3, §8: offline, a page the browser never had ('query returned empty result' offline) notifies
+// 'not available in Offline mode. Redirecting to Home.' and goes to the home route; issue 11: never "not found"
+test('offline: an unvisited product by link shows the offline notice and goes home', async ({ page, context }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const link = page.locator('#main .product-tile a').first();
+  const href = (await link.getAttribute('href'))!;
+  await context.setOffline(true);
+  await link.click();
+  await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(href).not.toBe('/');
+  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/e2e/offline-unvisited.png' });
+  await context.setOffline(false);
+});
+
+// the same for a hard load: the service worker answers the navigation with a cached shell page, whose app finds
+// nothing for the path offline and goes home with the notice
+test('offline: a hard load of an unvisited page shows the offline notice and goes home', async ({ page, context }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await context.setOffline(true);
+  await page.goto('/kaarten-en-enveloppen/wenskaarten/nooit-bezocht-999.html');
+  await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
+  await context.setOffline(false);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../config';
+import { MemoryStorage } from '../../adapters/storage/memory-storage';
+import { ManualNetwork, VirtualScheduler } from '../testing/virtual-time';
+import { NetworkError } from '../ports/api-error';
+import type { CatalogueSearch } from '../ports/catalogue-search';
+import { CachedCatalogueSearch, CatalogueCache } from './catalogue-cache';
+import { CategoryService, type CategoryState } from './category-service';
+import { EMPTY_PRODUCT_STATE, ProductService } from './product-service';
+import { EMPTY_HOME } from './home-service';
+import { rememberRendered, seedPlan } from './offline-seed';
+import type { Category, Product } from './types';
+
+const config = DEFAULT_CONFIG;
+const product = (sku: string, extra: Partial<Product> = {}): Product => ({ id: 1, sku, name: sku, type_id: 'simple', visibility: 4, status: 1, ...extra }) as Product;
+const linten = { id: 9, parent_id: 2, name: 'Linten', url_path: 'linten', slug: 'linten-9', level: 2, is_active: true } as Category;
+const categoryState = (items: Product[]): CategoryState => ({
+  categories: [linten],
+  tree: [],
+  menu: [],
+  current: linten,
+  breadcrumbs: [],
+  list: { start: 0, perPage: 50, total: 61, items },
+  filters: {},
+  available: {},
+  loading: false,
+});
+const offline: CatalogueSearch = {
+  search: async () => {
+    throw new NetworkError('offline');
+  },
+};
+
+describe('what a server-rendered page showed is kept for offline use (issue 11, spec catalogue §1)', () => {
+  it('a product page: its url mapping and whole product; its related products listing-only', () => {
+    const kp = product('KP-1', { url_path: 'linten/krullint-1.html' });
+    const plan = seedPlan({ pageResolution: { path: '/linten/krullint-1.html', kind: 'product', status: 200 }, product: { ...EMPTY_PRODUCT_STATE, original: kp, related: { related: [product('R-1')] } } }, config);
+    expect(plan.urlMapping).toEqual({ url: 'linten/krullint-1.html', hit: { _type: 'product', _source: kp } });
+    expect(plan.wholeProducts).toEqual([kp]);
+    expect(plan.listedProducts.map((p) => p.sku)).toEqual(['R-1']);
+  });
+
+  it('an error page, a 404 or a page of another kind keeps no mapping', () => {
+    const kp = product('KP-1');
+    expect(seedPlan({ pageResolution: { path: '/x', kind: 'not-found', status: 404 }, product: { ...EMPTY_PRODUCT_STATE, original: kp } }, config).urlMapping).toBeUndefined();
+    expect(seedPlan({ pageResolution: { path: '/x', status: 503, error: { key: 'unavailable.message', params: {} } }, category: categoryState([kp]) }, config)).toMatchObject({ wholeProducts: [], listedProducts: [] });
+    expect(seedPlan({ home: { ...EMPTY_HOME, lists: { new_collection: [kp], bestsellers: [kp] } } }, config)).toEqual({ wholeProducts: [], listedProducts: [kp] });
+  });
+
+  it('a category page opens offline by link with the products, order and total the server rendered // spec catalogue §4.4', async () => {
+    const items = [product('B'), product('A'), product('C')];
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    await rememberRendered(cache, { pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState(items) }, config);
+    expect(await cache.getUrlMapping('linten')).toEqual({ _type: 'category', _source: linten });
+    // the browser's own CategoryService, offline, builds the same request and finds the rendered answer
+    const network = new ManualNetwork(false);
+    const categories = new CategoryService({ list: async () => [linten] }, new CachedCatalogueSearch(offline, cache, network), config);
+    await categories.setCurrentByPath('/linten');
+    const list = await categories.loadProducts();
+    expect(list.items.map((p) => p.sku)).toEqual(['B', 'A', 'C']);
+    expect(list.total).toBe(61);
+    expect(categories.snapshot()).toMatchObject({ offline: true, warning: undefined });
+    // its products are listing-only: a product page of one of them is not available offline
+    const products = new ProductService(new CachedCatalogueSearch(offline, cache, network), config);
+    await expect(products.load('A')).rejects.toMatchObject({ key: 'catalogue.productStatusEmpty' });
+  });
+
+  it('a rendered product page opens offline by its sku', async () => {
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    const kp = product('KP-1', { url_path: 'linten/krullint-1.html', description: 'whole' });
+    await rememberRendered(cache, { pageResolution: { path: '/linten/krullint-1.html', kind: 'product', status: 200 }, product: { ...EMPTY_PRODUCT_STATE, original: kp } }, config);
+    const products = new ProductService(new CachedCatalogueSearch(offline, cache, new ManualNetwork(false)), config);
+    expect(await products.load('KP-1')).toMatchObject({ kind: 'product', product: { sku: 'KP-1', description: 'whole' } });
+  });
+
+  it('an answer the browser got itself (with its aggregations) is not replaced by the rendered copy', async () => {
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    const plan = seedPlan({ pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState([product('A')]) }, config);
+    const own = { items: [product('A')], total: 1, start: 0, perPage: 50, aggregations: { agg_terms_color: { buckets: [] } } };
+    await cache.setSearch(plan.categorySearch!.request, own);
+    await rememberRendered(cache, { pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState([product('A')]) }, config);
+    expect(await cache.getSearch(plan.categorySearch!.request)).toEqual(own);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * issue 11, spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in
+ * the browser's catalogue cache as if the browser had asked for it itself, so the page opens offline by a link
+ * exactly as by a reload. The server answered the url map and the searches, so without this the browser's cache
+ * knew nothing of a page that was loaded (not navigated to): a link back to it offline found no url mapping.
+ *
+ * Kept, from the hydrated state:
+ * - the url mapping of the page's path (a product page: its product; a category page: its category);
+ * - a product page's whole product document (and its configurable parent);
+ * - a category page's first product page, under the very search request the browser's CategoryService builds for
+ *   it (so its order and total are the server's), and its products as listing-only entries;
+ * - the home lists' products and a product page's related products, as listing-only entries (for offline search and
+ *   lists; a listing-only product does not open a product page offline).
+ */
+import type { ShopConfig } from '../config';
+import type { PageResolutionState } from '../routing/page-resolution';
+import { urlMapRequest } from '../routing/dispatcher';
+import type { CatalogueCache } from './catalogue-cache';
+import { categoryProductsRequest } from './categories';
+import type { CategoryState, PortableCategoryState } from './category-service';
+import type { HomeState } from './home-service';
+import type { ProductState } from './product-service';
+import type { Product } from './types';
+
+export interface RenderedCatalogue {
+  readonly pageResolution?: PageResolutionState;
+  readonly category?: CategoryState | PortableCategoryState;
+  readonly product?: ProductState;
+  readonly home?: HomeState;
+}
+
+/** The writes `rememberRendered` makes, as data (tested without a cache). */
+export interface SeedPlan {
+  readonly urlMapping?: { readonly url: string; readonly hit: { readonly _type: 'product' | 'category'; readonly _source: Record<string, unknown> } };
+  readonly wholeProducts: readonly Product[];
+  readonly listedProducts: readonly Product[];
+  readonly categorySearch?: { readonly request: ReturnType<typeof categoryProductsRequest>; readonly items: readonly Product[]; readonly total: number };
+}
+
+/** The page's path is the one its page resolution state belongs to (a home page has none: its lists only). */
+export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedPlan {
+  const pages = rendered.pageResolution;
+  const ok = pages?.path !== undefined && !pages.error && pages.status === 200;
+  const url = ok ? urlMapRequest(pages.path!, config).url : '';
+  const product = rendered.product;
+  const category = rendered.category;
+  const wholeProducts: Product[] = [];
+  const listedProducts: Product[] = [];
+  let urlMapping: SeedPlan['urlMapping'];
+  let categorySearch: SeedPlan['categorySearch'];
+  if (ok && pages!.kind === 'product' && product?.original) {
+    wholeProducts.push(product.original);
+    if (product.parent && product.parent.sku !== product.original.sku) wholeProducts.push(product.parent);
+    if (url) urlMapping = { url, hit: { _type: 'product', _source: product.original as unknown as Record<string, unknown> } };
+    for (const list of Object.values(product.related ?? {})) listedProducts.push(...list);
+  }
+  if (ok && pages!.kind === 'category' && category?.current) {
+    if (url) urlMapping = { url, hit: { _type: 'category', _source: category.current as unknown as Record<string, unknown> } };
+    const list = category.list;
+    if (list.start === 0 && list.items.length && !category.offline) {
+      const request = categoryProductsRequest({ category: category.current, categories: category.categories, filters: category.filters, from: 0 }, config);
+      categorySearch = { request, items: list.items, total: list.total };
+    }
+    listedProducts.push(...list.items);
+  }
+  for (const list of Object.values(rendered.home?.lists ?? {})) listedProducts.push(...list);
+  const whole = new Set(wholeProducts.map((p) => p.sku));
+  return {
+    ...(urlMapping ? { urlMapping } : {}),
+    ...(categorySearch ? { categorySearch } : {}),
+    wholeProducts,
+    listedProducts: listedProducts.filter((p, i, all) => typeof p?.sku === 'string' && !whole.has(p.sku) && all.findIndex((q) => q.sku === p.sku) === i),
+  };
+}
+
+/** Write the seed plan of a hydrated page into the catalogue cache (failures only cost the offline copy). */
+export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig): Promise<void> {
+  const plan = seedPlan(rendered, config);
+  if (plan.urlMapping) await cache.setUrlMapping(plan.urlMapping.url, plan.urlMapping.hit);
+  for (const p of plan.wholeProducts) await cache.setProduct(p);
+  for (const p of plan.listedProducts) await cache.setProduct(p, true);
+  // an answer the browser got itself (with its aggregations: the filters) is not replaced by the rendered copy
+  if (plan.categorySearch && !(await cache.getSearch(plan.categorySearch.request))) {
+    const { request, items, total } = plan.categorySearch;
+    await cache.setSearch(request, { items: [...items], total, start: 0, perPage: request.size, aggregations: {} });
+  }
+}
