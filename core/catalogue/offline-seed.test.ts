@@ -81,4 +81,12 @@ describe('what a server-rendered page showed is kept for offline use (issue 11, 
     await rememberRendered(cache, { pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState([product('A')]) }, config);
     expect(await cache.getSearch(plan.categorySearch!.request)).toEqual(own);
   });
+
+  it('a list shown several pages deep (?page=3) keeps its first page, as a link to the category asks for it', () => {
+    const items = Array.from({ length: 120 }, (_, i) => product(`P-${i}`));
+    const plan = seedPlan({ pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState(items) }, config);
+    expect(plan.categorySearch!.request).toMatchObject({ from: 0, size: config.search.defaultPageSize });
+    expect(plan.categorySearch!.items.map((p) => p.sku)).toEqual(items.slice(0, config.search.defaultPageSize).map((p) => p.sku));
+    expect(plan.listedProducts).toHaveLength(120);
+  });
 });

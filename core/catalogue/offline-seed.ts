@@ -8,7 +8,7 @@
  * - the url mapping of the page's path (a product page: its product; a category page: its category);
  * - a product page's whole product document (and its configurable parent);
  * - a category page's first product page, under the very search request the browser's CategoryService builds for
- *   it (so its order and total are the server's), and its products as listing-only entries;
+ *   it (so its order and total are the server's; a list shown several pages deep gives its first page), and its products as listing-only entries;
  * - the home lists' products and a product page's related products, as listing-only entries (for offline search and
  *   lists; a listing-only product does not open a product page offline).
  */
@@ -58,8 +58,10 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
     if (url) urlMapping = { url, hit: { _type: 'category', _source: category.current as unknown as Record<string, unknown> } };
     const list = category.list;
     if (list.start === 0 && list.items.length && !category.offline) {
-      const request = categoryProductsRequest({ category: category.current, categories: category.categories, filters: category.filters, from: 0 }, config);
-      categorySearch = { request, items: list.items, total: list.total };
+      // the first page, as a link to the category asks for it (a deeper ?page=N list holds it at its start)
+      const size = config.search.defaultPageSize;
+      const request = categoryProductsRequest({ category: category.current, categories: category.categories, filters: category.filters, from: 0, size }, config);
+      categorySearch = { request, items: list.items.slice(0, size), total: list.total };
     }
     listedProducts.push(...list.items);
   }
