@@ -76,21 +76,5 @@ test('offline: an unvisited product by link shows the offline notice and goes ho
   await context.setOffline(false);
 });
 
-// the same for a hard load: the service worker answers the navigation with a cached shell page, whose app finds
-// nothing for the path offline and goes home with the notice
-test('offline: a hard load of an unvisited page shows the offline notice and goes home', async ({ page, context }) => {
-  await page.goto('/');
-  await hydrated(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await hydrated(page);
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await context.setOffline(true);
-  await page.goto('/kaarten-en-enveloppen/wenskaarten/nooit-bezocht-999.html');
-  await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
-  await context.setOffline(false);
-});
+// A hard load of an unvisited page offline is the worker's: its translated offline page with a link home
+// (ui/e2e/pwa.spec.ts, 'an unvisited one shows the translated offline page').
