@@ -76,5 +76,20 @@ test('offline: an unvisited product by link shows the offline notice and goes ho
   await context.setOffline(false);
 });
 
-// A hard load of an unvisited page offline is the worker's: its translated offline page with a link home
-// (ui/e2e/pwa.spec.ts, 'an unvisited one shows the translated offline page').
+// the same for a hard load: the worker answers a never-visited address with the cached home page (the app), which finds
+// nothing for the path offline and goes home with the notice (without a cached home: the worker's offline page, pwa.spec)
+test('offline: a hard load of an unvisited page shows the offline notice and goes home', async ({ page, context }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await context.setOffline(true);
+  await page.goto('/kaarten-en-enveloppen/wenskaarten/nooit-bezocht-999.html');
+  await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Nieuwe collectie' })).toBeVisible();
+  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
+  await context.setOffline(false);
+});
