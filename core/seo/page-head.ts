@@ -85,15 +85,23 @@ export function productHead(input: ProductHeadInput, ctx: HeadContextData): Page
   };
 }
 
-/** A category page: its description, its own link (whatever the query), and its BreadcrumbList. */
-export function categoryHead(category: Category, breadcrumbs: readonly Breadcrumb[], ctx: HeadContextData): PageHead {
-  const canonical = absoluteUrl(ctx.origin, categoryCanonicalPath(category, ctx.config, ctx.storeCode));
+/**
+ * A category page: its description, its own link (whatever the query), and its BreadcrumbList. A page of its own that
+ * shows a category (the wholesale page, spec catalogue §2.1, with its introduction) passes its own path instead.
+ */
+export function categoryHead(category: Category, breadcrumbs: readonly Breadcrumb[], ctx: HeadContextData, ownPath?: string): PageHead {
+  const canonical = absoluteUrl(ctx.origin, ownPath !== undefined ? pageCanonicalPath(ownPath) : categoryCanonicalPath(category, ctx.config, ctx.storeCode));
   return {
     description: categoryMetaDescription(category, ctx.fallbackDescription),
     canonical,
     og: { type: 'website', title: ctx.title, url: canonical },
     jsonLd: [breadcrumbJsonLd(ctx.homeName, breadcrumbs, { name: category.name, url: canonical }, ctx.origin)],
   };
+}
+
+/** A static page (spec catalogue §2.1) showing a CMS page of the same identifier: that page's description, its own path. */
+export function staticPageHead(path: string, page: CmsPage | undefined, ctx: HeadContextData): PageHead {
+  return defaultHead(path, ctx, page ? cmsMetaDescription(page, '') : undefined);
 }
 
 /** A CMS page: its meta description (else its text), its /i/{identifier} link. */

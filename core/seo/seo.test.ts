@@ -6,7 +6,7 @@ import { priceDisplay } from '../catalogue/prices';
 import { cmsMetaDescription, categoryMetaDescription, META_DESCRIPTION_MAX, plainText, productMetaDescription, truncateText } from './description';
 import { absoluteUrl, categoryCanonicalPath, pageCanonicalPath, productCanonicalPath, withoutQuery } from './canonical';
 import { breadcrumbJsonLd, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productJsonLd, serializeJsonLd } from './structured-data';
-import { categoryHead, defaultHead, productHead, type HeadContextData } from './page-head';
+import { categoryHead, defaultHead, productHead, staticPageHead, type HeadContextData } from './page-head';
 
 const config = DEFAULT_CONFIG;
 const ORIGIN = 'https://shop.example';
@@ -203,5 +203,12 @@ describe('page heads', () => {
     const cat = { id: 4, name: 'Kerst', url_path: 'inpakpapier/kerst', slug: 'kerst-4' } as Category;
     expect(categoryHead(cat, [], ctx)).toMatchObject({ description: 'Fallback tekst.', canonical: `${ORIGIN}/inpakpapier/kerst`, og: { type: 'website', title: ctx.title } });
     expect(defaultHead('/contact?utm_campaign=x', ctx)).toMatchObject({ description: 'Fallback tekst.', canonical: `${ORIGIN}/contact`, og: { title: ctx.title } });
+  });
+
+  it('a page of its own showing a category (wholesale) or a CMS page (static pages) names itself canonical // spec catalogue §2.1', () => {
+    const cat = { id: 9, name: 'Groothandel', url_path: 'groothandel', slug: 'groothandel-9', description: '<p>Voor winkels.</p>' } as Category;
+    expect(categoryHead(cat, [], ctx, '/kadoverpakkingen-groothandel.html')).toMatchObject({ description: 'Voor winkels.', canonical: `${ORIGIN}/kadoverpakkingen-groothandel.html` });
+    expect(staticPageHead('/privacy', { id: 1, identifier: 'privacy', meta_description: 'Privacy - Papierwinkel' }, ctx)).toMatchObject({ description: 'Privacy - Papierwinkel', canonical: `${ORIGIN}/privacy` });
+    expect(staticPageHead('/legal', undefined, ctx).description).toBe('Fallback tekst.');
   });
 });

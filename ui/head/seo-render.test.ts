@@ -185,6 +185,16 @@ describe('category, CMS, home and other pages', () => {
     expect(p.canonical()).toBe(`${ORIGIN}/i/${cmsPage.identifier}`);
   });
 
+  it('the wholesale page and a static page name their own URL; the static page says its CMS page\'s meta_description', async () => {
+    const wholesale = await page('/kadoverpakkingen-groothandel.html');
+    expect(wholesale.status).toBe(200);
+    expect(wholesale.canonical()).toBe(`${ORIGIN}/kadoverpakkingen-groothandel.html`);
+    const privacy = catalogue.cmsPages.find((p) => p.identifier === 'privacy')!;
+    const staticPage = await page('/privacy');
+    expect(staticPage.canonical()).toBe(`${ORIGIN}/privacy`);
+    expect(staticPage.meta('description')).toBe(privacy.meta_description);
+  });
+
   it("home and pages without text of their own say the locale's fallback (i18next)", async () => {
     expect((await page('/')).meta('description')).toBe(nl.seo.homeDescription);
     expect((await page('/', 'locale=en-US')).meta('description')).toBe(en.seo.homeDescription);

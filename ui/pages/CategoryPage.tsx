@@ -27,9 +27,9 @@ function searchString(query: Record<string, string | string[]>): string {
 /**
  * The category page (spec catalogue §2.2, §3.6, §4.4): breadcrumbs, filters from the aggregations and the sort,
  * both kept in the route query (changed by pushing a new route), the product grid with 'load more', the empty and
- * loading states and the offline warning.
+ * loading states and the offline warning. `ownPath`: a page of its own showing the category names itself canonical.
  */
-export function CategoryPage({ intro }: { intro?: ReactNode }) {
+export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: string }) {
   const { t } = useTranslation();
   const config = useConfig();
   const state = useCategory();
@@ -38,7 +38,7 @@ export function CategoryPage({ intro }: { intro?: ReactNode }) {
   const location = useLocation();
   const category = state.current;
   useDocumentTitle(category?.name ?? t('category.title'));
-  usePageHead(category ? (ctx) => categoryHead(category, state.breadcrumbs, ctx) : undefined);
+  usePageHead(category ? (ctx) => categoryHead(category, state.breadcrumbs, ctx, ownPath) : undefined);
   const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);

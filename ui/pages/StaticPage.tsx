@@ -5,6 +5,8 @@ import { useCms } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { CmsHtml } from '../components/content/CmsHtml';
+import { usePageHead } from '../head/use-page-head';
+import { staticPageHead } from '../../core/seo/page-head';
 
 const STATIC_PAGES = ROUTES.filter((r) => r.staticPage);
 
@@ -19,6 +21,8 @@ export function StaticPage({ name }: { name: string }) {
   const page = cms.pages[name];
   const title = page?.title ?? t(`static.${name}.title`);
   useDocumentTitle(title);
+  const path = STATIC_PAGES.find((r) => r.name === name)?.path ?? `/${name}`;
+  usePageHead((ctx) => staticPageHead(path, page, ctx));
   return (
     <div className="static-page" data-page={name}>
       <Breadcrumbs items={[]} current={title} />
