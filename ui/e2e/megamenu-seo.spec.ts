@@ -101,3 +101,18 @@ test('after a client-side navigation the canonical, description and JSON-LD are 
   expect((await head()).canonical).toMatch(/\/sitemap$/);
   expect(problems).toEqual([]);
 });
+
+test('a first page without data of its own, then a category by client-side navigation: the category head', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/sitemap');
+  await hydrated(page);
+  expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
+  await page.locator('#main').getByRole('link', { name: 'Linten', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/linten$/);
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => (JSON.parse(s.textContent ?? '{}') as { '@type': string })['@type'])))
+    .toEqual(['BreadcrumbList']);
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/linten$/);
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Linten en koorden om elk cadeau af te maken.');
+  expect(problems).toEqual([]);
+});

@@ -20,8 +20,21 @@ export const HeadContext = createContext<HeadSink | null>(null);
 export const FALLBACK_DESCRIPTION_KEY = 'seo.defaultDescription';
 export const HOME_NAME_KEY = 'breadcrumbs.home';
 
-/** the first run in the browser is the hydration of the server's page, whose head is already right */
-let hydrated = false;
+/** the page the server rendered (its head is right as it came) and the origin its head names (PUBLIC_URL) */
+const firstUrl = typeof location === 'undefined' ? '' : location.href;
+let navigated = false;
+let shopOrigin: string | undefined;
+function origin(): string {
+  if (shopOrigin === undefined) {
+    const named = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? document.querySelector('meta[property="og:url"]')?.getAttribute('content');
+    try {
+      shopOrigin = named ? new URL(named).origin : location.origin;
+    } catch {
+      shopOrigin = location.origin;
+    }
+  }
+  return shopOrigin;
+}
 /** what applyHead last wrote (a page re-rendering with the same head changes nothing) */
 const lastApplied = new WeakMap<Document, string>();
 
@@ -37,16 +50,16 @@ export function usePageHead(build: HeadBuilder | undefined): void {
   const locale = useLocale();
   if (sink && build) sink.build = build;
   useEffect(() => {
-    if (!hydrated) {
-      hydrated = true;
-      return;
-    }
-    const ctx = (): HeadContextData => ({ origin: location.origin, title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config });
-    applyHead(document, (build ?? ((c) => defaultHead(location.pathname, c)))(ctx()), locale, config);
+    // until the shopper leaves the page the server rendered, its head stands (same data, same origin)
+    if (!navigated && location.href === firstUrl) return;
+    navigated = true;
+    const ctx: HeadContextData = { origin: origin(), title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config };
+    applyHead(document, (build ?? ((c) => defaultHead(location.pathname, c)))(ctx), locale, config);
   });
   useEffect(
     () => () => {
-      applyHead(document, defaultHead(location.pathname, { origin: location.origin, title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config }), locale, config);
+      navigated = true;
+      applyHead(document, defaultHead(location.pathname, { origin: origin(), title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config }), locale, config);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
