@@ -68,7 +68,7 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   // The server runs React's production build: its own code is built with NODE_ENV=production, and the packages it keeps
   // external (react, react-dom, ...) pick their build from process.env.NODE_ENV when they load. ESM imports run before
   // any code of the importing file, so dist/server.mjs is a launcher that sets NODE_ENV before it imports the server.
-  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: `${dist}/server-app.mjs`, define: { 'process.env.NODE_ENV': '"production"' } });
+  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: `${dist}/server-app.mjs`, define: { 'process.env.NODE_ENV': '"production"' }, plugins: [SERVER_I18NEXT] });
   await writeFile(
     `${dist}/server.mjs`,
     `// Launcher: React and react-dom choose their production build from NODE_ENV as they load (set before importing them).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server-app.mjs');\n`,
@@ -83,6 +83,18 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   if (!quiet) console.log(`precompressed ${compressed} files in dist/client (.br, .gz)`);
   if (!quiet) console.log(`built dist/client/${basename(entry[0])}, dist/server.mjs${existsSync(`${dist}/backend.mjs`) ? ', dist/backend.mjs' : ''}`);
 }
+
+/**
+ * The server bundle's `react-i18next` is ui/edge/server-i18next.ts (the package with a useTranslation made for one
+ * render per request; the module explains why); that module itself gets the package. The browser bundle is unchanged.
+ */
+export const SERVER_I18NEXT = {
+  name: 'server-i18next',
+  setup(b) {
+    const shim = join(root, 'ui/edge/server-i18next.ts');
+    b.onResolve({ filter: /^react-i18next$/ }, (args) => (args.importer === shim ? { path: 'react-i18next', external: true } : { path: shim }));
+  },
+};
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.html', '.txt', '.webmanifest', '.xml']);
 const brotli = promisify(zlib.brotliCompress);

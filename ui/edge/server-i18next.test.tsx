@@ -1,0 +1,114 @@
+/**
+ * ui/edge/server-i18next.ts (the server bundle's useTranslation) answers exactly as react-i18next's own hook: the same
+ * texts for the shop's real keys (plain, nested, plurals, interpolation, a missing key), in both locales, and upstream's
+ * answer whenever it is asked something the shared answer cannot give (a namespace, options).
+ * ui/server-process.test.ts compares whole pages of the built server (which uses it) with an in-process render (which
+ * does not).
+ */
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider, useTranslation as upstream } from 'react-i18next';
+import { createConfig, type LocaleCode } from '../../core/config';
+import { createI18n, loadLocale } from '../i18n';
+import { useTranslation as shared } from './server-i18next';
+
+type Hook = typeof upstream;
+
+const KEYS: Array<[string, Record<string, unknown>?]> = [
+  ['common.loading'],
+  ['a11y.cartButton', { count: 1 }],
+  ['a11y.cartButton', { count: 3 }],
+  ['footer.version', { version: '1.2.3', date: '30 april 2025' }],
+  ['no.such.key'],
+];
+
+function Texts({ hook, ns }: { hook: Hook; ns?: string }) {
+  const { t, ready, i18n } = ns ? hook(ns) : hook();
+  const [t2] = ns ? hook(ns) : hook();
+  return (
+    <ul data-ready={String(ready)} data-lang={i18n.language}>
+      {KEYS.map(([key, options], i) => (
+        <li key={i}>
+          {String(options ? t(key, options) : t(key))}|{String(t2(key, options ?? {}))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function render(i18n: I18n, hook: Hook, ns?: string): string {
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Texts hook={hook} {...(ns ? { ns } : {})} />
+    </I18nextProvider>,
+  );
+}
+
+describe('the server useTranslation', () => {
+  const config = createConfig({});
+  for (const locale of ['nl-NL', 'en-US'] as LocaleCode[]) {
+    it(`gives the same texts as react-i18next's hook (${locale})`, async () => {
+      await loadLocale(locale);
+      const i18n = createI18n(locale, config);
+      const expected = render(i18n, upstream);
+      expect(expected).toContain(`data-lang="${locale}"`);
+      expect(expected).not.toContain('a11y.cartButton');
+      expect(render(i18n, shared)).toBe(expected);
+      // and again: the answer kept for the instance is the same
+      expect(render(i18n, shared)).toBe(expected);
+    });
+  }
+
+  it('shares one answer per instance across components and renders (what saves the CPU)', async () => {
+    const i18n = createI18n('nl-NL', config);
+    const seen: unknown[] = [];
+    function Probe() {
+      seen.push(shared());
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Probe />
+        <Probe />
+      </I18nextProvider>,
+    );
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Probe />
+      </I18nextProvider>,
+    );
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(1);
+    // upstream builds a new answer per component
+    const upstreamSeen: unknown[] = [];
+    function UpstreamProbe() {
+      upstreamSeen.push(upstream());
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <UpstreamProbe />
+        <UpstreamProbe />
+      </I18nextProvider>,
+    );
+    expect(upstreamSeen[0]).not.toBe(upstreamSeen[1]);
+  });
+
+  it('leaves a call with a namespace to upstream', () => {
+    const i18n = createI18n('nl-NL', config);
+    i18n.addResourceBundle('nl-NL', 'extra', { greeting: 'Hallo {{name}}' });
+    function Greeting({ hook }: { hook: Hook }) {
+      const { t } = hook('extra');
+      return <p>{t('greeting', { name: 'Anna' })}</p>;
+    }
+    const html = (hook: Hook) =>
+      renderToString(
+        <I18nextProvider i18n={i18n}>
+          <Greeting hook={hook} />
+        </I18nextProvider>,
+      );
+    expect(html(upstream)).toBe('<p>Hallo Anna</p>');
+    expect(html(shared)).toBe('<p>Hallo Anna</p>');
+  });
+});
