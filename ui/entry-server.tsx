@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/server-container';
+import type { i18n } from 'i18next';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
-import { ROUTES, type AppRoute } from './app/routes';
+import { matchAppRoute, type AppRoute } from './app/routes';
 import { dehydrate, type DehydratedState } from './app/dehydrate';
 import { pageTags } from './app/page-tags';
 import { TitleContext } from './hooks/use-document-title';
@@ -39,7 +40,29 @@ export interface PreparedPage {
 export interface BodySink {
   /** `head`: the page's SEO tags (meta description, canonical, Open Graph, JSON-LD; ui/head), written after the title */
   begin(title: string, head: string): void;
-  write(html: string): void;
+  /**
+   * a piece of the body's HTML as React wrote it: UTF-8 bytes (each piece holds whole characters) or, for long texts,
+   * a string; passed on as it comes, so the server does not decode what it is about to encode again
+   */
+  write(html: Uint8Array | string): void;
+}
+
+/** The text of pieces written to a BodySink. */
+export function bodyText(pieces: ReadonlyArray<Uint8Array | string>): string {
+  return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString('utf8');
+}
+
+/**
+ * One i18next instance per locale (and config) for every render of the process: nothing on the server changes an
+ * instance's language or texts, so building and initialising one per request (as before) only cost CPU and garbage.
+ */
+const i18nByConfig = new WeakMap<ShopConfig, Map<LocaleCode, i18n>>();
+function serverI18n(locale: LocaleCode, config: ShopConfig): i18n {
+  let byLocale = i18nByConfig.get(config);
+  if (!byLocale) i18nByConfig.set(config, (byLocale = new Map()));
+  let instance = byLocale.get(locale);
+  if (!instance) byLocale.set(locale, (instance = createI18n(locale, config)));
+  return instance;
 }
 
 /** a render that has not finished by then is abandoned (its request answers with what was sent) */
@@ -60,11 +83,11 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
   const container = createServerContainer({ config, locale });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
-  const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
+  const match = matchAppRoute(parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;
   await route?.preload?.();
   const outcome = route?.load
-    ? await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams, path: parsed.pathname })
+    ? await route.load({ container, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
     : undefined;
   if (outcome?.redirect) {
     return { status: 301, locale, redirect: outcome.redirect, renderBody: () => Promise.reject(new Error('a redirect has no body')) };
@@ -75,19 +98,18 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
     status,
     locale,
     renderBody({ begin, write }) {
-      const i18n = createI18n(locale, config);
+      const i18n = serverI18n(locale, config);
       const title: { title?: string } = {};
       const head: HeadSink = {};
       return new Promise<RenderedBody>((resolve, reject) => {
-        const decoder = new TextDecoder();
         const sink = new Writable({
-          write(chunk: Buffer | string, _enc, done) {
-            write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+          // React's pieces go on as they are: bytes stay bytes, strings stay strings
+          decodeStrings: false,
+          write(chunk: Uint8Array | string, _enc, done) {
+            write(chunk);
             done();
           },
           final(done) {
-            const rest = decoder.decode();
-            if (rest) write(rest);
             done();
             resolve({ title: title.title ?? config.shop.name, state: dehydrate(container), tags: pageTags(container) });
           },
@@ -107,7 +129,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
               if (failed) return;
               const full = title.title ?? config.shop.name;
               begin(full, serverHeadHtml(head, { status, path: parsed.pathname, origin, title: full, t: i18n.t, config, locale }));
-            stream.pipe(sink);
+              stream.pipe(sink);
             },
             onShellError(error) {
               failed = true;
@@ -145,8 +167,8 @@ export interface RenderResult {
 export async function render(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<RenderResult> {
   const prepared = await prepareRender(url, config, locale, options);
   if (prepared.redirect) return { status: 301, html: '', title: '', state: {}, locale, redirect: prepared.redirect, head: '' };
-  const parts: string[] = [];
+  const parts: Array<Uint8Array | string> = [];
   let head = '';
   const body = await prepared.renderBody({ begin: (_title, tags) => (head = tags), write: (html) => parts.push(html) });
-  return { status: prepared.status, html: parts.join(''), title: body.title, state: body.state, locale, head };
+  return { status: prepared.status, html: bodyText(parts), title: body.title, state: body.state, locale, head };
 }

@@ -4,7 +4,7 @@ import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-rout
 import type { Container } from 'inversify';
 import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
-import { ROUTES } from './routes';
+import { ROUTES, matchAppRoute } from './routes';
 import { pageUnavailable } from '../../core/routing/page-resolution';
 import { usePageResolution } from '../hooks/use-catalogue';
 import { UnavailablePage } from '../pages/UnavailablePage';
@@ -42,7 +42,7 @@ function PageLoading() {
 
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
-  const layout = (matchRoutes(ROUTES, location)?.[0]?.route as (typeof ROUTES)[number] | undefined)?.layout ?? 'default';
+  const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
   const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
   // issue 8: the backend could not serve this page: 'try again in a moment', whatever the route
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);

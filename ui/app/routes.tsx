@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router-dom';
 import { ROUTES as CORE_ROUTES, layoutOf, type LayoutName } from '../../core/routing/routes';
 import type { PageEntry } from './page-registry';
 import { CATALOGUE_PAGES } from './pages-catalogue';
@@ -22,3 +23,25 @@ export const ROUTES: AppRoute[] = CORE_ROUTES.flatMap((r) => {
   if (!page) return [];
   return [r.path, ...(r.aliases ?? [])].map((path) => ({ ...page, name: r.name, path, layout: layoutOf(r) }));
 });
+
+const matched = new Map<string, ReturnType<typeof matchRoutes<AppRoute>>>();
+/** at most this many paths' matches are kept (an LRU: a crawler's endless distinct paths cannot grow it) */
+const MATCHES_KEPT = 500;
+
+/**
+ * The routes matching a pathname, as react-router's matchRoutes(ROUTES, pathname) answers, remembered per pathname:
+ * matchRoutes flattens and ranks the whole table on every call, and a server render asked it for every page twice
+ * (the route's load, the layout) besides <Routes> itself (issue 8: CPU per render).
+ * The answer is shared: callers copy what they would change.
+ */
+export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<AppRoute>> {
+  let m = matched.get(pathname);
+  if (m !== undefined) {
+    matched.delete(pathname);
+  } else {
+    m = matchRoutes(ROUTES, pathname);
+    if (matched.size >= MATCHES_KEPT) matched.delete(matched.keys().next().value as string);
+  }
+  matched.set(pathname, m);
+  return m;
+}
