@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from '../core/ports/output-cache';
-import { prepareRender, type PreparedPage } from './entry-server';
+import { bodyText, prepareRender, type PreparedPage } from './entry-server';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
@@ -61,7 +61,11 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const BROTLI_PARAMS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+/**
+ * brotli quality 4 for pages compressed per answer: about a third less CPU than 5 for about 10 % more bytes (a 100 KB
+ * category page: 13.5 KB instead of 12.2 KB, 0.9 ms instead of 1.3 ms), and pages are compressed on every uncached answer
+ */
+const BROTLI_PARAMS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 type Encoding = 'br' | 'gzip' | undefined;
 
@@ -249,9 +253,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   /** The whole document of a prepared page, with NONCE_SLOT for the nonce (what the output cache keeps). */
   async function renderWhole(prepared: PreparedPage, url: string): Promise<CachedPage> {
-    const parts: string[] = [headStart(prepared.locale, manifest, NONCE_SLOT)];
+    const parts: Array<Uint8Array | string> = [headStart(prepared.locale, manifest, NONCE_SLOT)];
     const body = await prepared.renderBody({ begin: (title, head) => parts.push(bodyStart(title, head)), write: (html) => parts.push(html) });
-    const html = parts.join('') + documentEnd(bootOf(prepared.locale, url, body.state), manifest, NONCE_SLOT);
+    const html = bodyText(parts) + documentEnd(bootOf(prepared.locale, url, body.state), manifest, NONCE_SLOT);
     return { status: prepared.status, html, tags: body.tags, renderedAt: Date.now() };
   }
 
@@ -334,17 +338,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     out.write(headStart(locale, manifest, nonce));
     // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
     await flushed();
-    // what the output cache keeps: the same document with the nonce's places left open
-    const parts: string[] = [headStart(locale, manifest, NONCE_SLOT)];
+    // what the output cache keeps (when there is one): the same document with the nonce's places left open
+    const parts: Array<Uint8Array | string> | undefined = cacheable ? [headStart(locale, manifest, NONCE_SLOT)] : undefined;
     let body;
     try {
       body = await prepared.renderBody({
         begin(title, head) {
-          parts.push(bodyStart(title, head));
-          out.write(bodyStart(title, head));
+          const start = bodyStart(title, head);
+          parts?.push(start);
+          out.write(start);
         },
         write(html) {
-          parts.push(html);
+          parts?.push(html);
           out.write(html);
         },
       });
@@ -353,10 +358,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       out.destroy(e instanceof Error ? e : new Error(String(e)));
       return reply;
     }
-    const boot = bootOf(locale, url, body.state);
-    out.end(documentEnd(boot, manifest, nonce));
-    if (cacheable && prepared.status === 200) {
-      const html = parts.join('') + documentEnd(boot, manifest, NONCE_SLOT);
+    // the hydration state is serialised once, with the nonce's places open, then filled for this answer
+    const end = documentEnd(bootOf(locale, url, body.state), manifest, NONCE_SLOT);
+    out.end(withNonce(end, nonce));
+    if (cache && parts && prepared.status === 200) {
+      const html = bodyText(parts) + end;
       await cache
         .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now() }, config.server.outputCacheTtlSeconds)
         .catch((e: unknown) => console.error('[output-cache] write failed', e));
