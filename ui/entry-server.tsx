@@ -31,6 +31,11 @@ export interface PreparedPage {
   /** set when the route's load asked for a redirect (answered 301, spec catalogue §2.2) */
   redirect?: string;
   /**
+   * what the browser hydrates from, taken once the route's data is loaded: the body is a function of it (with the
+   * locale, the path and the build), which is what lets the server name the page (ETag) before rendering it
+   */
+  state: DehydratedState;
+  /**
    * renders the app: `begin` gets the page's title once the tree has rendered (before any body HTML), then `write` each
    * piece of the body's HTML; resolves when the whole body has been written
    */
@@ -90,13 +95,16 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
     ? await route.load({ container, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
     : undefined;
   if (outcome?.redirect) {
-    return { status: 301, locale, redirect: outcome.redirect, renderBody: () => Promise.reject(new Error('a redirect has no body')) };
+    return { status: 301, locale, redirect: outcome.redirect, state: {}, renderBody: () => Promise.reject(new Error('a redirect has no body')) };
   }
   const status = outcome?.status ?? route?.status ?? 200;
   await loadLocale(locale);
+  // rendering only reads the services (a render must be pure): the state after the loads is the state rendered
+  const state = dehydrate(container);
   return {
     status,
     locale,
+    state,
     renderBody({ begin, write }) {
       const i18n = serverI18n(locale, config);
       const title: { title?: string } = {};
@@ -111,7 +119,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
           },
           final(done) {
             done();
-            resolve({ title: title.title ?? config.shop.name, state: dehydrate(container), tags: pageTags(container) });
+            resolve({ title: title.title ?? config.shop.name, state, tags: pageTags(container) });
           },
         });
         let failed = false;

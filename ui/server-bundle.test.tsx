@@ -3,7 +3,8 @@
  * one render per request (ui/edge/server-i18next.ts for react-i18next's useTranslation, one i18next instance per
  * locale, remembered route matches; issue 8's CPU per render), and none of it may change a byte of what a shopper sees.
  * Each page's #app HTML from the running server is compared with a render of the source with react-i18next's own hook
- * and a fresh i18next instance, against the same backend. Needs `node scripts/build.mjs` first (npm test builds).
+ * and a fresh i18next instance, against the same backend; and the hydration state the server sent (taken before
+ * rendering, what the page's ETag names) is the one the source's render leaves. Needs `node scripts/build.mjs` first (npm test builds).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
@@ -15,6 +16,7 @@ import { startShopProcess, type ShopProcess } from '../test-fixtures/storefront-
 import { createServerContainer } from '../adapters/server-container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
+import { dehydrate } from './app/dehydrate';
 import { ROUTES, type AppRoute } from './app/routes';
 import { rawRequest } from './edge/raw-http';
 
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 /** The source's render, as ui/server-render.test.tsx does it (react-i18next's own useTranslation, a new instance). */
-async function sourceRender(url: string, locale: LocaleCode): Promise<string> {
+async function sourceRender(url: string, locale: LocaleCode): Promise<{ html: string; state: unknown }> {
   const config = createConfig({ api: { url: backend.url } });
   const container = createServerContainer({ config, locale });
   const parsed = new URL(url, 'http://storefront.local');
@@ -41,9 +43,17 @@ async function sourceRender(url: string, locale: LocaleCode): Promise<string> {
   await route?.preload?.();
   if (route?.load) await route.load({ container, params: match?.params ?? {}, query: parsed.searchParams, path: parsed.pathname });
   await loadLocale(locale);
-  return renderToString(
+  const html = renderToString(
     <Root container={container} i18n={createI18n(locale, config)} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />,
   );
+  // the state AFTER rendering (the server takes it before: the render must not have changed it)
+  return { html, state: dehydrate(container) };
+}
+
+function stateOf(document: string): unknown {
+  const m = /<script nonce="[^"]+">window\.__SHOP__=(.*?)<\/script>/.exec(document);
+  if (!m) throw new Error('no boot script');
+  return (JSON.parse(m[1]!) as { state: unknown }).state;
 }
 
 function appOf(document: string): string {
@@ -63,7 +73,10 @@ describe('the built server renders what the source renders', () => {
         for (let i = 0; i < 2; i++) {
           const answer = await rawRequest(shop.url, page, cookie ? { headers: { cookie } } : {});
           expect(answer.status, page).toBeLessThan(500);
-          expect(appOf(answer.body), page).toBe(await sourceRender(page, locale));
+          const source = await sourceRender(page, locale);
+          expect(appOf(answer.body), page).toBe(source.html);
+          // the server names a page (ETag) by the state it takes before rendering: the same as after rendering
+          expect(stateOf(answer.body), page).toEqual(JSON.parse(JSON.stringify(source.state)));
         }
       }
     }, 120_000);

@@ -173,7 +173,7 @@ describe('nothing a client sends answers 5xx (issue 8 §4)', () => {
       {
         cookie: fc.oneof(headerValue, headerValue.map((v) => `locale=${v}`)),
         'accept-encoding': fc.oneof(headerValue, fc.constantFrom('br', 'gzip;q=0, br;q=0', '*', 'identity', 'br;q=abc')),
-        'if-none-match': headerValue,
+        'if-none-match': fc.oneof(headerValue, fc.constantFrom('*', 'W/"', '"', 'W/"x", *', ',,,')),
         'if-modified-since': headerValue,
         range: fc.oneof(headerValue, fc.constant('bytes=5-1')),
         'accept-language': headerValue,
@@ -252,6 +252,73 @@ describe('security headers on every HTML answer (issue 8 §2)', () => {
       expect(n3).not.toBe(n2);
       expect(gz.body.replaceAll(n3, 'N')).toBe(miss.body.replaceAll(n1, 'N'));
     }
+  });
+});
+
+describe('HTML answers carry a weak ETag and answer 304 to If-None-Match (issue 8 §1)', () => {
+  const CSP_NONCE = /script-src 'nonce-([A-Za-z0-9+/=]+)'/;
+  const page = (base: string, path: string, headers: Record<string, string> = {}) => rawRequest(base, path, { headers: { 'accept-encoding': 'br', ...headers } });
+
+  it('the same page has the same weak ETag in every answer, though each answer has its own nonce', async () => {
+    const [a, b] = [await page(shop.url, CATEGORY_PATH), await page(shop.url, CATEGORY_PATH)];
+    expect(a.status).toBe(200);
+    expect(a.headers['etag']).toMatch(/^W\/"[A-Za-z0-9_-]{20,}"$/);
+    expect(b.headers['etag']).toBe(a.headers['etag']);
+    expect(CSP_NONCE.exec(b.headers['content-security-policy']!)![1]).not.toBe(CSP_NONCE.exec(a.headers['content-security-policy']!)![1]);
+    // a browser may keep the page, and asks again each time
+    expect(a.headers['cache-control']).toBe('no-cache');
+    // other pages, other query strings, the other locale: other names
+    const others = await Promise.all([
+      page(shop.url, PRODUCT_PATH),
+      page(shop.url, `${CATEGORY_PATH}?sort=price%3Aasc`),
+      page(shop.url, CATEGORY_PATH, { cookie: 'locale=en-US' }),
+      page(shop.url, '/'),
+    ]);
+    const tags = others.map((o) => o.headers['etag']);
+    expect(new Set([a.headers['etag'], ...tags]).size).toBe(5);
+  });
+
+  it('If-None-Match naming the page: 304 without a body or a CSP (the kept copy keeps its nonce); any other: the page', async () => {
+    const first = await page(shop.url, PRODUCT_PATH);
+    const etag = first.headers['etag']!;
+    for (const ifNoneMatch of [etag, etag.replace(/^W\//, ''), `W/"older", ${etag}`, '*']) {
+      const again = await page(shop.url, PRODUCT_PATH, { 'if-none-match': ifNoneMatch });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.raw.length).toBe(0);
+      expect(again.headers['etag']).toBe(etag);
+      expect(again.headers['cache-control']).toBe('no-cache');
+      expect(again.headers['vary']).toBe(first.headers['vary']);
+      expect(again.headers['content-security-policy']).toBeUndefined();
+    }
+    for (const ifNoneMatch of ['W/"older"', '"', 'W/', etag.slice(0, -2) + '"']) {
+      const full = await page(shop.url, PRODUCT_PATH, { 'if-none-match': ifNoneMatch });
+      expect(full.status, ifNoneMatch).toBe(200);
+      expect(full.body).toContain('<div id="app">');
+    }
+    // another page with this page's ETag is sent in full
+    expect((await page(shop.url, CATEGORY_PATH, { 'if-none-match': etag })).status).toBe(200);
+  });
+
+  it('rendered or from the output cache (plain, brotli or gzip joined from pieces), a page has one ETag, and a hit answers 304', async () => {
+    const path = `${CATEGORY_PATH}?page=2`;
+    const miss = await page(cached.url, path);
+    const hit = await page(cached.url, path, { 'accept-encoding': 'gzip' });
+    const plain = await page(cached.url, path, { 'accept-encoding': 'identity' });
+    expect([miss.headers['x-output-cache'], hit.headers['x-output-cache'], plain.headers['x-output-cache']]).toEqual(['miss', 'hit', 'hit']);
+    expect(hit.headers['etag']).toBe(miss.headers['etag']);
+    expect(plain.headers['etag']).toBe(miss.headers['etag']);
+    // and the same name as the server without a cache gives it
+    expect((await page(shop.url, path)).headers['etag']).toBe(miss.headers['etag']);
+    const notModified = await page(cached.url, path, { 'if-none-match': miss.headers['etag']! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.raw.length).toBe(0);
+  });
+
+  it('pages that are not a 200 carry no ETag (a 404 or a 503 is never kept as the page)', async () => {
+    const missing = await page(shop.url, '/geen-pagina-zo');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['etag']).toBeUndefined();
+    expect((await page(shop.url, '/geen-pagina-zo', { 'if-none-match': '*' })).status).toBe(404);
   });
 });
 

@@ -15,6 +15,7 @@ import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { htmlSecurityHeaders, newNonce } from './edge/security-headers';
+import { etagMatches, weakEtag } from './edge/etag';
 import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
 import { deflatePieces, gzipJoined } from './edge/gzip-segments';
 
@@ -49,8 +50,11 @@ export interface RunningStorefront {
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
-/** the cache-control of every page answer, rendered or from the output cache */
-const PAGE_CACHE_CONTROL = 'no-store';
+/**
+ * the cache-control of every page answer, rendered or from the output cache: a browser may keep a page but asks again
+ * every time (If-None-Match: 304 when unchanged, keeping the copy with the nonce it came with)
+ */
+const PAGE_CACHE_CONTROL = 'no-cache';
 /** how long a stale page's re-render may take before another renderer may try */
 const REFRESH_LEASE_SECONDS = 30;
 /** how many cached pages' deflated pieces a process keeps (about 20 KB each) */
@@ -229,21 +233,22 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- pages -----
-  function pageHeaders(reply: FastifyReply, status: number, nonce: string, encoding: Encoding, cacheState: string): void {
+  function pageHeaders(reply: FastifyReply, status: number, nonce: string, encoding: Encoding, cacheState: string, etag: string | undefined): void {
     reply.code(status).headers({
       ...securityHeaders(nonce),
       'content-type': HTML,
       'cache-control': PAGE_CACHE_CONTROL,
       vary: 'accept-encoding, cookie',
       'x-output-cache': cacheState,
+      ...(etag ? { etag } : {}),
       ...(status === 503 ? { 'retry-after': retryAfter } : {}),
       ...(encoding ? { 'content-encoding': encoding } : {}),
     });
   }
 
-  async function sendWhole(reply: FastifyReply, status: number, html: string, nonce: string, encoding: Encoding, cacheState: string) {
+  async function sendWhole(reply: FastifyReply, status: number, html: string, nonce: string, encoding: Encoding, cacheState: string, etag: string | undefined) {
     const body = encoding === 'br' ? await brotli(html, BROTLI_PARAMS) : encoding === 'gzip' ? await gzip(html) : html;
-    pageHeaders(reply, status, nonce, encoding, cacheState);
+    pageHeaders(reply, status, nonce, encoding, cacheState, etag);
     return reply.send(body);
   }
 
@@ -251,12 +256,32 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return { state, locale, path, config: { api: { publicUrl: config.api.publicUrl } } };
   }
 
+  /** what a build and config render differently: part of every page's ETag */
+  const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
+
+  /**
+   * A prepared page's head and end (boot data, scripts) with NONCE_SLOT for the nonce, and its ETag (200 answers
+   * only): the body is a function of the boot data (the browser hydrates the same HTML from it), the locale, the path,
+   * the origin (absolute URLs of the SEO tags) and the build, so the page is named before it is rendered, and an
+   * If-None-Match that names it costs no render.
+   */
+  function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; end: string; etag: string | undefined } {
+    const head = headStart(prepared.locale, manifest, NONCE_SLOT);
+    const end = documentEnd(bootOf(prepared.locale, url, prepared.state), manifest, NONCE_SLOT);
+    return { head, end, etag: prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, head, end]) : undefined };
+  }
+
   /** The whole document of a prepared page, with NONCE_SLOT for the nonce (what the output cache keeps). */
-  async function renderWhole(prepared: PreparedPage, url: string): Promise<CachedPage> {
-    const parts: Array<Uint8Array | string> = [headStart(prepared.locale, manifest, NONCE_SLOT)];
-    const body = await prepared.renderBody({ begin: (title, head) => parts.push(bodyStart(title, head)), write: (html) => parts.push(html) });
-    const html = bodyText(parts) + documentEnd(bootOf(prepared.locale, url, body.state), manifest, NONCE_SLOT);
-    return { status: prepared.status, html, tags: body.tags, renderedAt: Date.now() };
+  async function renderWhole(prepared: PreparedPage, url: string, origin: string): Promise<CachedPage> {
+    const { head, end, etag } = shellOf(prepared, url, origin);
+    const parts: Array<Uint8Array | string> = [head];
+    const body = await prepared.renderBody({ begin: (title, tags) => parts.push(bodyStart(title, tags)), write: (html) => parts.push(html) });
+    return { status: prepared.status, html: bodyText(parts) + end, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
+  }
+
+  /** 304 for a page the client has: only what a cache updates its copy with (no CSP: the copy keeps its own nonce) */
+  function notModified(reply: FastifyReply, etag: string) {
+    return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
   }
 
   /** cached pages' pieces, deflated once (by cache key and render time), for gzip answers to hits */
@@ -270,7 +295,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
       const prepared = await prepareRender(url, config, locale, { origin });
       if (prepared.status !== 200 || prepared.redirect) return;
-      await cache.set(key, await renderWhole(prepared, url), config.server.outputCacheTtlSeconds);
+      await cache.set(key, await renderWhole(prepared, url, origin), config.server.outputCacheTtlSeconds);
     })()
       .catch((e: unknown) => console.error('[output-cache] refresh failed', e))
       .finally(() => refreshing.delete(key));
@@ -295,6 +320,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       if (hit) {
         if (hit.stale) refresh(key, url, locale, origin);
         const state = hit.stale ? 'stale' : 'hit';
+        // pages cached before ETags were kept are named by their document (nonce places open)
+        const etag = hit.page.status === 200 ? (hit.page.etag ?? weakEtag([buildName, hit.page.html])) : undefined;
+        if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
         if (acceptsGzip(request.headers['accept-encoding'])) {
           // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page
           const pieces = hit.page.html.split(NONCE_SLOT);
@@ -305,10 +333,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
             deflatedPages.set(id, deflated);
             if (deflatedPages.size > DEFLATED_PAGES_KEPT) deflatedPages.delete(deflatedPages.keys().next().value as string);
           }
-          pageHeaders(reply, hit.page.status, nonce, 'gzip', state);
+          pageHeaders(reply, hit.page.status, nonce, 'gzip', state, etag);
           return reply.send(gzipJoined(pieces, deflated, nonce));
         }
-        return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, state);
+        return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, state, etag);
       }
     }
 
@@ -321,6 +349,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
     }
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
+    const { head, end, etag } = shellOf(prepared, url, origin);
+    if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
 
     // headers and the head of the document leave now; the body follows as it renders
     const out: PassThrough | zlib.BrotliCompress | zlib.Gzip =
@@ -333,18 +363,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         else if (encoding === 'br') (out as zlib.BrotliCompress).flush(zlib.constants.BROTLI_OPERATION_FLUSH, next);
         else next();
       });
-    pageHeaders(reply, prepared.status, nonce, encoding, cacheable ? 'miss' : 'off');
+    pageHeaders(reply, prepared.status, nonce, encoding, cacheable ? 'miss' : 'off', etag);
     void reply.send(out as Readable);
-    out.write(headStart(locale, manifest, nonce));
+    out.write(withNonce(head, nonce));
     // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
     await flushed();
     // what the output cache keeps (when there is one): the same document with the nonce's places left open
-    const parts: Array<Uint8Array | string> | undefined = cacheable ? [headStart(locale, manifest, NONCE_SLOT)] : undefined;
+    const parts: Array<Uint8Array | string> | undefined = cacheable ? [head] : undefined;
     let body;
     try {
       body = await prepared.renderBody({
-        begin(title, head) {
-          const start = bodyStart(title, head);
+        begin(title, seoTags) {
+          const start = bodyStart(title, seoTags);
           parts?.push(start);
           out.write(start);
         },
@@ -358,13 +388,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       out.destroy(e instanceof Error ? e : new Error(String(e)));
       return reply;
     }
-    // the hydration state is serialised once, with the nonce's places open, then filled for this answer
-    const end = documentEnd(bootOf(locale, url, body.state), manifest, NONCE_SLOT);
+    // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer
     out.end(withNonce(end, nonce));
     if (cache && parts && prepared.status === 200) {
       const html = bodyText(parts) + end;
       await cache
-        .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now() }, config.server.outputCacheTtlSeconds)
+        .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) }, config.server.outputCacheTtlSeconds)
         .catch((e: unknown) => console.error('[output-cache] write failed', e));
     }
     return reply;

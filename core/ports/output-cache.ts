@@ -11,6 +11,8 @@ export interface CachedPage {
   readonly tags: readonly string[];
   /** when it was rendered, ms since the epoch */
   readonly renderedAt: number;
+  /** the page's weak ETag (named without its nonce), answered 304 when a client's If-None-Match names it */
+  readonly etag?: string;
 }
 
 export interface CacheLookup {
