@@ -1,13 +1,16 @@
 /**
- * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--no-build]`
+ * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH] [--no-build]`
  *
  * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
  * NODE_ENV=production, one worker per core), and measures with autocannon, in one run and side by side:
  * - a hashed static asset, the home page, a category and a configurable product, uncached and from the output cache,
  *   at 10, 50 and 200 connections: req/s, p50, p99, errors (incl. timeouts), non-2xx, and req/s as a ratio of the
  *   static asset's at the same connections;
- * - RSS of every worker before and after N varied requests (default 20,000: category pages with filters, sorts and
- *   pages, products, CMS pages, searches) against the output-cached server;
+ * - RSS of every worker at the start, middle and end of N varied requests (category pages with filters, sorts and
+ *   pages, products, CMS pages, searches) after a warm-up pass: 20,000 against the output-cached server
+ *   (`--rss-requests N`), 4,000 rendered by the uncached one (`--rss-uncached-requests N`);
+ * - `--baseline PATH`: another build's dist/server.mjs (main before a change, built elsewhere) started beside this one
+ *   and measured uncached right after each of this build's rounds, so before/after come from the same run;
  * - the first visit's bytes on the wire for the home page with `accept-encoding: br, gzip`: the HTML and every script
  *   it loads up front (entry + module preloads).
  * A benchmark, not a test: it prints figures. Every run is `--duration` seconds (default 8); `--long` runs the
@@ -32,6 +35,7 @@ interface Result {
   errors: number;
   timeouts: number;
   non2xx: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -45,6 +49,12 @@ const option = (name: string, fallback: number) => {
 };
 const DURATION = option('duration', 8);
 const RSS_REQUESTS = option('rss-requests', 20_000);
+const RSS_UNCACHED_REQUESTS = option('rss-uncached-requests', 4_000);
+/** another build's dist/server.mjs (e.g. main before a change), measured uncached beside this one, round for round */
+const BASELINE = (() => {
+  const i = args.indexOf('--baseline');
+  return i >= 0 ? args[i + 1] : undefined;
+})();
 const CONNECTIONS = [10, 50, 200];
 
 function freePort(): Promise<number> {
@@ -129,11 +139,21 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** the non-2xx answers by status, e.g. '503 x4' (a 404 under load would be a slow API taken for "not found") */
+  codes: string;
+}
+
+/** the non-2xx statuses of a run and how many of each */
+function codesOf(r: Result): string {
+  return Object.entries(r.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code} x${count}`)
+    .join(', ');
 }
 
 async function measure(base: string, path: string, connections: number, duration: number): Promise<Omit<Row, 'target' | 'mode'>> {
   const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
-  return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r) };
 }
 
 function print(rows: Row[]): void {
@@ -142,8 +162,37 @@ function print(rows: Row[]): void {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const ratio = r.rps / (staticRps.get(r.connections) || NaN);
-    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio.toFixed(2)} |`);
+    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${r.codes ? ` (${r.codes})` : ''} | ${ratio.toFixed(2)} |`);
   }
+}
+
+/** Varied URLs: categories with sorts and pages, searches, a product, CMS pages, home. */
+function variedPaths(productPath: string): string[] {
+  const paths: string[] = [];
+  for (const cat of ['/inpakpapier', '/inpakpapier/kerst', '/inpakpapier/verjaardag', '/inpakpapier/kerst/klassiek', '/inpakpapier/kerst/modern']) {
+    for (const sort of ['', 'price:asc', 'price:desc', 'name:asc']) for (const page of [1, 2, 3]) paths.push(`${cat}?${sort ? `sort=${encodeURIComponent(sort)}&` : ''}page=${page}`);
+  }
+  for (const q of ['kerst', 'lint', 'papier', 'doos', 'goud']) paths.push(`/?q=${q}`);
+  paths.push(productPath, '/about-us', '/privacy', '/', '/contact');
+  return paths;
+}
+
+/**
+ * RSS of every worker at the start, the middle and the end of `total` varied requests, after one warm-up pass over every
+ * URL (so what the process keeps per URL, JIT code and caches are in before the first figure).
+ */
+async function rssOver(base: string, primary: number, paths: string[], total: number, label: string): Promise<void> {
+  const run = (amount: number) => autocannon({ url: base, connections: 20, amount, requests: paths.map((path) => ({ path })), headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
+  await run(paths.length * 2);
+  const start = workerRss(primary);
+  const first = await run(Math.floor(total / 2));
+  const middle = workerRss(primary);
+  const second = await run(total - Math.floor(total / 2));
+  const end = workerRss(primary);
+  const non2xx = `${first.non2xx + second.non2xx}${codesOf(first) || codesOf(second) ? ` (${[codesOf(first), codesOf(second)].filter(Boolean).join('; ')})` : ''}`;
+  const errors = first.errors + first.timeouts + second.errors + second.timeouts;
+  console.log(`\nRSS per worker over ${total} varied requests, ${label} (${paths.length} distinct URLs, after a warm-up pass; ${non2xx} non-2xx, ${errors} errors): start -> middle -> end`);
+  for (const b of start) console.log(`  worker ${b.pid}: ${b.mb} -> ${middle.find((a) => a.pid === b.pid)?.mb ?? '?'} -> ${end.find((a) => a.pid === b.pid)?.mb ?? '?'} MB`);
 }
 
 async function main(): Promise<void> {
@@ -168,33 +217,33 @@ async function main(): Promise<void> {
       const port = await freePort();
       const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
       const base = `http://127.0.0.1:${port}`;
+      const baselinePort = BASELINE && mode === 'uncached' ? await freePort() : undefined;
+      const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api }, /storefront listening/) : undefined;
+      const baselineBase = `http://127.0.0.1:${baselinePort}`;
       try {
         // warm up: every page rendered once (and cached in the cached run), JIT warm
-        for (const [, path] of PAGES) await autocannon({ url: `${base}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
+        for (const [, path] of PAGES) {
+          await autocannon({ url: `${base}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
+          if (baseline) await autocannon({ url: `${baselineBase}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
+        }
         if (mode === 'uncached') console.log(await firstVisitBytes(base));
         for (const connections of CONNECTIONS) {
           if (mode === 'uncached') rows.push({ target: 'static asset', mode: 'precompressed', ...(await measure(base, `/dist/${manifest.entry}`, connections, DURATION)) });
           for (const [name, path] of PAGES) {
             const long = flag('long') && connections === 200 && name !== 'home' && mode === 'uncached';
             rows.push({ target: name, mode, ...(await measure(base, path, connections, long ? 60 : DURATION)) });
+            // the same round on the baseline build, right after (same machine, same backend, same moment)
+            if (baseline) rows.push({ target: name, mode: 'uncached, baseline', ...(await measure(baselineBase, path, connections, long ? 60 : DURATION)) });
             process.stdout.write('.');
           }
         }
-        if (mode === 'output cache' && RSS_REQUESTS > 0) {
-          const before = workerRss(shop.pid!);
-          const paths: string[] = [];
-          for (const cat of ['/inpakpapier', '/inpakpapier/kerst', '/inpakpapier/verjaardag', '/inpakpapier/kerst/klassiek', '/inpakpapier/kerst/modern']) {
-            for (const sort of ['', 'price:asc', 'price:desc', 'name:asc']) for (const page of [1, 2, 3]) paths.push(`${cat}?${sort ? `sort=${encodeURIComponent(sort)}&` : ''}page=${page}`);
-          }
-          for (const q of ['kerst', 'lint', 'papier', 'doos', 'goud']) paths.push(`/?q=${q}`);
-          paths.push(PAGES[2]![1], '/about-us', '/privacy', '/', '/contact');
-          const r = await autocannon({ url: base, connections: 20, amount: RSS_REQUESTS, requests: paths.map((path) => ({ path })), headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
-          const after = workerRss(shop.pid!);
-          console.log(`\nRSS per worker over ${RSS_REQUESTS} varied requests (${paths.length} distinct URLs, output cache on; ${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors):`);
-          for (const b of before) console.log(`  worker ${b.pid}: ${b.mb} MB before, ${after.find((a) => a.pid === b.pid)?.mb ?? '?'} MB after`);
-        }
+        if (baseline) await stop(baseline);
+        const paths = variedPaths(PAGES[2]![1]);
+        if (mode === 'output cache' && RSS_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_REQUESTS, 'output cache on');
+        if (mode === 'uncached' && RSS_UNCACHED_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)');
       } finally {
         await stop(shop);
+        if (baseline) await stop(baseline);
       }
     }
   } finally {
