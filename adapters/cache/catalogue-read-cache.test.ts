@@ -133,6 +133,29 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
     expect(fake.calls).toHaveLength(4);
   });
 
+  it('drops expired answers as new ones come in, not only when asked for again (memory follows the TTL, not maxEntries)', async () => {
+    const clock = new VirtualClock();
+    const fake = countingSearch();
+    const cache = new CatalogueReadCache(clock, 10_000);
+    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const read = async (size: number) => {
+      const p = shared.search(request('product', size));
+      fake.answerAll();
+      await p;
+    };
+    // a crawl: 100 distinct listings a second for 30 s, never one asked twice
+    for (let second = 0; second < 30; second++) {
+      for (let i = 0; i < 100; i++) await read(second * 100 + i + 1);
+      clock.set(clock.now() + 1_000);
+    }
+    // only what is younger than the TTL is kept (10 s of reads), not all 3000 the size limit allows
+    expect(cache.stats().entries).toBeLessThanOrEqual(1_100);
+    expect(cache.stats().entries).toBeGreaterThanOrEqual(900);
+    // and what is kept still answers
+    await shared.search(request('product', 3000));
+    expect(fake.calls).toHaveLength(3000);
+  });
+
   it('hands out frozen answers: a render cannot change what the next shopper sees', async () => {
     const fake = countingSearch();
     const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(new VirtualClock(), 10), 10_000);

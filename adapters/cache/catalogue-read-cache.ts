@@ -74,8 +74,10 @@ export class CatalogueReadCache {
     const call = (async () => {
       try {
         const value = deepFreeze(await load());
-        this.entries.set(key, { value, expires: this.clock.now() + ttlMs });
+        const now = this.clock.now();
+        this.entries.set(key, { value, expires: now + ttlMs });
         while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.dropExpired(now);
         return value;
       } catch (e) {
         this.counts.failures++;
@@ -86,6 +88,18 @@ export class CatalogueReadCache {
     })();
     this.inflight.set(key, call);
     return call;
+  }
+
+  /**
+   * Expired answers are dropped as new ones come in, oldest first, not only when asked for again: a crawl through
+   * thousands of distinct listings (sorts, pages, filters) would otherwise keep maxEntries of them (each a page of
+   * products) long after their TTL. The least recently used come first, so the sweep stops at the first live answer.
+   */
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expires > now) break;
+      this.entries.delete(key);
+    }
   }
 
   stats(): CatalogueReadStats {
