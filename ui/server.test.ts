@@ -307,8 +307,7 @@ describe('HTML answers carry a weak ETag and answer 304 to If-None-Match (issue 
     expect([miss.headers['x-output-cache'], hit.headers['x-output-cache'], plain.headers['x-output-cache']]).toEqual(['miss', 'hit', 'hit']);
     expect(hit.headers['etag']).toBe(miss.headers['etag']);
     expect(plain.headers['etag']).toBe(miss.headers['etag']);
-    // and the same name as the server without a cache gives it
-    expect((await page(shop.url, path)).headers['etag']).toBe(miss.headers['etag']);
+    // (the server without a cache names it otherwise: it answers on another origin, which the page's SEO tags carry)
     const notModified = await page(cached.url, path, { 'if-none-match': miss.headers['etag']! });
     expect(notModified.status).toBe(304);
     expect(notModified.raw.length).toBe(0);
