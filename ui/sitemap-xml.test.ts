@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createConfig } from '../core/config';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
-import { buildSitemapXml, sitemapCache } from './sitemap-xml';
+import { buildSitemapXml, cachedBuild, createSitemapXml } from './sitemap-xml';
 import { startStorefront, type RunningStorefront } from './server';
 
 const catalogue = generateCatalogue();
@@ -82,29 +82,49 @@ describe('/sitemap.xml lists the products (issue 12)', () => {
 });
 
 describe('sitemap cache', () => {
-  it('builds once per origin within the TTL, shares a build in flight, keeps no failure', async () => {
+  it('builds once within the TTL, shares a build in flight, keeps no failure', async () => {
     let t = 0;
-    const builds: string[] = [];
+    let builds = 0;
     let fail = false;
-    const get = sitemapCache(
-      async (origin) => {
-        builds.push(origin);
+    const get = cachedBuild(
+      async () => {
+        builds++;
         if (fail) throw new Error('down');
-        return `<xml ${origin} ${builds.length}>`;
+        return `build ${builds}`;
       },
       () => t,
       1000,
     );
-    const [a, b] = await Promise.all([get('https://a'), get('https://a')]);
-    expect(a).toBe(b);
-    expect(await get('https://b')).toBe('<xml https://b 2>');
+    const [a, b] = await Promise.all([get(), get()]);
+    expect([a, b]).toEqual(['build 1', 'build 1']);
     t = 999;
-    expect(await get('https://a')).toBe(a);
-    expect(builds).toEqual(['https://a', 'https://b']);
+    expect(await get()).toBe('build 1');
+    expect(builds).toBe(1);
     t = 1000;
     fail = true;
-    await expect(get('https://a')).rejects.toThrow('down');
+    await expect(get()).rejects.toThrow('down');
     fail = false;
-    expect(await get('https://a')).toBe('<xml https://a 4>');
+    expect(await get()).toBe('build 3');
+  });
+
+  it('reads the catalogue once for any number of origins (a Host header cannot make it read again)', async () => {
+    const searches: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (/\/product\/_search/.test(decodeURIComponent(url))) searches.push(url);
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      // the process-wide catalogue read cache off: every read reaches the backend and is counted
+      const get = createSitemapXml(createConfig({ api: { url: backend.url }, server: { catalogueReadTtlMs: 0 } }));
+      const [one, two] = await Promise.all([get('https://a.example'), get('https://b.example')]);
+      expect(await get('https://c.example')).toContain('<loc>https://c.example/</loc>');
+      expect(one.replaceAll('https://a.example', '')).toBe(two.replaceAll('https://b.example', ''));
+      // 416 listed products, 500 a page: one request
+      expect(searches.length).toBe(1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { CatalogueSearch } from '../core/ports/catalogue-search';
 import { TOKENS } from '../core/ports/tokens';
 import { createServerContainer } from '../adapters/container';
 import { CategoryService } from '../core/catalogue/category-service';
-import { sitemapEntries, sitemapXml } from '../core/routing/sitemap';
+import { sitemapEntries, sitemapXml, type SitemapEntry } from '../core/routing/sitemap';
 import { loadSitemapProducts, productSitemapEntries } from '../core/routing/sitemap-products';
 
 /** how long a built sitemap is served before it is built again (the answer itself says max-age 3600 to clients) */
@@ -11,45 +11,51 @@ export const SITEMAP_TTL_MS = 10 * 60_000;
 
 /**
  * spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer); issue 12: with
- * every listed product. The HTTP server only calls this; what the sitemap lists is decided here and in core/routing.
+ * every listed product. What it lists does not depend on the origin; the origin is only written in front of each path.
  */
-export async function buildSitemapXml(config: ShopConfig, origin: string): Promise<string> {
+export async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {
   const container = createServerContainer({ config });
   const categories = container.get(CategoryService);
   const [products] = await Promise.all([
     loadSitemapProducts(container.get<CatalogueSearch>(TOKENS.CatalogueSearch), config),
     categories.loadCategories().catch(() => undefined),
   ]);
-  return sitemapXml([...sitemapEntries(categories.snapshot().tree, config), ...productSitemapEntries(products, config)], origin);
+  return [...sitemapEntries(categories.snapshot().tree, config), ...productSitemapEntries(products, config)];
 }
 
-interface Built {
+/** The sitemap XML under one origin, read afresh (tests, tools). */
+export async function buildSitemapXml(config: ShopConfig, origin: string): Promise<string> {
+  return sitemapXml(await buildSitemapEntries(config), origin);
+}
+
+interface Built<T> {
   at: number;
-  xml: Promise<string>;
+  value: Promise<T>;
 }
 
 /**
- * The sitemap per origin, built at most once per SITEMAP_TTL_MS and shared by concurrent requests (one build at a time;
- * a failed build is not kept, the next request tries again). Reading ~500 products costs one catalogue request per 500.
+ * A value built at most once per `ttlMs` and shared by concurrent callers (one build at a time; a failed build is not
+ * kept, the next call tries again).
  */
-export function sitemapCache(build: (origin: string) => Promise<string>, now: () => number = Date.now, ttlMs = SITEMAP_TTL_MS): (origin: string) => Promise<string> {
-  const built = new Map<string, Built>();
-  return (origin) => {
-    const hit = built.get(origin);
-    if (hit && now() - hit.at < ttlMs) return hit.xml;
-    const xml = build(origin);
-    const entry = { at: now(), xml };
-    built.set(origin, entry);
-    // few origins are expected (PUBLIC_URL, else the well-formed Host names of one shop): keep at most 20
-    if (built.size > 20) built.delete(built.keys().next().value as string);
-    xml.catch(() => {
-      if (built.get(origin) === entry) built.delete(origin);
+export function cachedBuild<T>(build: () => Promise<T>, now: () => number = Date.now, ttlMs = SITEMAP_TTL_MS): () => Promise<T> {
+  let built: Built<T> | undefined;
+  return () => {
+    if (built && now() - built.at < ttlMs) return built.value;
+    const entry: Built<T> = { at: now(), value: build() };
+    built = entry;
+    entry.value.catch(() => {
+      if (built === entry) built = undefined;
     });
-    return xml;
+    return entry.value;
   };
 }
 
-/** The sitemap XML of one shop (config), cached per origin. */
-export function createSitemapXml(config: ShopConfig): (origin: string) => Promise<string> {
-  return sitemapCache((origin) => buildSitemapXml(config, origin));
+/**
+ * The sitemap XML of one shop (config): the catalogue is read at most once per SITEMAP_TTL_MS whatever the origin
+ * (a client varying its Host header costs a string join, never a catalogue read); ~500 products cost one catalogue
+ * request per 500.
+ */
+export function createSitemapXml(config: ShopConfig, now: () => number = Date.now): (origin: string) => Promise<string> {
+  const entries = cachedBuild(() => buildSitemapEntries(config), now);
+  return async (origin) => sitemapXml(await entries(), origin);
 }
