@@ -291,7 +291,7 @@ export class ShopGraph {
     return this.once('quotaMonitor', () => new StorageQuotaMonitor(r.storageQuota, r.scheduler, this.catalogueCache, r.config, r.logger));
   }
   get product(): ProductService {
-    return this.once('product', () => new ProductService(this.catalogueSearch, this.config, this.attributes, this.logger));
+    return this.once('product', () => new ProductService(this.catalogueSearch, this.config, this.attributes, this.logger, this.runtime.clock));
   }
   get twoStage(): TwoStageCaching {
     return this.once('twoStage', () => new TwoStageCaching(this.config));

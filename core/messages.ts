@@ -16,6 +16,9 @@ export const MESSAGES = {
   productVisibilityEmpty: 'catalogue.productVisibilityEmpty', // {{visibility}}
   productNotFound: 'catalogue.productNotFound',
   productLinkNotFound: 'catalogue.productLinkNotFound',
+  /** issue 12: a bundle's choices (catalogue §3.1, §4.4) */
+  bundleOptionRequired: 'catalogue.bundleOptionRequired',
+  bundleLinkOutOfStock: 'catalogue.bundleLinkOutOfStock',
   emptyCategoryList: 'catalogue.emptyCategoryList',
   categoryQueryEmpty: 'catalogue.categoryQueryEmpty', // {{key}} {{value}}
   cmsQueryEmpty: 'catalogue.cmsQueryEmpty',

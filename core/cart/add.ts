@@ -1,3 +1,4 @@
+import { bundleChoiceLabels } from '../catalogue/bundle';
 import type { Product } from '../catalogue/types';
 import type { ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';
@@ -48,6 +49,11 @@ export function productToCartItem(product: Product, qty: unknown = 1): CartItem 
   };
   if (product.parentSku !== undefined) item.parentSku = product.parentSku;
   if (product.product_option !== undefined) item.product_option = product.product_option;
+  // issue 12: a bundle line shows the shopper's choices (option title: "1 × name"), kept with the line
+  if (product.type_id === 'bundle') {
+    const labels = bundleChoiceLabels(product);
+    if (labels.length) item.options = labels;
+  }
   const price = product.price_incl_tax ?? product.final_price_incl_tax;
   if (price !== undefined) item.price_incl_tax = price;
   if (product.thumbnail !== undefined) item.thumbnail = product.thumbnail;

@@ -5,7 +5,7 @@
  */
 import type { LocaleCode, ShopConfig } from '../config';
 import { numberFormat } from '../format/intl';
-import type { CustomOption, CustomOptionValue, PriceFields, Product } from './types';
+import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOption, CustomOptionValue, PriceFields, Product } from './types';
 import { zonedDayBounds, zonedTimeToEpoch } from './time-zone';
 
 export interface PriceOptions {
@@ -157,27 +157,92 @@ export function defaultBundleLink<T extends { is_default?: boolean }>(links: rea
   return links.find((l) => l.is_default) ?? links[0];
 }
 
+/** A bundle option lets the shopper tick several links (checkbox, multi); the others (radio, select) hold one. */
+export function bundleOptionIsMulti(option: Pick<BundleOption, 'type'>): boolean {
+  return option.type === 'checkbox' || option.type === 'multi';
+}
+
+/** The shopper may change how many of this link the bundle holds (single-choice options whose link allows it). */
+export function bundleLinkQtyChangeable(option: Pick<BundleOption, 'type'>, link: Pick<BundleProductLink, 'selection_can_change_quantity'>): boolean {
+  const flag = link.selection_can_change_quantity;
+  return !bundleOptionIsMulti(option) && (flag === true || flag === 1 || flag === '1');
+}
+
 /**
- * spec catalogue §3.1, §4.4: a bundle's price sums only the default links (is_default, else the first) times
- * their qty. A link's price is its product's price when loaded, else the link's own price.
+ * spec catalogue §3.1 "Bundle option selection" (option_id, option_qty, option_selections), §4.4 "a bundle quantity is
+ * used only when it is 0 or more": how many of a chosen link the bundle holds. A single-choice option whose link lets
+ * the quantity change takes the selection's option_qty when it is 0 or more; otherwise the link's own qty (0 or more,
+ * else 1).
  */
-export function bundleProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
-  const parts: Array<{ price: PriceInfo; qty: number }> = [];
+export function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection?: Pick<BundleOptionSelection, 'option_qty'>): number {
+  const chosen = num(typeof selection?.option_qty === 'string' ? Number(selection.option_qty) : selection?.option_qty);
+  if (chosen !== undefined && chosen >= 0 && bundleLinkQtyChangeable(option, link)) return chosen;
+  return nonNegativeQty(link.qty);
+}
+
+/** The links a selection chooses, option by option (unknown options and links are ignored), with their quantities. */
+export function chosenBundleLinks(product: Pick<Product, 'bundle_options'>, selections: readonly BundleOptionSelection[]): Array<{ option: BundleOption; link: BundleProductLink; qty: number }> {
+  const out: Array<{ option: BundleOption; link: BundleProductLink; qty: number }> = [];
+  for (const option of product.bundle_options ?? []) {
+    const selection = selections.find((s) => String(s.option_id) === String(option.option_id));
+    if (!selection) continue;
+    const ids = new Set((selection.option_selections ?? []).map(String));
+    for (const link of option.product_links ?? []) {
+      if (ids.has(String(link.id))) out.push({ option, link, qty: bundleLinkQty(option, link, selection) });
+    }
+  }
+  return out;
+}
+
+/**
+ * spec catalogue §3.1, §4.4: the selection a bundle starts with: per option its default link (is_default, otherwise
+ * the first) at the link's qty.
+ */
+export function defaultBundleSelections(product: Pick<Product, 'bundle_options'>): BundleOptionSelection[] {
+  const out: BundleOptionSelection[] = [];
   for (const option of product.bundle_options ?? []) {
     const link = defaultBundleLink(option.product_links ?? []);
-    if (!link) continue;
-    const price = link.product
-      ? productPrice(link.product, now, config, options)
-      : productPrice({ price: num(link.price) ?? 0 }, now, config, options);
-    parts.push({ price, qty: nonNegativeQty(link.qty) });
+    if (link) out.push({ option_id: option.option_id, option_qty: nonNegativeQty(link.qty), option_selections: [link.id] });
   }
+  return out;
+}
+
+/** The selection a product carries (product_option.extension_attributes.bundle_options), or its defaults. */
+export function bundleSelectionsOf(product: Pick<Product, 'bundle_options' | 'product_option'>): BundleOptionSelection[] {
+  const chosen = product.product_option?.extension_attributes?.bundle_options;
+  return chosen && chosen.length > 0 ? chosen : defaultBundleSelections(product);
+}
+
+/**
+ * spec catalogue §3.1, §4.4: the price of a bundle for a selection: the chosen links' prices times their quantities.
+ * A link's price is its product's price when loaded (special prices included), else the link's own price.
+ */
+export function bundleSelectionPrice(product: Product, selections: readonly BundleOptionSelection[], now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  const parts = chosenBundleLinks(product, selections).map(({ link, qty }) => ({ price: bundleLinkPrice(link, now, config, options), qty }));
   return sumPrices(parts, config);
+}
+
+/** One bundle link's unit price: its loaded product's price, else the link's own price (excl. tax, as Magento's selection price). */
+export function bundleLinkPrice(link: BundleProductLink, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  return link.product ? productPrice(link.product, now, config, options) : productPrice({ price: num(link.price) ?? 0 }, now, config, options);
+}
+
+/**
+ * spec catalogue §3.1, §4.4: a bundle's price sums only the default links (is_default, else the first) times
+ * their qty; a bundle the shopper configured (product_option's bundle_options) sums its chosen links instead.
+ */
+export function bundleProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
+  return bundleSelectionPrice(product, bundleSelectionsOf(product), now, config, options);
 }
 
 /** The price of any product type (dispatches to grouped and bundle rules). */
 export function anyProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   if (product.type_id === 'grouped' && product.product_links?.some((l) => l.product)) return groupedProductPrice(product, now, config, options);
-  if (product.type_id === 'bundle' && product.bundle_options?.length) return bundleProductPrice(product, now, config, options);
+  // a bundle whose chosen links are loaded sums them (catalogue §3.1); without them (a listing) the indexed price stands
+  if (product.type_id === 'bundle' && product.bundle_options?.length) {
+    const chosen = chosenBundleLinks(product, bundleSelectionsOf(product));
+    if (chosen.length > 0 && chosen.every((c) => c.link.product)) return bundleProductPrice(product, now, config, options);
+  }
   return productPrice(product, now, config, options);
 }
 

@@ -7,14 +7,16 @@ import { firstVariantDefaultRoute, type FirstVariantRoute, type ProductPageRoute
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
+import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
+import { chooseBundleLink, configureBundle, defaultBundleSelections, setBundleOptionQty } from './bundle';
 import { productLink } from '../routing/links';
 import type { AttributeService } from './attributes';
 import { productBreadcrumbs } from './categories';
 import { productAttributeCodes } from './attributes';
 import { buildSearchQuery, toSearchRequest } from './search-query';
 import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
-import type { Breadcrumb, Category, MediaGalleryEntry, Product, ProductConfiguration } from './types';
+import type { BundleOptionSelection, Breadcrumb, Category, MediaGalleryEntry, Product, ProductConfiguration } from './types';
 import {
   configurableOptionsOf,
   configurationOfChild,
@@ -80,6 +82,8 @@ export interface ProductState {
   readonly loading: boolean;
   /** a warning to show (e.g. 'No such configuration ...'), with an OK action */
   readonly warning?: MessageKey;
+  /** spec catalogue §3.6: the bundle option selections of the current bundle (its links loaded into `original`) */
+  readonly bundleSelections?: readonly BundleOptionSelection[];
 }
 
 export const EMPTY_PRODUCT_STATE: ProductState = { configuration: {}, options: [], gallery: [], related: {}, breadcrumbs: [], loading: false };
@@ -107,6 +111,8 @@ export class ProductService {
     private readonly config: ShopConfig,
     private readonly attributes?: AttributeService,
     private readonly logger?: Logger,
+    /** prices a configured bundle (its cart line starts with the chosen links' price) */
+    private readonly clock?: Clock,
   ) {
     this.optionPaths = new OptionPathCache(config);
   }
@@ -170,10 +176,19 @@ export class ProductService {
         current = { ...mergeChildIntoProduct(original, child, this.config), errors: current.errors ?? {} };
       }
     }
+    let bundleSelections: BundleOptionSelection[] | undefined;
+    let shown = original;
     if (original.type_id === 'grouped') current = await this.withGroupedLinks(current);
+    if (original.type_id === 'bundle' && original.bundle_options?.length) {
+      // spec catalogue §4.4: the links are loaded with the bundle, the default links chosen
+      shown = await this.withBundleLinks(original);
+      bundleSelections = defaultBundleSelections(shown);
+      current = configureBundle({ ...shown, errors: current.errors ?? {} }, bundleSelections, this.config, this.clock?.now());
+    }
     this.patch({
       current,
-      original,
+      original: shown,
+      bundleSelections,
       parent: original.type_id === 'configurable' ? original : undefined,
       configuration,
       options: configurableOptionsOf(original),
@@ -212,6 +227,57 @@ export class ProductService {
         return { ...l, product: { ...p, qty: l.qty ?? 1 } };
       }),
     };
+  }
+
+  /**
+   * spec catalogue §3.1, §3.6, §4.4: the products of a bundle's links (names, prices, stock) by one sku-list search;
+   * a link whose product is not found keeps its own data and logs 'Product link not found'.
+   */
+  private async withBundleLinks(product: Product): Promise<Product> {
+    const skus = [...new Set((product.bundle_options ?? []).flatMap((o) => (o.product_links ?? []).map((l) => l.sku)))];
+    if (!skus.length) return product;
+    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
+    let found: Product[] = [];
+    try {
+      found = (await this.search.search<Product>(req)).items;
+    } catch (e) {
+      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
+    }
+    const bySku = new Map(found.map((p) => [p.sku, p]));
+    return {
+      ...product,
+      bundle_options: (product.bundle_options ?? []).map((o) => ({
+        ...o,
+        product_links: (o.product_links ?? []).map((l) => {
+          const p = bySku.get(l.sku);
+          if (!p) {
+            this.logger?.warn('Product link not found', 'product', { sku: l.sku });
+            return l;
+          }
+          return { ...l, product: p };
+        }),
+      })),
+    };
+  }
+
+  /** spec catalogue §3.6: choose a link in a bundle option (null clears an optional single-choice option). */
+  chooseBundleLink(optionId: number | string, linkId: number | string | null, checked = true): Product | undefined {
+    return this.reconfigureBundle((product, selections) => chooseBundleLink(product, selections, optionId, linkId, checked));
+  }
+
+  /** spec catalogue §3.6, §4.4: the quantity of an option's chosen link (ignored when not a whole number from 1 or not changeable). */
+  setBundleQty(optionId: number | string, qty: unknown): Product | undefined {
+    return this.reconfigureBundle((product, selections) => setBundleOptionQty(product, selections, optionId, qty));
+  }
+
+  private reconfigureBundle(change: (product: Product, selections: readonly BundleOptionSelection[]) => BundleOptionSelection[]): Product | undefined {
+    const { original, current, bundleSelections } = this.state.value;
+    if (!original || original.type_id !== 'bundle') return undefined;
+    const next = change(original, bundleSelections ?? defaultBundleSelections(original));
+    const { bundle: _dropped, ...errors } = current?.errors ?? {};
+    const configured = configureBundle({ ...original, errors }, next, this.config, this.clock?.now());
+    this.patch({ current: configured, bundleSelections: configured.product_option?.extension_attributes.bundle_options ?? next });
+    return configured;
   }
 
   /**

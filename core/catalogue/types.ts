@@ -78,6 +78,9 @@ export interface BundleProductLink {
   qty: number;
   is_default: boolean;
   price?: number;
+  /** 1/true: the shopper may change the qty of this link (single-choice options) */
+  selection_can_change_quantity?: number | boolean | string;
+  position?: number;
   product?: Product;
 }
 
@@ -131,6 +134,7 @@ export interface ConfigurableItemOption {
 
 export interface BundleOptionSelection {
   option_id: number;
+  /** the chosen link's quantity (single-choice options); spec catalogue §4.4: used only when 0 or more */
   option_qty: number;
   option_selections: Array<number | string>;
 }
