@@ -30,6 +30,8 @@ export interface ResolvedItem {
   stockSkus: Array<[string, number]>; // sku and units per item, for stock checks
   product: Product;
   parent?: Product;
+  /** a bundle's chosen links as the totals' options */
+  bundleLabels?: Array<{ label: string; value: string }>;
 }
 
 /** Resolves a requested sku (+ options) to what is sold, its price now and the stock it uses; throws 4xx otherwise. */
@@ -50,32 +52,97 @@ export function resolveItem(ctx: Context, sku: string, option: ProductOptionJson
   }
   if (product.type_id === 'grouped') throw badRequest('A grouped product is added as its associated products.');
   if (product.status !== 1) throw badRequest(TEXTS.productDisabled);
-  if (product.type_id === 'bundle') {
-    const chosen = option?.extension_attributes?.bundle_options ?? [];
-    let unit = 0;
-    const stockSkus: Array<[string, number]> = [];
-    for (const opt of product.bundle_options ?? []) {
-      const sel = chosen.find((c) => String(c.option_id) === String(opt.option_id));
-      // without a choice the default links count (spec catalogue §3.1: a bundle's price sums its default links)
-      const defaults = opt.product_links.filter((l) => l.is_default).map((l) => String(l.id));
-      const ids = sel?.option_selections?.map(String) ?? (defaults.length ? defaults : opt.required && opt.product_links[0] ? [String(opt.product_links[0].id)] : []);
-      if (opt.required && ids.length === 0) throw badRequest(`Please select all required options: ${opt.title ?? opt.option_id}`);
-      for (const id of ids) {
-        const link = opt.product_links.find((l) => String(l.id) === id);
-        if (!link) throw badRequest(`Unknown bundle selection ${id}`);
-        const linked = cat.bySku.get(link.sku);
-        if (!linked) throw notFound(`No such entity with sku = ${link.sku}`);
-        const qty = sel?.option_qty !== undefined && sel.option_qty > 0 ? sel.option_qty : link.qty;
-        unit += unitPriceInclTax(linked, now) * qty;
-        stockSkus.push([link.sku, qty]);
-      }
-    }
-    return { sku: product.sku, name: product.name, productType: 'bundle', unitPrice: r2(unit), stockSkus, product };
-  }
+  if (product.type_id === 'bundle') return resolveBundle(ctx, product, option?.extension_attributes?.bundle_options, now);
   return {
     sku: product.sku, name: parent?.name ?? product.name, productType: parent ? 'configurable' : product.type_id,
     unitPrice: unitPriceInclTax(product, now), stockSkus: [[product.sku, 1]], product, parent,
   };
+}
+
+type BundleChoice = NonNullable<NonNullable<ProductOptionJson['extension_attributes']>['bundle_options']>[number];
+type BundleLinkJson = NonNullable<Product['bundle_options']>[number]['product_links'][number];
+
+/** Most units of one link in one bundle (the storefront's BUNDLE_MAX_LINK_QTY says the same). */
+export const BUNDLE_MAX_LINK_QTY = 99;
+const multiChoice = (type: unknown) => type === 'checkbox' || type === 'multi';
+const qtyChangeable = (type: unknown, link: BundleLinkJson) => !multiChoice(type) && [1, true, '1'].includes(link.selection_can_change_quantity as never);
+
+/**
+ * A bundle as the shopper chose it (product_option.extension_attributes.bundle_options: option_id, option_qty,
+ * option_selections), priced from its chosen links' current prices times their quantities. Without any choice every
+ * option takes its default link (is_default, otherwise the first); with choices, an option left out takes it only when
+ * required. Refused (400, the cart untouched):
+ * an option the bundle has not, an option named twice, a link the option has not or named twice, more than one link in a
+ * single-choice option (radio, select), nothing chosen in a required option, a quantity that is not a whole number from
+ * 1 to 99, or another quantity than the link's own where it may not change. Multi-choice options (checkbox) hold each
+ * ticked link at its own quantity.
+ */
+function resolveBundle(ctx: Context, product: Product, chosenRaw: unknown, now: Date): ResolvedItem {
+  const cat = ctx.catalogue;
+  if (chosenRaw !== undefined && chosenRaw !== null && !Array.isArray(chosenRaw)) throw badRequest('Invalid request: bundle_options must be a list');
+  const chosen = (chosenRaw ?? []) as BundleChoice[];
+  const options = product.bundle_options ?? [];
+  const seen = new Set<string>();
+  for (const c of chosen) {
+    if (!c || typeof c !== 'object') throw badRequest('Invalid request: a bundle option must be an object');
+    const key = String(c.option_id);
+    if (!options.some((o) => String(o.option_id) === key)) throw badRequest(`Unknown bundle option ${key.slice(0, 40)}`);
+    if (seen.has(key)) throw badRequest(`Bundle option ${key} is chosen twice`);
+    seen.add(key);
+  }
+  let unit = 0;
+  const stockSkus: Array<[string, number]> = [];
+  // the totals' options of the line (as Magento answers them): per option its title and "qty × name" of the chosen links
+  const labels: Array<{ label: string; value: string }> = [];
+  for (const opt of options) {
+    const values: string[] = [];
+    const sel = chosen.find((c) => String(c.option_id) === String(opt.option_id));
+    const links = opt.product_links ?? [];
+    const fallback = links.find((l) => l.is_default) ?? links[0];
+    // no choice at all: every option's default link (spec catalogue §3.1, §4.4); else an option left out is empty
+    // unless required, where its default link counts
+    const ids = sel ? (sel.option_selections ?? []).map(String) : (chosen.length === 0 || opt.required) && fallback ? [String(fallback.id)] : [];
+    if (new Set(ids).size !== ids.length) throw badRequest(`A selection of bundle option ${opt.option_id} is chosen twice`);
+    if (!multiChoice(opt.type) && ids.length > 1) throw badRequest(`Bundle option ${opt.option_id} holds one selection`);
+    if (opt.required && ids.length === 0) throw badRequest(`Please select all required options: ${opt.title ?? opt.option_id}`);
+    let wantedQty: number | undefined;
+    if (sel && sel.option_qty !== undefined && sel.option_qty !== null && !multiChoice(opt.type)) {
+      const q = Number(sel.option_qty);
+      if (!Number.isInteger(q) || q < 1 || q > BUNDLE_MAX_LINK_QTY) throw badRequest(`Invalid request: option_qty must be a whole number from 1 to ${BUNDLE_MAX_LINK_QTY}`);
+      wantedQty = q;
+    }
+    for (const id of ids) {
+      const link = links.find((l) => String(l.id) === id);
+      if (!link) throw badRequest(`Unknown bundle selection ${id.slice(0, 40)}`);
+      const linked = cat.bySku.get(link.sku);
+      if (!linked) throw notFound(`No such entity with sku = ${link.sku}`);
+      if (linked.status !== 1) throw badRequest(TEXTS.productDisabled);
+      const own = Number(link.qty) >= 0 ? Number(link.qty) : 1;
+      if (wantedQty !== undefined && wantedQty !== own && !qtyChangeable(opt.type, link)) throw badRequest(`The quantity of bundle selection ${id} cannot be changed`);
+      const qty = wantedQty !== undefined && qtyChangeable(opt.type, link) ? wantedQty : own;
+      unit += unitPriceInclTax(linked, now) * qty;
+      stockSkus.push([link.sku, qty]);
+      values.push(`${qty} × ${linked.name}`);
+    }
+    if (values.length) labels.push({ label: opt.title ?? String(opt.option_id), value: values.join(', ') });
+  }
+  return { sku: product.sku, name: product.name, productType: 'bundle', unitPrice: r2(unit), stockSkus, product, bundleLabels: labels };
+}
+
+/** The stored form of a line's product_option: a bundle's choices in the bundle's option order (ids as strings, selections sorted), so the same choice is the same line. */
+export function canonicalOption(item: ResolvedItem, option: ProductOptionJson | undefined): string | null {
+  if (!option) return null;
+  if (item.productType !== 'bundle') return JSON.stringify(option);
+  const chosen = option.extension_attributes?.bundle_options ?? [];
+  const order = (item.product.bundle_options ?? []).map((o) => String(o.option_id));
+  const bundle = [...chosen]
+    .sort((a, b) => order.indexOf(String(a.option_id)) - order.indexOf(String(b.option_id)))
+    .map((c) => ({
+      option_id: c.option_id,
+      option_qty: c.option_qty === undefined || c.option_qty === null ? 1 : Number(c.option_qty),
+      option_selections: [...(c.option_selections ?? [])].sort((x, y) => String(x).localeCompare(String(y))),
+    }));
+  return JSON.stringify({ extension_attributes: { ...option.extension_attributes, bundle_options: bundle } });
 }
 
 export function checkStock(ctx: Context, item: ResolvedItem, qty: number): void {
@@ -151,6 +218,7 @@ function resolveItemSafe(ctx: Context, line: LineInput): ResolvedItem | undefine
 }
 
 function optionLabels(item: ResolvedItem | undefined): Array<{ label: string; value: string }> {
+  if (item?.bundleLabels) return item.bundleLabels;
   if (!item?.parent) return [];
   const out: Array<{ label: string; value: string }> = [];
   for (const o of item.parent.configurable_options ?? []) {

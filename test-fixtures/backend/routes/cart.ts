@@ -3,7 +3,7 @@ import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Req, type Router } from '../http';
 import { idempotent } from '../idempotency';
 import { customerFromQuery, randomId } from '../tokens';
-import { checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
+import { canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
 import { check, s } from '../validate';
 
 interface CartRow {
@@ -96,8 +96,8 @@ export function cartRoutes(router: Router, ctx: Context): void {
     if (qty <= 0) throw badRequest('Invalid request: cartItem.qty must be above 0');
     const option = cartItem.product_option as ProductOptionJson | undefined;
     const resolved = resolveItem(ctx, cartItem.sku, option);
-    // a configurable's options are kept with the child sku (as Magento answers)
-    const storedOption = option ? JSON.stringify(option) : null;
+    // a configurable's options are kept with the child sku (as Magento answers); a bundle's choices in one canonical form
+    const storedOption = canonicalOption(resolved, option);
     let row: ItemRow | undefined;
     if (cartItem.item_id !== undefined) {
       row = items(cart.id).find((i) => i.item_id === cartItem.item_id);
