@@ -1,7 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../core/catalogue/types';
-import { defaultBundleLink } from '../../core/catalogue/prices';
 import { productLink } from '../../core/routing/links';
 import { RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
 import { ReviewForm } from '../components/account/ReviewForm';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { ProductGallery } from '../components/catalogue/ProductGallery';
 import { ConfigurableOptions } from '../components/catalogue/ConfigurableOptions';
+import { BundleOptions } from '../components/catalogue/BundleOptions';
 import { AddToCart } from '../components/catalogue/AddToCart';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { Price } from '../components/common/Price';
@@ -55,31 +55,10 @@ function GroupedChildren({ product }: { product: Product }) {
   );
 }
 
-function BundleOptions({ product }: { product: Product }) {
-  const { t } = useTranslation();
-  const options = product.bundle_options ?? [];
-  if (!options.length) return null;
-  return (
-    <section className="bundle" aria-labelledby="bundle-heading">
-      <h2 id="bundle-heading">{t('product.bundleContents')}</h2>
-      <ul>
-        {options.map((o) => {
-          const chosen = defaultBundleLink(o.product_links);
-          return (
-            <li key={o.option_id}>
-              <strong>{o.title ?? t('product.bundleOption', { n: o.option_id })}:</strong> {chosen ? `${Math.max(chosen.qty, 1)} × ${chosen.product?.name ?? chosen.sku}` : '–'}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
 /**
  * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): breadcrumbs, gallery, price, configurable options
  * (choosing one re-configures the product and writes its childSku into the URL), quantity, stock, grouped parts,
- * bundle contents, add to cart and related products. A load error (§4.1) is shown instead.
+ * bundle choices (issue 12: each option's links to choose from, the price follows the choice), add to cart and related products. A load error (§4.1) is shown instead.
  */
 export function ProductPage() {
   const { t } = useTranslation();
@@ -143,8 +122,16 @@ export function ProductPage() {
           {variantsError && <p className="notice notice--warning">{t(variantsError)}</p>}
           <StockState product={product} />
           <GroupedChildren product={product} />
-          <BundleOptions product={product} />
-          <AddToCart product={product} disabled={!!variantsError || !!state.warning} />
+          {parent.type_id === 'bundle' && (
+            <BundleOptions
+              options={parent.bundle_options ?? []}
+              selections={state.bundleSelections ?? []}
+              problem={product.errors?.bundle}
+              onChoose={(optionId, linkId, checked) => service.chooseBundleLink(optionId, linkId, checked)}
+              onQty={(optionId, qty) => service.setBundleQty(optionId, qty)}
+            />
+          )}
+          <AddToCart product={product} disabled={!!variantsError || !!state.warning || !!product.errors?.bundle} />
         </div>
       </div>
       {product.description && (

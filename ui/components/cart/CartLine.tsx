@@ -10,6 +10,10 @@ import { validateQuantity } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useErrorText, useMoney } from '../../hooks/use-transactions';
 
+function isLabelValue(x: unknown): x is { label: string; value: string } {
+  return typeof x === 'object' && x !== null && typeof (x as { label?: unknown }).label === 'string' && typeof (x as { value?: unknown }).value === 'string';
+}
+
 /** One cart line: thumbnail (cart size 210x300), name, options, qty change, remove (confirmed when configured). */
 export function CartLine({ item, editable = true }: { item: CartItem; editable?: boolean }) {
   const { t } = useTranslation();
@@ -27,6 +31,8 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   const src = imageUrl(item.thumbnail ?? item.image, config.cart.thumbnail, config);
   const rowTotal = item.totals?.row_total_incl_tax ?? (item.price_incl_tax ?? 0) * item.qty;
   const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
+  // issue 12: a bundle line's choices, kept with the line when it was added (option title: "1 × name")
+  const bundleChoices = item.type_id === 'bundle' && Array.isArray(item.options) ? (item.options as unknown[]).filter(isLabelValue) : [];
   // issue 12: the option names in the store view's words, whatever language the line was added in
   const attributes = useAttributes();
   const attributeService = useService(AttributeService);
@@ -76,6 +82,15 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
               .map((o) => `${o.label}: ${o.value}`)
               .join(', ')}
           </p>
+        ) : null}
+        {bundleChoices.length > 0 ? (
+          <ul className="cart-line__options cart-line__bundle" aria-label={t('cart.bundleChoices')}>
+            {bundleChoices.map((c) => (
+              <li key={c.label}>
+                {c.label}: {c.value}
+              </li>
+            ))}
+          </ul>
         ) : null}
         {Object.values(item.info ?? {}).map((k) => (
           <p key={k} className="cart-line__info">

@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BUNDLE_MAX_LINK_QTY, bundleLinkQtyChangeable, bundleOptionIsMulti, validBundleQty } from '../../../core/catalogue/bundle';
+import { bundleLinkPrice, formatPrice } from '../../../core/catalogue/prices';
+import type { BundleOption, BundleOptionSelection, BundleProductLink } from '../../../core/catalogue/types';
+import { useConfig } from '../../hooks/use-service';
+import { useLocale } from '../../hooks/use-locale';
+import { useClock } from '../../hooks/use-clock';
+
+interface Props {
+  options: readonly BundleOption[];
+  selections: readonly BundleOptionSelection[];
+  /** why the selection cannot be added (a message key), if anything */
+  problem?: string;
+  onChoose: (optionId: number, linkId: number | string | null, checked?: boolean) => void;
+  onQty: (optionId: number, qty: string) => void;
+}
+
+const inStock = (l: BundleProductLink) => l.product?.stock?.is_in_stock !== false;
+
+/**
+ * A bundle's options (spec catalogue §3.1 bundle_options with product_links; §4.4 the default link is the one flagged
+ * is_default, otherwise the first): a radio group or a select per single-choice option, check boxes for a multi-choice
+ * one, each choice with its product's name and price; a quantity field where the chosen link allows it. An optional
+ * single-choice option offers "none". Links out of stock are shown and cannot be chosen.
+ */
+export function BundleOptions({ options, selections, problem, onChoose, onQty }: Props) {
+  const { t } = useTranslation();
+  if (!options.length) return null;
+  return (
+    <section className="bundle" aria-labelledby="bundle-heading">
+      <h2 id="bundle-heading">{t('product.bundleContents')}</h2>
+      {options.map((o) => (
+        <BundleOptionField key={o.option_id} option={o} selection={selections.find((s) => String(s.option_id) === String(o.option_id))} onChoose={onChoose} onQty={onQty} />
+      ))}
+      {problem && (
+        <p className="notice notice--warning" role="alert" data-testid="bundle-problem">
+          {t(problem)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function BundleOptionField({
+  option,
+  selection,
+  onChoose,
+  onQty,
+}: {
+  option: BundleOption;
+  selection: BundleOptionSelection | undefined;
+  onChoose: Props['onChoose'];
+  onQty: Props['onQty'];
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const locale = useLocale();
+  const now = useClock().now();
+  const title = option.title?.trim() ? option.title : t('product.bundleOption', { n: option.option_id });
+  const chosenIds = new Set((selection?.option_selections ?? []).map(String));
+  const isChosen = (l: BundleProductLink) => chosenIds.has(String(l.id));
+  const base = `bundle-${option.option_id}`;
+  const linkText = (l: BundleProductLink) => {
+    const price = formatPrice(bundleLinkPrice(l, now, config).final, locale, config);
+    const qty = Number(l.qty) > 1 && !bundleLinkQtyChangeable(option, l) ? `${l.qty} × ` : '';
+    return `${qty}${l.product?.name ?? l.sku} (${price})${inStock(l) ? '' : ` – ${t('catalogue.outOfStock')}`}`;
+  };
+  const chosen = option.product_links.find(isChosen);
+  const legend = (
+    <>
+      {title}
+      {option.required ? <span aria-hidden="true"> *</span> : <span className="bundle-option__optional"> ({t('product.bundleOptional')})</span>}
+    </>
+  );
+  let choices;
+  if (bundleOptionIsMulti(option)) {
+    choices = (
+      <div className="bundle-option__values">
+        {option.product_links.map((l) => (
+          <span key={String(l.id)} className="bundle-option__value">
+            <input
+              type="checkbox"
+              id={`${base}-${l.id}`}
+              checked={isChosen(l)}
+              disabled={!inStock(l) && !isChosen(l)}
+              onChange={(e) => onChoose(option.option_id, l.id, e.target.checked)}
+            />
+            <label htmlFor={`${base}-${l.id}`}>{linkText(l)}</label>
+          </span>
+        ))}
+      </div>
+    );
+  } else if (option.type === 'select') {
+    choices = (
+      <div className="bundle-option__values">
+        <label htmlFor={`${base}-select`} className="visually-hidden">
+          {title}
+        </label>
+        <select
+          id={`${base}-select`}
+          value={chosen ? String(chosen.id) : ''}
+          required={option.required}
+          onChange={(e) => onChoose(option.option_id, e.target.value === '' ? null : e.target.value)}
+        >
+          {(!option.required || !chosen) && <option value="">{option.required ? t('product.choose') : t('product.bundleNone')}</option>}
+          {option.product_links.map((l) => (
+            <option key={String(l.id)} value={String(l.id)} disabled={!inStock(l) && !isChosen(l)}>
+              {linkText(l)}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  } else {
+    choices = (
+      <div className="bundle-option__values">
+        {!option.required && (
+          <span className="bundle-option__value">
+            <input type="radio" id={`${base}-none`} name={base} checked={!chosen} onChange={() => onChoose(option.option_id, null)} />
+            <label htmlFor={`${base}-none`}>{t('product.bundleNone')}</label>
+          </span>
+        )}
+        {option.product_links.map((l) => (
+          <span key={String(l.id)} className="bundle-option__value">
+            <input
+              type="radio"
+              id={`${base}-${l.id}`}
+              name={base}
+              value={String(l.id)}
+              checked={isChosen(l)}
+              disabled={!inStock(l) && !isChosen(l)}
+              onChange={() => onChoose(option.option_id, l.id)}
+            />
+            <label htmlFor={`${base}-${l.id}`}>{linkText(l)}</label>
+          </span>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <fieldset className="bundle-option" data-option-id={option.option_id}>
+      <legend>{legend}</legend>
+      {choices}
+      {chosen && bundleLinkQtyChangeable(option, chosen) && (
+        <BundleQty id={`${base}-qty`} title={title} qty={selection?.option_qty ?? 1} onQty={(q) => onQty(option.option_id, q)} />
+      )}
+    </fieldset>
+  );
+}
+
+/** The chosen link's quantity: a whole number from 1; an invalid entry is explained, the selection keeps the last valid one (shown again on leaving the field). */
+function BundleQty({ id, title, qty, onQty }: { id: string; title: string; qty: number; onQty: (qty: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(String(qty));
+  useEffect(() => setText(String(qty)), [qty]);
+  const invalid = validBundleQty(text) === undefined;
+  return (
+    <div className="bundle-option__qty">
+      <label htmlFor={id}>{t('product.bundleQty', { option: title })}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={BUNDLE_MAX_LINK_QTY}
+        step={1}
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          onQty(e.target.value);
+        }}
+        onBlur={() => setText(String(qty))}
+      />
+      {invalid && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {t('product.bundleQtyInvalid', { max: BUNDLE_MAX_LINK_QTY })}
+        </p>
+      )}
+    </div>
+  );
+}
