@@ -85,6 +85,35 @@ describe('url map, render-list, stock, cms, images (spec catalogue §7)', () => 
     expect((await be.call('GET', '/api/ext/cms-data/cmsBlockIdentifier/copyright-block/storeId/1')).json.result.content).toContain('btw');
   });
 
+  // issue 12: category names and descriptions, CMS pages and bundle option titles per store view too
+  it('serves English category names and descriptions, CMS pages and bundle option titles for the English store view', async () => {
+    const categories = async (index: string) => {
+      const body = encodeURIComponent(JSON.stringify({ query: { bool: { filter: { terms: { level: [2] } } } } }));
+      const res = await be.call('GET', `/api/catalog/${index}/category/_search?size=50&from=0&request=${body}`);
+      return res.json.hits.hits.map((h: any) => h._source);
+    };
+    const [nl, en] = [await categories('vue_storefront_catalog'), await categories('vue_storefront_catalog_en')];
+    const wrapNl = nl.find((c: any) => c.url_key === 'inpakpapier');
+    const wrapEn = en.find((c: any) => c.url_key === 'inpakpapier');
+    expect([wrapNl.name, wrapEn.name]).toEqual(['Inpakpapier', 'Wrapping paper']);
+    expect(wrapEn.description).toBe('Wrapping paper and gift wrap on rolls for every occasion.');
+    // the same tree: ids, paths and URL keys; the children named in English too
+    expect(en.map((c: any) => [c.id, c.url_path])).toEqual(nl.map((c: any) => [c.id, c.url_path]));
+    expect(wrapEn.children_data.map((c: any) => c.name)).toContain('Christmas');
+    const faq = async (store: number) => (await be.call('GET', `/api/ext/cms-data/cmsPageIdentifier/veel-gestelde-vragen/storeId/${store}`)).json.result;
+    expect((await faq(1)).title).toBe('Veel gestelde vragen');
+    expect((await faq(2)).title).toBe('Frequently asked questions');
+    expect((await faq(2)).content).toContain('When will my order be delivered?');
+    expect((await faq(2)).content).not.toMatch(/bestelling/);
+    const bundleTitles = async (index: string) => {
+      const body = encodeURIComponent(JSON.stringify({ query: { bool: { filter: { terms: { type_id: ['bundle'] } } } } }));
+      const res = await be.call('GET', `/api/catalog/${index}/product/_search?size=1&from=0&request=${body}`);
+      return res.json.hits.hits[0]._source.bundle_options.map((o: any) => o.title);
+    };
+    expect(await bundleTitles('vue_storefront_catalog')).toEqual(['Inpakpapier', 'Lint', 'Kaart']);
+    expect(await bundleTitles('vue_storefront_catalog_en')).toEqual(['Wrapping paper', 'Ribbon', 'Card']);
+  });
+
   it('draws SVG product images in the product colour at the thumbnail sizes (spec catalogue §9)', async () => {
     for (const [w, h] of [[210, 300], [324, 489], [600, 744]]) {
       const res = await be.call('GET', `/img/${w}/${h}/resize${product.image}`);

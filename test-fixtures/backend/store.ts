@@ -1,7 +1,7 @@
 import type { Product } from '../../core/catalogue/types';
 import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../catalogue/index';
 import { getMeta, setMeta, type Db } from './db';
-import { englishAttributes, englishCmsBlocks } from '../catalogue/english';
+import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages } from '../catalogue/english';
 import { Collection, type Doc } from './search/engine';
 
 /** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
@@ -32,6 +32,8 @@ export class CatalogueStore {
     this.collections.set('taxrule', new Collection('taxrule', c.taxRules as unknown as Doc[]));
     this.english.set('attribute', new Collection('attribute', englishAttributes(c.attributes) as unknown as Doc[]));
     this.english.set('cms_block', new Collection('cms_block', englishCmsBlocks(c.cmsBlocks) as unknown as Doc[]));
+    this.english.set('category', new Collection('category', englishCategories(c.categories) as unknown as Doc[]));
+    this.english.set('cms_page', new Collection('cms_page', englishCmsPages(c.cmsPages) as unknown as Doc[]));
     for (const p of c.products) {
       this.bySku.set(p.sku, p);
       this.byId.set(Number(p.id), p);

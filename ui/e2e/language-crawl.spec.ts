@@ -18,6 +18,10 @@ const PAGES = [
   '/inpakpapier/luxe-cadeaupapier/cadeaupakket-verjaardag-oranje-mechelen-877.html',
   '/inpakpapier/kerst/modern/inpakset-zakelijk-geel-haarlem-869.html',
   '/i/orders-retouren',
+  '/i/veel-gestelde-vragen',
+  '/i/wiezijnwij',
+  '/linten',
+  '/inpakpapier/kerst/klassiek',
   '/legal',
   '/contacts',
   '/sitemap',
@@ -109,4 +113,8 @@ test('the crawl check bites: a Dutch text in the English shop and an English one
   expect(leftovers(['Beoordeling versturen', 'Write a review', '  Nee '], en)).toEqual(['"Beoordeling versturen"', '"Nee"']);
   expect(leftovers(['Versie 1.12.1 (30-04-2025)'], en)).toHaveLength(1);
   expect(leftovers(['Send review', 'Versie 1.12.1 (30-04-2025)'], nl)).toEqual(['"Send review"']);
+  // the backend's per-store-view data: Dutch category names, category descriptions and CMS page texts in the English shop
+  expect(leftovers(['Inpakpapier', 'Linten en koorden om elk cadeau af te maken.', 'Wanneer wordt mijn bestelling geleverd?', 'Orders & Retourneren'], en)).toHaveLength(4);
+  expect(leftovers(['Wrapping paper', 'Ribbons and cords to finish every gift.', 'When will my order be delivered?', 'Orders & returns'], en)).toEqual([]);
+  expect(leftovers(['Wrapping paper', 'When will my order be delivered?'], nl)).toHaveLength(2);
 });

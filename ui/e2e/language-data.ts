@@ -1,15 +1,15 @@
 /**
  * The per-language texts that live outside the i18n files, for the language crawl: the home content file of each
- * locale and the demo backend's per-language attribute labels, option values and CMS blocks. A Dutch attribute value
- * (e.g. 'Nee') in the English shop is then found like a Dutch UI string. Category names are catalogue content the
- * backend has in Dutch only (not UI text): a banner title that is also a category name ('Cadeauzakjes') is not
- * counted as a language marker.
+ * locale and the demo backend's per-language attribute labels, option values, CMS blocks, category names and
+ * descriptions, CMS pages (titles and every text of their bodies) and bundle option titles. A Dutch attribute value ('Nee'), category name
+ * ('Inpakpapier') or CMS sentence in the English shop is then found like a Dutch UI string. Product texts are catalogue
+ * content the backend has in Dutch only.
  */
 import homeNl from '../../adapters/content/default.json' with { type: 'json' };
 import homeEn from '../../adapters/content/default.en-US.json' with { type: 'json' };
 import { attributeMetadata } from '../../test-fixtures/catalogue/attributes';
-import { cmsBlocks } from '../../test-fixtures/catalogue/content';
-import { englishAttributes, englishCmsBlocks } from '../../test-fixtures/catalogue/english';
+import { cmsBlocks, cmsPages } from '../../test-fixtures/catalogue/content';
+import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages, englishProductDoc } from '../../test-fixtures/catalogue/english';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import type { Locale } from './locale-texts';
 
@@ -19,17 +19,24 @@ function leaves(o: unknown): string[] {
   return [];
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '\n').replace(/&middot;/g, '·').replace(/&copy;/g, '©').split('\n');
+const text = (html: string) => html.replace(/<[^>]+>/g, '\n').replace(/&middot;/g, '·').replace(/&copy;/g, '©').replace(/&amp;/g, '&').split('\n');
 const home = (c: typeof homeNl) => leaves({ contentItems: c.contentItems, banners: c.banners }).filter((s) => !s.startsWith('/') && !s.startsWith('#'));
 
 export function languageTexts(): Record<Locale, string[]> {
   const attrsNl = attributeMetadata();
   const labels = (attrs: typeof attrsNl) => attrs.flatMap((a) => [a.frontend_label ?? '', ...(a.options ?? []).map((o) => o.label)]);
   const blocksNl = cmsBlocks(new Date(0));
-  const categories = new Set(generateCatalogue().categories.map((c) => c.name));
-  const notCatalogue = (s: string) => !categories.has(s);
+  const pagesNl = cmsPages(new Date(0));
+  const categoriesNl = generateCatalogue().categories;
+  const categoryTexts = (cs: typeof categoriesNl) => cs.flatMap((c) => [c.name, ...text(c.description ?? '')]);
+  const pageTexts = (ps: typeof pagesNl) => ps.flatMap((p) => [p.title, ...text(p.content)]);
+  const bundle = { bundle_options: [{ title: 'Inpakpapier' }, { title: 'Lint' }, { title: 'Kaart' }] };
+  const bundleTitles = (b: typeof bundle) => b.bundle_options.map((o) => o.title);
   return {
-    'nl-NL': [...home(homeNl), ...labels(attrsNl), ...blocksNl.flatMap((b) => text(b.content))].filter(notCatalogue),
-    'en-US': [...home(homeEn), ...labels(englishAttributes(attrsNl)), ...englishCmsBlocks(blocksNl).flatMap((b) => text(b.content))].filter(notCatalogue),
+    'nl-NL': [...home(homeNl), ...labels(attrsNl), ...blocksNl.flatMap((b) => text(b.content)), ...categoryTexts(categoriesNl), ...pageTexts(pagesNl), ...bundleTitles(bundle)],
+    'en-US': [
+      ...home(homeEn), ...labels(englishAttributes(attrsNl)), ...englishCmsBlocks(blocksNl).flatMap((b) => text(b.content)),
+      ...categoryTexts(englishCategories(categoriesNl)), ...pageTexts(englishCmsPages(pagesNl)), ...bundleTitles(englishProductDoc(bundle)),
+    ],
   };
 }

@@ -1,6 +1,6 @@
 import type { Product } from '../../../core/catalogue/types';
 import { parseImagePath, renderProductSvg } from '../../catalogue/index';
-import { ENGLISH_STORE_ID, englishCmsBlocks } from '../../catalogue/english';
+import { ENGLISH_STORE_ID, englishCmsBlocks, englishCmsPages, englishProductDoc } from '../../catalogue/english';
 import type { Context } from '../context';
 import { HttpError, badRequest, notFound } from '../errors';
 import { ok, type Router } from '../http';
@@ -23,13 +23,16 @@ export function catalogRoutes(router: Router, ctx: Context): void {
     // the English store's index answers its translated attributes and CMS blocks (issue 12); the rest is shared
     const col = (index.endsWith('_en') ? ctx.catalogue.english.get(type) : undefined) ?? ctx.catalogue.collections.get(type);
     if (!col) throw badRequest(`No entity type registered: ${type}`);
-    return {
-      status: 200,
-      json: executeSearch(col, {
-        body, index, size: q.get('size'), from: q.get('from'), sort: q.get('sort'),
-        sourceInclude: q.get('_source_include') ?? q.get('_source_includes'), sourceExclude: q.get('_source_exclude') ?? q.get('_source_excludes'),
-      }),
-    };
+    const json = executeSearch(col, {
+      body, index, size: q.get('size'), from: q.get('from'), sort: q.get('sort'),
+      sourceInclude: q.get('_source_include') ?? q.get('_source_includes'), sourceExclude: q.get('_source_exclude') ?? q.get('_source_excludes'),
+    });
+    // products are shared by both store views; the English one answers its bundle option titles in English
+    if (type === 'product' && index.endsWith('_en')) {
+      const hits = (json.hits as { hits?: Array<{ _source?: unknown }> } | undefined)?.hits;
+      for (const h of hits ?? []) if (h._source) h._source = englishProductDoc(h._source);
+    }
+    return { status: 200, json };
   };
 
   router.get('/api/catalog/:index/:type/_search', (req) => {
@@ -129,7 +132,9 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   router.get('/api/ext/cms-data/cmsBlock/:id', (req) => ok(blockById(req.params.id as string) ?? (() => { throw notFound('CMS block not found'); })()));
   router.get('/api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId', (req) => {
     storeIdOk(req.params.storeId);
-    const page = ctx.catalogue.data.cmsPages.find((p) => p.identifier === req.params.identifier);
+    // the English store view answers its own pages (issue 12), every other store id the catalogue's
+    const pages = req.params.storeId === String(ENGLISH_STORE_ID) ? englishCmsPages(ctx.catalogue.data.cmsPages) : ctx.catalogue.data.cmsPages;
+    const page = pages.find((p) => p.identifier === req.params.identifier);
     if (!page) throw notFound('CMS page not found');
     return ok(page);
   });
