@@ -9,7 +9,8 @@
  *   network the cached copy of that page, else the cached home page (the app then finds the path in its own IndexedDB
  *   cache or gives the spec's 'not available in Offline mode' notice and goes home), else the offline page of the
  *   shopper's locale.
- * - /img/*: stale-while-revalidate in `shop-images` (a stable name: offline thumbnails of visited products come from it).
+ * - /img/* and /dist/static/*: stale-while-revalidate in `shop-images` (a stable name: offline thumbnails of visited
+ *   products come from it).
  * - /api/*: never cached here; the core keeps catalogue data in IndexedDB and queues cart and user calls itself.
  * Updates: a new worker installs (precaches its build) and waits; the page offers the update and sends SKIP_WAITING
  * only when the shopper clicks (ui/app/sw-registration.ts). Errors are only logged (spec catalogue §8).
@@ -108,7 +109,8 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/img/'),
+  // product images, and the shop's own unhashed files of ui/static (banner images), served as /dist/static/
+  ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/img/') || url.pathname.startsWith('/dist/static/')),
   new StaleWhileRevalidate({
     cacheName: IMAGES_CACHE,
     plugins: [new ExpirationPlugin({ ...IMAGES_LIMIT, purgeOnQuotaError: true })],

@@ -78,6 +78,10 @@ test('the worker precaches the build, keeps visited images in shop-images and ne
   const src = new URL((await firstImage.getAttribute('src')) ?? '', page.url()).pathname;
   expect(src).toMatch(/^\/img\//);
   await expect.poll(async () => (await cachedUrls(page))['shop-images'] ?? []).toContain(src);
+  // the shop's own banner images (ui/static, unhashed) go to the same cache
+  const banner = '/dist/static/banners/groothandel.svg';
+  expect(await page.evaluate(async (url) => (await fetch(url)).status, banner)).toBe(200);
+  await expect.poll(async () => (await cachedUrls(page))['shop-images'] ?? []).toContain(banner);
 
   const caches = await cachedUrls(page);
   const precache = Object.entries(caches).find(([name]) => name.startsWith('shop-precache'))?.[1] ?? [];
