@@ -19,7 +19,7 @@ export { cartItemsHash, cartNeedsSync, totalsNeedSync } from './hash';
 export { mergeCartItems, mergePairedLines, pairCartLines, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult, type MergeStatus } from './merge';
 export { minicartCount } from './minicart';
 export { applyStockResult, removeItemMissingOnServer, revertFailedServerUpdate } from './server-results';
-export { cartTotals, offlineTotals, segmentValue } from './totals';
+export { cartTotals, lineRowTotal, offlineTotals, platformTotalsFit, segmentValue } from './totals';
 export { CartService, CART_STORAGE_KEYS, CART_TASK_EVENTS, type CartServiceDeps, type ConnectOptions, type SyncOptions } from './cart-service';
 export { createStockStatus, stockStatusOfCheck, type StockCheckOutcome, type StockStatusDeps } from './stock-check';
 export { taxCountry, totalsTaxCountry } from './tax-country';

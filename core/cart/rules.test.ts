@@ -9,7 +9,8 @@ import { cartNeedsSync, cartItemsHash, totalsNeedSync } from './hash';
 import { cartItemIdentity, normalizeQty } from './identity';
 import { minicartCount } from './minicart';
 import { applyStockResult, revertFailedServerUpdate } from './server-results';
-import { offlineTotals, segmentValue } from './totals';
+import { cartTotals, lineRowTotal, offlineTotals, platformTotalsFit, segmentValue } from './totals';
+import type { PlatformTotals } from './types';
 import type { CartItem } from './types';
 
 const product = (over: Partial<Product> = {}): Product => ({ id: 1, sku: 'WRAP-RED', name: 'Wrap red', type_id: 'simple', price_incl_tax: 4.95, ...over });
@@ -227,6 +228,55 @@ describe('offline totals', () => {
         expect(seg.map((s) => s.code)).toEqual(['subtotal_incl_tax', 'shipping', 'payment', 'grand_total']);
       }),
     );
+  });
+});
+
+describe('which totals the cart shows (issue 11: offline totals were € 0,00 while the lines had prices)', () => {
+  const dpd = { ...DEFAULT_CONFIG.shipping.methods[0]! };
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+  /** the platform's totals of some synced lines (their own prices, as a server answers them) */
+  const platformOf = (lines: readonly CartItem[]): PlatformTotals => {
+    const rows = lines.map((l) => ({ item_id: l.server_item_id!, qty: l.qty, row_total_incl_tax: r2((l.price_incl_tax ?? 0) * l.qty) }));
+    const sub = r2(rows.reduce((s, r) => s + r.row_total_incl_tax, 0));
+    return { grand_total: sub + 5, items: rows, total_segments: [{ code: 'subtotal_incl_tax', title: 'Subtotaal', value: sub }, { code: 'shipping', title: 'Verzending', value: 5 }, { code: 'grand_total', title: 'Totaal', value: r2(sub + 5) }] };
+  };
+  const synced = (items: CartItem[]) => items.map((i, n) => ({ ...i, server_item_id: 500 + n }));
+
+  // spec transactions §3 "Totals", §4 "Sync need" (totals sync needed when the lines changed), §9 shipping 5 incl. tax once
+  it('property: totals that fit the lines are the platform\'s; after an offline change they are computed: total = sum of the line totals + shipping once', () => {
+    fc.assert(
+      fc.property(clientCartArb.filter((c) => c.length > 0), fc.nat(), fc.constantFrom('qty', 'add', 'emptyCart'), (raw, pick, change) => {
+        const before = synced(raw);
+        const platform = change === 'emptyCart' ? platformOf([]) : platformOf(before);
+        expect(platformTotalsFit(platformOf(before), before)).toBe(true);
+        expect(cartTotals(platformOf(before), before, dpd, undefined, DEFAULT_CONFIG)).toEqual(platformOf(before).total_segments);
+        // the offline change: a quantity changed, a line added (no server id yet), or the platform's totals are an empty cart's
+        const k = pick % before.length;
+        const after: CartItem[] =
+          change === 'qty' ? before.map((i, n) => (n === k ? { ...i, qty: i.qty + 1 } : i)) : change === 'add' ? [...before, { sku: 'NEW-OFFLINE', qty: 2, price_incl_tax: 3.5 }] : before;
+        expect(platformTotalsFit(platform, after)).toBe(false);
+        const shown = cartTotals(platform, after, dpd, undefined, DEFAULT_CONFIG);
+        const lines = r2(after.reduce((s, i) => s + lineRowTotal(i, platform, after), 0));
+        expect(segmentValue(shown, 'subtotal_incl_tax')).toBeCloseTo(lines, 2);
+        expect(segmentValue(shown, 'shipping')).toBe(5); // once, never per line
+        expect(segmentValue(shown, 'grand_total')).toBeCloseTo(lines + 5, 2);
+        if (lines > 0) expect(segmentValue(shown, 'grand_total')).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('the platform\'s totals and row totals are kept while they fit (discounts, server prices)', () => {
+    const items = synced([{ sku: 'A', qty: 2, price_incl_tax: 10 }]);
+    const platform: PlatformTotals = { grand_total: 23, items: [{ item_id: 500, qty: 2, row_total_incl_tax: 18 }], total_segments: [{ code: 'discount', title: 'Korting', value: -2 }, { code: 'grand_total', title: 'Totaal', value: 23 }] };
+    const withRow = items.map((i) => ({ ...i, totals: { row_total_incl_tax: 18 } }));
+    expect(cartTotals(platform, withRow, dpd, undefined, DEFAULT_CONFIG)).toBe(platform.total_segments);
+    expect(lineRowTotal(withRow[0]!, platform, withRow)).toBe(18);
+    // the same line with its quantity changed offline: price x qty
+    const changed = withRow.map((i) => ({ ...i, qty: 3 }));
+    expect(lineRowTotal(changed[0]!, platform, changed)).toBe(30);
+    // totals without their line list fit while every line is a server line
+    expect(platformTotalsFit({ ...platform, items: undefined }, withRow)).toBe(true);
+    expect(platformTotalsFit({ ...platform, items: undefined }, [...withRow, { sku: 'B', qty: 1 }])).toBe(false);
   });
 });
 

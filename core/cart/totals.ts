@@ -30,7 +30,27 @@ export function offlineTotals(
   return segments;
 }
 
-/** The segments to show: the platform's when known, else the offline ones. */
+/**
+ * Whether the platform's totals still describe the cart's lines (spec transactions §4 "Sync need": totals need a new
+ * sync when the item hash changed; §3 "Cart item": server_item_id). They do while every line is a server line the
+ * totals list with the same quantity and the totals list no other line. A line added or changed offline (not yet on
+ * the server, or its quantity changed since), or the totals of an earlier cart (an empty one: € 0,00) do not fit.
+ * Totals without their line list fit while every line is a server line.
+ */
+export function platformTotalsFit(platform: PlatformTotals, items: readonly CartItem[]): boolean {
+  if (items.some((i) => i.server_item_id === undefined || i.server_item_id === null)) return false;
+  if (!platform.items) return true;
+  if (platform.items.length !== items.length) return false;
+  return items.every((i) => {
+    const line = platform.items!.find((p) => String(p.item_id) === String(i.server_item_id));
+    return line !== undefined && (line.qty === undefined || line.qty === i.qty);
+  });
+}
+
+/**
+ * The segments to show: the platform's when known and fitting the lines (platformTotalsFit), else the ones computed
+ * from the lines (offlineTotals: shipping once).
+ */
 export function cartTotals(
   platform: PlatformTotals | undefined,
   items: readonly CartItem[],
@@ -38,7 +58,17 @@ export function cartTotals(
   payment: CartPaymentMethod | undefined,
   config: Pick<ShopConfig, 'i18n'>,
 ): TotalSegment[] {
-  return platform?.total_segments?.length ? platform.total_segments : offlineTotals(items, shipping, payment, config);
+  return platform?.total_segments?.length && platformTotalsFit(platform, items) ? platform.total_segments : offlineTotals(items, shipping, payment, config);
+}
+
+/**
+ * A line's row total incl. tax: the platform's while its totals fit the lines (spec transactions §3 "Cart item: totals
+ * (row_total_incl_tax, discount_amount)"), else price incl. tax x quantity, as the computed totals add them up.
+ */
+export function lineRowTotal(item: CartItem, platform: PlatformTotals | undefined, items: readonly CartItem[]): number {
+  const fits = platform?.total_segments?.length ? platformTotalsFit(platform, items) : false;
+  if (fits && item.totals?.row_total_incl_tax !== undefined) return item.totals.row_total_incl_tax;
+  return (item.price_incl_tax ?? 0) * item.qty;
 }
 
 /** The value of one segment, or 0. */

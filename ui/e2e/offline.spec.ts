@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addProductToCart, closeCookieNotice, simpleProductUrl } from './checkout-steps';
 
 const hydrated = (page: import('@playwright/test').Page) =>
   page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
@@ -91,5 +92,62 @@ test('offline: a hard load of an unvisited page shows the offline notice and goe
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Nieuwe collectie' })).toBeVisible();
   await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+const euros = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.'));
+
+// issue 11, spec transactions §3 "Totals", §4 "Sync need", §9 (shipping once): offline the platform's totals no longer
+// describe the lines, so the microcart adds up the lines itself; a visited product's thumbnail comes from the worker's
+// image cache (the sizes the visited page loaded)
+test('offline: a product added offline shows its thumbnail and the microcart total follows the lines', async ({ page, context }) => {
+  const product = await simpleProductUrl(page.request, 3);
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await closeCookieNotice(page);
+  // online: one product in the cart, its totals synced by the server
+  await addProductToCart(page, product.url);
+  const cartButton = page.getByRole('banner').getByRole('button', { name: /^Winkelwagen/ });
+  const drawer = page.getByRole('dialog', { name: 'Winkelwagen' });
+  if (!(await drawer.isVisible())) await cartButton.click();
+  const grand = drawer.locator('.cart-totals__row--grand_total dd');
+  await expect.poll(async () => euros(await grand.innerText())).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  // a second product, visited online (its page loaded its gallery image)
+  const second = await simpleProductUrl(page.request, 5);
+  await page.goto(second.url);
+  await hydrated(page);
+  await expect.poll(() => page.locator('.product-gallery img, .gallery img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'In winkelwagen' }).click();
+  await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
+  if (!(await drawer.isVisible())) await cartButton.click();
+  const lines = drawer.locator('.cart-line');
+  await expect(lines).toHaveCount(2);
+  // the first line's quantity changed offline too
+  await lines.first().getByLabel('Aantal').fill('2');
+  await lines.first().getByLabel('Aantal').press('Enter');
+  await expect(lines.first().getByLabel('Aantal')).toHaveValue('2');
+
+  const lineTotals = async () => (await drawer.locator('.cart-line__price').allInnerTexts()).map(euros);
+  const shipping = async () => ((await drawer.locator('.cart-totals__row--shipping dd').count()) ? euros(await drawer.locator('.cart-totals__row--shipping dd').innerText()) : 0);
+  await expect
+    .poll(async () => {
+      const sum = (await lineTotals()).reduce((a, b) => a + b, 0);
+      return Math.round((sum + (await shipping())) * 100) / 100;
+    })
+    .toBe(euros(await grand.innerText()));
+  expect(euros(await grand.innerText())).toBeGreaterThan(0);
+  expect(Math.min(...(await lineTotals()))).toBeGreaterThan(0);
+  await expect(drawer.locator('.cart-totals__row--subtotal_incl_tax dd')).toHaveText(/€/);
+
+  // the thumbnail of the product added offline loads (from the worker's image cache)
+  await expect.poll(() => lines.nth(1).locator('img.cart-line__image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await page.screenshot({ path: 'test-results/e2e/offline-microcart.png' });
   await context.setOffline(false);
 });

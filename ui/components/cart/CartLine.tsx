@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { cartItemIdentity } from '../../../core/cart/identity';
 import type { CartItem } from '../../../core/cart/types';
-import { imageUrl } from '../../../core/catalogue/image-url';
+import { imageCandidates } from '../../../core/catalogue/image-url';
+import { FallbackImage } from '../common/FallbackImage';
 import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
 import { useAttributes } from '../../hooks/use-catalogue';
 import { validateQuantity } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useErrorText, useMoney } from '../../hooks/use-transactions';
+import { useCart, useErrorText, useMoney } from '../../hooks/use-transactions';
+import { lineRowTotal } from '../../../core/cart/totals';
 
 function isLabelValue(x: unknown): x is { label: string; value: string } {
   return typeof x === 'object' && x !== null && typeof (x as { label?: unknown }).label === 'string' && typeof (x as { value?: unknown }).value === 'string';
@@ -28,8 +30,11 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setQty(String(item.qty)), [item.qty]);
 
-  const src = imageUrl(item.thumbnail ?? item.image, config.cart.thumbnail, config);
-  const rowTotal = item.totals?.row_total_incl_tax ?? (item.price_incl_tax ?? 0) * item.qty;
+  // offline the worker's image cache holds the sizes visited pages loaded: the cart size first, then those (issue 11)
+  const sources = imageCandidates([item.thumbnail, item.image], config.cart.thumbnail, config);
+  // the platform's row total while its totals fit the lines, else price x qty (core/cart/totals.ts, issue 11: offline)
+  const cartState = useCart();
+  const rowTotal = lineRowTotal(item, cartState.platformTotals, cartState.cartItems);
   const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
   // issue 12: a bundle line's choices, kept with the line when it was added (option title: "1 × name")
   const bundleChoices = item.type_id === 'bundle' && Array.isArray(item.options) ? (item.options as unknown[]).filter(isLabelValue) : [];
@@ -68,8 +73,8 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
 
   return (
     <li className="cart-line" data-sku={item.sku}>
-      {src ? (
-        <img className="cart-line__image" src={src} width={config.cart.thumbnail.width} height={config.cart.thumbnail.height} alt="" loading="lazy" />
+      {sources.length ? (
+        <FallbackImage className="cart-line__image" sources={sources} width={config.cart.thumbnail.width} height={config.cart.thumbnail.height} alt="" loading="lazy" />
       ) : (
         <span className="cart-line__image cart-line__image--none" aria-hidden="true" />
       )}
