@@ -151,3 +151,31 @@ test('offline: a product added offline shows its thumbnail and the microcart tot
   await page.screenshot({ path: 'test-results/e2e/offline-microcart.png' });
   await context.setOffline(false);
 });
+
+// issue 11, spec catalogue §8 ('Search failure on the client, offline: ... flagged offline'), §9 (the text rule read
+// locally): offline, the search answers from the products this browser already has, marked as offline results
+test('offline: the search finds the products already seen, marked as offline results', async ({ page, context }) => {
+  await page.goto('/inpakpapier/kerst');
+  await hydrated(page);
+  const tiles = page.locator('[data-testid="category-products"] .product-tile');
+  await expect.poll(() => tiles.count()).toBeGreaterThan(0);
+  let seen = (await tiles.allInnerTexts()).join('\n').toLowerCase();
+  await page.goto('/');
+  await hydrated(page);
+  // the home lists' products were seen too
+  seen += (await page.locator('#main .product-tile').allInnerTexts()).join('\n').toLowerCase();
+  await context.setOffline(true);
+  const field = page.getByRole('combobox', { name: 'Zoeken' });
+  await field.click();
+  await field.fill('kerst');
+  const results = page.locator('#search-panel .search-result');
+  await expect(results.first()).toBeVisible();
+  await expect(page.locator('#search-panel')).toContainText('Je bent offline: deze resultaten komen uit de producten die op dit apparaat zijn bewaard.');
+  const names = await results.locator('.search-result__name').allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  // every result is a product this browser saw, and matches the text
+  for (const name of names) expect(seen).toContain(name.toLowerCase());
+  expect(names.some((n) => /kerst/i.test(n))).toBe(true);
+  await page.screenshot({ path: 'test-results/e2e/offline-search.png' });
+  await context.setOffline(false);
+});
