@@ -102,6 +102,8 @@ export const MESSAGES = {
   orderQueued: 'order.queued',
   orderWaiting: 'order.waiting',
   orderWaitingConfirm: 'order.waitingConfirm',
+  /** issue 11: an order made offline was sent once back online; the backend's number */
+  offlineOrderSent: 'order.offlineSent', // {{incrementId}}
   paymentNotCreated: 'payment.notCreated', // {{message}}
   paymentCreatedComment: 'payment.createdComment', // {{amount}}
   paymentCouldNotBeCreatedComment: 'payment.couldNotBeCreatedComment', // {{message}}

@@ -274,6 +274,35 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
     checkout.stop();
   });
 
+  it('once sent, the waiting notice and the modal go whichever way it was confirmed, and the backend\'s order number is announced // spec transactions §4, issue 11', async () => {
+    for (const via of ['modal', 'notice', 'thankYouPage'] as const) {
+      const { checkout, network, orderApi, notifications, modals } = setup(DEFAULT_CONFIG, false);
+      checkout.start();
+      await fill(checkout);
+      await checkout.placeOrder();
+      expect(checkout.snapshot().lastOrder?.status).toBe('queued');
+      checkout.setThankYouPage(via === 'thankYouPage');
+      network.set(true);
+      const waitingShown = () => notifications.snapshot().some((n) => n.message === MESSAGES.orderWaiting);
+      if (via !== 'thankYouPage') {
+        await vi.waitFor(() => expect(waitingShown()).toBe(true));
+        if (via === 'modal') await checkout.confirmOfflineOrders();
+        else await notifications.runAction(notifications.snapshot().find((n) => n.message === MESSAGES.orderWaiting)!.id, 'action1');
+      }
+      await vi.waitFor(() => expect(orderApi.created.size).toBe(1));
+      await vi.waitFor(() => expect(checkout.snapshot().pendingOrders).toBe(0));
+      expect(waitingShown()).toBe(false);
+      expect(modals.isOpen(MODALS.orderConfirmation)).toBe(false);
+      const last = checkout.snapshot().lastOrder!;
+      expect(last.status).toBe('placed');
+      const number = last.result?.increment_id;
+      expect(number).toBeTruthy();
+      const sent = notifications.snapshot().find((n) => n.message === MESSAGES.offlineOrderSent);
+      expect(sent).toMatchObject({ type: 'success', params: { incrementId: number } });
+      checkout.stop();
+    }
+  });
+
   it('automatic transmission on, or the thank-you page shown: sent without asking', async () => {
     // spec transactions §4: if automatic transmission is enabled or the thank-you page is shown the queue is processed
     for (const [config, thankYou] of [[createConfig({ queue: { automaticOrderTransmission: true } }), false], [DEFAULT_CONFIG, true]] as const) {

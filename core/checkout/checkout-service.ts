@@ -186,6 +186,10 @@ export class CheckoutService {
   readonly offlineOrderConfirmation$: Observable<readonly StoredOrder[]> = this.offlineConfirmation.asObservable();
   readonly orders: OrderStore;
   private transmitting: Promise<TransmitReport> | undefined;
+  /** the 'Order waiting!' notification on screen (removed once no stored order waits: issue 11) */
+  private waitingNotice: string | undefined;
+  /** the backend's order numbers of the orders this tab sent, by order id */
+  private readonly sentNumbers = new Map<string, string>();
   private networkSub: Subscription | undefined;
 
   constructor(
@@ -651,6 +655,8 @@ export class CheckoutService {
       if (outcome.kind !== 'pending') this.tabs.publish({ topic: 'orders', data: { orderId: order.order_id } });
       if (outcome.kind === 'sent') {
         report.sent.push(order.order_id);
+        const incrementId = outcome.result?.increment_id;
+        if (incrementId) this.sentNumbers.set(order.order_id, String(incrementId));
         const last = this.state.value.lastOrder;
         if (last?.order_id === order.order_id) this.patch({ lastOrder: { ...last, status: 'placed', ...(outcome.result ? { result: outcome.result } : {}) } });
       } else if (outcome.kind === 'rejected') {
@@ -661,8 +667,28 @@ export class CheckoutService {
         break;
       }
     }
-    this.patch({ pendingOrders: (await this.orders.pending()).length });
+    const pendingOrders = (await this.orders.pending()).length;
+    this.patch({ pendingOrders });
+    this.afterTransmit(report, pendingOrders);
     return report;
+  }
+
+  /**
+   * issue 11, spec transactions §4 "Task queue" (offline orders, 'Order waiting!'): once the stored orders are sent the
+   * waiting notice and the confirmation modal go, whichever way the shopper confirmed (the notice's action, the modal,
+   * the thank-you page, another tab); each order the backend accepted is announced with the number it gave
+   * ('order.offlineSent': increment_id), the thank-you state shows it too (lastOrder).
+   */
+  private afterTransmit(report: TransmitReport, pendingOrders: number): void {
+    if (pendingOrders === 0) {
+      if (this.waitingNotice !== undefined) this.deps.notifications.remove(this.waitingNotice);
+      this.waitingNotice = undefined;
+      this.deps.modals.close(MODALS.orderConfirmation);
+    }
+    for (const id of report.sent) {
+      const incrementId = this.sentNumbers.get(id);
+      if (incrementId) this.deps.notifications.notify({ type: 'success', message: MESSAGES.offlineOrderSent, params: { incrementId } });
+    }
   }
 
   /** The shopper confirmed the orders made offline. */
@@ -682,7 +708,8 @@ export class CheckoutService {
     if (pending.length === 0) return;
     this.offlineConfirmation.next(pending);
     this.deps.modals.open(MODALS.orderConfirmation, { orders: pending.map((o) => o.order_id) });
-    this.deps.notifications.notify({
+    if (this.waitingNotice !== undefined) this.deps.notifications.remove(this.waitingNotice);
+    this.waitingNotice = this.deps.notifications.notify({
       type: 'warning',
       message: MESSAGES.orderWaiting,
       hasNoTimeout: true,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProductToCart, closeCookieNotice, simpleProductUrl } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 const hydrated = (page: import('@playwright/test').Page) =>
   page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
@@ -178,4 +178,50 @@ test('offline: the search finds the products already seen, marked as offline res
   expect(names.some((n) => /kerst/i.test(n))).toBe(true);
   await page.screenshot({ path: 'test-results/e2e/offline-search.png' });
   await context.setOffline(false);
+});
+
+// issue 11, spec transactions §4 "Task queue" ('Order waiting!' with its confirmation), §8 'order.queued': an order
+// confirmed offline, sent after reconnection, shows the number the backend returned, and the waiting notice goes
+async function queueOfflineOrder(page: import('@playwright/test').Page, context: import('@playwright/test').BrowserContext, offset: number): Promise<void> {
+  const product = await simpleProductUrl(page.request, offset);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  await page.goto('/checkout');
+  await hydrated(page);
+  await fillDetailsAndShipping(page, { firstName: 'Fenna', lastName: 'de Vries', email: uniqueEmail('offline-nr') });
+  await choosePayment(page, 'Betalen bij levering');
+  await acceptTerms(page);
+  await context.setOffline(true);
+  await placeOrder(page);
+  await expect(page.locator('[data-outcome="queued"]')).toBeVisible();
+}
+
+test('offline order: confirmed in the modal after reconnecting, the order number the backend gave is shown and "Bestelling wacht!" goes', async ({ page, context }) => {
+  await queueOfflineOrder(page, context, 6);
+  await page.locator('[data-outcome="queued"]').getByRole('link', { name: 'Verder winkelen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/order') && r.request().method() === 'POST');
+  await context.setOffline(false);
+  const waiting = page.locator('.notification', { hasText: 'Bestelling wacht!' });
+  await expect(waiting).toBeVisible();
+  // confirmed in the modal, not through the notice's own button: the notice must go all the same
+  const modal = page.getByRole('dialog', { name: 'Bestelling wacht!' });
+  await modal.getByRole('button', { name: 'Bevestigen en versturen' }).click();
+  const body = (await (await sent).json()) as { result: { increment_id: string } };
+  const number = body.result.increment_id;
+  expect(number).toMatch(/^\d+$/);
+  await expect(page.locator('.notification', { hasText: `bestelnummer ${number}` })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/e2e/offline-order-number.png' });
+});
+
+test('offline order: on the thank-you page, reconnecting sends it and the page shows the backend\'s order number', async ({ page, context }) => {
+  await queueOfflineOrder(page, context, 7);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/order') && r.request().method() === 'POST');
+  await context.setOffline(false);
+  const body = (await (await sent).json()) as { result: { increment_id: string } };
+  const placed = page.locator('[data-outcome="placed"]');
+  await expect(placed).toBeVisible();
+  await expect(placed.getByRole('status')).toContainText(body.result.increment_id);
+  await expect(page.locator('.notification', { hasText: 'Bestelling wacht!' })).toHaveCount(0);
 });
