@@ -1,15 +1,26 @@
 /**
  * Search latency of the demo backend at catalogue scale 1, 10 and 100 (issue 9 "Fast at 40k").
- * Run: node scripts/bench/run.mjs search-latency [scales, e.g. 1,10,100] [--max-seconds N]
- * Each scale runs in its own child process (so RSS is that scale's): a first start with --reset (generates the catalogue
- * and stores it in SQLite), a restart without --reset (reads it back), then the same 200 searches over loopback HTTP.
- * Prints startup, restart, p50/p95/max per scale and peak RSS. A benchmark, not a test: figures, no assertions.
+ * Run: node scripts/bench/run.mjs search-latency [scales, e.g. 1,10,100] [--max-seconds N] [--compare] [--requests N]
+ * Per scale, each phase in its own child process (so its RSS is its own):
+ *  - cold: a first start with --reset (generates the catalogue, builds the indexes, writes the cache file);
+ *  - warm: a restart without --reset (reads the cache file), then the request mix over loopback HTTP: storefront text
+ *    queries with aggregations (page 1 and 2), category listings with filters, price sort and aggregations, home lists
+ *    sorted by created_at, products by sku (the cart's and the product page's lookups), configurable by child sku, and
+ *    url lookups (POST /api/url/map); RSS after the start and peak RSS.
+ *  - with --compare: the same search bodies in process against the new engine and the previous one (search/reference,
+ *    every clause per document + MiniSearch), both over the same documents, side by side.
+ * Prints figures with the load average; a benchmark, not a test: no assertions.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startBackend } from '../../test-fixtures/backend/index';
+import { Collection, type Doc } from '../../test-fixtures/backend/search/engine';
+import { executeSearch } from '../../test-fixtures/backend/search/execute';
+import { Collection as ReferenceCollection } from '../../test-fixtures/backend/search/reference/engine';
+import { executeSearch as referenceSearch } from '../../test-fixtures/backend/search/reference/execute';
 
 const WORDS = ['kadopapier', 'kadopapir', 'inpakpapier', 'cadeaupapier kerst', 'satijnlint rood', 'cadeaudoos', 'notitieboek', 'envelop', 'kerstpapier goud', 'papier'];
 const LISTING = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }];
@@ -43,70 +54,151 @@ function categoryQuery(categoryId: number, colour?: number) {
   return { query: { bool: { filter: { bool: { must } } } }, aggs: AGGS };
 }
 
-/** The fixed mix: 200 requests, the same for every scale. */
-function mix(): Array<{ body: unknown; qs: string; kind: string }> {
-  const out: Array<{ body: unknown; qs: string; kind: string }> = [];
-  for (let i = 0; i < 200; i++) {
-    switch (i % 4) {
-      case 0: out.push({ kind: 'text', body: textQuery(WORDS[i % WORDS.length] as string), qs: 'size=18&from=0' }); break;
-      case 1: out.push({ kind: 'category', body: categoryQuery(3 + (i % 30), i % 8 === 1 ? 49 + (i % 12) : undefined), qs: 'size=50&from=0&sort=final_price:asc' }); break;
-      case 2: out.push({ kind: 'listing', body: { query: { bool: { filter: { bool: { must: LISTING } } } } }, qs: 'size=8&sort=created_at:desc&_source_include=name,sku,price,image,url_path' }); break;
-      default: out.push({ kind: 'text', body: textQuery(WORDS[(i * 3) % WORDS.length] as string), qs: 'size=16&from=16' });
+interface Request { kind: string; search?: { body: unknown; qs: string }; urlMap?: string }
+
+/** The fixed mix of `count` requests over the catalogue of this scale (skus and urls picked evenly over it). */
+function mix(count: number, skus: string[], urls: string[], childSkus: string[]): Request[] {
+  const out: Request[] = [];
+  const pick = <T>(list: T[], i: number): T => list[(i * 7919) % list.length] as T;
+  for (let i = 0; i < count; i++) {
+    switch (i % 8) {
+      case 0: out.push({ kind: 'text', search: { body: textQuery(WORDS[i % WORDS.length] as string), qs: 'size=18&from=0' } }); break;
+      case 1: out.push({ kind: 'category', search: { body: categoryQuery(3 + (i % 30), i % 16 === 1 ? 49 + (i % 12) : undefined), qs: 'size=50&from=0&sort=final_price:asc' } }); break;
+      case 2: out.push({ kind: 'listing', search: { body: { query: { bool: { filter: { bool: { must: LISTING } } } } }, qs: 'size=8&sort=created_at:desc&_source_include=name,sku,price,image,url_path' } }); break;
+      case 3: out.push({ kind: 'text', search: { body: textQuery(WORDS[(i * 3) % WORDS.length] as string), qs: 'size=16&from=16' } }); break;
+      case 4: out.push({ kind: 'sku', search: { body: { query: { bool: { filter: { terms: { sku: [pick(skus, i), pick(skus, i + 1), pick(skus, i + 2)] } } } } }, qs: 'size=3' } }); break;
+      case 5: out.push({ kind: 'url', urlMap: pick(urls, i) }); break;
+      case 6: out.push({ kind: 'child-sku', search: { body: { query: { bool: { filter: { bool: { must: [{ terms: { 'configurable_children.sku': [pick(childSkus, i)] } }, { terms: { type_id: ['configurable'] } }] } } } } }, qs: 'size=1' } }); break;
+      default: out.push({ kind: 'category', search: { body: categoryQuery(3 + (i % 30)), qs: 'size=24&from=24&sort=updated_at:desc' } });
     }
   }
   return out;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
-async function child(scale: number, maxSeconds: number): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), `bench-search-${scale}-`));
-  try {
-    let t0 = performance.now();
-    let backend = await startBackend({ port: 0, dataDir: dir, reset: true, scale, log: () => undefined });
-    const firstStart = performance.now() - t0;
-    await backend.close();
-    t0 = performance.now();
-    backend = await startBackend({ port: 0, dataDir: dir, log: () => undefined });
-    const restart = performance.now() - t0;
-    const times: number[] = [];
-    const byKind = new Map<string, number[]>();
-    let hits = 0;
-    const began = performance.now();
-    for (const { body, qs, kind } of mix()) {
-      if ((performance.now() - began) / 1000 > maxSeconds) break;
-      const url = `${backend.url}/api/catalog/vue_storefront_catalog/product/_search?${qs}&request=${encodeURIComponent(JSON.stringify(body))}`;
-      const s = performance.now();
-      const res = await fetch(url);
-      const json = (await res.json()) as { hits: { total: number } };
-      const ms = performance.now() - s;
-      if (res.status !== 200) throw new Error(`search failed: ${res.status} ${JSON.stringify(json)}`);
-      times.push(ms);
-      byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
-      hits += json.hits.total;
-    }
-    await backend.close();
-    times.sort((a, b) => a - b);
-    const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v.sort((a, b) => a - b), 0.5).toFixed(1)}`).join(', ');
-    const rss = process.resourceUsage().maxRSS / 1024;
-    console.log(`scale ${String(scale).padStart(3)}: first start ${(firstStart / 1000).toFixed(1)} s, restart ${(restart / 1000).toFixed(2)} s, ${times.length} searches: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms, peak RSS ${rss.toFixed(0)} MB (medians by kind: ${kinds}; avg hits.total ${Math.round(hits / Math.max(1, times.length))})`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+function samples(scale: number): { skus: string[]; urls: string[]; childSkus: string[]; docs?: Doc[] } {
+  const products = generateCatalogue({ scale }).products;
+  return {
+    skus: products.filter((p) => Number(p.visibility) !== 1).map((p) => p.sku),
+    urls: products.filter((p) => Number(p.visibility) !== 1 && p.url_path).map((p) => p.url_path as string),
+    childSkus: products.filter((p) => Number(p.visibility) === 1).map((p) => p.sku),
+    docs: products as unknown as Doc[],
+  };
+}
+
+async function cold(scale: number, dir: string): Promise<void> {
+  const t0 = performance.now();
+  const backend = await startBackend({ port: 0, dataDir: dir, reset: true, scale, log: () => undefined });
+  const ms = performance.now() - t0;
+  await backend.close();
+  console.log(`scale ${scale}: cold start (generate + index + write cache) ${(ms / 1000).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
+}
+
+async function warm(scale: number, dir: string, count: number, maxSeconds: number): Promise<void> {
+  const t0 = performance.now();
+  const backend = await startBackend({ port: 0, dataDir: dir, scale, log: () => undefined });
+  const restart = performance.now() - t0;
+  (globalThis as { gc?: () => void }).gc?.();
+  const rssAfterStart = process.memoryUsage().rss;
+  const loadAtStart = load();
+  // skus and urls spread over the whole catalogue, asked from the backend (random_score) before the clock starts
+  const pickDocs = async (visibility: number[]) => {
+    const body = { query: { function_score: { query: { terms: { visibility } }, functions: [{ random_score: { seed: 1 } }], boost_mode: 'replace' } }, _source: ['sku', 'url_path'] };
+    const res = await fetch(`${backend.url}/api/catalog/vue_storefront_catalog/product/_search?size=1000&request=${encodeURIComponent(JSON.stringify(body))}`);
+    return ((await res.json()) as { hits: { hits: Array<{ _source: { sku: string; url_path?: string } }> } }).hits.hits.map((h) => h._source);
+  };
+  const listed = await pickDocs([2, 3, 4]);
+  const children = await pickDocs([1]);
+  const requests = mix(count, listed.map((d) => d.sku), listed.filter((d) => d.url_path).map((d) => d.url_path as string), children.map((d) => d.sku));
+  const times: number[] = [];
+  const byKind = new Map<string, number[]>();
+  const began = performance.now();
+  for (const r of requests) {
+    if ((performance.now() - began) / 1000 > maxSeconds) break;
+    const s = performance.now();
+    let res: Response;
+    if (r.search) res = await fetch(`${backend.url}/api/catalog/vue_storefront_catalog/product/_search?${r.search.qs}&request=${encodeURIComponent(JSON.stringify(r.search.body))}`);
+    else res = await fetch(`${backend.url}/api/url/map`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: r.urlMap }) });
+    const text = await res.text();
+    const ms = performance.now() - s;
+    if (res.status !== 200) throw new Error(`${r.kind} failed: ${res.status} ${text.slice(0, 200)}`);
+    if (r.kind === 'url' && text === 'null') throw new Error(`url ${r.urlMap} not found`);
+    times.push(ms);
+    byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), ms]);
   }
+  await backend.close();
+  times.sort((a, b) => a - b);
+  const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v.sort((a, b) => a - b), 0.5).toFixed(1)}/${pct(v, 0.95).toFixed(1)}`).join(', ');
+  console.log(`scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s [load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
+  console.log(`  p50/p95 by kind (ms): ${kinds}`);
+}
+
+/** Both engines in process over the same documents and the same search bodies (no HTTP): the old one is the reference. */
+function compare(scale: number, count: number, maxSeconds: number): void {
+  const { skus, urls, childSkus, docs } = samples(scale);
+  const bodies = mix(count, skus, urls, childSkus).filter((r) => r.search).map((r) => ({ kind: r.kind, body: r.search!.body, qs: new URLSearchParams(r.search!.qs) }));
+  const engines: Array<[string, () => { search: (b: (typeof bodies)[number]) => unknown }]> = [
+    ['indexed', () => {
+      const col = new Collection('product', docs as Doc[]);
+      col.prepare(['visibility', 'status', 'category_ids', 'color', 'color_options', 'size', 'erin_recommends', 'price', 'sku', 'type_id', 'configurable_children.sku'], ['name', 'sku', 'description', 'short_description', 'category.name']);
+      return { search: (b) => executeSearch(col, { body: b.body, index: 'x', size: b.qs.get('size'), from: b.qs.get('from'), sort: b.qs.get('sort'), sourceInclude: b.qs.get('_source_include') }) };
+    }],
+    ['reference', () => {
+      const col = new ReferenceCollection('product', docs as Doc[]);
+      for (const f of ['name', 'sku', 'description', 'short_description', 'category.name']) col.fieldIndex(f);
+      return { search: (b) => referenceSearch(col, { body: b.body, index: 'x', size: b.qs.get('size'), from: b.qs.get('from'), sort: b.qs.get('sort'), sourceInclude: b.qs.get('_source_include') }) };
+    }],
+  ];
+  const medians: number[] = [];
+  for (const [name, make] of engines) {
+    const t0 = performance.now();
+    const engine = make();
+    const build = performance.now() - t0;
+    const times: number[] = [];
+    const began = performance.now();
+    for (const b of bodies) {
+      if ((performance.now() - began) / 1000 > maxSeconds) break;
+      const s = performance.now();
+      engine.search(b);
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    medians.push(pct(times, 0.5));
+    console.log(`scale ${scale}, in process, ${name.padEnd(9)}: index build ${(build / 1000).toFixed(2)} s, ${times.length} searches: p50 ${pct(times, 0.5).toFixed(2)} ms, p95 ${pct(times, 0.95).toFixed(2)} ms, max ${pct(times, 1).toFixed(2)} ms [load ${load()}]`);
+  }
+  console.log(`scale ${scale}: p50 reference / indexed = ${((medians[1] as number) / (medians[0] as number)).toFixed(1)}x`);
 }
 
 const args = process.argv.slice(2);
-const maxIdx = args.indexOf('--max-seconds');
-const maxSeconds = maxIdx >= 0 ? Number(args[maxIdx + 1]) : 120;
-const childIdx = args.indexOf('--child');
-if (childIdx >= 0) {
-  await child(Number(args[childIdx + 1]), maxSeconds);
-} else {
+const opt = (name: string, dflt: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const maxSeconds = opt('--max-seconds', 120);
+const count = opt('--requests', 400);
+const phase = args.indexOf('--phase') >= 0 ? args[args.indexOf('--phase') + 1] : undefined;
+const scaleArg = opt('--scale', 1);
+if (phase === 'cold') await cold(scaleArg, args[args.indexOf('--dir') + 1] as string);
+else if (phase === 'warm') await warm(scaleArg, args[args.indexOf('--dir') + 1] as string, count, maxSeconds);
+else if (phase === 'compare') compare(scaleArg, count, maxSeconds);
+else {
   const scales = (args.find((a) => /^\d+(,\d+)*$/.test(a)) ?? '1,10,100').split(',').map(Number);
-  console.log(`search latency, ${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`search latency, ${new Date().toISOString()}, load average ${load()}, ${count} requests per scale, at most ${maxSeconds} s of requests`);
+  const child = (extra: string[]) => {
+    const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', process.argv[1] as string, ...extra, '--max-seconds', String(maxSeconds), '--requests', String(count)], { stdio: 'inherit', timeout: (maxSeconds + 600) * 1000 });
+    if (r.status !== 0) console.log(`  ${extra.join(' ')}: failed (${r.signal ?? r.status})`);
+  };
   for (const scale of scales) {
-    // each scale in a child process, bounded in time: its RSS is its own
-    const r = spawnSync(process.execPath, ['--max-old-space-size=4096', process.argv[1] as string, '--child', String(scale), '--max-seconds', String(maxSeconds)], { stdio: 'inherit', timeout: (maxSeconds + 300) * 1000 });
-    if (r.status !== 0) console.log(`scale ${scale}: failed (${r.signal ?? r.status})`);
+    const dir = mkdtempSync(join(tmpdir(), `bench-search-${scale}-`));
+    try {
+      child(['--phase', 'cold', '--scale', String(scale), '--dir', dir]);
+      child(['--phase', 'warm', '--scale', String(scale), '--dir', dir]);
+      if (args.includes('--compare')) child(['--phase', 'compare', '--scale', String(scale)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }

@@ -31,12 +31,13 @@ CREATE TABLE IF NOT EXISTS subscriptions (email TEXT PRIMARY KEY COLLATE NOCASE,
 CREATE TABLE IF NOT EXISTS contact_messages (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT NOT NULL, message TEXT NOT NULL, category TEXT, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mails (id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, from_address TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mail_tokens (token TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS catalogue (part TEXT NOT NULL, pos INTEGER NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (part, pos)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS search_index (type TEXT NOT NULL, field TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (type, field)) WITHOUT ROWID;
+-- the catalogue and its search indexes moved to the cache file (catalogue-cache.ts); databases of earlier versions lose these tables
+DROP TABLE IF EXISTS catalogue;
+DROP TABLE IF EXISTS search_index;
 CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL, request_hash TEXT NOT NULL DEFAULT '', PRIMARY KEY (scope, key));
 `;
 
-const TABLES = ['meta', 'stock', 'customers', 'reset_tokens', 'carts', 'cart_items', 'orders', 'order_comments', 'payments', 'reviews', 'subscriptions', 'contact_messages', 'mails', 'mail_tokens', 'idempotency', 'catalogue', 'search_index'];
+const TABLES = ['meta', 'stock', 'customers', 'reset_tokens', 'carts', 'cart_items', 'orders', 'order_comments', 'payments', 'reviews', 'subscriptions', 'contact_messages', 'mails', 'mail_tokens', 'idempotency'];
 
 export function openDb(dataDir: string, reset: boolean): Db {
   let file = ':memory:';

@@ -58,7 +58,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const storefront = storefrontOrigins(opts.storefrontUrl ?? process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000');
   const ctx: Context = {
     db,
-    catalogue: CatalogueStore.generate(db, seed, scale),
+    catalogue: CatalogueStore.open(db, { dataDir, seed, scale, reset: opts.reset === true, log }).store,
     secret: resolveSecret(opts.secret ?? process.env.BACKEND_SECRET, dataDir),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     storefrontUrl: storefront.url,
@@ -69,7 +69,6 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     log,
     loginThrottle: new LoginThrottle(() => now().getTime()),
   };
-  ctx.catalogue.warmUp();
   const router = new Router();
   catalogRoutes(router, ctx);
   cartRoutes(router, ctx);
@@ -97,6 +96,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
+          ctx.catalogue.close();
           db.close();
           resolve();
         });

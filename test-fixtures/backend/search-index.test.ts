@@ -1,9 +1,10 @@
 /**
  * Issue 9 "Fast at 40k": term filters, ranges, aggregations and sorts answer from per-field indexes built once. These
  * properties compare every indexed answer with a direct evaluation over the documents (fieldValues + termEquals), and
- * check that the generated catalogue is stored in SQLite and reused on restart (regenerated only on --reset or a new seed/scale).
+ * check that the generated catalogue is kept in its cache file and reused on restart (regenerated only on --reset, a new seed/scale
+ * or a damaged file).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -13,7 +14,7 @@ import { openDb } from './db';
 import { Collection, type Doc } from './search/engine';
 import { executeSearch } from './search/execute';
 import { comparable, compare, fieldValues, termEquals } from './search/fields';
-import { loadOrGenerate } from './store';
+import { CatalogueStore } from './store';
 
 const docs = generateCatalogue().products as unknown as Doc[];
 const col = new Collection('product', docs);
@@ -88,26 +89,87 @@ describe('indexed search answers as the documents say (issue 9 scale)', () => {
   });
 });
 
-describe('the catalogue is stored in SQLite and reused on restart', () => {
+describe('the catalogue is kept in a cache file and reused on restart', () => {
   const dir = mkdtempSync(join(tmpdir(), 'backend-catalogue-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const open = (seed: number, scale: number, reset = false) => {
+    const db = openDb(dir, reset);
+    const opened = CatalogueStore.open(db, { dataDir: dir, seed, scale, reset });
+    return { ...opened, done: () => { opened.store.close(); db.close(); } };
+  };
+  const answer = (store: CatalogueStore) => executeSearch(store.collections.get('product')!, { body: { query: { match: { name: 'kadopapier' } }, aggs: { c: { terms: { field: 'color' } } } }, index: 'x', size: '30' });
+  const file = (seed: number, scale: number) => join(dir, readdirSync(dir).find((f) => f.startsWith(`catalogue-${seed}-${scale}-`) && f.endsWith('.bin'))!);
+
   it('generated on the first start, read back on a restart, generated again for --reset or a new seed or scale', () => {
-    let db = openDb(dir, true);
-    const first = loadOrGenerate(db, 7, 1);
+    const first = open(7, 1, true);
     expect(first.generated).toBe(true);
-    db.close();
-    db = openDb(dir, false);
-    const again = loadOrGenerate(db, 7, 1);
+    const firstAnswer = answer(first.store);
+    const firstProduct = first.store.bySku.get(generateCatalogue({ seed: 7 }).products[3]!.sku);
+    first.done();
+    const again = open(7, 1);
     expect(again.generated).toBe(false);
-    expect(JSON.stringify(again.data.products)).toBe(JSON.stringify(first.data.products));
-    expect(again.data.home).toEqual(first.data.home);
-    expect(again.data.categories).toEqual(first.data.categories);
-    expect(loadOrGenerate(db, 8, 1).generated).toBe(true);
-    expect(loadOrGenerate(db, 8, 1).generated).toBe(false);
-    expect(loadOrGenerate(db, 8, 2).generated).toBe(true);
-    db.close();
-    db = openDb(dir, true);
-    expect(loadOrGenerate(db, 8, 2).generated).toBe(true);
-    db.close();
+    expect({ ...answer(again.store), took: 0 }).toEqual({ ...firstAnswer, took: 0 });
+    expect(again.store.bySku.get(firstProduct!.sku)).toEqual(firstProduct);
+    expect(again.store.data.home).toEqual(generateCatalogue({ seed: 7 }).home);
+    expect(again.store.data.categories).toEqual(generateCatalogue({ seed: 7 }).categories);
+    again.done();
+    for (const [seed, scale, reset, generated] of [[8, 1, false, true], [8, 1, false, false], [8, 2, false, true], [8, 2, true, true], [8, 2, false, false]] as const) {
+      const o = open(seed, scale, reset);
+      expect([seed, scale, reset, o.generated]).toEqual([seed, scale, reset, generated]);
+      expect(o.store.data.products.length).toBe(generateCatalogue({ seed, scale }).products.length);
+      o.done();
+    }
+    // one cache file: the other seed's and scale's are removed
+    expect(readdirSync(dir).filter((f) => f.endsWith('.bin'))).toHaveLength(1);
+  });
+
+  it('live stock: a sold-out product and a configurable whose children all sold out are seen by the next search, and after a restart', () => {
+    const gen = generateCatalogue({ seed: 5 }).products;
+    const parent = gen.find((p) => p.type_id === 'configurable' && p.stock?.is_in_stock)!;
+    const children = (parent.configurable_children ?? []).filter((c) => c.stock?.is_in_stock);
+    const inStock = (store: CatalogueStore, field: string, sku: string) => {
+      const res = executeSearch(store.collections.get('product')!, { body: { query: { bool: { filter: [{ term: { [field]: true } }, { term: { sku } }] } } }, index: 'x' });
+      return (res.hits as { total: number }).total === 1;
+    };
+    let o = open(5, 1, true);
+    expect(inStock(o.store, 'stock.is_in_stock', parent.sku)).toBe(true);
+    const first = children[0]!;
+    expect(inStock(o.store, 'stock.is_in_stock', first.sku)).toBe(true);
+    for (const c of children) o.store.decrementStock(c.sku, 1e6);
+    expect(inStock(o.store, 'stock.is_in_stock', first.sku)).toBe(false);
+    expect(o.store.bySku.get(first.sku)?.stock).toMatchObject({ qty: 0, is_in_stock: false });
+    expect(inStock(o.store, 'stock.is_in_stock', parent.sku)).toBe(false);
+    expect(inStock(o.store, 'configurable_children.stock.is_in_stock', parent.sku)).toBe(false);
+    expect(o.store.bySku.get(parent.sku)?.stock?.is_in_stock).toBe(false);
+    o.done();
+    o = open(5, 1);
+    expect(o.generated).toBe(false);
+    expect(inStock(o.store, 'stock.is_in_stock', first.sku)).toBe(false);
+    expect(inStock(o.store, 'stock.is_in_stock', parent.sku)).toBe(false);
+    expect(o.store.bySku.get(parent.sku)?.configurable_children?.every((c) => c.stock?.is_in_stock === false || c.status !== 1 || !children.some((x) => x.sku === c.sku))).toBe(true);
+    o.done();
+  });
+
+  it('a corrupt, truncated or foreign cache file is dropped and the catalogue generated again (same answers)', () => {
+    const first = open(9, 1, true);
+    const expected = { ...answer(first.store), took: 0 };
+    first.done();
+    const damage: Array<(f: string) => void> = [
+      (f) => { const b = readFileSync(f); const at = Math.floor(b.length / 2); b[at] = b[at]! ^ 0x55; writeFileSync(f, b); }, // a flipped byte in the documents
+      (f) => { const b = readFileSync(f); b[40] = b[40]! ^ 0x01; writeFileSync(f, b); }, // in the header
+      (f) => writeFileSync(f, readFileSync(f).subarray(0, 5000)), // truncated
+      (f) => writeFileSync(f, ''), // empty
+      (f) => writeFileSync(f, Buffer.from('not a catalogue at all, just some text that is long enough to have a header')),
+    ];
+    for (const hurt of damage) {
+      hurt(file(9, 1));
+      const o = open(9, 1);
+      expect(o.generated).toBe(true);
+      expect({ ...answer(o.store), took: 0 }).toEqual(expected);
+      o.done();
+      const back = open(9, 1);
+      expect(back.generated).toBe(false);
+      back.done();
+    }
   });
 });

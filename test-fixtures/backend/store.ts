@@ -1,29 +1,150 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Product } from '../../core/catalogue/types';
 import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../catalogue/index';
-import { getMeta, setMeta, type Db } from './db';
 import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages } from '../catalogue/english';
-import { Collection, type Doc } from './search/engine';
+import { cacheFileName, openCacheFile, removeOtherCacheFiles, writeCacheFile, type CacheFile } from './catalogue-cache';
+import { getMeta, setMeta, type Db } from './db';
+import { Collection, type CollectionIndexes, type Doc, type DocSource } from './search/engine';
+
+/** Bump with every change to what the cache file holds or how the search indexes are built. */
+export const ENGINE_VERSION = 1;
+
+/** The product fields the storefront filters, sorts and aggregates on: their columns are built with the catalogue and kept in the cache file. */
+const NESTED_FIELDS = [
+  'category.category_id', 'category.name', 'stock.is_in_stock', 'stock.qty', 'stock.manage_stock',
+  'configurable_children.sku', 'configurable_children.color', 'configurable_children.size', 'configurable_children.status',
+  'configurable_children.price', 'configurable_children.final_price', 'configurable_children.special_price',
+  'configurable_children.stock.is_in_stock', 'configurable_children.stock.qty',
+];
+/** Full-text fields of the storefront's search (their indexes are kept; their columns are not: long texts). */
+export const TEXT_FIELDS = ['name', 'sku', 'description', 'short_description', 'category.name'];
+const TEXT_ONLY = ['description', 'short_description'];
+/** Sorts of the storefront (spec catalogue §8 sort options, home lists, category default). */
+const SORTS: Array<[string, 'asc' | 'desc']> = [
+  ['position', 'asc'], ['updated_at', 'desc'], ['final_price', 'asc'], ['final_price', 'desc'], ['price', 'asc'], ['price', 'desc'], ['created_at', 'desc'], ['name', 'asc'],
+];
+
+/** Top-level fields whose values are scalars (or lists of scalars) no longer than 200 characters: keyword fields. */
+function keywordFields(products: readonly Product[]): string[] {
+  const ok = new Map<string, boolean>();
+  for (const p of products) {
+    for (const [k, v] of Object.entries(p)) {
+      if (ok.get(k) === false) continue;
+      const list = Array.isArray(v) ? v : [v];
+      ok.set(k, list.every((x) => x === null || x === undefined || typeof x === 'number' || typeof x === 'boolean' || (typeof x === 'string' && x.length <= 200)));
+    }
+  }
+  return [...ok].filter(([, good]) => good).map(([k]) => k);
+}
+
+type SmallParts = Omit<DemoCatalogue, 'products'>;
+
+interface CacheHeader {
+  key: string;
+  parts: SmallParts;
+  /** byte offsets of the product documents in the blob (n + 1) */
+  offsets: Float64Array;
+  indexes: CollectionIndexes;
+  /** the generated stock of every product (NaN / -1 when it has none): seeds the stock table, detects live changes */
+  stockQty: Float64Array;
+  stockIn: Int8Array;
+  stockManaged: Uint8Array;
+}
+
+/** The product documents as JSON bytes, one parse per read, with the live stock laid over them. */
+class ProductDocs implements DocSource {
+  constructor(
+    private readonly offsets: Float64Array,
+    private readonly read: (start: number, end: number) => Buffer,
+    private readonly overlay: (doc: Doc, i: number) => void,
+  ) {}
+
+  get length(): number {
+    return this.offsets.length - 1;
+  }
+
+  get(i: number): Doc {
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`no product document ${i}`);
+    const doc = JSON.parse(this.read(this.offsets[i] as number, this.offsets[i + 1] as number).toString('utf8')) as Doc;
+    this.overlay(doc, i);
+    return doc;
+  }
+}
+
+/** A read-only Map over product documents by a key (materialised on every get). */
+class ProductLookup<K> {
+  constructor(private readonly index: Map<K, number>, private readonly docs: ProductDocs) {}
+  get(key: K): Product | undefined {
+    const i = this.index.get(key);
+    return i === undefined ? undefined : (this.docs.get(i) as unknown as Product);
+  }
+  has(key: K): boolean {
+    return this.index.has(key);
+  }
+  get size(): number {
+    return this.index.size;
+  }
+}
+
+/** Builds the cache image of (seed, scale): the small parts, the product blob, the product indexes, the generated stock. */
+function buildImage(seed: number, scale: number, key: string): { header: CacheHeader; blob: Buffer[] } {
+  const data = generateCatalogue({ seed, scale });
+  const { products, ...parts } = data;
+  const n = products.length;
+  const offsets = new Float64Array(n + 1);
+  const blob: Buffer[] = [];
+  const stockQty = new Float64Array(n).fill(NaN);
+  const stockIn = new Int8Array(n).fill(-1);
+  const stockManaged = new Uint8Array(n);
+  let pos = 0;
+  products.forEach((p, i) => {
+    const b = Buffer.from(JSON.stringify(p), 'utf8');
+    blob.push(b);
+    pos += b.length;
+    offsets[i + 1] = pos;
+    if (p.stock) {
+      stockQty[i] = Number(p.stock.qty ?? 0);
+      stockIn[i] = p.stock.is_in_stock ? 1 : 0;
+      stockManaged[i] = p.stock.manage_stock === false ? 0 : 1;
+    }
+  });
+  const col = new Collection('product', products as unknown as Doc[]);
+  col.prepare([...new Set([...keywordFields(products), ...NESTED_FIELDS])].filter((f) => !TEXT_ONLY.includes(f)), TEXT_FIELDS);
+  for (const [field, order] of SORTS) col.sortOrder(field, order, 'last');
+  for (const f of TEXT_FIELDS) col.isTextField(f);
+  const indexes = col.exportIndexes(TEXT_ONLY);
+  return { header: { key, parts, offsets, indexes, stockQty, stockIn, stockManaged }, blob };
+}
 
 /** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
 export class CatalogueStore {
   readonly collections = new Map<string, Collection>();
   /** the English store data (index vue_storefront_catalog_en, CMS store id 2): the types it translates; others are shared */
   readonly english = new Map<string, Collection>();
-  readonly bySku = new Map<string, Product>();
-  readonly byId = new Map<number, Product>();
-  readonly parentOf = new Map<string, Product>();
-  readonly byUrlPath = new Map<string, Product>();
+  readonly bySku: ProductLookup<string>;
+  readonly byId: ProductLookup<number>;
+  readonly byUrlPath: ProductLookup<string>;
+  /** child sku -> its configurable parent */
+  readonly parentOf: ProductLookup<string>;
+  readonly data: SmallParts & { products: { length: number } };
+  private readonly skuIndex = new Map<string, number>();
+  private readonly parentIndex = new Map<string, number>();
+  private readonly products: Collection;
+  private readonly docs: ProductDocs;
+  /** live stock per product document (from the stock table), laid over every document read */
+  private readonly qty: Float64Array;
+  private readonly inStock: Int8Array;
 
-  constructor(readonly data: DemoCatalogue, private readonly db: Db) {
-    const c = data;
-    // full-text indexes are stored next to the catalogue they were built from (dropped with it on --reset or a new seed/scale)
-    const indexStore = {
-      get: (type: string, field: string) => (db.prepare('SELECT json FROM search_index WHERE type = ? AND field = ?').pluck().get(type, field) as string | undefined),
-      put: (type: string, field: string, json: string) => {
-        db.prepare('INSERT OR REPLACE INTO search_index (type, field, json) VALUES (?, ?, ?)').run(type, field, json);
-      },
-    };
-    this.collections.set('product', new Collection('product', c.products as unknown as Doc[], undefined, indexStore));
+  private constructor(private readonly header: CacheHeader, read: (start: number, end: number) => Buffer, private readonly db: Db, private readonly cache?: CacheFile<CacheHeader>) {
+    const { parts, offsets, indexes } = header;
+    this.qty = Float64Array.from(header.stockQty);
+    this.inStock = Int8Array.from(header.stockIn);
+    this.docs = new ProductDocs(offsets, read, (doc, i) => this.layStock(doc, i));
+    this.products = new Collection('product', this.docs, undefined, indexes);
+    this.data = { ...parts, products: { length: this.docs.length } };
+    const c = parts;
+    this.collections.set('product', this.products);
     this.collections.set('category', new Collection('category', c.categories as unknown as Doc[]));
     this.collections.set('attribute', new Collection('attribute', c.attributes as unknown as Doc[]));
     this.collections.set('cms_page', new Collection('cms_page', c.cmsPages as unknown as Doc[]));
@@ -34,62 +155,120 @@ export class CatalogueStore {
     this.english.set('cms_block', new Collection('cms_block', englishCmsBlocks(c.cmsBlocks) as unknown as Doc[]));
     this.english.set('category', new Collection('category', englishCategories(c.categories) as unknown as Doc[]));
     this.english.set('cms_page', new Collection('cms_page', englishCmsPages(c.cmsPages) as unknown as Doc[]));
-    for (const p of c.products) {
-      this.bySku.set(p.sku, p);
-      this.byId.set(Number(p.id), p);
-      if (p.url_path) this.byUrlPath.set(p.url_path, p);
-      for (const child of p.configurable_children ?? []) this.parentOf.set(child.sku, p);
+    // lookups from the kept columns: no document is read at start
+    const byId = new Map<number, number>();
+    const byUrlPath = new Map<string, number>();
+    const skus = this.products.column('sku');
+    const ids = this.products.column('id');
+    const urls = this.products.column('url_path');
+    const children = this.products.column('configurable_children.sku');
+    for (let i = 0; i < this.docs.length; i++) {
+      const sku = skus.valuesAt(i)[0];
+      if (sku !== undefined) this.skuIndex.set(sku as string, i);
+      const id = ids.valuesAt(i)[0];
+      byId.set(Number(id), i);
+      const url = urls.valuesAt(i)[0];
+      if (url) byUrlPath.set(url as string, i);
+      for (const child of children.valuesAt(i)) this.parentIndex.set(child as string, i);
     }
+    this.bySku = new ProductLookup(this.skuIndex, this.docs);
+    this.byId = new ProductLookup(byId, this.docs);
+    this.byUrlPath = new ProductLookup(byUrlPath, this.docs);
+    this.parentOf = new ProductLookup(this.parentIndex, this.docs);
     this.seedStock();
     this.loadStock();
   }
 
-  /** Builds the full-text indexes the storefront's search uses, so the first search is not the slow one. */
-  warmUp(): void {
-    const product = this.collections.get('product');
-    for (const field of ['name', 'sku', 'description', 'short_description', 'category.name']) product?.fieldIndex(field, true);
+  /**
+   * The catalogue of (seed, scale): read from the cache file in `dataDir` when it holds this seed, scale, generator and
+   * engine version and checks out (a restart), else generated and written there (first start, `reset`, a new seed or
+   * scale, a corrupt file). With dataDir ':memory:' it is generated and kept in memory.
+   */
+  static open(db: Db, opts: { dataDir: string; seed: number; scale: number; reset?: boolean; log?: (msg: string) => void }): { store: CatalogueStore; generated: boolean } {
+    const key = `${opts.seed}-${opts.scale}-v${CATALOGUE_VERSION}-e${ENGINE_VERSION}`;
+    const log = opts.log ?? (() => undefined);
+    if (opts.dataDir === ':memory:') {
+      const { header, blob } = buildImage(opts.seed, opts.scale, key);
+      const all = Buffer.concat(blob);
+      return { store: new CatalogueStore(header, (s, e) => all.subarray(s, e), db), generated: true };
+    }
+    mkdirSync(opts.dataDir, { recursive: true });
+    const name = cacheFileName(key);
+    const file = join(opts.dataDir, name);
+    if (opts.reset) rmSync(file, { force: true });
+    let cache = openCacheFile<CacheHeader>(file, log);
+    if (cache && cache.header.key !== key) {
+      cache.close();
+      rmSync(file, { force: true });
+      cache = undefined;
+    }
+    let generated = false;
+    if (!cache) {
+      removeOtherCacheFiles(opts.dataDir, name);
+      const { header, blob } = buildImage(opts.seed, opts.scale, key);
+      writeCacheFile(file, header, blob);
+      generated = true;
+      cache = openCacheFile<CacheHeader>(file, log);
+      if (!cache) throw new Error(`catalogue cache ${file} could not be read back`);
+    }
+    const c = cache;
+    return { store: new CatalogueStore(c.header, (s, e) => c.read(s, e), db, c), generated };
   }
 
-  static generate(db: Db, seed: number, scale: number): CatalogueStore {
-    return new CatalogueStore(loadOrGenerate(db, seed, scale).data, db);
+  close(): void {
+    this.cache?.close();
   }
 
-  /** Stock rows are created from the catalogue the first time (and after --reset); later they live in SQLite. */
-  private seedStock(): void {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO stock (sku, qty, is_in_stock, manage_stock) VALUES (?, ?, ?, ?)');
-    this.db.transaction(() => {
-      for (const p of this.data.products) {
-        const st = p.stock;
-        if (!st) continue;
-        insert.run(p.sku, Number(st.qty ?? 0), st.is_in_stock ? 1 : 0, st.manage_stock === false ? 0 : 1);
+  /** Nothing to warm any more: the indexes come with the catalogue (kept for callers of the old API). */
+  warmUp(): void {}
+
+  /** The live stock laid over a product read from the blob: its own row, its children's rows, a configurable's availability. */
+  private layStock(doc: Doc, i: number): void {
+    const stock = doc.stock as { qty?: number; is_in_stock?: boolean } | undefined;
+    if (stock && this.inStock[i] !== -1) Object.assign(stock, { qty: this.qty[i], is_in_stock: this.inStock[i] === 1 });
+    const children = doc.configurable_children as Array<{ sku?: string; status?: number; stock?: { qty?: number; is_in_stock?: boolean } }> | undefined;
+    if (!Array.isArray(children) || !children.length) return;
+    let any = false;
+    for (const child of children) {
+      const j = child.sku === undefined ? undefined : this.skuIndex.get(child.sku);
+      if (j !== undefined && child.stock && this.inStock[j] !== -1) {
+        Object.assign(child.stock, { qty: this.qty[j], is_in_stock: this.inStock[j] === 1 });
+        any = true;
       }
+    }
+    if (any && stock) stock.is_in_stock = children.some((c) => c.status === 1 && c.stock?.is_in_stock);
+  }
+
+  /** Stock rows are created from the catalogue the first time (and after --reset, or for a new catalogue); later they live in SQLite. */
+  private seedStock(): void {
+    if (getMeta(this.db, 'stock_seeded') === this.header.key) return;
+    const insert = this.db.prepare('INSERT OR IGNORE INTO stock (sku, qty, is_in_stock, manage_stock) VALUES (?, ?, ?, ?)');
+    const skus = this.products.column('sku');
+    this.db.transaction(() => {
+      for (let i = 0; i < this.docs.length; i++) {
+        if (this.header.stockIn[i] === -1) continue;
+        insert.run(skus.valuesAt(i)[0], this.header.stockQty[i], this.header.stockIn[i], this.header.stockManaged[i]);
+      }
+      setMeta(this.db, 'stock_seeded', this.header.key);
     })();
   }
 
+  /** Lays the stock table over the generated stock; the documents whose stock differs get their stock columns patched. */
   private loadStock(): void {
-    const rows = this.db.prepare('SELECT sku, qty, is_in_stock FROM stock').all() as Array<{ sku: string; qty: number; is_in_stock: number }>;
-    for (const r of rows) this.applyStock(r.sku, r.qty, r.is_in_stock === 1);
-    this.flushStock();
-  }
-
-  private stockChanged = false;
-
-  /** The search indexes over stock fields are rebuilt after a stock change (on their next use). */
-  flushStock(): void {
-    if (!this.stockChanged) return;
-    this.stockChanged = false;
-    this.collections.get('product')?.invalidate('stock');
-  }
-
-  /** Keeps the indexed documents (and the parent's configurable_children) in step with the stock table. */
-  applyStock(sku: string, qty: number, inStock: boolean): void {
-    this.stockChanged = true;
-    const p = this.bySku.get(sku);
-    if (p?.stock) Object.assign(p.stock, { qty, is_in_stock: inStock });
-    const parent = this.parentOf.get(sku);
-    const child = parent?.configurable_children?.find((c) => c.sku === sku);
-    if (child?.stock) Object.assign(child.stock, { qty, is_in_stock: inStock });
-    if (parent?.stock) parent.stock.is_in_stock = (parent.configurable_children ?? []).some((c) => c.status === 1 && c.stock?.is_in_stock);
+    const rows = this.db.prepare('SELECT sku, qty, is_in_stock FROM stock').raw().all() as Array<[string, number, number]>;
+    const changed = new Set<number>();
+    for (const [sku, qty, inStock] of rows) {
+      const i = this.skuIndex.get(sku);
+      if (i === undefined || this.inStock[i] === -1) continue;
+      if (this.qty[i] !== qty || this.inStock[i] !== inStock) {
+        this.qty[i] = qty;
+        this.inStock[i] = inStock;
+        changed.add(i);
+        const parent = this.parentIndex.get(sku);
+        if (parent !== undefined) changed.add(parent);
+      }
+    }
+    this.products.patchDocs([...changed], 'stock');
   }
 
   stockOf(sku: string): { qty: number; is_in_stock: boolean; manage_stock: boolean } | undefined {
@@ -102,12 +281,17 @@ export class CatalogueStore {
     if (!st || !st.manage_stock) return;
     const left = Math.max(0, st.qty - qty);
     this.db.prepare('UPDATE stock SET qty = ?, is_in_stock = ? WHERE sku = ?').run(left, left > 0 ? 1 : 0, sku);
-    this.applyStock(sku, left, left > 0);
-    this.flushStock();
+    const i = this.skuIndex.get(sku);
+    if (i === undefined || this.inStock[i] === -1) return;
+    this.qty[i] = left;
+    this.inStock[i] = left > 0 ? 1 : 0;
+    const parent = this.parentIndex.get(sku);
+    // the next search sees it: the stock columns of the product and its parent are patched
+    this.products.patchDocs(parent === undefined ? [i] : [i, parent], 'stock');
   }
 }
 
-/** The shop's price of a product at `now`, incl. 21% VAT: the special price counts only inside its date window. */
+/** The shop's price of a product at `now`, incl. 21% VAT: the special price counts only inside its window. */
 export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_incl_tax?: number | null; special_from_date?: string | null; special_to_date?: string | null }, now: Date): number {
   const regular = Number(p.price_incl_tax ?? 0);
   const special = p.special_price_incl_tax;
@@ -116,34 +300,4 @@ export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_inc
   if (p.special_from_date && stamp < p.special_from_date) return regular;
   if (p.special_to_date && stamp > p.special_to_date) return regular;
   return Math.min(regular, special);
-}
-
-const PARTS = ['products', 'categories', 'attributes', 'cmsPages', 'cmsBlocks', 'reviews', 'taxRules'] as const;
-
-/**
- * The catalogue for (seed, scale): read from the `catalogue` table when it holds this seed, scale and generator version
- * (a restart), else generated and stored there (first start, `--reset`, a new seed or scale). One row per document.
- */
-export function loadOrGenerate(db: Db, seed: number, scale: number): { data: DemoCatalogue; generated: boolean } {
-  const key = `${seed}:${scale}:${CATALOGUE_VERSION}`;
-  if (getMeta(db, 'catalogue_key') === key) {
-    const data: Record<string, unknown> = { seed, scale };
-    for (const part of PARTS) data[part] = [];
-    const rows = db.prepare('SELECT part, doc FROM catalogue ORDER BY part, pos').raw().iterate() as IterableIterator<[string, string]>;
-    for (const [part, doc] of rows) {
-      if (part === 'meta') Object.assign(data, JSON.parse(doc) as object);
-      else (data[part] as unknown[]).push(JSON.parse(doc));
-    }
-    if ((data.products as unknown[]).length > 0) return { data: data as unknown as DemoCatalogue, generated: false };
-  }
-  const data = generateCatalogue({ seed, scale });
-  db.transaction(() => {
-    db.prepare('DELETE FROM catalogue').run();
-    db.prepare('DELETE FROM search_index').run();
-    const insert = db.prepare('INSERT INTO catalogue (part, pos, doc) VALUES (?, ?, ?)');
-    for (const part of PARTS) (data[part] as unknown[]).forEach((doc, i) => insert.run(part, i, JSON.stringify(doc)));
-    insert.run('meta', 0, JSON.stringify({ home: data.home, referenceDate: data.referenceDate }));
-    setMeta(db, 'catalogue_key', key);
-  })();
-  return { data, generated: true };
 }

@@ -1,6 +1,7 @@
 import { HttpError } from '../errors';
+import { Column, type ColumnData } from './column';
 import { comparable, compare, fieldValues, termEquals, type Comparable } from './fields';
-import { FieldIndex, requiredMatches, type TextQueryOptions } from './fulltext';
+import { requiredMatches, TextIndex, type TextIndexData, type TextQueryOptions } from './fulltext';
 import { tokenize } from './text';
 
 /**
@@ -9,220 +10,203 @@ import { tokenize } from './text';
  */
 export type Doc = Record<string, unknown>;
 
-const NONE: readonly unknown[] = Object.freeze([]);
-
-/** Documents by kind of scalar value, for term lookups with Elasticsearch's coercion (see termEquals). */
-interface TermIndex {
-  numbers: Map<number, number[]>;
-  strings: Map<string, number[]>;
-  /** string values that read as numbers (matched by a numeric query value) */
-  numericStrings: Map<number, number[]>;
-  booleans: Map<boolean, number[]>;
+/** Where a collection's documents come from: an array in memory, or the catalogue cache file (read per document). */
+export interface DocSource {
+  readonly length: number;
+  /** the document (for a file-backed source a fresh copy on every call) */
+  get(i: number): Doc;
 }
 
+/** The indexes of a collection as they are kept in the catalogue cache file (typed arrays; v8.serialize). */
+export interface CollectionIndexes {
+  columns: Record<string, ColumnData>;
+  sortOrders: Record<string, Array<[string, Int32Array]>>;
+  texts: Record<string, TextIndexData>;
+  /** idOf of every document */
+  ids: string[];
+  /** isTextField of the fields asked so far */
+  textFields: Record<string, boolean>;
+}
+
+const arraySource = (docs: Doc[]): DocSource & { docs: Doc[] } => ({ docs, get length() { return docs.length; }, get: (i) => docs[i] as Doc });
+
 /**
- * One document type as the search engine sees it. Per field, built once on first use and kept (issue 9 "Fast at 40k"):
- * the values of every document (a column), a term index (value -> documents), comparable values for ranges and sorts,
- * numbers for range aggregations and metrics, and the document order of each sort. Only `invalidate` (live stock) drops them.
+ * One document type as the search engine sees it (issue 9 "Fast at 40k"). Per field, built once on first use (or read
+ * from the catalogue cache file) and kept: a compact column (search/column.ts: dictionary + per-document value ids) from
+ * which term, range, prefix and exists masks, aggregations and sort orders are read, and a full-text index
+ * (search/fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or
+ * `invalidate` rebuilds what was derived from a field.
  */
 export class Collection {
-  private readonly fieldIndexes = new Map<string, FieldIndex>();
+  readonly source: DocSource;
+  private readonly columns = new Map<string, Column>();
+  private readonly textIndexes = new Map<string, TextIndex>();
   private readonly textField = new Map<string, boolean>();
-  private readonly columns = new Map<string, ReadonlyArray<readonly unknown[]>>();
-  private readonly termIndexes = new Map<string, TermIndex>();
-  private readonly comparableColumns = new Map<string, ReadonlyArray<readonly Comparable[]>>();
-  private readonly numberColumns = new Map<string, ReadonlyArray<readonly number[]>>();
-  private readonly sortOrders = new Map<string, { order: Int32Array; rank: Int32Array }>();
+  private readonly phraseTokens = new Map<string, PhraseTokens>();
   private idIndex: Map<string, number> | undefined;
+  private ids: string[] | undefined;
   constructor(
     readonly type: string,
-    readonly docs: Doc[],
+    docs: Doc[] | DocSource,
     readonly idOf: (doc: Doc) => string = (d) => String(d.id),
-    /** where built full-text indexes are kept between starts (the backend's SQLite) */
-    private readonly indexStore?: { get(type: string, field: string): string | undefined; put(type: string, field: string, json: string): void },
-  ) {}
-
-  /** Drops what was derived from fields under `prefix` (their values changed in place). */
-  invalidate(prefix: string): void {
-    const hit = (field: string) => field === prefix || field.startsWith(`${prefix}.`) || field.includes(`.${prefix}.`) || field.endsWith(`.${prefix}`);
-    for (const cache of [this.columns, this.termIndexes, this.comparableColumns, this.numberColumns] as Array<Map<string, unknown>>) {
-      for (const k of [...cache.keys()]) if (hit(k)) cache.delete(k);
+    prebuilt?: CollectionIndexes,
+  ) {
+    this.source = Array.isArray(docs) ? arraySource(docs) : docs;
+    if (prebuilt) {
+      for (const [field, data] of Object.entries(prebuilt.columns)) {
+        const column = new Column(data);
+        for (const [key, order] of prebuilt.sortOrders[field] ?? []) column.restoreSortOrder(key, order);
+        this.columns.set(field, column);
+      }
+      for (const [field, data] of Object.entries(prebuilt.texts)) this.textIndexes.set(field, new TextIndex(data));
+      this.ids = prebuilt.ids;
+      for (const [field, text] of Object.entries(prebuilt.textFields)) this.textField.set(field, text);
     }
-    for (const k of [...this.sortOrders.keys()]) if (hit(k.split('\u0000')[0] as string)) this.sortOrders.delete(k);
   }
 
-  /** The values of `field` in every document (arrays flattened, as Elasticsearch indexes them). */
-  values(field: string): ReadonlyArray<readonly unknown[]> {
+  /** The documents of an in-memory collection (tests mutate them, then call invalidate). */
+  get docs(): Doc[] {
+    const docs = (this.source as { docs?: Doc[] }).docs;
+    if (!docs) throw new Error(`${this.type}: documents are read one by one (doc(i))`);
+    return docs;
+  }
+
+  get length(): number {
+    return this.source.length;
+  }
+
+  doc(i: number): Doc {
+    return this.source.get(i);
+  }
+
+  /** idOf of document i (without materialising it when the ids were kept). */
+  idAt(i: number): string {
+    return this.ids ? (this.ids[i] as string) : this.idOf(this.source.get(i));
+  }
+
+  /** The indexes built so far, for the catalogue cache file (without the columns of `skipColumns`: long texts). */
+  exportIndexes(skipColumns: readonly string[] = []): CollectionIndexes {
+    const columns: Record<string, ColumnData> = {};
+    const sortOrders: Record<string, Array<[string, Int32Array]>> = {};
+    for (const [field, column] of this.columns) {
+      if (skipColumns.includes(field)) continue;
+      columns[field] = column.data();
+      sortOrders[field] = column.builtSortOrders();
+    }
+    const texts: Record<string, TextIndexData> = {};
+    for (const [field, idx] of this.textIndexes) texts[field] = idx.data;
+    const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
+    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField) };
+  }
+
+  private static matches(field: string, prefix: string): boolean {
+    return field === prefix || field.startsWith(`${prefix}.`) || field.includes(`.${prefix}.`) || field.endsWith(`.${prefix}`);
+  }
+
+  /** Drops what was derived from fields under `prefix` (their values changed in place); rebuilt from the documents on next use. */
+  invalidate(prefix: string): void {
+    for (const cache of [this.columns, this.textIndexes, this.textField, this.phraseTokens] as Array<Map<string, unknown>>) {
+      for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
+    }
+  }
+
+  /** Documents `changed` have new values under `prefix` (live stock): their entries in the built columns are replaced. */
+  patchDocs(changed: readonly number[], prefix: string): void {
+    if (!changed.length) return;
+    const docs = new Map(changed.map((i) => [i, this.source.get(i)] as const));
+    for (const [field, column] of [...this.columns]) {
+      if (!Collection.matches(field, prefix)) continue;
+      const values = new Map([...docs].map(([i, d]) => [i, fieldValues(d, field)] as const));
+      this.columns.set(field, column.patched(values));
+      this.textIndexes.delete(field);
+      this.textField.delete(field);
+      this.phraseTokens.delete(field);
+    }
+  }
+
+  /** The compact column of `field` (built by reading every document once, then kept). */
+  column(field: string): Column {
     let col = this.columns.get(field);
     if (!col) {
-      col = this.docs.map((d) => {
-        const v = fieldValues(d, field);
-        return v.length ? v : NONE;
-      });
+      col = Column.build(this.length, (i) => fieldValues(this.source.get(i), field));
       this.columns.set(field, col);
     }
     return col;
   }
 
-  termIndex(field: string): TermIndex {
-    let idx = this.termIndexes.get(field);
-    if (!idx) {
-      const built: TermIndex = { numbers: new Map(), strings: new Map(), numericStrings: new Map(), booleans: new Map() };
-      const add = <K>(map: Map<K, number[]>, key: K, i: number) => {
-        const list = map.get(key);
-        if (!list) map.set(key, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
-      };
-      this.values(field).forEach((vals, i) => {
-        for (const v of vals) {
-          if (typeof v === 'number') add(built.numbers, v, i);
-          else if (typeof v === 'boolean') add(built.booleans, v, i);
-          else if (typeof v === 'string') {
-            add(built.strings, v, i);
-            if (v.trim() !== '' && !Number.isNaN(Number(v))) add(built.numericStrings, Number(v), i);
-          }
-        }
-      });
-      idx = built;
-      this.termIndexes.set(field, idx);
+  /** Builds the columns and text indexes of `fields` in one pass over the documents (start-up, cache file). */
+  prepare(fields: readonly string[], textFields: readonly string[] = []): void {
+    const wanted = [...new Set([...fields, ...textFields])].filter((f) => !this.columns.has(f));
+    if (wanted.length) {
+      const values: Array<Array<readonly unknown[]>> = wanted.map(() => []);
+      for (let i = 0; i < this.length; i++) {
+        const d = this.source.get(i);
+        wanted.forEach((f, k) => (values[k] as Array<readonly unknown[]>).push(fieldValues(d, f)));
+      }
+      wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => (values[k] as Array<readonly unknown[]>)[i] as readonly unknown[])));
     }
-    return idx;
+    for (const f of textFields) this.textIndex(f);
+    if (!this.ids) this.ids = Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
   }
 
   /** Marks every document with a value of `field` that termEquals one of `wanted`. */
   termMask(field: string, wanted: readonly unknown[]): Uint8Array {
-    const idx = this.termIndex(field);
-    const mask = new Uint8Array(this.docs.length);
-    const mark = (list: number[] | undefined) => {
-      if (list) for (const i of list) mask[i] = 1;
-    };
-    for (const q of wanted) {
-      if (typeof q === 'number') {
-        mark(idx.numbers.get(q));
-        mark(idx.numericStrings.get(q));
-        if (q === 1 || q === 0) mark(idx.booleans.get(q === 1));
-      } else if (typeof q === 'string') {
-        mark(idx.strings.get(q));
-        if (q.trim() !== '' && !Number.isNaN(Number(q))) mark(idx.numbers.get(Number(q)));
-        if (q === 'true' || q === 'false') mark(idx.booleans.get(q === 'true'));
-      } else if (typeof q === 'boolean') {
-        mark(idx.booleans.get(q));
-        mark(idx.strings.get(String(q)));
-        mark(idx.numbers.get(q ? 1 : 0));
-      }
-    }
-    return mask;
-  }
-
-  /** Per document: its values of `field` that compare (numbers, booleans as 0/1, numeric strings as numbers, strings). */
-  comparables(field: string): ReadonlyArray<readonly Comparable[]> {
-    let col = this.comparableColumns.get(field);
-    if (!col) {
-      col = this.values(field).map((vals) => {
-        if (!vals.length) return NONE as readonly Comparable[];
-        const out = vals.map(comparable).filter((v): v is Comparable => v !== undefined);
-        return out.length ? out : (NONE as readonly Comparable[]);
-      });
-      this.comparableColumns.set(field, col);
-    }
-    return col;
-  }
-
-  /** Per document: its values of `field` read as finite numbers (not booleans or empty strings), for range aggregations and metrics. */
-  numbers(field: string): ReadonlyArray<readonly number[]> {
-    let col = this.numberColumns.get(field);
-    if (!col) {
-      col = this.values(field).map((vals) => {
-        if (!vals.length) return NONE as readonly number[];
-        const out: number[] = [];
-        for (const v of vals) {
-          if (typeof v === 'boolean' || v === '') continue;
-          const n = Number(v);
-          if (Number.isFinite(n)) out.push(n);
-        }
-        return out.length ? out : (NONE as readonly number[]);
-      });
-      this.numberColumns.set(field, col);
-    }
-    return col;
-  }
-
-  /** The sort value of every document (min of its values for asc, max for desc), undefined when it has none. */
-  sortValues(field: string, order: 'asc' | 'desc'): Array<Comparable | undefined> {
-    return this.comparables(field).map((vals) => {
-      if (!vals.length) return undefined;
-      return vals.reduce((a, b) => (order === 'asc' ? (compare(b, a) < 0 ? b : a) : compare(b, a) > 0 ? b : a));
-    });
+    return this.column(field).termMask(wanted);
   }
 
   /** All documents in the order of one sort key (ties in index order), and each document's rank in it. */
   sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
-    const key = `${field}\u0000${order}\u0000${missing}`;
-    let found = this.sortOrders.get(key);
-    if (!found) {
-      const values = this.sortValues(field, order);
-      const idx = Array.from({ length: this.docs.length }, (_, i) => i);
-      idx.sort((a, b) => {
-        const x = values[a];
-        const y = values[b];
-        if (x === undefined && y === undefined) return a - b;
-        if (x === undefined) return missing === 'first' ? -1 : 1;
-        if (y === undefined) return missing === 'first' ? 1 : -1;
-        const d = compare(x, y);
-        if (d !== 0) return order === 'asc' ? d : -d;
-        return a - b;
-      });
-      const rank = new Int32Array(this.docs.length);
-      idx.forEach((doc, r) => (rank[doc] = r));
-      found = { order: Int32Array.from(idx), rank };
-      this.sortOrders.set(key, found);
-    }
-    return found;
+    return this.column(field).sortOrder(order, missing);
   }
 
   /** Document index by id. */
   indexOfId(id: string): number | undefined {
     if (!this.idIndex) {
       this.idIndex = new Map();
-      this.docs.forEach((d, i) => this.idIndex?.set(this.idOf(d), i));
+      for (let i = 0; i < this.length; i++) this.idIndex.set(this.idAt(i), i);
     }
     return this.idIndex.get(id);
   }
 
-  private readonly tokenCache = new Map<string, string[][][]>();
-
-  /** Tokenised values of a field per document (for phrase matching), computed once. */
-  fieldTokens(field: string): string[][][] {
-    let cached = this.tokenCache.get(field);
-    if (!cached) {
-      cached = this.docs.map((d) => fieldValues(d, field).filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => tokenize(String(v))));
-      this.tokenCache.set(field, cached);
+  /** Per dictionary entry of `field`, its tokens (string and number values; for phrase matching), and the entries of each token, computed once. */
+  phraseTokensOf(field: string): PhraseTokens {
+    const column = this.column(field);
+    let cached = this.phraseTokens.get(field);
+    if (!cached || cached.column !== column) {
+      const tokens = column.dict.map((v) => (typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined));
+      const entries = new Map<string, number[]>();
+      tokens.forEach((toks, id) => {
+        for (const t of new Set(toks)) {
+          const list = entries.get(t);
+          if (list) list.push(id);
+          else entries.set(t, [id]);
+        }
+      });
+      cached = { column, tokens, entries };
+      this.phraseTokens.set(field, cached);
     }
     return cached;
   }
 
-  /** The full-text index of `field`; `persist` (start-up warm-up only: a request never writes) reads/keeps it in the index store. */
-  fieldIndex(field: string, persist = false): FieldIndex {
-    let idx = this.fieldIndexes.get(field);
+  /** The full-text index of `field`. */
+  textIndex(field: string): TextIndex {
+    let idx = this.textIndexes.get(field);
     if (!idx) {
-      const stored = persist ? this.indexStore?.get(this.type, field) : undefined;
-      idx = new FieldIndex(this.docs, field, stored);
-      if (persist && stored === undefined) this.indexStore?.put(this.type, field, idx.serialize());
-      this.fieldIndexes.set(field, idx);
+      idx = TextIndex.fromColumn(this.column(field));
+      this.textIndexes.set(field, idx);
     }
     return idx;
   }
 
-  /** A field is full text when its values are strings that are not numbers (sampled over the documents). */
+  /** A field is full text when its values are strings that are not numbers (its first value decides). */
   isTextField(field: string): boolean {
     let known = this.textField.get(field);
     if (known === undefined) {
       known = false;
-      for (const d of this.docs) {
-        const v = fieldValues(d, field).find((x) => x !== null && x !== undefined);
-        if (v === undefined) continue;
+      const column = this.column(field);
+      if (column.ids.length > 0) {
+        const v = column.dict[column.ids[0] as number];
         known = typeof v === 'string' && (v.trim() === '' || Number.isNaN(Number(v)));
-        break;
       }
       this.textField.set(field, known);
     }
@@ -234,7 +218,37 @@ export const unsupported = (clause: string): HttpError => new HttpError(400, `Un
 const malformed = (what: string): HttpError => new HttpError(400, `Malformed query: ${what}`);
 
 /** A compiled query: the score of a document, or undefined when it does not match. */
-type Matcher = (i: number) => number | undefined;
+/**
+ * A compiled query: the score of a document, or undefined when it does not match. `mask`, when present, marks the only
+ * documents that can match (from the indexes): the executor evaluates the query for those alone.
+ */
+type Matcher = ((i: number) => number | undefined) & { mask?: Uint8Array };
+
+const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | undefined): Matcher => {
+  const m = fn as Matcher;
+  if (mask) m.mask = mask;
+  return m;
+};
+const intersect = (masks: Uint8Array[]): Uint8Array | undefined => {
+  if (!masks.length) return undefined;
+  const out = Uint8Array.from(masks[0] as Uint8Array);
+  for (let k = 1; k < masks.length; k++) {
+    const m = masks[k] as Uint8Array;
+    for (let i = 0; i < out.length; i++) out[i] = out[i]! & m[i]!;
+  }
+  return out;
+};
+const union = (masks: Array<Uint8Array | undefined>): Uint8Array | undefined => {
+  if (!masks.length || masks.some((m) => m === undefined)) return undefined;
+  const out = Uint8Array.from(masks[0] as Uint8Array);
+  for (let k = 1; k < masks.length; k++) {
+    const m = masks[k] as Uint8Array;
+    for (let i = 0; i < out.length; i++) out[i] = out[i]! | m[i]!;
+  }
+  return out;
+};
+
+interface PhraseTokens { column: Column; tokens: Array<string[] | undefined>; entries: Map<string, number[]> }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
@@ -314,7 +328,6 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
   if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
   const name = keys[0] as string;
   const body = query[name];
-  const docs = col.docs;
   const constant = (boost: number): number => (scoring ? boost : 0);
 
   switch (name) {
@@ -323,14 +336,14 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       return () => constant(boost);
     }
     case 'match_none':
-      return () => undefined;
+      return withMask(() => undefined, new Uint8Array(col.length));
     case 'bool':
       return compileBool(body, col, scoring);
     case 'constant_score': {
       if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
       const inner = compile(body.filter, col, false);
       const boost = body.boost !== undefined ? num(body.boost, 'constant_score.boost') : 1;
-      return (i) => (inner(i) === undefined ? undefined : constant(boost));
+      return withMask((i) => (inner(i) === undefined ? undefined : constant(boost)), inner.mask);
     }
     case 'term': {
       const [field, raw, boost0] = singleField('term', body);
@@ -338,7 +351,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       const boost = isObject(raw) && raw.boost !== undefined ? num(raw.boost, 'term.boost') : boost0;
       if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
       const mask = col.termMask(field, [value]);
-      return (i) => (mask[i] ? constant(boost) : undefined);
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
     }
     case 'terms': {
       if (!isObject(body)) throw malformed('terms must be an object');
@@ -356,28 +369,30 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
       if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
       const mask = col.termMask(field, values);
-      return (i) => (mask[i] ? constant(boost) : undefined);
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
     }
     case 'ids': {
       if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
       if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
-      const mask = new Uint8Array(docs.length);
+      const mask = new Uint8Array(col.length);
       for (const v of body.values) {
         const i = col.indexOfId(String(v));
         if (i !== undefined) mask[i] = 1;
       }
-      return (i) => (mask[i] ? constant(1) : undefined);
+      return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
     }
     case 'prefix': {
       const [field, raw, boost] = singleField('prefix', body);
       const value = String(isObject(raw) ? raw.value : raw);
-      const column = col.values(field);
-      return (i) => ((column[i] as readonly unknown[]).some((v) => typeof v === 'string' && v.startsWith(value)) ? constant(boost) : undefined);
+      const mask = col.column(field).maskWhere((v) => typeof v === 'string' && v.startsWith(value));
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
     }
     case 'exists': {
       if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
-      const column = col.values(body.field);
-      return (i) => ((column[i] as readonly unknown[]).length > 0 ? constant(1) : undefined);
+      const column = col.column(body.field);
+      const mask = new Uint8Array(col.length);
+      for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
+      return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
     }
     case 'range': {
       const [field, raw, boost0] = singleField('range', body);
@@ -397,12 +412,13 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       }
       const inclLower = raw.include_lower !== false;
       const inclUpper = raw.include_upper !== false;
-      // evaluated once over the field's comparable values: the query then reads a mask
-      const column = col.comparables(field);
-      const mask = new Uint8Array(docs.length);
-      for (let i = 0; i < docs.length; i++) {
-        const ok = (column[i] as readonly Comparable[]).some((c) => {
-          return bounds.every(([op, b]) => {
+      // evaluated once per distinct value of the field: the query then reads a mask
+      const column = col.column(field);
+      const comps = column.comparables();
+      const mask = column.maskWhere((_, id) => {
+        const c = comps[id];
+        if (c === undefined) return false;
+        return bounds.every(([op, b]) => {
             if ((typeof c === 'number') !== (typeof b === 'number')) return false;
             const d = compare(c, b);
             switch (op) {
@@ -413,11 +429,9 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
               case 'from': return inclLower ? d >= 0 : d > 0;
               default: return inclUpper ? d <= 0 : d < 0;
             }
-          });
         });
-        if (ok) mask[i] = 1;
-      }
-      return (i) => (mask[i] ? constant(boost) : undefined);
+      });
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
     }
     case 'match': {
       const [field, raw, boost0] = singleField('match', body);
@@ -461,12 +475,12 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
       const qs = body.queries.map((q) => compile(q, col, scoring));
       const tie = body.tie_breaker === undefined ? 0 : num(body.tie_breaker, 'dis_max.tie_breaker');
-      return (i) => {
+      return withMask((i) => {
         const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
         if (!scores.length) return undefined;
         const max = Math.max(...scores);
         return max + tie * (scores.reduce((a, b) => a + b, 0) - max);
-      };
+      }, union(qs.map((q) => q.mask)));
     }
     default:
       throw unsupported(name);
@@ -514,55 +528,78 @@ function textMatcher(
     maxExpansions: opts.max_expansions === undefined ? 50 : num(opts.max_expansions, 'max_expansions'),
     prefixLength: opts.prefix_length === undefined ? 0 : num(opts.prefix_length, 'prefix_length'),
   };
-  const perField: Array<[Map<number, number>, number]> = [];
-  const exact: Array<[string, number]> = [];
-  for (const [field, fieldBoost] of fields) {
-    if (col.isTextField(field)) perField.push([col.fieldIndex(field).search(text, options), fieldBoost]);
-    else exact.push([field, fieldBoost]);
-  }
+  const perField: Array<[Float64Array, number]> = [];
+  const exact: Array<[Uint8Array, number]> = [];
+  const masks: Uint8Array[] = [];
   // numbers / keywords: a match is an equality on any of the query's tokens (e.g. match { erin_recommends: 1 })
   const tokens = tokenize(text);
-  return (i) => {
+  for (const [field, fieldBoost] of fields) {
+    if (col.isTextField(field)) {
+      const { scores, docs } = col.textIndex(field).search(text, options);
+      perField.push([scores, fieldBoost]);
+      const mask = new Uint8Array(col.length);
+      for (const d of docs) mask[d] = 1;
+      masks.push(mask);
+    } else {
+      const mask = col.column(field).maskWhere((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === text.toLowerCase());
+      exact.push([mask, fieldBoost]);
+      masks.push(mask);
+    }
+  }
+  return withMask((i) => {
     const scores: number[] = [];
-    for (const [map, b] of perField) {
-      const s = map.get(i);
-      if (s !== undefined) scores.push(s * b);
+    for (const [byDoc, b] of perField) {
+      const s = byDoc[i] as number;
+      if (!Number.isNaN(s)) scores.push(s * b);
     }
-    for (const [field, b] of exact) {
-      const values = col.values(field)[i] as readonly unknown[];
-      if (values.some((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === text.toLowerCase())) scores.push(b);
-    }
+    for (const [mask, b] of exact) if (mask[i]) scores.push(b);
     if (!scores.length) return undefined;
     if (!scoring) return 0;
     const max = Math.max(...scores);
     const sum = scores.reduce((a, b) => a + b, 0);
     const combined = type === 'best_fields' ? max + tie * (sum - max) : sum;
     return combined * boost;
-  };
+  }, union(masks));
 }
 
 function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
   if (typeof query !== 'string' && typeof query !== 'number') throw malformed('phrase query must be a string');
   const phrase = tokenize(boundedText(query));
-  const tokenLists = fields.map(([field]) => col.fieldTokens(field));
-  return (i) => {
+  // a document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask
+  const masks = phrase.length === 0 ? [] : fields.map(([field]) => {
+    const { column, tokens, entries } = col.phraseTokensOf(field);
+    const holds = (id: number): boolean => {
+      const toks = tokens[id];
+      if (!toks) return false;
+      for (let s = 0; s + phrase.length <= toks.length; s++) {
+        if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
+      }
+      return false;
+    };
+    // only the entries holding the phrase's first token (or, for a one-word prefix, a token starting with it) are checked
+    const first = phrase[0] as string;
+    let candidates: Iterable<number>;
+    if (prefix && phrase.length === 1) {
+      const ids = new Set<number>();
+      for (const [t, list] of entries) if (t.startsWith(first)) for (const id of list) ids.add(id);
+      candidates = ids;
+    } else candidates = entries.get(first) ?? [];
+    const mask = new Uint8Array(col.length);
+    for (const id of candidates) if (holds(id)) column.markDocs(id, mask);
+    return mask;
+  });
+  return withMask((i) => {
     if (!phrase.length) return undefined;
     const scores: number[] = [];
     for (let f = 0; f < fields.length; f++) {
       const b = (fields[f] as [string, number])[1];
-      const matched = ((tokenLists[f] as string[][][])[i] ?? []).some((toks) => {
-        for (let s = 0; s + phrase.length <= toks.length; s++) {
-          if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
-        }
-        return false;
-      });
-      if (matched) scores.push(b * (1 + phrase.length));
+      if ((masks[f] as Uint8Array)[i]) scores.push(b * (1 + phrase.length));
     }
     if (!scores.length) return undefined;
     if (!scoring) return 0;
     const max = Math.max(...scores);
     return (max + tie * (scores.reduce((a, c) => a + c, 0) - max)) * boost;
-  };
+  }, phrase.length ? union(masks) : new Uint8Array(col.length));
 }
 
 function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher {
@@ -584,7 +621,12 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     }
   } else required = should.length > 0 && must.length === 0 && filter.length === 0 ? 1 : 0;
   const onlyFilters = must.length === 0 && should.length === 0;
-  return (i) => {
+  // the documents that can match: those every must / filter clause allows, else (should clauses required) those one allows
+  const allowed = [...must, ...filter].map((m) => m.mask).filter((m): m is Uint8Array => m !== undefined);
+  const anyShould = required >= 1 ? union(should.map((q) => q.mask)) : undefined;
+  if (anyShould) allowed.push(anyShould);
+  const mask = intersect(allowed);
+  return withMask((i) => {
     // cheap filters first: they drop most documents before any text clause runs
     for (const f of filter) if (f(i) === undefined) return undefined;
     for (const n of mustNot) if (n(i) !== undefined) return undefined;
@@ -607,7 +649,7 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     // a bool of filters only scores 0 (as in ES); an empty bool behaves as match_all (score 1)
     if (onlyFilters) return filter.length || mustNot.length ? 0 : boost;
     return score * boost;
-  };
+  }, mask);
 }
 
 function hash01(seed: number, id: string): number {
@@ -651,15 +693,25 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
       const modifier = MODIFIERS[String(fvf.modifier ?? 'none')];
       if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
       const missing = fvf.missing === undefined ? undefined : num(fvf.missing, 'field_value_factor.missing');
+      const column = col.column(field);
+      const numbers = column.metricNumbers();
       value = (i) => {
-        const v = (col.values(field)[i] as readonly unknown[]).map(Number).find((x) => Number.isFinite(x)) ?? missing;
+        let v: number | undefined;
+        for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
+          const x = numbers[column.ids[k] as number] as number;
+          if (!Number.isNaN(x)) {
+            v = x;
+            break;
+          }
+        }
+        v ??= missing;
         if (v === undefined) throw new HttpError(400, `Missing value for field [${field}] in field_value_factor`);
         const r = modifier(v * factor);
         return Number.isFinite(r) ? r : 0;
       };
     } else if (spec.random_score !== undefined) {
       const seed = isObject(spec.random_score) && spec.random_score.seed !== undefined ? num(spec.random_score.seed, 'random_score.seed') : 0;
-      value = (i) => hash01(seed, col.idOf(col.docs[i] as Doc));
+      value = (i) => hash01(seed, col.idAt(i));
     }
     return { filter, weight, value };
   });
@@ -670,7 +722,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
   const maxBoost = body.max_boost === undefined ? Number.MAX_VALUE : num(body.max_boost, 'max_boost');
   const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'function_score.min_score');
   const boost = body.boost === undefined ? 1 : num(body.boost, 'function_score.boost');
-  return (i) => {
+  return withMask((i) => {
     const q = inner(i);
     if (q === undefined) return undefined;
     const values: number[] = [];
@@ -705,7 +757,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     score *= boost;
     if (minScore !== undefined && score < minScore) return undefined;
     return scoring ? score : 0;
-  };
+  }, (inner as Matcher).mask);
 }
 
 export { isObject, asList, num, malformed };

@@ -148,31 +148,50 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
-        // counted over the field's column; the documents of a bucket are kept only when sub-aggregations need them
-        const groups = new Map<string, { key: string | number; docs: number[]; count: number; keyAsString?: string }>();
-        const column = col.values(field);
+        // counted per dictionary entry of the field's column, each document once per value; the documents of a bucket
+        // are kept only when sub-aggregations need them; buckets in order of first appearance (ties keep that order)
+        const column = col.column(field);
+        const dict = column.dict;
+        const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+        const counts = new Int32Array(dict.length);
+        const stamp = new Int32Array(dict.length).fill(-1);
         const keepDocs = sub !== undefined;
+        const docsOf: number[][] | undefined = keepDocs ? dict.map(() => []) : undefined;
+        // the `missing` value: its own group, or the entry of an equal value (same type and text)
+        const missing = body.missing;
+        const missingId = isScalar(missing) ? dict.findIndex((v) => typeof v === typeof missing && String(v) === String(missing)) : -1;
+        const missingGroup = { count: 0, docs: [] as number[] };
+        /** dictionary ids (and -1 for the missing group) in the order they first appeared */
+        const firstSeen: number[] = [];
+        const { offsets, ids } = column;
         for (const i of matched) {
-          let values = column[i] as readonly unknown[];
-          if (!values.some((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && body.missing !== undefined) values = [body.missing];
-          const seen: string[] = [];
-          for (const v of values) {
-            if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue;
-            const id = `${typeof v}:${String(v)}`;
-            if (values.length > 1) {
-              if (seen.includes(id)) continue;
-              seen.push(id);
+          const from = offsets[i] as number;
+          const to = offsets[i + 1] as number;
+          let scalar = false;
+          for (let k = from; k < to; k++) {
+            const id = ids[k] as number;
+            if (!isScalar(dict[id])) continue;
+            scalar = true;
+            if (stamp[id] === i) continue;
+            stamp[id] = i;
+            if (counts[id]!++ === 0) firstSeen.push(id);
+            docsOf?.[id]!.push(i);
+          }
+          if (!scalar && isScalar(missing)) {
+            if (missingId >= 0) {
+              if (counts[missingId]!++ === 0) firstSeen.push(missingId);
+              docsOf?.[missingId]!.push(i);
+            } else {
+              if (missingGroup.count++ === 0) firstSeen.push(-1);
+              if (keepDocs) missingGroup.docs.push(i);
             }
-            let g = groups.get(id);
-            if (!g) {
-              g = typeof v === 'boolean' ? { key: v ? 1 : 0, docs: [], count: 0, keyAsString: String(v) } : { key: v, docs: [], count: 0 };
-              groups.set(id, g);
-            }
-            g.count++;
-            if (keepDocs) g.docs.push(i);
           }
         }
-        let buckets = [...groups.values()].filter((g) => g.count >= minDocCount);
+        type Group = { key: string | number; docs: number[]; count: number; keyAsString?: string };
+        const group = (v: unknown, count: number, docs: number[]): Group =>
+          typeof v === 'boolean' ? { key: v ? 1 : 0, docs, count, keyAsString: String(v) } : { key: v as string | number, docs, count };
+        const groups: Group[] = firstSeen.map((id) => (id === -1 ? group(missing, missingGroup.count, missingGroup.docs) : group(dict[id], counts[id] as number, docsOf?.[id] ?? [])));
+        let buckets = groups.filter((g) => g.count >= minDocCount);
         const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
         const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
         if (order && order[0] === '_key') buckets.sort((a, b) => (order[1] === 'desc' ? -byKey(a, b) : byKey(a, b)));
@@ -198,8 +217,16 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
           if (!isObject(r)) throw malformed('range');
           const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range.from');
           const to = r.to === undefined || r.to === null ? undefined : num(r.to, 'range.to');
-          const numbers = col.numbers(field);
-          const docs = matched.filter((i) => (numbers[i] as readonly number[]).some((n) => (from === undefined || n >= from) && (to === undefined || n < to)));
+          const column = col.column(field);
+          const numbers = column.rangeNumbers();
+          const inRange = new Uint8Array(numbers.length);
+          numbers.forEach((n, id) => {
+            if (!Number.isNaN(n) && (from === undefined || n >= from) && (to === undefined || n < to)) inRange[id] = 1;
+          });
+          const docs = matched.filter((i) => {
+            for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) if (inRange[column.ids[k] as number]) return true;
+            return false;
+          });
           const key = typeof r.key === 'string' ? r.key : `${rangeKey(from)}-${rangeKey(to)}`;
           return withSub({ key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), doc_count: docs.length }, docs);
         });
@@ -215,12 +242,13 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
       case 'min': case 'max': case 'avg': case 'sum': case 'value_count': case 'stats': {
         if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.${kind}.field`);
         const field = body.field;
-        const column = col.values(field);
+        const column = col.column(field);
+        const numbers = column.metricNumbers();
         const values: number[] = [];
         for (const i of matched) {
-          for (const v of column[i] as readonly unknown[]) {
-            const n = Number(v);
-            if (Number.isFinite(n)) values.push(n);
+          for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
+            const n = numbers[column.ids[k] as number] as number;
+            if (!Number.isNaN(n)) values.push(n);
           }
         }
         const sum = values.reduce((a, b) => a + b, 0);
@@ -261,10 +289,13 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   checkAggregationLimits(aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
-  const n = col.docs.length;
+  const n = col.length;
   const scores = new Float64Array(n);
   const matched: number[] = [];
+  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
+  const allowed = matcher.mask;
   for (let i = 0; i < n; i++) {
+    if (allowed && !allowed[i]) continue;
     const s = matcher(i);
     if (s === undefined) continue;
     if (minScore !== undefined && s < minScore) continue;
@@ -289,21 +320,37 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   } else if (onlyScores && hitsAll.every((i) => scores[i] === scores[hitsAll[0] as number])) {
     sorted = hitsAll.slice(0, want); // equal scores: index order
   } else {
-    sorted = [...hitsAll].sort((a, b) => {
+    const cmp = (a: number, b: number) => {
       for (let k = 0; k < keys.length; k++) {
         const rank = ranks[k];
         const d = rank ? (rank[a] as number) - (rank[b] as number) : (scores[b] as number) - (scores[a] as number);
         if (d !== 0) return keys[k]!.field === '_score' && keys[k]!.order === 'asc' ? -d : d;
       }
       return a - b;
-    });
+    };
+    if (want * 4 < hitsAll.length && hitsAll.every((i) => !Number.isNaN(scores[i]))) {
+      // a page of many hits: keep the first `want` in a sorted buffer (the order is total, so this is the full sort's prefix)
+      sorted = [];
+      for (const i of hitsAll) {
+        if (sorted.length === want && (want === 0 || cmp(i, sorted[want - 1] as number) >= 0)) continue;
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cmp(sorted[mid] as number, i) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        sorted.splice(lo, 0, i);
+        if (sorted.length > want) sorted.pop();
+      }
+    } else sorted = [...hitsAll].sort(cmp);
   }
   const page = sorted.slice(from, want);
   const byField = sortKeys.length > 0 && !(sortKeys.length === 1 && sortKeys[0]?.field === '_score');
   let maxScore: number | null = null;
   for (const i of hitsAll) maxScore = Math.max(maxScore ?? -Infinity, scores[i] as number);
   const hits = page.map((i) => {
-    const doc = col.docs[i] as Doc;
+    const doc = col.doc(i);
     const hit: Record<string, unknown> = { _index: params.index, _type: col.type, _id: col.idOf(doc), _score: byField && body.track_scores !== true ? null : scores[i] };
     if (!source.none) hit._source = filterSource(doc, source.includes, source.excludes);
     if (sortKeys.length) hit.sort = keys.map((k) => (k.field === '_score' ? scores[i] : sortValue(doc, k)) ?? null);

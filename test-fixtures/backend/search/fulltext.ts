@@ -1,10 +1,12 @@
-import MiniSearch from 'minisearch';
-import { fieldValues } from './fields';
+import type { Column } from './column';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize } from './text';
 
 /**
- * One MiniSearch index per (document type, field), built on first use. Full-text clauses (match, multi_match)
- * run against it with Elasticsearch's fuzziness, max_expansions, prefix_length, operator and minimum_should_match.
+ * The full-text index of one (document type, field): a term dictionary and, per term, its documents and term frequencies
+ * (CSR, typed arrays), with each document's field length. Fuzzy and exact lookups run over the DICTIONARY (not over the
+ * documents); only the postings of the matching terms are read. Scores are the BM25 variant MiniSearch 7 computes
+ * (k 1.2, b 0.7, d 0.5, fuzzy weight 0.45 * len / (len + distance), times the number of query terms matched), so the
+ * relevance order is the one the previous MiniSearch-based engine gave (search/reference, checked by search-engine.test.ts).
  */
 export interface TextQueryOptions {
   fuzziness?: unknown; // number | 'AUTO' | '0'..'2'
@@ -14,78 +16,250 @@ export interface TextQueryOptions {
   prefixLength?: number;
 }
 
-const MS_OPTIONS = {
-  fields: ['text'],
-  idField: 'id',
-  tokenize: (text: string) => text.split(/[\s\p{P}\p{S}]+/u).filter(Boolean),
-  processTerm: (term: string) => indexTerms(term),
-  searchOptions: { processTerm: (term: string) => normalise(term) },
+export interface TextIndexData {
+  terms: string[];
+  postOffsets: Int32Array;
+  postDocs: Int32Array;
+  postFreqs: Int32Array;
+  /** unique raw tokens per document (0 for documents without text) */
+  fieldLength: Int32Array;
+  documentCount: number;
+  avgFieldLength: number;
+}
+
+/** The tokenizer MiniSearch was configured with (split on spaces, punctuation and symbols). */
+const MS_SPLIT = /[\s\p{P}\p{S}]+/u;
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+const FUZZY_WEIGHT = 0.45;
+
+const bm25 = (termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number): number => {
+  const { k, b, d } = BM25;
+  const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
+  return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)));
 };
 
-export class FieldIndex {
-  private readonly ms: MiniSearch<{ id: number; text: string }>;
+/** A 32-bit set of a term's characters: each edit changes at most two bits, so terms whose sets differ in more than 2*e bits are skipped. */
+function charMask(term: string): number {
+  let m = 0;
+  for (let i = 0; i < term.length; i++) m |= 1 << (term.charCodeAt(i) & 31);
+  return m;
+}
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 
-  /** Indexes `field` of `docs`, or reads an index `serialized` earlier (the backend keeps them in SQLite). */
-  constructor(docs: readonly unknown[], readonly field: string, serialized?: string) {
-    if (serialized !== undefined) {
-      this.ms = MiniSearch.loadJSON<{ id: number; text: string }>(serialized, MS_OPTIONS);
-      return;
+/** Plain Levenshtein distance (what MiniSearch's fuzzy lookup uses), or max+1 when above `max`. */
+export function levenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev = new Int32Array(n + 1);
+  let row = new Int32Array(n + 1);
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      row[j] = v;
+      if (v < rowMin) rowMin = v;
     }
-    this.ms = new MiniSearch<{ id: number; text: string }>(MS_OPTIONS);
-    const batch: Array<{ id: number; text: string }> = [];
-    docs.forEach((doc, id) => {
-      const text = fieldValues(doc, field).filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => stripHtml(String(v))).join(' ');
-      if (text.trim()) batch.push({ id, text });
-    });
-    this.ms.addAll(batch);
+    if (rowMin > max) return max + 1;
+    [prev, row] = [row, prev];
+  }
+  return prev[n] as number;
+}
+
+export class TextIndex {
+  readonly data: TextIndexData;
+  private readonly termIds: Map<string, number>;
+  private byLength?: Map<number, Int32Array>;
+  private masks?: Int32Array;
+  private scratch?: { raw: Float64Array; cur: Float64Array; quality: Uint8Array; lastQ: Int32Array; bits: Uint32Array };
+  constructor(data: TextIndexData) {
+    this.data = data;
+    this.termIds = new Map(data.terms.map((t, i) => [t, i]));
   }
 
-  serialize(): string {
-    return JSON.stringify(this.ms);
+  /** Indexes a column: a document's text is its string and number values, HTML stripped, joined by spaces. */
+  static fromColumn(column: Column): TextIndex {
+    const n = column.length;
+    const termIds = new Map<string, number>();
+    const terms: string[] = [];
+    const docsOf: number[][] = [];
+    const freqsOf: number[][] = [];
+    const fieldLength = new Int32Array(n);
+    let documentCount = 0;
+    let avg = 0;
+    const stripped = new Map<number, string>();
+    for (let i = 0; i < n; i++) {
+      const parts: string[] = [];
+      for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
+        const id = column.ids[k] as number;
+        const v = column.dict[id];
+        if (typeof v !== 'string' && typeof v !== 'number') continue;
+        let s = stripped.get(id);
+        if (s === undefined) {
+          s = stripHtml(String(v));
+          stripped.set(id, s);
+        }
+        parts.push(s);
+      }
+      const text = parts.join(' ');
+      if (!text.trim()) continue;
+      const tokens = text.split(MS_SPLIT).filter(Boolean);
+      const unique = new Set(tokens).size;
+      // MiniSearch's running average, in the same order (documents are added in index order)
+      avg = (avg * documentCount + unique) / (documentCount + 1);
+      documentCount++;
+      fieldLength[i] = unique;
+      for (const token of tokens) {
+        for (const t of indexTerms(token)) {
+          if (!t) continue;
+          let id = termIds.get(t);
+          if (id === undefined) {
+            id = terms.length;
+            terms.push(t);
+            termIds.set(t, id);
+            docsOf.push([]);
+            freqsOf.push([]);
+          }
+          const docs = docsOf[id] as number[];
+          const freqs = freqsOf[id] as number[];
+          if (docs[docs.length - 1] === i) freqs[freqs.length - 1]!++;
+          else {
+            docs.push(i);
+            freqs.push(1);
+          }
+        }
+      }
+    }
+    const postOffsets = new Int32Array(terms.length + 1);
+    for (let t = 0; t < terms.length; t++) postOffsets[t + 1] = (postOffsets[t] as number) + (docsOf[t] as number[]).length;
+    const postDocs = new Int32Array(postOffsets[terms.length] as number);
+    const postFreqs = new Int32Array(postOffsets[terms.length] as number);
+    for (let t = 0; t < terms.length; t++) {
+      postDocs.set(docsOf[t] as number[], postOffsets[t] as number);
+      postFreqs.set(freqsOf[t] as number[], postOffsets[t] as number);
+    }
+    return new TextIndex({ terms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength: avg });
   }
 
-  /** docIndex -> score for docs that satisfy the clause. */
-  search(query: string, options: TextQueryOptions): Map<number, number> {
-    const terms = [...new Set(tokenize(query))];
-    const out = new Map<number, number>();
-    if (terms.length === 0) return out;
-    const maxEdits = (term: string): number => fuzzyEdits(options.fuzziness, term);
-    const results = this.ms.search(terms.join(' '), {
-      combineWith: 'OR',
-      prefix: false,
-      fuzzy: (term) => {
-        const e = maxEdits(term);
-        return e === 0 ? false : e;
-      },
-      maxFuzzy: 2,
+  /** Dictionary terms within Levenshtein distance `max` of `term` (not the term itself), with their distance. */
+  private fuzzyTerms(term: string, max: number): Array<[number, number]> {
+    if (!this.byLength) {
+      const groups = new Map<number, number[]>();
+      this.data.terms.forEach((t, id) => {
+        const list = groups.get(t.length);
+        if (list) list.push(id);
+        else groups.set(t.length, [id]);
+      });
+      this.byLength = new Map([...groups].map(([len, ids]) => [len, Int32Array.from(ids)]));
+      this.masks = Int32Array.from(this.data.terms, charMask);
+    }
+    const out: Array<[number, number]> = [];
+    const qMask = charMask(term);
+    const masks = this.masks as Int32Array;
+    for (let len = Math.max(0, term.length - max); len <= term.length + max; len++) {
+      const ids = this.byLength.get(len);
+      if (!ids) continue;
+      for (const id of ids) {
+        if (popcount(qMask ^ (masks[id] as number)) > 2 * max) continue;
+        const t = this.data.terms[id] as string;
+        if (t === term) continue;
+        const d = levenshtein(term, t, max);
+        if (d <= max) out.push([id, d]);
+      }
+    }
+    out.sort((a, b) => a[0] - b[0]);
+    return out;
+  }
+
+  /**
+   * Scores of the documents that satisfy a match / multi_match field clause: a Float64Array over all documents
+   * with NaN for those that do not match, and the list of those that do (ascending).
+   */
+  search(query: string, options: TextQueryOptions): { scores: Float64Array; docs: Int32Array } {
+    const { terms: dictTerms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength } = this.data;
+    const n = fieldLength.length;
+    const scores = new Float64Array(n).fill(NaN);
+    const qTerms = [...new Set(tokenize(query).map(normalise).filter(Boolean))];
+    if (qTerms.length === 0) return { scores, docs: new Int32Array(0) };
+    // per-document scratch, kept between searches and cleared for the touched documents only
+    if (!this.scratch || this.scratch.raw.length !== n) {
+      this.scratch = { raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1), bits: new Uint32Array(n) };
+    }
+    const { raw, cur, quality, lastQ, bits } = this.scratch;
+    // one query term's score per document, added to `raw` after the term (MiniSearch sums per term, then across terms)
+    const touched: number[] = [];
+    const candidates = new Set<number>();
+    let curDocs: number[] = [];
+    const addTerm = (q: number, termId: number, weight: number) => {
+      candidates.add(termId);
+      const from = postOffsets[termId] as number;
+      const to = postOffsets[termId + 1] as number;
+      const df = to - from;
+      for (let k = from; k < to; k++) {
+        const doc = postDocs[k] as number;
+        const s = weight * bm25(postFreqs[k] as number, df, documentCount, fieldLength[doc] as number, avgFieldLength);
+        if (lastQ[doc] !== q) {
+          if (lastQ[doc] === -1) touched.push(doc);
+          lastQ[doc] = q;
+          quality[doc]!++;
+          curDocs.push(doc);
+          cur[doc] = s;
+        } else cur[doc] = (cur[doc] as number) + s;
+      }
+    };
+    const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
+    qTerms.forEach((q, qi) => {
+      curDocs = [];
+      const exact = this.termIds.get(q);
+      if (exact !== undefined) addTerm(qi, exact, 1);
+      const e = maxEdits[qi] as number;
+      if (e > 0) for (const [id, d] of this.fuzzyTerms(q, e)) {
+        const t = dictTerms[id] as string;
+        addTerm(qi, id, (FUZZY_WEIGHT * t.length) / (t.length + d));
+      }
+      for (const doc of curDocs) raw[doc] = (raw[doc] as number) + (cur[doc] as number);
     });
-    // max_expansions and prefix_length: which document terms each query term may match
-    const candidates = new Set<string>();
-    for (const r of results) for (const t of r.terms) candidates.add(t);
-    const allowed = new Map<string, Set<string>>();
+    // max_expansions and prefix_length: which of the matched document terms each query term may count (by edit distance)
     const expansions = Math.max(1, options.maxExpansions ?? 50);
     const prefixLength = Math.max(0, options.prefixLength ?? 0);
-    for (const q of terms) {
-      const max = maxEdits(q);
-      const scored: Array<[string, number]> = [];
-      for (const t of candidates) {
+    qTerms.forEach((q, qi) => {
+      const max = maxEdits[qi] as number;
+      const scored: Array<[number, number]> = [];
+      for (const id of candidates) {
+        const t = dictTerms[id] as string;
         if (prefixLength > 0 && t.slice(0, prefixLength) !== q.slice(0, prefixLength) && t !== q) continue;
         const d = t === q ? 0 : editDistance(q, t, max);
-        if (d <= max) scored.push([t, d]);
+        if (d <= max) scored.push([id, d]);
       }
-      scored.sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
-      allowed.set(q, new Set(scored.slice(0, expansions).map(([t]) => t)));
-    }
-    const required = options.operator === 'and' ? terms.length : requiredMatches(options.minimumShouldMatch, terms.length);
-    for (const r of results) {
-      let matched = 0;
-      for (const q of terms) {
-        const set = allowed.get(q);
-        if (set && r.terms.some((t) => set.has(t))) matched++;
+      scored.sort((a, b) => a[1] - b[1] || ((dictTerms[a[0]] as string) < (dictTerms[b[0]] as string) ? -1 : 1));
+      for (const [id] of scored.slice(0, expansions)) {
+        for (let k = postOffsets[id] as number; k < (postOffsets[id + 1] as number); k++) bits[postDocs[k] as number]! |= 1 << qi;
       }
-      if (matched >= Math.max(1, required)) out.set(r.id as number, r.score * (matched / terms.length));
+    });
+    const required = Math.max(1, options.operator === 'and' ? qTerms.length : requiredMatches(options.minimumShouldMatch, qTerms.length));
+    const matchedDocs: number[] = [];
+    for (const doc of touched) {
+      const matched = popcount(bits[doc] as number);
+      if (matched < required) continue;
+      scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
+      matchedDocs.push(doc);
     }
-    return out;
+    for (const doc of touched) {
+      raw[doc] = 0;
+      cur[doc] = 0;
+      quality[doc] = 0;
+      lastQ[doc] = -1;
+      bits[doc] = 0;
+    }
+    // documents outside `touched` may carry bits from allowed terms' postings: every such document is in `touched`
+    matchedDocs.sort((a, b) => a - b);
+    return { scores, docs: Int32Array.from(matchedDocs) };
   }
 }
 

@@ -1,0 +1,323 @@
+/**
+ * The previous search engine (before issue 9's indexes), kept unchanged as the ORACLE of search-engine.test.ts and as the
+ * comparison in scripts/bench/search-latency.ts --compare: every clause evaluated per document, MiniSearch for full text.
+ * Not used by the backend.
+ */
+import { HttpError } from '../../errors';
+import { asList, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
+import { comparable, compare, fieldValues, type Comparable } from '../fields';
+
+export interface SearchParams {
+  body: unknown;
+  size?: string | null;
+  from?: string | null;
+  sort?: string | null;
+  sourceInclude?: string | null;
+  sourceExclude?: string | null;
+  index: string;
+}
+
+const TOP_LEVEL = ['query', 'aggs', 'aggregations', 'sort', 'from', 'size', '_source', 'min_score', 'track_scores', 'post_filter', 'track_total_hits', 'explain', 'version', 'timeout'];
+const MAX_WINDOW = 10_000;
+
+function intParam(value: string | null | undefined, name: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!/^\d+$/.test(value)) throw new HttpError(400, `Malformed query: ${name} must be a non-negative integer`);
+  return Number(value);
+}
+
+interface SortKey { field: string; order: 'asc' | 'desc'; missing: 'first' | 'last' }
+
+function parseSort(body: unknown, qs: string | null | undefined): SortKey[] {
+  const keys: SortKey[] = [];
+  if (qs) {
+    for (const part of qs.split(',')) {
+      const [field, order = 'asc'] = part.split(':').map((s) => s.trim());
+      if (!field) continue;
+      if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
+      keys.push({ field, order, missing: 'last' });
+    }
+    return keys;
+  }
+  for (const entry of asList(body)) {
+    if (typeof entry === 'string') {
+      keys.push({ field: entry, order: entry === '_score' ? 'desc' : 'asc', missing: 'last' });
+    } else if (isObject(entry)) {
+      for (const [field, spec] of Object.entries(entry)) {
+        if (typeof spec === 'string') {
+          if (spec !== 'asc' && spec !== 'desc') throw malformed(`sort order ${spec}`);
+          keys.push({ field, order: spec, missing: 'last' });
+        } else if (isObject(spec)) {
+          for (const k of Object.keys(spec)) if (!['order', 'missing', 'mode', 'unmapped_type'].includes(k)) throw unsupported(`sort.${k}`);
+          const order = spec.order === undefined ? (field === '_score' ? 'desc' : 'asc') : String(spec.order);
+          if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
+          keys.push({ field, order, missing: spec.missing === '_first' ? 'first' : 'last' });
+        } else throw malformed('sort entry');
+      }
+    } else throw malformed('sort entry');
+  }
+  return keys;
+}
+
+function sortValue(doc: Doc, key: SortKey): Comparable | undefined {
+  const values = fieldValues(doc, key.field).map(comparable).filter((v): v is Comparable => v !== undefined);
+  if (!values.length) return undefined;
+  return values.reduce((a, b) => (key.order === 'asc' ? (compare(b, a) < 0 ? b : a) : compare(b, a) > 0 ? b : a));
+}
+
+/** _source filtering with dotted paths and '*' wildcards (include wins for a parent path, exclude wins for the path itself). */
+export function filterSource(source: unknown, includes: string[], excludes: string[]): unknown {
+  if (!includes.length && !excludes.length) return source;
+  const toRe = (p: string) => new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const inc = includes.map(toRe);
+  const exc = excludes.map(toRe);
+  const incPrefixes = includes.map((p) => p.split('.'));
+  const couldIncludeBelow = (path: string): boolean => {
+    const parts = path.split('.');
+    return incPrefixes.some((p) => p.length > parts.length && parts.every((seg, k) => p[k] === seg || p[k]?.includes('*')));
+  };
+  const walk = (value: unknown, path: string, included: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((v) => walk(v, path, included)).filter((v) => v !== undefined);
+    if (!isObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const p = path ? `${path}.${k}` : k;
+      if (exc.some((r) => r.test(p))) continue;
+      const inHere = included || !inc.length || inc.some((r) => r.test(p));
+      if (inHere) out[k] = walk(v, p, true);
+      else if (couldIncludeBelow(p) && (isObject(v) || Array.isArray(v))) {
+        const sub = walk(v, p, false);
+        if (isObject(sub) ? Object.keys(sub).length : Array.isArray(sub) ? sub.length : false) out[k] = sub;
+      }
+    }
+    return out;
+  };
+  return walk(source, '', false);
+}
+
+function sourcePatterns(body: Record<string, unknown>, params: SearchParams): { includes: string[]; excludes: string[]; none: boolean } {
+  const split = (s: string | null | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+  let includes: string[] = [];
+  let excludes: string[] = [];
+  let none = false;
+  const src = body._source;
+  if (src === false) none = true;
+  else if (typeof src === 'string') includes = [src];
+  else if (Array.isArray(src)) includes = src.map(String);
+  else if (isObject(src)) {
+    includes = asList(src.includes ?? src.include).map(String);
+    excludes = asList(src.excludes ?? src.exclude).map(String);
+  } else if (src !== undefined && src !== true) throw malformed('_source');
+  if (params.sourceInclude) includes = split(params.sourceInclude);
+  if (params.sourceExclude) excludes = split(params.sourceExclude);
+  return { includes, excludes, none };
+}
+
+function rangeKey(n: number | undefined): string {
+  if (n === undefined) return '*';
+  return Number.isInteger(n) ? `${n}.0` : String(n);
+}
+
+/** Aggregation count and nesting, checked before any is computed (an explicit stack: no recursion on client input). */
+function checkAggregationLimits(spec: unknown): void {
+  let count = 0;
+  const stack: Array<[unknown, number]> = [[spec, 1]];
+  while (stack.length) {
+    const [level, depth] = stack.pop() as [unknown, number];
+    if (!isObject(level)) continue;
+    if (depth > SEARCH_LIMITS.aggregationDepth) throw limitHit('aggregations nested too deep', SEARCH_LIMITS.aggregationDepth);
+    for (const def of Object.values(level)) {
+      if (++count > SEARCH_LIMITS.aggregations) throw limitHit('too many aggregations', SEARCH_LIMITS.aggregations);
+      if (isObject(def) && (def.aggs !== undefined || def.aggregations !== undefined)) stack.push([def.aggs ?? def.aggregations, depth + 1]);
+    }
+  }
+}
+
+function aggregate(col: Collection, matched: number[], spec: unknown): Record<string, unknown> {
+  if (!isObject(spec)) throw malformed('aggregations must be an object');
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(spec)) {
+    if (!isObject(def)) throw malformed(`aggregation ${name}`);
+    const sub = def.aggs ?? def.aggregations;
+    const kinds = Object.keys(def).filter((k) => k !== 'aggs' && k !== 'aggregations' && k !== 'meta');
+    if (kinds.length !== 1) throw malformed(`aggregation ${name} needs exactly one type`);
+    const kind = kinds[0] as string;
+    const body = def[kind];
+    if (!isObject(body)) throw malformed(`aggregation ${name}.${kind}`);
+    const withSub = (bucket: Record<string, unknown>, docs: number[]) => (sub === undefined ? bucket : { ...bucket, ...aggregate(col, docs, sub) });
+    switch (kind) {
+      case 'terms': {
+        for (const k of Object.keys(body)) if (!['field', 'size', 'order', 'min_doc_count', 'missing', 'shard_size'].includes(k)) throw unsupported(`terms aggregation ${k}`);
+        if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.terms.field`);
+        const field = body.field;
+        const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
+        if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
+        const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
+        // counted over the field's column; the documents of a bucket are kept only when sub-aggregations need them
+        const groups = new Map<string, { key: string | number; docs: number[]; count: number; keyAsString?: string }>();
+        const column = col.values(field);
+        const keepDocs = sub !== undefined;
+        for (const i of matched) {
+          let values = column[i] as readonly unknown[];
+          if (!values.some((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && body.missing !== undefined) values = [body.missing];
+          const seen: string[] = [];
+          for (const v of values) {
+            if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue;
+            const id = `${typeof v}:${String(v)}`;
+            if (values.length > 1) {
+              if (seen.includes(id)) continue;
+              seen.push(id);
+            }
+            let g = groups.get(id);
+            if (!g) {
+              g = typeof v === 'boolean' ? { key: v ? 1 : 0, docs: [], count: 0, keyAsString: String(v) } : { key: v, docs: [], count: 0 };
+              groups.set(id, g);
+            }
+            g.count++;
+            if (keepDocs) g.docs.push(i);
+          }
+        }
+        let buckets = [...groups.values()].filter((g) => g.count >= minDocCount);
+        const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
+        const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
+        if (order && order[0] === '_key') buckets.sort((a, b) => (order[1] === 'desc' ? -byKey(a, b) : byKey(a, b)));
+        else if (order && order[0] === '_count' && order[1] === 'asc') buckets.sort((a, b) => a.count - b.count || byKey(a, b));
+        else if (order && order[0] !== '_count') throw unsupported(`terms order ${order[0]}`);
+        else buckets.sort((a, b) => b.count - a.count || byKey(a, b));
+        const total = buckets.reduce((s, b) => s + b.count, 0);
+        buckets = buckets.slice(0, size);
+        const shown = buckets.reduce((s, b) => s + b.count, 0);
+        out[name] = {
+          doc_count_error_upper_bound: 0,
+          sum_other_doc_count: total - shown,
+          buckets: buckets.map((b) => withSub({ key: b.key, ...(b.keyAsString ? { key_as_string: b.keyAsString } : {}), doc_count: b.count }, b.docs)),
+        };
+        break;
+      }
+      case 'range': {
+        for (const k of Object.keys(body)) if (!['field', 'ranges', 'keyed'].includes(k)) throw unsupported(`range aggregation ${k}`);
+        if (typeof body.field !== 'string' || !Array.isArray(body.ranges)) throw malformed(`aggregation ${name}.range needs field and ranges`);
+        const field = body.field;
+        if (body.ranges.length > SEARCH_LIMITS.ranges) throw limitHit('range aggregation has too many ranges', SEARCH_LIMITS.ranges);
+        const buckets = body.ranges.map((r) => {
+          if (!isObject(r)) throw malformed('range');
+          const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range.from');
+          const to = r.to === undefined || r.to === null ? undefined : num(r.to, 'range.to');
+          const numbers = col.numbers(field);
+          const docs = matched.filter((i) => (numbers[i] as readonly number[]).some((n) => (from === undefined || n >= from) && (to === undefined || n < to)));
+          const key = typeof r.key === 'string' ? r.key : `${rangeKey(from)}-${rangeKey(to)}`;
+          return withSub({ key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), doc_count: docs.length }, docs);
+        });
+        out[name] = body.keyed === true ? { buckets: Object.fromEntries(buckets.map((b) => [b.key as string, b])) } : { buckets };
+        break;
+      }
+      case 'filter': {
+        const m = compile(body, col, false);
+        const docs = matched.filter((i) => m(i) !== undefined);
+        out[name] = withSub({ doc_count: docs.length }, docs);
+        break;
+      }
+      case 'min': case 'max': case 'avg': case 'sum': case 'value_count': case 'stats': {
+        if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.${kind}.field`);
+        const field = body.field;
+        const column = col.values(field);
+        const values: number[] = [];
+        for (const i of matched) {
+          for (const v of column[i] as readonly unknown[]) {
+            const n = Number(v);
+            if (Number.isFinite(n)) values.push(n);
+          }
+        }
+        const sum = values.reduce((a, b) => a + b, 0);
+        const min = values.length ? values.reduce((a, b) => (b < a ? b : a)) : null;
+        const max = values.length ? values.reduce((a, b) => (b > a ? b : a)) : null;
+        const avg = values.length ? sum / values.length : null;
+        if (kind === 'stats') out[name] = { count: values.length, min, max, avg, sum };
+        else if (kind === 'value_count') out[name] = { value: values.length };
+        else out[name] = { value: kind === 'min' ? min : kind === 'max' ? max : kind === 'avg' ? avg : sum };
+        break;
+      }
+      default:
+        throw unsupported(`aggregation ${kind}`);
+    }
+  }
+  return out;
+}
+
+export function executeSearch(col: Collection, params: SearchParams): Record<string, unknown> {
+  const started = process.hrtime.bigint();
+  const body = params.body === undefined || params.body === null ? {} : params.body;
+  if (!isObject(body)) throw malformed('the request body must be a JSON object');
+  for (const k of Object.keys(body)) if (!TOP_LEVEL.includes(k)) throw unsupported(k);
+  const size = intParam(params.size, 'size') ?? (body.size === undefined ? 10 : num(body.size, 'size'));
+  const from = intParam(params.from, 'from') ?? (body.from === undefined ? 0 : num(body.from, 'from'));
+  if (size < 0 || from < 0 || !Number.isInteger(size) || !Number.isInteger(from)) throw malformed('size and from must be non-negative integers');
+  if (size > SEARCH_LIMITS.size) throw limitHit('size', SEARCH_LIMITS.size);
+  if (from > SEARCH_LIMITS.from) throw limitHit('from', SEARCH_LIMITS.from);
+  if (from + size > MAX_WINDOW) throw new HttpError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}]`);
+  startRequestBudget();
+  const query = body.query === undefined ? { match_all: {} } : body.query;
+  const matcher = compile(query, col, true);
+  const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'min_score');
+  const sortKeys = parseSort(body.sort, params.sort);
+  if (sortKeys.length > SEARCH_LIMITS.sortKeys) throw limitHit('too many sort keys', SEARCH_LIMITS.sortKeys);
+  const source = sourcePatterns(body, params);
+  const aggSpec = body.aggs ?? body.aggregations;
+  checkAggregationLimits(aggSpec);
+  const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
+
+  const n = col.docs.length;
+  const scores = new Float64Array(n);
+  const matched: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = matcher(i);
+    if (s === undefined) continue;
+    if (minScore !== undefined && s < minScore) continue;
+    scores[i] = s;
+    matched.push(i);
+  }
+  const aggregations = aggSpec === undefined ? undefined : aggregate(col, matched, aggSpec);
+  const hitsAll = postFilter ? matched.filter((i) => postFilter(i) !== undefined) : matched;
+  const keys = sortKeys.length ? sortKeys : [{ field: '_score', order: 'desc' as const, missing: 'last' as const }];
+  // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
+  const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
+  const want = from + size;
+  let sorted: number[];
+  const onlyScores = keys.length === 1 && keys[0]?.field === '_score';
+  if (keys.length === 1 && ranks[0]) {
+    // one field key: walk the documents in that key's order and keep the hits, up to the page's end
+    const inHits = new Uint8Array(n);
+    for (const i of hitsAll) inHits[i] = 1;
+    const order = col.sortOrder(keys[0]!.field, keys[0]!.order, keys[0]!.missing).order;
+    sorted = [];
+    for (let r = 0; r < n && sorted.length < want; r++) if (inHits[order[r] as number]) sorted.push(order[r] as number);
+  } else if (onlyScores && hitsAll.every((i) => scores[i] === scores[hitsAll[0] as number])) {
+    sorted = hitsAll.slice(0, want); // equal scores: index order
+  } else {
+    sorted = [...hitsAll].sort((a, b) => {
+      for (let k = 0; k < keys.length; k++) {
+        const rank = ranks[k];
+        const d = rank ? (rank[a] as number) - (rank[b] as number) : (scores[b] as number) - (scores[a] as number);
+        if (d !== 0) return keys[k]!.field === '_score' && keys[k]!.order === 'asc' ? -d : d;
+      }
+      return a - b;
+    });
+  }
+  const page = sorted.slice(from, want);
+  const byField = sortKeys.length > 0 && !(sortKeys.length === 1 && sortKeys[0]?.field === '_score');
+  let maxScore: number | null = null;
+  for (const i of hitsAll) maxScore = Math.max(maxScore ?? -Infinity, scores[i] as number);
+  const hits = page.map((i) => {
+    const doc = col.docs[i] as Doc;
+    const hit: Record<string, unknown> = { _index: params.index, _type: col.type, _id: col.idOf(doc), _score: byField && body.track_scores !== true ? null : scores[i] };
+    if (!source.none) hit._source = filterSource(doc, source.includes, source.excludes);
+    if (sortKeys.length) hit.sort = keys.map((k) => (k.field === '_score' ? scores[i] : sortValue(doc, k)) ?? null);
+    return hit;
+  });
+  const took = Number((process.hrtime.bigint() - started) / 1_000_000n);
+  return {
+    took, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+    hits: { total: hitsAll.length, max_score: byField && body.track_scores !== true ? null : maxScore, hits },
+    ...(aggregations ? { aggregations } : {}),
+  };
+}
