@@ -1,4 +1,5 @@
 import { comparable, compare, type Comparable } from './fields';
+import { scratchU8 } from './scratch';
 
 /**
  * The values of one field over every document, compact (issue 9 "Fast at 40k"): a dictionary of the distinct values
@@ -127,7 +128,7 @@ export class Column {
 
   /** A mask of the documents holding any entry for which `pick` is true (evaluated once per entry). */
   maskWhere(pick: (value: unknown, id: number) => boolean): Uint8Array {
-    const mask = new Uint8Array(this.length);
+    const mask = scratchU8(this.length);
     for (let id = 0; id < this.dict.length; id++) if (pick(this.dict[id], id)) this.markDocs(id, mask);
     return mask;
   }
@@ -159,7 +160,7 @@ export class Column {
   /** Marks every document with a value that termEquals one of `wanted`. */
   termMask(wanted: readonly unknown[]): Uint8Array {
     const idx = this.termLookup();
-    const mask = new Uint8Array(this.length);
+    const mask = scratchU8(this.length);
     const mark = (list: number[] | undefined) => {
       if (list) for (const id of list) this.markDocs(id, mask);
     };

@@ -2,6 +2,7 @@ import { HttpError } from '../errors';
 import { Column, type ColumnData } from './column';
 import { comparable, compare, fieldValues, termEquals, type Comparable } from './fields';
 import { requiredMatches, TextIndex, type TextIndexData, type TextQueryOptions } from './fulltext';
+import { releaseScratch, scratchU8 } from './scratch';
 import { tokenize } from './text';
 
 /**
@@ -105,7 +106,7 @@ export class Collection {
 
   /** Drops what was derived from fields under `prefix` (their values changed in place); rebuilt from the documents on next use. */
   invalidate(prefix: string): void {
-    for (const cache of [this.columns, this.textIndexes, this.textField, this.phraseTokens] as Array<Map<string, unknown>>) {
+    for (const cache of [this.columns, this.textIndexes, this.textField, this.phraseTokens, this.plainText] as Array<Map<string, unknown>>) {
       for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
     }
   }
@@ -121,6 +122,7 @@ export class Collection {
       this.textIndexes.delete(field);
       this.textField.delete(field);
       this.phraseTokens.delete(field);
+      this.plainText.delete(field);
     }
   }
 
@@ -188,6 +190,35 @@ export class Collection {
     return cached;
   }
 
+  private readonly plainText = new Map<string, { column: Column; plain: boolean; tokens: Map<number, string[] | undefined> }>();
+
+  /**
+   * For a phrase on a field with a built full-text index whose values hold no HTML ('<', '&': the index strips it), the
+   * documents that can hold the phrase (every word in the index; the last one as a prefix for phrase_prefix), and the
+   * tokens of a value. Undefined when the phrase must be checked over every distinct value instead.
+   */
+  phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { column: Column; candidates: Int32Array; tokensOf: (id: number) => string[] | undefined } | undefined {
+    const index = this.textIndexes.get(field);
+    if (!index || !this.columns.has(field)) return undefined;
+    const column = this.column(field);
+    let info = this.plainText.get(field);
+    if (!info || info.column !== column) {
+      const plain = column.dict.every((v) => typeof v !== 'string' || (!v.includes('<') && !v.includes('&')));
+      info = { column, plain, tokens: new Map() };
+      this.plainText.set(field, info);
+    }
+    if (!info.plain) return undefined;
+    const tokens = info.tokens;
+    const tokensOf = (id: number) => {
+      if (!tokens.has(id)) {
+        const v = column.dict[id];
+        tokens.set(id, typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined);
+      }
+      return tokens.get(id);
+    };
+    return { column, candidates: index.docsWithAll(phrase, prefix), tokensOf };
+  }
+
   /** The full-text index of `field`. */
   textIndex(field: string): TextIndex {
     let idx = this.textIndexes.get(field);
@@ -231,7 +262,8 @@ const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | unde
 };
 const intersect = (masks: Uint8Array[]): Uint8Array | undefined => {
   if (!masks.length) return undefined;
-  const out = Uint8Array.from(masks[0] as Uint8Array);
+  const out = scratchU8((masks[0] as Uint8Array).length);
+  out.set(masks[0] as Uint8Array);
   for (let k = 1; k < masks.length; k++) {
     const m = masks[k] as Uint8Array;
     for (let i = 0; i < out.length; i++) out[i] = out[i]! & m[i]!;
@@ -240,7 +272,8 @@ const intersect = (masks: Uint8Array[]): Uint8Array | undefined => {
 };
 const union = (masks: Array<Uint8Array | undefined>): Uint8Array | undefined => {
   if (!masks.length || masks.some((m) => m === undefined)) return undefined;
-  const out = Uint8Array.from(masks[0] as Uint8Array);
+  const out = scratchU8((masks[0] as Uint8Array).length);
+  out.set(masks[0] as Uint8Array);
   for (let k = 1; k < masks.length; k++) {
     const m = masks[k] as Uint8Array;
     for (let i = 0; i < out.length; i++) out[i] = out[i]! | m[i]!;
@@ -309,6 +342,7 @@ let depthNow = 0;
 export function startRequestBudget(): void {
   clausesUsed = 0;
   depthNow = 0;
+  releaseScratch();
 }
 
 export function compile(query: unknown, col: Collection, scoring: boolean): Matcher {
@@ -336,7 +370,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       return () => constant(boost);
     }
     case 'match_none':
-      return withMask(() => undefined, new Uint8Array(col.length));
+      return withMask(() => undefined, scratchU8(col.length));
     case 'bool':
       return compileBool(body, col, scoring);
     case 'constant_score': {
@@ -374,7 +408,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
     case 'ids': {
       if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
       if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
-      const mask = new Uint8Array(col.length);
+      const mask = scratchU8(col.length);
       for (const v of body.values) {
         const i = col.indexOfId(String(v));
         if (i !== undefined) mask[i] = 1;
@@ -390,7 +424,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
     case 'exists': {
       if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
       const column = col.column(body.field);
-      const mask = new Uint8Array(col.length);
+      const mask = scratchU8(col.length);
       for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
       return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
     }
@@ -537,7 +571,7 @@ function textMatcher(
     if (col.isTextField(field)) {
       const { scores, docs } = col.textIndex(field).search(text, options);
       perField.push([scores, fieldBoost]);
-      const mask = new Uint8Array(col.length);
+      const mask = scratchU8(col.length);
       for (const d of docs) mask[d] = 1;
       masks.push(mask);
     } else {
@@ -546,17 +580,30 @@ function textMatcher(
       masks.push(mask);
     }
   }
+  const fieldScores = perField.map(([byDoc]) => byDoc);
+  const fieldBoosts = perField.map(([, b]) => b);
+  const exactMasks = exact.map(([m]) => m);
+  const exactBoosts = exact.map(([, b]) => b);
   return withMask((i) => {
-    const scores: number[] = [];
-    for (const [byDoc, b] of perField) {
-      const s = byDoc[i] as number;
-      if (!Number.isNaN(s)) scores.push(s * b);
+    // the field scores in field order, as a list would hold them: their max and their sum (from 0, in that order)
+    let count = 0;
+    let max = -Infinity;
+    let sum = 0;
+    for (let f = 0; f < fieldScores.length; f++) {
+      const s = (fieldScores[f] as Float64Array)[i] as number;
+      if (Number.isNaN(s)) continue;
+      const v = s * (fieldBoosts[f] as number);
+      max = count++ === 0 ? v : Math.max(max, v);
+      sum += v;
     }
-    for (const [mask, b] of exact) if (mask[i]) scores.push(b);
-    if (!scores.length) return undefined;
+    for (let f = 0; f < exactMasks.length; f++) {
+      if (!(exactMasks[f] as Uint8Array)[i]) continue;
+      const v = exactBoosts[f] as number;
+      max = count++ === 0 ? v : Math.max(max, v);
+      sum += v;
+    }
+    if (!count) return undefined;
     if (!scoring) return 0;
-    const max = Math.max(...scores);
-    const sum = scores.reduce((a, b) => a + b, 0);
     const combined = type === 'best_fields' ? max + tie * (sum - max) : sum;
     return combined * boost;
   }, union(masks));
@@ -567,15 +614,29 @@ function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: 
   const phrase = tokenize(boundedText(query));
   // a document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask
   const masks = phrase.length === 0 ? [] : fields.map(([field]) => {
-    const { column, tokens, entries } = col.phraseTokensOf(field);
-    const holds = (id: number): boolean => {
-      const toks = tokens[id];
+    const holds = (toks: string[] | undefined): boolean => {
       if (!toks) return false;
       for (let s = 0; s + phrase.length <= toks.length; s++) {
         if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
       }
       return false;
     };
+    const mask = scratchU8(col.length);
+    const indexed = col.phraseCandidates(field, phrase, prefix);
+    if (indexed) {
+      // the full-text index names the documents holding every word (the last as a prefix): only their values are tokenised
+      const { column, candidates, tokensOf } = indexed;
+      for (const i of candidates) {
+        for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
+          if (holds(tokensOf(column.ids[k] as number))) {
+            mask[i] = 1;
+            break;
+          }
+        }
+      }
+      return mask;
+    }
+    const { column, tokens, entries } = col.phraseTokensOf(field);
     // only the entries holding the phrase's first token (or, for a one-word prefix, a token starting with it) are checked
     const first = phrase[0] as string;
     let candidates: Iterable<number>;
@@ -584,8 +645,7 @@ function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: 
       for (const [t, list] of entries) if (t.startsWith(first)) for (const id of list) ids.add(id);
       candidates = ids;
     } else candidates = entries.get(first) ?? [];
-    const mask = new Uint8Array(col.length);
-    for (const id of candidates) if (holds(id)) column.markDocs(id, mask);
+    for (const id of candidates) if (holds(tokens[id])) column.markDocs(id, mask);
     return mask;
   });
   return withMask((i) => {
@@ -599,7 +659,7 @@ function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: 
     if (!scoring) return 0;
     const max = Math.max(...scores);
     return (max + tie * (scores.reduce((a, c) => a + c, 0) - max)) * boost;
-  }, phrase.length ? union(masks) : new Uint8Array(col.length));
+  }, phrase.length ? union(masks) : scratchU8(col.length));
 }
 
 function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher {

@@ -1,6 +1,7 @@
 import { HttpError } from '../errors';
 import { asList, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
+import { scratchF64, scratchU8 } from './scratch';
 
 export interface SearchParams {
   body: unknown;
@@ -290,7 +291,7 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
   const n = col.length;
-  const scores = new Float64Array(n);
+  const scores = scratchF64(n, 0);
   const matched: number[] = [];
   // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
   const allowed = matcher.mask;
@@ -312,7 +313,7 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const onlyScores = keys.length === 1 && keys[0]?.field === '_score';
   if (keys.length === 1 && ranks[0]) {
     // one field key: walk the documents in that key's order and keep the hits, up to the page's end
-    const inHits = new Uint8Array(n);
+    const inHits = scratchU8(n);
     for (const i of hitsAll) inHits[i] = 1;
     const order = col.sortOrder(keys[0]!.field, keys[0]!.order, keys[0]!.missing).order;
     sorted = [];

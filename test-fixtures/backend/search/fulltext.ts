@@ -1,4 +1,5 @@
 import type { Column } from './column';
+import { scratchF64 } from './scratch';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize } from './text';
 
 /**
@@ -31,12 +32,6 @@ export interface TextIndexData {
 const MS_SPLIT = /[\s\p{P}\p{S}]+/u;
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const FUZZY_WEIGHT = 0.45;
-
-const bm25 = (termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number): number => {
-  const { k, b, d } = BM25;
-  const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
-  return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)));
-};
 
 /** A 32-bit set of a term's characters: each edit changes at most two bits, so terms whose sets differ in more than 2*e bits are skipped. */
 function charMask(term: string): number {
@@ -77,7 +72,7 @@ export class TextIndex {
   private readonly termIds: Map<string, number>;
   private byLength?: Map<number, Int32Array>;
   private masks?: Int32Array;
-  private scratch?: { raw: Float64Array; cur: Float64Array; quality: Uint8Array; lastQ: Int32Array; bits: Uint32Array };
+  private scratch?: { raw: Float64Array; cur: Float64Array; quality: Uint8Array; lastQ: Int32Array; bits: Uint32Array; touched: Int32Array; curDocs: Int32Array; norm: Float64Array };
   constructor(data: TextIndexData) {
     this.data = data;
     this.termIds = new Map(data.terms.map((t, i) => [t, i]));
@@ -147,6 +142,37 @@ export class TextIndex {
     return new TextIndex({ terms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength: avg });
   }
 
+  /** The documents (ascending) holding every one of `words` as a term; with `lastAsPrefix`, the last word as a term's prefix. */
+  docsWithAll(words: readonly string[], lastAsPrefix: boolean): Int32Array {
+    const { terms, postOffsets, postDocs } = this.data;
+    const docsOf = (ids: number[]): Int32Array => {
+      if (ids.length === 1) return postDocs.subarray(postOffsets[ids[0] as number], postOffsets[(ids[0] as number) + 1]);
+      const all = new Set<number>();
+      for (const id of ids) for (let k = postOffsets[id] as number; k < (postOffsets[id + 1] as number); k++) all.add(postDocs[k] as number);
+      return Int32Array.from(all).sort();
+    };
+    let result: Int32Array | undefined;
+    words.forEach((w, k) => {
+      let ids: number[];
+      if (lastAsPrefix && k === words.length - 1) {
+        ids = [];
+        terms.forEach((t, id) => {
+          if (t.startsWith(w)) ids.push(id);
+        });
+      } else {
+        const id = this.termIds.get(w);
+        ids = id === undefined ? [] : [id];
+      }
+      const docs = ids.length ? docsOf(ids) : new Int32Array(0);
+      if (!result) result = docs;
+      else {
+        const keep = new Set(docs);
+        result = result.filter((d) => keep.has(d));
+      }
+    });
+    return result ?? new Int32Array(0);
+  }
+
   /** Dictionary terms within Levenshtein distance `max` of `term` (not the term itself), with their distance. */
   private fuzzyTerms(term: string, max: number): Array<[number, number]> {
     if (!this.byLength) {
@@ -184,47 +210,60 @@ export class TextIndex {
   search(query: string, options: TextQueryOptions): { scores: Float64Array; docs: Int32Array } {
     const { terms: dictTerms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength } = this.data;
     const n = fieldLength.length;
-    const scores = new Float64Array(n).fill(NaN);
+    const scores = scratchF64(n, NaN);
     const qTerms = [...new Set(tokenize(query).map(normalise).filter(Boolean))];
     if (qTerms.length === 0) return { scores, docs: new Int32Array(0) };
     // per-document scratch, kept between searches and cleared for the touched documents only
     if (!this.scratch || this.scratch.raw.length !== n) {
-      this.scratch = { raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1), bits: new Uint32Array(n) };
+      const norm = new Float64Array(n);
+      // BM25's length normalisation per document, as MiniSearch computes it (k * (1 - b + b * len / avg))
+      for (let i = 0; i < n; i++) norm[i] = BM25.k * (1 - BM25.b + (BM25.b * (fieldLength[i] as number)) / avgFieldLength);
+      this.scratch = {
+        raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1), bits: new Uint32Array(n),
+        touched: new Int32Array(n), curDocs: new Int32Array(n), norm,
+      };
     }
-    const { raw, cur, quality, lastQ, bits } = this.scratch;
-    // one query term's score per document, added to `raw` after the term (MiniSearch sums per term, then across terms)
-    const touched: number[] = [];
+    const { raw, cur, quality, lastQ, bits, touched, curDocs, norm } = this.scratch;
+    let touchedCount = 0;
     const candidates = new Set<number>();
-    let curDocs: number[] = [];
-    const addTerm = (q: number, termId: number, weight: number) => {
-      candidates.add(termId);
-      const from = postOffsets[termId] as number;
-      const to = postOffsets[termId + 1] as number;
-      const df = to - from;
-      for (let k = from; k < to; k++) {
-        const doc = postDocs[k] as number;
-        const s = weight * bm25(postFreqs[k] as number, df, documentCount, fieldLength[doc] as number, avgFieldLength);
-        if (lastQ[doc] !== q) {
-          if (lastQ[doc] === -1) touched.push(doc);
-          lastQ[doc] = q;
-          quality[doc]!++;
-          curDocs.push(doc);
-          cur[doc] = s;
-        } else cur[doc] = (cur[doc] as number) + s;
-      }
-    };
+    const K1 = BM25.k + 1;
     const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
-    qTerms.forEach((q, qi) => {
-      curDocs = [];
+    for (let qi = 0; qi < qTerms.length; qi++) {
+      const q = qTerms[qi] as string;
+      // one query term's score per document, added to `raw` after the term (MiniSearch sums per term, then across terms)
+      let curCount = 0;
+      const terms: Array<[number, number]> = [];
       const exact = this.termIds.get(q);
-      if (exact !== undefined) addTerm(qi, exact, 1);
+      if (exact !== undefined) terms.push([exact, 1]);
       const e = maxEdits[qi] as number;
       if (e > 0) for (const [id, d] of this.fuzzyTerms(q, e)) {
         const t = dictTerms[id] as string;
-        addTerm(qi, id, (FUZZY_WEIGHT * t.length) / (t.length + d));
+        terms.push([id, (FUZZY_WEIGHT * t.length) / (t.length + d)]);
       }
-      for (const doc of curDocs) raw[doc] = (raw[doc] as number) + (cur[doc] as number);
-    });
+      for (const [termId, weight] of terms) {
+        candidates.add(termId);
+        const from = postOffsets[termId] as number;
+        const to = postOffsets[termId + 1] as number;
+        const df = to - from;
+        const idf = Math.log(1 + (documentCount - df + 0.5) / (df + 0.5));
+        for (let k = from; k < to; k++) {
+          const doc = postDocs[k] as number;
+          const tf = postFreqs[k] as number;
+          const sc = weight * (idf * (BM25.d + (tf * K1) / (tf + (norm[doc] as number))));
+          if (lastQ[doc] !== qi) {
+            if (lastQ[doc] === -1) touched[touchedCount++] = doc;
+            lastQ[doc] = qi;
+            quality[doc]!++;
+            curDocs[curCount++] = doc;
+            cur[doc] = sc;
+          } else cur[doc] = (cur[doc] as number) + sc;
+        }
+      }
+      for (let c = 0; c < curCount; c++) {
+        const doc = curDocs[c] as number;
+        raw[doc] = (raw[doc] as number) + (cur[doc] as number);
+      }
+    }
     // max_expansions and prefix_length: which of the matched document terms each query term may count (by edit distance)
     const expansions = Math.max(1, options.maxExpansions ?? 50);
     const prefixLength = Math.max(0, options.prefixLength ?? 0);
@@ -244,13 +283,15 @@ export class TextIndex {
     });
     const required = Math.max(1, options.operator === 'and' ? qTerms.length : requiredMatches(options.minimumShouldMatch, qTerms.length));
     const matchedDocs: number[] = [];
-    for (const doc of touched) {
+    for (let c = 0; c < touchedCount; c++) {
+      const doc = touched[c] as number;
       const matched = popcount(bits[doc] as number);
       if (matched < required) continue;
       scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
       matchedDocs.push(doc);
     }
-    for (const doc of touched) {
+    for (let c = 0; c < touchedCount; c++) {
+      const doc = touched[c] as number;
       raw[doc] = 0;
       cur[doc] = 0;
       quality[doc] = 0;
