@@ -2,6 +2,7 @@
 // Usage: node scripts/bench/run.mjs search-latency
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { SERVER_I18NEXT } from '../build.mjs';
 
 const name = process.argv[2];
 if (!name) {
@@ -20,6 +21,10 @@ await build({
   target: ['node20'],
   packages: 'external',
   logLevel: 'warning',
+  jsx: 'automatic',
+  loader: { '.css': 'empty' },
+  // renders as the server bundle does (its react-i18next is ui/edge/server-i18next.ts)
+  plugins: [SERVER_I18NEXT],
 });
 const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);
