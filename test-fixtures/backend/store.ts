@@ -5,6 +5,7 @@ import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../cat
 import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages } from '../catalogue/english';
 import { cacheFileName, openCacheFile, removeOtherCacheFiles, writeCacheFile, type CacheFile } from './catalogue-cache';
 import { getMeta, setMeta, type Db } from './db';
+import { specialWindowOpen } from './special-price';
 import { Collection, type CollectionIndexes, type Doc, type DocSource } from './search/engine';
 
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
@@ -296,8 +297,7 @@ export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_inc
   const regular = Number(p.price_incl_tax ?? 0);
   const special = p.special_price_incl_tax;
   if (special === null || special === undefined) return regular;
-  const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
-  if (p.special_from_date && stamp < p.special_from_date) return regular;
-  if (p.special_to_date && stamp > p.special_to_date) return regular;
+  // issue 12: the dates are days of the store view's time zone, the end day inclusive (as the storefront reads them)
+  if (!specialWindowOpen(p.special_from_date, p.special_to_date, now)) return regular;
   return Math.min(regular, special);
 }

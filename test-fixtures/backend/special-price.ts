@@ -1,0 +1,61 @@
+/**
+ * When a special price counts, in the demo backend (issue 12): its dates are days of the store view's time zone, as
+ * the storefront reads them (core/catalogue/prices.ts specialDateBound, which the backend may not import): a from-day
+ * starts at 00:00 there, a to-day lasts through 23:59:59.999 there. A date with a time of day is that wall-clock time
+ * there; an ISO stamp with a zone ('Z', '+02:00') is that instant. The zone's rules come from the platform (Intl).
+ */
+
+/** The store view's time zone (the storefront's config.i18n.timeZone). */
+export const STORE_TIME_ZONE = 'Europe/Amsterdam';
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `now` as the wall clock of `zone`: 'YYYY-MM-DD HH:mm:ss.SSS' (sortable as text). */
+export function wallClock(now: Date, zone: string): string {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(zone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}.${String(now.getUTCMilliseconds()).padStart(3, '0')}`;
+}
+
+type Bound = { kind: 'day'; day: string } | { kind: 'wall'; stamp: string } | { kind: 'instant'; at: number } | { kind: 'bad' };
+
+function bound(value: string): Bound {
+  const m = LOCAL.exec(value.trim());
+  if (!m) {
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? { kind: 'bad' } : { kind: 'instant', at };
+  }
+  const [, y, mo, d, h = '00', mi = '00', s = '00', ms = '0'] = m;
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return { kind: 'bad' };
+  const day = `${y}-${mo}-${d}`;
+  if (h === '00' && mi === '00' && s === '00' && Number(ms) === 0) return { kind: 'day', day };
+  return { kind: 'wall', stamp: `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}` };
+}
+
+/**
+ * True while `now` is inside [special_from_date, special_to_date] read in `zone` (an absent bound is open, an
+ * unreadable one closes the window).
+ */
+export function specialWindowOpen(from: string | null | undefined, to: string | null | undefined, now: Date, zone = STORE_TIME_ZONE): boolean {
+  const wall = wallClock(now, zone);
+  if (from) {
+    const b = bound(from);
+    if (b.kind === 'bad') return false;
+    if (b.kind === 'day' && wall.slice(0, 10) < b.day) return false;
+    if (b.kind === 'wall' && wall < b.stamp) return false;
+    if (b.kind === 'instant' && now.getTime() < b.at) return false;
+  }
+  if (to) {
+    const b = bound(to);
+    if (b.kind === 'bad') return false;
+    if (b.kind === 'day' && wall.slice(0, 10) > b.day) return false;
+    if (b.kind === 'wall' && wall >= b.stamp) return false;
+    if (b.kind === 'instant' && now.getTime() >= b.at) return false;
+  }
+  return true;
+}
