@@ -169,6 +169,9 @@ export function computeTotals(ctx: Context, lines: LineInput[], coupon: string |
       row_total_with_discount: 0, weee_tax_applied_amount: null, weee_tax_applied: null,
       options: JSON.stringify(optionLabels(resolved)),
       product_type: resolved?.productType ?? 'simple',
+      // the line's options as ordered (Magento's order items carry product_option too): the order history's lines can
+      // be put back into a cart with their colour, size or bundle choice (issue 12, 'Terug naar winkelwagen')
+      ...(line.product_option ? { product_option: line.product_option } : {}),
     };
   });
   const subtotalIncl = r2(items.reduce((sum, i) => sum + i.row_total_incl_tax, 0));
