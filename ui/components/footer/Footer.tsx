@@ -6,6 +6,7 @@ import { formatDate } from '../../i18n/format-date';
 import { NewsletterForm } from '../account/NewsletterForm';
 import { CmsBlock } from '../content/CmsBlock';
 import { PaymentLogos } from './PaymentLogos';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** spec catalogue §2.6: the shop's three-column footer, four payment logos and the copyright CMS block. */
 export function Footer() {
@@ -54,6 +55,7 @@ export function Footer() {
           <PaymentLogos />
           <CmsBlock identifier={config.cms.copyrightBlock} className="footer__copyright" />
         </div>
+        <LanguageSwitcher />
         <p className="footer__version">{t('footer.version', { version: config.shop.version, date: formatDate(config.shop.buildDate, locale) })}</p>
       </div>
     </footer>
