@@ -10,20 +10,14 @@ import { buildPwa } from './build-pwa.mjs';
 const root = new URL('..', import.meta.url).pathname;
 
 /**
- * `outDir` (absolute, inside the repository so the server finds node_modules): another output folder than dist/, and
- * `marker`: a comment in every JavaScript file, so a second build differs from the first (the update journey deploys one
- * build after another).
+ * The browser bundle's esbuild options (scripts/bench/client-budget.test.ts builds with the same ones). Issue 10:
+ * rxjs's ES2015 build (the 'es2015' export condition; its default is ES5 + tslib), and inversify's side-effect import of
+ * reflect-metadata replaced by the four functions it calls (adapters/browser/reflect-metadata-lite.ts).
  */
-export async function buildAll({ quiet = false, outDir = `${root}dist`, marker = '' } = {}) {
-  const dist = outDir;
-  const clientOut = relative(root, `${dist}/client`);
-  await rm(dist, { recursive: true, force: true });
-  await mkdir(`${dist}/client`, { recursive: true });
-  const client = await build({
+export function clientBuildOptions() {
+  return {
     absWorkingDir: root,
     entryPoints: ['ui/entry-client.tsx'],
-    outdir: clientOut,
-    ...(marker ? { banner: { js: `/* build ${marker} */` } } : {}),
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -36,7 +30,26 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     jsx: 'automatic',
+    conditions: ['es2015'],
+    alias: { 'reflect-metadata/lite': './adapters/browser/reflect-metadata-lite.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
+  };
+}
+
+/**
+ * `outDir` (absolute, inside the repository so the server finds node_modules): another output folder than dist/, and
+ * `marker`: a comment in every JavaScript file, so a second build differs from the first (the update journey deploys one
+ * build after another).
+ */
+export async function buildAll({ quiet = false, outDir = `${root}dist`, marker = '' } = {}) {
+  const dist = outDir;
+  const clientOut = relative(root, `${dist}/client`);
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(`${dist}/client`, { recursive: true });
+  const client = await build({
+    ...clientBuildOptions(),
+    outdir: clientOut,
+    ...(marker ? { banner: { js: `/* build ${marker} */` } } : {}),
     logLevel: quiet ? 'error' : 'warning',
   });
   const outputs = Object.entries(client.metafile.outputs);

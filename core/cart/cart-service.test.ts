@@ -13,7 +13,7 @@ import { segmentValue } from './totals';
 
 const product = (sku: string, over: Partial<Product> = {}): Product => ({ id: sku, sku, name: sku, type_id: 'simple', price_incl_tax: 10, ...over });
 
-function setup(opts: { online?: boolean; config?: ShopConfig; storage?: MemoryStorage; backend?: FakeCartBackend; userToken?: string } = {}) {
+function setup(opts: { online?: boolean; config?: ShopConfig; storage?: MemoryStorage; backend?: FakeCartBackend; userToken?: string; idPrefix?: string } = {}) {
   const scheduler = new VirtualScheduler();
   const storage = opts.storage ?? new MemoryStorage();
   const network = new ManualNetwork(opts.online ?? true);
@@ -28,7 +28,7 @@ function setup(opts: { online?: boolean; config?: ShopConfig; storage?: MemorySt
     transport: backend,
     network,
     clock: scheduler.clock,
-    ids: new SequentialIds(),
+    ids: new SequentialIds(opts.idPrefix),
     getToken: () => userToken,
     getCartId: () => service.cartId,
     onCartIdMissing: () => service.connect(),
@@ -63,6 +63,39 @@ describe('CartService', () => {
     expect(skus(again.service)).toEqual(['WRAP-REDx2']);
     expect(again.service.cartId).toBe(w.service.cartId);
     expect(again.service.snapshot().cartItemsHash).toBe(w.service.snapshot().cartItemsHash);
+  });
+
+  // spec transactions §4 "Cart changes" (items, token and hash saved after changes, restored on start) + issue 10: the
+  // browser restores the cart after first paint, so a shopper's add can land before the restore. Neither may undo the
+  // other: the stored lines and the line added meanwhile are both in the cart, on the stored server cart.
+  it.each([
+    ['the add is done before the restore starts', 'add-then-load'],
+    ['the add starts before the restore', 'add-first'],
+    ['the restore starts before the add', 'load-first'],
+  ])('keeps a line added before the stored cart was restored (%s)', async (_name, order) => {
+    const w = setup();
+    await w.service.load();
+    await w.service.addItem(product('WRAP-RED'), 2);
+    const cartId = w.service.cartId;
+    // the next visit (its own task ids: the backend answers a repeated Idempotency-Key from its memory)
+    const again = setup({ storage: w.storage, backend: w.backend, idPrefix: 'visit-2-' });
+    const add = () => again.service.addItem(product('CARD-A6'), 1);
+    const load = () => again.service.load();
+    if (order === 'add-then-load') {
+      await add();
+      await load();
+    } else {
+      const [first, second] = order === 'add-first' ? [add, load] : [load, add];
+      const a = first();
+      const b = second();
+      await Promise.all([a, b]);
+    }
+    await flushPromises(2000);
+    expect(skus(again.service)).toEqual(['CARD-A6x1', 'WRAP-REDx2']);
+    expect(again.service.cartId).toBe(cartId);
+    expect(((await w.storage.get<{ sku: string }[]>('carts', CART_STORAGE_KEYS.items)) ?? []).map((i) => i.sku).sort()).toEqual(['CARD-A6', 'WRAP-RED']);
+    expect(serverSkus(w.backend, cartId)).toEqual(['CARD-A6x1', 'WRAP-REDx2']);
+    expect(again.service.snapshot().loaded).toBe(true);
   });
 
   // spec catalogue §4.2 + transactions §4 "Adding" (issue 12): a configurable parent with no option chosen is refused

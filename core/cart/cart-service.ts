@@ -195,7 +195,9 @@ export class CartService {
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const locked = () =>
       this.locks.exclusive(TAB_LOCKS.cart, async () => {
-        if (this.stale || (this.multiTab && this.state.value.loaded)) await this.reloadStored();
+        // issue 10: a command before load() (the browser restores the cart after first paint) starts from the
+        // stored cart too, so neither the command nor the restore undoes the other
+        if (this.stale || !this.state.value.loaded || (this.multiTab && this.state.value.loaded)) await this.reloadStored();
         return fn();
       });
     const run = this.lock.then(locked, locked);
@@ -370,19 +372,22 @@ export class CartService {
     const { storage } = this.deps;
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     const c = STORAGE_COLLECTIONS.cart;
-    const [items, token, hash, coupon] = await Promise.all([
-      storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
-      storage.get<string>(c, CART_STORAGE_KEYS.token),
-      storage.get<string>(c, CART_STORAGE_KEYS.hash),
-      storage.get<{ code?: unknown; discount?: unknown }>(c, CART_STORAGE_KEYS.coupon),
-    ]);
-    this.state.next({
-      ...this.state.value,
-      cartItems: Array.isArray(items) ? items : [],
-      cartServerToken: typeof token === 'string' && token ? token : undefined,
-      cartItemsHash: typeof hash === 'string' ? hash : '',
-      coupon: coupon && typeof coupon.code === 'string' && coupon.code ? { code: coupon.code, discount: typeof coupon.discount === 'number' ? coupon.discount : 0 } : undefined,
-      loaded: true,
+    // in turn with the cart's commands: one that ran before the restore (issue 10) wrote its result to storage first
+    await this.exclusive(async () => {
+      const [items, token, hash, coupon] = await Promise.all([
+        storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
+        storage.get<string>(c, CART_STORAGE_KEYS.token),
+        storage.get<string>(c, CART_STORAGE_KEYS.hash),
+        storage.get<{ code?: unknown; discount?: unknown }>(c, CART_STORAGE_KEYS.coupon),
+      ]);
+      this.state.next({
+        ...this.state.value,
+        cartItems: Array.isArray(items) ? items : [],
+        cartServerToken: typeof token === 'string' && token ? token : undefined,
+        cartItemsHash: typeof hash === 'string' ? hash : '',
+        coupon: coupon && typeof coupon.code === 'string' && coupon.code ? { code: coupon.code, discount: typeof coupon.discount === 'number' ? coupon.discount : 0 } : undefined,
+        loaded: true,
+      });
     });
     if (!this.onlineSubscription) {
       // #3994: a cart started offline connects (and pushes its items) when the network comes back

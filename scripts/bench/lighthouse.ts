@@ -9,7 +9,7 @@
  * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,9 @@ import * as chromeLauncher from 'chrome-launcher';
 const root = new URL('../..', import.meta.url).pathname; // dist/bench/<name>.mjs -> the repository
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+// --save DIR keeps every run's report (JSON) for a closer look (LCP element, long tasks, the whole trace summary)
+const saveArg = process.argv.indexOf('--save');
+const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -87,6 +90,7 @@ try {
       for (let i = 0; i < RUNS; i++) {
         const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
         if (!r) throw new Error('lighthouse returned nothing');
+        if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name}-${i + 1}.json`), JSON.stringify(r.lhr));
         const { categories, audits } = r.lhr;
         const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
         runs.push({
