@@ -1,0 +1,183 @@
+/**
+ * Long tasks during and after hydration (issue 10: none over 200 ms at 4x CPU throttling) on home, a category and a
+ * configurable product: Debian's Chromium through Playwright, CPU slowed with CDP Emulation.setCPUThrottlingRate, a
+ * PerformanceObserver for 'longtask' registered before the page's first script. Prints, per page and run, the longest
+ * tasks (start and duration in ms) and when hydration had ended; `--profile` also prints the functions that took the
+ * most self time (a CPU profile, mapped through the build's source maps). A benchmark, not a test.
+ *
+ *   npm run build && node scripts/bench/run.mjs long-tasks [--runs 3] [--rate 4] [--profile] [--port 4132]
+ *
+ * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on loopback ports (free ones
+ * unless --port P is given: P and P+1) with fresh data; nothing leaves 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = new URL('../..', import.meta.url).pathname; // dist/bench/<name>.mjs -> the repository
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = arg('--runs', 3);
+const RATE = arg('--rate', 4);
+const PORT = arg('--port', 0);
+const PROFILE = process.argv.includes('--profile');
+/** how long the page is watched after the load event (the start-up after hydration runs then) */
+const SETTLE_MS = 4000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(file: string, args: string[], env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (/listening/.test(String(d))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+}
+
+async function firstUrlPath(api: string, index: string, query: unknown): Promise<string> {
+  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${encodeURIComponent(JSON.stringify(query))}`);
+  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
+  const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
+  if (!path) throw new Error(`no ${index} with a url_path`);
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const maps = new Map<string, SourceMap | null>();
+function sourceOf(url: string, line: number, column: number): string {
+  const m = url.match(/\/dist\/(.+\.js)$/);
+  if (!m) return url ? `${url.replace(/^https?:\/\/[^/]+/, '')}:${line + 1}` : '(native)';
+  if (!maps.has(url)) {
+    try {
+      maps.set(url, new SourceMap(JSON.parse(readFileSync(join(root, 'dist/client', `${m[1]}.map`), 'utf8'))));
+    } catch {
+      maps.set(url, null);
+    }
+  }
+  const entry = maps.get(url)?.findEntry(line, column) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
+  if (!entry?.originalSource) return `${m[1]}:${line + 1}:${column}`;
+  return `${entry.originalSource.replace(/^.*?(node_modules\/|\.\.\/)+/, '')}:${(entry.originalLine ?? 0) + 1}${entry.name ? ` ${entry.name}` : ''}`;
+}
+
+/** self time per function (ms), the 15 largest */
+function hotFunctions(profile: CpuProfile): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i] ?? -1);
+    if (!node) continue;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)') continue;
+    const key = `${functionName || '(anonymous)'} @ ${sourceOf(url, lineNumber, columnNumber)}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+}
+
+const [port, apiPort] = PORT ? [PORT, PORT + 1] : [await freePort(), await freePort()];
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-longtasks-'));
+const children: ChildProcess[] = [];
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+try {
+  const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
+  children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}` }));
+  children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }));
+  const api = `http://127.0.0.1:${apiPort}`;
+  const pages = {
+    home: '/',
+    category: await firstUrlPath(api, 'category', { query: { bool: { filter: { bool: { must: [{ term: { level: 2 } }, { term: { is_active: true } }] } } } }, size: 1 }),
+    product: await firstUrlPath(api, 'product', { query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }] } } } }, size: 1 }),
+  };
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`long tasks at ${RATE}x CPU throttling, 390x844 viewport, ${RUNS} run(s) per page, watched ${SETTLE_MS} ms after load; load average ${load}`);
+    for (const [name, path] of Object.entries(pages)) {
+      console.log(`\n${name} ${path}`);
+      const longest: number[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        // a fresh context per run: an empty cache and IndexedDB, as on a first visit
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const w = window as unknown as { __longTasks: { start: number; duration: number; name: string }[] };
+          w.__longTasks = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) w.__longTasks.push({ start: Math.round(e.startTime), duration: Math.round(e.duration), name: e.name });
+          }).observe({ type: 'longtask', buffered: true });
+        });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+        if (PROFILE) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'load' });
+        await page.waitForTimeout(SETTLE_MS);
+        const tasks = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number; name: string }[] }).__longTasks);
+        const timing = await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+          return { dcl: Math.round(nav?.domContentLoadedEventEnd ?? 0), load: Math.round(nav?.loadEventEnd ?? 0) };
+        });
+        const top = [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 5);
+        longest.push(top[0]?.duration ?? 0);
+        console.log(
+          `  run ${run}: ${tasks.length} long task(s), longest ${top[0]?.duration ?? 0} ms; DOMContentLoaded ${timing.dcl} ms, load ${timing.load} ms; ` +
+            `top: ${top.map((t) => `${t.duration} ms @${t.start}`).join(', ') || 'none'}`,
+        );
+        if (PROFILE) {
+          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+          console.log('  most self time (ms, throttled):');
+          for (const [fn, ms] of hotFunctions(profile)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
+        }
+        await context.close();
+      }
+      const sorted = [...longest].sort((a, b) => a - b);
+      console.log(`  median longest task ${sorted[Math.floor((sorted.length - 1) / 2)]} ms (goal: none over 200 ms)`);
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  stop();
+}
+process.exit(0);
