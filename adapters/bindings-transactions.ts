@@ -1,6 +1,5 @@
 import type { Container } from 'inversify';
 import { TOKENS } from '../core/ports/tokens';
-import type { Storage } from '../core/ports/storage';
 import type { CartApi } from '../core/ports/cart-api';
 import type { TaskTransport } from '../core/ports/task-transport';
 import type { UserApi } from '../core/ports/user-api';
@@ -19,30 +18,27 @@ import { CompareService, WishlistService } from '../core/user/sku-list-service';
 import { CheckoutService } from '../core/checkout/checkout-service';
 import { PaymentService } from '../core/checkout/payment-service';
 import { OrderStatusService } from '../core/checkout/order-status-service';
-import { NotificationService } from '../core/ui-state/notification-service';
-import { ModalService } from '../core/ui-state/modal-service';
-import { ProgressService } from '../core/ui-state/progress-service';
-import { UiFlagsService } from '../core/ui-state/ui-flags-service';
-import { ClaimsService, CookieNoticeService } from '../core/ui-state/claims-service';
 import { ContactService } from '../core/content/contact-service';
 import { NewsletterService } from '../core/content/newsletter-service';
 import { ReviewService } from '../core/content/review-service';
-import type { ShopGraph } from './wiring';
+import { CONTAINER_TOKENS, TX } from './container-tokens';
+import type { CatalogueGraph } from './wiring';
+import { TransactionGraph } from './wiring-transactions';
 
 /** The token lock and the offline queue are shared singletons, bound under these Symbols. */
 export const TRANSACTION_TOKENS = {
   TokenLock: Symbol.for('TokenLock'),
   TaskQueue: Symbol.for('TaskQueue'),
-  /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
-  ShopperStorage: Symbol.for('ShopperStorage'),
+  /** the shopper's data (bound with the catalogue half: adapters/container-tokens.ts) */
+  ShopperStorage: CONTAINER_TOKENS.ShopperStorage,
 } as const;
 
 /**
  * Cart, queue, token lock, session, checkout, payment and the smaller services (spec transactions), each bound to the
- * member of the container's ShopGraph (adapters/wiring.ts), which wires the session <-> cart <-> queue <-> lock circle
- * through closures read at call time — the same wiring createHeadlessShop hands out without inversify.
+ * member of a TransactionGraph (adapters/wiring-transactions.ts), which wires the session <-> cart <-> queue <-> lock
+ * circle through closures read at call time — the same wiring createHeadlessShop hands out without inversify.
  */
-export function bindTransactions(c: Container, g: ShopGraph): void {
+export function bindTransactions(c: Container, g: TransactionGraph): void {
   c.bind<CartApi>(TOKENS.CartApi).toDynamicValue(() => g.cartApi);
   c.bind<TaskTransport>(TOKENS.TaskTransport).toDynamicValue(() => g.transport);
   c.bind<UserApi>(TOKENS.UserApi).toDynamicValue(() => g.userApi);
@@ -53,14 +49,6 @@ export function bindTransactions(c: Container, g: ShopGraph): void {
   c.bind<ContactApi>(TOKENS.ContactApi).toDynamicValue(() => g.contactApi);
   c.bind<MailApi>(TOKENS.MailApi).toDynamicValue(() => g.mailApi);
   c.bind<FeedbackApi>(TOKENS.FeedbackApi).toDynamicValue(() => g.feedbackApi);
-  c.bind<Storage>(TRANSACTION_TOKENS.ShopperStorage).toDynamicValue(() => g.shopperStorage);
-
-  c.bind(NotificationService).toDynamicValue(() => g.notifications);
-  c.bind(ModalService).toDynamicValue(() => g.modals);
-  c.bind(ProgressService).toDynamicValue(() => g.progress);
-  c.bind(UiFlagsService).toDynamicValue(() => g.uiFlags);
-  c.bind(ClaimsService).toDynamicValue(() => g.claims);
-  c.bind(CookieNoticeService).toDynamicValue(() => g.cookieNotice);
 
   c.bind<TokenLock>(TRANSACTION_TOKENS.TokenLock).toDynamicValue(() => g.tokenLock);
   c.bind<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue).toDynamicValue(() => g.queue);
@@ -75,4 +63,20 @@ export function bindTransactions(c: Container, g: ShopGraph): void {
   c.bind(ContactService).toDynamicValue(() => g.contact);
   c.bind(NewsletterService).toDynamicValue(() => g.newsletter);
   c.bind(ReviewService).toDynamicValue(() => g.review);
+
+  // the first page's code names these by Symbol (adapters/container-tokens.ts), never importing their classes
+  c.bind(TX.Cart).toService(CartService);
+  c.bind(TX.Session).toService(SessionService);
+  c.bind(TX.Newsletter).toService(NewsletterService);
+  c.bind(TX.Review).toService(ReviewService);
+  c.bind(TX.OrderStatus).toService(OrderStatusService);
+}
+
+/**
+ * The browser's second step (issue 10): binds the transaction half over the container's CatalogueGraph, once. The
+ * container was made by adapters/browser-container.ts with the catalogue half only.
+ */
+export function attachTransactions(c: Container): void {
+  if (c.isBound(CartService)) return;
+  bindTransactions(c, new TransactionGraph(c.get<CatalogueGraph>(CONTAINER_TOKENS.Graph)));
 }

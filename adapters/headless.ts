@@ -13,7 +13,8 @@ import type { Logger } from '../core/ports/logger';
 import type { Network } from '../core/ports/network';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
-import { createRuntime, ShopGraph } from './wiring';
+import { createRuntime } from './wiring';
+import { ShopGraph } from './wiring-transactions';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 

@@ -7,7 +7,8 @@
 // one call: createHeadlessShop({ apiUrl }) → services ready to use, dispose()
 export { createHeadlessShop, type HeadlessShop, type HeadlessShopOptions } from './headless';
 // the wiring underneath (also what the React UI's container binds)
-export { ShopGraph, createRuntime, type ShopRuntime, type ContainerOptions as RuntimeOptions, type Runtime } from './wiring';
+export { createRuntime, CatalogueGraph, type ShopRuntime, type ContainerOptions as RuntimeOptions, type Runtime } from './wiring';
+export { ShopGraph, TransactionGraph } from './wiring-transactions';
 
 // HTTP (vue-storefront-api 1.12): one ky client shared by every adapter
 export { createApiClient, type ApiClientOptions } from './http/api-client';

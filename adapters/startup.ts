@@ -24,8 +24,16 @@ import type { Logger } from '../core/ports/logger';
  * token and hash), then let the cart connect/sync and the queue drain when online, and watch for offline orders.
  */
 export async function startShopSession(container: Container): Promise<void> {
+  await restoreSession(container);
+  await restoreShopperData(container);
+}
+
+/**
+ * The first step (issue 10: what a shopper's first command waits for): the queue's stored tasks, the task error
+ * notices, and the session (cached user and token first, spec transactions §4 "Session").
+ */
+export async function restoreSession(container: Container): Promise<void> {
   const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
-  const logger = container.get<Logger>(TOKENS.Logger);
   // spec catalogue §9: local storage quota checked every 30 s
   container.get(StorageQuotaMonitor).start();
   // spec transactions §8: a failed queued task shows an error notification with OK (unless silent / ENOTFOUND / 401 while refreshing)
@@ -36,6 +44,16 @@ export async function startShopSession(container: Container): Promise<void> {
   });
   await queue.ready;
   await container.get(SessionService).load();
+}
+
+/**
+ * The second step: checkout details, lists and cookie notice, the offline-order watch, then the cart (which connects
+ * and syncs when online). A cart command that runs meanwhile starts from the stored cart (CartService), so it is
+ * neither lost nor overwritten by the restore.
+ */
+export async function restoreShopperData(container: Container): Promise<void> {
+  const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
+  const logger = container.get<Logger>(TOKENS.Logger);
   await Promise.all([
     container.get(CheckoutService).load(),
     container.get(WishlistService).load(),

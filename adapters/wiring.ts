@@ -30,24 +30,11 @@ import { StockSyncService } from '../core/catalogue/stock-sync';
 import { QuotaGuardedStorage, StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import { UrlDispatcher, withLoadedCategories } from '../core/routing/dispatcher';
 import { PageResolutionService } from '../core/routing/page-resolution';
-import { CartService } from '../core/cart/cart-service';
-import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
-import { createTaskQueue } from '../core/queue/task-queue';
-import type { OfflineTaskQueue } from '../core/queue/types';
-import { createTokenLock, type TokenLock } from '../core/user/token-lock';
-import { SessionService } from '../core/user/session-service';
-import { CompareService, WishlistService } from '../core/user/sku-list-service';
-import { CheckoutService } from '../core/checkout/checkout-service';
-import { PaymentService } from '../core/checkout/payment-service';
-import { OrderStatusService } from '../core/checkout/order-status-service';
 import { NotificationService } from '../core/ui-state/notification-service';
 import { ModalService } from '../core/ui-state/modal-service';
 import { ProgressService } from '../core/ui-state/progress-service';
 import { UiFlagsService } from '../core/ui-state/ui-flags-service';
 import { ClaimsService, CookieNoticeService } from '../core/ui-state/claims-service';
-import { ContactService } from '../core/content/contact-service';
-import { NewsletterService } from '../core/content/newsletter-service';
-import { ReviewService } from '../core/content/review-service';
 import { HttpCatalogueSearch } from './http/catalogue-search';
 import { HttpUrlMapper } from './http/url-mapper';
 import { HttpProductApi } from './http/product-api';
@@ -55,16 +42,6 @@ import { HttpStockApi } from './http/stock-api';
 import { HttpCategoryApi } from './http/category-api';
 import { HttpContentApi } from './http/content-api';
 import { HttpAttributeApi } from './http/attribute-api';
-import { HttpCartApi } from './http/cart-api';
-import { HttpTaskTransport } from './http/task-transport';
-import { HttpUserApi } from './http/user-api';
-import { HttpOrderApi } from './http/order-api';
-import { HttpPaymentApi } from './http/payment-api';
-import { HttpReviewApi } from './http/review-api';
-import { HttpNewsletterApi } from './http/newsletter-api';
-import { HttpContactApi } from './http/contact-api';
-import { HttpMailApi } from './http/mail-api';
-import { HttpFeedbackApi } from './http/feedback-api';
 import { MemoryStorage } from './storage/memory-storage';
 import { RequestStorage } from './storage/request-storage';
 import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
@@ -210,7 +187,13 @@ export interface ShopRuntime {
   locks: TabLocks;
 }
 
-export class ShopGraph {
+/**
+ * The catalogue half of the wiring: runtime ports, catalogue adapters and services, the UI-state services and the
+ * shopper's storage — what every page's first render needs. The transaction half (cart, queue, session, checkout, ...)
+ * is TransactionGraph in adapters/wiring-transactions.ts, built over one CatalogueGraph: the browser loads it after
+ * first paint (issue 10), `ShopGraph` there has both halves.
+ */
+export class CatalogueGraph {
   private readonly made = new Map<string, unknown>();
   constructor(readonly runtime: ShopRuntime) {}
 
@@ -219,7 +202,8 @@ export class ShopGraph {
     return [...this.made.keys()];
   }
 
-  private once<T>(key: string, make: () => T): T {
+  /** @internal the member of this graph under key, made on first use (TransactionGraph keeps its members here too) */
+  once<T>(key: string, make: () => T): T {
     if (!this.made.has(key)) this.made.set(key, make());
     return this.made.get(key) as T;
   }
@@ -227,7 +211,7 @@ export class ShopGraph {
   get config(): ShopConfig {
     return this.runtime.config;
   }
-  private get logger(): Logger {
+  get logger(): Logger {
     return this.runtime.logger;
   }
 
@@ -334,39 +318,6 @@ export class ShopGraph {
     });
   }
 
-  // ---- transactions: HTTP adapters
-  get cartApi(): HttpCartApi {
-    return this.once('cartApi', () => new HttpCartApi(this.runtime.client));
-  }
-  get transport(): HttpTaskTransport {
-    const r = this.runtime;
-    return this.once('transport', () => new HttpTaskTransport({ baseUrl: r.apiUrl, timeoutMs: r.timeoutMs, ...(r.fetch ? { fetch: r.fetch } : {}) }));
-  }
-  get userApi(): HttpUserApi {
-    return this.once('userApi', () => new HttpUserApi(this.runtime.client));
-  }
-  get orderApi(): HttpOrderApi {
-    return this.once('orderApi', () => new HttpOrderApi(this.runtime.client));
-  }
-  get paymentApi(): HttpPaymentApi {
-    return this.once('paymentApi', () => new HttpPaymentApi(this.runtime.client, this.config));
-  }
-  get reviewApi(): HttpReviewApi {
-    return this.once('reviewApi', () => new HttpReviewApi(this.runtime.client));
-  }
-  get newsletterApi(): HttpNewsletterApi {
-    return this.once('newsletterApi', () => new HttpNewsletterApi(this.runtime.client));
-  }
-  get contactApi(): HttpContactApi {
-    return this.once('contactApi', () => new HttpContactApi(this.runtime.client));
-  }
-  get mailApi(): HttpMailApi {
-    return this.once('mailApi', () => new HttpMailApi(this.runtime.client));
-  }
-  get feedbackApi(): HttpFeedbackApi {
-    return this.once('feedbackApi', () => new HttpFeedbackApi(this.runtime.client));
-  }
-
   /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
   get shopperStorage(): Storage {
     return this.once(
@@ -395,142 +346,4 @@ export class ShopGraph {
     return this.once('cookieNotice', () => new CookieNoticeService(this.claims, this.config));
   }
 
-  // ---- the circle: token lock, queue, cart, session (spec transactions §4)
-  /** refreshes through UserApi directly, never through the queue */
-  get tokenLock(): TokenLock {
-    return this.once('tokenLock', () =>
-      createTokenLock({
-        scheduler: this.runtime.scheduler,
-        config: this.config,
-        getToken: () => this.session.getToken(),
-        refresh: (stale) => this.session.refreshTokens(stale),
-        onLoggedOut: (reason) => this.session.handleLoggedOut(reason),
-        logger: this.logger,
-      }),
-    );
-  }
-  get queue(): OfflineTaskQueue {
-    const r = this.runtime;
-    return this.once('queue', () =>
-      createTaskQueue({
-        storage: this.shopperStorage,
-        transport: this.transport,
-        network: r.network,
-        clock: r.clock,
-        ids: r.ids,
-        tokenLock: this.tokenLock,
-        getToken: () => this.session.getToken(),
-        getCartId: () => this.cart.snapshot().cartServerToken ?? undefined,
-        onCartIdMissing: () => this.cart.connect(),
-        config: r.config,
-        logger: r.logger,
-        getStoreCode: () => r.config.storeViews.defaultStoreCode || undefined,
-        crossTab: r.crossTab,
-        locks: r.locks,
-      }),
-    );
-  }
-  get cart(): CartService {
-    const r = this.runtime;
-    return this.once(
-      'cart',
-      () =>
-        new CartService({
-          api: this.cartApi,
-          queue: this.queue,
-          storage: this.shopperStorage,
-          network: r.network,
-          clock: r.clock,
-          config: r.config,
-          logger: r.logger,
-          getUserToken: () => this.session.getToken(),
-          tokenLock: this.tokenLock,
-          // spec transactions §4 "Adding": ok / volatile / out_of_stock from a stock check when online
-          stockStatus: createStockStatus({ stock: this.stockApi, network: r.network, logger: r.logger }),
-          // spec transactions §5, §8: a quantity above the stock is refused with 'Only {maxQuantity} ... available'
-          stockLimit: createStockLimit({ stock: this.stockApi, network: r.network, logger: r.logger }),
-          crossTab: r.crossTab,
-          locks: r.locks,
-        }),
-    );
-  }
-  get wishlist(): WishlistService {
-    return this.once('wishlist', () => new WishlistService(this.shopperStorage, this.runtime.crossTab));
-  }
-  get compare(): CompareService {
-    return this.once('compare', () => new CompareService(this.shopperStorage, this.runtime.crossTab));
-  }
-  get session(): SessionService {
-    const r = this.runtime;
-    return this.once('session', () => {
-      const session = new SessionService(
-        { userApi: this.userApi, storage: this.shopperStorage, network: r.network, clock: r.clock, logger: r.logger, notifications: this.notifications, modals: this.modals, crossTab: r.crossTab, locks: r.locks },
-        r.config,
-      );
-      // the linked parts depend on the session in turn: handed over lazily
-      const graph = this;
-      session.link({
-        cart: { onUserLogin: () => graph.cart.onUserLogin(), onUserLogout: () => graph.cart.onUserLogout() },
-        queue: { queue: (t) => graph.queue.queue(t), on: (e, h) => graph.queue.on(e, h), clear: () => graph.queue.clear() },
-        get tokenLock() {
-          return graph.tokenLock;
-        },
-        checkout: { clearDetails: () => graph.checkout.clearDetails() },
-        wishlist: { clear: () => graph.wishlist.clear() },
-        compare: { clear: () => graph.compare.clear() },
-      });
-      return session;
-    });
-  }
-
-  // ---- checkout, payment and the smaller services
-  get checkout(): CheckoutService {
-    const r = this.runtime;
-    return this.once(
-      'checkout',
-      () =>
-        new CheckoutService(
-          {
-            storage: this.shopperStorage,
-            orderApi: this.orderApi,
-            paymentApi: this.paymentApi,
-            cart: this.cart,
-            session: this.session,
-            notifications: this.notifications,
-            modals: this.modals,
-            network: r.network,
-            clock: r.clock,
-            ids: r.ids,
-            logger: r.logger,
-            crossTab: r.crossTab,
-            locks: r.locks,
-          },
-          r.config,
-        ),
-    );
-  }
-  get payment(): PaymentService {
-    const r = this.runtime;
-    return this.once(
-      'payment',
-      () =>
-        new PaymentService(
-          { paymentApi: this.paymentApi, checkout: this.checkout, notifications: this.notifications, progress: this.progress, clock: r.clock, logger: r.logger },
-          r.config,
-          { storefrontOrigin: r.storefrontOrigin },
-        ),
-    );
-  }
-  get orderStatus(): OrderStatusService {
-    return this.once('orderStatus', () => new OrderStatusService({ paymentApi: this.paymentApi, progress: this.progress, logger: this.logger }));
-  }
-  get contact(): ContactService {
-    return this.once('contact', () => new ContactService({ api: this.contactApi, notifications: this.notifications, progress: this.progress, logger: this.logger }));
-  }
-  get newsletter(): NewsletterService {
-    return this.once('newsletter', () => new NewsletterService(this.newsletterApi));
-  }
-  get review(): ReviewService {
-    return this.once('review', () => new ReviewService({ api: this.reviewApi, feedback: this.feedbackApi, logger: this.logger }));
-  }
 }

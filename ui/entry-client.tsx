@@ -3,8 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from './app/routes';
 import { createConfig, type ShopConfig } from '../core/config';
-import { createBrowserContainer } from '../adapters/container';
-import { startShopSession } from '../adapters/startup';
+import { createBrowserContainer } from '../adapters/browser-container';
 import { createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
@@ -15,6 +14,7 @@ import { PageResolutionService } from '../core/routing/page-resolution';
 import { CategoryService } from '../core/catalogue/category-service';
 import { ProductService } from '../core/catalogue/product-service';
 import { HomeService } from '../core/catalogue/home-service';
+import { ensureTransactions, installTransactions } from './app/transactions';
 
 declare global {
   interface Window {
@@ -36,6 +36,13 @@ const rendered = {
   product: container.get(ProductService).snapshot(),
   home: container.get(HomeService).snapshot(),
 };
+// issue 10: cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
+installTransactions(() =>
+  import('./app/transactions-ui').then(async (ui) => {
+    await ui.startTransactions(container, boot.state);
+    return ui;
+  }),
+);
 
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
@@ -53,9 +60,10 @@ hydrateRoot(
   },
 );
 
-// after hydration, so the first render matches the server's: restore cart, session and checkout from IndexedDB.
-// Not deferred to an idle moment: a shopper's add before the restore would be overwritten by the restored cart.
-startShopSession(container).catch((e: unknown) => console.error('[startup]', e));
+// after hydration, once the browser is idle (or at once when a shopper needs it first): the transaction half restores
+// session, cart and checkout from IndexedDB (a cart command before the restore starts from the stored cart)
+const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
 rememberRendered(container.get(CatalogueCache), rendered, config).catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
 
 // spec catalogue §1: a progressive web app. The service worker and its update flow load after the page, in a chunk of

@@ -7,12 +7,15 @@ import { gzipSync } from 'node:zlib';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** the page types of issue 10 and the source module of their route chunk (none: the page is in the entry) */
+/**
+ * The page types of issue 10 and the source modules of the chunks each loads before it is interactive besides the
+ * entry's (its route chunk; the checkout also the transaction half, ui/app/transactions-ui.tsx, bound before it renders).
+ */
 export const PAGES = {
-  home: { chunk: undefined, budgetKb: 150 },
-  category: { chunk: undefined, budgetKb: 160 },
-  product: { chunk: undefined, budgetKb: 160 },
-  checkout: { chunk: 'ui/pages/CheckoutPage.tsx', budgetKb: 190 },
+  home: { chunks: [], budgetKb: 150 },
+  category: { chunks: [], budgetKb: 160 },
+  product: { chunks: [], budgetKb: 160 },
+  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190 },
 };
 
 export function measurePages(dir = `${root}dist`) {
@@ -36,9 +39,9 @@ export function measurePages(dir = `${root}dist`) {
     return gzCache.get(f);
   };
   const result = {};
-  for (const [name, { chunk, budgetKb }] of Object.entries(PAGES)) {
+  for (const [name, { chunks, budgetKb }] of Object.entries(PAGES)) {
     const start = [`dist/client/${manifest.entry}`];
-    if (chunk) {
+    for (const chunk of chunks) {
       const out = outputFor(chunk);
       if (!out) throw new Error(`no output chunk for ${chunk}`);
       start.push(out);

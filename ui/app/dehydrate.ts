@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
-import { OrderStatusService } from '../../core/checkout/order-status-service';
+import { TX } from '../../adapters/container-tokens';
 import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState } from '../../core/catalogue/category-service';
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
@@ -13,10 +13,13 @@ interface Hydratable<T> {
   hydrate(state: T): void;
 }
 
-/** The services whose state the server sends to the browser, by a stable name. */
-export const HYDRATED_SERVICES: Record<string, abstract new (...args: never[]) => Hydratable<unknown>> = {
+/**
+ * The services whose state the server sends to the browser, by a stable name. A transaction service is named by its
+ * Symbol (adapters/container-tokens.ts): the browser binds it after first paint and hydrates it then (issue 10).
+ */
+export const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: never[]) => Hydratable<unknown>)> = {
   home: HomeService as never,
-  orderStatus: OrderStatusService as never,
+  orderStatus: TX.OrderStatus,
   category: CategoryService as never,
   product: ProductService as never,
   cms: CmsService as never,
@@ -64,8 +67,13 @@ export function dehydrate(container: Container): DehydratedState {
   return out;
 }
 
-export function hydrateServices(container: Container, state: DehydratedState): void {
-  for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
-    if (name in state) container.get<Hydratable<unknown>>(id).hydrate(SLIM[name] ? SLIM[name].in(state[name] as never) : state[name]);
+/** the hydrated services of the transaction half: ui/app/transactions-ui.tsx hydrates them when it binds them */
+export const TRANSACTION_HYDRATED = ['orderStatus'];
+
+/** Hydrates the services of `names` (default: every one but the transaction half's) that the state has. */
+export function hydrateServices(container: Container, state: DehydratedState, names = Object.keys(HYDRATED_SERVICES).filter((n) => !TRANSACTION_HYDRATED.includes(n))): void {
+  for (const name of names) {
+    const id = HYDRATED_SERVICES[name];
+    if (id && name in state) container.get<Hydratable<unknown>>(id).hydrate(SLIM[name] ? SLIM[name].in(state[name] as never) : state[name]);
   }
 }

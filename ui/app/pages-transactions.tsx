@@ -1,14 +1,19 @@
-import { OrderStatusService } from '../../core/checkout/order-status-service';
+import type { OrderStatusService } from '../../core/checkout/order-status-service';
+import { TX } from '../../adapters/container-tokens';
 import type { PageEntry, PageRegistry } from './page-registry';
 import { lazyPage, type LazyPage } from './lazy-page';
+import { ensureTransactions } from './transactions';
+
+/** a transaction page's chunk, with the transaction half bound before it renders (issue 10: ui/app/transactions.ts) */
+const withTransactions = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, ensureTransactions()]).then(([m]) => m);
 
 // each transaction page is its own chunk: the first page a shopper opens does not carry checkout and account code
-const Checkout = lazyPage(() => import('../pages/CheckoutPage').then((m) => m.CheckoutPage));
-const MyAccount = lazyPage(() => import('../pages/MyAccountPage').then((m) => m.MyAccountPage));
-const OrderDetails = lazyPage(() => import('../pages/OrderDetailsPage').then((m) => m.OrderDetailsPage));
-const OrderStatus = lazyPage(() => import('../pages/OrderStatusPage').then((m) => m.OrderStatusPage));
-const CreatePassword = lazyPage(() => import('../pages/CreatePasswordPage').then((m) => m.CreatePasswordPage));
-const Contact = lazyPage(() => import('../pages/ContactPage').then((m) => m.ContactPage));
+const Checkout = lazyPage(() => withTransactions(import('../pages/CheckoutPage')).then((m) => m.CheckoutPage));
+const MyAccount = lazyPage(() => withTransactions(import('../pages/MyAccountPage')).then((m) => m.MyAccountPage));
+const OrderDetails = lazyPage(() => withTransactions(import('../pages/OrderDetailsPage')).then((m) => m.OrderDetailsPage));
+const OrderStatus = lazyPage(() => withTransactions(import('../pages/OrderStatusPage')).then((m) => m.OrderStatusPage));
+const CreatePassword = lazyPage(() => withTransactions(import('../pages/CreatePasswordPage')).then((m) => m.CreatePasswordPage));
+const Contact = lazyPage(() => withTransactions(import('../pages/ContactPage')).then((m) => m.ContactPage));
 
 const page = (p: LazyPage, extra: Omit<PageEntry, 'element' | 'preload'> = {}): PageEntry => ({
   element: <p.Component />,
@@ -28,7 +33,8 @@ export const TRANSACTION_PAGES: PageRegistry = {
   // server-rendered: the payment status is fetched in the load and dehydrated ('orderStatus' in dehydrate.ts)
   'order-status': page(OrderStatus, {
     load: async ({ container, params }) => {
-      await container.get(OrderStatusService).load(params['order_token'] ?? '');
+      await ensureTransactions();
+      await container.get<OrderStatusService>(TX.OrderStatus).load(params['order_token'] ?? '');
     },
   }),
 };

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useErrorText } from './use-transactions';
+import { useErrorText } from './use-shell';
 
 export interface ServerAction {
   /** a request is under way (disable the submit button) */

@@ -1,5 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useMemo } from 'react';
 import { CartService } from '../../core/cart/cart-service';
 import { cartTotals } from '../../core/cart/totals';
 import { minicartCount } from '../../core/cart/minicart';
@@ -8,20 +7,14 @@ import { CheckoutService, type CheckoutState } from '../../core/checkout/checkou
 import { PaymentService, type PaymentState } from '../../core/checkout/payment-service';
 import { OrderStatusService, type OrderStatusView } from '../../core/checkout/order-status-service';
 import { SessionService, type SessionState } from '../../core/user/session-service';
-import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
-import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
-import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-service';
-import { ProgressService, type ProgressState } from '../../core/ui-state/progress-service';
-import { ClaimsService, CookieNoticeService, type CookieNoticeState } from '../../core/ui-state/claims-service';
+import { UiFlagsService } from '../../core/ui-state/ui-flags-service';
 import { ContactService, type ContactState } from '../../core/content/contact-service';
 import { NewsletterService, type NewsletterState } from '../../core/content/newsletter-service';
-import { formatPrice } from '../../core/catalogue/prices';
-import { errorMessage, type LocalizedMessage } from '../../core/server-messages';
-import type { Network } from '../../core/ports/network';
-import { TOKENS } from '../../core/ports/tokens';
 import { useObservable } from './use-observable';
-import { ContainerContext, useConfig, useService } from './use-service';
-import { useLocale } from './use-locale';
+import { useConfig, useService } from './use-service';
+
+// the shell's hooks (no transaction service) live in use-shell.ts, which the first page's code imports directly
+export { useNotifications, useModals, useUiFlags, useProgress, useMounted, useOnline, useCookieNotice, useIsBound, useMoney, useMessageText, useErrorText } from './use-shell';
 
 /** Transaction-side hooks: each is useObservable(useService(X)), the one bridge from the core to React. */
 export const useCart = (): CartState => useObservable(useService(CartService));
@@ -29,10 +22,6 @@ export const useCheckout = (): CheckoutState => useObservable(useService(Checkou
 export const usePayment = (): PaymentState => useObservable(useService(PaymentService));
 export const useOrderStatus = (): OrderStatusView => useObservable(useService(OrderStatusService));
 export const useSession = (): SessionState => useObservable(useService(SessionService));
-export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
-export const useModals = (): ModalState => useObservable(useService(ModalService));
-export const useUiFlags = (): UiFlags => useObservable(useService(UiFlagsService));
-export const useProgress = (): ProgressState => useObservable(useService(ProgressService));
 export const useContact = (): ContactState => useObservable(useService(ContactService));
 export const useNewsletter = (): NewsletterState => useObservable(useService(NewsletterService));
 
@@ -48,76 +37,6 @@ export function useCartSummary(): { state: CartState; totals: TotalSegment[]; co
     }),
     [state, config],
   );
-}
-
-/**
- * False during the server render and the hydrating render, true after mount. Everything read from the browser's own
- * storage (cart, session, network) is rendered only once mounted, so hydration matches the server HTML.
- */
-export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
-/** Network online$ (the server renders online). */
-export function useOnline(): boolean {
-  const network = useService<Network>(TOKENS.Network);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const sub = network.online$.subscribe(() => onChange());
-      return () => sub.unsubscribe();
-    },
-    [network],
-  );
-  return useSyncExternalStore(subscribe, () => network.isOnline(), () => true);
-}
-
-/** The cookie notice (spec transactions §4): the container's CookieNoticeService, or one over its ClaimsService. */
-export function useCookieNotice(): { state: CookieNoticeState; service: CookieNoticeService } {
-  const container = useContext(ContainerContext);
-  const config = useConfig();
-  const service = useMemo(() => {
-    if (!container) throw new Error('useCookieNotice outside <ContainerContext.Provider>');
-    if (container.isBound(CookieNoticeService)) return container.get(CookieNoticeService);
-    return new CookieNoticeService(container.get(ClaimsService), config);
-  }, [container, config]);
-  return { state: useObservable(service), service };
-}
-
-/** Whether the container binds a class yet (lets the shell render while bindings are being added). */
-export function useIsBound(id: abstract new (...args: never[]) => unknown): boolean {
-  const container = useContext(ContainerContext);
-  return !!container && container.isBound(id as never);
-}
-
-/** Money in the shop's format for the current locale. */
-export function useMoney(): (amount: number) => string {
-  const config = useConfig();
-  const locale = useLocale();
-  return useCallback((amount: number) => formatPrice(amount, locale, config), [config, locale]);
-}
-
-/** Translate a message of core/server-messages.ts (its nested params translated first). */
-export function useMessageText(): (m: LocalizedMessage) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    function text(m: LocalizedMessage): string {
-      const params: Record<string, unknown> = { ...m.params };
-      for (const [name, nested] of Object.entries(m.nested)) params[name] = text(nested);
-      return t(m.key, params);
-    },
-    [t],
-  );
-}
-
-/**
- * Translate a thrown error: a ShopError by its key and params, a server answer by its known wording (one table in
- * core/server-messages.ts), anything else behind the translated 'server message' prefix.
- */
-export function useErrorText(): (e: unknown) => string {
-  const text = useMessageText();
-  return useCallback((e: unknown) => text(errorMessage(e)), [text]);
 }
 
 /**

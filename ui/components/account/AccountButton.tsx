@@ -1,13 +1,16 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SessionService } from '../../../core/user/session-service';
+import type { SessionService } from '../../../core/user/session-service';
 import { ModalService } from '../../../core/ui-state/modal-service';
 import { useContext } from 'react';
 import { ContainerContext } from '../../hooks/use-service';
+import { TX } from '../../../adapters/container-tokens';
+import { ensureTransactions } from '../../app/transactions';
 
 /**
  * The header account icon (spec transactions §2): logged in → /my-account; anonymous → the authentication modal in
- * login mode. The same link markup on server and client; the decision is made on click.
+ * login mode. The same link markup on server and client; the decision is made on click (once the session is restored:
+ * a click before the transaction half has loaded loads it first, issue 10).
  */
 export function AccountButton() {
   const { t } = useTranslation();
@@ -18,10 +21,14 @@ export function AccountButton() {
       to="/my-account"
       className="header__account"
       onClick={(e) => {
-        if (!container?.isBound(SessionService) || !container.isBound(ModalService)) return;
+        if (!container?.isBound(ModalService)) return;
         e.preventDefault();
-        if (container.get(SessionService).isLoggedIn()) navigate('/my-account');
-        else container.get(ModalService).openAuth('login');
+        void ensureTransactions()
+          .catch(() => undefined)
+          .then(() => {
+            if (!container.isBound(TX.Session) || container.get<SessionService>(TX.Session).isLoggedIn()) navigate('/my-account');
+            else container.get(ModalService).openAuth('login');
+          });
       }}
     >
       <svg className="icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,17 +1,20 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NewsletterService } from '../../../core/content/newsletter-service';
+import type { NewsletterService } from '../../../core/content/newsletter-service';
 import { collectErrors, validateEmail } from '../../../core/checkout/form-validation';
-import { useConfig, useService } from '../../hooks/use-service';
+import { useConfig } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
-import { useErrorText } from '../../hooks/use-transactions';
+import { useErrorText } from '../../hooks/use-shell';
+import { TX } from '../../../adapters/container-tokens';
+import { useTransactionGetter } from '../../app/transactions';
 import { Field, FormMessage } from '../common/Field';
 
 /** Newsletter subscription (spec transactions §4, §7; §9 text: 10% coupon). For the footer or the newsletter modal. */
 export function NewsletterForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const newsletter = useService(NewsletterService);
+  // the service comes with the transaction half (issue 10): loaded on submit when it is not there yet
+  const tx = useTransactionGetter();
   const errorText = useErrorText();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
@@ -25,6 +28,8 @@ export function NewsletterForm({ onDone }: { onDone?: () => void }) {
         setBusy(true);
         setMessage(undefined);
         try {
+          const newsletter = await tx<NewsletterService>(TX.Newsletter);
+          if (!newsletter) throw new Error('newsletter service not available');
           await newsletter.subscribe(v.email.trim());
           setMessage({ kind: 'success', text: t('newsletter.subscribed') });
           form.reset();

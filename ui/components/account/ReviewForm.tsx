@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReviewService } from '../../../core/content/review-service';
-import { SessionService } from '../../../core/user/session-service';
+import type { ReviewService } from '../../../core/content/review-service';
+import type { SessionService } from '../../../core/user/session-service';
 import { collectErrors, validateName, validateRequired } from '../../../core/checkout/form-validation';
-import { useConfig, useService } from '../../hooks/use-service';
+import { useConfig } from '../../hooks/use-service';
+import { TX } from '../../../adapters/container-tokens';
+import { useTransactionGetter, useTransactionService } from '../../app/transactions';
 import { useForm } from '../../hooks/use-form';
 import { Field, FormMessage } from '../common/Field';
 
@@ -11,9 +13,9 @@ import { Field, FormMessage } from '../common/Field';
 export function ReviewForm({ productId, onDone }: { productId: number | string; onDone?: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const reviews = useService(ReviewService);
-  const session = useService(SessionService);
-  const current = session.snapshot().current;
+  // the services come with the transaction half (issue 10): the session once there, the review service on submit
+  const tx = useTransactionGetter();
+  const current = useTransactionService<SessionService>(TX.Session)?.snapshot().current;
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
   type V = { nickname: string; title: string; detail: string };
@@ -29,13 +31,14 @@ export function ReviewForm({ productId, onDone }: { productId: number | string; 
       onSubmit={form.submit(async (v) => {
         setBusy(true);
         setMessage(undefined);
-        const ok = await reviews.submit({
+        const reviews = await tx<ReviewService>(TX.Review).catch(() => undefined);
+        const ok = !!reviews && (await reviews.submit({
           product_id: productId,
           nickname: v.nickname.trim(),
           title: v.title.trim(),
           detail: v.detail.trim(),
           ...(current?.id !== undefined ? { customer_id: current.id } : {}),
-        });
+        }));
         setBusy(false);
         if (ok) {
           form.reset({ nickname: v.nickname, title: '', detail: '' });

@@ -1,9 +1,11 @@
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartService } from '../../../core/cart/cart-service';
+import type { CartService } from '../../../core/cart/cart-service';
 import { validateQuantity } from '../../../core/checkout/form-validation';
 import type { Product } from '../../../core/catalogue/types';
 import { ContainerContext } from '../../hooks/use-service';
+import { TX } from '../../../adapters/container-tokens';
+import { ensureTransactions } from '../../app/transactions';
 
 /** The most a shopper may order when the stock is managed and known (spec catalogue §5: below the available quantity). */
 function maxQuantity(product: Product): number | undefined {
@@ -14,7 +16,7 @@ function maxQuantity(product: Product): number | undefined {
 
 /**
  * The quantity field with the spec's validation texts (catalogue §5) and the add-to-cart button, which hands the
- * configured product to the CartService.
+ * configured product to the CartService (loading the transaction half first when it is not there yet, issue 10).
  */
 export function AddToCart({ product, disabled }: { product: Product; disabled?: boolean }) {
   const { t } = useTranslation();
@@ -23,10 +25,12 @@ export function AddToCart({ product, disabled }: { product: Product; disabled?: 
   const [busy, setBusy] = useState(false);
   const error = product.type_id === 'grouped' ? null : validateQuantity(qty, maxQuantity(product));
   const add = async () => {
-    if (busy || error || !container?.isBound(CartService)) return;
+    if (busy || error || !container) return;
     setBusy(true);
     try {
-      await container.get(CartService).addItem(product, Number(qty));
+      await ensureTransactions();
+      if (!container.isBound(TX.Cart)) return;
+      await container.get<CartService>(TX.Cart).addItem(product, Number(qty));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NotificationService } from '../../../core/ui-state/notification-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { localizeMessage } from '../../../core/server-messages';
-import { useMessageText, useNotifications } from '../../hooks/use-transactions';
+import { useMessageText, useNotifications } from '../../hooks/use-shell';
 
 /**
  * Notifications (spec transactions §3, §4): type → class (an unknown type arrives as danger from the core), the message

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
-import { useCookieNotice, useOnline, useProgress, useUiFlags } from '../../hooks/use-transactions';
+import { useCookieNotice, useOnline, useProgress, useUiFlags } from '../../hooks/use-shell';
 
 /** spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true. */
 export function CookieBanner() {

@@ -1,0 +1,35 @@
+/**
+ * The transaction half of the browser (issue 10), one chunk: its bindings (adapters/bindings-transactions.ts over the
+ * container's CatalogueGraph), the state the server sent for its services, the start-up that restores the shopper's
+ * session and cart, and the shell's live parts (cart button, microcart, modals). ui/app/transactions.ts loads it.
+ */
+import type { Container } from 'inversify';
+import { attachTransactions } from '../../adapters/bindings-transactions';
+import { restoreSession, restoreShopperData } from '../../adapters/startup';
+import { CartService } from '../../core/cart/cart-service';
+import { UiFlagsService } from '../../core/ui-state/ui-flags-service';
+import { hydrateServices, TRANSACTION_HYDRATED, type DehydratedState } from './dehydrate';
+import { CartButtonLive } from '../components/cart/CartButtonLive';
+import { ShellTransactionExtras } from '../components/common/ShellTransactionExtras';
+
+export { CartButtonLive, ShellTransactionExtras };
+
+/**
+ * Binds the half, hydrates its services from the page's state, and restores the session; resolves then (what a
+ * shopper's first command needs), while checkout details, lists and the cart are restored on (a cart command that
+ * runs meanwhile starts from the stored cart, so neither undoes the other).
+ */
+export async function startTransactions(container: Container, state: DehydratedState): Promise<void> {
+  attachTransactions(container);
+  hydrateServices(container, state, TRANSACTION_HYDRATED);
+  await restoreSession(container);
+  void restoreShopperData(container).catch((e: unknown) => console.error('[startup]', e));
+}
+
+/** The microcart opened from the header's cart button clicked before the half had loaded. */
+export function openMicrocart(container: Container): void {
+  container.get(UiFlagsService).setPanel('microcart', true);
+  container.get(CartService).toggleMicrocart(true);
+}
+
+export type TransactionUi = typeof import('./transactions-ui');

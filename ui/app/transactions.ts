@@ -1,0 +1,72 @@
+import { useContext, useSyncExternalStore } from 'react';
+import { ContainerContext } from '../hooks/use-service';
+import type { TransactionUi } from './transactions-ui';
+
+/**
+ * When the transaction half loads in the browser (issue 10): cart, session, checkout, queue and their UI (the live
+ * cart button, microcart, modals) are a chunk of their own (ui/app/transactions-ui.tsx), loaded once the browser is
+ * idle after hydration, or at once when a shopper needs them first (add to cart, the cart or account button, a
+ * transaction page, a form). The entry installs the loader; the server binds both halves per request and installs
+ * none, so there `ensureTransactions()` resolves at once.
+ */
+type Loader = () => Promise<TransactionUi>;
+
+let loader: Loader | undefined;
+let pending: Promise<TransactionUi | undefined> | undefined;
+let loaded: TransactionUi | undefined;
+const listeners = new Set<() => void>();
+
+export function installTransactions(load: Loader): void {
+  loader = load;
+}
+
+/** Loads and starts the transaction half once (a failed load, e.g. offline, is tried again on the next call). */
+export function ensureTransactions(): Promise<TransactionUi | undefined> {
+  if (!loader) return Promise.resolve(undefined);
+  pending ??= loader().then(
+    (ui) => {
+      loaded = ui;
+      for (const l of listeners) l();
+      return ui;
+    },
+    (e: unknown) => {
+      pending = undefined;
+      throw e;
+    },
+  );
+  return pending;
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+/**
+ * The loaded transaction UI, or undefined before it is (always undefined while hydrating, as on the server: the
+ * first render matches the server's HTML; the live parts follow right after).
+ */
+export function useTransactionUi(): TransactionUi | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
+  );
+}
+
+/** A transaction service by its Symbol (adapters/container-tokens.ts TX) once bound, else undefined. */
+export function useTransactionService<T>(token: symbol): T | undefined {
+  useTransactionUi(); // re-render when the half arrives
+  const container = useContext(ContainerContext);
+  return container?.isBound(token) ? container.get<T>(token) : undefined;
+}
+
+/** For event handlers: the transaction service by its Symbol, loading the half first when needed. */
+export function useTransactionGetter(): <T>(token: symbol) => Promise<T | undefined> {
+  const container = useContext(ContainerContext);
+  return async <T,>(token: symbol) => {
+    if (!container) return undefined;
+    if (!container.isBound(token)) await ensureTransactions();
+    return container.isBound(token) ? container.get<T>(token) : undefined;
+  };
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../../core/cart/cart-service';
+import { MESSAGES } from '../../../core/messages';
+import { NotificationService } from '../../../core/ui-state/notification-service';
+import { useService } from '../../hooks/use-service';
+import { useCartSummary } from '../../hooks/use-transactions';
+import { Microcart } from '../cart/Microcart';
+import { announce } from './LiveRegion';
+import { ModalHost } from './ModalHost';
+
+/**
+ * Cart notices become notifications (spec transactions §4 "Adding", §8): 'Product has been added to the cart!' offers
+ * 'Proceed to checkout'; errors are shown as danger. A repeat of the last message is ignored by the service.
+ */
+function CartNoticeBridge() {
+  const cart = useService(CartService);
+  const notifications = useService(NotificationService);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const sub = cart.notices$.subscribe((n) => {
+      notifications.notify({
+        type: n.type === 'error' ? 'danger' : n.type,
+        message: n.key,
+        ...(n.params ? { params: n.params } : {}),
+        ...(n.key === MESSAGES.productAdded ? { action1: { label: MESSAGES.proceedToCheckout, action: () => navigate('/checkout') } } : {}),
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [cart, notifications, navigate]);
+  return null;
+}
+
+/**
+ * The badge on the cart button changes silently: a change of the count (add, quantity, remove, sync) is announced in
+ * the polite live region. The count the cart has when it first loads from storage is not a change.
+ */
+function CartCountAnnouncer() {
+  const { t } = useTranslation();
+  const { state, count } = useCartSummary();
+  const last = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!state.loaded) return;
+    if (last.current !== undefined && last.current !== count) announce(t('a11y.cartCountChanged', { count }));
+    last.current = count;
+  }, [state.loaded, count, t]);
+  return null;
+}
+
+/** The shell's overlays of the transaction half (ui/app/transactions.ts): cart notices, count announcer, microcart, modals. */
+export function ShellTransactionExtras() {
+  return (
+    <>
+      <CartNoticeBridge />
+      <CartCountAnnouncer />
+      <Microcart />
+      <ModalHost />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
+import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
+import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-service';
+import { ProgressService, type ProgressState } from '../../core/ui-state/progress-service';
+import { ClaimsService, CookieNoticeService, type CookieNoticeState } from '../../core/ui-state/claims-service';
+import { formatPrice } from '../../core/catalogue/prices';
+import { errorMessage, type LocalizedMessage } from '../../core/server-messages';
+import type { Network } from '../../core/ports/network';
+import { TOKENS } from '../../core/ports/tokens';
+import { useObservable } from './use-observable';
+import { ContainerContext, useConfig, useService } from './use-service';
+import { useLocale } from './use-locale';
+
+/**
+ * The shell's hooks: UI state (notifications, modals, flags, progress, cookie notice), the network, money and message
+ * texts. They need no transaction service, so the first page's code uses them without loading cart, session or
+ * checkout (issue 10); ui/hooks/use-transactions.ts has the transaction-side hooks and re-exports these.
+ */
+export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
+export const useModals = (): ModalState => useObservable(useService(ModalService));
+export const useUiFlags = (): UiFlags => useObservable(useService(UiFlagsService));
+export const useProgress = (): ProgressState => useObservable(useService(ProgressService));
+
+/**
+ * False during the server render and the hydrating render, true after mount. Everything read from the browser's own
+ * storage (cart, session, network) is rendered only once mounted, so hydration matches the server HTML.
+ */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+/** Network online$ (the server renders online). */
+export function useOnline(): boolean {
+  const network = useService<Network>(TOKENS.Network);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const sub = network.online$.subscribe(() => onChange());
+      return () => sub.unsubscribe();
+    },
+    [network],
+  );
+  return useSyncExternalStore(subscribe, () => network.isOnline(), () => true);
+}
+
+/** The cookie notice (spec transactions §4): the container's CookieNoticeService, or one over its ClaimsService. */
+export function useCookieNotice(): { state: CookieNoticeState; service: CookieNoticeService } {
+  const container = useContext(ContainerContext);
+  const config = useConfig();
+  const service = useMemo(() => {
+    if (!container) throw new Error('useCookieNotice outside <ContainerContext.Provider>');
+    if (container.isBound(CookieNoticeService)) return container.get(CookieNoticeService);
+    return new CookieNoticeService(container.get(ClaimsService), config);
+  }, [container, config]);
+  return { state: useObservable(service), service };
+}
+
+/** Whether the container binds a class yet (lets the shell render while bindings are being added). */
+export function useIsBound(id: abstract new (...args: never[]) => unknown): boolean {
+  const container = useContext(ContainerContext);
+  return !!container && container.isBound(id as never);
+}
+
+/** Money in the shop's format for the current locale. */
+export function useMoney(): (amount: number) => string {
+  const config = useConfig();
+  const locale = useLocale();
+  return useCallback((amount: number) => formatPrice(amount, locale, config), [config, locale]);
+}
+
+/** Translate a message of core/server-messages.ts (its nested params translated first). */
+export function useMessageText(): (m: LocalizedMessage) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    function text(m: LocalizedMessage): string {
+      const params: Record<string, unknown> = { ...m.params };
+      for (const [name, nested] of Object.entries(m.nested)) params[name] = text(nested);
+      return t(m.key, params);
+    },
+    [t],
+  );
+}
+
+/**
+ * Translate a thrown error: a ShopError by its key and params, a server answer by its known wording (one table in
+ * core/server-messages.ts), anything else behind the translated 'server message' prefix.
+ */
+export function useErrorText(): (e: unknown) => string {
+  const text = useMessageText();
+  return useCallback((e: unknown) => text(errorMessage(e)), [text]);
+}
+
