@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import type { HTTPError, KyInstance, Options, ResponsePromise } from 'ky';
 import { ApiError, NetworkError, type ApiEnvelope } from '../../core/ports/api-error';
 
 /**
@@ -13,13 +13,48 @@ export interface ApiClientOptions {
 }
 
 export function createApiClient(options: ApiClientOptions): KyInstance {
-  return ky.create({
-    prefixUrl: options.baseUrl.replace(/\/+$/, ''),
-    timeout: options.timeoutMs,
-    retry: 0,
-    throwHttpErrors: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  return deferredKy(() =>
+    import('ky').then(({ default: ky }) =>
+      ky.create({
+        prefixUrl: options.baseUrl.replace(/\/+$/, ''),
+        timeout: options.timeoutMs,
+        retry: 0,
+        throwHttpErrors: true,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    ),
+  );
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
+const BODY_METHODS = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'] as const;
+
+/**
+ * A KyInstance whose ky is imported on its first request (issue 10: a hydrated first page makes none, so ky is not
+ * in the first load). Each call answers a ResponsePromise at once, as ky's: a promise of the Response with the body
+ * methods (`.json()`, ...), which hand over to ky's own once it is there (its Accept header, empty-body handling).
+ */
+export function deferredKy(load: () => Promise<KyInstance>): KyInstance {
+  let instance: Promise<KyInstance> | undefined;
+  const request = (run: (k: KyInstance) => ResponsePromise): ResponsePromise => {
+    // boxed: awaiting ky's ResponsePromise itself would leave only its Response
+    const real = (instance ??= load()).then((k) => ({ promise: run(k) }));
+    const response = real.then((r) => r.promise) as ResponsePromise;
+    for (const m of BODY_METHODS) (response as unknown as Record<string, unknown>)[m] = () => real.then((r) => (r.promise[m] as () => Promise<unknown>)());
+    // a caller that only reads a body method must not leave this promise's rejection unhandled
+    response.catch(() => undefined);
+    return response;
+  };
+  const client = ((input: Parameters<KyInstance>[0], options?: Options) => request((k) => k(input, options))) as KyInstance;
+  for (const m of ['get', 'post', 'put', 'patch', 'delete', 'head'] as Method[]) {
+    (client as unknown as Record<string, unknown>)[m] = (input: Parameters<KyInstance>[0], options?: Options) => request((k) => k[m](input, options));
+  }
+  return client;
+}
+
+/** ky's errors by name (its classes stay out of the first load; see deferredKy) */
+function isKyError(e: unknown, name: 'HTTPError' | 'TimeoutError'): boolean {
+  return e instanceof Error && e.name === name;
 }
 
 /** Run a ky call and translate its failures into ApiError / NetworkError. */
@@ -32,10 +67,11 @@ export async function call<T>(run: () => Promise<T>, url = ''): Promise<T> {
 }
 
 export async function toCoreError(e: unknown, url = ''): Promise<Error> {
-  if (e instanceof HTTPError) {
-    let result: unknown = e.response.statusText;
+  if (isKyError(e, 'HTTPError')) {
+    const { response, request } = e as HTTPError;
+    let result: unknown = response.statusText;
     try {
-      const text = await e.response.text();
+      const text = await response.text();
       try {
         const parsed = JSON.parse(text) as Partial<ApiEnvelope<unknown>>;
         result = parsed && typeof parsed === 'object' && 'result' in parsed ? parsed.result : parsed;
@@ -45,9 +81,9 @@ export async function toCoreError(e: unknown, url = ''): Promise<Error> {
     } catch {
       /* body unreadable: keep the status text */
     }
-    return new ApiError(e.response.status, result, url || e.request.url);
+    return new ApiError(response.status, result, url || request.url);
   }
-  if (e instanceof TimeoutError) return new NetworkError('timeout', url);
+  if (isKyError(e, 'TimeoutError')) return new NetworkError('timeout', url);
   if (e instanceof ApiError || e instanceof NetworkError) return e;
   if (e instanceof TypeError || (e instanceof Error && /fetch|network|ECONNREFUSED|socket/i.test(e.message))) {
     return new NetworkError(e.message, url);

@@ -21,6 +21,16 @@ export const PAGES = {
 export function measurePages(dir = `${root}dist`) {
   const meta = JSON.parse(readFileSync(`${dir}/client-meta.json`, 'utf8'));
   const manifest = JSON.parse(readFileSync(`${dir}/client/manifest.json`, 'utf8'));
+  const entry = Object.keys(meta.outputs).find((f) => f.endsWith(manifest.entry));
+  return pageSizes(meta, (f) => readFileSync(`${root}${f}`), entry);
+}
+
+/**
+ * Per page of PAGES: the files it loads before it is interactive (the entry, the chunks of the page's own modules,
+ * and every chunk those import statically), their minified and gzipped (level 9) size, and the 10 largest modules.
+ * `read(file)` gives a file's bytes by its metafile path (from disk, or from an in-memory build).
+ */
+export function pageSizes(meta, read, entry = Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))) {
   const outputFor = (source) => Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === source && f.endsWith('.js'));
   const closure = (start) => {
     const seen = new Set();
@@ -35,12 +45,13 @@ export function measurePages(dir = `${root}dist`) {
   };
   const gzCache = new Map();
   const gz = (f) => {
-    if (!gzCache.has(f)) gzCache.set(f, gzipSync(readFileSync(`${root}${f}`), { level: 9 }).length);
+    if (!gzCache.has(f)) gzCache.set(f, gzipSync(read(f), { level: 9 }).length);
     return gzCache.get(f);
   };
   const result = {};
   for (const [name, { chunks, budgetKb }] of Object.entries(PAGES)) {
-    const start = [`dist/client/${manifest.entry}`];
+    if (!entry) throw new Error('no client entry in the metafile');
+    const start = [entry];
     for (const chunk of chunks) {
       const out = outputFor(chunk);
       if (!out) throw new Error(`no output chunk for ${chunk}`);
