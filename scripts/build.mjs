@@ -6,13 +6,15 @@ import { basename, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
+import { localeSplitPlugin } from './locale-split.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
 /**
  * The browser bundle's esbuild options (scripts/bench/client-budget.test.ts builds with the same ones). Issue 10:
  * rxjs's ES2015 build (the 'es2015' export condition; its default is ES5 + tslib), and inversify's side-effect import of
- * reflect-metadata replaced by the four functions it calls (adapters/browser/reflect-metadata-lite.ts).
+ * reflect-metadata replaced by the four functions it calls (adapters/browser/reflect-metadata-lite.ts), and the
+ * default locale's texts in two parts (scripts/locale-split.mjs).
  */
 export function clientBuildOptions() {
   return {
@@ -33,6 +35,7 @@ export function clientBuildOptions() {
     conditions: ['es2015'],
     alias: { 'reflect-metadata/lite': './adapters/browser/reflect-metadata-lite.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [localeSplitPlugin()],
   };
 }
 

@@ -37,9 +37,10 @@ const rendered = {
   home: container.get(HomeService).snapshot(),
 };
 // issue 10: cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
+let i18n: ReturnType<typeof createI18n> | undefined;
 installTransactions(() =>
   import('./app/transactions-ui').then(async (ui) => {
-    await ui.startTransactions(container, boot.state);
+    await ui.startTransactions(container, boot.state, i18n);
     return ui;
   }),
 );
@@ -48,7 +49,7 @@ installTransactions(() =>
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
 // (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
 await Promise.all([first?.preload?.(), loadLocale(locale)]);
-const i18n = createI18n(locale, config);
+i18n = createI18n(locale, config);
 
 hydrateRoot(
   document.getElementById('app') as HTMLElement,

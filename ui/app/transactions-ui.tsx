@@ -4,6 +4,9 @@
  * session and cart, and the shell's live parts (cart button, microcart, modals). ui/app/transactions.ts loads it.
  */
 import type { Container } from 'inversify';
+import type { i18n } from 'i18next';
+import { addTexts } from '../i18n';
+import { DEFERRED_TEXTS } from '../i18n/deferred-texts';
 import { attachTransactions } from '../../adapters/bindings-transactions';
 import { restoreSession, restoreShopperData } from '../../adapters/startup';
 import { CartService } from '../../core/cart/cart-service';
@@ -15,11 +18,14 @@ import { ShellTransactionExtras } from '../components/common/ShellTransactionExt
 export { CartButtonLive, ShellTransactionExtras };
 
 /**
- * Binds the half, hydrates its services from the page's state, and restores the session; resolves then (what a
+ * Adds the half's texts, binds the half, hydrates its services from the page's state, and restores the session (`i18n`:
+ * the page's instance when it was made before); resolves then (what a
  * shopper's first command needs), while checkout details, lists and the cart are restored on (a cart command that
  * runs meanwhile starts from the stored cart, so neither undoes the other).
  */
-export async function startTransactions(container: Container, state: DehydratedState): Promise<void> {
+export async function startTransactions(container: Container, state: DehydratedState, i18n?: i18n): Promise<void> {
+  // the default locale's texts of the half (scripts/locale-split.mjs), before any of its parts renders
+  for (const [locale, texts] of Object.entries(DEFERRED_TEXTS)) addTexts(locale as keyof typeof DEFERRED_TEXTS, texts, i18n);
   attachTransactions(container);
   hydrateServices(container, state, TRANSACTION_HYDRATED);
   await restoreSession(container);

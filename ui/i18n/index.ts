@@ -20,6 +20,16 @@ export async function loadLocale(locale: LocaleCode): Promise<void> {
   if (!loaded.has(locale)) loaded.set(locale, await LOADERS[locale]());
 }
 
+/**
+ * Texts that arrive after start (issue 10: the default locale's transaction sections come with the transaction half):
+ * into the loaded locale, for an instance created later, and into `instance` if one was created before.
+ */
+export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, instance?: i18n): void {
+  const current = loaded.get(locale);
+  if (current) loaded.set(locale, { ...current, ...texts } as Translation);
+  instance?.addResourceBundle(locale, 'translation', texts, true, false);
+}
+
 export function resolveLocale(requested: string | undefined | null, config: ShopConfig): LocaleCode {
   return (config.i18n.locales as readonly string[]).includes(requested ?? '') ? (requested as LocaleCode) : config.i18n.defaultLocale;
 }

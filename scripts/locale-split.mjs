@@ -1,0 +1,47 @@
+// Issue 10: the default locale's texts in two parts in the browser bundle. The first page loads the sections its code
+// shows (ui/i18n/index.ts imports nl-NL.json: every section but these); the transaction half loads these with its code
+// (ui/i18n/deferred-texts.ts imports nl-NL.json: these sections only). The server and the tests read the whole file;
+// the locale files themselves stay as they are (one file per locale, keys merged between branches).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** sections only the transaction half's code shows (scripts/locale-split.test.ts checks the first page's code uses none) */
+export const DEFERRED_SECTIONS = [
+  'checkout',
+  'cart',
+  'user',
+  'orderStatus',
+  'account',
+  'orderDetails',
+  'order',
+  'createPassword',
+  'contactPage',
+  'orderConfirmation',
+  'coupon',
+  'microcart',
+  'country',
+];
+
+/** which part of the default locale a module gets, by the importing module */
+const PARTS = [
+  { importer: /ui\/i18n\/index\.ts$/, keep: (section) => !DEFERRED_SECTIONS.includes(section) },
+  { importer: /ui\/i18n\/deferred-texts\.ts$/, keep: (section) => DEFERRED_SECTIONS.includes(section) },
+];
+
+export function localeSplitPlugin() {
+  return {
+    name: 'locale-split',
+    setup(build) {
+      build.onResolve({ filter: /nl-NL\.json$/ }, (args) => {
+        const part = PARTS.findIndex((p) => p.importer.test(args.importer));
+        if (part < 0) return undefined;
+        return { path: join(args.resolveDir, args.path), namespace: 'locale-part', pluginData: part, suffix: `?part=${part}` };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'locale-part' }, async (args) => {
+        const all = JSON.parse(await readFile(args.path, 'utf8'));
+        const keep = PARTS[args.pluginData].keep;
+        return { contents: JSON.stringify(Object.fromEntries(Object.entries(all).filter(([section]) => keep(section)))), loader: 'json' };
+      });
+    },
+  };
+}
