@@ -103,8 +103,9 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
           ) : (
             <>
               <ul className="product-grid" data-testid="category-products">
-                {list.items.map((p) => (
-                  <ProductTile key={p.sku} product={p} />
+                {list.items.map((p, i) => (
+                  // the first row (two tiles on a phone) is above the fold: its images load at once (issue 10: LCP)
+                  <ProductTile key={p.sku} product={p} eager={i < 2} />
                 ))}
               </ul>
               {hasMoreItems(list) && (

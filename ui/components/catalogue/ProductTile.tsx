@@ -5,7 +5,11 @@ import { useConfig } from '../../hooks/use-service';
 import { Price } from '../common/Price';
 import { ProductLinkTo } from './ProductLinkTo';
 
-export function ProductTile({ product }: { product: Product }) {
+/**
+ * A listed product. `eager`: a tile of the first row, above the fold on a phone (issue 10): its image loads at once and
+ * first (it is the page's largest paint); the others load lazily. width/height reserve the space (no layout shift).
+ */
+export function ProductTile({ product, eager = false }: { product: Product; eager?: boolean }) {
   const config = useConfig();
   const { t } = useTranslation();
   const src = imageUrl(product.image, config.images.productList, config);
@@ -15,7 +19,14 @@ export function ProductTile({ product }: { product: Product }) {
       <ProductLinkTo product={product}>
         {src ? (
           // alt="": the link's text already names the product (axe image-redundant-alt)
-          <img src={src} alt="" width={config.images.productList.width} height={config.images.productList.height} loading="lazy" />
+          <img
+            src={src}
+            alt=""
+            width={config.images.productList.width}
+            height={config.images.productList.height}
+            loading={eager ? 'eager' : 'lazy'}
+            {...(eager ? { fetchPriority: 'high' as const } : {})}
+          />
         ) : (
           <div className="product-tile__noimage" aria-hidden="true" />
         )}
