@@ -89,18 +89,27 @@ function samples(scale: number): { skus: string[]; urls: string[]; childSkus: st
   };
 }
 
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+
 async function cold(scale: number, dir: string): Promise<void> {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const backend = await startBackend({ port: 0, dataDir: dir, reset: true, scale, log: () => undefined });
   const ms = performance.now() - t0;
+  const cpu = cpuMs(c0);
   await backend.close();
-  console.log(`scale ${scale}: cold start (generate + index + write cache) ${(ms / 1000).toFixed(2)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
+  console.log(`scale ${scale}: cold start (generate + index + write cache) ${(ms / 1000).toFixed(2)} s (CPU ${(cpu / 1000).toFixed(2)} s), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
 }
 
 async function warm(scale: number, dir: string, count: number, maxSeconds: number): Promise<void> {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const backend = await startBackend({ port: 0, dataDir: dir, scale, log: () => undefined });
   const restart = performance.now() - t0;
+  const restartCpu = cpuMs(c0);
   (globalThis as { gc?: () => void }).gc?.();
   const rssAfterStart = process.memoryUsage().rss;
   const loadAtStart = load();
@@ -114,10 +123,12 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
   const children = await pickDocs([1]);
   const requests = mix(count, listed.map((d) => d.sku), listed.filter((d) => d.url_path).map((d) => d.url_path as string), children.map((d) => d.sku));
   const times: number[] = [];
+  const cpus: number[] = [];
   const byKind = new Map<string, number[]>();
   const began = performance.now();
   for (const r of requests) {
     if ((performance.now() - began) / 1000 > maxSeconds) break;
+    const c = process.cpuUsage();
     const s = performance.now();
     let res: Response;
     if (r.search) res = await fetch(`${backend.url}/api/catalog/vue_storefront_catalog/product/_search?${r.search.qs}&request=${encodeURIComponent(JSON.stringify(r.search.body))}`);
@@ -127,12 +138,14 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
     if (res.status !== 200) throw new Error(`${r.kind} failed: ${res.status} ${text.slice(0, 200)}`);
     if (r.kind === 'url' && text === 'null') throw new Error(`url ${r.urlMap} not found`);
     times.push(ms);
+    cpus.push(cpuMs(c));
     byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), ms]);
   }
   await backend.close();
   times.sort((a, b) => a - b);
+  cpus.sort((a, b) => a - b);
   const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v.sort((a, b) => a - b), 0.5).toFixed(1)}/${pct(v, 0.95).toFixed(1)}`).join(', ');
-  console.log(`scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s [load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
+  console.log(`scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s (CPU ${(restartCpu / 1000).toFixed(2)} s) [load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms (CPU per request, client and server: p50 ${pct(cpus, 0.5).toFixed(1)} ms, p95 ${pct(cpus, 0.95).toFixed(1)} ms); peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
   console.log(`  p50/p95 by kind (ms): ${kinds}`);
 }
 

@@ -6,19 +6,21 @@ import { deserialize, serialize } from 'node:v8';
 /**
  * The catalogue cache file (issue 9 "restart < 3 s"): `{dataDir}/catalogue-{seed}-{scale}-v{generator}-e{engine}.bin`.
  * Layout: 8-byte magic, uint32 header length, 4 reserved bytes, the header (v8.serialize: the small catalogue parts, the
- * product documents' offsets, the built search indexes as typed arrays), the product documents (JSON, UTF-8, back to
- * back), then the SHA-1 of everything before it. A file whose magic, length, hash or header does not check out is
- * deleted and the catalogue generated again; the documents are read one at a time (pread), never all into memory.
+ * product documents' offsets and CRC-32s, the built search indexes as typed arrays), the SHA-1 of everything before it,
+ * then the product documents (JSON, UTF-8, back to back). At start the header is hashed and the blob's length checked;
+ * each document's CRC-32 is checked when it is read (one pread per document; the blob is never read whole). A file whose
+ * magic, hash, header or length does not check out is deleted and the catalogue generated again.
  */
-const MAGIC = Buffer.from('PWCAT\u0000\u0000\u0002', 'latin1');
+const MAGIC = Buffer.from('PWCAT\u0000\u0000\u0003', 'latin1');
 const PREFIX = 16;
 const HASH_BYTES = 20;
-const CHUNK = 8 * 1024 * 1024;
 
 export interface CacheFile<H> {
   header: H;
   /** reads product document bytes [start, end) of the blob */
   read(start: number, end: number): Buffer;
+  /** deletes the file (a damaged document was found: the next start generates the catalogue again) */
+  discard(): void;
   close(): void;
 }
 
@@ -30,28 +32,29 @@ export function writeCacheFile(file: string, header: unknown, blob: readonly Buf
   const prefix = Buffer.alloc(PREFIX);
   MAGIC.copy(prefix, 0);
   prefix.writeUInt32LE(head.length, 8);
-  const hash = createHash('sha1');
+  const digest = createHash('sha1').update(prefix).update(head).digest();
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w', 0o600);
   try {
     const put = (b: Buffer) => {
-      hash.update(b);
       let off = 0;
       while (off < b.length) off += writeSync(fd, b, off, b.length - off);
     };
     put(prefix);
     put(head);
+    put(digest);
     for (const b of blob) put(b);
-    const digest = hash.digest();
-    writeSync(fd, digest, 0, digest.length);
   } finally {
     closeSync(fd);
   }
   renameSync(tmp, file);
 }
 
-/** Opens and verifies a cache file; undefined (and the file deleted) when it is missing, truncated or corrupt. */
-export function openCacheFile<H>(file: string, log: (msg: string) => void): CacheFile<H> | undefined {
+/**
+ * Opens and verifies a cache file; undefined (and the file deleted) when it is missing, truncated or corrupt, or when
+ * `accept(header, blobLength)` refuses it.
+ */
+export function openCacheFile<H>(file: string, log: (msg: string) => void, accept: (header: H, blobLength: number) => boolean): CacheFile<H> | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -71,30 +74,19 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void): Cach
     readSync(fd, prefix, 0, PREFIX, 0);
     if (!prefix.subarray(0, 8).equals(MAGIC)) return drop('not a catalogue cache of this version');
     const headLength = prefix.readUInt32LE(8);
-    const blobStart = PREFIX + headLength;
-    const blobEnd = size - HASH_BYTES;
-    if (blobStart > blobEnd) return drop('truncated');
-    // the whole file is hashed once at start (streamed; the pages stay in the OS cache for the reads that follow)
-    const hash = createHash('sha1');
-    const chunk = Buffer.allocUnsafe(CHUNK);
-    let head: Buffer | undefined;
-    for (let pos = 0; pos < blobEnd;) {
-      const n = readSync(fd, chunk, 0, Math.min(CHUNK, blobEnd - pos), pos);
-      if (n <= 0) return drop('truncated');
-      hash.update(chunk.subarray(0, n));
-      pos += n;
-    }
-    const stored = Buffer.alloc(HASH_BYTES);
-    readSync(fd, stored, 0, HASH_BYTES, blobEnd);
-    if (!hash.digest().equals(stored)) return drop('checksum mismatch');
-    head = Buffer.alloc(headLength);
-    readSync(fd, head, 0, headLength, PREFIX);
+    const blobStart = PREFIX + headLength + HASH_BYTES;
+    if (blobStart > size) return drop('truncated');
+    const head = Buffer.allocUnsafe(headLength + HASH_BYTES);
+    if (readSync(fd, head, 0, head.length, PREFIX) !== head.length) return drop('truncated');
+    const digest = createHash('sha1').update(prefix).update(head.subarray(0, headLength)).digest();
+    if (!digest.equals(head.subarray(headLength))) return drop('header checksum mismatch');
     let header: H;
     try {
-      header = deserialize(head) as H;
+      header = deserialize(head.subarray(0, headLength)) as H;
     } catch {
       return drop('unreadable header');
     }
+    if (!accept(header, size - blobStart)) return drop('does not match its header (length or key)');
     let open = true;
     return {
       header,
@@ -108,6 +100,10 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void): Cach
           got += n;
         }
         return buf;
+      },
+      discard() {
+        log(`catalogue cache ${file}: a damaged document; the file is deleted and the catalogue generated again on the next start`);
+        rmSync(file, { force: true });
       },
       close() {
         if (open) closeSync(fd);

@@ -155,9 +155,9 @@ describe('the catalogue is kept in a cache file and reused on restart', () => {
     const expected = { ...answer(first.store), took: 0 };
     first.done();
     const damage: Array<(f: string) => void> = [
-      (f) => { const b = readFileSync(f); const at = Math.floor(b.length / 2); b[at] = b[at]! ^ 0x55; writeFileSync(f, b); }, // a flipped byte in the documents
       (f) => { const b = readFileSync(f); b[40] = b[40]! ^ 0x01; writeFileSync(f, b); }, // in the header
       (f) => writeFileSync(f, readFileSync(f).subarray(0, 5000)), // truncated
+      (f) => writeFileSync(f, Buffer.concat([readFileSync(f), Buffer.from('x')])), // longer than its header says
       (f) => writeFileSync(f, ''), // empty
       (f) => writeFileSync(f, Buffer.from('not a catalogue at all, just some text that is long enough to have a header')),
     ];
@@ -171,5 +171,32 @@ describe('the catalogue is kept in a cache file and reused on restart', () => {
       expect(back.generated).toBe(false);
       back.done();
     }
+  });
+
+  it('a damaged document is never served: its read answers 503, the file is deleted, the next start generates it again', () => {
+    open(10, 1, true).done();
+    const f = file(10, 1);
+    const b = readFileSync(f);
+    const at = b.length - 3000; // inside the last documents
+    b[at] = b[at]! ^ 0x20;
+    writeFileSync(f, b);
+    const o = open(10, 1);
+    expect(o.generated).toBe(false);
+    const products = generateCatalogue({ seed: 10 }).products;
+    const failures: number[] = [];
+    for (const p of products) {
+      try {
+        expect(o.store.bySku.get(p.sku)?.sku).toBe(p.sku);
+      } catch (err) {
+        expect(err).toMatchObject({ status: 503 });
+        failures.push(1);
+      }
+    }
+    expect(failures).toHaveLength(1);
+    o.done();
+    const again = open(10, 1);
+    expect(again.generated).toBe(true);
+    for (const p of products.slice(-20)) expect(again.store.bySku.get(p.sku)).toEqual(JSON.parse(JSON.stringify(p)));
+    again.done();
   });
 });

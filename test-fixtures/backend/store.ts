@@ -1,43 +1,40 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Product } from '../../core/catalogue/types';
 import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../catalogue/index';
 import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages } from '../catalogue/english';
 import { cacheFileName, openCacheFile, removeOtherCacheFiles, writeCacheFile, type CacheFile } from './catalogue-cache';
 import { getMeta, setMeta, type Db } from './db';
+import { HttpError } from './errors';
 import { specialWindowOpen } from './special-price';
 import { Collection, type CollectionIndexes, type Doc, type DocSource } from './search/engine';
 
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
 export const ENGINE_VERSION = 1;
 
-/** The product fields the storefront filters, sorts and aggregates on: their columns are built with the catalogue and kept in the cache file. */
-const NESTED_FIELDS = [
+/**
+ * The product fields the storefront filters, sorts and aggregates on (core/catalogue: listing filters, category and
+ * search filters, sort options, sku / child-sku lookups, url lookups): their columns are built with the catalogue and
+ * kept in the cache file. Any other field's column is built from the documents the first time a query names it.
+ */
+const KEPT_FIELDS = [
+  'id', 'sku', 'type_id', 'status', 'visibility', 'url_path', 'category_ids', 'tax_class_id', 'attribute_set_id',
+  'price', 'price_incl_tax', 'final_price', 'final_price_incl_tax', 'special_price', 'special_price_incl_tax', 'original_price',
+  'special_from_date', 'special_to_date', 'news_from_date', 'news_to_date', 'created_at', 'updated_at', 'position',
+  'color', 'size', 'material', 'pattern', 'erin_recommends', 'eco_collection', 'new', 'color_options', 'size_options',
   'category.category_id', 'category.name', 'stock.is_in_stock', 'stock.qty', 'stock.manage_stock',
   'configurable_children.sku', 'configurable_children.color', 'configurable_children.size', 'configurable_children.status',
   'configurable_children.price', 'configurable_children.final_price', 'configurable_children.special_price',
   'configurable_children.stock.is_in_stock', 'configurable_children.stock.qty',
 ];
-/** Full-text fields of the storefront's search (their indexes are kept; their columns are not: long texts). */
+/** Full-text fields of the storefront's search (their indexes are kept; the columns of the long texts and of name are not). */
 export const TEXT_FIELDS = ['name', 'sku', 'description', 'short_description', 'category.name'];
-const TEXT_ONLY = ['description', 'short_description'];
+const TEXT_ONLY = ['name', 'description', 'short_description'];
 /** Sorts of the storefront (spec catalogue §8 sort options, home lists, category default). */
 const SORTS: Array<[string, 'asc' | 'desc']> = [
   ['position', 'asc'], ['updated_at', 'desc'], ['final_price', 'asc'], ['final_price', 'desc'], ['price', 'asc'], ['price', 'desc'], ['created_at', 'desc'], ['name', 'asc'],
 ];
-
-/** Top-level fields whose values are scalars (or lists of scalars) no longer than 200 characters: keyword fields. */
-function keywordFields(products: readonly Product[]): string[] {
-  const ok = new Map<string, boolean>();
-  for (const p of products) {
-    for (const [k, v] of Object.entries(p)) {
-      if (ok.get(k) === false) continue;
-      const list = Array.isArray(v) ? v : [v];
-      ok.set(k, list.every((x) => x === null || x === undefined || typeof x === 'number' || typeof x === 'boolean' || (typeof x === 'string' && x.length <= 200)));
-    }
-  }
-  return [...ok].filter(([, good]) => good).map(([k]) => k);
-}
 
 type SmallParts = Omit<DemoCatalogue, 'products'>;
 
@@ -46,6 +43,8 @@ interface CacheHeader {
   parts: SmallParts;
   /** byte offsets of the product documents in the blob (n + 1) */
   offsets: Float64Array;
+  /** CRC-32 of every product document's bytes (checked on every read) */
+  crcs: Uint32Array;
   indexes: CollectionIndexes;
   /** the generated stock of every product (NaN / -1 when it has none): seeds the stock table, detects live changes */
   stockQty: Float64Array;
@@ -57,8 +56,10 @@ interface CacheHeader {
 class ProductDocs implements DocSource {
   constructor(
     private readonly offsets: Float64Array,
+    private readonly crcs: Uint32Array,
     private readonly read: (start: number, end: number) => Buffer,
     private readonly overlay: (doc: Doc, i: number) => void,
+    private readonly damaged: () => void,
   ) {}
 
   get length(): number {
@@ -67,7 +68,12 @@ class ProductDocs implements DocSource {
 
   get(i: number): Doc {
     if (!(i >= 0 && i < this.length)) throw new RangeError(`no product document ${i}`);
-    const doc = JSON.parse(this.read(this.offsets[i] as number, this.offsets[i + 1] as number).toString('utf8')) as Doc;
+    const bytes = this.read(this.offsets[i] as number, this.offsets[i + 1] as number);
+    if (crc32(bytes) !== this.crcs[i]) {
+      this.damaged();
+      throw new HttpError(503, 'The catalogue cache is damaged: restart the backend to generate it again');
+    }
+    const doc = JSON.parse(bytes.toString('utf8')) as Doc;
     this.overlay(doc, i);
     return doc;
   }
@@ -98,10 +104,12 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
   const stockQty = new Float64Array(n).fill(NaN);
   const stockIn = new Int8Array(n).fill(-1);
   const stockManaged = new Uint8Array(n);
+  const crcs = new Uint32Array(n);
   let pos = 0;
   products.forEach((p, i) => {
     const b = Buffer.from(JSON.stringify(p), 'utf8');
     blob.push(b);
+    crcs[i] = crc32(b);
     pos += b.length;
     offsets[i + 1] = pos;
     if (p.stock) {
@@ -111,11 +119,11 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
     }
   });
   const col = new Collection('product', products as unknown as Doc[]);
-  col.prepare([...new Set([...keywordFields(products), ...NESTED_FIELDS])].filter((f) => !TEXT_ONLY.includes(f)), TEXT_FIELDS);
+  col.prepare(KEPT_FIELDS, TEXT_FIELDS);
   for (const [field, order] of SORTS) col.sortOrder(field, order, 'last');
   for (const f of TEXT_FIELDS) col.isTextField(f);
   const indexes = col.exportIndexes(TEXT_ONLY);
-  return { header: { key, parts, offsets, indexes, stockQty, stockIn, stockManaged }, blob };
+  return { header: { key, parts, offsets, crcs, indexes, stockQty, stockIn, stockManaged }, blob };
 }
 
 /** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
@@ -141,7 +149,7 @@ export class CatalogueStore {
     const { parts, offsets, indexes } = header;
     this.qty = Float64Array.from(header.stockQty);
     this.inStock = Int8Array.from(header.stockIn);
-    this.docs = new ProductDocs(offsets, read, (doc, i) => this.layStock(doc, i));
+    this.docs = new ProductDocs(offsets, header.crcs, read, (doc, i) => this.layStock(doc, i), () => cache?.discard());
     this.products = new Collection('product', this.docs, undefined, indexes);
     this.data = { ...parts, products: { length: this.docs.length } };
     const c = parts;
@@ -197,19 +205,15 @@ export class CatalogueStore {
     const name = cacheFileName(key);
     const file = join(opts.dataDir, name);
     if (opts.reset) rmSync(file, { force: true });
-    let cache = openCacheFile<CacheHeader>(file, log);
-    if (cache && cache.header.key !== key) {
-      cache.close();
-      rmSync(file, { force: true });
-      cache = undefined;
-    }
+    const accept = (h: CacheHeader, blobLength: number) => h.key === key && h.offsets[h.offsets.length - 1] === blobLength && h.crcs.length === h.offsets.length - 1;
+    let cache = openCacheFile<CacheHeader>(file, log, accept);
     let generated = false;
     if (!cache) {
       removeOtherCacheFiles(opts.dataDir, name);
       const { header, blob } = buildImage(opts.seed, opts.scale, key);
       writeCacheFile(file, header, blob);
       generated = true;
-      cache = openCacheFile<CacheHeader>(file, log);
+      cache = openCacheFile<CacheHeader>(file, log, accept);
       if (!cache) throw new Error(`catalogue cache ${file} could not be read back`);
     }
     const c = cache;

@@ -41,6 +41,8 @@ const arraySource = (docs: Doc[]): DocSource & { docs: Doc[] } => ({ docs, get l
 export class Collection {
   readonly source: DocSource;
   private readonly columns = new Map<string, Column>();
+  /** sort orders read from the cache file for fields whose column is not kept (built from the documents only if asked) */
+  private readonly presorted = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private readonly textIndexes = new Map<string, TextIndex>();
   private readonly textField = new Map<string, boolean>();
   private readonly phraseTokens = new Map<string, PhraseTokens>();
@@ -54,10 +56,17 @@ export class Collection {
   ) {
     this.source = Array.isArray(docs) ? arraySource(docs) : docs;
     if (prebuilt) {
-      for (const [field, data] of Object.entries(prebuilt.columns)) {
-        const column = new Column(data);
-        for (const [key, order] of prebuilt.sortOrders[field] ?? []) column.restoreSortOrder(key, order);
-        this.columns.set(field, column);
+      for (const [field, data] of Object.entries(prebuilt.columns)) this.columns.set(field, new Column(data));
+      for (const [field, orders] of Object.entries(prebuilt.sortOrders)) {
+        for (const [key, order] of orders) {
+          const column = this.columns.get(field);
+          if (column) column.restoreSortOrder(key, order);
+          else {
+            const rank = new Int32Array(order.length);
+            order.forEach((doc, r) => (rank[doc] = r));
+            this.presorted.set(`${field}\u0000${key}`, { order, rank });
+          }
+        }
       }
       for (const [field, data] of Object.entries(prebuilt.texts)) this.textIndexes.set(field, new TextIndex(data));
       this.ids = prebuilt.ids;
@@ -90,9 +99,8 @@ export class Collection {
     const columns: Record<string, ColumnData> = {};
     const sortOrders: Record<string, Array<[string, Int32Array]>> = {};
     for (const [field, column] of this.columns) {
-      if (skipColumns.includes(field)) continue;
-      columns[field] = column.data();
       sortOrders[field] = column.builtSortOrders();
+      if (!skipColumns.includes(field)) columns[field] = column.data();
     }
     const texts: Record<string, TextIndexData> = {};
     for (const [field, idx] of this.textIndexes) texts[field] = idx.data;
@@ -109,12 +117,14 @@ export class Collection {
     for (const cache of [this.columns, this.textIndexes, this.textField, this.phraseTokens, this.plainText] as Array<Map<string, unknown>>) {
       for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
     }
+    for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
   }
 
   /** Documents `changed` have new values under `prefix` (live stock): their entries in the built columns are replaced. */
   patchDocs(changed: readonly number[], prefix: string): void {
     if (!changed.length) return;
     const docs = new Map(changed.map((i) => [i, this.source.get(i)] as const));
+    for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
     for (const [field, column] of [...this.columns]) {
       if (!Collection.matches(field, prefix)) continue;
       const values = new Map([...docs].map(([i, d]) => [i, fieldValues(d, field)] as const));
@@ -158,6 +168,10 @@ export class Collection {
 
   /** All documents in the order of one sort key (ties in index order), and each document's rank in it. */
   sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
+    if (!this.columns.has(field)) {
+      const kept = this.presorted.get(`${field}\u0000${order}:${missing}`);
+      if (kept) return kept;
+    }
     return this.column(field).sortOrder(order, missing);
   }
 
