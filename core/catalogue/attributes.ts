@@ -86,6 +86,7 @@ export function productAttributeCodes(product: Product): string[] {
 
 export class AttributeService {
   private readonly state = new BehaviorSubject<AttributeState>(EMPTY_ATTRIBUTES);
+  private userDefinedLoaded = false;
   readonly state$: Observable<AttributeState> = this.state.pipe(distinctUntilChanged());
 
   /** @param storage optional persistent attribute cache (collection 'attributes') */
@@ -151,6 +152,24 @@ export class AttributeService {
       await this.persist(loaded);
     } catch (e) {
       this.logger?.warn('Attributes could not be loaded', 'attributes', { codes: wanted, error: String(e) });
+    }
+    return this.state.value;
+  }
+
+  /**
+   * All user-defined attributes of the store view (spec catalogue §7: the attribute search with the user-defined
+   * filter, size 150): the compare table's candidates (its rows are the comparable ones). Asked once per service;
+   * a failure keeps what is known and is asked again next time.
+   */
+  async loadUserDefined(): Promise<AttributeState> {
+    if (this.userDefinedLoaded) return this.state.value;
+    try {
+      const loaded = await this.api.list({ onlyUserDefined: true, size: this.config.attributes.pageSize });
+      this.state.next(addAttributes(this.state.value, loaded));
+      this.userDefinedLoaded = true;
+      await this.persist(loaded);
+    } catch (e) {
+      this.logger?.warn('Attributes could not be loaded', 'attributes', { userDefined: true, error: String(e) });
     }
     return this.state.value;
   }

@@ -164,6 +164,7 @@ export interface AttributeMetadata {
   is_visible?: boolean;
   is_comparable?: boolean;
   is_visible_on_front?: boolean;
+  position?: number;
 }
 
 export interface Product extends PriceFields {

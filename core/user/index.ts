@@ -12,5 +12,6 @@ export {
   type SessionLinks,
   type SessionState,
 } from './session-service';
-export { SkuListService, WishlistService, CompareService, type SkuItem, type SkuListState } from './sku-list-service';
+export { SkuListService, WishlistService, CompareService, inAddedOrder, nextSeq, type SkuItem, type SkuListState } from './sku-list-service';
+export { compareRows, comparableAttributes, listItemOf, wishlistAction, LIST_ITEM_DROPPED_FIELDS, type CompareRow, type ListItem, type WishlistAction } from './list-items';
 export { findOwnOrder, orderDetails, orderRef, paymentLabelOfOrder, type OrderDetails, type OrderDetailsAddress, type OrderDetailsLine } from './order-details';

@@ -285,7 +285,8 @@ describe('wishlist and compare (spec transactions §3)', () => {
     await w.add({ sku: 'A', qty: 5, name: 'x' });
     await w.add({ sku: 'A', qty: 3, name: 'y' });
     await w.toggle({ sku: 'B' });
-    expect(w.snapshot().items).toEqual([{ sku: 'A', qty: 1, name: 'y' }, { sku: 'B', qty: 1 }]);
+    // (seq: the place of adding, which a reload keeps; see list-items.test.ts)
+    expect(w.snapshot().items).toEqual([{ sku: 'A', qty: 1, name: 'y', seq: 1 }, { sku: 'B', qty: 1, seq: 2 }]);
     const again = new WishlistService(storage);
     await again.load();
     expect(again.snapshot().items.map((i) => i.sku)).toEqual(['A', 'B']);
@@ -293,6 +294,6 @@ describe('wishlist and compare (spec transactions §3)', () => {
     expect(again.has('A')).toBe(false);
     const c = new CompareService(storage);
     await c.add({ sku: 'A', qty: 4 });
-    expect(c.snapshot().items).toEqual([{ sku: 'A', qty: 4 }]);
+    expect(c.snapshot().items).toEqual([{ sku: 'A', qty: 4, seq: 1 }]);
   });
 });

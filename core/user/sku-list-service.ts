@@ -17,6 +17,18 @@ export interface SkuListState<T extends SkuItem> {
   readonly items: readonly T[];
 }
 
+const seqOf = (item: SkuItem): number => (typeof item.seq === 'number' ? item.seq : 0);
+
+/** The next add's place: after every item this tab knows. */
+export function nextSeq(items: readonly SkuItem[]): number {
+  return items.reduce((max, i) => Math.max(max, seqOf(i)), 0) + 1;
+}
+
+/** Items in the order they were added (their seq; equal or missing ones by sku). */
+export function inAddedOrder<T extends SkuItem>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => seqOf(a) - seqOf(b) || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
+
 export class SkuListService<T extends SkuItem> {
   private readonly state = new BehaviorSubject<SkuListState<T>>({ loaded: false, items: [] });
   readonly state$: Observable<SkuListState<T>> = this.state.pipe(distinctUntilChanged());
@@ -48,7 +60,7 @@ export class SkuListService<T extends SkuItem> {
 
   async load(): Promise<void> {
     const entries = await this.storage.entries<T>(this.collection);
-    this.state.next({ loaded: true, items: entries.map(([, v]) => v) });
+    this.state.next({ loaded: true, items: inAddedOrder(entries.map(([, v]) => v)) });
   }
 
   has(sku: string): boolean {
@@ -56,10 +68,12 @@ export class SkuListService<T extends SkuItem> {
   }
 
   async add(item: T): Promise<void> {
-    const stored = this.onAdd(item);
+    // the order the shopper added them in survives a reload (storage answers by key); adding again keeps the place
+    const known = this.state.value.items.find((i) => i.sku === item.sku);
+    const stored = { ...this.onAdd(item), seq: typeof known?.seq === 'number' ? known.seq : nextSeq(this.state.value.items) };
     await this.storage.set(this.collection, stored.sku, stored);
     const rest = this.state.value.items.filter((i) => i.sku !== stored.sku);
-    this.state.next({ ...this.state.value, items: [...rest, stored] });
+    this.state.next({ ...this.state.value, items: inAddedOrder([...rest, stored]) });
     this.announce();
   }
 

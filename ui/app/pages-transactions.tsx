@@ -14,6 +14,9 @@ const OrderDetails = lazyPage(() => withTransactions(import('../pages/OrderDetai
 const OrderStatus = lazyPage(() => withTransactions(import('../pages/OrderStatusPage')).then((m) => m.OrderStatusPage));
 const CreatePassword = lazyPage(() => withTransactions(import('../pages/CreatePasswordPage')).then((m) => m.CreatePasswordPage));
 const Contact = lazyPage(() => withTransactions(import('../pages/ContactPage')).then((m) => m.ContactPage));
+// issue 12: the shopper's lists, read from the browser's storage (the server renders the page without them)
+const Wishlist = lazyPage(() => withTransactions(import('../pages/WishlistPage')).then((m) => m.WishlistPage));
+const Compare = lazyPage(() => withTransactions(import('../pages/ComparePage')).then((m) => m.ComparePage));
 
 const page = (p: LazyPage, extra: Omit<PageEntry, 'element' | 'preload'> = {}): PageEntry => ({
   element: <p.Component />,
@@ -29,6 +32,8 @@ export const TRANSACTION_PAGES: PageRegistry = {
   'order-details': page(OrderDetails),
   'create-password': page(CreatePassword),
   contact: page(Contact),
+  wishlist: page(Wishlist),
+  compare: page(Compare),
   contacts: page(Contact),
   // server-rendered: the payment status is fetched in the load and dehydrated ('orderStatus' in dehydrate.ts)
   'order-status': page(OrderStatus, {

@@ -12,6 +12,7 @@ import { ProductGallery } from '../components/catalogue/ProductGallery';
 import { ConfigurableOptions } from '../components/catalogue/ConfigurableOptions';
 import { BundleOptions } from '../components/catalogue/BundleOptions';
 import { AddToCart } from '../components/catalogue/AddToCart';
+import { ListToggles } from '../components/lists/ListToggles';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { Price } from '../components/common/Price';
 import { CmsHtml } from '../components/content/CmsHtml';
@@ -132,6 +133,8 @@ export function ProductPage() {
             />
           )}
           <AddToCart product={product} disabled={!!variantsError || !!state.warning || !!product.errors?.bundle} />
+          {/* the product as shown: a chosen variant is kept with its options (spec transactions §3 keyed by sku) */}
+          <ListToggles product={product} name={parent.name} variant="page" />
         </div>
       </div>
       {product.description && (

@@ -4,6 +4,7 @@ import { imageUrl } from '../../../core/catalogue/image-url';
 import { useConfig } from '../../hooks/use-service';
 import { Price } from '../common/Price';
 import { ProductLinkTo } from './ProductLinkTo';
+import { ListToggles } from '../lists/ListToggles';
 
 /**
  * A listed product. `eager`: a tile of the first row, above the fold on a phone (issue 10): its image loads at once and
@@ -34,6 +35,7 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
       </ProductLinkTo>
       <Price product={product} />
       {!inStock && <span className="product-tile__stock">{t('product.outOfStock')}</span>}
+      <ListToggles product={product} variant="tile" />
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { useConfig } from '../../hooks/use-service';
 import { useCategory, useContainer, useSearch, useSearchService, useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
+import { ListLinks } from '../lists/ListLinks';
 import { CmsBlock } from '../content/CmsBlock';
 import { MobileMenu } from '../navigation/MobileMenu';
 import { BottomNav } from '../navigation/BottomNav';
@@ -137,6 +138,7 @@ export function Header() {
             )}
           </form>
           <nav className="header__actions" aria-label={t('header.actions')}>
+            <ListLinks />
             <AccountButton />
             <MicrocartButton />
           </nav>

@@ -1,0 +1,153 @@
+/**
+ * What the wishlist and the compare list keep of a product and what the shopper can do with it (spec catalogue §1
+ * "keep a cart, a wishlist and a compare list"; spec transactions §3 "Compare and wishlist items: keyed by sku;
+ * wishlist items get qty 1 on add"; §7 browser storage holds compare and wishlist).
+ *
+ * A list item is the product as the shopper saw it (a configured variant keeps its sku, parentSku and chosen
+ * options), without what only a product page needs (children, gallery, texts, links): the lists live in the
+ * browser's storage and are re-read by every tab.
+ */
+import type { ShopConfig } from '../config';
+import type { AttributeMetadata, Product } from '../catalogue/types';
+import { optionLabel, attributeLabel, type AttributeState } from '../catalogue/attributes';
+import { buildSearchQuery, toSearchRequest } from '../catalogue/search-query';
+import { needsConfiguration } from '../cart/add';
+import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
+import type { SkuItem } from './sku-list-service';
+
+export type ListItem = Product & SkuItem;
+
+/** Fields a list item does not keep: the product page loads them again when the shopper opens the product. */
+export const LIST_ITEM_DROPPED_FIELDS = [
+  'configurable_children',
+  'configurable_options',
+  'media_gallery',
+  'description',
+  'short_description',
+  'product_links',
+  'bundle_options',
+  'attributes_metadata',
+  'category',
+  'category_ids',
+  'errors',
+  'info',
+  'tier_prices',
+] as const;
+
+/** The list item of a product (spec transactions §3: keyed by its sku; a configured variant by the variant's sku). */
+export function listItemOf(product: Product): ListItem {
+  const item: Record<string, unknown> = { ...product };
+  for (const field of LIST_ITEM_DROPPED_FIELDS) delete item[field];
+  return item as ListItem;
+}
+
+/**
+ * What "move to cart" does with a wishlist item: a product that needs no choice goes to the cart as it is (a
+ * configured variant with its options, spec catalogue §4.2); a configurable parent with no option chosen (which the
+ * cart refuses, spec catalogue §4.2), a grouped or bundle product (their parts and choices live on the product page,
+ * spec catalogue §3.1, §4.4) and a product with a required custom option (spec catalogue §4.6) open the product page.
+ */
+export type WishlistAction = 'cart' | 'product';
+
+export function wishlistAction(item: Pick<Product, 'type_id' | 'sku' | 'parentSku' | 'product_option' | 'custom_options'>): WishlistAction {
+  if (item.type_id === 'grouped' || item.type_id === 'bundle') return 'product';
+  if (needsConfiguration(item)) return 'product';
+  if ((item.custom_options ?? []).some((o) => o.is_require)) return 'product';
+  return 'cart';
+}
+
+/** One row of the compare table: an attribute's label in the store view's words and each product's value. */
+export interface CompareRow {
+  readonly code: string;
+  readonly label: string;
+  /** one per compared product, in the list's order; undefined when the product has no value */
+  readonly values: readonly (string | undefined)[];
+}
+
+const labelOf = (a: AttributeMetadata): string => a.frontend_label || a.default_frontend_label || a.attribute_code;
+
+/**
+ * The attributes a compare table shows: those the metadata marks comparable (is_comparable), user-defined ones only
+ * (not price, name, ...: the table shows the price itself), in the metadata's order (position, then label).
+ */
+export function comparableAttributes(attributes: Pick<AttributeState, 'byCode'>): AttributeMetadata[] {
+  return Object.values(attributes.byCode)
+    .filter((a) => a.is_comparable === true && a.is_user_defined !== false)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || labelOf(a).localeCompare(labelOf(b)));
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * The raw values of an attribute on a product: a configurable parent offers its children's values ('{code}_options',
+ * spec catalogue §3.1), a chosen variant or another product has its own field (the other one as the fallback).
+ */
+function rawValues(item: Readonly<Record<string, unknown>>, code: string): unknown[] {
+  const own = item[code];
+  const offered = item[`${code}_options`];
+  const isParent = item['type_id'] === 'configurable' && (item['parentSku'] === undefined || item['parentSku'] === item['sku']);
+  const value = isParent ? (present(offered) ? offered : own) : present(own) ? own : offered;
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value)) return value.filter((v) => v !== undefined && v !== null && v !== '');
+  // multiselect values travel as '12,14'
+  if (typeof value === 'string' && value.includes(',') && /^[\d,\s]+$/.test(value)) return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return [value];
+}
+
+/**
+ * The compare table's attribute rows (spec catalogue §1 compare list; §3.3 attribute labels and option values come
+ * from the store view's attribute metadata): one row per comparable attribute that at least one product has, the
+ * values as option labels (the raw value when the metadata has no label for it), several values joined by ', '.
+ */
+export function compareRows(items: readonly Product[], attributes: AttributeState): CompareRow[] {
+  const rows: CompareRow[] = [];
+  for (const attribute of comparableAttributes(attributes)) {
+    const code = attribute.attribute_code;
+    const values = items.map((item) => {
+      const raw = rawValues(item as unknown as Record<string, unknown>, code);
+      if (!raw.length) return undefined;
+      const labels = raw.map((v) => optionLabel(attributes, code, v) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v)));
+      return [...new Set(labels)].join(', ');
+    });
+    if (values.every((v) => v === undefined)) continue;
+    rows.push({ code, label: attributeLabel(attributes, code, code), values });
+  }
+  return rows;
+}
+
+/** What a list item keeps of its own when the catalogue's current data is laid over it: who it is and what was chosen. */
+const LIST_ITEM_IDENTITY = ['sku', 'parentSku', 'parentId', 'id', 'name', 'type_id', 'url_path', 'url_key', 'slug', 'product_option', 'qty', 'seq'] as const;
+
+/** The products of these skus as the catalogue has them now (spec catalogue §3.1 product fields; any visibility). */
+export function listItemsRequest(skus: readonly string[], config: ShopConfig): SearchRequest {
+  return toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...skus] } }], size: Math.max(1, skus.length) }, config, { fixedFilters: 'none', aggregations: [] }));
+}
+
+/**
+ * A list item with the catalogue's current fields laid over it (prices, stock, attribute values: a listing's product
+ * carries only what its tile needs, and a kept product's price may have changed); its identity and chosen options stay.
+ */
+export function refreshedListItem(item: ListItem, fresh: Product | undefined): ListItem {
+  if (!fresh || fresh.sku !== item.sku) return item;
+  const merged: Record<string, unknown> = { ...listItemOf(fresh) };
+  for (const field of LIST_ITEM_IDENTITY) {
+    if (item[field] !== undefined) merged[field] = item[field];
+    else delete merged[field];
+  }
+  return merged as ListItem;
+}
+
+/**
+ * The list's items with the catalogue's current data (one search for all skus); when the catalogue cannot answer
+ * (offline), the items as kept.
+ */
+export async function refreshListItems(items: readonly ListItem[], search: CatalogueSearch, config: ShopConfig): Promise<ListItem[]> {
+  if (!items.length) return [];
+  try {
+    const result = await search.search<Product>(listItemsRequest(items.map((i) => i.sku), config));
+    const bySku = new Map(result.items.map((p) => [p.sku, p]));
+    return items.map((item) => refreshedListItem(item, bySku.get(item.sku)));
+  } catch {
+    return [...items];
+  }
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { routePath } from '../../../core/routing/routes';
+import { useSkuList, type ListKind } from '../../hooks/use-lists';
+import { useMounted } from '../../hooks/use-transactions';
+
+function ListLink({ kind }: { kind: ListKind }) {
+  const { t } = useTranslation();
+  const mounted = useMounted();
+  const { state } = useSkuList(kind);
+  // the lists live in the browser's storage: the server and the hydrating render show the link without a count
+  const known = mounted && state.loaded;
+  const count = known ? state.items.length : 0;
+  return (
+    <Link
+      to={routePath(kind)}
+      className={`header__list header__list--${kind}`}
+      // the name starts with the visible label ("Verlanglijst, 2 producten"): speech users say what they see
+      aria-label={known ? t(`lists.${kind}.link`, { count }) : undefined}
+    >
+      <span className="header__list-icon" aria-hidden="true">
+        {kind === 'wishlist' ? '♡' : '⇄'}
+      </span>
+      <span className="header__list-label">{t(`lists.${kind}.toggle`)}</span>
+      {count > 0 ? (
+        <span className="badge" data-testid={`${kind}-count`} aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The header's wishlist and compare links with their counts (spec catalogue §1 wishlist and compare list). */
+export function ListLinks() {
+  return (
+    <>
+      <ListLink kind="wishlist" />
+      <ListLink kind="compare" />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
+import { imageUrl } from '../../../core/catalogue/image-url';
+import type { ListItem } from '../../../core/user/list-items';
+import { useAttributes } from '../../hooks/use-catalogue';
+import { useConfig, useService } from '../../hooks/use-service';
+import { ProductLinkTo } from '../catalogue/ProductLinkTo';
+
+/** The chosen options of a configured variant in the store view's words ("Kleur: Goud"). */
+export function ListItemOptions({ item }: { item: ListItem }) {
+  const attributes = useAttributes();
+  const service = useService(AttributeService);
+  const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
+  const ids = options.map((o) => String(o.option_id)).join(',');
+  useEffect(() => {
+    if (ids) void service.loadByIds(ids.split(','));
+  }, [ids, service]);
+  if (!options.length) return null;
+  return (
+    <p className="list-item__options">
+      {options
+        .map((o) => itemOptionLabels(attributes, o))
+        .map((o) => `${o.label}: ${o.value}`)
+        .join(', ')}
+    </p>
+  );
+}
+
+/** A list item's picture and name, linking to its product page (a configured variant opens with its childSku). */
+export function ListItemLink({ item }: { item: ListItem }) {
+  const config = useConfig();
+  const { t } = useTranslation();
+  const src = imageUrl(item.thumbnail ?? item.image, config.images.cart, config);
+  return (
+    <ProductLinkTo product={item}>
+      {src ? (
+        // alt="": the link's text names the product
+        <img src={src} alt="" width={config.images.cart.width / 2} height={config.images.cart.height / 2} loading="lazy" />
+      ) : (
+        <span className="list-item__noimage" aria-hidden="true" title={t('lists.wishlist.title')} />
+      )}
+      <span className="list-item__name">{item.name}</span>
+    </ProductLinkTo>
+  );
+}
+
+/**
+ * Before an item's element leaves the page: the keyboard focus goes to the next item's (else the previous item's)
+ * control of the same kind, else to the page's h1, never to <body>.
+ */
+export function keepFocusAfterRemoval(item: Element | null, selector: string, all: string): void {
+  if (typeof document === 'undefined') return;
+  const items = item ? Array.from(document.querySelectorAll(all)) : [];
+  const index = item ? items.indexOf(item) : -1;
+  const neighbour = index >= 0 ? (items[index + 1] ?? items[index - 1]) : undefined;
+  const target = neighbour?.querySelector<HTMLElement>(selector) ?? document.querySelector<HTMLElement>('#main h1');
+  setTimeout(() => target?.focus(), 0);
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../core/catalogue/types';
+import { listItemOf } from '../../../core/user/list-items';
+import { useSkuList, type ListKind } from '../../hooks/use-lists';
+import { useMounted } from '../../hooks/use-transactions';
+import { announce } from '../common/LiveRegion';
+
+const ICONS: Record<ListKind, { on: string; off: string }> = {
+  wishlist: { on: '♥', off: '♡' },
+  compare: { on: '☑', off: '☐' },
+};
+
+/**
+ * One add/remove toggle of a list (spec catalogue §1 wishlist and compare list; spec transactions §3 keyed by sku):
+ * a toggle button (aria-pressed) named by its visible label and the product's name ("Verlanglijst: Lint rood"), the
+ * change announced in the polite live region. The server and the hydrating render show it not pressed (the lists
+ * live in the browser's storage); the pressed state appears once mounted.
+ */
+function ListToggle({ kind, product, name, showText }: { kind: ListKind; product: Product; name: string; showText: boolean }) {
+  const { t } = useTranslation();
+  const mounted = useMounted();
+  const { state, service } = useSkuList(kind);
+  const [busy, setBusy] = useState(false);
+  const on = mounted && state.items.some((i) => i.sku === product.sku);
+  const toggle = async () => {
+    if (!service || busy) return;
+    setBusy(true);
+    try {
+      const adding = !service.has(product.sku);
+      await service.toggle(listItemOf(product));
+      announce(t(adding ? `lists.${kind}.added` : `lists.${kind}.removed`, { name }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = t(`lists.${kind}.toggle`);
+  return (
+    <button
+      type="button"
+      className={`list-toggle list-toggle--${kind}${on ? ' list-toggle--on' : ''}`}
+      aria-pressed={on}
+      aria-label={t(`lists.${kind}.toggleLabel`, { name })}
+      aria-disabled={busy || undefined}
+      title={showText ? undefined : label}
+      data-list={kind}
+      onClick={() => void toggle()}
+    >
+      <span className="list-toggle__icon" aria-hidden="true">
+        {on ? ICONS[kind].on : ICONS[kind].off}
+      </span>
+      {showText && <span className="list-toggle__text">{label}</span>}
+    </button>
+  );
+}
+
+/** The wishlist and compare toggles of a product: icons on a tile, icons with text on the product page. */
+export function ListToggles({ product, name = product.name, variant }: { product: Product; name?: string; variant: 'tile' | 'page' }) {
+  const showText = variant === 'page';
+  return (
+    <div className={`list-toggles list-toggles--${variant}`}>
+      <ListToggle kind="wishlist" product={product} name={name} showText={showText} />
+      <ListToggle kind="compare" product={product} name={name} showText={showText} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { AttributeService } from '../../core/catalogue/attributes';
+import { compareRows, refreshListItems, type ListItem } from '../../core/user/list-items';
+import { TOKENS } from '../../core/ports/tokens';
+import type { CatalogueSearch } from '../../core/ports/catalogue-search';
+import { Price } from '../components/common/Price';
+import { announce } from '../components/common/LiveRegion';
+import { keepFocusAfterRemoval, ListItemLink, ListItemOptions } from '../components/lists/ListProduct';
+import { useAttributes } from '../hooks/use-catalogue';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useSkuList } from '../hooks/use-lists';
+import { useConfig, useService } from '../hooks/use-service';
+import { useMounted } from '../hooks/use-transactions';
+
+function RemoveCell({ item }: { item: ListItem }) {
+  const { t } = useTranslation();
+  const { service } = useSkuList('compare');
+  const cell = useRef<HTMLTableCellElement>(null);
+  return (
+    <td ref={cell} className="compare-table__remove" data-sku={item.sku}>
+      <button
+        type="button"
+        className="button button--link"
+        aria-label={t('lists.removeLabel', { name: item.name })}
+        onClick={async () => {
+          if (!service) return;
+          keepFocusAfterRemoval(cell.current, 'button', '.compare-table__remove');
+          await service.remove(item.sku);
+          announce(t('lists.compare.removed', { name: item.name }));
+        }}
+      >
+        {t('lists.remove')}
+      </button>
+    </td>
+  );
+}
+
+/**
+ * The compare list as a table (spec catalogue §1 "keep ... a compare list"): one column per product, its price and
+ * one row per comparable attribute, labelled and valued in the store view's words (spec catalogue §3.3: the
+ * attribute metadata of the locale's index). The list lives in the browser's storage, so the server renders the
+ * page without it.
+ */
+export function ComparePage() {
+  const { t } = useTranslation();
+  const mounted = useMounted();
+  const { state, service } = useSkuList('compare');
+  const attributes = useAttributes();
+  const attributeService = useService(AttributeService);
+  const search = useService<CatalogueSearch>(TOKENS.CatalogueSearch);
+  const config = useConfig();
+  useDocumentTitle(t('lists.compare.title'));
+  const hasItems = mounted && state.items.length > 0;
+  useEffect(() => {
+    if (hasItems) void attributeService.loadUserDefined();
+  }, [hasItems, attributeService]);
+  // the kept products with the catalogue's current prices and attribute values (a tile's product carries only what
+  // the tile shows); until they arrive, or offline, the products as kept
+  const [fresh, setFresh] = useState<readonly ListItem[]>([]);
+  useEffect(() => {
+    let current = true;
+    if (mounted && state.items.length) void refreshListItems(state.items, search, config).then((items) => current && setFresh(items));
+    return () => {
+      current = false;
+    };
+  }, [mounted, state.items, search, config]);
+  const items = state.items.map((item) => fresh.find((f) => f.sku === item.sku) ?? item);
+  const rows = compareRows(items, attributes);
+  return (
+    <section className="list-page list-page--compare">
+      <h1 tabIndex={-1}>{t('lists.compare.title')}</h1>
+      {!mounted || !state.loaded ? (
+        <p role="status">{t('lists.loading')}</p>
+      ) : items.length === 0 ? (
+        <div className="list-page__empty">
+          <p>{t('lists.compare.empty')}</p>
+          <p>{t('lists.compare.emptyHint')}</p>
+          <Link to="/" className="button button--primary">
+            {t('lists.continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          {/* a wide table scrolls on its own: the region is focusable so keyboard users can scroll it too */}
+          <div className="compare-table__scroll" role="region" aria-label={t('lists.compare.scrollHint')} tabIndex={0}>
+            <table className="compare-table">
+              <caption>{t('lists.compare.caption', { count: items.length })}</caption>
+              <thead>
+                <tr>
+                  <td />
+                  {items.map((item) => (
+                    <th key={item.sku} scope="col" data-sku={item.sku}>
+                      <ListItemLink item={item} />
+                      <ListItemOptions item={item} />
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">{t('lists.compare.price')}</th>
+                  {items.map((item) => (
+                    <td key={item.sku}>
+                      <Price product={item} />
+                    </td>
+                  ))}
+                </tr>
+                {rows.map((row) => (
+                  <tr key={row.code} data-attribute={row.code}>
+                    <th scope="row">{row.label}</th>
+                    {row.values.map((value, i) => (
+                      <td key={items[i]!.sku}>
+                        {value ?? (
+                          <>
+                            <span aria-hidden="true">–</span>
+                            <span className="visually-hidden">{t('lists.compare.noValue')}</span>
+                          </>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+                <tr>
+                  <td />
+                  {items.map((item) => (
+                    <RemoveCell key={item.sku} item={item} />
+                  ))}
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={async () => {
+                if (!service) return;
+                await service.clear();
+                announce(t('lists.compare.cleared'));
+                document.querySelector<HTMLElement>('#main h1')?.focus();
+              }}
+            >
+              {t('lists.compare.clear')}
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

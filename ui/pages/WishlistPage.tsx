@@ -1,0 +1,113 @@
+import { useContext, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { CartService } from '../../core/cart/cart-service';
+import { productLink } from '../../core/routing/links';
+import { wishlistAction, type ListItem } from '../../core/user/list-items';
+import { Price } from '../components/common/Price';
+import { announce } from '../components/common/LiveRegion';
+import { keepFocusAfterRemoval, ListItemLink, ListItemOptions } from '../components/lists/ListProduct';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useSkuList } from '../hooks/use-lists';
+import { ContainerContext, useConfig } from '../hooks/use-service';
+import { useMounted } from '../hooks/use-transactions';
+
+function WishlistRow({ item }: { item: ListItem }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const container = useContext(ContainerContext);
+  const { service } = useSkuList('wishlist');
+  const [busy, setBusy] = useState(false);
+  const row = useRef<HTMLLIElement>(null);
+  const action = wishlistAction(item);
+  // spec transactions §4 adding: the item goes to the cart (its notices show as usual); it leaves the wishlist only
+  // when the cart took it
+  const moveToCart = async () => {
+    if (busy || !service || !container?.isBound(CartService)) return;
+    setBusy(true);
+    try {
+      const notices = await container.get(CartService).addItem(item, 1);
+      if (!notices.some((n) => n.type === 'error')) {
+        keepFocusAfterRemoval(row.current, '.list-item__actions .button', '.list-items > .list-item');
+        await service.remove(item.sku);
+        announce(t('lists.wishlist.moved', { name: item.name }));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!service) return;
+    keepFocusAfterRemoval(row.current, '.list-item__remove', '.list-items > .list-item');
+    await service.remove(item.sku);
+    announce(t('lists.wishlist.removed', { name: item.name }));
+  };
+  return (
+    <li className="list-item" data-sku={item.sku} ref={row}>
+      <div className="list-item__product">
+        <ListItemLink item={item} />
+        <ListItemOptions item={item} />
+      </div>
+      <Price product={item} />
+      <div className="list-item__actions">
+        {action === 'cart' ? (
+          <button
+            type="button"
+            className="button button--primary"
+            aria-label={t('lists.wishlist.moveToCartLabel', { name: item.name })}
+            aria-disabled={busy || undefined}
+            onClick={() => void moveToCart()}
+          >
+            {t('lists.wishlist.moveToCart')}
+          </button>
+        ) : (
+          // a configurable parent, grouped or bundle product needs the shopper's choices: its product page
+          <Link to={productLink(item, config)} className="button button--secondary" aria-label={t('lists.wishlist.chooseOptionsLabel', { name: item.name })}>
+            {t('lists.wishlist.chooseOptions')}
+          </Link>
+        )}
+        <button type="button" className="button button--link list-item__remove" aria-label={t('lists.removeLabel', { name: item.name })} onClick={() => void remove()}>
+          {t('lists.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The wishlist (spec catalogue §1 "keep ... a wishlist"; spec transactions §3 keyed by sku, qty 1): what the shopper
+ * kept, each with "move to cart" (or its product page when it needs choices) and remove. The list lives in the
+ * browser's storage, so the server renders the page without it and the browser fills it in.
+ */
+export function WishlistPage() {
+  const { t } = useTranslation();
+  const mounted = useMounted();
+  const { state } = useSkuList('wishlist');
+  useDocumentTitle(t('lists.wishlist.title'));
+  const items = state.items;
+  return (
+    <section className="list-page list-page--wishlist">
+      <h1 tabIndex={-1}>{t('lists.wishlist.title')}</h1>
+      {!mounted || !state.loaded ? (
+        <p role="status">{t('lists.loading')}</p>
+      ) : items.length === 0 ? (
+        <div className="list-page__empty">
+          <p>{t('lists.wishlist.empty')}</p>
+          <p>{t('lists.wishlist.emptyHint')}</p>
+          <Link to="/" className="button button--primary">
+            {t('lists.continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="list-page__count">{t('lists.wishlist.count', { count: items.length })}</p>
+          <ul className="list-items">
+            {items.map((item) => (
+              <WishlistRow key={item.sku} item={item} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
