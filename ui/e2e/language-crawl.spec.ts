@@ -83,11 +83,24 @@ for (const locale of ['en-US', 'nl-NL'] as const satisfies readonly Locale[]) {
     // plural forms (i18next _one/_other) and the localised version date
     await expect(page.locator('.header__actions .header__cart')).toHaveAttribute('aria-label', locale === 'nl-NL' ? 'Winkelwagen, 1 artikel' : 'Cart, 1 item');
     await expect(page.locator('.footer__version')).toContainText(locale === 'nl-NL' ? '30 april 2025' : 'April 30, 2025');
+    // the configured product kept on the wishlist and compared (their pages then show items, options and attribute rows)
+    await page.locator('.list-toggles--page .list-toggle--wishlist').click();
+    await page.locator('.list-toggles--page .list-toggle--compare').click();
+    await expect(page.locator('.header__actions .header__list--compare')).toHaveAttribute('aria-label', locale === 'nl-NL' ? 'Vergelijken, 1 product' : 'Compare, 1 product');
     for (const path of PAGES) {
       await page.goto(path);
       await hydrated(page);
       await check(path);
     }
+    // the lists filled (the pages above may have been checked before the browser had read them)
+    await page.goto('/wishlist');
+    await hydrated(page);
+    await expect(page.locator('.list-items .list-item__options')).toBeVisible();
+    await check('wishlist (filled)');
+    await page.goto('/compare');
+    await hydrated(page);
+    await expect(page.locator('.compare-table tr[data-attribute="material"]')).toBeVisible();
+    await check('compare (filled)');
     // the open microcart, the search panel with results, the login modal, a filtered category
     await page.goto('/inpakpapier');
     await hydrated(page);
