@@ -70,6 +70,8 @@ export function bindTransactions(c: Container, g: TransactionGraph): void {
   c.bind(TX.Newsletter).toService(NewsletterService);
   c.bind(TX.Review).toService(ReviewService);
   c.bind(TX.OrderStatus).toService(OrderStatusService);
+  c.bind(TX.Wishlist).toService(WishlistService);
+  c.bind(TX.Compare).toService(CompareService);
 }
 
 /**

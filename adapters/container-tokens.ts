@@ -18,4 +18,7 @@ export const TX = {
   Newsletter: Symbol.for('tx.NewsletterService'),
   Review: Symbol.for('tx.ReviewService'),
   OrderStatus: Symbol.for('tx.OrderStatusService'),
+  /** issue 12: the wishlist and compare list (tiles, product page and header reach them by these) */
+  Wishlist: Symbol.for('tx.WishlistService'),
+  Compare: Symbol.for('tx.CompareService'),
 } as const;

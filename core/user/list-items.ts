@@ -13,33 +13,10 @@ import { optionLabel, attributeLabel, type AttributeState } from '../catalogue/a
 import { buildSearchQuery, toSearchRequest } from '../catalogue/search-query';
 import { needsConfiguration } from '../cart/add';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
-import type { SkuItem } from './sku-list-service';
+import { listItemOf, type ListItem } from './list-item';
 
-export type ListItem = Product & SkuItem;
-
-/** Fields a list item does not keep: the product page loads them again when the shopper opens the product. */
-export const LIST_ITEM_DROPPED_FIELDS = [
-  'configurable_children',
-  'configurable_options',
-  'media_gallery',
-  'description',
-  'short_description',
-  'product_links',
-  'bundle_options',
-  'attributes_metadata',
-  'category',
-  'category_ids',
-  'errors',
-  'info',
-  'tier_prices',
-] as const;
-
-/** The list item of a product (spec transactions §3: keyed by its sku; a configured variant by the variant's sku). */
-export function listItemOf(product: Product): ListItem {
-  const item: Record<string, unknown> = { ...product };
-  for (const field of LIST_ITEM_DROPPED_FIELDS) delete item[field];
-  return item as ListItem;
-}
+// what a tile's toggle needs is in ./list-item (first load: no cart, search or attribute code there)
+export { listItemOf, LIST_ITEM_DROPPED_FIELDS, type ListItem } from './list-item';
 
 /**
  * What "move to cart" does with a wishlist item: a product that needs no choice goes to the cart as it is (a

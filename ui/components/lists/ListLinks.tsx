@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '../../../core/routing/routes';
 import { useSkuList, type ListKind } from '../../hooks/use-lists';
-import { useMounted } from '../../hooks/use-transactions';
+import { useMounted } from '../../hooks/use-shell';
 
 function ListLink({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../core/catalogue/types';
-import { listItemOf } from '../../../core/user/list-items';
+import { listItemOf } from '../../../core/user/list-item';
 import { useSkuList, type ListKind } from '../../hooks/use-lists';
-import { useMounted } from '../../hooks/use-transactions';
+import { useMounted } from '../../hooks/use-shell';
 import { announce } from '../common/LiveRegion';
 
 const ICONS: Record<ListKind, { on: string; off: string }> = {
@@ -20,13 +20,17 @@ const ICONS: Record<ListKind, { on: string; off: string }> = {
 function ListToggle({ kind, product, name, showText }: { kind: ListKind; product: Product; name: string; showText: boolean }) {
   const { t } = useTranslation();
   const mounted = useMounted();
-  const { state, service } = useSkuList(kind);
+  const { state, get } = useSkuList(kind);
   const [busy, setBusy] = useState(false);
   const on = mounted && state.items.some((i) => i.sku === product.sku);
   const toggle = async () => {
-    if (!service || busy) return;
+    if (busy) return;
     setBusy(true);
     try {
+      // the lists are in the transaction half (issue 10): a first click before it is there loads it, as add to cart does
+      const service = await get();
+      if (!service) return;
+      if (!service.snapshot().loaded) await service.load();
       const adding = !service.has(product.sku);
       await service.toggle(listItemOf(product));
       announce(t(adding ? `lists.${kind}.added` : `lists.${kind}.removed`, { name }));
