@@ -28,6 +28,8 @@ export function safeProxyPath(rawUrl: string): string | undefined {
   if (!PROXY_PREFIXES.some((p) => path.startsWith(p))) return undefined;
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(rawUrl)) return undefined;
+  // A request target never holds raw white space, and URL resolution trims it: '/api/.. ' resolves as '/api/..' (= '/').
+  if (/\s/.test(path)) return undefined;
   if (/%(2e|2f|5c|25)/i.test(path)) return undefined;
   let decoded: string;
   try {
@@ -38,7 +40,9 @@ export function safeProxyPath(rawUrl: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(decoded)) return undefined;
   const segments = decoded.split('/').slice(1);
-  if (segments.some((s, i) => s === '.' || s === '..' || (s === '' && i < segments.length - 1))) return undefined;
+  // Segments are compared trimmed: an upstream that trims white space ('..%20') must not see a dot-segment either.
+  const dotSegment = (s: string): boolean => s.trim() === '.' || s.trim() === '..';
+  if (segments.some((s, i) => dotSegment(s) || (s === '' && i < segments.length - 1))) return undefined;
   return path + query;
 }
 
