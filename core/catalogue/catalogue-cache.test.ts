@@ -56,6 +56,46 @@ describe('CatalogueCache', () => {
     expect(cache.health()).toMatchObject({ getErrors: 1, recreations: 1, persistent: false });
   });
 
+  it('a read answered while the page was busy is not judged hanging: the 800 ms count in steps of the page\'s own time // spec catalogue §9', async () => {
+    // a scheduler whose timers run only when the test says: a long task that ends after 1 s leaves every due
+    // timer and the storage's answer waiting together; the browser may then run a timer before the answer
+    const timers: Array<{ at: number; fn: () => void; live: boolean }> = [];
+    let now = 0;
+    const manual = {
+      after(ms: number, fn: () => void) {
+        const t = { at: now + ms, fn, live: true };
+        timers.push(t);
+        return { cancel: () => void (t.live = false) };
+      },
+      every() {
+        return { cancel: () => undefined };
+      },
+    };
+    let answer!: (v: unknown) => void;
+    const slow = new FaultyStorage();
+    slow.get = <T,>() => new Promise<T | undefined>((resolve) => (answer = resolve as (v: unknown) => void));
+    const cache = new CatalogueCache(slow, manual as never, config, new MemoryLogger(), () => new MemoryStorage());
+    const read = cache.getSearch(request());
+    await Promise.resolve();
+    // the long task: 1,000 ms pass with no timer run; then the first due timer runs before the storage's answer
+    now = 1_000;
+    const runDue = () => {
+      for (const t of timers.filter((t) => t.live && t.at <= now)) {
+        t.live = false;
+        t.fn();
+      }
+    };
+    runDue();
+    answer(result);
+    for (let i = 0; i < 20; i++) {
+      await Promise.resolve();
+      now += 100;
+      runDue();
+    }
+    expect(await read).toEqual(result);
+    expect(cache.health()).toMatchObject({ getErrors: 0, persistent: true });
+  });
+
   it('30 set errors disable the persistent cache, 29 do not // spec catalogue §8', async () => {
     const faulty = new FaultyStorage();
     const cache = new CatalogueCache(faulty, new VirtualScheduler(), config);

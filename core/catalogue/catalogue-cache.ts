@@ -23,6 +23,28 @@ import { localSearch } from './local-search';
 import type { Category, Product, SearchResult } from './types';
 
 const TIMED_OUT = Symbol('timed out');
+/** the step of a read deadline (see `deadline`) */
+const DEADLINE_STEP_MS = 100;
+
+/**
+ * A timer of `ms` counted in steps of 100 ms of the page's own time: each step starts when the previous one ran. A page
+ * whose main thread is busy (hydration on a slow phone, a loaded machine) runs its timers late, and a storage answer
+ * that arrived meanwhile waits behind the same long task; one 800 ms timer would then fire "late" together with the
+ * answer and could win the race, so a storage that answered in time was judged hanging and the persistent cache was
+ * disabled for the whole visit (spec catalogue §9). Counted in steps, 800 ms means 8 turns of the event loop with time
+ * passing, and only a storage that really gives no answer is recreated.
+ */
+function deadline(scheduler: Scheduler, ms: number, due: () => void): { cancel(): void } {
+  let left = ms;
+  let handle: { cancel(): void } | undefined;
+  const step = () => {
+    const wait = Math.min(DEADLINE_STEP_MS, left);
+    left -= wait;
+    handle = scheduler.after(wait, left > 0 ? step : due);
+  };
+  step();
+  return { cancel: () => handle?.cancel() };
+}
 /** marks a cached product known only from a list's fields */
 const LISTING_ONLY = '_listingOnly';
 
@@ -112,7 +134,7 @@ export class CatalogueCache implements UrlMappingCache {
     if (!this.persistent) return memo;
     let timer: { cancel(): void } | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = this.scheduler.after(this.config.cache.readTimeoutMs, () => resolve(TIMED_OUT));
+      timer = deadline(this.scheduler, this.config.cache.readTimeoutMs, () => resolve(TIMED_OUT));
     });
     try {
       const value = await Promise.race([this.storage.get<T>(collection, key), timeout]);
@@ -164,7 +186,7 @@ export class CatalogueCache implements UrlMappingCache {
     if (!this.persistent) return memo();
     let timer: { cancel(): void } | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = this.scheduler.after(this.config.cache.iterateTimeoutMs, () => resolve(TIMED_OUT));
+      timer = deadline(this.scheduler, this.config.cache.iterateTimeoutMs, () => resolve(TIMED_OUT));
     });
     try {
       const value = await Promise.race([this.storage.entries<T>(collection), timeout]);
