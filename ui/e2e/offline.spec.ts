@@ -118,10 +118,7 @@ test('offline: an unvisited product by link shows the offline notice and goes ho
 test('offline: a hard load of an unvisited page shows the offline notice and goes home', async ({ page, context }) => {
   await page.goto('/');
   await hydrated(page);
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await context.setOffline(true);
   await page.goto('/kaarten-en-enveloppen/wenskaarten/nooit-bezocht-999.html');
   await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
@@ -140,10 +137,7 @@ test('offline: a product added offline shows its thumbnail and the microcart tot
   const product = await simpleProductUrl(page.request, 3);
   await page.goto('/');
   await hydrated(page);
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await closeCookieNotice(page);
   // online: one product in the cart, its totals synced by the server
   await addProductToCart(page, product.url);

@@ -15,10 +15,7 @@ const hydrated = (page: Page) =>
 
 /** the page is controlled by the shop's service worker (it installed, precached the build and claimed the page) */
 const controlled = (page: Page) =>
-  page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 /** every URL the worker's caches hold, by cache name */
 const cachedUrls = (page: Page) =>

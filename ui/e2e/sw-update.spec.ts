@@ -109,7 +109,7 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   running = await startStorefront('one', port);
   await page.goto(`${origin}/`);
   await hydrated(page);
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   expect(await entryScript(page)).toBe(`/dist/${entryOf('one')}`);
   // a second tab of the shop, on build 1 too
   const tab2 = await context.newPage();
