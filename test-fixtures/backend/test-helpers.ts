@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { startBackend, type BackendOptions, type RunningBackend } from './index';
 
 /** Test harness: an in-process backend on a free port with a clock the test can move. */
@@ -14,22 +15,47 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
     },
   };
   const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, dev: true, ...opts });
-  const call: TestBackend['call'] = async (method, path, body, headers = {}) => {
-    const res = await fetch(`${backend.url}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: { ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  // Every call on a connection of its own (node:http, agent: false: `Connection: close`). A pooled keep-alive socket is
+  // closed by the server after its keepAliveTimeout (5 s); when this process was busy (a loaded machine, a
+  // synchronous step in a test) the pool could hand out a socket the server had already closed, and the request met
+  // ECONNRESET: a harness race, not the backend's answer (a 20,000-word search POST in attacks.test hit it). On a fresh
+  // connection a reset is the backend's doing and fails the test.
+  const call: TestBackend['call'] = (method, path, body, headers = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+      const req = httpRequest(
+        `${backend.url}${path}`,
+        {
+          method,
+          agent: false,
+          headers: {
+            // as fetch sends them: JSON for objects, text/plain for a string body
+            ...(body !== undefined ? { 'content-type': typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json' } : {}),
+            ...(payload !== undefined ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown;
+            try {
+              json = text ? JSON.parse(text) : undefined;
+            } catch {
+              json = undefined;
+            }
+            const h = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) h.append(k, one);
+            resolve({ status: res.statusCode ?? 0, json, text, headers: h });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json, text, headers: res.headers };
-  };
   return { ...backend, clock, call };
 }
 
