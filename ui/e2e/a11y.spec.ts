@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { acceptTerms, addProductToCart, choosePayment, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, animationsDone, choosePayment, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 /**
  * Issue 13: axe-core on every route and state the shopper journeys reach, at phone (390 px) and desktop (1280 px)
@@ -26,8 +26,8 @@ class Audit {
   constructor(private readonly width: number) {}
 
   async scan(page: Page, state: string): Promise<void> {
-    // let transitions and late renders settle (the reduced-motion emulation keeps them short)
-    await page.waitForTimeout(150);
+    // transitions finished (the reduced-motion emulation keeps them short): axe reads the settled page
+    await animationsDone(page);
     const started = Date.now();
     // only violations come back in full (passes and incomplete as counts): far less to serialise per scan
     const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(TAGS).analyze();
@@ -308,7 +308,9 @@ test('320 x 568: fixed and sticky elements cover at most a third of the screen, 
       await expect(page.getByRole('button', { name: 'OK, sluiten' })).toBeVisible();
       for (const y of [0, 600]) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(100);
+        // the page is where it was scrolled to (or as far as it goes) and the header's transitions have finished
+        await page.waitForFunction((top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) < 1, y);
+        await animationsDone(page);
         const { covered, parts } = await coveredHeight(page);
         console.log(`320x568 ${url} scrolled ${y}: ${Math.round(covered)} px covered (${parts.join(', ')})`);
         expect(covered, parts.join(', ')).toBeLessThanOrEqual(568 / 3);

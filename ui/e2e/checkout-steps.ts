@@ -24,6 +24,24 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
 }
 
+/**
+ * Every finite CSS transition and animation has finished (what a scan or a measurement then reads is the settled page,
+ * not a frame of a transition; infinite ones, a spinner, are not waited for).
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+/**
+ * Hydrated, mounted, and the transaction half loaded on idle after hydration (ui/entry-client.tsx): the live cart
+ * button names its count. Whatever the first load does after hydration (recoverable hydration errors, the idle chunk
+ * loads) has happened by then.
+ */
+export async function settled(page: Page): Promise<void> {
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: /^Winkelwagen, \d+ artikel/, includeHidden: true }).first()).toBeAttached();
+}
+
 /** Close the cookie notice (spec transactions §4) when it shows, so it covers nothing in screenshots. */
 export async function closeCookieNotice(page: Page): Promise<void> {
   const banner = page.getByRole('region', { name: 'Cookies' });

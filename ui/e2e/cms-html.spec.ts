@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { settled } from './checkout-steps';
 
 // issue 8: CMS HTML is sanitised by DOMPurify (jsdom on the server, the browser's DOM in the client). A server-
 // rendered page hydrates with the server's sanitised markup, so DOMPurify stays out of the first load; it is fetched
@@ -19,8 +20,8 @@ test('a first visit hydrates the CMS blocks with the server markup and fetches n
   });
   const served = await (await page.request.get('/')).text();
   await page.goto('/');
-  await hydrated(page);
-  await page.waitForTimeout(500);
+  // everything the first load does after hydration has run (the idle chunk included): still no DOMPurify
+  await settled(page);
   const blocks = await page.locator('[data-cms-html]').evaluateAll((els) => els.map((el) => el.innerHTML));
   expect(blocks.length).toBeGreaterThan(0);
   expect(blocks.some((b) => b.length > 0)).toBe(true);

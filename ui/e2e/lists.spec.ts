@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { closeCookieNotice, hydrated, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { animationsDone, closeCookieNotice, hydrated, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 // issue 12: wishlist and compare (spec catalogue §1 "keep a cart, a wishlist and a compare list"; spec transactions
 // §3 "Compare and wishlist items: keyed by sku; wishlist items get qty 1 on add", §4 "Session" logout clears both,
@@ -210,7 +210,7 @@ for (const [width, height] of [
     const page = await context.newPage();
     const serious: string[] = [];
     const scan = async (state: string) => {
-      await page.waitForTimeout(150);
+      await animationsDone(page);
       const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
       for (const v of result.violations) {
         const line = `${width}px ${state}: [${v.impact}] ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`;

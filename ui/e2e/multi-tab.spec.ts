@@ -20,6 +20,15 @@ function countRequests(context: BrowserContext, method: string, path: RegExp): (
   return () => n;
 }
 
+/** GET /api/user/me answers with the given status, counted over every tab of the context. */
+function countProfileAnswers(context: BrowserContext): (status: number) => number {
+  const seen: number[] = [];
+  context.on('response', (r) => {
+    if (r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/user/me') seen.push(r.status());
+  });
+  return (status) => seen.filter((s) => s === status).length;
+}
+
 test('a product added in tab 1 shows in tab 2’s cart badge without a reload', async ({ context, request }) => {
   const product = await simpleProductUrl(request, 2);
   const tab1 = await open(context, product.url);
@@ -95,11 +104,13 @@ test('logging in and out in one tab does the same in the other; two tabs hitting
     db.close();
   });
   // both tabs reload at the same moment: each restores the refused token and gets a 401 for its profile
+  const profiles = countProfileAnswers(context);
   await Promise.all([tab1.reload(), tab2.reload()]);
   await Promise.all([hydrated(tab1), hydrated(tab2)]);
   await expect(tab2.getByText('Hallo Anne!')).toBeVisible();
-  await expect.poll(refreshes).toBe(1);
-  await tab1.waitForTimeout(500);
+  // both tabs are done (each read its profile with a working token), and the refused token was refreshed once in all
+  await expect.poll(() => profiles(401)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => profiles(200)).toBeGreaterThanOrEqual(2);
   expect(refreshes()).toBe(1);
 
   // log out in tab 2: tab 1 is logged out too
