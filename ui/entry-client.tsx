@@ -8,13 +8,16 @@ import { createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
 import { offerUpdate } from './app/sw-update';
-import { rememberRendered } from '../core/catalogue/offline-seed';
+import { completeRendered, rememberRendered } from '../core/catalogue/offline-seed';
 import { CatalogueCache } from '../core/catalogue/catalogue-cache';
+import { AttributeService } from '../core/catalogue/attributes';
 import { PageResolutionService } from '../core/routing/page-resolution';
 import { CategoryService } from '../core/catalogue/category-service';
 import { ProductService } from '../core/catalogue/product-service';
 import { HomeService } from '../core/catalogue/home-service';
 import { ensureTransactions, installTransactions } from './app/transactions';
+import { TOKENS } from '../core/ports/tokens';
+import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
 declare global {
   interface Window {
@@ -65,7 +68,16 @@ hydrateRoot(
 // session, cart and checkout from IndexedDB (a cart command before the restore starts from the stored cart)
 const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
-rememberRendered(container.get(CatalogueCache), rendered, config).catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
+const catalogueCache = container.get(CatalogueCache);
+const kept = Promise.all([rememberRendered(catalogueCache, rendered, config), container.get(AttributeService).keepHydrated()]);
+kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
+// a category page's filter fields and aggregations (not in the slim state), asked once idle: the filters work offline
+whenIdle(() => {
+  if (!navigator.onLine) return;
+  void kept
+    .then(() => completeRendered(catalogueCache, container.get<CatalogueSearch>(TOKENS.CatalogueSearch), rendered, config))
+    .catch((e: unknown) => console.warn('[offline] filters of the rendered page not kept', e));
+});
 
 // spec catalogue §1: a progressive web app. The service worker and its update flow load after the page, in a chunk of
 // their own (workbox-window); see ui/app/sw-registration.ts.

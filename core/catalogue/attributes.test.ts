@@ -76,6 +76,18 @@ describe('AttributeService persistent cache', () => {
     expect(s2.snapshot().blacklist).toEqual(['material']);
   });
 
+  it('the attributes a server-rendered page brought are kept too: offline, a fresh service labels the filters from Storage (issue 11)', async () => {
+    const storage = new MemoryStorage();
+    const rendered = new AttributeService(api([]).api, config, new MemoryLogger(), storage);
+    rendered.hydrate(addAttributes(EMPTY_ATTRIBUTES, [color, size]));
+    await rendered.keepHydrated();
+    const offline = api([color, size], () => false);
+    const later = new AttributeService(offline.api, config, new MemoryLogger(), storage);
+    await later.load(['color', 'size']);
+    expect(offline.asked).toEqual([]);
+    expect(later.label('color', 1)).toBe('Rood');
+  });
+
   it('loads by id from Storage and stores what the API answers', async () => {
     const storage = new MemoryStorage();
     const a = api([color, size]);

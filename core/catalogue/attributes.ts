@@ -132,6 +132,13 @@ export class AttributeService {
   snapshot(): AttributeState {
     return this.state.value;
   }
+  /**
+   * issue 11: the attributes a server-rendered page brought (hydrated, never loaded by this browser) are kept in the
+   * persistent cache as loaded ones are, so a later visit offline still labels its filters ('Rood', not 49).
+   */
+  async keepHydrated(): Promise<void> {
+    await this.persist(Object.values(this.state.value.byCode));
+  }
   hydrate(state: AttributeState): void {
     this.state.next(state);
   }

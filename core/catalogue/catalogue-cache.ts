@@ -310,11 +310,25 @@ export class CachedCatalogueSearch implements CatalogueSearch {
         throw e;
       }
       const cached = await this.cache.getSearch<T>(request);
-      if (cached) return { ...cached, cache: true, offline: true };
+      if (cached) return { ...cached, aggregations: await this.aggregationsOf(request, cached), cache: true, offline: true };
       // never asked online: read the request over the cached products (local-search.ts)
       const local = request.type === 'product' ? await this.cache.localProductSearch<T>(request) : undefined;
       return local ?? { ...emptyResult<T>(request), offline: true };
     }
+  }
+
+  /**
+   * A cached answer that lacks aggregations the request asks for (a server-rendered category page's first product
+   * page: the hydration state carries no aggregations, offline-seed.ts) gets them computed over the cached products
+   * (local-search.ts), so the filter panel shows offline (spec catalogue §3.4, §8).
+   */
+  private async aggregationsOf<T>(request: SearchRequest, cached: SearchResult<T>): Promise<SearchResult<T>['aggregations']> {
+    const asked = request.body.aggs ?? request.body.aggregations;
+    const names = typeof asked === 'object' && asked !== null ? Object.keys(asked) : [];
+    const known = cached.aggregations ?? {};
+    if (request.type !== 'product' || names.every((n) => n in known)) return known;
+    const local = await this.cache.localProductSearch<T>(request);
+    return { ...local?.aggregations, ...known };
   }
 
   private async store<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {

@@ -7,8 +7,9 @@ import { Collection } from '../../test-fixtures/backend/search/engine';
 import { executeSearch } from '../../test-fixtures/backend/search/execute';
 import { categoryProductsRequest } from './categories';
 import { singleProductRequest, parentOfChildRequest } from './product-service';
-import { buildSearchQuery, toSearchRequest } from './search-query';
-import { editDistance, fieldValues, localSearch, minimumShouldMatch, termMatch, textMatcher } from './local-search';
+import { aggregationsFor, buildSearchQuery, toSearchRequest } from './search-query';
+import { editDistance, fieldValues, localAggregations, localSearch, minimumShouldMatch, termMatch, textMatcher } from './local-search';
+import { availableFiltersFromAggregations } from './filters';
 import type { Product } from './types';
 
 const config = DEFAULT_CONFIG;
@@ -137,5 +138,72 @@ describe('localSearch against the demo backend\'s search engine over the demo ca
       expect(top.filter((s) => found.includes(s)).length, text).toBeGreaterThanOrEqual(Math.min(top.length, found.length) / 2);
     }
     for (const [text, r] of Object.entries(recall)) expect(r, `${text}: ${r}`).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('localAggregations: the filter panel offline, counted as the backend counts (issue 11)', () => {
+  const engineAggregations = (docs: readonly unknown[], aggs: unknown) =>
+    (executeSearch(new Collection('product', docs as Record<string, unknown>[]), { body: { size: 0, aggs }, index: 'vue_storefront_catalog' }) as { aggregations: unknown }).aggregations;
+  const filterAggs = aggregationsFor(config.filters.defaultFilters, config);
+
+  it('the default filters of a category: colour, size (and their _options), price ranges // spec catalogue §3.4, §9', () => {
+    const docs = [
+      p('A', { color: 49, size_options: [167, 168], final_price: 12.5 } as Partial<Product>),
+      p('B', { color: 49, final_price: 50 } as Partial<Product>),
+      p('C', { color: 50, size_options: [168, 168], final_price: 160, erin_recommends: true } as unknown as Partial<Product>),
+    ];
+    const aggs = localAggregations(docs, filterAggs);
+    expect(aggs.agg_terms_color?.buckets).toEqual([{ key: 49, doc_count: 2 }, { key: 50, doc_count: 1 }]);
+    // a document counted once per value
+    expect(aggs.agg_terms_size_options?.buckets).toEqual([{ key: 168, doc_count: 2 }, { key: 167, doc_count: 1 }]);
+    expect(aggs.agg_terms_erin_recommends?.buckets).toEqual([{ key: 1, key_as_string: 'true', doc_count: 1 }]);
+    expect(aggs.agg_range_price?.buckets.map((b) => b.doc_count)).toEqual([1, 1, 0, 1]);
+    const panel = availableFiltersFromAggregations(aggs, [], config);
+    expect(panel.color?.map((o) => [o.id, o.count])).toEqual([[49, 2], [50, 1]]);
+    expect(panel.price?.map((o) => o.count)).toEqual([1, 1, 1]);
+  });
+
+  it('a kind it does not know is not guessed at: the products still answer, without aggregations', () => {
+    const request: SearchRequest = { type: 'product', body: { query: { match_all: {} }, aggs: { a: { geohash_grid: { field: 'x' } } } }, size: 10, from: 0 };
+    const result = localSearch([p('A')], request, config)!;
+    expect(result.items.map((x) => x.sku)).toEqual(['A']);
+    expect(result.aggregations).toEqual({});
+  });
+
+  it('property: equal to the demo backend\'s aggregations over the same products (terms, ranges, sizes, orders, missing, sub-aggregations)', () => {
+    const value = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('1', '2', 'rood', '', ' 3'), fc.boolean());
+    const field = fc.option(fc.oneof(value, fc.array(value, { maxLength: 3 })), { nil: undefined });
+    const doc = fc.record({ color: field, size_options: field, erin_recommends: field, final_price: fc.option(fc.oneof(fc.double({ min: -10, max: 300, noNaN: true }), fc.constantFrom('49.99', '150', 'x', '')), { nil: undefined }) });
+    const terms = fc.record(
+      {
+        field: fc.constantFrom('color', 'size_options', 'erin_recommends'),
+        size: fc.integer({ min: 1, max: 12 }),
+        min_doc_count: fc.integer({ min: 0, max: 2 }),
+        order: fc.constantFrom({ _count: 'desc' }, { _count: 'asc' }, { _key: 'asc' }, { _key: 'desc' }),
+        missing: fc.constantFrom(0, 'geen', true),
+      },
+      { requiredKeys: ['field'] },
+    );
+    const range = fc.record({ field: fc.constantFrom('final_price', 'color'), ranges: fc.array(fc.record({ from: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }), to: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }) }, { requiredKeys: [] }), { minLength: 1, maxLength: 4 }) });
+    const agg = fc.oneof(terms.map((t) => ({ terms: t })), range.map((r) => ({ range: r })));
+    const aggs = fc.dictionary(fc.constantFrom('a', 'b', 'agg_terms_color', 'agg_range_price'), fc.oneof(agg, fc.tuple(agg, agg).map(([outer, inner]) => ({ ...outer, aggs: { inner } }))), { minKeys: 1, maxKeys: 3 });
+    fc.assert(
+      fc.property(fc.array(doc, { maxLength: 25 }), fc.oneof(fc.constant(filterAggs as unknown), aggs), (docs, spec) => {
+        const products = docs.map((d, i) => JSON.parse(JSON.stringify({ sku: `s${i}`, ...d })) as unknown);
+        expect(localAggregations(products, spec)).toEqual(engineAggregations(products, spec));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('every category list of the demo catalogue: the same filter aggregations as the backend', () => {
+    const catalogue = generateCatalogue();
+    const collection = new Collection('product', catalogue.products as unknown as Record<string, unknown>[]);
+    for (const category of catalogue.categories.filter((c) => c.level >= 2)) {
+      const request = categoryProductsRequest({ category, categories: catalogue.categories, size: 24 }, config);
+      expect(request.body.aggs).toBeDefined();
+      const engine = executeSearch(collection, { body: request.body, size: String(request.size), from: '0', sort: request.sort ?? null, index: 'vue_storefront_catalog' }) as { aggregations: unknown };
+      expect(localSearch(catalogue.products, request, config)!.aggregations, category.name).toEqual(engine.aggregations);
+    }
   });
 });

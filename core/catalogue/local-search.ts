@@ -15,11 +15,14 @@
  *   Scores are local (boost x match quality, summed over fields with tie_breaker 1), never the engine's.
  * - order: the request's sort field, else the text score, else the order the products were cached in; paging by
  *   from / size; `total` counts the local matches.
+ * - aggregations (the filter panel's options, spec catalogue §3.4, §9): `aggs` of `terms` and `range` (with
+ *   sub-aggregations) over all the local matches, in the shape and bucket order the backend answers
+ *   (`localAggregations`); a body asking for another kind answers its products with no aggregations.
  * A body holding anything else is not guessed at: `localSearch` answers undefined.
  */
 import type { ShopConfig } from '../config';
 import type { SearchRequest } from '../ports/catalogue-search';
-import type { Product, SearchResult } from './types';
+import type { Aggregations, Product, SearchResult } from './types';
 
 type Clause = Record<string, unknown>;
 
@@ -275,5 +278,116 @@ export function localSearch<T extends Product = Product>(docs: readonly T[], req
     return a.index - b.index;
   });
   const items = matches.slice(request.from, request.from + request.size).map((m) => m.doc);
-  return { items, total: matches.length, start: request.from, perPage: request.size, aggregations: {}, cache: true, offline: true, ...(matches.length ? {} : { noresults: true }) };
+  const aggs = body.aggs ?? body.aggregations;
+  let aggregations: Aggregations = {};
+  if (aggs !== undefined) {
+    try {
+      // over every match in the order the products were cached (as the engine counts them, in document order)
+      aggregations = localAggregations(
+        [...matches].sort((a, b) => a.index - b.index).map((m) => m.doc),
+        aggs,
+      );
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+    }
+  }
+  return { items, total: matches.length, start: request.from, perPage: request.size, aggregations, cache: true, offline: true, ...(matches.length ? {} : { noresults: true }) };
+}
+
+// ---------------------------------------------------------------------------------------------------- aggregations
+
+type Scalar = string | number | boolean;
+const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+/** Elasticsearch's key order: numbers by value, else as text */
+const compareKeys = (a: string | number, b: string | number) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+/** a range aggregation reads finite numbers and numeric texts, never booleans or empty texts */
+const rangeNumber = (v: unknown): number => (typeof v === 'boolean' || v === '' || !isScalar(v) ? NaN : Number(v));
+const rangeKey = (n: number | undefined) => (n === undefined ? '*' : Number.isInteger(n) ? `${n}.0` : String(n));
+const optionalNumber = (v: unknown, what: string): number | undefined => {
+  if (v === undefined || v === null) return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n)) throw new Unsupported(what);
+  return n;
+};
+
+/**
+ * The `aggs` of a search body over the given documents (spec catalogue §3.4, §9: the filter panel's options), as the
+ * backend answers them (test-fixtures/backend/search/execute.ts; compared in local-search.test.ts):
+ * - `terms` (field, size default 10, order by _count desc or asc / _key, min_doc_count default 1, missing): one bucket
+ *   per distinct value of the field (a number and its text apart; a boolean keyed 1/0 with key_as_string), a
+ *   document counted once per value; by count, ties by key; `sum_other_doc_count` counts what `size` left out;
+ * - `range` (field, ranges of from / to / key, keyed): documents with a number in [from, to).
+ * Sub-aggregations are computed per bucket. Anything else throws Unsupported.
+ */
+export function localAggregations(docs: readonly unknown[], spec: unknown): Aggregations {
+  if (!isRecord(spec)) throw new Unsupported('aggs');
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(spec)) {
+    if (!isRecord(def)) throw new Unsupported(`aggregation ${name}`);
+    const sub = def.aggs ?? def.aggregations;
+    const kinds = Object.keys(def).filter((k) => k !== 'aggs' && k !== 'aggregations' && k !== 'meta');
+    const kind = kinds.length === 1 ? kinds[0]! : '';
+    const body = def[kind];
+    if (!isRecord(body) || typeof body.field !== 'string') throw new Unsupported(`aggregation ${name}`);
+    const field = body.field;
+    const withSub = (bucket: Record<string, unknown>, of: readonly unknown[]) => (sub === undefined ? bucket : { ...bucket, ...localAggregations(of, sub) });
+    if (kind === 'terms') {
+      for (const k of Object.keys(body)) if (!['field', 'size', 'order', 'min_doc_count', 'missing', 'shard_size'].includes(k)) throw new Unsupported(`terms ${k}`);
+      const size = optionalNumber(body.size, 'terms size') ?? 10;
+      const minDocCount = optionalNumber(body.min_doc_count, 'min_doc_count') ?? 1;
+      const missing = isScalar(body.missing) ? body.missing : undefined;
+      // groups by type and text, in the order they first appear
+      const groups = new Map<string, { value: Scalar; docs: unknown[] }>();
+      const groupOf = (v: Scalar) => {
+        const id = `${typeof v}:${String(v)}`;
+        let g = groups.get(id);
+        if (!g) groups.set(id, (g = { value: v, docs: [] }));
+        return g;
+      };
+      for (const doc of docs) {
+        const values = fieldValues(doc, field).filter(isScalar);
+        const seen = new Set<string>();
+        for (const v of values) {
+          const id = `${typeof v}:${String(v)}`;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          groupOf(v).docs.push(doc);
+        }
+        if (!values.length && missing !== undefined) groupOf(missing).docs.push(doc);
+      }
+      const keyed = [...groups.values()].map((g) => ({ key: typeof g.value === 'boolean' ? (g.value ? 1 : 0) : g.value, keyAsString: typeof g.value === 'boolean' ? String(g.value) : undefined, docs: g.docs }));
+      let buckets = keyed.filter((b) => b.docs.length >= minDocCount);
+      const order = isRecord(body.order) ? Object.entries(body.order)[0] : undefined;
+      if (order?.[0] === '_key') buckets.sort((a, b) => (order[1] === 'desc' ? -compareKeys(a.key, b.key) : compareKeys(a.key, b.key)));
+      else if (order?.[0] === '_count' && order[1] === 'asc') buckets.sort((a, b) => a.docs.length - b.docs.length || compareKeys(a.key, b.key));
+      else if (order && order[0] !== '_count') throw new Unsupported(`terms order ${order[0]}`);
+      else buckets.sort((a, b) => b.docs.length - a.docs.length || compareKeys(a.key, b.key));
+      const total = buckets.reduce((s, b) => s + b.docs.length, 0);
+      buckets = buckets.slice(0, size);
+      const shown = buckets.reduce((s, b) => s + b.docs.length, 0);
+      out[name] = {
+        doc_count_error_upper_bound: 0,
+        sum_other_doc_count: total - shown,
+        buckets: buckets.map((b) => withSub({ key: b.key, ...(b.keyAsString ? { key_as_string: b.keyAsString } : {}), doc_count: b.docs.length }, b.docs)),
+      };
+    } else if (kind === 'range') {
+      for (const k of Object.keys(body)) if (!['field', 'ranges', 'keyed'].includes(k)) throw new Unsupported(`range ${k}`);
+      if (!Array.isArray(body.ranges)) throw new Unsupported('range ranges');
+      const buckets = body.ranges.map((r: unknown) => {
+        if (!isRecord(r)) throw new Unsupported('range');
+        const from = optionalNumber(r.from, 'range from');
+        const to = optionalNumber(r.to, 'range to');
+        const inRange = docs.filter((doc) =>
+          fieldValues(doc, field).some((v) => {
+            const n = rangeNumber(v);
+            return Number.isFinite(n) && (from === undefined || n >= from) && (to === undefined || n < to);
+          }),
+        );
+        const key = typeof r.key === 'string' ? r.key : `${rangeKey(from)}-${rangeKey(to)}`;
+        return withSub({ key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), doc_count: inRange.length }, inRange);
+      });
+      out[name] = body.keyed === true ? { buckets: Object.fromEntries(buckets.map((b) => [b.key as string, b])) } : { buckets };
+    } else throw new Unsupported(`aggregation ${kind}`);
+  }
+  return out as Aggregations;
 }

@@ -3,13 +3,15 @@ import { DEFAULT_CONFIG } from '../config';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { ManualNetwork, VirtualScheduler } from '../testing/virtual-time';
 import { NetworkError } from '../ports/api-error';
-import type { CatalogueSearch } from '../ports/catalogue-search';
+import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import { CachedCatalogueSearch, CatalogueCache } from './catalogue-cache';
 import { CategoryService, type CategoryState } from './category-service';
 import { EMPTY_PRODUCT_STATE, ProductService } from './product-service';
 import { EMPTY_HOME } from './home-service';
-import { rememberRendered, seedPlan } from './offline-seed';
-import type { Category, Product } from './types';
+import { completeRendered, offlineFilterFields, rememberRendered, seedPlan } from './offline-seed';
+import { Collection } from '../../test-fixtures/backend/search/engine';
+import { executeSearch } from '../../test-fixtures/backend/search/execute';
+import type { Aggregations, Category, Product } from './types';
 
 const config = DEFAULT_CONFIG;
 const product = (sku: string, extra: Partial<Product> = {}): Product => ({ id: 1, sku, name: sku, type_id: 'simple', visibility: 4, status: 1, ...extra }) as Product;
@@ -63,6 +65,57 @@ describe('what a server-rendered page showed is kept for offline use (issue 11, 
     // its products are listing-only: a product page of one of them is not available offline
     const products = new ProductService(new CachedCatalogueSearch(offline, cache, network), config);
     await expect(products.load('A')).rejects.toMatchObject({ key: 'catalogue.productStatusEmpty' });
+  });
+
+  it('a rendered category page offline shows its filter panel and a filter works: completed online with the filter fields and aggregations // spec catalogue §3.4, §8', async () => {
+    const whole = [
+      product('B', { category_ids: [9], color: 49, final_price: 12 } as Partial<Product>),
+      product('A', { category_ids: [9], color: 49, final_price: 60 } as Partial<Product>),
+      product('C', { category_ids: [9], color_options: [50, 51], type_id: 'configurable', final_price: 8 } as Partial<Product>),
+      product('X', { category_ids: [4], color: 50, final_price: 8 } as Partial<Product>),
+    ];
+    // the slim hydration state: tile fields only, no aggregations
+    const slim = whole.slice(0, 3).map((p) => product(p.sku, { final_price: p.final_price }));
+    const rendered = { pageResolution: { path: '/linten', kind: 'category' as const, status: 200 }, category: categoryState(slim) };
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    await rememberRendered(cache, rendered, config);
+    // online, once idle: the demo backend's engine answers the same request with the filter fields only
+    const asked: SearchRequest[] = [];
+    const collection = new Collection('product', whole as unknown as Record<string, unknown>[]);
+    const backend: CatalogueSearch = {
+      search: async <T,>(request: SearchRequest) => {
+        asked.push(request);
+        const answer = executeSearch(collection, { body: request.body, size: String(request.size), from: '0', sort: request.sort ?? null, sourceInclude: request.includeFields?.join(','), index: 'vue_storefront_catalog' }) as { hits: { hits: Array<{ _source: T }> }; aggregations: Aggregations };
+        return { items: answer.hits.hits.map((h) => h._source), total: answer.hits.hits.length, start: 0, perPage: request.size, aggregations: answer.aggregations };
+      },
+    };
+    await completeRendered(cache, backend, rendered, config);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.includeFields).toEqual(offlineFilterFields(config));
+    expect(offlineFilterFields(config)).toEqual(expect.arrayContaining(['category_ids', 'color', 'color_options', 'size_options', 'final_price']));
+    // a second time (a reload): the browser has the answer with its aggregations, nothing is asked
+    await completeRendered(cache, backend, rendered, config);
+    expect(asked).toHaveLength(1);
+
+    const categories = new CategoryService({ list: async () => [linten] }, new CachedCatalogueSearch(offline, cache, new ManualNetwork(false)), config);
+    await categories.setCurrentByPath('/linten');
+    expect((await categories.loadProducts()).items.map((p) => p.sku)).toEqual(['B', 'A', 'C']);
+    expect(categories.snapshot().available.color?.map((o) => [o.id, o.count])).toEqual([[49, 2], [50, 1], [51, 1]]);
+    expect(categories.snapshot().available.price?.map((o) => [o.id, o.count])).toEqual([['0-50', 2], ['50-100', 1]]);
+    // choosing a colour offline: a request never answered, read over the cached products (X is not in the category)
+    await categories.toggle({ id: 50, type: 'color', attribute_code: 'color', label: '50' } as never);
+    expect(categories.snapshot().list.items.map((p) => p.sku)).toEqual(['C']);
+    expect(categories.snapshot().available.color?.map((o) => [o.id, o.count])).toEqual([[50, 1], [51, 1]]);
+  });
+
+  it('offline without the completion (it failed): the kept answer gets its aggregations from the cached products', async () => {
+    const items = [product('B', { category_ids: [9], color: 49 } as Partial<Product>), product('C', { category_ids: [9], color: 50 } as Partial<Product>)];
+    const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
+    await rememberRendered(cache, { pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState(items) }, config);
+    const categories = new CategoryService({ list: async () => [linten] }, new CachedCatalogueSearch(offline, cache, new ManualNetwork(false)), config);
+    await categories.setCurrentByPath('/linten');
+    await categories.loadProducts();
+    expect(categories.snapshot().available.color?.map((o) => [o.id, o.count])).toEqual([[49, 1], [50, 1]]);
   });
 
   it('a rendered product page opens offline by its sku', async () => {

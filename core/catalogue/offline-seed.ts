@@ -11,10 +11,15 @@
  *   it (so its order and total are the server's; a list shown several pages deep gives its first page), and its products as listing-only entries;
  * - the home lists' products and a product page's related products, as listing-only entries (for offline search and
  *   lists; a listing-only product does not open a product page offline).
+ * The hydration state carries neither the category's aggregations nor its products' filter fields (it is kept slim),
+ * so `completeRendered`, online once the browser is idle, asks for just those fields of the first page (one light
+ * search, `offlineFilterFields`): offline, the filter panel shows and a filter answers over the cached products
+ * (local-search.ts).
  */
 import type { ShopConfig } from '../config';
 import type { PageResolutionState } from '../routing/page-resolution';
 import { urlMapRequest } from '../routing/dispatcher';
+import type { CatalogueSearch } from '../ports/catalogue-search';
 import type { CatalogueCache } from './catalogue-cache';
 import { categoryProductsRequest } from './categories';
 import type { CategoryState, PortableCategoryState } from './category-service';
@@ -96,4 +101,32 @@ export async function rememberRendered(cache: CatalogueCache, rendered: Rendered
   }
   await Promise.all(first);
   await Promise.all(plan.listedProducts.map((p) => cache.setProduct(p, true)));
+}
+
+/**
+ * The fields a category list reads offline (spec catalogue §3.4, §9): what its request filters on (category_ids,
+ * visibility, status; type_id: an `_options` filter is for configurables), the default filters with their `_options`
+ * and the price ranges' field.
+ */
+export function offlineFilterFields(config: ShopConfig): string[] {
+  const fields = new Set(['sku', 'type_id', 'category_ids', 'visibility', 'status', 'final_price']);
+  for (const f of config.filters.defaultFilters) if (f !== 'price') fields.add(f).add(`${f}_options`);
+  return [...fields];
+}
+
+/**
+ * Online, after `rememberRendered`: a rendered category page's first product page is completed for offline use with
+ * the fields its filters read and the server's aggregations (one search of the same request, fields limited to
+ * `offlineFilterFields`), merged into the listing-only products and the kept answer. Nothing is asked when the browser
+ * already has the answer with its aggregations (it asked itself) or for another kind of page.
+ */
+export async function completeRendered(cache: CatalogueCache, search: CatalogueSearch, rendered: RenderedCatalogue, config: ShopConfig): Promise<void> {
+  const seeded = seedPlan(rendered, config).categorySearch;
+  if (!seeded) return;
+  const known = await cache.getSearch<Product>(seeded.request);
+  if (known && Object.keys(known.aggregations ?? {}).length) return;
+  const answer = await search.search<Product>({ ...seeded.request, includeFields: offlineFilterFields(config) });
+  await Promise.all(answer.items.filter((p) => typeof p?.sku === 'string').map((p) => cache.setProduct(p, true)));
+  const base = known ?? { items: [...seeded.items], total: seeded.total, start: 0, perPage: seeded.request.size };
+  await cache.setSearch(seeded.request, { ...base, aggregations: answer.aggregations ?? {} });
 }

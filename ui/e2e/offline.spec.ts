@@ -62,6 +62,35 @@ const kept = (page: import('@playwright/test').Page, slug: string, products: num
     )
     .toBe(true);
 
+/** Every row of the shop's IndexedDB store (adapters/storage/idb-storage.ts: collection, key, JSON value). */
+const storedRows = (page: import('@playwright/test').Page) =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('papier-shop');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    try {
+      if (!db.objectStoreNames.length) return [];
+      return await new Promise<Array<{ collection: string; key: string; value: string }>>((resolve, reject) => {
+        const r = db.transaction(db.objectStoreNames[0]!).objectStore(db.objectStoreNames[0]!).getAll();
+        r.onsuccess = () => resolve(r.result as Array<{ collection: string; key: string; value: string }>);
+        r.onerror = () => reject(r.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+
+/** ... and, once idle, a category page's filter fields and aggregations (offline-seed.ts completeRendered) */
+const completed = (page: import('@playwright/test').Page, products: number) =>
+  expect
+    .poll(async () => {
+      const rows = await storedRows(page);
+      return rows.filter((r) => r.collection === 'products' && r.value.includes('"category_ids"')).length >= products && rows.some((r) => r.collection === 'elasticCache' && r.value.includes('"agg_terms_color"'));
+    }, { timeout: 15_000 })
+    .toBe(true);
+
 const OFFLINE_NOTICE = 'Dit product, deze categorie of deze pagina is offline niet beschikbaar. Je wordt naar de startpagina gestuurd.';
 
 // issue 11, spec catalogue §1, §2.3: pages the server rendered (loaded, not navigated to) open offline by a link as
@@ -93,6 +122,43 @@ test('offline: a loaded category and product open by link exactly as by reload, 
   await expect(page.getByTestId('product-price')).toHaveText(price);
   await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/e2e/offline-link-product.png' });
+  await context.setOffline(false);
+});
+
+// issue 11, spec catalogue §3.4, §8: the hydration state carries no aggregations, so offline the filter panel of a
+// server-rendered category is computed over the products this browser kept (core/catalogue/local-search.ts), and a
+// filter chosen offline answers from them too
+test('offline: a loaded category opened by link shows its filters, and a colour filter works offline', async ({ page, context }) => {
+  await page.goto('/linten');
+  await hydrated(page);
+  const tiles = page.locator('[data-testid="category-products"] .product-tile');
+  await expect.poll(() => tiles.count()).toBeGreaterThan(1);
+  const shown = await tiles.count();
+  const colours = page.locator('[data-filter="color"] .filter-option');
+  await expect(colours.first()).toBeVisible();
+  const onlineLabels = await colours.locator('.filter-option__label').allInnerTexts();
+  await kept(page, 'linten', shown);
+  await completed(page, shown);
+  await page.goto('/');
+  await hydrated(page);
+  await context.setOffline(true);
+
+  await page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link', { name: 'Linten', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+  await expect.poll(() => tiles.count()).toBe(shown);
+  await expect(colours.first()).toBeVisible();
+  // the same colours, labelled as online (the category shows all its products on one page)
+  const offlineLabels = await colours.locator('.filter-option__label').allInnerTexts();
+  expect(offlineLabels.length).toBeGreaterThan(0);
+  expect(onlineLabels).toEqual(expect.arrayContaining(offlineLabels));
+  const first = colours.first();
+  const count = Number(/\d+/.exec(await first.locator('.filter-option__count').innerText())![0]);
+  expect(count).toBeLessThan(shown);
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => tiles.count()).toBe(count);
+  await expect(page).toHaveURL(/[?&]color=/);
+  await page.screenshot({ path: 'test-results/e2e/offline-filters.png' });
   await context.setOffline(false);
 });
 
