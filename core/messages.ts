@@ -73,6 +73,7 @@ export const MESSAGES = {
   totalsShipping: 'cart.totals.shipping',
   totalsPayment: 'cart.totals.payment',
   totalsGrandTotal: 'cart.totals.grandTotal',
+  totalsDiscountLastKnown: 'cart.totals.discountLastKnown',
   // ---- queue / server (transactions §8)
   badContentType: 'queue.badContentType',
   wrongResponseFormat: 'queue.wrongResponseFormat',

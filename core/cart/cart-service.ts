@@ -141,7 +141,7 @@ export class CartService {
     this.locks = deps.locks ?? new InProcessLocks();
     this.multiTab = deps.crossTab !== undefined && !(deps.crossTab instanceof NoOtherTabs);
     this.totals$ = this.state$.pipe(
-      map((s) => cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, deps.config)),
+      map((s) => cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, deps.config, s.coupon)),
       distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
     );
     this.count$ = this.state$.pipe(
@@ -176,7 +176,7 @@ export class CartService {
   /** the totals to show: the platform's once synced, else offline totals (shipping counted once) */
   get totals(): TotalSegment[] {
     const s = this.state.value;
-    return cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, this.deps.config);
+    return cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, this.deps.config, s.coupon);
   }
   get count(): number {
     return minicartCount(this.state.value.cartItems, this.deps.config);

@@ -231,6 +231,44 @@ describe('offline totals', () => {
   });
 });
 
+describe('offline totals keep the coupon\'s last known discount (issue 11)', () => {
+  const dpd = { ...DEFAULT_CONFIG.shipping.methods[0]! };
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+  // spec transactions §3 "Totals", "Coupon: code, discount", §9 shipping once: the server computes a coupon's discount;
+  // offline the discount its totals last gave is carried as a fixed amount, never more than the goods
+  it('property: grand total = subtotal - min(last known discount, subtotal) + ONE shipping amount; labelled as last known', () => {
+    fc.assert(
+      fc.property(clientCartArb, fc.double({ min: 0, max: 500, noNaN: true }), (items, known) => {
+        const seg = offlineTotals(items, dpd, undefined, DEFAULT_CONFIG, { code: 'KORTING10', discount: known });
+        const sub = segmentValue(seg, 'subtotal_incl_tax');
+        const discount = items.length ? r2(Math.min(known, sub)) : 0;
+        expect(segmentValue(seg, 'discount')).toBeCloseTo(-discount, 2);
+        expect(segmentValue(seg, 'grand_total')).toBeCloseTo(sub - discount + (items.length ? 5 : 0), 2);
+        expect(segmentValue(seg, 'grand_total')).toBeGreaterThanOrEqual(0);
+        const row = seg.find((s) => s.code === 'discount');
+        if (discount > 0) expect(row?.title).toBe(MESSAGES.totalsDiscountLastKnown);
+        else expect(row).toBeUndefined();
+      }),
+    );
+  });
+
+  it('a line changed offline after KORTING10 gave € 2,00 off: the computed totals still take the € 2,00 off, the platform\'s while they fit', () => {
+    const lines: CartItem[] = [{ sku: 'A', qty: 2, price_incl_tax: 10, server_item_id: 1 }];
+    const platform: PlatformTotals = {
+      grand_total: 23,
+      coupon_code: 'KORTING10',
+      items: [{ item_id: 1, qty: 2, row_total_incl_tax: 20 }],
+      total_segments: [{ code: 'subtotal_incl_tax', title: 'Subtotaal', value: 20 }, { code: 'discount', title: 'Korting (KORTING10)', value: -2 }, { code: 'shipping', title: 'Verzending', value: 5 }, { code: 'grand_total', title: 'Totaal', value: 23 }],
+    };
+    const coupon = { code: 'KORTING10', discount: 2 };
+    expect(cartTotals(platform, lines, dpd, undefined, DEFAULT_CONFIG, coupon)).toBe(platform.total_segments);
+    const offline = cartTotals(platform, [{ ...lines[0]!, qty: 3 }], dpd, undefined, DEFAULT_CONFIG, coupon);
+    expect(offline.map((s) => [s.code, s.value])).toEqual([['subtotal_incl_tax', 30], ['discount', -2], ['shipping', 5], ['grand_total', 33]]);
+    // without a coupon nothing is taken off
+    expect(segmentValue(cartTotals(platform, [{ ...lines[0]!, qty: 3 }], dpd, undefined, DEFAULT_CONFIG), 'grand_total')).toBe(35);
+  });
+});
+
 describe('which totals the cart shows (issue 11: offline totals were € 0,00 while the lines had prices)', () => {
   const dpd = { ...DEFAULT_CONFIG.shipping.methods[0]! };
   const r2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,6 +1,6 @@
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
-import type { CartItem, CartPaymentMethod, CartShippingMethod, PlatformTotals, TotalSegment } from './types';
+import type { CartItem, CartPaymentMethod, CartShippingMethod, Coupon, PlatformTotals, TotalSegment } from './types';
 
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
@@ -12,21 +12,28 @@ function round(value: number, digits: number): number {
  * (spec transactions §3 "Totals": subtotal_incl_tax, grand_total, payment, shipping).
  * The shipping price is counted ONCE per cart, never once per line (a vue-storefront 1.12 bug);
  * an empty cart has no shipping.
+ * The coupon's discount (spec transactions §3 "Coupon: code, discount") is the server's to compute: its rule is not
+ * known here, so the discount the server's totals last gave is carried as a fixed amount, never more than the goods
+ * (the server caps a fixed discount at the subtotal), in a segment labelled as last known (`totalsDiscountLastKnown`).
  */
 export function offlineTotals(
   items: readonly CartItem[],
   shipping: CartShippingMethod | undefined,
   payment: CartPaymentMethod | undefined,
   config: Pick<ShopConfig, 'i18n'>,
+  coupon?: Coupon,
 ): TotalSegment[] {
   const d = config.i18n.fractionDigits;
   const subtotal = round(items.reduce((s, i) => s + (i.price_incl_tax ?? 0) * i.qty, 0), d);
   const shippingValue = items.length > 0 && shipping ? round(shipping.price_incl_tax, d) : 0;
   const paymentValue = items.length > 0 && payment ? round(payment.cost_incl_tax ?? 0, d) : 0;
+  const known = coupon && Number.isFinite(coupon.discount) ? Math.abs(coupon.discount) : 0;
+  const discount = items.length > 0 ? round(Math.min(known, subtotal), d) : 0;
   const segments: TotalSegment[] = [{ code: 'subtotal_incl_tax', title: MESSAGES.totalsSubtotal, value: subtotal }];
+  if (discount > 0) segments.push({ code: 'discount', title: MESSAGES.totalsDiscountLastKnown, value: -discount });
   if (shipping) segments.push({ code: 'shipping', title: MESSAGES.totalsShipping, value: shippingValue });
   if (payment) segments.push({ code: 'payment', title: MESSAGES.totalsPayment, value: paymentValue });
-  segments.push({ code: 'grand_total', title: MESSAGES.totalsGrandTotal, value: round(subtotal + shippingValue + paymentValue, d) });
+  segments.push({ code: 'grand_total', title: MESSAGES.totalsGrandTotal, value: round(subtotal - discount + shippingValue + paymentValue, d) });
   return segments;
 }
 
@@ -49,7 +56,7 @@ export function platformTotalsFit(platform: PlatformTotals, items: readonly Cart
 
 /**
  * The segments to show: the platform's when known and fitting the lines (platformTotalsFit), else the ones computed
- * from the lines (offlineTotals: shipping once).
+ * from the lines (offlineTotals: shipping once, the coupon's last known discount).
  */
 export function cartTotals(
   platform: PlatformTotals | undefined,
@@ -57,8 +64,9 @@ export function cartTotals(
   shipping: CartShippingMethod | undefined,
   payment: CartPaymentMethod | undefined,
   config: Pick<ShopConfig, 'i18n'>,
+  coupon?: Coupon,
 ): TotalSegment[] {
-  return platform?.total_segments?.length && platformTotalsFit(platform, items) ? platform.total_segments : offlineTotals(items, shipping, payment, config);
+  return platform?.total_segments?.length && platformTotalsFit(platform, items) ? platform.total_segments : offlineTotals(items, shipping, payment, config, coupon);
 }
 
 /**

@@ -32,7 +32,7 @@ export function useCartSummary(): { state: CartState; totals: TotalSegment[]; co
   return useMemo(
     () => ({
       state,
-      totals: cartTotals(state.platformTotals, state.cartItems, state.shipping, state.payment, config),
+      totals: cartTotals(state.platformTotals, state.cartItems, state.shipping, state.payment, config, state.coupon),
       count: minicartCount(state.cartItems, config),
     }),
     [state, config],

@@ -14,7 +14,10 @@ const TITLES: Record<string, string> = {
   tax: 'cart.totals.tax',
 };
 
-/** The totals segments as the core answers them (platform totals, or offline totals with shipping counted once). */
+/**
+ * The totals segments as the core answers them (platform totals, or offline totals with shipping counted once and the
+ * coupon's discount labelled as last known).
+ */
 export function CartTotals({ totals }: { totals: readonly TotalSegment[] }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -24,7 +27,7 @@ export function CartTotals({ totals }: { totals: readonly TotalSegment[] }) {
     <dl className="cart-totals">
       {shown.map((s) => (
         <div key={s.code} className={`cart-totals__row cart-totals__row--${s.code}`}>
-          <dt>{s.code === 'tax' ? t('cart.totals.taxIncluded') : t(TITLES[s.code] ?? s.title)}</dt>
+          <dt>{s.code === 'tax' ? t('cart.totals.taxIncluded') : t(s.title === MESSAGES.totalsDiscountLastKnown ? s.title : (TITLES[s.code] ?? s.title))}</dt>
           <dd>{money(s.value)}</dd>
         </div>
       ))}
