@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { SHOP_MAILBOX } from '../test-fixtures/backend/index';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startStorefront, negotiateEncoding, type RunningStorefront } from './server';
@@ -49,7 +50,7 @@ afterAll(async () => {
 
 async function sendMail(to: string): Promise<void> {
   const token = (await backend.call('GET', '/api/ext/mail-service/get-token')).json.result;
-  const mail = { sourceAddress: 'winkel@example.nl', targetAddress: to, subject: 'Wachtwoord herstellen', emailText: 'geheime-link-123', confirmation: false, token };
+  const mail = { sourceAddress: to, targetAddress: SHOP_MAILBOX, subject: 'Wachtwoord herstellen', emailText: 'geheime-link-123', confirmation: false, token };
   expect((await backend.call('POST', '/api/ext/mail-service/send-email', mail)).json.result).toBe('OK');
 }
 

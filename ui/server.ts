@@ -40,6 +40,8 @@ export interface StorefrontOptions {
   publicOrigin?: string;
   /** seconds a 503 asks the client to wait (Retry-After) */
   retryAfterSeconds?: number;
+  /** milliseconds a client has to send a whole request, headers and body (default 20,000); a slower one gets 408 */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningStorefront {
@@ -62,6 +64,14 @@ const DEFLATED_PAGES_KEPT = 500;
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/;
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization'];
+/**
+ * a request's headers about the browser's own connection to the storefront, never forwarded to the API: undici refuses
+ * to send `expect`, `keep-alive`, `upgrade` and `transfer-encoding`, so passing them on turned a client's ordinary
+ * `Expect: 100-continue` (curl sends it for any body over 1 KB) into a 502
+ */
+const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
+/** milliseconds a client has to send a whole request (headers and body); a slower one is cut off (408) */
+const REQUEST_TIMEOUT_MS = 20_000;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -114,6 +124,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const securityHeaders = (nonce: string) => htmlSecurityHeaders(nonce, { hsts: options.hsts ?? false, apiOrigin: publicApi });
 
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: false,
     // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
@@ -121,6 +132,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
+    // a client trickling its body (or headers) is cut off with 408: Fastify's default is no limit at all, and Node
+    // looks for such clients every 30 s unless told otherwise (a slow client then held on for more than a minute)
+    requestTimeout,
+    http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
   });
 
   // API answers, the sitemap and unhashed files are compressed on the fly; pages compress themselves (they stream).
@@ -163,18 +178,28 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       maxRetriesOn503: 0,
       undici: { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 },
     });
-    // bodies pass through untouched (the API parses them)
+    // bodies pass through untouched (the API parses them), but whole: a body is read (bounded by bodyLimit) before the
+    // API is asked, so a client that trickles its body holds a socket of the storefront, never one of the 64
+    // connections to the API every shopper's /api call shares (70 slow uploads stalled the pass-through for everyone)
     proxy.removeAllContentTypeParsers();
-    proxy.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, payload, done) => done(null, payload));
     const pass = async (request: FastifyRequest, reply: FastifyReply) => {
       const target = safeProxyPath(request.raw.url ?? '');
       if (!target) return reply.code(400).type(TEXT).send('Bad request: not a path of the API pass-through');
+      const buffered = Buffer.isBuffer(request.body) ? request.body : undefined;
+      const bodyless = request.method === 'GET' || request.method === 'HEAD';
+      // reply-from would JSON-encode a Buffer it found on the request: the body goes through `body` as it came
+      if (bodyless) request.body = undefined;
+      const body = bodyless ? {} : buffered?.length ? { body: buffered, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : { body: null };
       return reply.from(target, {
+        ...body,
         // the API throttles logins per client address and reads the last X-Forwarded-For hop from a proxy on its
         // host: the storefront appends the address it really sees, so a browser's own X-Forwarded-For cannot pose
         // as another client
         rewriteRequestHeaders: (req, headers) => {
-          const { host: _host, connection: _c, 'x-forwarded-for': sent, ...rest } = headers;
+          const { host: _host, 'x-forwarded-for': sent, ...rest } = headers;
+          const named = String(req.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
+          for (const h of [...REQUEST_HOP_BY_HOP, ...named]) delete rest[h];
           const hops = [...(Array.isArray(sent) ? sent : sent ? [sent] : []), req.socket.remoteAddress ?? 'unknown'];
           return { ...rest, 'x-forwarded-for': hops.join(', ') };
         },

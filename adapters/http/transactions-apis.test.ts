@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend } from '../../test-fixtures/backend';
+import { SHOP_MAILBOX, startBackend } from '../../test-fixtures/backend';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { DEFAULT_CONFIG } from '../../core/config';
 import { ApiError, NetworkError } from '../../core/ports/api-error';
@@ -102,8 +102,8 @@ describe('smaller services against the demo backend (spec transactions §7)', ()
     await expect(review.create({ product_id: product.id as number, title: '', detail: '', nickname: '' })).rejects.toMatchObject({ status: 400 });
 
     const mail = new HttpMailApi(client);
-    await mail.send({ sourceAddress: 'anna@papier.nl', targetAddress: 'shop@papier.nl', subject: 'Vraag', emailText: 'Tekst' });
-    await expect(mail.send({ sourceAddress: 'not-an-address', targetAddress: 'shop@papier.nl', subject: 'Vraag', emailText: 'Tekst' })).rejects.toMatchObject({ status: 400 });
+    await mail.send({ sourceAddress: 'anna@papier.nl', targetAddress: SHOP_MAILBOX, subject: 'Vraag', emailText: 'Tekst' });
+    await expect(mail.send({ sourceAddress: 'not-an-address', targetAddress: SHOP_MAILBOX, subject: 'Vraag', emailText: 'Tekst' })).rejects.toMatchObject({ status: 400 });
 
     const feedback = new HttpFeedbackApi(client);
     expect(await feedback.getFeedbackReview()).toMatchObject({ status: 'ok', score_max: 10 });

@@ -11,6 +11,8 @@ export interface Context {
   storefrontUrl: string;
   /** origins a payment's redirectUrl may point at */
   storefrontOrigins: string[];
+  /** the only addresses /api/ext/mail-service/send-email delivers to (lower case): the shop's own mailboxes */
+  mailTargets: readonly string[];
   /** development routes are mounted */
   dev: boolean;
   loginThrottle: LoginThrottle;

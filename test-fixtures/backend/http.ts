@@ -153,12 +153,41 @@ function clientAddress(req: IncomingMessage): string {
   return hops[hops.length - 1]?.slice(0, 64) ?? socket;
 }
 
+/**
+ * The Host header when it is a plain `name[:port]` (what links in answers, such as payment_gateway_url, are built
+ * on), else the address the request came in on: a hostile `Host: a b` or `Host: [` answered 500 (URL parsing threw).
+ */
+function hostOf(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (host && /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host) && Number(/:(\d+)$/.exec(host)?.[1] ?? 0) <= 65535) return host;
+  const { localAddress, localPort } = req.socket;
+  return localAddress?.includes(':') ? `[${localAddress}]:${localPort}` : `${localAddress ?? '127.0.0.1'}:${localPort}`;
+}
+
+/**
+ * The request target as a path: an absolute-form target (`GET http://x/y`) keeps only its path, and a target that does
+ * not start with '/' (or starts with '//', which URL parsing reads as a host) is rooted so it never names a host.
+ */
+function requestTarget(raw: string | undefined): string {
+  const target = raw ?? '/';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    try {
+      const u = new URL(target);
+      return `${u.pathname}${u.search}`;
+    } catch {
+      return '/';
+    }
+  }
+  return `/${target.replace(/^\/+/, '')}`;
+}
+
 export function createHandler(router: Router, log: (msg: string) => void) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let out: Res;
-    const host = req.headers.host ?? 'localhost';
+    const host = hostOf(req);
     try {
-      const url = new URL(req.url ?? '/', `http://${host}`);
+      // the target is parsed against a fixed base: a client's Host header never decides what parses (or throws)
+      const url = new URL(requestTarget(req.url), 'http://backend.invalid');
       const method = (req.method ?? 'GET').toUpperCase();
       if (method === 'OPTIONS') {
         res.writeHead(204, CORS).end();

@@ -13,6 +13,9 @@ import { resolveSecret } from './secret';
 import { CatalogueStore } from './store';
 import { LoginThrottle } from './throttle';
 
+/** the shop's own address: the sender of its mails and, by default, the only target of send-email */
+export const SHOP_MAILBOX = 'klantenservice@papierwinkel.example';
+
 export interface BackendOptions {
   /** 0 = a free port (default 8080) */
   port?: number;
@@ -31,6 +34,12 @@ export interface BackendOptions {
   secret?: string;
   /** the storefront's origin(s), comma separated: reset-password links point at the first; post-payment redirects must be on one (default http://127.0.0.1:3000) */
   storefrontUrl?: string;
+  /**
+   * the addresses `send-email` may write to, comma separated (default env MAIL_TARGETS, else the shop's own
+   * klantenservice@papierwinkel.example): as upstream's mail-service `targetAddressWhitelist`, so the endpoint is not an
+   * open relay that mails anyone any text from the shop's server
+   */
+  mailTargets?: string;
   /** development routes (`/__dev/outbox`): only when true (CLI `--dev` or BACKEND_DEV=1); tests set it, `npm start` does not */
   dev?: boolean;
   /**
@@ -38,6 +47,8 @@ export interface BackendOptions {
    * (comma list, empty = none) and PSP_ISSUERS=none configure a provider without methods or without banks
    */
   psp?: { methods?: readonly string[]; issuers?: boolean };
+  /** milliseconds a client has to send a whole request (default 20,000): a slower one is answered 408 and cut off */
+  requestTimeoutMs?: number;
   /** the clock (tests) */
   now?: () => Date;
   log?: (msg: string) => void;
@@ -63,6 +74,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     storefrontUrl: storefront.url,
     storefrontOrigins: storefront.origins,
+    mailTargets: (opts.mailTargets ?? process.env.MAIL_TARGETS ?? SHOP_MAILBOX).split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
     dev: opts.dev === true,
     psp: opts.psp ?? {},
     now,
@@ -75,7 +87,12 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   userRoutes(router, ctx);
   orderRoutes(router, ctx);
   extraRoutes(router, ctx);
-  const server = createServer(createHandler(router, log));
+  // a client trickling its headers or body is cut off (Node's own default waited 300 s, checking every 30 s)
+  const requestTimeout = opts.requestTimeoutMs ?? 20_000;
+  const server = createServer(
+    { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
+    createHandler(router, log),
+  );
   server.keepAliveTimeout = 5000;
   // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {

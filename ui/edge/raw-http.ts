@@ -64,6 +64,8 @@ export function parseAnswer(all: Buffer): RawAnswer {
   if (end < 0) throw new Error(`not an HTTP answer: ${all.subarray(0, 80).toString()}`);
   const [statusLine, ...lines] = all.subarray(0, end).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
+  // an interim answer (100 Continue to `Expect: 100-continue`) precedes the real one
+  if (status >= 100 && status < 200 && all.length > end + 4) return parseAnswer(all.subarray(end + 4));
   const headers: Record<string, string> = {};
   for (const l of lines) {
     const c = l.indexOf(':');

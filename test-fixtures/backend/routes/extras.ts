@@ -1,7 +1,7 @@
 import type { Context } from '../context';
 import { badRequest, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
-import { randomId } from '../tokens';
+import { customerFromQuery, randomId } from '../tokens';
 import { check, s } from '../validate';
 
 const CONTACT_CATEGORIES = [
@@ -59,10 +59,14 @@ export function extraRoutes(router: Router, ctx: Context): void {
     } catch {
       throw badRequest('Target email address is invalid!');
     }
+    // only the shop's own mailboxes receive (upstream's targetAddressWhitelist): anyone may write to the shop, nobody
+    // may use it to mail a stranger a text of their choosing
+    if (!ctx.mailTargets.includes(body.targetAddress.toLowerCase())) throw badRequest(`Target email address (${body.targetAddress}) is not from the whitelist!`);
     ctx.db.transaction(() => {
       ctx.db.prepare('DELETE FROM mail_tokens WHERE token = ?').run(body.token);
       ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.targetAddress, body.sourceAddress, body.subject, body.emailText, now());
-      if (body.confirmation) ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.sourceAddress, body.targetAddress, `Bevestiging: ${body.subject}`, body.emailText, now());
+      // the confirmation goes to an address nobody verified: a fixed text, never the sender's subject or text
+      if (body.confirmation) ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.sourceAddress, body.targetAddress, 'Bevestiging: we hebben je bericht ontvangen', '<p>Bedankt voor je bericht. We antwoorden zo snel mogelijk.</p>', now());
     })();
     return ok('OK');
   });
@@ -88,8 +92,12 @@ export function extraRoutes(router: Router, ctx: Context): void {
       }),
     }), req.body);
     if (!ctx.catalogue.byId.has(review.product_id)) throw notFound(`No such entity with productId = ${review.product_id}`);
+    // a review is signed by a customer only when the customer's own token (?token=) says so: a customer_id in the body
+    // alone is anyone's claim (it put reviews in another customer's name), so it is kept only when the token matches
+    const tokenCustomer = customerFromQuery(ctx, req.query);
+    const author = review.customer_id !== undefined && review.customer_id === tokenCustomer ? tokenCustomer : null;
     const info = ctx.db.prepare('INSERT INTO reviews (product_id, title, detail, nickname, customer_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(review.product_id, review.title, review.detail, review.nickname, review.customer_id ?? null, 2, now());
+      .run(review.product_id, review.title, review.detail, review.nickname, author, 2, now());
     return ok({ id: Number(info.lastInsertRowid), product_id: review.product_id, title: review.title, detail: review.detail, nickname: review.nickname, review_entity: 'product', review_status: 2 });
   });
 

@@ -32,7 +32,8 @@ export function userRoutes(router: Router, ctx: Context): void {
   const byId = (id: number) => ctx.db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
   const byEmail = (email: string) => ctx.db.prepare('SELECT * FROM customers WHERE email = ?').get(email) as CustomerRow | undefined;
   const addressesWithIds = (addresses: unknown[] | undefined, customerId: number) =>
-    (addresses ?? []).map((a, i) => ({ id: customerId * 100 + i + 1, customer_id: customerId, ...(a as object) }));
+    // the server's fields last: a client's `id` or `customer_id` in an address never overrides them
+    (addresses ?? []).map((a, i) => ({ ...(a as object), id: customerId * 100 + i + 1, customer_id: customerId }));
 
   router.post('/api/user/create', (req) => {
     const body = check(s.object({

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { startStorefront, type RunningStorefront } from '../server';
+import { rawRequest } from './raw-http';
+
+/**
+ * The audit of issue 8 (docs/security.md "Audit findings"): what the storefront's /api pass-through did with requests
+ * the issue's probes did not send, against the real demo backend on loopback.
+ * Reproduce: `npx vitest run ui/edge/proxy-audit.test.ts`.
+ */
+
+let backend: TestBackend;
+let shop: RunningStorefront;
+/** a storefront with a short request deadline, so a test sees a slow client cut off */
+let strict: RunningStorefront;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const clientDir = mkdtempSync(join(tmpdir(), 'edge-audit-'));
+  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
+  const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
+  shop = await startStorefront(base);
+  strict = await startStorefront({ ...base, requestTimeoutMs: 1000 });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([shop?.close(), strict?.close()]);
+  await backend?.close();
+});
+
+/** a socket that has sent a request's head and the first byte of a 100-byte body, and then nothing */
+function slowUpload(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write('POST /api/cart/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{', () => resolve(socket));
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('audit: the /api pass-through and what a client sends about its own connection', () => {
+  it.each([
+    ['Expect: 100-continue (curl sends it with any body over 1 KB; it answered 502)', { expect: '100-continue' }],
+    ['Keep-Alive (it answered 502)', { 'keep-alive': 'timeout=5' }],
+    ['Upgrade (it answered 502)', { upgrade: 'websocket' }],
+    ['HTTP2-Settings', { 'http2-settings': 'AAMAAABkAARAAAAAAAIAAAAA' }],
+    ['TE', { te: 'gzip' }],
+    ['Proxy-Authorization', { 'proxy-authorization': 'Basic eDp4' }],
+    ['a header the Connection header names', { connection: 'close, x-private', 'x-private': '1' }],
+  ])('%s: the request reaches the API', async (_name, headers) => {
+    const answer = await rawRequest(shop.url, '/api/cart/create', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 200, result: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  });
+
+  it('bodies pass whole and as sent: JSON, form, no content-type, empty, chunked; a GET with a body too', async () => {
+    const cart = JSON.parse((await rawRequest(shop.url, '/api/cart/create', { method: 'POST', body: '' })).body).result as string;
+    const item = JSON.stringify({ cartItem: { sku: 'IP-00521', qty: 1, note: 'ü'.repeat(3000) } });
+    const added = await rawRequest(shop.url, `/api/cart/update?cartId=${cart}`, { method: 'POST', body: item, headers: { 'content-type': 'application/json', expect: '100-continue' } });
+    expect(added.status, added.body).toBe(200);
+    expect(JSON.parse(added.body).result).toMatchObject({ sku: 'IP-00521', qty: 1 });
+    const plain = await rawRequest(shop.url, `/api/cart/update?cartId=${cart}`, { method: 'POST', body: item });
+    expect(JSON.parse(plain.body).result).toMatchObject({ qty: 2 });
+    const form = await rawRequest(shop.url, `/api/cart/update?cartId=${cart}`, { method: 'POST', body: 'cartItem=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(400);
+    const chunked = await new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(shop.url);
+      const s = connect(Number(port), hostname);
+      let text = '';
+      s.on('data', (d: Buffer) => (text += d));
+      s.on('close', () => resolve(text));
+      s.on('error', reject);
+      s.write(`POST /api/cart/update?cartId=${cart} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
+      s.write(`${Buffer.byteLength(item).toString(16)}\r\n${item}\r\n0\r\n\r\n`);
+    });
+    expect(chunked).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunked).toContain('"qty":3');
+    const get = await rawRequest(shop.url, `/api/cart/pull?cartId=${cart}`, { body: '{"x":1}', headers: { 'content-type': 'application/json' } });
+    expect(get.status).toBe(200);
+    expect(JSON.parse(get.body).result[0]).toMatchObject({ qty: 3 });
+  });
+
+  it('clients that trickle a body never hold the connections to the API every shopper shares (70 of them stalled every /api call)', async () => {
+    const sockets = await Promise.all(Array.from({ length: 70 }, () => slowUpload(shop.url)));
+    try {
+      // the normal call answers (before the fix it waited until the slow clients gave up)
+      const res = await fetch(`${shop.url}/api/cart/create`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(15_000) });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+  }, 30_000);
+
+  it('a client that sends its request slower than the deadline is answered 408 and let go', async () => {
+    const socket = await slowUpload(strict.url);
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d));
+    // keeps trickling (each byte would reset an idle timeout; the deadline is for the whole request)
+    const drip = setInterval(() => socket.write(' '), 200);
+    try {
+      await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    } finally {
+      clearInterval(drip);
+    }
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+  }, 20_000);
+});
