@@ -14,7 +14,7 @@ import { bodyText, prepareRender, type PreparedPage } from './entry-server';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
-import { htmlSecurityHeaders, newNonce } from './edge/security-headers';
+import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
 import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
 import { deflatePieces, gzipJoined } from './edge/gzip-segments';
@@ -207,7 +207,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         rewriteHeaders: (headers) => {
           const out = { ...headers };
           for (const h of HOP_BY_HOP) delete out[h];
-          return out;
+          return { ...out, ...PASS_THROUGH_HEADERS };
         },
         onError: (r, { error }) => {
           const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;

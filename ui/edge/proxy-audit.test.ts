@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,9 @@ let backend: TestBackend;
 let shop: RunningStorefront;
 /** a storefront with a short request deadline, so a test sees a slow client cut off */
 let strict: RunningStorefront;
+/** an image upstream serving what a shop's media folder may hold: an uploaded SVG with a script, an HTML page */
+let hostileUpstream: Server;
+let overHostile: RunningStorefront;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -25,10 +29,18 @@ beforeAll(async () => {
   const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
   shop = await startStorefront(base);
   strict = await startStorefront({ ...base, requestTimeoutMs: 1000 });
+  hostileUpstream = createServer((req, res) => {
+    if (req.url?.endsWith('.svg')) res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    else res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'unsafe-inline'" }).end('<script>alert(1)</script>');
+  });
+  await new Promise<void>((resolve) => hostileUpstream.listen(0, '127.0.0.1', () => resolve()));
+  const address = hostileUpstream.address() as { port: number };
+  overHostile = await startStorefront({ ...base, apiUrl: `http://127.0.0.1:${address.port}` });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([shop?.close(), strict?.close()]);
+  await Promise.all([shop?.close(), strict?.close(), overHostile?.close()]);
+  await new Promise((resolve) => hostileUpstream?.close(resolve));
   await backend?.close();
 });
 
@@ -110,4 +122,21 @@ describe('audit: the /api pass-through and what a client sends about its own con
     }
     expect(text).toMatch(/^HTTP\/1\.1 408/);
   }, 20_000);
+
+  it('what the pass-through relays runs no script on the shop\'s origin: an upstream SVG or HTML page is sandboxed, never sniffed', async () => {
+    for (const path of ['/img/600/744/resize/media/upload.svg', '/api/ext/some-extension/page']) {
+      const answer = await rawRequest(overHostile.url, path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      const csp = answer.headers['content-security-policy'] ?? '';
+      // the upstream's own permissive policy is replaced, not added to
+      expect(csp, path).not.toContain("script-src 'unsafe-inline'");
+      for (const directive of ["default-src 'none'", 'sandbox', "frame-ancestors 'none'"]) expect(csp.split(/;\s*/), path).toContain(directive);
+      expect(csp).not.toMatch(/script-src/);
+    }
+    // and the real API's answers carry the same
+    const api = await rawRequest(shop.url, '/api/cart/create', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toContain('sandbox');
+  });
 });

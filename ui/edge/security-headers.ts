@@ -47,3 +47,14 @@ export function htmlSecurityHeaders(nonce: string, options: SecurityHeaderOption
     ...(options.hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/**
+ * The headers of every answer the /api and /img pass-through relays: what the API sends lands on the shop's origin, so
+ * it is never sniffed into another type and, opened as a document (an SVG image, an HTML error page of an upstream),
+ * runs no script and loads nothing: an image upstream holding an uploaded SVG with a script (Magento media) would
+ * otherwise have been script on the shop's origin, next to the shopper's session.
+ */
+export const PASS_THROUGH_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+};
