@@ -3,19 +3,86 @@
  * in this process, every table hashed around each request. Prints requests, 2xx/3xx/4xx/5xx, records changed by rejected
  * requests (must be 0) and the time per endpoint. Run: node scripts/bench/run.mjs fuzz [requests] [--max-seconds N]
  * The run stops early (saying so) when --max-seconds (default 300) is reached, so it stays bounded on a busy machine.
+ *
+ * Then the storefront's edge (the audit, docs/security.md): `--edge N` (default 3,000; 0 = none) hostile requests from
+ * test-fixtures/edge-fuzz.ts against a storefront (with the output cache) in front of the same backend, printing
+ * answers by status and every 5xx, stack trace or injected header; and 100 clients trickling a body to /api while a
+ * shopper's /api call is timed (it waited until they gave up, before the pass-through read bodies whole).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startBackend } from '../../test-fixtures/backend/index';
 import { makeFixture, runFuzz, type FuzzReport } from '../../test-fixtures/backend/fuzz';
+import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
+import { startStorefront } from '../../ui/server';
+import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 
 const args = process.argv.slice(2);
 const wanted = Number(args.find((a) => /^\d+$/.test(a)) ?? 20_000);
 const maxIdx = args.indexOf('--max-seconds');
 const maxSeconds = maxIdx >= 0 ? Number(args[maxIdx + 1]) : 300;
+const edgeIdx = args.indexOf('--edge');
+const edgeRequests = edgeIdx >= 0 ? Number(args[edgeIdx + 1]) : 3000;
 const batch = 1000;
+let edgeFailures = 0;
+let edgeSeconds = 0;
+const edgeLines: string[] = [];
+
+/** The storefront's edge under hostile requests, and slow uploads next to a shopper's /api call. */
+async function edgeFuzz(): Promise<void> {
+  const t0 = performance.now();
+  const clientDir = mkdtempSync(join(tmpdir(), 'bench-edge-'));
+  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
+  const shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, outputCache: new LruOutputCache(200, { now: () => Date.now() }), invalidationKey: 'bench-key' });
+  try {
+    const byStatus = new Map<number, number>();
+    const problems: string[] = [];
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(edgeRequestArbitrary(), async (r) => {
+        if ((performance.now() - t0) / 1000 > maxSeconds) return;
+        const answer = await sendEdgeRequest(shop.url, r);
+        sent++;
+        byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
+        const problem = edgeAnswerProblem(r, answer);
+        if (problem) problems.push(`${problem}: ${r.method} ${r.target.slice(0, 160)} ${JSON.stringify(r.headers).slice(0, 200)}`);
+      }),
+      { numRuns: edgeRequests, seed: 20261123 },
+    );
+    edgeFailures += problems.length;
+    edgeLines.push(`edge fuzz: ${sent} hostile requests to the storefront in ${((performance.now() - t0) / 1000).toFixed(1)} s; answers by status: ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s} ${n}`).join(', ')}`);
+    edgeLines.push(`  5xx, stack traces or injected headers: ${problems.length}`);
+    for (const p of problems.slice(0, 20)) edgeLines.push(`  FAILURE ${p}`);
+
+    // 100 clients trickle a body to /api; a shopper's /api call next to them
+    const { port } = new URL(shop.url);
+    const slow: Socket[] = await Promise.all(Array.from({ length: 100 }, () => new Promise<Socket>((resolve, reject) => {
+      const s = connect(Number(port), '127.0.0.1', () => s.write('POST /api/cart/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{', () => resolve(s)));
+      s.on('error', reject);
+    })));
+    const t1 = performance.now();
+    let outcome: string;
+    try {
+      const res = await fetch(`${shop.url}/api/cart/create`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(15_000) });
+      outcome = `answered ${res.status} in ${(performance.now() - t1).toFixed(0)} ms`;
+      if (res.status !== 200) edgeFailures++;
+    } catch {
+      outcome = 'no answer within 15 s';
+      edgeFailures++;
+    } finally {
+      for (const s of slow) s.destroy();
+    }
+    edgeLines.push(`  a shopper's /api call next to 100 clients trickling a body: ${outcome}`);
+  } finally {
+    await shop.close();
+    rmSync(clientDir, { recursive: true, force: true });
+    edgeSeconds = (performance.now() - t0) / 1000;
+  }
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-fuzz-'));
 const catalogue = generateCatalogue();
@@ -38,14 +105,16 @@ try {
     for (const [k, v] of Object.entries(r.msByEndpoint)) total.msByEndpoint[k] = (total.msByEndpoint[k] ?? 0) + v;
     process.stderr.write(`  ${total.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   }
+  if (edgeRequests > 0) await edgeFuzz();
 } finally {
   await backend.close();
   rmSync(dir, { recursive: true, force: true });
 }
-const seconds = (performance.now() - started) / 1000;
+const seconds = (performance.now() - started) / 1000 - edgeSeconds;
 console.log(`fuzz: ${total.requests} requests in ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, total.requests)).toFixed(1)} ms each)${stoppedEarly ? ` — stopped at --max-seconds ${maxSeconds}, ${wanted} wanted` : ''}`);
 console.log(`  2xx ${total.ok2xx}, 3xx ${total.other3xx}, 4xx ${total.client4xx}, 5xx ${total.server5xx}`);
 console.log(`  records changed by rejected (4xx) requests: ${total.changedByRejected}; accepted requests that changed records: ${total.changedByAccepted}`);
 console.log(`  slowest endpoints (total ms): ${Object.entries(total.msByEndpoint).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ')}`);
 for (const f of total.failures.slice(0, 20)) console.log(`  FAILURE ${f}`);
-process.exit(total.failures.length || total.server5xx || total.changedByRejected ? 1 : 0);
+for (const line of edgeLines) console.log(line);
+process.exit(total.failures.length || total.server5xx || total.changedByRejected || edgeFailures ? 1 : 0);

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import fc from 'fast-check';
 
@@ -122,12 +123,58 @@ function mutate(value: unknown, choice: number, junk: unknown): unknown {
 
 export interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
 
+/** Fields a client has no say in (the audit's mass-assignment probe): put into a valid body at any object. */
+const SERVER_FIELDS = fc.record(
+  { customer_id: fc.constantFrom(1, 2, '1'), group_id: fc.constantFrom(0, 4), id: fc.constantFrom(1, 2), price: fc.constantFrom(0, -1, 0.01), grand_total: fc.constantFrom(0, -10),
+    status: fc.constantFrom('complete', 'processing', 'paid'), token_version: fc.constant(99), password_hash: fc.constant('x'), entity_id: fc.constant(1), active: fc.constant(1) },
+  { requiredKeys: [] },
+);
+
+/** Add `extra`'s keys to the object at one path of a JSON value (or to the top). */
+function assign(value: unknown, choice: number, extra: Record<string, unknown>): unknown {
+  const objects: Array<Array<string | number>> = [];
+  const walk = (v: unknown, path: Array<string | number>) => {
+    if (path.length > 6) return;
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (typeof v === 'object' && v !== null) {
+      objects.push(path);
+      for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+    }
+  };
+  walk(value, []);
+  if (!objects.length) return value;
+  const copy = JSON.parse(JSON.stringify(value)) as Record<string | number, unknown>;
+  let at: Record<string | number, unknown> = copy;
+  for (const k of objects[choice % objects.length] as Array<string | number>) at = at[k] as Record<string | number, unknown>;
+  Object.assign(at, extra);
+  return copy;
+}
+
+/** Hostile headers (the audit: a Host that is no host answered 500) and content types the body does not match. */
+const hostileHeaders = fc.record(
+  {
+    host: fc.constantFrom('a b', '[', 'a:99999', 'x"><script>', 'evil.example', '', '127.0.0.1:1', 'ü.example', '%00'),
+    'content-type': fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', '*/*', ''),
+    'idempotency-key': fc.constantFrom('k1', '', ' ', '\u00e9', 'x'.repeat(201)),
+    accept: fc.constantFrom('*/*', 'text/html', ''),
+    'x-forwarded-for': fc.constantFrom('1.2.3.4', ', , ,', 'x'.repeat(500), '::1, 127.0.0.1'),
+  },
+  { requiredKeys: [] },
+);
+
 /** One generated request against `base` (valid-but-mutated, or junk everywhere). */
 export function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
   const segment = fc.oneof(junkText, fc.constantFrom('1', 'header-block', f.paymentId, f.sku, 'vue_storefront_catalog'));
+  // every credential the fixture holds, each where another is expected (the audit's token confusion)
+  const credential = fc.constantFrom(f.token, f.refreshToken, f.orderToken, f.cartId, f.customerCartId, f.paymentId, `${f.token.split('.')[0]}.`, `${f.orderToken}.${f.token}`,
+    `${Buffer.from('{"alg":"none"}').toString('base64url')}.${f.token.split('.')[0]}.`);
   return fc.record({
     endpoint: fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
-    kind: fc.constantFrom('body', 'query', 'segment', 'junk-body', 'valid'),
+    kind: fc.constantFrom('body', 'query', 'segment', 'junk-body', 'valid', 'headers', 'credential', 'proto', 'duplicate-key', 'mass-assign'),
+    hostile: hostileHeaders,
+    cred: credential,
+    credKey: fc.constantFrom('token', 'cartId', 'refreshToken', 'order_token', 'order_id', 'user_id', 'cart_id', 'resetToken'),
+    extra: SERVER_FIELDS,
     choice: fc.nat(),
     junk: junkValue,
     key: fc.constantFrom('token', 'cartId', 'sku', 'skus', 'coupon', 'email', 'request', 'size', 'from', 'sort', 'pageSize', 'currentPage', 'storeId', '_source_include'),
@@ -135,7 +182,7 @@ export function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<Fuz
     segment,
     idem: fc.option(fc.constantFrom('k1', 'k2', 'x'.repeat(300)), { nil: undefined }),
     rawJunk: fc.oneof(junkText, fc.json({ maxDepth: 3 })),
-  }).map(({ endpoint, kind, choice, junk, key, text, segment: seg, idem, rawJunk }) => {
+  }).map(({ endpoint, kind, choice, junk, key, text, segment: seg, idem, rawJunk, hostile, cred, credKey, extra }) => {
     const e = ENDPOINTS[endpoint] as Endpoint;
     let path = e.path.replace(':payment', f.paymentId);
     const query = { ...(e.query?.(f) ?? {}) };
@@ -148,8 +195,27 @@ export function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<Fuz
       parts[i] = encodeURIComponent(seg) || 'x';
       path = parts.join('/');
     } else if (kind === 'junk-body' && e.method !== 'GET') body = rawJunk;
+    else if (kind === 'credential') {
+      // a credential of another kind in a query parameter or body field that names one
+      if (['token', 'cartId'].includes(credKey) || !e.body) query[credKey === 'cartId' ? 'cartId' : 'token'] = cred;
+      else body = JSON.stringify(assign(e.body(f), 0, { [credKey]: cred }));
+    } else if (kind === 'proto' && body !== undefined && body.startsWith('{')) {
+      // prototype keys at the top (JSON.parse keeps them as own keys; an Object.assign or a merge would not)
+      const poison = ['"__proto__":{"isAdmin":true,"customer_id":1,"status":"complete"}', '"constructor":{"prototype":{"price":0}}', '"__proto__":null', '"prototype":1'][choice % 4];
+      body = body === '{}' ? `{${poison}}` : `{${poison},${body.slice(1)}`;
+    } else if (kind === 'duplicate-key' && body !== undefined && body.startsWith('{') && body !== '{}') {
+      // the last of two equal keys wins in JSON.parse: a junk duplicate of the first key
+      const firstKey = /^\{"((?:[^"\\]|\\.)*)"/.exec(body)?.[1];
+      if (firstKey !== undefined) body = `${body.slice(0, -1)},"${firstKey}":${JSON.stringify(junk) ?? 'null'}}`;
+    } else if (kind === 'mass-assign' && e.body) body = JSON.stringify(assign(e.body(f), choice, extra));
     const qs = new URLSearchParams(query).toString();
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(idem ? { 'Idempotency-Key': idem } : {}) };
+    if (kind === 'headers') {
+      for (const [k, v] of Object.entries(hostile)) {
+        if (k === 'content-type' && v === '') delete headers['content-type'];
+        else headers[k] = v;
+      }
+    }
     return { method: e.method, url: `${base}${path}${qs ? `?${qs}` : ''}`, body: e.method === 'GET' ? undefined : body, headers, endpoint: `${e.method} ${e.path}` };
   });
 }
@@ -215,6 +281,25 @@ export interface FuzzReport {
   msByEndpoint: Record<string, number>;
 }
 
+/** One request as generated, over node:http (fetch would refuse a hostile Host header or send its own). */
+function send(r: FuzzRequest): Promise<{ status: number; text: string }> {
+  const url = new URL(r.url);
+  const body = r.body === undefined ? undefined : Buffer.from(r.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, method: r.method, path: `${url.pathname}${url.search}`, headers: { ...(body ? { 'content-length': String(body.length) } : {}), ...r.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Runs `numRuns` generated requests one after the other, hashing every table around each. */
 export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixture, numRuns: number, seed: number): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, ok2xx: 0, other3xx: 0, client4xx: 0, server5xx: 0, changedByRejected: 0, changedByAccepted: 0, failures: [], msByEndpoint: {} };
@@ -224,14 +309,14 @@ export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixtur
     await fc.assert(
       fc.asyncProperty(requestArbitrary(base, fixture), async (r) => {
         const started = performance.now();
-        const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual' });
-        const text = await res.text();
+        const res = await send(r);
+        const text = res.text;
         report.requests++;
         const after = hasher.hash();
         const changed = after !== before;
         before = after;
         report.msByEndpoint[r.endpoint] = (report.msByEndpoint[r.endpoint] ?? 0) + performance.now() - started;
-        const describe = () => `${res.status} ${r.method} ${r.url.slice(0, 300)} ${String(r.body).slice(0, 300)} -> ${text.slice(0, 300)}`;
+        const describe = () => `${res.status} ${r.method} ${r.url.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body).slice(0, 300)} -> ${text.slice(0, 300)}`;
         if (res.status >= 500) {
           report.server5xx++;
           report.failures.push(describe());

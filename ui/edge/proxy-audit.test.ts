@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { startStorefront, type RunningStorefront } from '../server';
+import fc from 'fast-check';
+import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
 import { rawRequest } from './raw-http';
 
 /**
@@ -21,6 +24,8 @@ let strict: RunningStorefront;
 /** an image upstream serving what a shop's media folder may hold: an uploaded SVG with a script, an HTML page */
 let hostileUpstream: Server;
 let overHostile: RunningStorefront;
+/** with the output cache and an invalidation key, as production runs */
+let cached: RunningStorefront;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -29,6 +34,7 @@ beforeAll(async () => {
   const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
   shop = await startStorefront(base);
   strict = await startStorefront({ ...base, requestTimeoutMs: 1000 });
+  cached = await startStorefront({ ...base, outputCache: new LruOutputCache(50, { now: () => Date.now() }), invalidationKey: 'audit-key' });
   hostileUpstream = createServer((req, res) => {
     if (req.url?.endsWith('.svg')) res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
     else res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'unsafe-inline'" }).end('<script>alert(1)</script>');
@@ -39,7 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([shop?.close(), strict?.close(), overHostile?.close()]);
+  await Promise.all([shop?.close(), strict?.close(), overHostile?.close(), cached?.close()]);
   await new Promise((resolve) => hostileUpstream?.close(resolve));
   await backend?.close();
 });
@@ -139,4 +145,14 @@ describe('audit: the /api pass-through and what a client sends about its own con
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['content-security-policy']).toContain('sandbox');
   });
+
+  it('hostile methods, targets, query strings and headers (test-fixtures/edge-fuzz.ts): never a 5xx, a stack trace or an injected header', async () => {
+    await fc.assert(
+      fc.asyncProperty(edgeRequestArbitrary(), fc.boolean(), async (r, withCache) => {
+        const answer = await sendEdgeRequest((withCache ? cached : shop).url, r);
+        expect(edgeAnswerProblem(r, answer), `${r.method} ${r.target.slice(0, 200)} ${JSON.stringify(r.headers).slice(0, 300)} -> ${answer.head.split('\r\n')[0]}`).toBeUndefined();
+      }),
+      { numRuns: 120, seed: 20261123 },
+    );
+  }, 240_000);
 });

@@ -1,0 +1,112 @@
+/**
+ * Hostile requests for the storefront's HTTP edge (the audit of issue 8, docs/security.md), shared by the test
+ * (ui/edge/proxy-audit.test.ts, a few hundred) and the benchmark (`node scripts/bench/run.mjs fuzz`, thousands):
+ * methods, request targets, query strings and headers a browser never sends, against pages, the /api and /img
+ * pass-through, /invalidate, /sitemap.xml, the worker, the manifests and the bundle folder. Sent over a raw socket so
+ * nothing is tidied up on the way. What must hold: never a 5xx, never a stack trace, never an answer header that
+ * carries what the client sent (response splitting), and the connection is answered at all.
+ */
+import { connect } from 'node:net';
+import fc from 'fast-check';
+
+export interface EdgeRequest { method: string; target: string; headers: Array<[string, string]>; body: string | undefined }
+
+const PATHS = [
+  '/', '/inpakpapier', '/inpakpapier/kerst', '/c/inpakpapier', '/p/IP-00521', '/zoeken', '/checkout', '/my-account', '/order-status/000000001',
+  '/api/cart/create', '/api/catalog/vue_storefront_catalog/product/_search', '/api/url/map', '/api/user/me', '/api/order', '/img/600/744/resize/i/p/inpakpapier-1.svg',
+  '/img/0/0/resize/x.svg', '/invalidate', '/sitemap.xml', '/sw.js', '/manifest.webmanifest', '/manifest.json', '/favicon.ico', '/dist/manifest.json', '/dist/', '/dist/sw.js',
+];
+/** what is put into or after a path segment: encodings a normaliser may read in more than one way */
+const TRICKS = [
+  '..', '.', '%2e%2e', '%2E%2e', '.%2E', '%252e%252e', '%c0%ae%c0%ae', '%e0%80%ae', '%00', '%0d%0aSet-Cookie:%20x=1', '\\..\\', '%5c', ';', ';jsessionid=1', '..;',
+  '%', '%E0%A4%A', '%ff', '//', '/./', '%2f', 'ü', '😀', '<script>', '"', "'", '~', '*', '?', '#', 'x'.repeat(3000),
+];
+const QUERIES = [
+  '__proto__[x]=1', 'constructor[prototype][x]=1', '__proto__=1', 'prototype=1', 'toString=1', 'hasOwnProperty=1', 'page=1&page=2&page=__proto__', 'sort=constructor',
+  'childSku=%00', 'q=%0d%0a', 'tag=a&tag=b', 'key=&key=x', 'key[]=x', 'page=1e400', 'page=-1', 'color=1&color=1&color=1', 'a=%', 'a=%E0%A4%A', '&&&==&',
+];
+const HEADER_VALUES: Record<string, readonly string[]> = {
+  host: ['a b', '[', 'a:99999', 'evil.example', 'evil.example:80@x', 'x"><script>', '', '127.0.0.1:1'],
+  'x-forwarded-host': ['evil.example'],
+  'x-forwarded-proto': ['javascript', 'https'],
+  'x-forwarded-for': ['1.2.3.4', ', , ,', 'x'.repeat(2000)],
+  'accept-language': ['*', 'x'.repeat(8000), 'en-US;q=abc', 'nl,en;q=0.5,'.repeat(300)],
+  'accept-encoding': ['br;q=abc', 'gzip;q=0, br;q=0', '*;q=0, gzip', 'x-gzip, deflate, compress, zstd', 'br'.repeat(2000), ',,,,', 'gzip;q=1;q=0'],
+  cookie: ['locale=%', 'locale=en-US; locale=nl-NL', 'locale="en-US"', Array.from({ length: 300 }, (_, i) => `c${i}=${'x'.repeat(20)}`).join('; '), 'locale=__proto__', '=;=;=;'],
+  range: ['bytes=0-0,1-1,2-2,3-3,4-4,5-5,6-6,7-7', 'bytes=5-1', 'bytes=-0', 'bytes=99999999999999999999-', 'items=0-1'],
+  'if-none-match': ['*', ',,,', 'W/"x", '.repeat(500), '"', 'W/'],
+  'if-modified-since': ['yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT'],
+  expect: ['100-continue', 'bogus'],
+  'keep-alive': ['timeout=5'],
+  upgrade: ['websocket', 'h2c'],
+  te: ['trailers', 'gzip'],
+  'proxy-authorization': ['Basic eDp4'],
+  'content-type': ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', '*/*', 'application/json; charset=utf-16'],
+  'idempotency-key': ['k', 'x'.repeat(300)],
+  authorization: ['Bearer x', 'Basic eDp4'],
+  origin: ['https://evil.example', 'null'],
+};
+
+export function edgeRequestArbitrary(): fc.Arbitrary<EdgeRequest> {
+  const trick = fc.constantFrom(...TRICKS);
+  const target = fc
+    .tuple(fc.constantFrom(...PATHS), fc.option(trick, { nil: undefined }), fc.option(fc.constantFrom(...QUERIES), { nil: undefined }), fc.nat())
+    .map(([path, t, q, at]) => {
+      let p = path;
+      if (t !== undefined) {
+        const segments = p.split('/');
+        const i = 1 + (at % Math.max(1, segments.length - 1));
+        segments.splice(i, 0, t);
+        p = segments.join('/');
+      }
+      return q === undefined ? p : `${p}?${q}`;
+    });
+  const header = fc.constantFrom(...Object.keys(HEADER_VALUES)).chain((name) => fc.tuple(fc.constant(name), fc.constantFrom(...(HEADER_VALUES[name] as string[]))));
+  return fc.record({
+    method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND'),
+    target,
+    headers: fc.array(header, { maxLength: 5 }),
+    body: fc.option(fc.constantFrom('{}', '{"a":', '{"__proto__":{"x":1}}', `[${'['.repeat(100)}`, 'a=1&a=2', 'x'.repeat(5000)), { nil: undefined }),
+  });
+}
+
+export interface EdgeAnswer { status: number; head: string; body: string }
+
+/** Sends one request exactly as given; the answer's status, head and (raw) body. */
+export function sendEdgeRequest(baseUrl: string, r: EdgeRequest, timeoutMs = 30_000): Promise<EdgeAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const hasHost = r.headers.some(([k]) => k === 'host');
+  const lines = [
+    `${r.method} ${r.target} HTTP/1.1`,
+    ...(hasHost ? [] : [`Host: ${hostname}:${port}`]),
+    'Connection: close',
+    ...r.headers.map(([k, v]) => `${k}: ${v}`),
+    ...(r.body !== undefined ? [`Content-Length: ${Buffer.byteLength(r.body)}`] : []),
+  ];
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer to ${r.method} ${r.target.slice(0, 80)}`)));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      let all = Buffer.concat(chunks).toString('latin1');
+      // interim answers (100 Continue) first
+      while (/^HTTP\/1\.1 1\d\d /.test(all) && all.includes('\r\n\r\n')) all = all.slice(all.indexOf('\r\n\r\n') + 4);
+      const end = all.indexOf('\r\n\r\n');
+      const head = end < 0 ? all : all.slice(0, end);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: end < 0 ? '' : all.slice(end + 4) });
+    });
+    socket.write(`${lines.join('\r\n')}\r\n\r\n${r.body ?? ''}`);
+  });
+}
+
+/** What is wrong with an answer to a hostile request (undefined: nothing). */
+export function edgeAnswerProblem(r: EdgeRequest, a: EdgeAnswer): string | undefined {
+  if (a.status === 0) return 'no HTTP answer';
+  if (a.status >= 500) return `${a.status}`;
+  if (/\bat [\w.<>]+ \(?[^)\s]*\.(?:m?js|ts):\d+/.test(a.body)) return 'a stack trace in the body';
+  // response splitting: a header line the client wrote into its request target or headers
+  if (/^set-cookie: x=1/im.test(a.head)) return 'a header injected from the request';
+  return undefined;
+}
