@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,5 +202,25 @@ describe('audit: what the issue 9 probes did not try', { timeout: 60_000 }, () =
     expect([Math.round(subtotal * 10) / 100, Math.min(5, subtotal)].map((d) => -d)).toContain(totals.discount_amount);
     await Promise.all([be.call('POST', `/api/cart/delete-coupon?cartId=${cart2}`), be.call('POST', `/api/cart/apply-coupon?cartId=${cart2}&coupon=KORTING10`)]);
     expect(['', 'KORTING10']).toContain((await be.call('GET', `/api/cart/coupon?cartId=${cart2}`)).json.result);
+  });
+
+  it('a client that sends its request slower than the deadline is answered 408 and let go (it was held 300 s)', async () => {
+    const strict = await startTestBackend({ requestTimeoutMs: 1000 });
+    try {
+      const { port } = new URL(strict.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d));
+      socket.write('POST /api/cart/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      const drip = setInterval(() => socket.write(' '), 200);
+      try {
+        await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      } finally {
+        clearInterval(drip);
+      }
+      expect(text).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await strict.close();
+    }
   });
 });

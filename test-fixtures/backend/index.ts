@@ -97,7 +97,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;
-    const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large'] : [400, 'Bad request'];
+    const [status, text] =
+      err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout'] : [400, 'Bad request'];
     const body = JSON.stringify({ code: status, result: text });
     socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
