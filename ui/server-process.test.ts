@@ -16,11 +16,14 @@ const CATEGORY = '/inpakpapier/kerst';
 let backend: TestBackend;
 let slowApi: Server;
 let slowDelayMs = 0;
+/** called when a request reaches the slow API (the storefront is then rendering the page that asked for it) */
+let onSlowApiRequest: (() => void) | undefined;
 
 /** The demo backend behind a pass-through that can hold every answer back (a slow API). */
 async function startSlowApi(target: string): Promise<{ server: Server; url: string }> {
   const t = new URL(target);
   const server = createServer((req, res) => {
+    onSlowApiRequest?.();
     setTimeout(() => {
       const up = request({ hostname: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
         res.writeHead(r.statusCode ?? 502, r.headers);
@@ -95,8 +98,10 @@ describe('the production server process (dist/server.mjs)', () => {
     const shop = await startShop({ API_URL: (globalThis as { slowApiUrl?: string }).slowApiUrl!, WEB_CONCURRENCY: '2' });
     slowDelayMs = 600;
     try {
+      // SIGTERM once the page is being rendered: its API read has reached the (slow) API
+      const rendering = new Promise<void>((resolve) => (onSlowApiRequest = resolve));
       const inFlight = rawRequest(shop.url, CATEGORY);
-      await new Promise((r) => setTimeout(r, 400));
+      await rendering;
       shop.child.kill('SIGTERM');
       const answer = await inFlight;
       expect(answer.status).toBe(200);
@@ -105,6 +110,7 @@ describe('the production server process (dist/server.mjs)', () => {
       await expect(rawRequest(shop.url, '/')).rejects.toThrow();
     } finally {
       slowDelayMs = 0;
+      onSlowApiRequest = undefined;
       if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
     }
   }, 90_000);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CrossTabMessage } from '../../core/ports/cross-tab';
 import { BroadcastCrossTab, type StorageEventHost } from './broadcast-cross-tab';
 import { WebLocks, type LockManagerLike } from './web-locks';
@@ -21,9 +21,17 @@ describe('BroadcastCrossTab', () => {
     const arrived = next(b);
     a.publish({ topic: 'orders', data: { orderId: 'o-1', placed: true } });
     expect(await arrived).toEqual({ topic: 'orders', data: { orderId: 'o-1', placed: true } });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(got).toEqual([{ topic: 'orders', data: { orderId: 'o-1', placed: true } }]);
-    expect(own).toEqual([]);
+    // a last shop message from the sender of the garbage: a channel delivers one sender's messages in order, so once
+    // it is here the garbage before it was read (and dropped)
+    const last = new Promise<void>((resolve) => b.messages$.subscribe((m) => (JSON.stringify(m).includes('o-2') ? resolve() : undefined)));
+    raw.postMessage({ topic: 'orders', data: { orderId: 'o-2', placed: true } });
+    await last;
+    expect(got).toEqual([
+      { topic: 'orders', data: { orderId: 'o-1', placed: true } },
+      { topic: 'orders', data: { orderId: 'o-2', placed: true } },
+    ]);
+    // the sender heard the other channel's message, never its own
+    await vi.waitFor(() => expect(own).toEqual([{ topic: 'orders', data: { orderId: 'o-2', placed: true } }]));
     raw.close();
     a.close();
     b.close();
@@ -73,7 +81,8 @@ describe('WebLocks', () => {
     let release!: () => void;
     const first = locks.exclusive('x', () => new Promise<void>((r) => (release = () => { order.push('first done'); r(); })));
     const second = locks.exclusive('x', async () => void order.push('second'));
-    await new Promise((r) => setTimeout(r, 5));
+    // a turn of the event loop: every queued promise callback ran, and the second holder still waits
+    await new Promise((r) => setImmediate(r));
     expect(order).toEqual([]);
     release();
     await Promise.all([first, second]);
