@@ -85,6 +85,8 @@ for (const locale of ['en-US', 'nl-NL'] as const satisfies readonly Locale[]) {
     await expect(page.locator('.footer__version')).toContainText(locale === 'nl-NL' ? '30 april 2025' : 'April 30, 2025');
     // the configured product kept on the wishlist and compared (their pages then show items, options and attribute rows)
     await page.locator('.list-toggles--page .list-toggle--wishlist').click();
+    // both kept (a list shows a change once it is stored) before the pages below are loaded
+    await expect(page.locator('.header__actions .header__list--wishlist')).toHaveAttribute('aria-label', locale === 'nl-NL' ? 'Verlanglijst, 1 product' : 'Wishlist, 1 product');
     await page.locator('.list-toggles--page .list-toggle--compare').click();
     await expect(page.locator('.header__actions .header__list--compare')).toHaveAttribute('aria-label', locale === 'nl-NL' ? 'Vergelijken, 1 product' : 'Compare, 1 product');
     for (const path of PAGES) {
