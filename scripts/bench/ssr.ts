@@ -48,6 +48,19 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
+function usage(problem: string): never {
+  console.error(`ssr: ${problem}`);
+  process.exit(2);
+}
+/** every option this bench knows; anything else (a typo) stops it before it measures the wrong thing */
+const KNOWN = { flags: ['long', 'no-build'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes'] };
+for (let i = 0; i < args.length; i++) {
+  const name = args[i]!.replace(/^--/, '');
+  if (KNOWN.values.includes(name) && args[i]!.startsWith('--')) {
+    if (args[i + 1] === undefined) usage(`--${name} needs a value`);
+    i++;
+  } else if (!(KNOWN.flags.includes(name) && args[i]!.startsWith('--'))) usage(`unknown option '${args[i]}' (known: ${[...KNOWN.flags, ...KNOWN.values].map((n) => `--${n}`).join(', ')})`);
+}
 const DURATION = option('duration', 8);
 const RSS_REQUESTS = option('rss-requests', 20_000);
 const RSS_UNCACHED_REQUESTS = option('rss-uncached-requests', 4_000);
@@ -64,7 +77,13 @@ const listOption = (name: string) => {
 const CONNECTIONS = (listOption('connections') ?? ['10', '50', '200']).map(Number);
 /** `--pages category,product`: only those pages (home, category, product); `--modes uncached`: only that mode */
 const PAGE_FILTER = listOption('pages');
-const MODES = (listOption('modes') ?? ['uncached', 'output cache']) as Array<'uncached' | 'output cache'>;
+const MODE_NAMES = ['uncached', 'output cache'] as const;
+const MODES = (listOption('modes') ?? [...MODE_NAMES]) as Array<(typeof MODE_NAMES)[number]>;
+const PAGE_NAMES = ['home', 'category', 'product'];
+// a mistyped name would measure something else than asked (e.g. `--modes cached` ran no mode, or the wrong one)
+for (const m of MODES) if (!(MODE_NAMES as readonly string[]).includes(m)) usage(`--modes: unknown mode '${m}' (known: ${MODE_NAMES.join(', ')})`);
+for (const p of PAGE_FILTER ?? []) if (!PAGE_NAMES.includes(p)) usage(`--pages: unknown page '${p}' (known: ${PAGE_NAMES.join(', ')})`);
+for (const c of CONNECTIONS) if (!Number.isInteger(c) || c <= 0) usage(`--connections: not a positive whole number: '${c}'`);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -155,6 +174,8 @@ interface Row {
    * runs meanwhile (req/s and latency on a shared machine measure the neighbours as much as the server)
    */
   cpuPerAnswer: number;
+  /** the demo backend's CPU time per answer in the same round (the shared read cache keeps it small) */
+  backendCpuPerAnswer: number;
 }
 
 /** the non-2xx statuses of a run and how many of each */
@@ -167,37 +188,42 @@ function codesOf(r: Result): string {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+/** CPU time (user + system, ms) one process has used so far (0 once it has exited). */
+function processCpuMs(pid: number): number {
+  try {
+    // fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0; // a worker that exited meanwhile
+  }
+}
+
 /** CPU time (user + system, ms) the storefront's processes (the cluster's primary and its workers) have used so far. */
 function serverCpuMs(primary: number): number {
-  const pids = [primary, ...workerRss(primary).map((w) => w.pid)];
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // a worker that exited meanwhile
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
+  return [primary, ...workerRss(primary).map((w) => w.pid)].reduce((sum, pid) => sum + processCpuMs(pid), 0);
 }
+
+/** the demo backend's process: its CPU per answer counts against the same machine */
+let backendPid = 0;
 
 async function measure(base: string, path: string, connections: number, duration: number, primary: number): Promise<Omit<Row, 'target' | 'mode'>> {
   const cpu0 = serverCpuMs(primary);
+  const backend0 = processCpuMs(backendPid);
   const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
   const answered = r.requests.total;
   const cpuPerAnswer = answered > 0 ? (serverCpuMs(primary) - cpu0) / answered : NaN;
-  return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer };
+  const backendCpuPerAnswer = answered > 0 ? (processCpuMs(backendPid) - backend0) / answered : NaN;
+  return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer, backendCpuPerAnswer };
 }
 
 function print(rows: Row[]): void {
   const staticRps = new Map(rows.filter((r) => r.target === 'static asset').map((r) => [r.connections, r.rps]));
-  console.log('\n| target | mode | conns | req/s | p50 ms | p99 ms | errors | non-2xx | x static | server CPU ms/answer |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| target | mode | conns | req/s | p50 ms | p99 ms | errors | non-2xx | x static | server CPU ms/answer | backend CPU ms/answer |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const ratio = r.rps / (staticRps.get(r.connections) || NaN);
-    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${r.codes ? ` (${r.codes})` : ''} | ${ratio.toFixed(2)} | ${r.cpuPerAnswer.toFixed(1)} |`);
+    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${r.codes ? ` (${r.codes})` : ''} | ${ratio.toFixed(2)} | ${r.cpuPerAnswer.toFixed(1)} | ${r.backendCpuPerAnswer.toFixed(1)} |`);
   }
 }
 
@@ -238,6 +264,7 @@ async function main(): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(root, 'dist/client/manifest.json'), 'utf8')) as { entry: string };
   const apiPort = await freePort();
   const backend = await start('dist/backend.mjs', ['--reset', '--port', String(apiPort), '--data-dir', mkdtempSync(join(tmpdir(), 'bench-ssr-'))], {}, /listening/);
+  backendPid = backend.pid!;
   const api = `http://127.0.0.1:${apiPort}`;
   const product = (await (await fetch(`${api}/api/catalog/vue_storefront_catalog/product/_search?size=1&request=${encodeURIComponent(JSON.stringify({ query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [4] } }] } } } } }))}`)).json()) as { hits: { hits: Array<{ _source: { url_path: string } }> } };
   const PAGES: Array<[string, string]> = [

@@ -11,7 +11,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation as upstream } from 'react-i18next';
 import { createConfig, type LocaleCode } from '../../core/config';
 import { createI18n, loadLocale } from '../i18n';
-import { useTranslation as shared } from './server-i18next';
+import { MEMO_LIMIT, memoisedT, useTranslation as shared } from './server-i18next';
 
 type Hook = typeof upstream;
 
@@ -110,5 +110,50 @@ describe('the server useTranslation', () => {
       );
     expect(html(upstream)).toBe('<p>Hallo Anna</p>');
     expect(html(shared)).toBe('<p>Hallo Anna</p>');
+  });
+
+  describe('remembered translations', () => {
+    it('answers as i18next does for plain, interpolated, plural, typed and non-plain options, asked twice', async () => {
+      for (const locale of ['nl-NL', 'en-US'] as LocaleCode[]) {
+        await loadLocale(locale);
+        const i18n = createI18n(locale, config);
+        const t = memoisedT(i18n) as unknown as (...a: unknown[]) => unknown;
+        const plain = i18n.t.bind(i18n) as unknown as (...a: unknown[]) => unknown;
+        const calls: unknown[][] = [
+          ['common.loading'],
+          ['a11y.cartButton', { count: 1 }],
+          ['a11y.cartButton', { count: 3 }],
+          // the number 1 and the string '1' are different values (plural rules take numbers)
+          ['a11y.cartButton', { count: '1' }],
+          ['footer.version', { version: '1.2.3', date: '30 april 2025' }],
+          ['footer.version', { version: '1.2.4', date: '30 april 2025' }],
+          ['no.such.key'],
+          ['no.such.key', { defaultValue: 'fallback' }],
+          // an object value: not remembered, still answered
+          ['footer.version', { version: { toString: () => '9' }, date: 'x' }],
+          [['no.such.key', 'common.loading']],
+        ];
+        for (let round = 0; round < 2; round++) for (const c of calls) expect(t(...c)).toEqual(plain(...c));
+      }
+    });
+
+    it('forgets what it kept when the texts change', () => {
+      const i18n = createI18n('nl-NL', config);
+      const t = memoisedT(i18n) as unknown as (k: string) => string;
+      expect(t('memo.probe')).toBe('memo.probe');
+      i18n.addResourceBundle('nl-NL', 'translation', { memo: { probe: 'nieuw' } }, true, true);
+      expect(t('memo.probe')).toBe('nieuw');
+    });
+
+    it('stays bounded: it starts afresh at its limit', () => {
+      const i18n = createI18n('nl-NL', config);
+      const t = memoisedT(i18n, 3);
+      for (let i = 0; i < 10; i++) {
+        expect(t('footer.version', { version: String(i), date: 'd' })).toBe(i18n.t('footer.version', { version: String(i), date: 'd' }));
+        expect(t.kept()).toBeLessThanOrEqual(3);
+      }
+      expect(t.kept()).toBeGreaterThan(0);
+      expect(MEMO_LIMIT).toBeGreaterThan(1000);
+    });
   });
 });

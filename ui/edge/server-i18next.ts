@@ -8,6 +8,13 @@
  * server render renders each component once, with a language that never changes during the request, so here one
  * answer per i18next instance is built on first use and shared by every component of every render using it.
  *
+ * Translations are remembered per instance (issue 8, second pass: `t` was 9 % of a category render's CPU, most of it
+ * the same few keys with the same interpolated values on every tile: "Verlanglijst: <name>" twice per tile): a call
+ * with a string key and options whose values are all strings, numbers or booleans is answered from a map keyed by
+ * the key and those values; anything else (objects, arrays, functions in the options, more arguments) goes to
+ * i18next. Only string answers are kept; the map is emptied when the instance's texts or language change, and when
+ * it reaches MEMO_LIMIT entries (so it stays bounded whatever names the catalogue holds).
+ *
  * Calls this fast path cannot answer exactly like upstream (a namespace or options given, an instance not initialised
  * or not on the default namespace) go to upstream's hook, which is also what the browser always runs.
  */
@@ -32,11 +39,53 @@ function answerOf(i18n: I18n): Answer | undefined {
     i18n.options?.react?.keyPrefix === undefined &&
     i18n.hasLoadedNamespace('translation');
   // the instance's own t: the same lookups as a t fixed to the instance's language and default namespace, without
-  // copying the options per call
-  const t = ((...args: unknown[]) => (i18n.t as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as TFunction;
+  // copying the options per call, remembered per key and option values
+  const t: TFunction = memoisedT(i18n);
   const answer = simple ? (Object.assign([t, i18n, true], { t, i18n, ready: true }) as Answer) : undefined;
   answers.set(i18n, { language: i18n.language, answer });
   return answer;
+}
+
+/** how many translations an instance keeps before starting afresh */
+export const MEMO_LIMIT = 20_000;
+
+/** `key` and the option values as one string, or undefined when an option is not a plain value (not remembered). */
+function memoKey(key: unknown, options: unknown): string | undefined {
+  if (typeof key !== 'string') return undefined;
+  if (options === undefined) return key;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return undefined;
+  let out = key;
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'undefined') return undefined;
+    // \u0000 and \u0001 cannot occur in option names of the shop's calls; a type tag keeps 1 and '1' apart
+    out += `\u0000${name}\u0001${type[0]}${String(value)}`;
+  }
+  return out;
+}
+
+/** i18n.t with its string answers remembered (see the module's comment). */
+export function memoisedT(i18n: I18n, limit = MEMO_LIMIT): TFunction & { kept(): number } {
+  const memo = new Map<string, string>();
+  const forget = () => memo.clear();
+  i18n.on('languageChanged', forget);
+  i18n.store?.on('added', forget);
+  i18n.store?.on('removed', forget);
+  const call = i18n.t as unknown as (...a: unknown[]) => unknown;
+  const t = (...args: unknown[]) => {
+    const k = args.length <= 2 ? memoKey(args[0], args[1]) : undefined;
+    if (k === undefined) return call.apply(i18n, args);
+    const kept = memo.get(k);
+    if (kept !== undefined) return kept;
+    const answer = call.apply(i18n, args);
+    if (typeof answer === 'string') {
+      if (memo.size >= limit) memo.clear();
+      memo.set(k, answer);
+    }
+    return answer;
+  };
+  return Object.assign(t, { kept: () => memo.size }) as unknown as TFunction & { kept(): number };
 }
 
 export function useTranslation(...args: Parameters<typeof upstreamUseTranslation>): ReturnType<typeof upstreamUseTranslation> {
