@@ -283,6 +283,18 @@ export function productPriceWithOptions(product: Product, now: number, config: S
   return final < regular ? { regular, special: final, final } : { regular, final: regular };
 }
 
+/** the shared currency formatters by locale, currency and digits (numberFormat's general key costs more than a price) */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: LocaleCode, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let f = currencyFormats.get(key);
+  if (!f) {
+    f = numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    currencyFormats.set(key, f);
+  }
+  return f;
+}
+
 /**
  * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
  * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
@@ -293,12 +305,7 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
   const negative = amount < 0 && rounded !== 0;
   let formatted: string;
   try {
-    formatted = numberFormat(locale, {
-      style: 'currency',
-      currency: config.i18n.currencyCode,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(rounded);
+    formatted = currencyFormat(locale, config.i18n.currencyCode, digits).format(rounded);
   } catch {
     formatted = `${config.i18n.currencySign}${rounded.toFixed(2)}`;
   }

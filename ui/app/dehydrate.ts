@@ -32,9 +32,20 @@ export type DehydratedState = Record<string, unknown>;
 
 /** What a listed product needs in the browser: its link, tile, price (every price/tax/date field) and stock. */
 const LISTING_FIELDS = new Set([...FIRST_STAGE_FIELDS, 'parentSku', 'small_image', 'thumbnail', 'custom_options', 'bundle_options', 'product_links', 'qty']);
+const LISTING_FIELD = /price|tax|_date$/;
+/** field name -> kept in a listing (the names are the catalogue's attribute codes: few; bounded anyway) */
+const keptField = new Map<string, boolean>();
+function isListingField(k: string): boolean {
+  let keep = keptField.get(k);
+  if (keep === undefined) {
+    keep = LISTING_FIELDS.has(k) || LISTING_FIELD.test(k);
+    if (keptField.size < 10_000) keptField.set(k, keep);
+  }
+  return keep;
+}
 function listed(p: Product): Product {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(p)) if (LISTING_FIELDS.has(k) || /price|tax|_date$/.test(k)) out[k] = v;
+  for (const k in p) if (Object.hasOwn(p, k) && isListingField(k)) out[k] = (p as unknown as Record<string, unknown>)[k];
   return out as Product;
 }
 
