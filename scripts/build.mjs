@@ -84,7 +84,7 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   // The server runs React's production build: its own code is built with NODE_ENV=production, and the packages it keeps
   // external (react, react-dom, ...) pick their build from process.env.NODE_ENV when they load. ESM imports run before
   // any code of the importing file, so dist/server.mjs is a launcher that sets NODE_ENV before it imports the server.
-  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: `${dist}/server-app.mjs`, define: { 'process.env.NODE_ENV': '"production"' }, plugins: [SERVER_I18NEXT] });
+  await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: `${dist}/server-app.mjs`, define: { 'process.env.NODE_ENV': '"production"' }, plugins: SERVER_SHIMS });
   await writeFile(
     `${dist}/server.mjs`,
     `// Launcher: React and react-dom choose their production build from NODE_ENV as they load (set before importing them).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server-app.mjs');\n`,
@@ -111,6 +111,21 @@ export const SERVER_I18NEXT = {
     b.onResolve({ filter: /^react-i18next$/ }, (args) => (args.importer === shim ? { path: 'react-i18next', external: true } : { path: shim }));
   },
 };
+
+/**
+ * The server bundle's `react-router-dom` is ui/edge/server-router.ts (the package with a Link that builds no click
+ * handler or prefetch state: a server writes neither; the module explains why); that module itself gets the package.
+ */
+export const SERVER_ROUTER = {
+  name: 'server-router',
+  setup(b) {
+    const shim = join(root, 'ui/edge/server-router.ts');
+    b.onResolve({ filter: /^react-router-dom$/ }, (args) => (args.importer === shim ? { path: 'react-router-dom', external: true } : { path: shim }));
+  },
+};
+
+/** what the server bundle (and benchmarks that render as it does) swap in */
+export const SERVER_SHIMS = [SERVER_I18NEXT, SERVER_ROUTER];
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.html', '.txt', '.webmanifest', '.xml']);
 const brotli = promisify(zlib.brotliCompress);

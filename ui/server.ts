@@ -18,6 +18,7 @@ import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/secu
 import { etagMatches, weakEtag } from './edge/etag';
 import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
 import { deflatePieces, gzipJoined } from './edge/gzip-segments';
+import { RenderGate } from './edge/render-gate';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -42,6 +43,8 @@ export interface StorefrontOptions {
   retryAfterSeconds?: number;
   /** milliseconds a client has to send a whole request, headers and body (default 20,000); a slower one gets 408 */
   requestTimeoutMs?: number;
+  /** renders under way at once in this process; the others wait in arrival order (default RENDERS_AT_ONCE) */
+  renderConcurrency?: number;
 }
 
 export interface RunningStorefront {
@@ -61,6 +64,11 @@ const PAGE_CACHE_CONTROL = 'no-cache';
 const REFRESH_LEASE_SECONDS = 30;
 /** how many cached pages' deflated pieces a process keeps (about 20 KB each) */
 const DEFLATED_PAGES_KEPT = 500;
+/**
+ * renders at once per process by default: a render is CPU work (its reads come from the process's read cache), so a
+ * few at once keep the core busy while one waits for the API or the compressor, and the rest queue in arrival order
+ */
+const RENDERS_AT_ONCE = 4;
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/;
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization'];
@@ -127,6 +135,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest)
     : { entry: '', css: [] };
   const cache = options.outputCache;
+  const renderGate = new RenderGate(options.renderConcurrency ?? RENDERS_AT_ONCE);
   const retryAfter = String(options.retryAfterSeconds ?? 30);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const securityHeaders = (nonce: string) => htmlSecurityHeaders(nonce, { hsts: options.hsts ?? false, apiOrigin: publicApi });
@@ -372,6 +381,21 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       }
     }
 
+    return renderAnswer(request, reply, { url, locale, nonce, encoding, origin, key, cacheable });
+  }
+
+  /** what page() decided before rendering */
+  interface AnswerPlan {
+    url: string;
+    locale: LocaleCode;
+    nonce: string;
+    encoding: Encoding;
+    origin: string;
+    key: string;
+    cacheable: boolean;
+  }
+
+  async function renderAnswer(request: FastifyRequest, reply: FastifyReply, { url, locale, nonce, encoding, origin, key, cacheable }: AnswerPlan) {
     let prepared: PreparedPage;
     try {
       prepared = await prepareRender(url, config, locale, { origin });
@@ -384,56 +408,60 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const { head, end, etag } = shellOf(prepared, url, origin);
     if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
 
-    // headers and the head of the document leave now; the body follows as it renders
-    const out: PassThrough | zlib.BrotliCompress | zlib.Gzip =
-      encoding === 'br' ? zlib.createBrotliCompress(BROTLI_PARAMS) : encoding === 'gzip' ? zlib.createGzip() : new PassThrough();
-    /** resolves once what was written has left the compressor and had a turn of the event loop to reach the socket */
-    const flushed = () =>
-      new Promise<void>((resolve) => {
-        const next = () => setImmediate(resolve);
-        if (encoding === 'gzip') (out as zlib.Gzip).flush(zlib.constants.Z_SYNC_FLUSH, next);
-        else if (encoding === 'br') (out as zlib.BrotliCompress).flush(zlib.constants.BROTLI_OPERATION_FLUSH, next);
-        else next();
-      });
-    pageHeaders(reply, prepared.status, nonce, encoding, cacheable ? 'miss' : 'off', etag);
-    void reply.send(out as Readable);
-    out.write(withNonce(head, nonce));
-    // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
-    await flushed();
-    // what the output cache keeps (when there is one): the same document with the nonce's places left open
-    const parts: Array<Uint8Array | string> | undefined = cacheable ? [head] : undefined;
-    // the body goes to the compressor in one piece once rendered: React writes it in ~2 KB pieces, all within one
-    // turn (it renders once every load is in), and each write is a call into zlib of its own (twice the CPU of one
-    // call for the same bytes: 15 % of an uncached answer's CPU went to compression in a profile)
-    const pieces: Buffer[] = [];
-    let body;
-    try {
-      body = await prepared.renderBody({
-        begin(title, seoTags) {
-          const start = bodyStart(title, seoTags);
-          parts?.push(start);
-          pieces.push(Buffer.from(start));
-        },
-        write(html) {
-          parts?.push(html);
-          pieces.push(typeof html === 'string' ? Buffer.from(html) : Buffer.from(html.buffer, html.byteOffset, html.byteLength));
-        },
-      });
-    } catch (e) {
-      console.error('[ssr] render failed', e);
-      out.destroy(e instanceof Error ? e : new Error(String(e)));
+    // renders take turns once their data is in (ui/edge/render-gate.ts): every answer waits about as long, none far
+    // past the others; loads are not held back (a slow API answers 503 as soon as it times out)
+    return renderGate.run(async () => {
+      // headers and the head of the document leave now; the body follows as it renders
+      const out: PassThrough | zlib.BrotliCompress | zlib.Gzip =
+        encoding === 'br' ? zlib.createBrotliCompress(BROTLI_PARAMS) : encoding === 'gzip' ? zlib.createGzip() : new PassThrough();
+      /** resolves once what was written has left the compressor and had a turn of the event loop to reach the socket */
+      const flushed = () =>
+        new Promise<void>((resolve) => {
+          const next = () => setImmediate(resolve);
+          if (encoding === 'gzip') (out as zlib.Gzip).flush(zlib.constants.Z_SYNC_FLUSH, next);
+          else if (encoding === 'br') (out as zlib.BrotliCompress).flush(zlib.constants.BROTLI_OPERATION_FLUSH, next);
+          else next();
+        });
+      pageHeaders(reply, prepared.status, nonce, encoding, cacheable ? 'miss' : 'off', etag);
+      void reply.send(out as Readable);
+      out.write(withNonce(head, nonce));
+      // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
+      await flushed();
+      // what the output cache keeps (when there is one): the same document with the nonce's places left open
+      const parts: Array<Uint8Array | string> | undefined = cacheable ? [head] : undefined;
+      // the body goes to the compressor in one piece once rendered: React writes it in ~2 KB pieces, all within one
+      // turn (it renders once every load is in), and each write is a call into zlib of its own (twice the CPU of one
+      // call for the same bytes: 15 % of an uncached answer's CPU went to compression in a profile)
+      const pieces: Buffer[] = [];
+      let body;
+      try {
+        body = await prepared.renderBody({
+          begin(title, seoTags) {
+            const start = bodyStart(title, seoTags);
+            parts?.push(start);
+            pieces.push(Buffer.from(start));
+          },
+          write(html) {
+            parts?.push(html);
+            pieces.push(typeof html === 'string' ? Buffer.from(html) : Buffer.from(html.buffer, html.byteOffset, html.byteLength));
+          },
+        });
+      } catch (e) {
+        console.error('[ssr] render failed', e);
+        out.destroy(e instanceof Error ? e : new Error(String(e)));
+        return reply;
+      }
+      // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer
+      pieces.push(Buffer.from(withNonce(end, nonce)));
+      out.end(Buffer.concat(pieces));
+      if (cache && parts && prepared.status === 200) {
+        const html = bodyText(parts) + end;
+        await cache
+          .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) }, config.server.outputCacheTtlSeconds)
+          .catch((e: unknown) => console.error('[output-cache] write failed', e));
+      }
       return reply;
-    }
-    // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer
-    pieces.push(Buffer.from(withNonce(end, nonce)));
-    out.end(Buffer.concat(pieces));
-    if (cache && parts && prepared.status === 200) {
-      const html = bodyText(parts) + end;
-      await cache
-        .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) }, config.server.outputCacheTtlSeconds)
-        .catch((e: unknown) => console.error('[output-cache] write failed', e));
-    }
-    return reply;
+    });
   }
 
   app.get('/*', { config: { compress: false } } as never, page);

@@ -2,7 +2,7 @@
 // Usage: node scripts/bench/run.mjs search-latency
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { SERVER_I18NEXT } from '../build.mjs';
+import { SERVER_SHIMS } from '../build.mjs';
 
 const name = process.argv[2];
 if (!name) {
@@ -23,8 +23,8 @@ await build({
   logLevel: 'warning',
   jsx: 'automatic',
   loader: { '.css': 'empty' },
-  // renders as the server bundle does (its react-i18next is ui/edge/server-i18next.ts)
-  plugins: [SERVER_I18NEXT],
+  // renders as the server bundle does (its react-i18next and react-router-dom are ui/edge/server-i18next.ts and server-router.ts)
+  plugins: SERVER_SHIMS,
 });
 const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);
