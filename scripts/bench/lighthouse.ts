@@ -8,77 +8,26 @@
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
  * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { startShop } from './servers';
 
-const root = new URL('../..', import.meta.url).pathname; // dist/bench/<name>.mjs -> the repository
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 // --save DIR keeps every run's report (JSON) for a closer look (LCP element, long tasks, the whole trace summary)
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startChild(file: string, args: string[], env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s`)), 60_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      if (/listening/.test(String(d))) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
-
-async function firstUrlPath(api: string, index: string, query: unknown): Promise<string> {
-  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${encodeURIComponent(JSON.stringify(query))}`);
-  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
-  const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
-  if (!path) throw new Error(`no ${index} with a url_path`);
-  return `/${path.replace(/^\/+/, '')}`;
-}
-
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)] ?? NaN;
 };
 
-const [port, apiPort] = [await freePort(), await freePort()];
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-lighthouse-'));
-const children: ChildProcess[] = [];
-const stop = () => {
-  for (const c of children) c.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
+const shop = await startShop({ name: 'lighthouse' });
+const { port, pages } = shop;
 try {
-  const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
-  children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}` }));
-  children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }));
-  const api = `http://127.0.0.1:${apiPort}`;
-  const pages = {
-    home: '/',
-    category: await firstUrlPath(api, 'category', { query: { bool: { filter: { bool: { must: [{ term: { level: 2 } }, { term: { is_active: true } }] } } } }, size: 1 }),
-    product: await firstUrlPath(api, 'product', { query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }] } } } }, size: 1 }),
-  };
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -119,6 +68,6 @@ try {
     await chrome.kill();
   }
 } finally {
-  stop();
+  await shop.stop();
 }
 process.exit(0);

@@ -10,15 +10,12 @@
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on loopback ports (free ones
  * unless --port P is given: P and P+1) with fresh data; nothing leaves 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { root, startShop } from './servers';
 
-const root = new URL('../..', import.meta.url).pathname; // dist/bench/<name>.mjs -> the repository
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -29,39 +26,6 @@ const PORT = arg('--port', 0);
 const PROFILE = process.argv.includes('--profile');
 /** how long the page is watched after the load event (the start-up after hydration runs then) */
 const SETTLE_MS = 4000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startChild(file: string, args: string[], env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s`)), 60_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      if (/listening/.test(String(d))) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
-
-async function firstUrlPath(api: string, index: string, query: unknown): Promise<string> {
-  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${encodeURIComponent(JSON.stringify(query))}`);
-  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
-  const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
-  if (!path) throw new Error(`no ${index} with a url_path`);
-  return `/${path.replace(/^\/+/, '')}`;
-}
 
 interface ProfileNode {
   id: number;
@@ -105,24 +69,9 @@ function hotFunctions(profile: CpuProfile): [string, number][] {
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
 }
 
-const [port, apiPort] = PORT ? [PORT, PORT + 1] : [await freePort(), await freePort()];
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-longtasks-'));
-const children: ChildProcess[] = [];
-const stop = () => {
-  for (const c of children) c.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
+const shop = await startShop({ name: 'longtasks', port: PORT, apiPort: PORT ? PORT + 1 : 0 });
+const { port, pages } = shop;
 try {
-  const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
-  children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}` }));
-  children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }));
-  const api = `http://127.0.0.1:${apiPort}`;
-  const pages = {
-    home: '/',
-    category: await firstUrlPath(api, 'category', { query: { bool: { filter: { bool: { must: [{ term: { level: 2 } }, { term: { is_active: true } }] } } } }, size: 1 }),
-    product: await firstUrlPath(api, 'product', { query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }] } } } }, size: 1 }),
-  };
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -178,6 +127,6 @@ try {
     await browser.close();
   }
 } finally {
-  stop();
+  await shop.stop();
 }
 process.exit(0);

@@ -17,13 +17,13 @@
  * A benchmark, not a test: it prints figures. Every run is `--duration` seconds (default 8); `--long` runs the
  * 200-connection rounds on category and product pages for 60 s, as the issue's target asks.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, root, startChild, stopChild } from './servers';
 
 interface Histogram {
   average: number;
@@ -41,7 +41,6 @@ interface Result {
 type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const root = new URL('../..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string, fallback: number) => {
@@ -85,34 +84,11 @@ for (const m of MODES) if (!(MODE_NAMES as readonly string[]).includes(m)) usage
 for (const p of PAGE_FILTER ?? []) if (!PAGE_NAMES.includes(p)) usage(`--pages: unknown page '${p}' (known: ${PAGE_NAMES.join(', ')})`);
 for (const c of CONNECTIONS) if (!Number.isInteger(c) || c <= 0) usage(`--connections: not a positive whole number: '${c}'`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
+/** the storefront and backend as `npm start` runs them: production, on loopback */
 function start(file: string, fileArgs: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...fileArgs], { cwd: root, env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += String(d);
-      if (ready.test(out)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}: ${out}`)));
-  });
+  return startChild(file, fileArgs, { NODE_ENV: 'production', HOST: '127.0.0.1', ...env }, ready);
 }
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+const stop = stopChild;
 
 /** RSS in MB of the storefront's worker processes (children of the cluster's primary). */
 function workerRss(primary: number): Array<{ pid: number; mb: number }> {

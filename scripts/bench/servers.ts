@@ -1,0 +1,123 @@
+/**
+ * What the browser benchmarks share (lighthouse.ts, long-tasks.ts, ssr.ts): free loopback ports, the built demo
+ * backend and storefront started as child processes, and the pages they measure (home, the first active level-2
+ * category, the first listed configurable product). Nothing leaves 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** the repository (benchmarks run bundled from dist/bench/<name>.mjs) */
+export const root = new URL('../..', import.meta.url).pathname;
+
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node file ...args` in the repository with `env` over the process's environment; resolves once its output
+ * matches `ready` (default: it says it is listening), rejects when it exits first or has not started in 60 s.
+ */
+export function startChild(file: string, args: string[], env: Record<string, string>, ready = /listening/): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s: ${out.slice(-500)}`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += String(d);
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${file} exited with ${code}: ${out.slice(-500)}`));
+    });
+  });
+}
+
+/** SIGTERM, resolved once the child has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The route path of the first document of `index` the search answers with a url_path. */
+export async function firstUrlPath(api: string, index: string, query: unknown): Promise<string> {
+  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${encodeURIComponent(JSON.stringify(query))}`);
+  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
+  const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
+  if (!path) throw new Error(`no ${index} with a url_path`);
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
+/** The pages the browser benchmarks measure: home, a level-2 category, a configurable product. */
+export async function benchPages(api: string): Promise<{ home: string; category: string; product: string }> {
+  return {
+    home: '/',
+    category: await firstUrlPath(api, 'category', { query: { bool: { filter: { bool: { must: [{ term: { level: 2 } }, { term: { is_active: true } }] } } } }, size: 1 }),
+    product: await firstUrlPath(api, 'product', { query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }] } } } }, size: 1 }),
+  };
+}
+
+export interface RunningShop {
+  port: number;
+  apiPort: number;
+  /** the storefront's origin */
+  base: string;
+  /** the demo backend's origin */
+  api: string;
+  pages: { home: string; category: string; product: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * The built demo backend (fresh data in a temporary directory) and storefront (dist/server.mjs, NODE_ENV=production,
+ * one worker) on `port` and `apiPort` (free ones when 0). Stopped by `stop()` or when the process exits.
+ */
+export async function startShop(options: { port?: number; apiPort?: number; name: string }): Promise<RunningShop> {
+  const port = options.port || (await freePort());
+  const apiPort = options.apiPort || (await freePort());
+  const dataDir = mkdtempSync(join(tmpdir(), `shop-${options.name}-`));
+  const children: ChildProcess[] = [];
+  const cleanUp = () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', cleanUp);
+  try {
+    const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
+    children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}` }));
+    children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }));
+    const api = `http://127.0.0.1:${apiPort}`;
+    return {
+      port,
+      apiPort,
+      base: `http://127.0.0.1:${port}`,
+      api,
+      pages: await benchPages(api),
+      async stop() {
+        await Promise.all(children.map(stopChild));
+        cleanUp();
+      },
+    };
+  } catch (e) {
+    cleanUp();
+    throw e;
+  }
+}
