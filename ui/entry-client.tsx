@@ -69,7 +69,9 @@ hydrateRoot(
 const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
 const catalogueCache = container.get(CatalogueCache);
-const kept = Promise.all([rememberRendered(catalogueCache, rendered, config), container.get(AttributeService).keepHydrated()]);
+// what a link back needs is written at once, the listed products a few at a time in idle periods (issue 10)
+const idle = () => new Promise<void>((resolve) => void whenIdle(() => resolve()));
+const kept = Promise.all([rememberRendered(catalogueCache, rendered, config, { pause: idle }), container.get(AttributeService).keepHydrated()]);
 kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
 // a category page's filter fields and aggregations (not in the slim state), asked once idle: the filters work offline
 whenIdle(() => {

@@ -3,6 +3,7 @@ import { DEFAULT_CONFIG } from '../config';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { ManualNetwork, VirtualScheduler } from '../testing/virtual-time';
 import { NetworkError } from '../ports/api-error';
+import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import { CachedCatalogueSearch, CatalogueCache } from './catalogue-cache';
 import { CategoryService, type CategoryState } from './category-service';
@@ -141,5 +142,36 @@ describe('what a server-rendered page showed is kept for offline use (issue 11, 
     expect(plan.categorySearch!.request).toMatchObject({ from: 0, size: config.search.defaultPageSize });
     expect(plan.categorySearch!.items.map((p) => p.sku)).toEqual(items.slice(0, config.search.defaultPageSize).map((p) => p.sku));
     expect(plan.listedProducts).toHaveLength(120);
+  });
+});
+
+describe('the seed gives the page its main thread back (issue 10: no long task after hydration)', () => {
+  it('writes the url mapping, the first product page and whole documents first, then the listed products in slices, each after a pause', async () => {
+    const writes: string[] = [];
+    const storage = new MemoryStorage();
+    const set = storage.set.bind(storage);
+    storage.set = async (collection, key, value) => {
+      writes.push(`${collection}:${key.slice(0, 12)}`);
+      return set(collection, key, value);
+    };
+    const cache = new CatalogueCache(storage, new VirtualScheduler(), config);
+    const items = Array.from({ length: 20 }, (_, i) => product(`P-${i}`));
+    let pauses = 0;
+    await rememberRendered(cache, { pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState(items) }, config, {
+      sliceSize: 8,
+      pause: async () => {
+        writes.push(`pause ${++pauses}`);
+      },
+    });
+    // url mapping and the category's first page before any pause or listed product
+    const firstPause = writes.indexOf('pause 1');
+    expect(writes.slice(0, firstPause).map((w) => w.split(':')[0]).sort()).toEqual([STORAGE_COLLECTIONS.elasticCache, STORAGE_COLLECTIONS.urlCache].sort());
+    // 20 listed products: 3 slices of at most 8, each after its own pause
+    expect(pauses).toBe(3);
+    const slices = writes.slice(firstPause).join('|').split(/\|?pause \d\|?/).filter(Boolean).map((s) => s.split('|'));
+    expect(slices.map((s) => s.length)).toEqual([8, 8, 4]);
+    expect(slices.flat().every((w) => w.startsWith(`${STORAGE_COLLECTIONS.products}:`))).toBe(true);
+    // and every listed product is there in the end, listing-only
+    for (const p of items) expect(await cache.getProduct(p.sku)).toMatchObject({ sku: p.sku });
   });
 });

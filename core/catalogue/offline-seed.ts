@@ -80,15 +80,24 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
   };
 }
 
+/** How rememberRendered gives the page its main thread back between writes. */
+export interface SeedPacing {
+  /** resolves when the page may go on (the browser's next idle period); called between slices */
+  pause(): Promise<void>;
+  /** listed products written per slice (default 8) */
+  sliceSize?: number;
+}
+
 /**
  * Write the seed plan of a hydrated page into the catalogue cache (failures only cost the offline copy). What a link
  * back to the page needs (its url mapping, its first product page, a product page's document) is written first and
- * at once, the list entries after it and together: a shopper who leaves the page within a few hundred milliseconds
- * (a slow phone, a busy disk) still finds it offline.
+ * at once: a shopper who leaves the page within a few hundred milliseconds (a slow phone, a busy disk) still finds it
+ * offline. The listed products follow in slices of a few, each after `pacing.pause()` (issue 10: the page's main
+ * thread is not held by one long run of IndexedDB writes and structured clones after hydration).
  */
-export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig): Promise<void> {
+export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig, pacing?: SeedPacing): Promise<void> {
   const plan = seedPlan(rendered, config);
-  const first: Array<Promise<void>> = plan.wholeProducts.map((p) => cache.setProduct(p));
+  const first: Array<Promise<void>> = [];
   if (plan.urlMapping) first.push(cache.setUrlMapping(plan.urlMapping.url, plan.urlMapping.hit));
   const search = plan.categorySearch;
   // an answer the browser got itself (with its aggregations: the filters) is not replaced by the rendered copy
@@ -99,8 +108,15 @@ export async function rememberRendered(cache: CatalogueCache, rendered: Rendered
       ),
     );
   }
+  first.push(...plan.wholeProducts.map((p) => cache.setProduct(p)));
   await Promise.all(first);
-  await Promise.all(plan.listedProducts.map((p) => cache.setProduct(p, true)));
+  // without pacing (tests, a headless run): all listed products together
+  const listed = plan.listedProducts;
+  const step = pacing ? Math.max(1, pacing.sliceSize ?? 8) : Math.max(1, listed.length);
+  for (let i = 0; i < listed.length; i += step) {
+    await pacing?.pause();
+    await Promise.all(listed.slice(i, i + step).map((p) => cache.setProduct(p, true)));
+  }
 }
 
 /**
