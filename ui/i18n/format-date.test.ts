@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format-date';
+import { formatCalendarDay, formatDate } from './format-date';
 
 describe('formatDate (issue 12: dates use the locale)', () => {
   it('writes the build date the Dutch and the English way', () => {
@@ -12,5 +12,24 @@ describe('formatDate (issue 12: dates use the locale)', () => {
   it('leaves what is not a date as it is', () => {
     expect(formatDate('later', 'en-US')).toBe('later');
     expect(formatDate(undefined, 'en-US')).toBe('');
+  });
+});
+
+describe('formatCalendarDay: the same text from the locale texts, without an Intl.DateTimeFormat (issue 10)', () => {
+  it('writes every month of both locales as Intl does', async () => {
+    const { createI18n, loadLocale } = await import('./index');
+    const { DEFAULT_CONFIG } = await import('../../core/config');
+    for (const locale of ['nl-NL', 'en-US'] as const) {
+      await loadLocale(locale);
+      const i18n = createI18n(locale, DEFAULT_CONFIG);
+      for (let month = 1; month <= 12; month++) {
+        for (const day of ['01', '09', '28']) {
+          const value = `2026-${String(month).padStart(2, '0')}-${day}`;
+          expect(formatCalendarDay(value, i18n.t as never)).toBe(formatDate(value, locale));
+        }
+      }
+      expect(formatCalendarDay('later', i18n.t as never)).toBe('later');
+      expect(formatCalendarDay('2026-13-01', i18n.t as never)).toBe('2026-13-01');
+    }
   });
 });

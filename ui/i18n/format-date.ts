@@ -15,3 +15,18 @@ export function formatDate(value: string | undefined, locale: LocaleCode): strin
   return dateTimeFormat(locale, DATE).format(new Date(`${day}T00:00:00Z`));
 }
 
+
+/** what formatCalendarDay needs of i18next's t */
+export type DateTexts = (key: 'date.months' | 'date.calendarDay', options?: Record<string, string | number>) => string;
+
+/**
+ * The same text as formatDate, written from the locale's texts (date.months, date.calendarDay) instead of an
+ * Intl.DateTimeFormat (issue 10): the first DateTimeFormat a page builds loads the engine's date data, a long task of
+ * 60-300 ms on a throttled phone, and the footer's build date is on every page's first render.
+ */
+export function formatCalendarDay(value: string | undefined, t: DateTexts): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  const month = m ? t('date.months').split(',')[Number(m[2]) - 1] : undefined;
+  if (!m || !month) return value ?? '';
+  return t('date.calendarDay', { day: Number(m[3]), month: month.trim(), year: Number(m[1]) });
+}

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
-import { useLocale } from '../../hooks/use-locale';
-import { formatDate } from '../../i18n/format-date';
+import { formatCalendarDay } from '../../i18n/format-date';
 import { NewsletterForm } from '../account/NewsletterForm';
 import { CmsBlock } from '../content/CmsBlock';
 import { PaymentLogos } from './PaymentLogos';
@@ -12,7 +11,6 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 export function Footer() {
   const { t } = useTranslation();
   const config = useConfig();
-  const locale = useLocale();
   return (
     <footer className="footer-wrap">
       <div className="footer" style={{ maxWidth: config.ui.footerMaxWidthPx }}>
@@ -56,7 +54,7 @@ export function Footer() {
           <CmsBlock identifier={config.cms.copyrightBlock} className="footer__copyright" />
         </div>
         <LanguageSwitcher />
-        <p className="footer__version">{t('footer.version', { version: config.shop.version, date: formatDate(config.shop.buildDate, locale) })}</p>
+        <p className="footer__version">{t('footer.version', { version: config.shop.version, date: formatCalendarDay(config.shop.buildDate, t) })}</p>
       </div>
     </footer>
   );
