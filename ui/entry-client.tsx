@@ -21,7 +21,7 @@ import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
 declare global {
   interface Window {
-    __SHOP__?: { state: DehydratedState; locale: string; path?: string; config: { api: { publicUrl: string } } };
+    __SHOP__?: { state: DehydratedState; shared?: { categories?: string }; locale: string; path?: string; config: { api: { publicUrl: string } } };
   }
 }
 
@@ -31,14 +31,14 @@ const publicUrl = boot.config.api.publicUrl;
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
 const locale = resolveLocale(boot.locale, config);
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
-hydrateServices(container, boot.state);
-// issue 11: what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
-const rendered = {
-  pageResolution: container.get(PageResolutionService).snapshot(),
-  category: container.get(CategoryService).snapshot(),
-  product: container.get(ProductService).snapshot(),
-  home: container.get(HomeService).snapshot(),
-};
+// issue 10: the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
+// kept by the browser's HTTP cache from page to page
+const categoriesHref = boot.shared?.categories;
+const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
+  ? fetch(categoriesHref)
+      .then((r) => (r.ok ? (r.json() as Promise<unknown[]>) : undefined))
+      .catch(() => undefined)
+  : Promise.resolve(undefined);
 // issue 10: cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
 let i18n: ReturnType<typeof createI18n> | undefined;
 installTransactions(() =>
@@ -51,7 +51,19 @@ installTransactions(() =>
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
 // (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
-await Promise.all([first?.preload?.(), loadLocale(locale)]);
+const [, , categories] = await Promise.all([first?.preload?.(), loadLocale(locale), sharedCategories]);
+const category = boot.state['category'] as { categories?: unknown[] } | undefined;
+hydrateServices(container, categories && category ? { ...boot.state, category: { ...category, categories } } : boot.state);
+// the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page
+// without it, before hydrating, so the first render shows what the server rendered
+if (categoriesHref && !categories) await container.get(CategoryService).loadCategories().catch(() => undefined);
+// issue 11: what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
+const rendered = {
+  pageResolution: container.get(PageResolutionService).snapshot(),
+  category: container.get(CategoryService).snapshot(),
+  product: container.get(ProductService).snapshot(),
+  home: container.get(HomeService).snapshot(),
+};
 i18n = createI18n(locale, config);
 
 hydrateRoot(

@@ -12,6 +12,8 @@ import { pageTags } from './app/page-tags';
 import { TitleContext } from './hooks/use-document-title';
 import { HeadContext, type HeadSink } from './head/use-page-head';
 import { serverHeadHtml } from './head/resolve-head';
+import { categoriesDocument, splitSharedState, type SharedDocument, type SharedRefs } from './edge/shared-state';
+import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
 
 /** What the whole page needs once the body has been rendered. */
 export interface RenderedBody {
@@ -38,6 +40,9 @@ export interface PreparedPage {
    * locale, the path and the build), which is what lets the server name the page (ETag) before rendering it
    */
   state: DehydratedState;
+  /** the shared documents the state names instead of carrying them (ui/edge/shared-state.ts), and their bodies */
+  shared: SharedRefs;
+  documents: SharedDocument[];
   /**
    * renders the app: `begin` gets the page's title once the tree has rendered (before any body HTML), then `write` each
    * piece of the body's HTML; resolves when the whole body has been written
@@ -98,16 +103,19 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
     ? await route.load({ container, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
     : undefined;
   if (outcome?.redirect) {
-    return { status: 301, locale, redirect: outcome.redirect, state: {}, renderBody: () => Promise.reject(new Error('a redirect has no body')) };
+    return { status: 301, locale, redirect: outcome.redirect, state: {}, shared: {}, documents: [], renderBody: () => Promise.reject(new Error('a redirect has no body')) };
   }
   const status = outcome?.status ?? route?.status ?? 200;
   await loadLocale(locale);
   // rendering only reads the services (a render must be pure): the state after the loads is the state rendered
-  const state = dehydrate(container);
+  // the category list travels as a document of its own, fetched once by the browser (issue 10)
+  const { state, shared, documents } = splitSharedState(dehydrate(container), locale);
   return {
     status,
     locale,
     state,
+    shared,
+    documents,
     renderBody({ begin, write }) {
       const i18n = serverI18n(locale, config);
       const title: { title?: string } = {};
@@ -179,6 +187,16 @@ export interface RenderResult {
   redirect?: string;
   /** the SEO tags the page's head carries (ui/head) */
   head: string;
+}
+
+/**
+ * The category list of a store view as the shared document a page names (`/shop-data/categories/<locale>/<hash>.json`),
+ * read afresh (through the process's catalogue read cache): for a request naming a document this process did not render.
+ */
+export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode): Promise<SharedDocument> {
+  const categories = createServerContainer({ config, locale }).get(CategoryService);
+  await categories.loadCategories();
+  return categoriesDocument(locale, portableCategoryState(categories.snapshot()).categories);
 }
 
 /** The whole app's HTML of one request at once (benchmarks and tests; the HTTP server streams with prepareRender). */

@@ -10,7 +10,8 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from '../core/ports/output-cache';
-import { bodyText, prepareRender, type PreparedPage } from './entry-server';
+import { bodyText, currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
+import { parseCategoriesHref, RecentDocuments, type SharedRefs } from './edge/shared-state';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
@@ -293,9 +294,31 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return reply.send(body);
   }
 
-  function bootOf(locale: LocaleCode, path: string, state: Record<string, unknown>) {
-    return { state, locale, path, config: { api: { publicUrl: config.api.publicUrl } } };
+  function bootOf(locale: LocaleCode, path: string, state: Record<string, unknown>, shared: SharedRefs) {
+    return { state, ...(Object.keys(shared).length ? { shared } : {}), locale, path, config: { api: { publicUrl: config.api.publicUrl } } };
   }
+
+  // ----- /shop-data/categories/<locale>/<hash>.json: the category list pages name instead of carrying (issue 10) -----
+  const recentDocuments = new RecentDocuments();
+  app.get('/shop-data/*', async (request, reply) => {
+    const path = (request.raw.url ?? '').split('?')[0] ?? '';
+    const ref = parseCategoriesHref(path, config.i18n.locales);
+    if (!ref) return reply.code(404).type(TEXT).header('cache-control', 'no-store').send('Not found');
+    let body = recentDocuments.get(path);
+    if (body === undefined) {
+      try {
+        const doc = await currentCategoriesDocument(config, ref.locale);
+        recentDocuments.add(doc);
+        if (doc.href === path) body = doc.body;
+      } catch (e) {
+        console.error('[shop-data] categories failed', e);
+        return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+      }
+    }
+    // a name that is no longer the catalogue's: the browser loads the categories itself (ui/entry-client.tsx)
+    if (body === undefined) return reply.code(404).type(TEXT).header('cache-control', 'no-store').send('Not found: the categories changed');
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(body);
+  });
 
   /** what a build and config render differently: part of every page's ETag */
   const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
@@ -307,8 +330,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    * If-None-Match that names it costs no render.
    */
   function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; end: string; etag: string | undefined } {
-    const head = headStart(prepared.locale, manifest, NONCE_SLOT);
-    const end = documentEnd(bootOf(prepared.locale, url, prepared.state), manifest, NONCE_SLOT);
+    for (const doc of prepared.documents) recentDocuments.add(doc);
+    const head = headStart(prepared.locale, manifest, NONCE_SLOT, Object.values(prepared.shared));
+    const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT);
     return { head, end, etag: prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, head, end]) : undefined };
   }
 

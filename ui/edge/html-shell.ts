@@ -1,5 +1,6 @@
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
+import type { SharedRefs } from './shared-state';
 
 /** What the build wrote to dist/client/manifest.json. */
 export interface ClientManifest {
@@ -34,7 +35,7 @@ export function escapeHtml(s: string): string {
  * browser fetches CSS and JavaScript while the server renders. The <title> follows with the body (the page decides it
  * while rendering), still inside <head>.
  */
-export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: string): string {
+export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: string, data: readonly string[] = []): string {
   const modules = manifest.entry ? [manifest.entry, ...(manifest.preload ?? [])] : [];
   return `<!doctype html>
 <html lang="${locale.slice(0, 2)}">
@@ -47,7 +48,7 @@ export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: s
 <link rel="apple-touch-icon" href="/dist/icons/icon-192.png">
 ${manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
 ${modules.map((f) => `<link rel="modulepreload" href="/dist/${f}" nonce="${nonce}">`).join('\n')}
-`;
+${data.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">\n`).join('')}`;
 }
 
 /** `head`: the page's SEO tags (ui/head/head-html.ts), already escaped */
@@ -60,6 +61,8 @@ ${head}</head>
 
 export interface BootData {
   state: DehydratedState;
+  /** documents of state shared by many pages, fetched by the browser before hydrating (ui/edge/shared-state.ts) */
+  shared?: SharedRefs;
   locale: LocaleCode;
   path: string;
   config: { api: { publicUrl: string } };

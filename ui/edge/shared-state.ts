@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { LocaleCode } from '../../core/config';
+import type { DehydratedState } from '../app/dehydrate';
+
+/**
+ * What every page of a store view would carry the same (issue 10: the category list, 13 KB of every page's state)
+ * leaves the page's state for a document of its own, named by its content: the browser fetches it once (preloaded
+ * from the page's head) and keeps it (immutable), and the next page names the same document.
+ */
+export const SHARED_STATE_PREFIX = '/shop-data/';
+
+export interface SharedDocument {
+  href: string;
+  body: string;
+}
+
+/** the boot data's references to shared documents */
+export interface SharedRefs {
+  categories?: string;
+}
+
+const HASH = /^[A-Za-z0-9_-]{16}$/;
+
+export function categoriesHref(locale: LocaleCode, body: string): string {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+  return `${SHARED_STATE_PREFIX}categories/${locale}/${hash}.json`;
+}
+
+/** `/shop-data/categories/<locale>/<hash>.json` -> its locale and hash; undefined for anything else */
+export function parseCategoriesHref(path: string, locales: readonly string[]): { locale: LocaleCode } | undefined {
+  const m = /^\/shop-data\/categories\/([A-Za-z-]{2,10})\/([^/]+)\.json$/.exec(path);
+  if (!m || !locales.includes(m[1]!) || !HASH.test(m[2]!)) return undefined;
+  return { locale: m[1] as LocaleCode };
+}
+
+/** The category list as a shared document (the JSON the page's state would have carried). */
+export function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
+  const body = JSON.stringify(categories);
+  return { href: categoriesHref(locale, body), body };
+}
+
+/**
+ * A page's state as it travels: the category list moved out to its shared document (when the page has one), the
+ * rest as dehydrate() left it.
+ */
+export function splitSharedState(state: DehydratedState, locale: LocaleCode): { state: DehydratedState; shared: SharedRefs; documents: SharedDocument[] } {
+  const category = state['category'] as { categories?: readonly unknown[] } | undefined;
+  if (!category?.categories?.length) return { state, shared: {}, documents: [] };
+  const doc = categoriesDocument(locale, category.categories);
+  return { state: { ...state, category: { ...category, categories: [] } }, shared: { categories: doc.href }, documents: [doc] };
+}
+
+/**
+ * The shared documents the process rendered lately, by href (the newest 32): answered without reading the catalogue.
+ * A document asked of a process that has not rendered it (another worker, a restart) is built again and answered when
+ * its name still matches.
+ */
+export class RecentDocuments {
+  private readonly docs = new Map<string, string>();
+  constructor(private readonly max = 32) {}
+  add(doc: SharedDocument): void {
+    this.docs.delete(doc.href);
+    this.docs.set(doc.href, doc.body);
+    if (this.docs.size > this.max) this.docs.delete(this.docs.keys().next().value as string);
+  }
+  get(href: string): string | undefined {
+    return this.docs.get(href);
+  }
+}
