@@ -5,7 +5,7 @@ import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type Catego
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
 import { CmsService } from '../../core/catalogue/cms-service';
-import { AttributeService } from '../../core/catalogue/attributes';
+import { AttributeService, addAttributes, EMPTY_ATTRIBUTES, type AttributeState } from '../../core/catalogue/attributes';
 import { PageResolutionService } from '../../core/routing/page-resolution';
 
 interface Hydratable<T> {
@@ -63,8 +63,25 @@ const SLIM: Record<string, { out(state: never): unknown; in(state: never): unkno
     in: (s: CategoryState) => s,
   },
   product: {
-    out: (s: ProductState) => (s.parent && s.parent === s.original ? { ...s, parent: PARENT_IS_ORIGINAL } : s),
+    // related products show as tiles: their listing fields only
+    out: (s: ProductState) => ({
+      ...s,
+      ...(s.parent && s.parent === s.original ? { parent: PARENT_IS_ORIGINAL } : {}),
+      related: Object.fromEntries(Object.entries(s.related).map(([k, items]) => [k, items.map(listed)])),
+    }),
     in: (s: ProductState) => ((s.parent as unknown) === PARENT_IS_ORIGINAL ? { ...s, parent: s.original } : s),
+  },
+  // by id and the option labels follow from by code (addAttributes): only labels kept some other way travel
+  attributes: {
+    out: (s: AttributeState) => {
+      const derived = addAttributes(EMPTY_ATTRIBUTES, Object.values(s.byCode)).labels;
+      const labels = Object.fromEntries(Object.entries(s.labels).filter(([k, v]) => derived[k] !== v));
+      return { byCode: s.byCode, blacklist: s.blacklist, ...(Object.keys(labels).length ? { labels } : {}) };
+    },
+    in: (s: Pick<AttributeState, 'byCode' | 'blacklist'> & { labels?: AttributeState['labels'] }) => {
+      const built = addAttributes({ ...EMPTY_ATTRIBUTES, blacklist: s.blacklist }, Object.values(s.byCode));
+      return { ...built, labels: { ...built.labels, ...s.labels } };
+    },
   },
 };
 const PARENT_IS_ORIGINAL = '$original';
