@@ -78,6 +78,16 @@ function serverI18n(locale: LocaleCode, config: ShopConfig): i18n {
   return instance;
 }
 
+/** what the services of a container no request touched hold, per config and locale (dehydrate leaves it out) */
+const pristineByConfig = new WeakMap<ShopConfig, Map<LocaleCode, DehydratedState>>();
+export function pristineState(config: ShopConfig, locale: LocaleCode): DehydratedState {
+  let byLocale = pristineByConfig.get(config);
+  if (!byLocale) pristineByConfig.set(config, (byLocale = new Map()));
+  let state = byLocale.get(locale);
+  if (!state) byLocale.set(locale, (state = JSON.parse(JSON.stringify(dehydrate(createServerContainer({ config, locale })))) as DehydratedState));
+  return state;
+}
+
 /** a render that has not finished by then is abandoned (its request answers with what was sent) */
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -109,7 +119,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
   await loadLocale(locale);
   // rendering only reads the services (a render must be pure): the state after the loads is the state rendered
   // the category list travels as a document of its own, fetched once by the browser (issue 10)
-  const { state, shared, documents } = splitSharedState(dehydrate(container), locale);
+  const { state, shared, documents } = splitSharedState(dehydrate(container, pristineState(config, locale)), locale);
   return {
     status,
     locale,

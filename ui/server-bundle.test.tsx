@@ -17,6 +17,7 @@ import { createServerContainer } from '../adapters/server-container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { dehydrate } from './app/dehydrate';
+import { pristineState } from './entry-server';
 import { splitSharedState } from './edge/shared-state';
 import { ROUTES, type AppRoute } from './app/routes';
 import { rawRequest } from './edge/raw-http';
@@ -48,7 +49,7 @@ async function sourceRender(url: string, locale: LocaleCode): Promise<{ html: st
     <Root container={container} i18n={createI18n(locale, config)} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />,
   );
   // the state AFTER rendering (the server takes it before: the render must not have changed it), as it travels
-  return { html, state: splitSharedState(dehydrate(container), locale).state };
+  return { html, state: splitSharedState(dehydrate(container, pristineState(config, locale)), locale).state };
 }
 
 function stateOf(document: string): unknown {

@@ -63,13 +63,17 @@ const SLIM: Record<string, { out(state: never): unknown; in(state: never): unkno
     in: (s: CategoryState) => s,
   },
   product: {
-    // related products show as tiles: their listing fields only
-    out: (s: ProductState) => ({
-      ...s,
-      ...(s.parent && s.parent === s.original ? { parent: PARENT_IS_ORIGINAL } : {}),
-      related: Object.fromEntries(Object.entries(s.related).map(([k, items]) => [k, items.map(listed)])),
-    }),
-    in: (s: ProductState) => ((s.parent as unknown) === PARENT_IS_ORIGINAL ? { ...s, parent: s.original } : s),
+    // related products show as tiles: their listing fields only; a configurable's parent is its original (the
+    // service sets it so, ProductService load): not written twice
+    out: (s: ProductState) => {
+      const { parent, ...rest } = s;
+      return {
+        ...rest,
+        ...(parent && parent !== s.original ? { parent } : {}),
+        related: Object.fromEntries(Object.entries(s.related).map(([k, items]) => [k, items.map(listed)])),
+      };
+    },
+    in: (s: ProductState) => (!s.parent && s.original?.type_id === 'configurable' ? { ...s, parent: s.original } : s),
   },
   // by id and the option labels follow from by code (addAttributes): only labels kept some other way travel
   attributes: {
@@ -84,13 +88,25 @@ const SLIM: Record<string, { out(state: never): unknown; in(state: never): unkno
     },
   },
 };
-const PARENT_IS_ORIGINAL = '$original';
 
-export function dehydrate(container: Container): DehydratedState {
+/**
+ * The state of the hydrated services, each as SLIM writes it. `pristine` (the same of a container no request touched:
+ * `dehydrate(freshContainer)`): a service's fields still at their initial value are left out, and a service left with
+ * none is not sent (issue 10: the state carries what the page's first render reads; the browser's services start there).
+ */
+export function dehydrate(container: Container, pristine?: DehydratedState): DehydratedState {
   const out: DehydratedState = {};
   for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
     const snap = container.get<Hydratable<unknown>>(id).snapshot();
-    out[name] = SLIM[name] ? SLIM[name].out(snap as never) : snap;
+    const slim = SLIM[name] ? SLIM[name].out(snap as never) : snap;
+    const base = pristine?.[name] as Record<string, unknown> | undefined;
+    if (!base || !slim || typeof slim !== 'object') {
+      out[name] = slim;
+      continue;
+    }
+    // a flag set false where the service starts without it reads the same (e.g. category.offline)
+    const changed = Object.entries(slim as Record<string, unknown>).filter(([k, v]) => !(v === false && base[k] === undefined) && JSON.stringify(v) !== JSON.stringify(base[k]));
+    if (changed.length) out[name] = Object.fromEntries(changed);
   }
   return out;
 }
@@ -98,10 +114,18 @@ export function dehydrate(container: Container): DehydratedState {
 /** the hydrated services of the transaction half: ui/app/transactions-ui.tsx hydrates them when it binds them */
 export const TRANSACTION_HYDRATED = ['orderStatus'];
 
-/** Hydrates the services of `names` (default: every one but the transaction half's) that the state has. */
+/**
+ * Hydrates the services of `names` (default: every one but the transaction half's) that the state has. A service's
+ * fields the state leaves out keep the value the service starts with (see `dehydrate`'s `pristine`).
+ */
 export function hydrateServices(container: Container, state: DehydratedState, names = Object.keys(HYDRATED_SERVICES).filter((n) => !TRANSACTION_HYDRATED.includes(n))): void {
   for (const name of names) {
     const id = HYDRATED_SERVICES[name];
-    if (id && name in state) container.get<Hydratable<unknown>>(id).hydrate(SLIM[name] ? SLIM[name].in(state[name] as never) : state[name]);
+    if (!id || !(name in state)) continue;
+    const service = container.get<Hydratable<unknown>>(id);
+    const start = SLIM[name] ? SLIM[name].out(service.snapshot() as never) : service.snapshot();
+    const sent = state[name];
+    const whole = start && typeof start === 'object' && sent && typeof sent === 'object' ? { ...(start as object), ...(sent as object) } : sent;
+    service.hydrate(SLIM[name] ? SLIM[name].in(whole as never) : whole);
   }
 }
