@@ -1,6 +1,6 @@
 /**
  * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH]
- * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build]`
+ * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only]`
  *
  * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
  * NODE_ENV=production, one worker per core), and measures with autocannon, in one run and side by side:
@@ -13,7 +13,8 @@
  * - `--baseline PATH`: another build's dist/server.mjs (main before a change, built elsewhere) started beside this one
  *   and measured uncached right after each of this build's rounds, so before/after come from the same run;
  * - the first visit's bytes on the wire for the home page with `accept-encoding: br, gzip`: the HTML and every script
- *   it loads up front (entry + module preloads).
+ *   it loads up front (entry + module preloads); each page's HTML (br and decoded) with its hydration state per service
+ *   and the shared documents it names (issue 10). `--bytes-only` prints these and stops.
  * A benchmark, not a test: it prints figures. Every run is `--duration` seconds (default 8); `--long` runs the
  * 200-connection rounds on category and product pages for 60 s, as the issue's target asks.
  */
@@ -132,6 +133,28 @@ async function firstVisitBytes(base: string): Promise<string> {
     jsRaw += readFileSync(join(root, 'dist/client', s.replace(/^\/dist\//, ''))).length;
   }
   return `first visit of /: HTML ${(html.bytes / 1024).toFixed(1)} KB (${html.encoding}, ${(text.length / 1024).toFixed(1)} KB decoded); JS ${(js / 1024).toFixed(1)} KB over the wire in ${scripts.length} files (${(jsRaw / 1024).toFixed(1)} KB on disk)`;
+}
+
+/**
+ * issue 10: each page's HTML (over the wire with br, and decoded), the hydration state in it per service, and the
+ * shared documents it names (the category list, fetched once per store view and kept by the browser).
+ */
+async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): Promise<string> {
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const lines = ['HTML per page (br over the wire / decoded), its hydration state by service (decoded), shared documents named:'];
+  const shared = new Map<string, number>();
+  for (const [name, path] of pages) {
+    const html = await wire(`${base}${path}`);
+    const text = (html.encoding === 'br' ? brotliDecompressSync(html.body) : html.encoding === 'gzip' ? gunzipSync(html.body) : html.body).toString();
+    const boot = /window\.__SHOP__=(.*?)<\/script>/.exec(text)?.[1] ?? '{}';
+    const parsed = JSON.parse(boot) as { state?: Record<string, unknown>; shared?: Record<string, string> };
+    const services = Object.entries(parsed.state ?? {}).map(([k, v]) => `${k} ${kb(Buffer.byteLength(JSON.stringify(v)))}`).join(', ');
+    for (const href of Object.values(parsed.shared ?? {})) if (!shared.has(href)) shared.set(href, (await wire(`${base}${href}`)).bytes);
+    lines.push(`  ${name.padEnd(22)} ${kb(html.bytes)} ${html.encoding} / ${kb(Buffer.byteLength(text))}; state ${kb(Buffer.byteLength(boot))}: ${services}; names ${Object.values(parsed.shared ?? {}).join(', ') || 'none'}`);
+  }
+  for (const [href, bytes] of shared) lines.push(`  shared ${href}: ${kb(bytes)} over the wire, once per store view (immutable)`);
+  return lines.join('\n');
 }
 
 interface Row {
@@ -265,7 +288,12 @@ async function main(): Promise<void> {
           await autocannon({ url: `${base}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
           if (baseline) await autocannon({ url: `${baselineBase}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
         }
-        if (mode === 'uncached') console.log(await firstVisitBytes(base));
+        if (mode === 'uncached') {
+          console.log(await firstVisitBytes(base));
+          console.log(await pageBytes(base, PAGES));
+          if (baseline) console.log(`the baseline (${BASELINE}):\n${await pageBytes(baselineBase, PAGES)}`);
+          if (flag('bytes-only')) return;
+        }
         for (const connections of CONNECTIONS) {
           if (mode === 'uncached') rows.push({ target: 'static asset', mode: 'precompressed', ...(await measure(base, `/dist/${manifest.entry}`, connections, DURATION, shop.pid!)) });
           for (const [name, path] of PAGES) {
