@@ -50,43 +50,43 @@ function listed(p: Product): Product {
 }
 
 /**
- * Smaller snapshots for the page to carry: the category list once (CategoryService rebuilds tree and menu from
- * it), listed products with their listing fields only, and a product page's parent written once.
+ * Smaller snapshots for the page to carry (server side, `dehydrate`): the category list once (CategoryService rebuilds
+ * tree and menu from it), listed products with their listing fields only, a configurable's parent not written twice,
+ * attributes by code only. Apart from SLIM_IN so that the browser's bundle, which only hydrates, leaves them out.
  */
-const SLIM: Record<string, { out(state: never): unknown; in(state: never): unknown }> = {
-  home: {
-    out: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
-    in: (s: HomeState) => s,
-  },
-  category: {
-    out: (s: CategoryState) => ({ ...portableCategoryState(s), list: { ...s.list, items: s.list.items.map(listed) } }),
-    in: (s: CategoryState) => s,
-  },
-  product: {
-    // related products show as tiles: their listing fields only; a configurable's parent is its original (the
-    // service sets it so, ProductService load): not written twice
-    out: (s: ProductState) => {
-      const { parent, ...rest } = s;
-      return {
-        ...rest,
-        ...(parent && parent !== s.original ? { parent } : {}),
-        related: Object.fromEntries(Object.entries(s.related).map(([k, items]) => [k, items.map(listed)])),
-      };
-    },
-    in: (s: ProductState) => (!s.parent && s.original?.type_id === 'configurable' ? { ...s, parent: s.original } : s),
+const SLIM_OUT: Record<string, (state: never) => unknown> = {
+  home: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
+  category: (s: CategoryState) => ({ ...portableCategoryState(s), list: { ...s.list, items: s.list.items.map(listed) } }),
+  // related products show as tiles: their listing fields only; a configurable's parent is its original (the service
+  // sets it so, ProductService load)
+  product: (s: ProductState) => {
+    const { parent, ...rest } = s;
+    return {
+      ...rest,
+      ...(parent && parent !== s.original ? { parent } : {}),
+      related: Object.fromEntries(Object.entries(s.related).map(([k, items]) => [k, items.map(listed)])),
+    };
   },
   // by id and the option labels follow from by code (addAttributes): only labels kept some other way travel
-  attributes: {
-    out: (s: AttributeState) => {
-      const derived = addAttributes(EMPTY_ATTRIBUTES, Object.values(s.byCode)).labels;
-      const labels = Object.fromEntries(Object.entries(s.labels).filter(([k, v]) => derived[k] !== v));
-      return { byCode: s.byCode, blacklist: s.blacklist, ...(Object.keys(labels).length ? { labels } : {}) };
-    },
-    in: (s: Pick<AttributeState, 'byCode' | 'blacklist'> & { labels?: AttributeState['labels'] }) => {
-      const built = addAttributes({ ...EMPTY_ATTRIBUTES, blacklist: s.blacklist }, Object.values(s.byCode));
-      return { ...built, labels: { ...built.labels, ...s.labels } };
-    },
+  attributes: (s: AttributeState) => {
+    const derived = addAttributes(EMPTY_ATTRIBUTES, Object.values(s.byCode)).labels;
+    const labels = Object.fromEntries(Object.entries(s.labels).filter(([k, v]) => derived[k] !== v));
+    return { byCode: s.byCode, blacklist: s.blacklist, ...(Object.keys(labels).length ? { labels } : {}) };
   },
+};
+
+/** The browser's side of SLIM_OUT: a service's whole state from what travelled (laid over where the service starts). */
+const SLIM_IN: Record<string, (state: never) => unknown> = {
+  product: (s: ProductState) => (!s.parent && s.original?.type_id === 'configurable' ? { ...s, parent: s.original } : s),
+  attributes: (s: Pick<AttributeState, 'byCode' | 'blacklist'> & { labels?: AttributeState['labels'] }) => {
+    const built = addAttributes({ ...EMPTY_ATTRIBUTES, blacklist: s.blacklist }, Object.values(s.byCode));
+    return { ...built, labels: { ...built.labels, ...s.labels } };
+  },
+};
+
+/** Where a service starts, in the form that travels: a category state's tree and menu follow from its list. */
+const START_OF: Record<string, (state: never) => unknown> = {
+  category: (s: CategoryState) => portableCategoryState(s),
 };
 
 /**
@@ -98,7 +98,7 @@ export function dehydrate(container: Container, pristine?: DehydratedState): Deh
   const out: DehydratedState = {};
   for (const [name, id] of Object.entries(HYDRATED_SERVICES)) {
     const snap = container.get<Hydratable<unknown>>(id).snapshot();
-    const slim = SLIM[name] ? SLIM[name].out(snap as never) : snap;
+    const slim = SLIM_OUT[name] ? SLIM_OUT[name](snap as never) : snap;
     const base = pristine?.[name] as Record<string, unknown> | undefined;
     if (!base || !slim || typeof slim !== 'object') {
       out[name] = slim;
@@ -123,9 +123,9 @@ export function hydrateServices(container: Container, state: DehydratedState, na
     const id = HYDRATED_SERVICES[name];
     if (!id || !(name in state)) continue;
     const service = container.get<Hydratable<unknown>>(id);
-    const start = SLIM[name] ? SLIM[name].out(service.snapshot() as never) : service.snapshot();
+    const start = START_OF[name] ? START_OF[name](service.snapshot() as never) : service.snapshot();
     const sent = state[name];
     const whole = start && typeof start === 'object' && sent && typeof sent === 'object' ? { ...(start as object), ...(sent as object) } : sent;
-    service.hydrate(SLIM[name] ? SLIM[name].in(whole as never) : whole);
+    service.hydrate(SLIM_IN[name] ? SLIM_IN[name](whole as never) : whole);
   }
 }
