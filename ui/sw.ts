@@ -5,10 +5,13 @@
  * - precache `shop-precache-*`: every JS/CSS file of this build, the offline pages and an icon, each with the hash of
  *   its content as revision. Answers /dist/* of this build, so a page keeps loading its own build's chunks after the
  *   server moved on to the next build. Entries of earlier builds are removed when this worker activates.
- * - navigations: network first (timeout NAVIGATION_TIMEOUT_SECONDS), copies kept in `shop-pages-<build>`; without
- *   network the cached copy of that page, else the cached home page (the app then finds the path in its own IndexedDB
- *   cache or gives the spec's 'not available in Offline mode' notice and goes home), else the offline page of the
- *   shopper's locale.
+ * - navigations: network first (timeout NAVIGATION_TIMEOUT_SECONDS), copies kept in `shop-pages-<build>` per locale
+ *   (the `locale` cookie: a page in English is not the Dutch page of the same address); without network the cached
+ *   copy of that page, else the home page (the app then finds the path in its own IndexedDB cache or gives the spec's
+ *   'not available in Offline mode' notice and goes home, catalogue §8): the cached one, else the app shell's
+ *   (`shop-shell-<build>`: the home page fetched when the worker installed and whenever it is loaded, per locale, kept
+ *   out of the pages' limits), else the offline page of the shopper's locale (only when no home page could ever be
+ *   fetched).
  * - /img/* and /dist/static/*: stale-while-revalidate in `shop-images` (a stable name: offline thumbnails of visited
  *   products come from it).
  * - /api/*: never cached here; the core keeps catalogue data in IndexedDB and queues cart and user calls itself.
@@ -35,6 +38,13 @@ declare const __BUILD_ID__: string;
  */
 const PAGES_CACHE_PREFIX = 'shop-pages-';
 export const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${__BUILD_ID__}`;
+/** the home page per locale, out of the pages' limits: a page never visited always opens the app offline */
+const SHELL_CACHE_PREFIX = 'shop-shell-';
+export const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__BUILD_ID__}`;
+/** where the locale a page told the worker is kept, for browsers without the Cookie Store API */
+const LOCALE_KEY = '/__shop-locale';
+/** the query parameter of a cached page's key that names its locale */
+const LOCALE_PARAM = 'sw-locale';
 export const IMAGES_CACHE = 'shop-images';
 const DAY = 24 * 60 * 60;
 /** a navigation waits this long for the network before a cached copy of the page is shown */
@@ -50,49 +60,97 @@ cleanupOutdatedCaches();
 // the first worker takes the open pages at once (so their later chunks come from its precache); an update waits
 clientsClaim();
 
+type CookieStore = { get(name: string): Promise<{ value?: string } | null> };
+const cookieStore = (): CookieStore | undefined => (self as unknown as { cookieStore?: CookieStore }).cookieStore;
+
+/**
+ * The shopper's locale: the `locale` cookie the shop sets, read with the Cookie Store API (Chromium, Safari 18.4+);
+ * where the browser has none, the locale the shop's pages last told this worker (a LOCALE message, kept in the shell
+ * cache so it survives the worker's restarts); else the default locale.
+ */
+async function shopperLocale(): Promise<string> {
+  try {
+    const store = cookieStore();
+    if (store) {
+      const value = (await store.get('locale'))?.value;
+      return value && value in __OFFLINE_PAGES__ ? value : __DEFAULT_LOCALE__;
+    }
+    const told = await (await (await caches.open(SHELL_CACHE)).match(LOCALE_KEY))?.text();
+    if (told && told in __OFFLINE_PAGES__) return told;
+  } catch {
+    // unreadable: the default locale
+  }
+  return __DEFAULT_LOCALE__;
+}
+
+/** A page's cache key: its address and the shopper's locale (the same address is another page in another language). */
+function pageKey(url: string, locale: string): string {
+  const u = new URL(url, self.location.origin);
+  u.searchParams.set(LOCALE_PARAM, locale);
+  return u.href;
+}
+
+/** Keep the home page of a locale in the app shell (a copy of an answer with status 200). */
+async function keepShell(response: Response, locale: string): Promise<void> {
+  if (response.status !== 200) return;
+  await (await caches.open(SHELL_CACHE)).put(pageKey('/', locale), response);
+}
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: unknown; locale?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // the shop's locale (a page loaded, or the language switch before its reload): the key of the pages that follow
+  if (data?.type === 'LOCALE' && typeof data.locale === 'string' && data.locale in __OFFLINE_PAGES__) {
+    const done = caches.open(SHELL_CACHE).then((c) => c.put(LOCALE_KEY, new Response(data.locale as string)));
+    event.waitUntil(done.then(() => event.ports[0]?.postMessage('ok')).catch(() => undefined));
+  }
 });
 
 // the home page of this build, so that a page never visited still opens the app offline (the server already serves
-// this build: the browser installs a worker only after fetching its script from it). Failing this fails no install.
+// this build: the browser installs a worker only after fetching its script from it). Failing this fails no install:
+// the next home page loaded fills the shell.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(PAGES_CACHE)
-      .then((cache) => cache.add('/'))
-      .catch((e: unknown) => console.warn('[sw] home page not cached', e)),
+    (async () => {
+      const locale = await shopperLocale();
+      const home = await fetch('/', { credentials: 'same-origin' });
+      if (home.status !== 200) throw new Error(`home page ${home.status}`);
+      await Promise.all([keepShell(home.clone(), locale), caches.open(PAGES_CACHE).then((c) => c.put(pageKey('/', locale), home))]);
+    })().catch((e: unknown) => console.warn('[sw] home page not cached', e)),
   );
 });
 
 self.addEventListener('activate', (event) => {
-  const old = (k: string) => k.startsWith(LEGACY_CACHE_PREFIX) || (k.startsWith(PAGES_CACHE_PREFIX) && k !== PAGES_CACHE);
+  const old = (k: string) =>
+    k.startsWith(LEGACY_CACHE_PREFIX) || (k.startsWith(PAGES_CACHE_PREFIX) && k !== PAGES_CACHE) || (k.startsWith(SHELL_CACHE_PREFIX) && k !== SHELL_CACHE);
   event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k)))));
 });
 
-/** The shopper's locale: the `locale` cookie the shop sets (Cookie Store API where the browser has it), else the default. */
-async function shopperLocale(): Promise<string> {
-  try {
-    const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value?: string } | null> } }).cookieStore;
-    const value = (await store?.get('locale'))?.value;
-    if (value && value in __OFFLINE_PAGES__) return value;
-  } catch {
-    // no Cookie Store: the default locale
-  }
-  return __DEFAULT_LOCALE__;
-}
+/** pages are cached and found under their address and the shopper's locale; a home page loaded refreshes the shell */
+const perLocale = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => pageKey(request.url, await shopperLocale()),
+  cacheDidUpdate: async ({ request, newResponse }: { request: Request; newResponse: Response }) => {
+    if (new URL(request.url).pathname === '/') await keepShell(newResponse.clone(), await shopperLocale());
+  },
+};
 
 const offlineFallback = {
   fetchDidFail: async () => {
     console.log('No internet connection found. App is running in offline mode.');
   },
-  // neither network nor a cached copy: the home page (the app), else the offline page
+  // neither network nor a cached copy: the home page of the shopper's locale (the app, which goes home with the
+  // spec's notice), the cached one or the shell's; else any locale's shell (the app still opens and goes home); else
+  // the offline page
   handlerDidError: async ({ request }: { request: Request }) => {
-    if (new URL(request.url).pathname !== '/') {
-      const home = await (await caches.open(PAGES_CACHE)).match('/');
-      if (home) return home;
-    }
-    const url = __OFFLINE_PAGES__[await shopperLocale()] ?? __OFFLINE_PAGES__[__DEFAULT_LOCALE__];
+    const locale = await shopperLocale();
+    const home = pageKey('/', locale);
+    const found =
+      (new URL(request.url).pathname !== '/' ? await (await caches.open(PAGES_CACHE)).match(home) : undefined) ??
+      (await (await caches.open(SHELL_CACHE)).match(home)) ??
+      (await (await caches.open(SHELL_CACHE)).match(pageKey('/', __DEFAULT_LOCALE__))) ??
+      (await (await caches.open(SHELL_CACHE)).matchAll()).find((r) => r.headers.get('content-type')?.includes('text/html'));
+    if (found) return found;
+    const url = __OFFLINE_PAGES__[locale] ?? __OFFLINE_PAGES__[__DEFAULT_LOCALE__];
     return url ? matchPrecache(url) : undefined;
   },
 };
@@ -102,7 +160,7 @@ registerRoute(
     new NetworkFirst({
       cacheName: PAGES_CACHE,
       networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS,
-      plugins: [new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true }), offlineFallback],
+      plugins: [perLocale, new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true }), offlineFallback],
     }),
     { denylist: [/^\/(api|img|dist)\//, /^\/invalidate/, /^\/sw\.js/] },
   ),

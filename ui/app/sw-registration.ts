@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { tellWorkerLocale } from './sw-locale';
 
 /** how often an open tab asks the server whether a new build is out (besides when the tab becomes visible again) */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -14,7 +15,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * `offerUpdate` (ui/app/sw-update.ts) is passed in rather than imported: a module shared by the entry and this chunk
  * would become a chunk of its own, one more request for every first page.
  */
-export function registerServiceWorker(offerUpdate: (activate: (() => void) | null) => void): void {
+export function registerServiceWorker(offerUpdate: (activate: (() => void) | null) => void, locale?: string): void {
   if (!('serviceWorker' in navigator) || window.location.protocol === 'file:') return;
   const wb = new Workbox('/sw.js');
   let controlled = navigator.serviceWorker.controller !== null;
@@ -30,7 +31,12 @@ export function registerServiceWorker(offerUpdate: (activate: (() => void) | nul
   // also for a worker another tab's check found (isExternal): every open tab offers it, and the prompt stays valid
   // through later deploys (SKIP_WAITING goes to whichever worker waits when the shopper clicks)
   wb.addEventListener('waiting', () => offerUpdate(() => wb.messageSkipWaiting()));
-  wb.register().catch((e: unknown) => console.warn('[sw] registration failed', e));
+  // the first worker takes this page (clientsClaim): it hears the page's locale then
+  wb.addEventListener('controlling', () => void (locale ? tellWorkerLocale(locale) : undefined));
+  wb.register()
+    // the page's locale, for a worker that cannot read the locale cookie (ui/app/sw-locale.ts)
+    .then(() => (locale ? tellWorkerLocale(locale) : undefined))
+    .catch((e: unknown) => console.warn('[sw] registration failed', e));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
   });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '../../../core/config';
 import { useConfig } from '../../hooks/use-service';
 import { useLocale } from '../../hooks/use-locale';
+import { tellWorkerLocale } from '../../app/sw-locale';
 
 /** A year: the shopper's language choice outlives the session. */
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -24,7 +25,8 @@ export function LanguageSwitcher() {
   const choose = (locale: LocaleCode) => {
     if (locale === current) return;
     document.cookie = `locale=${encodeURIComponent(locale)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
-    window.location.reload();
+    // the service worker keeps the reloaded page under this locale (issue 11), also where it cannot read the cookie
+    void tellWorkerLocale(locale).then(() => window.location.reload());
   };
   return (
     <nav className="language-switcher" aria-label={t('footer.language')}>
