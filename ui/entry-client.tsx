@@ -16,6 +16,7 @@ import { CategoryService } from '../core/catalogue/category-service';
 import { ProductService } from '../core/catalogue/product-service';
 import { HomeService } from '../core/catalogue/home-service';
 import { ensureTransactions, installTransactions } from './app/transactions';
+import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
@@ -41,8 +42,13 @@ const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
   : Promise.resolve(undefined);
 // issue 10: cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
 let i18n: ReturnType<typeof createI18n> | undefined;
+// issue 11: a chunk gone after a deploy (a tab no worker controls) reloads the page once (ui/app/chunk-recovery.ts);
+// the imports below recover themselves, this catches the others
+window.addEventListener('unhandledrejection', (event) => {
+  if (reloadOnceForChunk(event.reason)) event.preventDefault();
+});
 installTransactions(() =>
-  import('./app/transactions-ui').then(async (ui) => {
+  recoverChunk(import('./app/transactions-ui')).then(async (ui) => {
     await ui.startTransactions(container, boot.state, i18n);
     return ui;
   }),
@@ -51,7 +57,7 @@ installTransactions(() =>
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
 // (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
-const [, , categories] = await Promise.all([first?.preload?.(), loadLocale(locale), sharedCategories]);
+const [, , categories] = await Promise.all([first?.preload?.(), recoverChunk(loadLocale(locale)), sharedCategories]);
 const category = boot.state['category'] as { categories?: unknown[] } | undefined;
 hydrateServices(container, categories && category ? { ...boot.state, category: { ...category, categories } } : boot.state);
 // the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page
@@ -96,8 +102,8 @@ whenIdle(() => {
 // spec catalogue §1: a progressive web app. The service worker and its update flow load after the page, in a chunk of
 // their own (workbox-window); see ui/app/sw-registration.ts.
 const registerWorker = () =>
-  void import('./app/sw-registration')
-    .then((m) => m.registerServiceWorker(offerUpdate))
+  void recoverChunk(import('./app/sw-registration'))
+    .then((m) => m.registerServiceWorker(offerUpdate, locale))
     .catch((e: unknown) => console.warn('[sw] registration failed', e));
 // this module awaits its first chunk and texts above: the page may have finished loading meanwhile
 if (document.readyState === 'complete') registerWorker();

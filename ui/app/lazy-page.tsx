@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { recoverChunk } from './chunk-recovery';
 
 /**
  * A page in its own chunk (split by route). The server and the browser's first render call `preload()` before
@@ -14,7 +15,8 @@ export interface LazyPage {
 export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   let loaded: ComponentType | undefined;
   let pending: Promise<void> | undefined;
-  const preload = () => (pending ??= load().then((c) => void (loaded = c)));
+  // a route chunk gone after a deploy reloads the page once onto the new build (chunk-recovery.ts)
+  const preload = () => (pending ??= recoverChunk(load()).then((c) => void (loaded = c)));
   const Component = lazy(() => {
     if (loaded) {
       const module = { default: loaded };

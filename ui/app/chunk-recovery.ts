@@ -1,0 +1,61 @@
+/**
+ * issue 11: a tab the service worker does not control (a first visit, a browser without workers, a tab opened before
+ * the worker took over) asks the server for its chunks; once a new build is deployed, the chunks of the build it runs
+ * are gone (404). Such a tab reloads once, onto the new build, and says so in the console. The guard
+ * (sessionStorage, per tab) allows one such reload per RELOAD_GUARD_MS, so a chunk that stays unreachable (a broken
+ * deploy, the server down) ends in the error, not in a reload loop. A controlled tab never gets here for a deploy:
+ * its worker answers its own build's chunks from the precache (sw-update.spec.ts).
+ */
+export const CHUNK_RELOAD_KEY = 'shop:chunk-reload';
+export const RELOAD_GUARD_MS = 60_000;
+
+/** A failed dynamic import or module script, in the words of Chromium, Firefox and Safari. */
+export function isChunkLoadError(e: unknown): boolean {
+  const message = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload/i.test(message);
+}
+
+export interface ReloadDeps {
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  reload: () => void;
+  now: () => number;
+  log: Pick<Console, 'warn' | 'error'>;
+}
+
+const browserDeps = (): ReloadDeps | undefined => {
+  if (typeof window === 'undefined') return undefined;
+  let storage: ReloadDeps['storage'];
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined;
+  }
+  return { storage, reload: () => window.location.reload(), now: () => Date.now(), log: console };
+};
+
+/**
+ * Reload once for a chunk load error; answers whether it reloads. Not for other errors, not without sessionStorage
+ * (no guard, no reload), not again within RELOAD_GUARD_MS of the last one (logged as an error).
+ */
+export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = browserDeps()): boolean {
+  if (!deps || !isChunkLoadError(e)) return false;
+  const { storage, now, log } = deps;
+  if (!storage) return false;
+  const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? '');
+  if (Number.isFinite(last) && last > 0 && now() - last < RELOAD_GUARD_MS) {
+    log.error('[chunks] a chunk of this build is still missing after a reload: not reloading again', e);
+    return false;
+  }
+  storage.setItem(CHUNK_RELOAD_KEY, String(now()));
+  log.warn('[chunks] a chunk of this build is gone (a new build was deployed): reloading once onto the new build', e);
+  deps.reload();
+  return true;
+}
+
+/** A chunk's load that reloads the page once when the chunk is gone (and then never settles: the page goes). */
+export function recoverChunk<T>(load: Promise<T>): Promise<T> {
+  return load.catch((e: unknown) => {
+    if (reloadOnceForChunk(e)) return new Promise<T>(() => undefined);
+    throw e;
+  });
+}
