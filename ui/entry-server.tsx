@@ -43,6 +43,8 @@ export interface PreparedPage {
   /** the shared documents the state names instead of carrying them (ui/edge/shared-state.ts), and their bodies */
   shared: SharedRefs;
   documents: SharedDocument[];
+  /** the page shows one shopper's data (PageEntry.personal): never kept in a cache */
+  personal?: boolean;
   /**
    * renders the app: `begin` gets the page's title once the tree has rendered (before any body HTML), then `write` each
    * piece of the body's HTML; resolves when the whole body has been written
@@ -126,6 +128,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
     state,
     shared,
     documents,
+    ...(route?.personal ? { personal: true } : {}),
     renderBody({ begin, write }) {
       const i18n = serverI18n(locale, config);
       const title: { title?: string } = {};

@@ -61,6 +61,8 @@ const TEXT = 'text/plain; charset=utf-8';
  * every time (If-None-Match: 304 when unchanged, keeping the copy with the nonce it came with)
  */
 const PAGE_CACHE_CONTROL = 'no-cache';
+/** a page of one shopper's data (the order-status page): no cache on the way keeps it */
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
 /** how long a stale page's re-render may take before another renderer may try */
 const REFRESH_LEASE_SECONDS = 30;
 /** how many cached pages' deflated pieces a process keeps (about 20 KB each) */
@@ -275,11 +277,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- pages -----
-  function pageHeaders(reply: FastifyReply, status: number, nonce: string, encoding: Encoding, cacheState: string, etag: string | undefined): void {
+  function pageHeaders(reply: FastifyReply, status: number, nonce: string, encoding: Encoding, cacheState: string, etag: string | undefined, personal = false): void {
     reply.code(status).headers({
       ...securityHeaders(nonce),
       'content-type': HTML,
-      'cache-control': PAGE_CACHE_CONTROL,
+      'cache-control': personal ? PERSONAL_CACHE_CONTROL : PAGE_CACHE_CONTROL,
       vary: 'accept-encoding, cookie',
       'x-output-cache': cacheState,
       ...(etag ? { etag } : {}),
@@ -359,7 +361,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
       const prepared = await prepareRender(url, config, locale, { origin });
-      if (prepared.status !== 200 || prepared.redirect) return;
+      if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
       await cache.set(key, await renderWhole(prepared, url, origin), config.server.outputCacheTtlSeconds);
     })()
       .catch((e: unknown) => console.error('[output-cache] refresh failed', e))
@@ -446,13 +448,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           else if (encoding === 'br') (out as zlib.BrotliCompress).flush(zlib.constants.BROTLI_OPERATION_FLUSH, next);
           else next();
         });
-      pageHeaders(reply, prepared.status, nonce, encoding, cacheable ? 'miss' : 'off', etag);
+      // a page of one shopper's data is rendered for them alone: never kept (it kept an order's status, stale, for a day)
+      const keep = cacheable && !prepared.personal;
+      pageHeaders(reply, prepared.status, nonce, encoding, keep ? 'miss' : 'off', etag, prepared.personal);
       void reply.send(out as Readable);
       out.write(withNonce(head, nonce));
       // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
       await flushed();
       // what the output cache keeps (when there is one): the same document with the nonce's places left open
-      const parts: Array<Uint8Array | string> | undefined = cacheable ? [head] : undefined;
+      const parts: Array<Uint8Array | string> | undefined = keep ? [head] : undefined;
       // the body goes to the compressor in one piece once rendered: React writes it in ~2 KB pieces, all within one
       // turn (it renders once every load is in), and each write is a call into zlib of its own (twice the CPU of one
       // call for the same bytes: 15 % of an uncached answer's CPU went to compression in a profile)

@@ -22,6 +22,11 @@ export interface PageEntry {
   status?: number;
   /** load the page's code chunk (pages split by route); awaited before the server render and the first hydration */
   preload?: () => Promise<void>;
+  /**
+   * the server render shows one shopper's data (their order's status, their e-mail): never kept in the output cache
+   * or any shared cache (`Cache-Control: private, no-store`)
+   */
+  personal?: boolean;
 }
 
 /** route name (core/routing ROUTES) -> page */

@@ -37,6 +37,8 @@ export const TRANSACTION_PAGES: PageRegistry = {
   contacts: page(Contact),
   // server-rendered: the payment status is fetched in the load and dehydrated ('orderStatus' in dehydrate.ts)
   'order-status': page(OrderStatus, {
+    // the order token in the path names one shopper's order: its status changes, and the page shows their e-mail
+    personal: true,
     load: async ({ container, params }) => {
       await ensureTransactions();
       await container.get<OrderStatusService>(TX.OrderStatus).load(params['order_token'] ?? '');
