@@ -104,7 +104,8 @@ export function sendEdgeRequest(baseUrl: string, r: EdgeRequest, timeoutMs = 30_
 /** What is wrong with an answer to a hostile request (undefined: nothing). */
 export function edgeAnswerProblem(r: EdgeRequest, a: EdgeAnswer): string | undefined {
   if (a.status === 0) return 'no HTTP answer';
-  if (a.status >= 500) return `${a.status}`;
+  // a 503 with Retry-After is the answer for an API that is slow or down (issue 8), not the client's doing
+  if (a.status >= 500 && !(a.status === 503 && /^retry-after:/im.test(a.head))) return `${a.status}`;
   if (/\bat [\w.<>]+ \(?[^)\s]*\.(?:m?js|ts):\d+/.test(a.body)) return 'a stack trace in the body';
   // response splitting: a header line the client wrote into its request target or headers
   if (/^set-cookie: x=1/im.test(a.head)) return 'a header injected from the request';

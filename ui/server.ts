@@ -157,6 +157,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
   });
 
+  // set before any plugin is registered, so every context (the pass-through's too) answers errors this way: Fastify's
+  // default handler answered the pass-through's errors with its own 500 and the error's message
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) console.error('[storefront]', request.method, request.url.slice(0, 200), error);
+    return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
+  });
+
   // API answers, the sitemap and unhashed files are compressed on the fly; pages compress themselves (they stream).
   await app.register(fastifyCompress, {
     global: true,
@@ -495,11 +503,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   app.get('/*', { config: { compress: false } } as never, page);
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) console.error('[storefront]', request.method, request.url.slice(0, 200), error);
-    return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
-  });
 
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();

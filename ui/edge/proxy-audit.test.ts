@@ -155,4 +155,17 @@ describe('audit: the /api pass-through and what a client sends about its own con
       { numRuns: 120, seed: 20261123 },
     );
   }, 240_000);
+
+  it('a proxied query string that does not decode answers 400, and errors of the pass-through are the edge\'s own (it answered 500 "URI malformed")', async () => {
+    for (const target of ['/api/cart/create?a=%', '/api/catalog/vue_storefront_catalog/product/_search?a=%E0%A4%A', '/img/600/744/resize/i/p/inpakpapier-1.svg?x=%zz']) {
+      for (const method of ['GET', 'POST', 'HEAD', 'TRACE']) {
+        const answer = await rawRequest(shop.url, target, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+        expect(answer.status, `${method} ${target}`).toBe(400);
+        expect(answer.body).not.toMatch(/URI malformed|statusCode/);
+      }
+    }
+    const huge = await rawRequest(shop.url, '/api/cart/create', { method: 'POST', body: `{"x":"${'a'.repeat(1100 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    expect(huge.status).toBe(413);
+    expect(huge.headers['content-type']).toMatch(/^text\/plain/);
+  });
 });

@@ -18,7 +18,8 @@ export const MAX_PATH_LENGTH = 2048;
  * - no percent-encoded '.', '/', '\' or '%' (encoded dot-segments, encoded separators, double encoding), and no
  *   percent-encoding that does not decode;
  * - no control characters.
- * The query string is passed on unchanged: it never changes which route the backend picks.
+ * The query string is passed on unchanged (it never changes which route the backend picks), but it must decode: the
+ * proxy decodes the whole target, and `?a=%` answered 500 (URIError).
  */
 export function safeProxyPath(rawUrl: string): string | undefined {
   const q = rawUrl.indexOf('?');
@@ -34,6 +35,7 @@ export function safeProxyPath(rawUrl: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
+    decodeURIComponent(query);
   } catch {
     return undefined;
   }
