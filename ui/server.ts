@@ -17,7 +17,7 @@ import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
-import { bodyStart, documentEnd, headStart, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
+import { bodyStart, documentEnd, headStart, inlinableCss, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
 import { deflatePieces, gzipJoined } from './edge/gzip-segments';
 import { RenderGate } from './edge/render-gate';
 
@@ -56,6 +56,8 @@ export interface RunningStorefront {
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
+/** what the /img pass-through answers a public image with (issue 10: Lighthouse's long cache TTL) */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
 /**
  * the cache-control of every page answer, rendered or from the output cache: a browser may keep a page but asks again
  * every time (If-None-Match: 304 when unchanged, keeping the copy with the nonce it came with)
@@ -137,6 +139,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const manifest: ClientManifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest)
     : { entry: '', css: [] };
+  // issue 10: a small stylesheet goes into every page's head (no render-blocking request before the first paint)
+  const cssFiles = manifest.css.map((c) => join(options.clientDir, c));
+  if (cssFiles.length && cssFiles.every((f) => existsSync(f))) {
+    const css = inlinableCss(cssFiles.map((f) => readFileSync(f, 'utf8').replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')));
+    if (css !== undefined) manifest.inlineCss = css;
+  }
   const cache = options.outputCache;
   const renderGate = new RenderGate(options.renderConcurrency ?? RENDERS_AT_ONCE);
   const retryAfter = String(options.retryAfterSeconds ?? 30);
@@ -210,7 +218,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // connections to the API every shopper's /api call shares (70 slow uploads stalled the pass-through for everyone)
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, payload, done) => done(null, payload));
-    const pass = async (request: FastifyRequest, reply: FastifyReply) => {
+    /** `images`: issue 10, a catalogue image's URL names its file and size (a new image gets a new file name): a public
+     * answer is kept a year (the API says a day), so the next page and a returning visitor ask for none of them again */
+    const pass = (images: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const target = safeProxyPath(request.raw.url ?? '');
       if (!target) return reply.code(400).type(TEXT).send('Bad request: not a path of the API pass-through');
       const buffered = Buffer.isBuffer(request.body) ? request.body : undefined;
@@ -234,6 +244,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         rewriteHeaders: (headers) => {
           const out = { ...headers };
           for (const h of HOP_BY_HOP) delete out[h];
+          if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },
         onError: (r, { error }) => {
@@ -242,8 +253,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         },
       });
     };
-    proxy.all('/api/*', pass);
-    proxy.all('/img/*', pass);
+    proxy.all('/api/*', pass(false));
+    proxy.all('/img/*', pass(true));
   });
 
   // ----- /invalidate?tag=…&key=… : drops (marks stale) every cached page carrying the tag -----

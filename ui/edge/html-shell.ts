@@ -8,6 +8,21 @@ export interface ClientManifest {
   css: string[];
   /** chunks the entry imports statically */
   preload?: string[];
+  /**
+   * the stylesheets' text, set by the server at start when small (issue 10: written into the head instead of a
+   * render-blocking request); never in the build's manifest.json
+   */
+  inlineCss?: string;
+}
+
+/** Stylesheets up to this size (all together, uncompressed) are written into every page's head. */
+export const INLINE_CSS_MAX_BYTES = 64 * 1024;
+
+/** The stylesheets' text when it can stand in a <style> element of the head: small, no '</style', no relative url(). */
+export function inlinableCss(texts: readonly string[]): string | undefined {
+  const css = texts.join('\n');
+  if (!css || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /<\/style/i.test(css) || /url\(\s*['"]?(?![a-z]+:|\/)/i.test(css) || /@import/i.test(css)) return undefined;
+  return css;
 }
 
 /** the web app manifest's theme colour (scripts/build-pwa.mjs THEME_COLOUR, the shop's --accent) */
@@ -46,7 +61,7 @@ export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: s
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" type="image/png" sizes="192x192" href="/dist/icons/icon-192.png">
 <link rel="apple-touch-icon" href="/dist/icons/icon-192.png">
-${manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
+${manifest.inlineCss !== undefined ? `<style nonce="${nonce}">${manifest.inlineCss}</style>` : manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
 ${modules.map((f) => `<link rel="modulepreload" href="/dist/${f}" nonce="${nonce}">`).join('\n')}
 ${data.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">\n`).join('')}`;
 }
