@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import type { ShopConfig } from '../core/config';
 import { CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
 import { TOKENS } from '../core/ports/tokens';
@@ -41,53 +41,63 @@ import type { CatalogueGraph } from './wiring';
  * The catalogue half of the React UI's inversify container (what every page's first render needs). Core stays free of
  * inversify and decorators: the ports are bound under TOKENS and the services by class, every one to a member of one
  * graph (adapters/wiring.ts, the same wiring the headless SDK uses), singletons per container (a container per SSR
- * request, one in the browser, one per test). The transaction half is adapters/bindings-transactions.ts.
+ * request, one per test). The transaction half is adapters/bindings-transactions.ts. A table, so the browser's first
+ * render reads the same bindings without the container (adapters/browser-services.ts, issue 10).
  */
-export function bindCatalogue(c: Container, g: CatalogueGraph): void {
+export function catalogueBindings(g: CatalogueGraph): ReadonlyArray<readonly [ServiceIdentifier, () => unknown]> {
   const r = g.runtime;
-  c.bind<CatalogueGraph>(CONTAINER_TOKENS.Graph).toConstantValue(g);
-  c.bind<ShopConfig>(TOKENS.Config).toConstantValue(r.config);
-  c.bind<Clock>(TOKENS.Clock).toConstantValue(r.clock);
-  c.bind<Scheduler>(TOKENS.Scheduler).toConstantValue(r.scheduler);
-  c.bind<Logger>(TOKENS.Logger).toConstantValue(r.logger);
-  c.bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(r.ids);
-  c.bind<Network>(TOKENS.Network).toConstantValue(r.network);
-  c.bind<Storage>(TOKENS.Storage).toConstantValue(r.storage);
-  c.bind<StorageQuota>(TOKENS.StorageQuota).toConstantValue(r.storageQuota);
-  c.bind(TOKENS.CrossTab).toConstantValue(r.crossTab);
-  c.bind(TOKENS.TabLocks).toConstantValue(r.locks);
-  c.bind<HomeContentSource>(TOKENS.HomeContent).toConstantValue(r.homeContent);
-  c.bind<HtmlSanitizer>(TOKENS.HtmlSanitizer).toConstantValue(r.htmlSanitizer);
+  return [
+    [CONTAINER_TOKENS.Graph, () => g],
+    [TOKENS.Config, () => r.config],
+    [TOKENS.Clock, () => r.clock],
+    [TOKENS.Scheduler, () => r.scheduler],
+    [TOKENS.Logger, () => r.logger],
+    [TOKENS.IdGenerator, () => r.ids],
+    [TOKENS.Network, () => r.network],
+    [TOKENS.Storage, () => r.storage],
+    [TOKENS.StorageQuota, () => r.storageQuota],
+    [TOKENS.CrossTab, () => r.crossTab],
+    [TOKENS.TabLocks, () => r.locks],
+    [TOKENS.HomeContent, () => r.homeContent],
+    [TOKENS.HtmlSanitizer, () => r.htmlSanitizer],
 
-  // ---- catalogue: search answers go through the local cache so browsing works offline (catalogue §1, §4.4)
-  c.bind(CatalogueCache).toDynamicValue(() => g.catalogueCache);
-  c.bind<CatalogueSearch>(TOKENS.CatalogueSearch).toDynamicValue(() => g.catalogueSearch);
-  c.bind<UrlMapper>(TOKENS.UrlMapper).toDynamicValue(() => g.urlMapper);
-  c.bind<ProductApi>(TOKENS.ProductApi).toDynamicValue(() => g.productApi);
-  c.bind<StockApi>(TOKENS.StockApi).toDynamicValue(() => g.stockApi);
-  c.bind<CategoryApi>(TOKENS.CategoryApi).toDynamicValue(() => g.categoryApi);
-  c.bind<ContentApi>(TOKENS.ContentApi).toDynamicValue(() => g.contentApi);
-  c.bind<AttributeApi>(TOKENS.AttributeApi).toDynamicValue(() => g.attributeApi);
-  c.bind(HomeService).toDynamicValue(() => g.home);
-  c.bind(AttributeService).toDynamicValue(() => g.attributes);
-  c.bind(StorageQuotaMonitor).toDynamicValue(() => g.quotaMonitor);
-  c.bind(ProductService).toDynamicValue(() => g.product);
-  c.bind(TwoStageCaching).toDynamicValue(() => g.twoStage);
-  c.bind(CategoryService).toDynamicValue(() => g.category);
-  c.bind(SearchService).toDynamicValue(() => g.search);
-  c.bind(CmsService).toDynamicValue(() => g.cms);
-  c.bind(PriceSyncService).toDynamicValue(() => g.priceSync);
-  c.bind(StockSyncService).toDynamicValue(() => g.stockSync);
-  c.bind(PageResolutionService).toDynamicValue(() => g.pageResolution);
-  c.bind(UrlDispatcher).toDynamicValue(() => g.dispatcher);
+    // ---- catalogue: search answers go through the local cache so browsing works offline (catalogue §1, §4.4)
+    [CatalogueCache, () => g.catalogueCache],
+    [TOKENS.CatalogueSearch, () => g.catalogueSearch],
+    [TOKENS.UrlMapper, () => g.urlMapper],
+    [TOKENS.ProductApi, () => g.productApi],
+    [TOKENS.StockApi, () => g.stockApi],
+    [TOKENS.CategoryApi, () => g.categoryApi],
+    [TOKENS.ContentApi, () => g.contentApi],
+    [TOKENS.AttributeApi, () => g.attributeApi],
+    [HomeService, () => g.home],
+    [AttributeService, () => g.attributes],
+    [StorageQuotaMonitor, () => g.quotaMonitor],
+    [ProductService, () => g.product],
+    [TwoStageCaching, () => g.twoStage],
+    [CategoryService, () => g.category],
+    [SearchService, () => g.search],
+    [CmsService, () => g.cms],
+    [PriceSyncService, () => g.priceSync],
+    [StockSyncService, () => g.stockSync],
+    [PageResolutionService, () => g.pageResolution],
+    [UrlDispatcher, () => g.dispatcher],
 
-  // ---- UI state and the shopper's storage (the cookie notice's claims live there)
-  c.bind<Storage>(CONTAINER_TOKENS.ShopperStorage).toDynamicValue(() => g.shopperStorage);
-  c.bind(NotificationService).toDynamicValue(() => g.notifications);
-  c.bind(ModalService).toDynamicValue(() => g.modals);
-  c.bind(ProgressService).toDynamicValue(() => g.progress);
-  c.bind(UiFlagsService).toDynamicValue(() => g.uiFlags);
-  c.bind(ClaimsService).toDynamicValue(() => g.claims);
-  c.bind(CookieNoticeService).toDynamicValue(() => g.cookieNotice);
+    // ---- UI state and the shopper's storage (the cookie notice's claims live there)
+    [CONTAINER_TOKENS.ShopperStorage, () => g.shopperStorage],
+    [NotificationService, () => g.notifications],
+    [ModalService, () => g.modals],
+    [ProgressService, () => g.progress],
+    [UiFlagsService, () => g.uiFlags],
+    [ClaimsService, () => g.claims],
+    [CookieNoticeService, () => g.cookieNotice],
+  ];
 }
 
+/**
+ * The catalogue half of the React UI's inversify container: every entry of catalogueBindings bound to its member of
+ * the graph (singletons of the graph, so a dynamic value per binding is the member itself).
+ */
+export function bindCatalogue(c: Container, g: CatalogueGraph): void {
+  for (const [id, make] of catalogueBindings(g)) c.bind(id).toDynamicValue(make);
+}

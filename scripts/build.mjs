@@ -62,7 +62,15 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => inClient(f));
   // the chunks the entry imports statically: the page preloads them beside the entry, so they do not load one after another
   const preload = (entry[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => inClient(i.path));
-  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: inClient(entry[0]), css, preload }, null, 2));
+  // per page chunk (pages split by route, issue 10): its file and the chunks it imports statically that the entry does not
+  // load: the server names them as module preloads of a page that renders it, so they come beside the entry's
+  const first = staticClosure(client.metafile, [entry[0]]);
+  const pages = Object.fromEntries(
+    outputs
+      .filter(([f, o]) => o.entryPoint && f !== entry[0] && f.endsWith('.js'))
+      .map(([f, o]) => [o.entryPoint, [...staticClosure(client.metafile, [f])].filter((c) => !first.has(c)).map(inClient)]),
+  );
+  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: inClient(entry[0]), css, preload, pages }, null, 2));
   await writeFile(`${dist}/client-meta.json`, JSON.stringify(client.metafile));
 
   // icons, web app manifest, offline pages and the Workbox service worker with its precache manifest (issue 11)
@@ -98,6 +106,19 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   const compressed = await precompress(`${dist}/client`);
   if (!quiet) console.log(`precompressed ${compressed} files in dist/client (.br, .gz)`);
   if (!quiet) console.log(`built dist/client/${basename(entry[0])}, dist/server.mjs${existsSync(`${dist}/backend.mjs`) ? ', dist/backend.mjs' : ''}`);
+}
+
+/** The output files a set of outputs loads: themselves and what they import statically, transitively. */
+function staticClosure(meta, start) {
+  const seen = new Set();
+  const queue = [...start];
+  while (queue.length) {
+    const f = queue.shift();
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const i of meta.outputs[f]?.imports ?? []) if (i.kind === 'import-statement') queue.push(i.path);
+  }
+  return seen;
 }
 
 /**

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from './app/routes';
 import { createConfig, type ShopConfig } from '../core/config';
-import { createBrowserContainer } from '../adapters/browser-container';
+import { createFirstRenderServices } from '../adapters/browser-services';
 import { createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
@@ -31,7 +31,8 @@ const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
 const locale = resolveLocale(boot.locale, config);
-const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
+// issue 10: the first render reads the catalogue half without the inversify container; the transaction half brings it
+const container = createFirstRenderServices({ config, storefrontOrigin: window.location.origin, locale });
 // issue 10: the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
 // kept by the browser's HTTP cache from page to page
 const categoriesHref = boot.shared?.categories;
@@ -57,7 +58,9 @@ installTransactions(() =>
 // the first page's code chunk must be there before hydration, so the first render matches the server's HTML
 const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
 // (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
-const [, , categories] = await Promise.all([first?.preload?.(), recoverChunk(loadLocale(locale)), sharedCategories]);
+// the URL dispatcher's page chunk follows the kind the server resolved: that state first
+hydrateServices(container, boot.state, ['pageResolution']);
+const [, , categories] = await Promise.all([first?.preload?.(container), recoverChunk(loadLocale(locale)), sharedCategories]);
 const category = boot.state['category'] as { categories?: unknown[] } | undefined;
 hydrateServices(container, categories && category ? { ...boot.state, category: { ...category, categories } } : boot.state);
 // the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page

@@ -12,6 +12,7 @@ import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from '../core/ports/output-cache';
 import { bodyText, currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
 import { parseCategoriesHref, RecentDocuments, type SharedRefs } from './edge/shared-state';
+import { pageChunks } from './app/routes';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
@@ -352,7 +353,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    */
   function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; end: string; etag: string | undefined } {
     for (const doc of prepared.documents) recentDocuments.add(doc);
-    const head = headStart(prepared.locale, manifest, NONCE_SLOT, Object.values(prepared.shared));
+    const head = headStart(prepared.locale, manifest, NONCE_SLOT, Object.values(prepared.shared), pageChunks(new URL(url, 'http://storefront.local').pathname, prepared.state));
     const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT);
     return { head, end, etag: prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, head, end]) : undefined };
   }

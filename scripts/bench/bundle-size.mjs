@@ -9,16 +9,17 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /**
  * The page types of issue 10 and the source modules of the chunks each loads before it is interactive besides the
- * entry's (the checkout: its route chunk and the transaction half, ui/app/transactions-ui.tsx, bound before it renders).
+ * entry's: the page's own chunk (every page is split by route) and for the checkout the transaction half,
+ * ui/app/transactions-ui.tsx, bound before it renders.
  * `budgetKb` is the issue's budget; `ceilingKb` what scripts/bench/client-budget.test.ts enforces: the issue's budgets
  * are NOT met yet (react-dom, react-router, i18next and inversify alone are about 120 KB gz of every page), so the test
  * holds each page at its measured size (+1-2 KB) and fails when a change makes it grow. Lower a ceiling with each cut.
  */
 export const PAGES = {
-  home: { chunks: [], budgetKb: 150, ceilingKb: 193 },
-  category: { chunks: [], budgetKb: 160, ceilingKb: 193 },
-  product: { chunks: [], budgetKb: 160, ceilingKb: 193 },
-  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190, ceilingKb: 238 },
+  home: { chunks: ['ui/pages/HomePage.tsx'], budgetKb: 150, ceilingKb: 180 },
+  category: { chunks: ['ui/pages/CategoryPage.tsx'], budgetKb: 160, ceilingKb: 182 },
+  product: { chunks: ['ui/pages/ProductPage.tsx'], budgetKb: 160, ceilingKb: 184 },
+  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190, ceilingKb: 234 },
 };
 
 export function measurePages(dir = `${root}dist`) {

@@ -42,13 +42,13 @@ describe('first-load JavaScript per page (issue 10)', () => {
     for (const p of Object.values(sizes)) expect(p.gzipKb).toBeGreaterThan(60);
   });
 
-  it('the cart, session, checkout and queue code is not in the first load of a catalogue page', () => {
+  it('the cart, session, checkout and queue code, and the inversify container, are not in the first load of a catalogue page', () => {
     const sizes = pageSizes(result.metafile, read) as Sizes;
     expect(sizes.home).toBeDefined();
     const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
     const firstLoad = closure(result.metafile, entry);
     const inputs = [...firstLoad].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
-    const transactionCode = /core\/cart\/cart-service|core\/checkout\/(checkout|payment|order-status)-service|core\/queue\/task-queue|core\/user\/session-service|wiring-transactions|bindings-transactions|node_modules\/ky\//;
+    const transactionCode = /core\/cart\/cart-service|core\/checkout\/(checkout|payment|order-status)-service|core\/queue\/task-queue|core\/user\/session-service|wiring-transactions|bindings-transactions|node_modules\/ky\/|node_modules\/(@inversifyjs|inversify)\//;
     expect(inputs.filter((i) => transactionCode.test(i))).toEqual([]);
   });
 });
@@ -101,3 +101,34 @@ describe('the default locale in two parts (scripts/locale-split.mjs)', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('pages split by route (issue 10)', () => {
+  it('every page chunk a route names is a chunk of the build (the server preloads its files; bundle-size counts it)', async () => {
+    const { ROUTES } = await import('../../ui/app/routes');
+    const { DISPATCHED_CHUNKS } = await import('../../ui/pages/DispatchedPage');
+    const built = new Set(Object.values(result.metafile.outputs).flatMap((o) => (o.entryPoint ? [o.entryPoint] : [])));
+    const named = new Set([...ROUTES.flatMap((r) => r.chunks ?? []), ...Object.values(DISPATCHED_CHUNKS).flat()]);
+    expect(named.size).toBeGreaterThan(10);
+    expect([...named].filter((s) => !built.has(s))).toEqual([]);
+    // the pages the budgets measure are among them
+    for (const p of Object.values(PAGES as Record<string, { chunks: string[] }>)) for (const c of p.chunks) expect(named).toContain(c);
+  });
+
+  it('the home page loads no category, product or CMS page code; a category page none of the product page', () => {
+    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const page = (source: string) => Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
+    const inputsOf = (files: Set<string>) => new Set([...files].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {})));
+    const home = inputsOf(closure2(result.metafile, [entry, page('ui/pages/HomePage.tsx')]));
+    expect(home).toContain('ui/pages/HomePage.tsx');
+    for (const other of ['ui/pages/CategoryPage.tsx', 'ui/pages/ProductPage.tsx', 'ui/pages/CmsPage.tsx', 'ui/components/catalogue/BundleOptions.tsx', 'ui/components/catalogue/CategoryFilters.tsx']) expect(home).not.toContain(other);
+    const category = inputsOf(closure2(result.metafile, [entry, page('ui/pages/CategoryPage.tsx')]));
+    expect(category).toContain('ui/pages/CategoryPage.tsx');
+    for (const other of ['ui/pages/ProductPage.tsx', 'ui/components/catalogue/BundleOptions.tsx', 'ui/pages/HomePage.tsx']) expect(category).not.toContain(other);
+  });
+});
+
+function closure2(meta: Metafile, start: string[]): Set<string> {
+  const seen = new Set<string>();
+  for (const s of start) for (const f of closure(meta, s)) seen.add(f);
+  return seen;
+}

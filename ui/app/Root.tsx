@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Container } from 'inversify';
+import type { ShopServices as Container } from '../../adapters/browser-services';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ContainerContext } from '../hooks/use-service';

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { ShopServices as Container } from '../../adapters/browser-services';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
 import { TX } from '../../adapters/container-tokens';
 import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState } from '../../core/catalogue/category-service';

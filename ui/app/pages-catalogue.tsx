@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { ShopServices as Container } from '../../adapters/browser-services';
 import type { ShopConfig } from '../../core/config';
 import { TOKENS } from '../../core/ports/tokens';
 import type { CatalogueSearch } from '../../core/ports/catalogue-search';
@@ -14,14 +14,8 @@ import { UrlDispatcher } from '../../core/routing/dispatcher';
 import { PageResolutionService, loadFailureOutcome, resolvedPage, unavailableCause, type ResolvedPageKind } from '../../core/routing/page-resolution';
 import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
 import { NotificationService } from '../../core/ui-state/notification-service';
-import { HomePage } from '../pages/HomePage';
-import { CategoryPage } from '../pages/CategoryPage';
-import { ProductPage } from '../pages/ProductPage';
-import { CmsPage } from '../pages/CmsPage';
-import { StaticPage } from '../pages/StaticPage';
-import { SitemapPage } from '../pages/SitemapPage';
-import { WholesalePage } from '../pages/WholesalePage';
-import { DispatchedPage } from '../pages/DispatchedPage';
+import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
+import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
 import { ErrorPage } from '../pages/ErrorPage';
 import type { LoadOutcome, PageEntry, PageRegistry, RouteLoadContext } from './page-registry';
 
@@ -163,6 +157,8 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   }
   const page = resolvedPage(resolution);
   try {
+    // the resolved page's chunk arrives beside its data (issue 10: each page in a chunk of its own)
+    const chunk = preloadDispatched(page.kind);
     switch (resolution.kind) {
       case 'product': {
         const outcome = await productLoad(container, path, resolution.product.sku, childSku);
@@ -182,6 +178,7 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
       default:
         break;
     }
+    await chunk;
   } catch (e) {
     return failed(container, path, e, page.kind);
   }
@@ -215,31 +212,37 @@ function staticLoad(name: string) {
   };
 }
 
-const productEntry: PageEntry = { element: <ProductPage />, load: productRouteLoad };
+const productEntry: PageEntry = { element: <ProductChunk.Component />, preload: ProductChunk.preload, chunks: ['ui/pages/ProductPage.tsx'], load: productRouteLoad };
+/** The url_path of the demo shop's wholesale category (ui/pages/WholesalePage.tsx shows it). */
+const WHOLESALE_CATEGORY_PATH = 'groothandel';
 const STATIC_NAMES = CORE_ROUTES.filter((r) => r.staticPage).map((r) => r.name);
 
 /** Catalogue-side pages by route name (spec catalogue §2.1). */
 export const CATALOGUE_PAGES: PageRegistry = {
   home: {
-    element: <HomePage />,
+    element: <HomeChunk.Component />,
+    preload: HomeChunk.preload,
+    chunks: ['ui/pages/HomePage.tsx'],
     load: async ({ container, path }) => {
       const home = container.get(HomeService);
       const [down] = await Promise.all([loadShell(container, path), home.load()]);
       return down ?? unavailableOnServer(container, path, home.failure());
     },
   },
-  category: { element: <CategoryPage />, load: categoryLoad },
+  category: { element: <CategoryChunk.Component />, preload: CategoryChunk.preload, chunks: ['ui/pages/CategoryPage.tsx'], load: categoryLoad },
   ...Object.fromEntries([...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD].map((name) => [name, productEntry])),
-  'cms-page': { element: <CmsPage />, load: cmsLoad },
-  ...Object.fromEntries(STATIC_NAMES.map((name) => [name, { element: <StaticPage name={name} />, load: staticLoad(name) }])),
+  'cms-page': { element: <CmsChunk.Component />, preload: CmsChunk.preload, chunks: ['ui/pages/CmsPage.tsx'], load: cmsLoad },
+  ...Object.fromEntries(STATIC_NAMES.map((name) => [name, { element: <StaticChunk.Component name={name} />, preload: StaticChunk.preload, chunks: ['ui/pages/StaticPage.tsx'], load: staticLoad(name) }])),
   wholesale: {
-    element: <WholesalePage />,
+    element: <WholesaleChunk.Component />,
+    preload: WholesaleChunk.preload,
+    chunks: ['ui/pages/WholesalePage.tsx'],
     load: async (ctx) => {
       const down = await loadShell(ctx.container, ctx.path);
       if (down) return down;
       const categories = ctx.container.get(CategoryService);
       try {
-        await categories.setCurrentByPath(WholesalePage.categoryPath);
+        await categories.setCurrentByPath(WHOLESALE_CATEGORY_PATH);
         await loadCategoryProducts(ctx.container, ctx.query, ctx.path);
       } catch {
         /* the page still shows its text */
@@ -248,7 +251,9 @@ export const CATALOGUE_PAGES: PageRegistry = {
     },
   },
   sitemap: {
-    element: <SitemapPage />,
+    element: <SitemapChunk.Component />,
+    preload: SitemapChunk.preload,
+    chunks: ['ui/pages/SitemapPage.tsx'],
     load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
   },
   // spec catalogue §2.1 route 'error': the error page, 500 (was the not-found page with 404)
@@ -260,5 +265,5 @@ export const CATALOGUE_PAGES: PageRegistry = {
     },
     status: 500,
   },
-  'page-not-found': { element: <DispatchedPage />, load: dispatchLoad, status: 404 },
+  'page-not-found': { element: <DispatchedPage />, preload: (services) => preloadDispatched(services?.get(PageResolutionService).snapshot().kind ?? 'all'), load: dispatchLoad, status: 404 },
 };

@@ -18,25 +18,27 @@ const Contact = lazyPage(() => withTransactions(import('../pages/ContactPage')).
 const Wishlist = lazyPage(() => withTransactions(import('../pages/WishlistPage')).then((m) => m.WishlistPage));
 const Compare = lazyPage(() => withTransactions(import('../pages/ComparePage')).then((m) => m.ComparePage));
 
-const page = (p: LazyPage, extra: Omit<PageEntry, 'element' | 'preload'> = {}): PageEntry => ({
+const page = (p: LazyPage, source: string, extra: Omit<PageEntry, 'element' | 'preload' | 'chunks'> = {}): PageEntry => ({
   element: <p.Component />,
   preload: p.preload,
+  // the page's chunk and the transaction half it waits for
+  chunks: [`ui/pages/${source}.tsx`, 'ui/app/transactions-ui.tsx'],
   ...extra,
 });
 
 /** Transaction-side pages by route name (spec transactions §2: checkout, my-account, order-status, ...). */
 export const TRANSACTION_PAGES: PageRegistry = {
-  checkout: page(Checkout),
-  'my-account': page(MyAccount),
+  checkout: page(Checkout, 'CheckoutPage'),
+  'my-account': page(MyAccount, 'MyAccountPage'),
   // a customer's own order (lines, totals, addresses, payment status): rendered in the browser with the customer's token
-  'order-details': page(OrderDetails),
-  'create-password': page(CreatePassword),
-  contact: page(Contact),
-  wishlist: page(Wishlist),
-  compare: page(Compare),
-  contacts: page(Contact),
+  'order-details': page(OrderDetails, 'OrderDetailsPage'),
+  'create-password': page(CreatePassword, 'CreatePasswordPage'),
+  contact: page(Contact, 'ContactPage'),
+  wishlist: page(Wishlist, 'WishlistPage'),
+  compare: page(Compare, 'ComparePage'),
+  contacts: page(Contact, 'ContactPage'),
   // server-rendered: the payment status is fetched in the load and dehydrated ('orderStatus' in dehydrate.ts)
-  'order-status': page(OrderStatus, {
+  'order-status': page(OrderStatus, 'OrderStatusPage', {
     // the order token in the path names one shopper's order: its status changes, and the page shows their e-mail
     personal: true,
     load: async ({ container, params }) => {

@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router-dom';
 import { ROUTES as CORE_ROUTES, layoutOf, type LayoutName } from '../../core/routing/routes';
 import type { PageEntry } from './page-registry';
 import { CATALOGUE_PAGES } from './pages-catalogue';
+import { DISPATCHED_CHUNKS } from '../pages/DispatchedPage';
 import { TRANSACTION_PAGES } from './pages-transactions';
 
 export type { RouteLoadContext, LoadOutcome } from './page-registry';
@@ -44,4 +45,17 @@ export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<A
   }
   matched.set(pathname, m);
   return m;
+}
+
+/**
+ * The source modules of the chunks a server-rendered page loads before it hydrates (issue 10: pages split by route):
+ * its route's page chunks, or for the URL dispatcher's route those of the page the server resolved the path to. The
+ * server names their files as module preloads (dist/client/manifest.json `pages`).
+ */
+export function pageChunks(pathname: string, state: Record<string, unknown>): readonly string[] {
+  const route = matchAppRoute(pathname)?.[0]?.route;
+  if (!route) return [];
+  if (route.path !== '*') return route.chunks ?? [];
+  const kind = (state['pageResolution'] as { kind?: string } | undefined)?.kind;
+  return (kind && DISPATCHED_CHUNKS[kind]) || [];
 }

@@ -3,7 +3,8 @@
  * container's CatalogueGraph), the state the server sent for its services, the start-up that restores the shopper's
  * session and cart, and the shell's live parts (cart button, microcart, modals). ui/app/transactions.ts loads it.
  */
-import type { Container } from 'inversify';
+import type { FirstRenderServices, ShopServices } from '../../adapters/browser-services';
+import { browserContainerOver } from '../../adapters/browser-container';
 import type { i18n } from 'i18next';
 import { addTexts } from '../i18n';
 import { DEFERRED_TEXTS } from '../i18n/deferred-texts';
@@ -23,17 +24,20 @@ export { CartButtonLive, ShellTransactionExtras };
  * shopper's first command needs), while checkout details, lists and the cart are restored on (a cart command that
  * runs meanwhile starts from the stored cart, so neither undoes the other).
  */
-export async function startTransactions(container: Container, state: DehydratedState, i18n?: i18n): Promise<void> {
+export async function startTransactions(services: FirstRenderServices, state: DehydratedState, i18n?: i18n): Promise<void> {
   // the default locale's texts of the half (scripts/locale-split.mjs), before any of its parts renders
   for (const [locale, texts] of Object.entries(DEFERRED_TEXTS)) addTexts(locale as keyof typeof DEFERRED_TEXTS, texts, i18n);
+  // the inversify container comes with this half (issue 10): both halves bound over the first render's graph
+  const container = browserContainerOver(services.graph);
   attachTransactions(container);
+  services.adopt(container);
   hydrateServices(container, state, TRANSACTION_HYDRATED);
   await restoreSession(container);
   void restoreShopperData(container).catch((e: unknown) => console.error('[startup]', e));
 }
 
 /** The microcart opened from the header's cart button clicked before the half had loaded. */
-export function openMicrocart(container: Container): void {
+export function openMicrocart(container: ShopServices): void {
   container.get(UiFlagsService).setPanel('microcart', true);
   container.get(CartService).toggleMicrocart(true);
 }

@@ -35,3 +35,22 @@ test('a client-side navigation loads a route-split page on demand', async ({ pag
   await expect(page.locator('main h1')).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+// issue 10: every catalogue page is a chunk of its own; the HTML preloads the page's chunk beside the entry, and a
+// direct load hydrates without a mismatch (the dispatcher's pages by the kind the server resolved)
+for (const [name, path, chunk] of [
+  ['home', '/', 'HomePage'],
+  ['category', '/inpakpapier', 'CategoryPage'],
+  ['configurable product', '/inpakpapier/baby-en-geboorte/inpakpapier-beertjes-amsterdam-1.html', 'ProductPage'],
+] as const) {
+  test(`the ${name} page preloads its own chunk and hydrates without a mismatch`, async ({ page, request }) => {
+    const html = await (await request.get(path)).text();
+    expect(html).toMatch(new RegExp(`<link rel="modulepreload" href="/dist/chunks/${chunk}-[^"]+\\.js"`));
+    for (const other of ['HomePage', 'CategoryPage', 'ProductPage'].filter((c) => c !== chunk)) expect(html).not.toContain(`/dist/chunks/${other}-`);
+    const problems = collectProblems(page);
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}

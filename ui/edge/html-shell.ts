@@ -13,6 +13,8 @@ export interface ClientManifest {
    * render-blocking request); never in the build's manifest.json
    */
   inlineCss?: string;
+  /** per page module split by route (its source path): its chunk and the chunks it imports that the entry does not */
+  pages?: Record<string, string[]>;
 }
 
 /** Stylesheets up to this size (all together, uncompressed) are written into every page's head. */
@@ -46,12 +48,14 @@ export function escapeHtml(s: string): string {
 }
 
 /**
- * The document up to the open <head>'s stylesheet and module preloads: it leaves before the body is rendered, so the
+ * The document up to the open <head>'s stylesheet and module preloads (the entry's chunks and the page's): it leaves before the body is rendered, so the
  * browser fetches CSS and JavaScript while the server renders. The <title> follows with the body (the page decides it
  * while rendering), still inside <head>.
  */
-export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: string, data: readonly string[] = []): string {
-  const modules = manifest.entry ? [manifest.entry, ...(manifest.preload ?? [])] : [];
+export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: string, data: readonly string[] = [], pageChunks: readonly string[] = []): string {
+  // `pageChunks`: the source modules of the page's own chunks (ui/app/routes.tsx pageChunks), loaded before hydration
+  const page = [...new Set(pageChunks.flatMap((source) => manifest.pages?.[source] ?? []))];
+  const modules = manifest.entry ? [manifest.entry, ...(manifest.preload ?? []), ...page] : [];
   return `<!doctype html>
 <html lang="${locale.slice(0, 2)}">
 <head>

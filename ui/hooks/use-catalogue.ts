@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { Container } from 'inversify';
+import type { ShopServices as Container } from '../../adapters/browser-services';
 import { CategoryService, type CategoryState } from '../../core/catalogue/category-service';
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import { CmsService, type CmsState } from '../../core/catalogue/cms-service';

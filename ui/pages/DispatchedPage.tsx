@@ -1,9 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePageResolution } from '../hooks/use-catalogue';
-import { ProductPage } from './ProductPage';
-import { CategoryPage } from './CategoryPage';
-import { CmsPage } from './CmsPage';
+import type { ResolvedPageKind } from '../../core/routing/page-resolution';
+import { CategoryChunk, CmsChunk, ProductChunk } from '../app/catalogue-chunks';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
@@ -18,12 +17,29 @@ export function DispatchedPage() {
   if (resolution.path !== location.pathname) return <p role="status" className="page-loading">{t('common.loading')}</p>;
   switch (resolution.kind) {
     case 'product':
-      return <ProductPage />;
+      return <ProductChunk.Component />;
     case 'category':
-      return resolution.error ? <NotFoundPage /> : <CategoryPage />;
+      return resolution.error ? <NotFoundPage /> : <CategoryChunk.Component />;
     case 'cms_page':
-      return <CmsPage />;
+      return <CmsChunk.Component />;
     default:
       return resolution.error ? <NotFoundPage message={t(resolution.error.key, resolution.error.params)} /> : <NotFoundPage />;
   }
 }
+
+/**
+ * The chunk of the page the dispatcher resolved a path to (issue 10: each page in a chunk of its own): before the first
+ * hydration (the kind the server resolved) and with a client-side load. 'all': the server, before it knows the kind.
+ */
+export function preloadDispatched(kind: ResolvedPageKind | 'all' | undefined): Promise<void> {
+  const chunks = { product: [ProductChunk], category: [CategoryChunk], cms_page: [CmsChunk], all: [ProductChunk, CategoryChunk, CmsChunk] } as const;
+  const wanted = kind && kind in chunks ? chunks[kind as keyof typeof chunks] : [];
+  return Promise.all(wanted.map((c) => c.preload())).then(() => undefined);
+}
+
+/** the source module of each resolved kind's page chunk (ui/app/routes.tsx pageChunks: the server's module preloads) */
+export const DISPATCHED_CHUNKS: Readonly<Record<string, readonly string[]>> = {
+  product: ['ui/pages/ProductPage.tsx'],
+  category: ['ui/pages/CategoryPage.tsx'],
+  cms_page: ['ui/pages/CmsPage.tsx'],
+};

@@ -11,5 +11,3 @@ export function WholesalePage() {
     </div>
   );
 }
-/** The url_path of the demo shop's wholesale category. */
-WholesalePage.categoryPath = 'groothandel';
