@@ -2,11 +2,12 @@
 import { build } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
 import { localeSplitPlugin } from './locale-split.mjs';
+import { mergeFirstLoad } from './first-load-merge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -40,6 +41,35 @@ export function clientBuildOptions() {
 }
 
 /**
+ * The browser bundle: esbuild's split build (clientBuildOptions), then the first load in one file beside the entry
+ * (scripts/first-load-merge.mjs explains why and how). `outdir` relative to the repository; `write: false` keeps the
+ * files in memory (outputFiles, as esbuild answers); `marker`: a comment in every JavaScript file. The metafile is in
+ * source terms (entry points and inputs are source modules), as esbuild's for one pass.
+ */
+export async function buildClient({ outdir, write = true, marker = '', sourcemap = true, logLevel = 'warning' }) {
+  const options = clientBuildOptions();
+  const pass1 = await build({ ...options, outdir, write: false, sourcemap: sourcemap ? 'inline' : false, logLevel });
+  const merged = await mergeFirstLoad(pass1, {
+    absWorkingDir: root,
+    outdir,
+    write,
+    sourcemap,
+    ...(marker ? { banner: { js: `/* build ${marker} */` } } : {}),
+    entryNames: options.entryNames,
+    chunkNames: options.chunkNames,
+    assetNames: options.assetNames,
+    logLevel,
+  });
+  if (write) {
+    for (const f of merged.others) {
+      await mkdir(dirname(f.path), { recursive: true });
+      await writeFile(f.path, f.contents);
+    }
+  }
+  return { ...merged, outputFiles: write ? undefined : [...(merged.outputFiles ?? []), ...merged.others] };
+}
+
+/**
  * `outDir` (absolute, inside the repository so the server finds node_modules): another output folder than dist/, and
  * `marker`: a comment in every JavaScript file, so a second build differs from the first (the update journey deploys one
  * build after another).
@@ -49,12 +79,7 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   const clientOut = relative(root, `${dist}/client`);
   await rm(dist, { recursive: true, force: true });
   await mkdir(`${dist}/client`, { recursive: true });
-  const client = await build({
-    ...clientBuildOptions(),
-    outdir: clientOut,
-    ...(marker ? { banner: { js: `/* build ${marker} */` } } : {}),
-    logLevel: quiet ? 'error' : 'warning',
-  });
+  const client = await buildClient({ outdir: clientOut, marker, logLevel: quiet ? 'error' : 'warning' });
   const outputs = Object.entries(client.metafile.outputs);
   const entry = outputs.find(([, o]) => o.entryPoint === 'ui/entry-client.tsx');
   if (!entry) throw new Error('client entry missing from metafile');

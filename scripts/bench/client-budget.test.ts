@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { build, type BuildResult, type Metafile } from 'esbuild';
+import type { BuildResult, Metafile } from 'esbuild';
 // @ts-expect-error plain ESM scripts without types
-import { clientBuildOptions } from '../build.mjs';
+import { buildClient } from '../build.mjs';
 // @ts-expect-error plain ESM scripts without types
 import { PAGES, pageSizes } from './bundle-size.mjs';
 // @ts-expect-error plain ESM scripts without types
@@ -12,14 +12,14 @@ import { MESSAGES } from '../../core/messages';
 type Sizes = Record<string, { files: number; gzipKb: number; budgetKb: number; ceilingKb: number; top: [string, number][] }>;
 
 /**
- * The browser bundle built in memory with the build's own options (scripts/build.mjs clientBuildOptions): sizes are
- * deterministic, so budgets are fair tests. `node scripts/bench/bundle-size.mjs` prints the same figures for the last
- * build.
+ * The browser bundle built in memory as the build builds it (scripts/build.mjs buildClient: the split build and the
+ * first-load merge): sizes are deterministic, so budgets are fair tests. `node scripts/bench/bundle-size.mjs` prints the
+ * same figures for the last build.
  */
 let result: BuildResult & { metafile: Metafile };
 let files: Map<string, Uint8Array>;
 beforeAll(async () => {
-  result = (await build({ ...clientBuildOptions(), outdir: 'dist-budget/client', write: false, sourcemap: false, logLevel: 'error' })) as typeof result;
+  result = (await buildClient({ outdir: 'dist-budget/client', write: false, sourcemap: false, logLevel: 'error' })) as typeof result;
   files = new Map((result.outputFiles ?? []).map((f) => [f.path.slice(process.cwd().length + 1), f.contents]));
 }, 120_000);
 
@@ -40,6 +40,15 @@ describe('first-load JavaScript per page (issue 10)', () => {
     expect(over).toEqual([]);
     // the figures are real: every page loads react-dom and the entry at least
     for (const p of Object.values(sizes)) expect(p.gzipKb).toBeGreaterThan(60);
+  });
+
+  it('the first load is the entry and one chunk it shares with later chunks (scripts/first-load-merge.mjs)', () => {
+    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const first = [...closure(result.metafile, entry)];
+    expect(first).toHaveLength(2);
+    // react-dom, the container-free services and the shell are in it
+    const inputs = first.flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
+    for (const m of ['node_modules/react-dom/cjs/react-dom-client.production.js', 'adapters/browser-services.ts', 'ui/components/header/Header.tsx']) expect(inputs).toContain(m);
   });
 
   it('the cart, session, checkout and queue code, and the inversify container, are not in the first load of a catalogue page', () => {
