@@ -100,6 +100,14 @@ describe('smaller services against the demo backend (spec transactions §7)', ()
     const review = new HttpReviewApi(client);
     await review.create({ product_id: product.id as number, title: 'Mooi', detail: 'Prachtig papier', nickname: 'An', review_entity: 'product', review_status: 2 });
     await expect(review.create({ product_id: product.id as number, title: '', detail: '', nickname: '' })).rejects.toMatchObject({ status: 400 });
+    // a logged-in shopper's review goes with their token (the backend signs customer_id only for its own token): a
+    // good token is accepted, a damaged one refused, so the token reaches the backend
+    const users = new HttpUserApi(client);
+    const author = await users.register({ email: 'review-author@papier.nl', firstname: 'Roos', lastname: 'Reviewer' }, 'Secret12!');
+    const { token } = await users.login('review-author@papier.nl', 'Secret12!');
+    const signed = { product_id: product.id as number, title: 'Ondertekend', detail: 'Met token', nickname: 'Roos', customer_id: author.id };
+    await expect(review.create(signed, token)).resolves.toBeUndefined();
+    await expect(review.create(signed, `${token.slice(0, -2)}xx`)).rejects.toMatchObject({ status: 401 });
 
     const mail = new HttpMailApi(client);
     await mail.send({ sourceAddress: 'anna@papier.nl', targetAddress: SHOP_MAILBOX, subject: 'Vraag', emailText: 'Tekst' });

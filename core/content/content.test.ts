@@ -62,6 +62,17 @@ describe('ReviewService (spec transactions §7 Review)', () => {
     expect(await r.submit({ product_id: 5, title: '', detail: '', nickname: '' })).toBe(false);
   });
 
+  it('a review carries the customer_id only with the shopper\'s token, which goes along; without it a guest review', async () => {
+    const sent: Array<[unknown, string | undefined]> = [];
+    const r = new ReviewService({ api: { create: async (rv, token) => void sent.push([rv, token]) }, logger });
+    const review = { product_id: 5, title: 'Mooi', detail: 'Prachtig', nickname: 'An', customer_id: 7 };
+    expect(await r.submit(review, 'tok')).toBe(true);
+    expect(await r.submit(review)).toBe(true);
+    expect(sent[0]).toEqual([expect.objectContaining({ customer_id: 7 }), 'tok']);
+    expect(sent[1]![0]).not.toHaveProperty('customer_id');
+    expect(sent[1]![1]).toBeUndefined();
+  });
+
   it('reads the rating widget numbers from the feedback JSON', async () => {
     // spec transactions §2: rating widget shows status, link, percentage, score, score_max, total_reviews
     const r = new ReviewService({

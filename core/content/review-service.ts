@@ -20,10 +20,16 @@ export class ReviewService {
     private readonly deps: { readonly api: ReviewApi; readonly feedback?: FeedbackApi; readonly logger: Logger },
   ) {}
 
-  /** true when the review was accepted (code 200); false otherwise (the error is logged) */
-  async submit(review: Review): Promise<boolean> {
+  /**
+   * true when the review was accepted (code 200); false otherwise (the error is logged). A review carries the shopper's
+   * `customer_id` only together with their token (the backend signs it with that id only for its own token); without
+   * a token it goes as a guest's review.
+   */
+  async submit(review: Review, userToken?: string): Promise<boolean> {
+    const { customer_id, ...rest } = review;
+    const signed = userToken && customer_id !== undefined && customer_id !== null ? { customer_id } : {};
     try {
-      await this.deps.api.create({ review_entity: 'product', review_status: 2, ...review });
+      await this.deps.api.create({ review_entity: 'product', review_status: 2, ...rest, ...signed }, userToken || undefined);
       return true;
     } catch (e) {
       this.deps.logger.warn('review not created', 'review', e);

@@ -10,5 +10,6 @@ export interface Review {
 }
 
 export interface ReviewApi {
-  create(review: Review): Promise<void>;
+  /** `userToken`: a logged-in shopper's token; the backend signs the review with `customer_id` only when it is theirs */
+  create(review: Review, userToken?: string): Promise<void>;
 }

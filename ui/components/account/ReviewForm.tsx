@@ -15,7 +15,8 @@ export function ReviewForm({ productId, onDone }: { productId: number | string; 
   const config = useConfig();
   // the services come with the transaction half (issue 10): the session once there, the review service on submit
   const tx = useTransactionGetter();
-  const current = useTransactionService<SessionService>(TX.Session)?.snapshot().current;
+  const session = useTransactionService<SessionService>(TX.Session)?.snapshot();
+  const current = session?.current;
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
   type V = { nickname: string; title: string; detail: string };
@@ -38,7 +39,7 @@ export function ReviewForm({ productId, onDone }: { productId: number | string; 
           title: v.title.trim(),
           detail: v.detail.trim(),
           ...(current?.id !== undefined ? { customer_id: current.id } : {}),
-        }));
+        }, session?.token));
         setBusy(false);
         if (ok) {
           form.reset({ nickname: v.nickname, title: '', detail: '' });
