@@ -353,7 +353,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    */
   function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; end: string; etag: string | undefined } {
     for (const doc of prepared.documents) recentDocuments.add(doc);
-    const head = headStart(prepared.locale, manifest, NONCE_SLOT, Object.values(prepared.shared), pageChunks(new URL(url, 'http://storefront.local').pathname, prepared.state));
+    const head = headStart(prepared.locale, manifest, NONCE_SLOT, Object.values(prepared.shared), pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
     const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT);
     return { head, end, etag: prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, head, end]) : undefined };
   }
