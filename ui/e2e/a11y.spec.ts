@@ -134,8 +134,16 @@ for (const [width, height] of [
         await open(page, simple.url);
         await audit.scan(page, 'product simple');
 
-        // add, then the microcart
+        // add (the cart's answers held back a moment, so the busy button is scanned too), then the microcart
+        await page.route('**/api/cart/**', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          await route.continue().catch(() => undefined);
+        });
         await page.getByRole('button', { name: 'In winkelwagen' }).click();
+        const busy = page.locator('.add-to-cart__button[aria-disabled="true"]');
+        await expect(busy).toBeVisible();
+        await audit.scan(page, 'product adding (busy button)');
+        await page.unroute('**/api/cart/**');
         await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
         await audit.scan(page, 'product added (notification)');
         await page.locator('.header__cart').first().click();
