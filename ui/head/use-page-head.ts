@@ -20,8 +20,18 @@ export const HeadContext = createContext<HeadSink | null>(null);
 export const FALLBACK_DESCRIPTION_KEY = 'seo.defaultDescription';
 export const HOME_NAME_KEY = 'breadcrumbs.home';
 
-/** the page the server rendered (its head is right as it came) and the origin its head names (PUBLIC_URL) */
-const firstUrl = typeof location === 'undefined' ? '' : location.href;
+/**
+ * the page the server rendered (its head is right as it came) and the origin its head names (PUBLIC_URL). Read from the
+ * document's navigation entry, not from location when this module runs: the module may arrive in a page's chunk after
+ * a client-side navigation (issue 10's per-page chunks), when location is already the new page, whose head would then
+ * be taken as the server's and never written.
+ */
+function documentUrl(): string {
+  if (typeof location === 'undefined') return '';
+  const entry = typeof performance !== 'undefined' ? (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined) : undefined;
+  return entry?.name || location.href;
+}
+const firstUrl = documentUrl();
 let navigated = false;
 let shopOrigin: string | undefined;
 function origin(): string {
