@@ -41,6 +41,19 @@ describe('a chunk gone after a deploy reloads the tab once (issue 11)', () => {
     expect(t.log.map((l) => l.split(' ')[0])).toEqual(['warn', 'error', 'warn']);
   });
 
+  it('offline a failed chunk is the network\'s: no reload (it would show the browser\'s error page), logged; online again it reloads', () => {
+    const t = deps();
+    let online = false;
+    const d = { ...t.d, online: () => online };
+    expect(reloadOnceForChunk(gone, d)).toBe(false);
+    expect(t.reloads()).toBe(0);
+    expect(t.stored.has(CHUNK_RELOAD_KEY)).toBe(false);
+    expect(t.log).toEqual([expect.stringMatching(/^warn \[chunks\] .*offline/)]);
+    online = true;
+    expect(reloadOnceForChunk(gone, d)).toBe(true);
+    expect(t.reloads()).toBe(1);
+  });
+
   it('other errors, no sessionStorage (no guard) or no browser: no reload', () => {
     const t = deps();
     expect(reloadOnceForChunk(new Error('boom'), t.d)).toBe(false);

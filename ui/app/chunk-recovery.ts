@@ -3,7 +3,8 @@
  * the worker took over) asks the server for its chunks; once a new build is deployed, the chunks of the build it runs
  * are gone (404). Such a tab reloads once, onto the new build, and says so in the console. The guard
  * (sessionStorage, per tab) allows one such reload per RELOAD_GUARD_MS, so a chunk that stays unreachable (a broken
- * deploy, the server down) ends in the error, not in a reload loop. A controlled tab never gets here for a deploy:
+ * deploy, the server down) ends in the error, not in a reload loop. Offline it never reloads (offline.spec: a shopper who
+ * went offline before the transaction chunk arrived got the browser's error page). A controlled tab never gets here for a deploy:
  * its worker answers its own build's chunks from the precache (sw-update.spec.ts).
  */
 export const CHUNK_RELOAD_KEY = 'shop:chunk-reload';
@@ -19,6 +20,8 @@ export interface ReloadDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   reload: () => void;
   now: () => number;
+  /** false when the browser knows it is offline: a chunk that fails then is the network's, not a new build's */
+  online?: () => boolean;
   log: Pick<Console, 'warn' | 'error'>;
 }
 
@@ -30,7 +33,7 @@ const browserDeps = (): ReloadDeps | undefined => {
   } catch {
     storage = undefined;
   }
-  return { storage, reload: () => window.location.reload(), now: () => Date.now(), log: console };
+  return { storage, reload: () => window.location.reload(), now: () => Date.now(), online: () => navigator.onLine !== false, log: console };
 };
 
 /**
@@ -41,6 +44,12 @@ export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = br
   if (!deps || !isChunkLoadError(e)) return false;
   const { storage, now, log } = deps;
   if (!storage) return false;
+  // offline a reload only trades the page for the browser's error page (the chunk was never precached): the caller's
+  // own failure path (the transaction half retried on the next need, the offline notice) keeps the shop usable
+  if (deps.online && !deps.online()) {
+    log.warn('[chunks] a chunk could not load while offline: not reloading', e);
+    return false;
+  }
   const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? '');
   if (Number.isFinite(last) && last > 0 && now() - last < RELOAD_GUARD_MS) {
     log.error('[chunks] a chunk of this build is still missing after a reload: not reloading again', e);
