@@ -26,7 +26,10 @@ class Audit {
   constructor(private readonly width: number) {}
 
   async scan(page: Page, state: string): Promise<void> {
-    // transitions finished (the reduced-motion emulation keeps them short): axe reads the settled page
+    // transitions finished (the reduced-motion emulation keeps them short) and no loading overlay over the page (its
+    // veil lowers the contrast of what it covers while a sync runs, e.g. the totals after a payment choice): axe reads
+    // the settled page
+    await expect(page.locator('.loader')).toHaveCount(0, { timeout: 20_000 });
     await animationsDone(page);
     const started = Date.now();
     // only violations come back in full (passes and incomplete as counts): far less to serialise per scan
