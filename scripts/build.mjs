@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
 import { localeSplitPlugin } from './locale-split.mjs';
-import { mergeFirstLoad } from './first-load-merge.mjs';
+import { mergeFirstLoad, staticClosure } from './first-load-merge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -133,18 +133,6 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   if (!quiet) console.log(`built dist/client/${basename(entry[0])}, dist/server.mjs${existsSync(`${dist}/backend.mjs`) ? ', dist/backend.mjs' : ''}`);
 }
 
-/** The output files a set of outputs loads: themselves and what they import statically, transitively. */
-function staticClosure(meta, start) {
-  const seen = new Set();
-  const queue = [...start];
-  while (queue.length) {
-    const f = queue.shift();
-    if (seen.has(f)) continue;
-    seen.add(f);
-    for (const i of meta.outputs[f]?.imports ?? []) if (i.kind === 'import-statement') queue.push(i.path);
-  }
-  return seen;
-}
 
 /**
  * The server bundle's `react-i18next` is ui/edge/server-i18next.ts (the package with a useTranslation made for one
