@@ -54,7 +54,22 @@ export class CookieNoticeService {
     return this.state.value;
   }
 
-  async load(): Promise<void> {
+  private loading: Promise<void> | undefined;
+
+  /**
+   * Reads the claim once per service (issue 10: the browser loads it right after hydration, so the banner shows then,
+   * and the start-up's restore asks again later): a second call answers the first's promise, so it can neither show
+   * the banner again after a close nor race the close's write. A failed read is tried again by the next call.
+   */
+  load(): Promise<void> {
+    this.loading ??= this.read().catch((e: unknown) => {
+      this.loading = undefined;
+      throw e;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     const code = this.config.claims.cookiesAccepted;
     const claim = await this.claims.get<boolean>(code);
     if (!claim) {

@@ -167,4 +167,18 @@ describe('Cookie notice (spec transactions §4 Cookie notice)', () => {
     await third.load();
     expect(third.snapshot()).toEqual({ loaded: true, visible: false });
   });
+
+  it('loaded twice (right after hydration, then by the start-up): a close in between stays closed', async () => {
+    const storage = new MemoryStorage();
+    const claims = new ClaimsService(storage, new VirtualTime(1_700_000_000_000));
+    const notice = new CookieNoticeService(claims, DEFAULT_CONFIG);
+    await notice.load();
+    expect(notice.snapshot().visible).toBe(true);
+    // the start-up's load starts while the shopper's close is being written
+    const second = notice.load();
+    await notice.accept();
+    await second;
+    expect(notice.snapshot()).toEqual({ loaded: true, visible: false });
+    expect((await claims.get('cookiesAccepted'))?.value).toBe(true);
+  });
 });

@@ -3,7 +3,8 @@
  * configurable product: Debian's Chromium through Playwright, CPU slowed with CDP Emulation.setCPUThrottlingRate, a
  * PerformanceObserver for 'longtask' registered before the page's first script. Prints, per page and run, the longest
  * tasks (start and duration in ms) and when hydration had ended; `--profile` also prints the functions that took the
- * most self time (a CPU profile, mapped through the build's source maps). A benchmark, not a test.
+ * most self time (a CPU profile, mapped through the build's source maps), over the whole run and within each of the
+ * three longest tasks (the profile's samples told apart by the navigation's start on the same clock). A benchmark, not a test.
  *
  *   npm run build && node scripts/bench/run.mjs long-tasks [--runs 3] [--rate 4] [--profile] [--port 4132]
  *
@@ -34,6 +35,7 @@ interface ProfileNode {
 }
 interface CpuProfile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -54,11 +56,17 @@ function sourceOf(url: string, line: number, column: number): string {
   return `${entry.originalSource.replace(/^.*?(node_modules\/|\.\.\/)+/, '')}:${(entry.originalLine ?? 0) + 1}${entry.name ? ` ${entry.name}` : ''}`;
 }
 
-/** self time per function (ms), the 15 largest */
-function hotFunctions(profile: CpuProfile): [string, number][] {
+/**
+ * self time per function (ms), the `top` largest; `within` (µs of the profile's clock, start and end): only the samples
+ * taken then (one long task's)
+ */
+function hotFunctions(profile: CpuProfile, top = 15, within?: [number, number]): [string, number][] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (within && (at < within[0] || at > within[1])) continue;
     const node = byId.get(profile.samples[i] ?? -1);
     if (!node) continue;
     const { functionName, url, lineNumber, columnNumber } = node.callFrame;
@@ -66,7 +74,7 @@ function hotFunctions(profile: CpuProfile): [string, number][] {
     const key = `${functionName || '(anonymous)'} @ ${sourceOf(url, lineNumber, columnNumber)}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   }
-  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
 }
 
 const shop = await startShop({ name: 'longtasks', port: PORT, apiPort: PORT ? PORT + 1 : 0 });
@@ -114,9 +122,21 @@ try {
             `top: ${top.map((t) => `${t.duration} ms @${t.start}`).join(', ') || 'none'}`,
         );
         if (PROFILE) {
+          // the navigation's start on the profiler's clock (CDP Performance metrics are in seconds of the same monotonic
+          // clock), so each long task's samples can be told apart: what ran in the three longest
+          await cdp.send('Performance.enable');
+          const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+          const navigationStart = (metrics.find((m) => m.name === 'NavigationStart')?.value ?? 0) * 1e6;
           const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
           console.log('  most self time (ms, throttled):');
           for (const [fn, ms] of hotFunctions(profile)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
+          if (navigationStart) {
+            for (const t of top.slice(0, 3)) {
+              const from = navigationStart + t.start * 1000;
+              console.log(`  in the ${t.duration} ms task @${t.start}:`);
+              for (const [fn, ms] of hotFunctions(profile, 8, [from, from + t.duration * 1000])) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
+            }
+          }
         }
         await context.close();
       }

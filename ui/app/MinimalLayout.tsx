@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../hooks/use-service';
@@ -19,7 +19,10 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
       <main className="page" id="main">
         {children}
       </main>
-      <Footer />
+      {/* a boundary of its own, as in the default layout (issue 10: selective hydration) */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ShellExtras />
     </div>
   );

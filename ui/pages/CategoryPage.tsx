@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
@@ -64,7 +64,10 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
       </header>
       {state.offline && <p className="notice notice--warning">{t('common.youAreOffline')}</p>}
       <div className="category-page__body">
-        <CategoryFilters available={state.available} chosen={state.filters} onToggle={onToggle} onClear={() => push(clearFilters(state.filters, config))} />
+        {/* the filters and the product grid are boundaries of their own (issue 10: selective hydration) */}
+        <Suspense fallback={null}>
+          <CategoryFilters available={state.available} chosen={state.filters} onToggle={onToggle} onClear={() => push(clearFilters(state.filters, config))} />
+        </Suspense>
         <section className="category-page__products" aria-labelledby="category-products-heading" aria-busy={state.loading}>
           <div className="category-page__toolbar">
             <h2 id="category-products-heading" className="category-page__count">
@@ -102,12 +105,14 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
             )
           ) : (
             <>
-              <ul className="product-grid" data-testid="category-products">
-                {list.items.map((p, i) => (
-                  // the first row (two tiles on a phone) is above the fold: its images load at once (issue 10: LCP)
-                  <ProductTile key={p.sku} product={p} eager={i < 2} />
-                ))}
-              </ul>
+              <Suspense fallback={null}>
+                <ul className="product-grid" data-testid="category-products">
+                  {list.items.map((p, i) => (
+                    // the first row (two tiles on a phone) is above the fold: its images load at once (issue 10: LCP)
+                    <ProductTile key={p.sku} product={p} eager={i < 2} />
+                  ))}
+                </ul>
+              </Suspense>
               {hasMoreItems(list) && (
                 <p className="category-page__more">
                   <span>{t('category.shown', { shown: list.items.length, total: list.total })}</span>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../core/catalogue/types';
 import { useHome } from '../hooks/use-home';
@@ -38,8 +39,13 @@ export function HomePage() {
       {/* every page has an h1 (the focus goes there after a client-side page change); the banners are the visual title */}
       <h1 className="visually-hidden">{t('a11y.homeHeading')}</h1>
       <HomeBanners content={home.content} />
-      <ProductList id="new_collection" heading={t('home.newCollection')} items={home.lists.new_collection} status={home.status} />
-      <ProductList id="bestsellers" heading={t('home.bestsellers')} items={home.lists.bestsellers} status={home.status} />
+      {/* each list a boundary of its own (issue 10: selective hydration, the browser hydrates them one after another) */}
+      <Suspense fallback={null}>
+        <ProductList id="new_collection" heading={t('home.newCollection')} items={home.lists.new_collection} status={home.status} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ProductList id="bestsellers" heading={t('home.bestsellers')} items={home.lists.bestsellers} status={home.status} />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../core/catalogue/types';
@@ -99,7 +100,11 @@ export function ProductPage() {
     <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
       <Breadcrumbs items={state.breadcrumbs} current={parent.name} />
       <div className="product-page__main">
-        <ProductGallery images={state.gallery} name={parent.name} preferred={product.image} />
+        {/* issue 10: the gallery, the description, the review form and the related products are boundaries of their own
+            (selective hydration: the browser hydrates them one after another, yielding in between) */}
+        <Suspense fallback={null}>
+          <ProductGallery images={state.gallery} name={parent.name} preferred={product.image} />
+        </Suspense>
         <div className="product-page__info">
           <h1>{parent.name}</h1>
           <p className="product-page__sku">
@@ -140,21 +145,27 @@ export function ProductPage() {
       {product.description && (
         <section className="product-page__description" aria-labelledby="description-heading">
           <h2 id="description-heading">{t('product.description')}</h2>
-          <CmsHtml html={product.description} />
+          <Suspense fallback={null}>
+            <CmsHtml html={product.description} />
+          </Suspense>
         </section>
       )}
       <section className="product-page__review" aria-labelledby="review-heading">
         <h2 id="review-heading">{t('review.title')}</h2>
-        <ReviewForm productId={product.id} />
+        <Suspense fallback={null}>
+          <ReviewForm productId={product.id} />
+        </Suspense>
       </section>
       {related.length > 0 && (
         <section className="product-list product-page__related" aria-labelledby="related-heading">
           <h2 id="related-heading">{t('product.related')}</h2>
-          <ul className="product-grid">
-            {related.map((p) => (
-              <ProductTile key={p.sku} product={p} />
-            ))}
-          </ul>
+          <Suspense fallback={null}>
+            <ul className="product-grid">
+              {related.map((p) => (
+                <ProductTile key={p.sku} product={p} />
+              ))}
+            </ul>
+          </Suspense>
         </section>
       )}
     </div>
