@@ -7,6 +7,7 @@ import { LruOutputCache } from '../adapters/cache/lru-output-cache';
 import { RedisOutputCache } from '../adapters/cache/redis-output-cache';
 import { SystemClock } from '../adapters/common/system-clock';
 import type { OutputCache } from '../core/ports/output-cache';
+import { DEFAULT_CONFIG } from '../core/config';
 
 /**
  * CLI entry of the storefront server (bundled to dist/server-app.mjs, started through dist/server.mjs).
@@ -22,9 +23,20 @@ const workers = Math.max(1, Number(env.WEB_CONCURRENCY) || availableParallelism(
 
 function outputCache(): OutputCache | undefined {
   // REDIS_URL: pages shared by every worker and machine; OUTPUT_CACHE=1: an in-memory LRU per process (off by default, as upstream)
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:' });
+  // the bounds: ShopConfig.server.outputCache* (OUTPUT_CACHE_SIZE overrides the entries)
+  const bounds = DEFAULT_CONFIG.server;
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: bounds.outputCacheMaxVariantsPerPage });
   if (env.OUTPUT_CACHE === '1') {
-    const lru = new LruOutputCache(Number(env.OUTPUT_CACHE_SIZE ?? 500), new SystemClock());
+    const maxEntries = Number(env.OUTPUT_CACHE_SIZE) > 0 ? Number(env.OUTPUT_CACHE_SIZE) : bounds.outputCacheMaxEntries;
+    const lru = new LruOutputCache(
+      {
+        maxEntries,
+        maxBytes: bounds.outputCacheMaxBytes,
+        maxVariants: Math.min(bounds.outputCacheMaxVariants, Math.ceil(maxEntries / 2)),
+        maxVariantsPerPage: bounds.outputCacheMaxVariantsPerPage,
+      },
+      new SystemClock(),
+    );
     return cluster.isWorker ? invalidatedEverywhere(lru) : lru;
   }
   return undefined;
@@ -42,7 +54,7 @@ function invalidatedEverywhere(cache: LruOutputCache): OutputCache {
   });
   return {
     get: (key) => cache.get(key),
-    set: (key, page, ttl) => cache.set(key, page, ttl),
+    set: (key, page, ttl, options) => cache.set(key, page, ttl, options),
     claimRefresh: (key, lease) => cache.claimRefresh(key, lease),
     clear: () => cache.clear(),
     invalidate(tag) {
