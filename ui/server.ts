@@ -19,7 +19,7 @@ import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from '.
 import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
 import { bodyStart, documentEnd, headStart, inlinableCss, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
-import { deflatePieces, gzipJoined } from './edge/gzip-segments';
+import { cachedGzip, prepareGzip, type PreparedGzip } from './edge/cached-gzip';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 
@@ -389,22 +389,22 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    * cached pages' pieces, deflated once (by cache key and render time), for gzip answers to hits; bounded by entries
    * and bytes (ShopConfig.server.deflatedPagesMax*), the oldest dropped first
    */
-  const deflatedPages = new Map<string, { pieces: Buffer[]; bytes: number }>();
+  const deflatedPages = new Map<string, PreparedGzip>();
   let deflatedBytes = 0;
-  function deflatedOf(id: string, pieces: string[]): Buffer[] {
+  function deflatedOf(id: string, html: string): PreparedGzip {
     const kept = deflatedPages.get(id);
-    if (kept) return kept.pieces;
-    const deflated = deflatePieces(pieces);
-    const bytes = deflated.reduce((n, b) => n + b.length, 0) + 64 * deflated.length + 2 * id.length;
-    if (bytes > config.server.deflatedPagesMaxBytes) return deflated;
-    deflatedPages.set(id, { pieces: deflated, bytes });
+    if (kept) return kept;
+    const prepared = prepareGzip(html, NONCE_SLOT);
+    const bytes = prepared.bytes + 2 * id.length;
+    if (bytes > config.server.deflatedPagesMaxBytes) return prepared;
+    deflatedPages.set(id, prepared);
     deflatedBytes += bytes;
     while (deflatedPages.size > config.server.deflatedPagesMaxEntries || deflatedBytes > config.server.deflatedPagesMaxBytes) {
-      const [oldest, entry] = deflatedPages.entries().next().value as [string, { bytes: number }];
+      const [oldest, entry] = deflatedPages.entries().next().value as [string, PreparedGzip];
       deflatedPages.delete(oldest);
-      deflatedBytes -= entry.bytes;
+      deflatedBytes -= entry.bytes + 2 * oldest.length;
     }
-    return deflated;
+    return prepared;
   }
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
@@ -444,11 +444,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         const etag = hit.page.status === 200 ? (hit.page.etag ?? weakEtag([buildName, hit.page.html])) : undefined;
         if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
         if (acceptsGzip(request.headers['accept-encoding'])) {
-          // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page
-          const pieces = hit.page.html.split(NONCE_SLOT);
-          const deflated = deflatedOf(`${key}\n${hit.page.renderedAt}`, pieces);
+          // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page, nor a copy of
+          // its text (ui/edge/cached-gzip.ts)
+          const prepared = deflatedOf(`${key}\n${hit.page.renderedAt}`, hit.page.html);
           pageHeaders(reply, hit.page.status, nonce, 'gzip', state, etag);
-          return reply.send(gzipJoined(pieces, deflated, nonce));
+          return reply.send(cachedGzip(prepared, nonce));
         }
         return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, state, etag);
       }
