@@ -76,6 +76,12 @@ export interface ShopConfig {
     /** the gzip pieces of output-cached pages a process keeps (deflated once, for gzip answers to hits) */
     readonly deflatedPagesMaxEntries: number;
     readonly deflatedPagesMaxBytes: number;
+    /**
+     * MB of V8 old generation a storefront worker may use (`--max-old-space-size`; STOREFRONT_HEAP_MB overrides): what
+     * the caches above keep (at most ~110 MB together) plus a render's working set, and no more, so V8 collects its
+     * garbage instead of letting it pile up to hundreds of MB.
+     */
+    readonly workerHeapMb: number;
   };
   readonly api: {
     /** where the storefront's own code reaches the API (server side, tests, integrators) */
@@ -356,6 +362,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
     outputCacheMaxQueryLength: 300,
     deflatedPagesMaxEntries: 500,
     deflatedPagesMaxBytes: 16 * 1024 * 1024,
+    workerHeapMb: 384,
   },
   api: {
     url: 'http://127.0.0.1:8080',
