@@ -121,7 +121,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
         ? options.fetch
           ? undefined
           : // one per locale's data: an English render never gets the Dutch attribute labels (issue 12)
-            processCatalogueReads(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries)
+            processCatalogueReads(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries, config.server.catalogueReadMaxBytes)
         : (options.catalogueReads ?? undefined);
   return {
     kind: runtime,

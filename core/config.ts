@@ -58,6 +58,30 @@ export interface ShopConfig {
     readonly catalogueReadTtlMs: number;
     /** the most catalogue reads the server keeps (least recently used dropped first) */
     readonly catalogueReadMaxEntries: number;
+    /** the most bytes of catalogue reads the server keeps (their JSON size; least recently used dropped first) */
+    readonly catalogueReadMaxBytes: number;
+    /**
+     * Issue 8, the in-process output cache (OUTPUT_CACHE=1, one per worker): at most this many pages and bytes (a page
+     * counts 2 bytes a character, as V8 keeps it). Variants (a page's URL with a query: sorts, pages, filters) take
+     * at most `outputCacheMaxVariants` of them and `outputCacheMaxVariantsPerPage` per path, and only ever evict
+     * other variants: a flood of filter combinations cannot push a page without a query out.
+     */
+    readonly outputCacheMaxEntries: number;
+    readonly outputCacheMaxBytes: number;
+    readonly outputCacheMaxVariants: number;
+    readonly outputCacheMaxVariantsPerPage: number;
+    /** a request with more filter values, or a longer canonical query, is rendered without the output cache */
+    readonly outputCacheMaxFilterValues: number;
+    readonly outputCacheMaxQueryLength: number;
+    /** the gzip pieces of output-cached pages a process keeps (deflated once, for gzip answers to hits) */
+    readonly deflatedPagesMaxEntries: number;
+    readonly deflatedPagesMaxBytes: number;
+    /**
+     * MB of V8 old generation a storefront worker may use (`--max-old-space-size`; STOREFRONT_HEAP_MB overrides): what
+     * the caches above keep (at most ~110 MB together) plus a render's working set, and no more, so V8 collects its
+     * garbage instead of letting it pile up to hundreds of MB.
+     */
+    readonly workerHeapMb: number;
   };
   readonly api: {
     /** where the storefront's own code reaches the API (server side, tests, integrators) */
@@ -329,6 +353,16 @@ export const DEFAULT_CONFIG: ShopConfig = {
     outputCacheTtlSeconds: 86400,
     catalogueReadTtlMs: 10_000,
     catalogueReadMaxEntries: 2000,
+    catalogueReadMaxBytes: 32 * 1024 * 1024,
+    outputCacheMaxEntries: 500,
+    outputCacheMaxBytes: 64 * 1024 * 1024,
+    outputCacheMaxVariants: 250,
+    outputCacheMaxVariantsPerPage: 24,
+    outputCacheMaxFilterValues: 6,
+    outputCacheMaxQueryLength: 300,
+    deflatedPagesMaxEntries: 500,
+    deflatedPagesMaxBytes: 16 * 1024 * 1024,
+    workerHeapMb: 384,
   },
   api: {
     url: 'http://127.0.0.1:8080',

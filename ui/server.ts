@@ -19,8 +19,9 @@ import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from '.
 import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
 import { bodyStart, documentEnd, headStart, inlinableCss, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
-import { deflatePieces, gzipJoined } from './edge/gzip-segments';
+import { cachedGzip, prepareGzip, type PreparedGzip } from './edge/cached-gzip';
 import { RenderGate } from './edge/render-gate';
+import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -68,8 +69,6 @@ const PAGE_CACHE_CONTROL = 'no-cache';
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
 /** how long a stale page's re-render may take before another renderer may try */
 const REFRESH_LEASE_SECONDS = 30;
-/** how many cached pages' deflated pieces a process keeps (about 20 KB each) */
-const DEFLATED_PAGES_KEPT = 500;
 /**
  * renders at once per process by default: a render is CPU work (its reads come from the process's read cache), so a
  * few at once keep the core busy while one waits for the API or the compressor, and the rest queue in arrival order
@@ -371,18 +370,52 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
   }
 
-  /** cached pages' pieces, deflated once (by cache key and render time), for gzip answers to hits */
-  const deflatedPages = new Map<string, Buffer[]>();
+  /**
+   * The output cache's plan for a page request (ui/edge/cache-key.ts): the key holds the locale, the origin (unless
+   * PUBLIC_URL names it) and the path with only the query parameters the page reads; `url` is what the page is
+   * rendered from (so the render cannot depend on a parameter the key dropped); `variantOf` names the page without a
+   * query when there is one. Undefined: rendered without the cache (too many filter values, a page reading its own
+   * parameters, ...).
+   */
+  const keyRules = cacheKeyRules(config);
+  function cachePlan(target: string, locale: LocaleCode, origin: string): { key: string; url: string; variantOf?: string } | undefined {
+    const canonical = pageCacheKey(target, keyRules);
+    if (!canonical.cacheable) return undefined;
+    const prefix = options.publicOrigin ? `${locale} ` : `${locale} ${origin} `;
+    return { key: prefix + canonical.url, url: canonical.url, ...(canonical.query ? { variantOf: prefix + canonical.path } : {}) };
+  }
+
+  /**
+   * cached pages' pieces, deflated once (by cache key and render time), for gzip answers to hits; bounded by entries
+   * and bytes (ShopConfig.server.deflatedPagesMax*), the oldest dropped first
+   */
+  const deflatedPages = new Map<string, PreparedGzip>();
+  let deflatedBytes = 0;
+  function deflatedOf(id: string, html: string): PreparedGzip {
+    const kept = deflatedPages.get(id);
+    if (kept) return kept;
+    const prepared = prepareGzip(html, NONCE_SLOT);
+    const bytes = prepared.bytes + 2 * id.length;
+    if (bytes > config.server.deflatedPagesMaxBytes) return prepared;
+    deflatedPages.set(id, prepared);
+    deflatedBytes += bytes;
+    while (deflatedPages.size > config.server.deflatedPagesMaxEntries || deflatedBytes > config.server.deflatedPagesMaxBytes) {
+      const [oldest, entry] = deflatedPages.entries().next().value as [string, PreparedGzip];
+      deflatedPages.delete(oldest);
+      deflatedBytes -= entry.bytes + 2 * oldest.length;
+    }
+    return prepared;
+  }
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
-  function refresh(key: string, url: string, locale: LocaleCode, origin: string): void {
+  function refresh(key: string, url: string, locale: LocaleCode, origin: string, variantOf: string | undefined): void {
     if (!cache || refreshing.has(key)) return;
     refreshing.add(key);
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
       const prepared = await prepareRender(url, config, locale, { origin });
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
-      await cache.set(key, await renderWhole(prepared, url, origin), config.server.outputCacheTtlSeconds);
+      await cache.set(key, await renderWhole(prepared, url, origin), config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {});
     })()
       .catch((e: unknown) => console.error('[output-cache] refresh failed', e))
       .finally(() => refreshing.delete(key));
@@ -396,38 +429,33 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const nonce = newNonce();
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const origin = originOf(request);
-    const key = options.publicOrigin ? `${locale} ${url}` : `${locale} ${origin} ${url}`;
-    const cacheable = cache !== undefined && request.method === 'GET';
+    const plan = cache !== undefined && request.method === 'GET' ? cachePlan(url, locale, origin) : undefined;
+    const key = plan?.key ?? '';
 
-    if (cacheable) {
+    if (cache && plan) {
       const hit = await cache.get(key).catch((e: unknown) => {
         console.error('[output-cache] read failed', e);
         return undefined;
       });
       if (hit) {
-        if (hit.stale) refresh(key, url, locale, origin);
+        if (hit.stale) refresh(key, plan.url, locale, origin, plan.variantOf);
         const state = hit.stale ? 'stale' : 'hit';
         // pages cached before ETags were kept are named by their document (nonce places open)
         const etag = hit.page.status === 200 ? (hit.page.etag ?? weakEtag([buildName, hit.page.html])) : undefined;
         if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
         if (acceptsGzip(request.headers['accept-encoding'])) {
-          // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page
-          const pieces = hit.page.html.split(NONCE_SLOT);
-          const id = `${key}\n${hit.page.renderedAt}`;
-          let deflated = deflatedPages.get(id);
-          if (!deflated) {
-            deflated = deflatePieces(pieces);
-            deflatedPages.set(id, deflated);
-            if (deflatedPages.size > DEFLATED_PAGES_KEPT) deflatedPages.delete(deflatedPages.keys().next().value as string);
-          }
+          // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page, nor a copy of
+          // its text (ui/edge/cached-gzip.ts)
+          const prepared = deflatedOf(`${key}\n${hit.page.renderedAt}`, hit.page.html);
           pageHeaders(reply, hit.page.status, nonce, 'gzip', state, etag);
-          return reply.send(gzipJoined(pieces, deflated, nonce));
+          return reply.send(cachedGzip(prepared, nonce));
         }
         return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, state, etag);
       }
     }
 
-    return renderAnswer(request, reply, { url, locale, nonce, encoding, origin, key, cacheable });
+    // a cacheable page is rendered from its canonical URL (the parameters it does not read left out)
+    return renderAnswer(request, reply, { url: plan?.url ?? url, locale, nonce, encoding, origin, key, cacheable: plan !== undefined, ...(plan?.variantOf !== undefined ? { variantOf: plan.variantOf } : {}) });
   }
 
   /** what page() decided before rendering */
@@ -439,9 +467,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     origin: string;
     key: string;
     cacheable: boolean;
+    /** the output cache's page this one is a variant of (its path without a query) */
+    variantOf?: string;
   }
 
-  async function renderAnswer(request: FastifyRequest, reply: FastifyReply, { url, locale, nonce, encoding, origin, key, cacheable }: AnswerPlan) {
+  async function renderAnswer(request: FastifyRequest, reply: FastifyReply, { url, locale, nonce, encoding, origin, key, cacheable, variantOf }: AnswerPlan) {
     let prepared: PreparedPage;
     try {
       prepared = await prepareRender(url, config, locale, { origin });
@@ -505,7 +535,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       if (cache && parts && prepared.status === 200) {
         const html = bodyText(parts) + end;
         await cache
-          .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) }, config.server.outputCacheTtlSeconds)
+          .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) }, config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {})
           .catch((e: unknown) => console.error('[output-cache] write failed', e));
       }
       return reply;

@@ -156,6 +156,25 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
     expect(fake.calls).toHaveLength(3000);
   });
 
+  it('is bounded by bytes too (maxBytes, JSON size): the least recently used answers go first, too large ones are not kept', async () => {
+    const clock = new VirtualClock();
+    const cache = new CatalogueReadCache(clock, 10_000, 50_000);
+    const big = (n: number) => ({ items: [{ sku: 'x'.repeat(n) }] });
+    for (let i = 0; i < 100; i++) await cache.read(`k${i}`, 10_000, async () => big(2_000));
+    const s = cache.stats();
+    expect(s.bytes).toBeLessThanOrEqual(50_000);
+    expect(s.entries).toBeGreaterThan(15);
+    expect(s.entries).toBeLessThan(26);
+    let loads = 0;
+    await cache.read('k99', 10_000, async () => (loads++, big(1)));
+    await cache.read('k0', 10_000, async () => (loads++, big(1)));
+    expect(loads).toBe(1);
+    expect(await cache.read('huge', 10_000, async () => big(60_000))).toEqual(big(60_000));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
   it('hands out frozen answers: a render cannot change what the next shopper sees', async () => {
     const fake = countingSearch();
     const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(new VirtualClock(), 10), 10_000);

@@ -25,11 +25,23 @@ export interface CatalogueReadStats {
   /** failed backend calls (never kept) */
   failures: number;
   entries: number;
+  /** the kept answers' size (their JSON's length) */
+  bytes: number;
 }
 
 interface Entry {
   readonly value: unknown;
   readonly expires: number;
+  readonly bytes: number;
+}
+
+/** an answer's size as kept: its JSON's length (an object of the API's JSON takes about that much, or more) */
+function sizeOf(value: unknown): number {
+  try {
+    return (JSON.stringify(value) ?? '').length + 64;
+  } catch {
+    return 64;
+  }
 }
 
 function deepFreeze<T>(value: T): T {
@@ -44,10 +56,13 @@ export class CatalogueReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly counts = { hits: 0, loads: 0, joined: 0, failures: 0 };
+  private bytes = 0;
 
   constructor(
     private readonly clock: Clock,
     private readonly maxEntries: number,
+    /** the most bytes of answers kept (ShopConfig.server.catalogueReadMaxBytes); least recently used dropped first */
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   /** The kept answer of `key` when younger than ttlMs, the one under way, or a fresh one from `load`. */
@@ -63,7 +78,7 @@ export class CatalogueReadCache {
         this.entries.set(key, kept);
         return Promise.resolve(kept.value as T);
       }
-      this.entries.delete(key);
+      this.drop(key);
     }
     const running = this.inflight.get(key);
     if (running) {
@@ -75,8 +90,14 @@ export class CatalogueReadCache {
       try {
         const value = deepFreeze(await load());
         const now = this.clock.now();
-        this.entries.set(key, { value, expires: now + ttlMs });
-        while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        const bytes = sizeOf(value);
+        this.drop(key);
+        // an answer larger than the whole budget is answered, not kept
+        if (bytes <= this.maxBytes) {
+          this.entries.set(key, { value, expires: now + ttlMs, bytes });
+          this.bytes += bytes;
+        }
+        while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value as string);
         this.dropExpired(now);
         return value;
       } catch (e) {
@@ -98,16 +119,24 @@ export class CatalogueReadCache {
   private dropExpired(now: number): void {
     for (const [key, entry] of this.entries) {
       if (entry.expires > now) break;
-      this.entries.delete(key);
+      this.drop(key);
     }
   }
 
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.bytes -= e.bytes;
+  }
+
   stats(): CatalogueReadStats {
-    return { ...this.counts, entries: this.entries.size };
+    return { ...this.counts, entries: this.entries.size, bytes: this.bytes };
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 }
 
@@ -173,10 +202,10 @@ export class SharedContentApi implements ContentApi {
 const perApi = new Map<string, CatalogueReadCache>();
 
 /** The process's read cache for one API (created on first use; every server container of the process shares it). */
-export function processCatalogueReads(apiUrl: string, maxEntries: number): CatalogueReadCache {
+export function processCatalogueReads(apiUrl: string, maxEntries: number, maxBytes?: number): CatalogueReadCache {
   let cache = perApi.get(apiUrl);
   if (!cache) {
-    cache = new CatalogueReadCache(new SystemClock(), maxEntries);
+    cache = new CatalogueReadCache(new SystemClock(), maxEntries, maxBytes);
     perApi.set(apiUrl, cache);
   }
   return cache;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LruOutputCache } from './lru-output-cache';
+import { LruOutputCache, pageBytes } from './lru-output-cache';
 
 const page = (html: string, tags: string[] = []) => ({ status: 200, html, tags, renderedAt: 0 });
 
@@ -59,5 +59,57 @@ describe('LruOutputCache', () => {
     expect(await cache.get('p1')).toEqual({ page: page('one again', ['P1']), stale: false });
     expect(await cache.claimRefresh('p1', 30)).toBe(true);
     expect(await cache.invalidate('nothing')).toBe(0);
+  });
+
+  it('stays within its entries, bytes and variant bounds whatever is stored (fast-check)', async () => {
+    const limits = { maxEntries: 8, maxBytes: 4000, maxVariants: 4, maxVariantsPerPage: 2 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }), fc.integer({ min: 0, max: 900 }), fc.boolean()), { maxLength: 80 }),
+        async (ops) => {
+          const cache = new LruOutputCache(limits, { now: () => 0 });
+          for (const [path, variant, size, read] of ops) {
+            const base = `nl-NL /p${path}`;
+            const key = variant === undefined ? base : `${base}?v=${variant}`;
+            if (read) await cache.get(key);
+            else await cache.set(key, page('x'.repeat(size), [`T${path}`]), 60, variant === undefined ? {} : { variantOf: base });
+            const s = cache.stats();
+            expect(s.entries).toBeLessThanOrEqual(limits.maxEntries);
+            expect(s.bytes).toBeLessThanOrEqual(limits.maxBytes);
+            expect(s.variants).toBeLessThanOrEqual(limits.maxVariants);
+            expect(s.claims).toBeLessThanOrEqual(s.entries);
+          }
+        },
+      ),
+    );
+  });
+
+  it('a flood of 10,000 variants leaves every page without a query cached, and at most maxVariantsPerPage of one page', async () => {
+    const cache = new LruOutputCache({ maxEntries: 50, maxBytes: 1_000_000, maxVariants: 20, maxVariantsPerPage: 5 }, { now: () => 0 });
+    for (let i = 0; i < 30; i++) await cache.set(`nl-NL /c${i}`, page(`category ${i}`, [`C${i}`]), 60);
+    for (let i = 0; i < 10_000; i++) await cache.set(`nl-NL /c${i % 30}?color=${i}`, page(`variant ${i}`, [`C${i % 30}`]), 60, { variantOf: `nl-NL /c${i % 30}` });
+    for (let i = 0; i < 30; i++) expect((await cache.get(`nl-NL /c${i}`))?.page.html).toBe(`category ${i}`);
+    const s = cache.stats();
+    expect(s).toMatchObject({ entries: 50, variants: 20 });
+    expect(s.tags).toBe(30);
+    // the newest variants are the ones kept
+    expect(await cache.get('nl-NL /c9?color=9999')).toBeDefined();
+    expect(await cache.get('nl-NL /c0?color=0')).toBeUndefined();
+    const one = new LruOutputCache({ maxEntries: 50, maxVariantsPerPage: 5 }, { now: () => 0 });
+    for (let i = 0; i < 1000; i++) await one.set(`nl-NL /c?color=${i}`, page('v'), 60, { variantOf: 'nl-NL /c' });
+    expect(one.stats().variants).toBe(5);
+  });
+
+  it('bytes: a page counts 2 bytes a character; the least recently used go first, a page larger than the cache is not kept', async () => {
+    const p = page('x'.repeat(1000));
+    const cache = new LruOutputCache({ maxEntries: 100, maxBytes: pageBytes(p) * 3 }, { now: () => 0 });
+    for (const k of ['a', 'b', 'c']) await cache.set(k, p, 60);
+    await cache.get('a');
+    await cache.set('d', p, 60);
+    expect([!!(await cache.get('a')), !!(await cache.get('b')), !!(await cache.get('c')), !!(await cache.get('d'))]).toEqual([true, false, true, true]);
+    await cache.set('huge', page('x'.repeat(10_000)), 60);
+    expect(await cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(3);
+    expect(pageBytes(p)).toBeGreaterThanOrEqual(2000);
   });
 });

@@ -1,12 +1,27 @@
 import { Redis } from 'ioredis';
-import type { CacheLookup, CachedPage, OutputCache } from '../../core/ports/output-cache';
+import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from '../../core/ports/output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
   prefix?: string;
   /** ms a command may take before the page is rendered without the cache */
   commandTimeoutMs?: number;
+  /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ShopConfig.server.outputCacheMaxVariantsPerPage) */
+  maxVariantsPerPage?: number;
 }
+
+/**
+ * Keeps at most ARGV[1] members in the variants set KEYS[1] (scored by when each was stored): the oldest are dropped
+ * with their pages (ARGV[2] .. member) and stale marks (ARGV[3] .. member). One script, so two processes trimming at
+ * once drop each page once. (The page keys are built in the script: fine on one Redis, not on a Redis Cluster.)
+ */
+const TRIM_VARIANTS = `
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
+if over <= 0 then return 0 end
+local old = redis.call('ZRANGE', KEYS[1], 0, over - 1)
+for _, k in ipairs(old) do redis.call('DEL', ARGV[2] .. k, ARGV[3] .. k) end
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1)
+return over`;
 
 /**
  * The output cache in Redis, shared by every worker and machine: `page:<key>` holds the page (expires with the TTL),
@@ -16,9 +31,11 @@ export interface RedisOutputCacheOptions {
 export class RedisOutputCache implements OutputCache {
   private readonly redis: Redis;
   private readonly prefix: string;
+  private readonly maxVariantsPerPage: number;
 
   constructor(url: string, options: RedisOutputCacheOptions = {}) {
     this.prefix = options.prefix ?? 'storefront:';
+    this.maxVariantsPerPage = options.maxVariantsPerPage ?? 24;
     this.redis = new Redis(url, {
       // fail fast instead of queueing requests behind a Redis that is gone
       enableOfflineQueue: false,
@@ -44,11 +61,23 @@ export class RedisOutputCache implements OutputCache {
     return { page: JSON.parse(page) as CachedPage, stale: stale !== null };
   }
 
-  async set(key: string, page: CachedPage, ttlSeconds: number): Promise<void> {
+  async set(key: string, page: CachedPage, ttlSeconds: number, options: StoreOptions = {}): Promise<void> {
     const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
     const m = this.redis.multi().set(this.k('page', key), JSON.stringify(page), 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
     for (const tag of page.tags) m.sadd(this.k('tag', tag), key).pexpire(this.k('tag', tag), ttlMs, 'GT').pexpire(this.k('tag', tag), ttlMs, 'NX');
+    if (options.variantOf !== undefined) {
+      // `variants:<page>`: the page's variants by when they were stored; trimmed to maxVariantsPerPage in the same
+      // transaction (a flood of filter combinations on one page keeps at most that many of them)
+      const variants = this.k('variants', options.variantOf);
+      m.zadd(variants, Date.now(), key).pexpire(variants, ttlMs, 'GT').pexpire(variants, ttlMs, 'NX');
+      m.eval(TRIM_VARIANTS, 1, variants, this.maxVariantsPerPage, this.k('page', ''), this.k('stale', ''));
+    }
     await m.exec();
+  }
+
+  /** how many variants of a page are kept now (tests, diagnostics) */
+  async variantCount(variantOf: string): Promise<number> {
+    return this.redis.zcard(this.k('variants', variantOf));
   }
 
   async invalidate(tag: string): Promise<number> {

@@ -21,10 +21,19 @@ export interface CacheLookup {
   readonly stale: boolean;
 }
 
+export interface StoreOptions {
+  /**
+   * The key of the page this one is a variant of (the same path with a query: a sort, a page, filters). A cache keeps
+   * a bounded number of variants per page, and variants never evict pages without a query (issue 8: a flood of
+   * query strings cannot empty the cache).
+   */
+  readonly variantOf?: string;
+}
+
 export interface OutputCache {
   get(key: string): Promise<CacheLookup | undefined>;
   /** stores a fresh page (a stale one under the key is replaced, its refresh claim released) */
-  set(key: string, page: CachedPage, ttlSeconds: number): Promise<void>;
+  set(key: string, page: CachedPage, ttlSeconds: number, options?: StoreOptions): Promise<void>;
   /** marks every page carrying the tag stale; answers how many pages that was */
   invalidate(tag: string): Promise<number>;
   /** true for exactly one caller per lease: the one that re-renders the stale page now */

@@ -7,9 +7,11 @@
  * - a hashed static asset, the home page, a category and a configurable product, uncached and from the output cache,
  *   at 10, 50 and 200 connections: req/s, p50, p99, errors (incl. timeouts), non-2xx, and req/s as a ratio of the
  *   static asset's at the same connections;
- * - RSS of every worker at the start, middle and end of N varied requests (category pages with filters, sorts and
- *   pages, products, CMS pages, searches) after a warm-up pass: 20,000 against the output-cached server
- *   (`--rss-requests N`), 4,000 rendered by the uncached one (`--rss-uncached-requests N`);
+ * - RSS and V8 heap (after a full GC, through the bench-only preload scripts/bench/heap-probe.mjs and SIGUSR2) of every
+ *   worker at the start, middle and end of N varied requests (category pages with price filters, sorts and pages,
+ *   products, CMS pages, searches, junk query strings) after a warm-up pass: 20,000 against the output-cached server
+ *   (`--rss-requests N`), 4,000 rendered by the uncached one (`--rss-uncached-requests N`); BENCH_HEAP_SNAPSHOT=1 also
+ *   writes a heap snapshot per worker at each of the three points (the folder is printed);
  * - `--baseline PATH`: another build's dist/server.mjs (main before a change, built elsewhere) started beside this one
  *   and measured uncached right after each of this build's rounds, so before/after come from the same run;
  * - the first visit's bytes on the wire for the home page with `accept-encoding: br, gzip`: the HTML and every script
@@ -21,7 +23,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root, startChild, stopChild } from './servers';
@@ -226,33 +228,83 @@ function print(rows: Row[]): void {
   }
 }
 
-/** Varied URLs: categories with sorts and pages, searches, a product, CMS pages, home. */
-function variedPaths(productPath: string): string[] {
+/**
+ * Varied URLs: categories with sorts, pages and price filters, products, CMS pages, home, searches, and (issue 8, cache
+ * flooding) junk query strings on a category: `?utm_source=…` that each page must answer as the category itself
+ * (one output-cache entry, not one per junk value). ~600 distinct URLs; autocannon cycles through them.
+ */
+function variedPaths(productPaths: readonly string[]): string[] {
   const paths: string[] = [];
   for (const cat of ['/inpakpapier', '/inpakpapier/kerst', '/inpakpapier/verjaardag', '/inpakpapier/kerst/klassiek', '/inpakpapier/kerst/modern']) {
-    for (const sort of ['', 'price:asc', 'price:desc', 'name:asc']) for (const page of [1, 2, 3]) paths.push(`${cat}?${sort ? `sort=${encodeURIComponent(sort)}&` : ''}page=${page}`);
+    for (const sort of ['', 'price_asc', 'price_desc', 'latest']) {
+      for (const page of [1, 2, 3]) {
+        for (const price of ['', '0-50', '50-100']) paths.push(`${cat}?${sort ? `sort=${encodeURIComponent(sort)}&` : ''}${price ? `price=${price}&` : ''}page=${page}`);
+      }
+    }
   }
   for (const q of ['kerst', 'lint', 'papier', 'doos', 'goud']) paths.push(`/?q=${q}`);
-  paths.push(productPath, '/about-us', '/privacy', '/', '/contact');
+  paths.push(...productPaths, '/about-us', '/privacy', '/', '/contact');
+  for (let i = 0; i < 300; i++) paths.push(`/inpakpapier/kerst?utm_source=bench${i}&x=${i * 7}`);
   return paths;
 }
 
+/** scripts/bench/heap-probe.mjs, preloaded into the storefront's processes by this bench only */
+const HEAP_PROBE = join(root, 'scripts/bench/heap-probe.mjs');
+const heapDir = mkdtempSync(join(tmpdir(), 'bench-ssr-heap-'));
+
+interface Memory {
+  pid: number;
+  rssMb: number;
+  /** V8 heap used right after a full GC (what the process retains) and before it */
+  heapMb: number;
+  heapBeforeGcMb: number;
+  /** Buffers and other memory outside the V8 heap that V8 knows of (external) */
+  externalMb: number;
+}
+
+/** RSS (ps) and, through the heap probe (SIGUSR2), the V8 heap after a full GC of every worker. */
+async function workerMemory(primary: number): Promise<Memory[]> {
+  const out: Memory[] = [];
+  for (const w of workerRss(primary)) {
+    const file = join(heapDir, `${w.pid}.json`);
+    const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { n: number }).n : 0;
+    process.kill(w.pid, 'SIGUSR2');
+    let probe: { n: number; after: NodeJS.MemoryUsage; before: NodeJS.MemoryUsage } | undefined;
+    for (let i = 0; i < 600 && !probe; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      if (!existsSync(file)) continue;
+      const read = JSON.parse(readFileSync(file, 'utf8')) as { n: number; after: NodeJS.MemoryUsage; before: NodeJS.MemoryUsage };
+      if (read.n > previous) probe = read;
+    }
+    const mb = (n: number | undefined) => Math.round(((n ?? NaN) / 1024 / 1024) * 10) / 10;
+    out.push({ pid: w.pid, rssMb: mb(probe?.after.rss ?? w.mb * 1024 * 1024), heapMb: mb(probe?.after.heapUsed), heapBeforeGcMb: mb(probe?.before.heapUsed), externalMb: mb(probe?.after.external) });
+  }
+  return out;
+}
+
 /**
- * RSS of every worker at the start, the middle and the end of `total` varied requests, after one warm-up pass over every
- * URL (so what the process keeps per URL, JIT code and caches are in before the first figure).
+ * RSS and heap of every worker at the start, the middle and the end of `total` varied requests, after one warm-up pass
+ * over every URL (so what the process keeps per URL, JIT code and caches are in before the first figure). "Flat" is
+ * the second half growing less than 5 %.
  */
 async function rssOver(base: string, primary: number, paths: string[], total: number, label: string): Promise<void> {
   const run = (amount: number) => autocannon({ url: base, connections: 20, amount, requests: paths.map((path) => ({ path })), headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
   await run(paths.length * 2);
-  const start = workerRss(primary);
+  const start = await workerMemory(primary);
   const first = await run(Math.floor(total / 2));
-  const middle = workerRss(primary);
+  const middle = await workerMemory(primary);
   const second = await run(total - Math.floor(total / 2));
-  const end = workerRss(primary);
+  const end = await workerMemory(primary);
   const non2xx = `${first.non2xx + second.non2xx}${codesOf(first) || codesOf(second) ? ` (${[codesOf(first), codesOf(second)].filter(Boolean).join('; ')})` : ''}`;
   const errors = first.errors + first.timeouts + second.errors + second.timeouts;
-  console.log(`\nRSS per worker over ${total} varied requests, ${label} (${paths.length} distinct URLs, after a warm-up pass; ${non2xx} non-2xx, ${errors} errors): start -> middle -> end`);
-  for (const b of start) console.log(`  worker ${b.pid}: ${b.mb} -> ${middle.find((a) => a.pid === b.pid)?.mb ?? '?'} -> ${end.find((a) => a.pid === b.pid)?.mb ?? '?'} MB`);
+  console.log(`\nMemory per worker over ${total} varied requests, ${label} (${paths.length} distinct URLs, after a warm-up pass; ${non2xx} non-2xx, ${errors} errors): start -> middle -> end (second half)`);
+  const pct = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)} %`;
+  for (const s of start) {
+    const m = middle.find((a) => a.pid === s.pid);
+    const e = end.find((a) => a.pid === s.pid);
+    if (!m || !e) continue;
+    console.log(`  worker ${s.pid}: RSS ${s.rssMb} -> ${m.rssMb} -> ${e.rssMb} MB (${pct(m.rssMb, e.rssMb)}); heap after GC ${s.heapMb} -> ${m.heapMb} -> ${e.heapMb} MB (${pct(m.heapMb, e.heapMb)}); heap before GC ${s.heapBeforeGcMb} -> ${m.heapBeforeGcMb} -> ${e.heapBeforeGcMb} MB; external ${s.externalMb} -> ${m.externalMb} -> ${e.externalMb} MB`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -272,12 +324,16 @@ async function main(): Promise<void> {
     ['configurable product', `/${product.hits.hits[0]!._source.url_path}`],
   ].filter(([name]) => !PAGE_FILTER || PAGE_FILTER.some((f) => name!.includes(f))) as Array<[string, string]>;
   const productPath = `/${product.hits.hits[0]!._source.url_path}`;
+  const someProducts = (await (await fetch(`${api}/api/catalog/vue_storefront_catalog/product/_search?size=20&request=${encodeURIComponent(JSON.stringify({ query: { bool: { filter: { bool: { must: [{ terms: { visibility: [2, 3, 4] } }] } } } } }))}`)).json()) as { hits: { hits: Array<{ _source: { url_path?: string } }> } };
+  const productPaths = [productPath, ...someProducts.hits.hits.flatMap((h) => (h._source.url_path ? [`/${h._source.url_path}`] : []))];
   const rows: Row[] = [];
   const started = Date.now();
   try {
     for (const mode of MODES) {
       const port = await freePort();
-      const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
+      // the heap probe (SIGUSR2: heap after a full GC) is preloaded by this bench only
+      const probe = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${HEAP_PROBE}`.trim(), BENCH_HEAP_DIR: heapDir };
+      const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...probe, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
       const base = `http://127.0.0.1:${port}`;
       const baselinePort = BASELINE && mode === 'uncached' ? await freePort() : undefined;
       const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api }, /storefront listening/) : undefined;
@@ -305,7 +361,7 @@ async function main(): Promise<void> {
           }
         }
         if (baseline) await stop(baseline);
-        const paths = variedPaths(productPath);
+        const paths = variedPaths(productPaths);
         if (mode === 'output cache' && RSS_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_REQUESTS, 'output cache on');
         if (mode === 'uncached' && RSS_UNCACHED_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)');
       } finally {
@@ -315,6 +371,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await stop(backend);
+    if (process.env.BENCH_HEAP_SNAPSHOT !== '1') rmSync(heapDir, { recursive: true, force: true });
+    else console.log(`heap snapshots: ${heapDir}`);
   }
   print(rows);
   console.log(`\n${DURATION} s per round${flag('long') ? ' (60 s at 200 connections on category and product, uncached)' : ''}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
+import { RedisOutputCache } from '../../adapters/cache/redis-output-cache';
+import { startStorefront, type RunningStorefront } from '../server';
+
+// Issue 8, audit (output-cache flooding): the shared output cache in a real redis-server uses the same canonical key
+// (ui/edge/cache-key.ts) and keeps at most maxVariantsPerPage variants of a page.
+
+const CATEGORY = '/inpakpapier/kerst';
+const PREFIX = `flood-${process.pid}:`;
+let backend: TestBackend;
+let redis: TestRedis;
+let client: Redis;
+let cache: RedisOutputCache;
+let shop: RunningStorefront;
+
+beforeAll(async () => {
+  [backend, redis] = await Promise.all([startTestBackend(), startRedis()]);
+  client = new Redis(redis.url);
+  cache = new RedisOutputCache(redis.url, { prefix: PREFIX, maxVariantsPerPage: 3 });
+  // enableOfflineQueue is off: wait until the cache's connection is up
+  for (let i = 0; i < 50; i++) {
+    if (await cache.get('x').then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const clientDir = mkdtempSync(join(tmpdir(), 'edge-cache-redis-'));
+  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
+  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, outputCache: cache, publicOrigin: 'https://papierenlint.example' });
+}, 60_000);
+
+afterAll(async () => {
+  await shop?.close();
+  await cache?.quit();
+  client?.disconnect();
+  await Promise.all([redis?.stop(), backend?.close()]);
+});
+
+async function state(path: string): Promise<string> {
+  const res = await fetch(`${shop.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+  await res.arrayBuffer();
+  expect(res.status).toBe(200);
+  return res.headers.get('x-output-cache') ?? '';
+}
+
+const pageKeys = async () => (await client.keys(`${PREFIX}page:*`)).sort();
+/** a miss is stored after its answer has gone: wait for the page's key itself */
+async function stored(key: string): Promise<void> {
+  await expect.poll(async () => (await client.exists(`${PREFIX}page:${key}`)) === 1, { timeout: 10_000 }).toBe(true);
+}
+
+describe('the canonical key in Redis', () => {
+  it('junk query strings share the page\u2019s one entry; filter variants are trimmed to maxVariantsPerPage', async () => {
+    expect(await state(`${CATEGORY}?utm_source=1`)).toBe('miss');
+    await stored(`nl-NL ${CATEGORY}`);
+    expect(await pageKeys()).toEqual([`${PREFIX}page:nl-NL ${CATEGORY}`]);
+    for (let i = 2; i < 300; i++) expect(await state(`${CATEGORY}?utm_source=${i}&fbclid=${i * 13}`)).toBe('hit');
+    expect(await state(CATEGORY)).toBe('hit');
+    expect(await pageKeys()).toHaveLength(1);
+
+    expect(await state(`${CATEGORY}?sort=price_asc&utm_source=x`)).toBe('miss');
+    await stored(`nl-NL ${CATEGORY}?sort=price_asc`);
+    expect(await state(`${CATEGORY}?utm_source=y&sort=price_asc`)).toBe('hit');
+    expect(await pageKeys()).toContain(`${PREFIX}page:nl-NL ${CATEGORY}?sort=price_asc`);
+    for (let i = 0; i < 6; i++) {
+      expect(await state(`${CATEGORY}?color=${9000 + i}`)).toBe('miss');
+      await stored(`nl-NL ${CATEGORY}?color=${9000 + i}`);
+    }
+    expect(await cache.variantCount(`nl-NL ${CATEGORY}`)).toBe(3);
+    const keys = await pageKeys();
+    expect(keys).toHaveLength(4);
+    expect(keys).toContain(`${PREFIX}page:nl-NL ${CATEGORY}`);
+    expect(keys).toContain(`${PREFIX}page:nl-NL ${CATEGORY}?color=9005`);
+    expect(await state(CATEGORY)).toBe('hit');
+  }, 120_000);
+});
