@@ -107,6 +107,11 @@ const BROTLI_PARAMS = {
  * BROTLI_PARAMS, told the document's usual size (smaller tables to set up per answer: ~20 % less CPU, the same bytes)
  */
 const PAGE_BROTLI_PARAMS = { params: { ...BROTLI_PARAMS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: 128 * 1024 } };
+/**
+ * deflate level of an uncached page's body and state (its head is deflated once, at 9): a 141 KB category page takes
+ * 0.64 ms at 5 for 21.2 KB over the wire, 0.86 ms at 6 for 21.1 KB, 0.39 ms at 3 for 22.6 KB
+ */
+const PAGE_GZIP_LEVEL = 5;
 /** heads kept made (headShellOf): per locale, page kind and shared document, a few dozen at most in a shop */
 const HEAD_SHELLS_KEPT = 64;
 
@@ -547,7 +552,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer
       pieces.push(Buffer.from(withNonce(end, nonce)));
       const rest = Buffer.concat(pieces);
-      out.end(joined ? joined.end(rest) : rest);
+      out.end(joined ? joined.end(rest, PAGE_GZIP_LEVEL) : rest);
       if (cache && parts && prepared.status === 200) {
         const html = bodyText(parts) + end;
         await cache
