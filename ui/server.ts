@@ -120,8 +120,11 @@ interface HeadShell {
   head: string;
   /** the head split at its nonce's places */
   pieces: string[];
-  /** the pieces deflated (level 9), once, when first sent as gzip */
+  /** the pieces deflated (level 9) and as UTF-8 bytes (their CRC-32 per answer), once, when first sent as gzip */
   deflated?: Buffer[];
+  bytes?: Buffer[];
+  /** SHA-256 of the head, for the ETags of the pages that have it (not the head's 50 KB hashed per answer) */
+  digest?: string;
 }
 
 type Encoding = 'br' | 'gzip' | undefined;
@@ -378,7 +381,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const headShell = headShellOf(prepared.locale, Object.values(prepared.shared), pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
     const head = headShell.head;
     const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT);
-    return { head, headShell, end, etag: prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, head, end]) : undefined };
+    const etag = prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, (headShell.digest ??= createHash('sha256').update(head).digest('base64url')), end]) : undefined;
+    return { head, headShell, end, etag };
   }
 
   /**
@@ -507,7 +511,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       // gzip whenever the client takes it (issue 8, fourth pass): the head, a third of a category page and the same for
       // every page of its kind, was deflated once (GzipAnswer), so only the body is compressed per answer, in one call;
       // a brotli stream compressed the whole document per answer for about as many bytes at twice the CPU
-      const joined = acceptsGzip(request.headers['accept-encoding']) ? new GzipAnswer(headShell.pieces, (headShell.deflated ??= deflatePieces(headShell.pieces, 9)), nonce) : undefined;
+      const joined = acceptsGzip(request.headers['accept-encoding'])
+        ? new GzipAnswer((headShell.bytes ??= headShell.pieces.map((p) => Buffer.from(p))), (headShell.deflated ??= deflatePieces(headShell.pieces, 9)), nonce)
+        : undefined;
       const sent: Encoding = joined ? 'gzip' : encoding;
       // headers and the head of the document leave now; the body follows as it renders
       const out: PassThrough | zlib.BrotliCompress = sent === 'br' ? zlib.createBrotliCompress(PAGE_BROTLI_PARAMS) : new PassThrough();

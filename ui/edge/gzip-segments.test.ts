@@ -53,3 +53,18 @@ describe('a gzip answer sent in two steps (uncached pages: head first, body once
     });
   });
 });
+
+describe('a gzip answer from head pieces kept as bytes', () => {
+  it('is the same answer as from the pieces as text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 200 }), { minLength: 1, maxLength: 5 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ maxLength: 500 }), (pieces, filler, body) => {
+        const deflated = deflatePieces(pieces, 9);
+        const fromText = new GzipAnswer(pieces, deflated, filler);
+        const fromBytes = new GzipAnswer(pieces.map((p) => Buffer.from(p)), deflated, filler);
+        const a = Buffer.concat([fromText.start, fromText.end(Buffer.from(body))]);
+        expect(Buffer.concat([fromBytes.start, fromBytes.end(Buffer.from(body))]).equals(a)).toBe(true);
+        expect(gunzipSync(a).toString()).toBe(pieces.join(filler) + body);
+      }),
+    );
+  });
+});

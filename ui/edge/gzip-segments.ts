@@ -43,10 +43,23 @@ export class GzipAnswer {
   /** the gzip header and the head's deflate blocks (non-final, byte-aligned) */
   readonly start: Buffer;
 
-  constructor(pieces: readonly string[], deflated: readonly Buffer[], filler: string) {
-    const head = Buffer.from(pieces.join(filler));
-    this.crc = crc32(head);
-    this.length = head.length;
+  /** `pieces` as text or, kept from answer to answer, as their UTF-8 bytes (no text joined and encoded per answer) */
+  constructor(pieces: ReadonlyArray<string | Buffer>, deflated: readonly Buffer[], filler: string) {
+    // the CRC-32 of pieces.join(filler), continued piece by piece
+    const fill = Buffer.from(filler);
+    let crc = 0;
+    let length = 0;
+    pieces.forEach((p, i) => {
+      if (i > 0) {
+        crc = crc32(fill, crc);
+        length += fill.length;
+      }
+      const bytes = typeof p === 'string' ? Buffer.from(p) : p;
+      crc = crc32(bytes, crc);
+      length += bytes.length;
+    });
+    this.crc = crc;
+    this.length = length;
     const between = pieces.length > 1 ? deflateRawSync(filler, { finishFlush: constants.Z_SYNC_FLUSH }) : undefined;
     const parts: Buffer[] = [HEADER];
     deflated.forEach((d, i) => {

@@ -60,7 +60,7 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
   }
   // the rest of the props in their order (as `...rest` would), then what upstream sets, in its order
   const a: Record<string, unknown> = {};
-  for (const k in props) if (!OWN_PROPS.has(k) && Object.hasOwn(props, k)) a[k] = (props as Record<string, unknown>)[k];
+  for (const k in props) if (!OWN_PROPS.has(k) && Object.hasOwn(props, k)) a[k] = (props as unknown as Record<string, unknown>)[k];
   a['href'] = href;
   a['onClick'] = onClick;
   a['ref'] = ref;
