@@ -146,7 +146,7 @@ async function firstVisitBytes(base: string): Promise<string> {
 async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): Promise<string> {
   const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const lines = ['HTML per page (br over the wire / decoded), its hydration state by service (decoded), shared documents named:'];
+  const lines = ['HTML per page (over the wire, asked with br and gzip / decoded), its hydration state by service (decoded), shared documents named:'];
   const shared = new Map<string, number>();
   for (const [name, path] of pages) {
     const html = await wire(`${base}${path}`);
