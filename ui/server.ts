@@ -47,6 +47,8 @@ export interface StorefrontOptions {
   requestTimeoutMs?: number;
   /** renders under way at once in this process; the others wait in arrival order (default RENDERS_AT_ONCE) */
   renderConcurrency?: number;
+  /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
+  renderGate?: RenderGate;
 }
 
 export interface RunningStorefront {
@@ -172,7 +174,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     if (css !== undefined) manifest.inlineCss = css;
   }
   const cache = options.outputCache;
-  const renderGate = new RenderGate(options.renderConcurrency ?? RENDERS_AT_ONCE);
+  const renderGate = options.renderGate ?? new RenderGate(options.renderConcurrency ?? RENDERS_AT_ONCE);
   const retryAfter = String(options.retryAfterSeconds ?? 30);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const securityHeaders = (nonce: string) => htmlSecurityHeaders(nonce, { hsts: options.hsts ?? false, apiOrigin: publicApi });
@@ -504,7 +506,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return renderGate.run(async () => {
       // a client that gave up while its render waited for its turn (closed the connection: a timeout) gets none: under
       // overload each abandoned render cost as much CPU as an answered one and made the queue behind it longer
-      if (request.raw.socket?.destroyed || reply.raw.destroyed) {
+      if (request.raw.destroyed || request.raw.socket?.destroyed || reply.raw.destroyed) {
         reply.hijack();
         return reply;
       }
