@@ -114,10 +114,17 @@ function workerExecArgv(): string[] {
 }
 
 if (workers > 1 && cluster.isPrimary) {
+  // Workers take connections from the shared socket themselves, one at a time (issue 8, fourth pass). Node's default
+  // on Linux hands each connection from the primary to a worker and waits for the worker to take it before handing it
+  // the next: a worker busy rendering took a few a second, so 200 connections opened at once reached the workers over
+  // 11 s and a tenth of their first requests timed out (10 s) before any code of ours saw them. UV_TCP_SINGLE_ACCEPT
+  // makes a worker yield after each accept, so a burst spreads over both (without it one took 3 in 4).
+  if (!env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const workerEnv = { UV_TCP_SINGLE_ACCEPT: env.UV_TCP_SINGLE_ACCEPT ?? '1' };
   cluster.setupPrimary({ execArgv: workerExecArgv() });
   let listening = 0;
   let stopping = false;
-  const fork = () => cluster.fork().on('listening', () => {
+  const fork = () => cluster.fork(workerEnv).on('listening', () => {
     if (++listening === workers) console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
   });
   for (let i = 0; i < workers; i++) fork();

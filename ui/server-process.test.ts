@@ -116,7 +116,9 @@ describe('the production server process (dist/server.mjs)', () => {
   }, 90_000);
 
   it('per-worker LRU caches: an /invalidate one worker answers reaches the other worker too', async () => {
-    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', OUTPUT_CACHE: '1', INVALIDATE_KEY: 'lru-key-of-this-test' });
+    // round-robin asked for: the server's default lets workers take connections themselves (ui/server-main.ts), so which
+    // worker answers a connection is the OS's choice; handed out by the primary, sequential connections alternate
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', OUTPUT_CACHE: '1', INVALIDATE_KEY: 'lru-key-of-this-test', NODE_CLUSTER_SCHED_POLICY: 'rr' });
     try {
       // sequential connections go round-robin over the two workers: each renders the page once, then serves it
       const states = [];

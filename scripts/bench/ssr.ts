@@ -1,6 +1,6 @@
 /**
  * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH]
- * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only]`
+ * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only] [--workers N]`
  *
  * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
  * NODE_ENV=production, one worker per core), and measures with autocannon, in one run and side by side:
@@ -55,7 +55,7 @@ function usage(problem: string): never {
   process.exit(2);
 }
 /** every option this bench knows; anything else (a typo) stops it before it measures the wrong thing */
-const KNOWN = { flags: ['long', 'no-build'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes'] };
+const KNOWN = { flags: ['long', 'no-build', 'bytes-only'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers'] };
 for (let i = 0; i < args.length; i++) {
   const name = args[i]!.replace(/^--/, '');
   if (KNOWN.values.includes(name) && args[i]!.startsWith('--')) {
@@ -66,6 +66,10 @@ for (let i = 0; i < args.length; i++) {
 const DURATION = option('duration', 8);
 const RSS_REQUESTS = option('rss-requests', 20_000);
 const RSS_UNCACHED_REQUESTS = option('rss-uncached-requests', 4_000);
+/** `--workers N`: WEB_CONCURRENCY of both builds (default: the server's own, one per core) */
+const WORKERS = option('workers', 0);
+if (!Number.isInteger(WORKERS) || WORKERS < 0) usage(`--workers: not a whole number: '${WORKERS}'`);
+const workerEnv: Record<string, string> = WORKERS ? { WEB_CONCURRENCY: String(WORKERS) } : {};
 /** another build's dist/server.mjs (e.g. main before a change), measured uncached beside this one, round for round */
 const BASELINE = (() => {
   const i = args.indexOf('--baseline');
@@ -144,7 +148,7 @@ async function firstVisitBytes(base: string): Promise<string> {
 async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): Promise<string> {
   const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const lines = ['HTML per page (br over the wire / decoded), its hydration state by service (decoded), shared documents named:'];
+  const lines = ['HTML per page (over the wire, asked with br and gzip / decoded), its hydration state by service (decoded), shared documents named:'];
   const shared = new Map<string, number>();
   for (const [name, path] of pages) {
     const html = await wire(`${base}${path}`);
@@ -333,10 +337,10 @@ async function main(): Promise<void> {
       const port = await freePort();
       // the heap probe (SIGUSR2: heap after a full GC) is preloaded by this bench only
       const probe = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${HEAP_PROBE}`.trim(), BENCH_HEAP_DIR: heapDir };
-      const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...probe, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
+      const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...probe, ...workerEnv, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
       const base = `http://127.0.0.1:${port}`;
       const baselinePort = BASELINE && mode === 'uncached' ? await freePort() : undefined;
-      const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api }, /storefront listening/) : undefined;
+      const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv }, /storefront listening/) : undefined;
       const baselineBase = `http://127.0.0.1:${baselinePort}`;
       try {
         // warm up: every page rendered once (and cached in the cached run), JIT warm

@@ -1,7 +1,7 @@
 import type { ShopServices as Container } from '../../adapters/browser-services';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
 import { TX } from '../../adapters/container-tokens';
-import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState } from '../../core/catalogue/category-service';
+import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState, type PortableCategoryState } from '../../core/catalogue/category-service';
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
 import { CmsService } from '../../core/catalogue/cms-service';
@@ -43,10 +43,38 @@ function isListingField(k: string): boolean {
   }
   return keep;
 }
+/**
+ * A listed product as it travels, made once per product object (issue 8, fourth pass): the server's products come
+ * deep-frozen from the process's catalogue read cache and are the same objects for every render within its TTL, so
+ * their listing copy (frozen too) is kept beside them; a product that is not frozen could change, and is copied afresh.
+ */
+const listedOf = /* @__PURE__ */ new WeakMap<Product, Product>();
 function listed(p: Product): Product {
+  const kept = listedOf.get(p);
+  if (kept) return kept;
   const out: Record<string, unknown> = {};
   for (const k in p) if (Object.hasOwn(p, k) && isListingField(k)) out[k] = (p as unknown as Record<string, unknown>)[k];
+  if (!Object.isFrozen(p)) return out as Product;
+  Object.freeze(out);
+  listedOf.set(p, out as Product);
   return out as Product;
+}
+
+/** the flat category list as it travels (without children_data), made once per frozen list (as `listed`) */
+const portableOf = /* @__PURE__ */ new WeakMap<CategoryState['categories'], CategoryState['categories']>();
+function portableCategories(s: CategoryState): PortableCategoryState {
+  const kept = portableOf.get(s.categories);
+  if (kept) {
+    // what portableCategoryState writes (the same keys in the same order), with the list made before
+    const { tree: _tree, menu: _menu, ...rest } = s;
+    return { ...rest, categories: kept };
+  }
+  const portable = portableCategoryState(s);
+  if (Object.isFrozen(s.categories) && s.categories.every((c) => Object.isFrozen(c))) {
+    for (const c of portable.categories) Object.freeze(c);
+    portableOf.set(s.categories, Object.freeze(portable.categories));
+  }
+  return portable;
 }
 
 /**
@@ -56,7 +84,7 @@ function listed(p: Product): Product {
  */
 const SLIM_OUT: Record<string, (state: never) => unknown> = {
   home: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
-  category: (s: CategoryState) => ({ ...portableCategoryState(s), list: { ...s.list, items: s.list.items.map(listed) } }),
+  category: (s: CategoryState) => ({ ...portableCategories(s), list: { ...s.list, items: s.list.items.map(listed) } }),
   // related products show as tiles: their listing fields only; a configurable's parent is its original (the service
   // sets it so, ProductService load)
   product: (s: ProductState) => {
@@ -89,6 +117,50 @@ const START_OF: Record<string, (state: never) => unknown> = {
   category: (s: CategoryState) => portableCategoryState(s),
 };
 
+/** undefined, functions and symbols: left out of a JSON object, null in a JSON array */
+const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+const plain = (v: object) => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null || Array.isArray(v);
+};
+
+/**
+ * JSON.stringify(a) === JSON.stringify(b) for the services' state, without writing either out (issue 8, fourth pass:
+ * comparing every field with where the service starts wrote the whole state, 46 KB of listed products for a category,
+ * once more than it travels): walks both as JSON would and stops at the first difference, which for a filled list
+ * against an empty one is its length. Anything JSON treats specially (toJSON, other prototypes) is compared as JSON.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const objA = typeof a === 'object' && a !== null;
+  const objB = typeof b === 'object' && b !== null;
+  if (!objA || !objB) {
+    // an object's JSON starts with '{' or '[', a primitive's never: only two primitives (or an object with toJSON) compare as text
+    if ((objA && !plain(a)) || (objB && !plain(b))) return JSON.stringify(a) === JSON.stringify(b);
+    if (objA || objB) return false;
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+  if (!plain(a) || !plain(b) || 'toJSON' in a || 'toJSON' in b) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x = skipped(a[i]) ? null : a[i];
+      const y = skipped(other[i]) ? null : other[i];
+      if (!sameJson(x, y)) return false;
+    }
+    return true;
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra).filter((k) => !skipped(ra[k]));
+  const kb = Object.keys(rb).filter((k) => !skipped(rb[k]));
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !sameJson(ra[ka[i]!], rb[kb[i]!])) return false;
+  return true;
+}
+
 /**
  * The state of the hydrated services, each as SLIM writes it. `pristine` (the same of a container no request touched:
  * `dehydrate(freshContainer)`): a service's fields still at their initial value are left out, and a service left with
@@ -105,7 +177,7 @@ export function dehydrate(container: Container, pristine?: DehydratedState): Deh
       continue;
     }
     // a flag set false where the service starts without it reads the same (e.g. category.offline)
-    const changed = Object.entries(slim as Record<string, unknown>).filter(([k, v]) => !(v === false && base[k] === undefined) && JSON.stringify(v) !== JSON.stringify(base[k]));
+    const changed = Object.entries(slim as Record<string, unknown>).filter(([k, v]) => !(v === false && base[k] === undefined) && !sameJson(v, base[k]));
     if (changed.length) out[name] = Object.fromEntries(changed);
   }
   return out;

@@ -10,8 +10,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
 
-export function deflatePieces(pieces: readonly string[]): Buffer[] {
-  return pieces.map((p) => deflateRawSync(p, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }));
+export function deflatePieces(pieces: readonly string[], level = 6): Buffer[] {
+  return pieces.map((p) => deflateRawSync(p, { level, finishFlush: constants.Z_SYNC_FLUSH }));
 }
 
 /** gzip of `pieces.join(filler)`, from the pieces deflated by deflatePieces. */
@@ -28,4 +28,53 @@ export function gzipJoined(pieces: readonly string[], deflated: readonly Buffer[
   trailer.writeUInt32LE(text.length >>> 0, 4);
   parts.push(FINAL, trailer);
   return Buffer.concat(parts);
+}
+
+/**
+ * A gzip answer written in two steps (issue 8, fourth pass: uncached pages): `start` is the gzip header and the
+ * document's head, joined from pieces deflated once (the head is the same for every page of a build and locale but
+ * its nonce, and holds the inlined stylesheet: most of what a brotli stream compressed per answer), sent before the
+ * body is rendered; `end(body)` deflates the body in one call, ends the stream and writes the CRC-32 and length of
+ * the whole text. What a client decodes is `pieces.join(filler) + body`.
+ */
+export class GzipAnswer {
+  private crc: number;
+  private length: number;
+  /** the gzip header and the head's deflate blocks (non-final, byte-aligned) */
+  readonly start: Buffer;
+
+  /** `pieces` as text or, kept from answer to answer, as their UTF-8 bytes (no text joined and encoded per answer) */
+  constructor(pieces: ReadonlyArray<string | Buffer>, deflated: readonly Buffer[], filler: string) {
+    // the CRC-32 of pieces.join(filler), continued piece by piece
+    const fill = Buffer.from(filler);
+    let crc = 0;
+    let length = 0;
+    pieces.forEach((p, i) => {
+      if (i > 0) {
+        crc = crc32(fill, crc);
+        length += fill.length;
+      }
+      const bytes = typeof p === 'string' ? Buffer.from(p) : p;
+      crc = crc32(bytes, crc);
+      length += bytes.length;
+    });
+    this.crc = crc;
+    this.length = length;
+    const between = pieces.length > 1 ? deflateRawSync(filler, { finishFlush: constants.Z_SYNC_FLUSH }) : undefined;
+    const parts: Buffer[] = [HEADER];
+    deflated.forEach((d, i) => {
+      if (i > 0) parts.push(between!);
+      parts.push(d);
+    });
+    this.start = Buffer.concat(parts);
+  }
+
+  /** the rest of the answer: `body` deflated (final block), then the gzip trailer */
+  end(body: Buffer, level = 6): Buffer {
+    const crc = crc32(body, this.crc);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE((this.length + body.length) >>> 0, 4);
+    return Buffer.concat([deflateRawSync(body, { level, finishFlush: constants.Z_FINISH }), trailer]);
+  }
 }

@@ -1,6 +1,7 @@
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 import type { SharedRefs } from './shared-state';
+import { stateJson } from './state-json';
 
 /** What the build wrote to dist/client/manifest.json. */
 export interface ClientManifest {
@@ -38,9 +39,12 @@ export const NONCE_SLOT = '<csp-nonce>';
 
 const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
-/** JSON safe inside an inline <script>: '<' (so no '</script>' or '<!--'), U+2028 and U+2029 escaped, in one pass. */
+/**
+ * JSON safe inside an inline <script>: '<' (so no '</script>' or '<!--'), U+2028 and U+2029 escaped, in one pass. The
+ * JSON is JSON.stringify's, with what is deep-frozen written once (ui/edge/state-json.ts).
+ */
 export function escapeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c] as string);
+  return (stateJson(value) as string).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c] as string);
 }
 
 export function escapeHtml(s: string): string {

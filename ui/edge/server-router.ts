@@ -8,10 +8,12 @@
  * links; upstream's Link was 5 % of its render's CPU. Here a link to a path (a string that is not an absolute URL) is
  * the same <a> with the same attributes in the same order: `href` from react-router's own useHref (same resolution,
  * basename and encoding), `data-discover` as upstream sets it. Anything else (an object target, an absolute URL,
- * reloadDocument, a mask, prefetching) is upstream's Link, which is also what the browser always runs.
+ * reloadDocument, a mask, prefetching) is upstream's Link, which is also what the browser always runs. The href of an
+ * absolute path is resolved by react-router once and kept (issue 8, fourth pass); ui/edge/server-router.test.tsx renders
+ * both Links at several routes and locations and compares them byte for byte.
  */
-import { createElement, forwardRef, type ForwardedRef } from 'react';
-import { Link as UpstreamLink, useHref, type LinkProps } from 'react-router-dom';
+import { createElement, forwardRef, useContext, type ForwardedRef } from 'react';
+import { Link as UpstreamLink, UNSAFE_NavigationContext, useHref, type LinkProps } from 'react-router-dom';
 
 export * from 'react-router-dom';
 
@@ -20,30 +22,51 @@ const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|[/\\]{2})/i;
 
 type AnyLinkProps = LinkProps & { mask?: unknown; defaultShouldRevalidate?: unknown };
 
+/** the props upstream's Link takes for itself (never spread on the <a>) */
+const OWN_PROPS = new Set(['onClick', 'discover', 'prefetch', 'relative', 'reloadDocument', 'replace', 'mask', 'state', 'target', 'to', 'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate']);
+
+/**
+ * hrefs of absolute paths, per navigator.createHref (the static router's is one function for every render) and
+ * basename (issue 8, fourth pass: useHref was 1.5 % of a category answer, JSON-writing and reading the route matches per
+ * link). An absolute path ('/…', not '//') resolves the same whatever route or location it is rendered in: react-router's
+ * resolveTo reads the route matches and the location only for relative paths, '..' and '.' (see the test).
+ */
+const hrefsByNavigator = new WeakMap<object, Map<string, string>>();
+export const HREFS_KEPT = 5_000;
+
 function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
-  // the props upstream takes for itself (never spread on the <a>), in its order
-  const {
-    onClick,
-    discover = 'render',
-    prefetch = 'none',
-    relative,
-    reloadDocument,
-    replace: _replace,
-    mask,
-    state: _state,
-    target,
-    to,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    ...rest
-  } = props;
+  const { to, relative, reloadDocument, mask, target, onClick } = props;
+  const discover = props.discover === undefined ? 'render' : props.discover;
+  const prefetch = props.prefetch === undefined ? 'none' : props.prefetch;
   if (typeof to !== 'string' || ABSOLUTE_URL.test(to) || reloadDocument || mask !== undefined || prefetch !== 'none') {
     return createElement(UpstreamLink, { ...props, ref } as LinkProps);
   }
-  // one hook, always called on this path (a server render renders each element once)
-  const href = useHref(to, relative ? { relative } : undefined);
-  return createElement('a', { ...rest, href, onClick, ref, target, 'data-discover': discover === 'render' ? 'true' : undefined });
+  const navigation = useContext(UNSAFE_NavigationContext) as { basename: string; navigator: { createHref: object } } | null;
+  let href: string;
+  if (to.startsWith('/') && !relative && navigation) {
+    let hrefs = hrefsByNavigator.get(navigation.navigator.createHref);
+    if (!hrefs) hrefsByNavigator.set(navigation.navigator.createHref, (hrefs = new Map()));
+    const key = `${navigation.basename}\u0000${to}`;
+    let kept = hrefs.get(key);
+    if (kept === undefined) {
+      // react-router's own resolution, once per path
+      kept = useHref(to);
+      if (hrefs.size >= HREFS_KEPT) hrefs.clear();
+      hrefs.set(key, kept);
+    }
+    href = kept;
+  } else {
+    href = useHref(to, relative ? { relative } : undefined);
+  }
+  // the rest of the props in their order (as `...rest` would), then what upstream sets, in its order
+  const a: Record<string, unknown> = {};
+  for (const k in props) if (!OWN_PROPS.has(k) && Object.hasOwn(props, k)) a[k] = (props as unknown as Record<string, unknown>)[k];
+  a['href'] = href;
+  a['onClick'] = onClick;
+  a['ref'] = ref;
+  a['target'] = target;
+  a['data-discover'] = discover === 'render' ? 'true' : undefined;
+  return createElement('a', a);
 }
 
 export const Link = forwardRef(ServerLink);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
+import { jsonKept, stateJson } from './state-json';
 
 /**
  * What every page of a store view would carry the same (issue 10: the category list, 13 KB of every page's state)
@@ -33,10 +34,27 @@ export function parseCategoriesHref(path: string, locales: readonly string[]): {
   return { locale: m[1] as LocaleCode };
 }
 
-/** The category list as a shared document (the JSON the page's state would have carried). */
+/** documents made of a frozen category list, by list and locale (a list that cannot change has one document) */
+const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocument>>();
+
+/**
+ * The category list as a shared document (the JSON the page's state would have carried). A frozen list (the server's
+ * come deep-frozen from the catalogue read cache, the same list for every render within its TTL) is written and
+ * hashed once (issue 8, fourth pass: 15 KB of JSON and a SHA-256 per render before).
+ */
 export function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
-  const body = JSON.stringify(categories);
-  return { href: categoriesHref(locale, body), body };
+  const frozen = Object.isFrozen(categories);
+  const kept = frozen ? documentsOf.get(categories)?.get(locale) : undefined;
+  if (kept) return kept;
+  const body = stateJson(categories) as string;
+  const doc = { href: categoriesHref(locale, body), body };
+  // kept only when the list is deep-frozen plain data (stateJson then kept its JSON)
+  if (frozen && jsonKept(categories)) {
+    let byLocale = documentsOf.get(categories);
+    if (!byLocale) documentsOf.set(categories, (byLocale = new Map()));
+    byLocale.set(locale, doc);
+  }
+  return doc;
 }
 
 /**
