@@ -8,7 +8,7 @@
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
  * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,6 +19,7 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 // --save DIR keeps every run's report (JSON) for a closer look (LCP element, long tasks, the whole trace summary)
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
+if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
