@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { startShopProcess as startShop } from '../test-fixtures/storefront-process';
 import { rawRequest } from './edge/raw-http';
+import { bootModules } from './edge/html-shell';
 
 // The built server as `npm start` runs it (dist/server.mjs, cluster of workers): React's production build, head before
 // body, graceful shutdown on SIGTERM (issue 8 §5). Needs `node scripts/build.mjs` first (npm test builds).
@@ -71,7 +72,7 @@ describe('the production server process (dist/server.mjs)', () => {
     }
   }, 120_000);
 
-  it('sends the head (stylesheet, module preloads) before it renders the body', async () => {
+  it('sends the head (stylesheet) before it renders the body, and names the JavaScript at the end', async () => {
     const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '1' });
     try {
       const { hostname, port } = new URL(shop.url);
@@ -85,9 +86,15 @@ describe('the production server process (dist/server.mjs)', () => {
       });
       const first = chunks[0] ?? '';
       expect(first).toMatch(/^HTTP\/1\.1 200/);
-      expect(first).toContain('<link rel="modulepreload"');
+      expect(first).toMatch(/<style nonce="[^"]+">/);
       expect(first).not.toContain('<div id="app">');
-      expect(chunks.join('')).toContain('<div id="app">');
+      const whole = chunks.join('');
+      expect(whole).toContain('<div id="app">');
+      // issue 10: the boot loader at the end asks for the entry and the category page's chunk after the first paint
+      expect(whole).not.toContain('rel="modulepreload"');
+      const modules = bootModules(whole);
+      expect(modules[0]).toMatch(/^\/dist\/entry-client-[A-Z0-9]+\.js$/);
+      expect(modules.some((m) => /\/CategoryPage-[A-Z0-9]+\.js$/.test(m))).toBe(true);
     } finally {
       shop.child.kill('SIGTERM');
       await shop.exited;

@@ -11,6 +11,8 @@ import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startStorefront, negotiateEncoding, type RunningStorefront } from './server';
 import { LruOutputCache } from '../adapters/cache/lru-output-cache';
 import { rawRequest } from './edge/raw-http';
+import { bootLoader, bootModules } from './edge/html-shell';
+import { COOKIE_NOTICE_HEAD_SCRIPT } from './head/cookie-notice-mirror';
 
 // The storefront's HTTP edge against the real demo backend on loopback (issue 8: the probes, headers, no 5xx).
 
@@ -221,10 +223,18 @@ describe('security headers on every HTML answer (issue 8 §2)', () => {
     const nonce = nonceOf(a.headers['content-security-policy']);
     expect(nonceOf(b.headers['content-security-policy'])).not.toBe(nonce);
     expect(a.body).toContain(`<script nonce="${nonce}">window.__SHOP__=`);
-    expect(a.body).toContain(`<script type="module" src="/dist/${ASSET}" nonce="${nonce}">`);
-    expect(a.body).toContain(`<link rel="modulepreload" href="/dist/chunks/chunk-EFGH5678.js" nonce="${nonce}">`);
+    // issue 10: the JavaScript is named once, by the nonced boot loader at the end (asked for after the first paint),
+    // never by the head; the head's one script is the cookie notice's (nonced too)
+    expect(bootModules(a.body)).toEqual([`/dist/${ASSET}`, '/dist/chunks/chunk-EFGH5678.js']);
+    expect(a.body).toContain(`<script nonce="${nonce}">${bootLoader(bootModules(a.body))}</script>`);
+    expect(a.body).toContain(`<script nonce="${nonce}">${COOKIE_NOTICE_HEAD_SCRIPT}</script>`);
+    const head = a.body.slice(0, a.body.indexOf('<div id="app">'));
+    expect(head).not.toMatch(/modulepreload|<script[^>]* src=/);
+    expect(a.body.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)?.every((tag) => tag === `<script nonce="${nonce}">`)).toBe(true);
     // the rendered app carries no script of its own (React's out-of-order reveal scripts would need the nonce)
-    const app = a.body.slice(a.body.indexOf('<div id="app">'), a.body.indexOf(`<script nonce="${nonce}">`));
+    const appStart = a.body.indexOf('<div id="app">');
+    const app = a.body.slice(appStart, a.body.indexOf(`<script nonce="${nonce}">`, appStart));
+    expect(app.length).toBeGreaterThan(1000);
     expect(app).not.toMatch(/<script|<template/);
     const csp = a.headers['content-security-policy'];
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(csp).toContain(d);

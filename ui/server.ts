@@ -18,7 +18,7 @@ import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
-import { bodyStart, documentEnd, headStart, inlinableCss, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
+import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
 import { cachedGzip, prepareGzip, type PreparedGzip } from './edge/cached-gzip';
 import { deflatePieces, GzipAnswer, gzipJoined } from './edge/gzip-segments';
 import { RenderGate } from './edge/render-gate';
@@ -380,24 +380,25 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    */
   function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; headShell: HeadShell; end: string; etag: string | undefined } {
     for (const doc of prepared.documents) recentDocuments.add(doc);
-    const headShell = headShellOf(prepared.locale, Object.values(prepared.shared), pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
+    const headShell = headShellOf(prepared.locale, Object.values(prepared.shared));
     const head = headShell.head;
-    const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT);
+    const modules = firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
+    const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT, modules);
     const etag = prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, (headShell.digest ??= createHash('sha256').update(head).digest('base64url')), end]) : undefined;
     return { head, headShell, end, etag };
   }
 
   /**
-   * The head of a document (with NONCE_SLOT for the nonce) made once per locale, shared documents and page chunks: the
+   * The head of a document (with NONCE_SLOT for the nonce) made once per locale and shared documents: the
    * same for every page of a kind (issue 8, fourth pass), with its pieces between the nonce's places deflated once
    * when first sent as gzip (GzipAnswer). Bounded: the oldest made goes first.
    */
   const headShells = new Map<string, HeadShell>();
-  function headShellOf(locale: LocaleCode, shared: readonly string[], chunks: readonly string[]): HeadShell {
-    const id = `${locale}\n${shared.join(' ')}\n${chunks.join(' ')}`;
+  function headShellOf(locale: LocaleCode, shared: readonly string[]): HeadShell {
+    const id = `${locale}\n${shared.join(' ')}`;
     let kept = headShells.get(id);
     if (!kept) {
-      const head = headStart(locale, manifest, NONCE_SLOT, shared, chunks);
+      const head = headStart(locale, manifest, NONCE_SLOT, shared);
       kept = { head, pieces: head.split(NONCE_SLOT) };
       headShells.set(id, kept);
       if (headShells.size > HEAD_SHELLS_KEPT) headShells.delete(headShells.keys().next().value as string);

@@ -27,6 +27,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root, startChild, stopChild } from './servers';
+import { bootModules } from '../../ui/edge/html-shell';
 
 interface Histogram {
   average: number;
@@ -130,7 +131,7 @@ async function firstVisitBytes(base: string): Promise<string> {
   const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
   const html = await wire(`${base}/`);
   const text = (html.encoding === 'br' ? brotliDecompressSync(html.body) : html.encoding === 'gzip' ? gunzipSync(html.body) : html.body).toString();
-  const scripts = [...new Set([...text.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+\.js)"/g)].map((m) => m[1]!))];
+  const scripts = bootModules(text);
   let js = 0;
   let jsRaw = 0;
   for (const s of scripts) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { bootModules } from '../edge/html-shell';
 import { settled } from './checkout-steps';
 
 function collectProblems(page: Page): string[] {
@@ -45,7 +46,8 @@ for (const [name, path, chunk] of [
 ] as const) {
   test(`the ${name} page preloads its own chunk and hydrates without a mismatch`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
-    expect(html).toMatch(new RegExp(`<link rel="modulepreload" href="/dist/chunks/${chunk}-[^"]+\\.js"`));
+    // issue 10: named by the boot loader at the end of the document (asked for after the first paint)
+    expect(bootModules(html).some((m) => new RegExp(`^/dist/chunks/${chunk}-[^"]+\\.js$`).test(m))).toBe(true);
     for (const other of ['HomePage', 'CategoryPage', 'ProductPage'].filter((c) => c !== chunk)) expect(html).not.toContain(`/dist/chunks/${other}-`);
     const problems = collectProblems(page);
     await page.goto(path);

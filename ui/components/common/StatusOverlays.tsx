@@ -1,20 +1,31 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
-import { useCookieNotice, useOnline, useProgress, useUiFlags } from '../../hooks/use-shell';
+import { useCookieNotice, useMounted, useOnline, useProgress, useUiFlags } from '../../hooks/use-shell';
+import { mirrorCookieNotice } from '../../head/cookie-notice-mirror';
 
-/** spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true. */
+/**
+ * spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true.
+ * The server and the hydrating render always render it (its button disabled until hydrated); a returning shopper's
+ * copy of "closed" hides it before the first paint (ui/head/cookie-notice-mirror.ts); after hydration the claim
+ * decides, and the copy follows the claim.
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
   const config = useConfig();
+  const mounted = useMounted();
   const { state, service } = useCookieNotice();
-  if (!state.visible) return null;
+  useEffect(() => {
+    if (state.loaded) mirrorCookieNotice(state.visible);
+  }, [state]);
+  if (mounted && state.loaded && !state.visible) return null;
   return (
     <section className="cookie-banner" aria-label={t('cookies.label')} style={{ minHeight: `${config.ui.cookieBarMinHeightRem}rem` }}>
       <p>
         {t('cookies.text')} <Link to="/i/privacy">{t('cookies.privacyLink')}</Link>
       </p>
-      <button type="button" className="button" onClick={() => void service.accept()}>
+      <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={() => void service.accept()}>
         {t('cookies.accept')}
       </button>
     </section>
