@@ -37,10 +37,19 @@ try {
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; storefront http://127.0.0.1:${port}`);
     for (const [name, path] of Object.entries(pages)) {
       const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] }[] = [];
+      // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run again, at
+      // most twice per page, instead of counting as a 0 in the median
+      let failed = 0;
       for (let i = 0; i < RUNS; i++) {
         const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
         if (!r) throw new Error('lighthouse returned nothing');
-        if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name}-${i + 1}.json`), JSON.stringify(r.lhr));
+        if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name}-${i + 1 + failed}.json`), JSON.stringify(r.lhr));
+        if (r.lhr.runtimeError && failed < 2) {
+          console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
+          failed++;
+          i--;
+          continue;
+        }
         const { categories, audits } = r.lhr;
         const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
         runs.push({
