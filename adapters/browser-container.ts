@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { browserContainerOver } from './browser-container-over';
 import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 import { CatalogueGraph, createRuntime, type ContainerOptions } from './wiring';
 
 /**
@@ -12,6 +13,7 @@ import { CatalogueGraph, createRuntime, type ContainerOptions } from './wiring';
  */
 export function createBrowserContainer(options: ContainerOptions = {}): Container {
   provideProductMembers();
+  provideSyncMembers();
   return browserContainerOver(new CatalogueGraph(createRuntime('browser', options)));
 }
 

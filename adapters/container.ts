@@ -5,6 +5,7 @@ import { createRuntime, type ContainerOptions, type Runtime } from './wiring';
 import { ShopGraph } from './wiring-transactions';
 import { SERVER_READS } from './cache/catalogue-read-cache';
 import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 
 export type { ContainerOptions, Runtime } from './wiring';
 
@@ -15,6 +16,7 @@ export type { ContainerOptions, Runtime } from './wiring';
  */
 function createContainer(runtime: Runtime, options: ContainerOptions): Container {
   provideProductMembers();
+  provideSyncMembers();
   const g = new ShopGraph(createRuntime(runtime, options, SERVER_READS));
   const c = new Container({ defaultScope: 'Singleton' });
   bindCatalogue(c, g);

@@ -17,6 +17,7 @@ import { createRuntime } from './wiring';
 import { ShopGraph } from './wiring-transactions';
 import { SERVER_READS } from './cache/catalogue-read-cache';
 import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 
@@ -137,6 +138,7 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
     ...(options.storefrontOrigin ? { storefrontOrigin: options.storefrontOrigin } : {}),
   }, SERVER_READS);
   provideProductMembers();
+  provideSyncMembers();
   const graph = new ShopGraph(runtime);
   const services = headlessServices(graph);
   const shop: HeadlessShop = {

@@ -14,6 +14,7 @@ import { attachTransactions, transactionBindings, TRANSACTION_TOKENS } from './b
 import { CONTAINER_TOKENS, TX } from './container-tokens';
 import { TransactionGraph } from './wiring-transactions';
 import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 
 // issue 10: the product page's services and the transaction half's table come with their code, over the first render's graph.
 // One file, in order: the product members are provided once per module registry (vitest isolates files).
@@ -41,6 +42,9 @@ describe('members provided with their code (adapters/wiring-product.ts, FirstRen
     expect(product).toBeInstanceOf(ProductService);
     expect(s.get(CONTAINER_TOKENS.Product)).toBe(product);
     expect(s.graph.product).toBe(product);
+    // the price and stock syncs, which no page reads, are not the product page's: adapters/wiring-sync.ts
+    expect(s.isBound(PriceSyncService)).toBe(false);
+    provideSyncMembers();
     expect(s.get(PriceSyncService)).toBeInstanceOf(PriceSyncService);
     // a container made now binds them too, to the same members
     expect(browserContainerOver(s.graph).get(ProductService)).toBe(product);

@@ -8,7 +8,6 @@
  * (`() => this.cart`), never at construction, so the circle resolves without a forward `let`.
  */
 import type { KyInstance } from 'ky';
-import type { ServiceIdentifier } from 'inversify';
 import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
 import type { Clock } from '../core/ports/clock';
 import type { IdGenerator } from '../core/ports/id-generator';
@@ -198,11 +197,13 @@ export interface ShopRuntime {
  * browser the product page's chunk and the routes that load a product do. Each graph still makes each member once.
  */
 type LateMember = (g: CatalogueGraph) => unknown;
+/** what names a member in a container (inversify's ServiceIdentifier; the SDK's types do not depend on inversify) */
+export type MemberId = string | symbol | (abstract new (...args: any[]) => unknown);
 const LATE_MEMBERS = new Map<string, LateMember>();
-const LATE_IDS: Array<readonly [ServiceIdentifier, string]> = [];
+const LATE_IDS: Array<readonly [MemberId, string]> = [];
 
 /** Provides members under their keys and the container ids (classes, tokens) that name them; a key provided before stays. */
-export function provideCatalogueMembers(members: Record<string, { make: LateMember; ids: readonly ServiceIdentifier[] }>): void {
+export function provideCatalogueMembers(members: Record<string, { make: LateMember; ids: readonly MemberId[] }>): void {
   for (const [key, { make, ids }] of Object.entries(members)) {
     if (LATE_MEMBERS.has(key)) continue;
     LATE_MEMBERS.set(key, make);
@@ -211,7 +212,7 @@ export function provideCatalogueMembers(members: Record<string, { make: LateMemb
 }
 
 /** The bindings of the provided members over one graph (so far: a member provided later adds its own). */
-export function providedCatalogueBindings(g: CatalogueGraph): Array<readonly [ServiceIdentifier, () => unknown]> {
+export function providedCatalogueBindings(g: CatalogueGraph): Array<readonly [MemberId, () => unknown]> {
   return LATE_IDS.map(([id, key]) => [id, () => g.member(key)] as const);
 }
 

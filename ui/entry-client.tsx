@@ -8,7 +8,6 @@ import { browserI18n, createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
 import { offerUpdate } from './app/sw-update';
-import { completeRendered, rememberRendered } from '../core/catalogue/offline-seed';
 import { CatalogueCache, loadLocalSearch } from '../core/catalogue/catalogue-cache';
 import { AttributeService } from '../core/catalogue/attributes';
 import { PageResolutionService } from '../core/routing/page-resolution';
@@ -108,7 +107,9 @@ whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[s
 const catalogueCache = container.get(CatalogueCache);
 // what a link back needs is written at once, the listed products a few at a time in idle periods (issue 10)
 const idle = () => new Promise<void>((resolve) => void whenIdle(() => resolve()));
-const kept = Promise.all([rememberRendered(catalogueCache, rendered, config, { pause: idle }), container.get(AttributeService).keepHydrated()]);
+// (issue 10: the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
+const seed = recoverChunk(import('../core/catalogue/offline-seed'));
+const kept = Promise.all([seed.then((m) => m.rememberRendered(catalogueCache, rendered, config, { pause: idle })), container.get(AttributeService).keepHydrated()]);
 kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
 // the offline product search's code (issue 10: not in the first load) is fetched once idle, so that a page that goes
 // offline later reads its cached products without a fetch (core/catalogue/catalogue-cache.ts loadLocalSearch)
@@ -117,7 +118,8 @@ whenIdle(() => void loadLocalSearch().catch((e: unknown) => console.warn('[offli
 whenIdle(() => {
   if (!navigator.onLine) return;
   void kept
-    .then(() => completeRendered(catalogueCache, container.get<CatalogueSearch>(TOKENS.CatalogueSearch), rendered, config))
+    .then(() => seed)
+    .then(({ completeRendered }) => completeRendered(catalogueCache, container.get<CatalogueSearch>(TOKENS.CatalogueSearch), rendered, config))
     .catch((e: unknown) => console.warn('[offline] filters of the rendered page not kept', e));
 });
 

@@ -16,10 +16,10 @@ const root = new URL('../..', import.meta.url).pathname;
  * holds each page at its measured size (+1 KB) and fails when a change makes it grow. Lower a ceiling with each cut.
  */
 export const PAGES = {
-  home: { chunks: ['ui/pages/HomePage.tsx'], budgetKb: 150, ceilingKb: 163.7 },
-  category: { chunks: ['ui/pages/CategoryPage.tsx'], budgetKb: 160, ceilingKb: 165.3 },
-  product: { chunks: ['ui/pages/ProductPage.tsx'], budgetKb: 160, ceilingKb: 175 },
-  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190, ceilingKb: 207.1 },
+  home: { chunks: ['ui/pages/HomePage.tsx'], budgetKb: 150, ceilingKb: 162.9 },
+  category: { chunks: ['ui/pages/CategoryPage.tsx'], budgetKb: 160, ceilingKb: 164.6 },
+  product: { chunks: ['ui/pages/ProductPage.tsx'], budgetKb: 160, ceilingKb: 172.9 },
+  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190, ceilingKb: 203.6 },
 };
 
 export function measurePages(dir = `${root}dist`) {

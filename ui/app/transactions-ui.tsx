@@ -16,6 +16,7 @@ import { UiFlagsService } from '../../core/ui-state/ui-flags-service';
 import { hydrateServices, TRANSACTION_HYDRATED, type DehydratedState } from './dehydrate';
 import { CartButtonLive } from '../components/cart/CartButtonLive';
 import { ShellTransactionExtras } from '../components/common/ShellTransactionExtras';
+import { preloadModals } from '../components/common/ModalHost';
 
 export { CartButtonLive, ShellTransactionExtras };
 
@@ -34,11 +35,13 @@ export async function startTransactions(services: FirstRenderServices, state: De
   hydrateServices(services, state, TRANSACTION_HYDRATED);
   await restoreSession(services);
   void restoreShopperData(services).catch((e: unknown) => console.error('[startup]', e));
-  whenIdle(() =>
+  whenIdle(() => {
     void recoverChunk(import('./transactions-container'))
       .then((m) => services.adopt(m.transactionsContainer(services.graph)))
-      .catch((e: unknown) => console.warn('[startup] container not loaded', e)),
-  );
+      .catch((e: unknown) => console.warn('[startup] container not loaded', e));
+    // the login and review modals' code, so that they open at once later (also offline)
+    void preloadModals().catch((e: unknown) => console.warn('[startup] modals not loaded', e));
+  });
 }
 
 const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 500));
