@@ -11,13 +11,10 @@ import type { Storage } from '../core/ports/storage';
 import type { IdGenerator } from '../core/ports/id-generator';
 import { HomeService } from '../core/catalogue/home-service';
 import type { HomeContentSource } from '../core/catalogue/home-content';
-import { ProductService } from '../core/catalogue/product-service';
 import { CategoryService } from '../core/catalogue/category-service';
 import { SearchService } from '../core/catalogue/search-service';
 import { AttributeService } from '../core/catalogue/attributes';
 import { CmsService } from '../core/catalogue/cms-service';
-import { PriceSyncService } from '../core/catalogue/price-sync';
-import { StockSyncService } from '../core/catalogue/stock-sync';
 import { UrlDispatcher } from '../core/routing/dispatcher';
 import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import type { StorageQuota } from '../core/ports/storage-quota';
@@ -35,7 +32,7 @@ import { ProgressService } from '../core/ui-state/progress-service';
 import { UiFlagsService } from '../core/ui-state/ui-flags-service';
 import { ClaimsService, CookieNoticeService } from '../core/ui-state/claims-service';
 import { CONTAINER_TOKENS } from './container-tokens';
-import type { CatalogueGraph } from './wiring';
+import { providedCatalogueBindings, type CatalogueGraph } from './wiring';
 
 /**
  * The catalogue half of the React UI's inversify container (what every page's first render needs). Core stays free of
@@ -73,13 +70,10 @@ export function catalogueBindings(g: CatalogueGraph): ReadonlyArray<readonly [Se
     [HomeService, () => g.home],
     [AttributeService, () => g.attributes],
     [StorageQuotaMonitor, () => g.quotaMonitor],
-    [ProductService, () => g.product],
     [TwoStageCaching, () => g.twoStage],
     [CategoryService, () => g.category],
     [SearchService, () => g.search],
     [CmsService, () => g.cms],
-    [PriceSyncService, () => g.priceSync],
-    [StockSyncService, () => g.stockSync],
     [PageResolutionService, () => g.pageResolution],
     [UrlDispatcher, () => g.dispatcher],
 
@@ -91,6 +85,10 @@ export function catalogueBindings(g: CatalogueGraph): ReadonlyArray<readonly [Se
     [UiFlagsService, () => g.uiFlags],
     [ClaimsService, () => g.claims],
     [CookieNoticeService, () => g.cookieNotice],
+
+    // ---- provided with their code (issue 10): the product page's ProductService, PriceSyncService, StockSyncService
+    // (adapters/wiring-product.ts), each under its class and tokens
+    ...providedCatalogueBindings(g),
   ];
 }
 

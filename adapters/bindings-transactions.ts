@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { TOKENS } from '../core/ports/tokens';
 import type { CartApi } from '../core/ports/cart-api';
 import type { TaskTransport } from '../core/ports/task-transport';
@@ -38,40 +38,48 @@ export const TRANSACTION_TOKENS = {
  * member of a TransactionGraph (adapters/wiring-transactions.ts), which wires the session <-> cart <-> queue <-> lock
  * circle through closures read at call time — the same wiring createHeadlessShop hands out without inversify.
  */
+export function transactionBindings(g: TransactionGraph): ReadonlyArray<readonly [ServiceIdentifier, () => unknown]> {
+  return [
+    [TOKENS.CartApi, () => g.cartApi],
+    [TOKENS.TaskTransport, () => g.transport],
+    [TOKENS.UserApi, () => g.userApi],
+    [TOKENS.OrderApi, () => g.orderApi],
+    [TOKENS.PaymentApi, () => g.paymentApi],
+    [TOKENS.ReviewApi, () => g.reviewApi],
+    [TOKENS.NewsletterApi, () => g.newsletterApi],
+    [TOKENS.ContactApi, () => g.contactApi],
+    [TOKENS.MailApi, () => g.mailApi],
+    [TOKENS.FeedbackApi, () => g.feedbackApi],
+
+    [TRANSACTION_TOKENS.TokenLock, () => g.tokenLock],
+    [TRANSACTION_TOKENS.TaskQueue, () => g.queue],
+    [CartService, () => g.cart],
+    [WishlistService, () => g.wishlist],
+    [CompareService, () => g.compare],
+    [SessionService, () => g.session],
+
+    [CheckoutService, () => g.checkout],
+    [PaymentService, () => g.payment],
+    [OrderStatusService, () => g.orderStatus],
+    [ContactService, () => g.contact],
+    [NewsletterService, () => g.newsletter],
+    [ReviewService, () => g.review],
+
+    // the first page's code names these by Symbol (adapters/container-tokens.ts), never importing their classes: the
+    // same members as under their classes
+    [TX.Cart, () => g.cart],
+    [TX.Session, () => g.session],
+    [TX.Newsletter, () => g.newsletter],
+    [TX.Review, () => g.review],
+    [TX.OrderStatus, () => g.orderStatus],
+    [TX.Wishlist, () => g.wishlist],
+    [TX.Compare, () => g.compare],
+  ];
+}
+
+/** The transaction half bound in a container: every entry of transactionBindings to its member of the graph. */
 export function bindTransactions(c: Container, g: TransactionGraph): void {
-  c.bind<CartApi>(TOKENS.CartApi).toDynamicValue(() => g.cartApi);
-  c.bind<TaskTransport>(TOKENS.TaskTransport).toDynamicValue(() => g.transport);
-  c.bind<UserApi>(TOKENS.UserApi).toDynamicValue(() => g.userApi);
-  c.bind<OrderApi>(TOKENS.OrderApi).toDynamicValue(() => g.orderApi);
-  c.bind<PaymentApi>(TOKENS.PaymentApi).toDynamicValue(() => g.paymentApi);
-  c.bind<ReviewApi>(TOKENS.ReviewApi).toDynamicValue(() => g.reviewApi);
-  c.bind<NewsletterApi>(TOKENS.NewsletterApi).toDynamicValue(() => g.newsletterApi);
-  c.bind<ContactApi>(TOKENS.ContactApi).toDynamicValue(() => g.contactApi);
-  c.bind<MailApi>(TOKENS.MailApi).toDynamicValue(() => g.mailApi);
-  c.bind<FeedbackApi>(TOKENS.FeedbackApi).toDynamicValue(() => g.feedbackApi);
-
-  c.bind<TokenLock>(TRANSACTION_TOKENS.TokenLock).toDynamicValue(() => g.tokenLock);
-  c.bind<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue).toDynamicValue(() => g.queue);
-  c.bind(CartService).toDynamicValue(() => g.cart);
-  c.bind(WishlistService).toDynamicValue(() => g.wishlist);
-  c.bind(CompareService).toDynamicValue(() => g.compare);
-  c.bind(SessionService).toDynamicValue(() => g.session);
-
-  c.bind(CheckoutService).toDynamicValue(() => g.checkout);
-  c.bind(PaymentService).toDynamicValue(() => g.payment);
-  c.bind(OrderStatusService).toDynamicValue(() => g.orderStatus);
-  c.bind(ContactService).toDynamicValue(() => g.contact);
-  c.bind(NewsletterService).toDynamicValue(() => g.newsletter);
-  c.bind(ReviewService).toDynamicValue(() => g.review);
-
-  // the first page's code names these by Symbol (adapters/container-tokens.ts), never importing their classes
-  c.bind(TX.Cart).toService(CartService);
-  c.bind(TX.Session).toService(SessionService);
-  c.bind(TX.Newsletter).toService(NewsletterService);
-  c.bind(TX.Review).toService(ReviewService);
-  c.bind(TX.OrderStatus).toService(OrderStatusService);
-  c.bind(TX.Wishlist).toService(WishlistService);
-  c.bind(TX.Compare).toService(CompareService);
+  for (const [id, make] of transactionBindings(g)) c.bind(id).toDynamicValue(make);
 }
 
 /**

@@ -1,5 +1,7 @@
-import { Container } from 'inversify';
-import { bindCatalogue } from './bindings-catalogue';
+import type { Container } from 'inversify';
+import { browserContainerOver } from './browser-container-over';
+import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 import { CatalogueGraph, createRuntime, type ContainerOptions } from './wiring';
 
 /**
@@ -10,12 +12,9 @@ import { CatalogueGraph, createRuntime, type ContainerOptions } from './wiring';
  * (`browserContainerOver`, ui/app/transactions-ui.tsx); integrators keep this function.
  */
 export function createBrowserContainer(options: ContainerOptions = {}): Container {
+  provideProductMembers();
+  provideSyncMembers();
   return browserContainerOver(new CatalogueGraph(createRuntime('browser', options)));
 }
 
-/** The container with the catalogue half bound to the members of an existing graph. */
-export function browserContainerOver(graph: CatalogueGraph): Container {
-  const c = new Container({ defaultScope: 'Singleton' });
-  bindCatalogue(c, graph);
-  return c;
-}
+export { browserContainerOver };

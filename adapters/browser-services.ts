@@ -1,6 +1,6 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 import { catalogueBindings } from './bindings-catalogue';
-import { CatalogueGraph, createRuntime, type ContainerOptions } from './wiring';
+import { CatalogueGraph, createRuntime, providedCatalogueBindings, type ContainerOptions } from './wiring';
 
 /**
  * What the React UI asks of its services: a service by its class or token, and whether one is bound. An inversify
@@ -29,14 +29,31 @@ export class FirstRenderServices implements ShopServices {
   }
 
   get<T>(id: ServiceIdentifier<T>): T {
-    if (this.container) return this.container.get<T>(id);
-    const make = this.table.get(id);
-    if (!make) throw new Error(`${typeof id === 'function' ? id.name : String(id)} is not bound before the transaction half`);
+    if (this.container?.isBound(id)) return this.container.get<T>(id);
+    const make = this.table.get(id) ?? this.provided(id);
+    if (!make) throw new Error(`${typeof id === 'function' ? id.name : String(id)} is not bound${this.container ? '' : ' before the transaction half'}`);
     return make() as T;
   }
 
   isBound(id: ServiceIdentifier): boolean {
-    return this.container ? this.container.isBound(id) : this.table.has(id);
+    return Boolean(this.container?.isBound(id)) || this.table.has(id) || this.provided(id) !== undefined;
+  }
+
+  /**
+   * A member provided with its code after the first load (adapters/wiring-product.ts, issue 10), also after the
+   * container was adopted (it bound what was provided when it was made): the same member of the same graph.
+   */
+  private provided(id: ServiceIdentifier): (() => unknown) | undefined {
+    for (const [bound, make] of providedCatalogueBindings(this.graph)) if (bound === id) return make;
+    return undefined;
+  }
+
+  /**
+   * More bindings over this graph (issue 10: the transaction half's table, adapters/bindings-transactions.ts
+   * transactionBindings, when that half loads); an id answered already keeps its binding.
+   */
+  provide(bindings: ReadonlyArray<readonly [ServiceIdentifier, () => unknown]>): void {
+    for (const [id, make] of bindings) if (!this.table.has(id)) this.table.set(id, make);
   }
 
   /** the inversify container with both halves bound over this graph: it answers from now on */

@@ -9,6 +9,11 @@ export const CONTAINER_TOKENS = {
   Graph: Symbol.for('CatalogueGraph'),
   /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
   ShopperStorage: Symbol.for('ShopperStorage'),
+  /**
+   * issue 10: the ProductService (bound with its class too) for code of the first load, which does not carry the class:
+   * the product page's services come with its chunk (adapters/wiring-product.ts)
+   */
+  Product: Symbol.for('ProductService'),
 } as const;
 
 /** the transaction services the first page's code may reach once they are bound (adapters/bindings-transactions.ts) */

@@ -3,6 +3,9 @@ import { bindCatalogue } from './bindings-catalogue';
 import { bindTransactions } from './bindings-transactions';
 import { createRuntime, type ContainerOptions, type Runtime } from './wiring';
 import { ShopGraph } from './wiring-transactions';
+import { SERVER_READS } from './cache/catalogue-read-cache';
+import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 
 export type { ContainerOptions, Runtime } from './wiring';
 
@@ -12,7 +15,9 @@ export type { ContainerOptions, Runtime } from './wiring';
  * binds the catalogue half first and the transaction half after first paint: adapters/browser-container.ts.
  */
 function createContainer(runtime: Runtime, options: ContainerOptions): Container {
-  const g = new ShopGraph(createRuntime(runtime, options));
+  provideProductMembers();
+  provideSyncMembers();
+  const g = new ShopGraph(createRuntime(runtime, options, SERVER_READS));
   const c = new Container({ defaultScope: 'Singleton' });
   bindCatalogue(c, g);
   bindTransactions(c, g.transactions);

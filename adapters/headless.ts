@@ -15,6 +15,9 @@ import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
 import { createRuntime } from './wiring';
 import { ShopGraph } from './wiring-transactions';
+import { SERVER_READS } from './cache/catalogue-read-cache';
+import { provideProductMembers } from './wiring-product';
+import { provideSyncMembers } from './wiring-sync';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 
@@ -133,7 +136,9 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
     ...(options.ids ? { ids: options.ids } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.storefrontOrigin ? { storefrontOrigin: options.storefrontOrigin } : {}),
-  });
+  }, SERVER_READS);
+  provideProductMembers();
+  provideSyncMembers();
   const graph = new ShopGraph(runtime);
   const services = headlessServices(graph);
   const shop: HeadlessShop = {

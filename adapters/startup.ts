@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import type { ShopServices as Container } from './browser-services';
 import { CartService } from '../core/cart/cart-service';
 import { SessionService } from '../core/user/session-service';
 import { CheckoutService } from '../core/checkout/checkout-service';

@@ -20,13 +20,13 @@ import type { CatalogueSearch } from '../core/ports/catalogue-search';
 import type { HomeContentSource } from '../core/catalogue/home-content';
 import { HomeService } from '../core/catalogue/home-service';
 import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
-import { ProductService } from '../core/catalogue/product-service';
+import type { ProductService } from '../core/catalogue/product-service';
 import { CategoryService } from '../core/catalogue/category-service';
 import { SearchService } from '../core/catalogue/search-service';
 import { AttributeService } from '../core/catalogue/attributes';
 import { CmsService } from '../core/catalogue/cms-service';
-import { PriceSyncService } from '../core/catalogue/price-sync';
-import { StockSyncService } from '../core/catalogue/stock-sync';
+import type { PriceSyncService } from '../core/catalogue/price-sync';
+import type { StockSyncService } from '../core/catalogue/stock-sync';
 import { QuotaGuardedStorage, StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import { UrlDispatcher, withLoadedCategories } from '../core/routing/dispatcher';
 import { PageResolutionService } from '../core/routing/page-resolution';
@@ -46,7 +46,7 @@ import { MemoryStorage } from './storage/memory-storage';
 import { RequestStorage } from './storage/request-storage';
 import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
 import { EscapingSanitizer, browserHtmlSanitizer } from './html/dompurify-sanitizer';
-import { CatalogueReadCache, SharedCatalogueSearch, SharedContentApi, SharedUrlMapper, processCatalogueReads } from './cache/catalogue-read-cache';
+import type { CatalogueReadCache, ServerReads, SharedReads } from './cache/catalogue-read-cache';
 import type { UrlMapper } from '../core/ports/url-mapper';
 import type { ContentApi } from '../core/ports/content-api';
 import { IdbStorage } from './storage/idb-storage';
@@ -105,8 +105,11 @@ export type Runtime = 'browser' | 'server' | 'node' | 'test';
 /**
  * The runtime ports from the options, with each runtime's defaults: system clock and timers, console logger (errors
  * only in tests), UUIDs, the browser's online state or a static online network, IndexedDB in a browser else memory.
+ * `serverReads` (adapters/cache/catalogue-read-cache.ts SERVER_READS): the catalogue read cache of a server runtime,
+ * handed in by the server's wiring (adapters/container.ts) so that the browser's bundle does not carry it (issue 10);
+ * without it a server runtime reads uncached.
  */
-export function createRuntime(runtime: Runtime, options: ContainerOptions): ShopRuntime {
+export function createRuntime(runtime: Runtime, options: ContainerOptions, serverReads?: ServerReads): ShopRuntime {
   const config = options.config ?? DEFAULT_CONFIG;
   const apiUrl = options.apiUrl ?? config.api.url;
   const timeoutMs = runtime === 'server' ? config.search.serverTimeoutMs : config.search.clientTimeoutMs;
@@ -115,18 +118,18 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions): Shop
   // server: reads that are the same for every shopper are shared by the renders of the process (short TTL, single-flight)
   const readTtl = config.server.catalogueReadTtlMs;
   const reads =
-    runtime !== 'server' || readTtl <= 0
+    runtime !== 'server' || readTtl <= 0 || !serverReads
       ? undefined
       : options.catalogueReads === undefined
         ? options.fetch
           ? undefined
           : // one per locale's data: an English render never gets the Dutch attribute labels (issue 12)
-            processCatalogueReads(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries, config.server.catalogueReadMaxBytes)
+            serverReads.process(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries, config.server.catalogueReadMaxBytes)
         : (options.catalogueReads ?? undefined);
   return {
     kind: runtime,
     locale,
-    ...(reads ? { catalogueReads: { cache: reads, ttlMs: readTtl } } : {}),
+    ...(reads && serverReads ? { catalogueReads: serverReads.over(reads, readTtl) } : {}),
     config,
     apiUrl,
     timeoutMs,
@@ -159,8 +162,8 @@ export interface ShopRuntime {
   kind: Runtime;
   /** the shopper's locale: its store data (config.i18n.localeStores) and its own catalogue cache keys (issue 12) */
   locale: LocaleCode;
-  /** server: the process-wide cache of catalogue reads and its TTL */
-  catalogueReads?: { cache: CatalogueReadCache; ttlMs: number };
+  /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
+  catalogueReads?: SharedReads;
   config: ShopConfig;
   /** base URL of the vue-storefront-api */
   apiUrl: string;
@@ -188,6 +191,32 @@ export interface ShopRuntime {
 }
 
 /**
+ * Members of the catalogue graph whose code comes with the pages that use them (issue 10: the product page's services,
+ * adapters/wiring-product.ts, are not in every page's first load). The server's, the tests' and the SDK's wiring provide
+ * them before building a graph (adapters/container.ts, headless.ts, browser-container.ts createBrowserContainer); in the
+ * browser the product page's chunk and the routes that load a product do. Each graph still makes each member once.
+ */
+type LateMember = (g: CatalogueGraph) => unknown;
+/** what names a member in a container (inversify's ServiceIdentifier; the SDK's types do not depend on inversify) */
+export type MemberId = string | symbol | (abstract new (...args: any[]) => unknown);
+const LATE_MEMBERS = new Map<string, LateMember>();
+const LATE_IDS: Array<readonly [MemberId, string]> = [];
+
+/** Provides members under their keys and the container ids (classes, tokens) that name them; a key provided before stays. */
+export function provideCatalogueMembers(members: Record<string, { make: LateMember; ids: readonly MemberId[] }>): void {
+  for (const [key, { make, ids }] of Object.entries(members)) {
+    if (LATE_MEMBERS.has(key)) continue;
+    LATE_MEMBERS.set(key, make);
+    for (const id of ids) LATE_IDS.push([id, key]);
+  }
+}
+
+/** The bindings of the provided members over one graph (so far: a member provided later adds its own). */
+export function providedCatalogueBindings(g: CatalogueGraph): Array<readonly [MemberId, () => unknown]> {
+  return LATE_IDS.map(([id, key]) => [id, () => g.member(key)] as const);
+}
+
+/**
  * The catalogue half of the wiring: runtime ports, catalogue adapters and services, the UI-state services and the
  * shopper's storage — what every page's first render needs. The transaction half (cart, queue, session, checkout, ...)
  * is TransactionGraph in adapters/wiring-transactions.ts, built over one CatalogueGraph: the browser loads it after
@@ -200,6 +229,16 @@ export class CatalogueGraph {
   /** names of the members made so far (each one once per graph) */
   madeSoFar(): string[] {
     return [...this.made.keys()];
+  }
+
+  /**
+   * @internal a member provided by the module that carries its code (provideCatalogueMembers), made on first use; a
+   * member not provided yet throws
+   */
+  member<T>(key: string): T {
+    const make = LATE_MEMBERS.get(key);
+    if (!make) throw new Error(`the catalogue graph's ${key} is not provided yet (adapters/wiring-product.ts provideProductMembers)`);
+    return this.once(key, () => make(this) as T);
   }
 
   /** @internal the member of this graph under key, made on first use (TransactionGraph keeps its members here too) */
@@ -234,7 +273,7 @@ export class CatalogueGraph {
       const http = new HttpCatalogueSearch(r.client, r.config, r.config.i18n.localeStores[r.locale].index);
       // The server is never "offline": a search that fails there must fail the render (503), not answer the
       // browser's empty offline result, which turned a slow API into "product not found" (404).
-      if (r.kind === 'server') return r.catalogueReads ? new SharedCatalogueSearch(http, r.catalogueReads.cache, r.catalogueReads.ttlMs) : http;
+      if (r.kind === 'server') return r.catalogueReads ? r.catalogueReads.search(http) : http;
       return new CachedCatalogueSearch(http, this.catalogueCache, r.network, r.logger);
     });
   }
@@ -242,7 +281,7 @@ export class CatalogueGraph {
     const reads = this.runtime.catalogueReads;
     return this.once('urlMapper', () => {
       const http = new HttpUrlMapper(this.runtime.client, this.config);
-      return reads ? new SharedUrlMapper(http, reads.cache, reads.ttlMs) : http;
+      return reads ? reads.urlMapper(http) : http;
     });
   }
   get productApi(): HttpProductApi {
@@ -258,7 +297,7 @@ export class CatalogueGraph {
     const reads = this.runtime.catalogueReads;
     return this.once('contentApi', () => {
       const http = new HttpContentApi(this.runtime.client, this.config, this.catalogueSearch);
-      return reads ? new SharedContentApi(http, reads.cache, reads.ttlMs) : http;
+      return reads ? reads.content(http) : http;
     });
   }
   get attributeApi(): HttpAttributeApi {
@@ -274,8 +313,9 @@ export class CatalogueGraph {
     const r = this.runtime;
     return this.once('quotaMonitor', () => new StorageQuotaMonitor(r.storageQuota, r.scheduler, this.catalogueCache, r.config, r.logger));
   }
+  /** the product page's services come with its code (adapters/wiring-product.ts, issue 10) */
   get product(): ProductService {
-    return this.once('product', () => new ProductService(this.catalogueSearch, this.config, this.attributes, this.logger, this.runtime.clock));
+    return this.member('product');
   }
   get twoStage(): TwoStageCaching {
     return this.once('twoStage', () => new TwoStageCaching(this.config));
@@ -301,10 +341,10 @@ export class CatalogueGraph {
     return this.once('cms', () => new CmsService(this.contentApi, this.config, this.config.i18n.localeStores[this.runtime.locale].storeId, this.logger));
   }
   get priceSync(): PriceSyncService {
-    return this.once('priceSync', () => new PriceSyncService(this.productApi, this.runtime.clock, this.config, this.config.storeViews.defaultStoreId, this.logger));
+    return this.member('priceSync');
   }
   get stockSync(): StockSyncService {
-    return this.once('stockSync', () => new StockSyncService(this.stockApi, this.config, this.logger));
+    return this.member('stockSync');
   }
   get pageResolution(): PageResolutionService {
     return this.once('pageResolution', () => new PageResolutionService());

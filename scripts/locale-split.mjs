@@ -22,10 +22,25 @@ export const DEFERRED_SECTIONS = [
   'country',
 ];
 
+/**
+ * sections only some catalogue pages show, loaded with those pages' chunks (ui/i18n/info-page-texts.ts: the static
+ * pages, the sitemap and the wholesale page import it; scripts/bench/client-budget.test.ts checks the first load's code
+ * uses none)
+ */
+export const PAGE_SECTIONS = ['static', 'sitemap', 'wholesale'];
+
+/**
+ * deferred sections only the account pages show (my account, order details, create password, contact): loaded with
+ * those pages' chunks (ui/i18n/account-page-texts.ts), not with the transaction half a checkout loads
+ */
+export const ACCOUNT_PAGE_SECTIONS = ['account', 'orderDetails', 'createPassword', 'contactPage'];
+
 /** which part of the default locale a module gets, by the importing module */
 const PARTS = [
-  { importer: /ui\/i18n\/index\.ts$/, keep: (section) => !DEFERRED_SECTIONS.includes(section) },
-  { importer: /ui\/i18n\/deferred-texts\.ts$/, keep: (section) => DEFERRED_SECTIONS.includes(section) },
+  { importer: /ui\/i18n\/index\.ts$/, keep: (section) => !DEFERRED_SECTIONS.includes(section) && !PAGE_SECTIONS.includes(section) },
+  { importer: /ui\/i18n\/deferred-texts\.ts$/, keep: (section) => DEFERRED_SECTIONS.includes(section) && !ACCOUNT_PAGE_SECTIONS.includes(section) },
+  { importer: /ui\/i18n\/info-page-texts\.ts$/, keep: (section) => PAGE_SECTIONS.includes(section) },
+  { importer: /ui\/i18n\/account-page-texts\.ts$/, keep: (section) => ACCOUNT_PAGE_SECTIONS.includes(section) },
 ];
 
 export function localeSplitPlugin() {

@@ -4,16 +4,16 @@ import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from './app/routes';
 import { createConfig, type ShopConfig } from '../core/config';
 import { createFirstRenderServices } from '../adapters/browser-services';
-import { createI18n, loadLocale, resolveLocale } from './i18n';
+import { browserI18n, createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
 import { offerUpdate } from './app/sw-update';
-import { completeRendered, rememberRendered } from '../core/catalogue/offline-seed';
-import { CatalogueCache } from '../core/catalogue/catalogue-cache';
+import { CatalogueCache, loadLocalSearch } from '../core/catalogue/catalogue-cache';
 import { AttributeService } from '../core/catalogue/attributes';
 import { PageResolutionService } from '../core/routing/page-resolution';
 import { CategoryService } from '../core/catalogue/category-service';
-import { ProductService } from '../core/catalogue/product-service';
+import type { ProductService } from '../core/catalogue/product-service';
+import { CONTAINER_TOKENS } from '../adapters/container-tokens';
 import { HomeService } from '../core/catalogue/home-service';
 import { formatPrice } from '../core/catalogue/prices';
 import { CookieNoticeService } from '../core/ui-state/claims-service';
@@ -66,7 +66,10 @@ const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRo
 // (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
 // the URL dispatcher's page chunk follows the kind the server resolved: that state first
 hydrateServices(container, boot.state, ['pageResolution']);
-const [, , categories] = await Promise.all([first?.preload?.(container), recoverChunk(loadLocale(locale)), sharedCategories]);
+// a product's state comes with the product page's chunk, whose module provides its services (adapters/wiring-product.ts);
+// a product state beside another page's chunk (none today) provides them itself, before hydrating (issue 10)
+const productServices = 'product' in boot.state ? recoverChunk(import('../adapters/wiring-product')).then((m) => m.provideProductMembers()) : undefined;
+const [, , categories] = await Promise.all([first?.preload?.(container), recoverChunk(loadLocale(locale)), sharedCategories, productServices]);
 const category = boot.state['category'] as { categories?: unknown[] } | undefined;
 hydrateServices(container, categories && category ? { ...boot.state, category: { ...category, categories } } : boot.state);
 // the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page
@@ -76,10 +79,12 @@ if (categoriesHref && !categories) await container.get(CategoryService).loadCate
 const rendered = {
   pageResolution: container.get(PageResolutionService).snapshot(),
   category: container.get(CategoryService).snapshot(),
-  product: container.get(ProductService).snapshot(),
+  product: container.isBound(CONTAINER_TOKENS.Product) ? container.get<ProductService>(CONTAINER_TOKENS.Product).snapshot() : undefined,
   home: container.get(HomeService).snapshot(),
 };
 i18n = createI18n(locale, config);
+// a later page's chunk adds its texts to this instance (ui/i18n addPageTexts)
+browserI18n.instance = i18n;
 
 hydrateRoot(
   document.getElementById('app') as HTMLElement,
@@ -102,13 +107,19 @@ whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[s
 const catalogueCache = container.get(CatalogueCache);
 // what a link back needs is written at once, the listed products a few at a time in idle periods (issue 10)
 const idle = () => new Promise<void>((resolve) => void whenIdle(() => resolve()));
-const kept = Promise.all([rememberRendered(catalogueCache, rendered, config, { pause: idle }), container.get(AttributeService).keepHydrated()]);
+// (issue 10: the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
+const seed = recoverChunk(import('../core/catalogue/offline-seed'));
+const kept = Promise.all([seed.then((m) => m.rememberRendered(catalogueCache, rendered, config, { pause: idle })), container.get(AttributeService).keepHydrated()]);
 kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
+// the offline product search's code (issue 10: not in the first load) is fetched once idle, so that a page that goes
+// offline later reads its cached products without a fetch (core/catalogue/catalogue-cache.ts loadLocalSearch)
+whenIdle(() => void loadLocalSearch().catch((e: unknown) => console.warn('[offline] local search not loaded', e)));
 // a category page's filter fields and aggregations (not in the slim state), asked once idle: the filters work offline
 whenIdle(() => {
   if (!navigator.onLine) return;
   void kept
-    .then(() => completeRendered(catalogueCache, container.get<CatalogueSearch>(TOKENS.CatalogueSearch), rendered, config))
+    .then(() => seed)
+    .then(({ completeRendered }) => completeRendered(catalogueCache, container.get<CatalogueSearch>(TOKENS.CatalogueSearch), rendered, config))
     .catch((e: unknown) => console.warn('[offline] filters of the rendered page not kept', e));
 });
 

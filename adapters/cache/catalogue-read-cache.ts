@@ -210,3 +210,25 @@ export function processCatalogueReads(apiUrl: string, maxEntries: number, maxByt
   }
   return cache;
 }
+
+/** A server runtime's shared reads: its graph wraps the catalogue's HTTP adapters in them (adapters/wiring.ts). */
+export interface SharedReads {
+  search(inner: CatalogueSearch): CatalogueSearch;
+  urlMapper(inner: UrlMapper): UrlMapper;
+  content(inner: ContentApi): ContentApi;
+}
+
+/**
+ * What a server runtime needs of this module (createRuntime's `serverReads`): the process's cache per API and the
+ * wrappers over one. Handed in by the server's and the headless SDK's wiring (adapters/container.ts, headless.ts),
+ * so the browser's bundle, which never reads through it, carries none of this (issue 10).
+ */
+export const SERVER_READS = {
+  process: processCatalogueReads,
+  over: (cache: CatalogueReadCache, ttlMs: number): SharedReads => ({
+    search: (inner) => new SharedCatalogueSearch(inner, cache, ttlMs),
+    urlMapper: (inner) => new SharedUrlMapper(inner, cache, ttlMs),
+    content: (inner) => new SharedContentApi(inner, cache, ttlMs),
+  }),
+};
+export type ServerReads = typeof SERVER_READS;

@@ -19,7 +19,6 @@ import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/s
 import type { UrlMapHit } from '../ports/url-mapper';
 import type { UrlMappingCache } from '../routing/dispatcher';
 import { clearCatalogueCaches } from './storage-quota';
-import { localSearch } from './local-search';
 import type { Category, Product, SearchResult } from './types';
 
 const TIMED_OUT = Symbol('timed out');
@@ -250,7 +249,9 @@ export class CatalogueCache implements UrlMappingCache {
    * document; a list or a text search takes products known from lists too. Undefined when the body is not readable.
    */
   async localProductSearch<T>(request: SearchRequest): Promise<SearchResult<T> | undefined> {
-    const products = await this.offlineProducts(request.size === 1 && !request.includeFields);
+    // issue 10: the local search is read only offline; its code (8 KB minified) comes then, not with every first page
+    // (the browser's entry loads it once idle, so a page that goes offline later has it: loadLocalSearch)
+    const [products, { localSearch }] = await Promise.all([this.offlineProducts(request.size === 1 && !request.includeFields), loadLocalSearch()]);
     return localSearch(products, request, this.config) as SearchResult<T> | undefined;
   }
   /**
@@ -279,6 +280,11 @@ export class CatalogueCache implements UrlMappingCache {
   setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void> {
     return this.set(STORAGE_COLLECTIONS.urlCache, url, { hit });
   }
+}
+
+/** the offline product search's code (core/catalogue/local-search.ts), imported on first need; a chunk of its own in the browser */
+export function loadLocalSearch(): Promise<typeof import('./local-search')> {
+  return import('./local-search');
 }
 
 function emptyResult<T>(request: SearchRequest): SearchResult<T> {

@@ -6,7 +6,7 @@ import { buildClient } from '../build.mjs';
 // @ts-expect-error plain ESM scripts without types
 import { PAGES, pageSizes } from './bundle-size.mjs';
 // @ts-expect-error plain ESM scripts without types
-import { DEFERRED_SECTIONS } from '../locale-split.mjs';
+import { DEFERRED_SECTIONS, PAGE_SECTIONS } from '../locale-split.mjs';
 import { MESSAGES } from '../../core/messages';
 
 type Sizes = Record<string, { files: number; gzipKb: number; budgetKb: number; ceilingKb: number; top: [string, number][] }>;
@@ -62,6 +62,37 @@ describe('first-load JavaScript per page (issue 10)', () => {
   });
 });
 
+describe('what comes with its page or on first need (issue 10)', () => {
+  const outputOf = (source: string) => Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
+  const inputsOf = (files: Set<string>) => [...files].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
+
+  it("the product page's services, the offline search and the server's read cache are not in the first load; the product page brings its services", () => {
+    const entry = outputOf('ui/entry-client.tsx');
+    const firstLoad = inputsOf(closure(result.metafile, entry));
+    const productCode = /core\/catalogue\/(product-service|variants|bundle|price-sync|stock-sync|local-search)\.ts$|adapters\/(wiring-product|wiring-sync|cache\/catalogue-read-cache)\.ts$/;
+    expect(firstLoad.length).toBeGreaterThan(100);
+    expect(firstLoad.filter((i) => productCode.test(i))).toEqual([]);
+    for (const page of ['ui/pages/HomePage.tsx', 'ui/pages/CategoryPage.tsx']) {
+      expect(inputsOf(closure2(result.metafile, [entry, outputOf(page)])).filter((i) => productCode.test(i))).toEqual([]);
+    }
+    const product = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/ProductPage.tsx')]));
+    for (const m of ['core/catalogue/product-service.ts', 'adapters/wiring-product.ts', 'core/catalogue/variants.ts']) expect(product).toContain(m);
+    // the price sync, which no page reads (adapters/wiring-sync.ts), comes with none
+    expect(product).not.toContain('core/catalogue/price-sync.ts');
+    // the offline search is a chunk of its own (loaded once idle, core/catalogue/catalogue-cache.ts loadLocalSearch)
+    expect(inputsOf(new Set([outputOf('core/catalogue/local-search.ts')]))).toContain('core/catalogue/local-search.ts');
+  });
+
+  it('a checkout renders without the inversify container: it follows in a chunk of its own once idle', () => {
+    const entry = outputOf('ui/entry-client.tsx');
+    const checkout = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/CheckoutPage.tsx'), outputOf('ui/app/transactions-ui.tsx')]));
+    expect(checkout).toContain('core/cart/cart-service.ts');
+    expect(checkout.filter((i) => /node_modules\/(@inversifyjs|inversify)\//.test(i))).toEqual([]);
+    const container = inputsOf(closure(result.metafile, outputOf('ui/app/transactions-container.ts')));
+    expect(container.some((i) => /node_modules\/@inversifyjs\/container\//.test(i))).toBe(true);
+  });
+});
+
 function closure(meta: Metafile, start: string): Set<string> {
   const seen = new Set<string>();
   const queue = [start];
@@ -75,10 +106,10 @@ function closure(meta: Metafile, start: string): Set<string> {
 }
 
 describe('the default locale in two parts (scripts/locale-split.mjs)', () => {
-  const deferred = new Set<string>(DEFERRED_SECTIONS as string[]);
+  const deferred = new Set<string>([...(DEFERRED_SECTIONS as string[]), ...(PAGE_SECTIONS as string[])]);
   const sectionOf = (key: string) => key.split('.')[0] ?? '';
 
-  it('the first load carries no deferred section, the transaction half all of them', () => {
+  it('the first load carries no deferred section, the transaction half the rest but the account pages\' (which come with their chunks)', () => {
     const texts = (f: string) => Buffer.from(read(f)).toString('utf8');
     const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
     const first = [...closure(result.metafile, entry)].map(texts).join('\n');
@@ -87,7 +118,16 @@ describe('the default locale in two parts (scripts/locale-split.mjs)', () => {
     // a text of each: the checkout's and the shell's (literal JSON keys survive minification as property names)
     expect(first).toContain('Producten laden');
     expect(first).not.toMatch(/orderDetails:\{|"orderDetails":\{/);
-    expect(halfText).toMatch(/orderDetails:\{|"orderDetails":\{/);
+    expect(first).not.toMatch(/orderStatus:\{|"orderStatus":\{/);
+    expect(halfText).toMatch(/orderStatus:\{|"orderStatus":\{/);
+    // the account pages' sections come with those pages' chunks (ui/i18n/account-page-texts.ts), not with the half
+    expect(halfText).not.toMatch(/orderDetails:\{|"orderDetails":\{/);
+    const details = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/pages/OrderDetailsPage.tsx' && f.endsWith('.js'))!;
+    expect([...closure(result.metafile, details)].map(texts).join('\n')).toMatch(/orderDetails:\{|"orderDetails":\{/);
+    // the static pages', sitemap's and wholesale page's texts come with their chunks (ui/i18n/info-page-texts.ts)
+    expect(first).not.toContain('Juridische informatie');
+    const info = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/pages/StaticPage.tsx' && f.endsWith('.js'))!;
+    expect([...closure(result.metafile, info)].map(texts).join('\n')).toContain('Juridische informatie');
   });
 
   it('no code of the first load names a text of a deferred section', () => {

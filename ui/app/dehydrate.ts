@@ -1,8 +1,8 @@
 import type { ShopServices as Container } from '../../adapters/browser-services';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
-import { TX } from '../../adapters/container-tokens';
+import { CONTAINER_TOKENS, TX } from '../../adapters/container-tokens';
 import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState, type PortableCategoryState } from '../../core/catalogue/category-service';
-import { ProductService, type ProductState } from '../../core/catalogue/product-service';
+import type { ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService, addAttributes, EMPTY_ATTRIBUTES, type AttributeState } from '../../core/catalogue/attributes';
@@ -21,7 +21,8 @@ export const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: 
   home: HomeService as never,
   orderStatus: TX.OrderStatus,
   category: CategoryService as never,
-  product: ProductService as never,
+  // by its token: the product page's services come with its chunk (adapters/wiring-product.ts, issue 10)
+  product: CONTAINER_TOKENS.Product,
   cms: CmsService as never,
   // the option labels a page rendered with (issue 12: the store view's words): the first browser render reads the same
   attributes: AttributeService as never,

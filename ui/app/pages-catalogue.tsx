@@ -5,7 +5,8 @@ import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import type { Network } from '../../core/ports/network';
 import { HomeService } from '../../core/catalogue/home-service';
 import { CategoryService } from '../../core/catalogue/category-service';
-import { ProductService } from '../../core/catalogue/product-service';
+import type { ProductService } from '../../core/catalogue/product-service';
+import { CONTAINER_TOKENS } from '../../adapters/container-tokens';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
@@ -104,7 +105,7 @@ async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
  * its parent: 301 on the server, replace in the browser), configured to childSku when given.
  */
 async function productLoad(container: Container, path: string, sku: string, childSku: string | undefined): Promise<LoadOutcome> {
-  const products = container.get(ProductService);
+  const products = await productServiceOf(container);
   const state = products.snapshot();
   const pages = container.get(PageResolutionService);
   // the same product (an option chosen on the page wrote childSku into the URL): configure, do not reload
@@ -126,6 +127,15 @@ async function productLoad(container: Container, path: string, sku: string, chil
   }
 }
 
+/**
+ * The product service, its code loaded first where it is not yet (issue 10: the product page's services are not in
+ * the browser's first load; a client-side load of a product fetches them beside the page's chunk).
+ */
+async function productServiceOf(container: Container): Promise<ProductService> {
+  if (!container.isBound(CONTAINER_TOKENS.Product)) (await import('../../adapters/wiring-product')).provideProductMembers();
+  return container.get<ProductService>(CONTAINER_TOKENS.Product);
+}
+
 /** /p/:parentSku/:slug[/:childSku] (spec catalogue §2.1, §2.2); childSku may also come as a query parameter. */
 async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const sku = ctx.params.parentSku ?? '';
@@ -139,8 +149,8 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const pages = container.get(PageResolutionService);
   const childSku = query.get('childSku') ?? undefined;
   // an option chosen on a product page rewrote ?childSku=: the product is already here
-  const current = container.get(ProductService).snapshot();
-  if (current.original?.url_path && `/${current.original.url_path}` === path && pages.snapshot().path === path && pages.snapshot().kind === 'product' && !pages.snapshot().error) {
+  const current = container.isBound(CONTAINER_TOKENS.Product) ? container.get<ProductService>(CONTAINER_TOKENS.Product).snapshot() : undefined;
+  if (current?.original?.url_path && `/${current.original.url_path}` === path && pages.snapshot().path === path && pages.snapshot().kind === 'product' && !pages.snapshot().error) {
     return productLoad(container, path, current.original.sku, childSku);
   }
   // the same category with other filters: only the list changes

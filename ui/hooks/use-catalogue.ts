@@ -1,7 +1,6 @@
 import { useContext } from 'react';
 import type { ShopServices as Container } from '../../adapters/browser-services';
 import { CategoryService, type CategoryState } from '../../core/catalogue/category-service';
-import { ProductService, type ProductState } from '../../core/catalogue/product-service';
 import { CmsService, type CmsState } from '../../core/catalogue/cms-service';
 import { AttributeService, type AttributeState } from '../../core/catalogue/attributes';
 import { SearchService, type SearchState } from '../../core/catalogue/search-service';
@@ -22,12 +21,6 @@ export function useCategoryService(): CategoryService {
 }
 export function useCategory(): CategoryState {
   return useObservable(useCategoryService());
-}
-export function useProductService(): ProductService {
-  return useContainer().get(ProductService);
-}
-export function useProduct(): ProductState {
-  return useObservable(useProductService());
 }
 export function useCms(): CmsState {
   return useObservable(useContainer().get(CmsService));

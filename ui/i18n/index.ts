@@ -30,6 +30,19 @@ export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, ins
   instance?.addResourceBundle(locale, 'translation', texts, true, false);
 }
 
+/** the browser's i18next instance (ui/entry-client.tsx): texts that come with a page's chunk are added to it */
+export const browserI18n: { instance?: i18n } = {};
+
+/**
+ * The default locale's texts of a page's chunk (issue 10: scripts/locale-split.mjs PAGE_SECTIONS), added when the chunk
+ * loads: before the browser's instance exists (a first page: it is created with them) or into it (a later page).
+ * On the server the default locale is whole already: nothing to add there.
+ */
+export function addPageTexts(texts: Record<string, unknown>): void {
+  if (typeof window === 'undefined') return;
+  addTexts('nl-NL', texts, browserI18n.instance);
+}
+
 export function resolveLocale(requested: string | undefined | null, config: ShopConfig): LocaleCode {
   return (config.i18n.locales as readonly string[]).includes(requested ?? '') ? (requested as LocaleCode) : config.i18n.defaultLocale;
 }

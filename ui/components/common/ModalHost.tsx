@@ -1,13 +1,26 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { useService } from '../../hooks/use-service';
 import { useModals } from '../../hooks/use-transactions';
-import { AuthModal } from '../account/AuthModal';
 import { NewsletterForm } from '../account/NewsletterForm';
-import { ReviewForm } from '../account/ReviewForm';
 import { Modal } from './Modal';
+import { recoverChunk } from '../../app/chunk-recovery';
+
+/**
+ * issue 10: the login/sign-up modal and the review form load when first opened (or once the browser is idle after the
+ * transaction half started: `preloadModals`), not with the half every checkout loads before it is interactive
+ */
+const loadAuthModal = () => recoverChunk(import('../account/AuthModal'));
+const loadReviewForm = () => recoverChunk(import('../account/ReviewForm'));
+const AuthModal = lazy(() => loadAuthModal().then((m) => ({ default: m.AuthModal })));
+const ReviewForm = lazy(() => loadReviewForm().then((m) => ({ default: m.ReviewForm })));
+
+/** fetches the lazily loaded modals' code (ui/app/transactions-ui.tsx, once idle) */
+export function preloadModals(): Promise<unknown> {
+  return Promise.all([loadAuthModal(), loadReviewForm()]);
+}
 
 /** A modal for features this shop does not have (opened with ModalService.open(FEATURE_NOT_IMPLEMENTED)). */
 export const FEATURE_NOT_IMPLEMENTED = 'modal-feature-not-implemented';
@@ -48,7 +61,11 @@ export function ModalHost() {
   const payload = <T,>(name: string) => open[name]?.payload as T | undefined;
   return (
     <>
-      {MODALS.signup in open ? <AuthModal mode={payload<{ mode?: AuthModalMode }>(MODALS.signup)?.mode ?? 'login'} /> : null}
+      {MODALS.signup in open ? (
+        <Suspense fallback={null}>
+          <AuthModal mode={payload<{ mode?: AuthModalMode }>(MODALS.signup)?.mode ?? 'login'} />
+        </Suspense>
+      ) : null}
       {MODALS.orderConfirmation in open ? <OrderConfirmationModal orders={payload<{ orders?: string[] }>(MODALS.orderConfirmation)?.orders ?? []} /> : null}
       {MODALS.newsletter in open ? (
         <Modal title={t('newsletter.title')} onClose={() => modals.close(MODALS.newsletter)}>
@@ -57,7 +74,9 @@ export function ModalHost() {
       ) : null}
       {MODALS.review in open ? (
         <Modal title={t('review.title')} onClose={() => modals.close(MODALS.review)}>
-          <ReviewForm productId={payload<{ productId: number | string }>(MODALS.review)?.productId ?? ''} />
+          <Suspense fallback={null}>
+            <ReviewForm productId={payload<{ productId: number | string }>(MODALS.review)?.productId ?? ''} />
+          </Suspense>
         </Modal>
       ) : null}
       {FEATURE_NOT_IMPLEMENTED in open ? (
