@@ -230,7 +230,9 @@ async function measure(base: string, path: string, connections: number, duration
     const workers = await probeWorkers(primary);
     const l = r.latency;
     console.log(`\n${label} ${path} at ${connections} connections: client latency p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, max ${l.max}, mean ${l.average.toFixed(0)} ms; the bench's own CPU (autocannon) ${(((client.user + client.system) / 1000) / Math.max(1, answered)).toFixed(2)} ms/answer`);
-    const f = (h: ProbeSummary) => `p50 ${h.p50.toFixed(0)} p90 ${h.p90.toFixed(0)} p99 ${h.p99.toFixed(0)} max ${h.max.toFixed(0)} mean ${h.mean.toFixed(0)}`;
+    // a worker that answered nothing in the round has no percentiles (NaN, written as null)
+    const n = (x: number | null) => (typeof x === 'number' ? x.toFixed(0) : '-');
+    const f = (h: ProbeSummary) => `p50 ${n(h.p50)} p90 ${n(h.p90)} p99 ${n(h.p99)} max ${n(h.max)} mean ${n(h.mean)}`;
     for (const w of workers) {
       const gc = Object.entries(w.gc).map(([k, g]) => `${k} ${g.count}x ${g.ms.toFixed(0)} ms (max ${g.max.toFixed(1)})`).join(', ');
       console.log(`  worker ${w.pid}: ${w.connections} connections, ${w.requests} answers, ${(w.cpuMs / Math.max(1, w.requests)).toFixed(1)} ms CPU/answer (${((w.cpuMs / 1000 / w.seconds) * 100).toFixed(0)} % of a core), RSS ${w.rssMb.toFixed(0)} MB at the end; request->head ${f(w.queued)}; request->end ${f(w.total)}; loop delay p50 ${w.loopDelay.p50.toFixed(1)} p99 ${w.loopDelay.p99.toFixed(1)} max ${w.loopDelay.max.toFixed(1)} ms; GC ${gc}`);
