@@ -82,6 +82,12 @@ export interface ShopConfig {
      * garbage instead of letting it pile up to hundreds of MB.
      */
     readonly workerHeapMb: number;
+    /**
+     * V8's semi-space of each storefront worker in MB (`--max-semi-space-size`, STOREFRONT_SEMI_SPACE_MB; 0 = V8's own,
+     * 16 MB): an uncached render allocates a few MB, so with V8's 16 MB the young generation was scavenged every few
+     * answers, each scavenge copying what the ~25 requests under way in a worker hold (issue 8: GC pauses)
+     */
+    readonly workerSemiSpaceMb: number;
   };
   readonly api: {
     /** where the storefront's own code reaches the API (server side, tests, integrators) */
@@ -363,6 +369,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
     deflatedPagesMaxEntries: 500,
     deflatedPagesMaxBytes: 16 * 1024 * 1024,
     workerHeapMb: 384,
+    workerSemiSpaceMb: 64,
   },
   api: {
     url: 'http://127.0.0.1:8080',

@@ -107,10 +107,15 @@ async function serve(): Promise<RunningStorefront> {
  * ShopConfig.server.workerHeapMb), unless node was started with one (NODE_OPTIONS or the command line).
  */
 function workerExecArgv(): string[] {
-  const given = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--max-old-space-size'));
-  if (given) return process.execArgv;
+  const flags = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const given = (name: string) => flags.some((a) => a.startsWith(name));
+  const out = [...process.execArgv];
   const mb = Number(env.STOREFRONT_HEAP_MB) > 0 ? Number(env.STOREFRONT_HEAP_MB) : DEFAULT_CONFIG.server.workerHeapMb;
-  return [...process.execArgv, `--max-old-space-size=${mb}`];
+  if (!given('--max-old-space-size')) out.push(`--max-old-space-size=${mb}`);
+  // the young generation (issue 8, p99): STOREFRONT_SEMI_SPACE_MB, default ShopConfig.server.workerSemiSpaceMb; 0 = V8's
+  const semi = env.STOREFRONT_SEMI_SPACE_MB !== undefined && env.STOREFRONT_SEMI_SPACE_MB !== '' ? Number(env.STOREFRONT_SEMI_SPACE_MB) : DEFAULT_CONFIG.server.workerSemiSpaceMb;
+  if (!given('--max-semi-space-size') && semi > 0) out.push(`--max-semi-space-size=${semi}`);
+  return out;
 }
 
 if (workers > 1 && cluster.isPrimary) {

@@ -1,6 +1,6 @@
 /**
  * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH]
- * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only] [--workers N]`
+ * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only] [--workers N] [--probe]`
  *
  * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
  * NODE_ENV=production, one worker per core), and measures with autocannon, in one run and side by side:
@@ -17,6 +17,10 @@
  * - the first visit's bytes on the wire for the home page with `accept-encoding: br, gzip`: the HTML and every script
  *   it loads up front (entry + module preloads); each page's HTML (br and decoded) with its hydration state per service
  *   and the shared documents it names (issue 10). `--bytes-only` prints these and stops.
+ * - `--probe` (issue 8, p99): scripts/bench/latency-probe.mjs preloaded into both builds' processes; after each round
+ *   the client's latency percentiles and the bench's own CPU, and per worker: connections taken, answers, CPU per
+ *   answer, time from request to the first body write (loads + the render gate's queue) and to the end, event-loop
+ *   delay and GC pauses by kind.
  * A benchmark, not a test: it prints figures. Every run is `--duration` seconds (default 8); `--long` runs the
  * 200-connection rounds on category and product pages for 60 s, as the issue's target asks.
  */
@@ -32,7 +36,9 @@ import { bootModules } from '../../ui/edge/html-shell';
 interface Histogram {
   average: number;
   p50: number;
+  p90?: number;
   p99: number;
+  max?: number;
 }
 interface Result {
   requests: Histogram & { total: number };
@@ -56,7 +62,7 @@ function usage(problem: string): never {
   process.exit(2);
 }
 /** every option this bench knows; anything else (a typo) stops it before it measures the wrong thing */
-const KNOWN = { flags: ['long', 'no-build', 'bytes-only'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers'] };
+const KNOWN = { flags: ['long', 'no-build', 'bytes-only', 'probe'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers'] };
 for (let i = 0; i < args.length; i++) {
   const name = args[i]!.replace(/^--/, '');
   if (KNOWN.values.includes(name) && args[i]!.startsWith('--')) {
@@ -213,14 +219,69 @@ function serverCpuMs(primary: number): number {
 /** the demo backend's process: its CPU per answer counts against the same machine */
 let backendPid = 0;
 
-async function measure(base: string, path: string, connections: number, duration: number, primary: number): Promise<Omit<Row, 'target' | 'mode'>> {
+async function measure(base: string, path: string, connections: number, duration: number, primary: number, label = ''): Promise<Omit<Row, 'target' | 'mode'>> {
+  if (PROBE) await probeWorkers(primary);
   const cpu0 = serverCpuMs(primary);
   const backend0 = processCpuMs(backendPid);
+  const client0 = process.cpuUsage();
   const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
   const answered = r.requests.total;
+  if (PROBE) {
+    const client = process.cpuUsage(client0);
+    const workers = await probeWorkers(primary);
+    const l = r.latency;
+    console.log(`\n${label} ${path} at ${connections} connections: client latency p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, max ${l.max}, mean ${l.average.toFixed(0)} ms; the bench's own CPU (autocannon) ${(((client.user + client.system) / 1000) / Math.max(1, answered)).toFixed(2)} ms/answer`);
+    // a worker that answered nothing in the round has no percentiles (NaN, written as null)
+    const n = (x: number | null) => (typeof x === 'number' ? x.toFixed(0) : '-');
+    const f = (h: ProbeSummary) => `p50 ${n(h.p50)} p90 ${n(h.p90)} p99 ${n(h.p99)} max ${n(h.max)} mean ${n(h.mean)}`;
+    for (const w of workers) {
+      const gc = Object.entries(w.gc).map(([k, g]) => `${k} ${g.count}x ${g.ms.toFixed(0)} ms (max ${g.max.toFixed(1)})`).join(', ');
+      console.log(`  worker ${w.pid}: ${w.connections} connections, ${w.requests} answers, ${(w.cpuMs / Math.max(1, w.requests)).toFixed(1)} ms CPU/answer (${((w.cpuMs / 1000 / w.seconds) * 100).toFixed(0)} % of a core), RSS ${w.rssMb.toFixed(0)} MB at the end; request->head ${f(w.queued)}; request->end ${f(w.total)}; loop delay p50 ${w.loopDelay.p50.toFixed(1)} p99 ${w.loopDelay.p99.toFixed(1)} max ${w.loopDelay.max.toFixed(1)} ms; GC ${gc}`);
+    }
+  }
   const cpuPerAnswer = answered > 0 ? (serverCpuMs(primary) - cpu0) / answered : NaN;
   const backendCpuPerAnswer = answered > 0 ? (processCpuMs(backendPid) - backend0) / answered : NaN;
   return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer, backendCpuPerAnswer };
+}
+
+/** `--probe`: scripts/bench/latency-probe.mjs preloaded into both builds' processes, read per worker around each round */
+const PROBE = flag('probe');
+const probeDir = mkdtempSync(join(tmpdir(), 'bench-ssr-probe-'));
+interface ProbeSummary {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+interface ProbeReport {
+  pid: number;
+  seconds: number;
+  connections: number;
+  requests: number;
+  cpuMs: number;
+  rssMb: number;
+  queued: ProbeSummary;
+  total: ProbeSummary;
+  gc: Record<string, { count: number; ms: number; max: number }>;
+  loopDelay: { p50: number; p99: number; max: number; mean: number };
+}
+/** Asks every worker for its figures since the last ask (SIGWINCH) and starts them counting afresh. */
+async function probeWorkers(primary: number): Promise<ProbeReport[]> {
+  const out: ProbeReport[] = [];
+  for (const w of workerRss(primary)) {
+    const file = join(probeDir, `${w.pid}.json`);
+    rmSync(file, { force: true });
+    process.kill(w.pid, 'SIGWINCH');
+    for (let i = 0; i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (existsSync(file)) {
+        out.push(JSON.parse(readFileSync(file, 'utf8')) as ProbeReport);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 function print(rows: Row[]): void {
@@ -256,6 +317,8 @@ function variedPaths(productPaths: readonly string[]): string[] {
 /** scripts/bench/heap-probe.mjs, preloaded into the storefront's processes by this bench only */
 const HEAP_PROBE = join(root, 'scripts/bench/heap-probe.mjs');
 const heapDir = mkdtempSync(join(tmpdir(), 'bench-ssr-heap-'));
+/** scripts/bench/latency-probe.mjs (`--probe`) */
+const LATENCY_PROBE = join(root, 'scripts/bench/latency-probe.mjs');
 
 interface Memory {
   pid: number;
@@ -337,11 +400,12 @@ async function main(): Promise<void> {
     for (const mode of MODES) {
       const port = await freePort();
       // the heap probe (SIGUSR2: heap after a full GC) is preloaded by this bench only
-      const probe = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${HEAP_PROBE}`.trim(), BENCH_HEAP_DIR: heapDir };
+      const probe = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${HEAP_PROBE}${PROBE ? ` --import=${LATENCY_PROBE}` : ''}`.trim(), BENCH_HEAP_DIR: heapDir, BENCH_PROBE_DIR: probeDir };
       const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...probe, ...workerEnv, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
       const base = `http://127.0.0.1:${port}`;
       const baselinePort = BASELINE && mode === 'uncached' ? await freePort() : undefined;
-      const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv }, /storefront listening/) : undefined;
+      const latencyProbe: Record<string, string> = PROBE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LATENCY_PROBE}`.trim(), BENCH_PROBE_DIR: probeDir } : {};
+      const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv, ...latencyProbe }, /storefront listening/) : undefined;
       const baselineBase = `http://127.0.0.1:${baselinePort}`;
       try {
         // warm up: every page rendered once (and cached in the cached run), JIT warm
@@ -359,9 +423,9 @@ async function main(): Promise<void> {
           if (mode === 'uncached') rows.push({ target: 'static asset', mode: 'precompressed', ...(await measure(base, `/dist/${manifest.entry}`, connections, DURATION, shop.pid!)) });
           for (const [name, path] of PAGES) {
             const long = flag('long') && connections === 200 && name !== 'home' && mode === 'uncached';
-            rows.push({ target: name, mode, ...(await measure(base, path, connections, long ? 60 : DURATION, shop.pid!)) });
+            rows.push({ target: name, mode, ...(await measure(base, path, connections, long ? 60 : DURATION, shop.pid!, `${name}, ${mode}:`)) });
             // the same round on the baseline build, right after (same machine, same backend, same moment)
-            if (baseline) rows.push({ target: name, mode: 'uncached, baseline', ...(await measure(baselineBase, path, connections, long ? 60 : DURATION, baseline.pid!)) });
+            if (baseline) rows.push({ target: name, mode: 'uncached, baseline', ...(await measure(baselineBase, path, connections, long ? 60 : DURATION, baseline.pid!, `${name}, baseline:`)) });
             process.stdout.write('.');
           }
         }
@@ -376,6 +440,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stop(backend);
+    rmSync(probeDir, { recursive: true, force: true });
     if (process.env.BENCH_HEAP_SNAPSHOT !== '1') rmSync(heapDir, { recursive: true, force: true });
     else console.log(`heap snapshots: ${heapDir}`);
   }

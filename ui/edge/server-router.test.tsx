@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { Link as UpstreamLink, Route, Routes, StaticRouter } from 'react-router-dom';
-import { Link as ServerLink } from './server-router';
+import { Link as UpstreamLink, Route, Routes, StaticRouter, useLocation, useParams } from 'react-router-dom';
+import { Link as ServerLink, Routes as ServerRoutes } from './server-router';
 
 const TARGETS = [
   '/',
@@ -68,4 +68,81 @@ describe('the server bundle Link', () => {
       });
     }
   }
+});
+
+/** what a route shows: its name, its params and the location, as react-router gives them to it */
+function Shown({ name }: { name: string }) {
+  const params = useParams();
+  const location = useLocation();
+  return <p data-route={name}>{`${JSON.stringify(params)} ${location.pathname}${location.search}`}</p>;
+}
+
+/** a flat table like the shop's (ui/app/routes.tsx): static, param, optional and splat paths, an index, a case-sensitive one */
+const TABLE: Array<{ path?: string; index?: boolean; caseSensitive?: boolean }> = [
+  { index: true },
+  { path: '/' },
+  { path: '/checkout' },
+  { path: '/Sale', caseSensitive: true },
+  { path: '/p/:sku' },
+  { path: '/p/:sku/:child?' },
+  { path: '/c/:slug' },
+  { path: '/order/:id/status' },
+  { path: '/i/:category/*' },
+  { path: '/about-us' },
+  { path: '/:lang?/help' },
+  { path: '*' },
+];
+
+function routed(R: typeof Routes, location: string, basename?: string, table = TABLE): string {
+  return renderToString(
+    <StaticRouter location={location} {...(basename ? { basename } : {})}>
+      <R>
+        {table.map((r, i) => (
+          <Route key={i} {...(r.index ? { index: true } : { path: r.path })} caseSensitive={r.caseSensitive} element={<Shown name={`${i} ${r.path ?? 'index'}`} />} />
+        ))}
+      </R>
+    </StaticRouter>,
+  );
+}
+
+describe('the server bundle Routes', () => {
+  const PATHS = ['/', '/checkout', '/checkout/', '/Sale', '/sale', '/p/sku-1', '/p/sku-1/red', '/p/a%20b/c%2Fd', '/c/kerst?page=2', '/order/12/status', '/i/kerst/deep/er', '/about-us', '/en/help', '/help', '/inpakpapier/kerst', '/x/y/z', '/%E2%82%AC'];
+  for (const basename of [undefined, '/shop']) {
+    it(`renders the route react-router renders, with its params and location, for ${PATHS.length} paths${basename ? ` under ${basename}` : ''}, also from the matches it kept`, () => {
+      for (const path of PATHS) {
+        const at = basename ? `${basename}${path}` : path;
+        const upstream = routed(Routes, at, basename);
+        expect(upstream, path).toContain('data-route=');
+        expect(routed(ServerRoutes as typeof Routes, at, basename), path).toBe(upstream);
+        expect(routed(ServerRoutes as typeof Routes, at, basename), path).toBe(upstream);
+      }
+    });
+  }
+
+  it('a table without a match renders nothing, as upstream; a table that changes is matched afresh', () => {
+    const noSplat = TABLE.slice(0, -1);
+    expect(routed(ServerRoutes as typeof Routes, '/x/y', undefined, noSplat)).toBe(routed(Routes, '/x/y', undefined, noSplat));
+    expect(routed(ServerRoutes as typeof Routes, '/x/y', undefined, noSplat)).toBe('');
+    const reordered = [...TABLE].reverse();
+    for (const path of ['/p/sku-1', '/help', '/']) {
+      expect(routed(ServerRoutes as typeof Routes, path, undefined, reordered)).toBe(routed(Routes, path, undefined, reordered));
+    }
+  });
+
+  it('nested routes and a <Routes location> are matched by upstream as they are', () => {
+    const nested = (R: typeof Routes, location: string, own?: string) =>
+      renderToString(
+        <StaticRouter location={location}>
+          <R {...(own ? { location: own } : {})}>
+            <Route path="/a" element={<Shown name="a" />}>
+              <Route path="b" element={<Shown name="b" />} />
+            </Route>
+            <Route path="*" element={<Shown name="rest" />} />
+          </R>
+        </StaticRouter>,
+      );
+    for (const [at, own] of [['/a'], ['/a/b'], ['/z'], ['/z', '/a'], ['/a', '/q']] as Array<[string, string?]>) {
+      expect(nested(ServerRoutes as typeof Routes, at, own)).toBe(nested(Routes, at, own));
+    }
+  });
 });

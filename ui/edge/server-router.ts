@@ -13,7 +13,19 @@
  * both Links at several routes and locations and compares them byte for byte.
  */
 import { createElement, forwardRef, useContext, type ForwardedRef } from 'react';
-import { Link as UpstreamLink, UNSAFE_NavigationContext, useHref, type LinkProps } from 'react-router-dom';
+import {
+  Link as UpstreamLink,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  createRoutesFromChildren,
+  matchRoutes,
+  useHref,
+  useLocation,
+  useRoutes,
+  type LinkProps,
+  type RouteObject,
+  type RoutesProps,
+} from 'react-router-dom';
 
 export * from 'react-router-dom';
 
@@ -71,3 +83,43 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 
 export const Link = forwardRef(ServerLink);
 Link.displayName = 'Link';
+
+/**
+ * Which of a flat route table's routes a pathname renders, per table (its paths, index and case flags) and pathname
+ * (issue 8, fifth pass). Upstream's <Routes> flattens and ranks the whole table and compiles a RegExp per path it
+ * tries, on every render: ~4 % of an uncached category answer's CPU in a profile. The table is the same for every
+ * request, so the match is found once per pathname with react-router's own matchRoutes, and the render then hands
+ * useRoutes the matched route alone: the same route object, so the same params, pathnames and elements.
+ */
+const matchedRoute = new Map<string, number>();
+export const MATCHES_KEPT = 5_000;
+
+function shapeOf(routes: readonly RouteObject[]): string | undefined {
+  let shape = '';
+  for (const r of routes) {
+    if (r.children?.length) return undefined;
+    shape += `${r.path ?? ''}\u0001${r.index ? 1 : 0}${r.caseSensitive ? 1 : 0}\u0002`;
+  }
+  return shape;
+}
+
+export function Routes({ children, location }: RoutesProps) {
+  const routes = createRoutesFromChildren(children);
+  const parent = useContext(UNSAFE_RouteContext);
+  const here = useLocation();
+  // a nested <Routes>, a location of its own or nested routes: upstream's matching as it is
+  const shape = location === undefined && parent.matches.length === 0 ? shapeOf(routes) : undefined;
+  let only = routes;
+  if (shape !== undefined) {
+    const key = `${shape}\u0000${here.pathname || '/'}`;
+    let index = matchedRoute.get(key);
+    if (index === undefined) {
+      const route = matchRoutes(routes, { pathname: here.pathname || '/' })?.[0]?.route;
+      index = route ? routes.indexOf(route) : -1;
+      if (matchedRoute.size >= MATCHES_KEPT) matchedRoute.clear();
+      matchedRoute.set(key, index);
+    }
+    if (index >= 0) only = [routes[index]!];
+  }
+  return useRoutes(only, location);
+}
