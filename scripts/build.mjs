@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
 import { localeSplitPlugin } from './locale-split.mjs';
+import { purePackagesPlugin } from './pure-packages.mjs';
 import { mergeFirstLoad, staticClosure } from './first-load-merge.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -36,7 +37,7 @@ export function clientBuildOptions() {
     conditions: ['es2015'],
     alias: { 'reflect-metadata/lite': './adapters/browser/reflect-metadata-lite.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [localeSplitPlugin()],
+    plugins: [localeSplitPlugin(), purePackagesPlugin()],
   };
 }
 
