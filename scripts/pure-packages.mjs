@@ -6,6 +6,13 @@
 // same source with the assignments dropped (a displayName is read only by React's developer tools) and those calls
 // marked `/* @__PURE__ */`, so tree shaking removes what nothing imports; what is imported is the same code.
 // The server bundle and the tests run the package as it is.
+//
+// Also: Link renders `<PrefetchPageLinks>` beside its <a> only when `shouldPrefetch`, which react-router's
+// usePrefetchBehavior answers false whenever no FrameworkContext is above it (framework mode: HydratedRouter,
+// ServerRouter). The shop renders a BrowserRouter (ui/entry-client.tsx) and never that context, so the branch is dead
+// here; it reached the route manifest's prefetch code (link descriptors, single-fetch URLs, RSC prefetch): 5 KB
+// minified, 1.6 KB gz. `markPure` drops it; scripts/pure-packages.test.ts checks the shop's code names none of
+// framework mode's routers or that context.
 import { readFile } from 'node:fs/promises';
 
 /** the package files the rewrite applies to (react-router's ESM builds, development and production) */
@@ -21,12 +28,18 @@ export function markPure(source) {
     changed++;
     return f(...args);
   };
-  const code = source
+  let code = source
     // a top-level `Name.displayName = "Name";` statement (column 0: nothing inside a function)
     .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, count(() => ''))
     // a top-level `var X = React.createContext(` / forwardRef / memo, `new URL(`, and `Object.getOwnPropertyNames(`
     .replace(/^(var [A-Za-z_$][\w$]* = )((?:React\d*\.(?:createContext|forwardRef|memo)|new URL|Object\.getOwnPropertyNames)\()/gm, count((_, decl, call) => `${decl}/* @__PURE__ */ ${call}`));
-  return { code, changed };
+  // Link's framework-mode prefetch (above): its <a> alone
+  const prefetch = 'return shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link, /* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })) : link;';
+  if (code.includes(prefetch)) {
+    changed++;
+    return { code: code.replace(prefetch, 'return link;'), changed, prefetchDropped: true };
+  }
+  return { code, changed, prefetchDropped: false };
 }
 
 export function purePackagesPlugin() {

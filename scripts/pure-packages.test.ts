@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -18,6 +18,17 @@ describe('react-router with its top level marked free of side effects (scripts/p
     const changed = chunkFiles().reduce((n, f) => n + (markPure(readFileSync(f, 'utf8')) as { changed: number }).changed, 0);
     expect(changed).toBeGreaterThan(20);
     expect(PURE_FILES.test(chunkFiles()[0]!)).toBe(true);
+  });
+
+  it("Link's framework-mode prefetch is dropped (the shop renders no FrameworkContext: none of framework mode's routers)", () => {
+    const dropped = chunkFiles().some((f) => (markPure(readFileSync(f, 'utf8')) as { prefetchDropped: boolean }).prefetchDropped);
+    expect(dropped).toBe(true);
+    // the shop's browser code: no framework-mode router or context that would make Link prefetch
+    const found = ['ui', 'core', 'adapters']
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .filter((f) => /\b(HydratedRouter|ServerRouter|UNSAFE_FrameworkContext|createBrowserRouter|RouterProvider)\b/.test(readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
   });
 
   it('drops only top-level displayName statements and marks only top-level calls', () => {
