@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
 import { localeSplitPlugin } from './locale-split.mjs';
 import { purePackagesPlugin } from './pure-packages.mjs';
+import { deepImportsPlugin } from './deep-imports.mjs';
 import { mergeFirstLoad, staticClosure } from './first-load-merge.mjs';
 import { minifyFiles, resizeMetafile } from './minify-pass.mjs';
 
@@ -38,7 +39,7 @@ export function clientBuildOptions() {
     conditions: ['es2015'],
     alias: { 'reflect-metadata/lite': './adapters/browser/reflect-metadata-lite.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [localeSplitPlugin(), purePackagesPlugin()],
+    plugins: [localeSplitPlugin(), purePackagesPlugin(), deepImportsPlugin()],
   };
 }
 
