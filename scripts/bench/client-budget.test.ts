@@ -84,11 +84,13 @@ describe('what comes with its page or on first need (issue 10)', () => {
     expect(inputsOf(new Set([outputOf('core/catalogue/local-search.ts')]))).toContain('core/catalogue/local-search.ts');
   });
 
-  it('a checkout renders without the inversify container: it follows in a chunk of its own once idle', () => {
+  it('a checkout renders without the inversify container (it follows in a chunk of its own once idle) and without ky', () => {
     const entry = outputOf('ui/entry-client.tsx');
     const checkout = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/CheckoutPage.tsx'), outputOf('ui/app/transactions-ui.tsx')]));
     expect(checkout).toContain('core/cart/cart-service.ts');
     expect(checkout.filter((i) => /node_modules\/(@inversifyjs|inversify)\//.test(i))).toEqual([]);
+    // nor ky: the API client and the queue's transport import it on their first request (adapters/http/api-client.ts deferredKy)
+    expect(checkout.filter((i) => /node_modules\/ky\//.test(i))).toEqual([]);
     const container = inputsOf(closure(result.metafile, outputOf('ui/app/transactions-container.ts')));
     expect(container.some((i) => /node_modules\/@inversifyjs\/container\//.test(i))).toBe(true);
   });
