@@ -7,7 +7,8 @@
 // same module) only the half reaches it. The source keeps `from 'rxjs'` (the server and the tests run it so).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
+import { inlineMessages, readMessages } from './inline-messages.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -45,18 +46,26 @@ export function splitRxjsImports(source, exports) {
   });
 }
 
-/** the esbuild plugin: the shop's own modules (not node_modules) get their rxjs imports split */
-export function deepImportsPlugin() {
+/**
+ * The esbuild plugin: the shop's own modules (not node_modules) get their rxjs imports split, and their MESSAGES
+ * reads inlined (scripts/inline-messages.mjs; one plugin: esbuild takes the first onLoad that answers).
+ */
+export function deepImportsPlugin({ root } = {}) {
   let exports;
+  let messages;
   return {
     name: 'deep-imports',
     setup(build) {
       build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
         if (args.path.includes('/node_modules/')) return undefined;
         const source = await readFile(args.path, 'utf8');
-        if (!/from\s*['"]rxjs['"]/.test(source)) return undefined;
-        exports ??= await rxjsExports();
-        return { contents: splitRxjsImports(source, exports), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+        const rx = /from\s*['"]rxjs['"]/.test(source);
+        const msg = /\bMESSAGES\./.test(source) && !args.path.endsWith('/core/messages.ts');
+        if (!rx && !msg) return undefined;
+        let contents = source;
+        if (rx) contents = splitRxjsImports(contents, (exports ??= await rxjsExports()));
+        if (msg) contents = inlineMessages(contents, (messages ??= await readMessages(root ?? build.initialOptions.absWorkingDir ?? process.cwd())), args.path);
+        return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
       });
     },
   };
