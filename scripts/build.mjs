@@ -7,7 +7,10 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
 import { localeSplitPlugin } from './locale-split.mjs';
+import { purePackagesPlugin } from './pure-packages.mjs';
+import { deepImportsPlugin } from './deep-imports.mjs';
 import { mergeFirstLoad, staticClosure } from './first-load-merge.mjs';
+import { minifyFiles, resizeMetafile } from './minify-pass.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -36,7 +39,7 @@ export function clientBuildOptions() {
     conditions: ['es2015'],
     alias: { 'reflect-metadata/lite': './adapters/browser/reflect-metadata-lite.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [localeSplitPlugin()],
+    plugins: [localeSplitPlugin(), purePackagesPlugin(), deepImportsPlugin()],
   };
 }
 
@@ -49,24 +52,28 @@ export function clientBuildOptions() {
 export async function buildClient({ outdir, write = true, marker = '', sourcemap = true, logLevel = 'warning' }) {
   const options = clientBuildOptions();
   const pass1 = await build({ ...options, outdir, write: false, sourcemap: sourcemap ? 'inline' : false, logLevel });
+  const banner = marker ? `/* build ${marker} */` : '';
   const merged = await mergeFirstLoad(pass1, {
     absWorkingDir: root,
     outdir,
-    write,
+    write: false,
     sourcemap,
-    ...(marker ? { banner: { js: `/* build ${marker} */` } } : {}),
+    ...(banner ? { banner: { js: banner } } : {}),
     entryNames: options.entryNames,
     chunkNames: options.chunkNames,
     assetNames: options.assetNames,
     logLevel,
   });
+  // the second minifier (scripts/minify-pass.mjs says why)
+  const { files, sizes } = minifyFiles(merged.outputFiles, { banner });
+  const metafile = resizeMetafile(merged.metafile, sizes, root.replace(/\/$/, ''));
   if (write) {
-    for (const f of merged.others) {
+    for (const f of [...files, ...merged.others]) {
       await mkdir(dirname(f.path), { recursive: true });
       await writeFile(f.path, f.contents);
     }
   }
-  return { ...merged, outputFiles: write ? undefined : [...(merged.outputFiles ?? []), ...merged.others] };
+  return { ...merged, metafile, outputFiles: write ? undefined : [...files, ...merged.others] };
 }
 
 /**

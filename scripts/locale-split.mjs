@@ -20,6 +20,10 @@ export const DEFERRED_SECTIONS = [
   'coupon',
   'microcart',
   'country',
+  // payment answers and labels (checkout, order status, order history) and the queue's task errors: keys only the
+  // half's services and pages produce (issue 10, sixth pass)
+  'payment',
+  'queue',
 ];
 
 /**

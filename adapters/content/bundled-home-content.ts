@@ -1,25 +1,31 @@
 import { normaliseHomeContent, type HomeContentData, type HomeContentSource } from '../../core/catalogue/home-content';
 import type { LocaleCode } from '../../core/config';
-import defaultStore from './default.json';
-import defaultStoreEn from './default.en-US.json';
+
+type Files = Readonly<Record<string, unknown>>;
 
 /**
  * spec catalogue §2.11: the home content of each store view is a local JSON file bundled with the app (no network
  * call). Store views without a file of their own use the default store view's. Banners and USP texts are per locale
- * (issue 12): default.json is the Dutch default store view, default.en-US.json its English text.
+ * (issue 12): default.json is the Dutch default store view, default.en-US.json its English text. Each file is imported
+ * on its first load (issue 10): a browser reads it only once the page is interactive (the menu's banners) or for a home
+ * page it did not get from the server, so the files are not in its first load (both locales' were).
  */
-const FILES: Readonly<Record<string, unknown>> = { '': defaultStore };
-const FILES_BY_LOCALE: Readonly<Partial<Record<LocaleCode, Readonly<Record<string, unknown>>>>> = { 'en-US': { '': defaultStoreEn } };
+const FILES = (): Promise<Files> => import('./default.json').then((m) => ({ '': m.default }));
+const FILES_BY_LOCALE: Readonly<Partial<Record<LocaleCode, () => Promise<Files>>>> = {
+  'en-US': () => import('./default.en-US.json').then((m) => ({ '': m.default })),
+};
 
 export class BundledHomeContent implements HomeContentSource {
-  private readonly files: Readonly<Record<string, unknown>>;
+  private files: Promise<Files> | undefined;
+  private readonly read: () => Promise<Files>;
 
-  constructor(locale?: LocaleCode, files?: Readonly<Record<string, unknown>>) {
-    this.files = files ?? (locale && FILES_BY_LOCALE[locale]) ?? FILES;
+  constructor(locale?: LocaleCode, files?: Files) {
+    this.read = files ? () => Promise.resolve(files) : ((locale && FILES_BY_LOCALE[locale]) ?? FILES);
   }
 
   async load(storeCode: string): Promise<HomeContentData> {
-    const raw = this.files[storeCode] ?? this.files[''];
+    const files = await (this.files ??= this.read());
+    const raw = files[storeCode] ?? files[''];
     if (raw === undefined) throw new Error(`no home content for store view '${storeCode}'`);
     return normaliseHomeContent(raw);
   }

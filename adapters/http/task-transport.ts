@@ -1,6 +1,6 @@
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type { TaskTransport, TransportRequest, TransportResponse } from '../../core/ports/task-transport';
-import { toCoreError } from './api-client';
+import { deferredKy, toCoreError } from './api-client';
 
 export interface HttpTaskTransportOptions {
   /** the API host; task URLs starting with '/' are resolved against it */
@@ -20,7 +20,11 @@ export class HttpTaskTransport implements TaskTransport {
 
   constructor(options: HttpTaskTransportOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
-    this.client = ky.create({ timeout: options.timeoutMs, retry: 0, throwHttpErrors: false, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    // ky is imported on the first task sent (issue 10: as the API client's, ./api-client.ts deferredKy), so a checkout
+    // is interactive without it
+    this.client = deferredKy(() =>
+      import('ky').then(({ default: ky }) => ky.create({ timeout: options.timeoutMs, retry: 0, throwHttpErrors: false, ...(options.fetch ? { fetch: options.fetch } : {}) })),
+    );
   }
 
   async send(request: TransportRequest): Promise<TransportResponse> {

@@ -3,38 +3,12 @@
  * Pure functions: value (+ config) in, `null` when valid or a FieldError carrying a MESSAGES key out.
  */
 import type { ShopConfig } from '../config';
-import { MESSAGES, type MessageKey } from '../messages';
+import { MESSAGES } from '../messages';
+import { fieldError as err, validateRequired, type FieldResult } from './field-rules';
 
-export interface FieldError {
-  readonly key: MessageKey;
-  readonly params?: Readonly<Record<string, string | number>>;
-}
+// the rules of the first page's forms and the error collection are ./field-rules.ts (issue 10: a module comes whole)
+export { collectErrors, isFormValid, validateEmail, validateName, validateQuantity, validateRequired, type FieldError, type FieldResult, type FormErrors } from './field-rules';
 
-export type FieldResult = FieldError | null;
-
-const err = (key: MessageKey, params?: Record<string, string | number>): FieldError => (params ? { key, params } : { key });
-
-/** required field: a non-blank string, a number, true, or a non-empty list */
-export function validateRequired(value: unknown): FieldResult {
-  if (value === undefined || value === null) return err(MESSAGES.fieldRequired);
-  if (typeof value === 'string' && value.trim() === '') return err(MESSAGES.fieldRequired);
-  if (Array.isArray(value) && value.length === 0) return err(MESSAGES.fieldRequired);
-  if (value === false) return err(MESSAGES.fieldRequired);
-  return null;
-}
-
-/** Counts letters (any script) in a value: the spec's texts say "at least N letters". */
-function letterCount(value: string): number {
-  return (value.trim().match(/\p{L}/gu) ?? []).length;
-}
-
-/** spec transactions §5: name at least 2 letters (config.checkout.nameMinLength) */
-export function validateName(value: string, config: ShopConfig): FieldResult {
-  const required = validateRequired(value);
-  if (required) return required;
-  const min = config.checkout.nameMinLength;
-  return letterCount(value) >= min ? null : err(MESSAGES.nameMinLength, { min });
-}
 
 /** the four character classes of the password rule */
 export function passwordClasses(value: string): number {
@@ -73,20 +47,6 @@ export function validateZipCode(value: string, config: ShopConfig): FieldResult 
   return value.trim().length >= min ? null : err(MESSAGES.zipCodeMinLength, { min });
 }
 
-const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\.]{2,}$/u;
-
-/** spec transactions §5: valid e-mail */
-export function validateEmail(value: string): FieldResult {
-  const required = validateRequired(value);
-  if (required) return required;
-  const v = value.trim();
-  if (!EMAIL.test(v)) return err(MESSAGES.invalidEmail);
-  const [local = '', domain = ''] = v.split('@');
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return err(MESSAGES.invalidEmail);
-  if (domain.split('.').some((label) => label === '' || label.startsWith('-') || label.endsWith('-'))) return err(MESSAGES.invalidEmail);
-  return null;
-}
-
 /** spec transactions §5: terms and conditions accepted */
 export function validateTerms(accepted: boolean): FieldResult {
   return accepted === true ? null : err(MESSAGES.termsRequired);
@@ -99,34 +59,6 @@ export function validateCountry(countryId: string, config: ShopConfig): FieldRes
   return config.checkout.allowedCountries.includes(countryId.trim().toUpperCase()) ? null : err(MESSAGES.countryNotAllowed);
 }
 
-/**
- * spec transactions §5: quantity above 0, a positive integer and below the available quantity.
- * `maxQuantity` undefined means unknown stock (no upper bound). The upstream text says "below", but its check
- * is `qty <= max` ("Only {maxQuantity} products of this type are available!"), so exactly max is allowed.
- */
-export function validateQuantity(qty: number | string, maxQuantity?: number): FieldResult {
-  const n = typeof qty === 'string' ? (qty.trim() === '' ? Number.NaN : Number(qty)) : qty;
-  if (!Number.isFinite(n) || n <= 0) return err(MESSAGES.qtyAboveZero);
-  if (!Number.isInteger(n)) return err(MESSAGES.qtyPositiveInteger);
-  if (maxQuantity !== undefined && n > maxQuantity) return err(MESSAGES.qtyBelowAvailable, { maxQuantity });
-  return null;
-}
-
-export type FormErrors<K extends string> = Partial<Record<K, FieldError>>;
-
-/** Collect the errors of many fields: `{ field: error }` for the failing ones only. */
-export function collectErrors<K extends string>(checks: Record<K, FieldResult>): FormErrors<K> {
-  const out: FormErrors<K> = {};
-  for (const k of Object.keys(checks) as K[]) {
-    const e = checks[k];
-    if (e) out[k] = e;
-  }
-  return out;
-}
-
-export function isFormValid<K extends string>(errors: FormErrors<K>): boolean {
-  return Object.keys(errors).length === 0;
-}
 
 /**
  * spec transactions §3 "Payment creation request ... plus issuer for ideal", §5 "Empty issuer list gives 'No issuers'":

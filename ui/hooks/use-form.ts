@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { FieldError, FormErrors } from '../../core/checkout/form-validation';
+import type { FieldError, FormErrors } from '../../core/checkout/field-rules';
 
 export type FormValues = Record<string, string | boolean>;
 

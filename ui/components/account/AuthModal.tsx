@@ -17,7 +17,8 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
-import { CheckboxField, Field, FormMessage } from '../common/Field';
+import { Field, FormMessage } from '../common/Field';
+import { CheckboxField } from '../common/ChoiceFields';
 
 function useAuthActions() {
   const modals = useService(ModalService);

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewsletterService } from '../../../core/content/newsletter-service';
-import { collectErrors, validateEmail } from '../../../core/checkout/form-validation';
+import { collectErrors, validateEmail } from '../../../core/checkout/field-rules';
 import { useConfig } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useErrorText } from '../../hooks/use-shell';

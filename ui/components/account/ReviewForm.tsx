@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewService } from '../../../core/content/review-service';
 import type { SessionService } from '../../../core/user/session-service';
-import { collectErrors, validateName, validateRequired } from '../../../core/checkout/form-validation';
+import { collectErrors, validateName, validateRequired } from '../../../core/checkout/field-rules';
 import { useConfig } from '../../hooks/use-service';
 import { TX } from '../../../adapters/container-tokens';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';

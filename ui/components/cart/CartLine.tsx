@@ -7,7 +7,7 @@ import { imageCandidates } from '../../../core/catalogue/image-url';
 import { FallbackImage } from '../common/FallbackImage';
 import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
 import { useAttributes } from '../../hooks/use-catalogue';
-import { validateQuantity } from '../../../core/checkout/form-validation';
+import { validateQuantity } from '../../../core/checkout/field-rules';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCart, useErrorText, useMoney } from '../../hooks/use-transactions';
 import { lineRowTotal } from '../../../core/cart/totals';

@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartService } from '../../../core/cart/cart-service';
-import { validateQuantity } from '../../../core/checkout/form-validation';
+import { validateQuantity } from '../../../core/checkout/field-rules';
 import type { Product } from '../../../core/catalogue/types';
 import { ContainerContext } from '../../hooks/use-service';
 import { TX } from '../../../adapters/container-tokens';

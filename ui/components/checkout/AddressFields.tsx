@@ -10,7 +10,8 @@ import {
 } from '../../../core/checkout/form-validation';
 import { useConfig } from '../../hooks/use-service';
 import type { FormApi, FormValues } from '../../hooks/use-form';
-import { Field, SelectField } from '../common/Field';
+import { Field } from '../common/Field';
+import { SelectField } from '../common/ChoiceFields';
 
 export type AddressValues = {
   firstName: string;

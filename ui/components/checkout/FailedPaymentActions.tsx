@@ -11,7 +11,7 @@ import { useForm } from '../../hooks/use-form';
 import { useService } from '../../hooks/use-service';
 import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment, useSession } from '../../hooks/use-transactions';
 import { localizeMessage } from '../../../core/server-messages';
-import { SelectField } from '../common/Field';
+import { SelectField } from '../common/ChoiceFields';
 import { PaymentMethodOption, usePaymentMethodTitle } from './PaymentStep';
 
 const IDEAL = 'ideal';

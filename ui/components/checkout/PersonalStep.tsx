@@ -15,7 +15,8 @@ import { ModalService } from '../../../core/ui-state/modal-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useSession } from '../../hooks/use-transactions';
-import { CheckboxField, Field } from '../common/Field';
+import { Field } from '../common/Field';
+import { CheckboxField } from '../common/ChoiceFields';
 
 type V = { firstName: string; lastName: string; emailAddress: string; createAccount: boolean; password: string; passwordRepeat: string };
 

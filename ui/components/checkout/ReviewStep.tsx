@@ -6,7 +6,8 @@ import { collectErrors, validateTerms } from '../../../core/checkout/form-valida
 import { useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useErrorText, useOnline, usePayment } from '../../hooks/use-transactions';
-import { CheckboxField, FormMessage } from '../common/Field';
+import { FormMessage } from '../common/Field';
+import { CheckboxField } from '../common/ChoiceFields';
 import { usePaymentMethodTitle } from './PaymentStep';
 
 /**

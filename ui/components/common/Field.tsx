@@ -2,6 +2,9 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 
+// SelectField and CheckboxField are ./ChoiceFields.tsx: the footer's newsletter form (first load) needs only Field and
+// FormMessage, and esbuild puts a whole module where its first importer's chunk is (issue 10).
+
 interface FieldProps<V extends FormValues> {
   form: FormApi<V>;
   name: keyof V & string;
@@ -14,7 +17,7 @@ interface FieldProps<V extends FormValues> {
 }
 
 /** The error line under a field: announced politely, tied to the input by aria-describedby. */
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
+export function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return (
     <p id={id} className="field__error" aria-live="polite">
       {text}
@@ -22,7 +25,7 @@ function FieldError({ id, text }: { id: string; text: string | undefined }) {
   );
 }
 
-function useFieldError<V extends FormValues>(form: FormApi<V>, name: keyof V & string): string | undefined {
+export function useFieldError<V extends FormValues>(form: FormApi<V>, name: keyof V & string): string | undefined {
   const { t } = useTranslation();
   const e = form.error(name);
   return e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined;
@@ -60,72 +63,6 @@ export function Field<V extends FormValues>({ form, name, label, type = 'text', 
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} text={error} />
-    </div>
-  );
-}
-
-export function SelectField<V extends FormValues>({
-  form,
-  name,
-  label,
-  options,
-  required,
-  placeholder,
-}: {
-  form: FormApi<V>;
-  name: keyof V & string;
-  label: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  required?: boolean;
-  placeholder?: string;
-}) {
-  const id = form.inputId(name);
-  const error = useFieldError(form, name);
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={String(form.values[name] ?? '')}
-        onChange={form.onChange(name)}
-        onBlur={() => form.touch(name)}
-        aria-invalid={error ? true : undefined}
-        aria-required={required ? true : undefined}
-        aria-describedby={`${id}-error`}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} text={error} />
-    </div>
-  );
-}
-
-export function CheckboxField<V extends FormValues>({ form, name, label }: { form: FormApi<V>; name: keyof V & string; label: ReactNode }) {
-  const id = form.inputId(name);
-  const error = useFieldError(form, name);
-  return (
-    <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={form.values[name] === true}
-        onChange={form.onChange(name)}
-        onBlur={() => form.touch(name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-      />
-      <label htmlFor={id}>{label}</label>
       <FieldError id={`${id}-error`} text={error} />
     </div>
   );
