@@ -7,17 +7,9 @@
 // they are (names of exports are never mangled in a module), so the files keep their names and their links.
 // Source maps chain through (the minifier composes its map with esbuild's); the build's banner stays the first line.
 //
-// Where the minifier comes from: rolldown, the bundler of Vite, which the tests already install (vitest -> vite ->
-// rolldown), resolved through those packages so npm's placing of it does not matter. It is not a dependency of its own
-// in package.json yet: adding it changes package-lock.json, and scripts/ensure-deps.mjs then reinstalls node_modules
-// (npm ci) before the next test run; to do where node_modules may be reinstalled ("rolldown": "~1.2.19", the version
-// the lock already holds).
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-
-const fromVitest = createRequire(createRequire(import.meta.url).resolve('vitest/package.json'));
-const fromVite = createRequire(fromVitest.resolve('vite/package.json'));
-const { minifySync } = await import(pathToFileURL(fromVite.resolve('rolldown/utils')).href);
+// Where the minifier comes from: rolldown, the bundler of Vite (a devDependency of its own, at the version vitest -> vite
+// already installed, so adding it changed no installed file).
+import { minifySync } from 'rolldown/utils';
 
 /** the minifier's options: an ES module, the build's target (no newer syntax than esbuild's output) */
 export const MINIFY_OPTIONS = { module: true, compress: { target: 'es2022' }, mangle: true, codegen: { removeWhitespace: true } };
