@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import type { Socket } from 'node:net';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -22,6 +23,7 @@ import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, NONC
 import { cachedGzip, prepareGzip, type PreparedGzip } from './edge/cached-gzip';
 import { deflatePieces, GzipAnswer, gzipJoined } from './edge/gzip-segments';
 import { RenderGate } from './edge/render-gate';
+import { takeConnection } from './edge/connection-balancer';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 
 /**
@@ -51,12 +53,20 @@ export interface StorefrontOptions {
   renderConcurrency?: number;
   /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
   renderGate?: RenderGate;
+  /**
+   * listen on this process's own socket, not through node:cluster's shared one: a worker whose connections the
+   * primary hands over (ui/edge/connection-balancer.ts) listens privately on 127.0.0.1, port 0, so its HTTP server
+   * runs as a listening one (request timeouts, idle connections closed on close) and takes the handed sockets
+   */
+  exclusive?: boolean;
 }
 
 export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
+  /** serves a connection accepted elsewhere (the cluster's primary handed it over) */
+  take(socket: Socket): void;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -607,8 +617,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
 
-  await app.listen({ port: options.port, host: options.host });
+  await app.listen({ port: options.port, host: options.host, ...(options.exclusive ? { exclusive: true } : {}) });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close() };
+  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket) => takeConnection(app.server, socket) };
 }
