@@ -95,7 +95,7 @@ describe('ConnectionBalancer', () => {
     for (let i = 0; i < 3; i++) b.hand(new Socket());
     expect(w2.got.length).toBe(3);
     expect(b.counts()).toEqual({ 2: 3 });
-    b.remove(2);
+    b.remove(2, false);
     b.hand(new Socket());
     expect(b.waiting()).toBe(1);
     b.dropWaiting();
