@@ -78,6 +78,7 @@ async function serve(): Promise<RunningStorefront> {
     ...(handedByPrimary ? { port: 0, host: '127.0.0.1', exclusive: true } : { port, host }),
     apiUrl,
     clientDir: join(here, 'client'),
+    ...(Number(env.STOREFRONT_RENDERS_AT_ONCE) >= 1 ? { renderConcurrency: Math.floor(Number(env.STOREFRONT_RENDERS_AT_ONCE)) } : {}),
     hsts: env.HSTS === '1',
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
