@@ -200,11 +200,15 @@ function primaryHandingConnections(): void {
     ready.add(worker.id);
     // the primary keeps its copy until the worker reports the connection taken (see ConnectionBalancer.remove)
     balancer.add({ id: worker.id, send: (message, socket, callback) => worker.send(message, socket, { keepOpen: true }, callback) });
-    // listening once every worker is up: connections opened at once at the start are spread over all of them
-    if (!listening && ready.size >= workers) {
-      listening = true;
-      listener.listen({ port, host }, () => console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV}; connections handed out by the primary)`));
-    }
+    // listening once every worker is up (connections opened at once at the start are spread over all of them), or
+    // 10 s after the first was: a worker that cannot start keeps the others from serving no longer than that
+    if (ready.size >= workers) listen();
+    else if (ready.size === 1) setTimeout(listen, 10_000).unref();
+  };
+  const listen = () => {
+    if (listening || stopping) return;
+    listening = true;
+    listener.listen({ port, host }, () => console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV}; connections handed out by the primary)`));
   };
   listener.on('error', (e) => {
     console.error('[storefront] could not listen', e);
