@@ -620,5 +620,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   await app.listen({ port: options.port, host: options.host, ...(options.exclusive ? { exclusive: true } : {}) });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket) => takeConnection(app.server, socket) };
+  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket) => {
+      // connections arrive one per event-loop turn: one render a turn while they do (RenderGate.narrow)
+      renderGate.narrow();
+      takeConnection(app.server, socket);
+    },
+  };
 }
