@@ -65,8 +65,8 @@ export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
-  /** serves a connection accepted elsewhere (the cluster's primary handed it over) */
-  take(socket: Socket): void;
+  /** serves a connection accepted elsewhere (the cluster's primary handed it over) at `acceptedAt` (ms, Date.now()) */
+  take(socket: Socket, acceptedAt?: number): void;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -480,6 +480,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       .finally(() => refreshing.delete(key));
   }
 
+  /** connections handed over by the cluster's primary, until their first request: when it accepted them */
+  const firstRequestAt = new WeakMap<object, number>();
+  /** when a request arrived (the render gate's order): its connection's accept time for a handed connection's first */
+  const arrivedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const socket = request.raw.socket;
+    const first = socket ? firstRequestAt.get(socket) : undefined;
+    if (first !== undefined) firstRequestAt.delete(socket);
+    arrivedAt.set(request.raw, first ?? Date.now());
+    done();
+  });
+
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = request.raw.url ?? '/';
     const problem = pageTargetProblem(url);
@@ -610,7 +622,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           .catch((e: unknown) => console.error('[output-cache] write failed', e));
       }
       return reply;
-    });
+    }, arrivedAt.get(request.raw));
   }
 
   app.get('/*', { config: { compress: false } } as never, page);
@@ -620,9 +632,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   await app.listen({ port: options.port, host: options.host, ...(options.exclusive ? { exclusive: true } : {}) });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket) => {
+  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket, acceptedAt) => {
       // connections arrive one per event-loop turn: one render a turn while they do (RenderGate.narrow)
       renderGate.narrow();
+      // its first request arrived when the primary accepted it (it waited in the primary's IPC queue since)
+      if (acceptedAt !== undefined) firstRequestAt.set(socket, acceptedAt);
       takeConnection(app.server, socket);
     },
   };

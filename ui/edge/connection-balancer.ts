@@ -42,8 +42,12 @@ export function fewestConnections(open: readonly number[], last: number): number
  */
 export interface ConnectionTaker {
   readonly id: number;
-  send(message: { kind: string }, socket: Socket, callback: (error: Error | null) => void): unknown;
+  send(message: { kind: string; at: number }, socket: Socket, callback: (error: Error | null) => void): unknown;
 }
+
+/** when the primary accepted each connection (ms since the epoch: one clock for every process of the machine) */
+const accepted = new WeakMap<Socket, number>();
+const acceptedAt = (socket: Socket) => accepted.get(socket) ?? Date.now();
 
 interface Slot {
   taker: ConnectionTaker;
@@ -89,6 +93,7 @@ export class ConnectionBalancer {
 
   /** a connection the primary accepted (paused: not a byte read): to the worker with the fewest open */
   hand(socket: Socket): void {
+    accepted.set(socket, accepted.get(socket) ?? Date.now());
     if (this.slots.length === 0) {
       this.held.push(socket);
       socket.once('close', () => {
@@ -115,7 +120,8 @@ export class ConnectionBalancer {
       if (!socket.destroyed) this.hand(socket);
     };
     try {
-      slot.taker.send({ kind: CONNECTION }, socket, (error) => {
+      // `at`: when it was accepted, the arrival time of its first request (RenderGate's order)
+      slot.taker.send({ kind: CONNECTION, at: acceptedAt(socket) }, socket, (error) => {
         if (error) failed();
       });
     } catch {
@@ -149,7 +155,7 @@ export class ConnectionBalancer {
  * reports, once per event-loop turn at most, how many it took and how many of them closed since the last report.
  */
 export function takeHandedConnections(
-  take: (socket: Socket) => void,
+  take: (socket: Socket, acceptedAt: number) => void,
   channel: Pick<NodeJS.Process, 'on' | 'send' | 'connected'> = process,
 ): { open(): number } {
   let open = 0;
@@ -167,7 +173,7 @@ export function takeHandedConnections(
     scheduled = true;
     setImmediate(report);
   };
-  channel.on('message', (message: { kind?: string } | undefined, socket?: unknown) => {
+  channel.on('message', (message: { kind?: string; at?: unknown } | undefined, socket?: unknown) => {
     if (message?.kind !== CONNECTION || !(socket instanceof Socket)) return;
     open++;
     taken++;
@@ -176,7 +182,7 @@ export function takeHandedConnections(
       closed++;
       later();
     });
-    take(socket);
+    take(socket, typeof message.at === 'number' ? message.at : Date.now());
     later();
   });
   return { open: () => open };

@@ -123,4 +123,27 @@ describe('RenderGate', () => {
     await Promise.all(results);
     expect(gate.load()).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('the line is in the order the requests arrived (`at`), not the order they came to the gate', async () => {
+    const gate = new RenderGate(1);
+    const started: string[] = [];
+    const works = new Map<string, ReturnType<typeof controllable>>();
+    const go = (name: string, at: number) => {
+      const w = controllable();
+      works.set(name, w);
+      return gate.run(() => {
+        started.push(name);
+        return w.work();
+      }, at);
+    };
+    const all = [go('running', 100), go('second request of an early connection', 300), go('another', 400), go('first request of a connection accepted early', 150), go('same time as another', 400)];
+    await turn();
+    expect(started).toEqual(['running']);
+    for (const name of ['running', 'first request of a connection accepted early', 'second request of an early connection', 'another', 'same time as another']) {
+      works.get(name)!.finish(name);
+      await turn();
+    }
+    await Promise.all(all);
+    expect(started).toEqual(['running', 'first request of a connection accepted early', 'second request of an early connection', 'another', 'same time as another']);
+  });
 });

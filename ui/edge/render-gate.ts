@@ -8,7 +8,8 @@
  */
 export class RenderGate {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** in arrival order (`at`; equal times in the order they came to the gate) */
+  private readonly waiting: Array<{ at: number; go: () => void }> = [];
   /** places now: `limit`, or 1 while connections arrive (narrow) */
   private places: number;
   private narrowed = 0;
@@ -19,17 +20,26 @@ export class RenderGate {
     this.places = limit;
   }
 
-  /** Runs `work` once fewer than `limit` others run; its place is handed to the next in line when it ends. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once fewer than `limit` others run; its place is handed to the next in line when it ends. `at`: when
+   * the request arrived (ms; default now), the line's order: a request that reached this process late (the first of a
+   * connection the primary accepted a while ago, issue 8 sixth pass) goes before those that arrived after it.
+   */
+  async run<T>(work: () => Promise<T>, at: number = Date.now()): Promise<T> {
     if (this.running < this.places) this.running++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else
+      await new Promise<void>((go) => {
+        let i = this.waiting.length;
+        while (i > 0 && this.waiting[i - 1]!.at > at) i--;
+        this.waiting.splice(i, 0, { at, go });
+      });
     try {
       return await work();
     } finally {
       // the place goes to the next in line as it is (running stays the same), else it is given back; fewer places
       // (narrowed) than renders under way: given back
       const next = this.running <= this.places ? this.waiting.shift() : undefined;
-      if (next) next();
+      if (next) next.go();
       else this.running--;
     }
   }
@@ -55,7 +65,7 @@ export class RenderGate {
           this.places = this.limit;
           while (this.running < this.places && this.waiting.length > 0) {
             this.running++;
-            this.waiting.shift()!();
+            this.waiting.shift()!.go();
           }
         }),
       );
