@@ -96,7 +96,7 @@ async function serve(): Promise<RunningStorefront> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   if (handedByPrimary) {
-    takeHandedConnections((socket) => running.take(socket));
+    takeHandedConnections((socket, acceptedAt) => running.take(socket, acceptedAt));
     process.send?.({ kind: WORKER_READY });
   }
   if (env.STOREFRONT_REPORT_MODULES) {
