@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { CONNECTIONS_REPORT, ConnectionBalancer, fewestConnections, WORKER_READY, type ConnectionTaker } from './connection-balancer';
+import { EventEmitter } from 'node:events';
+import { CONNECTION, CONNECTIONS_REPORT, ConnectionBalancer, fewestConnections, takeHandedConnections, WORKER_READY, type ConnectionTaker } from './connection-balancer';
 
 describe('fewestConnections', () => {
   it('picks the worker with the fewest open connections', () => {
@@ -26,9 +27,11 @@ describe('fewestConnections', () => {
 /** a worker that records what it is sent */
 function recorder(id: number, fail = false) {
   const got: Socket[] = [];
+  const messages: Array<{ kind: string; at: number }> = [];
   const taker: ConnectionTaker = {
     id,
-    send(_message, socket, callback) {
+    send(message, socket, callback) {
+      messages.push(message);
       if (fail) {
         setImmediate(() => callback(new Error('channel closed')));
         return false;
@@ -38,7 +41,7 @@ function recorder(id: number, fail = false) {
       return true;
     },
   };
-  return { taker, got };
+  return { taker, got, messages };
 }
 
 describe('ConnectionBalancer', () => {
@@ -47,7 +50,10 @@ describe('ConnectionBalancer', () => {
     const [w1, w2] = [recorder(1), recorder(2)];
     b.add(w1.taker);
     b.add(w2.taker);
+    const before = Date.now();
     for (let i = 0; i < 9; i++) b.hand(new Socket());
+    // each with the time it was accepted (the arrival of its first request)
+    expect(w1.messages.every((m) => m.kind === 'storefront:connection' && m.at >= before && m.at <= Date.now())).toBe(true);
     // all handed in one go (the takers' callbacks have not run yet)
     expect([w1.got.length, w2.got.length]).toEqual([5, 4]);
     expect(b.counts()).toEqual({ 1: 5, 2: 4 });
@@ -115,6 +121,31 @@ describe('ConnectionBalancer', () => {
     expect(b.counts()).toEqual({ 2: 1 });
     expect(good.got).toEqual([socket]);
     expect(socket.destroyed).toBe(false);
+  });
+});
+
+describe('takeHandedConnections (worker side)', () => {
+  it("passes each socket on with the primary's accept time, and reports taken and closed once per turn", async () => {
+    const channel = Object.assign(new EventEmitter(), { connected: true, sent: [] as unknown[] });
+    const send = (m: unknown) => channel.sent.push(m) > 0;
+    const taken: Array<[Socket, number]> = [];
+    const handed = takeHandedConnections((socket, at) => taken.push([socket, at]), { on: channel.on.bind(channel) as never, send: send as never, connected: true });
+    const [a, b] = [new Socket(), new Socket()];
+    channel.emit('message', { kind: CONNECTION, at: 1234 }, a);
+    channel.emit('message', { kind: CONNECTION, at: 1240 }, b);
+    channel.emit('message', { kind: 'something else' }, new Socket());
+    expect(taken).toEqual([
+      [a, 1234],
+      [b, 1240],
+    ]);
+    expect(handed.open()).toBe(2);
+    await new Promise((r) => setImmediate(r));
+    expect(channel.sent).toEqual([{ kind: CONNECTIONS_REPORT, taken: 2, closed: 0 }]);
+    a.destroy();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(channel.sent.at(-1)).toEqual({ kind: CONNECTIONS_REPORT, taken: 0, closed: 1 });
+    expect(handed.open()).toBe(1);
+    b.destroy();
   });
 });
 
