@@ -1,4 +1,5 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+import { createServer as createNetServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -8,11 +9,14 @@ import { RedisOutputCache } from '../adapters/cache/redis-output-cache';
 import { SystemClock } from '../adapters/common/system-clock';
 import type { OutputCache } from '../core/ports/output-cache';
 import { DEFAULT_CONFIG } from '../core/config';
+import { CONNECTIONS_REPORT, ConnectionBalancer, takeHandedConnections, WORKER_READY } from './edge/connection-balancer';
 
 /**
  * CLI entry of the storefront server (bundled to dist/server-app.mjs, started through dist/server.mjs).
  * One worker per core (node:cluster; WEB_CONCURRENCY, default the core count; 1 runs in this process), each a whole
- * storefront sharing the port. SIGTERM: stop accepting, finish the requests in flight, then exit.
+ * storefront. The primary accepts the connections and hands each to the worker with the fewest open
+ * (ui/edge/connection-balancer.ts); NODE_CLUSTER_SCHED_POLICY=rr|none leaves it to node:cluster instead, the workers
+ * sharing the port. SIGTERM: stop accepting, finish the requests in flight, then exit.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -20,6 +24,9 @@ const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '127.0.0.1';
 const apiUrl = env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 8080}`;
 const workers = Math.max(1, Number(env.WEB_CONCURRENCY) || availableParallelism());
+/** the primary hands connections over (the default with more than one worker); else node:cluster's scheduling */
+const HANDED_ENV = 'STOREFRONT_HANDED_CONNECTIONS';
+const handedByPrimary = cluster.isWorker ? env[HANDED_ENV] === '1' : workers > 1 && !env.NODE_CLUSTER_SCHED_POLICY;
 
 function outputCache(): OutputCache | undefined {
   // REDIS_URL: pages shared by every worker and machine; OUTPUT_CACHE=1: an in-memory LRU per process (off by default, as upstream)
@@ -67,10 +74,11 @@ function invalidatedEverywhere(cache: LruOutputCache): OutputCache {
 async function serve(): Promise<RunningStorefront> {
   const cache = outputCache();
   const running = await startStorefront({
-    port,
-    host,
+    // a worker the primary hands connections to listens privately (see StorefrontOptions.exclusive)
+    ...(handedByPrimary ? { port: 0, host: '127.0.0.1', exclusive: true } : { port, host }),
     apiUrl,
     clientDir: join(here, 'client'),
+    ...(Number(env.STOREFRONT_RENDERS_AT_ONCE) >= 1 ? { renderConcurrency: Math.floor(Number(env.STOREFRONT_RENDERS_AT_ONCE)) } : {}),
     hsts: env.HSTS === '1',
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
@@ -87,6 +95,10 @@ async function serve(): Promise<RunningStorefront> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  if (handedByPrimary) {
+    takeHandedConnections((socket, acceptedAt) => running.take(socket, acceptedAt));
+    process.send?.({ kind: WORKER_READY });
+  }
   if (env.STOREFRONT_REPORT_MODULES) {
     // tests: which modules the running server loaded, written when it exits (checks React's production build)
     const { createRequire } = await import('node:module');
@@ -118,7 +130,9 @@ function workerExecArgv(): string[] {
   return out;
 }
 
-if (workers > 1 && cluster.isPrimary) {
+if (workers > 1 && cluster.isPrimary && handedByPrimary) {
+  primaryHandingConnections();
+} else if (workers > 1 && cluster.isPrimary) {
   // Workers take connections from the shared socket themselves, one at a time (issue 8, fourth pass). Node's default
   // on Linux hands each connection from the primary to a worker and waits for the worker to take it before handing it
   // the next: a worker busy rendering took a few a second, so 200 connections opened at once reached the workers over
@@ -164,4 +178,72 @@ if (workers > 1 && cluster.isPrimary) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * The primary as the one that accepts (issue 8, sixth pass): it listens on PORT itself, paused (it reads nothing), and
+ * hands each connection to the worker with the fewest open connections (ui/edge/connection-balancer.ts); the workers
+ * tell it when they are ready and when their connections close. Connections that come while no worker is ready wait
+ * for one. A worker that dies is replaced; SIGTERM stops accepting, then every worker finishes what it has and exits.
+ */
+function primaryHandingConnections(): void {
+  cluster.setupPrimary({ execArgv: workerExecArgv() });
+  const balancer = new ConnectionBalancer();
+  // noDelay: what node's HTTP server sets on the connections it accepts itself (the flag goes with the socket)
+  const listener = createNetServer({ pauseOnConnect: true, noDelay: true }, (socket) => balancer.hand(socket));
+  let stopping = false;
+  let listening = false;
+  const ready = new Set<number>();
+  const workerEnv = { [HANDED_ENV]: '1' };
+  const fork = () => cluster.fork(workerEnv);
+  const onReady = (worker: Worker) => {
+    ready.add(worker.id);
+    // the primary keeps its copy until the worker reports the connection taken (see ConnectionBalancer.remove)
+    balancer.add({ id: worker.id, send: (message, socket, callback) => worker.send(message, socket, { keepOpen: true }, callback) });
+    // listening once every worker is up (connections opened at once at the start are spread over all of them), or
+    // 10 s after the first was: a worker that cannot start keeps the others from serving no longer than that
+    if (ready.size >= workers) listen();
+    else if (ready.size === 1) setTimeout(listen, 10_000).unref();
+  };
+  const listen = () => {
+    if (listening || stopping) return;
+    listening = true;
+    listener.listen({ port, host }, () => console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV}; connections handed out by the primary)`));
+  };
+  listener.on('error', (e) => {
+    console.error('[storefront] could not listen', e);
+    process.exitCode = 1;
+    stop();
+  });
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('message', (from, m: { kind?: string; taken?: number; closed?: number }) => {
+    if (m?.kind === CONNECTIONS_REPORT) balancer.report(from.id, Number(m.taken) || 0, Number(m.closed) || 0);
+    else if (m?.kind === WORKER_READY) onReady(from);
+    else if (m?.kind === INVALIDATE_PEERS) for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from) w.send(m);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    balancer.remove(worker.id, true);
+    ready.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    console.error(`storefront worker ${worker.process.pid} died (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    if (listening) listener.close();
+    balancer.dropWaiting();
+    const alive = Object.values(cluster.workers ?? {});
+    if (alive.length === 0) process.exit();
+    for (const w of alive) {
+      if (!w) continue;
+      balancer.remove(w.id, false);
+      w.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

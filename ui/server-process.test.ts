@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,26 @@ describe('the production server process (dist/server.mjs)', () => {
       slowDelayMs = 0;
       onSlowApiRequest = undefined;
       if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it('a worker that dies is replaced, and the connections opened meanwhile and after are all answered', async () => {
+    // the default: the primary accepts and hands each connection to the worker with the fewest open (issue 8, sixth pass)
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2' });
+    try {
+      const workerPids = () => spawnSync('ps', ['-o', 'pid=', '--ppid', String(shop.child.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean).map(Number);
+      const before = workerPids();
+      expect(before).toHaveLength(2);
+      process.kill(before[0]!, 'SIGKILL');
+      const during = await Promise.all(Array.from({ length: 6 }, () => rawRequest(shop.url, '/')));
+      expect(during.map((a) => a.status)).toEqual(Array(6).fill(200));
+      for (let i = 0; i < 200 && !/starting another/.test(shop.output.join('')); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(shop.output.join('')).toMatch(/storefront worker \d+ died \(SIGKILL\); starting another/);
+      for (let i = 0; i < 200 && workerPids().filter((p) => !before.includes(p)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const after = await Promise.all(Array.from({ length: 6 }, () => rawRequest(shop.url, CATEGORY)));
+      expect(after.map((a) => a.status)).toEqual(Array(6).fill(200));
+    } finally {
+      expect(await shop.stop()).toBe(0);
     }
   }, 90_000);
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import type { Socket } from 'node:net';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -22,6 +23,7 @@ import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, NONC
 import { cachedGzip, prepareGzip, type PreparedGzip } from './edge/cached-gzip';
 import { deflatePieces, GzipAnswer, gzipJoined } from './edge/gzip-segments';
 import { RenderGate } from './edge/render-gate';
+import { takeConnection } from './edge/connection-balancer';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 
 /**
@@ -51,12 +53,20 @@ export interface StorefrontOptions {
   renderConcurrency?: number;
   /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
   renderGate?: RenderGate;
+  /**
+   * listen on this process's own socket, not through node:cluster's shared one: a worker whose connections the
+   * primary hands over (ui/edge/connection-balancer.ts) listens privately on 127.0.0.1, port 0, so its HTTP server
+   * runs as a listening one (request timeouts, idle connections closed on close) and takes the handed sockets
+   */
+  exclusive?: boolean;
 }
 
 export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
+  /** serves a connection accepted elsewhere (the cluster's primary handed it over) at `acceptedAt` (ms, Date.now()) */
+  take(socket: Socket, acceptedAt?: number): void;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -470,6 +480,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       .finally(() => refreshing.delete(key));
   }
 
+  /** connections handed over by the cluster's primary, until their first request: when it accepted them */
+  const firstRequestAt = new WeakMap<object, number>();
+  /** when a request arrived (the render gate's order): its connection's accept time for a handed connection's first */
+  const arrivedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const socket = request.raw.socket;
+    const first = socket ? firstRequestAt.get(socket) : undefined;
+    if (first !== undefined) firstRequestAt.delete(socket);
+    arrivedAt.set(request.raw, first ?? Date.now());
+    done();
+  });
+
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = request.raw.url ?? '/';
     const problem = pageTargetProblem(url);
@@ -600,15 +622,22 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           .catch((e: unknown) => console.error('[output-cache] write failed', e));
       }
       return reply;
-    });
+    }, arrivedAt.get(request.raw));
   }
 
   app.get('/*', { config: { compress: false } } as never, page);
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
 
-  await app.listen({ port: options.port, host: options.host });
+  await app.listen({ port: options.port, host: options.host, ...(options.exclusive ? { exclusive: true } : {}) });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close() };
+  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket, acceptedAt) => {
+      // connections arrive one per event-loop turn: one render a turn while they do (RenderGate.narrow)
+      renderGate.narrow();
+      // its first request arrived when the primary accepted it (it waited in the primary's IPC queue since)
+      if (acceptedAt !== undefined) firstRequestAt.set(socket, acceptedAt);
+      takeConnection(app.server, socket);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH]
- * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only] [--workers N] [--probe]`
+ * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only] [--workers N] [--probe] [--warmup N]`
  *
  * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
  * NODE_ENV=production, one worker per core), and measures with autocannon, in one run and side by side:
@@ -48,7 +48,7 @@ interface Result {
   non2xx: number;
   statusCodeStats?: Record<string, { count: number }>;
 }
-type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result> & { on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const args = process.argv.slice(2);
@@ -62,7 +62,7 @@ function usage(problem: string): never {
   process.exit(2);
 }
 /** every option this bench knows; anything else (a typo) stops it before it measures the wrong thing */
-const KNOWN = { flags: ['long', 'no-build', 'bytes-only', 'probe'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers'] };
+const KNOWN = { flags: ['long', 'no-build', 'bytes-only', 'probe'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers', 'warmup'] };
 for (let i = 0; i < args.length; i++) {
   const name = args[i]!.replace(/^--/, '');
   if (KNOWN.values.includes(name) && args[i]!.startsWith('--')) {
@@ -224,7 +224,12 @@ async function measure(base: string, path: string, connections: number, duration
   const cpu0 = serverCpuMs(primary);
   const backend0 = processCpuMs(backendPid);
   const client0 = process.cpuUsage();
-  const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
+  const run = autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
+  // --probe: when in the round each answer ended and how long it took (where the slowest 1 % lie in time)
+  const began = performance.now();
+  const answers: Array<[number, number]> = [];
+  if (PROBE) run.on('response', (_c, _s, _b, ms) => answers.push([performance.now() - began, ms]));
+  const r = await run;
   const answered = r.requests.total;
   if (PROBE) {
     const client = process.cpuUsage(client0);
@@ -234,6 +239,16 @@ async function measure(base: string, path: string, connections: number, duration
     // a worker that answered nothing in the round has no percentiles (NaN, written as null)
     const n = (x: number | null) => (typeof x === 'number' ? x.toFixed(0) : '-');
     const f = (h: ProbeSummary) => `p50 ${n(h.p50)} p90 ${n(h.p90)} p99 ${n(h.p99)} max ${n(h.max)} mean ${n(h.mean)}`;
+    if (answers.length > 0) {
+      const sorted = answers.map(([, ms]) => ms).sort((a, b) => a - b);
+      const cut = sorted[Math.floor(sorted.length * 0.99)]!;
+      const slow = answers.filter(([, ms]) => ms >= cut);
+      const seconds = slow.map(([t]) => Math.floor(t / 1000));
+      const perSecond = Object.entries(seconds.reduce<Record<number, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})).map(([k, v]) => `${k} s: ${v}`).join(', ');
+      const later = answers.filter(([t, ms]) => t - ms >= 1000).map(([, ms]) => ms).sort((a, b) => a - b);
+      const p = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))]?.toFixed(0) ?? '-';
+      console.log(`  the slowest 1 % (>= ${cut.toFixed(0)} ms) ended in second ${perSecond}; answers to requests sent after the first second: p50 ${p(later, 0.5)}, p99 ${p(later, 0.99)}, max ${p(later, 1)} ms`);
+    }
     for (const w of workers) {
       const gc = Object.entries(w.gc).map(([k, g]) => `${k} ${g.count}x ${g.ms.toFixed(0)} ms (max ${g.max.toFixed(1)})`).join(', ');
       console.log(`  worker ${w.pid}: ${w.connections} connections, ${w.requests} answers, ${(w.cpuMs / Math.max(1, w.requests)).toFixed(1)} ms CPU/answer (${((w.cpuMs / 1000 / w.seconds) * 100).toFixed(0)} % of a core), RSS ${w.rssMb.toFixed(0)} MB at the end; request->head ${f(w.queued)}; request->end ${f(w.total)}; loop delay p50 ${w.loopDelay.p50.toFixed(1)} p99 ${w.loopDelay.p99.toFixed(1)} max ${w.loopDelay.max.toFixed(1)} ms; GC ${gc}`);
@@ -244,6 +259,11 @@ async function measure(base: string, path: string, connections: number, duration
   return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer, backendCpuPerAnswer };
 }
 
+/**
+ * requests per page, at 4 connections, to each build before its rounds (`--warmup N`, default 40). With 40, a 10 s round
+ * at 50 connections had its slowest 1 % in its first 1-2 s (sixth pass, --probe): code V8 had not optimised yet
+ */
+const WARMUP = option('warmup', 40);
 /** `--probe`: scripts/bench/latency-probe.mjs preloaded into both builds' processes, read per worker around each round */
 const PROBE = flag('probe');
 const probeDir = mkdtempSync(join(tmpdir(), 'bench-ssr-probe-'));
@@ -408,10 +428,10 @@ async function main(): Promise<void> {
       const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv, ...latencyProbe }, /storefront listening/) : undefined;
       const baselineBase = `http://127.0.0.1:${baselinePort}`;
       try {
-        // warm up: every page rendered once (and cached in the cached run), JIT warm
+        // warm up: every page rendered once (and cached in the cached run), JIT warm (`--warmup N` requests per page)
         for (const [, path] of PAGES) {
-          await autocannon({ url: `${base}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
-          if (baseline) await autocannon({ url: `${baselineBase}${path}`, connections: 4, amount: 40, headers: { 'accept-encoding': 'br, gzip' } });
+          await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: { 'accept-encoding': 'br, gzip' } });
+          if (baseline) await autocannon({ url: `${baselineBase}${path}`, connections: 4, amount: WARMUP, headers: { 'accept-encoding': 'br, gzip' } });
         }
         if (mode === 'uncached') {
           console.log(await firstVisitBytes(base));

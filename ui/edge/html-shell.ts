@@ -38,14 +38,12 @@ export const THEME_COLOUR = '#a8323e';
  */
 export const NONCE_SLOT = '<csp-nonce>';
 
-const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
 /**
- * JSON safe inside an inline <script>: '<' (so no '</script>' or '<!--'), U+2028 and U+2029 escaped, in one pass. The
- * JSON is JSON.stringify's, with what is deep-frozen written once (ui/edge/state-json.ts).
+ * JSON safe inside an inline <script>: '<' (so no '</script>' or '<!--'), U+2028 and U+2029 escaped. The JSON is
+ * JSON.stringify's, with what is deep-frozen written (and escaped) once (ui/edge/state-json.ts).
  */
 export function escapeJson(value: unknown): string {
-  return (stateJson(value) as string).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c] as string);
+  return stateJson(value, true) as string;
 }
 
 export function escapeHtml(s: string): string {

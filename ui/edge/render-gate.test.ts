@@ -65,4 +65,85 @@ describe('RenderGate', () => {
     expect(() => new RenderGate(0)).toThrow();
     expect(() => new RenderGate(Number.NaN)).toThrow();
   });
+
+  it('narrow: one place until a turn passes without another call, then the places again, in arrival order', async () => {
+    const gate = new RenderGate(3);
+    const started: number[] = [];
+    const works = Array.from({ length: 6 }, () => controllable());
+    gate.narrow();
+    const results = works.map((w, i) =>
+      gate.run(() => {
+        started.push(i);
+        return w.work();
+      }),
+    );
+    await turn();
+    expect(started).toEqual([0]);
+    gate.narrow();
+    works[0]!.finish('a');
+    await turn();
+    expect(started).toEqual([0, 1]);
+    // no call for two turns: three places again, the next two in line start
+    await turn();
+    await turn();
+    await turn();
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect(gate.load()).toEqual({ running: 3, waiting: 2 });
+    for (const w of works.slice(1)) w.finish('x');
+    await Promise.all(results);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('narrowed below the renders under way: places are given back until one runs', async () => {
+    const gate = new RenderGate(3);
+    const started: number[] = [];
+    const works = Array.from({ length: 5 }, () => controllable());
+    const results = works.map((w, i) =>
+      gate.run(() => {
+        started.push(i);
+        return w.work();
+      }),
+    );
+    await turn();
+    expect(started).toEqual([0, 1, 2]);
+    gate.narrow();
+    works[0]!.finish('a');
+    works[1]!.finish('b');
+    await turn();
+    gate.narrow();
+    // two ended while one place is left and one render still runs: nobody new starts
+    expect(started).toEqual([0, 1, 2]);
+    expect(gate.load()).toEqual({ running: 1, waiting: 2 });
+    gate.narrow();
+    works[2]!.finish('c');
+    await turn();
+    expect(started).toEqual([0, 1, 2, 3]);
+    for (const w of works.slice(3)) w.finish('x');
+    await Promise.all(results);
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('the line is in the order the requests arrived (`at`), not the order they came to the gate', async () => {
+    const gate = new RenderGate(1);
+    const started: string[] = [];
+    const works = new Map<string, ReturnType<typeof controllable>>();
+    const go = (name: string, at: number) => {
+      const w = controllable();
+      works.set(name, w);
+      return gate.run(() => {
+        started.push(name);
+        return w.work();
+      }, at);
+    };
+    const all = [go('running', 100), go('second request of an early connection', 300), go('another', 400), go('first request of a connection accepted early', 150), go('same time as another', 400)];
+    await turn();
+    expect(started).toEqual(['running']);
+    for (const name of ['running', 'first request of a connection accepted early', 'second request of an early connection', 'another', 'same time as another']) {
+      works.get(name)!.finish(name);
+      await turn();
+    }
+    await Promise.all(all);
+    expect(started).toEqual(['running', 'first request of a connection accepted early', 'second request of an early connection', 'another', 'same time as another']);
+  });
 });

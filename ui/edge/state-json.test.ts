@@ -66,6 +66,22 @@ describe('stateJson', () => {
     expect(stateJson({ items: [listed, shallow] })).toBe(JSON.stringify({ items: [listed, shallow] }));
   });
 
+  it('escaped, writes JSON.stringify with <, U+2028 and U+2029 escaped, frozen or not, again from what it kept', () => {
+    const escape = (json: string | undefined) => json?.replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, freeze) => {
+        const data = freeze ? deepFreeze(structuredCloneLoose(v)) : v;
+        for (let i = 0; i < 2; i++) {
+          expect(stateJson(data, true)).toBe(escape(JSON.stringify(data)));
+          // the plain and the escaped JSON of the same objects are kept apart
+          expect(stateJson(data)).toBe(JSON.stringify(data));
+          expect(escapeJson({ state: data })).toBe(escape(JSON.stringify({ state: data })));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('escapeJson keeps what a script may hold safe, from kept JSON too', () => {
     const data = deepFreeze({ name: '</script><script>alert(1)</script>', sep: '\u2028\u2029' });
     for (let i = 0; i < 2; i++) {
