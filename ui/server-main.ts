@@ -139,35 +139,14 @@ if (workers > 1 && cluster.isPrimary && handedByPrimary) {
   // 11 s and a tenth of their first requests timed out (10 s) before any code of ours saw them. UV_TCP_SINGLE_ACCEPT
   // makes a worker yield after each accept, so a burst spreads over both (without it one took 3 in 4).
   if (!env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const workerEnv = { UV_TCP_SINGLE_ACCEPT: env.UV_TCP_SINGLE_ACCEPT ?? '1' };
-  cluster.setupPrimary({ execArgv: workerExecArgv() });
   let listening = 0;
-  let stopping = false;
-  const fork = () => cluster.fork(workerEnv).on('listening', () => {
-    if (++listening === workers) console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
+  superviseWorkers({
+    workerEnv: { UV_TCP_SINGLE_ACCEPT: env.UV_TCP_SINGLE_ACCEPT ?? '1' },
+    onFork: (worker) =>
+      worker.on('listening', () => {
+        if (++listening === workers) console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
+      }),
   });
-  for (let i = 0; i < workers; i++) fork();
-  cluster.on('message', (from, m: { kind?: string }) => {
-    if (m?.kind !== INVALIDATE_PEERS) return;
-    for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from) w.send(m);
-  });
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    console.error(`storefront worker ${worker.process.pid} died (${signal ?? code}); starting another`);
-    fork();
-  });
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    const alive = Object.values(cluster.workers ?? {});
-    if (alive.length === 0) process.exit(0);
-    for (const w of alive) w?.process.kill('SIGTERM');
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 } else {
   serve().then(
     ({ url }) => {
@@ -187,15 +166,11 @@ if (workers > 1 && cluster.isPrimary && handedByPrimary) {
  * for one. A worker that dies is replaced; SIGTERM stops accepting, then every worker finishes what it has and exits.
  */
 function primaryHandingConnections(): void {
-  cluster.setupPrimary({ execArgv: workerExecArgv() });
   const balancer = new ConnectionBalancer();
   // noDelay: what node's HTTP server sets on the connections it accepts itself (the flag goes with the socket)
   const listener = createNetServer({ pauseOnConnect: true, noDelay: true }, (socket) => balancer.hand(socket));
-  let stopping = false;
   let listening = false;
   const ready = new Set<number>();
-  const workerEnv = { [HANDED_ENV]: '1' };
-  const fork = () => cluster.fork(workerEnv);
   const onReady = (worker: Worker) => {
     ready.add(worker.id);
     // the primary keeps its copy until the worker reports the connection taken (see ConnectionBalancer.remove)
@@ -205,25 +180,67 @@ function primaryHandingConnections(): void {
     if (ready.size >= workers) listen();
     else if (ready.size === 1) setTimeout(listen, 10_000).unref();
   };
+  const workersOf = superviseWorkers({
+    workerEnv: { [HANDED_ENV]: '1' },
+    onMessage: (from, m) => {
+      if (m.kind === CONNECTIONS_REPORT) balancer.report(from.id, Number(m.taken) || 0, Number(m.closed) || 0);
+      else if (m.kind === WORKER_READY) onReady(from);
+    },
+    onExit: (worker) => {
+      balancer.remove(worker.id, true);
+      ready.delete(worker.id);
+    },
+    onStop: (alive) => {
+      if (listening) listener.close();
+      balancer.dropWaiting();
+      // a stopping worker's connections stay its own: it finishes them
+      for (const w of alive) balancer.remove(w.id, false);
+    },
+  });
   const listen = () => {
-    if (listening || stopping) return;
+    if (listening || workersOf.stopping()) return;
     listening = true;
     listener.listen({ port, host }, () => console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV}; connections handed out by the primary)`));
   };
   listener.on('error', (e) => {
     console.error('[storefront] could not listen', e);
     process.exitCode = 1;
-    stop();
+    workersOf.stop();
   });
-  for (let i = 0; i < workers; i++) fork();
-  cluster.on('message', (from, m: { kind?: string; taken?: number; closed?: number }) => {
-    if (m?.kind === CONNECTIONS_REPORT) balancer.report(from.id, Number(m.taken) || 0, Number(m.closed) || 0);
-    else if (m?.kind === WORKER_READY) onReady(from);
-    else if (m?.kind === INVALIDATE_PEERS) for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from) w.send(m);
+}
+
+/** what a primary adds to superviseWorkers' common part */
+interface Supervision {
+  workerEnv: Record<string, string>;
+  /** a worker just forked */
+  onFork?(worker: Worker): void;
+  /** a worker's message other than the peers' invalidations (which go to every other worker) */
+  onMessage?(from: Worker, message: { kind?: string; taken?: number; closed?: number }): void;
+  /** a worker exited (it is then replaced, unless stopping) */
+  onExit?(worker: Worker): void;
+  /** SIGTERM or SIGINT: before the workers are told to stop */
+  onStop?(alive: Worker[]): void;
+}
+
+/**
+ * What both kinds of primary do: fork `workers` workers, pass a worker's invalidation on to the others, replace a worker
+ * that dies, and on SIGTERM or SIGINT tell every worker to stop (each finishes what it has) and exit once all have.
+ */
+function superviseWorkers(s: Supervision): { stop(): void; stopping(): boolean } {
+  cluster.setupPrimary({ execArgv: workerExecArgv() });
+  let stopping = false;
+  const fork = () => {
+    // forked first: `s.onFork?.(cluster.fork(…))` would skip the fork itself when there is no onFork
+    const worker = cluster.fork(s.workerEnv);
+    s.onFork?.(worker);
+  };
+  cluster.on('message', (from, m: { kind?: string } | undefined) => {
+    if (m?.kind === INVALIDATE_PEERS) {
+      for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from) w.send(m);
+    } else if (m) s.onMessage?.(from, m);
   });
   cluster.on('exit', (worker, code, signal) => {
-    balancer.remove(worker.id, true);
-    ready.delete(worker.id);
+    s.onExit?.(worker);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
@@ -234,16 +251,13 @@ function primaryHandingConnections(): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    if (listening) listener.close();
-    balancer.dropWaiting();
-    const alive = Object.values(cluster.workers ?? {});
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    s.onStop?.(alive);
     if (alive.length === 0) process.exit();
-    for (const w of alive) {
-      if (!w) continue;
-      balancer.remove(w.id, false);
-      w.process.kill('SIGTERM');
-    }
+    for (const w of alive) w.process.kill('SIGTERM');
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  for (let i = 0; i < workers; i++) fork();
+  return { stop, stopping: () => stopping };
 }
