@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request, type Server } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,8 @@ import { startTestBackend, type TestBackend } from '../test-fixtures/backend/tes
 import { startShopProcess as startShop } from '../test-fixtures/storefront-process';
 import { rawRequest } from './edge/raw-http';
 import { bootModules } from './edge/html-shell';
+import fc from 'fast-check';
+import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../test-fixtures/edge-fuzz';
 
 // The built server as `npm start` runs it (dist/server.mjs, cluster of workers): React's production build, head before
 // body, graceful shutdown on SIGTERM (issue 8 §5). Needs `node scripts/build.mjs` first (npm test builds).
@@ -143,9 +145,68 @@ describe('the production server process (dist/server.mjs)', () => {
     }
   }, 90_000);
 
+  it('through the primary that hands connections out: connections reset at once, bytes that are not HTTP, half a request head and hostile requests take no process down and get no 5xx', async () => {
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2' });
+    const held: Socket[] = [];
+    try {
+      const workerPids = () => spawnSync('ps', ['-o', 'pid=', '--ppid', String(shop.child.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean).map(Number);
+      const before = workerPids();
+      expect(before).toHaveLength(2);
+      const { hostname, port } = new URL(shop.url);
+      const open = () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(Number(port), hostname, () => resolve(socket));
+          socket.on('error', reject);
+        });
+      /** what the server writes back to `bytes` until it closes the connection (or 5 s pass) */
+      const answerTo = async (bytes: string) => {
+        const socket = await open();
+        return new Promise<string>((resolve) => {
+          let text = '';
+          socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve(text));
+          setTimeout(() => {
+            socket.destroy();
+            resolve(text);
+          }, 5000).unref();
+          socket.write(bytes, 'latin1');
+        });
+      };
+      // 100 connections reset by the client as soon as they open: the primary hands over sockets already dropped
+      await Promise.all(Array.from({ length: 100 }, async () => (await open()).resetAndDestroy()));
+      // 20 that half-send a request head and stay (the workers' header timeout deals with them, not the primary)
+      for (let i = 0; i < 20; i++) {
+        const socket = await open();
+        socket.on('error', () => undefined);
+        socket.write('GET /inpakpapier HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+        held.push(socket);
+      }
+      // bytes that are not HTTP: a TLS hello, NULs, a head of 100 KB
+      const junk = ['\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03' + 'x'.repeat(64), '\0'.repeat(2048) + '\r\n\r\n', `GET /${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`];
+      for (const bytes of junk) expect(await answerTo(bytes)).toMatch(/^(HTTP\/1\.1 4\d\d |$)/);
+      // hostile methods, targets and headers (test-fixtures/edge-fuzz.ts) through the hand-out, while those are held
+      await fc.assert(
+        fc.asyncProperty(edgeRequestArbitrary(), async (r) => {
+          const answer = await sendEdgeRequest(shop.url, r);
+          expect(edgeAnswerProblem(r, answer), `${r.method} ${r.target.slice(0, 200)} -> ${answer.head.split('\r\n')[0]}`).toBeUndefined();
+        }),
+        { numRuns: 60, seed: 20261126 },
+      );
+      // shoppers are served as before, by the same two workers
+      const pages = await Promise.all(Array.from({ length: 6 }, () => rawRequest(shop.url, CATEGORY)));
+      expect(pages.map((a) => a.status)).toEqual(Array(6).fill(200));
+      expect(workerPids().sort()).toEqual(before.sort());
+      expect(shop.output.join('')).not.toMatch(/died|could not|Error/);
+    } finally {
+      for (const socket of held) socket.destroy();
+      expect(await shop.stop()).toBe(0);
+    }
+  }, 120_000);
+
   it('per-worker LRU caches: an /invalidate one worker answers reaches the other worker too', async () => {
-    // round-robin asked for: the server's default lets workers take connections themselves (ui/server-main.ts), so which
-    // worker answers a connection is the OS's choice; handed out by the primary, sequential connections alternate
+    // node's round robin asked for: it alternates sequential connections for certain; the default hand-out (the
+    // primary's fewest-open choice, ui/edge/connection-balancer.ts) decides on counts the workers report a turn later
     const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', OUTPUT_CACHE: '1', INVALIDATE_KEY: 'lru-key-of-this-test', NODE_CLUSTER_SCHED_POLICY: 'rr' });
     try {
       // sequential connections go round-robin over the two workers: each renders the page once, then serves it
