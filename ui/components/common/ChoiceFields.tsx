@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FormApi, FormValues } from '../../hooks/use-form';
-import { FieldError, useFieldError } from './Field';
+import { FieldError, FieldLabel, useFieldControl } from './Field';
 
 /**
  * A select and a checkbox with the same inline validation as ./Field.tsx's Field. A module of their own (issue 10):
@@ -22,24 +22,11 @@ export function SelectField<V extends FormValues>({
   required?: boolean;
   placeholder?: string;
 }) {
-  const id = form.inputId(name);
-  const error = useFieldError(form, name);
+  const { id, error, control } = useFieldControl(form, name, required);
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={String(form.values[name] ?? '')}
-        onChange={form.onChange(name)}
-        onBlur={() => form.touch(name)}
-        aria-invalid={error ? true : undefined}
-        aria-required={required ? true : undefined}
-        aria-describedby={`${id}-error`}
-      >
+      <FieldLabel id={id} label={label} required={required} />
+      <select {...control} value={String(form.values[name] ?? '')} aria-describedby={`${id}-error`}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -53,20 +40,10 @@ export function SelectField<V extends FormValues>({
 }
 
 export function CheckboxField<V extends FormValues>({ form, name, label }: { form: FormApi<V>; name: keyof V & string; label: ReactNode }) {
-  const id = form.inputId(name);
-  const error = useFieldError(form, name);
+  const { id, error, control } = useFieldControl(form, name);
   return (
     <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={form.values[name] === true}
-        onChange={form.onChange(name)}
-        onBlur={() => form.touch(name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-      />
+      <input {...control} type="checkbox" checked={form.values[name] === true} aria-describedby={`${id}-error`} />
       <label htmlFor={id}>{label}</label>
       <FieldError id={`${id}-error`} text={error} />
     </div>

@@ -31,29 +31,48 @@ export function useFieldError<V extends FormValues>(form: FormApi<V>, name: keyo
   return e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined;
 }
 
-/** A labelled text input with inline validation (spec transactions §5 form rules, from the core). */
-export function Field<V extends FormValues>({ form, name, label, type = 'text', autoComplete, required, hint, inputProps }: FieldProps<V>) {
+/**
+ * What every field's control shares (Field here, SelectField and CheckboxField in ./ChoiceFields.tsx): its id, name,
+ * change and blur told to the form, its error (translated) and the aria state that goes with it.
+ */
+export function useFieldControl<V extends FormValues>(form: FormApi<V>, name: keyof V & string, required?: boolean) {
   const id = form.inputId(name);
   const error = useFieldError(form, name);
+  const control = {
+    id,
+    name,
+    onChange: form.onChange(name),
+    onBlur: () => form.touch(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required ? true : undefined,
+  };
+  return { id, error, control };
+}
+
+/** A field's label, with the required mark. */
+export function FieldLabel({ id, label, required }: { id: string; label: ReactNode; required?: boolean | undefined }) {
+  return (
+    <label htmlFor={id}>
+      {label}
+      {required ? <span aria-hidden="true"> *</span> : null}
+    </label>
+  );
+}
+
+/** A labelled text input with inline validation (spec transactions §5 form rules, from the core). */
+export function Field<V extends FormValues>({ form, name, label, type = 'text', autoComplete, required, hint, inputProps }: FieldProps<V>) {
+  const { id, error, control } = useFieldControl(form, name, required);
   // the hint gives way to the error (the password rule would otherwise be read and shown twice)
   const showHint = hint && !error;
   const describedBy = [`${id}-error`, showHint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   const Tag = type === 'textarea' ? 'textarea' : 'input';
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <Tag
-        id={id}
-        name={name}
+        {...control}
         {...(Tag === 'input' ? { type } : { rows: 5 })}
         value={String(form.values[name] ?? '')}
-        onChange={form.onChange(name)}
-        onBlur={() => form.touch(name)}
-        aria-invalid={error ? true : undefined}
-        aria-required={required ? true : undefined}
         aria-describedby={describedBy}
         {...(autoComplete ? { autoComplete } : {})}
         {...(inputProps as object)}
