@@ -14,17 +14,23 @@ function controllable() {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
+/** `n` pieces of work sent to the gate at once, in that order; `started` lists them as they start */
+function lineUp(gate: RenderGate, n: number) {
+  const started: number[] = [];
+  const works = Array.from({ length: n }, () => controllable());
+  const results = works.map((w, i) =>
+    gate.run(() => {
+      started.push(i);
+      return w.work();
+    }),
+  );
+  return { started, works, results };
+}
+
 describe('RenderGate', () => {
   it('runs at most `limit` at once and starts the others in arrival order', async () => {
     const gate = new RenderGate(2);
-    const started: number[] = [];
-    const works = Array.from({ length: 5 }, () => controllable());
-    const results = works.map((w, i) =>
-      gate.run(() => {
-        started.push(i);
-        return w.work();
-      }),
-    );
+    const { started, works, results } = lineUp(gate, 5);
     await turn();
     expect(started).toEqual([0, 1]);
     expect(gate.load()).toEqual({ running: 2, waiting: 3 });
@@ -68,15 +74,8 @@ describe('RenderGate', () => {
 
   it('narrow: one place until a turn passes without another call, then the places again, in arrival order', async () => {
     const gate = new RenderGate(3);
-    const started: number[] = [];
-    const works = Array.from({ length: 6 }, () => controllable());
     gate.narrow();
-    const results = works.map((w, i) =>
-      gate.run(() => {
-        started.push(i);
-        return w.work();
-      }),
-    );
+    const { started, works, results } = lineUp(gate, 6);
     await turn();
     expect(started).toEqual([0]);
     gate.narrow();
@@ -97,14 +96,7 @@ describe('RenderGate', () => {
 
   it('narrowed below the renders under way: places are given back until one runs', async () => {
     const gate = new RenderGate(3);
-    const started: number[] = [];
-    const works = Array.from({ length: 5 }, () => controllable());
-    const results = works.map((w, i) =>
-      gate.run(() => {
-        started.push(i);
-        return w.work();
-      }),
-    );
+    const { started, works, results } = lineUp(gate, 5);
     await turn();
     expect(started).toEqual([0, 1, 2]);
     gate.narrow();
