@@ -126,6 +126,19 @@ const PAGE_BROTLI_PARAMS = { params: { ...BROTLI_PARAMS.params, [zlib.constants.
 const PAGE_GZIP_LEVEL = 5;
 /** heads kept made (headShellOf): per locale, page kind and shared document, a few dozen at most in a shop */
 const HEAD_SHELLS_KEPT = 64;
+/**
+ * page ends kept (endShellOf), the most recently sent kept longest: one per page rendered of late (~50 KB of text and
+ * ~12 KB deflated for a category page), so at most a few MB
+ */
+const END_SHELLS_KEPT = 96;
+
+/** a document's end (boot data and scripts, NONCE_SLOT for the nonce), as made once for the answers that send it */
+interface EndShell {
+  /** SHA-256 of the end: the page's ETag names it (not its ~50 KB hashed per answer) */
+  digest: string;
+  /** its pieces between the nonce's places deflated once, when first sent as gzip */
+  gzip?: PreparedGzip;
+}
 
 /** a document's head with NONCE_SLOT for the nonce, made once (see headShellOf) */
 interface HeadShell {
@@ -388,14 +401,38 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    * the origin (absolute URLs of the SEO tags) and the build, so the page is named before it is rendered, and an
    * If-None-Match that names it costs no render.
    */
-  function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; headShell: HeadShell; end: string; etag: string | undefined } {
+  function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; headShell: HeadShell; end: string; endShell: EndShell; etag: string | undefined } {
     for (const doc of prepared.documents) recentDocuments.add(doc);
     const headShell = headShellOf(prepared.locale, Object.values(prepared.shared));
     const head = headShell.head;
     const modules = firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
     const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT, modules);
-    const etag = prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, (headShell.digest ??= createHash('sha256').update(head).digest('base64url')), end]) : undefined;
-    return { head, headShell, end, etag };
+    const endShell = endShellOf(end, prepared.personal === true);
+    const etag = prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, (headShell.digest ??= createHash('sha256').update(head).digest('base64url')), endShell.digest]) : undefined;
+    return { head, headShell, end, endShell, etag };
+  }
+
+  /**
+   * A page's end (its boot data and scripts) as made once (issue 8, seventh pass): its digest (the ETag's) and, when
+   * first sent as gzip, its deflated pieces. A category page's end is ~50 KB of hydration state, the same on every
+   * render of the page while the catalogue read cache holds its data: hashed for the ETag and deflated per answer it
+   * was ~10 % of an uncached answer's CPU in a profile. Kept by its text (a Map compares the whole text, so only the
+   * same end finds an entry); a page of one shopper's data (`personal`) is made afresh and never kept.
+   */
+  const endShells = new Map<string, EndShell>();
+  function endShellOf(end: string, personal: boolean): EndShell {
+    const kept = endShells.get(end);
+    if (kept) {
+      // the most recently sent goes last: the oldest unsent is dropped first
+      endShells.delete(end);
+      endShells.set(end, kept);
+      return kept;
+    }
+    const made: EndShell = { digest: createHash('sha256').update(end).digest('base64url') };
+    if (personal) return made;
+    endShells.set(end, made);
+    if (endShells.size > END_SHELLS_KEPT) endShells.delete(endShells.keys().next().value as string);
+    return made;
   }
 
   /**
@@ -552,7 +589,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
     }
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
-    const { head, headShell, end, etag } = shellOf(prepared, url, origin);
+    const { head, headShell, end, endShell, etag } = shellOf(prepared, url, origin);
     if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
 
     // renders take turns once their data is in (ui/edge/render-gate.ts): every answer waits about as long, none far
@@ -611,10 +648,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         out.destroy(e instanceof Error ? e : new Error(String(e)));
         return reply;
       }
-      // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer
-      pieces.push(Buffer.from(withNonce(end, nonce)));
-      const rest = Buffer.concat(pieces);
-      out.end(joined ? joined.end(rest, PAGE_GZIP_LEVEL) : rest);
+      // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer; as gzip,
+      // deflated once per page (endShellOf) and joined after the body
+      if (joined) out.end(joined.end(Buffer.concat(pieces), PAGE_GZIP_LEVEL, { prepared: (endShell.gzip ??= prepareGzip(end, NONCE_SLOT)), nonce }));
+      else {
+        pieces.push(Buffer.from(withNonce(end, nonce)));
+        out.end(Buffer.concat(pieces));
+      }
       if (cache && parts && prepared.status === 200) {
         const html = bodyText(parts) + end;
         await cache

@@ -1,5 +1,4 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { deflatePieces } from './gzip-segments';
 
 /**
  * gzip answers of an output-cached page without touching the page's text per answer (issue 8, RSS): the parts between
@@ -20,8 +19,14 @@ export interface PreparedGzip {
   readonly bytes: number;
 }
 
-const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-const FINAL = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
+export const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** a final empty block: ends a deflate stream left byte-aligned by a sync flush */
+export const FINAL = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
+
+/** each piece deflated on its own, ending on a sync flush (byte-aligned, referring to nothing before it) */
+export function deflatePieces(pieces: readonly string[], level = 6): Buffer[] {
+  return pieces.map((p) => deflateRawSync(p, { level, finishFlush: constants.Z_SYNC_FLUSH }));
+}
 
 function times(mat: Uint32Array, vec: number): number {
   let sum = 0;
@@ -71,19 +76,37 @@ export function prepareGzip(html: string, slot: string): PreparedGzip {
   return { deflated, crcs: bytes.map((b) => crc32(b) >>> 0), lengths, advance: lengths.map(crcAdvance), bytes: packed.length + 32 * 4 * pieces.length + 64 };
 }
 
+/**
+ * `bytes` as deflate stored blocks (byte-aligned, not final): what a sync flush leaves the stream at is where they go,
+ * and what follows them may start a block of its own. For the nonce between a cached page's parts (22 random base64
+ * characters, nothing to compress): no zlib stream set up per answer for 5 bytes of framing.
+ */
+export function storedBlocks(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < bytes.length || parts.length === 0; at += 0xffff) {
+    const chunk = bytes.subarray(at, at + 0xffff);
+    const header = Buffer.alloc(5);
+    // BFINAL 0, BTYPE 00 (stored), the rest of the byte padding; then LEN and its one's complement, little-endian
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    parts.push(header, chunk);
+  }
+  return Buffer.concat(parts);
+}
+
 let lastFiller: { length: number; advance: Uint32Array } = { length: -1, advance: new Uint32Array(32) };
 
-/** gzip of the document with `nonce` at the nonce's places: one ordinary gzip member. */
-export function cachedGzip(prepared: PreparedGzip, nonce: string): Buffer {
+/**
+ * A prepared document's deflate blocks with `nonce` at its places pushed onto `parts`, continuing a gzip stream whose
+ * text so far has CRC-32 `crc` and `length` bytes: the CRC-32 and length with the document added.
+ */
+export function appendPrepared(parts: Buffer[], prepared: PreparedGzip, nonce: string, crc: number, length: number): { crc: number; length: number } {
   const filler = Buffer.from(nonce);
-  const between = deflateRawSync(filler, { finishFlush: constants.Z_SYNC_FLUSH });
+  const between = storedBlocks(filler);
   const fillerCrc = crc32(filler) >>> 0;
   // nonces are all of one length: its operator is built once
   if (lastFiller.length !== filler.length) lastFiller = { length: filler.length, advance: crcAdvance(filler.length) };
   const fillerAdvance = lastFiller.advance;
-  const parts: Buffer[] = [HEADER];
-  let crc = 0;
-  let length = 0;
   prepared.deflated.forEach((d, i) => {
     if (i > 0) {
       parts.push(between);
@@ -91,12 +114,24 @@ export function cachedGzip(prepared: PreparedGzip, nonce: string): Buffer {
       length += filler.length;
     }
     parts.push(d);
-    crc = i === 0 ? prepared.crcs[0]! : combine(crc, prepared.crcs[i]!, prepared.advance[i]!);
+    crc = combine(crc, prepared.crcs[i]!, prepared.advance[i]!);
     length += prepared.lengths[i]!;
   });
+  return { crc, length };
+}
+
+/** the gzip trailer: CRC-32 and length (mod 2^32) of the whole text */
+export function gzipTrailer(crc: number, length: number): Buffer {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length >>> 0, 4);
-  parts.push(FINAL, trailer);
+  return trailer;
+}
+
+/** gzip of the document with `nonce` at the nonce's places: one ordinary gzip member. */
+export function cachedGzip(prepared: PreparedGzip, nonce: string): Buffer {
+  const parts: Buffer[] = [HEADER];
+  const { crc, length } = appendPrepared(parts, prepared, nonce, 0, 0);
+  parts.push(FINAL, gzipTrailer(crc, length));
   return Buffer.concat(parts);
 }

@@ -1,4 +1,7 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { appendPrepared, deflatePieces, FINAL, gzipTrailer, HEADER, storedBlocks, type PreparedGzip } from './cached-gzip';
+
+export { deflatePieces };
 
 /**
  * gzip for cached pages without compressing the page again per answer: the parts of a cached page between its nonce
@@ -7,26 +10,16 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * blocks in order, a final empty block, CRC-32 and length of the whole text). The same technique as pigz's parallel
  * blocks: every decoder reads it as a single gzip stream.
  */
-const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-const FINAL = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
-
-export function deflatePieces(pieces: readonly string[], level = 6): Buffer[] {
-  return pieces.map((p) => deflateRawSync(p, { level, finishFlush: constants.Z_SYNC_FLUSH }));
-}
-
 /** gzip of `pieces.join(filler)`, from the pieces deflated by deflatePieces. */
 export function gzipJoined(pieces: readonly string[], deflated: readonly Buffer[], filler: string): Buffer {
   const text = Buffer.from(pieces.join(filler));
-  const between = deflateRawSync(filler, { finishFlush: constants.Z_SYNC_FLUSH });
+  const between = storedBlocks(Buffer.from(filler));
   const parts: Buffer[] = [HEADER];
   deflated.forEach((d, i) => {
     if (i > 0) parts.push(between);
     parts.push(d);
   });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(text) >>> 0, 0);
-  trailer.writeUInt32LE(text.length >>> 0, 4);
-  parts.push(FINAL, trailer);
+  parts.push(FINAL, gzipTrailer(crc32(text), text.length));
   return Buffer.concat(parts);
 }
 
@@ -60,7 +53,7 @@ export class GzipAnswer {
     });
     this.crc = crc;
     this.length = length;
-    const between = pieces.length > 1 ? deflateRawSync(filler, { finishFlush: constants.Z_SYNC_FLUSH }) : undefined;
+    const between = pieces.length > 1 ? storedBlocks(fill) : undefined;
     const parts: Buffer[] = [HEADER];
     deflated.forEach((d, i) => {
       if (i > 0) parts.push(between!);
@@ -69,12 +62,18 @@ export class GzipAnswer {
     this.start = Buffer.concat(parts);
   }
 
-  /** the rest of the answer: `body` deflated (final block), then the gzip trailer */
-  end(body: Buffer, level = 6): Buffer {
+  /**
+   * the rest of the answer: `body` deflated, then (`tail`) a prepared document with the nonce at its places (the end of
+   * a page: its boot data and scripts, the same for every answer of the page while its data is, deflated once), then
+   * the gzip trailer
+   */
+  end(body: Buffer, level = 6, tail?: { prepared: PreparedGzip; nonce: string }): Buffer {
     const crc = crc32(body, this.crc);
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
-    trailer.writeUInt32LE((this.length + body.length) >>> 0, 4);
-    return Buffer.concat([deflateRawSync(body, { level, finishFlush: constants.Z_FINISH }), trailer]);
+    const length = this.length + body.length;
+    if (!tail) return Buffer.concat([deflateRawSync(body, { level, finishFlush: constants.Z_FINISH }), gzipTrailer(crc, length)]);
+    const parts: Buffer[] = [deflateRawSync(body, { level, finishFlush: constants.Z_SYNC_FLUSH })];
+    const whole = appendPrepared(parts, tail.prepared, tail.nonce, crc, length);
+    parts.push(FINAL, gzipTrailer(whole.crc, whole.length));
+    return Buffer.concat(parts);
   }
 }
