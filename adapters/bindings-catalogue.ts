@@ -37,59 +37,62 @@ import { providedCatalogueBindings, type CatalogueGraph } from './wiring';
 /**
  * The catalogue half of the React UI's inversify container (what every page's first render needs). Core stays free of
  * inversify and decorators: the ports are bound under TOKENS and the services by class, every one to a member of one
- * graph (adapters/wiring.ts, the same wiring the headless SDK uses), singletons per container (a container per SSR
- * request, one per test). The transaction half is adapters/bindings-transactions.ts. A table, so the browser's first
- * render reads the same bindings without the container (adapters/browser-services.ts, issue 10).
+ * graph (adapters/wiring.ts, the same wiring the headless SDK uses), singletons per container (one per test). A table
+ * of accessors, made once per process: the browser's first render reads the same bindings without the container
+ * (adapters/browser-services.ts, issue 10), and so does the server's render (adapters/services.ts, issue 8). The
+ * transaction half is adapters/bindings-transactions.ts.
+ */
+export const CATALOGUE_MEMBERS: ReadonlyArray<readonly [ServiceIdentifier, (g: CatalogueGraph) => unknown]> = [
+  [CONTAINER_TOKENS.Graph, (g) => g],
+  [TOKENS.Config, (g) => g.runtime.config],
+  [TOKENS.Clock, (g) => g.runtime.clock],
+  [TOKENS.Scheduler, (g) => g.runtime.scheduler],
+  [TOKENS.Logger, (g) => g.runtime.logger],
+  [TOKENS.IdGenerator, (g) => g.runtime.ids],
+  [TOKENS.Network, (g) => g.runtime.network],
+  [TOKENS.Storage, (g) => g.runtime.storage],
+  [TOKENS.StorageQuota, (g) => g.runtime.storageQuota],
+  [TOKENS.CrossTab, (g) => g.runtime.crossTab],
+  [TOKENS.TabLocks, (g) => g.runtime.locks],
+  [TOKENS.HomeContent, (g) => g.runtime.homeContent],
+  [TOKENS.HtmlSanitizer, (g) => g.runtime.htmlSanitizer],
+
+  // ---- catalogue: search answers go through the local cache so browsing works offline (catalogue §1, §4.4)
+  [CatalogueCache, (g) => g.catalogueCache],
+  [TOKENS.CatalogueSearch, (g) => g.catalogueSearch],
+  [TOKENS.UrlMapper, (g) => g.urlMapper],
+  [TOKENS.ProductApi, (g) => g.productApi],
+  [TOKENS.StockApi, (g) => g.stockApi],
+  [TOKENS.CategoryApi, (g) => g.categoryApi],
+  [TOKENS.ContentApi, (g) => g.contentApi],
+  [TOKENS.AttributeApi, (g) => g.attributeApi],
+  [HomeService, (g) => g.home],
+  [AttributeService, (g) => g.attributes],
+  [StorageQuotaMonitor, (g) => g.quotaMonitor],
+  [TwoStageCaching, (g) => g.twoStage],
+  [CategoryService, (g) => g.category],
+  [SearchService, (g) => g.search],
+  [CmsService, (g) => g.cms],
+  [PageResolutionService, (g) => g.pageResolution],
+  [UrlDispatcher, (g) => g.dispatcher],
+
+  // ---- UI state and the shopper's storage (the cookie notice's claims live there)
+  [CONTAINER_TOKENS.ShopperStorage, (g) => g.shopperStorage],
+  [NotificationService, (g) => g.notifications],
+  [ModalService, (g) => g.modals],
+  [ProgressService, (g) => g.progress],
+  [UiFlagsService, (g) => g.uiFlags],
+  [ClaimsService, (g) => g.claims],
+  [CookieNoticeService, (g) => g.cookieNotice],
+];
+
+/**
+ * The catalogue half's bindings over one graph: CATALOGUE_MEMBERS, and the members provided with their code (issue
+ * 10): the product page's ProductService, PriceSyncService, StockSyncService (adapters/wiring-product.ts,
+ * wiring-sync.ts), each under its class and tokens.
  */
 export function catalogueBindings(g: CatalogueGraph): ReadonlyArray<readonly [ServiceIdentifier, () => unknown]> {
-  const r = g.runtime;
-  return [
-    [CONTAINER_TOKENS.Graph, () => g],
-    [TOKENS.Config, () => r.config],
-    [TOKENS.Clock, () => r.clock],
-    [TOKENS.Scheduler, () => r.scheduler],
-    [TOKENS.Logger, () => r.logger],
-    [TOKENS.IdGenerator, () => r.ids],
-    [TOKENS.Network, () => r.network],
-    [TOKENS.Storage, () => r.storage],
-    [TOKENS.StorageQuota, () => r.storageQuota],
-    [TOKENS.CrossTab, () => r.crossTab],
-    [TOKENS.TabLocks, () => r.locks],
-    [TOKENS.HomeContent, () => r.homeContent],
-    [TOKENS.HtmlSanitizer, () => r.htmlSanitizer],
-
-    // ---- catalogue: search answers go through the local cache so browsing works offline (catalogue §1, §4.4)
-    [CatalogueCache, () => g.catalogueCache],
-    [TOKENS.CatalogueSearch, () => g.catalogueSearch],
-    [TOKENS.UrlMapper, () => g.urlMapper],
-    [TOKENS.ProductApi, () => g.productApi],
-    [TOKENS.StockApi, () => g.stockApi],
-    [TOKENS.CategoryApi, () => g.categoryApi],
-    [TOKENS.ContentApi, () => g.contentApi],
-    [TOKENS.AttributeApi, () => g.attributeApi],
-    [HomeService, () => g.home],
-    [AttributeService, () => g.attributes],
-    [StorageQuotaMonitor, () => g.quotaMonitor],
-    [TwoStageCaching, () => g.twoStage],
-    [CategoryService, () => g.category],
-    [SearchService, () => g.search],
-    [CmsService, () => g.cms],
-    [PageResolutionService, () => g.pageResolution],
-    [UrlDispatcher, () => g.dispatcher],
-
-    // ---- UI state and the shopper's storage (the cookie notice's claims live there)
-    [CONTAINER_TOKENS.ShopperStorage, () => g.shopperStorage],
-    [NotificationService, () => g.notifications],
-    [ModalService, () => g.modals],
-    [ProgressService, () => g.progress],
-    [UiFlagsService, () => g.uiFlags],
-    [ClaimsService, () => g.claims],
-    [CookieNoticeService, () => g.cookieNotice],
-
-    // ---- provided with their code (issue 10): the product page's ProductService, PriceSyncService, StockSyncService
-    // (adapters/wiring-product.ts), each under its class and tokens
-    ...providedCatalogueBindings(g),
-  ];
+  return [...CATALOGUE_MEMBERS.map(([id, read]) => [id, () => read(g)] as const), ...providedCatalogueBindings(g)];
 }
 
 /**

@@ -36,45 +36,49 @@ export const TRANSACTION_TOKENS = {
 /**
  * Cart, queue, token lock, session, checkout, payment and the smaller services (spec transactions), each bound to the
  * member of a TransactionGraph (adapters/wiring-transactions.ts), which wires the session <-> cart <-> queue <-> lock
- * circle through closures read at call time — the same wiring createHeadlessShop hands out without inversify.
+ * circle through closures read at call time — the same wiring createHeadlessShop hands out without inversify. A table
+ * of accessors, made once per process, like the catalogue half's (adapters/bindings-catalogue.ts CATALOGUE_MEMBERS).
  */
+export const TRANSACTION_MEMBERS: ReadonlyArray<readonly [ServiceIdentifier, (g: TransactionGraph) => unknown]> = [
+  [TOKENS.CartApi, (g) => g.cartApi],
+  [TOKENS.TaskTransport, (g) => g.transport],
+  [TOKENS.UserApi, (g) => g.userApi],
+  [TOKENS.OrderApi, (g) => g.orderApi],
+  [TOKENS.PaymentApi, (g) => g.paymentApi],
+  [TOKENS.ReviewApi, (g) => g.reviewApi],
+  [TOKENS.NewsletterApi, (g) => g.newsletterApi],
+  [TOKENS.ContactApi, (g) => g.contactApi],
+  [TOKENS.MailApi, (g) => g.mailApi],
+  [TOKENS.FeedbackApi, (g) => g.feedbackApi],
+
+  [TRANSACTION_TOKENS.TokenLock, (g) => g.tokenLock],
+  [TRANSACTION_TOKENS.TaskQueue, (g) => g.queue],
+  [CartService, (g) => g.cart],
+  [WishlistService, (g) => g.wishlist],
+  [CompareService, (g) => g.compare],
+  [SessionService, (g) => g.session],
+
+  [CheckoutService, (g) => g.checkout],
+  [PaymentService, (g) => g.payment],
+  [OrderStatusService, (g) => g.orderStatus],
+  [ContactService, (g) => g.contact],
+  [NewsletterService, (g) => g.newsletter],
+  [ReviewService, (g) => g.review],
+
+  // the first page's code names these by Symbol (adapters/container-tokens.ts), never importing their classes: the
+  // same members as under their classes
+  [TX.Cart, (g) => g.cart],
+  [TX.Session, (g) => g.session],
+  [TX.Newsletter, (g) => g.newsletter],
+  [TX.Review, (g) => g.review],
+  [TX.OrderStatus, (g) => g.orderStatus],
+  [TX.Wishlist, (g) => g.wishlist],
+  [TX.Compare, (g) => g.compare],
+];
+
+/** The transaction half's bindings over one graph (the browser's table before the container, and the container's). */
 export function transactionBindings(g: TransactionGraph): ReadonlyArray<readonly [ServiceIdentifier, () => unknown]> {
-  return [
-    [TOKENS.CartApi, () => g.cartApi],
-    [TOKENS.TaskTransport, () => g.transport],
-    [TOKENS.UserApi, () => g.userApi],
-    [TOKENS.OrderApi, () => g.orderApi],
-    [TOKENS.PaymentApi, () => g.paymentApi],
-    [TOKENS.ReviewApi, () => g.reviewApi],
-    [TOKENS.NewsletterApi, () => g.newsletterApi],
-    [TOKENS.ContactApi, () => g.contactApi],
-    [TOKENS.MailApi, () => g.mailApi],
-    [TOKENS.FeedbackApi, () => g.feedbackApi],
-
-    [TRANSACTION_TOKENS.TokenLock, () => g.tokenLock],
-    [TRANSACTION_TOKENS.TaskQueue, () => g.queue],
-    [CartService, () => g.cart],
-    [WishlistService, () => g.wishlist],
-    [CompareService, () => g.compare],
-    [SessionService, () => g.session],
-
-    [CheckoutService, () => g.checkout],
-    [PaymentService, () => g.payment],
-    [OrderStatusService, () => g.orderStatus],
-    [ContactService, () => g.contact],
-    [NewsletterService, () => g.newsletter],
-    [ReviewService, () => g.review],
-
-    // the first page's code names these by Symbol (adapters/container-tokens.ts), never importing their classes: the
-    // same members as under their classes
-    [TX.Cart, () => g.cart],
-    [TX.Session, () => g.session],
-    [TX.Newsletter, () => g.newsletter],
-    [TX.Review, () => g.review],
-    [TX.OrderStatus, () => g.orderStatus],
-    [TX.Wishlist, () => g.wishlist],
-    [TX.Compare, () => g.compare],
-  ];
+  return TRANSACTION_MEMBERS.map(([id, read]) => [id, () => read(g)] as const);
 }
 
 /** The transaction half bound in a container: every entry of transactionBindings to its member of the graph. */

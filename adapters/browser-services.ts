@@ -4,8 +4,8 @@ import { CatalogueGraph, createRuntime, providedCatalogueBindings, type Containe
 
 /**
  * What the React UI asks of its services: a service by its class or token, and whether one is bound. An inversify
- * Container is one (the server's per request, the tests', the browser's once the transaction half is there); the
- * browser's first render reads FirstRenderServices.
+ * Container is one (the tests', the browser's once the transaction half is there); the server renders with
+ * ShopGraphServices (adapters/shop-services.ts, one per request), the browser's first render reads FirstRenderServices.
  */
 export interface ShopServices {
   get<T>(id: ServiceIdentifier<T>): T;

@@ -10,7 +10,8 @@ import { provideSyncMembers } from './wiring-sync';
 export type { ContainerOptions, Runtime } from './wiring';
 
 /**
- * The inversify container with both halves bound at once (the server's per request, the tests'): catalogue
+ * The inversify container with both halves bound at once (the tests', integrators'; the server renders from the same
+ * tables without it: adapters/shop-services.ts, issue 8): catalogue
  * (adapters/bindings-catalogue.ts) and transactions (adapters/bindings-transactions.ts) over one ShopGraph. The browser
  * binds the catalogue half first and the transaction half after first paint: adapters/browser-container.ts.
  */

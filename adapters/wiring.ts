@@ -211,6 +211,15 @@ export function provideCatalogueMembers(members: Record<string, { make: LateMemb
   }
 }
 
+/**
+ * The key of the provided member a container id names (`CatalogueGraph.member(key)`), if one was provided so far (a
+ * handful: a scan is as quick as a map, and the browser's first load, which does not call this, carries no map).
+ */
+export function providedMemberKey(id: unknown): string | undefined {
+  for (const [bound, key] of LATE_IDS) if (bound === id) return key;
+  return undefined;
+}
+
 /** The bindings of the provided members over one graph (so far: a member provided later adds its own). */
 export function providedCatalogueBindings(g: CatalogueGraph): Array<readonly [MemberId, () => unknown]> {
   return LATE_IDS.map(([id, key]) => [id, () => g.member(key)] as const);

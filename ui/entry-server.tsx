@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
-import { createServerContainer } from '../adapters/server-container';
+import { createServerServices } from '../adapters/server-services';
+import type { ShopServices } from '../adapters/browser-services';
+import type { ContainerOptions } from '../adapters/wiring';
 import type { i18n } from 'i18next';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
@@ -80,13 +82,13 @@ function serverI18n(locale: LocaleCode, config: ShopConfig): i18n {
   return instance;
 }
 
-/** what the services of a container no request touched hold, per config and locale (dehydrate leaves it out) */
+/** what the services no request touched hold, per config and locale (dehydrate leaves it out) */
 const pristineByConfig = new WeakMap<ShopConfig, Map<LocaleCode, DehydratedState>>();
 export function pristineState(config: ShopConfig, locale: LocaleCode): DehydratedState {
   let byLocale = pristineByConfig.get(config);
   if (!byLocale) pristineByConfig.set(config, (byLocale = new Map()));
   let state = byLocale.get(locale);
-  if (!state) byLocale.set(locale, (state = JSON.parse(JSON.stringify(dehydrate(createServerContainer({ config, locale })))) as DehydratedState));
+  if (!state) byLocale.set(locale, (state = JSON.parse(JSON.stringify(dehydrate(createServerServices({ config, locale })))) as DehydratedState));
   return state;
 }
 
@@ -94,25 +96,31 @@ export function pristineState(config: ShopConfig, locale: LocaleCode): Dehydrate
 const RENDER_TIMEOUT_MS = 10_000;
 
 /**
- * Server render of one request: a fresh container, the matched route's data awaited. The app is rendered with
+ * Server render of one request: fresh services over one ShopGraph (adapters/shop-services.ts: the container's bindings
+ * without inversify, issue 8), the matched route's data awaited. The app is rendered with
  * renderToPipeableStream once everything is ready (no Suspense fallbacks or inline streaming scripts reach the page,
  * so the HTML is complete, cacheable and needs no CSP nonce of its own).
  */
 export interface RenderOptions {
   /** the shop's public origin, for the absolute URLs of the head (canonical, og:url, JSON-LD) */
   origin?: string;
+  /**
+   * what makes the request's services (default createServerServices, adapters/server-services.ts): benchmarks render
+   * with createServerContainer to compare (scripts/bench/services.ts)
+   */
+  services?: (options: Pick<ContainerOptions, 'config' | 'locale'>) => ShopServices;
 }
 
 export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
   const origin = options.origin ?? `http://${config.server.host}:${config.server.storefrontPort}`;
-  const container = createServerContainer({ config, locale });
+  const services = (options.services ?? createServerServices)({ config, locale });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchAppRoute(parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;
   await route?.preload?.();
   const outcome = route?.load
-    ? await route.load({ container, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
+    ? await route.load({ container: services, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
     : undefined;
   if (outcome?.redirect) {
     return { status: 301, locale, redirect: outcome.redirect, state: {}, shared: {}, documents: [], renderBody: () => Promise.reject(new Error('a redirect has no body')) };
@@ -121,7 +129,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
   await loadLocale(locale);
   // rendering only reads the services (a render must be pure): the state after the loads is the state rendered
   // the category list travels as a document of its own, fetched once by the browser (issue 10)
-  const { state, shared, documents } = splitSharedState(dehydrate(container, pristineState(config, locale)), locale);
+  const { state, shared, documents } = splitSharedState(dehydrate(services, pristineState(config, locale)), locale);
   return {
     status,
     locale,
@@ -148,7 +156,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
               title: title.title ?? config.shop.name,
               state,
               get tags() {
-                return (tags ??= pageTags(container));
+                return (tags ??= pageTags(services));
               },
             });
           },
@@ -157,7 +165,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
         const stream = renderToPipeableStream(
           <TitleContext.Provider value={title}>
             <HeadContext.Provider value={head}>
-              <Root container={container} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
+              <Root container={services} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
             </HeadContext.Provider>
           </TitleContext.Provider>,
           {
@@ -207,7 +215,7 @@ export interface RenderResult {
  * read afresh (through the process's catalogue read cache): for a request naming a document this process did not render.
  */
 export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode): Promise<SharedDocument> {
-  const categories = createServerContainer({ config, locale }).get(CategoryService);
+  const categories = createServerServices({ config, locale }).get(CategoryService);
   await categories.loadCategories();
   return categoriesDocument(locale, portableCategoryState(categories.snapshot()).categories);
 }

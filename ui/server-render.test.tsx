@@ -1,5 +1,5 @@
 /**
- * Server renders against the demo backend, as ui/entry-server's render() does them (a server container, the route's
+ * Server renders against the demo backend, as ui/entry-server's render() does them (the server's services, the route's
  * chunk and load awaited, the app rendered to a string; see serverRender below):
  * how many backend calls a page costs (issue 8: never the same search twice in one render; one call per distinct
  * read for N concurrent renders), and what a slow, failing or absent API answers (503, never 404).
@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
 import type { LocaleCode } from '../core/config';
 import { processCatalogueReads } from '../adapters/cache/catalogue-read-cache';
-import { createServerContainer } from '../adapters/server-container';
+import { createServerServices } from '../adapters/server-services';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';
@@ -24,7 +24,7 @@ import { ROUTES, type AppRoute } from './app/routes';
  * under vitest its `react-router` import and react-router-dom's load two copies of the router.
  */
 async function render(url: string, config: ShopConfig, locale: LocaleCode): Promise<{ status: number; html: string }> {
-  const container = createServerContainer({ config });
+  const container = createServerServices({ config });
   const parsed = new URL(url, 'http://storefront.local');
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;

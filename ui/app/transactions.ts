@@ -6,7 +6,7 @@ import type { TransactionUi } from './transactions-ui';
  * When the transaction half loads in the browser (issue 10): cart, session, checkout, queue and their UI (the live
  * cart button, microcart, modals) are a chunk of their own (ui/app/transactions-ui.tsx), loaded once the browser is
  * idle after hydration, or at once when a shopper needs them first (add to cart, the cart or account button, a
- * transaction page, a form). The entry installs the loader; the server binds both halves per request and installs
+ * transaction page, a form). The entry installs the loader; the server answers both halves per request and installs
  * none, so there `ensureTransactions()` resolves at once.
  */
 type Loader = () => Promise<TransactionUi>;

@@ -1,0 +1,138 @@
+/**
+ * The server's per-request services: the inversify container (createServerContainer, ~80 `toDynamicValue` bindings per
+ * request) against the table over one ShopGraph the server renders with (createServerServices, adapters/shop-services.ts),
+ * side by side in one run (issue 8: CPU per server render).
+ * Run: node scripts/bench/run.mjs services [--renders N] [--warmup N]
+ * A benchmark, not a test: it prints figures. It starts the demo backend in-process on a free loopback port and, with
+ * NODE_ENV=production (React's build, as the shop runs), measures:
+ *  - µs per creation of each (the graph, its runtime ports and the jsdom sanitizer included: what a request pays),
+ *    and µs per `get` of a member already made (inversify resolves every `get`; the table reads a Map);
+ *  - ms per `prepareRender(...)` + `renderBody(...)` of /inpakpapier/kerst with each (the process's catalogue read cache
+ *    on, as the shop runs; the output cache is the HTTP server's, not in play): after a warm-up, the two alternate
+ *    render by render so that drift (GC, the read cache's refreshes, the machine) falls on both alike; median, mean and
+ *    CPU per render.
+ */
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { startBackend } from '../../test-fixtures/backend/index';
+import { createConfig } from '../../core/config';
+import { CategoryService } from '../../core/catalogue/category-service';
+import { TOKENS } from '../../core/ports/tokens';
+import { prepareRender } from '../../ui/entry-server';
+import { createServerContainer } from '../../adapters/server-container';
+import { createServerServices } from '../../adapters/server-services';
+import type { ShopServices } from '../../adapters/browser-services';
+
+if (process.env.NODE_ENV !== 'production') {
+  // React picks its build when first loaded: re-run with the production build, as the shop runs.
+  const r = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  process.exit(r.status ?? 1);
+}
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RENDERS = arg('--renders', 400);
+const WARMUP = arg('--warmup', 300);
+const PATH = '/inpakpapier/kerst';
+
+type Make = (options: { config?: ReturnType<typeof createConfig>; locale?: 'nl-NL' }) => ShopServices;
+const VARIANTS: Array<[string, Make]> = [
+  ['inversify container', createServerContainer],
+  ['table services     ', createServerServices],
+];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))]!;
+
+/** µs per call of `fn`, median of `rounds` rounds of `n` calls, the variants' rounds alternating */
+function perCall(fns: Array<() => unknown>, n: number, rounds: number): number[][] {
+  const out = fns.map(() => [] as number[]);
+  let sink = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (let v = 0; v < fns.length; v++) {
+      const fn = fns[v]!;
+      const t = performance.now();
+      for (let i = 0; i < n; i++) if (fn()) sink++;
+      out[v]!.push(((performance.now() - t) * 1000) / n);
+    }
+  }
+  if (sink < 0) console.log(sink);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const backend = await startBackend({ port: 0, dataDir: ':memory:', log: () => undefined });
+  try {
+    const config = createConfig({ api: { url: backend.url } });
+    const locale = 'nl-NL' as const;
+    console.log(`backend ${backend.url}; NODE_ENV=${process.env.NODE_ENV}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+    // ---- creation and get
+    const creation = perCall(
+      VARIANTS.map(([, make]) => () => make({ config, locale })),
+      2000,
+      15,
+    );
+    const made = VARIANTS.map(([, make]) => {
+      const s = make({ config, locale });
+      s.get(CategoryService);
+      s.get(TOKENS.Config);
+      return s;
+    });
+    const gets = perCall(
+      made.map((s) => () => s.get(CategoryService) && s.get(TOKENS.Config)),
+      50_000,
+      15,
+    );
+    console.log(`\nper request, median (mean) of 15 rounds (creation: 2,000 each; get: 2 x 50,000 of members made, CategoryService and TOKENS.Config):`);
+    VARIANTS.forEach(([label], v) => {
+      console.log(`  ${label}  creation ${median(creation[v]!).toFixed(2)} µs (${mean(creation[v]!).toFixed(2)})   get ${(median(gets[v]!) / 2).toFixed(3)} µs (${(mean(gets[v]!) / 2).toFixed(3)})`);
+    });
+
+    // ---- prepareRender + renderBody
+    const renderOnce = async (make: Make): Promise<{ ms: number; cpu: number; status: number }> => {
+      const cpu0 = process.cpuUsage();
+      const t = performance.now();
+      const page = await prepareRender(PATH, config, locale, { services: make as never });
+      let bytes = 0;
+      await page.renderBody({ begin: () => undefined, write: (h) => (bytes += h.length) });
+      const ms = performance.now() - t;
+      const cpu = process.cpuUsage(cpu0);
+      if (!bytes) throw new Error('empty body');
+      return { ms, cpu: (cpu.user + cpu.system) / 1000, status: page.status };
+    };
+    for (let i = 0; i < WARMUP; i++) await renderOnce(VARIANTS[i % 2]![1]);
+    const ms = VARIANTS.map(() => [] as number[]);
+    const cpu = VARIANTS.map(() => [] as number[]);
+    const statuses = new Set<number>();
+    for (let i = 0; i < RENDERS; i++) {
+      // alternate which goes first, so neither always follows the other
+      const order = i % 2 ? [1, 0] : [0, 1];
+      for (const v of order) {
+        const r = await renderOnce(VARIANTS[v]![1]);
+        ms[v]!.push(r.ms);
+        cpu[v]!.push(r.cpu);
+        statuses.add(r.status);
+      }
+    }
+    console.log(`\nprepareRender + renderBody of ${PATH}, ${RENDERS} each after a warm-up of ${WARMUP}, alternating (statuses: ${[...statuses].join(', ')}):`);
+    VARIANTS.forEach(([label], v) => {
+      console.log(
+        `  ${label}  median ${median(ms[v]!).toFixed(3)} ms, mean ${mean(ms[v]!).toFixed(3)} ms, p90 ${pct(ms[v]!, 0.9).toFixed(3)} ms; CPU per render median ${median(cpu[v]!).toFixed(3)} ms, mean ${mean(cpu[v]!).toFixed(3)} ms`,
+      );
+    });
+    const [a, b] = [mean(ms[0]!), mean(ms[1]!)];
+    const [ca, cb] = [mean(cpu[0]!), mean(cpu[1]!)];
+    console.log(`  table vs container: wall mean ${(((b - a) / a) * 100).toFixed(1)} %, median ${(((median(ms[1]!) - median(ms[0]!)) / median(ms[0]!)) * 100).toFixed(1)} %; CPU mean ${(((cb - ca) / ca) * 100).toFixed(1)} %`);
+  } finally {
+    await backend.close();
+  }
+}
+
+await main();
