@@ -88,6 +88,12 @@ export interface ShopConfig {
      * answers, each scavenge copying what the ~25 requests under way in a worker hold (issue 8: GC pauses)
      */
     readonly workerSemiSpaceMb: number;
+    /**
+     * pages a storefront worker renders before it takes connections (STOREFRONT_WARMUP_RENDERS; 0 = none), at most
+     * `workerWarmUpMaxMs` long: a cold worker renders at ~3x the CPU of a warm one (issue 8, seventh pass)
+     */
+    readonly workerWarmUpRenders: number;
+    readonly workerWarmUpMaxMs: number;
   };
   readonly api: {
     /** where the storefront's own code reaches the API (server side, tests, integrators) */
@@ -370,6 +376,8 @@ export const DEFAULT_CONFIG: ShopConfig = {
     deflatedPagesMaxBytes: 16 * 1024 * 1024,
     workerHeapMb: 384,
     workerSemiSpaceMb: 64,
+    workerWarmUpRenders: 240,
+    workerWarmUpMaxMs: 5000,
   },
   api: {
     url: 'http://127.0.0.1:8080',

@@ -83,7 +83,10 @@ async function serve(): Promise<RunningStorefront> {
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
     ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
+    warmUp: warmUpOptions(),
   });
+  const w = running.warmedUp;
+  if (w && w.renders > 0) console.log(`storefront ${cluster.isWorker ? `worker ${process.pid}` : 'process'} warmed up: ${w.renders} renders of ${w.pages.join(' ') || 'no page'} in ${w.ms} ms${w.stopped ? ` (stopped: ${w.stopped})` : ''}`);
   let closing = false;
   const stop = () => {
     if (closing) return;
@@ -110,6 +113,12 @@ async function serve(): Promise<RunningStorefront> {
     process.on('exit', () => writeFileSync(`${env.STOREFRONT_REPORT_MODULES}.${process.pid}`, JSON.stringify(ran())));
   }
   return running;
+}
+
+/** STOREFRONT_WARMUP_RENDERS (0: none) and STOREFRONT_WARMUP_MS, else ShopConfig.server.workerWarmUp* */
+function warmUpOptions(): { renders: number; maxMs: number } {
+  const number = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number(v) >= 0 ? Number(v) : fallback);
+  return { renders: number(env.STOREFRONT_WARMUP_RENDERS, DEFAULT_CONFIG.server.workerWarmUpRenders), maxMs: number(env.STOREFRONT_WARMUP_MS, DEFAULT_CONFIG.server.workerWarmUpMaxMs) };
 }
 
 /**

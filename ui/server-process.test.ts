@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
-import { startShopProcess as startShop } from '../test-fixtures/storefront-process';
+import { freePort, startShopProcess as startShop } from '../test-fixtures/storefront-process';
 import { rawRequest } from './edge/raw-http';
 import { bootModules } from './edge/html-shell';
 import fc from 'fast-check';
@@ -58,7 +58,19 @@ describe('the production server process (dist/server.mjs)', () => {
     const report = join(mkdtempSync(join(tmpdir(), 'shop-modules-')), 'modules');
     const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', STOREFRONT_REPORT_MODULES: report });
     try {
-      expect(shop.output.join('')).toMatch(/2 workers, NODE_ENV=production/);
+      const out = shop.output.join('');
+      expect(out).toMatch(/2 workers, NODE_ENV=production/);
+      // issue 8, seventh pass: each worker rendered home, a category and a product before the shop listened
+      const warmed = [...out.matchAll(/storefront worker \d+ warmed up: (\d+) renders of (\S+(?: \S+)*) in \d+ ms/g)];
+      expect(warmed).toHaveLength(2);
+      for (const [line, renders, pages] of warmed) {
+        expect(out.indexOf(line)).toBeLessThan(out.indexOf('storefront listening'));
+        expect(Number(renders)).toBeGreaterThanOrEqual(4);
+        const found = pages!.split(' ');
+        expect(found[0]).toBe('/');
+        expect(found.some((p) => /^\/[a-z-]+$/.test(p)), `a category among ${pages}`).toBe(true);
+        expect(found.some((p) => /\.html(\?|$)/.test(p)), `a product among ${pages}`).toBe(true);
+      }
       // pages of every kind, so every lazily loaded module is in
       for (let i = 0; i < 4; i++) for (const p of ['/', CATEGORY, '/about-us', '/geen-pagina']) expect((await rawRequest(shop.url, p)).status).toBeLessThan(500);
     } finally {
@@ -74,6 +86,20 @@ describe('the production server process (dist/server.mjs)', () => {
       expect(loaded.some((m) => /react[/\\]cjs[/\\]react\.production\.js$/.test(m)), 'react production build loaded').toBe(true);
     }
   }, 120_000);
+
+  it('with the API down the warm-up stops at its first answer and the shop starts at once (503s, never a hang)', async () => {
+    const closed = await freePort();
+    const started = Date.now();
+    const shop = await startShop({ API_URL: `http://127.0.0.1:${closed}`, WEB_CONCURRENCY: '1' });
+    try {
+      expect(shop.output.join('')).toMatch(/warmed up: 1 renders of no page in \d+ ms \(stopped: \/ answered 503\)/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect((await rawRequest(shop.url, CATEGORY)).status).toBe(503);
+    } finally {
+      shop.child.kill('SIGTERM');
+      await shop.exited;
+    }
+  }, 60_000);
 
   it('sends the head (stylesheet) before it renders the body, and names the JavaScript at the end', async () => {
     const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '1' });

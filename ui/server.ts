@@ -25,6 +25,7 @@ import { deflatePieces, GzipAnswer, gzipJoined } from './edge/gzip-segments';
 import { RenderGate } from './edge/render-gate';
 import { takeConnection } from './edge/connection-balancer';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
+import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -59,6 +60,11 @@ export interface StorefrontOptions {
    * runs as a listening one (request timeouts, idle connections closed on close) and takes the handed sockets
    */
   exclusive?: boolean;
+  /**
+   * render some of the shop's pages before listening (ui/edge/warm-up.ts: V8 optimises the render path first, so the
+   * first shoppers are not served by cold code); none unless given
+   */
+  warmUp?: WarmUpOptions;
 }
 
 export interface RunningStorefront {
@@ -67,6 +73,8 @@ export interface RunningStorefront {
   close(): Promise<void>;
   /** serves a connection accepted elsewhere (the cluster's primary handed it over) at `acceptedAt` (ms, Date.now()) */
   take(socket: Socket, acceptedAt?: number): void;
+  /** what the warm-up before listening did (StorefrontOptions.warmUp) */
+  warmedUp?: WarmUpReport;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -669,10 +677,17 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
 
+  // through the server's own handler, as a shopper's requests go (no socket: nothing listens yet)
+  const warmedUp = options.warmUp
+    ? await warmUp(async (path, { compressed }) => {
+        const answer = await app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': compressed ? 'br, gzip' : 'identity' } });
+        return { status: answer.statusCode, html: compressed ? '' : answer.body };
+      }, options.warmUp)
+    : undefined;
   await app.listen({ port: options.port, host: options.host, ...(options.exclusive ? { exclusive: true } : {}) });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close(), take: (socket, acceptedAt) => {
+  return { url: `http://${options.host}:${port}`, close: () => app.close(), ...(warmedUp ? { warmedUp } : {}), take: (socket, acceptedAt) => {
       // connections arrive one per event-loop turn: one render a turn while they do (RenderGate.narrow)
       renderGate.narrow();
       // its first request arrived when the primary accepted it (it waited in the primary's IPC queue since)
