@@ -26,6 +26,7 @@ import { RenderGate } from './edge/render-gate';
 import { takeConnection } from './edge/connection-balancer';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
+import { SecondChanceMap } from './edge/second-chance';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -128,14 +129,15 @@ const BROTLI_PARAMS = {
  */
 const PAGE_BROTLI_PARAMS = { params: { ...BROTLI_PARAMS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: 128 * 1024 } };
 /**
- * deflate level of an uncached page's body and state (its head is deflated once, at 9): a 141 KB category page takes
- * 0.64 ms at 5 for 21.2 KB over the wire, 0.86 ms at 6 for 21.1 KB, 0.39 ms at 3 for 22.6 KB
+ * deflate level of an uncached page's body (its head and end are deflated once, at 9): the 55 KB body of a category
+ * page takes 0.20 ms at 5 for 6.4 KB, 0.09 ms at 3 for 6.9 KB (issue 8, seventh pass; with the end deflated once at 9
+ * the page is 13.3 KB over the wire, 12.9 KB when body and end were deflated together at 5 per answer in 0.61 ms)
  */
-const PAGE_GZIP_LEVEL = 5;
+const PAGE_GZIP_LEVEL = 3;
 /** heads kept made (headShellOf): per locale, page kind and shared document, a few dozen at most in a shop */
 const HEAD_SHELLS_KEPT = 64;
 /**
- * page ends kept (endShellOf), the most recently sent kept longest: one per page rendered of late (~50 KB of text and
+ * page ends kept (endShellOf), those sent again kept longest: one per page rendered of late (~50 KB of text and
  * ~12 KB deflated for a category page), so at most a few MB
  */
 const END_SHELLS_KEPT = 96;
@@ -427,19 +429,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    * was ~10 % of an uncached answer's CPU in a profile. Kept by its text (a Map compares the whole text, so only the
    * same end finds an entry); a page of one shopper's data (`personal`) is made afresh and never kept.
    */
-  const endShells = new Map<string, EndShell>();
+  const endShells = new SecondChanceMap<string, EndShell>(END_SHELLS_KEPT);
   function endShellOf(end: string, personal: boolean): EndShell {
     const kept = endShells.get(end);
-    if (kept) {
-      // the most recently sent goes last: the oldest unsent is dropped first
-      endShells.delete(end);
-      endShells.set(end, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const made: EndShell = { digest: createHash('sha256').update(end).digest('base64url') };
-    if (personal) return made;
-    endShells.set(end, made);
-    if (endShells.size > END_SHELLS_KEPT) endShells.delete(endShells.keys().next().value as string);
+    if (!personal) endShells.set(end, made);
     return made;
   }
 
@@ -658,7 +653,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       }
       // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer; as gzip,
       // deflated once per page (endShellOf) and joined after the body
-      if (joined) out.end(joined.end(Buffer.concat(pieces), PAGE_GZIP_LEVEL, { prepared: (endShell.gzip ??= prepareGzip(end, NONCE_SLOT)), nonce }));
+      if (joined) out.end(joined.end(Buffer.concat(pieces), PAGE_GZIP_LEVEL, { prepared: (endShell.gzip ??= prepareGzip(end, NONCE_SLOT, 9)), nonce }));
       else {
         pieces.push(Buffer.from(withNonce(end, nonce)));
         out.end(Buffer.concat(pieces));

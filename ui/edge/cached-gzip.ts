@@ -63,9 +63,9 @@ function combine(crcA: number, crcB: number, advanceB: Uint32Array): number {
 }
 
 /** A cached document (with `slot` at the nonce's places) made ready for gzip answers. */
-export function prepareGzip(html: string, slot: string): PreparedGzip {
+export function prepareGzip(html: string, slot: string, level = 6): PreparedGzip {
   const pieces = html.split(slot);
-  const loose = deflatePieces(pieces);
+  const loose = deflatePieces(pieces, level);
   // zlib answers each part in a 16 KB chunk of its own, kept whole by the slice it returns (a heap snapshot: 5,500
   // parts of 500 pages held 107 MB, most of them a few bytes of deflate): one buffer of exactly their size
   const packed = Buffer.concat(loose);
