@@ -425,9 +425,12 @@ async function main(): Promise<void> {
       const base = `http://127.0.0.1:${port}`;
       const baselinePort = BASELINE && mode === 'uncached' ? await freePort() : undefined;
       const latencyProbe: Record<string, string> = PROBE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LATENCY_PROBE}`.trim(), BENCH_PROBE_DIR: probeDir } : {};
-      const baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv, ...latencyProbe }, /storefront listening/) : undefined;
       const baselineBase = `http://127.0.0.1:${baselinePort}`;
+      let baseline: ChildProcess | undefined;
       try {
+        // started within the try: a baseline that cannot start (e.g. a copy of dist/ outside the repo, where its
+        // packages do not resolve: link node_modules beside it) must not leave this build's server running
+        baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv, ...latencyProbe }, /storefront listening/) : undefined;
         // warm up: every page rendered once (and cached in the cached run), JIT warm (`--warmup N` requests per page)
         for (const [, path] of PAGES) {
           await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: { 'accept-encoding': 'br, gzip' } });
@@ -450,6 +453,7 @@ async function main(): Promise<void> {
           }
         }
         if (baseline) await stop(baseline);
+        baseline = undefined;
         const paths = variedPaths(productPaths);
         if (mode === 'output cache' && RSS_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_REQUESTS, 'output cache on');
         if (mode === 'uncached' && RSS_UNCACHED_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)');
