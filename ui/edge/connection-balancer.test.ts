@@ -108,6 +108,18 @@ describe('ConnectionBalancer', () => {
     expect(b.waiting()).toBe(0);
   });
 
+  it('holds at most maxHeld connections while no worker is ready: past it a connection is closed at once, not kept', () => {
+    const b = new ConnectionBalancer(3);
+    const sockets = Array.from({ length: 5 }, () => new Socket());
+    for (const s of sockets) b.hand(s);
+    expect(b.waiting()).toBe(3);
+    expect(sockets.map((s) => s.destroyed)).toEqual([false, false, false, true, true]);
+    const w = recorder(1);
+    b.add(w.taker);
+    expect(w.got).toEqual(sockets.slice(0, 3));
+    b.dropWaiting();
+  });
+
   it('a connection that could not be sent to a worker goes to another, and that worker gets no more', async () => {
     const b = new ConnectionBalancer();
     const broken = recorder(1, true);

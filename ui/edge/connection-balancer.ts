@@ -57,11 +57,20 @@ interface Slot {
   inFlight: Socket[];
 }
 
+/**
+ * connections held at most while no worker is ready (every worker restarting at once, each warming up for a few
+ * seconds): past it a new connection is closed at once, as a full listen backlog would refuse it, rather than kept open
+ * for as long as it takes
+ */
+export const MAX_HELD_CONNECTIONS = 1024;
+
 export class ConnectionBalancer {
   private readonly slots: Slot[] = [];
   private last = -1;
   /** accepted while no worker was ready (at start, or every worker restarting): handed over as soon as one is */
   private readonly held: Socket[] = [];
+
+  constructor(private readonly maxHeld = MAX_HELD_CONNECTIONS) {}
 
   /** a worker ready to take connections */
   add(taker: ConnectionTaker): void {
@@ -95,6 +104,10 @@ export class ConnectionBalancer {
   hand(socket: Socket): void {
     accepted.set(socket, accepted.get(socket) ?? Date.now());
     if (this.slots.length === 0) {
+      if (this.held.length >= this.maxHeld) {
+        socket.destroy();
+        return;
+      }
       this.held.push(socket);
       socket.once('close', () => {
         const at = this.held.indexOf(socket);
