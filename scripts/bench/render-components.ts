@@ -93,6 +93,9 @@ async function renderOnce(b: Build, path: string): Promise<number> {
 }
 
 async function outputHash(b: Build, path: string): Promise<{ sha: string; status: number; body: number; head: number }> {
+  // a render first, so the page is hashed from the process's read cache: a cold first render on a loaded machine can
+  // hit the API's timeout and answer 'unavailable' (503), which is not the page being compared
+  await renderOnce(b, path);
   const prepared = await b.prepareRender(path, b.config, 'nl-NL', {});
   const parts: Array<Uint8Array | string> = [];
   let head = '';
@@ -119,7 +122,7 @@ async function main(): Promise<void> {
       console.log(`render-components: NODE_ENV=${process.env.NODE_ENV}, baseline ${BASELINE} beside this checkout, ${WARMUP} warm-up + ${RUNS} x ${ROUNDS} measured renderBody pairs per page`);
       for (const [name, path] of pages) {
         const [a, b] = [await outputHash(base, path), await outputHash(current, path)];
-        console.log(`  ${name.padEnd(8)} ${path}: sha256 baseline ${a.sha.slice(0, 16)}, this ${b.sha.slice(0, 16)}${a.sha === b.sha ? ' (same output)' : ' (OUTPUT DIFFERS)'}`);
+        console.log(`  ${name.padEnd(8)} ${path}: status ${a.status}/${b.status}, sha256 baseline ${a.sha.slice(0, 16)}, this ${b.sha.slice(0, 16)}${a.sha === b.sha ? ' (same output)' : ' (OUTPUT DIFFERS)'}`);
         for (let i = 0; i < WARMUP; i++) {
           await renderOnce(base, path);
           await renderOnce(current, path);
