@@ -2,12 +2,12 @@
  * What the price rules keep (issue 8, seventh pass) changes no answer: every rule over many inputs answers the same
  * with what was kept before and with nothing kept (forgetPriceMemos), also right at the special-price window's
  * bounds, across summer-time changes and once more inputs than are kept have been seen.
- * Spec catalogue §3.1 (special-price window, read in the store view's time zone: issue 12).
+ * Spec catalogue §3.1 (special-price window, read in the store view's time zone: issue 12), §9 (price format).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_CONFIG } from '../config';
-import { BOUNDS_KEPT, forgetPriceMemos, isSpecialPriceActive, priceDisplay, productPrice, specialDateBound } from './prices';
+import { DEFAULT_CONFIG, createConfig, type ShopConfig } from '../config';
+import { BOUNDS_KEPT, PRICES_KEPT, formatPrice, forgetPriceMemos, isSpecialPriceActive, priceDisplay, productPrice, specialDateBound } from './prices';
 import { ZONE_RULES } from './time-zone';
 import type { Product } from './types';
 
@@ -113,5 +113,66 @@ describe('the special-price window with bounds kept // spec catalogue §3.1', ()
         expect(isSpecialPriceActive(p, lastMs + 1, 'Europe/Amsterdam')).toBe(false);
       }
     }
+  });
+});
+
+/** the money settings a store view may have (spec catalogue §9: the price format template, digits, sign) */
+const moneyConfig = fc
+  .record({
+    fractionDigits: fc.integer({ min: 0, max: 3 }),
+    currencySign: fc.constantFrom('€', 'EUR ', '$'),
+    priceFormatTemplate: fc.constantFrom('{sign}{amount}', '{amount}{sign}', 'vanaf {sign}{amount}', '{sign}{sign}{amount}'),
+    currencyCode: fc.constantFrom('EUR', 'USD', 'not a code'),
+  })
+  .map((i18n) => createConfig({ i18n } as never));
+const amount = fc.oneof(
+  fc.integer({ min: -100_000, max: 100_000 }).map((c) => c / 100),
+  fc.double({ min: -1e6, max: 1e6, noNaN: false }),
+  fc.constantFrom(0, -0, -0.001, -0.004, -0.005, 0.005, 1.005, 2.675, -2.675, 1e21, Number.NaN, Infinity, -Infinity),
+);
+
+describe('formatted prices kept per locale, money settings and amount // spec catalogue §9', () => {
+  it('property: the text of an amount is the same kept, formatted afresh or again, whatever the settings', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(amount, fc.constantFrom('nl-NL' as const, 'en-US' as const), fc.oneof(fc.constant(config), moneyConfig)), { minLength: 1, maxLength: 20 }), (asks) => {
+        const warm = asks.map(([a, l, c]) => formatPrice(a, l, c));
+        asks.forEach(([a, l, c], i) => {
+          expect(fresh(() => formatPrice(a, l, c))).toBe(warm[i]);
+          expect(formatPrice(a, l, c)).toBe(warm[i]);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('one amount in other settings is formatted for them, not as kept for the others', () => {
+    forgetPriceMemos();
+    const nl = formatPrice(-12.5, 'nl-NL', config);
+    const en = formatPrice(-12.5, 'en-US', config);
+    const after = formatPrice(-12.5, 'nl-NL', createConfig({ i18n: { priceFormatTemplate: '{amount}{sign}' } }));
+    const whole = formatPrice(-12.5, 'nl-NL', createConfig({ i18n: { fractionDigits: 0 } }));
+    expect([nl, en, after, whole]).toEqual(['-€\u00a012,50', '-€12.50', '€\u00a012,50-', '-€\u00a013']);
+    // -0 and amounts that round to 0 carry no sign, kept or not
+    expect([formatPrice(-0, 'nl-NL', config), formatPrice(-0.004, 'nl-NL', config), formatPrice(0, 'nl-NL', config)]).toEqual(['€\u00a00,00', '€\u00a00,00', '€\u00a00,00']);
+  });
+
+  it(`still answers right once more than ${PRICES_KEPT} amounts were formatted (the memo starts afresh)`, () => {
+    forgetPriceMemos();
+    const amounts = Array.from({ length: PRICES_KEPT * 2 + 3 }, (_, i) => i / 100 - 10);
+    const first = amounts.map((a) => formatPrice(a, 'nl-NL', config));
+    amounts.forEach((a, i) => expect(fresh(() => formatPrice(a, 'nl-NL', config))).toBe(first[i]));
+  });
+
+  it('property: priceDisplay of products on sale is the same warm and cold', () => {
+    const product = fc.record({ price: fc.integer({ min: 0, max: 50_000 }), special: fc.option(fc.integer({ min: 0, max: 50_000 })), from: fc.option(dateText), to: fc.option(dateText) }).map(
+      ({ price, special, from, to }): Product => ({ id: 1, sku: 'P', name: 'P', type_id: 'simple', price: price / 100, special_price: special === null ? null : special / 100, special_from_date: from, special_to_date: to }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(product, fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2032, 0, 1) }), moneyConfig), { minLength: 1, maxLength: 10 }), (asks) => {
+        const warm = asks.map(([p, now, c]) => priceDisplay(p, now, 'nl-NL', c as ShopConfig));
+        asks.forEach(([p, now, c], i) => expect(fresh(() => priceDisplay(p, now, 'nl-NL', c as ShopConfig))).toEqual(warm[i]));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
