@@ -18,8 +18,10 @@
  * reachable from DIR) whose ui/entry-server is built as the server bundle builds it (its own scripts/build.mjs
  * SERVER_SHIMS) and rendered in this process beside this checkout's, render for render, alternating which goes first:
  * on a shared, noisy machine two runs one after the other differ by more than a change of a few per cent, renders
- * side by side do not. Per page: both hashes (they must be equal for a change that keeps the HTML), both medians and
- * means, and the median of the paired differences (this minus baseline).
+ * side by side do not. Per page: both hashes (they must be equal for a change that keeps the HTML), both medians, first
+ * quartiles and means, the median of the paired differences (this minus baseline), and the median over blocks of 10
+ * pairs of the difference of each build's fastest render in the block (the noise of a shared machine only adds time,
+ * so the fastest renders are the steadiest figure; in per cent of the baseline's 10th percentile).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -105,7 +107,8 @@ async function outputHash(b: Build, path: string): Promise<{ sha: string; status
   return { sha, status: prepared.status, body: html.length, head: head.length };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)]!;
+const median = (xs: number[]) => quantile(xs, 0.5);
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 async function main(): Promise<void> {
@@ -141,9 +144,15 @@ async function main(): Promise<void> {
           diff.push(msB - msA);
         }
         const [ma, mb] = [median(ta), median(tb)];
+        // the machine's noise only ever adds time: per block of 10 pairs the fastest render of each build, and the
+        // median of those blocks' differences
+        const blocks: number[] = [];
+        for (let i = 0; i + 10 <= ta.length; i += 10) blocks.push(Math.min(...tb.slice(i, i + 10)) - Math.min(...ta.slice(i, i + 10)));
+        const [qa, qb] = [quantile(ta, 0.25), quantile(tb, 0.25)];
         console.log(
-          `  ${name.padEnd(8)} baseline median ${ma.toFixed(3)} ms, mean ${mean(ta).toFixed(3)} ms | this median ${mb.toFixed(3)} ms, mean ${mean(tb).toFixed(3)} ms | ` +
-            `medians ${((mb / ma - 1) * 100).toFixed(1)} %, median paired difference ${median(diff).toFixed(3)} ms (n ${ta.length})`,
+          `  ${name.padEnd(8)} baseline median ${ma.toFixed(3)} ms, p25 ${qa.toFixed(3)} ms, mean ${mean(ta).toFixed(3)} ms | this median ${mb.toFixed(3)} ms, p25 ${qb.toFixed(3)} ms, mean ${mean(tb).toFixed(3)} ms\n` +
+            `           medians ${((mb / ma - 1) * 100).toFixed(1)} %, p25 ${((qb / qa - 1) * 100).toFixed(1)} %, median paired difference ${median(diff).toFixed(3)} ms, ` +
+            `median difference of block minima ${median(blocks).toFixed(3)} ms (${((median(blocks) / quantile(ta, 0.1)) * 100).toFixed(1)} %) (n ${ta.length})`,
         );
       }
       return;
