@@ -35,7 +35,8 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
         )}
         <span className="product-tile__name">{product.name}</span>
       </Link>
-      <Price product={product} />
+      {/* Price's element, its hooks run as the tile's (issue 8: one component less per tile; Price keeps no state) */}
+      {Price({ product })}
       {!inStock && <span className="product-tile__stock">{t('product.outOfStock')}</span>}
       <ListToggles product={product} variant="tile" />
     </li>
