@@ -300,18 +300,6 @@ export function productPriceWithOptions(product: Product, now: number, config: S
   return final < regular ? { regular, special: final, final } : { regular, final: regular };
 }
 
-/** the shared currency formatters by locale, currency and digits (numberFormat's general key costs more than a price) */
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(locale: LocaleCode, currency: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${digits}`;
-  let f = currencyFormats.get(key);
-  if (!f) {
-    f = numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    currencyFormats.set(key, f);
-  }
-  return f;
-}
-
 /** formatted prices by what formatPrice reads (locale, money settings, amount); at most PRICES_KEPT, then afresh */
 const pricesFormatted = new Map<string, string>();
 export const PRICES_KEPT = 2_000;
@@ -331,7 +319,8 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
     const rounded = money(Math.abs(amount), config);
     let formatted: string;
     try {
-      formatted = currencyFormat(locale, currencyCode, digits).format(rounded);
+      // the shared formatter (core/format/intl); asked only for an amount not formatted before
+      formatted = numberFormat(locale, { style: 'currency', currency: currencyCode, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
     } catch {
       formatted = `${currencySign}${rounded.toFixed(2)}`;
     }
