@@ -45,22 +45,39 @@ function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** bounds already read, per side, zone and date text; at most BOUNDS_KEPT (then it starts afresh) */
+const boundsRead = new Map<string, number>();
+export const BOUNDS_KEPT = 2_000;
+
+/** Forgets what the price rules keep (tests: the same answers with and without it). */
+export function forgetPriceMemos(): void {
+  boundsRead.clear();
+  pricesFormatted.clear();
+}
+
 /**
  * A special-price bound as an instant, read in the store view's time zone (issue 12): a day ('2026-06-30', or
  * Magento's '2026-06-30 00:00:00') is a whole local day: a from-day starts at its 00:00, a to-day lasts through its
  * 23:59:59.999 (the bound answers the start of the next day, exclusive). A wall-clock time of day is that local
  * instant; an ISO stamp with a zone ('Z', '+02:00') is that instant. NaN when unreadable.
+ *
+ * A date text read as a day or wall-clock time is kept (issue 8, seventh pass: a listing reads the same few dates on
+ * every tile of every render; the zone's date math was ~1.5 % of a category render's CPU): its instant depends on the
+ * text, the zone's rule (ZONE_RULES, fixed) and the side alone, never on `now`. A text left to Date.parse is not kept.
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(value.trim());
-  if (!m) return Date.parse(value);
-  const [y, mo, d, h, mi, se, ms] = [m[1], m[2], m[3], m[4], m[5], m[6], m[7]].map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return NaN;
-  if (h === 0 && mi === 0 && se === 0 && ms === 0) {
-    const day = zonedDayBounds(zone, y, mo, d);
-    return side === 'from' ? day.start : day.nextStart;
+  const key = `${side}\u0000${zone}\u0000${value}`;
+  let bound = boundsRead.get(key);
+  if (bound === undefined) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(value.trim());
+    if (!m) return Date.parse(value);
+    const [, y, mo, d, h, mi, se, ms] = m.map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
+    // a day (no time of day, or 00:00:00.000) is a whole local day; any other time of day that local instant
+    bound = mo < 1 || mo > 12 || d < 1 || d > 31 ? NaN : h || mi || se || ms ? zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms) : zonedDayBounds(zone, y, mo, d)[side === 'from' ? 'start' : 'nextStart'];
+    if (boundsRead.size >= BOUNDS_KEPT) boundsRead.clear();
+    boundsRead.set(key, bound);
   }
-  return zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms);
+  return bound;
 }
 
 /**
@@ -283,33 +300,35 @@ export function productPriceWithOptions(product: Product, now: number, config: S
   return final < regular ? { regular, special: final, final } : { regular, final: regular };
 }
 
-/** the shared currency formatters by locale, currency and digits (numberFormat's general key costs more than a price) */
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(locale: LocaleCode, currency: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${digits}`;
-  let f = currencyFormats.get(key);
-  if (!f) {
-    f = numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    currencyFormats.set(key, f);
-  }
-  return f;
-}
+/** formatted prices by what formatPrice reads (locale, money settings, amount); at most PRICES_KEPT, then afresh */
+const pricesFormatted = new Map<string, string>();
+export const PRICES_KEPT = 2_000;
 
 /**
  * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
  * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
+ * Kept per locale, settings and amount (issue 8, seventh pass: a listing formats the same few amounts on every render,
+ * Intl's format and the template's two replaces were ~1.5 % of a category render's CPU).
  */
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
-  const digits = config.i18n.fractionDigits;
-  const rounded = money(Math.abs(amount), config);
-  const negative = amount < 0 && rounded !== 0;
-  let formatted: string;
-  try {
-    formatted = currencyFormat(locale, config.i18n.currencyCode, digits).format(rounded);
-  } catch {
-    formatted = `${config.i18n.currencySign}${rounded.toFixed(2)}`;
+  const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;
+  // every value the answer depends on (`${amount}` tells every number apart but -0 from 0, formatted alike)
+  const key = `${locale}\u0000${currencyCode}\u0000${digits}\u0000${currencySign}\u0000${priceFormatTemplate}\u0000${amount}`;
+  let text = pricesFormatted.get(key);
+  if (text === undefined) {
+    const rounded = money(Math.abs(amount), config);
+    let formatted: string;
+    try {
+      // the shared formatter (core/format/intl); asked only for an amount not formatted before
+      formatted = numberFormat(locale, { style: 'currency', currency: currencyCode, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
+    } catch {
+      formatted = `${currencySign}${rounded.toFixed(2)}`;
+    }
+    text = priceFormatTemplate.replace('{sign}', amount < 0 && rounded !== 0 ? '-' : '').replace('{amount}', formatted);
+    if (pricesFormatted.size >= PRICES_KEPT) pricesFormatted.clear();
+    pricesFormatted.set(key, text);
   }
-  return config.i18n.priceFormatTemplate.replace('{sign}', negative ? '-' : '').replace('{amount}', formatted);
+  return text;
 }
 
 /** spec catalogue §3.1: the regular and special strings of a product's price. */

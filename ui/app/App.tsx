@@ -40,6 +40,9 @@ function PageLoading() {
   return <p role="status">{t('common.loading')}</p>;
 }
 
+/** the route table's <Route> elements, made once (issue 8: not ~60 elements and keys per render; an element never changes) */
+const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
+
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
   const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
@@ -54,11 +57,7 @@ export function App({ container, initialPath }: { container: Container; initialP
           {unavailable ? (
             <UnavailablePage />
           ) : (
-            <Routes>
-              {ROUTES.map((r) => (
-                <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />
-              ))}
-            </Routes>
+            <Routes>{ROUTE_ELEMENTS}</Routes>
           )}
         </Suspense>
       </Layout>

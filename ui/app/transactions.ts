@@ -54,11 +54,16 @@ export function useTransactionUi(): TransactionUi | undefined {
   );
 }
 
-/** A transaction service by its Symbol (adapters/container-tokens.ts TX) once bound, else undefined. */
+/**
+ * A transaction service by its Symbol (adapters/container-tokens.ts TX) once bound, else undefined. The server answers
+ * undefined, as the hydrating browser does before the half is there (issue 8: the server binds both halves per
+ * request, and a render that asked for the session or a list built that service for nothing: its state is the empty
+ * one the browser's first render shows anyway; the session alone was 4 % of a product page's render).
+ */
 export function useTransactionService<T>(token: symbol): T | undefined {
   useTransactionUi(); // re-render when the half arrives
   const container = useContext(ContainerContext);
-  return container?.isBound(token) ? container.get<T>(token) : undefined;
+  return typeof window !== 'undefined' && container?.isBound(token) ? container.get<T>(token) : undefined;
 }
 
 /** For event handlers: the transaction service by its Symbol, loading the half first when needed. */

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { Link as UpstreamLink, Route, Routes, StaticRouter, useLocation, useParams } from 'react-router-dom';
+import { useContext } from 'react';
+import { Link as UpstreamLink, Route, Routes, StaticRouter, UNSAFE_RouteContext, useLocation, useParams, useResolvedPath } from 'react-router-dom';
 import { Link as ServerLink, Routes as ServerRoutes } from './server-router';
 
 const TARGETS = [
@@ -70,11 +71,18 @@ describe('the server bundle Link', () => {
   }
 });
 
-/** what a route shows: its name, its params and the location, as react-router gives them to it */
+/**
+ * what a route shows: its name, its params and the location, as react-router gives them to it, and the route context's
+ * matches (route id, path and index flag, params, pathname and pathname base) with a relative path resolved against them
+ */
 function Shown({ name }: { name: string }) {
   const params = useParams();
   const location = useLocation();
-  return <p data-route={name}>{`${JSON.stringify(params)} ${location.pathname}${location.search}`}</p>;
+  const { matches, outlet } = useContext(UNSAFE_RouteContext);
+  const seen = matches.map((m) => [m.route.id, m.route.path, m.route.index, m.params, m.pathname, m.pathnameBase]);
+  const relative = useResolvedPath('rel/x').pathname;
+  const up = useResolvedPath('..').pathname;
+  return <p data-route={name}>{`${JSON.stringify(params)} ${location.pathname}${location.search} ${JSON.stringify(seen)} ${outlet === null} ${relative} ${up}`}</p>;
 }
 
 /** a flat table like the shop's (ui/app/routes.tsx): static, param, optional and splat paths, an index, a case-sensitive one */

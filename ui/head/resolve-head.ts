@@ -18,16 +18,30 @@ export interface ServerHeadInput {
 }
 
 /**
+ * The fallback texts per i18next `t` (a function bound to its instance: i18next binds its methods) and locale (issue 8,
+ * seventh pass: the two translations cost ~3 % of an uncached category render's CPU, the same two strings every time).
+ * The server's instances never change their language or texts (ui/entry-server.tsx serverI18n: one per locale, built
+ * from texts loaded before it), so what `t` answered once stands; an instance no longer used is dropped with its `t`.
+ */
+const fallbackTexts = new WeakMap<TFunction, { locale: LocaleCode; description: string; homeName: string }>();
+function fallbacksOf(t: TFunction, locale: LocaleCode): { description: string; homeName: string } {
+  let kept = fallbackTexts.get(t);
+  if (kept?.locale !== locale) fallbackTexts.set(t, (kept = { locale, description: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY) }));
+  return kept;
+}
+
+/**
  * The SEO tags of a server-rendered page, after its body has rendered (the page recorded its head builder in the
  * HeadSink): the page's own head, else the default one. An answer other than 200 (not found, unavailable) names no
  * canonical URL and carries no structured data: it is not a page to index.
  */
 export function serverHeadHtml(sink: HeadSink, input: ServerHeadInput): string {
+  const fallbacks = fallbacksOf(input.t, input.locale);
   const ctx: HeadContextData = {
     origin: input.origin,
     title: input.title,
-    fallbackDescription: input.t(FALLBACK_DESCRIPTION_KEY),
-    homeName: input.t(HOME_NAME_KEY),
+    fallbackDescription: fallbacks.description,
+    homeName: fallbacks.homeName,
     config: input.config,
   };
   let head = input.status === 200 && sink.build ? sink.build(ctx) : defaultHead(input.path, ctx);

@@ -1,9 +1,10 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../core/catalogue/types';
 import { imageUrl } from '../../../core/catalogue/image-url';
+import { productLink } from '../../../core/routing/links';
 import { useConfig } from '../../hooks/use-service';
 import { Price } from '../common/Price';
-import { ProductLinkTo } from './ProductLinkTo';
 import { ListToggles } from '../lists/ListToggles';
 
 /**
@@ -17,7 +18,8 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
   const inStock = product.stock?.is_in_stock !== false;
   return (
     <li className="product-tile" data-sku={product.sku}>
-      <ProductLinkTo product={product}>
+      {/* ProductLinkTo's link, with the config this tile has already (issue 8: one component and lookup less per tile) */}
+      <Link to={productLink(product, config)}>
         {src ? (
           // alt="": the link's text already names the product (axe image-redundant-alt)
           <img
@@ -32,8 +34,9 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
           <div className="product-tile__noimage" aria-hidden="true" />
         )}
         <span className="product-tile__name">{product.name}</span>
-      </ProductLinkTo>
-      <Price product={product} />
+      </Link>
+      {/* Price's element, its hooks run as the tile's (issue 8: one component less per tile; Price keeps no state) */}
+      {Price({ product })}
       {!inStock && <span className="product-tile__stock">{t('product.outOfStock')}</span>}
       <ListToggles product={product} variant="tile" />
     </li>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Product } from '../../../core/catalogue/types';
 import { listItemOf } from '../../../core/user/list-item';
 import { useSkuList, type ListKind } from '../../hooks/use-lists';
@@ -16,10 +17,10 @@ const ICONS: Record<ListKind, { on: string; off: string }> = {
  * a toggle button (aria-pressed) named by its visible label and the product's name ("Verlanglijst: Lint rood"), the
  * change announced in the polite live region. The server and the hydrating render show it not pressed (the lists
  * live in the browser's storage); the pressed state appears once mounted.
+ * A hook of ListToggles rather than a component of its own (issue 8: three components per tile were two more
+ * component renders, translation and mount hooks per tile than the two buttons need); `t` and `mounted` are the tile's.
  */
-function ListToggle({ kind, product, name, showText }: { kind: ListKind; product: Product; name: string; showText: boolean }) {
-  const { t } = useTranslation();
-  const mounted = useMounted();
+function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction, mounted: boolean) {
   const { state, get } = useSkuList(kind);
   const [busy, setBusy] = useState(false);
   const on = mounted && state.items.some((i) => i.sku === product.sku);
@@ -60,11 +61,13 @@ function ListToggle({ kind, product, name, showText }: { kind: ListKind; product
 
 /** The wishlist and compare toggles of a product: icons on a tile, icons with text on the product page. */
 export function ListToggles({ product, name = product.name, variant }: { product: Product; name?: string; variant: 'tile' | 'page' }) {
+  const { t } = useTranslation();
+  const mounted = useMounted();
   const showText = variant === 'page';
   return (
     <div className={`list-toggles list-toggles--${variant}`}>
-      <ListToggle kind="wishlist" product={product} name={name} showText={showText} />
-      <ListToggle kind="compare" product={product} name={name} showText={showText} />
+      {useListToggle('wishlist', product, name, showText, t, mounted)}
+      {useListToggle('compare', product, name, showText, t, mounted)}
     </div>
   );
 }
