@@ -363,6 +363,24 @@ describe('compression, static files and caching (issue 8 §1)', () => {
     expect(plain!.body).toMatch(/^<!doctype html>[\s\S]*<title>[^<]+<\/title>\s*(?:<(?:meta|link) [^>]*>\s*|<script type="application\/ld\+json">[^<]*<\/script>\s*)*<\/head>[\s\S]*<\/html>$/);
   });
 
+  it('gzip answers of a page sent before (its end deflated once) and of a page first seen: each decodes to the page, every script with the CSP\'s nonce', async () => {
+    // issue 8, seventh pass: the end of a page sent again is deflated once and joined after the body; a page first seen
+    // (here a query made up per request) is deflated whole per answer
+    const plain = (await rawRequest(shop.url, CATEGORY_PATH, { headers: { 'accept-encoding': 'identity' } })).body;
+    const strip = (s: string) => s.replace(/nonce="[^"]+"/g, '');
+    for (const path of [CATEGORY_PATH, CATEGORY_PATH, CATEGORY_PATH, `${CATEGORY_PATH}?q=${Math.random()}`, `${CATEGORY_PATH}?q=${Math.random()}`]) {
+      const gz = await rawRequest(shop.url, path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.status).toBe(200);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const csp = /'nonce-([^']+)'/.exec(String(gz.headers['content-security-policy']))![1]!;
+      const nonces = [...gz.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(nonces.length).toBeGreaterThan(2);
+      expect(new Set(nonces)).toEqual(new Set([csp]));
+      if (path === CATEGORY_PATH) expect(strip(gz.body)).toBe(strip(plain));
+      else expect(gz.body).toMatch(/<\/html>$/);
+    }
+  });
+
   it('hashed assets: the precompressed file for the encoding asked, immutable for a year, ETag answered 304', async () => {
     const br = await rawRequest(shop.url, `/dist/${ASSET}`, { headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.status).toBe(200);
