@@ -39,7 +39,7 @@ import { providedCatalogueBindings, type CatalogueGraph } from './wiring';
  * inversify and decorators: the ports are bound under TOKENS and the services by class, every one to a member of one
  * graph (adapters/wiring.ts, the same wiring the headless SDK uses), singletons per container (one per test). A table
  * of accessors, made once per process: the browser's first render reads the same bindings without the container
- * (adapters/browser-services.ts, issue 10), and so does the server's render (adapters/services.ts, issue 8). The
+ * (adapters/browser-services.ts, issue 10), and so does the server's render (adapters/shop-services.ts, issue 8). The
  * transaction half is adapters/bindings-transactions.ts.
  */
 export const CATALOGUE_MEMBERS: ReadonlyArray<readonly [ServiceIdentifier, (g: CatalogueGraph) => unknown]> = [

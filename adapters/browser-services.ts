@@ -1,6 +1,6 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 import { catalogueBindings } from './bindings-catalogue';
-import { CatalogueGraph, createRuntime, providedCatalogueBindings, type ContainerOptions } from './wiring';
+import { CatalogueGraph, createRuntime, providedMemberKey, type ContainerOptions } from './wiring';
 
 /**
  * What the React UI asks of its services: a service by its class or token, and whether one is bound. An inversify
@@ -44,8 +44,8 @@ export class FirstRenderServices implements ShopServices {
    * container was adopted (it bound what was provided when it was made): the same member of the same graph.
    */
   private provided(id: ServiceIdentifier): (() => unknown) | undefined {
-    for (const [bound, make] of providedCatalogueBindings(this.graph)) if (bound === id) return make;
-    return undefined;
+    const key = providedMemberKey(id);
+    return key === undefined ? undefined : () => this.graph.member(key);
   }
 
   /**

@@ -109,18 +109,7 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   const pwa = await buildPwa({ root, dist, metafile: client.metafile, quiet });
   if (!quiet) console.log(`service worker precaches ${pwa.files} files (${Math.round(pwa.bytes / 1024)} KB)`);
 
-  const node = {
-    absWorkingDir: root,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: ['node20'],
-    packages: 'external',
-    sourcemap: true,
-    jsx: 'automatic',
-    loader: { '.css': 'empty' },
-    logLevel: quiet ? 'error' : 'warning',
-  };
+  const node = { ...NODE_BUNDLE, absWorkingDir: root, sourcemap: true, logLevel: quiet ? 'error' : 'warning' };
   // The server runs React's production build: its own code is built with NODE_ENV=production, and the packages it keeps
   // external (react, react-dom, ...) pick their build from process.env.NODE_ENV when they load. ESM imports run before
   // any code of the importing file, so dist/server.mjs is a launcher that sets NODE_ENV before it imports the server.
@@ -167,6 +156,17 @@ export const SERVER_ROUTER = {
 
 /** what the server bundle (and benchmarks that render as it does) swap in */
 export const SERVER_SHIMS = [SERVER_I18NEXT, SERVER_ROUTER];
+
+/** esbuild's options for code that runs in Node: the server bundle, and the benchmarks (scripts/bench/run.mjs) */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: ['node20'],
+  packages: 'external',
+  jsx: 'automatic',
+  loader: { '.css': 'empty' },
+};
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.html', '.txt', '.webmanifest', '.xml']);
 const brotli = promisify(zlib.brotliCompress);

@@ -35,17 +35,22 @@ function fresh<T>(f: () => T): T {
   return f();
 }
 
+/**
+ * every ask answered with what the asks before it kept, then afresh (nothing kept), then from what that kept: the
+ * same answer all three times
+ */
+function sameWarmAndCold<A>(asks: readonly A[], answer: (ask: A) => unknown): void {
+  const warm = asks.map(answer);
+  asks.forEach((ask, i) => {
+    expect(fresh(() => answer(ask))).toEqual(warm[i]);
+    expect(answer(ask)).toEqual(warm[i]);
+  });
+}
+
 describe('special-price bounds kept per date text, zone and side', () => {
   it('property: the bound of a text is the same whether it was kept, read afresh or read again', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(dateText, zone, side), { minLength: 1, maxLength: 30 }), (asks) => {
-        // every ask answered with what the asks before it kept, then afresh, then from what that kept
-        const warm = asks.map(([v, z, s]) => specialDateBound(v, z, s));
-        asks.forEach(([v, z, s], i) => {
-          expect(fresh(() => specialDateBound(v, z, s))).toBe(warm[i]);
-          expect(specialDateBound(v, z, s)).toBe(warm[i]);
-        });
-      }),
+      fc.property(fc.array(fc.tuple(dateText, zone, side), { minLength: 1, maxLength: 30 }), (asks) => sameWarmAndCold(asks, ([v, z, s]) => specialDateBound(v, z, s))),
       { numRuns: 300 },
     );
   });
@@ -134,13 +139,9 @@ const amount = fc.oneof(
 describe('formatted prices kept per locale, money settings and amount // spec catalogue §9', () => {
   it('property: the text of an amount is the same kept, formatted afresh or again, whatever the settings', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(amount, fc.constantFrom('nl-NL' as const, 'en-US' as const), fc.oneof(fc.constant(config), moneyConfig)), { minLength: 1, maxLength: 20 }), (asks) => {
-        const warm = asks.map(([a, l, c]) => formatPrice(a, l, c));
-        asks.forEach(([a, l, c], i) => {
-          expect(fresh(() => formatPrice(a, l, c))).toBe(warm[i]);
-          expect(formatPrice(a, l, c)).toBe(warm[i]);
-        });
-      }),
+      fc.property(fc.array(fc.tuple(amount, fc.constantFrom('nl-NL' as const, 'en-US' as const), fc.oneof(fc.constant(config), moneyConfig)), { minLength: 1, maxLength: 20 }), (asks) =>
+        sameWarmAndCold(asks, ([a, l, c]) => formatPrice(a, l, c)),
+      ),
       { numRuns: 300 },
     );
   });
@@ -168,10 +169,9 @@ describe('formatted prices kept per locale, money settings and amount // spec ca
       ({ price, special, from, to }): Product => ({ id: 1, sku: 'P', name: 'P', type_id: 'simple', price: price / 100, special_price: special === null ? null : special / 100, special_from_date: from, special_to_date: to }),
     );
     fc.assert(
-      fc.property(fc.array(fc.tuple(product, fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2032, 0, 1) }), moneyConfig), { minLength: 1, maxLength: 10 }), (asks) => {
-        const warm = asks.map(([p, now, c]) => priceDisplay(p, now, 'nl-NL', c as ShopConfig));
-        asks.forEach(([p, now, c], i) => expect(fresh(() => priceDisplay(p, now, 'nl-NL', c as ShopConfig))).toEqual(warm[i]));
-      }),
+      fc.property(fc.array(fc.tuple(product, fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2032, 0, 1) }), moneyConfig), { minLength: 1, maxLength: 10 }), (asks) =>
+        sameWarmAndCold(asks, ([p, now, c]) => priceDisplay(p, now, 'nl-NL', c as ShopConfig)),
+      ),
       { numRuns: 200 },
     );
   });

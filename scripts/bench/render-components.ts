@@ -68,19 +68,15 @@ async function baselineBuild(dir: string, apiUrl: string): Promise<Build> {
   const outfile = `${here}/dist/bench/render-components-baseline.mjs`;
   mkdirSync(`${here}/dist/bench`, { recursive: true });
   const { build } = await import('esbuild');
+  // the baseline's own server shims, with this checkout's Node bundle options (scripts/build.mjs NODE_BUNDLE)
   const { SERVER_SHIMS } = (await import(pathToFileURL(`${root}/scripts/build.mjs`).href)) as { SERVER_SHIMS: unknown[] };
+  const { NODE_BUNDLE } = (await import(pathToFileURL(`${here}/scripts/build.mjs`).href)) as { NODE_BUNDLE: object };
   await build({
+    ...NODE_BUNDLE,
     stdin: { contents: "export { prepareRender, bodyText } from './ui/entry-server';\nexport { createConfig } from './core/config';\n", resolveDir: root, loader: 'ts', sourcefile: 'baseline-entry.ts' },
     absWorkingDir: root,
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: ['node20'],
-    packages: 'external',
     logLevel: 'warning',
-    jsx: 'automatic',
-    loader: { '.css': 'empty' },
     plugins: SERVER_SHIMS as never,
   });
   const m = (await import(pathToFileURL(outfile).href)) as { prepareRender: Build['prepareRender']; bodyText: Build['bodyText']; createConfig: typeof createConfig };

@@ -2,7 +2,7 @@
 // Usage: node scripts/bench/run.mjs search-latency
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { SERVER_SHIMS } from '../build.mjs';
+import { NODE_BUNDLE, SERVER_SHIMS } from '../build.mjs';
 
 const name = process.argv[2];
 if (!name) {
@@ -12,17 +12,11 @@ if (!name) {
 const root = new URL('../..', import.meta.url).pathname;
 const outfile = `${root}dist/bench/${name}.mjs`;
 await build({
+  ...NODE_BUNDLE,
   absWorkingDir: root,
   entryPoints: [`scripts/bench/${name}.ts`],
   outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: ['node20'],
-  packages: 'external',
   logLevel: 'warning',
-  jsx: 'automatic',
-  loader: { '.css': 'empty' },
   // renders as the server bundle does (its react-i18next and react-router-dom are ui/edge/server-i18next.ts and server-router.ts)
   plugins: SERVER_SHIMS,
 });

@@ -231,6 +231,16 @@ function stopPrimary(p: Primary) {
   p.server.close();
 }
 
+/** a primary with `workers` workers for `use`, stopped after it whatever happens */
+async function withPrimary(workers: number, use: (p: Primary) => Promise<void>): Promise<void> {
+  const p = await primary(workers);
+  try {
+    await use(p);
+  } finally {
+    stopPrimary(p);
+  }
+}
+
 /** a keep-alive connection that asks `path` once; resolves with the answer's body (the worker's pid) and the socket */
 function ask(port: number, path = '/'): Promise<{ socket: Socket; pid: string }> {
   return new Promise((resolve, reject) => {
@@ -263,9 +273,8 @@ async function until(check: () => boolean, what: string) {
 }
 
 describe('connections handed out by a primary (real sockets, forked workers)', () => {
-  it('40 connections opened at once end 20/20 on two workers; closed ones are counted back and refilled', async () => {
-    const p = await primary(2);
-    try {
+  it('40 connections opened at once end 20/20 on two workers; closed ones are counted back and refilled', () =>
+    withPrimary(2, async (p) => {
       const answers = await Promise.all(Array.from({ length: 40 }, () => ask(p.port)));
       const pids = p.workers.map((w) => String(w.pid));
       expect(byPid(answers)).toEqual({ [pids[0]!]: 20, [pids[1]!]: 20 });
@@ -278,14 +287,10 @@ describe('connections handed out by a primary (real sockets, forked workers)', (
       expect(byPid(more)).toEqual({ [pids[0]!]: 10 });
       for (const a of [...answers, ...more]) a.socket.destroy();
       await until(() => Object.values(p.balancer.counts()).every((n) => n === 0), 'every close counted');
-    } finally {
-      stopPrimary(p);
-    }
-  }, 30_000);
+    }), 30_000);
 
-  it('a worker that dies gets no more connections; one started again takes its share', async () => {
-    const p = await primary(2);
-    try {
+  it('a worker that dies gets no more connections; one started again takes its share', () =>
+    withPrimary(2, async (p) => {
       const [a, b] = p.workers;
       b!.kill('SIGKILL');
       await until(() => Object.keys(p.balancer.counts()).length === 1, 'the dead worker forgotten');
@@ -295,14 +300,10 @@ describe('connections handed out by a primary (real sockets, forked workers)', (
       const more = await Promise.all(Array.from({ length: 6 }, () => ask(p.port)));
       expect(byPid(more)).toEqual({ [String(c.pid)]: 6 });
       for (const x of [...answers, ...more]) x.socket.destroy();
-    } finally {
-      stopPrimary(p);
-    }
-  }, 30_000);
+    }), 30_000);
 
-  it("SIGTERM on a worker: its server's close waits for the handed connection's request in flight", async () => {
-    const p = await primary(1);
-    try {
+  it("SIGTERM on a worker: its server's close waits for the handed connection's request in flight", () =>
+    withPrimary(1, async (p) => {
       const [w] = p.workers;
       const exited = new Promise<number | null>((r) => w!.on('exit', (code) => r(code)));
       const slow = ask(p.port, '/slow');
@@ -314,8 +315,5 @@ describe('connections handed out by a primary (real sockets, forked workers)', (
       answer.socket.destroy();
       const code = await exited;
       expect(code).toBe(0);
-    } finally {
-      stopPrimary(p);
-    }
-  }, 30_000);
+    }), 30_000);
 });
