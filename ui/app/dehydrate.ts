@@ -1,4 +1,4 @@
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
 import { CONTAINER_TOKENS, TX } from '../../adapters/container-tokens';
 import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState, type PortableCategoryState } from '../../core/catalogue/category-service';
