@@ -1,36 +1,35 @@
 import { Container } from 'inversify';
-import { bindCatalogue } from './bindings-catalogue';
-import { bindTransactions } from './bindings-transactions';
-import { createRuntime, type ContainerOptions, type Runtime } from './wiring';
-import { ShopGraph } from './wiring-transactions';
-import { SERVER_READS } from './cache/catalogue-read-cache';
-import { provideProductMembers } from './wiring-product';
-import { provideSyncMembers } from './wiring-sync';
+import { jsdomHtmlSanitizer } from './html/jsdom-sanitizer';
+import { createShopGraph } from './headless';
+import type { ContainerOptions, ShopGraph } from './wiring';
 
-export type { ContainerOptions, Runtime } from './wiring';
+export type { ContainerOptions, Runtime, ShopServices, ShopGraph } from './wiring';
+export { createBrowserContainer } from './wiring';
 
 /**
- * The inversify container with both halves bound at once (the tests', integrators'; the server renders from the same
- * tables without it: adapters/shop-services.ts, issue 8): catalogue
- * (adapters/bindings-catalogue.ts) and transactions (adapters/bindings-transactions.ts) over one ShopGraph. The browser
- * binds the catalogue half first and the transaction half after first paint: adapters/browser-container.ts.
+ * The graphs of Node (the composition root's scopes, adapters/wiring.ts): every part of the wiring, built lazily.
+ * Node only (jsdom): the browser's graph is createBrowserContainer of adapters/wiring.ts.
+ *
+ * The server's graph of one request (ui/entry-server.tsx): the server runtime (short search timeout, the process's
+ * catalogue read cache) and CMS HTML sanitised by DOMPurify over the process's one jsdom window.
  */
-function createContainer(runtime: Runtime, options: ContainerOptions): Container {
-  provideProductMembers();
-  provideSyncMembers();
-  const g = new ShopGraph(createRuntime(runtime, options, SERVER_READS));
-  const c = new Container({ defaultScope: 'Singleton' });
-  bindCatalogue(c, g);
-  bindTransactions(c, g.transactions);
+export function createServerContainer(options: ContainerOptions = {}): ShopGraph {
+  return createShopGraph('server', { htmlSanitizer: jsdomHtmlSanitizer(), ...options });
+}
+
+/** A test's graph: memory storage, a static online network, errors-only logging, unless options bring ports. */
+export function createTestContainer(options: ContainerOptions = {}): ShopGraph {
+  return createShopGraph('test', options);
+}
+
+/**
+ * An inversify container over a graph, for code that asks inversify for its services: every id of the graph bound to
+ * the graph's member (no decorators, no reflection of constructor types). The shop itself asks its graphs directly:
+ * a container per server request cost ~300 µs and ~9 % of a category render's CPU, and inversify is ~13 KB gz more
+ * than a first page's budget leaves (docs/benchmarks.md, `node scripts/bench/run.mjs services`).
+ */
+export function inversifyContainer(graph: ShopGraph): Container {
+  const c = new Container();
+  for (const id of graph.ids()) c.bind(id).toDynamicValue(() => graph.get(id));
   return c;
 }
-
-export function createServerContainer(options: ContainerOptions = {}): Container {
-  return createContainer('server', options);
-}
-
-export function createTestContainer(options: ContainerOptions = {}): Container {
-  return createContainer('test', options);
-}
-
-export type { Container };

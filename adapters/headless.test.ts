@@ -1,7 +1,7 @@
 /**
  * createHeadlessShop against the demo backend on loopback: one call gives working services with the
- * queue/cart/session/token-lock circle wired inside (spec transactions §4), and the React UI's container binds the
- * very same wiring (adapters/wiring.ts).
+ * queue/cart/session/token-lock circle wired inside (spec transactions §4), from the same composition root the React
+ * UI's graphs come from (adapters/wiring.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../test-fixtures/backend';
@@ -11,7 +11,8 @@ import { MemoryStorage } from './storage/memory-storage';
 import { CartService } from '../core/cart/cart-service';
 import { SessionService } from '../core/user/session-service';
 import { SearchService } from '../core/catalogue/search-service';
-import { TRANSACTION_TOKENS } from './bindings-transactions';
+import { TRANSACTION_TOKENS } from './container-tokens';
+import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import { VirtualScheduler } from '../core/testing';
 
 let backend: { url: string; close(): Promise<void> };
@@ -78,17 +79,17 @@ describe('createHeadlessShop', () => {
     const scheduler = new VirtualScheduler();
     const shop = await createHeadlessShop({ apiUrl: backend.url, scheduler });
     shop.notifications.notify({ type: 'info', message: 'cart.added' as never });
-    shop.graph.quotaMonitor.start();
+    shop.graph.get(StorageQuotaMonitor).start();
     expect(scheduler.pending()).toBeGreaterThan(0);
     shop.dispose();
     expect(scheduler.pending()).toBe(0);
   });
 
-  it('the container of the React UI binds the same wiring: one graph per container, each member once', () => {
+  it('a test graph has the same wiring: each member once per graph', () => {
     const c = createTestContainer({ apiUrl: 'http://127.0.0.1:9' });
     const cart = c.get(CartService);
     expect(c.get(CartService)).toBe(cart);
-    // the queue the container hands out is the one the cart queues into, and the session the lock refreshes through
+    // the queue the graph hands out is the one the cart queues into
     expect(c.get(TRANSACTION_TOKENS.TaskQueue)).toBe((cart as unknown as { deps: { queue: unknown } }).deps.queue);
     expect(c.get(SessionService)).toBe(c.get(SessionService));
     expect(createTestContainer().get(SearchService)).not.toBe(c.get(SearchService));

@@ -1,9 +1,10 @@
 /**
  * One call to a working shop without React and without inversify: `createHeadlessShop({ apiUrl })` builds the ports
- * (system clock and timers, UUIDs, memory storage unless one is given, a static online network) and the same wiring
- * the React UI's container uses (adapters/wiring.ts), restores what the storage holds (queue, session, checkout
- * details, lists, cart — the cart connects to the server when online) and answers the services ready to use.
- * `dispose()` stops every timer and subscription it started, so a Node process ends by itself.
+ * (system clock and timers, UUIDs, memory storage unless one is given, a static online network) and a graph of the
+ * composition root with every part (adapters/wiring.ts, `createShopGraph` below: the server's and the tests' graphs
+ * are made by it too), restores what the storage holds (queue, session, checkout details, lists, cart — the cart
+ * connects to the server when online) and answers the services ready to use. `dispose()` stops every timer and
+ * subscription it started, so a Node process ends by itself.
  */
 import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';
@@ -13,11 +14,38 @@ import type { Logger } from '../core/ports/logger';
 import type { Network } from '../core/ports/network';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
-import { createRuntime } from './wiring';
-import { ShopGraph } from './wiring-transactions';
+import { CATALOGUE, createRuntime, ShopGraph, type ContainerOptions, type Runtime } from './wiring';
+import { TRANSACTIONS } from './wiring-transactions';
+import { PRODUCT } from './wiring-product';
 import { SERVER_READS } from './cache/catalogue-read-cache';
-import { provideProductMembers } from './wiring-product';
-import { provideSyncMembers } from './wiring-sync';
+import { SearchService } from '../core/catalogue/search-service';
+import { ProductService } from '../core/catalogue/product-service';
+import { CategoryService } from '../core/catalogue/category-service';
+import { HomeService } from '../core/catalogue/home-service';
+import { AttributeService } from '../core/catalogue/attributes';
+import { CmsService } from '../core/catalogue/cms-service';
+import { UrlDispatcher } from '../core/routing/dispatcher';
+import { PriceSyncService } from '../core/catalogue/price-sync';
+import { StockSyncService } from '../core/catalogue/stock-sync';
+import { CartService } from '../core/cart/cart-service';
+import { SessionService } from '../core/user/session-service';
+import { CheckoutService } from '../core/checkout/checkout-service';
+import { PaymentService } from '../core/checkout/payment-service';
+import { OrderStatusService } from '../core/checkout/order-status-service';
+import type { OfflineTaskQueue } from '../core/queue/types';
+import type { TokenLock } from '../core/user/token-lock';
+import { CompareService, WishlistService } from '../core/user/sku-list-service';
+import { NotificationService } from '../core/ui-state/notification-service';
+import { ModalService } from '../core/ui-state/modal-service';
+import { ProgressService } from '../core/ui-state/progress-service';
+import { NewsletterService } from '../core/content/newsletter-service';
+import { ContactService } from '../core/content/contact-service';
+import { ReviewService } from '../core/content/review-service';
+import { TRANSACTION_TOKENS } from './container-tokens';
+import { TOKENS } from '../core/ports/tokens';
+import type { ProductApi } from '../core/ports/product-api';
+import type { StockApi } from '../core/ports/stock-api';
+import type { Bindings, ServiceId } from './wiring';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 
@@ -80,7 +108,7 @@ export type HeadlessShop = ReturnType<typeof headlessServices> & {
   readonly locale: LocaleCode;
   /** an amount in EUR in the shop's locale, e.g. '€ 12,50' */
   formatPrice(amount: number): string;
-  /** the wiring underneath, with every port and HTTP adapter (ShopGraph) */
+  /** the graph underneath: every port, HTTP adapter and service by its class or token (`graph.get(TOKENS.CartApi)`) */
   readonly graph: ShopGraph;
   /** stops the queue, the cart's and checkout's subscriptions and every timer the shop started */
   dispose(): void;
@@ -89,32 +117,50 @@ export type HeadlessShop = ReturnType<typeof headlessServices> & {
 function headlessServices(g: ShopGraph) {
   return {
     // catalogue (spec catalogue)
-    search: g.search,
-    product: g.product,
-    category: g.category,
-    home: g.home,
-    attributes: g.attributes,
-    cms: g.cms,
-    dispatcher: g.dispatcher,
-    priceSync: g.priceSync,
-    stockSync: g.stockSync,
+    search: g.get(SearchService),
+    product: g.get(ProductService),
+    category: g.get(CategoryService),
+    home: g.get(HomeService),
+    attributes: g.get(AttributeService),
+    cms: g.get(CmsService),
+    dispatcher: g.get(UrlDispatcher),
+    priceSync: g.get(PriceSyncService),
+    stockSync: g.get(StockSyncService),
     // transactions (spec transactions)
-    cart: g.cart,
-    session: g.session,
-    checkout: g.checkout,
-    payment: g.payment,
-    orderStatus: g.orderStatus,
-    queue: g.queue,
-    tokenLock: g.tokenLock,
-    wishlist: g.wishlist,
-    compare: g.compare,
-    notifications: g.notifications,
-    modals: g.modals,
-    progress: g.progress,
-    newsletter: g.newsletter,
-    contact: g.contact,
-    review: g.review,
+    cart: g.get(CartService),
+    session: g.get(SessionService),
+    checkout: g.get(CheckoutService),
+    payment: g.get(PaymentService),
+    orderStatus: g.get(OrderStatusService),
+    queue: g.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue),
+    tokenLock: g.get<TokenLock>(TRANSACTION_TOKENS.TokenLock),
+    wishlist: g.get(WishlistService),
+    compare: g.get(CompareService),
+    notifications: g.get(NotificationService),
+    modals: g.get(ModalService),
+    progress: g.get(ProgressService),
+    newsletter: g.get(NewsletterService),
+    contact: g.get(ContactService),
+    review: g.get(ReviewService),
   };
+}
+
+/**
+ * The price and stock syncs (spec catalogue: PriceSyncService, StockSyncService): the part of the composition root no
+ * page of the React UI reads, so no browser chunk carries it; the graphs of createShopGraph have it.
+ */
+export const SYNC: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
+  [PriceSyncService, (g) => new PriceSyncService(g.get<ProductApi>(TOKENS.ProductApi), g.runtime.clock, g.runtime.config, g.runtime.config.storeViews.defaultStoreId, g.runtime.logger)],
+  [StockSyncService, (g) => new StockSyncService(g.get<StockApi>(TOKENS.StockApi), g.runtime.config, g.runtime.logger)],
+]);
+
+/**
+ * A graph with every part of the composition root (catalogue, product, syncs, transactions) over a runtime's ports:
+ * the headless shop's, the server's per request and the tests' (adapters/container.ts). A server runtime reads the
+ * catalogue through the process's read cache.
+ */
+export function createShopGraph(runtime: Runtime, options: ContainerOptions = {}): ShopGraph {
+  return new ShopGraph(createRuntime(runtime, options, SERVER_READS), CATALOGUE, PRODUCT, SYNC, TRANSACTIONS);
 }
 
 /**
@@ -125,7 +171,7 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
   const config = createConfig({ ...(options.config as DeepPartial<ShopConfig> | undefined), api: { ...(options.config?.api ?? {}), url: options.apiUrl } });
   const locale = options.locale ?? config.i18n.defaultLocale;
   const scheduler = new OwnedScheduler(options.scheduler ?? new TimerScheduler());
-  const runtime = createRuntime(options.runtime ?? 'node', {
+  const graph = createShopGraph(options.runtime ?? 'node', {
     config,
     apiUrl: options.apiUrl,
     scheduler,
@@ -136,10 +182,7 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
     ...(options.ids ? { ids: options.ids } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.storefrontOrigin ? { storefrontOrigin: options.storefrontOrigin } : {}),
-  }, SERVER_READS);
-  provideProductMembers();
-  provideSyncMembers();
-  const graph = new ShopGraph(runtime);
+  });
   const services = headlessServices(graph);
   const shop: HeadlessShop = {
     ...services,
@@ -148,15 +191,15 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
     formatPrice: (amount) => formatPrice(amount, locale, config),
     graph,
     dispose: () => {
-      graph.checkout.stop();
-      graph.cart.dispose();
-      graph.queue.dispose();
+      services.checkout.stop();
+      services.cart.dispose();
+      services.queue.dispose();
       scheduler.cancelAll();
     },
   };
-  await graph.queue.ready;
-  await graph.session.load();
-  await Promise.all([graph.checkout.load(), graph.wishlist.load(), graph.compare.load()]);
-  await graph.cart.load();
+  await services.queue.ready;
+  await services.session.load();
+  await Promise.all([services.checkout.load(), services.wishlist.load(), services.compare.load()]);
+  await services.cart.load();
   return shop;
 }

@@ -1,14 +1,17 @@
 /**
- * The SDK's adapters (package entry `./adapters`): the one-call headless shop, the shared wiring, and every adapter of
- * the core's ports — ky HTTP clients of the vue-storefront-api protocol, IndexedDB and memory storage, and the runtime
- * ports for Node and browsers. No inversify and no reflect-metadata here: the React UI's container
- * (adapters/container.ts) is not part of the package. See docs/sdk.md.
+ * The SDK's adapters (package entry `./adapters`): the one-call headless shop, the composition root, and every adapter
+ * of the core's ports — ky HTTP clients of the vue-storefront-api protocol, IndexedDB and memory storage, and the
+ * runtime ports for Node and browsers. No inversify, reflect-metadata or jsdom here: adapters/container.ts (Node's
+ * graphs with jsdom, the inversify wrapper) is not part of the package. See docs/sdk.md.
  */
 // one call: createHeadlessShop({ apiUrl }) → services ready to use, dispose()
 export { createHeadlessShop, type HeadlessShop, type HeadlessShopOptions } from './headless';
-// the wiring underneath (also what the React UI's container binds)
-export { createRuntime, CatalogueGraph, type ShopRuntime, type ContainerOptions as RuntimeOptions, type Runtime } from './wiring';
-export { ShopGraph, TransactionGraph } from './wiring-transactions';
+// the composition root underneath (the React UI's server and browser get their services from the same graphs)
+export { createShopGraph, SYNC } from './headless';
+export { createRuntime, ShopGraph, CATALOGUE, type Bindings, type ServiceId, type ShopServices, type ShopRuntime, type ContainerOptions as RuntimeOptions, type Runtime } from './wiring';
+export { TRANSACTIONS } from './wiring-transactions';
+export { PRODUCT } from './wiring-product';
+export { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './container-tokens';
 
 // HTTP (vue-storefront-api 1.12): one ky client shared by every adapter
 export { createApiClient, type ApiClientOptions } from './http/api-client';

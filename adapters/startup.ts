@@ -1,11 +1,11 @@
-import type { ShopServices as Container } from './browser-services';
+import type { ShopServices as Container } from './wiring';
 import { CartService } from '../core/cart/cart-service';
 import { SessionService } from '../core/user/session-service';
 import { CheckoutService } from '../core/checkout/checkout-service';
 import { CookieNoticeService } from '../core/ui-state/claims-service';
 import { WishlistService, CompareService } from '../core/user/sku-list-service';
 import type { OfflineTaskQueue } from '../core/queue/types';
-import { TRANSACTION_TOKENS } from './bindings-transactions';
+import { TRANSACTION_TOKENS } from './container-tokens';
 import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import { watchTaskErrors } from '../core/queue/task-error-notices';
 import { syncCartStock } from '../core/cart/cart-stock-sync';
@@ -29,8 +29,8 @@ export async function startShopSession(container: Container): Promise<void> {
 }
 
 /**
- * The first step (issue 10: what a shopper's first command waits for): the queue's stored tasks, the task error
- * notices, and the session (cached user and token first, spec transactions §4 "Session").
+ * The first step (what a shopper's first command waits for): the queue's stored tasks, the task error notices, and
+ * the session (cached user and token first, spec transactions §4 "Session").
  */
 export async function restoreSession(container: Container): Promise<void> {
   const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);

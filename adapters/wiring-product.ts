@@ -1,20 +1,17 @@
 /**
- * The product page's service of the catalogue graph (issue 10): ProductService (with variants, bundles, related
- * products), 17 KB minified that only a product page reads (the price and stock syncs, which no page reads, are
- * adapters/wiring-sync.ts). They are members of the one
- * CatalogueGraph like any other (adapters/wiring.ts provideCatalogueMembers), provided by the module that carries their
- * code: the server's, the tests' and the SDK's wiring call provideProductMembers before building a graph; in the browser
- * the product page's chunk and the routes that load a product do (ui/hooks/use-product.ts, ui/app/pages-catalogue.tsx).
+ * The product page's part of the composition root (adapters/wiring.ts): ProductService (variants, bundles, related
+ * products), whose code only the product page carries. The browser adds it to the page's graph with the product page's
+ * chunk (ui/hooks/use-product.ts), a product route's load (ui/app/pages-catalogue.tsx) or a product's state
+ * (ui/entry-client.tsx); the server's, the tests' and the SDK's graphs have it from the start.
  */
 import { ProductService } from '../core/catalogue/product-service';
+import { AttributeService } from '../core/catalogue/attributes';
+import { TOKENS } from '../core/ports/tokens';
+import type { CatalogueSearch } from '../core/ports/catalogue-search';
 import { CONTAINER_TOKENS } from './container-tokens';
-import { provideCatalogueMembers } from './wiring';
+import type { Bindings, ServiceId, ShopGraph } from './wiring';
 
-export function provideProductMembers(): void {
-  provideCatalogueMembers({
-    product: {
-      ids: [ProductService, CONTAINER_TOKENS.Product],
-      make: (g) => new ProductService(g.catalogueSearch, g.config, g.attributes, g.logger, g.runtime.clock),
-    },
-  });
-}
+export const PRODUCT: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
+  [ProductService, (g) => new ProductService(g.get<CatalogueSearch>(TOKENS.CatalogueSearch), g.runtime.config, g.get(AttributeService), g.runtime.logger, g.runtime.clock)],
+  [CONTAINER_TOKENS.Product, (g) => g.get(ProductService)],
+]);

@@ -1,11 +1,13 @@
 /**
- * The one wiring of the shop: every HTTP adapter and every core service, built lazily from a handful of runtime ports.
- * Both ways in use it: `createHeadlessShop` (adapters/headless.ts, no inversify) hands the members out as they are,
- * and the inversify container (adapters/container.ts + bindings-transactions.ts) binds each token and class to the
- * member of one graph per container. Members are singletons of their graph, created on first access.
- *
- * The session, cart, queue and token lock need each other: they reach each other through closures read at call time
- * (`() => this.cart`), never at construction, so the circle resolves without a forward `let`.
+ * The shop's composition root: how every port, HTTP adapter and service is built, in one table per part of the code
+ * (what loads together in the browser): CATALOGUE here (every page's first render), PRODUCT in adapters/wiring-product.ts
+ * (the product page's chunk), TRANSACTIONS in adapters/wiring-transactions.ts (the transaction chunk), and SYNC, which
+ * no page reads, in adapters/headless.ts beside createShopGraph (every part: the server's, the tests', the SDK's). A `ShopGraph` is one scope over those tables: each service is made once, on first `get`, from the
+ * runtime ports (`createRuntime`) and the graph's other members. Everything gets its services from a graph: the
+ * server (one per request, adapters/container.ts createServerContainer), the browser (one per page,
+ * createBrowserContainer below), the tests (createTestContainer) and the SDK (adapters/headless.ts createHeadlessShop).
+ * Why a graph and not an inversify container per scope: docs/architecture.md "Wiring" (inversify wraps a graph once:
+ * adapters/container.ts inversifyContainer).
  */
 import type { KyInstance } from 'ky';
 import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
@@ -20,13 +22,10 @@ import type { CatalogueSearch } from '../core/ports/catalogue-search';
 import type { HomeContentSource } from '../core/catalogue/home-content';
 import { HomeService } from '../core/catalogue/home-service';
 import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
-import type { ProductService } from '../core/catalogue/product-service';
 import { CategoryService } from '../core/catalogue/category-service';
 import { SearchService } from '../core/catalogue/search-service';
 import { AttributeService } from '../core/catalogue/attributes';
 import { CmsService } from '../core/catalogue/cms-service';
-import type { PriceSyncService } from '../core/catalogue/price-sync';
-import type { StockSyncService } from '../core/catalogue/stock-sync';
 import { QuotaGuardedStorage, StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import { UrlDispatcher, withLoadedCategories } from '../core/routing/dispatcher';
 import { PageResolutionService } from '../core/routing/page-resolution';
@@ -38,6 +37,11 @@ import { ClaimsService, CookieNoticeService } from '../core/ui-state/claims-serv
 import { HttpCatalogueSearch } from './http/catalogue-search';
 import { HttpUrlMapper } from './http/url-mapper';
 import { HttpProductApi } from './http/product-api';
+import { TOKENS } from '../core/ports/tokens';
+import { CONTAINER_TOKENS } from './container-tokens';
+import type { ProductApi } from '../core/ports/product-api';
+import type { CategoryApi } from '../core/ports/category-api';
+import type { AttributeApi } from '../core/ports/attribute-api';
 import { HttpStockApi } from './http/stock-api';
 import { HttpCategoryApi } from './http/category-api';
 import { HttpContentApi } from './http/content-api';
@@ -86,10 +90,10 @@ export interface ContainerOptions {
   catalogueReads?: CatalogueReadCache | null;
   /**
    * CMS HTML sanitising. Browser default: DOMPurify over the page's DOM, imported on first use. Elsewhere the default
-   * shows CMS HTML as escaped text: the server binds DOMPurify over jsdom through adapters/server-container.ts.
+   * shows CMS HTML as escaped text: the server's graph gets DOMPurify over jsdom (adapters/container.ts).
    */
   htmlSanitizer?: HtmlSanitizer;
-  /** the other tabs of the browser and the locks they share (issue 11); browser: BroadcastChannel + Web Locks */
+  /** the other tabs of the browser and the locks they share; browser: BroadcastChannel + Web Locks */
   crossTab?: CrossTab;
   locks?: TabLocks;
   /**
@@ -106,8 +110,8 @@ export type Runtime = 'browser' | 'server' | 'node' | 'test';
  * The runtime ports from the options, with each runtime's defaults: system clock and timers, console logger (errors
  * only in tests), UUIDs, the browser's online state or a static online network, IndexedDB in a browser else memory.
  * `serverReads` (adapters/cache/catalogue-read-cache.ts SERVER_READS): the catalogue read cache of a server runtime,
- * handed in by the server's wiring (adapters/container.ts) so that the browser's bundle does not carry it (issue 10);
- * without it a server runtime reads uncached.
+ * handed in by the server's and the SDK's wiring (adapters/container.ts, headless.ts) so that the browser's bundle does
+ * not carry it; without it a server runtime reads uncached.
  */
 export function createRuntime(runtime: Runtime, options: ContainerOptions, serverReads?: ServerReads): ShopRuntime {
   const config = options.config ?? DEFAULT_CONFIG;
@@ -123,7 +127,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
       : options.catalogueReads === undefined
         ? options.fetch
           ? undefined
-          : // one per locale's data: an English render never gets the Dutch attribute labels (issue 12)
+          : // one per locale's data: an English render never gets the Dutch attribute labels
             serverReads.process(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries, config.server.catalogueReadMaxBytes)
         : (options.catalogueReads ?? undefined);
   return {
@@ -160,7 +164,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
 export interface ShopRuntime {
   /** which runtime the ports are for (the server renders pages: never offline, no two-stage product search) */
   kind: Runtime;
-  /** the shopper's locale: its store data (config.i18n.localeStores) and its own catalogue cache keys (issue 12) */
+  /** the shopper's locale: its store data (config.i18n.localeStores) and its own catalogue cache keys */
   locale: LocaleCode;
   /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
   catalogueReads?: SharedReads;
@@ -185,214 +189,188 @@ export interface ShopRuntime {
   homeContent: HomeContentSource;
   /** CMS HTML sanitising (core/ports/html-sanitizer.ts) */
   htmlSanitizer: HtmlSanitizer;
-  /** issue 11: the other tabs of this browser and the locks they share */
+  /** the other tabs of this browser and the locks they share */
   crossTab: CrossTab;
   locks: TabLocks;
 }
 
-/**
- * Members of the catalogue graph whose code comes with the pages that use them (issue 10: the product page's services,
- * adapters/wiring-product.ts, are not in every page's first load). The server's, the tests' and the SDK's wiring provide
- * them before building a graph (adapters/container.ts, headless.ts, browser-container.ts createBrowserContainer); in the
- * browser the product page's chunk and the routes that load a product do. Each graph still makes each member once.
- */
-type LateMember = (g: CatalogueGraph) => unknown;
-/** what names a member in a container (inversify's ServiceIdentifier; the SDK's types do not depend on inversify) */
-export type MemberId = string | symbol | (abstract new (...args: any[]) => unknown);
-const LATE_MEMBERS = new Map<string, LateMember>();
-const LATE_IDS: Array<readonly [MemberId, string]> = [];
+/** What names a service: its class, or a Symbol (ports: core/ports/tokens.ts TOKENS; adapters/container-tokens.ts). */
+export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) => T);
+/** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
+export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
 
-/** Provides members under their keys and the container ids (classes, tokens) that name them; a key provided before stays. */
-export function provideCatalogueMembers(members: Record<string, { make: LateMember; ids: readonly MemberId[] }>): void {
-  for (const [key, { make, ids }] of Object.entries(members)) {
-    if (LATE_MEMBERS.has(key)) continue;
-    LATE_MEMBERS.set(key, make);
-    for (const id of ids) LATE_IDS.push([id, key]);
+/**
+ * What code that uses services asks of them: a service by its class or Symbol, whether one is bound, and a part of the
+ * wiring added once its code has loaded (the browser's product page and transaction chunks). A ShopGraph.
+ */
+export interface ShopServices {
+  get<T>(id: ServiceId<T>): T;
+  isBound(id: ServiceId): boolean;
+  add(part: Bindings): ShopServices;
+}
+
+/**
+ * One scope of the shop's services (a server request, a browser page, a test, a headless shop) over the tables it was
+ * given: `get` makes a service on first use and keeps it, so every `get` of an id answers the same object. A part
+ * whose code loads later is added when it has loaded (`add`: the browser's transaction chunk, the product page's);
+ * asking for a service of a part not added yet throws, naming the part.
+ *
+ * The session, cart, queue and token lock need each other: their bindings reach each other through closures read at
+ * call time (`() => g.get(SessionService).getToken()`), never at construction, so the circle resolves by itself.
+ */
+export class ShopGraph implements ShopServices {
+  private readonly parts: Bindings[] = [];
+  private readonly made = new Map<ServiceId, unknown>();
+
+  constructor(
+    readonly runtime: ShopRuntime,
+    ...parts: Bindings[]
+  ) {
+    for (const part of parts) this.add(part);
   }
-}
 
-/**
- * The key of the provided member a container id names (`CatalogueGraph.member(key)`), if one was provided so far (a
- * handful: a scan is as quick as a map, and the browser's first load, which does not call this, carries no map).
- */
-export function providedMemberKey(id: unknown): string | undefined {
-  for (const [bound, key] of LATE_IDS) if (bound === id) return key;
-  return undefined;
-}
+  /** adds a part's bindings (again: nothing); an id bound by an earlier part keeps that binding */
+  add(part: Bindings): this {
+    if (!this.parts.includes(part)) this.parts.push(part);
+    return this;
+  }
 
-/** The bindings of the provided members over one graph (so far: a member provided later adds its own). */
-export function providedCatalogueBindings(g: CatalogueGraph): Array<readonly [MemberId, () => unknown]> {
-  return LATE_IDS.map(([id, key]) => [id, () => g.member(key)] as const);
-}
+  get<T>(id: ServiceId<T>): T {
+    if (this.made.has(id)) return this.made.get(id) as T;
+    const make = this.binding(id);
+    if (!make) throw new Error(`${typeof id === 'function' ? id.name : String(id)} is not bound: its part of the wiring (adapters/wiring*.ts) is not added to this graph`);
+    const made = make(this) as T;
+    this.made.set(id, made);
+    return made;
+  }
 
-/**
- * The catalogue half of the wiring: runtime ports, catalogue adapters and services, the UI-state services and the
- * shopper's storage — what every page's first render needs. The transaction half (cart, queue, session, checkout, ...)
- * is TransactionGraph in adapters/wiring-transactions.ts, built over one CatalogueGraph: the browser loads it after
- * first paint (issue 10), `ShopGraph` there has both halves.
- */
-export class CatalogueGraph {
-  private readonly made = new Map<string, unknown>();
-  constructor(readonly runtime: ShopRuntime) {}
+  isBound(id: ServiceId): boolean {
+    return this.binding(id) !== undefined;
+  }
 
-  /** names of the members made so far (each one once per graph) */
-  madeSoFar(): string[] {
+  /** every id bound so far (adapters/container.ts binds them in an inversify container) */
+  ids(): ServiceId[] {
+    return [...new Set(this.parts.flatMap((p) => [...p.keys()]))];
+  }
+
+  /** the ids made so far, in the order they were made */
+  madeSoFar(): ServiceId[] {
     return [...this.made.keys()];
   }
 
-  /**
-   * @internal a member provided by the module that carries its code (provideCatalogueMembers), made on first use; a
-   * member not provided yet throws
-   */
-  member<T>(key: string): T {
-    const make = LATE_MEMBERS.get(key);
-    if (!make) throw new Error(`the catalogue graph's ${key} is not provided yet (adapters/wiring-product.ts provideProductMembers)`);
-    return this.once(key, () => make(this) as T);
+  private binding(id: ServiceId): ((g: ShopGraph) => unknown) | undefined {
+    for (const part of this.parts) {
+      const make = part.get(id);
+      if (make) return make;
+    }
+    return undefined;
   }
+}
 
-  /** @internal the member of this graph under key, made on first use (TransactionGraph keeps its members here too) */
-  once<T>(key: string, make: () => T): T {
-    if (!this.made.has(key)) this.made.set(key, make());
-    return this.made.get(key) as T;
-  }
+/** the locale's catalogue caches' storage (an inner member: no code outside the wiring asks for it) */
+const CATALOGUE_STORAGE = Symbol('catalogueStorage');
 
-  get config(): ShopConfig {
-    return this.runtime.config;
-  }
-  get logger(): Logger {
-    return this.runtime.logger;
-  }
+/**
+ * The catalogue part: the runtime ports, the catalogue's HTTP adapters and services, the UI-state services and the
+ * shopper's storage — what every page's first render needs.
+ */
+export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
+  // ---- the runtime ports
+  [TOKENS.Config, (g) => g.runtime.config],
+  [TOKENS.Clock, (g) => g.runtime.clock],
+  [TOKENS.Scheduler, (g) => g.runtime.scheduler],
+  [TOKENS.Logger, (g) => g.runtime.logger],
+  [TOKENS.IdGenerator, (g) => g.runtime.ids],
+  [TOKENS.Network, (g) => g.runtime.network],
+  [TOKENS.Storage, (g) => g.runtime.storage],
+  [TOKENS.StorageQuota, (g) => g.runtime.storageQuota],
+  [TOKENS.CrossTab, (g) => g.runtime.crossTab],
+  [TOKENS.TabLocks, (g) => g.runtime.locks],
+  [TOKENS.HomeContent, (g) => g.runtime.homeContent],
+  [TOKENS.HtmlSanitizer, (g) => g.runtime.htmlSanitizer],
 
   // ---- catalogue: search answers go through the local cache so browsing works offline (spec catalogue §1, §4.4)
-  get catalogueCache(): CatalogueCache {
-    const r = this.runtime;
-    return this.once('catalogueCache', () => new CatalogueCache(this.catalogueStorage, r.scheduler, r.config, r.logger, () => new MemoryStorage()));
-  }
-  /**
-   * The storage of the locale's catalogue caches (search answers, attributes): the default locale keeps the plain keys
-   * (caches written before locales had their own data stay valid), another locale prefixes its keys.
-   */
-  private get catalogueStorage(): Storage {
-    const r = this.runtime;
-    return this.once('catalogueStorage', () => (r.locale === r.config.i18n.defaultLocale ? r.storage : new KeyPrefixedStorage(r.storage, `${r.locale}:`)));
-  }
-  get catalogueSearch(): CatalogueSearch {
-    const r = this.runtime;
-    return this.once('catalogueSearch', () => {
+  [CatalogueCache, (g) => new CatalogueCache(g.get<Storage>(CATALOGUE_STORAGE), g.runtime.scheduler, g.runtime.config, g.runtime.logger, () => new MemoryStorage())],
+  // the default locale keeps the plain keys (caches written before locales had their own data stay valid), another
+  // locale prefixes its keys
+  [CATALOGUE_STORAGE, ({ runtime: r }) => (r.locale === r.config.i18n.defaultLocale ? r.storage : new KeyPrefixedStorage(r.storage, `${r.locale}:`))],
+  [
+    TOKENS.CatalogueSearch,
+    (g) => {
+      const r = g.runtime;
       const http = new HttpCatalogueSearch(r.client, r.config, r.config.i18n.localeStores[r.locale].index);
       // The server is never "offline": a search that fails there must fail the render (503), not answer the
       // browser's empty offline result, which turned a slow API into "product not found" (404).
       if (r.kind === 'server') return r.catalogueReads ? r.catalogueReads.search(http) : http;
-      return new CachedCatalogueSearch(http, this.catalogueCache, r.network, r.logger);
-    });
-  }
-  get urlMapper(): UrlMapper {
-    const reads = this.runtime.catalogueReads;
-    return this.once('urlMapper', () => {
-      const http = new HttpUrlMapper(this.runtime.client, this.config);
-      return reads ? reads.urlMapper(http) : http;
-    });
-  }
-  get productApi(): HttpProductApi {
-    return this.once('productApi', () => new HttpProductApi(this.runtime.client, this.config));
-  }
-  get stockApi(): HttpStockApi {
-    return this.once('stockApi', () => new HttpStockApi(this.runtime.client, this.config));
-  }
-  get categoryApi(): HttpCategoryApi {
-    return this.once('categoryApi', () => new HttpCategoryApi(this.runtime.client, this.config, this.catalogueSearch));
-  }
-  get contentApi(): ContentApi {
-    const reads = this.runtime.catalogueReads;
-    return this.once('contentApi', () => {
-      const http = new HttpContentApi(this.runtime.client, this.config, this.catalogueSearch);
-      return reads ? reads.content(http) : http;
-    });
-  }
-  get attributeApi(): HttpAttributeApi {
-    return this.once('attributeApi', () => new HttpAttributeApi(this.runtime.client, this.config, this.catalogueSearch));
-  }
-  get home(): HomeService {
-    return this.once('home', () => new HomeService(this.catalogueSearch, this.config, this.logger, this.runtime.homeContent));
-  }
-  get attributes(): AttributeService {
-    return this.once('attributes', () => new AttributeService(this.attributeApi, this.config, this.logger, this.catalogueStorage));
-  }
-  get quotaMonitor(): StorageQuotaMonitor {
-    const r = this.runtime;
-    return this.once('quotaMonitor', () => new StorageQuotaMonitor(r.storageQuota, r.scheduler, this.catalogueCache, r.config, r.logger));
-  }
-  /** the product page's services come with its code (adapters/wiring-product.ts, issue 10) */
-  get product(): ProductService {
-    return this.member('product');
-  }
-  get twoStage(): TwoStageCaching {
-    return this.once('twoStage', () => new TwoStageCaching(this.config));
-  }
-  get category(): CategoryService {
-    return this.once(
-      'category',
-      () =>
-        new CategoryService(this.categoryApi, this.catalogueSearch, this.config, {
-          logger: this.logger,
-          clock: this.runtime.clock,
-          // spec catalogue §4.4 two-stage caching shows a light first page while the full one loads: the server
-          // awaits the full one anyway, so there it only doubled the product search (upstream: `!isServer` too)
-          ...(this.runtime.kind === 'server' ? {} : { twoStage: this.twoStage }),
-          attributes: () => Object.values(this.attributes.snapshot().byCode),
-        }),
-    );
-  }
-  get search(): SearchService {
-    return this.once('search', () => new SearchService(this.catalogueSearch, this.config, this.logger));
-  }
-  get cms(): CmsService {
-    return this.once('cms', () => new CmsService(this.contentApi, this.config, this.config.i18n.localeStores[this.runtime.locale].storeId, this.logger));
-  }
-  get priceSync(): PriceSyncService {
-    return this.member('priceSync');
-  }
-  get stockSync(): StockSyncService {
-    return this.member('stockSync');
-  }
-  get pageResolution(): PageResolutionService {
-    return this.once('pageResolution', () => new PageResolutionService());
-  }
-  get dispatcher(): UrlDispatcher {
-    return this.once('dispatcher', () => {
-      // the browser, offline: paths never mapped here are read from the menu's categories and the cached products
-      // (issue 11); the server is never offline and asks the url map only
-      const cache = this.runtime.kind === 'server' ? this.catalogueCache : withLoadedCategories(this.catalogueCache, () => this.category.snapshot().categories);
-      return new UrlDispatcher(this.urlMapper, this.config, cache, this.logger);
-    });
-  }
+      return new CachedCatalogueSearch(http, g.get(CatalogueCache), r.network, r.logger);
+    },
+  ],
+  [
+    TOKENS.UrlMapper,
+    ({ runtime: r }) => {
+      const http = new HttpUrlMapper(r.client, r.config);
+      return r.catalogueReads ? r.catalogueReads.urlMapper(http) : http;
+    },
+  ],
+  [TOKENS.ProductApi, ({ runtime: r }) => new HttpProductApi(r.client, r.config)],
+  [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client, r.config)],
+  [TOKENS.CategoryApi, (g) => new HttpCategoryApi(g.runtime.client, g.runtime.config, search(g))],
+  [
+    TOKENS.ContentApi,
+    (g) => {
+      const r = g.runtime;
+      const http = new HttpContentApi(r.client, r.config, search(g));
+      return r.catalogueReads ? r.catalogueReads.content(http) : http;
+    },
+  ],
+  [TOKENS.AttributeApi, (g) => new HttpAttributeApi(g.runtime.client, g.runtime.config, search(g))],
+  [HomeService, (g) => new HomeService(search(g), g.runtime.config, g.runtime.logger, g.runtime.homeContent)],
+  [AttributeService, (g) => new AttributeService(g.get<AttributeApi>(TOKENS.AttributeApi), g.runtime.config, g.runtime.logger, g.get<Storage>(CATALOGUE_STORAGE))],
+  [StorageQuotaMonitor, (g) => new StorageQuotaMonitor(g.runtime.storageQuota, g.runtime.scheduler, g.get(CatalogueCache), g.runtime.config, g.runtime.logger)],
+  [TwoStageCaching, (g) => new TwoStageCaching(g.runtime.config)],
+  [
+    CategoryService,
+    (g) =>
+      new CategoryService(g.get<CategoryApi>(TOKENS.CategoryApi), search(g), g.runtime.config, {
+        logger: g.runtime.logger,
+        clock: g.runtime.clock,
+        // spec catalogue §4.4 two-stage caching shows a light first page while the full one loads: the server
+        // awaits the full one anyway, so there it only doubled the product search (upstream: `!isServer` too)
+        ...(g.runtime.kind === 'server' ? {} : { twoStage: g.get(TwoStageCaching) }),
+        attributes: () => Object.values(g.get(AttributeService).snapshot().byCode),
+      }),
+  ],
+  [SearchService, (g) => new SearchService(search(g), g.runtime.config, g.runtime.logger)],
+  [CmsService, (g) => new CmsService(g.get<ContentApi>(TOKENS.ContentApi), g.runtime.config, g.runtime.config.i18n.localeStores[g.runtime.locale].storeId, g.runtime.logger)],
+  [PageResolutionService, () => new PageResolutionService()],
+  [
+    UrlDispatcher,
+    (g) => {
+      // the browser, offline: paths never mapped here are read from the menu's categories and the cached products;
+      // the server is never offline and asks the url map only
+      const cache = g.runtime.kind === 'server' ? g.get(CatalogueCache) : withLoadedCategories(g.get(CatalogueCache), () => g.get(CategoryService).snapshot().categories);
+      return new UrlDispatcher(g.get<UrlMapper>(TOKENS.UrlMapper), g.runtime.config, cache, g.runtime.logger);
+    },
+  ],
 
-  /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
-  get shopperStorage(): Storage {
-    return this.once(
-      'shopperStorage',
-      () => new QuotaGuardedStorage(this.runtime.storage, { onQuotaExceeded: () => this.catalogueCache.clearForQuota(), logger: this.logger }),
-    );
-  }
+  // ---- the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the
+  // catalogue caches and is retried once
+  [CONTAINER_TOKENS.ShopperStorage, (g) => new QuotaGuardedStorage(g.runtime.storage, { onQuotaExceeded: () => g.get(CatalogueCache).clearForQuota(), logger: g.runtime.logger })],
 
-  // ---- ui state
-  get notifications(): NotificationService {
-    return this.once('notifications', () => new NotificationService(this.runtime.scheduler, this.runtime.ids, this.config));
-  }
-  get modals(): ModalService {
-    return this.once('modals', () => new ModalService());
-  }
-  get progress(): ProgressService {
-    return this.once('progress', () => new ProgressService(this.runtime.scheduler, this.config));
-  }
-  get uiFlags(): UiFlagsService {
-    return this.once('uiFlags', () => new UiFlagsService());
-  }
-  get claims(): ClaimsService {
-    return this.once('claims', () => new ClaimsService(this.shopperStorage, this.runtime.clock));
-  }
-  get cookieNotice(): CookieNoticeService {
-    return this.once('cookieNotice', () => new CookieNoticeService(this.claims, this.config));
-  }
+  // ---- UI state
+  [NotificationService, ({ runtime: r }) => new NotificationService(r.scheduler, r.ids, r.config)],
+  [ModalService, () => new ModalService()],
+  [ProgressService, ({ runtime: r }) => new ProgressService(r.scheduler, r.config)],
+  [UiFlagsService, () => new UiFlagsService()],
+  [ClaimsService, (g) => new ClaimsService(g.get<Storage>(CONTAINER_TOKENS.ShopperStorage), g.runtime.clock)],
+  [CookieNoticeService, (g) => new CookieNoticeService(g.get(ClaimsService), g.runtime.config)],
+]);
 
+function search(g: ShopGraph): CatalogueSearch {
+  return g.get<CatalogueSearch>(TOKENS.CatalogueSearch);
+}
+
+/** The browser's graph of one page: the catalogue part; the product page's and the transaction chunk add theirs. */
+export function createBrowserContainer(options: ContainerOptions = {}): ShopGraph {
+  return new ShopGraph(createRuntime('browser', options), CATALOGUE);
 }

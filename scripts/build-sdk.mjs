@@ -2,7 +2,8 @@
 //   index.js, adapters.js, testing.js (+ chunks/)  ESM JavaScript, esbuild, code shared between entries split out once
 //                                                  (so `instanceof ApiError` holds across entries); rxjs, ky, idb external
 //   types/**.d.ts                                  tsc declarations, relative imports ending in .js (Node 16 resolution)
-//   package.json                                   exports '.', './adapters', './testing'; dependencies rxjs, ky, idb only
+//   package.json                                   @papier/storefront-sdk (the app is papier-storefront): exports '.',
+//                                                  './adapters', './testing'; dependencies rxjs, ky, idb only
 // Then `npm pack ./dist/sdk` makes the tarball. No entry imports reflect-metadata or inversify (checked below).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = { index: 'core/index.ts', adapters: 'adapters/index.ts', testing: 'core/testing/index.ts' };
 /** the only runtime dependencies of the SDK: everything else is bundled or not part of it */
 const RUNTIME_DEPENDENCIES = ['rxjs', 'ky', 'idb'];
+/** the package's own name: the app's package.json (papier-storefront) names the storefront, not the SDK */
+export const SDK_NAME = '@papier/storefront-sdk';
 
 export async function buildSdk({ outDir = join(root, 'dist', 'sdk'), quiet = false } = {}) {
   rmSync(outDir, { recursive: true, force: true });
@@ -68,7 +71,7 @@ export async function buildSdk({ outDir = join(root, 'dist', 'sdk'), quiet = fal
     join(outDir, 'package.json'),
     `${JSON.stringify(
       {
-        name: pkg.name,
+        name: SDK_NAME,
         version: pkg.version,
         description: 'Papier & Lint storefront SDK: framework-free core (rules + RxJS services behind ports) and its adapters',
         type: 'module',

@@ -23,9 +23,9 @@ let tarball = '';
 
 /** The outside script: everything an integrator writes to go from nothing to a payment URL. */
 const APP = `
-import { createHeadlessShop } from 'papier-storefront/adapters';
-import { ApiError, cartItemIdentity } from 'papier-storefront';
-import { VirtualClock } from 'papier-storefront/testing';
+import { createHeadlessShop } from '@papier/storefront-sdk/adapters';
+import { ApiError, cartItemIdentity } from '@papier/storefront-sdk';
+import { VirtualClock } from '@papier/storefront-sdk/testing';
 
 const shop = await createHeadlessShop({ apiUrl: process.argv[2] });
 const { items } = await shop.search.setText('kadopapier');
@@ -52,10 +52,10 @@ console.log(JSON.stringify({
 /** Typed use of all three entries; the @ts-expect-error lines fail the check if the types were `any`. */
 const CHECK = `
 import { createHeadlessShop, MemoryStorage, StaticNetwork, SystemClock, ConsoleLogger, UuidGenerator, TimerScheduler,
-  HttpCatalogueSearch, createApiClient, type HeadlessShop } from 'papier-storefront/adapters';
+  HttpCatalogueSearch, createApiClient, type HeadlessShop } from '@papier/storefront-sdk/adapters';
 import { DEFAULT_CONFIG, createConfig, buildSearchQuery, toSearchRequest, selectConfigurableChild, mergeCartItems,
-  CartService, type Product, type CartItem, type SearchState } from 'papier-storefront';
-import { VirtualClock, VirtualScheduler, ManualNetwork, SequentialIds, MemoryLogger } from 'papier-storefront/testing';
+  CartService, type Product, type CartItem, type SearchState } from '@papier/storefront-sdk';
+import { VirtualClock, VirtualScheduler, ManualNetwork, SequentialIds, MemoryLogger } from '@papier/storefront-sdk/testing';
 
 export async function run(apiUrl: string): Promise<string | undefined> {
   const shop: HeadlessShop = await createHeadlessShop({
@@ -104,8 +104,10 @@ afterAll(async () => {
 });
 
 describe('the packed SDK in an outside project', () => {
-  it('installs with rxjs, ky and idb as its only dependencies (no React, inversify, reflect-metadata)', () => {
-    const pkg = JSON.parse(readFileSync(join(project, 'node_modules', 'papier-storefront', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  it('installs under its own name with rxjs, ky and idb as its only dependencies (no React, inversify, reflect-metadata)', () => {
+    const pkg = JSON.parse(readFileSync(join(project, 'node_modules', '@papier', 'storefront-sdk', 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+    // the SDK is not the app: the storefront's own package.json is papier-storefront
+    expect(pkg.name).toBe('@papier/storefront-sdk');
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['idb', 'ky', 'rxjs']);
     const installed = readdirSync(join(project, 'node_modules')).filter((d) => !d.startsWith('.'));
     expect(installed).not.toContain('react');

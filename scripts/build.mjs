@@ -15,10 +15,9 @@ import { minifyFiles, resizeMetafile } from './minify-pass.mjs';
 const root = new URL('..', import.meta.url).pathname;
 
 /**
- * The browser bundle's esbuild options (scripts/bench/client-budget.test.ts builds with the same ones). Issue 10:
- * rxjs's ES2015 build (the 'es2015' export condition; its default is ES5 + tslib), and inversify's side-effect import of
- * reflect-metadata replaced by the four functions it calls (adapters/browser/reflect-metadata-lite.ts), and the
- * default locale's texts in two parts (scripts/locale-split.mjs).
+ * The browser bundle's esbuild options (scripts/bench/client-budget.test.ts builds with the same ones): rxjs's ES2015
+ * build (the 'es2015' export condition; its default is ES5 + tslib) and the default locale's texts in two parts
+ * (scripts/locale-split.mjs).
  */
 export function clientBuildOptions() {
   return {
@@ -37,7 +36,6 @@ export function clientBuildOptions() {
     assetNames: 'assets/[name]-[hash]',
     jsx: 'automatic',
     conditions: ['es2015'],
-    alias: { 'reflect-metadata/lite': './adapters/browser/reflect-metadata-lite.ts' },
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [localeSplitPlugin(), purePackagesPlugin(), deepImportsPlugin()],
   };

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from './app/routes';
 import { createConfig, type ShopConfig } from '../core/config';
-import { createFirstRenderServices } from '../adapters/browser-services';
+import { createBrowserContainer } from '../adapters/wiring';
 import { browserI18n, createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
@@ -33,8 +33,9 @@ const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
 const locale = resolveLocale(boot.locale, config);
-// issue 10: the first render reads the catalogue half without the inversify container; the transaction half brings it
-const container = createFirstRenderServices({ config, storefrontOrigin: window.location.origin, locale });
+// the page's graph of services (adapters/wiring.ts): the catalogue part now, the product page's and the transaction
+// chunks add theirs when they load
+const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
 // issue 10: the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
 // kept by the browser's HTTP cache from page to page
 const categoriesHref = boot.shared?.categories;
@@ -66,9 +67,8 @@ const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRo
 // (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
 // the URL dispatcher's page chunk follows the kind the server resolved: that state first
 hydrateServices(container, boot.state, ['pageResolution']);
-// a product's state comes with the product page's chunk, whose module provides its services (adapters/wiring-product.ts);
-// a product state beside another page's chunk (none today) provides them itself, before hydrating (issue 10)
-const productServices = 'product' in boot.state ? recoverChunk(import('../adapters/wiring-product')).then((m) => m.provideProductMembers()) : undefined;
+// a product's state needs the product page's part of the wiring (adapters/wiring-product.ts), added before hydrating
+const productServices = 'product' in boot.state ? recoverChunk(import('../adapters/wiring-product')).then((m) => void container.add(m.PRODUCT)) : undefined;
 const [, , categories] = await Promise.all([first?.preload?.(container), recoverChunk(loadLocale(locale)), sharedCategories, productServices]);
 const category = boot.state['category'] as { categories?: unknown[] } | undefined;
 hydrateServices(container, categories && category ? { ...boot.state, category: { ...category, categories } } : boot.state);

@@ -2,9 +2,8 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
-import { createServerServices } from '../adapters/server-services';
-import type { ShopServices } from '../adapters/browser-services';
-import type { ContainerOptions } from '../adapters/wiring';
+import { createServerContainer } from '../adapters/container';
+import type { ContainerOptions, ShopServices } from '../adapters/wiring';
 import type { i18n } from 'i18next';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
@@ -88,7 +87,7 @@ export function pristineState(config: ShopConfig, locale: LocaleCode): Dehydrate
   let byLocale = pristineByConfig.get(config);
   if (!byLocale) pristineByConfig.set(config, (byLocale = new Map()));
   let state = byLocale.get(locale);
-  if (!state) byLocale.set(locale, (state = JSON.parse(JSON.stringify(dehydrate(createServerServices({ config, locale })))) as DehydratedState));
+  if (!state) byLocale.set(locale, (state = JSON.parse(JSON.stringify(dehydrate(createServerContainer({ config, locale })))) as DehydratedState));
   return state;
 }
 
@@ -96,8 +95,8 @@ export function pristineState(config: ShopConfig, locale: LocaleCode): Dehydrate
 const RENDER_TIMEOUT_MS = 10_000;
 
 /**
- * Server render of one request: fresh services over one ShopGraph (adapters/shop-services.ts: the container's bindings
- * without inversify, issue 8), the matched route's data awaited. The app is rendered with
+ * Server render of one request: a fresh graph of services (adapters/container.ts createServerContainer: the process's
+ * parts of the wiring, this request's members made on first use), the matched route's data awaited. The app is rendered with
  * renderToPipeableStream once everything is ready (no Suspense fallbacks or inline streaming scripts reach the page,
  * so the HTML is complete, cacheable and needs no CSP nonce of its own).
  */
@@ -105,15 +104,15 @@ export interface RenderOptions {
   /** the shop's public origin, for the absolute URLs of the head (canonical, og:url, JSON-LD) */
   origin?: string;
   /**
-   * what makes the request's services (default createServerServices, adapters/server-services.ts): benchmarks render
-   * with createServerContainer to compare (scripts/bench/services.ts)
+   * what makes the request's services (default createServerContainer, adapters/container.ts): benchmarks render with an
+   * inversify container over the graph to compare (scripts/bench/services.ts)
    */
   services?: (options: Pick<ContainerOptions, 'config' | 'locale'>) => ShopServices;
 }
 
 export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
   const origin = options.origin ?? `http://${config.server.host}:${config.server.storefrontPort}`;
-  const services = (options.services ?? createServerServices)({ config, locale });
+  const services = (options.services ?? createServerContainer)({ config, locale });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchAppRoute(parsed.pathname)?.[0];
@@ -128,7 +127,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
   const status = outcome?.status ?? route?.status ?? 200;
   await loadLocale(locale);
   // rendering only reads the services (a render must be pure): the state after the loads is the state rendered
-  // the category list travels as a document of its own, fetched once by the browser (issue 10)
+  // the category list travels as a document of its own, fetched once by the browser
   const { state, shared, documents } = splitSharedState(dehydrate(services, pristineState(config, locale)), locale);
   return {
     status,
@@ -215,7 +214,7 @@ export interface RenderResult {
  * read afresh (through the process's catalogue read cache): for a request naming a document this process did not render.
  */
 export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode): Promise<SharedDocument> {
-  const categories = createServerServices({ config, locale }).get(CategoryService);
+  const categories = createServerContainer({ config, locale }).get(CategoryService);
   await categories.loadCategories();
   return categoriesDocument(locale, portableCategoryState(categories.snapshot()).categories);
 }

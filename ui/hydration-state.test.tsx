@@ -14,7 +14,7 @@ import { StaticRouter } from 'react-router-dom';
 import { createConfig, type ShopConfig } from '../core/config';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
-import { createServerContainer } from '../adapters/server-container';
+import { createServerContainer } from '../adapters/container';
 import { prepareRender, bodyText } from './entry-server';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
 import { createI18n, loadLocale } from './i18n';

@@ -13,7 +13,7 @@ import { createConfig, type LocaleCode } from '../core/config';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startShopProcess, type ShopProcess } from '../test-fixtures/storefront-process';
-import { createServerContainer } from '../adapters/server-container';
+import { createServerContainer } from '../adapters/container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { dehydrate } from './app/dehydrate';

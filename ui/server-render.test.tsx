@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
 import type { LocaleCode } from '../core/config';
 import { processCatalogueReads } from '../adapters/cache/catalogue-read-cache';
-import { createServerServices } from '../adapters/server-services';
+import { createServerContainer } from '../adapters/container';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';
@@ -24,7 +24,7 @@ import { ROUTES, type AppRoute } from './app/routes';
  * under vitest its `react-router` import and react-router-dom's load two copies of the router.
  */
 async function render(url: string, config: ShopConfig, locale: LocaleCode): Promise<{ status: number; html: string }> {
-  const container = createServerServices({ config });
+  const container = createServerContainer({ config });
   const parsed = new URL(url, 'http://storefront.local');
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;

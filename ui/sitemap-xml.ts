@@ -1,7 +1,7 @@
 import type { ShopConfig } from '../core/config';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 import { TOKENS } from '../core/ports/tokens';
-import { createServerServices } from '../adapters/shop-services';
+import { createServerContainer } from '../adapters/container';
 import { CategoryService } from '../core/catalogue/category-service';
 import { sitemapEntries, sitemapXml, type SitemapEntry } from '../core/routing/sitemap';
 import { loadSitemapProducts, productSitemapEntries } from '../core/routing/sitemap-products';
@@ -14,7 +14,7 @@ export const SITEMAP_TTL_MS = 10 * 60_000;
  * every listed product. What it lists does not depend on the origin; the origin is only written in front of each path.
  */
 export async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {
-  const container = createServerServices({ config });
+  const container = createServerContainer({ config });
   const categories = container.get(CategoryService);
   const [products] = await Promise.all([
     loadSitemapProducts(container.get<CatalogueSearch>(TOKENS.CatalogueSearch), config),

@@ -13,7 +13,7 @@ import { SystemClock } from '../common/system-clock';
  * instead of changing what other shoppers see.
  *
  * Core knows nothing of it: the decorators below wrap the CatalogueSearch, UrlMapper and ContentApi ports and are
- * wired by a server runtime only: createServerServices, createServerContainer (the browser has its own offline cache).
+ * wired by a server runtime only: createServerContainer, createShopGraph (the browser has its own offline cache).
  */
 export interface CatalogueReadStats {
   /** answered from a kept value */

@@ -8,7 +8,7 @@ let shared: HtmlSanitizer | undefined;
 /**
  * The server's HtmlSanitizer: DOMPurify over a jsdom window, ready at once (no dynamic import on the server). One
  * per process: a jsdom window costs a few MB and DOMPurify keeps no state between calls. Node only: never import
- * this from code the browser bundle reaches (adapters/server-container.ts binds it).
+ * this from code the browser bundle reaches (adapters/container.ts createServerContainer gives it to the server graphs).
  */
 export function jsdomHtmlSanitizer(): HtmlSanitizer {
   shared ??= new DomPurifySanitizer(createDOMPurify(new JSDOM('').window as unknown as WindowLike));

@@ -1,6 +1,6 @@
 /**
- * Injection tokens, one per port. Core never imports inversify: these are plain Symbols that
- * adapters/container.ts binds to concrete classes.
+ * Injection tokens, one per port. Core never imports inversify: these are plain Symbols that the composition root
+ * (adapters/wiring*.ts) binds to concrete classes.
  */
 export const TOKENS = {
   Config: Symbol.for('ShopConfig'),
@@ -32,7 +32,7 @@ export const TOKENS = {
   StorageQuota: Symbol.for('StorageQuota'),
   /** CMS HTML sanitising (core/ports/html-sanitizer.ts): DOMPurify over the browser's DOM or jsdom */
   HtmlSanitizer: Symbol.for('HtmlSanitizer'),
-  /** issue 11: the other tabs of this browser (core/ports/cross-tab.ts) */
+  /** the other tabs of this browser (core/ports/cross-tab.ts) */
   CrossTab: Symbol.for('CrossTab'),
   TabLocks: Symbol.for('TabLocks'),
 } as const;

@@ -3,7 +3,7 @@
  * results, a product with a <select> per configurable option (values no available child offers are disabled), an
  * add-to-cart button and the cart. Every state shown comes from a service's `state$`; every click calls a command.
  *
- * In a project of your own the imports read `from 'papier-storefront'` and `from 'papier-storefront/adapters'`:
+ * In a project of your own the imports read `from '@papier/storefront-sdk'` and `from '@papier/storefront-sdk/adapters'`:
  *
  *   const shop = await createHeadlessShop({ apiUrl: 'http://127.0.0.1:8080', runtime: 'browser' });
  *   const view = mountShop(document.getElementById('shop')!, shop);

@@ -56,19 +56,19 @@ describe('first-load JavaScript per page (issue 10)', () => {
     const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
     const first = [...closure(result.metafile, entry)];
     expect(first).toHaveLength(2);
-    // react-dom, the container-free services and the shell are in it
+    // react-dom, the composition root's catalogue part and the shell are in it
     // (a package's path is relative to the repository: '../<elsewhere>/node_modules/...' when node_modules is a link)
     const inputs = first.flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {})).map((i) => i.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, ''));
-    for (const m of ['node_modules/react-dom/cjs/react-dom-client.production.js', 'adapters/browser-services.ts', 'ui/components/header/Header.tsx']) expect(inputs).toContain(m);
+    for (const m of ['node_modules/react-dom/cjs/react-dom-client.production.js', 'adapters/wiring.ts', 'ui/components/header/Header.tsx']) expect(inputs).toContain(m);
   });
 
-  it('the cart, session, checkout and queue code, and the inversify container, are not in the first load of a catalogue page', () => {
+  it('the cart, session, checkout and queue code, and inversify, are not in the first load of a catalogue page', () => {
     const sizes = pageSizes(result.metafile, read) as Sizes;
     expect(sizes.home).toBeDefined();
     const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
     const firstLoad = closure(result.metafile, entry);
     const inputs = [...firstLoad].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
-    const transactionCode = /core\/cart\/cart-service|core\/checkout\/(checkout|payment|order-status)-service|core\/queue\/task-queue|core\/user\/session-service|wiring-transactions|bindings-transactions|node_modules\/ky\/|node_modules\/(@inversifyjs|inversify)\//;
+    const transactionCode = /core\/cart\/cart-service|core\/checkout\/(checkout|payment|order-status)-service|core\/queue\/task-queue|core\/user\/session-service|wiring-transactions|node_modules\/ky\/|node_modules\/(@inversifyjs|inversify)\//;
     expect(inputs.filter((i) => transactionCode.test(i))).toEqual([]);
   });
 });
@@ -80,7 +80,7 @@ describe('what comes with its page or on first need (issue 10)', () => {
   it("the product page's services, the offline search and the server's read cache are not in the first load; the product page brings its services", () => {
     const entry = outputOf('ui/entry-client.tsx');
     const firstLoad = inputsOf(closure(result.metafile, entry));
-    const productCode = /core\/catalogue\/(product-service|variants|bundle|price-sync|stock-sync|local-search)\.ts$|adapters\/(wiring-product|wiring-sync|cache\/catalogue-read-cache)\.ts$/;
+    const productCode = /core\/catalogue\/(product-service|variants|bundle|price-sync|stock-sync|local-search)\.ts$|adapters\/(wiring-product|cache\/catalogue-read-cache)\.ts$/;
     expect(firstLoad.length).toBeGreaterThan(100);
     expect(firstLoad.filter((i) => productCode.test(i))).toEqual([]);
     for (const page of ['ui/pages/HomePage.tsx', 'ui/pages/CategoryPage.tsx']) {
@@ -88,21 +88,20 @@ describe('what comes with its page or on first need (issue 10)', () => {
     }
     const product = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/ProductPage.tsx')]));
     for (const m of ['core/catalogue/product-service.ts', 'adapters/wiring-product.ts', 'core/catalogue/variants.ts']) expect(product).toContain(m);
-    // the price sync, which no page reads (adapters/wiring-sync.ts), comes with none
+    // the price sync, which no page reads (adapters/headless.ts SYNC), comes with none
     expect(product).not.toContain('core/catalogue/price-sync.ts');
     // the offline search is a chunk of its own (loaded once idle, core/catalogue/catalogue-cache.ts loadLocalSearch)
     expect(inputsOf(new Set([outputOf('core/catalogue/local-search.ts')]))).toContain('core/catalogue/local-search.ts');
   });
 
-  it('a checkout renders without the inversify container (it follows in a chunk of its own once idle) and without ky', () => {
+  it('a checkout renders without ky, and no chunk of the browser carries inversify (the browser asks its graph)', () => {
     const entry = outputOf('ui/entry-client.tsx');
     const checkout = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/CheckoutPage.tsx'), outputOf('ui/app/transactions-ui.tsx')]));
     expect(checkout).toContain('core/cart/cart-service.ts');
     expect(checkout.filter((i) => /node_modules\/(@inversifyjs|inversify)\//.test(i))).toEqual([]);
     // nor ky: the API client and the queue's transport import it on their first request (adapters/http/api-client.ts deferredKy)
     expect(checkout.filter((i) => /node_modules\/ky\//.test(i))).toEqual([]);
-    const container = inputsOf(closure(result.metafile, outputOf('ui/app/transactions-container.ts')));
-    expect(container.some((i) => /node_modules\/@inversifyjs\/container\//.test(i))).toBe(true);
+    expect(Object.keys(result.metafile.inputs).filter((i) => /node_modules\/(@inversifyjs|inversify|reflect-metadata)\//.test(i))).toEqual([]);
   });
 });
 

@@ -42,7 +42,7 @@ const CORE_FORBIDDEN_CODE: Array<[RegExp, string]> = [
   [/\bfetch\(/, 'fetch (use a port)'],
   [/\b(?:window|document|localStorage|navigator)\./, 'browser globals (use a port)'],
   [/\bprocess\.(?:env|argv)/, 'Node globals (pass config in)'],
-  [/@(?:injectable|inject)\b/, 'decorators (bind plain classes in adapters/container.ts)'],
+  [/@(?:injectable|inject)\b/, 'decorators (build plain classes in adapters/wiring*.ts)'],
 ];
 
 export function findViolations(files: SourceFile[]): Violation[] {

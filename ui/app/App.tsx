@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
 import { ROUTES, matchAppRoute } from './routes';

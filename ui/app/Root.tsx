@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ContainerContext } from '../hooks/use-service';

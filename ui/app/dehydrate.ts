@@ -1,4 +1,4 @@
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
 import { CONTAINER_TOKENS, TX } from '../../adapters/container-tokens';
 import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState, type PortableCategoryState } from '../../core/catalogue/category-service';
@@ -15,13 +15,13 @@ interface Hydratable<T> {
 
 /**
  * The services whose state the server sends to the browser, by a stable name. A transaction service is named by its
- * Symbol (adapters/container-tokens.ts): the browser binds it after first paint and hydrates it then (issue 10).
+ * Symbol (adapters/container-tokens.ts): the browser adds its part of the wiring after first paint and hydrates it then.
  */
 export const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: never[]) => Hydratable<unknown>)> = {
   home: HomeService as never,
   orderStatus: TX.OrderStatus,
   category: CategoryService as never,
-  // by its token: the product page's services come with its chunk (adapters/wiring-product.ts, issue 10)
+  // by its token: the product page's part of the wiring comes with its chunk (adapters/wiring-product.ts)
   product: CONTAINER_TOKENS.Product,
   cms: CmsService as never,
   // the option labels a page rendered with (issue 12: the store view's words): the first browser render reads the same

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 
 export interface RouteLoadContext {
   container: Container;

@@ -1,4 +1,4 @@
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { CategoryService } from '../../core/catalogue/category-service';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { HomeService } from '../../core/catalogue/home-service';

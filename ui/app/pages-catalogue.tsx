@@ -1,4 +1,4 @@
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import type { ShopConfig } from '../../core/config';
 import { TOKENS } from '../../core/ports/tokens';
 import type { CatalogueSearch } from '../../core/ports/catalogue-search';
@@ -128,11 +128,11 @@ async function productLoad(container: Container, path: string, sku: string, chil
 }
 
 /**
- * The product service, its code loaded first where it is not yet (issue 10: the product page's services are not in
- * the browser's first load; a client-side load of a product fetches them beside the page's chunk).
+ * The product service, its part of the wiring added to the graph first where it is not yet (the browser's first load
+ * does not carry it; a client-side load of a product fetches it beside the page's chunk).
  */
 async function productServiceOf(container: Container): Promise<ProductService> {
-  if (!container.isBound(CONTAINER_TOKENS.Product)) (await import('../../adapters/wiring-product')).provideProductMembers();
+  if (!container.isBound(CONTAINER_TOKENS.Product)) container.add((await import('../../adapters/wiring-product')).PRODUCT);
   return container.get<ProductService>(CONTAINER_TOKENS.Product);
 }
 

@@ -1,8 +1,7 @@
 /**
- * useTransactionService on the server (issue 8): it answers no service, as the hydrating browser does before the
- * transaction half is there, so a server render builds none of the half's services for nothing; the HTML of every
- * component that asks (the review form, the list toggles and links) is what it was when the server handed them the
- * services it binds per request.
+ * useTransactionService on the server: it answers no service, as the hydrating browser does before the transaction
+ * half is there, so a server render builds none of the half's services for nothing; the HTML of every component that
+ * asks (the review form, the list toggles and links) is what it is when it is handed the services.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
@@ -46,9 +45,9 @@ function counting() {
   const container = createTestContainer({ config });
   const asked: symbol[] = [];
   const get = container.get.bind(container);
-  container.get = ((id: symbol, ...rest: never[]) => {
+  container.get = ((id: symbol) => {
     if (TOKENS.includes(id)) asked.push(id);
-    return get(id as never, ...rest);
+    return get(id as never);
   }) as typeof container.get;
   return { container, asked };
 }

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { CategoryService, type CategoryState } from '../../core/catalogue/category-service';
 import { CmsService, type CmsState } from '../../core/catalogue/cms-service';
 import { AttributeService, type AttributeState } from '../../core/catalogue/attributes';
@@ -40,7 +40,7 @@ export function useUiFlagsService(): UiFlagsService {
 export function useUiFlags(): UiFlags {
   return useObservable(useUiFlagsService());
 }
-/** The store view's attribute metadata (labels and option values in the shopper's language, issue 12). */
+/** The store view's attribute metadata (labels and option values in the shopper's language). */
 export function useAttributes(): AttributeState {
   return useObservable(useContainer().get(AttributeService));
 }

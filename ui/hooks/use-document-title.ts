@@ -10,7 +10,7 @@ export const TitleContext = createContext<{ title?: string } | null>(null);
 export function useDocumentTitle(title: string): void {
   const config = useConfig();
   const { t } = useTranslation();
-  // spec catalogue §1's template, translated per locale (issue 12)
+  // spec catalogue §1's template, translated per locale
   const full = pageTitle(title, config, t('shop.titleTemplate', { defaultValue: config.shop.titleTemplate }));
   const sink = useContext(TitleContext);
   if (sink) sink.title = full;

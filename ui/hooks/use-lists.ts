@@ -14,7 +14,7 @@ const TOKEN: Record<ListKind, symbol> = { wishlist: TX.Wishlist, compare: TX.Com
 
 /**
  * The wishlist or compare list (spec catalogue §1, transactions §3): its state, its service once bound, and `get()`
- * for event handlers. The lists are services of the transaction half (issue 10: bound when the browser is idle after
+ * for event handlers. The lists are services of the transaction half (added to the page's graph when the browser is idle after
  * hydration or on first need), so the hook follows that half arriving: until then the state is an empty list that is
  * not loaded and `service` is undefined; `get()` loads the half first (a toggle's first click) and answers the service.
  * The service is never imported here, only named by its Symbol: the tiles' first load carries no list code.

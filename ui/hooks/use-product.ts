@@ -1,13 +1,12 @@
 import { ProductService, type ProductState } from '../../core/catalogue/product-service';
-import { provideProductMembers } from '../../adapters/wiring-product';
+import { PRODUCT } from '../../adapters/wiring-product';
 import { useContainer } from './use-catalogue';
 import { useObservable } from './use-observable';
 
-// issue 10: the product page's services come with its chunk, which imports this module (adapters/wiring-product.ts)
-provideProductMembers();
-
+/** The product page's service: its part of the wiring comes with the page's chunk, which imports this module. */
 export function useProductService(): ProductService {
-  return useContainer().get(ProductService);
+  // a graph that has the part already (the server's, or a product route's load in the browser) keeps it as it is
+  return useContainer().add(PRODUCT).get(ProductService);
 }
 export function useProduct(): ProductState {
   return useObservable(useProductService());

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ShopServices as Container } from '../../adapters/browser-services';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import type { ShopConfig } from '../../core/config';
 import { TOKENS } from '../../core/ports/tokens';
 

@@ -16,7 +16,7 @@ import { useLocale } from './use-locale';
 /**
  * The shell's hooks: UI state (notifications, modals, flags, progress, cookie notice), the network, money and message
  * texts. They need no transaction service, so the first page's code uses them without loading cart, session or
- * checkout (issue 10); ui/hooks/use-transactions.ts has the transaction-side hooks and re-exports these.
+ * checkout; ui/hooks/use-transactions.ts has the transaction-side hooks and re-exports these.
  */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
 export const useModals = (): ModalState => useObservable(useService(ModalService));
