@@ -27,7 +27,7 @@ export { CartButtonLive, ShellTransactionExtras };
  * runs meanwhile starts from the stored cart, so neither undoes the other).
  */
 export async function startTransactions(services: FirstRenderServices, state: DehydratedState, i18n?: i18n): Promise<void> {
-  // the default locale's texts of the half (scripts/locale-split.mjs), before any of its parts renders
+  // the default locale's texts of the half (ui/i18n/deferred-texts.ts), before any of its parts renders
   for (const [locale, texts] of Object.entries(DEFERRED_TEXTS)) addTexts(locale as keyof typeof DEFERRED_TEXTS, texts, i18n);
   // the half's services answer from its table over the first render's graph (issue 10: the inversify container, 50 KB
   // minified, is not needed by a first render, a checkout's included; it follows once the browser is idle, below)
