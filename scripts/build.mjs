@@ -107,7 +107,7 @@ export async function buildClient({ outdir, write = true, marker = '', sourcemap
     entryFileNames: '[name]-[hash].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     assetFileNames: '[name]-[hash][extname]',
-    // the entry stays out of "first-load": its top-level await would hold up every chunk that imports from it
+    // the entry stays out of "first-load": its top-level await waits for the page's chunk, which imports first-load
     codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'], test: (id) => !id.endsWith(ENTRY) }] },
   });
   await bundle.close();
