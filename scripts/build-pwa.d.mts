@@ -13,7 +13,6 @@ export const THEME_COLOUR: string;
 export const BACKGROUND_COLOUR: string;
 export const ICONS: readonly IconSpec[];
 export function offlinePageFile(locale: string): string;
-export function drawIcon(size: number, purpose: 'any' | 'maskable'): Buffer;
 export function webManifest(texts: Record<string, any>): {
   id: string;
   name: string;

@@ -1,11 +1,10 @@
-// The installable, offline part of the build (issue 11): app icons, the web app manifest, the offline page per locale,
-// the precache manifest (from esbuild's metafile) and the Workbox service worker bundled with it.
-// Called by scripts/build.mjs once the client bundle is written; kept apart from the bundle's own build.
+// The installable, offline part of the build: app icons (ui/icons), the web app manifest, the offline page per locale,
+// the precache manifest (from the client build's metafile) and the Workbox service worker bundled with it.
+// Called by scripts/build.mjs once the client bundle is written.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { encodePng } from './png.mjs';
 
 /**
  * The default locale: the offline page the worker falls back to when the shopper's `locale` cookie cannot be read.
@@ -15,7 +14,10 @@ export const DEFAULT_LOCALE = 'nl-NL';
 /** the shop's accent colour (ui/styles.css --accent) and paper colour (--paper) */
 export const THEME_COLOUR = '#a8323e';
 export const BACKGROUND_COLOUR = '#fffdf8';
-/** where the build writes them, relative to dist/client (served under /dist/) */
+/**
+ * The app icons (a gift box with a ribbon on the accent colour; the maskable ones keep it inside the middle 80% circle):
+ * ui/icons/*.png, copied to dist/client/icons (served under /dist/)
+ */
 export const ICONS = [
   { file: 'icons/icon-192.png', size: 192, purpose: 'any' },
   { file: 'icons/icon-512.png', size: 512, purpose: 'any' },
@@ -23,45 +25,6 @@ export const ICONS = [
   { file: 'icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
 ];
 export const offlinePageFile = (locale) => `offline/${locale}.html`;
-
-const hex = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
-
-/**
- * A gift box with a ribbon on the accent colour. The maskable icon fills the whole square and keeps the box inside
- * the safe zone (the middle 80% circle); the plain one has rounded corners.
- */
-export function drawIcon(size, purpose) {
-  const [ar, ag, ab] = hex(THEME_COLOUR);
-  const [pr, pg, pb] = hex(BACKGROUND_COLOUR);
-  const accent = [ar, ag, ab, 255];
-  const paper = [pr, pg, pb, 255];
-  const clear = [0, 0, 0, 0];
-  const box = purpose === 'maskable' ? 0.42 : 0.56; // box side, share of the icon
-  const half = (box * size) / 2;
-  const cx = size / 2;
-  const cy = size / 2 + size * 0.04;
-  const band = size * 0.07; // ribbon width
-  const lid = size * 0.06;
-  const corner = size * 0.18;
-  return encodePng(size, size, (x, y) => {
-    if (purpose !== 'maskable') {
-      // rounded corners of the plain icon
-      const dx = Math.max(corner - x, x - (size - 1 - corner), 0);
-      const dy = Math.max(corner - y, y - (size - 1 - corner), 0);
-      if (dx * dx + dy * dy > corner * corner) return clear;
-    }
-    const inBox = Math.abs(x - cx) <= half && Math.abs(y - cy) <= half;
-    // the bow: two loops above the box
-    const bowY = cy - half - size * 0.045;
-    const loop = size * 0.06;
-    const inBow = [cx - loop, cx + loop].some((bx) => (x - bx) ** 2 + (y - bowY) ** 2 <= loop * loop) && !inBox;
-    if (inBow) return paper;
-    if (!inBox) return accent;
-    const ribbon = Math.abs(x - cx) <= band / 2 || Math.abs(y - (cy - half + lid * 2.2)) <= band / 2;
-    const lidLine = Math.abs(y - (cy - half + lid)) <= size * 0.006;
-    return ribbon || lidLine ? accent : paper;
-  });
-}
 
 /** The web app manifest (served as /manifest.webmanifest): the shop's name and texts in its default language. */
 export function webManifest(texts) {
@@ -115,7 +78,7 @@ ${css.map((c) => `<link rel="stylesheet" href="/dist/${escapeHtml(c)}">`).join('
 const md5 = (buf) => createHash('md5').update(buf).digest('hex');
 
 /**
- * What the worker precaches: every JavaScript and CSS file of the client build (from esbuild's metafile: the entry,
+ * What the worker precaches: every JavaScript and CSS file of the client build (from its metafile: the entry,
  * the shared and page chunks, the locale chunks), the offline pages, and the icons. Each with the hash of its content
  * as revision: a new build changes the list and so the worker's script, which is how the browser finds the update.
  * @param {string} clientDir absolute path of dist/client
@@ -137,9 +100,8 @@ export async function precacheEntries(clientDir, metafile, root, extra) {
  */
 export async function buildPwa({ root, dist, metafile, quiet = false }) {
   const clientDir = join(dist, 'client');
-  await mkdir(join(clientDir, 'icons'), { recursive: true });
+  await cp(join(root, 'ui/icons'), join(clientDir, 'icons'), { recursive: true });
   await mkdir(join(clientDir, 'offline'), { recursive: true });
-  for (const icon of ICONS) await writeFile(join(clientDir, icon.file), drawIcon(icon.size, icon.purpose));
 
   const locales = (await readdir(join(root, 'ui/i18n'))).filter((f) => /^[a-z]{2}-[A-Z]{2}\.json$/.test(f)).map((f) => f.slice(0, -5));
   const texts = Object.fromEntries(
@@ -155,14 +117,8 @@ export async function buildPwa({ root, dist, metafile, quiet = false }) {
   const offlinePages = Object.fromEntries(locales.map((l) => [l, `/dist/${offlinePageFile(l)}`]));
   // the service worker lives at the site root (its scope is the whole shop), so its name carries no hash
   await build({
-    absWorkingDir: root,
-    entryPoints: ['ui/sw.ts'],
-    outfile: join(clientDir, 'sw.js'),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
+    absWorkingDir: root, entryPoints: ['ui/sw.ts'], outfile: join(clientDir, 'sw.js'),
+    bundle: true, format: 'iife', platform: 'browser', target: ['es2022'], minify: true,
     define: {
       'process.env.NODE_ENV': '"production"',
       __PRECACHE_MANIFEST__: JSON.stringify(entries),

@@ -1,77 +1,137 @@
-// Builds the browser bundle (code-split ESM), the SSR server and the demo backend with esbuild.
-import { build } from 'esbuild';
+// `npm run build`: the browser bundle (rolldown), the SSR server and the demo backend (esbuild), the PWA files, and a
+// brotli and a gzip copy beside every file the storefront may send compressed.
+import { build, transform } from 'esbuild';
+import { rolldown } from 'rolldown';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildPwa } from './build-pwa.mjs';
-import { localeSplitPlugin } from './locale-split.mjs';
-import { purePackagesPlugin } from './pure-packages.mjs';
-import { deepImportsPlugin } from './deep-imports.mjs';
-import { mergeFirstLoad, staticClosure } from './first-load-merge.mjs';
-import { minifyFiles, resizeMetafile } from './minify-pass.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const ENTRY = 'ui/entry-client.tsx';
 
 /**
- * The browser bundle's esbuild options (scripts/bench/client-budget.test.ts builds with the same ones): rxjs's ES2015
- * build (the 'es2015' export condition; its default is ES5 + tslib) and the default locale's texts in two parts
- * (scripts/locale-split.mjs).
+ * The default locale's sections that the first page never shows, by the module that brings them: in the browser bundle
+ * that module's import of ui/i18n/nl-NL.json is these sections only, and ui/i18n/index.ts's (the first load) the others.
+ * The server and the tests read the whole file.
  */
-export function clientBuildOptions() {
-  return {
-    absWorkingDir: root,
-    entryPoints: ['ui/entry-client.tsx'],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
+export const LOCALE_PARTS = {
+  'ui/i18n/deferred-texts.ts': ['checkout', 'cart', 'user', 'orderStatus', 'order', 'orderConfirmation', 'coupon', 'microcart', 'country', 'payment', 'queue'],
+  'ui/i18n/account-page-texts.ts': ['account', 'orderDetails', 'createPassword', 'contactPage'],
+  'ui/i18n/info-page-texts.ts': ['static', 'sitemap', 'wholesale'],
+};
+
+/** The browser bundle's plugins: the last three save 1.5-3.5 KB gz of every first load each (docs/benchmarks.md). */
+async function clientPlugins() {
+  // the MESSAGES table of core/messages.ts (TypeScript: its types stripped by esbuild)
+  const { code } = await transform(await readFile(`${root}core/messages.ts`, 'utf8'), { loader: 'ts', format: 'esm' });
+  const { MESSAGES: messages } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return [
+    {
+      // the stylesheet, minified, as a file of its own (rolldown bundles no CSS)
+      name: 'css',
+      async load(id) {
+        if (!id.endsWith('.css')) return undefined;
+        const { code } = await transform(await readFile(id, 'utf8'), { loader: 'css', minify: true });
+        this.emitFile({ type: 'asset', name: 'styles.css', source: code });
+        return { code: '', moduleType: 'js' };
+      },
+    },
+    {
+      name: 'locale-parts',
+      resolveId: (source, importer) => (source === './nl-NL.json' && importer?.includes('/ui/i18n/') ? `\0nl-NL.json?${relative(root, importer)}` : undefined),
+      async load(id) {
+        if (!id.startsWith('\0nl-NL.json?')) return undefined;
+        const part = LOCALE_PARTS[id.slice(12)];
+        const elsewhere = Object.values(LOCALE_PARTS).flat();
+        const all = Object.entries(JSON.parse(await readFile(`${root}ui/i18n/nl-NL.json`, 'utf8')));
+        return { code: JSON.stringify(Object.fromEntries(all.filter(([s]) => (part ? part.includes(s) : !elsewhere.includes(s))))), moduleType: 'json' };
+      },
+    },
+    {
+      // `MESSAGES.name` (core/messages.ts: the key of every message of the shop) as the key itself: a bundler keeps an
+      // object whole once one property is read. The browser code reads MESSAGES only by name (client-budget.test.ts).
+      name: 'inline-messages',
+      transform(code, id) {
+        if (id.includes('/node_modules/') || id.endsWith('/core/messages.ts') || !/\bimport\s*\{[^}]*\bMESSAGES\b/.test(code)) return undefined;
+        const inlined = code.replace(/(\btypeof\s+)?\bMESSAGES\.([\w$]+)/g, (whole, typeOf, name) => {
+          if (!typeOf && !Object.hasOwn(messages, name)) throw new Error(`${id} reads MESSAGES.${name}, which core/messages.ts does not have`);
+          return typeOf ? whole : JSON.stringify(messages[name]);
+        });
+        return { code: inlined, map: null };
+      },
+    },
+    {
+      // react-router's build names every context and component (`X.displayName = "X"`, read only by React's developer
+      // tools) and creates them with calls a bundler must keep: without both, what no page uses is dropped
+      name: 'react-router-pure',
+      transform(code, id) {
+        if (!REACT_ROUTER.test(id)) return undefined;
+        return { code: code.replace(DISPLAY_NAME, '').replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ $2'), map: null };
+      },
+    },
+  ];
+}
+export const REACT_ROUTER = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/][^\\/]+\.mjs$/;
+export const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
+export const TOP_LEVEL_CALL = /^(var [A-Za-z_$][\w$]* = )((?:React\d*\.(?:createContext|forwardRef|memo)|new URL|Object\.getOwnPropertyNames)\()/gm;
+
+/**
+ * The browser bundle into `outdir` (relative to the repository): code-split ESM, minified. Every page, the transaction
+ * half and each locale is a chunk (a dynamic import); what the entry loads before it runs is one chunk, "first-load",
+ * beside it (one file gzips smaller than the 20-odd the split would make). `marker`: a comment in every JavaScript file,
+ * so a second build differs. Answers the files (relative path -> bytes) and the build's metafile in esbuild's shape.
+ */
+export async function buildClient({ outdir, write = true, marker = '', sourcemap = true, quiet = false }) {
+  const bundle = await rolldown({
+    cwd: root,
+    input: { 'entry-client': ENTRY },
     platform: 'browser',
-    target: ['es2022'],
+    // rxjs's ES2015 build (its default is ES5 + tslib)
+    resolve: { conditionNames: ['es2015', 'import', 'browser', 'default'] },
+    transform: { jsx: 'react-jsx', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' } },
+    plugins: await clientPlugins(),
+    logLevel: quiet ? 'silent' : 'warn',
+    // react-router's "use client" means nothing in a browser bundle
+    onLog: (level, log, handler) => log.code !== 'MODULE_LEVEL_DIRECTIVE' && handler(level, log),
+  });
+  const { output } = await bundle[write ? 'write' : 'generate']({
+    dir: join(root, outdir),
+    format: 'es',
     minify: true,
-    sourcemap: true,
-    metafile: true,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'assets/[name]-[hash]',
-    jsx: 'automatic',
-    conditions: ['es2015'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [localeSplitPlugin(), purePackagesPlugin(), deepImportsPlugin()],
-  };
+    sourcemap,
+    postBanner: marker && `/* build ${marker} */`,
+    hashCharacters: 'base36',
+    entryFileNames: '[name]-[hash].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    assetFileNames: '[name]-[hash][extname]',
+    // the entry stays out of "first-load": its top-level await waits for the page's chunk, which imports first-load
+    codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'], test: (id) => !id.endsWith(ENTRY) }] },
+  });
+  await bundle.close();
+  const files = new Map(output.map((o) => [`${outdir}/${o.fileName}`, Buffer.from(o.type === 'chunk' ? o.code : o.source)]));
+  const outputs = {};
+  const source = (id) => id.replace(root, '').replace('\0', '');
+  for (const o of output) {
+    const path = `${outdir}/${o.fileName}`;
+    const bytes = files.get(path).length;
+    // each module's share of the minified file, by its size before minifying
+    const before = Object.values(o.modules ?? {}).reduce((s, m) => s + m.renderedLength, 0) || 1;
+    const inputs = Object.entries(o.modules ?? {}).map(([id, m]) => [source(id), { bytesInOutput: Math.round((m.renderedLength * bytes) / before) }]);
+    const imports = [...(o.imports ?? []).map((f) => [f, 'import-statement']), ...(o.dynamicImports ?? []).map((f) => [f, 'dynamic-import'])];
+    outputs[path] = { bytes, inputs: Object.fromEntries(inputs), imports: imports.map(([f, kind]) => ({ path: `${outdir}/${f}`, kind })), exports: o.exports ?? [] };
+    if (o.facadeModuleId) outputs[path].entryPoint = source(o.facadeModuleId);
+  }
+  return { files, metafile: { outputs } };
 }
 
-/**
- * The browser bundle: esbuild's split build (clientBuildOptions), then the first load in one file beside the entry
- * (scripts/first-load-merge.mjs explains why and how). `outdir` relative to the repository; `write: false` keeps the
- * files in memory (outputFiles, as esbuild answers); `marker`: a comment in every JavaScript file. The metafile is in
- * source terms (entry points and inputs are source modules), as esbuild's for one pass.
- */
-export async function buildClient({ outdir, write = true, marker = '', sourcemap = true, logLevel = 'warning' }) {
-  const options = clientBuildOptions();
-  const pass1 = await build({ ...options, outdir, write: false, sourcemap: sourcemap ? 'inline' : false, logLevel });
-  const banner = marker ? `/* build ${marker} */` : '';
-  const merged = await mergeFirstLoad(pass1, {
-    absWorkingDir: root,
-    outdir,
-    write: false,
-    sourcemap,
-    ...(banner ? { banner: { js: banner } } : {}),
-    entryNames: options.entryNames,
-    chunkNames: options.chunkNames,
-    assetNames: options.assetNames,
-    logLevel,
-  });
-  // the second minifier (scripts/minify-pass.mjs says why)
-  const { files, sizes } = minifyFiles(merged.outputFiles, { banner });
-  const metafile = resizeMetafile(merged.metafile, sizes, root.replace(/\/$/, ''));
-  if (write) {
-    for (const f of [...files, ...merged.others]) {
-      await mkdir(dirname(f.path), { recursive: true });
-      await writeFile(f.path, f.contents);
-    }
-  }
-  return { ...merged, metafile, outputFiles: write ? undefined : [...files, ...merged.others] };
+/** The output files `start` loads before running: itself and what it imports statically, transitively. */
+function staticClosure(metafile, start, seen = new Set()) {
+  seen.add(start);
+  for (const i of metafile.outputs[start].imports) if (i.kind === 'import-statement' && !seen.has(i.path)) staticClosure(metafile, i.path, seen);
+  return seen;
 }
 
 /**
@@ -79,32 +139,27 @@ export async function buildClient({ outdir, write = true, marker = '', sourcemap
  * `marker`: a comment in every JavaScript file, so a second build differs from the first (the update journey deploys one
  * build after another).
  */
-export async function buildAll({ quiet = false, outDir = `${root}dist`, marker = '' } = {}) {
-  const dist = outDir;
+export async function buildAll({ quiet = false, outDir: dist = `${root}dist`, marker = '' } = {}) {
   const clientOut = relative(root, `${dist}/client`);
   await rm(dist, { recursive: true, force: true });
-  await mkdir(`${dist}/client`, { recursive: true });
-  const client = await buildClient({ outdir: clientOut, marker, logLevel: quiet ? 'error' : 'warning' });
-  const outputs = Object.entries(client.metafile.outputs);
-  const entry = outputs.find(([, o]) => o.entryPoint === 'ui/entry-client.tsx');
-  if (!entry) throw new Error('client entry missing from metafile');
+  const { metafile } = await buildClient({ outdir: clientOut, marker, quiet });
+  const outputs = Object.entries(metafile.outputs);
+  const [entry] = outputs.find(([, o]) => o.entryPoint === ENTRY);
   const inClient = (f) => f.slice(clientOut.length + 1);
   const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => inClient(f));
-  // the chunks the entry imports statically: the page preloads them beside the entry, so they do not load one after another
-  const preload = (entry[1].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => inClient(i.path));
-  // per page chunk (pages split by route, issue 10): its file and the chunks it imports statically that the entry does not
-  // load: the server names them as module preloads of a page that renders it, so they come beside the entry's
-  const first = staticClosure(client.metafile, [entry[0]]);
+  // what the entry loads before it runs: the page asks for it beside the entry, not after it
+  const first = staticClosure(metafile, entry);
+  const preload = [...first].filter((f) => f !== entry).map(inClient);
+  // per chunk of a dynamic import (a page, by its source module): its files that the entry's do not include, which
+  // the server names as module preloads of a page that renders it
   const pages = Object.fromEntries(
-    outputs
-      .filter(([f, o]) => o.entryPoint && f !== entry[0] && f.endsWith('.js'))
-      .map(([f, o]) => [o.entryPoint, [...staticClosure(client.metafile, [f])].filter((c) => !first.has(c)).map(inClient)]),
+    outputs.filter(([f, o]) => o.entryPoint && f !== entry).map(([f, o]) => [o.entryPoint, [...staticClosure(metafile, f)].filter((c) => !first.has(c)).map(inClient)]),
   );
-  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: inClient(entry[0]), css, preload, pages }, null, 2));
-  await writeFile(`${dist}/client-meta.json`, JSON.stringify(client.metafile));
+  await writeFile(`${dist}/client/manifest.json`, JSON.stringify({ entry: inClient(entry), css, preload, pages }, null, 2));
+  await writeFile(`${dist}/client-meta.json`, JSON.stringify(metafile));
 
-  // icons, web app manifest, offline pages and the Workbox service worker with its precache manifest (issue 11)
-  const pwa = await buildPwa({ root, dist, metafile: client.metafile, quiet });
+  // icons, web app manifest, offline pages and the Workbox service worker with its precache manifest
+  const pwa = await buildPwa({ root, dist, metafile, quiet });
   if (!quiet) console.log(`service worker precaches ${pwa.files} files (${Math.round(pwa.bytes / 1024)} KB)`);
 
   const node = { ...NODE_BUNDLE, absWorkingDir: root, sourcemap: true, logLevel: quiet ? 'error' : 'warning' };
@@ -112,85 +167,44 @@ export async function buildAll({ quiet = false, outDir = `${root}dist`, marker =
   // external (react, react-dom, ...) pick their build from process.env.NODE_ENV when they load. ESM imports run before
   // any code of the importing file, so dist/server.mjs is a launcher that sets NODE_ENV before it imports the server.
   await build({ ...node, entryPoints: ['ui/server-main.ts'], outfile: `${dist}/server-app.mjs`, define: { 'process.env.NODE_ENV': '"production"' }, plugins: SERVER_SHIMS });
-  await writeFile(
-    `${dist}/server.mjs`,
-    `// Launcher: React and react-dom choose their production build from NODE_ENV as they load (set before importing them).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server-app.mjs');\n`,
-  );
-  if (existsSync(`${root}test-fixtures/backend/main.ts`)) {
-    await build({ ...node, entryPoints: ['test-fixtures/backend/main.ts'], outfile: `${dist}/backend.mjs` });
-  }
+  await writeFile(`${dist}/server.mjs`, `process.env.NODE_ENV ??= 'production';\nawait import('./server-app.mjs');\n`);
+  if (existsSync(`${root}test-fixtures/backend/main.ts`)) await build({ ...node, entryPoints: ['test-fixtures/backend/main.ts'], outfile: `${dist}/backend.mjs` });
   // files the shop links to by name (the home content's banner images): ui/static/* is served as /dist/static/*
   if (existsSync(`${root}ui/static`)) await cp(`${root}ui/static`, `${dist}/client/static`, { recursive: true });
-  // last, once every file of dist/client is written: brotli + gzip copies beside each one the server may send compressed
   const compressed = await precompress(`${dist}/client`);
-  if (!quiet) console.log(`precompressed ${compressed} files in dist/client (.br, .gz)`);
-  if (!quiet) console.log(`built dist/client/${basename(entry[0])}, dist/server.mjs${existsSync(`${dist}/backend.mjs`) ? ', dist/backend.mjs' : ''}`);
+  if (!quiet) console.log(`built ${clientOut}/${inClient(entry)} and ${compressed} .br + .gz copies, dist/server.mjs, dist/backend.mjs`);
 }
 
-
-/**
- * The server bundle's `react-i18next` is ui/edge/server-i18next.ts (the package with a useTranslation made for one
- * render per request; the module explains why); that module itself gets the package. The browser bundle is unchanged.
- */
-export const SERVER_I18NEXT = {
-  name: 'server-i18next',
+/** The server bundle's `name` is `file` (which itself gets the package): ui/edge/server-i18next.ts and server-router.ts say why. */
+const serverShim = (name, file) => ({
+  name: file,
   setup(b) {
-    const shim = join(root, 'ui/edge/server-i18next.ts');
-    b.onResolve({ filter: /^react-i18next$/ }, (args) => (args.importer === shim ? { path: 'react-i18next', external: true } : { path: shim }));
+    const shim = join(root, file);
+    b.onResolve({ filter: new RegExp(`^${name}$`) }, (args) => (args.importer === shim ? { path: name, external: true } : { path: shim }));
   },
-};
-
-/**
- * The server bundle's `react-router-dom` is ui/edge/server-router.ts (the package with a Link that builds no click
- * handler or prefetch state: a server writes neither; the module explains why); that module itself gets the package.
- */
-export const SERVER_ROUTER = {
-  name: 'server-router',
-  setup(b) {
-    const shim = join(root, 'ui/edge/server-router.ts');
-    b.onResolve({ filter: /^react-router-dom$/ }, (args) => (args.importer === shim ? { path: 'react-router-dom', external: true } : { path: shim }));
-  },
-};
-
+});
 /** what the server bundle (and benchmarks that render as it does) swap in */
-export const SERVER_SHIMS = [SERVER_I18NEXT, SERVER_ROUTER];
+export const SERVER_SHIMS = [serverShim('react-i18next', 'ui/edge/server-i18next.ts'), serverShim('react-router-dom', 'ui/edge/server-router.ts')];
 
 /** esbuild's options for code that runs in Node: the server bundle, and the benchmarks (scripts/bench/run.mjs) */
-export const NODE_BUNDLE = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: ['node20'],
-  packages: 'external',
-  jsx: 'automatic',
-  loader: { '.css': 'empty' },
-};
+export const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'esm', target: ['node20'], packages: 'external', jsx: 'automatic', loader: { '.css': 'empty' } };
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.html', '.txt', '.webmanifest', '.xml']);
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every compressible file of `dir` of 1 KB or
- * more: the storefront sends them as they are (@fastify/static preCompressed), so no request pays for compression.
- */
+/** `<file>.br` (quality 11) and `<file>.gz` (level 9) beside each compressible file of 1 KB or more: sent as they are */
 async function precompress(dir) {
   let n = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name))) continue;
     const file = join(entry.parentPath ?? entry.path, entry.name);
-    if ((await stat(file)).size < 1024) continue;
+    if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name)) || (await stat(file)).size < 1024) continue;
     const body = await readFile(file);
-    const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzip(body, { level: 9 }),
-    ]);
-    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    const br = brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    await Promise.all([br.then((b) => writeFile(`${file}.br`, b)), gzip(body, { level: 9 }).then((g) => writeFile(`${file}.gz`, g))]);
     n++;
   }
   return n;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildAll();
-}
+if (import.meta.url === `file://${process.argv[1]}`) await buildAll();

@@ -96,7 +96,7 @@ const REFRESH_LEASE_SECONDS = 30;
  * few at once keep the core busy while one waits for the API or the compressor, and the rest queue in arrival order
  */
 const RENDERS_AT_ONCE = 4;
-const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/;
+const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/i;
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization'];
 /**

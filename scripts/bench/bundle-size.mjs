@@ -1,17 +1,18 @@
 // Prints, per page type, the JavaScript a first visit loads before the page is interactive: the client entry,
 // the chunks it imports statically, and the page's own route chunk (with its static imports) when the page is
 // split off. Sizes are minified and gzipped (level 9, as the build's precompression); the top modules are listed.
-// Run `npm run build` first. `--json` prints the figures as JSON (for a budget test or a comparison).
+// Run `npm run build` first. `--json` prints the figures as JSON (for a budget test or a comparison). Also prints the
+// lines of the build's own scripts: scripts/build.mjs and the scripts/*.mjs it imports.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 /**
- * The page types of issue 10 and the source modules of the chunks each loads before it is interactive besides the
+ * The page types and the source modules of the chunks each loads before it is interactive besides the
  * entry's: the page's own chunk (every page is split by route) and for the checkout the transaction half,
  * ui/app/transactions-ui.tsx, bound before it renders.
- * `budgetKb` is the issue's budget, which every page meets since 2026-11-26 (issue 10, sixth pass):
+ * `budgetKb` is the page's budget, which every page meets since 2026-11-26:
  * scripts/bench/client-budget.test.ts fails when a page is over it. `ceilingKb` is what the same test holds each page at
  * besides: its measured size then (+0.8 KB), under the budget, so that a change that makes a page grow is seen even
  * while the page is still within its budget. Lower a ceiling with each cut; never raise one past the budget.
@@ -80,17 +81,28 @@ export function pageSizes(meta, read, entry = Object.keys(meta.outputs).find((f)
   return result;
 }
 
+/** scripts/build.mjs and the scripts/*.mjs it imports (transitively): file -> lines */
+export function buildScriptLines(file = 'build.mjs', seen = new Map()) {
+  const text = readFileSync(`${root}scripts/${file}`, 'utf8');
+  seen.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+  for (const [, dep] of text.matchAll(/^import .* from '\.\/([\w-]+\.mjs)';$/gm)) if (!seen.has(dep)) buildScriptLines(dep, seen);
+  return seen;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = measurePages();
+  const lines = buildScriptLines();
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(pages, null, 2));
+    console.log(JSON.stringify({ pages, buildScriptLines: Object.fromEntries(lines) }, null, 2));
   } else {
     for (const [name, p] of Object.entries(pages)) {
       const over =
-        (p.gzipKb > p.budgetKb ? `  OVER issue budget ${p.budgetKb} KB by ${(p.gzipKb - p.budgetKb).toFixed(1)} KB` : `  (issue budget ${p.budgetKb} KB)`) +
+        (p.gzipKb > p.budgetKb ? `  OVER budget ${p.budgetKb} KB by ${(p.gzipKb - p.budgetKb).toFixed(1)} KB` : `  (budget ${p.budgetKb} KB)`) +
         (p.gzipKb > p.ceilingKb ? `, OVER the enforced ceiling ${p.ceilingKb} KB` : `, ceiling ${p.ceilingKb} KB`);
       console.log(`${name.padEnd(9)} ${String(p.files).padStart(2)} file(s)  ${p.minifiedKb.toFixed(1).padStart(6)} KB minified  ${p.gzipKb.toFixed(1).padStart(6)} KB gzipped${over}`);
     }
+    const total = [...lines.values()].reduce((a, b) => a + b, 0);
+    console.log(`build scripts (npm run build): ${total} lines (${[...lines].map(([f, n]) => `${f} ${n}`).join(', ')})`);
     for (const [name, p] of Object.entries(pages)) {
       console.log(`\ntop 10 modules of ${name} (minified bytes before gzip, package or source file):`);
       for (const [k, v] of p.top) console.log(`  ${k.padEnd(48)} ${(v / 1024).toFixed(1)} KB`);

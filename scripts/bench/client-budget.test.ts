@@ -1,36 +1,32 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import type { BuildResult, Metafile } from 'esbuild';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Metafile } from 'esbuild';
 // @ts-expect-error plain ESM scripts without types
-import { buildClient } from '../build.mjs';
+import { buildClient, DISPLAY_NAME, LOCALE_PARTS, REACT_ROUTER, TOP_LEVEL_CALL } from '../build.mjs';
 // @ts-expect-error plain ESM scripts without types
 import { PAGES, pageSizes } from './bundle-size.mjs';
-// @ts-expect-error plain ESM scripts without types
-import { DEFERRED_SECTIONS, PAGE_SECTIONS } from '../locale-split.mjs';
 import { MESSAGES } from '../../core/messages';
 
 type Sizes = Record<string, { files: number; gzipKb: number; budgetKb: number; ceilingKb: number; top: [string, number][] }>;
 
 /**
- * The browser bundle built in memory as the build builds it (scripts/build.mjs buildClient: the split build and the
- * first-load merge): sizes are deterministic, so budgets are fair tests. `node scripts/bench/bundle-size.mjs` prints the
- * same figures for the last build.
+ * The browser bundle built in memory as the build builds it (scripts/build.mjs buildClient): sizes are deterministic,
+ * so budgets are fair tests. `node scripts/bench/bundle-size.mjs` prints the same figures for the last build.
  */
-let result: BuildResult & { metafile: Metafile };
-let files: Map<string, Uint8Array>;
+let result: { files: Map<string, Uint8Array>; metafile: Metafile };
 beforeAll(async () => {
-  result = (await buildClient({ outdir: 'dist-budget/client', write: false, sourcemap: false, logLevel: 'error' })) as typeof result;
-  files = new Map((result.outputFiles ?? []).map((f) => [f.path.slice(process.cwd().length + 1), f.contents]));
+  result = (await buildClient({ outdir: 'dist-budget/client', write: false, sourcemap: false, quiet: true })) as typeof result;
 }, 120_000);
 
 const read = (f: string): Uint8Array => {
-  const bytes = files.get(f);
+  const bytes = result.files.get(f);
   if (!bytes) throw new Error(`${f} not built`);
   return bytes;
 };
 
-describe('first-load JavaScript per page (issue 10)', () => {
-  // the issue's budgets (150/160/160/190) are met (2026-11-26): no page may go over its budget, nor grow past the
+describe('first-load JavaScript per page', () => {
+  // the issue's budgets (150/160/160/190) are met (since 2026-11-26): no page may go over its budget, nor grow past the
   // ceiling it is held at (bundle-size.mjs PAGES: its measured size +0.8 KB, under the budget)
   it("no page loads more JavaScript before it is interactive than the issue's budget", () => {
     const sizes = pageSizes(result.metafile, read) as Sizes;
@@ -52,10 +48,10 @@ describe('first-load JavaScript per page (issue 10)', () => {
     for (const p of Object.values(sizes)) expect(p.gzipKb).toBeGreaterThan(60);
   });
 
-  it('the first load is the entry and one chunk it shares with later chunks (scripts/first-load-merge.mjs)', () => {
+  it("the first load is the entry, one chunk it shares with later chunks and the bundler's runtime (scripts/build.mjs codeSplitting)", () => {
     const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
     const first = [...closure(result.metafile, entry)];
-    expect(first).toHaveLength(2);
+    expect(first.length).toBeLessThanOrEqual(3);
     // react-dom, the composition root's catalogue part and the shell are in it
     // (a package's path is relative to the repository: '../<elsewhere>/node_modules/...' when node_modules is a link)
     const inputs = first.flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {})).map((i) => i.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, ''));
@@ -73,7 +69,7 @@ describe('first-load JavaScript per page (issue 10)', () => {
   });
 });
 
-describe('what comes with its page or on first need (issue 10)', () => {
+describe('what comes with its page or on first need', () => {
   const outputOf = (source: string) => Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
   const inputsOf = (files: Set<string>) => [...files].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
 
@@ -117,16 +113,18 @@ function closure(meta: Metafile, start: string): Set<string> {
   return seen;
 }
 
-describe('the default locale in two parts (scripts/locale-split.mjs)', () => {
-  const deferred = new Set<string>([...(DEFERRED_SECTIONS as string[]), ...(PAGE_SECTIONS as string[])]);
+describe('the default locale in parts (scripts/build.mjs LOCALE_PARTS)', () => {
+  const deferred = new Set<string>(Object.values(LOCALE_PARTS as Record<string, string[]>).flat());
   const sectionOf = (key: string) => key.split('.')[0] ?? '';
+  const texts = (f: string) => Buffer.from(read(f)).toString('utf8');
+  const closureOf = (source: string) => {
+    const out = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
+    return [...closure(result.metafile, out)].map(texts).join('\n');
+  };
 
   it('the first load carries no deferred section, the transaction half the rest but the account pages\' (which come with their chunks)', () => {
-    const texts = (f: string) => Buffer.from(read(f)).toString('utf8');
-    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
-    const first = [...closure(result.metafile, entry)].map(texts).join('\n');
-    const half = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/app/transactions-ui.tsx' && f.endsWith('.js'))!;
-    const halfText = [...closure(result.metafile, half)].map(texts).join('\n');
+    const first = closureOf('ui/entry-client.tsx');
+    const halfText = closureOf('ui/app/transactions-ui.tsx');
     // a text of each: the checkout's and the shell's (literal JSON keys survive minification as property names)
     expect(first).toContain('Producten laden');
     expect(first).not.toMatch(/orderDetails:\{|"orderDetails":\{/);
@@ -134,12 +132,15 @@ describe('the default locale in two parts (scripts/locale-split.mjs)', () => {
     expect(halfText).toMatch(/orderStatus:\{|"orderStatus":\{/);
     // the account pages' sections come with those pages' chunks (ui/i18n/account-page-texts.ts), not with the half
     expect(halfText).not.toMatch(/orderDetails:\{|"orderDetails":\{/);
-    const details = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/pages/OrderDetailsPage.tsx' && f.endsWith('.js'))!;
-    expect([...closure(result.metafile, details)].map(texts).join('\n')).toMatch(/orderDetails:\{|"orderDetails":\{/);
+    expect(closureOf('ui/pages/OrderDetailsPage.tsx')).toMatch(/orderDetails:\{|"orderDetails":\{/);
     // the static pages', sitemap's and wholesale page's texts come with their chunks (ui/i18n/info-page-texts.ts)
     expect(first).not.toContain('Juridische informatie');
-    const info = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/pages/StaticPage.tsx' && f.endsWith('.js'))!;
-    expect([...closure(result.metafile, info)].map(texts).join('\n')).toContain('Juridische informatie');
+    expect(closureOf('ui/pages/StaticPage.tsx')).toContain('Juridische informatie');
+  });
+
+  it('every deferred section is a section of the locale files', () => {
+    const nl = JSON.parse(readFileSync('ui/i18n/nl-NL.json', 'utf8')) as Record<string, unknown>;
+    expect([...deferred].filter((s) => !(s in nl))).toEqual([]);
   });
 
   it('no code of the first load names a text of a deferred section', () => {
@@ -163,7 +164,35 @@ describe('the default locale in two parts (scripts/locale-split.mjs)', () => {
   });
 });
 
-describe('pages split by route (issue 10)', () => {
+describe('what the bundle rewrites (scripts/build.mjs clientPlugins)', () => {
+  it("the shop's browser code reads MESSAGES only by a property name (it is inlined so; never Object.values or MESSAGES[key])", () => {
+    const files = ['ui', 'core', 'adapters']
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && f !== join('core', 'messages.ts'));
+    const wholeReads = files.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && !/^\s*import\b/.test(line))
+        .filter((line) => /\bMESSAGES\b(?!\.\w)/.test(line.replace(/\/\/.*$/, '')))
+        .map((line) => `${f}: ${line.trim()}`),
+    );
+    expect(wholeReads).toEqual([]);
+    // and the first load carries the keys it reads, not the table (~7 KB minified): only ShopError of core/messages.ts
+    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const bytes = [...closure(result.metafile, entry)].reduce((n, f) => n + (result.metafile.outputs[f]?.inputs['core/messages.ts']?.bytesInOutput ?? 0), 0);
+    expect(bytes).toBeLessThan(1024);
+  });
+
+  it("react-router's build still has the statements its rewrite drops and marks (else it no longer pays: look at the package again)", () => {
+    const dir = 'node_modules/react-router/dist/development';
+    const files = readdirSync(dir).map((f) => join(process.cwd(), dir, f)).filter((f) => REACT_ROUTER.test(f));
+    const count = (re: RegExp) => files.reduce((n, f) => n + (readFileSync(f, 'utf8').match(re)?.length ?? 0), 0);
+    expect(count(DISPLAY_NAME)).toBeGreaterThan(10);
+    expect(count(TOP_LEVEL_CALL)).toBeGreaterThan(10);
+  });
+});
+
+describe('pages split by route', () => {
   it('every page chunk a route names is a chunk of the build (the server preloads its files; bundle-size counts it)', async () => {
     const { ROUTES } = await import('../../ui/app/routes');
     const { DISPATCHED_CHUNKS } = await import('../../ui/pages/DispatchedPage');

@@ -25,7 +25,7 @@ export { CartButtonLive, ShellTransactionExtras };
  * the stored cart, so neither undoes the other).
  */
 export async function startTransactions(services: ShopServices, state: DehydratedState, i18n?: i18n): Promise<void> {
-  // the default locale's texts of the half (scripts/locale-split.mjs), before any of its parts renders
+  // the default locale's texts of the half (ui/i18n/deferred-texts.ts), before any of its parts renders
   for (const [locale, texts] of Object.entries(DEFERRED_TEXTS)) addTexts(locale as keyof typeof DEFERRED_TEXTS, texts, i18n);
   // the half's services are members of the page's one graph: they share its notifications, modals and storage
   services.add(TRANSACTIONS);

@@ -8,7 +8,7 @@ test.use({ serviceWorkers: 'block' });
 
 const hydrated = (page: Page) =>
   page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
-const CONTACT_CHUNK = /\/dist\/chunks\/ContactPage-[A-Z0-9]+\.js$/;
+const CONTACT_CHUNK = /\/dist\/chunks\/ContactPage-[A-Z0-9]+\.js$/i;
 
 async function openUncontrolled(page: Page) {
   const messages: string[] = [];

@@ -3,8 +3,7 @@ import { addPageTexts } from './index';
 
 /**
  * The default locale's sections that only the account pages show (my account, order details, create password,
- * contact; issue 10). In the browser bundle this module gets those sections only (scripts/locale-split.mjs
- * ACCOUNT_PAGE_SECTIONS) and loads with those pages' chunks, which import it, so the transaction half a checkout
- * loads does not carry them; elsewhere it is the whole file, and the server's texts are whole already.
+ * contact). In the browser bundle this module's nl-NL.json is those sections only (scripts/build.mjs LOCALE_PARTS)
+ * and loads with those pages' chunks, which import it, so the transaction half a checkout loads does not carry them; elsewhere it is the whole file, and the server's texts are whole already.
  */
 addPageTexts(nl);

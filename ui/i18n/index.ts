@@ -6,7 +6,9 @@ import nl from './nl-NL.json';
 type Translation = typeof nl;
 
 /**
- * The default locale's texts are bundled; every other locale is a chunk of its own, loaded on demand with
+ * The default locale's texts are bundled (in the browser bundle without the sections that the first page never shows:
+ * deferred-texts.ts, account-page-texts.ts and info-page-texts.ts bring them; scripts/build.mjs LOCALE_PARTS); every
+ * other locale is a chunk of its own, loaded on demand with
  * `loadLocale` (before the first render in the browser, per request on the server), so a Dutch first visit does
  * not download the English texts.
  */
@@ -21,7 +23,7 @@ export async function loadLocale(locale: LocaleCode): Promise<void> {
 }
 
 /**
- * Texts that arrive after start (issue 10: the default locale's transaction sections come with the transaction half):
+ * Texts that arrive after start (the default locale's sections the first page never shows come with the chunks that show them):
  * into the loaded locale, for an instance created later, and into `instance` if one was created before.
  */
 export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, instance?: i18n): void {
@@ -34,7 +36,7 @@ export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, ins
 export const browserI18n: { instance?: i18n } = {};
 
 /**
- * The default locale's texts of a page's chunk (issue 10: scripts/locale-split.mjs PAGE_SECTIONS), added when the chunk
+ * The default locale's texts of a page's chunk (scripts/build.mjs LOCALE_PARTS), added when the chunk
  * loads: before the browser's instance exists (a first page: it is created with them) or into it (a later page).
  * On the server the default locale is whole already: nothing to add there.
  */
