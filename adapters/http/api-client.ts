@@ -83,7 +83,7 @@ export async function toCoreError(e: unknown, url = ''): Promise<Error> {
     }
     return new ApiError(response.status, result, url || request.url);
   }
-  if (isKyError(e, 'TimeoutError')) return new NetworkError('timeout', url);
+  if (isKyError(e, 'TimeoutError')) return new NetworkError('timeout', url, true);
   if (e instanceof ApiError || e instanceof NetworkError) return e;
   if (e instanceof TypeError || (e instanceof Error && /fetch|network|ECONNREFUSED|socket/i.test(e.message))) {
     return new NetworkError(e.message, url);
