@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { acceptTerms, addProductToCart, animationsDone, choosePayment, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 /**
- * Issue 13: axe-core on every route and state the shopper journeys reach, at phone (390 px) and desktop (1280 px)
+ * axe-core on every route and state the shopper journeys reach, at phone (390 px) and desktop (1280 px)
  * width. A serious or critical violation fails the test (all of them are listed first); moderate ones are printed
  * (docs/architecture.md "Accessibility" lists the ones left). One browser context per width visits the states in
  * sequence (three tests per width share it), so the run stays short.
@@ -342,7 +342,7 @@ async function coveredHeight(page: Page): Promise<{ covered: number; parts: stri
   });
 }
 
-// issue 13: on a 320 x 568 screen the header, bottom navigation and cookie bar never cover more than a third
+// on a 320 x 568 screen the header, bottom navigation and cookie bar never cover more than a third
 test('320 x 568: fixed and sticky elements cover at most a third of the screen, scrolled or not', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 320, height: 568 }, locale: 'nl-NL' });
   const page = await context.newPage();

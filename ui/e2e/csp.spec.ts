@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// issue 8 §2: every page type runs under the Content-Security-Policy (nonce + 'strict-dynamic'): no violation is
+// every page type runs under the Content-Security-Policy (nonce + 'strict-dynamic'): no violation is
 // reported and nothing is logged as an error while it loads, hydrates and is used a little.
 
 const PAGES: Array<[string, string]> = [

@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-// issue 11, safe updates: the shop is open on build 1 when build 2 is deployed. The new worker waits, the page offers
+// safe updates: the shop is open on build 1 when build 2 is deployed. The new worker waits, the page offers
 // "Er is een nieuwe versie — vernieuwen"; meanwhile the page keeps loading build 1's chunks (from the old worker's
 // precache: the server no longer has them); only the shopper's click activates build 2, and the page reloads once onto
 // it, with no chunk that failed to load and no error.
@@ -119,7 +119,7 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   await tab2.goto(`${origin}/`);
   await hydrated(tab2);
   expect(await entryScript(tab2)).toBe(`/dist/${entryOf('one')}`);
-  // issue 10: the start-up (session, cart: it may connect to the API) runs when the browser is idle after hydration;
+  // the start-up (session, cart: it may connect to the API) runs when the browser is idle after hydration;
   // let both tabs finish it on build 1's server before that server stops (the live cart button comes with it)
   for (const tab of [page, tab2]) {
     await expect(tab.locator('.header__cart[aria-haspopup="dialog"]').first()).toBeAttached({ timeout: 20_000 });
