@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { requestsInFlight } from './checkout-steps';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -102,6 +103,7 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
     });
   };
   watch(page, 'tab 1');
+  const pageRequests = requestsInFlight(page);
   const loads: string[] = [];
   page.on('load', () => loads.push(page.url()));
 
@@ -116,18 +118,18 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   const tab2Loads: string[] = [];
   tab2.on('load', () => tab2Loads.push(tab2.url()));
   watch(tab2, 'tab 2');
+  const tab2Requests = requestsInFlight(tab2);
   await tab2.goto(`${origin}/`);
   await hydrated(tab2);
   expect(await entryScript(tab2)).toBe(`/dist/${entryOf('one')}`);
   // the start-up (session, cart: it may connect to the API) runs when the browser is idle after hydration;
   // let both tabs finish it on build 1's server before that server stops (the live cart button comes with it)
-  for (const tab of [page, tab2]) {
+  for (const [tab, requests] of [[page, pageRequests], [tab2, tab2Requests]] as const) {
     await expect(tab.locator('.header__cart[aria-haspopup="dialog"]').first()).toBeAttached({ timeout: 20_000 });
-    await tab.waitForLoadState('networkidle');
+    await requests.idle();
   }
 
   // deploy build 2: the server of build 1 stops, build 2's starts on the same address
-  await Promise.all([page.waitForLoadState('networkidle'), tab2.waitForLoadState('networkidle')]);
   await stop(running);
   running = await startStorefront('two', port);
   const oldContactChunk = chunkOf('one', 'ContactPage');
@@ -170,12 +172,15 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   expect(await entryScript(page)).toBe(`/dist/${entryOf('two')}`);
   expect(new URL(page.url()).pathname).toBe('/contacts');
   await expect(reload).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  // build 2's start-up ran (the live cart button) and its answers are in: still the one reload
+  await expect(page.locator('.header__cart[aria-haspopup="dialog"]').first()).toBeAttached({ timeout: 20_000 });
+  await pageRequests.idle();
   expect(loads).toHaveLength(2);
-  // before: build 1's pages and build 2's (its worker cached the home page while installing); after: build 2's alone
+  // before: build 1's pages and build 2's (its worker cached the home page while installing); after (build 2's worker
+  // activated and dropped the older build's): build 2's alone
   expect(pagesBefore).toHaveLength(2);
+  await expect.poll(() => pagesCaches(page)).toHaveLength(1);
   const pagesAfter = await pagesCaches(page);
-  expect(pagesAfter).toHaveLength(1);
   expect(pagesBefore).toContain(pagesAfter[0]);
   // the other tab, whose build-1 chunks left the precache with the old worker, reloaded once onto build 2 as well
   await expect.poll(() => tab2Loads.length, { timeout: 20_000 }).toBe(2);
