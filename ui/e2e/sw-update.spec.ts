@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { requestsInFlight } from './checkout-steps';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -15,10 +15,13 @@ const out = `${root}test-results/sw-update`;
 const apiPort = process.env.E2E_API_PORT ?? '8180';
 
 /** two real builds that differ (a marker comment in every JavaScript file, so every chunk's hash changes) */
-function buildInto(name: string): void {
+function buildInto(name: string): Promise<void> {
   const script = `import(${JSON.stringify(`${root}scripts/build.mjs`)}).then((m) => m.buildAll({ quiet: true, outDir: ${JSON.stringify(`${out}/${name}`)}, marker: ${JSON.stringify(name)} }))`;
-  const done = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: 'inherit' });
-  if (done.status !== 0) throw new Error(`build ${name} failed`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build ${name} failed (${code})`))));
+  });
 }
 
 const entryOf = (name: string) => (JSON.parse(readFileSync(`${out}/${name}/client/manifest.json`, 'utf8')) as { entry: string }).entry;
@@ -70,8 +73,8 @@ let running: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  buildInto('one');
-  buildInto('two');
+  // side by side: each build waits on its own I/O and compression as much as on the CPU
+  await Promise.all([buildInto('one'), buildInto('two')]);
 });
 
 test.afterAll(async () => {
