@@ -36,6 +36,19 @@ export function ensureChromium() {
   run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
 }
 
+/**
+ * The version of the browser the journeys run in, as `chromium --version` prints it (Debian's wrapper also prints a
+ * harmless shell warning on stderr, left out), e.g. 'Chromium 156.0.8078.108 built on Debian GNU/Linux 12 (bookworm)'.
+ */
+export function chromiumVersion() {
+  try {
+    const out = execSync('/usr/bin/chromium --version', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.split('\n').find((l) => /Chromium \d/.test(l))?.trim() ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** redis-server for the shared output cache's tests (Debian's package; it starts no service by itself here). */
 export function ensureRedis() {
   try {

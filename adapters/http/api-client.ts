@@ -30,7 +30,7 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
 const BODY_METHODS = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'] as const;
 
 /**
- * A KyInstance whose ky is imported on its first request (issue 10: a hydrated first page makes none, so ky is not
+ * A KyInstance whose ky is imported on its first request (a hydrated first page makes none, so ky is not
  * in the first load). Each call answers a ResponsePromise at once, as ky's: a promise of the Response with the body
  * methods (`.json()`, ...), which hand over to ky's own once it is there (its Accept header, empty-body handling).
  */
@@ -83,7 +83,7 @@ export async function toCoreError(e: unknown, url = ''): Promise<Error> {
     }
     return new ApiError(response.status, result, url || request.url);
   }
-  if (isKyError(e, 'TimeoutError')) return new NetworkError('timeout', url);
+  if (isKyError(e, 'TimeoutError')) return new NetworkError('timeout', url, true);
   if (e instanceof ApiError || e instanceof NetworkError) return e;
   if (e instanceof TypeError || (e instanceof Error && /fetch|network|ECONNREFUSED|socket/i.test(e.message))) {
     return new NetworkError(e.message, url);

@@ -14,9 +14,17 @@ export class ApiError extends Error {
   }
 }
 
-/** The request never got an answer (offline, DNS, timeout): retryable later. */
+/**
+ * The request never got an answer (offline, DNS, timeout): retryable later. `timedOut`: the client gave up waiting
+ * (the connection may still be there); otherwise no connection was made at all. Core tells the two apart by this
+ * field, never by the message (the platform's wording: 'Failed to fetch', 'Load failed', ...).
+ */
 export class NetworkError extends Error {
-  constructor(message = 'network unavailable', readonly url: string = '') {
+  constructor(
+    message = 'network unavailable',
+    readonly url: string = '',
+    readonly timedOut: boolean = false,
+  ) {
     super(message);
     this.name = 'NetworkError';
   }

@@ -52,7 +52,7 @@ export const UNAVAILABLE_STATUS = 503;
 export type LoadFailureKind = 'not-found' | 'unavailable';
 
 /**
- * Which failed loads mean "the shop has no such page" and which "the backend could not answer" (issue 8: a slow
+ * Which failed loads mean "the shop has no such page" and which "the backend could not answer" (a slow
  * or absent API must never turn into "not found"). Only a real answer is not-found: the core's empty-result and
  * status/visibility errors (spec catalogue §2.3, §4.1, §8: raised on an answer that holds nothing showable), an
  * unknown entity type in a mapping, or the API's own 404 / 410 / 400 for what was asked. Everything else is
@@ -71,27 +71,91 @@ export function unavailableCause(errors: readonly unknown[]): unknown {
 }
 
 /**
- * spec catalogue §2.3, §4.1: a navigation whose data load failed. In the browser an empty-result error
- * ('... query returned empty result ...') notifies 'not available in Offline mode. Redirecting to Home.' and
- * redirects home; on the server (and for other errors) the page shows the error: 404 when the backend answered
- * that there is no such product, category or page, 503 when it could not answer (loadFailureKind).
- *
- * issue 11: in the browser while the shopper is offline (`offline`: the Network port), a load that got no answer
- * and found nothing in the local cache is the same offline case as an empty offline result (spec catalogue §8:
- * 'Search failure on the client, offline: empty result flagged offline', which §2.3 turns into that notice): the
- * page is not available in offline mode, so it notifies and goes home; never "not found". Online, a load with no
- * answer (a timeout) is the 503 'the shop is briefly unavailable, try again' page, as on the server.
+ * What a failed load can know besides its error (spec catalogue §2.3). In the browser these are facts about the
+ * network, none about the browser's wording: a page must decide the same whatever a browser says when a fetch fails.
  */
-export function loadFailureOutcome(error: unknown, runtime: 'server' | 'browser', config: ShopConfig, storeCode?: string, offline = false): LoadFailureOutcome {
-  const failure = navigationFailure(error, config, storeCode);
-  if (runtime === 'browser' && failure.redirect !== undefined) return { kind: 'redirect', notification: failure, to: failure.redirect };
-  if (runtime === 'browser' && offline && isNetworkError(error)) {
-    const notification: NavigationFailure = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
-    return { kind: 'redirect', notification, to: notification.redirect! };
+export interface LoadFailureFacts {
+  readonly runtime: 'server' | 'browser';
+  /**
+   * The Network port (navigator.onLine and its events). `false` is reliable; `true` is not: a phone on a LAN
+   * without internet says true, and a document a service worker answered offline may say true for a while (as
+   * Chromium did under DevTools' offline emulation). So `true` never makes an unanswered load "the shop is down".
+   */
+  readonly online: boolean;
+  /**
+   * This document is the service worker's answer from its cache (the network failed or stalled for this very
+   * page), so the shop was not reachable a moment ago.
+   */
+  readonly servedFromWorkerCache?: boolean;
+}
+
+/** What a load's error says, by its type and fields only (never its message). */
+export type LoadErrorKind =
+  /** the core's 'query returned empty result' (an offline read finds nothing too: spec catalogue §8) */
+  | 'empty-result'
+  /** a real answer that there is no such page: another ShopError, the API's own 404 / 410 / 400 */
+  | 'not-found'
+  /** no answer at all: no connection could be made */
+  | 'no-connection'
+  /** no answer in time: the connection may be there, the shop slow */
+  | 'timeout'
+  /** an answer that is not the page (5xx, 408, 429, other 4xx), or an error no adapter translated */
+  | 'server-error';
+
+export function loadErrorKind(error: unknown): LoadErrorKind {
+  if (isEmptyResultError(error)) return 'empty-result';
+  if (loadFailureKind(error) === 'not-found') return 'not-found';
+  if (isNetworkError(error)) return error.timedOut ? 'timeout' : 'no-connection';
+  return 'server-error';
+}
+
+/** A failed load is one of three things to the shopper. */
+export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
+
+/**
+ * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load.
+ * - On the server there is no offline: not-found (404) or unavailable (503: a slow or absent API is never "not found").
+ * - In the browser an empty result is offline (spec: 'query returned empty result' -> 'not available in Offline
+ *   mode', home). So is a load nothing answered at all: the browser reads the shop's API through the shop's own
+ *   origin (/api), so no connection to it means the shop cannot be reached from here, whatever navigator.onLine says.
+ *   A timeout is offline when the Network port says offline or this document is the worker's cached answer; else
+ *   the shop is only slow: unavailable ('try again in a moment'). Any answer (a status) is judged by its status.
+ */
+export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
+  const kind = loadErrorKind(error);
+  if (facts.runtime === 'server') return kind === 'empty-result' || kind === 'not-found' ? 'not-found' : 'unavailable';
+  switch (kind) {
+    case 'empty-result':
+    case 'no-connection':
+      return 'offline';
+    case 'timeout':
+      return !facts.online || facts.servedFromWorkerCache === true ? 'offline' : 'unavailable';
+    case 'not-found':
+      return 'not-found';
+    case 'server-error':
+      return 'unavailable';
   }
-  if (loadFailureKind(error) === 'unavailable') return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
-  const key = isShopError(error) ? error.key : failure.message;
-  return { kind: 'show', status: 404, error: { key, params: isShopError(error) ? error.params : {} } };
+}
+
+/**
+ * spec catalogue §2.3, §4.1: a navigation whose data load failed, as classifyLoadFailure says. Offline: notify 'The
+ * product, category or CMS page is not available in Offline mode. Redirecting to Home.' (OK action) and go to the
+ * store's home route. Otherwise the page shows the error: 404 when the backend answered that there is no such
+ * product, category or page, 503 'the shop is briefly unavailable, try again' when it could not answer.
+ */
+export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, config: ShopConfig, storeCode?: string): LoadFailureOutcome {
+  switch (classifyLoadFailure(error, facts)) {
+    case 'offline': {
+      const notification: NavigationFailure = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
+      return { kind: 'redirect', notification, to: notification.redirect! };
+    }
+    case 'unavailable':
+      return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
+    case 'not-found': {
+      const key = isShopError(error) ? error.key : navigationFailure(error, config, storeCode).message;
+      return { kind: 'show', status: 404, error: { key, params: isShopError(error) ? error.params : {} } };
+    }
+  }
 }
 
 /** The page of `path` could not be served because the backend did not answer: show 'try again in a moment'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_KEY, RELOAD_GUARD_MS, isChunkLoadError, reloadOnceForChunk, type ReloadDeps } from './chunk-recovery';
+import { CHUNK_RELOAD_KEY, RELOAD_GUARD_MS, isChunkLoadError, recoverChunk, reloadOnceForChunk, type ReloadDeps } from './chunk-recovery';
 
 function deps(start = 1_000_000) {
   const stored = new Map<string, string>();
@@ -17,7 +17,7 @@ function deps(start = 1_000_000) {
 
 const gone = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/dist/chunks/ContactPage-AB12.js');
 
-describe('a chunk gone after a deploy reloads the tab once (issue 11)', () => {
+describe('a chunk gone after a deploy reloads the tab once', () => {
   it('knows the chunk load errors of Chromium, Firefox and Safari, and nothing else', () => {
     expect(isChunkLoadError(gone)).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module: /dist/chunks/x.js'))).toBe(true);
@@ -60,5 +60,25 @@ describe('a chunk gone after a deploy reloads the tab once (issue 11)', () => {
     expect(reloadOnceForChunk(gone, { ...t.d, storage: undefined })).toBe(false);
     expect(reloadOnceForChunk(gone, undefined)).toBe(false);
     expect(t.reloads()).toBe(0);
+  });
+
+  it('a failed chunk load reloads only when the shop answers: no connection fails the caller (its offline path), whatever navigator.onLine says', async () => {
+    const t = deps();
+    let reachable = false;
+    const d = { ...t.d, online: () => true, reachable: async () => reachable };
+    await expect(recoverChunk(Promise.reject(gone), d)).rejects.toBe(gone);
+    expect(t.reloads()).toBe(0);
+    expect(t.stored.has(CHUNK_RELOAD_KEY)).toBe(false);
+    expect(t.log).toEqual([expect.stringMatching(/^warn \[chunks\] .*offline/)]);
+    // the shop answers: the chunk is gone with an old build, one reload (the load never settles: the page goes)
+    reachable = true;
+    let settled = false;
+    const reloaded = new Promise<void>((resolve) => void (d.reload = resolve));
+    void recoverChunk(Promise.reject(gone), d).finally(() => (settled = true));
+    await reloaded;
+    expect(settled).toBe(false);
+    // other errors pass through without asking
+    const boom = new Error('boom');
+    await expect(recoverChunk(Promise.reject(boom), { ...d, reachable: async () => Promise.reject(new Error('never asked')) })).rejects.toBe(boom);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * issue 11: a tab the service worker does not control (a first visit, a browser without workers, a tab opened before
+ * A tab the service worker does not control (a first visit, a browser without workers, a tab opened before
  * the worker took over) asks the server for its chunks; once a new build is deployed, the chunks of the build it runs
  * are gone (404). Such a tab reloads once, onto the new build, and says so in the console. The guard
  * (sessionStorage, per tab) allows one such reload per RELOAD_GUARD_MS, so a chunk that stays unreachable (a broken
@@ -22,6 +22,12 @@ export interface ReloadDeps {
   now: () => number;
   /** false when the browser knows it is offline: a chunk that fails then is the network's, not a new build's */
   online?: () => boolean;
+  /**
+   * Whether the shop's origin answers at all (any status). navigator.onLine may say online while the shop cannot be
+   * reached (a network without internet; Chromium said so in a document its worker answered offline): a reload then
+   * only trades the page for the browser's error page.
+   */
+  reachable?: () => Promise<boolean>;
   log: Pick<Console, 'warn' | 'error'>;
 }
 
@@ -33,7 +39,12 @@ const browserDeps = (): ReloadDeps | undefined => {
   } catch {
     storage = undefined;
   }
-  return { storage, reload: () => window.location.reload(), now: () => Date.now(), online: () => navigator.onLine !== false, log: console };
+  const reachable = () =>
+    fetch('/', { method: 'HEAD', cache: 'no-store' }).then(
+      () => true,
+      () => false,
+    );
+  return { storage, reload: () => window.location.reload(), now: () => Date.now(), online: () => navigator.onLine !== false, reachable, log: console };
 };
 
 /**
@@ -61,10 +72,18 @@ export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = br
   return true;
 }
 
-/** A chunk's load that reloads the page once when the chunk is gone (and then never settles: the page goes). */
-export function recoverChunk<T>(load: Promise<T>): Promise<T> {
-  return load.catch((e: unknown) => {
-    if (reloadOnceForChunk(e)) return new Promise<T>(() => undefined);
+/**
+ * A chunk's load that reloads the page once when the chunk is gone (and then never settles: the page goes). Only when
+ * the shop's origin answers: a chunk that failed for want of a connection fails its caller, whose own failure path
+ * (the offline notice, the transaction half retried on the next need) keeps the shop usable.
+ */
+export function recoverChunk<T>(load: Promise<T>, deps: ReloadDeps | undefined = browserDeps()): Promise<T> {
+  return load.catch(async (e: unknown) => {
+    if (isChunkLoadError(e) && deps?.reachable && !(await deps.reachable())) {
+      deps.log.warn('[chunks] a chunk could not load and the shop does not answer (offline): not reloading', e);
+      throw e;
+    }
+    if (reloadOnceForChunk(e, deps)) return new Promise<T>(() => undefined);
     throw e;
   });
 }

@@ -28,7 +28,7 @@ function configOf(container: Container): ShopConfig {
 
 /**
  * The header (menu, header block) and footer (copyright block) data every catalogue page renders. On the server a
- * category tree the backend could not serve makes the page unavailable (issue 8: 503, never a page without its
+ * category tree the backend could not serve makes the page unavailable (503, never a page without its
  * menu that an output cache keeps, nor a 404); a missing block never breaks a page (spec catalogue §3.5).
  */
 async function loadShell(container: Container, path: string): Promise<LoadOutcome | undefined> {
@@ -38,7 +38,7 @@ async function loadShell(container: Container, path: string): Promise<LoadOutcom
   return unavailableOnServer(container, path, tree.status === 'rejected' ? tree.reason : undefined);
 }
 
-/** issue 8: on the server, a read that failed for want of an answer fails the page with 503 (see core's loadFailureKind). */
+/** On the server, a read that failed for want of an answer fails the page with 503 (see core's loadFailureKind). */
 function unavailableOnServer(container: Container, path: string, ...errors: unknown[]): LoadOutcome | undefined {
   if (runtime() !== 'server') return undefined;
   const cause = unavailableCause(errors);
@@ -55,11 +55,20 @@ export function routeQueryOf(query: URLSearchParams): RouteQuery {
   return out;
 }
 
-/** spec catalogue §2.3: a failed load either shows its error (404/503) or notifies and goes home. */
+/**
+ * This document is the service worker's answer from its cache for `path` (Navigation Timing's deliveryType, where
+ * the browser reports it): the network failed or stalled for this very page a moment ago (ui/sw.ts NetworkFirst).
+ */
+function servedFromWorkerCache(path: string): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as (PerformanceEntry & { deliveryType?: string }) | undefined;
+  return entry?.deliveryType === 'cache-storage' && new URL(entry.name).pathname === path;
+}
+
+/** spec catalogue §2.3: a failed load either shows its error (404/503) or notifies and goes home (core's classifyLoadFailure). */
 function failed(container: Container, path: string, error: unknown, kind?: ResolvedPageKind): LoadOutcome {
-  // issue 11: offline, a page neither the network nor the local cache could answer is 'not available in Offline mode'
-  const offline = runtime() === 'browser' && !container.get<Network>(TOKENS.Network).isOnline();
-  const outcome = loadFailureOutcome(error, runtime(), configOf(container), undefined, offline);
+  const where = runtime();
+  const facts = where === 'server' ? { runtime: where, online: true } : { runtime: where, online: container.get<Network>(TOKENS.Network).isOnline(), servedFromWorkerCache: servedFromWorkerCache(path) };
+  const outcome = loadFailureOutcome(error, facts, configOf(container));
   if (outcome.kind === 'redirect') {
     if (container.isBound(NotificationService)) {
       const n = outcome.notification;
@@ -79,7 +88,7 @@ async function loadCategoryProducts(container: Container, query: URLSearchParams
     .load(configOf(container).filters.defaultFilters)
     .catch(() => undefined);
   const filters = filtersFromRouteQuery(routeQueryOf(query), configOf(container), categories.snapshot().available);
-  // issue 12: ?page=N keeps the 'load more' depth across back, refresh and the server render
+  // ?page=N keeps the 'load more' depth across back, refresh and the server render
   await categories.applyFilters(filters, listDepthFromQuery(query.get('page') ?? undefined, configOf(container)));
   return unavailableOnServer(container, path, categories.listFailure());
 }
@@ -167,7 +176,7 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   }
   const page = resolvedPage(resolution);
   try {
-    // the resolved page's chunk arrives beside its data (issue 10: each page in a chunk of its own)
+    // the resolved page's chunk arrives beside its data (each page in a chunk of its own)
     const chunk = preloadDispatched(page.kind);
     switch (resolution.kind) {
       case 'product': {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { acceptTerms, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, uniqueEmail } from './checkout-steps';
 
 /**
- * Issue 12 "Bundles": the shopper composes a bundle (spec catalogue §3.1 bundle_options with product_links, §4.4 the
+ * the shopper composes a bundle (spec catalogue §3.1 bundle_options with product_links, §4.4 the
  * default link is the one flagged is_default, otherwise the first), the price follows the choice, the cart line shows
  * it, and the order costs what the page said.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
-// Issue 12 "Cart, checkout, payment, account": what the shopper sees.
+// what the shopper sees.
 
 const PASSWORD = 'Papier2026!';
 
@@ -21,7 +21,7 @@ async function logIn(page: Page, email: string, password = PASSWORD): Promise<vo
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-/** The microcart: a dialog (issue 13). */
+/** The microcart: a dialog. */
 const cartDrawer = (page: Page) => page.getByRole('dialog', { name: /^(Winkelwagen|Cart)$/ });
 
 const openCart = async (page: Page) => {
@@ -174,7 +174,7 @@ test("the server's answers are shown in the shop's language, in Dutch and in Eng
 // spec transactions §7 order history (customer token), §3 order history item, §8 payment result labels; §6 guest vs logged-in
 test("an order history row opens the order's details; another customer cannot read it", async ({ page }) => {
   const email = await createCustomer(page, 'details', 'Anne');
-  // added as a guest, then logged in (the cart moves to the account); see the report on issue 12 for the start-up race
+  // added as a guest, then logged in: the cart moves to the account (a start-up race once lost it)
   // that can drop a product added by a logged-in customer before the deferred cart restore ran
   const product = await simpleProductUrl(page.request, 8);
   await addProductToCart(page, product.url);
@@ -255,7 +255,7 @@ async function failedIdealOrder(page: Page, offset: number, outcome: 'Mislukt (f
   return { increment, name: product.name };
 }
 
-// issue 12 (beyond spec transactions §4 "Payment flow"): a failed payment can be paid again, for the same order
+// (beyond spec transactions §4 "Payment flow"): a failed payment can be paid again, for the same order
 test("a failed payment: 'Opnieuw betalen' pays the same order with another method", async ({ page }) => {
   const { increment } = await failedIdealOrder(page, 9, 'Mislukt (failed)');
   await closeCookieNotice(page);
@@ -281,7 +281,7 @@ test("a failed payment: 'Opnieuw betalen' pays the same order with another metho
   await expect(page.getByRole('button', { name: 'Opnieuw betalen' })).toHaveCount(0);
 });
 
-// issue 12: 'Terug naar winkelwagen' restores the order's lines into a cart (the order emptied it, spec transactions §4)
+// 'Terug naar winkelwagen' restores the order's lines into a cart (the order emptied it, spec transactions §4)
 test("a cancelled payment: 'Terug naar winkelwagen' puts the order's products back in the cart", async ({ page }) => {
   const { name } = await failedIdealOrder(page, 10, 'Geannuleerd (canceled)');
   await closeCookieNotice(page);

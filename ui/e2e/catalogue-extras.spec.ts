@@ -18,7 +18,7 @@ test('/error renders the error page with status 500', async ({ page, request }) 
   await expect(page).toHaveURL(/\/contacts$/);
 });
 
-// spec catalogue §4.3 (out-of-stock children), issue 12: the swatch of an out-of-stock child is marked before the click,
+// spec catalogue §4.3 (out-of-stock children), the swatch of an out-of-stock child is marked before the click,
 // for the eye (class, struck pattern) and for screen readers (its accessible name says it)
 test('an out-of-stock child is marked unavailable on its option before it is clicked', async ({ page }) => {
   await page.goto('/inpakpapier/kerst/modern/kadopapier-kerstballen-noorderlicht-21.html');
@@ -39,7 +39,7 @@ test('an out-of-stock child is marked unavailable on its option before it is cli
   await page.screenshot({ path: 'test-results/e2e/catalogue-out-of-stock-swatch.png' });
 });
 
-// issue 12: 'load more' depth lives in the URL (?page=N), so a refresh (and the server render) keeps the shopper's place
+// 'load more' depth lives in the URL (?page=N), so a refresh (and the server render) keeps the shopper's place
 test("'load more' writes ?page=2 into the URL and a reload shows the same products", async ({ page }) => {
   await page.goto('/inpakpapier');
   await hydrated(page);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 /** Shared steps of the checkout and account journeys (Dutch texts: the shop's default locale). */
 
@@ -25,7 +25,7 @@ export async function hydrated(page: Page): Promise<void> {
     const app = document.getElementById('app');
     if (!app || !Object.keys(app).some((k) => k.startsWith('__reactContainer'))) return false;
     // the root is marked when hydrateRoot is called; the header, the page and the footer are Suspense boundaries
-    // hydrated after it at a lower priority (issue 10, ui/app/DefaultLayout.tsx), and a key pressed on a part not yet
+    // hydrated after it at a lower priority (ui/app/DefaultLayout.tsx), and a key pressed on a part not yet
     // hydrated could be lost on a loaded machine (a mega-menu toggle's Enter did nothing once): each part's element
     // carries React's props once its boundary is hydrated
     const parts = ['header.header', '#main > *', 'footer'].map((s) => document.querySelector(s)).filter((e): e is Element => e !== null);
@@ -49,6 +49,25 @@ export async function animationsDone(page: Page): Promise<void> {
 export async function settled(page: Page): Promise<void> {
   await hydrated(page);
   await expect(page.getByRole('button', { name: /^Winkelwagen, \d+ artikel/, includeHidden: true }).first()).toBeAttached();
+}
+
+/**
+ * The page's requests, counted from this call: `idle()` waits until every request made so far has its answer (or
+ * failed). A state, not a quiet period (some hundred ms without a request): it returns as
+ * soon as the last answer is in.
+ */
+export function requestsInFlight(page: Page): { idle(): Promise<void> } {
+  const pending = new Set<Request>();
+  const done = (r: Request) => void pending.delete(r);
+  page.on('request', (r) => void pending.add(r));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return { idle: () => expect.poll(() => pending.size).toBe(0) };
+}
+
+/** The service worker of this build controls the page (registered after load, installed, claimed the page). */
+export async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** Close the cookie notice (spec transactions §4) when it shows, so it covers nothing in screenshots. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// issue 11: a tab the service worker does not control (a first visit, a browser without workers) asks the server for
+// a tab the service worker does not control (a first visit, a browser without workers) asks the server for
 // its chunks; after a deploy the chunks of the build it runs are gone (404). It reloads once onto the server's build
 // and says so in the console (ui/app/chunk-recovery.ts); a chunk that stays gone ends in an error, not a reload loop.
 // (A controlled tab is answered its own build's chunks by the worker: sw-update.spec.ts.)

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settled } from './checkout-steps';
 
-// issue 8: CMS HTML is sanitised by DOMPurify (jsdom on the server, the browser's DOM in the client). A server-
+// CMS HTML is sanitised by DOMPurify (jsdom on the server, the browser's DOM in the client). A server-
 // rendered page hydrates with the server's sanitised markup, so DOMPurify stays out of the first load; it is fetched
 // (its own chunk) when the browser has new CMS HTML to show.
 

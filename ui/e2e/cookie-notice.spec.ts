@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './checkout-steps';
 import { bootModules } from '../edge/html-shell';
 
-// Issue 10 (first visit): the cookie notice (spec transactions §4) is in the server's HTML, so it paints with the page
+// first visit: the cookie notice (spec transactions §4) is in the server's HTML, so it paints with the page
 // instead of a second after it (on a phone it was the product page's largest paint); a shopper who closed it never
 // sees it again (a copy of "closed" in localStorage hides it before the first paint); the claim stays the truth.
 const PRODUCT = '/inpakpapier/baby-en-geboorte/inpakpapier-beertjes-amsterdam-1.html';

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { controlled, requestsInFlight } from './checkout-steps';
 
-// issue 8 §2: every page type runs under the Content-Security-Policy (nonce + 'strict-dynamic'): no violation is
+// every page type runs under the Content-Security-Policy (nonce + 'strict-dynamic'): no violation is
 // reported and nothing is logged as an error while it loads, hydrates and is used a little.
 
 const PAGES: Array<[string, string]> = [
@@ -33,17 +34,24 @@ async function watch(page: Page): Promise<string[]> {
 for (const [name, path] of PAGES) {
   test(`${name} (${path}) loads, hydrates and runs with no CSP violation or console error`, async ({ page }) => {
     const problems = await watch(page);
+    const requests = requestsInFlight(page);
     const answer = await page.goto(path);
     const csp = answer?.headers()['content-security-policy'] ?? '';
     expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
     // the app hydrated: the nonce'd entry module and its chunks ran
     await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
-    // the service worker registers (worker-src) and the page's lazy work settles
-    await page.waitForLoadState('networkidle');
+    // the service worker registered (worker-src) and controls the page, the transaction half loaded once idle (its
+    // chunk, the cart's answer), and every request the page made has its answer
+    await controlled(page);
+    if (await page.locator('header.header:not(.header--minimal)').count()) await expect(page.locator('.header__cart[aria-haspopup="dialog"]').first()).toBeAttached();
+    await requests.idle();
     if (name === 'home') {
       // a client-side navigation loads a route chunk under 'strict-dynamic'
-      await page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link').first().click();
-      await page.waitForLoadState('networkidle');
+      const link = page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link').first();
+      const label = (await link.innerText()).trim();
+      await link.click();
+      await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+      await requests.idle();
     }
     const expected404 = (t: string) => /status of 404/.test(t) && name === 'not found';
     expect(problems.filter((t) => !expected404(t))).toEqual([]);

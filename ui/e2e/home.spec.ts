@@ -12,7 +12,7 @@ test('home page: both lists, Dutch heading, hydrated without mismatch', async ({
   await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
   await expect(page.locator('[data-list="new_collection"] .product-tile')).toHaveCount(8);
   await expect(page.locator('[data-list="bestsellers"] .product-tile')).toHaveCount(8);
-  // spec catalogue §1's title template, translated for the Dutch shop (issue 12)
+  // spec catalogue §1's title template, translated for the Dutch shop
   await expect(page).toHaveTitle(/^Home - .* - inpakpapier en luxe cadeauverpakkingen$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   // hydration is done once React has attached its root to #app (a mismatch would have logged an error above)

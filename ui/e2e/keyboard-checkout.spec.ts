@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated, uniqueEmail } from './checkout-steps';
 
 /**
- * Issue 13: the whole purchase by keyboard alone: home -> search -> product -> variant -> add -> microcart ->
+ * the whole purchase by keyboard alone: home -> search -> product -> variant -> add -> microcart ->
  * checkout -> pay (simulator) -> order status. Only Tab, Shift+Tab, Enter, Space, the arrows and Escape move the
  * focus or act (text is typed into the fields that need it); after every step the test asserts which element has
  * the focus, so a focus that drops to <body>, escapes a dialog or is not returned fails here.

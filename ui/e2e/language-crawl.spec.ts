@@ -3,7 +3,7 @@ import { foreignTexts, leftovers, type Locale } from './locale-texts';
 import { languageTexts } from './language-data';
 
 /**
- * Issue 12 "Language": the English shop shows no Dutch UI text and the Dutch shop no English UI text. The crawl walks
+ * the English shop shows no Dutch UI text and the Dutch shop no English UI text. The crawl walks
  * every page type (plus the open microcart, search panel and login modal) with the locale cookie set, collects the
  * visible text (text nodes, whole element texts, the labels a screen reader reads, the document title's parts) and
  * fails on any text that is a value of the other locale's files and not of this locale's.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './checkout-steps';
 
 /**
- * Issue 12: the shopper changes the shop's language from the footer; the choice is the `locale` cookie (kept after a
+ * the shopper changes the shop's language from the footer; the choice is the `locale` cookie (kept after a
  * reload and on other pages), the page comes back in that language with that store view's data (category names).
  */
 test('the footer\'s language switch: English, kept after a reload and on the next page, then back to Dutch', async ({ page, context }) => {

@@ -1,5 +1,5 @@
 /**
- * The UI texts of each locale, for the language crawl (issue 12 "Language"): every string value of the locale's
+ * The UI texts of each locale, for the language crawl ("Language"): every string value of the locale's
  * i18n file. A text shown in one locale that is a value of the OTHER locale's file and not of its own is a leftover
  * of the other language.
  */

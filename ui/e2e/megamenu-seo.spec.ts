@@ -24,7 +24,7 @@ async function tabTo(page: Page, predicate: string, max = 60): Promise<boolean> 
 }
 
 // spec catalogue §2.5 ("Aside banners come from promoted offers"), §2.11 (menu aside banners of the local content file);
-// issue 12: they existed in the content file but were not shown
+// they existed in the content file but were not shown
 test('the open mega menu shows the aside banner, reached by keyboard, and it leads to the wholesale page', async ({ page }) => {
   const problems = watch(page);
   await page.goto('/');
@@ -56,7 +56,7 @@ test('the open mega menu shows the aside banner, reached by keyboard, and it lea
   expect(problems).toEqual([]);
 });
 
-// The English store view names the category 'Wrapping paper' (English category data, issue 12)
+// The English store view names the category 'Wrapping paper' (English category data)
 test('the English shop shows the English banner text', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ locale: 'en-US' });
   await context.addCookies([{ name: 'locale', value: 'en-US', url: baseURL! }]);
@@ -71,7 +71,7 @@ test('the English shop shows the English banner text', async ({ browser, baseURL
   await context.close();
 });
 
-// issue 10 SEO basics: the head follows a client-side navigation (for crawlers that run the page's JavaScript)
+// SEO basics: the head follows a client-side navigation (for crawlers that run the page's JavaScript)
 test('after a client-side navigation the canonical, description and JSON-LD are the new page', async ({ page }) => {
   const problems = watch(page);
   await page.goto('/inpakpapier/kerst');

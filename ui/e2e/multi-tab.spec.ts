@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
-// issue 11: two tabs of one browser are one shopper — one cart, one session, an order at most once per cart.
+// two tabs of one browser are one shopper — one cart, one session, an order at most once per cart.
 
 const cartButton = (page: Page) => page.getByRole('button', { name: /^Winkelwagen, \d+ artikel/ }).first();
 

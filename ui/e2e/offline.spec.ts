@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import nl from '../i18n/nl-NL.json' with { type: 'json' };
+import en from '../i18n/en-US.json' with { type: 'json' };
 import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 const hydrated = (page: import('@playwright/test').Page) =>
@@ -91,9 +93,7 @@ const completed = (page: import('@playwright/test').Page, products: number) =>
     }, { timeout: 15_000 })
     .toBe(true);
 
-const OFFLINE_NOTICE = 'Dit product, deze categorie of deze pagina is offline niet beschikbaar. Je wordt naar de startpagina gestuurd.';
-
-// issue 11, spec catalogue §1, §2.3: pages the server rendered (loaded, not navigated to) open offline by a link as
+// spec catalogue §1, §2.3: pages the server rendered (loaded, not navigated to) open offline by a link as
 // they do by a reload: their url mapping and answers were kept in the browser's catalogue cache when they hydrated
 test('offline: a loaded category and product open by link exactly as by reload, never "not found"', async ({ page, context }) => {
   await page.goto('/linten');
@@ -125,7 +125,7 @@ test('offline: a loaded category and product open by link exactly as by reload, 
   await context.setOffline(false);
 });
 
-// issue 11, spec catalogue §3.4, §8: the hydration state carries no aggregations, so offline the filter panel of a
+// spec catalogue §3.4, §8: the hydration state carries no aggregations, so offline the filter panel of a
 // server-rendered category is computed over the products this browser kept (core/catalogue/local-search.ts), and a
 // filter chosen offline answers from them too
 test('offline: a loaded category opened by link shows its filters, and a colour filter works offline', async ({ page, context }) => {
@@ -162,41 +162,69 @@ test('offline: a loaded category opened by link shows its filters, and a colour 
   await context.setOffline(false);
 });
 
-// spec catalogue §2.3, §8: offline, a page the browser never had ('query returned empty result' offline) notifies
-// 'not available in Offline mode. Redirecting to Home.' and goes to the home route; issue 11: never "not found"
-test('offline: an unvisited product by link shows the offline notice and goes home', async ({ page, context }) => {
-  await page.goto('/');
-  await hydrated(page);
-  const link = page.locator('#main .product-tile a').first();
-  const href = (await link.getAttribute('href'))!;
-  await context.setOffline(true);
-  await link.click();
-  await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  expect(href).not.toBe('/');
-  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/e2e/offline-unvisited.png' });
-  await context.setOffline(false);
-});
+/** the texts of the offline journeys per locale (the shop's own i18n files) */
+const TEXTS = {
+  'nl-NL': { notice: nl.catalogue.offlineRedirectHome, home: nl.home.newCollection, notFound: nl.notFound.title, unavailable: nl.unavailable.title },
+  'en-US': { notice: en.catalogue.offlineRedirectHome, home: en.home.newCollection, notFound: en.notFound.title, unavailable: en.unavailable.title },
+} as const;
 
-// the same for a hard load: the worker answers a never-visited address with the cached home page (the app), which finds
-// nothing for the path offline and goes home with the notice (without a cached home: the worker's offline page, pwa.spec)
-test('offline: a hard load of an unvisited page shows the offline notice and goes home', async ({ page, context }) => {
-  await page.goto('/');
-  await hydrated(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await context.setOffline(true);
-  await page.goto('/kaarten-en-enveloppen/wenskaarten/nooit-bezocht-999.html');
-  await expect(page.locator('.notification', { hasText: OFFLINE_NOTICE })).toBeVisible();
+/** the shopper's language is the `locale` cookie (set before the first page, so the worker keeps that locale's home) */
+async function inLocale(context: BrowserContext, locale: keyof typeof TEXTS): Promise<void> {
+  if (locale !== 'nl-NL') await context.addCookies([{ name: 'locale', value: locale, url: test.info().project.use.baseURL! }]);
+}
+
+/** the page ended on home with the spec's notice: never "not found", never "the shop is unavailable" */
+async function wentHomeWithNotice(page: Page, t: (typeof TEXTS)[keyof typeof TEXTS]): Promise<void> {
+  await expect(page.locator('.notification', { hasText: t.notice })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Nieuwe collectie' })).toBeVisible();
-  await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
-  await context.setOffline(false);
-});
+  await expect(page.getByRole('heading', { name: t.home })).toBeVisible();
+  await expect(page.getByText(t.notFound)).toHaveCount(0);
+  await expect(page.getByText(t.unavailable)).toHaveCount(0);
+}
+
+for (const locale of ['nl-NL', 'en-US'] as const) {
+  const t = TEXTS[locale];
+  // spec catalogue §2.3, §8: offline, a page the browser never had ('query returned empty result' offline) notifies
+  // 'not available in Offline mode. Redirecting to Home.' and goes to the home route; never "not found". Whatever
+  // navigator.onLine says (see the hard load below).
+  for (const onLine of ['as the browser reports it', 'true'] as const) {
+    test(`offline (${locale}): an unvisited product by link shows the offline notice and goes home (navigator.onLine ${onLine})`, async ({ page, context }) => {
+      if (onLine === 'true') await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true, configurable: true }));
+      await inLocale(context, locale);
+      await page.goto('/');
+      await hydrated(page);
+      const link = page.locator('#main .product-tile a').first();
+      const href = (await link.getAttribute('href'))!;
+      expect(href).not.toBe('/');
+      await context.setOffline(true);
+      await link.click();
+      await wentHomeWithNotice(page, t);
+      if (onLine !== 'true') await page.screenshot({ path: `test-results/e2e/offline-unvisited-${locale}.png` });
+      await context.setOffline(false);
+    });
+  }
+
+  // the same for a hard load: the worker answers a never-visited address with the cached home page (the app), which
+  // finds nothing for the path offline and goes home with the notice (without a cached home: the worker's offline
+  // page, pwa.spec). Whatever navigator.onLine says: Chromium 150 said true in the document the worker answered.
+  for (const onLine of ['as the browser reports it', 'true'] as const) {
+    test(`offline (${locale}): a hard load of an unvisited page shows the offline notice and goes home (navigator.onLine ${onLine})`, async ({ page, context }) => {
+      if (onLine === 'true') await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true, configurable: true }));
+      await inLocale(context, locale);
+      await page.goto('/');
+      await hydrated(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await context.setOffline(true);
+      await page.goto('/kaarten-en-enveloppen/wenskaarten/nooit-bezocht-999.html');
+      await wentHomeWithNotice(page, t);
+      await context.setOffline(false);
+    });
+  }
+}
 
 const euros = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.'));
 
-// issue 11, spec transactions §3 "Totals", §4 "Sync need", §9 (shipping once): offline the platform's totals no longer
+// spec transactions §3 "Totals", §4 "Sync need", §9 (shipping once): offline the platform's totals no longer
 // describe the lines, so the microcart adds up the lines itself; a visited product's thumbnail comes from the worker's
 // image cache (the sizes the visited page loaded)
 test('offline: a product added offline shows its thumbnail and the microcart total follows the lines', async ({ page, context }) => {
@@ -249,7 +277,7 @@ test('offline: a product added offline shows its thumbnail and the microcart tot
   await context.setOffline(false);
 });
 
-// issue 11, spec catalogue §8 ('Search failure on the client, offline: ... flagged offline'), §9 (the text rule read
+// spec catalogue §8 ('Search failure on the client, offline: ... flagged offline'), §9 (the text rule read
 // locally): offline, the search answers from the products this browser already has, marked as offline results
 test('offline: the search finds the products already seen, marked as offline results', async ({ page, context }) => {
   await page.goto('/inpakpapier/kerst');
@@ -280,7 +308,7 @@ test('offline: the search finds the products already seen, marked as offline res
   await context.setOffline(false);
 });
 
-// issue 11, spec transactions §4 "Task queue" ('Order waiting!' with its confirmation), §8 'order.queued': an order
+// spec transactions §4 "Task queue" ('Order waiting!' with its confirmation), §8 'order.queued': an order
 // confirmed offline, sent after reconnection, shows the number the backend returned, and the waiting notice goes
 async function queueOfflineOrder(page: import('@playwright/test').Page, context: import('@playwright/test').BrowserContext, offset: number): Promise<void> {
   const product = await simpleProductUrl(page.request, offset);

@@ -28,30 +28,34 @@ interface Shop {
   stop(): void;
 }
 
+/** Spawns a built server and resolves once it prints that it listens (as scripts/e2e-servers.mjs does). */
+function listening(args: string[], env: NodeJS.ProcessEnv, kids: ChildProcess[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'ignore'] });
+    kids.push(child);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (/listening/.test(String(d))) resolve();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code} before it listened`)));
+  });
+}
+
 async function startShop(psp: Record<string, string>): Promise<Shop> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const env = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
-  const kids: ChildProcess[] = [
-    spawn(process.execPath, ['dist/backend.mjs', '--reset'], {
-      cwd: root,
-      env: { ...env, ...psp, API_PORT: String(apiPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-e2e-psp-')), STOREFRONT_URL: `http://127.0.0.1:${port}` },
-      stdio: 'ignore',
-    }),
-    spawn(process.execPath, ['dist/server.mjs'], { cwd: root, env: { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }, stdio: 'ignore' }),
-  ];
-  const url = `http://127.0.0.1:${port}`;
+  const kids: ChildProcess[] = [];
   const stop = () => kids.forEach((k) => k.kill('SIGTERM'));
-  for (let i = 0; i < 150; i++) {
-    try {
-      const [shop, api] = await Promise.all([fetch(`${url}/`), fetch(`http://127.0.0.1:${apiPort}/api/ext/vsf-payment-service-api/payment-methods`)]);
-      if (shop.ok && api.ok) return { url, stop };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    // the backend first: a storefront serving before its API is up would render pages whose reads failed
+    await listening(['dist/backend.mjs', '--reset'], { ...env, ...psp, API_PORT: String(apiPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-e2e-psp-')), STOREFRONT_URL: url }, kids);
+    await listening(['dist/server.mjs'], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }, kids);
+  } catch (e) {
+    stop();
+    throw e;
   }
-  stop();
-  throw new Error('the configured shop did not start');
+  return { url, stop };
 }
 
 async function toPaymentStep(page: Page, shop: Shop): Promise<void> {

@@ -8,8 +8,8 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../../test-results/e2e',
   timeout: 60_000,
-  // one retry on CI only (shared, noisy machines); a test that needed it is reported as flaky in the list output
-  retries: process.env.CI ? 1 : 0,
+  // never retried: a journey that needs a second try is a bug to fix, in the app or the test
+  retries: 0,
   workers: 1,
   reporter: [['list'], ['json']],
   use: {

@@ -37,7 +37,7 @@ test('a client-side navigation loads a route-split page on demand', async ({ pag
   expect(problems).toEqual([]);
 });
 
-// issue 10: every catalogue page is a chunk of its own; the HTML preloads the page's chunk beside the entry, and a
+// every catalogue page is a chunk of its own; the HTML preloads the page's chunk beside the entry, and a
 // direct load hydrates without a mismatch (the dispatcher's pages by the kind the server resolved)
 for (const [name, path, chunk] of [
   ['home', '/', 'HomePage'],
@@ -46,7 +46,7 @@ for (const [name, path, chunk] of [
 ] as const) {
   test(`the ${name} page preloads its own chunk and hydrates without a mismatch`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
-    // issue 10: named by the boot loader at the end of the document (asked for after the first paint)
+    // named by the boot loader at the end of the document (asked for after the first paint)
     expect(bootModules(html).some((m) => new RegExp(`^/dist/chunks/${chunk}-[^"]+\\.js$`).test(m))).toBe(true);
     for (const other of ['HomePage', 'CategoryPage', 'ProductPage'].filter((c) => c !== chunk)) expect(html).not.toContain(`/dist/chunks/${other}-`);
     const problems = collectProblems(page);

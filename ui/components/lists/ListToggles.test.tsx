@@ -2,10 +2,10 @@
 /**
  * ListToggles (spec catalogue §1 wishlist and compare list, spec transactions §3): the HTML the server and the
  * hydrating render write (not pressed: the lists live in the browser), then, mounted, each button toggles its own list,
- * shows it pressed and is announced; the other list stays as it is. The toggles are hooks of ListToggles (issue 8), so
+ * shows it pressed and is announced; the other list stays as it is. The toggles are hooks of ListToggles, so
  * this pins what they did as components of their own.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -53,9 +53,11 @@ afterEach(async () => {
   await act(async () => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
+  vi.useRealTimers();
 });
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 80)));
+/** the toggle's work and the live region's announcement done, in virtual time (never a wait on the clock) */
+const settle = () => act(() => vi.runAllTimersAsync());
 
 describe('ListToggles', () => {
   it('the server writes both toggles not pressed, named by their label and the product (tile: icons with a title; page: icons with text)', () => {
@@ -64,6 +66,7 @@ describe('ListToggles', () => {
   });
 
   it('hydrated, each button toggles its own list, shows it pressed and announces it; the other list is left alone', async () => {
+    vi.useFakeTimers();
     const container = createTestContainer({ config });
     const host = document.createElement('div');
     host.innerHTML = renderToString(app(container, 'tile'));
