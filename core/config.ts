@@ -299,6 +299,8 @@ export interface ShopConfig {
   readonly payment: {
     /** provider method id -> shop method code (spec transactions §9) */
     readonly mapping: Readonly<Record<string, string>>;
+    /** the shop method whose payment needs a bank, an issuer (spec transactions §3 "plus issuer for ideal") */
+    readonly issuerMethod: string;
     readonly redirectPath: string;
     readonly errorRedirectPath: string;
     readonly serviceBasePath: string;
@@ -564,6 +566,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
   },
   payment: {
     mapping: { ideal: 'ideal', creditcard: 'creditcard', banktransfer: 'banktransfer' },
+    issuerMethod: 'ideal',
     redirectPath: '/order-status/{order_token}',
     errorRedirectPath: '/',
     serviceBasePath: '/api/ext/vsf-payment-service-api',

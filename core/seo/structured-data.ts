@@ -44,7 +44,7 @@ export function offerPrice(product: Product, now: number, config: ShopConfig): O
   const info = productPriceWithOptions(product, now, config);
   const price = info.final.toFixed(config.i18n.fractionDigits);
   const to = product.special_to_date;
-  const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config.i18n.timeZone) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
+  const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
   return until ? { price, priceCurrency: config.i18n.currencyCode, priceValidUntil: until } : { price, priceCurrency: config.i18n.currencyCode };
 }
 

@@ -7,7 +7,8 @@ import { collectErrors, validateRequired } from '../../../core/checkout/form-val
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
-import { AddressFields, addressChecks, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { addressFieldChecks } from '../../../core/checkout/address-rules';
+import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
 type V = AddressValues & { shippingMethod: string };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
@@ -24,7 +25,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const saved = state.shippingDetails;
   const personal = state.personalDetails;
   const validate = useCallback(
-    (v: V) => collectErrors({ ...addressChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) }),
+    (v: V) => collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) }),
     [config],
   );
   const fallback = defaultShippingMethod(methods);
