@@ -1,8 +1,8 @@
 /**
- * What the price rules keep (issue 8, seventh pass) changes no answer: every rule over many inputs answers the same
+ * What the price rules keep changes no answer: every rule over many inputs answers the same
  * with what was kept before and with nothing kept (forgetPriceMemos), also right at the special-price window's
  * bounds, across summer-time changes and once more inputs than are kept have been seen.
- * Spec catalogue §3.1 (special-price window, read in the store view's time zone: issue 12), §9 (price format).
+ * Spec catalogue §3.1 (special-price window, read in the store view's time zone), §9 (price format).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -310,7 +310,7 @@ export const PRICES_KEPT = 2_000;
 /**
  * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
  * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
- * Kept per locale, settings and amount (issue 8, seventh pass: a listing formats the same few amounts on every render,
+ * Kept per locale, settings and amount (a listing formats the same few amounts on every render,
  * Intl's format and the template's two replaces were ~1.5 % of a category render's CPU).
  */
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {

@@ -41,7 +41,7 @@ describe('loadFailureOutcome', () => {
   it('on the server the page shows the error itself with 404 // spec catalogue §2.3, §4.1', () => {
     for (const e of emptyErrors) expect(loadFailureOutcome(e, 'server', config)).toEqual({ kind: 'show', status: 404, error: { key: e.key, params: e.params } });
   });
-  it('a backend that does not answer while online is a 503 "try again in a moment", never not-found nor a redirect // spec catalogue §2.3, issue 8', () => {
+  it('a backend that does not answer while online is a 503 "try again in a moment", never not-found nor a redirect // spec catalogue §2.3', () => {
     expect(loadFailureOutcome(new NetworkError('timeout'), 'browser', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     expect(loadFailureOutcome(new NetworkError('timeout'), 'server', config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     expect(loadFailureOutcome(new NetworkError('timeout'), 'server', config, undefined, true).kind).toBe('show'); // the server is never offline
@@ -49,7 +49,7 @@ describe('loadFailureOutcome', () => {
       expect(loadFailureOutcome(new ApiError(502, 'bad gateway'), runtime, config)).toEqual({ kind: 'show', status: 503, error: { key: MESSAGES.shopUnavailable, params: {} } });
     }
   });
-  it('offline in the browser, a load nothing answered (network and cache) is "not available in Offline mode": notice with OK, then home // spec catalogue §2.3, §8, issue 11', () => {
+  it('offline in the browser, a load nothing answered (network and cache) is "not available in Offline mode": notice with OK, then home // spec catalogue §2.3, §8', () => {
     const o = loadFailureOutcome(new NetworkError('Failed to fetch'), 'browser', config, undefined, true);
     expect(o).toEqual({ kind: 'redirect', to: '/', notification: { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: '/' } });
     // an answer the backend gave is still judged by its status, offline or not
@@ -82,7 +82,7 @@ describe('PageResolutionService', () => {
   });
 });
 
-describe('loadFailureKind: a slow or absent API is never "not found" (issue 8)', () => {
+describe('loadFailureKind: a slow or absent API is never "not found"', () => {
   it('only a real answer is not-found: the core\'s empty-result errors and the API\'s own 404/410/400 // spec catalogue §2.3, §8', () => {
     for (const e of [new ShopError(MESSAGES.productStatusEmpty, { status: 2 }), new ShopError(MESSAGES.categoryQueryEmpty), new ShopError(MESSAGES.cmsQueryEmpty), new ShopError(MESSAGES.unknownEntityType)]) {
       expect(loadFailureKind(e)).toBe('not-found');

@@ -52,7 +52,7 @@ export const UNAVAILABLE_STATUS = 503;
 export type LoadFailureKind = 'not-found' | 'unavailable';
 
 /**
- * Which failed loads mean "the shop has no such page" and which "the backend could not answer" (issue 8: a slow
+ * Which failed loads mean "the shop has no such page" and which "the backend could not answer" (a slow
  * or absent API must never turn into "not found"). Only a real answer is not-found: the core's empty-result and
  * status/visibility errors (spec catalogue §2.3, §4.1, §8: raised on an answer that holds nothing showable), an
  * unknown entity type in a mapping, or the API's own 404 / 410 / 400 for what was asked. Everything else is
@@ -76,7 +76,7 @@ export function unavailableCause(errors: readonly unknown[]): unknown {
  * redirects home; on the server (and for other errors) the page shows the error: 404 when the backend answered
  * that there is no such product, category or page, 503 when it could not answer (loadFailureKind).
  *
- * issue 11: in the browser while the shopper is offline (`offline`: the Network port), a load that got no answer
+ * In the browser while the shopper is offline (`offline`: the Network port), a load that got no answer
  * and found nothing in the local cache is the same offline case as an empty offline result (spec catalogue §8:
  * 'Search failure on the client, offline: empty result flagged offline', which §2.3 turns into that notice): the
  * page is not available in offline mode, so it notifies and goes home; never "not found". Online, a load with no
