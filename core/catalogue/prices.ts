@@ -62,8 +62,8 @@ export function forgetPriceMemos(): void {
  * instant; an ISO stamp with a zone ('Z', '+02:00') is that instant. NaN when unreadable.
  *
  * A date text read as a day or wall-clock time is kept (a listing reads the same few dates on every tile of every
- * render; the zone's date math was ~1.5 % of a category render's CPU): its instant depends on the text, the zone's rule
- * (ZONE_RULES, fixed) and the side alone, never on `now`. A text left to Date.parse is not kept.
+ * render; keeping the bounds took 2 % off a category render, docs/benchmarks.md): its instant depends on the text, the
+ * zone's rule (ZONE_RULES, fixed) and the side alone, never on `now`. A text left to Date.parse is not kept.
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
   const key = `${side}\u0000${zone}\u0000${value}`;
@@ -310,8 +310,8 @@ export const PRICES_KEPT = 2_000;
 /**
  * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
  * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
- * Kept per locale, settings and amount (a listing formats the same few amounts on every render,
- * Intl's format and the template's two replaces were ~1.5 % of a category render's CPU).
+ * Kept per locale, settings and amount (a listing formats the same few amounts on every render; keeping them took 2 %
+ * off a category render, docs/benchmarks.md).
  */
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
   const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;
