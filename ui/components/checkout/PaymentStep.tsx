@@ -1,6 +1,5 @@
 import { useCallback, useEffect, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartService } from '../../../core/cart/cart-service';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
 import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
@@ -30,7 +29,6 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const config = useConfig();
   const money = useMoney();
   const checkout = useService(CheckoutService);
-  const cart = useService(CartService);
   const state = useCheckout();
   const payment = usePayment();
   const title = usePaymentMethodTitle();
@@ -86,10 +84,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
           ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
         });
         // the core records the method on the cart and refreshes the totals (collect-totals)
-        if (!(await checkout.selectPaymentMethod(method.code))) {
-          await cart.setPaymentMethod({ code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? 0, is_server_method: method.is_server_method ?? false });
-          void cart.syncTotals();
-        }
+        await checkout.selectPaymentMethod(method.code);
         onDone();
       })}
     >

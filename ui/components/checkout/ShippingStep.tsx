@@ -1,6 +1,5 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartService } from '../../../core/cart/cart-service';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { defaultShippingMethod } from '../../../core/checkout/checkout-rules';
 import { collectErrors, validateRequired } from '../../../core/checkout/form-validation';
@@ -19,7 +18,6 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const config = useConfig();
   const money = useMoney();
   const checkout = useService(CheckoutService);
-  const cart = useService(CartService);
   const state = useCheckout();
   const methods = state.shippingMethods;
   const saved = state.shippingDetails;
@@ -55,10 +53,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
           shippingCarrier: method.carrier_code,
         });
         // the core sends the address to the server (shipping-information) so its totals carry the shipping once
-        if (!(await checkout.selectShippingMethod(method.method_code, method.carrier_code))) {
-          await cart.setShippingMethod(method);
-          void cart.syncTotals();
-        }
+        await checkout.selectShippingMethod(method.method_code, method.carrier_code);
         onDone();
       })}
     >
