@@ -1,4 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SystemClock } from '../../adapters/common/system-clock';
+import { TimerScheduler } from '../../adapters/common/timer-scheduler';
+import { UuidGenerator } from '../../adapters/common/uuid-generator';
+import { createApiClient } from '../../adapters/http/api-client';
+import { HttpCartApi } from '../../adapters/http/cart-api';
+import { HttpOrderApi } from '../../adapters/http/order-api';
+import { HttpTaskTransport } from '../../adapters/http/task-transport';
+import { StaticNetwork } from '../../adapters/node/static-network';
+import { startBackend } from '../../test-fixtures/backend';
+import { generateCatalogue } from '../../test-fixtures/catalogue/index';
+import { segmentValue } from '../cart/totals';
+import { ModalService } from '../ui-state/modal-service';
+import { NotificationService } from '../ui-state/notification-service';
+import { CheckoutService } from './checkout-service';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
 import { CartService } from '../cart/cart-service';
@@ -78,5 +92,61 @@ describe('back to the cart after a failed payment (beyond the spec; spec transac
     const customer = await setup({ history, loggedIn: true });
     expect(await backToCart(customer.deps, { orderToken: 'T.other', incrementId: '000000077' })).toMatchObject({ kind: 'restored', coupon: { code: 'WELKOM10', applied: true } });
     expect(lines(customer.cart)).toEqual(['KAARTx3']);
+  });
+});
+
+describe('back to the cart against the demo backend: the coupon is kept (25,49 stayed 25,49, not 30,49)', () => {
+  let backend: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    backend = await startBackend({ port: 0, dataDir: ':memory:', log: () => undefined });
+  });
+  afterAll(async () => backend.close());
+
+  it('an order placed with KORTING10, then back to the cart: same lines, same coupon, same grand total', async () => {
+    const config = DEFAULT_CONFIG;
+    const client = createApiClient({ baseUrl: backend.url, timeoutMs: 5000 });
+    const storage = new MemoryStorage();
+    const network = new StaticNetwork(true);
+    const logger = new MemoryLogger();
+    let cart!: CartService;
+    const queue = createTaskQueue({
+      storage, transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), network, clock: new SystemClock(), ids: new UuidGenerator(),
+      getToken: () => '', getCartId: () => cart.cartId, onCartIdMissing: () => cart.connect(), config, logger,
+    });
+    cart = new CartService({ api: new HttpCartApi(client), queue, storage, network, clock: new SystemClock(), config, logger, getUserToken: () => '' });
+    const products = generateCatalogue().products.filter((p) => p.type_id === 'simple' && p.visibility !== 1 && p.status === 1 && p.stock?.is_in_stock && Number(p.stock.qty) >= 10);
+    await cart.connect();
+    await cart.addItem(products[0]!, 2);
+    await cart.addItem(products[1]!, 1);
+    await cart.applyCoupon('KORTING10');
+    const ordered = segmentValue(cart.totals, 'grand_total');
+    expect(cart.snapshot().coupon?.code).toBe('KORTING10');
+
+    const ids = new UuidGenerator();
+    const unused = async () => Promise.reject(new Error('unused'));
+    const checkout = new CheckoutService(
+      {
+        storage, orderApi: new HttpOrderApi(client), paymentApi: { paymentMethods: async () => [], fetchIssuers: async () => [], createPayment: unused, postOrderComment: unused, paymentStatus: unused },
+        cart, session: { currentUserId: () => undefined, register: unused, login: unused }, notifications: new NotificationService(new TimerScheduler(), ids, config),
+        modals: new ModalService(), network, clock: new SystemClock(), ids, logger,
+      },
+      config,
+    );
+    const address = { firstName: 'Anna', lastName: 'de Vries', country: 'NL', streetAddress: 'Kalverstraat 1', city: 'Amsterdam', zipCode: '1012 AB' };
+    await checkout.savePersonalDetails({ firstName: 'Anna', lastName: 'de Vries', emailAddress: 'terug@papier.nl' });
+    await checkout.saveShippingDetails({ ...address, shippingMethod: 'flatrate', shippingCarrier: 'flatrate' });
+    await checkout.savePaymentDetails({ ...address, paymentMethod: 'banktransfer' });
+    const placed = await checkout.placeOrder();
+    expect(cart.snapshot().cartItems).toEqual([]);
+    expect(cart.snapshot().coupon).toBeUndefined();
+
+    const session = { isLoggedIn: () => false, findOrder: async () => undefined };
+    const out = await backToCart({ orders: checkout.orders, cart, session }, { orderToken: placed.result!.order_token!, incrementId: String(placed.result!.increment_id) });
+    expect(out).toMatchObject({ kind: 'restored', coupon: { code: 'KORTING10', applied: true } });
+    expect(lines(cart).sort()).toEqual([`${products[0]!.sku}x2`, `${products[1]!.sku}x1`].sort());
+    expect(cart.snapshot().coupon?.code).toBe('KORTING10');
+    expect(segmentValue(cart.totals, 'grand_total')).toBe(ordered);
+    cart.dispose();
+    queue.dispose();
   });
 });
