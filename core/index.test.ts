@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as sdk from './index';
 
-// issue 4 and issue 5: the named exports integrators rely on
+// the named exports integrators rely on
 const REQUIRED = [
   'buildSearchQuery', 'toggleFilter', 'priceRangeLabel', 'selectConfigurableChild', 'availableOptionValues', 'isSpecialPriceActive',
   'productPrice', 'groupedProductPrice', 'bundleProductPrice', 'formatPrice', 'productLink', 'categoryLink', 'buildCategoryTree',

@@ -16,7 +16,7 @@ export const MESSAGES = {
   productVisibilityEmpty: 'catalogue.productVisibilityEmpty', // {{visibility}}
   productNotFound: 'catalogue.productNotFound',
   productLinkNotFound: 'catalogue.productLinkNotFound',
-  /** issue 12: a bundle's choices (catalogue §3.1, §4.4) */
+  /** a bundle's choices (catalogue §3.1, §4.4) */
   bundleOptionRequired: 'catalogue.bundleOptionRequired',
   bundleLinkOutOfStock: 'catalogue.bundleLinkOutOfStock',
   emptyCategoryList: 'catalogue.emptyCategoryList',
@@ -27,7 +27,7 @@ export const MESSAGES = {
   routeNotFound: 'catalogue.routeNotFound',
   noMappingFound: 'catalogue.noMappingFound',
   offlineRedirectHome: 'catalogue.offlineRedirectHome',
-  /** issue 8: the API did not answer (timeout, unreachable, 5xx): 'try again in a moment', never 'not found' */
+  /** the API did not answer (timeout, unreachable, 5xx): 'try again in a moment', never 'not found' */
   shopUnavailable: 'unavailable.message',
   wrongThemeName: 'catalogue.wrongThemeName',
   offlineServiceWorker: 'catalogue.offlineServiceWorker',
@@ -103,7 +103,7 @@ export const MESSAGES = {
   orderQueued: 'order.queued',
   orderWaiting: 'order.waiting',
   orderWaitingConfirm: 'order.waitingConfirm',
-  /** issue 11: an order made offline was sent once back online; the backend's number */
+  /** an order made offline was sent once back online; the backend's number */
   offlineOrderSent: 'order.offlineSent', // {{incrementId}}
   paymentNotCreated: 'payment.notCreated', // {{message}}
   paymentCreatedComment: 'payment.createdComment', // {{amount}}

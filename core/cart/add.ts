@@ -49,7 +49,7 @@ export function productToCartItem(product: Product, qty: unknown = 1): CartItem 
   };
   if (product.parentSku !== undefined) item.parentSku = product.parentSku;
   if (product.product_option !== undefined) item.product_option = product.product_option;
-  // issue 12: a bundle line shows the shopper's choices (option title: "1 × name"), kept with the line
+  // a bundle line shows the shopper's choices (option title: "1 × name"), kept with the line
   if (product.type_id === 'bundle') {
     const labels = bundleChoiceLabels(product);
     if (labels.length) item.options = labels;

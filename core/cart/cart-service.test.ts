@@ -65,7 +65,7 @@ describe('CartService', () => {
     expect(again.service.snapshot().cartItemsHash).toBe(w.service.snapshot().cartItemsHash);
   });
 
-  // spec transactions §4 "Cart changes" (items, token and hash saved after changes, restored on start) + issue 10: the
+  // spec transactions §4 "Cart changes" (items, token and hash saved after changes, restored on start): the
   // browser restores the cart after first paint, so a shopper's add can land before the restore. Neither may undo the
   // other: the stored lines and the line added meanwhile are both in the cart, on the stored server cart.
   it.each([
@@ -98,7 +98,7 @@ describe('CartService', () => {
     expect(again.service.snapshot().loaded).toBe(true);
   });
 
-  // spec catalogue §4.2 + transactions §4 "Adding" (issue 12): a configurable parent with no option chosen is refused
+  // spec catalogue §4.2 + transactions §4 "Adding": a configurable parent with no option chosen is refused
   // with the spec's message before any call: no cart created, nothing sent, no stock asked
   it('refuses a configurable parent with no option chosen before any call', async () => {
     const w = setup();

@@ -98,7 +98,7 @@ const hasConfigurableOptions = (c: CartItem) => (c.product_option?.extension_att
 /**
  * Pairs client lines with server lines in passes; in each pass, client lines in order take the first unused server line
  * with their key. Every key is computed once per item and looked up in a map built once, so the pairing is linear in the
- * number of lines (it was a findIndex over all server lines per client line, with the identity recomputed inside).
+ * number of lines.
  * Passes (spec transactions §3 "Cart item", §4 "Merge of client and server items"):
  * 1. the server item id (of this cart) and the sku;
  * 2. the checksum, where the server sends one and the client line carries it (from an earlier merge), and the sku;

@@ -21,7 +21,7 @@ const totals = (items: readonly { sku: string; qty: unknown; product_option?: un
   return m;
 };
 
-describe("restoring a failed order's lines into the cart (issue 12 'Terug naar winkelwagen'; spec transactions §4 Adding: same identity adds up)", () => {
+describe("restoring a failed order's lines into the cart ('Terug naar winkelwagen'; spec transactions §4 Adding: same identity adds up)", () => {
   it('every identity ends with the cart quantity plus the order quantity; one line per identity; nothing else changes', () => {
     fc.assert(
       fc.property(fc.uniqueArray(itemArb, { selector: (i) => cartItemIdentity(i), maxLength: 4 }), fc.array(lineArb, { maxLength: 6 }), (cart, lines) => {

@@ -1,5 +1,5 @@
 /**
- * Back to the cart after a failed or cancelled payment (issue 12, beyond the spec: spec transactions §4 "Placing an
+ * Back to the cart after a failed or cancelled payment (beyond the spec: spec transactions §4 "Placing an
  * order ... clear the cart" emptied it, so a failed payment left the shopper with nothing): the order's lines are put
  * back into the cart. A line already in the cart (same identity: sku + options, spec §4 "Adding") gets the order's
  * quantity added; the others are appended in the order's order.

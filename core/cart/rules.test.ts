@@ -149,7 +149,7 @@ describe('add rules', () => {
   });
 });
 
-// spec catalogue §4.2, transactions §4 "Adding" (issue 12): an unconfigured configurable parent is never added
+// spec catalogue §4.2, transactions §4 "Adding": an unconfigured configurable parent is never added
 describe('configurable parent without a chosen option', () => {
   it('whatever the cart, stock or price, it is refused with the spec\'s message and the cart stays as it was', () => {
     fc.assert(
@@ -231,7 +231,7 @@ describe('offline totals', () => {
   });
 });
 
-describe('offline totals keep the coupon\'s last known discount (issue 11)', () => {
+describe('offline totals keep the coupon\'s last known discount', () => {
   const dpd = { ...DEFAULT_CONFIG.shipping.methods[0]! };
   const r2 = (n: number) => Math.round(n * 100) / 100;
   // spec transactions §3 "Totals", "Coupon: code, discount", §9 shipping once: the server computes a coupon's discount;
@@ -269,7 +269,7 @@ describe('offline totals keep the coupon\'s last known discount (issue 11)', () 
   });
 });
 
-describe('which totals the cart shows (issue 11: offline totals were € 0,00 while the lines had prices)', () => {
+describe('which totals the cart shows (offline totals were € 0,00 while the lines had prices)', () => {
   const dpd = { ...DEFAULT_CONFIG.shipping.methods[0]! };
   const r2 = (n: number) => Math.round(n * 100) / 100;
   /** the platform's totals of some synced lines (their own prices, as a server answers them) */

@@ -76,7 +76,7 @@ describe('AttributeService persistent cache', () => {
     expect(s2.snapshot().blacklist).toEqual(['material']);
   });
 
-  it('the attributes a server-rendered page brought are kept too: offline, a fresh service labels the filters from Storage (issue 11)', async () => {
+  it('the attributes a server-rendered page brought are kept too: offline, a fresh service labels the filters from Storage', async () => {
     const storage = new MemoryStorage();
     const rendered = new AttributeService(api([]).api, config, new MemoryLogger(), storage);
     rendered.hydrate(addAttributes(EMPTY_ATTRIBUTES, [color, size]));
@@ -123,7 +123,7 @@ describe('AttributeService persistent cache', () => {
   });
 });
 
-// spec catalogue §3.3 (attribute fields, labels cache), issue 12: labels and values come per store view from the metadata
+// spec catalogue §3.3 (attribute fields, labels cache): labels and values come per store view from the metadata
 describe('attribute labels of the store view', () => {
   const en = addAttributes(EMPTY_ATTRIBUTES, [{ ...color, frontend_label: 'Colour', options: [{ label: 'Red', value: 1 }] }]);
   it('the attribute label comes from the metadata, the product\'s own label only when unknown', () => {

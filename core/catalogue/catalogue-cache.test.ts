@@ -151,7 +151,7 @@ describe('CachedCatalogueSearch', () => {
     expect(await cache.getProduct('KP-1')).toEqual({ sku: 'KP-1' });
   });
 
-  it('offline, a product search never asked is read over the cached products, flagged offline // spec catalogue §1, §8, issue 11', async () => {
+  it('offline, a product search never asked is read over the cached products, flagged offline // spec catalogue §1, §8', async () => {
     const network = new ManualNetwork(true);
     const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
     await cache.setProduct(product('KERST-1', { name: 'Kerstpapier rood', url_path: 'inpakpapier/kerstpapier-rood-1.html' }));
@@ -171,7 +171,7 @@ describe('CachedCatalogueSearch', () => {
   });
 });
 
-describe('CatalogueCache: products for offline use (issue 11)', () => {
+describe('CatalogueCache: products for offline use', () => {
   it('a listing-only product never replaces a whole one, merges into it, and alone is kept marked', async () => {
     const cache = new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config);
     await cache.setProduct(product('A', { description: 'whole', price: 5 }));

@@ -249,7 +249,7 @@ export class CatalogueCache implements UrlMappingCache {
    * document; a list or a text search takes products known from lists too. Undefined when the body is not readable.
    */
   async localProductSearch<T>(request: SearchRequest): Promise<SearchResult<T> | undefined> {
-    // issue 10: the local search is read only offline; its code (8 KB minified) comes then, not with every first page
+    // the local search is read only offline; its code (8 KB minified) comes then, not with every first page
     // (the browser's entry loads it once idle, so a page that goes offline later has it: loadLocalSearch)
     const [products, { localSearch }] = await Promise.all([this.offlineProducts(request.size === 1 && !request.includeFields), loadLocalSearch()]);
     return localSearch(products, request, this.config) as SearchResult<T> | undefined;

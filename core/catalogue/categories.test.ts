@@ -110,7 +110,7 @@ describe('category product list', () => {
   });
 });
 
-describe("'load more' depth in the URL (issue 12: ?page=N; spec catalogue §2.2 route query)", () => {
+describe("'load more' depth in the URL (?page=N; spec catalogue §2.2 route query)", () => {
   it('reads whole numbers 1..maxListDepth; anything else is the first page; a depth written back reads the same', () => {
     const max = config.catalogue.maxListDepth;
     expect(listDepthFromQuery('3', config)).toBe(3);

@@ -186,7 +186,7 @@ export function nextPageStart(list: Pick<ProductList, 'items'>): number {
 }
 
 /**
- * Issue 12: the depth of 'load more' lives in the route query (?page=N: pages 1..N shown), so back and refresh keep
+ * The depth of 'load more' lives in the route query (?page=N: pages 1..N shown), so back and refresh keep
  * the shopper's place. Anything but a whole number of 2 or more reads as 1; the depth is capped at
  * config.catalogue.maxListDepth pages (one request of N pages at most).
  */

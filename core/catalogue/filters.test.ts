@@ -94,7 +94,7 @@ describe('priceRangeLabel', () => {
       expect(config.filters.priceRanges.map((r) => priceRangeLabel(r, config, locale))).toEqual(['< €50', '€50 - 100', '€100 - 150', '> €150']);
     }
   });
-  // spec catalogue §9 "the last '> {currency}{from}'" (issue 12: null read '€150 - 0')
+  // spec catalogue §9 "the last '> {currency}{from}'" (null read '€150 - 0')
   it("an open range reads '> €{from}' whether its to is null or undefined", () => {
     expect(priceRangeLabel({ from: 150, to: null }, config)).toBe('> €150');
     expect(priceRangeLabel({ from: 150 }, config)).toBe('> €150');

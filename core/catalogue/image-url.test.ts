@@ -19,7 +19,7 @@ describe('imageUrl', () => {
   });
 });
 
-describe('imageCandidates (issue 11: offline thumbnails come from the sizes visited pages loaded)', () => {
+describe('imageCandidates (offline thumbnails come from the sizes visited pages loaded)', () => {
   it('the asked size first, then list, gallery and cart sizes of each path, without repeats // spec catalogue §9', () => {
     const c = DEFAULT_CONFIG;
     expect(imageCandidates(['a.svg', 'a.svg', 'no_selection', undefined], c.images.cart, c)).toEqual([

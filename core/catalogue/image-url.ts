@@ -12,7 +12,7 @@ export function imageUrl(path: string | undefined | null, size: ThumbnailSize, c
 }
 
 /**
- * issue 11 (offline thumbnails): the URLs to try for a product image, best first. The asked size first; then the same
+ * The URLs to try for a product image, best first. The asked size first; then the same
  * image at the shop's other sizes (catalogue §9: list 324x489, gallery 600x744, cart 210x300), since offline only what
  * a visited page loaded is in the worker's image cache: a product added to the cart from its page or a list has its
  * gallery or list image cached, never yet its cart size. Then the other paths (a cart line's thumbnail, then image).

@@ -18,7 +18,7 @@ const p = (sku: string, extra: Partial<Product> = {}): Product => ({ id: sku.len
 const headerSearch = (text: string, from = 0): SearchRequest =>
   toSearchRequest(buildSearchQuery({ text, from, size: config.search.headerSearchPageSize }, config, { fixedFilters: 'header', aggregations: [] }));
 
-describe('localSearch: the core\'s search bodies read over cached products (issue 11)', () => {
+describe('localSearch: the core\'s search bodies read over cached products', () => {
   it('fields flatten arrays and arrays of objects, as Elasticsearch indexes them', () => {
     const doc = { category: [{ name: 'Kerst' }, { name: 'Linten' }], configurable_children: [{ sku: 'A-1' }, { sku: 'A-2' }], stock: { is_in_stock: true }, category_ids: [3, 4] };
     expect(fieldValues(doc, 'category.name')).toEqual(['Kerst', 'Linten']);
@@ -141,7 +141,7 @@ describe('localSearch against the demo backend\'s search engine over the demo ca
   });
 });
 
-describe('localAggregations: the filter panel offline, counted as the backend counts (issue 11)', () => {
+describe('localAggregations: the filter panel offline, counted as the backend counts', () => {
   const engineAggregations = (docs: readonly unknown[], aggs: unknown) =>
     (executeSearch(new Collection('product', docs as Record<string, unknown>[]), { body: { size: 0, aggs }, index: 'vue_storefront_catalog' }) as { aggregations: unknown }).aggregations;
   const filterAggs = aggregationsFor(config.filters.defaultFilters, config);

@@ -1,5 +1,5 @@
 /**
- * issue 11, spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in
+ * spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in
  * the browser's catalogue cache as if the browser had asked for it itself, so the page opens offline by a link
  * exactly as by a reload. The server answered the url map and the searches, so without this the browser's cache
  * knew nothing of a page that was loaded (not navigated to): a link back to it offline found no url mapping.
@@ -92,7 +92,7 @@ export interface SeedPacing {
  * Write the seed plan of a hydrated page into the catalogue cache (failures only cost the offline copy). What a link
  * back to the page needs (its url mapping, its first product page, a product page's document) is written first and
  * at once: a shopper who leaves the page within a few hundred milliseconds (a slow phone, a busy disk) still finds it
- * offline. The listed products follow in slices of a few, each after `pacing.pause()` (issue 10: the page's main
+ * offline. The listed products follow in slices of a few, each after `pacing.pause()` (the page's main
  * thread is not held by one long run of IndexedDB writes and structured clones after hydration).
  */
 export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig, pacing?: SeedPacing): Promise<void> {

@@ -37,7 +37,7 @@ describe('isSpecialPriceActive', () => {
             special_to_date: toDay === null ? null : iso(T0 + toDay * DAY),
           };
           const inside = (fromDay === null || now >= T0 + fromDay * DAY) && (toDay === null || now < T0 + toDay * DAY);
-          expect(isSpecialPriceActive(p, now)).toBe(inside);
+          expect(isSpecialPriceActive(p, now, config)).toBe(inside);
           const price = productPrice(p, now, config, { inclTax: false });
           expect(price.final).toBe(inside ? special : 200);
           expect(price.special !== undefined).toBe(inside);
@@ -46,51 +46,67 @@ describe('isSpecialPriceActive', () => {
     );
   });
 
-  it("reads Magento dates 'YYYY-MM-DD HH:mm:ss' (in UTC when no zone is given); unreadable dates make the special inactive // spec catalogue §3.1", () => {
+  it("reads Magento dates 'YYYY-MM-DD HH:mm:ss'; unreadable dates make the special inactive // spec catalogue §3.1", () => {
     expect(parseShopDate('2025-06-01 00:00:00')).toBe(T0);
-    expect(isSpecialPriceActive({ special_price: 5, special_from_date: '2025-05-01 00:00:00', special_to_date: '2025-07-01' }, T0)).toBe(true);
-    expect(isSpecialPriceActive({ special_price: 5, special_from_date: 'gisteren' }, T0)).toBe(false);
-    expect(isSpecialPriceActive({ special_price: null }, T0)).toBe(false);
+    expect(isSpecialPriceActive({ special_price: 5, special_from_date: '2025-05-01 00:00:00', special_to_date: '2025-07-01' }, T0, config)).toBe(true);
+    expect(isSpecialPriceActive({ special_price: 5, special_from_date: 'gisteren' }, T0, config)).toBe(false);
+    expect(isSpecialPriceActive({ special_price: null }, T0, config)).toBe(false);
   });
 });
 
-// spec catalogue §3.1 (special-price window), issue 12: dates are whole days of the store view's time zone
+// spec catalogue §3.1 (special-price window): dates are whole days of the store view's time zone
 describe('special-price window in the store view\'s time zone (Europe/Amsterdam)', () => {
+  it('isSpecialPriceActive and productPrice are one rule: at 2026-05-31T22:30Z a sale from 1 June is on in both', () => {
+    const june = sale('2026-06-01', '2026-06-30');
+    const at = Date.UTC(2026, 4, 31, 22, 30);
+    expect(isSpecialPriceActive(june, at, config)).toBe(true);
+    expect(productPrice(june, at, config, { inclTax: false })).toEqual({ regular: 20, special: 15, final: 15 });
+  });
+  it('property: the special price shows exactly when isSpecialPriceActive says so, for any dates, instants and zone', () => {
+    const dateText = fc.oneof(fc.integer({ min: 0, max: 800 }).map((d) => new Date(Date.UTC(2025, 0, 1) + d * DAY).toISOString().slice(0, 10)), fc.integer({ min: 0, max: 800 * 24 }).map((h) => iso(Date.UTC(2025, 0, 1) + h * 3_600_000)));
+    fc.assert(
+      fc.property(fc.option(dateText, { nil: undefined }), fc.option(dateText, { nil: undefined }), fc.integer({ min: 0, max: 800 * DAY }), fc.constantFrom('Europe/Amsterdam', 'UTC'), (from, to, offset, timeZone) => {
+        const zoned = { ...config, i18n: { ...config.i18n, timeZone } };
+        const now = Date.UTC(2025, 0, 1) + offset;
+        expect(productPrice(sale(from, to), now, zoned).special !== undefined).toBe(isSpecialPriceActive(sale(from, to), now, zoned));
+      }),
+    );
+  });
   const AMS = config.i18n.timeZone;
   const sale = (from?: string, to?: string) => ({ price: 20, special_price: 15, special_from_date: from ?? null, special_to_date: to ?? null });
   it('is the configured zone', () => expect(AMS).toBe('Europe/Amsterdam'));
   it("'until 30 June' lasts through 30 June 23:59:59.999 in Amsterdam (summer time, UTC+2)", () => {
     const p = sale(undefined, '2026-06-30');
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 10), AMS)).toBe(true); // 12:00 Amsterdam
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 21, 59, 59, 999), AMS)).toBe(true); // 23:59:59.999
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 22), AMS)).toBe(false); // 1 July 00:00
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 10), config)).toBe(true); // 12:00 Amsterdam
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 21, 59, 59, 999), config)).toBe(true); // 23:59:59.999
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 5, 30, 22), config)).toBe(false); // 1 July 00:00
     expect(productPrice(p, Date.UTC(2026, 5, 30, 10), config, { inclTax: false }).final).toBe(15);
     // Magento's own form of the same date
-    expect(isSpecialPriceActive(sale(undefined, '2026-06-30 00:00:00'), Date.UTC(2026, 5, 30, 21, 59, 59, 999), AMS)).toBe(true);
+    expect(isSpecialPriceActive(sale(undefined, '2026-06-30 00:00:00'), Date.UTC(2026, 5, 30, 21, 59, 59, 999), config)).toBe(true);
   });
   it("'from 1 June' starts at 1 June 00:00 Amsterdam time, not at 02:00", () => {
     const p = sale('2026-06-01');
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 4, 31, 21, 59, 59, 999), AMS)).toBe(false);
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 4, 31, 22), AMS)).toBe(true);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 4, 31, 21, 59, 59, 999), config)).toBe(false);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 4, 31, 22), config)).toBe(true);
   });
   it('in winter the day is UTC+1', () => {
     const p = sale('2026-01-10', '2026-01-10');
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 9, 22, 59, 59, 999), AMS)).toBe(false);
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 9, 23), AMS)).toBe(true);
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 10, 22, 59, 59, 999), AMS)).toBe(true);
-    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 10, 23), AMS)).toBe(false);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 9, 22, 59, 59, 999), config)).toBe(false);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 9, 23), config)).toBe(true);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 10, 22, 59, 59, 999), config)).toBe(true);
+    expect(isSpecialPriceActive(p, Date.UTC(2026, 0, 10, 23), config)).toBe(false);
   });
   it('on the DST change days: 29 March 2026 has 23 hours, 25 October 2026 has 25', () => {
     const spring = sale('2026-03-29', '2026-03-29');
-    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 28, 22, 59, 59, 999), AMS)).toBe(false);
-    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 28, 23), AMS)).toBe(true); // 00:00 CET
-    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 29, 21, 59, 59, 999), AMS)).toBe(true); // 23:59:59.999 CEST
-    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 29, 22), AMS)).toBe(false);
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 28, 22, 59, 59, 999), config)).toBe(false);
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 28, 23), config)).toBe(true); // 00:00 CET
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 29, 21, 59, 59, 999), config)).toBe(true); // 23:59:59.999 CEST
+    expect(isSpecialPriceActive(spring, Date.UTC(2026, 2, 29, 22), config)).toBe(false);
     const autumn = sale('2026-10-25', '2026-10-25');
-    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 24, 21, 59, 59, 999), AMS)).toBe(false);
-    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 24, 22), AMS)).toBe(true); // 00:00 CEST
-    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 25, 22, 59, 59, 999), AMS)).toBe(true); // 23:59:59.999 CET
-    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 25, 23), AMS)).toBe(false);
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 24, 21, 59, 59, 999), config)).toBe(false);
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 24, 22), config)).toBe(true); // 00:00 CEST
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 25, 22, 59, 59, 999), config)).toBe(true); // 23:59:59.999 CET
+    expect(isSpecialPriceActive(autumn, Date.UTC(2026, 9, 25, 23), config)).toBe(false);
   });
   it('property: a one-day window is active exactly during that local day, whatever the day (2000-2037)', () => {
     fc.assert(
@@ -99,7 +115,7 @@ describe('special-price window in the store view\'s time zone (Europe/Amsterdam)
         const now = dayNumber * DAY + sinceUtcMidnight;
         // the local calendar day of `now` in Amsterdam, by the zone table
         const local = new Date(now + (isSummer(now) ? 2 : 1) * 3_600_000).toISOString().slice(0, 10);
-        expect(isSpecialPriceActive(sale(day, day), now, AMS)).toBe(local === day);
+        expect(isSpecialPriceActive(sale(day, day), now, config)).toBe(local === day);
       }),
     );
   });

@@ -56,14 +56,14 @@ export function forgetPriceMemos(): void {
 }
 
 /**
- * A special-price bound as an instant, read in the store view's time zone (issue 12): a day ('2026-06-30', or
+ * A special-price bound as an instant, read in the store view's time zone: a day ('2026-06-30', or
  * Magento's '2026-06-30 00:00:00') is a whole local day: a from-day starts at its 00:00, a to-day lasts through its
  * 23:59:59.999 (the bound answers the start of the next day, exclusive). A wall-clock time of day is that local
  * instant; an ISO stamp with a zone ('Z', '+02:00') is that instant. NaN when unreadable.
  *
- * A date text read as a day or wall-clock time is kept (issue 8, seventh pass: a listing reads the same few dates on
- * every tile of every render; the zone's date math was ~1.5 % of a category render's CPU): its instant depends on the
- * text, the zone's rule (ZONE_RULES, fixed) and the side alone, never on `now`. A text left to Date.parse is not kept.
+ * A date text read as a day or wall-clock time is kept (a listing reads the same few dates on every tile of every
+ * render; keeping the bounds took 2 % off a category render, docs/benchmarks.md): its instant depends on the text, the
+ * zone's rule (ZONE_RULES, fixed) and the side alone, never on `now`. A text left to Date.parse is not kept.
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
   const key = `${side}\u0000${zone}\u0000${value}`;
@@ -82,13 +82,16 @@ export function specialDateBound(value: string, zone: string, side: 'from' | 'to
 
 /**
  * spec catalogue §3.1: a special price counts only while `now` is inside its special_from_date / special_to_date
- * window, read in the store view's time zone (config.i18n.timeZone; issue 12: "until 30 June" is the whole of 30 June
- * in Amsterdam, a window from 1 June starts at 00:00 Amsterdam time). An absent bound is open; an unreadable date
- * makes the special price inactive. A special price of 0 or less, or none, is never active.
+ * window, read in the store view's time zone (config.i18n.timeZone, Europe/Amsterdam): a date without a time of day
+ * (or at 00:00:00) is a whole local day, so "from 1 June" starts at 00:00 Amsterdam time and "to 30 June" lasts through
+ * 30 June 23:59:59.999 Amsterdam time (specialDateBound). An absent bound is open; an unreadable date makes the special
+ * price inactive. A special price of 0 or less, or none, is never active. productPrice uses this rule, so the two
+ * always agree.
  */
-export function isSpecialPriceActive(product: PriceFields, now: number, zone = 'UTC'): boolean {
+export function isSpecialPriceActive(product: PriceFields, now: number, config: Pick<ShopConfig, 'i18n'>): boolean {
   const special = num(product.special_price);
   if (special === undefined || special <= 0) return false;
+  const zone = config.i18n.timeZone;
   const from = product.special_from_date ? specialDateBound(product.special_from_date, zone, 'from') : undefined;
   const to = product.special_to_date ? specialDateBound(product.special_to_date, zone, 'to') : undefined;
   if (from !== undefined && (Number.isNaN(from) || now < from)) return false;
@@ -133,7 +136,7 @@ function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number
 export function productPrice(product: PriceFields, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   const inclTax = options.inclTax ?? true;
   const regular = regularOf(product, inclTax, config);
-  if (isSpecialPriceActive(product, now, config.i18n.timeZone)) {
+  if (isSpecialPriceActive(product, now, config)) {
     const special = specialOf(product, inclTax, config);
     if (special < regular) return { regular, special, final: special };
   }
@@ -307,8 +310,8 @@ export const PRICES_KEPT = 2_000;
 /**
  * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
  * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
- * Kept per locale, settings and amount (issue 8, seventh pass: a listing formats the same few amounts on every render,
- * Intl's format and the template's two replaces were ~1.5 % of a category render's CPU).
+ * Kept per locale, settings and amount (a listing formats the same few amounts on every render; keeping them took 2 %
+ * off a category render, docs/benchmarks.md).
  */
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
   const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;

@@ -151,7 +151,7 @@ describe('CategoryService (spec catalogue §4.4)', () => {
   });
 });
 
-describe("CategoryService 'load more' depth (issue 12: ?page=N)", () => {
+describe("CategoryService 'load more' depth (?page=N)", () => {
   /** Answers pages of 120 numbered products by from/size, as the search backend does. */
   class PagedSearch implements CatalogueSearch {
     requests: SearchRequest[] = [];

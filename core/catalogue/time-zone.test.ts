@@ -5,7 +5,7 @@ import { zoneOffsetMinutes, zonedDayBounds, zonedTimeToEpoch } from './time-zone
 const H = 3_600_000;
 const AMS = 'Europe/Amsterdam';
 
-// issue 12: the store view's time zone for special-price dates (spec catalogue §3.1 special-price window)
+// the store view's time zone for special-price dates (spec catalogue §3.1 special-price window)
 describe('store time zone in pure date math', () => {
   it('Amsterdam is UTC+1 in winter, UTC+2 from the last Sunday of March 01:00 UTC to the last Sunday of October 01:00 UTC', () => {
     expect(zoneOffsetMinutes(AMS, Date.UTC(2026, 0, 15))).toBe(60);

@@ -89,7 +89,7 @@ describe('availableOptionValues', () => {
   });
 });
 
-// spec catalogue §4.3 (out-of-stock children), issue 12: an out-of-stock child's swatch is marked before the click
+// spec catalogue §4.3 (out-of-stock children): an out-of-stock child's swatch is marked before the click
 describe('outOfStockOptionValues', () => {
   it('a value is marked iff the enabled children it leads to (with the other choices) exist and are all out of stock', () => {
     fc.assert(fc.property(productArb, selectionArb, configArb, (p, s, cfg) => {

@@ -48,8 +48,9 @@ class FakeCart implements CartForCheckout {
   token: string | undefined = 'guest-cart';
   clears: Array<{ sync: boolean; disconnect?: boolean }> = [];
   private carts = 0;
+  coupon: { code: string; discount: number } | undefined;
   snapshot() {
-    return { cartItems: this.items, cartServerToken: this.token };
+    return { cartItems: this.items, cartServerToken: this.token, coupon: this.coupon };
   }
   async clear(o: { sync: boolean; disconnect?: boolean }) {
     this.clears.push(o);
@@ -151,7 +152,7 @@ describe('placeOrder (spec transactions §4 Placing an order)', () => {
     await time.advance(5000);
     const placed = await checkout.placeOrder();
     expect(placed).toMatchObject({ status: 'placed', result: { increment_id: '00001' } });
-    // issue 11: the ordered server cart is disconnected, so its id (part of the order key) never comes back
+    // the ordered server cart is disconnected, so its id (part of the order key) never comes back
     expect(cart.clears).toEqual([{ sync: false, disconnect: true }]);
     expect(orderApi.created.size).toBe(1);
     const body = [...orderApi.created.values()][0]!;
@@ -161,6 +162,15 @@ describe('placeOrder (spec transactions §4 Placing an order)', () => {
     expect(s.orderPlacedAt).toBe(time.now());
     expect(s.isThankYouPage).toBe(true);
     expect(s.pendingOrders).toBe(0);
+  });
+
+  it("keeps the cart's coupon with the stored order (for 'back to cart'), never on the wire: the platform reads it from the cart", async () => {
+    const { checkout, cart, orderApi } = setup();
+    cart.coupon = { code: 'WELKOM10', discount: 1.2 };
+    await fill(checkout);
+    const placed = await checkout.placeOrder();
+    expect((await checkout.orders.get(placed.order_id))?.coupon_code).toBe('WELKOM10');
+    expect([...orderApi.created.values()][0]).not.toHaveProperty('coupon_code');
   });
 
   it('a missing result code counts as success', async () => {
@@ -243,8 +253,11 @@ describe('placeOrder (spec transactions §4 Placing an order)', () => {
     // spec transactions §5: countries BE and NL; §8 'Shopping cart is empty'
     const { checkout, cart } = setup();
     await fill(checkout);
-    await checkout.saveShippingDetails({ ...SHIPPING, country: 'DE' });
-    await expect(checkout.placeOrder()).rejects.toMatchObject({ key: MESSAGES.countryNotAllowed });
+    await expect(checkout.saveShippingDetails({ ...SHIPPING, country: 'DE' })).rejects.toMatchObject({ key: MESSAGES.countryNotAllowed, status: 400 });
+    // details stored before the rule was kept at saving are checked again when the order is placed
+    checkout.hydrate({ ...checkout.snapshot(), shippingDetails: { ...SHIPPING, country: 'DE' } });
+    await expect(checkout.placeOrder()).rejects.toMatchObject({ key: MESSAGES.countryNotAllowed, fields: { country: { key: MESSAGES.countryNotAllowed } } });
+    checkout.hydrate({ ...checkout.snapshot(), shippingDetails: SHIPPING });
     cart.items = [];
     await expect(checkout.placeOrder()).rejects.toMatchObject({ key: MESSAGES.cartEmptyCheckout });
   });
@@ -274,7 +287,7 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
     checkout.stop();
   });
 
-  it('once sent, the waiting notice and the modal go whichever way it was confirmed, and the backend\'s order number is announced // spec transactions §4, issue 11', async () => {
+  it('once sent, the waiting notice and the modal go whichever way it was confirmed, and the backend\'s order number is announced // spec transactions §4', async () => {
     for (const via of ['modal', 'notice', 'thankYouPage'] as const) {
       const { checkout, network, orderApi, notifications, modals } = setup(DEFAULT_CONFIG, false);
       checkout.start();

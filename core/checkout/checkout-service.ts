@@ -1,251 +1,78 @@
 /**
- * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue" offline orders, §5, §9).
- *
- * - Personal, shipping and payment details are persisted in Storage collection 'checkout' (never the password).
- * - placeOrder(): the order is stored in 'orders' first, then sent with a stable Idempotency-Key. On success (or a
- *   missing result code): timestamp recorded, cart cleared WITHOUT sync, password and createAccount dropped.
- *   Offline, no answer, or a 5xx: the order stays stored with transmited:false and the outcome is 'queued'
- *   ('order.queued'), never a success (vue-storefront #2740). A 4xx is final: the stored order is marked rejected
- *   and never re-sent (#2663).
- * - Creating an account at checkout registers first, places the order for the new customer, clears the cart, and
- *   only then logs in: the login's cart merge meets an empty local cart, so no item is doubled (#4205).
- * - Going online: with config.queue.automaticOrderTransmission or on the thank-you page the stored orders are sent;
- *   otherwise the offline-order-confirmation event fires ('order.waiting' notification whose action,
- *   'order.waitingConfirm', sends them, and the order-confirmation modal).
+ * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue" offline orders, §5, §9):
+ * the shopper's details, the shipping and payment methods and the totals they make. Its parts:
+ * - details: personal, shipping and payment details persisted in Storage collection 'checkout' (never the password);
+ *   shipping and billing addresses are refused unless they keep the address rule of §5 (address-rules.ts);
+ * - placing an order: order-placement.ts;
+ * - stored orders sent later (offline, going online, other tabs): offline-orders.ts;
+ * - the shapes they share: checkout-state.ts (re-exported here).
  */
-import { BehaviorSubject, distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
-import type { CartItem, CartPaymentMethod, CartShippingMethod, CartState } from '../cart/types';
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { CartPaymentMethod, CartShippingMethod } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
-import { MESSAGES, ShopError, type MessageKey } from '../messages';
-import { isApiError, isNetworkError } from '../ports/api-error';
-import type { Clock } from '../ports/clock';
-import type { IdGenerator } from '../ports/id-generator';
-import type { Logger } from '../ports/logger';
-import type { Network } from '../ports/network';
-import type { OrderApi, OrderPlacementResult, OrderProduct, OrderResponse } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
-import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
-import type { Customer, NewCustomer } from '../ports/user-api';
-import { MODALS, type ModalService } from '../ui-state/modal-service';
-import type { NotificationService } from '../ui-state/notification-service';
+import { STORAGE_COLLECTIONS } from '../ports/storage';
+import type { CrossTab, TabLocks } from '../ports/cross-tab';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
+import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
+import { isInCheckout, paymentMethods as paymentMethodsRule, shippingMethods as shippingMethodsRule } from './checkout-rules';
 import {
-  buildOrderBody,
-  defaultShippingMethod,
-  isInCheckout,
-  orderAccepted,
-  paymentMethods as paymentMethodsRule,
-  shippingMethods as shippingMethodsRule,
-} from './checkout-rules';
+  CHECKOUT_KEYS as KEYS,
+  INITIAL_CHECKOUT_STATE,
+  fromServerShippingMethod,
+  type CheckoutContext,
+  type CheckoutDeps,
+  type CheckoutState,
+  type PlacedOrder,
+  type TransmitReport,
+} from './checkout-state';
 import { CHECKOUT_STEPS, resumeStep, type CheckoutStep } from './checkout-step';
-import { validateCountry } from './form-validation';
+import { OfflineOrders } from './offline-orders';
+import { placeOrder } from './order-placement';
 import { OrderStore, type StoredOrder } from './order-store';
 import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
-import { cartItemsHash } from '../cart/hash';
-import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
-import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 
-/**
- * issue 11: which cart an order is for — the cart's server id (or 'local' for a cart that never reached the server)
- * and the hash of its lines. Two tabs showing the same cart compute the same key.
- */
-export function cartOrderKey(cartId: string | undefined, items: readonly CartItem[]): string {
-  return `${cartId ?? 'local'}-${cartItemsHash(items)}`;
-}
-
-/**
- * The order's Idempotency-Key (issue 11): derived from the cart, so the same cart sent twice — two tabs, a retry after
- * a lost answer — is one order at the backend. A server cart is disconnected once ordered, so its id never returns.
- * A cart that never reached the server has no id shared by anyone: its key carries this order's own id (unique per
- * browser and order), and two tabs of the browser are kept from ordering it twice by the order lock + stored orders.
- */
-export function orderIdempotencyKey(cartId: string | undefined, items: readonly CartItem[], orderId: string): string {
-  return cartId ? `order-${cartOrderKey(cartId, items)}` : `order-${cartOrderKey(undefined, items)}-${orderId}`;
-}
-
-/** What checkout needs of the cart (the engine's CartService satisfies it). */
-export interface CartForCheckout {
-  snapshot(): Pick<CartState, 'cartItems' | 'cartServerToken'>;
-  /** the cart as stored, re-read when another tab changed it (issue 11); default: snapshot() */
-  current?(): Promise<Pick<CartState, 'cartItems' | 'cartServerToken'>>;
-  /** spec §4 "Cart clear": empties items, optionally syncs, optionally disconnects */
-  clear(options: { sync: boolean; disconnect?: boolean }): Promise<void>;
-  /** spec §4, §7: the server's shipping methods for an address ([] when not available) */
-  serverShippingMethods?(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]>;
-  /** spec §7: POST shipping-information; the answer's totals become the cart's. False when not sent. */
-  applyShippingInformation?(addressInformation: AddressInformation): Promise<boolean>;
-  setShippingMethod?(method: CartShippingMethod | undefined): Promise<void>;
-  setPaymentMethod?(method: CartPaymentMethod | undefined): Promise<void>;
-  /** totals sync (collect-totals when shipping and payment are chosen) */
-  syncTotals?(): Promise<void>;
-}
-
-/** spec transactions §3 "Shipping method": a server answer line as a shipping method (server method, availability kept). */
-export function fromServerShippingMethod(m: ServerShippingMethod): CartShippingMethod {
-  return {
-    method_title: m.method_title,
-    method_code: m.method_code,
-    carrier_code: m.carrier_code,
-    code: `${m.carrier_code}_${m.method_code}`,
-    amount: m.amount,
-    price_incl_tax: m.price_incl_tax,
-    available: m.available !== false,
-    is_server_method: true,
-  };
-}
-
-/** What checkout needs of the session (SessionService satisfies it). */
-export interface SessionForCheckout {
-  currentUserId(): string | number | undefined;
-  register(customer: NewCustomer, password: string): Promise<Customer>;
-  login(username: string, password: string): Promise<unknown>;
-  /** Runs `fn` with the signed-in customer's access token (refreshed once on a 401); undefined for a guest. */
-  withUserToken?<T>(fn: (token: string | undefined) => Promise<T>): Promise<T>;
-  /** An access token for a just-registered account without signing in (the cart is not touched, #4205). */
-  issueToken?(username: string, password: string): Promise<string>;
-}
-
-export interface PlacedOrder {
-  readonly order_id: string;
-  readonly status: 'placed' | 'queued';
-  readonly result?: OrderPlacementResult;
-  readonly paymentMethod: string;
-  readonly email: string;
-  /** issue 11: another tab of this browser placed it (this tab shows it; it starts no payment of its own) */
-  readonly placedElsewhere?: boolean;
-}
-
-export interface CheckoutState {
-  readonly loaded: boolean;
-  readonly personalDetails: PersonalDetails | undefined;
-  readonly shippingDetails: ShippingDetails | undefined;
-  readonly paymentDetails: PaymentDetails | undefined;
-  /** last change of checkout data (ms), for isInCheckout */
-  readonly modifiedAt: number;
-  /** the timestamp recorded when an order was placed */
-  readonly orderPlacedAt: number;
-  readonly shippingMethods: readonly CartShippingMethod[];
-  readonly paymentMethods: readonly CheckoutPaymentMethod[];
-  readonly paymentMethodsError: MessageKey | undefined;
-  readonly isThankYouPage: boolean;
-  readonly placing: boolean;
-  readonly lastOrder: PlacedOrder | undefined;
-  readonly orderError: MessageKey | undefined;
-  /** untransmitted, unrejected stored orders */
-  readonly pendingOrders: number;
-  /** the shipping method chosen with selectShippingMethod (its totals come from the server when online) */
-  readonly selectedShippingMethod?: CartShippingMethod | undefined;
-  /** the payment method chosen with selectPaymentMethod */
-  readonly selectedPaymentMethod?: CheckoutPaymentMethod | undefined;
-  /** the step the shopper is on, persisted with the details (a reload or language switch resumes it) */
-  readonly step: CheckoutStep;
-}
-
-export const INITIAL_CHECKOUT_STATE: CheckoutState = {
-  loaded: false,
-  personalDetails: undefined,
-  shippingDetails: undefined,
-  paymentDetails: undefined,
-  modifiedAt: 0,
-  orderPlacedAt: 0,
-  shippingMethods: [],
-  paymentMethods: [],
-  paymentMethodsError: undefined,
-  isThankYouPage: false,
-  placing: false,
-  lastOrder: undefined,
-  orderError: undefined,
-  pendingOrders: 0,
-  step: 'personal',
-};
-
-const KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at', step: 'step' } as const;
-
-/** A stored order as the thank-you state shows it (placed once the backend answered, else queued). */
-function placedFromStored(o: StoredOrder, last: PlacedOrder | undefined): PlacedOrder {
-  const email = String(o.addressInformation?.billingAddress?.email ?? o.addressInformation?.shippingAddress?.email ?? last?.email ?? '');
-  const paymentMethod = String(o.addressInformation?.payment_method_code ?? last?.paymentMethod ?? '');
-  return o.transmited
-    ? { order_id: o.order_id, status: 'placed', ...(o.result ? { result: o.result } : {}), paymentMethod, email }
-    : { order_id: o.order_id, status: 'queued', paymentMethod, email };
-}
-
-export interface TransmitReport {
-  sent: string[];
-  rejected: string[];
-  /** still pending (offline or server error) */
-  pending: string[];
-}
+export {
+  INITIAL_CHECKOUT_STATE,
+  cartOrderKey,
+  fromServerShippingMethod,
+  orderIdempotencyKey,
+  type CartForCheckout,
+  type CheckoutDeps,
+  type CheckoutState,
+  type PlacedOrder,
+  type SessionForCheckout,
+  type TransmitReport,
+} from './checkout-state';
 
 export class CheckoutService {
   private readonly state = new BehaviorSubject<CheckoutState>(INITIAL_CHECKOUT_STATE);
   readonly state$: Observable<CheckoutState> = this.state.pipe(distinctUntilChanged());
-  private readonly offlineConfirmation = new Subject<readonly StoredOrder[]>();
-  /** the offline-order-confirmation event (spec transactions §2, §4) */
-  readonly offlineOrderConfirmation$: Observable<readonly StoredOrder[]> = this.offlineConfirmation.asObservable();
   readonly orders: OrderStore;
-  private transmitting: Promise<TransmitReport> | undefined;
-  /** the 'Order waiting!' notification on screen (removed once no stored order waits: issue 11) */
-  private waitingNotice: string | undefined;
-  /** the backend's order numbers of the orders this tab sent, by order id */
-  private readonly sentNumbers = new Map<string, string>();
-  private networkSub: Subscription | undefined;
+  private readonly tabs: CrossTab;
+  private readonly locks: TabLocks;
+  private readonly ctx: CheckoutContext;
+  private readonly offline: OfflineOrders;
+  /** the offline-order-confirmation event (spec transactions §2, §4) */
+  readonly offlineOrderConfirmation$: Observable<readonly StoredOrder[]>;
 
   constructor(
-    private readonly deps: {
-      readonly storage: Storage;
-      readonly orderApi: OrderApi;
-      readonly paymentApi: PaymentApi;
-      readonly cart: CartForCheckout;
-      readonly session: SessionForCheckout;
-      readonly notifications: NotificationService;
-      readonly modals: ModalService;
-      readonly network: Network;
-      readonly clock: Clock;
-      readonly ids: IdGenerator;
-      readonly logger: Logger;
-      /**
-       * issue 11: orders are placed and sent under TAB_LOCKS.order; a placed order and changed details are announced
-       * to the other tabs, which show the thank-you state / re-read the details.
-       */
-      readonly crossTab?: CrossTab;
-      readonly locks?: TabLocks;
-    },
+    private readonly deps: CheckoutDeps,
     private readonly config: ShopConfig,
   ) {
     this.orders = new OrderStore(deps.storage);
     this.tabs = deps.crossTab ?? new NoOtherTabs();
     this.locks = deps.locks ?? new InProcessLocks();
+    this.ctx = { deps, config, orders: this.orders, tabs: this.tabs, locks: this.locks, state: () => this.state.value, patch: (p) => this.patch(p) };
+    this.offline = new OfflineOrders(this.ctx);
+    this.offlineOrderConfirmation$ = this.offline.confirmation$;
     this.tabs.messages$.subscribe((m) => {
       const done = (p: Promise<void>) => p.catch((e: unknown) => this.deps.logger.warn(`checkout not re-read: ${String(e)}`, 'checkout'));
       if (m.topic === 'checkout') void done(this.load());
-      else if (m.topic === 'orders') void done(this.onOrdersChanged(m.data as { orderId?: string; placed?: boolean } | undefined));
+      else if (m.topic === 'orders') void done(this.offline.onOrdersChanged(m.data as { orderId?: string; placed?: boolean } | undefined));
     });
-  }
-
-  private readonly tabs: CrossTab;
-  private readonly locks: TabLocks;
-
-  /**
-   * Another tab placed or sent an order. The browser has one cart, so an order placed elsewhere was this tab's cart:
-   * this tab shows its thank-you state rather than offering to place it again; a sent order updates the one shown.
-   */
-  private async onOrdersChanged(data: { orderId?: string; placed?: boolean } | undefined): Promise<void> {
-    const pendingOrders = (await this.orders.pending()).length;
-    const stored = data?.orderId ? await this.orders.get(data.orderId) : undefined;
-    if (!stored) {
-      this.patch({ pendingOrders });
-      return;
-    }
-    const last = this.state.value.lastOrder;
-    if (data?.placed) {
-      this.patch({ lastOrder: { ...placedFromStored(stored, undefined), placedElsewhere: true }, pendingOrders });
-    } else if (last?.order_id === stored.order_id) {
-      this.patch({ lastOrder: { ...placedFromStored(stored, last), ...(last.placedElsewhere ? { placedElsewhere: true } : {}) }, pendingOrders });
-    } else {
-      this.patch({ pendingOrders });
-    }
   }
 
   snapshot(): CheckoutState {
@@ -316,13 +143,19 @@ export class CheckoutService {
     this.tabs.publish({ topic: 'checkout' });
   }
 
+  /** spec transactions §5: refused with an InvalidAddressError (nothing stored) unless the address keeps the rule */
   async saveShippingDetails(details: ShippingDetails): Promise<void> {
+    const wrong = addressErrors(details, this.config);
+    if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
     await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, details);
     this.patch({ shippingDetails: details, modifiedAt: await this.touch() });
     this.tabs.publish({ topic: 'checkout' });
   }
 
+  /** spec transactions §5: the billing address (and tax ID) is refused with an InvalidAddressError unless it keeps the rule */
   async savePaymentDetails(details: PaymentDetails): Promise<void> {
+    const wrong = billingAddressErrors(details, this.config);
+    if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
     await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.payment, details);
     this.patch({ paymentDetails: details, modifiedAt: await this.touch() });
     this.tabs.publish({ topic: 'checkout' });
@@ -383,10 +216,14 @@ export class CheckoutService {
 
   /**
    * Choose a shipping method (one of state.shippingMethods) and refresh the totals with it (spec transactions §4, §7:
-   * shipping-information, then collect-totals when a payment method is chosen too). Undefined when it is not offered.
+   * shipping-information, then collect-totals when a payment method is chosen too). Called before the methods are
+   * loaded, it loads them first (fetchShippingMethods), so the totals carry the shipping. Undefined when the method is
+   * not offered: nothing is chosen then.
    */
   async selectShippingMethod(methodCode: string, carrierCode?: string): Promise<CartShippingMethod | undefined> {
-    const method = this.state.value.shippingMethods.find((m) => m.method_code === methodCode && (carrierCode === undefined || m.carrier_code === carrierCode));
+    const offered = (methods: readonly CartShippingMethod[]) =>
+      methods.find((m) => m.method_code === methodCode && (carrierCode === undefined || m.carrier_code === carrierCode));
+    const method = offered(this.state.value.shippingMethods) ?? (this.state.value.shippingMethods.length === 0 ? offered(await this.fetchShippingMethods()) : undefined);
     if (!method) return undefined;
     const details = this.state.value.shippingDetails;
     if (details) {
@@ -482,253 +319,36 @@ export class CheckoutService {
   }
 
   /**
-   * Place the order (spec §4 "Placing an order"). Resolves with status 'placed' or 'queued'; rejects with a
-   * ShopError: 'cart.cartEmptyCheckout', 'validation.fieldRequired', 'validation.countryNotAllowed',
-   * 'order.placeError' (a final 4xx) or the registration error when creating the account failed.
+   * Place the order (spec §4 "Placing an order"; order-placement.ts). Resolves with status 'placed' or 'queued';
+   * rejects with a ShopError: 'cart.cartEmptyCheckout', 'validation.fieldRequired', an InvalidAddressError (e.g.
+   * 'validation.countryNotAllowed'), 'order.placeError' (a final 4xx) or the registration error when creating the
+   * account failed.
    */
-  async placeOrder(comment?: string): Promise<PlacedOrder> {
-    if (this.state.value.placing) throw new ShopError(MESSAGES.orderPlaceError);
-    // the cart this tab shows; under the lock it is compared with the stored one (issue 11: at most one order per cart)
-    const seen = this.deps.cart.snapshot();
-    const seenKey = cartOrderKey(seen.cartServerToken, seen.cartItems);
-    return this.locks.exclusive(TAB_LOCKS.order, () => this.placeOrderLocked(seenKey, seen.cartItems.length > 0, comment));
-  }
-
-  private async placeOrderLocked(seenKey: string, sawItems: boolean, comment: string | undefined): Promise<PlacedOrder> {
-    const s = this.state.value;
-    if (s.placing) throw new ShopError(MESSAGES.orderPlaceError);
-    const cart = this.deps.cart.current ? await this.deps.cart.current() : this.deps.cart.snapshot();
-    const items: CartItem[] = [...cart.cartItems];
-    if (sawItems && cartOrderKey(cart.cartServerToken, items) !== seenKey) {
-      // the cart changed in another tab: if that was its order, show it instead of placing the cart again
-      const elsewhere = (await this.orders.all()).reverse().find((o) => o.cart_key === seenKey && !o.rejected);
-      if (elsewhere) {
-        const placed: PlacedOrder = { ...placedFromStored(elsewhere, undefined), placedElsewhere: true };
-        this.patch({ lastOrder: placed, isThankYouPage: true, orderPlacedAt: this.deps.clock.now(), pendingOrders: (await this.orders.pending()).length });
-        return placed;
-      }
-    }
-    if (items.length === 0) throw new ShopError(MESSAGES.cartEmptyCheckout);
-    const { personalDetails: personal, shippingDetails: shipping, paymentDetails: payment } = s;
-    if (!personal || !shipping || !payment) throw new ShopError(MESSAGES.fieldRequired);
-    for (const country of [shipping.country, payment.country]) {
-      const e = validateCountry(country, this.config);
-      if (e) throw new ShopError(e.key);
-    }
-    const shippingMethod =
-      s.shippingMethods.find((m) => m.method_code === shipping.shippingMethod && (!shipping.shippingCarrier || m.carrier_code === shipping.shippingCarrier)) ??
-      this.config.shipping.methods.find((m) => m.method_code === shipping.shippingMethod) ??
-      defaultShippingMethod(shippingMethodsRule(this.config));
-    if (!shippingMethod) throw new ShopError(MESSAGES.fieldRequired);
-
-    this.patch({ placing: true, orderError: undefined });
-    try {
-      // #4205: register first (no cart effect), log in only after the cart is cleared
-      let userId = this.deps.session.currentUserId();
-      let newAccountToken: string | undefined;
-      const createAccount = Boolean(personal.createAccount && personal.password && userId === undefined);
-      if (createAccount) {
-        const customer = await this.deps.session.register(
-          { email: personal.emailAddress, firstname: personal.firstName, lastname: personal.lastName },
-          personal.password as string,
-        );
-        userId = customer.id;
-        // an order for a customer carries that customer's token (the backend refuses it otherwise)
-        newAccountToken = await this.deps.session.issueToken?.(personal.emailAddress, personal.password as string);
-      }
-      const orderId = this.deps.ids.next();
-      const body = buildOrderBody({
-        orderId,
-        cartId: cart.cartServerToken,
-        userId,
-        items,
-        personal,
-        shipping,
-        payment,
-        shippingMethod,
-        now: this.deps.clock.now(),
-        ...(comment ? { comment } : {}),
-      });
-      const stored = await this.orders.add({
-        ...body,
-        idempotency_key: orderIdempotencyKey(cart.cartServerToken, items, orderId),
-        cart_key: cartOrderKey(cart.cartServerToken, items),
-      });
-
-      const outcome = await this.send(stored, newAccountToken);
-      if (outcome.kind === 'rejected') {
-        this.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
-        this.patch({ orderError: MESSAGES.orderPlaceError, pendingOrders: (await this.orders.pending()).length });
-        throw new ShopError(MESSAGES.orderPlaceError, {}, outcome.status);
-      }
-
-      // the order (stored, or accepted) now owns the items: clear the cart without sync, drop the secrets; the ordered
-      // server cart is disconnected (the backend closed it), so the next cart is a new one with a new order key
-      const placedAt = this.deps.clock.now();
-      await this.deps.cart.clear({ sync: false, disconnect: true });
-      const { password, createAccount: _ca, ...keptPersonal } = personal;
-      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, keptPersonal);
-      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.modifiedAt, placedAt);
-      // the next checkout starts at the first step again
-      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.step, 'personal');
-      const placed: PlacedOrder =
-        outcome.kind === 'sent'
-          ? { order_id: orderId, status: 'placed', result: outcome.result, paymentMethod: payment.paymentMethod, email: personal.emailAddress }
-          : { order_id: orderId, status: 'queued', paymentMethod: payment.paymentMethod, email: personal.emailAddress };
-      this.patch({
-        personalDetails: keptPersonal,
-        modifiedAt: placedAt,
-        orderPlacedAt: placedAt,
-        lastOrder: placed,
-        isThankYouPage: true,
-        step: 'personal',
-        pendingOrders: (await this.orders.pending()).length,
-      });
-      this.tabs.publish({ topic: 'orders', data: { orderId, placed: true } });
-      if (placed.status === 'queued') this.deps.notifications.notify({ type: 'warning', message: MESSAGES.orderQueued });
-      if (createAccount && password) {
-        try {
-          await this.deps.session.login(personal.emailAddress, password);
-        } catch (e) {
-          this.deps.logger.warn('login after account creation failed', 'checkout', e);
-        }
-      }
-      return placed;
-    } finally {
-      this.patch({ placing: false });
-    }
-  }
-
-  /** One attempt to send a stored order; updates its stored copy. */
-  private async send(order: StoredOrder, userToken?: string): Promise<{ kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number }> {
-    if (!this.deps.network.isOnline()) return { kind: 'pending' };
-    const { idempotency_key, transmited_at: _t, result: _r, resultCode: _c, rejected: _x, seq: _s, cart_key: _k, ...wire } = order;
-    try {
-      const place = (token: string | undefined): Promise<OrderResponse> => this.deps.orderApi.place(wire, idempotency_key, token);
-      const session = this.deps.session;
-      const resp: OrderResponse = wire.user_id && !userToken && session.withUserToken ? await session.withUserToken(place) : await place(userToken);
-      if (!orderAccepted(resp.code)) {
-        await this.orders.save({ ...order, rejected: true, resultCode: resp.code });
-        return { kind: 'rejected', status: resp.code ?? 0 };
-      }
-      const sent: StoredOrder = { ...order, transmited: true, transmited_at: this.deps.clock.now(), resultCode: resp.code ?? 200 };
-      if (resp.result !== undefined) sent.result = resp.result;
-      await this.orders.save(sent);
-      return { kind: 'sent', result: resp.result };
-    } catch (e) {
-      if (isApiError(e) && e.status >= 400 && e.status < 500) {
-        this.deps.logger.error('order rejected by the server', 'checkout', e);
-        await this.orders.save({ ...order, rejected: true, resultCode: e.status });
-        return { kind: 'rejected', status: e.status };
-      }
-      if (isNetworkError(e) || isApiError(e)) {
-        this.deps.logger.warn('order not transmitted, kept for later', 'checkout', e);
-        return { kind: 'pending' };
-      }
-      throw e;
-    }
-  }
-
-  /**
-   * The lines of an order this browser placed, by the order's signed token (the order-status URL carries it), from the
-   * stored copy of the order (core/checkout/order-store.ts). Undefined when this browser has no such order.
-   */
-  async orderLines(orderToken: string): Promise<OrderProduct[] | undefined> {
-    if (!orderToken) return undefined;
-    const order = (await this.orders.all()).find((o) => o.result?.order_token === orderToken);
-    return order ? order.products : undefined;
+  placeOrder(comment?: string): Promise<PlacedOrder> {
+    return placeOrder(this.ctx, comment);
   }
 
   /** Send every stored untransmitted order, oldest first (single flight). Stops at the first network/server failure. */
   transmitStoredOrders(): Promise<TransmitReport> {
-    // one tab at a time: the next one re-reads the stored orders and finds the sent ones sent (issue 11)
-    this.transmitting ??= this.locks.exclusive(TAB_LOCKS.order, () => this.doTransmit()).finally(() => (this.transmitting = undefined));
-    return this.transmitting;
-  }
-
-  private async doTransmit(): Promise<TransmitReport> {
-    const report: TransmitReport = { sent: [], rejected: [], pending: [] };
-    const pending = await this.orders.pending();
-    for (let i = 0; i < pending.length; i++) {
-      const order = pending[i]!;
-      const outcome = await this.send(order);
-      if (outcome.kind !== 'pending') this.tabs.publish({ topic: 'orders', data: { orderId: order.order_id } });
-      if (outcome.kind === 'sent') {
-        report.sent.push(order.order_id);
-        const incrementId = outcome.result?.increment_id;
-        if (incrementId) this.sentNumbers.set(order.order_id, String(incrementId));
-        const last = this.state.value.lastOrder;
-        if (last?.order_id === order.order_id) this.patch({ lastOrder: { ...last, status: 'placed', ...(outcome.result ? { result: outcome.result } : {}) } });
-      } else if (outcome.kind === 'rejected') {
-        report.rejected.push(order.order_id);
-        this.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
-      } else {
-        report.pending.push(...pending.slice(i).map((o) => o.order_id));
-        break;
-      }
-    }
-    const pendingOrders = (await this.orders.pending()).length;
-    this.patch({ pendingOrders });
-    this.afterTransmit(report, pendingOrders);
-    return report;
-  }
-
-  /**
-   * issue 11, spec transactions §4 "Task queue" (offline orders, 'Order waiting!'): once the stored orders are sent the
-   * waiting notice and the confirmation modal go, whichever way the shopper confirmed (the notice's action, the modal,
-   * the thank-you page, another tab); each order the backend accepted is announced with the number it gave
-   * ('order.offlineSent': increment_id), the thank-you state shows it too (lastOrder).
-   */
-  private afterTransmit(report: TransmitReport, pendingOrders: number): void {
-    if (pendingOrders === 0) {
-      if (this.waitingNotice !== undefined) this.deps.notifications.remove(this.waitingNotice);
-      this.waitingNotice = undefined;
-      this.deps.modals.close(MODALS.orderConfirmation);
-    }
-    for (const id of report.sent) {
-      const incrementId = this.sentNumbers.get(id);
-      if (incrementId) this.deps.notifications.notify({ type: 'success', message: MESSAGES.offlineOrderSent, params: { incrementId } });
-    }
+    return this.offline.transmit();
   }
 
   /** The shopper confirmed the orders made offline. */
-  async confirmOfflineOrders(): Promise<TransmitReport> {
-    this.deps.modals.close(MODALS.orderConfirmation);
-    return this.transmitStoredOrders();
+  confirmOfflineOrders(): Promise<TransmitReport> {
+    return this.offline.confirm();
   }
 
   /** spec §4 "Going online ... processes the offline order queue". */
-  async handleOnline(): Promise<void> {
-    if (this.config.queue.automaticOrderTransmission || this.state.value.isThankYouPage) {
-      await this.transmitStoredOrders();
-      return;
-    }
-    const pending = await this.orders.pending();
-    this.patch({ pendingOrders: pending.length });
-    if (pending.length === 0) return;
-    this.offlineConfirmation.next(pending);
-    this.deps.modals.open(MODALS.orderConfirmation, { orders: pending.map((o) => o.order_id) });
-    if (this.waitingNotice !== undefined) this.deps.notifications.remove(this.waitingNotice);
-    this.waitingNotice = this.deps.notifications.notify({
-      type: 'warning',
-      message: MESSAGES.orderWaiting,
-      hasNoTimeout: true,
-      action1: { label: MESSAGES.orderWaitingConfirm, action: () => this.confirmOfflineOrders().then(() => undefined) },
-    });
+  handleOnline(): Promise<void> {
+    return this.offline.handleOnline();
   }
 
   /** Watch the network: every offline → online transition runs handleOnline(). */
   start(): void {
-    this.networkSub?.unsubscribe();
-    this.networkSub = this.deps.network.online$
-      .pipe(startWith(this.deps.network.isOnline()), distinctUntilChanged(), pairwise())
-      .subscribe(([was, is]) => {
-        if (!was && is) this.handleOnline().catch((e) => this.deps.logger.error('offline orders', 'checkout', e));
-      });
+    this.offline.start();
   }
 
   stop(): void {
-    this.networkSub?.unsubscribe();
-    this.networkSub = undefined;
+    this.offline.stop();
   }
 }

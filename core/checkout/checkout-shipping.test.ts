@@ -122,6 +122,28 @@ describe('checkout shipping methods and totals against the demo backend', () => 
     cart.dispose();
     queue.dispose();
   });
+
+  // spec transactions §4, §7: the shipping is in the totals whatever order an SDK caller uses
+  it('selectShippingMethod before the methods were loaded loads them first: the totals carry the shipping', async () => {
+    const { cart, queue } = liveCart();
+    await cart.connect();
+    await cart.addItem(products[2]!, 1);
+    await queue.process();
+    const checkout = shop(cart);
+    await checkout.savePersonalDetails(PERSONAL);
+    await checkout.saveShippingDetails(SHIPPING);
+    expect(checkout.snapshot().shippingMethods).toEqual([]);
+    const chosen = await checkout.selectShippingMethod('flatrate', 'flatrate');
+    expect(chosen).toMatchObject({ method_code: 'flatrate', carrier_code: 'flatrate', price_incl_tax: 5 });
+    expect(checkout.snapshot().selectedShippingMethod?.method_code).toBe('flatrate');
+    expect(cart.snapshot().platformTotals!.shipping_incl_tax).toBe(5);
+    expect(segmentValue(cart.totals, 'grand_total')).toBe(r2(Number(products[2]!.price_incl_tax) + 5));
+    // a method that is not offered is not chosen (undefined), and nothing changes
+    expect(await checkout.selectShippingMethod('teleport')).toBeUndefined();
+    expect(checkout.snapshot().selectedShippingMethod?.method_code).toBe('flatrate');
+    cart.dispose();
+    queue.dispose();
+  });
 });
 
 describe('checkout shipping methods without the server', () => {

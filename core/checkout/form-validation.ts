@@ -6,9 +6,8 @@ import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import { fieldError as err, validateRequired, type FieldResult } from './field-rules';
 
-// the rules of the first page's forms and the error collection are ./field-rules.ts (issue 10: a module comes whole)
+// the rules of the first page's forms and the error collection are ./field-rules.ts (esbuild puts a whole module in the first load)
 export { collectErrors, isFormValid, validateEmail, validateName, validateQuantity, validateRequired, type FieldError, type FieldResult, type FormErrors } from './field-rules';
-
 
 /** the four character classes of the password rule */
 export function passwordClasses(value: string): number {
@@ -59,16 +58,46 @@ export function validateCountry(countryId: string, config: ShopConfig): FieldRes
   return config.checkout.allowedCountries.includes(countryId.trim().toUpperCase()) ? null : err(MESSAGES.countryNotAllowed);
 }
 
+/** spec transactions §3 "Payment creation request ... plus issuer for ideal": the shop method that needs a bank */
+export function needsIssuer(method: string, config: Pick<ShopConfig, 'payment'>): boolean {
+  return method === config.payment.issuerMethod;
+}
 
 /**
  * spec transactions §3 "Payment creation request ... plus issuer for ideal", §5 "Empty issuer list gives 'No issuers'":
- * iDEAL needs one of the provider's banks. With the bank list loaded and empty, iDEAL cannot be chosen ('No issuers');
- * otherwise the chosen bank must be one of the list. Other methods need no bank.
+ * iDEAL (config.payment.issuerMethod) needs one of the provider's banks. With the bank list loaded and empty, iDEAL
+ * cannot be chosen ('No issuers'); otherwise the chosen bank must be one of the list. Other methods need no bank.
  * `issuers` undefined: the list is not loaded yet (a bank is still required).
  */
-export function validateIssuer(method: string, issuer: string | undefined, issuers: readonly { id: string }[] | undefined, idealCode = 'ideal'): FieldResult {
-  if (method !== idealCode) return null;
+export function validateIssuer(method: string, issuer: string | undefined, issuers: readonly { id: string }[] | undefined, config: Pick<ShopConfig, 'payment'>): FieldResult {
+  if (!needsIssuer(method, config)) return null;
   if (issuers !== undefined && issuers.length === 0) return err(MESSAGES.noIssuers);
   if (!issuer || !issuers?.some((i) => i.id === issuer)) return err(MESSAGES.fieldRequired);
   return null;
+}
+
+/**
+ * The payment choice of a form (checkout's payment step, a failed payment's retry): a method is required; 'No issuers'
+ * (spec transactions §5) is an error of the method, since no bank can fix it; a missing or unknown bank is the bank
+ * field's error.
+ */
+export function paymentChoiceChecks(
+  method: string,
+  issuer: string | undefined,
+  issuers: readonly { id: string }[] | undefined,
+  config: Pick<ShopConfig, 'payment'>,
+): { paymentMethod: FieldResult; issuer: FieldResult } {
+  const bank = validateIssuer(method, issuer || undefined, issuers, config);
+  const onMethod = bank?.key === MESSAGES.noIssuers;
+  return { paymentMethod: validateRequired(method) ?? (onMethod ? bank : null), issuer: onMethod ? null : bank };
+}
+
+/** The bank list as the issuer rule reads it: undefined while it is not loaded (no banks and no 'No issuers' yet). */
+export function loadedIssuers<T>(state: { readonly issuers: readonly T[]; readonly issuersError?: unknown }): readonly T[] | undefined {
+  return state.issuers.length > 0 || state.issuersError === MESSAGES.noIssuers ? state.issuers : undefined;
+}
+
+/** spec transactions §8 'No issuers': a method that cannot be chosen (iDEAL while the provider has no bank). */
+export function paymentMethodUnavailable(method: string, state: { readonly issuersError?: unknown }, config: Pick<ShopConfig, 'payment'>): boolean {
+  return needsIssuer(method, config) && state.issuersError === MESSAGES.noIssuers;
 }

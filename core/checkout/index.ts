@@ -1,6 +1,8 @@
 /** Checkout capability: form rules, checkout rules, order placement, payment flow, order status. */
 export * from './types';
 export * from './form-validation';
+export { addressErrors, addressFieldChecks, billingAddressErrors, InvalidAddressError, type AddressField, type AddressInput, type BillingField } from './address-rules';
+export { backToCart, type BackToCartDeps, type BackToCartOutcome } from './back-to-cart';
 export {
   isInCheckout,
   shippingMethods,
@@ -22,6 +24,7 @@ export {
   INITIAL_CHECKOUT_STATE,
   fromServerShippingMethod,
   type CartForCheckout,
+  type CheckoutDeps,
   type SessionForCheckout,
   type CheckoutState,
   type PlacedOrder,

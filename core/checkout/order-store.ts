@@ -16,8 +16,10 @@ export interface StoredOrder extends OrderBody {
   rejected?: boolean;
   /** storage order: orders are sent oldest first */
   seq?: number;
-  /** which cart was ordered (cartOrderKey): a tab still showing that cart shows this order (issue 11); never sent */
+  /** which cart was ordered (cartOrderKey): a tab still showing that cart shows this order; never sent */
   cart_key?: string;
+  /** the coupon the ordered cart had ("back to cart" applies it again); never sent: the platform reads it from the cart */
+  coupon_code?: string;
 }
 
 export class OrderStore {

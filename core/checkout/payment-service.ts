@@ -10,7 +10,7 @@
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
-import { validateIssuer } from './form-validation';
+import { loadedIssuers, needsIssuer, validateIssuer } from './form-validation';
 import { isApiError, isNetworkError } from '../ports/api-error';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
@@ -31,9 +31,6 @@ export const DEFAULT_ORDER_COMMENT_TEXTS: OrderCommentTexts = {
   created: (amount) => `Payment is created for amount ${amount}`,
   notCreated: (message) => `Payment could not be created: ${message}`,
 };
-
-/** the provider method that needs a bank (spec transactions §3 "plus issuer for ideal") */
-const IDEAL_CODE = 'ideal';
 
 export const ORDER_COMMENT_STATUS = { pendingPayment: 'pending_payment', canceled: 'canceled' } as const;
 
@@ -177,14 +174,14 @@ export class PaymentService {
   }
 
   /**
-   * A new payment for an order whose payment failed, was cancelled or expired (issue 12, beyond the spec): the same
+   * A new payment for an order whose payment failed, was cancelled or expired (beyond the spec): the same
    * post-payment call as after placing it (spec §4 "Payment flow", §7), for the order the order-status page shows,
    * proven by its signed token; the shopper picks the method again (iDEAL with one of the banks). Refused before any
    * call when the method is not a provider method or iDEAL has no bank. On success the browser goes to the provider.
    */
   async retryPayment(order: { readonly orderToken: string; readonly incrementId: string; readonly email?: string }, method: string, issuer?: string): Promise<PaymentOutcome> {
     if (!this.isProviderMethod(method)) throw new ShopError(MESSAGES.serverPaymentMethodUnavailable);
-    const bank = validateIssuer(method, issuer, this.state.value.issuers.length > 0 || this.state.value.issuersError ? this.state.value.issuers : undefined, IDEAL_CODE);
+    const bank = validateIssuer(method, issuer, loadedIssuers(this.state.value), this.config);
     if (bank) throw new ShopError(bank.key);
     const placed: PlacedOrder = {
       order_id: order.incrementId,
@@ -193,7 +190,7 @@ export class PaymentService {
       paymentMethod: method,
       email: order.email ?? '',
     };
-    return this.startPayment(placed, method, method === IDEAL_CODE ? issuer : undefined);
+    return this.startPayment(placed, method, needsIssuer(method, this.config) ? issuer : undefined);
   }
 
   /**
@@ -203,7 +200,7 @@ export class PaymentService {
   async completeCheckout(comment?: string): Promise<CheckoutCompletion> {
     const order = await this.deps.checkout.placeOrder(comment);
     if (order.status === 'queued') return { kind: 'queued', order };
-    // issue 11: another tab placed this cart and handles its payment; this tab only shows the order
+    // another tab placed this cart and handles its payment; this tab only shows the order
     if (order.placedElsewhere) return { kind: 'thank-you', order };
     if (!this.isProviderMethod(order.paymentMethod)) return { kind: 'thank-you', order };
     const issuer = this.deps.checkout.snapshot().paymentDetails?.paymentMethodAdditional?.['issuer'];

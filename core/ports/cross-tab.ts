@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 
 /**
  * Tabs of one browser share one shopper: one cart, one session, one set of checkout details, wishlist and compare
- * list (issue 11: "one source of truth per browser"). The source of truth is the shared Storage; these two ports are
+ * list ("one source of truth per browser"). The source of truth is the shared Storage; these two ports are
  * how a tab hears that another tab changed it, and how tabs take turns on work that must happen once per browser.
  */
 

@@ -64,7 +64,7 @@ function collect(q: OfflineTaskQueue, event: string): Array<{ task: SyncTask; ou
 }
 
 describe('task queue', () => {
-  // spec transactions §4 "Task queue" + issue 5: sent exactly once, in order, none lost, across drops and restarts
+  // spec transactions §4 "Task queue": sent exactly once, in order, none lost, across drops and restarts
   it('property: for any enqueues, network drops, restarts and reconnects every task is applied exactly once, in order', async () => {
     await fc.assert(
       fc.asyncProperty(queueHistoryArb, async ({ commands, lostAnswers, latencies }) => {

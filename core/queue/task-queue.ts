@@ -53,7 +53,7 @@ export interface TaskQueueOptions {
   /** the current store code; appended as ?storeCode= when config.storeViews.multistore is on (spec §7) */
   getStoreCode?: () => string | undefined;
   /**
-   * Browser-wide locks (issue 11): every tab's queue reads the same stored tasks, so only one tab sends at a time
+   * Browser-wide locks: every tab's queue reads the same stored tasks, so only one tab sends at a time
    * (TAB_LOCKS.queueDrain) and a new task's key is chosen under TAB_LOCKS.queueWrite. Default: this queue alone.
    */
   locks?: TabLocks;

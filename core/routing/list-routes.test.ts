@@ -3,7 +3,7 @@ import { DEFAULT_CONFIG } from '../config';
 import { matchRoute, routePath } from './routes';
 import { sitemapEntries, sitemapXml } from './sitemap';
 
-// issue 12 (spec catalogue §1 "keep a cart, a wishlist and a compare list"): the lists' pages have routes of their
+// spec catalogue §1 "keep a cart, a wishlist and a compare list": the lists' pages have routes of their
 // own; they are the shopper's, read from the browser's storage, so no sitemap lists them
 describe('wishlist and compare routes', () => {
   it('/wishlist and /compare are routes of the table, with and without a trailing slash', () => {

@@ -38,7 +38,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'cms-page', path: '/i/:slug' },
   { name: 'create-password', path: '/create-password' },
   { name: 'order-status', path: '/order-status/:order_token' },
-  // issue 12 (spec catalogue §1 "keep a cart, a wishlist and a compare list"; the route table names no path for
+  // spec catalogue §1 "keep a cart, a wishlist and a compare list" (the route table names no path for
   // them): the shopper's lists, rendered in the browser from its storage, never in the sitemap
   { name: 'wishlist', path: '/wishlist' },
   { name: 'compare', path: '/compare' },

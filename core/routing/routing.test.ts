@@ -116,7 +116,7 @@ describe('UrlDispatcher', () => {
     expect(await d.resolve('/kaarten')).toMatchObject({ kind: 'category' });
     await expect(d.resolve('/dozen')).rejects.toBeInstanceOf(NetworkError);
   });
-  it('offline, a path never mapped here is read from the menu\'s categories and the cached products; a real answer is not guessed at // spec catalogue §2.3, issue 11', async () => {
+  it('offline, a path never mapped here is read from the menu\'s categories and the cached products; a real answer is not guessed at // spec catalogue §2.3', async () => {
     const store = new Map<string, UrlMapHit | null>();
     const cache = {
       getUrlMapping: async (u: string) => store.get(u),

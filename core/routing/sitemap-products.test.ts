@@ -31,7 +31,7 @@ function fakeCatalogue(products: readonly Product[], opts: { ignoreBound?: boole
 
 const product = (id: number, status = 1, visibility = 4): Product => ({ id, sku: `P-${id}`, name: `P ${id}`, type_id: 'simple', status, visibility, url_path: `p/p-${id}.html`, updated_at: '2025-12-09 10:00:00' });
 
-describe('sitemap products (issue 12)', () => {
+describe('sitemap products', () => {
   it('a listed product has status 0 or 1 and visibility 2, 3 or 4 // spec catalogue §5, §9', () => {
     expect(isListedProduct({ status: 1, visibility: 4 })).toBe(true);
     expect(isListedProduct({ status: 0, visibility: 2 })).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The products of /sitemap.xml (issue 12: it listed categories and CMS pages but none of the ~416 products).
+ * The products of /sitemap.xml, beside its categories and CMS pages.
  * Every product a shopper can open (spec catalogue §5, §9: status 0 or 1 and visibility 2, 3 or 4) is listed once, at
  * its canonical URL (core/seo/canonical: the parent's link without a chosen variant), with its updated_at as lastmod.
  *

@@ -1,5 +1,5 @@
 /**
- * What the <head> of a page says to search engines and link previews (issue 10, SEO basics): the meta description,
+ * What the <head> of a page says to search engines and link previews (SEO basics): the meta description,
  * the canonical URL, Open Graph (title everywhere; type, url and image on products) and the JSON-LD documents.
  * Pure: the page gives its data, the origin and the locale's fallback texts; ui/head writes the tags.
  */

@@ -1,5 +1,5 @@
 /**
- * schema.org structured data of a page, written as JSON-LD into the server's HTML (issue 10, SEO basics):
+ * schema.org structured data of a page, written as JSON-LD into the server's HTML (SEO basics):
  * a product page's Product with its Offer, and the BreadcrumbList of product and category pages.
  * The offer says what the shopper sees on the page: the same price rule as the price shown (spec catalogue §3.1:
  * a special price only inside its window, grouped/bundle sums, incl. tax), the shop's currency (§9: EUR) and the
@@ -44,7 +44,7 @@ export function offerPrice(product: Product, now: number, config: ShopConfig): O
   const info = productPriceWithOptions(product, now, config);
   const price = info.final.toFixed(config.i18n.fractionDigits);
   const to = product.special_to_date;
-  const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config.i18n.timeZone) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
+  const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
   return until ? { price, priceCurrency: config.i18n.currencyCode, priceValidUntil: until } : { price, priceCurrency: config.i18n.currencyCode };
 }
 

@@ -1,5 +1,5 @@
 /**
- * issue 11 "one cart across tabs": two tabs = two service graphs (queue, token lock, cart, session, checkout, lists)
+ * two tabs = two service graphs (queue, token lock, cart, session, checkout, lists)
  * over ONE shared Storage, one fake browser (broadcast bus + locks), one network and one backend.
  * What they prove: a change in one tab reaches the other without reload; logout/login follow; two tabs hitting 401
  * together make one refresh call; a cart ordered in one tab is not ordered again by the other (which shows the thank-you
@@ -180,7 +180,7 @@ async function fillCheckout(c: CheckoutService) {
   await c.savePaymentDetails(PAYMENT);
 }
 
-describe('two tabs of one browser (issue 11)', () => {
+describe('two tabs of one browser', () => {
   it('a product added in tab 1 shows in tab 2 without reload; a quantity changed in tab 2 shows in tab 1', async () => {
     const b = browser();
     const t1 = b.tab('t1');

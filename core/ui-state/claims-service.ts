@@ -57,7 +57,7 @@ export class CookieNoticeService {
   private loading: Promise<void> | undefined;
 
   /**
-   * Reads the claim once per service (issue 10: the browser loads it right after hydration, so the banner shows then,
+   * Reads the claim once per service (the browser loads it right after hydration, so the banner shows then,
    * and the start-up's restore asks again later): a second call answers the first's promise, so it can neither show
    * the banner again after a close nor race the close's write. A failed read is tried again by the next call.
    */

@@ -96,7 +96,7 @@ export interface SessionDeps {
   readonly notifications: NotificationService;
   readonly modals: ModalService;
   /**
-   * issue 11: one session per browser. A login, logout or new token is announced to the other tabs, which re-read the
+   * One session per browser. A login, logout or new token is announced to the other tabs, which re-read the
    * stored session; the token refresh runs under TAB_LOCKS.tokenRefresh, so it happens once per browser.
    */
   readonly crossTab?: CrossTab;
@@ -310,8 +310,8 @@ export class SessionService {
   // ------------------------------------------------------------------ token lock parts
 
   /**
-   * The token lock's refresh: POST /api/user/refresh directly with the stored refresh token — once per browser
-   * (issue 11): under TAB_LOCKS.tokenRefresh, and not at all when another tab already stored a token other than the
+   * The token lock's refresh: POST /api/user/refresh directly with the stored refresh token — once per browser:
+   * under TAB_LOCKS.tokenRefresh, and not at all when another tab already stored a token other than the
    * refused one (this tab then takes that one).
    */
   readonly refreshTokens = (staleToken?: string): Promise<void> =>

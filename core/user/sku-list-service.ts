@@ -38,7 +38,7 @@ export class SkuListService<T extends SkuItem> {
     private readonly collection: string,
     /** how an item is stored on add (the wishlist sets qty 1) */
     private readonly onAdd: (item: T) => T = (item) => item,
-    /** issue 11: the list is the browser's; a change is announced on this topic and other tabs re-read it */
+    /** the list is the browser's; a change is announced on this topic and other tabs re-read it */
     private readonly sync?: { crossTab: CrossTab; topic: CrossTabTopic },
   ) {
     sync?.crossTab.messages$.subscribe((m) => {

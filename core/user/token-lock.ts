@@ -30,7 +30,7 @@ export interface TokenLockOptions {
   getToken: () => string | undefined;
   /**
    * performs POST /api/user/refresh directly and stores the new token, so getToken() returns it afterwards. It gets the
-   * token that was refused: when another tab already replaced it, the session adopts that one instead (issue 11).
+   * token that was refused: when another tab already replaced it, the session adopts that one instead.
    */
   refresh: (staleToken: string) => Promise<void>;
   /** called once when the session is lost: the session service logs out silently, clears unsent tasks, ... */

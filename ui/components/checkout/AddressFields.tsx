@@ -1,13 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { ShopConfig } from '../../../core/config';
-import {
-  collectErrors,
-  validateCountry,
-  validateName,
-  validateRequired,
-  validateZipCode,
-  type FieldResult,
-} from '../../../core/checkout/form-validation';
 import { useConfig } from '../../hooks/use-service';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 import { Field } from '../common/Field';
@@ -34,20 +26,6 @@ export const EMPTY_ADDRESS = (config: ShopConfig): AddressValues => ({
   country: config.i18n.defaultCountry,
   phoneNumber: '',
 });
-
-/** The address rules (spec transactions §5): names, required street and city, zip code length, BE/NL only. */
-export function addressChecks(v: AddressValues, config: ShopConfig): Record<keyof AddressValues, FieldResult> {
-  return {
-    firstName: validateName(v.firstName, config),
-    lastName: validateName(v.lastName, config),
-    streetAddress: validateRequired(v.streetAddress),
-    apartmentNumber: null,
-    zipCode: validateZipCode(v.zipCode, config),
-    city: validateRequired(v.city),
-    country: validateCountry(v.country, config),
-    phoneNumber: null,
-  };
-}
 
 /** The address as the form holds it, trimmed for saving (country is a select: kept as it is). */
 export function addressFromValues(v: AddressValues): AddressValues {
@@ -77,9 +55,10 @@ export function addressFromDetails(d: Omit<AddressValues, 'apartmentNumber' | 'p
   };
 }
 
-export const validateAddress = (v: AddressValues, config: ShopConfig) => collectErrors(addressChecks(v, config));
-
-/** The address inputs of the shipping and billing steps; countries are the allowed ones (BE, NL). */
+/**
+ * The address inputs of the shipping and billing steps; countries are the allowed ones (BE, NL). The rule they are
+ * checked by is the core's (core/checkout/address-rules.ts addressFieldChecks, spec transactions §5).
+ */
 export function AddressFields<V extends FormValues & AddressValues>({ form }: { form: FormApi<V> }) {
   const { t } = useTranslation();
   const config = useConfig();

@@ -1,37 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
-import type { OrderLine } from '../../../core/cart/restore';
+import { backToCart } from '../../../core/checkout/back-to-cart';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, validateIssuer, validateRequired } from '../../../core/checkout/form-validation';
+import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
 import { PaymentService } from '../../../core/checkout/payment-service';
-import { MESSAGES } from '../../../core/messages';
 import { SessionService } from '../../../core/user/session-service';
 import { useForm } from '../../hooks/use-form';
-import { useService } from '../../hooks/use-service';
-import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment, useSession } from '../../hooks/use-transactions';
+import { useConfig, useService } from '../../hooks/use-service';
+import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
 import { localizeMessage } from '../../../core/server-messages';
 import { SelectField } from '../common/ChoiceFields';
 import { PaymentMethodOption, usePaymentMethodTitle } from './PaymentStep';
 
-const IDEAL = 'ideal';
 type V = { method: string; issuer: string };
 
 /**
- * The failed / cancelled / expired order-status page is not a dead end (issue 12, beyond the spec):
- * - "Opnieuw betalen": a new payment for the same order (post-payment with the order token from the URL), with the
- *   provider's methods to choose from again (iDEAL with its bank);
- * - "Terug naar winkelwagen": the order's lines back into the cart (this browser's stored order, else the customer's
- *   own order history), then the cart opens.
+ * The failed / cancelled / expired order-status page is not a dead end (beyond the spec):
+ * - "Opnieuw betalen": a new payment for the same order (PaymentService.retryPayment), with the provider's methods
+ *   to choose from again (iDEAL with its bank);
+ * - "Terug naar winkelwagen": the order's lines and coupon back into the cart (core/checkout/back-to-cart.ts), then the
+ *   cart opens.
  */
 export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const online = useOnline();
   const checkout = useService(CheckoutService);
   const paymentService = useService(PaymentService);
   const cart = useService(CartService);
   const sessionService = useService(SessionService);
-  const session = useSession();
   const toggleCart = useMicrocartToggle();
   const errorText = useErrorText();
   const messageText = useMessageText();
@@ -43,14 +41,13 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
-  const noIssuers = payment.issuersError === MESSAGES.noIssuers;
-  const issuerList = payment.issuers.length > 0 || noIssuers ? payment.issuers : undefined;
+  const issuerList = loadedIssuers(payment);
   const validate = useCallback(
     (v: V) => {
-      const bank = validateIssuer(v.method, v.issuer || undefined, issuerList, IDEAL);
-      return collectErrors({ method: validateRequired(v.method) ?? (bank?.key === MESSAGES.noIssuers ? bank : null), issuer: bank?.key === MESSAGES.noIssuers ? null : bank });
+      const { paymentMethod, issuer } = paymentChoiceChecks(v.method, v.issuer, issuerList, config);
+      return collectErrors({ method: paymentMethod, issuer });
     },
-    [issuerList],
+    [issuerList, config],
   );
   const form = useForm<V>({ method: '', issuer: '' }, validate);
 
@@ -60,20 +57,15 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
     void paymentService.fetchIssuers();
   }, [retrying, checkout, paymentService]);
 
-  async function backToCart() {
+  async function restoreCart() {
     setBusy(true);
     setMessage(undefined);
     try {
-      let lines: readonly OrderLine[] | undefined = await checkout.orderLines(orderToken);
-      if (!lines && session.token) {
-        const own = await sessionService.findOrder(incrementId);
-        lines = Array.isArray(own?.items) ? (own.items as OrderLine[]) : undefined;
-      }
-      if (!lines || lines.length === 0) {
+      const outcome = await backToCart({ orders: checkout.orders, cart, session: sessionService }, { orderToken, incrementId });
+      if (outcome.kind === 'lines-unknown') {
         setMessage({ kind: 'error', text: t('orderStatus.linesUnknown') });
         return;
       }
-      await cart.restoreOrderLines(lines);
       setMessage({ kind: 'success', text: t('orderStatus.restored') });
       toggleCart(true);
     } catch (e) {
@@ -91,7 +83,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
         <button type="button" className="button button--primary" aria-expanded={retrying} onClick={() => setRetrying((r) => !r)} disabled={!online}>
           {t('orderStatus.payAgain')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void backToCart()} disabled={busy}>
+        <button type="button" className="button button--secondary" onClick={() => void restoreCart()} disabled={busy}>
           {t('orderStatus.backToCart')}
         </button>
       </div>
@@ -136,14 +128,14 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
                 name="method"
                 checked={form.values.method === m.code}
                 onChange={form.onChange('method')}
-                unavailable={m.code === IDEAL && noIssuers}
+                unavailable={paymentMethodUnavailable(m.code, payment, config)}
               />
             ))}
             <p id={methodErrorId} className="field__error" aria-live="polite">
               {methodError ? t(methodError.key) : null}
             </p>
           </fieldset>
-          {form.values.method === IDEAL && payment.issuers.length > 0 ? (
+          {needsIssuer(form.values.method, config) && payment.issuers.length > 0 ? (
             <SelectField
               form={form}
               name="issuer"

@@ -1,20 +1,17 @@
 import { useCallback, useEffect, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartService } from '../../../core/cart/cart-service';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, validateIssuer, validateRequired, validateTaxId } from '../../../core/checkout/form-validation';
-import { MESSAGES } from '../../../core/messages';
+import { addressErrors } from '../../../core/checkout/address-rules';
+import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
 import { Field } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
-import { AddressFields, addressChecks, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
-
-const IDEAL = 'ideal';
 
 /** The title of a method: cash on delivery has its own text, provider methods their description. */
 export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
@@ -32,7 +29,6 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const config = useConfig();
   const money = useMoney();
   const checkout = useService(CheckoutService);
-  const cart = useService(CartService);
   const state = useCheckout();
   const payment = usePayment();
   const title = usePaymentMethodTitle();
@@ -41,21 +37,16 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const shipping = state.shippingDetails;
   const issuers = payment.issuers;
   // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
-  const noIssuers = payment.issuersError === MESSAGES.noIssuers;
-  const issuerList = issuers.length > 0 || noIssuers ? issuers : undefined;
+  const issuerList = loadedIssuers(payment);
   const validate = useCallback(
-    (v: V) => {
-      const address = v.sameAsShipping ? {} : addressChecks(v, config);
-      // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
-      const bank = validateIssuer(v.paymentMethod, v.issuer || undefined, issuerList, IDEAL);
-      const bankIsMethodError = bank?.key === MESSAGES.noIssuers;
-      return collectErrors({
-        ...address,
+    (v: V) => ({
+      ...(v.sameAsShipping ? {} : addressErrors(v, config)),
+      ...collectErrors({
         taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
-        paymentMethod: validateRequired(v.paymentMethod) ?? (bankIsMethodError ? bank : null),
-        issuer: bankIsMethodError ? null : bank,
-      });
-    },
+        // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
+        ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
+      }),
+    }),
     [config, issuerList],
   );
   const sameAsShipping =
@@ -90,13 +81,10 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
           ...address,
           ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim() }),
           paymentMethod: method.code,
-          ...(method.code === IDEAL && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
+          ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
         });
         // the core records the method on the cart and refreshes the totals (collect-totals)
-        if (!(await checkout.selectPaymentMethod(method.code))) {
-          await cart.setPaymentMethod({ code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? 0, is_server_method: method.is_server_method ?? false });
-          void cart.syncTotals();
-        }
+        await checkout.selectPaymentMethod(method.code);
         onDone();
       })}
     >
@@ -130,14 +118,14 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
             name="paymentMethod"
             checked={form.values.paymentMethod === m.code}
             onChange={form.onChange('paymentMethod')}
-            unavailable={m.code === IDEAL && noIssuers}
+            unavailable={paymentMethodUnavailable(m.code, payment, config)}
           />
         ))}
         <p id={methodErrorId} className="field__error" aria-live="polite">
           {methodError ? t(methodError.key) : null}
         </p>
       </fieldset>
-      {form.values.paymentMethod === IDEAL && issuers.length > 0 ? (
+      {needsIssuer(form.values.paymentMethod, config) && issuers.length > 0 ? (
         <SelectField
           form={form}
           name="issuer"

@@ -1,13 +1,13 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartService } from '../../../core/cart/cart-service';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { defaultShippingMethod } from '../../../core/checkout/checkout-rules';
 import { collectErrors, validateRequired } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
-import { AddressFields, addressChecks, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { addressFieldChecks } from '../../../core/checkout/address-rules';
+import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
 type V = AddressValues & { shippingMethod: string };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
@@ -18,13 +18,12 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const config = useConfig();
   const money = useMoney();
   const checkout = useService(CheckoutService);
-  const cart = useService(CartService);
   const state = useCheckout();
   const methods = state.shippingMethods;
   const saved = state.shippingDetails;
   const personal = state.personalDetails;
   const validate = useCallback(
-    (v: V) => collectErrors({ ...addressChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) }),
+    (v: V) => collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) }),
     [config],
   );
   const fallback = defaultShippingMethod(methods);
@@ -54,10 +53,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
           shippingCarrier: method.carrier_code,
         });
         // the core sends the address to the server (shipping-information) so its totals carry the shipping once
-        if (!(await checkout.selectShippingMethod(method.method_code, method.carrier_code))) {
-          await cart.setShippingMethod(method);
-          void cart.syncTotals();
-        }
+        await checkout.selectShippingMethod(method.method_code, method.carrier_code);
         onDone();
       })}
     >

@@ -1,0 +1,184 @@
+/**
+ * The cart's state and where it is kept (spec transactions §3 "Cart state", §7 browser storage): a BehaviorSubject whose
+ * items, server token, hash and coupon are written to Storage (collection 'carts') after every change and restored by
+ * load. Commands run one after another and one tab of the browser at a time (TAB_LOCKS.cart), each on the stored cart
+ * when another tab changed it; every stored change is announced to the other tabs, which re-read it.
+ *
+ * CartStore is the part of CartService (cart-service.ts) the server sync (cart-server-sync.ts) and the totals and
+ * coupons (cart-totals-sync.ts) share, with the dependencies in CartContext.
+ */
+import { BehaviorSubject } from 'rxjs';
+import type { Product } from '../catalogue/types';
+import type { ShopConfig } from '../config';
+import type { CartApi } from '../ports/cart-api';
+import type { Clock } from '../ports/clock';
+import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
+import type { Logger } from '../ports/logger';
+import type { Network } from '../ports/network';
+import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+import type { OfflineTaskQueue } from '../queue/types';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
+import type { TokenLock } from '../user/token-lock';
+import type { CartNotice, StockStatus } from './add';
+import type { StockLimit } from './quantity';
+import { EMPTY_CART_STATE, type CartItem, type CartState } from './types';
+
+export const CART_STORAGE_KEYS = { items: 'current-cart', token: 'current-cart-token', hash: 'current-cart-hash', coupon: 'current-cart-coupon' } as const;
+
+export interface CartServiceDeps {
+  api: CartApi;
+  queue: OfflineTaskQueue;
+  storage: Storage;
+  network: Network;
+  clock: Clock;
+  config: ShopConfig;
+  logger: Logger;
+  /** the user token ('' / undefined for a guest) */
+  getUserToken: () => string | undefined;
+  tokenLock?: TokenLock;
+  /** stock status of a line about to be added (stock check); default: from product.stock */
+  stockStatus?: (product: Product, item: CartItem) => Promise<StockStatus>;
+  /** how many of a line's sku the stock can serve (undefined: not managed, unknown, offline); default: no check */
+  stockLimit?: (item: CartItem) => Promise<StockLimit>;
+  /**
+   * One cart per browser: commands run under TAB_LOCKS.cart and start from the stored cart when another tab changed
+   * it; every stored change is announced to the other tabs, which re-read it (the badge updates without a reload).
+   */
+  crossTab?: CrossTab;
+  locks?: TabLocks;
+}
+
+/** What the cart's parts share: the dependencies, the store, and the questions each of them asks. */
+export interface CartContext {
+  readonly deps: CartServiceDeps;
+  readonly store: CartStore;
+  /** the server cart's id (token), when there is one */
+  cartId(): string | undefined;
+  online(): boolean;
+  /** config.cart.serverSync, unless a refused connect disabled it for this cart */
+  serverSync(): boolean;
+  /** a direct API call with the user token, through the token lock when there is one */
+  withToken<T>(fn: (token: string) => Promise<T>, guest?: boolean): Promise<T>;
+  notify(n: CartNotice): void;
+}
+
+export class CartStore {
+  readonly subject = new BehaviorSubject<CartState>(EMPTY_CART_STATE);
+  private lock: Promise<unknown> = Promise.resolve();
+  private readonly locks: TabLocks;
+  readonly tabs: CrossTab;
+  /** another tab changed the stored cart since this tab last read it */
+  private stale = false;
+  /** other tabs may exist: every command starts from the stored cart (a message may arrive after the lock does) */
+  private readonly multiTab: boolean;
+
+  constructor(private readonly deps: Pick<CartServiceDeps, 'storage' | 'logger' | 'crossTab' | 'locks'>) {
+    this.tabs = deps.crossTab ?? new NoOtherTabs();
+    this.locks = deps.locks ?? new InProcessLocks();
+    this.multiTab = deps.crossTab !== undefined && !(deps.crossTab instanceof NoOtherTabs);
+  }
+
+  get value(): CartState {
+    return this.subject.value;
+  }
+
+  /** replace the state without storing it (hydration, a restore from storage) */
+  next(state: CartState): void {
+    this.subject.next(state);
+  }
+
+  /** the stored cart is another tab's now: the next command re-reads it */
+  markStale(): void {
+    this.stale = true;
+  }
+
+  /** run commands one after another (vue-storefront #4690), and one tab of the browser at a time, on the stored cart */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const locked = () =>
+      this.locks.exclusive(TAB_LOCKS.cart, async () => {
+        // a command before load() (the browser restores the cart after first paint) starts from the stored cart too, so
+        // neither the command nor the restore undoes the other
+        if (this.stale || !this.value.loaded || (this.multiTab && this.value.loaded)) await this.reloadStored();
+        return fn();
+      });
+    const run = this.lock.then(locked, locked);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Items, token and hash as stored (another tab changed them); what lives only in this tab's memory stays. */
+  private async reloadStored(): Promise<void> {
+    this.stale = false;
+    const { storage } = this.deps;
+    const c = STORAGE_COLLECTIONS.cart;
+    const [items, token, hash] = await Promise.all([
+      storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
+      storage.get<string>(c, CART_STORAGE_KEYS.token),
+      storage.get<string>(c, CART_STORAGE_KEYS.hash),
+    ]);
+    const s = this.value;
+    const cartServerToken = typeof token === 'string' && token ? token : undefined;
+    const patch: Partial<CartState> = {
+      cartItems: Array.isArray(items) ? items : [],
+      cartServerToken,
+      cartItemsHash: typeof hash === 'string' ? hash : '',
+    };
+    // another cart (ordered, logged out): its totals and coupon are not this one's
+    if (cartServerToken !== s.cartServerToken) Object.assign(patch, { platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {}, coupon: undefined });
+    this.subject.next({ ...s, ...patch });
+  }
+
+  /** Restore items, token, hash and coupon from Storage (in turn with the commands: one run before wrote first). */
+  restore(): Promise<void> {
+    const { storage } = this.deps;
+    const c = STORAGE_COLLECTIONS.cart;
+    return this.exclusive(async () => {
+      const [items, token, hash, coupon] = await Promise.all([
+        storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
+        storage.get<string>(c, CART_STORAGE_KEYS.token),
+        storage.get<string>(c, CART_STORAGE_KEYS.hash),
+        storage.get<{ code?: unknown; discount?: unknown }>(c, CART_STORAGE_KEYS.coupon),
+      ]);
+      this.subject.next({
+        ...this.value,
+        cartItems: Array.isArray(items) ? items : [],
+        cartServerToken: typeof token === 'string' && token ? token : undefined,
+        cartItemsHash: typeof hash === 'string' ? hash : '',
+        coupon: coupon && typeof coupon.code === 'string' && coupon.code ? { code: coupon.code, discount: typeof coupon.discount === 'number' ? coupon.discount : 0 } : undefined,
+        loaded: true,
+      });
+    });
+  }
+
+  /** Change the state and store what changed; the other tabs hear of a real change. */
+  async set(patch: Partial<CartState>): Promise<void> {
+    const before = this.value;
+    const next = { ...before, ...patch };
+    this.subject.next(next);
+    const { storage } = this.deps;
+    const c = STORAGE_COLLECTIONS.cart;
+    try {
+      if (next.cartItems !== before.cartItems) await storage.set(c, CART_STORAGE_KEYS.items, next.cartItems);
+      if (next.cartServerToken !== before.cartServerToken) {
+        if (next.cartServerToken === undefined) await storage.remove(c, CART_STORAGE_KEYS.token);
+        else await storage.set(c, CART_STORAGE_KEYS.token, next.cartServerToken);
+      }
+      if (next.cartItemsHash !== before.cartItemsHash) await storage.set(c, CART_STORAGE_KEYS.hash, next.cartItemsHash);
+      // the applied coupon survives a reload (its 'remove' control with it)
+      if (next.coupon !== before.coupon) {
+        if (next.coupon === undefined) await storage.remove(c, CART_STORAGE_KEYS.coupon);
+        else await storage.set(c, CART_STORAGE_KEYS.coupon, next.coupon);
+      }
+    } catch (e) {
+      this.deps.logger.warn(`cart not saved: ${String(e)}`, 'cart');
+    }
+    // tell the other tabs only of a real change (the same totals written again by each tab must not echo forever)
+    if (
+      next.cartServerToken !== before.cartServerToken ||
+      next.cartItemsHash !== before.cartItemsHash ||
+      (next.cartItems !== before.cartItems && JSON.stringify(next.cartItems) !== JSON.stringify(before.cartItems))
+    ) {
+      this.tabs.publish({ topic: 'cart' });
+    }
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The platform's totals and the coupon (spec transactions §3 "Coupon: code, discount", §4 "Coupon", totals sync, §7
+ * shipping-methods / shipping-information / collect-totals): totals are pulled (coalesced: one run at a time, one more
+ * if asked meanwhile) and kept with their per-line row totals and discounts; the coupon the totals name is the cart's.
+ */
+import { MESSAGES, ShopError } from '../messages';
+import { isApiError } from '../ports/api-error';
+import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
+import type { CartContext } from './cart-store';
+import type { CartState, PlatformTotals } from './types';
+
+/**
+ * spec transactions §3 "Coupon: code, discount": the coupon the platform's totals say is applied. Totals naming a code
+ * make it the cart's coupon (a reload, another tab, a login merge: the server is the truth); totals with neither a code
+ * nor a discount mean none is applied; otherwise the known coupon stays with the discount the totals give.
+ */
+export function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, discount: number): CartState['coupon'] {
+  const code = typeof totals.coupon_code === 'string' ? totals.coupon_code.trim() : '';
+  if (code) return { code, discount: Math.abs(discount) };
+  if (!known) return undefined;
+  if (discount === 0 && 'coupon_code' in totals) return undefined;
+  return { ...known, discount: Math.abs(discount) };
+}
+
+export class CartTotalsSync {
+  private totalsRun: Promise<void> | null = null;
+  private totalsAgain = false;
+
+  constructor(private readonly ctx: CartContext) {}
+
+  /** spec transactions §4: totals sync (coalesced: one run at a time, one more if asked meanwhile) */
+  syncTotals(): Promise<void> {
+    if (this.totalsRun) {
+      this.totalsAgain = true;
+      return this.totalsRun;
+    }
+    this.totalsRun = (async () => {
+      do {
+        this.totalsAgain = false;
+        await this.syncTotalsOnce();
+      } while (this.totalsAgain);
+    })().finally(() => {
+      this.totalsRun = null;
+    });
+    return this.totalsRun;
+  }
+
+  private async syncTotalsOnce(): Promise<void> {
+    const { ctx } = this;
+    const cartId = ctx.cartId();
+    if (!ctx.serverSync() || !ctx.deps.config.cart.synchronizeTotals || !ctx.online() || !cartId) return;
+    const s = ctx.store.value;
+    try {
+      const totals: PlatformTotals =
+        s.shipping && s.payment
+          ? await ctx.withToken((t) =>
+              ctx.deps.api.collectTotals(t, cartId, {
+                paymentMethod: { method: s.payment!.code },
+                shippingCarrierCode: s.shipping!.carrier_code,
+                shippingMethodCode: s.shipping!.method_code,
+              }),
+            )
+          : await ctx.withToken((t) => ctx.deps.api.totals(t, cartId));
+      await this.storeTotals(totals);
+    } catch (e) {
+      ctx.deps.logger.warn(`totals sync failed: ${String(e)}`, 'cart');
+    }
+  }
+
+  /** Keep the platform's totals: segments, per-line row totals and discounts, the coupon's discount. */
+  private async storeTotals(totals: PlatformTotals): Promise<void> {
+    const { store } = this.ctx;
+    const after: CartState['itemsAfterPlatformTotals'] = {};
+    for (const i of totals.items ?? []) {
+      const entry: { row_total_incl_tax?: number; discount_amount?: number } = {};
+      if (i.row_total_incl_tax !== undefined) entry.row_total_incl_tax = i.row_total_incl_tax;
+      if (i.discount_amount !== undefined) entry.discount_amount = i.discount_amount;
+      after[String(i.item_id)] = entry;
+    }
+    const items = store.value.cartItems.map((it) => {
+      const t = it.server_item_id !== undefined ? after[String(it.server_item_id)] : undefined;
+      return t ? { ...it, totals: t } : it;
+    });
+    const discount = totals.total_segments.find((x) => x.code === 'discount')?.value ?? totals.discount_amount ?? 0;
+    const coupon = couponFromTotals(store.value.coupon, totals, discount);
+    await store.set({
+      platformTotals: totals,
+      platformTotalSegments: totals.total_segments,
+      itemsAfterPlatformTotals: after,
+      cartItems: items,
+      cartServerLastTotalsSyncDate: this.ctx.deps.clock.now(),
+      coupon,
+    });
+  }
+
+  /**
+   * spec transactions §4, §7: the server's shipping methods for an address (POST /api/cart/shipping-methods). Answers []
+   * when there is no server cart, cart sync is off, offline, or the call fails (logged): the configured methods remain.
+   */
+  async serverShippingMethods(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
+    const { ctx } = this;
+    const cartId = ctx.cartId();
+    if (!ctx.serverSync() || !ctx.online() || !cartId) return [];
+    try {
+      const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address));
+      return Array.isArray(methods) ? methods : [];
+    } catch (e) {
+      ctx.deps.logger.warn(`shipping methods could not be loaded: ${String(e)}`, 'cart');
+      return [];
+    }
+  }
+
+  /**
+   * spec transactions §7: POST /api/cart/shipping-information with the chosen address and method; the answer's totals
+   * become the cart's totals (shipping included). False when not sent (no server cart, offline) or it failed (logged).
+   */
+  async applyShippingInformation(addressInformation: AddressInformation): Promise<boolean> {
+    const { ctx } = this;
+    const cartId = ctx.cartId();
+    if (!ctx.serverSync() || !ctx.online() || !cartId) return false;
+    try {
+      const answer = await ctx.withToken((t) => ctx.deps.api.shippingInformation(t, cartId, addressInformation));
+      if (!answer || !answer.totals) return false;
+      await this.storeTotals(answer.totals);
+      return true;
+    } catch (e) {
+      ctx.deps.logger.warn(`shipping information not accepted: ${String(e)}`, 'cart');
+      return false;
+    }
+  }
+
+  /**
+   * spec transactions §4 "Coupon": applying removes any previous one first; then the totals are synced. Resolves true
+   * once the platform accepted the code; rejects with ShopError 'cart.couponInvalid' (status 4xx) when it refused the
+   * code, and with the same key when there is no server cart or the shop is offline.
+   */
+  applyCoupon(code: string): Promise<boolean> {
+    const { ctx } = this;
+    return ctx.store
+      .exclusive(async () => {
+        const cartId = ctx.cartId();
+        if (!cartId || !ctx.online()) throw new ShopError(MESSAGES.couponInvalid);
+        if (ctx.store.value.coupon) {
+          await ctx.withToken((t) => ctx.deps.api.deleteCoupon(t, cartId));
+          await ctx.store.set({ coupon: undefined });
+        }
+        try {
+          await ctx.withToken((t) => ctx.deps.api.applyCoupon(t, cartId, code));
+        } catch (e) {
+          if (isApiError(e) && e.status >= 400 && e.status < 500) throw new ShopError(MESSAGES.couponInvalid, {}, e.status);
+          throw e;
+        }
+        await ctx.store.set({ coupon: { code, discount: 0 } });
+        return true;
+      })
+      .then(async (ok) => {
+        await this.syncTotals();
+        return ok;
+      });
+  }
+
+  removeCoupon(): Promise<void> {
+    const { ctx } = this;
+    return ctx.store
+      .exclusive(async () => {
+        const cartId = ctx.cartId();
+        if (cartId && ctx.online()) await ctx.withToken((t) => ctx.deps.api.deleteCoupon(t, cartId));
+        await ctx.store.set({ coupon: undefined });
+      })
+      .then(() => this.syncTotals());
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Stored orders and how they reach the backend (spec transactions §3 "Offline order: carries a transmited flag", §4
+ * "Task queue" offline orders, 'Order waiting!'):
+ * - sendOrder: one attempt with the order's stable Idempotency-Key. Accepted: stored as transmitted. Offline, no answer
+ *   or a 5xx: it stays pending, never a success (vue-storefront #2740). A 4xx is final: marked rejected and never
+ *   re-sent (#2663).
+ * - OfflineOrders: going online with config.queue.automaticOrderTransmission, or on the thank-you page, sends the
+ *   stored orders; otherwise the offline-order-confirmation event fires ('order.waiting' notification whose action,
+ *   'order.waitingConfirm', sends them, and the order-confirmation modal). Orders placed or sent by another tab of the
+ *   browser update this tab's thank-you state.
+ */
+import { distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
+import { MESSAGES } from '../messages';
+import { isApiError, isNetworkError } from '../ports/api-error';
+import { TAB_LOCKS } from '../ports/cross-tab';
+import type { OrderPlacementResult, OrderResponse } from '../ports/order-api';
+import { MODALS } from '../ui-state/modal-service';
+import { orderAccepted } from './checkout-rules';
+import { placedFromStored, type CheckoutContext, type PlacedOrder, type TransmitReport } from './checkout-state';
+import type { StoredOrder } from './order-store';
+
+export type SendOutcome = { kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number };
+
+/** One attempt to send a stored order; updates its stored copy. */
+export async function sendOrder(ctx: CheckoutContext, order: StoredOrder, userToken?: string): Promise<SendOutcome> {
+  const { deps, orders } = ctx;
+  if (!deps.network.isOnline()) return { kind: 'pending' };
+  // what is kept only in this browser never goes on the wire
+  const { idempotency_key, transmited_at: _t, result: _r, resultCode: _c, rejected: _x, seq: _s, cart_key: _k, coupon_code: _cc, ...wire } = order;
+  try {
+    const place = (token: string | undefined): Promise<OrderResponse> => deps.orderApi.place(wire, idempotency_key, token);
+    const session = deps.session;
+    const resp: OrderResponse = wire.user_id && !userToken && session.withUserToken ? await session.withUserToken(place) : await place(userToken);
+    if (!orderAccepted(resp.code)) {
+      await orders.save({ ...order, rejected: true, resultCode: resp.code });
+      return { kind: 'rejected', status: resp.code ?? 0 };
+    }
+    const sent: StoredOrder = { ...order, transmited: true, transmited_at: deps.clock.now(), resultCode: resp.code ?? 200 };
+    if (resp.result !== undefined) sent.result = resp.result;
+    await orders.save(sent);
+    return { kind: 'sent', result: resp.result };
+  } catch (e) {
+    if (isApiError(e) && e.status >= 400 && e.status < 500) {
+      deps.logger.error('order rejected by the server', 'checkout', e);
+      await orders.save({ ...order, rejected: true, resultCode: e.status });
+      return { kind: 'rejected', status: e.status };
+    }
+    if (isNetworkError(e) || isApiError(e)) {
+      deps.logger.warn('order not transmitted, kept for later', 'checkout', e);
+      return { kind: 'pending' };
+    }
+    throw e;
+  }
+}
+
+export class OfflineOrders {
+  private readonly confirmation = new Subject<readonly StoredOrder[]>();
+  /** the offline-order-confirmation event (spec transactions §2, §4) */
+  readonly confirmation$: Observable<readonly StoredOrder[]> = this.confirmation.asObservable();
+  private transmitting: Promise<TransmitReport> | undefined;
+  /** the 'Order waiting!' notification on screen (removed once no stored order waits) */
+  private waitingNotice: string | undefined;
+  /** the backend's order numbers of the orders this tab sent, by order id */
+  private readonly sentNumbers = new Map<string, string>();
+  private networkSub: Subscription | undefined;
+
+  constructor(private readonly ctx: CheckoutContext) {}
+
+  /**
+   * Another tab placed or sent an order. The browser has one cart, so an order placed elsewhere was this tab's cart:
+   * this tab shows its thank-you state rather than offering to place it again; a sent order updates the one shown.
+   */
+  async onOrdersChanged(data: { orderId?: string; placed?: boolean } | undefined): Promise<void> {
+    const { ctx } = this;
+    const pendingOrders = (await ctx.orders.pending()).length;
+    const stored = data?.orderId ? await ctx.orders.get(data.orderId) : undefined;
+    if (!stored) {
+      ctx.patch({ pendingOrders });
+      return;
+    }
+    const last = ctx.state().lastOrder;
+    if (data?.placed) {
+      ctx.patch({ lastOrder: { ...placedFromStored(stored, undefined), placedElsewhere: true }, pendingOrders });
+    } else if (last?.order_id === stored.order_id) {
+      ctx.patch({ lastOrder: { ...placedFromStored(stored, last), ...(last.placedElsewhere ? { placedElsewhere: true } : {}) }, pendingOrders });
+    } else {
+      ctx.patch({ pendingOrders });
+    }
+  }
+
+  /** Send every stored untransmitted order, oldest first (single flight). Stops at the first network/server failure. */
+  transmit(): Promise<TransmitReport> {
+    // one tab at a time: the next one re-reads the stored orders and finds the sent ones sent
+    this.transmitting ??= this.ctx.locks.exclusive(TAB_LOCKS.order, () => this.doTransmit()).finally(() => (this.transmitting = undefined));
+    return this.transmitting;
+  }
+
+  private async doTransmit(): Promise<TransmitReport> {
+    const { ctx } = this;
+    const report: TransmitReport = { sent: [], rejected: [], pending: [] };
+    const pending = await ctx.orders.pending();
+    for (let i = 0; i < pending.length; i++) {
+      const order = pending[i]!;
+      const outcome = await sendOrder(ctx, order);
+      if (outcome.kind !== 'pending') ctx.tabs.publish({ topic: 'orders', data: { orderId: order.order_id } });
+      if (outcome.kind === 'sent') {
+        report.sent.push(order.order_id);
+        const incrementId = outcome.result?.increment_id;
+        if (incrementId) this.sentNumbers.set(order.order_id, String(incrementId));
+        const last: PlacedOrder | undefined = ctx.state().lastOrder;
+        if (last?.order_id === order.order_id) ctx.patch({ lastOrder: { ...last, status: 'placed', ...(outcome.result ? { result: outcome.result } : {}) } });
+      } else if (outcome.kind === 'rejected') {
+        report.rejected.push(order.order_id);
+        ctx.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
+      } else {
+        report.pending.push(...pending.slice(i).map((o) => o.order_id));
+        break;
+      }
+    }
+    const pendingOrders = (await ctx.orders.pending()).length;
+    ctx.patch({ pendingOrders });
+    this.afterTransmit(report, pendingOrders);
+    return report;
+  }
+
+  /**
+   * spec transactions §4 "Task queue" (offline orders, 'Order waiting!'): once the stored orders are sent the waiting
+   * notice and the confirmation modal go, whichever way the shopper confirmed (the notice's action, the modal, the
+   * thank-you page, another tab); each order the backend accepted is announced with the number it gave
+   * ('order.offlineSent': increment_id), the thank-you state shows it too (lastOrder).
+   */
+  private afterTransmit(report: TransmitReport, pendingOrders: number): void {
+    const { deps } = this.ctx;
+    if (pendingOrders === 0) {
+      if (this.waitingNotice !== undefined) deps.notifications.remove(this.waitingNotice);
+      this.waitingNotice = undefined;
+      deps.modals.close(MODALS.orderConfirmation);
+    }
+    for (const id of report.sent) {
+      const incrementId = this.sentNumbers.get(id);
+      if (incrementId) deps.notifications.notify({ type: 'success', message: MESSAGES.offlineOrderSent, params: { incrementId } });
+    }
+  }
+
+  /** The shopper confirmed the orders made offline. */
+  async confirm(): Promise<TransmitReport> {
+    this.ctx.deps.modals.close(MODALS.orderConfirmation);
+    return this.transmit();
+  }
+
+  /** spec §4 "Going online ... processes the offline order queue". */
+  async handleOnline(): Promise<void> {
+    const { ctx } = this;
+    const { deps } = ctx;
+    if (ctx.config.queue.automaticOrderTransmission || ctx.state().isThankYouPage) {
+      await this.transmit();
+      return;
+    }
+    const pending = await ctx.orders.pending();
+    ctx.patch({ pendingOrders: pending.length });
+    if (pending.length === 0) return;
+    this.confirmation.next(pending);
+    deps.modals.open(MODALS.orderConfirmation, { orders: pending.map((o) => o.order_id) });
+    if (this.waitingNotice !== undefined) deps.notifications.remove(this.waitingNotice);
+    this.waitingNotice = deps.notifications.notify({
+      type: 'warning',
+      message: MESSAGES.orderWaiting,
+      hasNoTimeout: true,
+      action1: { label: MESSAGES.orderWaitingConfirm, action: () => this.confirm().then(() => undefined) },
+    });
+  }
+
+  /** Watch the network: every offline → online transition runs handleOnline(). */
+  start(): void {
+    const { deps } = this.ctx;
+    this.networkSub?.unsubscribe();
+    this.networkSub = deps.network.online$
+      .pipe(startWith(deps.network.isOnline()), distinctUntilChanged(), pairwise())
+      .subscribe(([was, is]) => {
+        if (!was && is) this.handleOnline().catch((e) => deps.logger.error('offline orders', 'checkout', e));
+      });
+  }
+
+  stop(): void {
+    this.networkSub?.unsubscribe();
+    this.networkSub = undefined;
+  }
+}

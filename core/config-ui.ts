@@ -1,0 +1,53 @@
+/** spec catalogue §9 and transactions §9: the screen's timings, breakpoints, sizes and progress bar (part of ShopConfig, core/config.ts). */
+
+export interface UiConfig {
+  readonly ui: {
+    readonly asyncComponentTimeoutMs: number;
+    readonly submenuPopDelayMs: number;
+    readonly mobileBreakpointPx: number;
+    readonly desktopFromPx: number;
+    readonly backToTopHeaderPx: number;
+    readonly backToTopShellPx: number;
+    readonly notificationZIndex: number;
+    readonly megaMenuMaxWidthPx: number;
+    readonly footerMaxWidthPx: number;
+    readonly bottomNavHeightRem: number;
+    readonly cookieBarMinHeightRem: number;
+    readonly progress: {
+      readonly tickMs: number;
+      readonly max: number;
+      readonly durationMs: number;
+      readonly thicknessPx: number;
+      readonly color: string;
+      readonly failedColor: string;
+      readonly routeChangeIncrease: number;
+    };
+    readonly prefetch: { readonly idleTimeoutMs: number };
+  };
+}
+
+export const UI_DEFAULTS: UiConfig = {
+  ui: {
+    asyncComponentTimeoutMs: 3000,
+    submenuPopDelayMs: 300,
+    mobileBreakpointPx: 1023,
+    desktopFromPx: 1024,
+    backToTopHeaderPx: 600,
+    backToTopShellPx: 200,
+    notificationZIndex: 1000,
+    megaMenuMaxWidthPx: 1240,
+    footerMaxWidthPx: 1272,
+    bottomNavHeightRem: 3.75,
+    cookieBarMinHeightRem: 3,
+    progress: {
+      tickMs: 100,
+      max: 99,
+      durationMs: 3000,
+      thicknessPx: 2,
+      color: '#2e7d32',
+      failedColor: '#c62828',
+      routeChangeIncrease: 40,
+    },
+    prefetch: { idleTimeoutMs: 2000 },
+  },
+};
