@@ -344,6 +344,8 @@ export interface ShopConfig {
   };
   readonly claims: {
     readonly cookiesAccepted: string;
+    /** the cookie notice's decline is remembered in this claim (true); cookiesAccepted stays false */
+    readonly cookiesDeclined: string;
   };
   readonly texts: {
     readonly freeReturnDays: number;
@@ -602,6 +604,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
   },
   claims: {
     cookiesAccepted: 'cookiesAccepted',
+    cookiesDeclined: 'cookiesDeclined',
   },
   texts: {
     freeReturnDays: 30,
