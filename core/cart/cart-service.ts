@@ -122,6 +122,9 @@ export class CartService {
   private readonly noticeSubject = new Subject<CartNotice>();
   /** success / warning / error notices for the notification service */
   readonly notices$: Observable<CartNotice> = this.noticeSubject.asObservable();
+  private readonly lineChangeSubject = new Subject<{ readonly before: readonly CartItem[]; readonly after: readonly CartItem[] }>();
+  /** the lines before and after each add, quantity change and removal the shopper made (analytics: core/analytics) */
+  readonly lineChanges$ = this.lineChangeSubject.asObservable();
   readonly totals$: Observable<TotalSegment[]>;
   readonly count$: Observable<number>;
   private lock: Promise<unknown> = Promise.resolve();
@@ -625,6 +628,7 @@ export class CartService {
         const before = this.state.value.cartItems;
         const outcome = addToCart(before, candidates, this.deps.config);
         await this.set({ cartItems: outcome.items });
+        if (outcome.changed.length) this.lineChangeSubject.next({ before, after: outcome.items });
         for (const n of outcome.notices) this.notify(n);
         if (this.serverSync) {
           if (this.cartId) {
@@ -669,8 +673,10 @@ export class CartService {
       const change = changeQuantity(before.qty, qty, limit);
       if (!change.ok) throw new ShopError(change.key, change.params);
       if (change.qty === before.qty) return;
-      const items = updateCartItemQty(this.state.value.cartItems, identity, change.qty);
+      const lines = this.state.value.cartItems;
+      const items = updateCartItemQty(lines, identity, change.qty);
       await this.set({ cartItems: items });
+      this.lineChangeSubject.next({ before: lines, after: items });
       const line = items.find((i) => cartItemIdentity(i) === identity)!;
       const sendsNow = this.serverSync && !!this.cartId && this.online;
       if (this.serverSync && this.cartId) await this.queueUpdate(line, line.qty, before.qty, sendsNow);
@@ -711,7 +717,10 @@ export class CartService {
     return this.exclusive(async () => {
       const line = this.state.value.cartItems.find((i) => cartItemIdentity(i) === identity);
       if (!line) return;
-      await this.set({ cartItems: removeCartItem(this.state.value.cartItems, identity) });
+      const lines = this.state.value.cartItems;
+      const after = removeCartItem(lines, identity);
+      await this.set({ cartItems: after });
+      this.lineChangeSubject.next({ before: lines, after });
       if (this.serverSync && this.cartId && line.server_item_id !== undefined && line.server_cart_id === this.cartId) {
         await this.queueDelete({ sku: line.sku, item_id: line.server_item_id, product_option: line.product_option });
       }
