@@ -342,6 +342,16 @@ export interface ShopConfig {
   readonly notifications: {
     readonly defaultTimeToLiveMs: number;
   };
+  /**
+   * The tag manager (spec catalogue §2.4): analytics events go to `window.dataLayer` once the shopper accepted the
+   * cookie notice (core/analytics). No third-party script is loaded unless a container id is set; then the browser
+   * loads Google Tag Manager's script for it after the consent. The server gives it to the browser
+   * (`window.__SHOP__.config.analytics`) from its environment, and adds the tag manager's origins to its CSP only then.
+   */
+  readonly analytics: {
+    /** e.g. 'GTM-XXXXXXX'; '' = none (the events stay in window.dataLayer for a tag manager the owner adds) */
+    readonly tagManagerContainerId: string;
+  };
   readonly claims: {
     readonly cookiesAccepted: string;
     /** the cookie notice's decline is remembered in this claim (true); cookiesAccepted stays false */
@@ -601,6 +611,9 @@ export const DEFAULT_CONFIG: ShopConfig = {
   },
   notifications: {
     defaultTimeToLiveMs: 5000,
+  },
+  analytics: {
+    tagManagerContainerId: '',
   },
   claims: {
     cookiesAccepted: 'cookiesAccepted',
