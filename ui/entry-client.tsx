@@ -24,14 +24,16 @@ import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
 declare global {
   interface Window {
-    __SHOP__?: { state: DehydratedState; shared?: { categories?: string }; locale: string; path?: string; config: { api: { publicUrl: string } } };
+    __SHOP__?: { state: DehydratedState; shared?: { categories?: string }; locale: string; path?: string; config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId?: string } } };
   }
 }
 
 const boot = window.__SHOP__ ?? { state: {}, locale: '', config: { api: { publicUrl: '' } } };
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
-const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
+// the tag manager's container id, when the server sets one (ShopConfig.analytics): used only after the shopper's consent
+const tagManagerContainerId = boot.config.analytics?.tagManagerContainerId ?? '';
+const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin }, analytics: { tagManagerContainerId } });
 const locale = resolveLocale(boot.locale, config);
 // the page's graph of services (adapters/wiring.ts): the catalogue part now, the product page's and the transaction
 // chunks add theirs when they load

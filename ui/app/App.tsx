@@ -11,6 +11,7 @@ import { UnavailablePage } from '../pages/UnavailablePage';
 import { RouteFocus } from './RouteFocus';
 import { LiveRegion } from '../components/common/LiveRegion';
 import { UpdatePrompt } from '../components/common/UpdatePrompt';
+import { useAnalyticsPageViews } from './analytics';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
 function RouteLoader({ container, initialPath }: { container: Container; initialPath?: string }) {
@@ -49,6 +50,7 @@ export function App({ container, initialPath }: { container: Container; initialP
   const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
   // issue 8: the backend could not serve this page: 'try again in a moment', whatever the route
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);
+  useAnalyticsPageViews();
   return (
     <>
       <Layout>

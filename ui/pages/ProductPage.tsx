@@ -21,6 +21,7 @@ import { CmsHtml } from '../components/content/CmsHtml';
 import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/page-head';
+import { useAnalyticsView } from '../app/analytics';
 import { useClock } from '../hooks/use-clock';
 
 function StockState({ product }: { product: Product }) {
@@ -72,6 +73,8 @@ export function ProductPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const product = state.current;
+  // spec catalogue §2.4 (tag manager): the product (or the variant chosen) shown
+  useAnalyticsView(product?.sku, (a) => product && a.viewItem(product));
   const parent = state.parent ?? state.original;
   useDocumentTitle(resolution.error && resolution.path === location.pathname ? t('product.unavailable') : (product?.name ?? t('product.loading')));
   const now = useClock().now();
