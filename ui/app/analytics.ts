@@ -7,7 +7,7 @@
  * when the shopper accepts is counted then, and on a page load the view waits for the stored consent to be read.
  * A click before consent is not kept for later. Cart and checkout events come from their services, not from here.
  */
-import { useCallback, useContext, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AnalyticsService } from '../../core/analytics/analytics-service';
 import type { ShopServices } from '../../adapters/wiring';
@@ -44,12 +44,16 @@ export function useAnalytics(): (use: Use) => void {
   );
 }
 
-/** Pushes a view once per `key` shown with consent (undefined: nothing to show yet). */
-export function useAnalyticsView(key: string | undefined, use: Use): void {
+/**
+ * Pushes a view once per `key` shown with consent (undefined: nothing to show yet). `first`: in a layout effect, which
+ * runs before every passive effect of the same commit (the page view before the views of the page's parts, whose
+ * effects, being children's, would otherwise run first).
+ */
+export function useAnalyticsView(key: string | undefined, use: Use, first = false): void {
   const track = useAnalytics();
   const latest = useRef(use);
   latest.current = use;
-  useEffect(() => {
+  (first ? useLayoutEffect : useEffect)(() => {
     if (key !== undefined) track((a) => latest.current(a));
   }, [key, track]);
 }
@@ -61,5 +65,5 @@ export function useAnalyticsPageViews(): void {
   const route = matchRoute(location.pathname).route;
   const dispatched = route.name === PAGE_NOT_FOUND;
   const ready = !dispatched || resolution.path === location.pathname;
-  useAnalyticsView(ready ? `${location.key} ${location.pathname}` : undefined, (a) => a.pageView(route, location.pathname, dispatched ? resolution.kind : undefined));
+  useAnalyticsView(ready ? `${location.key} ${location.pathname}` : undefined, (a) => a.pageView(route, location.pathname, dispatched ? resolution.kind : undefined), true);
 }
