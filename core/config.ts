@@ -16,7 +16,7 @@ export interface SortOption {
 
 export interface PriceRange {
   readonly from: number;
-  /** undefined or null for the open upper bucket ("150 and up"): both are open (issue 12) */
+  /** undefined or null for the open upper bucket ("150 and up"): both are open */
   readonly to?: number | null;
 }
 
@@ -112,7 +112,7 @@ export interface ShopConfig {
     readonly priceFormatTemplate: string;
     readonly defaultCountry: string;
     /**
-     * Issue 12 (Language): the catalogue data of each locale. As in vue-storefront, a language is a store view's data: its
+     * Language: the catalogue data of each locale. As in vue-storefront, a language is a store view's data: its
      * own search index (attribute labels and option values, CMS blocks in that language) and store id (CMS lookups by
      * identifier). Multistore stays off: the locale cookie picks the data, the URLs do not change. Not in the spec's
      * store-view list (de 3, it 4); the English data view takes the free id 2.
@@ -120,7 +120,7 @@ export interface ShopConfig {
     readonly localeStores: Readonly<Record<LocaleCode, { readonly storeId: number; readonly index: string }>>;
     /**
      * The store view's time zone (IANA name, one of core/catalogue/time-zone.ts ZONE_RULES): special-price dates are
-     * local days of this zone (issue 12). Not in the spec; Europe/Amsterdam for a Dutch and Belgian shop.
+     * local days of this zone. Not in the spec; Europe/Amsterdam for a Dutch and Belgian shop.
      */
     readonly timeZone: string;
   };
@@ -193,7 +193,7 @@ export interface ShopConfig {
     readonly homeListSort: { readonly field: string; readonly direction: 'asc' | 'desc' };
     readonly homeLists: readonly ['new_collection', 'bestsellers'];
     readonly noImageValue: string;
-    /** issue 12: the deepest 'load more' depth (?page=N) a category page loads from the URL, in pages of the default size */
+    /** the deepest 'load more' depth (?page=N) a category page loads from the URL, in pages of the default size */
     readonly maxListDepth: number;
   };
   readonly categories: {

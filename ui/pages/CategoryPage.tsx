@@ -60,7 +60,7 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   if (resolution.error && resolution.path === location.pathname) return <NotFoundPage message={t(resolution.error.key, resolution.error.params)} />;
   if (!category) return <p role="status">{t('category.loading')}</p>;
   const list = state.list;
-  // issue 12: 'load more' writes the depth into the URL (?page=N, replacing the entry), so back and refresh keep it;
+  // 'load more' writes the depth into the URL (?page=N, replacing the entry), so back and refresh keep it;
   // a real link, so it works before hydration and without script too
   const moreParams = new URLSearchParams(location.search);
   const nextDepth = listDepthToQuery(listDepthOf(list, config.search.defaultPageSize) + 1);
@@ -76,7 +76,7 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
       </header>
       {state.offline && <p className="notice notice--warning">{t('common.youAreOffline')}</p>}
       <div className="category-page__body">
-        {/* the filters and the product grid are boundaries of their own (issue 10: selective hydration) */}
+        {/* the filters and the product grid are boundaries of their own (selective hydration) */}
         <Suspense fallback={null}>
           <CategoryFilters available={state.available} chosen={state.filters} onToggle={onToggle} onClear={() => push(clearFilters(state.filters, config))} />
         </Suspense>
@@ -120,7 +120,7 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
               <Suspense fallback={null}>
                 <ul className="product-grid" data-testid="category-products" onClick={onTileClick}>
                   {list.items.map((p, i) => (
-                    // the first row (two tiles on a phone) is above the fold: its images load at once (issue 10: LCP)
+                    // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
                     <ProductTile key={p.sku} product={p} eager={i < 2} />
                   ))}
                 </ul>
