@@ -20,6 +20,8 @@ export const TX = {
   /** the wishlist and compare list (tiles, product page and header reach them by these) */
   Wishlist: Symbol.for('tx.WishlistService'),
   Compare: Symbol.for('tx.CompareService'),
+  /** the checkout (analytics, a chunk of its own after consent, follows its steps and orders) */
+  Checkout: Symbol.for('tx.CheckoutService'),
 } as const;
 
 /** the token lock and the offline queue (spec transactions §4), shared by cart, session and checkout */

@@ -218,4 +218,5 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
   [TX.OrderStatus, (g) => g.get(OrderStatusService)],
   [TX.Wishlist, (g) => g.get(WishlistService)],
   [TX.Compare, (g) => g.get(CompareService)],
+  [TX.Checkout, (g) => g.get(CheckoutService)],
 ]);

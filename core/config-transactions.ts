@@ -82,8 +82,19 @@ export interface TransactionsConfig {
   readonly notifications: {
     readonly defaultTimeToLiveMs: number;
   };
+  /**
+   * The tag manager (spec catalogue §2.4): analytics events go to `window.dataLayer` once the shopper accepted the
+   * cookie notice (core/analytics). No third-party script is loaded unless a container id is set; then the browser
+   * loads Google Tag Manager's script for it after the consent.
+   */
+  readonly analytics: {
+    /** e.g. 'GTM-XXXXXXX'; '' = none (the events stay in window.dataLayer for a tag manager the owner adds) */
+    readonly tagManagerContainerId: string;
+  };
   readonly claims: {
     readonly cookiesAccepted: string;
+    /** the cookie notice's decline is remembered in this claim (true); cookiesAccepted stays false */
+    readonly cookiesDeclined: string;
   };
   readonly texts: {
     readonly freeReturnDays: number;
@@ -156,8 +167,12 @@ export const TRANSACTIONS_DEFAULTS: TransactionsConfig = {
   notifications: {
     defaultTimeToLiveMs: 5000,
   },
+  analytics: {
+    tagManagerContainerId: '',
+  },
   claims: {
     cookiesAccepted: 'cookiesAccepted',
+    cookiesDeclined: 'cookiesDeclined',
   },
   texts: {
     freeReturnDays: 30,

@@ -34,6 +34,7 @@ export type * from './ports/logger';
 export type * from './ports/id-generator';
 export type * from './ports/output-cache';
 export type * from './ports/storage-quota';
+export type * from './ports/data-layer';
 
 // capabilities
 export * from './catalogue';
@@ -47,6 +48,7 @@ export * from './user';
 export * from './checkout';
 export * from './content';
 export * from './ui-state';
+export * from './analytics';
 // two capabilities name a stock status: the cart's (ok / volatile / out_of_stock, transactions §4) wins the
 // plain name, the catalogue's (ok / out_of_stock, catalogue §4.4) is exported as CatalogueStockStatus
 export type { StockStatus } from './cart/add';

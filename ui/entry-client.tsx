@@ -24,19 +24,21 @@ import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
 declare global {
   interface Window {
-    __SHOP__?: { state: DehydratedState; shared?: { categories?: string }; locale: string; path?: string; config: { api: { publicUrl: string } } };
+    __SHOP__?: { state: DehydratedState; shared?: { categories?: string }; locale: string; path?: string; config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId?: string } } };
   }
 }
 
 const boot = window.__SHOP__ ?? { state: {}, locale: '', config: { api: { publicUrl: '' } } };
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
-const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
+// the tag manager's container id, when the server sets one (ShopConfig.analytics): used only after the shopper's consent
+const tagManagerContainerId = boot.config.analytics?.tagManagerContainerId ?? '';
+const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin }, analytics: { tagManagerContainerId } });
 const locale = resolveLocale(boot.locale, config);
 // the page's graph of services (adapters/wiring.ts): the catalogue part now, the product page's and the transaction
 // chunks add theirs when they load
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
-// issue 10: the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
+// the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
 // kept by the browser's HTTP cache from page to page
 const categoriesHref = boot.shared?.categories;
 const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
@@ -44,9 +46,9 @@ const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
       .then((r) => (r.ok ? (r.json() as Promise<unknown[]>) : undefined))
       .catch(() => undefined)
   : Promise.resolve(undefined);
-// issue 10: cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
+// cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
 let i18n: ReturnType<typeof createI18n> | undefined;
-// issue 11: a chunk gone after a deploy (a tab no worker controls) reloads the page once (ui/app/chunk-recovery.ts);
+// a chunk gone after a deploy (a tab no worker controls) reloads the page once (ui/app/chunk-recovery.ts);
 // the imports below recover themselves, this catches the others
 window.addEventListener('unhandledrejection', (event) => {
   if (reloadOnceForChunk(event.reason)) event.preventDefault();
@@ -58,7 +60,7 @@ installTransactions(() =>
   }),
 );
 
-// issue 10: the first Intl.NumberFormat of a page (its locale's data) costs ~25 ms, ~100 ms on a slow phone, inside
+// the first Intl.NumberFormat of a page (its locale's data) costs ~25 ms, ~100 ms on a slow phone, inside
 // whatever renders the first price; built here in a task of its own while the chunk and categories are on their way,
 // hydration finds it ready (core/format/intl.ts keeps it)
 setTimeout(() => void formatPrice(0, locale, config), 0);
@@ -75,7 +77,7 @@ hydrateServices(container, categories && category ? { ...boot.state, category: {
 // the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page
 // without it, before hydrating, so the first render shows what the server rendered
 if (categoriesHref && !categories) await container.get(CategoryService).loadCategories().catch(() => undefined);
-// issue 11: what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
+// what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
 const rendered = {
   pageResolution: container.get(PageResolutionService).snapshot(),
   category: container.get(CategoryService).snapshot(),
@@ -96,7 +98,7 @@ hydrateRoot(
   },
 );
 
-// issue 10: the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
+// the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
 // idle: on a first visit it is the phone's largest text, and it came a second or more after the rest of the page (the
 // product and category pages' largest contentful paint). The start-up's load later answers the same read.
 void container.get(CookieNoticeService).load().catch((e: unknown) => console.warn('[cookies]', e));
@@ -105,13 +107,13 @@ void container.get(CookieNoticeService).load().catch((e: unknown) => console.war
 const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
 const catalogueCache = container.get(CatalogueCache);
-// what a link back needs is written at once, the listed products a few at a time in idle periods (issue 10)
+// what a link back needs is written at once, the listed products a few at a time in idle periods
 const idle = () => new Promise<void>((resolve) => void whenIdle(() => resolve()));
-// (issue 10: the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
+// (the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
 const seed = recoverChunk(import('../core/catalogue/offline-seed'));
 const kept = Promise.all([seed.then((m) => m.rememberRendered(catalogueCache, rendered, config, { pause: idle })), container.get(AttributeService).keepHydrated()]);
 kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
-// the offline product search's code (issue 10: not in the first load) is fetched once idle, so that a page that goes
+// the offline product search's code (not in the first load) is fetched once idle, so that a page that goes
 // offline later reads its cached products without a fetch (core/catalogue/catalogue-cache.ts loadLocalSearch)
 whenIdle(() => void loadLocalSearch().catch((e: unknown) => console.warn('[offline] local search not loaded', e)));
 // a category page's filter fields and aggregations (not in the slim state), asked once idle: the filters work offline

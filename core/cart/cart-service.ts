@@ -42,6 +42,9 @@ export class CartService {
   private readonly noticeSubject = new Subject<CartNotice>();
   /** success / warning / error notices for the notification service */
   readonly notices$: Observable<CartNotice> = this.noticeSubject.asObservable();
+  private readonly lineChangeSubject = new Subject<{ readonly before: readonly CartItem[]; readonly after: readonly CartItem[] }>();
+  /** the lines before and after each add, quantity change and removal the shopper made (analytics: core/analytics) */
+  readonly lineChanges$ = this.lineChangeSubject.asObservable();
   readonly totals$: Observable<TotalSegment[]>;
   readonly count$: Observable<number>;
   private readonly subscriptions: Array<() => void> = [];
@@ -210,6 +213,7 @@ export class CartService {
         const before = this.store.value.cartItems;
         const outcome = addToCart(before, candidates, this.deps.config);
         await this.store.set({ cartItems: outcome.items });
+        if (outcome.changed.length) this.lineChangeSubject.next({ before, after: outcome.items });
         for (const n of outcome.notices) this.notify(n);
         await this.server.sendChanged(outcome.changed, before);
         return outcome.notices;
@@ -245,8 +249,10 @@ export class CartService {
       const change = changeQuantity(before.qty, qty, limit);
       if (!change.ok) throw new ShopError(change.key, change.params);
       if (change.qty === before.qty) return;
-      const items = updateCartItemQty(this.store.value.cartItems, identity, change.qty);
+      const lines = this.store.value.cartItems;
+      const items = updateCartItemQty(lines, identity, change.qty);
       await this.store.set({ cartItems: items });
+      this.lineChangeSubject.next({ before: lines, after: items });
       const line = items.find((i) => cartItemIdentity(i) === identity)!;
       const sendsNow = this.serverSync && !!this.cartId && this.online;
       if (this.serverSync && this.cartId) await this.server.queueUpdate(line, line.qty, before.qty, sendsNow);
@@ -278,7 +284,10 @@ export class CartService {
     return this.store.exclusive(async () => {
       const line = this.store.value.cartItems.find((i) => cartItemIdentity(i) === identity);
       if (!line) return;
-      await this.store.set({ cartItems: removeCartItem(this.store.value.cartItems, identity) });
+      const lines = this.store.value.cartItems;
+      const after = removeCartItem(lines, identity);
+      await this.store.set({ cartItems: after });
+      this.lineChangeSubject.next({ before: lines, after });
       if (this.serverSync && this.cartId && line.server_item_id !== undefined && line.server_cart_id === this.cartId) {
         await this.server.queueDelete({ sku: line.sku, item_id: line.server_item_id, product_option: line.product_option });
       }

@@ -12,6 +12,13 @@ export interface RouteDef {
   readonly layout?: LayoutName;
   /** the static pages that share one page layout (legal, privacy, ...) */
   readonly staticPage?: boolean;
+  /** spec catalogue §2.4: the meta name the tag manager knows the route by (tagManagerName() defaults it to the name) */
+  readonly tagManagerName?: string;
+  /**
+   * spec catalogue §2.4: excluded from page-view tracking. Ours: the routes whose address carries a secret (an order's
+   * signed token in the path; a password reset's token in the query) never reach the tag manager.
+   */
+  readonly excludeFromPageView?: boolean;
 }
 
 export const PRODUCT_TYPES_WITHOUT_CHILD = ['virtual', 'bundle', 'simple', 'downloadable', 'grouped'] as const;
@@ -29,17 +36,17 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'order-details', path: '/my-account/orders/:order_id' },
   ...STATIC_PAGES.map((name) => ({ name, path: `/${name}`, staticPage: true })),
   { name: 'error', path: '/error' },
-  ...PRODUCT_TYPES_WITHOUT_CHILD.map((type) => ({ name: `${type}-product`, path: '/p/:parentSku/:slug' })),
-  ...PRODUCT_ROUTES_WITH_CHILD.map((name) => ({ name, path: '/p/:parentSku/:slug/:childSku' })),
+  ...PRODUCT_TYPES_WITHOUT_CHILD.map((type) => ({ name: `${type}-product`, path: '/p/:parentSku/:slug', tagManagerName: 'product' })),
+  ...PRODUCT_ROUTES_WITH_CHILD.map((name) => ({ name, path: '/p/:parentSku/:slug/:childSku', tagManagerName: 'product' })),
   { name: 'category', path: '/c/:slug' },
   { name: 'wholesale', path: '/kadoverpakkingen-groothandel.html' },
   { name: 'contacts', path: '/contacts' },
   { name: 'sitemap', path: '/sitemap', aliases: ['/sitemap.xml'] },
   { name: 'cms-page', path: '/i/:slug' },
-  { name: 'create-password', path: '/create-password' },
-  { name: 'order-status', path: '/order-status/:order_token' },
-  // spec catalogue §1 "keep a cart, a wishlist and a compare list" (the route table names no path for
-  // them): the shopper's lists, rendered in the browser from its storage, never in the sitemap
+  { name: 'create-password', path: '/create-password', excludeFromPageView: true },
+  { name: 'order-status', path: '/order-status/:order_token', excludeFromPageView: true },
+  // spec catalogue §1 "keep a cart, a wishlist and a compare list" (the route table names no path for them): the
+  // shopper's lists, rendered in the browser from its storage, never in the sitemap
   { name: 'wishlist', path: '/wishlist' },
   { name: 'compare', path: '/compare' },
   { name: PAGE_NOT_FOUND, path: '*' },
@@ -102,4 +109,9 @@ export function routePath(name: string, params: Readonly<Record<string, string |
 /** spec catalogue §2.4: the layout of a route, default 'default'. */
 export function layoutOf(route: RouteDef): LayoutName {
   return route.layout ?? 'default';
+}
+
+/** spec catalogue §2.4: the route's meta name for the tag manager, default its name. */
+export function tagManagerName(route: RouteDef): string {
+  return route.tagManagerName ?? route.name;
 }

@@ -2,6 +2,10 @@
  * Claims stored locally (spec transactions §3 "Claim": code, created_at, value, description) and the cookie notice
  * (§4: reads claim cookiesAccepted; if missing, banner shows and false is stored; a stored false shows it too;
  * clicking close hides it and stores true).
+ *
+ * Beside the spec's close (which is the shopper's consent to analytics) the notice offers a decline: it hides the
+ * notice too and is remembered the same way, in a claim of its own (`cookiesDeclined`: true), while cookiesAccepted
+ * stays false. Analytics reads the consent from here (core/analytics): only 'granted' lets an event through.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -36,13 +40,17 @@ export class ClaimsService {
   }
 }
 
+/** 'unanswered': no choice stored yet (or not read yet); 'granted': the notice was accepted; 'denied': declined. */
+export type CookieConsent = 'unanswered' | 'granted' | 'denied';
+
 export interface CookieNoticeState {
   readonly loaded: boolean;
   readonly visible: boolean;
+  readonly consent: CookieConsent;
 }
 
 export class CookieNoticeService {
-  private readonly state = new BehaviorSubject<CookieNoticeState>({ loaded: false, visible: false });
+  private readonly state = new BehaviorSubject<CookieNoticeState>({ loaded: false, visible: false, consent: 'unanswered' });
   readonly state$: Observable<CookieNoticeState> = this.state.pipe(distinctUntilChanged());
 
   constructor(
@@ -57,9 +65,9 @@ export class CookieNoticeService {
   private loading: Promise<void> | undefined;
 
   /**
-   * Reads the claim once per service (the browser loads it right after hydration, so the banner shows then,
-   * and the start-up's restore asks again later): a second call answers the first's promise, so it can neither show
-   * the banner again after a close nor race the close's write. A failed read is tried again by the next call.
+   * Reads the claims once per service (the browser loads them right after hydration, so the banner shows then, and the
+   * start-up's restore asks again later): a second call answers the first's promise, so it can neither show the
+   * banner again after a close nor race the close's write. A failed read is tried again by the next call.
    */
   load(): Promise<void> {
     this.loading ??= this.read().catch((e: unknown) => {
@@ -70,18 +78,24 @@ export class CookieNoticeService {
   }
 
   private async read(): Promise<void> {
-    const code = this.config.claims.cookiesAccepted;
-    const claim = await this.claims.get<boolean>(code);
-    if (!claim) {
-      await this.claims.set(code, false);
-      this.state.next({ loaded: true, visible: true });
-      return;
-    }
-    this.state.next({ loaded: true, visible: claim.value !== true });
+    const { cookiesAccepted, cookiesDeclined } = this.config.claims;
+    const [claim, declined] = await Promise.all([this.claims.get<boolean>(cookiesAccepted), this.claims.get<boolean>(cookiesDeclined)]);
+    if (!claim) await this.claims.set(cookiesAccepted, false);
+    const consent: CookieConsent = claim?.value === true ? 'granted' : declined?.value === true ? 'denied' : 'unanswered';
+    this.state.next({ loaded: true, visible: consent === 'unanswered', consent });
   }
 
+  /** The spec's close: hides the notice, stores cookiesAccepted true (and forgets an earlier decline). */
   async accept(): Promise<void> {
-    this.state.next({ loaded: true, visible: false });
+    this.state.next({ loaded: true, visible: false, consent: 'granted' });
     await this.claims.set(this.config.claims.cookiesAccepted, true);
+    await this.claims.remove(this.config.claims.cookiesDeclined);
+  }
+
+  /** Decline: hides the notice like a close, remembered in the cookiesDeclined claim; cookiesAccepted stays false. */
+  async decline(): Promise<void> {
+    this.state.next({ loaded: true, visible: false, consent: 'denied' });
+    await this.claims.set(this.config.claims.cookiesAccepted, false);
+    await this.claims.set(this.config.claims.cookiesDeclined, true);
   }
 }

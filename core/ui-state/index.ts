@@ -11,5 +11,5 @@ export {
 export { ModalService, MODALS, type AuthModalMode, type ModalState } from './modal-service';
 export { UiFlagsService, INITIAL_UI_FLAGS, type PanelName, type UiFlags } from './ui-flags-service';
 export { ProgressService, IDLE_PROGRESS, type ProgressState } from './progress-service';
-export { ClaimsService, CookieNoticeService, type Claim, type CookieNoticeState } from './claims-service';
+export { ClaimsService, CookieNoticeService, type Claim, type CookieNoticeState, type CookieConsent } from './claims-service';
 export * from './back-to-top';

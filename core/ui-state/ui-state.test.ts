@@ -165,7 +165,7 @@ describe('Cookie notice (spec transactions §4 Cookie notice)', () => {
 
     const third = new CookieNoticeService(claims, DEFAULT_CONFIG);
     await third.load();
-    expect(third.snapshot()).toEqual({ loaded: true, visible: false });
+    expect(third.snapshot()).toEqual({ loaded: true, visible: false, consent: 'granted' });
   });
 
   it('loaded twice (right after hydration, then by the start-up): a close in between stays closed', async () => {
@@ -178,7 +178,30 @@ describe('Cookie notice (spec transactions §4 Cookie notice)', () => {
     const second = notice.load();
     await notice.accept();
     await second;
-    expect(notice.snapshot()).toEqual({ loaded: true, visible: false });
+    expect(notice.snapshot()).toEqual({ loaded: true, visible: false, consent: 'granted' });
     expect((await claims.get('cookiesAccepted'))?.value).toBe(true);
+  });
+
+  it('decline hides the notice, is remembered in its own claim, and a later accept replaces it', async () => {
+    // spec transactions §4 "Cookie notice" keeps cookiesAccepted false until accepted; the decline is ours, remembered
+    // like the close: a new page (a new service over the same storage) neither shows the notice nor grants consent
+    const storage = new MemoryStorage();
+    const claims = new ClaimsService(storage, new VirtualTime(1_700_000_000_000));
+    const notice = new CookieNoticeService(claims, DEFAULT_CONFIG);
+    await notice.load();
+    expect(notice.snapshot()).toEqual({ loaded: true, visible: true, consent: 'unanswered' });
+    await notice.decline();
+    expect(notice.snapshot()).toEqual({ loaded: true, visible: false, consent: 'denied' });
+    expect((await claims.get('cookiesAccepted'))?.value).toBe(false);
+    expect((await claims.get('cookiesDeclined'))?.value).toBe(true);
+
+    const next = new CookieNoticeService(claims, DEFAULT_CONFIG);
+    await next.load();
+    expect(next.snapshot()).toEqual({ loaded: true, visible: false, consent: 'denied' });
+    await next.accept();
+    expect(await claims.get('cookiesDeclined')).toBeUndefined();
+    const third = new CookieNoticeService(claims, DEFAULT_CONFIG);
+    await third.load();
+    expect(third.snapshot()).toEqual({ loaded: true, visible: false, consent: 'granted' });
   });
 });

@@ -37,6 +37,19 @@ export function ensureTransactions(): Promise<TransactionUi | undefined> {
   return pending;
 }
 
+/** Resolves once the transaction half is loaded and started (by whoever asks for it; this asks for nothing). */
+export function transactionsLoaded(): Promise<TransactionUi> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!loaded) return;
+      listeners.delete(check);
+      resolve(loaded);
+    };
+    listeners.add(check);
+    check();
+  });
+}
+
 function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   return () => listeners.delete(onChange);

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
@@ -15,6 +15,7 @@ import { ProductTile } from '../components/catalogue/ProductTile';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { usePageHead } from '../head/use-page-head';
 import { categoryHead } from '../../core/seo/page-head';
+import { useAnalytics, useAnalyticsView } from '../app/analytics';
 
 /** A route query written as a URL search string. */
 function searchString(query: Record<string, string | string[]>): string {
@@ -44,11 +45,22 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const sort = chosenSort(state.filters, config);
   const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
   const resolution = usePageResolution();
+  // spec catalogue §2.4 (tag manager): the list shown, and the product a shopper opens from it
+  const listName = category?.name ?? '';
+  const shown = category && state.list.items.length ? `${category.id} ${state.list.items.map((p) => p.sku).join()}` : undefined;
+  useAnalyticsView(shown, (a) => a.viewItemList(listName, state.list.items));
+  const track = useAnalytics();
+  const onTileClick = (e: MouseEvent<HTMLUListElement>) => {
+    const tile = (e.target as Element).closest('a[href]') ? (e.target as Element).closest('li') : null;
+    const index = tile ? Array.prototype.indexOf.call(e.currentTarget.children, tile) : -1;
+    const product = state.list.items[index];
+    if (product) track((a) => a.selectItem(listName, product, index));
+  };
   // the /c/{slug} route's load failed (no such category): the not-found page, not an endless 'loading'
   if (resolution.error && resolution.path === location.pathname) return <NotFoundPage message={t(resolution.error.key, resolution.error.params)} />;
   if (!category) return <p role="status">{t('category.loading')}</p>;
   const list = state.list;
-  // issue 12: 'load more' writes the depth into the URL (?page=N, replacing the entry), so back and refresh keep it;
+  // 'load more' writes the depth into the URL (?page=N, replacing the entry), so back and refresh keep it;
   // a real link, so it works before hydration and without script too
   const moreParams = new URLSearchParams(location.search);
   const nextDepth = listDepthToQuery(listDepthOf(list, config.search.defaultPageSize) + 1);
@@ -64,7 +76,7 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
       </header>
       {state.offline && <p className="notice notice--warning">{t('common.youAreOffline')}</p>}
       <div className="category-page__body">
-        {/* the filters and the product grid are boundaries of their own (issue 10: selective hydration) */}
+        {/* the filters and the product grid are boundaries of their own (selective hydration) */}
         <Suspense fallback={null}>
           <CategoryFilters available={state.available} chosen={state.filters} onToggle={onToggle} onClear={() => push(clearFilters(state.filters, config))} />
         </Suspense>
@@ -106,9 +118,9 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
           ) : (
             <>
               <Suspense fallback={null}>
-                <ul className="product-grid" data-testid="category-products">
+                <ul className="product-grid" data-testid="category-products" onClick={onTileClick}>
                   {list.items.map((p, i) => (
-                    // the first row (two tiles on a phone) is above the fold: its images load at once (issue 10: LCP)
+                    // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
                     <ProductTile key={p.sku} product={p} eager={i < 2} />
                   ))}
                 </ul>

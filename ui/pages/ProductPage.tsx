@@ -21,6 +21,7 @@ import { CmsHtml } from '../components/content/CmsHtml';
 import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/page-head';
+import { useAnalyticsView } from '../app/analytics';
 import { useClock } from '../hooks/use-clock';
 
 function StockState({ product }: { product: Product }) {
@@ -61,7 +62,7 @@ function GroupedChildren({ product }: { product: Product }) {
 /**
  * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): breadcrumbs, gallery, price, configurable options
  * (choosing one re-configures the product and writes its childSku into the URL), quantity, stock, grouped parts,
- * bundle choices (issue 12: each option's links to choose from, the price follows the choice), add to cart and related products. A load error (§4.1) is shown instead.
+ * bundle choices (each option's links to choose from, the price follows the choice), add to cart and related products. A load error (§4.1) is shown instead.
  */
 export function ProductPage() {
   const { t } = useTranslation();
@@ -72,6 +73,8 @@ export function ProductPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const product = state.current;
+  // spec catalogue §2.4 (tag manager): the product (or the variant chosen) shown
+  useAnalyticsView(product?.sku, (a) => product && a.viewItem(product));
   const parent = state.parent ?? state.original;
   useDocumentTitle(resolution.error && resolution.path === location.pathname ? t('product.unavailable') : (product?.name ?? t('product.loading')));
   const now = useClock().now();
@@ -101,7 +104,7 @@ export function ProductPage() {
     <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
       <Breadcrumbs items={state.breadcrumbs} current={parent.name} />
       <div className="product-page__main">
-        {/* issue 10: the gallery, the description, the review form and the related products are boundaries of their own
+        {/* the gallery, the description, the review form and the related products are boundaries of their own
             (selective hydration: the browser hydrates them one after another, yielding in between) */}
         <Suspense fallback={null}>
           <ProductGallery images={state.gallery} name={parent.name} preferred={product.image} />

@@ -6,7 +6,8 @@ import { useCookieNotice, useMounted, useOnline, useProgress, useUiFlags } from 
 import { mirrorCookieNotice } from '../../head/cookie-notice-mirror';
 
 /**
- * spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true.
+ * spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true (the
+ * shopper's consent to analytics); decline hides it too and is remembered (core/ui-state/claims-service.ts).
  * The server and the hydrating render always render it (its button disabled until hydrated); a returning shopper's
  * copy of "closed" hides it before the first paint (ui/head/cookie-notice-mirror.ts); after hydration the claim
  * decides, and the copy follows the claim.
@@ -27,6 +28,9 @@ export function CookieBanner() {
       </p>
       <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={() => void service.accept()}>
         {t('cookies.accept')}
+      </button>
+      <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={() => void service.decline()}>
+        {t('cookies.decline')}
       </button>
     </section>
   );

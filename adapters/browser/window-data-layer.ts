@@ -1,0 +1,40 @@
+/**
+ * The DataLayer port in the browser (core/ports/data-layer.ts): events go to `window.dataLayer`, the array Google
+ * Tag Manager reads (created when missing, never replaced: a tag manager, or a test, may have put its own there).
+ * `loadTagManager` adds GTM's script for a container id; the caller does so only after the shopper's consent and only
+ * when the shop set an id (ShopConfig.analytics), so by default no third-party script is loaded.
+ */
+import type { DataLayer, DataLayerEntry } from '../../core/ports/data-layer';
+
+interface DataLayerHost {
+  dataLayer?: DataLayerEntry[];
+}
+
+export class WindowDataLayer implements DataLayer {
+  constructor(private readonly host: DataLayerHost = globalThis as DataLayerHost) {}
+
+  push(entry: DataLayerEntry): void {
+    (this.host.dataLayer ??= []).push(entry);
+  }
+}
+
+/** GTM's container ids: 'GTM-' and letters/digits (anything else is refused, never put in a URL). */
+const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
+
+/**
+ * Loads Google Tag Manager's script for the container once per document, after the `gtm.js` start event GTM's own
+ * snippet pushes. The script gets the nonce of the page's own scripts (the CSP's 'strict-dynamic' trusts a script a
+ * trusted one adds). Answers whether it was added.
+ */
+export function loadTagManager(containerId: string, doc: Document = document, layer: DataLayer = new WindowDataLayer(doc.defaultView as unknown as DataLayerHost), now: () => number = Date.now): boolean {
+  if (!CONTAINER_ID.test(containerId) || doc.getElementById('gtm-script')) return false;
+  layer.push({ 'gtm.start': now(), event: 'gtm.js' });
+  const script = doc.createElement('script');
+  script.id = 'gtm-script';
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(containerId)}`;
+  const nonce = doc.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  if (nonce) script.nonce = nonce;
+  doc.head.appendChild(script);
+  return true;
+}

@@ -1,0 +1,253 @@
+/**
+ * The shop's analytics rules (spec catalogue §2.4: the tag manager's hooks): pure functions from the shop's state
+ * and changes to Google Analytics 4's e-commerce events, in the shape Google Tag Manager reads from its dataLayer
+ * (`{ event, ecommerce: { currency, value, items, ... } }`), and the page view of a route not excluded by its meta.
+ *
+ * Items: item_id is the line's sku (a configured variant's own sku), item_name its name, item_variant the chosen
+ * options' labels when the line has them, price the unit price incl. tax (the price the shopper sees), quantity.
+ *
+ * Money, exactly (all amounts rounded to the shop's fraction digits, summed in whole cents):
+ * - goods = Σ price × quantity over the lines;
+ * - the cart's events (view_cart, begin_checkout, add_shipping_info, add_payment_info): value = goods − discount;
+ * - purchase: value = goods − discount + shipping, tax, shipping and coupon beside it;
+ * where discount, shipping and tax are the cart's totals segments (spec transactions §3 "Totals": the platform's
+ * segments once synced, else the ones core/cart/totals.ts computes; a missing segment counts 0). The payment
+ * method's cost (the 'payment' segment, e.g. a cash-on-delivery fee) has no GA4 field and is not in value: the
+ * order's grand_total is value + that cost.
+ */
+import type { ShopConfig } from '../config';
+import type { Product } from '../catalogue/types';
+import { productToCartItem } from '../cart/add';
+import { cartItemIdentity } from '../cart/identity';
+import { segmentValue } from '../cart/totals';
+import type { CartItem, TotalSegment } from '../cart/types';
+import type { CheckoutStep } from '../checkout/checkout-step';
+import type { ResolvedPageKind } from '../routing/page-resolution';
+import { PAGE_NOT_FOUND, routeByName, tagManagerName, type RouteDef } from '../routing/routes';
+
+export interface GaItem {
+  readonly item_id: string;
+  readonly item_name: string;
+  readonly item_variant?: string;
+  readonly price: number;
+  readonly quantity: number;
+  readonly index?: number;
+  readonly item_list_name?: string;
+}
+
+export type EcommerceEventName =
+  | 'view_item_list'
+  | 'select_item'
+  | 'view_item'
+  | 'add_to_cart'
+  | 'remove_from_cart'
+  | 'view_cart'
+  | 'begin_checkout'
+  | 'add_shipping_info'
+  | 'add_payment_info'
+  | 'purchase';
+
+export interface Ecommerce {
+  readonly currency: string;
+  readonly items: readonly GaItem[];
+  readonly value?: number;
+  readonly item_list_name?: string;
+  readonly transaction_id?: string;
+  readonly tax?: number;
+  readonly shipping?: number;
+  readonly coupon?: string;
+  readonly shipping_tier?: string;
+  readonly payment_type?: string;
+}
+
+export interface EcommerceEvent {
+  readonly event: EcommerceEventName;
+  readonly ecommerce: Ecommerce;
+}
+
+export interface PageViewEvent {
+  readonly event: 'page_view';
+  /** the route's meta name for the tag manager (spec catalogue §2.4) */
+  readonly page_type: string;
+  /** the path without query or hash (a query may carry a token) */
+  readonly page_path: string;
+}
+
+export type AnalyticsEvent = EcommerceEvent | PageViewEvent;
+
+type Money = Pick<ShopConfig, 'i18n'>;
+
+const cents = (amount: number, config: Money): number => Math.round(amount * 10 ** config.i18n.fractionDigits);
+const fromCents = (c: number, config: Money): number => c / 10 ** config.i18n.fractionDigits;
+
+/** Σ price × quantity, summed in whole cents (no float drift across many lines). */
+export function goodsValue(items: readonly GaItem[], config: Money): number {
+  return fromCents(
+    items.reduce((sum, i) => sum + cents(i.price, config) * i.quantity, 0),
+    config,
+  );
+}
+
+function isLabelValue(o: unknown): o is { label: string; value: string } {
+  return typeof o === 'object' && o !== null && typeof (o as { label?: unknown }).label === 'string' && typeof (o as { value?: unknown }).value === 'string';
+}
+
+/** The chosen options' labels: a configured variant's values ("Rood / A4"), a bundle's choices ("Papier: 1 × Kraft"). */
+function variantOf(line: Pick<CartItem, 'options' | 'product_option'>): string | undefined {
+  const configured = (line.product_option?.extension_attributes?.configurable_item_options ?? []).map((o) => o.value).filter((v): v is string => typeof v === 'string' && v !== '');
+  if (configured.length) return configured.join(' / ');
+  const chosen = Array.isArray(line.options) ? line.options.filter(isLabelValue) : [];
+  return chosen.length ? chosen.map((o) => `${o.label}: ${o.value}`).join('; ') : undefined;
+}
+
+/** A cart line as a GA4 item (quantity: the line's, or the part of it an event is about). */
+export function itemFromLine(line: CartItem, config: Money, quantity: number = line.qty): GaItem {
+  const variant = variantOf(line);
+  return {
+    item_id: line.sku,
+    item_name: line.name ?? line.sku,
+    ...(variant !== undefined ? { item_variant: variant } : {}),
+    price: fromCents(cents(line.price_incl_tax ?? 0, config), config),
+    quantity,
+  };
+}
+
+/** A product (a tile, the product page) as a GA4 item: the line it would become in the cart, quantity 1. */
+export function itemFromProduct(product: Product, config: Money, extra: { index?: number; item_list_name?: string } = {}): GaItem {
+  return { ...itemFromLine(productToCartItem(product, 1), config), ...extra };
+}
+
+/** view_item_list: the products a list shows, with their positions. */
+export function viewItemList(listName: string, products: readonly Product[], config: ShopConfig): EcommerceEvent | undefined {
+  if (products.length === 0) return undefined;
+  const items = products.map((p, index) => itemFromProduct(p, config, { index, item_list_name: listName }));
+  return { event: 'view_item_list', ecommerce: { currency: config.i18n.currencyCode, item_list_name: listName, items } };
+}
+
+/** select_item: the shopper opened a list's product. */
+export function selectItem(listName: string, product: Product, index: number, config: ShopConfig): EcommerceEvent {
+  return {
+    event: 'select_item',
+    ecommerce: { currency: config.i18n.currencyCode, item_list_name: listName, items: [itemFromProduct(product, config, { index, item_list_name: listName })] },
+  };
+}
+
+/** view_item: the product page shows a product (value: its price). */
+export function viewItem(product: Product, config: ShopConfig): EcommerceEvent {
+  const item = itemFromProduct(product, config);
+  return { event: 'view_item', ecommerce: { currency: config.i18n.currencyCode, value: item.price, items: [item] } };
+}
+
+/**
+ * add_to_cart / remove_from_cart for one change of the cart's lines (an add, a quantity change, a removal): per line
+ * identity the quantity that came (add) or went (remove), priced as the line is.
+ */
+export function cartChangeEvents(before: readonly CartItem[], after: readonly CartItem[], config: ShopConfig): EcommerceEvent[] {
+  const was = new Map(before.map((l) => [cartItemIdentity(l), l]));
+  const now = new Map(after.map((l) => [cartItemIdentity(l), l]));
+  const added: GaItem[] = [];
+  const removed: GaItem[] = [];
+  for (const [id, line] of now) {
+    const diff = line.qty - (was.get(id)?.qty ?? 0);
+    if (diff > 0) added.push(itemFromLine(line, config, diff));
+    else if (diff < 0) removed.push(itemFromLine(line, config, -diff));
+  }
+  for (const [id, line] of was) if (!now.has(id)) removed.push(itemFromLine(line, config, line.qty));
+  const event = (name: 'add_to_cart' | 'remove_from_cart', items: GaItem[]): EcommerceEvent => ({
+    event: name,
+    ecommerce: { currency: config.i18n.currencyCode, value: goodsValue(items, config), items },
+  });
+  return [...(added.length ? [event('add_to_cart', added)] : []), ...(removed.length ? [event('remove_from_cart', removed)] : [])];
+}
+
+/** The cart as the funnel's events need it: its lines and totals segments (core/cart/totals.ts cartTotals), its coupon. */
+export interface CartSnapshot {
+  readonly items: readonly CartItem[];
+  readonly totals: readonly TotalSegment[];
+  readonly coupon?: { readonly code: string } | undefined;
+}
+
+/** The amounts of the header comment: goods, discount (positive), shipping, tax, all rounded to the cent. */
+export function cartAmounts(cart: CartSnapshot, config: Money): { items: GaItem[]; goods: number; discount: number; shipping: number; tax: number } {
+  const items = cart.items.map((l) => itemFromLine(l, config));
+  const round = (v: number) => fromCents(cents(v, config), config);
+  return {
+    items,
+    goods: goodsValue(items, config),
+    discount: round(Math.abs(segmentValue(cart.totals, 'discount'))),
+    shipping: round(segmentValue(cart.totals, 'shipping')),
+    tax: round(segmentValue(cart.totals, 'tax')),
+  };
+}
+
+type CartEventName = 'view_cart' | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info';
+
+/** view_cart, begin_checkout, add_shipping_info, add_payment_info: the cart's lines, value = goods − discount. */
+export function cartEvent(name: CartEventName, cart: CartSnapshot, config: ShopConfig, extra: { shipping_tier?: string; payment_type?: string } = {}): EcommerceEvent | undefined {
+  if (cart.items.length === 0) return undefined;
+  const a = cartAmounts(cart, config);
+  return {
+    event: name,
+    ecommerce: {
+      currency: config.i18n.currencyCode,
+      value: fromCents(cents(a.goods, config) - cents(a.discount, config), config),
+      ...(cart.coupon?.code ? { coupon: cart.coupon.code } : {}),
+      ...extra,
+      items: a.items,
+    },
+  };
+}
+
+/** purchase: the order id as transaction_id; value = goods − discount + shipping (see the header comment). */
+export function purchase(orderId: string, cart: CartSnapshot, config: ShopConfig): EcommerceEvent | undefined {
+  if (cart.items.length === 0) return undefined;
+  const a = cartAmounts(cart, config);
+  return {
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: orderId,
+      currency: config.i18n.currencyCode,
+      value: fromCents(cents(a.goods, config) - cents(a.discount, config) + cents(a.shipping, config), config),
+      tax: a.tax,
+      shipping: a.shipping,
+      ...(cart.coupon?.code ? { coupon: cart.coupon.code } : {}),
+      items: a.items,
+    },
+  };
+}
+
+/**
+ * The checkout's step moved forward by one (the shopper finished a step): leaving shipping gives add_shipping_info
+ * (shipping_tier: the chosen method's title), leaving payment gives add_payment_info (payment_type: the method's
+ * code). A resume (a reload lands on a later step) or a step back gives nothing.
+ */
+export function checkoutStepEvent(
+  from: CheckoutStep,
+  to: CheckoutStep,
+  cart: CartSnapshot,
+  chosen: { shippingTier?: string | undefined; paymentType?: string | undefined },
+  config: ShopConfig,
+): EcommerceEvent | undefined {
+  if (from === 'shipping' && to === 'payment') return cartEvent('add_shipping_info', cart, config, chosen.shippingTier ? { shipping_tier: chosen.shippingTier } : {});
+  if (from === 'payment' && to === 'review') return cartEvent('add_payment_info', cart, config, chosen.paymentType ? { payment_type: chosen.paymentType } : {});
+  return undefined;
+}
+
+/** The route the URL dispatcher resolved a path to (spec catalogue §2.3) for page-view purposes. */
+const DISPATCHED_ROUTE: Readonly<Record<ResolvedPageKind, string>> = {
+  product: 'simple-product',
+  category: 'category',
+  cms_page: 'cms-page',
+  'not-found': PAGE_NOT_FOUND,
+};
+
+/**
+ * page_view (spec catalogue §2.4): none for a route excluded from page-view tracking by its meta; page_type is the
+ * route's meta name for the tag manager. A path the table leaves to the URL dispatcher counts as the route of the
+ * page it resolved to.
+ */
+export function pageView(route: RouteDef, path: string, resolvedKind?: ResolvedPageKind): PageViewEvent | undefined {
+  const shown = route.name === PAGE_NOT_FOUND && resolvedKind ? (routeByName(DISPATCHED_ROUTE[resolvedKind]) ?? route) : route;
+  if (shown.excludeFromPageView) return undefined;
+  return { event: 'page_view', page_type: tagManagerName(shown), page_path: path.split(/[?#]/)[0]! };
+}

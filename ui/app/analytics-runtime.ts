@@ -1,0 +1,28 @@
+/**
+ * The analytics part of the browser (core/analytics), a chunk of its own: ui/app/analytics.ts loads it only once the
+ * shopper accepted the cookie notice, so a first visit, or a shopper who declined, never downloads it. It pushes to
+ * window.dataLayer, loads the tag manager's script when the shop set a container id, and follows the cart and the
+ * checkout once the transaction half is there (it never loads that half itself).
+ */
+import type { ShopServices } from '../../adapters/wiring';
+import { TX } from '../../adapters/container-tokens';
+import { WindowDataLayer, loadTagManager } from '../../adapters/browser/window-data-layer';
+import { AnalyticsService, type CartSource, type CheckoutSource } from '../../core/analytics/analytics-service';
+import type { ShopConfig } from '../../core/config';
+import { TOKENS } from '../../core/ports/tokens';
+import { CookieNoticeService } from '../../core/ui-state/claims-service';
+import { transactionsLoaded } from './transactions';
+
+export function startAnalytics(container: ShopServices): AnalyticsService {
+  const config = container.get<ShopConfig>(TOKENS.Config);
+  const consent = container.get(CookieNoticeService);
+  const layer = new WindowDataLayer();
+  const service = new AnalyticsService(layer, consent, config);
+  const containerId = config.analytics.tagManagerContainerId;
+  if (containerId && consent.snapshot().consent === 'granted') loadTagManager(containerId, document, layer);
+  void transactionsLoaded().then(() => {
+    service.watchCart(container.get<CartSource>(TX.Cart));
+    service.watchCheckout(container.get<CheckoutSource>(TX.Checkout));
+  });
+  return service;
+}

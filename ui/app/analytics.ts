@@ -1,0 +1,69 @@
+/**
+ * Analytics in the UI, consent first (spec catalogue §2.4 tag-manager hooks; core/analytics): the first page's code
+ * holds only these hooks. Nothing is loaded or pushed until the shopper accepted the cookie notice; then the
+ * analytics chunk (ui/app/analytics-runtime.ts) loads once and the events go to window.dataLayer.
+ *
+ * A view (a page, a list, a product) is the state "shown with consent": it is pushed when both hold, so a page shown
+ * when the shopper accepts is counted then, and on a page load the view waits for the stored consent to be read.
+ * A click before consent is not kept for later. Cart and checkout events come from their services, not from here.
+ */
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { AnalyticsService } from '../../core/analytics/analytics-service';
+import type { ShopServices } from '../../adapters/wiring';
+import { PAGE_NOT_FOUND, matchRoute } from '../../core/routing/routes';
+import { ContainerContext } from '../hooks/use-service';
+import { useCookieNotice } from '../hooks/use-shell';
+import { usePageResolution } from '../hooks/use-catalogue';
+
+let started: Promise<AnalyticsService> | undefined;
+
+function analytics(container: ShopServices): Promise<AnalyticsService> {
+  started ??= import('./analytics-runtime').then(
+    (m) => m.startAnalytics(container),
+    (e: unknown) => {
+      started = undefined;
+      throw e;
+    },
+  );
+  return started;
+}
+
+type Use = (a: AnalyticsService) => void;
+
+/** Runs `use` with the analytics service when the shopper has consented; without consent nothing loads or runs. */
+export function useAnalytics(): (use: Use) => void {
+  const container = useContext(ContainerContext);
+  const granted = useCookieNotice().state.consent === 'granted';
+  return useCallback(
+    (use: Use) => {
+      if (!granted || !container || typeof window === 'undefined') return;
+      analytics(container).then(use, (e: unknown) => console.warn('[analytics]', e));
+    },
+    [granted, container],
+  );
+}
+
+/**
+ * Pushes a view once per `key` shown with consent (undefined: nothing to show yet). `first`: in a layout effect, which
+ * runs before every passive effect of the same commit (the page view before the views of the page's parts, whose
+ * effects, being children's, would otherwise run first).
+ */
+export function useAnalyticsView(key: string | undefined, use: Use, first = false): void {
+  const track = useAnalytics();
+  const latest = useRef(use);
+  latest.current = use;
+  (first ? useLayoutEffect : useEffect)(() => {
+    if (key !== undefined) track((a) => latest.current(a));
+  }, [key, track]);
+}
+
+/** page_view of each route shown (spec catalogue §2.4: unless its meta excludes it); a dispatched path once resolved. */
+export function useAnalyticsPageViews(): void {
+  const location = useLocation();
+  const resolution = usePageResolution();
+  const route = matchRoute(location.pathname).route;
+  const dispatched = route.name === PAGE_NOT_FOUND;
+  const ready = !dispatched || resolution.path === location.pathname;
+  useAnalyticsView(ready ? `${location.key} ${location.pathname}` : undefined, (a) => a.pageView(route, location.pathname, dispatched ? resolution.kind : undefined), true);
+}
