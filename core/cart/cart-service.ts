@@ -35,6 +35,7 @@ import { restoreOrderLines, type OrderLine } from './restore';
 import { applyStockResult, revertFailedServerUpdate } from './server-results';
 import { knownServerMessage } from '../server-messages';
 import { cartTotals } from './totals';
+import { connectsAtStart } from './cart-start';
 import { totalsTaxCountry } from './tax-country';
 import {
   EMPTY_CART_STATE,
@@ -133,6 +134,8 @@ export class CartService {
   private readonly locks: TabLocks;
   /** another tab changed the stored cart since this tab last read it */
   private stale = false;
+  /** whether the shopper is signed in, as load() was told (unknown: connect, as for a signed-in one) */
+  private signedIn = true;
   /** other tabs may exist: every command starts from the stored cart (a message may arrive after the lock does) */
   private readonly multiTab: boolean;
 
@@ -367,8 +370,9 @@ export class CartService {
 
   // ---------------------------------------------------------------- commands
 
-  /** Restore items, token and hash from Storage; then connect or sync when online. */
-  async load(): Promise<void> {
+  /** Restore items, token and hash from Storage; then connect or sync when online, if the shopper has a cart (connectsAtStart). */
+  async load(options: { signedIn?: boolean } = {}): Promise<void> {
+    this.signedIn = options.signedIn ?? true;
     const { storage } = this.deps;
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     const c = STORAGE_COLLECTIONS.cart;
@@ -400,7 +404,7 @@ export class CartService {
 
   /** Going online: connect a cart that has no token yet, else reload it from the server. */
   async onOnline(): Promise<void> {
-    if (!this.serverSync) return;
+    if (!this.serverSync || !connectsAtStart(this.state.value, this.signedIn)) return;
     try {
       if (!this.cartId) await this.connect();
       else await this.sync();
