@@ -261,6 +261,8 @@ export interface ShopConfig {
       readonly color: string;
       readonly failedColor: string;
       readonly routeChangeIncrease: number;
+      /** spec catalogue §2.4: a route change shows the bar only once it has taken this long (a quick one shows none) */
+      readonly routeChangeDelayMs: number;
     };
     readonly prefetch: { readonly idleTimeoutMs: number };
   };
@@ -534,6 +536,7 @@ export const DEFAULT_CONFIG: ShopConfig = {
       color: '#2e7d32',
       failedColor: '#c62828',
       routeChangeIncrease: 40,
+      routeChangeDelayMs: 300,
     },
     prefetch: { idleTimeoutMs: 2000 },
   },
