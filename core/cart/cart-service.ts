@@ -134,8 +134,6 @@ export class CartService {
   private readonly locks: TabLocks;
   /** another tab changed the stored cart since this tab last read it */
   private stale = false;
-  /** whether the shopper is signed in, as load() was told (unknown: connect, as for a signed-in one) */
-  private signedIn = true;
   /** other tabs may exist: every command starts from the stored cart (a message may arrive after the lock does) */
   private readonly multiTab: boolean;
 
@@ -371,8 +369,7 @@ export class CartService {
   // ---------------------------------------------------------------- commands
 
   /** Restore items, token and hash from Storage; then connect or sync when online, if the shopper has a cart (connectsAtStart). */
-  async load(options: { signedIn?: boolean } = {}): Promise<void> {
-    this.signedIn = options.signedIn ?? true;
+  async load(): Promise<void> {
     const { storage } = this.deps;
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     const c = STORAGE_COLLECTIONS.cart;
@@ -402,9 +399,9 @@ export class CartService {
     if (this.online) await this.onOnline();
   }
 
-  /** Going online: connect a cart that has no token yet, else reload it from the server. */
+  /** Going online: connect a cart that has no token yet, else reload it from the server (a shopper with a cart: connectsAtStart). */
   async onOnline(): Promise<void> {
-    if (!this.serverSync || !connectsAtStart(this.state.value, this.signedIn)) return;
+    if (!this.serverSync || !connectsAtStart(this.state.value, !!this.userToken())) return;
     try {
       if (!this.cartId) await this.connect();
       else await this.sync();
@@ -637,7 +634,8 @@ export class CartService {
               await this.queueUpdate(prev ? { ...line, server_item_id: prev.server_item_id, server_cart_id: prev.server_cart_id } : line, line.qty, prev?.qty ?? 0);
             }
           } else if (this.online && outcome.changed.length > 0) {
-            await this.connectNow({});
+            // a guest's new server cart is empty: the lines just added are the truth (no merge flag may drop them)
+            await this.connectNow({ forceClientState: !this.userToken() });
           }
         }
         return outcome.notices;
@@ -700,7 +698,7 @@ export class CartService {
             await this.queueUpdate(prev ? { ...line, server_item_id: prev.server_item_id, server_cart_id: prev.server_cart_id } : line, line.qty, prev?.qty ?? 0);
           }
         } else if (this.online) {
-          await this.connectNow({});
+          await this.connectNow({ forceClientState: !this.userToken() });
         }
       }
       return changed;
