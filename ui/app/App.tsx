@@ -46,14 +46,14 @@ function PageLoading() {
   return <p role="status">{t('common.loading')}</p>;
 }
 
-/** the route table's <Route> elements, made once (issue 8: not ~60 elements and keys per render; an element never changes) */
+/** the route table's <Route> elements, made once (not ~60 elements and keys per render; an element never changes) */
 const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
 
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
   const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
   const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
-  // issue 8: the backend could not serve this page: 'try again in a moment', whatever the route
+  // the backend could not serve this page: 'try again in a moment', whatever the route
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);
   return (
     <>
