@@ -67,6 +67,8 @@ export async function restoreShopperData(container: Container): Promise<void> {
     checkout: container.get(CheckoutService),
     logger,
   });
+  // spec transactions §4 "Sync need": connects and syncs only for a shopper who has a cart or is signed in (the session
+  // is restored by now; core/cart/cart-start.ts); a first visitor gets a server cart with the first line added
   await container.get(CartService).load();
   // spec transactions §4 "Stock sync result" (off in this configuration: syncCartStock returns at once)
   await syncCartStock(container.get(CartService), container.get<StockApi>(TOKENS.StockApi), container.get<ShopConfig>(TOKENS.Config), logger);

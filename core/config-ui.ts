@@ -21,6 +21,8 @@ export interface UiConfig {
       readonly color: string;
       readonly failedColor: string;
       readonly routeChangeIncrease: number;
+      /** spec catalogue §2.4: a route change shows the bar only once it has taken this long (a quick one shows none) */
+      readonly routeChangeDelayMs: number;
     };
     readonly prefetch: { readonly idleTimeoutMs: number };
   };
@@ -47,6 +49,7 @@ export const UI_DEFAULTS: UiConfig = {
       color: '#2e7d32',
       failedColor: '#c62828',
       routeChangeIncrease: 40,
+      routeChangeDelayMs: 300,
     },
     prefetch: { idleTimeoutMs: 2000 },
   },

@@ -110,7 +110,8 @@ export class CartServerSync {
         await this.queueUpdate(prev ? { ...line, server_item_id: prev.server_item_id, server_cart_id: prev.server_cart_id } : line, line.qty, prev?.qty ?? 0);
       }
     } else if (this.ctx.online() && changed.length > 0) {
-      await this.connectNow({});
+      // a guest's new server cart is empty: the lines just added are the truth (no merge flag may drop them)
+      await this.connectNow({ forceClientState: !this.ctx.userToken() });
     }
   }
 

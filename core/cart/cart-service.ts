@@ -21,6 +21,7 @@ import { changeQuantity, type StockLimit } from './quantity';
 import { restoreOrderLines, type OrderLine } from './restore';
 import { applyStockResult } from './server-results';
 import { cartTotals } from './totals';
+import { connectsAtStart } from './cart-start';
 import { totalsTaxCountry } from './tax-country';
 import type { CartEditMode, CartItem, CartPaymentMethod, CartShippingMethod, CartState, TotalSegment } from './types';
 
@@ -60,6 +61,7 @@ export class CartService {
       cartId: () => this.store.value.cartServerToken,
       online: () => deps.network.isOnline(),
       serverSync: () => deps.config.cart.serverSync && !this.store.value.serverSyncDisabled,
+      userToken: () => deps.getUserToken() || this.loginToken,
       withToken: (fn, guest = false) => {
         if (guest) return fn('');
         const token = deps.getUserToken() || this.loginToken;
@@ -130,7 +132,7 @@ export class CartService {
 
   // ---------------------------------------------------------------- commands
 
-  /** Restore items, token, hash and coupon from Storage; then connect or sync when online. */
+  /** Restore items, token, hash and coupon from Storage; then connect or sync when online, if the shopper has a cart (connectsAtStart). */
   async load(): Promise<void> {
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     await this.store.restore();
@@ -143,9 +145,9 @@ export class CartService {
     if (this.online) await this.onOnline();
   }
 
-  /** Going online: connect a cart that has no token yet, else reload it from the server. */
+  /** Going online: connect a cart that has no token yet, else reload it from the server (a shopper with a cart: connectsAtStart). */
   async onOnline(): Promise<void> {
-    if (!this.serverSync) return;
+    if (!this.serverSync || !connectsAtStart(this.store.value, !!(this.deps.getUserToken() || this.loginToken))) return;
     try {
       if (!this.cartId) await this.connect();
       else await this.sync();

@@ -57,6 +57,8 @@ export interface CartContext {
   online(): boolean;
   /** config.cart.serverSync, unless a refused connect disabled it for this cart */
   serverSync(): boolean;
+  /** the signed-in customer's token ('' for a guest) */
+  userToken(): string;
   /** a direct API call with the user token, through the token lock when there is one */
   withToken<T>(fn: (token: string) => Promise<T>, guest?: boolean): Promise<T>;
   notify(n: CartNotice): void;

@@ -22,6 +22,9 @@ export class ProgressService {
   readonly state$: Observable<ProgressState> = this.state.pipe(distinctUntilChanged());
   private ticker: TimerHandle | undefined;
   private hideTimer: TimerHandle | undefined;
+  /** the route change under way (its timer to show the bar) and whether the bar shows for a route change */
+  private route: { readonly timer: TimerHandle } | undefined;
+  private routeBar = false;
 
   constructor(
     private readonly scheduler: Scheduler,
@@ -50,6 +53,32 @@ export class ProgressService {
     const s = this.state.value;
     if (!s.active) return;
     this.state.next({ ...s, percent: Math.min(this.config.ui.progress.max, s.percent + by) });
+  }
+
+  /**
+   * spec catalogue §2.4 "The progress bar runs on each route change", shown only when the change is slow: the bar starts
+   * once config.ui.progress.routeChangeDelayMs has passed (on the Scheduler port). The returned function ends this
+   * change: no bar if it never showed, else the bar finishes. A newer route change takes over an older one (the
+   * older's end then does nothing, the bar already shown stays for the newer).
+   */
+  routeChange(): () => void {
+    this.route?.timer.cancel();
+    const run = {
+      timer: this.scheduler.after(this.config.ui.progress.routeChangeDelayMs, () => {
+        this.routeBar = true;
+        this.start();
+      }),
+    };
+    this.route = run;
+    return () => {
+      if (this.route !== run) return;
+      run.timer.cancel();
+      this.route = undefined;
+      if (this.routeBar) {
+        this.routeBar = false;
+        this.finish();
+      }
+    };
   }
 
   finish(): void {

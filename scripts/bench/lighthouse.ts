@@ -3,7 +3,11 @@
  * (default 3), printing the median performance / accessibility / best-practices / SEO scores with LCP, TBT
  * and CLS, and the audits that failed in the median run. A benchmark, not a test.
  *
- *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3]
+ *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR] [--baseline DIST]
+ *
+ * `--baseline DIST`: another build's dist folder (a copy of dist/ made before a change, with a node_modules link beside
+ * it) whose storefront runs beside this one on the same backend; each page is measured on both, one after the other,
+ * in the same run.
  *
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
  * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
@@ -12,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { startShop } from './servers';
+import { freePort, startChild, startShop, stopChild } from './servers';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -21,63 +25,80 @@ const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 
+const baselineArg = process.argv.indexOf('--baseline');
+const BASELINE = baselineArg > 0 ? process.argv[baselineArg + 1] : undefined;
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)] ?? NaN;
 };
 
 const shop = await startShop({ name: 'lighthouse' });
-const { port, pages } = shop;
+const { pages } = shop;
+const targets: { label: string; port: number }[] = [{ label: 'this build', port: shop.port }];
+const baseline = BASELINE
+  ? await (async () => {
+      const port = await freePort();
+      const child = await startChild(join(BASELINE, 'server.mjs'), [], { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', PORT: String(port), API_URL: shop.api });
+      targets.push({ label: `baseline ${BASELINE}`, port });
+      return child;
+    })()
+  : undefined;
 try {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; storefront http://127.0.0.1:${port}`);
-    for (const [name, path] of Object.entries(pages)) {
-      const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] }[] = [];
-      // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run again, at
-      // most twice per page, instead of counting as a 0 in the median
-      let failed = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-        if (!r) throw new Error('lighthouse returned nothing');
-        if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name}-${i + 1 + failed}.json`), JSON.stringify(r.lhr));
-        if (r.lhr.runtimeError && failed < 2) {
-          console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
-          failed++;
-          i--;
-          continue;
+    const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${targets.map((t) => `${t.label} http://127.0.0.1:${t.port}`).join(', ')}; load average ${load}`);
+    for (const [pageName, path] of Object.entries(pages)) {
+      for (const { label, port } of targets) {
+        const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
+        const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] }[] = [];
+        // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run again, at
+        // most twice per page, instead of counting as a 0 in the median
+        let failed = 0;
+        for (let i = 0; i < RUNS; i++) {
+          const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+          if (!r) throw new Error('lighthouse returned nothing');
+          if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${i + 1 + failed}.json`), JSON.stringify(r.lhr));
+          if (r.lhr.runtimeError && failed < 2) {
+            console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
+            failed++;
+            i--;
+            continue;
+          }
+          const { categories, audits } = r.lhr;
+          const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+          runs.push({
+            perf: score('performance'),
+            a11y: score('accessibility'),
+            bp: score('best-practices'),
+            seo: score('seo'),
+            lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+            tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+            failing: Object.values(audits)
+              .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+              .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
+          });
         }
-        const { categories, audits } = r.lhr;
-        const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
-        runs.push({
-          perf: score('performance'),
-          a11y: score('accessibility'),
-          bp: score('best-practices'),
-          seo: score('seo'),
-          lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-          failing: Object.values(audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-            .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
-        });
+        const med = median(runs.map((r) => r.perf));
+        const mid = runs.find((r) => r.perf === med) ?? runs[0];
+        console.log(
+          `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
+            `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
+            `  (performance per run: ${runs.map((r) => r.perf).join(', ')})` +
+            `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}`,
+        );
       }
-      const med = median(runs.map((r) => r.perf));
-      const mid = runs.find((r) => r.perf === med) ?? runs[0];
-      console.log(
-        `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
-          `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
-          `  (performance per run: ${runs.map((r) => r.perf).join(', ')})` +
-          `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}`,
-      );
     }
   } finally {
     await chrome.kill();
   }
 } finally {
+  if (baseline) await stopChild(baseline);
   await shop.stop();
 }
 process.exit(0);

@@ -9,6 +9,8 @@ import { pageUnavailable } from '../../core/routing/page-resolution';
 import { usePageResolution } from '../hooks/use-catalogue';
 import { UnavailablePage } from '../pages/UnavailablePage';
 import { RouteFocus } from './RouteFocus';
+import { ProgressService } from '../../core/ui-state/progress-service';
+import { ScrollRestore } from './ScrollRestore';
 import { LiveRegion } from '../components/common/LiveRegion';
 import { UpdatePrompt } from '../components/common/UpdatePrompt';
 import { useAnalyticsPageViews } from './analytics';
@@ -28,9 +30,13 @@ function RouteLoader({ container, initialPath }: { container: Container; initial
     const match = matchRoutes(ROUTES, location)?.[0];
     const load = (match?.route as (typeof ROUTES)[number] | undefined)?.load;
     if (!load) return;
-    void load({ container, params: match?.params ?? {}, query: new URLSearchParams(location.search), path: location.pathname }).then((outcome) => {
-      if (outcome && outcome.redirect) navigate(outcome.redirect, { replace: true });
-    });
+    // spec catalogue §2.4: the progress bar of a route change, shown only if its load is slow (ProgressService)
+    const end = container.get(ProgressService).routeChange();
+    void load({ container, params: match?.params ?? {}, query: new URLSearchParams(location.search), path: location.pathname })
+      .then((outcome) => {
+        if (outcome && outcome.redirect) navigate(outcome.redirect, { replace: true });
+      })
+      .finally(end);
   }, [location, container, navigate]);
   return null;
 }
@@ -65,6 +71,7 @@ export function App({ container, initialPath }: { container: Container; initialP
       </Layout>
       {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
       <RouteFocus />
+      <ScrollRestore />
       <LiveRegion />
       <UpdatePrompt />
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { announce } from '../components/common/LiveRegion';
 
 /** How long a client-side page change may take to show its h1 (lazy chunk + the route's load). */
@@ -14,6 +14,10 @@ const WAIT_FOR_HEADING_MS = 5000;
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
+  // read by the effect, not one of its reasons to run (a query change then Back is no page change)
+  const navigationType = useNavigationType();
+  const type = useRef(navigationType);
+  type.current = navigationType;
   const { t } = useTranslation();
   const first = useRef(true);
   useEffect(() => {
@@ -33,7 +37,8 @@ export function RouteFocus() {
     const focusHeading = (heading: HTMLElement) => {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.dataset['routeFocus'] = '';
-      heading.focus();
+      // Back/Forward: the page keeps the position ScrollRestore gives it back (a focus would scroll to the h1)
+      heading.focus({ preventScroll: type.current === 'POP' });
       focused = heading;
     };
     const tick = () => {

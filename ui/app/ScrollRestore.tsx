@@ -1,0 +1,72 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+/**
+ * Back and Forward inside the app return to where the shopper was on that page. react-router's <ScrollRestoration>
+ * needs a data router (this app renders a <BrowserRouter>), and the browser's own restoration runs at the history
+ * step, when the page coming back (a long category list) is still loading and too short: it lands at the top. So the
+ * position is kept per history entry (location.key) as the shopper scrolls, and on a Back/Forward step it is set again
+ * once the page has grown tall enough for it (the list's depth is in its URL, ?page=N, so the same tiles come back).
+ * A wheel, touch or key of the shopper's meanwhile wins; after RESTORE_WAIT_MS it stops trying.
+ */
+const RESTORE_WAIT_MS = 10_000;
+
+/** positions by history entry, for the life of the document */
+const positions = new Map<string, number>();
+
+export function ScrollRestore() {
+  const location = useLocation();
+  const type = useNavigationType();
+  const shown = useRef(location.key);
+
+  useEffect(() => {
+    // the browser's own restoration would jump before the page is there; a reload or a new visit to this entry
+    // (the document left) keeps the browser's
+    const manual = () => void (history.scrollRestoration = 'manual');
+    const auto = () => void (history.scrollRestoration = 'auto');
+    manual();
+    window.addEventListener('pagehide', auto);
+    window.addEventListener('pageshow', manual);
+    const onScroll = () => void positions.set(shown.current, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      auto();
+      window.removeEventListener('pagehide', auto);
+      window.removeEventListener('pageshow', manual);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    if (shown.current === location.key) return;
+    shown.current = location.key;
+    const y = type === 'POP' ? positions.get(location.key) : undefined;
+    return y === undefined ? undefined : restoreWhenTall(y);
+  }, [location.key, type]);
+
+  return null;
+}
+
+/** Scrolls to `y` as soon as the document is tall enough for it; the returned function stops waiting. */
+function restoreWhenTall(y: number): () => void {
+  const fits = () => document.documentElement.scrollHeight - window.innerHeight >= y - 1;
+  if (fits()) {
+    window.scrollTo(0, y);
+    return () => undefined;
+  }
+  const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+  const observer = new ResizeObserver(() => {
+    if (!fits()) return;
+    window.scrollTo(0, y);
+    stop();
+  });
+  const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const e of inputs) window.removeEventListener(e, stop);
+  }
+  observer.observe(document.body);
+  for (const e of inputs) window.addEventListener(e, stop, { passive: true, once: true });
+  return stop;
+}
