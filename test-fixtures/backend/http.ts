@@ -47,7 +47,8 @@ function validator(key: string): (req: Req) => void {
   const query = schema.query ? ajv.compile(schema.query) : undefined;
   return (req) => {
     if (query) {
-      const q: Record<string, string> = {};
+      // no prototype: a parameter named `__proto__` or `constructor` is validated as the parameter it is
+      const q: Record<string, string> = Object.create(null) as Record<string, string>;
       let n = 0;
       for (const [k, v] of req.query) {
         if (++n > LIMITS.queryParams) throw new HttpError(400, `Invalid request: more than ${LIMITS.queryParams} query parameters`);
