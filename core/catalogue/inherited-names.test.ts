@@ -5,6 +5,9 @@ import { MESSAGES } from '../messages';
 import type { ContentApi } from '../ports/content-api';
 import type { UrlMapHit, UrlMapRequest, UrlMapper } from '../ports/url-mapper';
 import { pathQuery, UrlDispatcher } from '../routing/dispatcher';
+import { plainText } from '../seo/description';
+import { paymentLabelOfOrder } from '../user/order-details';
+import type { OrderHistoryItem } from '../ports/user-api';
 import { matchRoute } from '../routing/routes';
 import { addAttributes, attributeCodesToLoad, attributeLabel, EMPTY_ATTRIBUTES, itemOptionLabels } from './attributes';
 import { CmsService } from './cms-service';
@@ -78,6 +81,14 @@ describe('names a plain object inherits are unknown entries', () => {
       expect(attributeLabel(EMPTY_ATTRIBUTES, name, 'fallback')).toBe('fallback');
       expect(itemOptionLabels(EMPTY_ATTRIBUTES, { option_id: name, option_value: 1 })).toEqual({ label: name, value: '1' });
       expect(Object.getPrototypeOf(addAttributes(EMPTY_ATTRIBUTES, [], [name]).byCode)).toBe(Object.prototype);
+    }
+  });
+
+  it("an order or payment status named after one is labelled 'pending'; an entity named after one stays as written", () => {
+    for (const name of INHERITED) {
+      const order = { entity_id: 1, increment_id: '1', status: name, payment: { status: name } } as unknown as OrderHistoryItem;
+      expect(paymentLabelOfOrder(order)).toBe(MESSAGES.paymentLabelPending);
+      if (/^[a-z]+$/i.test(name)) expect(plainText(`<p>a &${name}; b</p>`)).toBe(`a &${name}; b`);
     }
   });
 });
