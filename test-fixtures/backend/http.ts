@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyaddr from '@fastify/proxy-addr';
 import Ajv, { type ErrorObject } from 'ajv';
 import { HttpError } from './errors';
 import { LIMITS, parseBoundedJson } from './limits';
@@ -13,7 +14,7 @@ export interface Req {
   body: unknown;
   rawBody: string;
   baseUrl: string;
-  /** the client's address: the socket's, or behind a proxy on this host the last X-Forwarded-For hop */
+  /** the client's address: the socket's, or behind trusted proxies (TRUSTED_PROXIES) the X-Forwarded-For hop they vouch for */
   remote: string;
 }
 
@@ -143,15 +144,31 @@ const CORS = {
   'access-control-max-age': '600',
 };
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Whether the hop at this address (i = 0 is the socket's peer) is a proxy whose X-Forwarded-For is believed. */
+export type TrustProxy = (address: string, i: number) => boolean;
 
-/** The socket's address; when that is a proxy on this host (the storefront's /api pass-through), the hop it reports. */
-function clientAddress(req: IncomingMessage): string {
-  const socket = req.socket.remoteAddress ?? '';
-  const forwarded = req.headers['x-forwarded-for'];
-  if (!LOOPBACK.has(socket) || !forwarded) return socket;
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((h) => h.trim()).filter(Boolean);
-  return hops[hops.length - 1]?.slice(0, 64) ?? socket;
+/**
+ * TRUSTED_PROXIES: comma-separated IP addresses or CIDR ranges (or proxy-addr's names `loopback`, `linklocal`,
+ * `uniquelocal`), as Fastify's `trustProxy` reads them; unset or empty trusts none, so X-Forwarded-For is never read.
+ * A value that is not an address stops the start with a message naming it.
+ */
+export function trustedProxies(value: string | undefined): TrustProxy {
+  const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  if (!list.length) return () => false;
+  try {
+    return proxyaddr.compile(list);
+  } catch (e) {
+    throw new Error(`TRUSTED_PROXIES is not a list of IP addresses or CIDR ranges (${e instanceof Error ? e.message : String(e)}): ${value}`);
+  }
+}
+
+/**
+ * The client's address: the socket's peer, and while that hop is a trusted proxy, the X-Forwarded-For hop before it
+ * (read from the right, as Fastify does). A browser's own X-Forwarded-For is the leftmost part and is reached only
+ * through proxies that are all trusted, so it cannot pose as another client.
+ */
+function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
+  return (proxyaddr(req, trust) || req.socket.remoteAddress || '').slice(0, 64);
 }
 
 /**
@@ -182,7 +199,7 @@ function requestTarget(raw: string | undefined): string {
   return `/${target.replace(/^\/+/, '')}`;
 }
 
-export function createHandler(router: Router, log: (msg: string) => void) {
+export function createHandler(router: Router, log: (msg: string) => void, trust: TrustProxy = () => false) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let out: Res;
     const host = hostOf(req);
@@ -199,7 +216,7 @@ export function createHandler(router: Router, log: (msg: string) => void) {
       if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
       const rawBody = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
       const body = parseBody(rawBody, req.headers['content-type']);
-      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`, remote: clientAddress(req) };
+      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`, remote: clientAddress(req, trust) };
       found.validate(request);
       out = await found.handler(request);
     } catch (e) {

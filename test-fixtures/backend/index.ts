@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from '../catalogue/index';
 import type { Context } from './context';
 import { getMeta, openDb, setMeta } from './db';
-import { createHandler, Router } from './http';
+import { createHandler, Router, trustedProxies } from './http';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
@@ -47,6 +47,12 @@ export interface BackendOptions {
    * (comma list, empty = none) and PSP_ISSUERS=none configure a provider without methods or without banks
    */
   psp?: { methods?: readonly string[]; issuers?: boolean };
+  /**
+   * the proxies whose X-Forwarded-For names the client (default env TRUSTED_PROXIES): comma-separated IP addresses or
+   * CIDR ranges, e.g. the load balancer's and, behind a storefront on this host, `127.0.0.1`; unset trusts none, and
+   * every request's client is its socket's address (the login throttle counts per client)
+   */
+  trustedProxies?: string;
   /** milliseconds a client has to send a whole request (default 20,000): a slower one is answered 408 and cut off */
   requestTimeoutMs?: number;
   /** the clock (tests) */
@@ -58,6 +64,7 @@ export interface RunningBackend { url: string; port: number; close(): Promise<vo
 
 export async function startBackend(opts: BackendOptions = {}): Promise<RunningBackend> {
   const host = opts.host ?? '127.0.0.1';
+  const trust = trustedProxies(opts.trustedProxies ?? process.env.TRUSTED_PROXIES);
   const dataDir = opts.dataDir ?? './data/backend';
   const db = openDb(dataDir, opts.reset === true);
   const seed = opts.seed ?? Number(getMeta(db, 'seed') ?? DEFAULT_SEED);
@@ -91,7 +98,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const requestTimeout = opts.requestTimeoutMs ?? 20_000;
   const server = createServer(
     { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
-    createHandler(router, log),
+    createHandler(router, log, trust),
   );
   server.keepAliveTimeout = 5000;
   // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope

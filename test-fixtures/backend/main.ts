@@ -1,6 +1,6 @@
 /**
  * CLI: `node dist/backend.mjs [--reset] [--dev] [--port N] [--scale N] [--seed N] [--host H] [--data-dir D]`;
- * env API_PORT, HOST, PSP_METHODS (comma list, empty = none), PSP_ISSUERS=none, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, MAIL_TARGETS, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
+ * env API_PORT, HOST, PSP_METHODS (comma list, empty = none), PSP_ISSUERS=none, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, MAIL_TARGETS, TRUSTED_PROXIES, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
  */
 import { startBackend } from './index';
 
