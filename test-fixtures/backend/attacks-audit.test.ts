@@ -94,7 +94,8 @@ describe('audit: what the issue 9 probes did not try', { timeout: 60_000 }, () =
     // to the shop: delivered; the confirmation to the (unverified) sender is the shop's fixed text
     const sent = await be.call('POST', '/api/ext/mail-service/send-email', { ...phishing, targetAddress: SHOP_MAILBOX.toUpperCase(), confirmation: true, token: await token() });
     expect(sent.json).toEqual({ code: 200, result: 'OK' });
-    expect(rows('SELECT body FROM mails WHERE to_address = ?', SHOP_MAILBOX.toUpperCase())[0].body).toBe(phishing.emailText);
+    // as text: the link shows as written, it is no link
+    expect(rows('SELECT body FROM mails WHERE to_address = ?', SHOP_MAILBOX.toUpperCase())[0].body).toBe('<p>&lt;a href=&quot;https://evil.example/&quot;&gt;log in&lt;/a&gt;</p>');
     const confirmation = rows('SELECT subject, body FROM mails WHERE to_address = ?', 'bank@example.com');
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0].subject + confirmation[0].body).not.toContain('evil.example');

@@ -9,12 +9,12 @@ import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
 import { orderRoutes } from './routes/order';
 import { userRoutes } from './routes/user';
+import { SHOP_MAILBOX } from './mail';
 import { resolveSecret } from './secret';
 import { CatalogueStore } from './store';
 import { LoginThrottle } from './throttle';
 
-/** the shop's own address: the sender of its mails and, by default, the only target of send-email */
-export const SHOP_MAILBOX = 'klantenservice@papierwinkel.example';
+export { SHOP_MAILBOX } from './mail';
 
 export interface BackendOptions {
   /** 0 = a free port (default 8080) */
