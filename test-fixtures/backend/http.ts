@@ -111,6 +111,15 @@ export class Router {
   }
 }
 
+/** Sockets the server cut off for sending their request too slowly (index.ts marks them on ERR_HTTP_REQUEST_TIMEOUT). */
+const timedOut = new WeakSet<object>();
+export function markTimedOut(socket: object): void {
+  timedOut.add(socket);
+}
+
+/** The client stopped sending: a slow one was cut off (408), or it closed its connection (400). Logged as one line. */
+export class ClientGoneError extends HttpError {}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -125,7 +134,13 @@ function readBody(req: IncomingMessage): Promise<string> {
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('error', (e) =>
+      reject(
+        timedOut.has(req.socket)
+          ? new ClientGoneError(408, 'the request body did not arrive in time; the client was cut off')
+          : new ClientGoneError(400, `the client closed its connection before its body arrived (${e.message})`),
+      ),
+    );
   });
 }
 
@@ -199,7 +214,11 @@ function requestTarget(raw: string | undefined): string {
   return `/${target.replace(/^\/+/, '')}`;
 }
 
-export function createHandler(router: Router, log: (msg: string) => void, trust: TrustProxy = () => false) {
+/**
+ * `log(key, line)`: a line and what makes two of them the same error (index.ts counts repeats: log-limit.ts). A 500
+ * is its stack; a client that stopped sending is one line.
+ */
+export function createHandler(router: Router, log: (key: string, line: string) => void, trust: TrustProxy = () => false) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let out: Res;
     const host = hostOf(req);
@@ -220,9 +239,15 @@ export function createHandler(router: Router, log: (msg: string) => void, trust:
       found.validate(request);
       out = await found.handler(request);
     } catch (e) {
+      if (e instanceof ClientGoneError) {
+        log(`${e.status} ${req.method} ${e.message}`, `${e.status} on ${req.method} ${req.url}: ${e.message}`);
+        // nobody is left to answer
+        if (req.socket.destroyed) return;
+      }
       if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra }, headers: e.headers };
       else {
-        log(`500 on ${req.method} ${req.url}: ${e instanceof Error ? e.stack : String(e)}`);
+        const stack = e instanceof Error ? (e.stack ?? String(e)) : String(e);
+        log(`500 ${req.method} ${stack}`, `500 on ${req.method} ${req.url}: ${stack}`);
         out = { status: 500, json: { code: 500, result: 'Internal server error' } };
       }
     }

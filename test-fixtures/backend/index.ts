@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from '../catalogue/index';
 import type { Context } from './context';
 import { getMeta, openDb, setMeta } from './db';
-import { createHandler, Router, trustedProxies } from './http';
+import { createHandler, markTimedOut, Router, trustedProxies } from './http';
+import { RepeatLimiter } from './log-limit';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
@@ -88,6 +89,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     log,
     loginThrottle: new LoginThrottle(() => now().getTime()),
   };
+  // the same error again within 10 s is counted, not written (one stack and a count per interval in an outage)
+  const errors = new RepeatLimiter(log, () => now().getTime());
   const router = new Router();
   catalogRoutes(router, ctx);
   cartRoutes(router, ctx);
@@ -98,11 +101,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const requestTimeout = opts.requestTimeoutMs ?? 20_000;
   const server = createServer(
     { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
-    createHandler(router, log, trust),
+    createHandler(router, (key, line) => errors.log(key, line), trust),
   );
   server.keepAliveTimeout = 5000;
   // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // the request being read learns why its body stopped (http.ts: 408, not a client that left)
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') markTimedOut(socket);
     if (!socket.writable) return;
     const [status, text] =
       err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout'] : [400, 'Bad request'];
@@ -121,6 +126,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
+          errors.flush();
           ctx.catalogue.close();
           db.close();
           resolve();
