@@ -67,6 +67,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const host = opts.host ?? '127.0.0.1';
   const trust = trustedProxies(opts.trustedProxies ?? process.env.TRUSTED_PROXIES);
   const dataDir = opts.dataDir ?? './data/backend';
+  // the secret first: a damaged secret file stops the start before the database is opened
+  const secret = resolveSecret(opts.secret ?? process.env.BACKEND_SECRET, dataDir);
   const db = openDb(dataDir, opts.reset === true);
   const seed = opts.seed ?? Number(getMeta(db, 'seed') ?? DEFAULT_SEED);
   const scale = opts.scale ?? Number(getMeta(db, 'scale') ?? 1);
@@ -78,7 +80,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const ctx: Context = {
     db,
     catalogue: CatalogueStore.open(db, { dataDir, seed, scale, reset: opts.reset === true, log }).store,
-    secret: resolveSecret(opts.secret ?? process.env.BACKEND_SECRET, dataDir),
+    secret,
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     storefrontUrl: storefront.url,
     storefrontOrigins: storefront.origins,
