@@ -49,7 +49,7 @@ export function optionLabel(state: AttributeState, code: string, value: unknown)
 }
 
 /**
- * spec catalogue §3.3 (attributes by code, labels cache), issue 12: the label a store view gives an attribute (its
+ * spec catalogue §3.3 (attributes by code, labels cache): the label a store view gives an attribute (its
  * metadata's frontend_label), else the fallback (a product's own configurable_options label).
  */
 export function attributeLabel(state: AttributeState, code: string, fallback: string): string {
@@ -130,7 +130,7 @@ export class AttributeService {
     return this.state.value;
   }
   /**
-   * issue 11: the attributes a server-rendered page brought (hydrated, never loaded by this browser) are kept in the
+   * The attributes a server-rendered page brought (hydrated, never loaded by this browser) are kept in the
    * persistent cache as loaded ones are, so a later visit offline still labels its filters ('Rood', not 49).
    */
   async keepHydrated(): Promise<void> {

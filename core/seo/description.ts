@@ -1,5 +1,5 @@
 /**
- * The meta description of a page (issue 10, SEO basics): one plain-text sentence or two a search engine shows under
+ * The meta description of a page (SEO basics): one plain-text sentence or two a search engine shows under
  * the title. Chosen from the page's own data (spec catalogue §3.1 short_description / description, §3.2 the
  * category's description, §3.5 + the CMS page's meta_description), else the locale's fallback text (i18next).
  * The backend's fields are HTML: they are reduced to text here; the head writer escapes the result.

@@ -64,7 +64,7 @@ const orderBody = (extra: Record<string, unknown> = {}) => ({
   addressInformation: { billingAddress: { country_id: 'NL', email: 'x@example.com' }, payment_method_code: 'ideal' }, ...extra,
 });
 
-describe('audit: what the issue 9 probes did not try', { timeout: 60_000 }, () => {
+describe('audit: what the backend probes did not try', { timeout: 60_000 }, () => {
   it('a hostile Host header is a client problem, never a 500, and never the host of a link the API answers', async () => {
     for (const host of ['a b', '[', 'a:99999', 'x"><script>', 'evil.example/path', '']) {
       for (const path of ['/', '/api/cart/pull?cartId=x', `${PAY}/payment-methods`]) {

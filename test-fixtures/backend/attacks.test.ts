@@ -1,5 +1,5 @@
 /**
- * Issue 9 "Demo backend hardening": one test per numbered probe, each replaying the attack the issue describes and
+ * Demo backend hardening: one test per numbered probe (docs/security.md), each replaying the attack it describes and
  * showing that it now fails (and that the shopper's data stayed as it was).
  */
 import Database from 'better-sqlite3';
@@ -57,7 +57,7 @@ async function guestOrder(): Promise<{ increment_id: string; order_token: string
 
 const orderRow = async (token: string) => (await be.call('POST', `${PAY}/get-payment-status`, { token })).json.result;
 
-describe('issue 9 probes: each attack now fails', { timeout: 120_000 }, () => {
+describe('backend probes: each attack now fails', { timeout: 120_000 }, () => {
   it('probe 1: an order on someone else\'s account without their token is refused, and cart ids are random 128-bit', async () => {
     const victim = await customer('slachtoffer@example.nl');
     const attacker = await customer('aanvaller@example.nl');

@@ -171,7 +171,7 @@ export function computeTotals(ctx: Context, lines: LineInput[], coupon: string |
       options: JSON.stringify(optionLabels(resolved)),
       product_type: resolved?.productType ?? 'simple',
       // the line's options as ordered (Magento's order items carry product_option too): the order history's lines can
-      // be put back into a cart with their colour, size or bundle choice (issue 12, 'Terug naar winkelwagen')
+      // be put back into a cart with their colour, size or bundle choice ('Terug naar winkelwagen')
       ...(line.product_option ? { product_option: line.product_option } : {}),
     };
   });
