@@ -5,6 +5,7 @@
  * 'id:{id}') and read from there before the API is asked — so product pages keep their option labels offline —
  * unless config.catalogue.disablePersistentAttributeCache (spec catalogue §9 "disabling the persistent attribute cache").
  */
+import { ownEntry } from '../dictionary';
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import type { AttributeApi } from '../ports/attribute-api';
@@ -26,7 +27,7 @@ export const EMPTY_ATTRIBUTES: AttributeState = { byCode: {}, byId: {}, blacklis
 export function attributeCodesToLoad(codes: readonly string[], state: AttributeState): string[] {
   const out: string[] = [];
   for (const code of codes) {
-    if (!code || code.includes('.') || state.byCode[code] || state.blacklist.includes(code) || out.includes(code)) continue;
+    if (!code || code.includes('.') || ownEntry(state.byCode, code) || state.blacklist.includes(code) || out.includes(code)) continue;
     out.push(code);
   }
   return out;
@@ -34,21 +35,17 @@ export function attributeCodesToLoad(codes: readonly string[], state: AttributeS
 
 /** Add loaded attributes; requested codes that did not come back are blacklisted. */
 export function addAttributes(state: AttributeState, loaded: readonly AttributeMetadata[], requested: readonly string[] = []): AttributeState {
-  const byCode = { ...state.byCode };
-  const byId = { ...state.byId };
-  const labels = { ...state.labels };
-  for (const a of loaded) {
-    byCode[a.attribute_code] = a;
-    byId[String(a.attribute_id)] = a;
-    for (const o of a.options ?? []) labels[`${a.attribute_code}:${o.value}`] = o.label;
-  }
-  const blacklist = [...state.blacklist, ...requested.filter((c) => !byCode[c] && !state.blacklist.includes(c))];
+  // fromEntries defines own entries: a code '__proto__' is an entry, never the dictionary's prototype
+  const byCode = { ...state.byCode, ...Object.fromEntries(loaded.map((a) => [a.attribute_code, a])) };
+  const byId = { ...state.byId, ...Object.fromEntries(loaded.map((a) => [String(a.attribute_id), a])) };
+  const labels = { ...state.labels, ...Object.fromEntries(loaded.flatMap((a) => (a.options ?? []).map((o) => [`${a.attribute_code}:${o.value}`, o.label]))) };
+  const blacklist = [...state.blacklist, ...requested.filter((c) => !ownEntry(byCode, c) && !state.blacklist.includes(c))];
   return { byCode, byId, blacklist, labels };
 }
 
 /** The label of an attribute option value (the labels cache), or undefined. */
 export function optionLabel(state: AttributeState, code: string, value: unknown): string | undefined {
-  return state.labels[`${code}:${String(value)}`];
+  return ownEntry(state.labels, `${code}:${String(value)}`);
 }
 
 /**
@@ -56,7 +53,7 @@ export function optionLabel(state: AttributeState, code: string, value: unknown)
  * metadata's frontend_label), else the fallback (a product's own configurable_options label).
  */
 export function attributeLabel(state: AttributeState, code: string, fallback: string): string {
-  const a = state.byCode[code];
+  const a = ownEntry(state.byCode, code);
   return a?.frontend_label || a?.default_frontend_label || fallback;
 }
 
@@ -68,7 +65,7 @@ export function itemOptionLabels(
   state: AttributeState,
   option: { option_id: number | string; option_value: number | string; label?: string; value?: string },
 ): { label: string; value: string } {
-  const a = state.byId[String(option.option_id)];
+  const a = ownEntry(state.byId, String(option.option_id));
   const valueLabel = a ? optionLabel(state, a.attribute_code, option.option_value) : undefined;
   return {
     label: (a ? attributeLabel(state, a.attribute_code, '') : '') || option.label || String(option.option_id),
@@ -183,12 +180,12 @@ export class AttributeService {
 
   /** Load by ids (not yet known). */
   async loadByIds(ids: readonly (string | number)[]): Promise<AttributeState> {
-    let wanted = ids.filter((id) => !this.state.value.byId[String(id)]);
+    let wanted = ids.filter((id) => !ownEntry(this.state.value.byId, String(id)));
     if (!wanted.length) return this.state.value;
     const cached = await this.fromStorage(wanted.map((id) => `id:${id}`));
     if (cached.length) {
       this.state.next(addAttributes(this.state.value, cached));
-      wanted = wanted.filter((id) => !this.state.value.byId[String(id)]);
+      wanted = wanted.filter((id) => !ownEntry(this.state.value.byId, String(id)));
       if (!wanted.length) return this.state.value;
     }
     try {

@@ -1,9 +1,11 @@
 /**
  * CMS pages and blocks (spec catalogue §3.5, §7, §8): by identifier with the store id; an empty result gives
- * 'CMS query returned empty result'. Block lists default to size 150.
+ * 'CMS query returned empty result'. Block lists default to size 150. Identifiers come from the URL: the known pages
+ * and blocks are read by own entry only, so `/i/constructor` is an unknown page, never Object.prototype's member.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
+import { ownEntry } from '../dictionary';
 import { MESSAGES, ShopError } from '../messages';
 import type { ContentApi } from '../ports/content-api';
 import type { Logger } from '../ports/logger';
@@ -41,7 +43,7 @@ export class CmsService {
 
   /** Load a page by identifier and make it current; throws the cmsQueryEmpty ShopError when none. */
   async loadPage(identifier: string): Promise<CmsPage> {
-    const known = this.state.value.pages[identifier];
+    const known = ownEntry(this.state.value.pages, identifier);
     const page = known ?? (await this.api.pageByIdentifier(identifier, this.storeId));
     if (!page) throw cmsQueryEmpty();
     this.state.next({ ...this.state.value, pages: { ...this.state.value.pages, [identifier]: page }, current: page });
@@ -50,7 +52,7 @@ export class CmsService {
 
   /** Load one block by identifier (answers undefined, logged, when missing: a missing block never breaks a page). */
   async loadBlock(identifier: string): Promise<CmsBlock | undefined> {
-    const known = this.state.value.blocks[identifier];
+    const known = ownEntry(this.state.value.blocks, identifier);
     if (known) return known;
     try {
       const block = await this.api.blockByIdentifier(identifier, this.storeId);
@@ -66,8 +68,8 @@ export class CmsService {
   /** Load a block list (size 150 by default), optionally filtered by identifiers. */
   async loadBlocks(identifiers?: readonly string[]): Promise<CmsBlock[]> {
     const blocks = await this.api.blocks({ ...(identifiers ? { identifiers } : {}), size: this.config.cms.blockListSize });
-    const all = { ...this.state.value.blocks };
-    for (const b of blocks) all[b.identifier] = b;
+    // fromEntries defines each entry as the object's own: an identifier '__proto__' never sets the prototype
+    const all = { ...this.state.value.blocks, ...Object.fromEntries(blocks.map((b) => [b.identifier, b])) };
     this.state.next({ ...this.state.value, blocks: all });
     return blocks;
   }

@@ -28,7 +28,8 @@ export function notFoundResolution(storeCode?: string): RouteResolution {
 /** The query parameters of a path ('?childSku=...'). */
 export function pathQuery(path: string): Record<string, string> {
   const q = path.split('#')[0]!.split('?')[1];
-  const out: Record<string, string> = {};
+  // a dictionary of the URL's own names: `?__proto__=x` is a parameter, never the prototype, and none is inherited
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   if (!q) return out;
   for (const part of q.split('&')) {
     const [k, v = ''] = part.split('=');

@@ -5,6 +5,7 @@
  * The backend's fields are HTML: they are reduced to text here; the head writer escapes the result.
  */
 import type { Category, CmsPage, Product } from '../catalogue/types';
+import { ownEntry } from '../dictionary';
 
 /** Longer descriptions are cut by search engines anyway (about 155-160 characters shown). */
 export const META_DESCRIPTION_MAX = 160;
@@ -19,7 +20,7 @@ function decodeEntity(whole: string, body: string): string {
     const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
     return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
   }
-  return ENTITIES[body.toLowerCase()] ?? whole;
+  return ownEntry(ENTITIES, body.toLowerCase()) ?? whole;
 }
 
 /**

@@ -6,6 +6,7 @@
  * The view reads only what the history answered for THIS customer: an order that is not in their history is not
  * found, whatever its number (another customer's order is never fetched by id).
  */
+import { ownEntry } from '../dictionary';
 import { MESSAGES, type MessageKey } from '../messages';
 import type { OrderHistoryItem, OrderHistoryPage } from '../ports/user-api';
 
@@ -85,9 +86,10 @@ const BY_ORDER_STATUS: Readonly<Record<string, MessageKey>> = {
 export function paymentLabelOfOrder(item: OrderHistoryItem): MessageKey {
   const payment = obj(item['payment']);
   const status = str(payment?.['status']);
-  if (status && PAYMENT_LABELS[status]) return PAYMENT_LABELS[status];
+  const label = status ? ownEntry(PAYMENT_LABELS, status) : undefined;
+  if (label) return label;
   const order = str(item.status);
-  return (order && BY_ORDER_STATUS[order]) || MESSAGES.paymentLabelPending;
+  return (order && ownEntry(BY_ORDER_STATUS, order)) || MESSAGES.paymentLabelPending;
 }
 
 function options(value: unknown): Array<{ label: string; value: string }> {

@@ -46,13 +46,20 @@ export function openDb(dataDir: string, reset: boolean): Db {
     file = join(dataDir, 'backend.sqlite');
   }
   const db = new Database(file);
-  if (file !== ':memory:') {
-    db.pragma('journal_mode = WAL');
-    // WAL + NORMAL: a commit survives a crash of the process; no fsync per write (a demo backend on a shared disk)
-    db.pragma('synchronous = NORMAL');
+  try {
+    if (file !== ':memory:') {
+      db.pragma('journal_mode = WAL');
+      // WAL + NORMAL: a commit survives a crash of the process; no fsync per write (a demo backend on a shared disk)
+      db.pragma('synchronous = NORMAL');
+      checkIntact(db, file);
+    }
+    db.pragma('foreign_keys = OFF');
+    db.exec(SCHEMA);
+  } catch (e) {
+    db.close();
+    if (e instanceof Database.SqliteError && /^SQLITE_(CORRUPT|NOTADB)/.test(e.code)) throw damaged(file, e.message);
+    throw e;
   }
-  db.pragma('foreign_keys = OFF');
-  db.exec(SCHEMA);
   // databases written before the request hash existed
   const columns = db.prepare('PRAGMA table_info(idempotency)').all() as Array<{ name: string }>;
   if (!columns.some((c) => c.name === 'request_hash')) db.exec("ALTER TABLE idempotency ADD COLUMN request_hash TEXT NOT NULL DEFAULT ''");
@@ -63,6 +70,23 @@ export function openDb(dataDir: string, reset: boolean): Db {
     })();
   }
   return db;
+}
+
+/**
+ * PRAGMA quick_check before anything is read or written: a damaged file (pages overwritten, a cut-off copy) refuses the
+ * start with a message, where the backend used to serve orders from a malformed table without a word.
+ */
+function checkIntact(db: Db, file: string): void {
+  const rows = db.pragma('quick_check(20)') as Array<{ quick_check: string }>;
+  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  if (problems.length) throw damaged(file, problems.join('; '));
+}
+
+function damaged(file: string, detail: string): Error {
+  return new Error(
+    `${file} is damaged (SQLite: ${detail.slice(0, 500)}). The backend does not start on it: restore the file from a backup, ` +
+      'or move it away to start with an empty database (its customers, carts and orders are then gone).',
+  );
 }
 
 export function getMeta(db: Db, key: string): string | undefined {

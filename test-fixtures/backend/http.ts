@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyaddr from '@fastify/proxy-addr';
 import Ajv, { type ErrorObject } from 'ajv';
 import { HttpError } from './errors';
 import { LIMITS, parseBoundedJson } from './limits';
@@ -13,7 +14,7 @@ export interface Req {
   body: unknown;
   rawBody: string;
   baseUrl: string;
-  /** the client's address: the socket's, or behind a proxy on this host the last X-Forwarded-For hop */
+  /** the client's address: the socket's, or behind trusted proxies (TRUSTED_PROXIES) the X-Forwarded-For hop they vouch for */
   remote: string;
 }
 
@@ -47,7 +48,8 @@ function validator(key: string): (req: Req) => void {
   const query = schema.query ? ajv.compile(schema.query) : undefined;
   return (req) => {
     if (query) {
-      const q: Record<string, string> = {};
+      // no prototype: a parameter named `__proto__` or `constructor` is validated as the parameter it is
+      const q: Record<string, string> = Object.create(null) as Record<string, string>;
       let n = 0;
       for (const [k, v] of req.query) {
         if (++n > LIMITS.queryParams) throw new HttpError(400, `Invalid request: more than ${LIMITS.queryParams} query parameters`);
@@ -109,6 +111,15 @@ export class Router {
   }
 }
 
+/** Sockets the server cut off for sending their request too slowly (index.ts marks them on ERR_HTTP_REQUEST_TIMEOUT). */
+const timedOut = new WeakSet<object>();
+export function markTimedOut(socket: object): void {
+  timedOut.add(socket);
+}
+
+/** The client stopped sending: a slow one was cut off (408), or it closed its connection (400). Logged as one line. */
+export class ClientGoneError extends HttpError {}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -123,7 +134,13 @@ function readBody(req: IncomingMessage): Promise<string> {
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('error', (e) =>
+      reject(
+        timedOut.has(req.socket)
+          ? new ClientGoneError(408, 'the request body did not arrive in time; the client was cut off')
+          : new ClientGoneError(400, `the client closed its connection before its body arrived (${e.message})`),
+      ),
+    );
   });
 }
 
@@ -142,15 +159,31 @@ const CORS = {
   'access-control-max-age': '600',
 };
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Whether the hop at this address (i = 0 is the socket's peer) is a proxy whose X-Forwarded-For is believed. */
+export type TrustProxy = (address: string, i: number) => boolean;
 
-/** The socket's address; when that is a proxy on this host (the storefront's /api pass-through), the hop it reports. */
-function clientAddress(req: IncomingMessage): string {
-  const socket = req.socket.remoteAddress ?? '';
-  const forwarded = req.headers['x-forwarded-for'];
-  if (!LOOPBACK.has(socket) || !forwarded) return socket;
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((h) => h.trim()).filter(Boolean);
-  return hops[hops.length - 1]?.slice(0, 64) ?? socket;
+/**
+ * TRUSTED_PROXIES: comma-separated IP addresses or CIDR ranges (or proxy-addr's names `loopback`, `linklocal`,
+ * `uniquelocal`), as Fastify's `trustProxy` reads them; unset or empty trusts none, so X-Forwarded-For is never read.
+ * A value that is not an address stops the start with a message naming it.
+ */
+export function trustedProxies(value: string | undefined): TrustProxy {
+  const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  if (!list.length) return () => false;
+  try {
+    return proxyaddr.compile(list);
+  } catch (e) {
+    throw new Error(`TRUSTED_PROXIES is not a list of IP addresses or CIDR ranges (${e instanceof Error ? e.message : String(e)}): ${value}`);
+  }
+}
+
+/**
+ * The client's address: the socket's peer, and while that hop is a trusted proxy, the X-Forwarded-For hop before it
+ * (read from the right, as Fastify does). A browser's own X-Forwarded-For is the leftmost part and is reached only
+ * through proxies that are all trusted, so it cannot pose as another client.
+ */
+function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
+  return (proxyaddr(req, trust) || req.socket.remoteAddress || '').slice(0, 64);
 }
 
 /**
@@ -181,7 +214,11 @@ function requestTarget(raw: string | undefined): string {
   return `/${target.replace(/^\/+/, '')}`;
 }
 
-export function createHandler(router: Router, log: (msg: string) => void) {
+/**
+ * `log(key, line)`: a line and what makes two of them the same error (index.ts counts repeats: log-limit.ts). A 500
+ * is its stack; a client that stopped sending is one line.
+ */
+export function createHandler(router: Router, log: (key: string, line: string) => void, trust: TrustProxy = () => false) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let out: Res;
     const host = hostOf(req);
@@ -198,13 +235,19 @@ export function createHandler(router: Router, log: (msg: string) => void) {
       if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
       const rawBody = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
       const body = parseBody(rawBody, req.headers['content-type']);
-      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`, remote: clientAddress(req) };
+      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`, remote: clientAddress(req, trust) };
       found.validate(request);
       out = await found.handler(request);
     } catch (e) {
+      if (e instanceof ClientGoneError) {
+        log(`${e.status} ${req.method} ${e.message}`, `${e.status} on ${req.method} ${req.url}: ${e.message}`);
+        // nobody is left to answer
+        if (req.socket.destroyed) return;
+      }
       if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra }, headers: e.headers };
       else {
-        log(`500 on ${req.method} ${req.url}: ${e instanceof Error ? e.stack : String(e)}`);
+        const stack = e instanceof Error ? (e.stack ?? String(e)) : String(e);
+        log(`500 ${req.method} ${stack}`, `500 on ${req.method} ${req.url}: ${stack}`);
         out = { status: 500, json: { code: 500, result: 'Internal server error' } };
       }
     }

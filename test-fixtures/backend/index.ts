@@ -3,18 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from '../catalogue/index';
 import type { Context } from './context';
 import { getMeta, openDb, setMeta } from './db';
-import { createHandler, Router } from './http';
+import { createHandler, markTimedOut, Router, trustedProxies } from './http';
+import { RepeatLimiter } from './log-limit';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
 import { orderRoutes } from './routes/order';
 import { userRoutes } from './routes/user';
+import { SHOP_MAILBOX } from './mail';
 import { resolveSecret } from './secret';
 import { CatalogueStore } from './store';
 import { LoginThrottle } from './throttle';
 
-/** the shop's own address: the sender of its mails and, by default, the only target of send-email */
-export const SHOP_MAILBOX = 'klantenservice@papierwinkel.example';
+export { SHOP_MAILBOX } from './mail';
 
 export interface BackendOptions {
   /** 0 = a free port (default 8080) */
@@ -47,6 +48,12 @@ export interface BackendOptions {
    * (comma list, empty = none) and PSP_ISSUERS=none configure a provider without methods or without banks
    */
   psp?: { methods?: readonly string[]; issuers?: boolean };
+  /**
+   * the proxies whose X-Forwarded-For names the client (default env TRUSTED_PROXIES): comma-separated IP addresses or
+   * CIDR ranges, e.g. the load balancer's and, behind a storefront on this host, `127.0.0.1`; unset trusts none, and
+   * every request's client is its socket's address (the login throttle counts per client)
+   */
+  trustedProxies?: string;
   /** milliseconds a client has to send a whole request (default 20,000): a slower one is answered 408 and cut off */
   requestTimeoutMs?: number;
   /** the clock (tests) */
@@ -58,7 +65,10 @@ export interface RunningBackend { url: string; port: number; close(): Promise<vo
 
 export async function startBackend(opts: BackendOptions = {}): Promise<RunningBackend> {
   const host = opts.host ?? '127.0.0.1';
+  const trust = trustedProxies(opts.trustedProxies ?? process.env.TRUSTED_PROXIES);
   const dataDir = opts.dataDir ?? './data/backend';
+  // the secret first: a damaged secret file stops the start before the database is opened
+  const secret = resolveSecret(opts.secret ?? process.env.BACKEND_SECRET, dataDir);
   const db = openDb(dataDir, opts.reset === true);
   const seed = opts.seed ?? Number(getMeta(db, 'seed') ?? DEFAULT_SEED);
   const scale = opts.scale ?? Number(getMeta(db, 'scale') ?? 1);
@@ -70,7 +80,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const ctx: Context = {
     db,
     catalogue: CatalogueStore.open(db, { dataDir, seed, scale, reset: opts.reset === true, log }).store,
-    secret: resolveSecret(opts.secret ?? process.env.BACKEND_SECRET, dataDir),
+    secret,
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     storefrontUrl: storefront.url,
     storefrontOrigins: storefront.origins,
@@ -81,6 +91,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     log,
     loginThrottle: new LoginThrottle(() => now().getTime()),
   };
+  // the same error again within 10 s is counted, not written (one stack and a count per interval in an outage)
+  const errors = new RepeatLimiter(log, () => now().getTime());
   const router = new Router();
   catalogRoutes(router, ctx);
   cartRoutes(router, ctx);
@@ -91,11 +103,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const requestTimeout = opts.requestTimeoutMs ?? 20_000;
   const server = createServer(
     { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
-    createHandler(router, log),
+    createHandler(router, (key, line) => errors.log(key, line), trust),
   );
   server.keepAliveTimeout = 5000;
   // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // the request being read learns why its body stopped (http.ts: 408, not a client that left)
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') markTimedOut(socket);
     if (!socket.writable) return;
     const [status, text] =
       err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout'] : [400, 'Bad request'];
@@ -114,6 +128,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
+          errors.flush();
           ctx.catalogue.close();
           db.close();
           resolve();

@@ -1,6 +1,6 @@
 /**
  * CLI: `node dist/backend.mjs [--reset] [--dev] [--port N] [--scale N] [--seed N] [--host H] [--data-dir D]`;
- * env API_PORT, HOST, PSP_METHODS (comma list, empty = none), PSP_ISSUERS=none, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, MAIL_TARGETS, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
+ * env API_PORT, HOST, PSP_METHODS (comma list, empty = none), PSP_ISSUERS=none, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, MAIL_TARGETS, TRUSTED_PROXIES, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev).
  */
 import { startBackend } from './index';
 
@@ -13,7 +13,7 @@ function arg(name: string): string | undefined {
 
 const port = Number(arg('port') ?? process.env.API_PORT ?? 8080);
 const scaleArg = arg('scale') ?? process.env.CATALOGUE_SCALE;
-const backend = await startBackend({
+const started = startBackend({
   port,
   host: arg('host') ?? process.env.HOST ?? '127.0.0.1',
   dataDir: arg('data-dir') ?? process.env.DATA_DIR ?? './data/backend',
@@ -28,6 +28,11 @@ const backend = await startBackend({
     ...(process.env.PSP_METHODS !== undefined ? { methods: process.env.PSP_METHODS.split(',').map((m) => m.trim()).filter(Boolean) } : {}),
     ...(process.env.PSP_ISSUERS === 'none' ? { issuers: false } : {}),
   },
+});
+// a damaged database or secret file, a bad setting: its message, no stack, and a failed exit for the supervisor
+const backend = await started.catch((e: unknown) => {
+  console.error(`backend not started: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
 });
 console.log(`backend listening on ${backend.url}${process.argv.includes('--dev') || process.env.BACKEND_DEV === '1' ? ' (development routes on)' : ''}`);
 const stop = () => {

@@ -1,57 +1,67 @@
 import { HttpError } from './errors';
 
 /**
- * Login throttling per e-mail and per client address: a few failures are free, then every further failure locks the key
- * for twice as long as the last (1 s, 2 s, 4 s, ... up to 15 min). A locked key answers 429 with Retry-After before the
- * password is even checked; a successful login clears the e-mail's and the address's record.
+ * Login throttling per (account, client) and per client, the client being the address http.ts reads (X-Forwarded-For
+ * only from TRUSTED_PROXIES). A few failures are free, then every further failure locks its key for twice as long as
+ * the last (1 s, 2 s, 4 s, ... up to 15 min). A locked key answers 429 with Retry-After before the password is even
+ * checked.
+ *
+ * Nothing counts per account alone: a lock on an account would let anyone lock a known customer out. A client that has
+ * not failed is therefore never refused because of another client's failures: its own pair and its own address are
+ * unlocked. A success clears the pair's record only (a client's successes on its own account do not wash away its
+ * failures on others); a record without a failure for `forgetAfterMs` starts again from nothing.
  */
 export const THROTTLE = {
-  /** failed logins per e-mail before the first lock */
-  freePerEmail: 5,
-  /** failed logins per client address before the first lock (many shoppers may share one address) */
-  freePerAddress: 20,
+  /** failed logins for one account from one client before the first lock */
+  freePerPair: 5,
+  /** failed logins from one client (any accounts) before the first lock */
+  freePerClient: 20,
   firstLockMs: 1000,
   maxLockMs: 15 * 60_000,
+  /** a record whose last failure is this old counts from zero again */
+  forgetAfterMs: 60 * 60_000,
   /** records kept at most (oldest dropped first) */
   maxRecords: 100_000,
 } as const;
 
-interface Record { failures: number; lockedUntil: number }
+interface Failures { failures: number; lockedUntil: number; lastFailure: number }
 
 export class LoginThrottle {
-  private readonly records = new Map<string, Record>();
+  private readonly records = new Map<string, Failures>();
 
   constructor(private readonly now: () => number) {}
 
-  /** 429 when the e-mail or the address is locked. */
-  check(email: string, address: string): void {
+  /** 429 when the (account, client) pair or the client is locked. */
+  check(account: string, client: string): void {
     const t = this.now();
-    const until = Math.max(this.records.get(emailKey(email))?.lockedUntil ?? 0, this.records.get(addressKey(address))?.lockedUntil ?? 0);
+    const until = Math.max(this.records.get(pairKey(account, client))?.lockedUntil ?? 0, this.records.get(clientKey(client))?.lockedUntil ?? 0);
     if (until > t) {
       const seconds = Math.ceil((until - t) / 1000);
       throw new HttpError(429, `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`, {}, { 'retry-after': String(seconds) });
     }
   }
 
-  failed(email: string, address: string): void {
-    this.bump(emailKey(email), THROTTLE.freePerEmail);
-    this.bump(addressKey(address), THROTTLE.freePerAddress);
+  failed(account: string, client: string): void {
+    this.bump(pairKey(account, client), THROTTLE.freePerPair);
+    this.bump(clientKey(client), THROTTLE.freePerClient);
   }
 
-  succeeded(email: string, address: string): void {
-    this.records.delete(emailKey(email));
-    this.records.delete(addressKey(address));
+  succeeded(account: string, client: string): void {
+    this.records.delete(pairKey(account, client));
   }
 
   private bump(key: string, free: number): void {
-    const r = this.records.get(key) ?? { failures: 0, lockedUntil: 0 };
+    const t = this.now();
+    const old = this.records.get(key);
+    const r = old && t - old.lastFailure < THROTTLE.forgetAfterMs ? old : { failures: 0, lockedUntil: 0, lastFailure: t };
     r.failures++;
-    if (r.failures > free) r.lockedUntil = this.now() + Math.min(THROTTLE.maxLockMs, THROTTLE.firstLockMs * 2 ** Math.min(30, r.failures - free - 1));
+    r.lastFailure = t;
+    if (r.failures > free) r.lockedUntil = t + Math.min(THROTTLE.maxLockMs, THROTTLE.firstLockMs * 2 ** Math.min(30, r.failures - free - 1));
     this.records.delete(key); // re-insert: the Map's order is the age order
     this.records.set(key, r);
     while (this.records.size > THROTTLE.maxRecords) this.records.delete(this.records.keys().next().value as string);
   }
 }
 
-const emailKey = (email: string) => `e:${email.trim().toLowerCase()}`;
-const addressKey = (address: string) => `a:${address}`;
+const pairKey = (account: string, client: string) => `p:${client}\n${account.trim().toLowerCase()}`;
+const clientKey = (client: string) => `c:${client}`;

@@ -6,11 +6,12 @@ import { unitPriceInclTax } from './store';
 /** The demo shop's own totals (independent of core/): prices incl. 21% VAT, DPD flat rate 4 / 5 incl., coupons. */
 export const VAT = 0.21;
 export const SHIPPING = { carrier_code: 'flatrate', method_code: 'flatrate', carrier_title: 'DPD', method_title: 'DPD Courier', amount: 4, incl: 5 };
-export const COUPONS: Record<string, { type: 'percent' | 'fixed'; value: number; label: string }> = {
-  KORTING10: { type: 'percent', value: 10, label: '10% korting' },
-  NIEUWSBRIEF10: { type: 'percent', value: 10, label: 'Nieuwsbriefkorting 10%' },
-  VIJFEURO: { type: 'fixed', value: 5, label: '€ 5 korting' },
-};
+/** a Map: a code a shopper types ('CONSTRUCTOR', '__PROTO__') is looked up among these three only */
+export const COUPONS: ReadonlyMap<string, { type: 'percent' | 'fixed'; value: number; label: string }> = new Map([
+  ['KORTING10', { type: 'percent', value: 10, label: '10% korting' }],
+  ['NIEUWSBRIEF10', { type: 'percent', value: 10, label: 'Nieuwsbriefkorting 10%' }],
+  ['VIJFEURO', { type: 'fixed', value: 5, label: '€ 5 korting' }],
+]);
 
 const r2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
@@ -170,12 +171,12 @@ export function computeTotals(ctx: Context, lines: LineInput[], coupon: string |
       options: JSON.stringify(optionLabels(resolved)),
       product_type: resolved?.productType ?? 'simple',
       // the line's options as ordered (Magento's order items carry product_option too): the order history's lines can
-      // be put back into a cart with their colour, size or bundle choice (issue 12, 'Terug naar winkelwagen')
+      // be put back into a cart with their colour, size or bundle choice ('Terug naar winkelwagen')
       ...(line.product_option ? { product_option: line.product_option } : {}),
     };
   });
   const subtotalIncl = r2(items.reduce((sum, i) => sum + i.row_total_incl_tax, 0));
-  const rule = coupon ? COUPONS[coupon] : undefined;
+  const rule = coupon ? COUPONS.get(coupon) : undefined;
   let discount = 0;
   if (rule && subtotalIncl > 0) discount = rule.type === 'percent' ? r2((subtotalIncl * rule.value) / 100) : Math.min(rule.value, subtotalIncl);
   // spread the discount over the rows; the last row takes the rounding rest

@@ -185,7 +185,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
   router.post('/api/cart/apply-coupon', (req) => {
     const cart = loadCart(req);
     const code = (req.query.get('coupon') ?? '').trim().toUpperCase();
-    if (!code || !COUPONS[code]) throw badRequest(TEXTS.couponInvalid);
+    if (!code || !COUPONS.has(code)) throw badRequest(TEXTS.couponInvalid);
     ctx.db.prepare('UPDATE carts SET coupon = ?, updated_at = ? WHERE id = ?').run(code, now(), cart.id);
     return ok(true);
   });

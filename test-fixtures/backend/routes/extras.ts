@@ -1,6 +1,7 @@
 import type { Context } from '../context';
 import { badRequest, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
+import { html, queueMail, textToHtml } from '../mail';
 import { customerFromQuery, randomId } from '../tokens';
 import { check, s } from '../validate';
 
@@ -64,9 +65,12 @@ export function extraRoutes(router: Router, ctx: Context): void {
     if (!ctx.mailTargets.includes(body.targetAddress.toLowerCase())) throw badRequest(`Target email address (${body.targetAddress}) is not from the whitelist!`);
     ctx.db.transaction(() => {
       ctx.db.prepare('DELETE FROM mail_tokens WHERE token = ?').run(body.token);
-      ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.targetAddress, body.sourceAddress, body.subject, body.emailText, now());
+      // a visitor's text reaches the shop's mailbox as text: its markup shows as written, never as links or images
+      queueMail(ctx, { to: body.targetAddress, from: body.sourceAddress, subject: body.subject, body: html`<p>${textToHtml(body.emailText)}</p>` });
       // the confirmation goes to an address nobody verified: a fixed text, never the sender's subject or text
-      if (body.confirmation) ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(body.sourceAddress, body.targetAddress, 'Bevestiging: we hebben je bericht ontvangen', '<p>Bedankt voor je bericht. We antwoorden zo snel mogelijk.</p>', now());
+      if (body.confirmation) {
+        queueMail(ctx, { to: body.sourceAddress, from: body.targetAddress, subject: 'Bevestiging: we hebben je bericht ontvangen', body: html`<p>Bedankt voor je bericht. We antwoorden zo snel mogelijk.</p>` });
+      }
     })();
     return ok('OK');
   });

@@ -1,6 +1,7 @@
 import type { Context } from '../context';
 import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
+import { greetingName, html, queueMail, SHOP_MAILBOX } from '../mail';
 import { hashPassword, issueTokens, passwordMatches, randomId, requireCustomer, verifyToken } from '../tokens';
 import { check, passwordStrongEnough, s } from '../validate';
 
@@ -129,8 +130,11 @@ export function userRoutes(router: Router, ctx: Context): void {
     const token = randomId(16);
     ctx.db.prepare('INSERT INTO reset_tokens (token, customer_id, expires_at) VALUES (?, ?, ?)').run(token, row.id, ctx.now().getTime() + 24 * 3600_000);
     const link = `${ctx.storefrontUrl}/create-password?resetToken=${token}&email=${encodeURIComponent(row.email)}`;
-    ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(row.email, 'klantenservice@papierwinkel.example', 'Wachtwoord opnieuw instellen', `<p>Beste ${row.firstname},</p><p>Stel je nieuwe wachtwoord in via <a href="${link}">${link}</a>.</p>`, now());
+    const name = greetingName(row.firstname);
+    queueMail(ctx, {
+      to: row.email, from: SHOP_MAILBOX, subject: 'Wachtwoord opnieuw instellen',
+      body: html`<p>${name ? `Beste ${name},` : 'Beste klant,'}</p><p>Stel je nieuwe wachtwoord in via <a href="${link}">${link}</a>.</p>`,
+    });
     return ok(true);
   });
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TotalSegment } from '../../../core/cart/types';
+import { ownEntry } from '../../../core/dictionary';
 import { MESSAGES } from '../../../core/messages';
 import { useMoney } from '../../hooks/use-transactions';
 
@@ -27,7 +28,7 @@ export function CartTotals({ totals }: { totals: readonly TotalSegment[] }) {
     <dl className="cart-totals">
       {shown.map((s) => (
         <div key={s.code} className={`cart-totals__row cart-totals__row--${s.code}`}>
-          <dt>{s.code === 'tax' ? t('cart.totals.taxIncluded') : t(s.title === MESSAGES.totalsDiscountLastKnown ? s.title : (TITLES[s.code] ?? s.title))}</dt>
+          <dt>{s.code === 'tax' ? t('cart.totals.taxIncluded') : t(s.title === MESSAGES.totalsDiscountLastKnown ? s.title : (ownEntry(TITLES, s.code) ?? s.title))}</dt>
           <dd>{money(s.value)}</dd>
         </div>
       ))}

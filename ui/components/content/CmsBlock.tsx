@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { CmsService } from '../../../core/catalogue/cms-service';
+import { ownEntry } from '../../../core/dictionary';
 import { useCms, useContainer } from '../../hooks/use-catalogue';
 import { CmsHtml } from './CmsHtml';
 
@@ -7,7 +8,7 @@ import { CmsHtml } from './CmsHtml';
 export function CmsBlock({ identifier, className }: { identifier: string; className?: string }) {
   const cms = useCms();
   const container = useContainer();
-  const block = cms.blocks[identifier];
+  const block = ownEntry(cms.blocks, identifier);
   useEffect(() => {
     if (!block) void container.get(CmsService).loadBlock(identifier);
   }, [block, identifier, container]);
