@@ -111,8 +111,12 @@ export function Header() {
             </span>
             <input
               id="header-search"
-              type="search"
+              // a text input: the combobox role is not allowed on type=search (HTML-ARIA); the phone's keyboard still
+              // offers its search key (inputMode, enterKeyHint)
+              type="text"
               role="combobox"
+              inputMode="search"
+              enterKeyHint="search"
               autoComplete="off"
               placeholder={t('search.placeholder')}
               value={search.text}
