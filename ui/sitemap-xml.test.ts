@@ -47,7 +47,10 @@ describe('/sitemap.xml lists the products (issue 12)', () => {
     for (const p of catalogue.products.filter((x) => !listed.includes(x) && x.url_path)) expect(urls.some((u) => u.loc === `${ORIGIN}/${p.url_path}`)).toBe(false);
     // the categories and CMS pages are still there
     expect(urls.some((u) => u.loc === `${ORIGIN}/inpakpapier/kerst`)).toBe(true);
-    expect(urls.some((u) => u.loc === `${ORIGIN}/i/privacy`)).toBe(true);
+    expect(urls.some((u) => u.loc === `${ORIGIN}/i/wiezijnwij`)).toBe(true);
+    // the privacy CMS page is listed once, at the static page that shows it (its canonical)
+    expect(urls.some((u) => u.loc === `${ORIGIN}/privacy`)).toBe(true);
+    expect(urls.some((u) => u.loc === `${ORIGIN}/i/privacy`)).toBe(false);
   });
 
   it('the same URL each product page names as canonical', async () => {

@@ -23,7 +23,7 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-label={t('cookies.label')} style={{ minHeight: `${config.ui.cookieBarMinHeightRem}rem` }}>
       <p>
-        {t('cookies.text')} <Link to="/i/privacy">{t('cookies.privacyLink')}</Link>
+        {t('cookies.text')} <Link to="/privacy">{t('cookies.privacyLink')}</Link>
       </p>
       <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={() => void service.accept()}>
         {t('cookies.accept')}
