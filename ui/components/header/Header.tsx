@@ -77,9 +77,6 @@ export function Header() {
   }, [location.pathname, ui]);
   return (
     <>
-      <a href="#main" className="skip-link">
-        {t('header.skipToContent')}
-      </a>
       {/* in a landmark of its own: every piece of content sits in one (axe region) */}
       <aside className="header-notice" aria-label={t('a11y.headerNotice')}>
         <CmsBlock identifier={config.cms.headerBlock} className="header-block" />
