@@ -3,6 +3,7 @@ import { DEFAULT_CONFIG, type LocaleCode } from '../../core/config';
 import { MESSAGES } from '../../core/messages';
 import { validateQuantity } from '../../core/checkout/field-rules';
 import { createI18n, loadLocale } from './index';
+import { readFileSync } from 'node:fs';
 import nl from './nl-NL.json';
 import en from './en-US.json';
 
@@ -43,5 +44,19 @@ describe('locale texts', () => {
     expect(text).toContain('4');
     expect(text).not.toMatch(/lager dan|below|less than/i);
     expect(text).toMatch(locale === 'nl-NL' ? /niet hoger zijn dan 4$/ : /4 or less$/);
+  });
+});
+
+describe('shop content', () => {
+  // the header block of the demo catalogue says 'Vóór 16:00 besteld, vandaag verzonden'; the shop's own texts (the
+  // locale files, the local content of the home page) may not name another cut-off time beside it
+  it('names one order cut-off time everywhere', () => {
+    const files = ['ui/i18n/nl-NL.json', 'ui/i18n/en-US.json', 'adapters/content/default.json', 'adapters/content/default.en-US.json', 'test-fixtures/catalogue/content.ts'];
+    const times = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8');
+      for (const m of text.matchAll(/\b(?:v[oó]{1,2}r|before) (\d{1,2}:\d{2})/gi)) times.add(m[1]!);
+    }
+    expect([...times]).toEqual(['16:00']);
   });
 });
