@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { hydrated } from './checkout-steps';
+import { hydrated, simpleProductUrl } from './checkout-steps';
 
 /** The listed tiles as the shopper sees them: image, link and name. */
 const tilesOf = () =>
@@ -72,3 +72,42 @@ test('the mega menu is one row at 1280 px', async ({ browser }) => {
     await context.close();
   }
 });
+
+// the added-to-cart toast does not cover the microcart's last line, totals and checkout button: on a phone (the drawer is
+// the whole width; a short screen, where it covered them) and at 1280 px (beside the drawer)
+for (const [width, height] of [[390, 560], [1280, 800]] as const) {
+  test(`the added-to-cart toast leaves the microcart's last line, totals and checkout button visible at ${width} px`, async ({ browser, request }) => {
+    const context = await browser.newContext({ viewport: { width, height }, locale: 'nl-NL', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    try {
+      const { url } = await simpleProductUrl(request);
+      await page.goto(url);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'In winkelwagen' }).click();
+      const toast = page.locator('.notification--success');
+      await expect(toast).toContainText('Product is toegevoegd aan je winkelwagen!');
+      await page.locator('.header__cart:visible').first().click();
+      const cart = page.getByRole('dialog', { name: 'Winkelwagen' });
+      const checkout = cart.locator('.microcart__checkout');
+      await expect(checkout).toBeVisible();
+      await expect(toast).toHaveCount(1);
+      const covered = await cart.evaluate((box) => {
+        const targets = [box.querySelector('.cart-line:last-of-type'), box.querySelector('.cart-totals'), box.querySelector('.microcart__checkout')];
+        return targets.flatMap((el) => {
+          if (!el) return ['missing'];
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return top && el.contains(top) ? [] : [`${el.className} under ${top?.className ?? 'nothing'}`];
+        });
+      });
+      expect(covered).toEqual([]);
+      if (width >= 1024) {
+        // beside the drawer, not over any of it
+        const [t, d] = [(await toast.boundingBox())!, (await cart.boundingBox())!];
+        expect(t.x + t.width).toBeLessThanOrEqual(d.x);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
