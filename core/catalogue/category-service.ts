@@ -121,7 +121,7 @@ export class CategoryService {
   }
 
   /**
-   * Replace the chosen filters (read from the route query) and show `depth` pages (issue 12: ?page=N). The same
+   * Replace the chosen filters (read from the route query) and show `depth` pages (?page=N). The same
    * filters one page deeper than shown load just the next page ('load more'); the same filters at the depth shown
    * load nothing; anything else reloads pages 1..depth in one request.
    */
@@ -194,7 +194,7 @@ export class CategoryService {
 
   /**
    * Why the last product list load failed (undefined when it answered). The shopper sees the §4.4 warning either
-   * way; the server also needs to know whether the backend could not answer (issue 8: then the page is a 503).
+   * way; the server also needs to know whether the backend could not answer (then the page is a 503).
    */
   listFailure(): unknown {
     return this.lastListFailure;

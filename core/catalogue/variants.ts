@@ -204,7 +204,7 @@ export function availableOptionValues(product: Product, selection: VariantSelect
 }
 
 /**
- * spec catalogue §4.3 (children out of stock), issue 12: the option values a shopper would reach only out-of-stock
+ * spec catalogue §4.3 (children out of stock): the option values a shopper would reach only out-of-stock
  * children with, given the other chosen options: at least one enabled child has the value and matches the other
  * choices, and none of those is in stock. The product page marks them unavailable before the click (the child may
  * still be listed and chosen: out-of-stock products are listed, spec catalogue §9). Keyed by attribute code.

@@ -1,7 +1,7 @@
 /**
  * The sitemap (spec catalogue §2.1: /sitemap, also served as /sitemap.xml): home, the static pages, the
  * wholesale page, the categories (their links, §2.2) and the CMS pages the shop links to; /sitemap.xml adds every
- * listed product (core/routing/sitemap-products.ts, issue 12).
+ * listed product (core/routing/sitemap-products.ts).
  */
 import type { ShopConfig } from '../config';
 import type { Category } from '../catalogue/types';

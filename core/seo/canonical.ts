@@ -1,5 +1,5 @@
 /**
- * Canonical URLs (issue 10, SEO basics): the one absolute URL a search engine should index for what a page shows.
+ * Canonical URLs (SEO basics): the one absolute URL a search engine should index for what a page shows.
  *
  * - Never a query string: tracking parameters (utm_*, gclid, ...), a category's filters and sort (spec catalogue
  *   §2.2: they live in the route query) and the 'load more' depth are views of the same category, not pages of their

@@ -18,7 +18,7 @@ const configurable = (): Product => ({
   price: 5, price_incl_tax: 6.05, configurable_children: [{ sku: 'IP-7-rood', id: 71, price: 5 } as never],
 });
 
-describe('meta description (issue 10 SEO basics)', () => {
+describe('meta description (SEO basics)', () => {
   it('a product says its short description, else its description, else the locale fallback // spec catalogue §3.1', () => {
     expect(productMetaDescription({ short_description: '<p>Kort &amp; krachtig.</p>', description: '<p>Lang.</p>' }, 'F')).toBe('Kort & krachtig.');
     expect(productMetaDescription({ short_description: '<p> </p>', description: '<p>Lang <b>verhaal</b>.</p>' }, 'F')).toBe('Lang verhaal.');
@@ -64,7 +64,7 @@ describe('meta description (issue 10 SEO basics)', () => {
   });
 });
 
-describe('canonical URL (issue 10 SEO basics)', () => {
+describe('canonical URL (SEO basics)', () => {
   it('never carries a query or fragment: tracking, filters, sort and depth are dropped', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^(\/[a-z0-9._~%-]{0,12}){0,4}$/), fc.string(), fc.string(), (path, q, f) => {
@@ -98,7 +98,7 @@ describe('canonical URL (issue 10 SEO basics)', () => {
   });
 });
 
-describe('offer (issue 10 SEO basics)', () => {
+describe('offer (SEO basics)', () => {
   it('availability follows the stock line: not in stock or no available variant is OutOfStock // spec catalogue §4.3, §4.4', () => {
     expect(offerAvailability({ stock: { is_in_stock: true } as never })).toBe(IN_STOCK);
     expect(offerAvailability({ stock: { is_in_stock: false } as never })).toBe(OUT_OF_STOCK);
@@ -109,7 +109,7 @@ describe('offer (issue 10 SEO basics)', () => {
 
   it('the price is the one the shopper sees, a special price only inside its window // spec catalogue §3.1, §9', () => {
     const p = simple({ special_price: 8, special_price_incl_tax: 9.68, special_from_date: '2026-06-01', special_to_date: '2026-06-30' });
-    // 30 June 23:00 Amsterdam (21:00 UTC) is still inside: the to-day is inclusive in the store's zone (issue 12)
+    // 30 June 23:00 Amsterdam (21:00 UTC) is still inside: the to-day is inclusive in the store's zone
     expect(offerPrice(p, Date.UTC(2026, 5, 30, 21, 0), config)).toEqual({ price: '9.68', priceCurrency: 'EUR', priceValidUntil: '2026-06-30' });
     // 1 July 00:30 Amsterdam (30 June 22:30 UTC) is outside
     expect(offerPrice(p, Date.UTC(2026, 5, 30, 22, 30), config)).toEqual({ price: '12.10', priceCurrency: 'EUR' });

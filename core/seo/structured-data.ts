@@ -1,5 +1,5 @@
 /**
- * schema.org structured data of a page, written as JSON-LD into the server's HTML (issue 10, SEO basics):
+ * schema.org structured data of a page, written as JSON-LD into the server's HTML (SEO basics):
  * a product page's Product with its Offer (an AggregateOffer for a configurable or grouped product), and the BreadcrumbList of product and category pages.
  * The offer says what the shopper sees on the page: the same price rule as the price shown (spec catalogue §3.1:
  * a special price only inside its window, grouped/bundle sums, incl. tax), the shop's currency (§9: EUR) and the

@@ -10,7 +10,7 @@ import { BackToTop } from '../components/common/BackToTop';
  * spec catalogue §2.4: the default layout: the skip link and the cookie notice, header, page, footer, and the shell's
  * overlays.
  *
- * Issue 10 (selective hydration): the header (with its mega and mobile menus) and the footer are Suspense boundaries
+ * Selective hydration: the header (with its mega and mobile menus) and the footer are Suspense boundaries
  * of their own, as the page is (ui/app/App.tsx). Nothing in them suspends — the server renders them whole, with React's
  * boundary markers — but the browser's hydration then does the root in one short task and each boundary afterwards at
  * a lower priority, yielding to the browser every few milliseconds (a click on a part not hydrated yet hydrates that

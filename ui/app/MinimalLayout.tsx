@@ -22,7 +22,7 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
       <main className="page" id="main">
         {children}
       </main>
-      {/* a boundary of its own, as in the default layout (issue 10: selective hydration) */}
+      {/* a boundary of its own, as in the default layout (selective hydration) */}
       <Suspense fallback={null}>
         <Footer />
       </Suspense>

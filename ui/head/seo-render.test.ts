@@ -1,5 +1,5 @@
 /**
- * The SEO head of server-rendered pages (issue 10), read from the real storefront (ui/server.ts) against the demo
+ * The SEO head of server-rendered pages, read from the real storefront (ui/server.ts) against the demo
  * backend on loopback: the HTML is parsed, the JSON-LD parsed, and its Product / Offer / BreadcrumbList fields checked
  * against what the same page shows the shopper. A proxy in front of the backend gives one product a hostile name (as a
  * compromised or careless backend could) to show it stays data.
