@@ -34,7 +34,7 @@ const offline: CatalogueSearch = {
   },
 };
 
-describe('what a server-rendered page showed is kept for offline use (issue 11, spec catalogue §1)', () => {
+describe('what a server-rendered page showed is kept for offline use (spec catalogue §1)', () => {
   it('a product page: its url mapping and whole product; its related products listing-only', () => {
     const kp = product('KP-1', { url_path: 'linten/krullint-1.html' });
     const plan = seedPlan({ pageResolution: { path: '/linten/krullint-1.html', kind: 'product', status: 200 }, product: { ...EMPTY_PRODUCT_STATE, original: kp, related: { related: [product('R-1')] } } }, config);
@@ -143,9 +143,16 @@ describe('what a server-rendered page showed is kept for offline use (issue 11, 
     expect(plan.categorySearch!.items.map((p) => p.sku)).toEqual(items.slice(0, config.search.defaultPageSize).map((p) => p.sku));
     expect(plan.listedProducts).toHaveLength(120);
   });
+
+  it('a filtered list keeps its tiles (a configurable shown as its matching variant) but stores no variant as a product of its own', () => {
+    const variant = product('IP-8-rood', { type_id: 'configurable', parentSku: 'IP-8' });
+    const plan = seedPlan({ pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState([variant, product('A')]) }, config);
+    expect(plan.categorySearch!.items.map((p) => p.sku)).toEqual(['IP-8-rood', 'A']);
+    expect(plan.listedProducts.map((p) => p.sku)).toEqual(['A']);
+  });
 });
 
-describe('the seed gives the page its main thread back (issue 10: no long task after hydration)', () => {
+describe('the seed gives the page its main thread back (no long task after hydration)', () => {
   it('writes the url mapping, the first product page and whole documents first, then the listed products in slices, each after a pause', async () => {
     const writes: string[] = [];
     const storage = new MemoryStorage();

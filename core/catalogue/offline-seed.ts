@@ -1,5 +1,5 @@
 /**
- * issue 11, spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in
+ * spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in
  * the browser's catalogue cache as if the browser had asked for it itself, so the page opens offline by a link
  * exactly as by a reload. The server answered the url map and the searches, so without this the browser's cache
  * knew nothing of a page that was loaded (not navigated to): a link back to it offline found no url mapping.
@@ -68,7 +68,8 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
       const request = categoryProductsRequest({ category: category.current, categories: category.categories, filters: category.filters, from: 0, size }, config);
       categorySearch = { request, items: list.items.slice(0, size), total: list.total };
     }
-    listedProducts.push(...list.items);
+    // a filtered list shows a configurable as its matching variant (tile-variant.ts): that is no product of its own
+    listedProducts.push(...list.items.filter((p) => p.parentSku === undefined || p.parentSku === p.sku));
   }
   for (const list of Object.values(rendered.home?.lists ?? {})) listedProducts.push(...list);
   const whole = new Set(wholeProducts.map((p) => p.sku));
@@ -92,7 +93,7 @@ export interface SeedPacing {
  * Write the seed plan of a hydrated page into the catalogue cache (failures only cost the offline copy). What a link
  * back to the page needs (its url mapping, its first product page, a product page's document) is written first and
  * at once: a shopper who leaves the page within a few hundred milliseconds (a slow phone, a busy disk) still finds it
- * offline. The listed products follow in slices of a few, each after `pacing.pause()` (issue 10: the page's main
+ * offline. The listed products follow in slices of a few, each after `pacing.pause()` (the page's main
  * thread is not held by one long run of IndexedDB writes and structured clones after hydration).
  */
 export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig, pacing?: SeedPacing): Promise<void> {
