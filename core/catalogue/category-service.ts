@@ -23,6 +23,7 @@ import {
   nextPageStart,
 } from './categories';
 import { availableFiltersFromAggregations, sameFilters, toggleFilter, type AvailableFilters } from './filters';
+import { tileProduct } from './tile-variant';
 import type { AttributeMetadata, Breadcrumb, Category, ChosenFilters, FilterOption, MenuItem, Product, ProductList } from './types';
 
 export interface CategoryState {
@@ -152,7 +153,8 @@ export class CategoryService {
   async loadProducts(from = 0, size = this.config.search.defaultPageSize): Promise<ProductList> {
     const category = this.state.value.current;
     if (!category) return this.state.value.list;
-    const request = categoryProductsRequest({ category, categories: this.state.value.categories, filters: this.state.value.filters, from, size }, this.config);
+    const filters = this.state.value.filters;
+    const request = categoryProductsRequest({ category, categories: this.state.value.categories, filters, from, size }, this.config);
     // the list keeps the default page size: 'load more' goes on page by page after a deep first load
     const perPage = this.config.search.defaultPageSize;
     this.patch({ loading: true });
@@ -175,7 +177,8 @@ export class CategoryService {
         this.patch({ list: emptyList(this.config), warning: MESSAGES.emptyCategoryList, loading: false, offline: !!result.offline });
         return this.state.value.list;
       }
-      const page: ProductList = { start: from, perPage, total: result.total, items: result.items };
+      // a filtered list shows each configurable as its variant matching the filters (image, price, link)
+      const page: ProductList = { start: from, perPage, total: result.total, items: result.items.map((p) => tileProduct(p, filters, this.config)) };
       const list = from === 0 ? page : appendPage(this.state.value.list, page);
       const available =
         from === 0 ? availableFiltersFromAggregations(result.aggregations, this.options.attributes?.() ?? result.attributeMetadata ?? [], this.config, this.options.locale) : this.state.value.available;

@@ -143,6 +143,13 @@ describe('what a server-rendered page showed is kept for offline use (spec catal
     expect(plan.categorySearch!.items.map((p) => p.sku)).toEqual(items.slice(0, config.search.defaultPageSize).map((p) => p.sku));
     expect(plan.listedProducts).toHaveLength(120);
   });
+
+  it('a filtered list keeps its tiles (a configurable shown as its matching variant) but stores no variant as a product of its own', () => {
+    const variant = product('IP-8-rood', { type_id: 'configurable', parentSku: 'IP-8' });
+    const plan = seedPlan({ pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState([variant, product('A')]) }, config);
+    expect(plan.categorySearch!.items.map((p) => p.sku)).toEqual(['IP-8-rood', 'A']);
+    expect(plan.listedProducts.map((p) => p.sku)).toEqual(['A']);
+  });
 });
 
 describe('the seed gives the page its main thread back (no long task after hydration)', () => {

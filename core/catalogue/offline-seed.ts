@@ -68,7 +68,8 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
       const request = categoryProductsRequest({ category: category.current, categories: category.categories, filters: category.filters, from: 0, size }, config);
       categorySearch = { request, items: list.items.slice(0, size), total: list.total };
     }
-    listedProducts.push(...list.items);
+    // a filtered list shows a configurable as its matching variant (tile-variant.ts): that is no product of its own
+    listedProducts.push(...list.items.filter((p) => p.parentSku === undefined || p.parentSku === p.sku));
   }
   for (const list of Object.values(rendered.home?.lists ?? {})) listedProducts.push(...list);
   const whole = new Set(wholeProducts.map((p) => p.sku));

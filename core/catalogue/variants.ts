@@ -45,7 +45,8 @@ function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
   return out;
 }
 
-function childValue(child: ConfigurableChild, code: string): string | undefined {
+/** A child's value of an attribute (its own field, else its custom_attributes), as a string. */
+export function childValue(child: ConfigurableChild, code: string): string | undefined {
   const direct = child[code];
   if (direct !== undefined && direct !== null) return String(direct);
   const custom = child.custom_attributes?.find((a) => a.attribute_code === code)?.value;

@@ -4,7 +4,7 @@
  */
 import type { ShopConfig } from '../config';
 import type { Category, CmsPage, Product } from '../catalogue/types';
-import { PRODUCT_TYPES_WITHOUT_CHILD, routePath } from './routes';
+import { PRODUCT_TYPES_WITHOUT_CHILD, ROUTES, routePath } from './routes';
 
 /** The store code prefix: '/{storeCode}' when that store view appends its code, else ''. */
 export function storePrefix(config: ShopConfig, storeCode?: string): string {
@@ -65,6 +65,14 @@ export function categoryLink(category: Pick<Category, 'url_path' | 'slug'>, conf
   const dispatch = options.urlDispatcher ?? config.catalogue.urlDispatcher;
   if (dispatch && category.url_path) return joinPath(prefix, category.url_path);
   return prefix + routePath('category', { slug: category.slug });
+}
+
+/**
+ * spec catalogue §2.1: a static page (privacy, legal ...) shows the CMS page of the same identifier; that page then has
+ * one URL, the static page's. The static route's path for an identifier, or undefined.
+ */
+export function staticPageOf(identifier: string): string | undefined {
+  return ROUTES.find((r) => r.staticPage && r.name === identifier)?.path;
 }
 
 /** spec catalogue §2.2: a cms-page route takes param slug, taken from the page identifier. */

@@ -6,6 +6,7 @@ import type { Category, Product } from '../catalogue/types';
 import { relatedLinkSkus, relatedProductsRequest, deepestCategoryId } from '../catalogue/related-products';
 import { matchRoute } from './routes';
 import { sitemapEntries, sitemapXml } from './sitemap';
+import { cmsCanonicalPath } from '../seo/canonical';
 
 const c = (id: number, parent_id: number, position: number, name: string, url_path: string, is_active = true): Category =>
   ({ id, parent_id, position, name, url_path, level: 2, is_active, path: '', url_key: url_path, slug: `${url_path.split('/').pop()}-${id}` });
@@ -22,6 +23,14 @@ describe('sitemap', () => {
     // without URL dispatching the category links are /c/{slug}
     const noDispatch = createConfig({ catalogue: { urlDispatcher: false } });
     expect(sitemapEntries(buildCategoryTree(flat, noDispatch), noDispatch).filter((e) => e.kind === 'category').map((e) => e.path)).toEqual(['/c/inpakpapier-3', '/c/kerst-4', '/c/linten-5']);
+  });
+  it('a CMS page a static page shows (privacy) is listed once, at the static path its canonical names // spec catalogue §2.1', () => {
+    const paths = sitemapEntries([], DEFAULT_CONFIG).map((e) => e.path);
+    expect(paths).toContain('/privacy');
+    expect(paths).not.toContain('/i/privacy');
+    expect(cmsCanonicalPath({ identifier: 'privacy' }, DEFAULT_CONFIG)).toBe('/privacy');
+    expect(cmsCanonicalPath({ identifier: 'wiezijnwij' }, DEFAULT_CONFIG)).toBe('/i/wiezijnwij');
+    for (const e of sitemapEntries([], DEFAULT_CONFIG)) if (e.kind === 'cms-page') expect(cmsCanonicalPath({ identifier: e.path.replace(/^\/i\//, '') }, DEFAULT_CONFIG)).toBe(e.path);
   });
   it('every non-category entry is a route of the table // spec catalogue §2.1', () => {
     for (const e of sitemapEntries([], DEFAULT_CONFIG)) expect(matchRoute(e.path).route.name).not.toBe('page-not-found');

@@ -5,7 +5,7 @@
  */
 import type { ShopConfig } from '../config';
 import type { Category } from '../catalogue/types';
-import { categoryLink, cmsPageLink, homeLink } from './links';
+import { categoryLink, cmsPageLink, homeLink, staticPageOf } from './links';
 import { ROUTES, routePath } from './routes';
 
 export interface SitemapEntry {
@@ -33,7 +33,8 @@ export function sitemapEntries(tree: readonly Category[], config: ShopConfig, cm
     }
   };
   walk(tree, 0);
-  for (const p of cmsPages) out.push({ path: cmsPageLink(p, config, storeCode), kind: 'cms-page', name: p.title ?? p.identifier, depth: 0 });
+  // a CMS page a static page shows (privacy) is listed once, at the static page's path (its canonical)
+  for (const p of cmsPages) if (!staticPageOf(p.identifier)) out.push({ path: cmsPageLink(p, config, storeCode), kind: 'cms-page', name: p.title ?? p.identifier, depth: 0 });
   return out;
 }
 

@@ -8,12 +8,12 @@
  * - A product is its parent's link (spec catalogue §2.2) without the chosen variant: '?childSku=' (URL dispatching)
  *   or the childSku segment of '/p/{parentSku}/{slug}/{childSku}' is the parent's own sku, so every variant of a
  *   configurable names one URL.
- * - A category is its category link, a CMS page its /i/{identifier} link (both spec catalogue §2.2), any other page
- *   its own path.
+ * - A category is its category link, a CMS page its /i/{identifier} link (both spec catalogue §2.2) unless a static
+ *   page shows it (§2.1: then the static page's path), any other page its own path.
  */
 import type { ShopConfig } from '../config';
 import type { Category, CmsPage, Product } from '../catalogue/types';
-import { categoryLink, cmsPageLink, productLink } from '../routing/links';
+import { categoryLink, cmsPageLink, productLink, staticPageOf, storePrefix } from '../routing/links';
 
 /** A path without its query and fragment. */
 export function withoutQuery(path: string): string {
@@ -38,9 +38,13 @@ export function categoryCanonicalPath(category: Pick<Category, 'url_path' | 'slu
   return categoryLink(category, config, storeCode);
 }
 
-/** spec catalogue §2.2: a cms-page route takes param slug, taken from the page identifier. */
+/**
+ * spec catalogue §2.2: a cms-page route takes param slug, taken from the page identifier; a CMS page a static page shows
+ * (§2.1: /privacy shows the CMS page 'privacy') has the static page's URL as its one canonical.
+ */
 export function cmsCanonicalPath(page: Pick<CmsPage, 'identifier'>, config: ShopConfig, storeCode?: string): string {
-  return cmsPageLink(page, config, storeCode);
+  const staticPath = staticPageOf(page.identifier);
+  return staticPath ? storePrefix(config, storeCode) + staticPath : cmsPageLink(page, config, storeCode);
 }
 
 /** Any other page: its own path, without query or fragment. */

@@ -5,7 +5,7 @@ import type { Category, Product } from '../catalogue/types';
 import { priceDisplay } from '../catalogue/prices';
 import { cmsMetaDescription, categoryMetaDescription, META_DESCRIPTION_MAX, plainText, productMetaDescription, truncateText } from './description';
 import { absoluteUrl, categoryCanonicalPath, pageCanonicalPath, productCanonicalPath, withoutQuery } from './canonical';
-import { breadcrumbJsonLd, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productJsonLd, serializeJsonLd } from './structured-data';
+import { aggregateOffer, breadcrumbJsonLd, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productJsonLd, serializeJsonLd } from './structured-data';
 import { categoryHead, defaultHead, productHead, staticPageHead, type HeadContextData } from './page-head';
 
 const config = DEFAULT_CONFIG;
@@ -155,6 +155,39 @@ describe('JSON-LD documents', () => {
     const doc = productJsonLd({ product: p, parent: p, url: `${ORIGIN}/x`, images: [`${ORIGIN}/img/a.svg`], description: 'D', now: 0 }, config) as Record<string, any>;
     expect(doc).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kraft rol', sku: 'S-1', url: `${ORIGIN}/x`, image: [`${ORIGIN}/img/a.svg`] });
     expect(doc.offers).toMatchObject({ '@type': 'Offer', url: `${ORIGIN}/x`, price: '12.10', priceCurrency: 'EUR', availability: OUT_OF_STOCK });
+  });
+
+  // spec catalogue §3.1 (configurable children, grouped parts and their prices), §4.3 (disabled children are not sold)
+  it('a configurable product offers an AggregateOffer: the range of its enabled variants\' prices, how many, in stock when any is', () => {
+    const childArb = fc.record({
+      price_incl_tax: fc.integer({ min: 100, max: 9999 }).map((c) => c / 100),
+      status: fc.constantFrom(1, 1, 2),
+      stock: fc.record({ is_in_stock: fc.boolean() }),
+    });
+    fc.assert(fc.property(fc.array(childArb, { minLength: 1, maxLength: 6 }), (kids) => {
+      const children = kids.map((k, i) => ({ ...k, id: 70 + i, sku: `IP-7-${i}` }));
+      const parent = { ...configurable(), configurable_children: children };
+      const doc = productJsonLd({ product: parent, parent, url: `${ORIGIN}/x`, images: [], description: '', now: 0 }, config) as Record<string, any>;
+      const sold = children.filter((c) => c.status < 2);
+      if (!sold.length) {
+        expect(doc.offers['@type']).toBe('Offer');
+        return;
+      }
+      const prices = sold.map((c) => c.price_incl_tax);
+      expect(doc.offers).toEqual({
+        '@type': 'AggregateOffer', url: `${ORIGIN}/x`, priceCurrency: 'EUR', lowPrice: Math.min(...prices).toFixed(2), highPrice: Math.max(...prices).toFixed(2),
+        offerCount: sold.length, availability: sold.some((c) => c.stock.is_in_stock) ? IN_STOCK : OUT_OF_STOCK, itemCondition: 'https://schema.org/NewCondition',
+      });
+    }));
+  });
+
+  it('a grouped product offers an AggregateOffer over its associated products; a simple product keeps its one Offer', () => {
+    const g: Product = { ...simple({ sku: 'G', type_id: 'grouped' }), product_links: [
+      { link_type: 'associated', linked_product_sku: 'A', sku: 'G', qty: 2, product: simple({ sku: 'A', price_incl_tax: 2.5 }) } as never,
+      { link_type: 'associated', linked_product_sku: 'B', sku: 'G', qty: 1, product: simple({ sku: 'B', price_incl_tax: 1.25, stock: { is_in_stock: false } }) } as never,
+    ] };
+    expect(aggregateOffer(g, `${ORIGIN}/g`, 0, config)).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '1.25', highPrice: '2.50', offerCount: 2, availability: IN_STOCK });
+    expect(aggregateOffer(simple(), `${ORIGIN}/s`, 0, config)).toBeUndefined();
   });
 
   it('BreadcrumbList: home, the linked trail, the page; positions from 1, absolute items // spec catalogue §3.6', () => {

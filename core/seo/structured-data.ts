@@ -1,13 +1,14 @@
 /**
  * schema.org structured data of a page, written as JSON-LD into the server's HTML (SEO basics):
- * a product page's Product with its Offer, and the BreadcrumbList of product and category pages.
+ * a product page's Product with its Offer (an AggregateOffer for a configurable or grouped product), and the BreadcrumbList of product and category pages.
  * The offer says what the shopper sees on the page: the same price rule as the price shown (spec catalogue §3.1:
  * a special price only inside its window, grouped/bundle sums, incl. tax), the shop's currency (§9: EUR) and the
  * availability the stock line shows (§4.3, §4.4).
  */
 import type { ShopConfig } from '../config';
 import type { Breadcrumb, Product } from '../catalogue/types';
-import { isSpecialPriceActive, productPriceWithOptions } from '../catalogue/prices';
+import { isSpecialPriceActive, productPrice, productPriceWithOptions } from '../catalogue/prices';
+import { isChildDisabled } from '../catalogue/variants';
 import { absoluteUrl } from './canonical';
 
 export const IN_STOCK = 'https://schema.org/InStock';
@@ -61,9 +62,45 @@ export interface ProductStructuredInput {
   readonly now: number;
 }
 
-/** schema.org Product with one Offer for the product page. */
+/**
+ * The products a configurable or grouped product is sold as: a configurable's enabled children (spec catalogue §4.3), a
+ * grouped product's associated products (§3.1); empty for other types.
+ */
+function offeredParts(parent: Product, config: ShopConfig): Array<Pick<Product, 'stock'> & Parameters<typeof productPrice>[0]> {
+  if (parent.type_id === 'configurable') return (parent.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
+  if (parent.type_id === 'grouped') return (parent.product_links ?? []).filter((l) => l.link_type === 'associated' && l.product).map((l) => l.product!);
+  return [];
+}
+
+/**
+ * schema.org AggregateOffer of a configurable or grouped product: the price range (the lowest and highest price the
+ * shopper can pay for one of its parts, incl. tax, special prices inside their window: §3.1) and how many parts are
+ * offered; in stock when any part is. Undefined when the product has no such parts.
+ */
+export function aggregateOffer(parent: Product, url: string, now: number, config: ShopConfig): JsonLd | undefined {
+  const parts = offeredParts(parent, config);
+  const prices = parts.map((p) => productPrice(p, now, config).final).filter((n) => Number.isFinite(n));
+  if (!prices.length) return undefined;
+  const digits = config.i18n.fractionDigits;
+  return {
+    '@type': 'AggregateOffer',
+    url,
+    priceCurrency: config.i18n.currencyCode,
+    lowPrice: Math.min(...prices).toFixed(digits),
+    highPrice: Math.max(...prices).toFixed(digits),
+    offerCount: prices.length,
+    availability: parts.some((p) => p.stock?.is_in_stock !== false) ? IN_STOCK : OUT_OF_STOCK,
+    itemCondition: 'https://schema.org/NewCondition',
+  };
+}
+
+/**
+ * schema.org Product for the product page: one Offer (what the page shows), or for a configurable or grouped product an
+ * AggregateOffer over its variants or parts.
+ */
 export function productJsonLd(input: ProductStructuredInput, config: ShopConfig): JsonLd {
   const { product, parent, url } = input;
+  const aggregate = aggregateOffer(parent, url, input.now, config);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -72,7 +109,7 @@ export function productJsonLd(input: ProductStructuredInput, config: ShopConfig)
     ...(input.description ? { description: input.description } : {}),
     ...(input.images.length ? { image: [...input.images] } : {}),
     url,
-    offers: {
+    offers: aggregate ?? {
       '@type': 'Offer',
       url,
       ...offerPrice(product, input.now, config),

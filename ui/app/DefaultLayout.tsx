@@ -1,21 +1,30 @@
 import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Header } from '../components/header/Header';
 import { Footer } from '../components/footer/Footer';
 import { ShellExtras } from '../components/common/ShellExtras';
+import { CookieBanner } from '../components/common/StatusOverlays';
 import { BackToTop } from '../components/common/BackToTop';
 
 /**
- * spec catalogue §2.4: the default layout: header, page, footer, and the shell's overlays.
+ * spec catalogue §2.4: the default layout: the skip link and the cookie notice, header, page, footer, and the shell's
+ * overlays.
  *
- * Issue 10 (selective hydration): the header (with its mega and mobile menus) and the footer are Suspense boundaries
+ * Selective hydration: the header (with its mega and mobile menus) and the footer are Suspense boundaries
  * of their own, as the page is (ui/app/App.tsx). Nothing in them suspends — the server renders them whole, with React's
  * boundary markers — but the browser's hydration then does the root in one short task and each boundary afterwards at
  * a lower priority, yielding to the browser every few milliseconds (a click on a part not hydrated yet hydrates that
  * part first and is replayed). Without them the header and footer were hydrated in the root's one long task.
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="layout layout--default">
+      {/* the Tab order starts with the skip link, then the cookie notice while it shows (not after the whole page) */}
+      <a href="#main" className="skip-link">
+        {t('header.skipToContent')}
+      </a>
+      <CookieBanner />
       <Suspense fallback={null}>
         <Header />
       </Suspense>

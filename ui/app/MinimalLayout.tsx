@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../hooks/use-service';
 import { Footer } from '../components/footer/Footer';
 import { ShellExtras } from '../components/common/ShellExtras';
+import { CookieBanner } from '../components/common/StatusOverlays';
 
 /** spec catalogue §2.4: minimal header with a centred logo, page, footer (checkout). */
 export function MinimalLayout({ children }: { children: ReactNode }) {
@@ -11,6 +12,8 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
   const config = useConfig();
   return (
     <div className="layout layout--minimal">
+      {/* first in the Tab order while it shows, not after the whole page */}
+      <CookieBanner />
       <header className="header header--minimal">
         <Link to="/" className="header__logo" aria-label={t('header.logo')}>
           {config.shop.name}
@@ -19,7 +22,7 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
       <main className="page" id="main">
         {children}
       </main>
-      {/* a boundary of its own, as in the default layout (issue 10: selective hydration) */}
+      {/* a boundary of its own, as in the default layout (selective hydration) */}
       <Suspense fallback={null}>
         <Footer />
       </Suspense>

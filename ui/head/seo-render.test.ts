@@ -1,5 +1,5 @@
 /**
- * The SEO head of server-rendered pages (issue 10), read from the real storefront (ui/server.ts) against the demo
+ * The SEO head of server-rendered pages, read from the real storefront (ui/server.ts) against the demo
  * backend on loopback: the HTML is parsed, the JSON-LD parsed, and its Product / Offer / BreadcrumbList fields checked
  * against what the same page shows the shopper. A proxy in front of the backend gives one product a hostile name (as a
  * compromised or careless backend could) to show it stays data.
@@ -96,7 +96,7 @@ const ofType = (p: Page, type: string) => p.jsonLd.filter((d) => d['@type'] === 
 /** '€ 11,95' (nl-NL) -> '11.95' */
 const amount = (shown: string) => shown.replace(/[^0-9,]/g, '').replace(',', '.');
 
-describe('product page head (issue 10: Product with Offer, BreadcrumbList, Open Graph)', () => {
+describe('product page head (Product with Offer or AggregateOffer, BreadcrumbList, Open Graph)', () => {
   it('the Product and its Offer say what the page shows', async () => {
     const p = await page(`/${configurable.url_path}`);
     expect(p.status).toBe(200);
@@ -108,14 +108,16 @@ describe('product page head (issue 10: Product with Offer, BreadcrumbList, Open 
     expect(product!.name).toBe(p.doc.querySelector('h1')!.textContent);
     expect(product!.sku).toBe(p.doc.querySelector('[data-testid="product-sku"]')!.textContent);
     expect(product!.url).toBe(canonical);
+    // a configurable product: an AggregateOffer over its variants, the price shown inside its range
     const offer = product!.offers;
-    expect(offer['@type']).toBe('Offer');
+    expect(offer['@type']).toBe('AggregateOffer');
     expect(offer.url).toBe(canonical);
     expect(offer.priceCurrency).toBe('EUR');
-    const shown = p.doc.querySelector('[data-testid="product-price"] .price__special, [data-testid="product-price"] .price__regular')!.textContent!;
-    expect(offer.price).toBe(amount(shown));
-    const inStock = p.doc.querySelector('.stock--ok') !== null;
-    expect(offer.availability).toBe(inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+    expect(offer.offerCount).toBe(configurable.configurable_children!.filter((c) => (c.status ?? 1) < 2).length);
+    const shown = Number(amount(p.doc.querySelector('[data-testid="product-price"] .price__special, [data-testid="product-price"] .price__regular')!.textContent!));
+    expect(Number(offer.lowPrice)).toBeLessThanOrEqual(shown);
+    expect(Number(offer.highPrice)).toBeGreaterThanOrEqual(shown);
+    if (p.doc.querySelector('.stock--ok') !== null) expect(offer.availability).toBe('https://schema.org/InStock');
     for (const image of product!.image as string[]) expect(image.startsWith(`${ORIGIN}/img/`)).toBe(true);
     expect(p.og('og:type')).toBe('product');
     expect(p.og('og:title')).toBe(product!.name);

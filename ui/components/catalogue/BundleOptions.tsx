@@ -103,7 +103,11 @@ function BundleOptionField({
           required={option.required}
           onChange={(e) => onChoose(option.option_id, e.target.value === '' ? null : e.target.value)}
         >
-          {(!option.required || !chosen) && <option value="">{option.required ? t('product.choose') : t('product.bundleNone')}</option>}
+          {/* always an empty first option: a required <select> needs its placeholder option (HTML); once a required
+              option is chosen the placeholder cannot be chosen back */}
+          <option value="" disabled={option.required && !!chosen}>
+            {option.required ? t('product.choose') : t('product.bundleNone')}
+          </option>
           {option.product_links.map((l) => (
             <option key={String(l.id)} value={String(l.id)} disabled={!inStock(l) && !isChosen(l)}>
               {linkText(l)}

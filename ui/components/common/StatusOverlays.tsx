@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
@@ -10,23 +10,39 @@ import { mirrorCookieNotice } from '../../head/cookie-notice-mirror';
  * shopper's consent to analytics); decline hides it too and is remembered (core/ui-state/claims-service.ts).
  * The server and the hydrating render always render it (its button disabled until hydrated); a returning shopper's
  * copy of "closed" hides it before the first paint (ui/head/cookie-notice-mirror.ts); after hydration the claim
- * decides, and the copy follows the claim.
+ * decides, and the copy follows the claim. It comes early in the Tab order (the layouts render it after the skip
+ * link); closing it from the keyboard leaves the focus on the page's heading.
  */
 export function CookieBanner() {
   const { t } = useTranslation();
   const config = useConfig();
   const mounted = useMounted();
   const { state, service } = useCookieNotice();
+  const box = useRef<HTMLElement>(null);
+  // closed while the focus was in it: the focus goes to the page's heading, not to <body> (WCAG 2.4.3)
+  const refocus = useRef(false);
   useEffect(() => {
     if (state.loaded) mirrorCookieNotice(state.visible);
+    if (state.loaded && !state.visible && refocus.current) {
+      refocus.current = false;
+      const target = document.querySelector<HTMLElement>('#main h1') ?? document.getElementById('main');
+      if (target) {
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      }
+    }
   }, [state]);
   if (mounted && state.loaded && !state.visible) return null;
+  const close = () => {
+    refocus.current = !!box.current?.contains(document.activeElement);
+    void service.accept();
+  };
   return (
-    <section className="cookie-banner" aria-label={t('cookies.label')} style={{ minHeight: `${config.ui.cookieBarMinHeightRem}rem` }}>
+    <section ref={box} className="cookie-banner" aria-label={t('cookies.label')} style={{ minHeight: `${config.ui.cookieBarMinHeightRem}rem` }}>
       <p>
-        {t('cookies.text')} <Link to="/i/privacy">{t('cookies.privacyLink')}</Link>
+        {t('cookies.text')} <Link to="/privacy">{t('cookies.privacyLink')}</Link>
       </p>
-      <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={() => void service.accept()}>
+      <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={close}>
         {t('cookies.accept')}
       </button>
       <button type="button" className="button" disabled={!mounted || !state.loaded} onClick={() => void service.decline()}>

@@ -5,11 +5,19 @@ import { announce } from './LiveRegion';
 
 const none = () => null;
 
+/** A field the shopper types into (not the header search, not a quantity or a choice). */
+const TYPED = 'input:is([type="text"], [type="email"], [type="tel"], [type="password"], :not([type])):not([role="combobox"]), textarea';
+
+/** Whether a form of the page holds text the shopper typed: reloading would lose it. */
+export function hasTypedInput(root: ParentNode): boolean {
+  return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(`form :is(${TYPED})`)].some((f) => !f.readOnly && !f.disabled && f.value.trim() !== '');
+}
+
 /**
  * "Er is een nieuwe versie — vernieuwen": shown while a new build's service worker waits (ui/app/sw-registration.ts).
  * The text is announced in the page's polite live region when it appears; the button is an ordinary one in the tab
  * order, and activates the new worker (the page then reloads once, on the new build). Nothing happens without the
- * shopper's click: a half-filled form is never reloaded away.
+ * shopper's click, and with text typed into a form the click first asks whether to reload anyway.
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
@@ -25,7 +33,7 @@ export function UpdatePrompt() {
         {t('pwa.update.available')}
         <span aria-hidden="true"> — </span>
       </p>
-      <button type="button" className="button button--primary update-prompt__button" onClick={() => activate()}>
+      <button type="button" className="button button--primary update-prompt__button" onClick={() => (!hasTypedInput(document) || window.confirm(t('pwa.update.confirmLoseForm'))) && activate()}>
         {t('pwa.update.reload')}
       </button>
     </section>

@@ -26,7 +26,7 @@ export function Footer() {
             <h2>{t('footer.privacyHeading')}</h2>
             <ul>
               <li><Link to="/i/orders-retouren">{t('footer.ordersReturns')}</Link></li>
-              <li><Link to="/i/privacy">{t('footer.privacy')}</Link></li>
+              <li><Link to="/privacy">{t('footer.privacy')}</Link></li>
               <li><Link to="/i/leveringsvoorwaarden">{t('footer.terms')}</Link></li>
             </ul>
           </section>

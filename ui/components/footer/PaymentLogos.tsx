@@ -1,18 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import type { ShopConfig } from '../../../core/config';
+import { useConfig } from '../../hooks/use-service';
 
-/** The four payment-method logos under the footer columns (spec catalogue §2.6), drawn inline (no image requests). */
-const LOGOS: readonly { id: string; label: string; bg: string; fg: string; text: string }[] = [
-  { id: 'ideal', label: 'iDEAL', bg: '#fff', fg: '#cc0066', text: 'iDEAL' },
-  { id: 'bancontact', label: 'Bancontact', bg: '#fff', fg: '#005498', text: 'Bancontact' },
-  { id: 'mastercard', label: 'Mastercard', bg: '#fff', fg: '#eb001b', text: 'Mastercard' },
-  { id: 'visa', label: 'Visa', bg: '#1a1f71', fg: '#fff', text: 'VISA' },
+export interface PaymentLogo {
+  readonly id: string;
+  readonly label: string;
+  /** the shop's payment method that takes this brand (spec transactions §9, config.payment.mapping) */
+  readonly method: string;
+  readonly bg: string;
+  readonly fg: string;
+  readonly text: string;
+}
+
+/** The payment-method logos under the footer columns (spec catalogue §2.6), drawn inline (no image requests). */
+export const LOGOS: readonly PaymentLogo[] = [
+  { id: 'ideal', label: 'iDEAL', method: 'ideal', bg: '#fff', fg: '#cc0066', text: 'iDEAL' },
+  { id: 'bancontact', label: 'Bancontact', method: 'bancontact', bg: '#fff', fg: '#005498', text: 'Bancontact' },
+  { id: 'mastercard', label: 'Mastercard', method: 'creditcard', bg: '#fff', fg: '#eb001b', text: 'Mastercard' },
+  { id: 'visa', label: 'Visa', method: 'creditcard', bg: '#1a1f71', fg: '#fff', text: 'VISA' },
 ];
+
+/**
+ * spec transactions §5, §9: only methods in the payment mapping are offered, so the footer shows only the logos of
+ * those (no Bancontact logo while the provider mapping has no Bancontact method).
+ */
+export function offeredLogos(config: Pick<ShopConfig, 'payment'>): PaymentLogo[] {
+  return LOGOS.filter((l) => Object.hasOwn(config.payment.mapping, l.method));
+}
 
 export function PaymentLogos() {
   const { t } = useTranslation();
+  const config = useConfig();
   return (
     <ul className="payment-logos" aria-label={t('footer.paymentMethods')}>
-      {LOGOS.map((l) => (
+      {offeredLogos(config).map((l) => (
         <li key={l.id}>
           <svg role="img" aria-label={l.label} width="76" height="32" viewBox="0 0 76 32">
             <rect x="0.5" y="0.5" width="75" height="31" rx="4" fill={l.bg} stroke="#d8d2c4" />

@@ -77,9 +77,6 @@ export function Header() {
   }, [location.pathname, ui]);
   return (
     <>
-      <a href="#main" className="skip-link">
-        {t('header.skipToContent')}
-      </a>
       {/* in a landmark of its own: every piece of content sits in one (axe region) */}
       <aside className="header-notice" aria-label={t('a11y.headerNotice')}>
         <CmsBlock identifier={config.cms.headerBlock} className="header-block" />
@@ -111,8 +108,12 @@ export function Header() {
             </span>
             <input
               id="header-search"
-              type="search"
+              // a text input: the combobox role is not allowed on type=search (HTML-ARIA); the phone's keyboard still
+              // offers its search key (inputMode, enterKeyHint)
+              type="text"
               role="combobox"
+              inputMode="search"
+              enterKeyHint="search"
               autoComplete="off"
               placeholder={t('search.placeholder')}
               value={search.text}
