@@ -32,7 +32,7 @@ export interface CollectionIndexes {
 const arraySource = (docs: Doc[]): DocSource & { docs: Doc[] } => ({ docs, get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
- * One document type as the search engine sees it (issue 9 "Fast at 40k"). Per field, built once on first use (or read
+ * One document type as the search engine sees it. Per field, built once on first use (or read
  * from the catalogue cache file) and kept: a compact column (search/column.ts: dictionary + per-document value ids) from
  * which term, range, prefix and exists masks, aggregations and sort orders are read, and a full-text index
  * (search/fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or
