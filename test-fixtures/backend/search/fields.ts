@@ -62,3 +62,21 @@ export function compare(a: Comparable, b: Comparable): number {
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
+
+/**
+ * Adds to `into` every dotted path of `doc` that holds a value (arrays walked through, as fieldValues reads them). A path
+ * not in this set has no value in the document: fieldValues answers [] for it.
+ */
+export function addFieldPaths(doc: unknown, into: Set<string>, prefix = ''): void {
+  if (Array.isArray(doc)) {
+    for (const v of doc) addFieldPaths(v, into, prefix);
+    return;
+  }
+  if (typeof doc !== 'object' || doc === null) return;
+  for (const [k, v] of Object.entries(doc)) {
+    if (v === undefined || v === null) continue;
+    const path = prefix ? `${prefix}.${k}` : k;
+    into.add(path);
+    if (typeof v === 'object') addFieldPaths(v, into, path);
+  }
+}
