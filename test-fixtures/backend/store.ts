@@ -11,7 +11,7 @@ import { specialWindowOpen } from './special-price';
 import { Collection, type CollectionIndexes, type Doc, type DocSource } from './search/engine';
 
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
-export const ENGINE_VERSION = 1;
+export const ENGINE_VERSION = 2;
 
 /**
  * The product fields the storefront filters, sorts and aggregates on (core/catalogue: listing filters, category and
