@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startBackend } from '../../test-fixtures/backend/index';
 import { costlyRequestArb } from '../../test-fixtures/backend/search/costly-requests';
-import { addFieldPaths } from '../../test-fixtures/backend/search/fields';
+import { FieldPaths } from '../../test-fixtures/backend/search/fields';
 
 export const COSTLY_CPU_MS = 50;
 
 /** Sends `count` costly requests to `url`; answers the report lines and whether every request stayed under 50 ms and 5xx-free. */
 export async function costlySearch(url: string, count: number, label: string, maxSeconds: number): Promise<{ lines: string[]; ok: boolean }> {
-  const paths = new Set<string>();
-  for (const p of generateCatalogue().products) addFieldPaths(p, paths);
-  const requests = fc.sample(costlyRequestArb([...paths]), { numRuns: count, seed: 20261127 });
+  const paths = new FieldPaths();
+  for (const p of generateCatalogue().products) paths.add(p);
+  const requests = fc.sample(costlyRequestArb([...paths.spell()]), { numRuns: count, seed: 20261127 });
   const byStatus = new Map<number, number>();
   const cpu: Array<[number, string]> = [];
   let maxBytes = 0;

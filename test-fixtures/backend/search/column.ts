@@ -182,6 +182,12 @@ export class Column {
     return mask;
   }
 
+  // ---- per-entry counters of the terms aggregation: zero counts, stamps of -1; who uses them resets the entries it used ----
+  private counting?: { counts: Int32Array; stamp: Int32Array };
+  counters(): { counts: Int32Array; stamp: Int32Array } {
+    return (this.counting ??= { counts: new Int32Array(this.dict.length), stamp: new Int32Array(this.dict.length).fill(-1) });
+  }
+
   // ---- per-entry readings ----
   private comparableCache?: Array<Comparable | undefined>;
   /** Numbers, booleans as 0/1, numeric strings as numbers, other strings as strings (ranges and sorts). */

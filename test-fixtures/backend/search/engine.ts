@@ -1,6 +1,6 @@
 import { HttpError } from '../errors';
 import { Column, type ColumnData } from './column';
-import { addFieldPaths, comparable, compare, fieldValues, termEquals, type Comparable } from './fields';
+import { comparable, compare, FieldPaths, fieldValues, termEquals, type Comparable } from './fields';
 import { requiredMatches, TextIndex, type TextIndexData, type TextQueryOptions } from './fulltext';
 import { releaseScratch, scratchU8 } from './scratch';
 import { tokenize } from './text';
@@ -27,7 +27,7 @@ export interface CollectionIndexes {
   ids: string[];
   /** isTextField of the fields asked so far */
   textFields: Record<string, boolean>;
-  /** every field path that holds a value in some document (addFieldPaths) */
+  /** every field path that holds a value in some document (FieldPaths) */
   fields?: string[];
 }
 
@@ -83,9 +83,9 @@ export class Collection {
   /** Whether some document holds a value at `field` (the paths are gathered in one pass over the documents, once). */
   hasField(field: string): boolean {
     if (!this.knownFields) {
-      const known = new Set<string>();
-      for (let i = 0; i < this.length; i++) addFieldPaths(this.source.get(i), known);
-      this.knownFields = known;
+      const paths = new FieldPaths();
+      for (let i = 0; i < this.length; i++) paths.add(this.source.get(i));
+      this.knownFields = paths.spell();
     }
     return this.knownFields.has(field);
   }
@@ -142,7 +142,11 @@ export class Collection {
   patchDocs(changed: readonly number[], prefix: string): void {
     if (!changed.length) return;
     const docs = new Map(changed.map((i) => [i, this.source.get(i)] as const));
-    if (this.knownFields) for (const d of docs.values()) addFieldPaths(d, this.knownFields);
+    if (this.knownFields) {
+      const paths = new FieldPaths();
+      for (const d of docs.values()) paths.add(d);
+      paths.spell(this.knownFields);
+    }
     for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
     for (const [field, column] of [...this.columns]) {
       if (!Collection.matches(field, prefix)) continue;
@@ -169,15 +173,15 @@ export class Collection {
   /** Builds the columns and text indexes of `fields`, and gathers the field paths, in one pass over the documents (start-up, cache file). */
   prepare(fields: readonly string[], textFields: readonly string[] = []): void {
     const wanted = [...new Set([...fields, ...textFields])].filter((f) => !this.columns.has(f));
-    const known = this.knownFields ? undefined : new Set<string>();
+    const known = this.knownFields ? undefined : new FieldPaths();
     if (wanted.length || known) {
       const values: Array<Array<readonly unknown[]>> = wanted.map(() => []);
       for (let i = 0; i < this.length; i++) {
         const d = this.source.get(i);
-        if (known) addFieldPaths(d, known);
+        known?.add(d);
         wanted.forEach((f, k) => (values[k] as Array<readonly unknown[]>).push(fieldValues(d, f)));
       }
-      if (known) this.knownFields = known;
+      if (known) this.knownFields = known.spell();
       wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => (values[k] as Array<readonly unknown[]>)[i] as readonly unknown[])));
     }
     for (const f of textFields) this.textIndex(f);

@@ -173,25 +173,27 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
-        // counted per dictionary entry of the field's column, each document once per value, in a Map (its size follows
-        // the documents counted, not the dictionary: a sub-aggregation per bucket stays as cheap as its bucket); the
-        // documents of a bucket are kept only when sub-aggregations need them; buckets in order of first appearance
+        // counted per dictionary entry of the field's column, each document once per value, in the column's counters (only
+        // the entries counted are reset after: a sub-aggregation per bucket costs what its bucket holds, not the whole
+        // dictionary); the documents of a bucket are kept only when sub-aggregations need them; buckets in order of first
+        // appearance (ties keep that order)
         const column = col.column(field);
         const dict = column.dict;
         const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+        const { counts, stamp } = column.counters();
         const keepDocs = sub !== undefined;
-        // the `missing` value: its own group (-1), or the entry of an equal value (same type and text)
+        const docsOf = new Map<number, number[]>();
+        const keep = (id: number, i: number) => {
+          const list = docsOf.get(id);
+          if (list) list.push(i);
+          else docsOf.set(id, [i]);
+        };
+        // the `missing` value: its own group, or the entry of an equal value (same type and text)
         const missing = body.missing;
         const missingId = isScalar(missing) ? dict.findIndex((v) => typeof v === typeof missing && String(v) === String(missing)) : -1;
-        const found = new Map<number, { count: number; docs: number[] }>();
-        const add = (id: number, i: number) => {
-          const g = found.get(id);
-          if (!g) found.set(id, { count: 1, docs: keepDocs ? [i] : [] });
-          else {
-            g.count++;
-            if (keepDocs) g.docs.push(i);
-          }
-        };
+        const missingGroup = { count: 0, docs: [] as number[] };
+        /** dictionary ids (and -1 for the missing group) in the order they first appeared */
+        const firstSeen: number[] = [];
         const { offsets, ids } = column;
         for (const i of matched) {
           const from = offsets[i] as number;
@@ -201,17 +203,30 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
             const id = ids[k] as number;
             if (!isScalar(dict[id])) continue;
             scalar = true;
-            // a value repeated in one document counts once
-            let seen = false;
-            for (let j = from; j < k && !seen; j++) seen = ids[j] === id;
-            if (!seen) add(id, i);
+            if (stamp[id] === i) continue;
+            stamp[id] = i;
+            if (counts[id]!++ === 0) firstSeen.push(id);
+            if (keepDocs) keep(id, i);
           }
-          if (!scalar && isScalar(missing)) add(missingId, i);
+          if (!scalar && isScalar(missing)) {
+            if (missingId >= 0) {
+              if (counts[missingId]!++ === 0) firstSeen.push(missingId);
+              if (keepDocs) keep(missingId, i);
+            } else {
+              if (missingGroup.count++ === 0) firstSeen.push(-1);
+              if (keepDocs) missingGroup.docs.push(i);
+            }
+          }
         }
         type Group = { key: string | number; docs: number[]; count: number; keyAsString?: string };
         const group = (v: unknown, count: number, docs: number[]): Group =>
           typeof v === 'boolean' ? { key: v ? 1 : 0, docs, count, keyAsString: String(v) } : { key: v as string | number, docs, count };
-        const groups: Group[] = [...found].map(([id, g]) => group(id === -1 ? missing : dict[id], g.count, g.docs));
+        const groups: Group[] = firstSeen.map((id) => (id === -1 ? group(missing, missingGroup.count, missingGroup.docs) : group(dict[id], counts[id] as number, docsOf.get(id) ?? [])));
+        for (const id of firstSeen) {
+          if (id === -1) continue;
+          counts[id] = 0;
+          stamp[id] = -1;
+        }
         let buckets = groups.filter((g) => g.count >= minDocCount);
         const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
         const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
