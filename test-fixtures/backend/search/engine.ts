@@ -80,14 +80,18 @@ export class Collection {
     }
   }
 
-  /** Whether some document holds a value at `field` (the paths are gathered in one pass over the documents, once). */
-  hasField(field: string): boolean {
+  /** The field paths some document holds a value at (gathered in one pass over the documents, once). */
+  private fieldPaths(): Set<string> {
     if (!this.knownFields) {
       const paths = new FieldPaths();
       for (let i = 0; i < this.length; i++) paths.add(this.source.get(i));
       this.knownFields = paths.spell();
     }
-    return this.knownFields.has(field);
+    return this.knownFields;
+  }
+
+  hasField(field: string): boolean {
+    return this.fieldPaths().has(field);
   }
 
   /** The documents of an in-memory collection (tests mutate them, then call invalidate). */
@@ -121,8 +125,7 @@ export class Collection {
     const texts: Record<string, TextIndexData> = {};
     for (const [field, idx] of this.textIndexes) texts[field] = idx.data;
     const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
-    this.hasField('id');
-    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...(this.knownFields as Set<string>)] };
+    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...this.fieldPaths()] };
   }
 
   private static matches(field: string, prefix: string): boolean {
