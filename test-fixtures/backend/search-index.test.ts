@@ -78,6 +78,20 @@ describe('indexed search answers as the documents say', () => {
     }
   });
 
+  it('phrases on a field whose full-text index is kept without its column answer as over the documents', () => {
+    // the backend keeps name and description as full-text indexes only: a phrase reads the candidates the index names
+    const plain = new Collection('product', docs);
+    const built = new Collection('product', docs);
+    built.prepare([], ['name', 'description', 'short_description']);
+    const indexed = new Collection('product', docs, undefined, built.exportIndexes(['name', 'description', 'short_description']));
+    const words = [...new Set(docs.flatMap((d) => String(d.name).toLowerCase().split(/\s+/)))].slice(0, 60);
+    fc.assert(fc.property(fc.constantFrom('name', 'description', 'short_description'), fc.array(fc.constantFrom(...words, 'p', 'ka', 'rood'), { minLength: 1, maxLength: 3 }), fc.boolean(), (field, phrase, prefix) => {
+      const body = { query: { [prefix ? 'match_phrase_prefix' : 'match_phrase']: { [field]: phrase.join(' ') } } };
+      const answer = (col: Collection) => ({ ...executeSearch(col, { body, index: 'x', size: '1000' }), took: 0 });
+      expect(answer(indexed)).toEqual(answer(plain));
+    }), { numRuns: 80, seed: 5 });
+  });
+
   it('a stock change is seen by the next search (its indexes are dropped and rebuilt)', () => {
     const copy = new Collection('product', JSON.parse(JSON.stringify(docs.slice(0, 50))) as Doc[]);
     const inStock = () => ids(executeSearch(copy, { body: { query: { term: { 'stock.is_in_stock': true } } }, index: 'x', size: '100' })).length;

@@ -254,7 +254,7 @@ export class Collection {
    */
   phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { column: Column; candidates: Int32Array; tokensOf: (id: number) => string[] | undefined } | undefined {
     const index = this.textIndexes.get(field);
-    if (!index || !this.columns.has(field)) return undefined;
+    if (!index) return undefined;
     const column = this.column(field);
     let info = this.plainText.get(field);
     if (!info || info.column !== column) {
