@@ -16,7 +16,7 @@ import { FieldPaths } from '../../test-fixtures/backend/search/fields';
 export const COSTLY_CPU_MS = 50;
 
 /**
- * Sends `count` costly requests to `url`, twice: the first pass meets fields no index holds yet (a real field's column or
+ * Sends `count` costly requests to `url`, twice: the first round meets fields no index holds yet (a real field's column or
  * full-text index is built on its first use, once per field), the second the same requests again. Answers the report
  * lines and whether every request of both passes stayed under 50 ms and 5xx-free.
  */
