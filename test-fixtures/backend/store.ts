@@ -301,7 +301,7 @@ export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_inc
   const regular = Number(p.price_incl_tax ?? 0);
   const special = p.special_price_incl_tax;
   if (special === null || special === undefined) return regular;
-  // issue 12: the dates are days of the store view's time zone, the end day inclusive (as the storefront reads them)
+  // the dates are days of the store view's time zone, the end day inclusive (as the storefront reads them)
   if (!specialWindowOpen(p.special_from_date, p.special_to_date, now)) return regular;
   return Math.min(regular, special);
 }
