@@ -10,7 +10,7 @@
  * shopper's /api call is timed (it waited until they gave up, before the pass-through read bodies whole).
  *
  * Between the two, "costly but small" (scripts/bench/fuzz-search.ts): `--costly N` (default 300; 0 = none) small search
- * requests that ask for much work, against the same backend, each under 50 ms of backend CPU; `--costly-scale S` runs them
+ * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1); `--costly-scale S` runs them
  * once more against a backend of its own at catalogue scale S (e.g. 100).
  */
 import { connect, type Socket } from 'node:net';
