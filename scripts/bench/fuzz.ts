@@ -1,5 +1,5 @@
 /**
- * The demo backend's fuzz at benchmark size (issue 9): 20,000 fast-check requests over every endpoint against a backend
+ * The demo backend's fuzz at benchmark size: 20,000 fast-check requests over every endpoint against a backend
  * in this process, every table hashed around each request. Prints requests, 2xx/3xx/4xx/5xx, records changed by rejected
  * requests (must be 0) and the time per endpoint. Run: node scripts/bench/run.mjs fuzz [requests] [--max-seconds N]
  * The run stops early (saying so) when --max-seconds (default 300) is reached, so it stays bounded on a busy machine.
@@ -8,6 +8,10 @@
  * test-fixtures/edge-fuzz.ts against a storefront (with the output cache) in front of the same backend, printing
  * answers by status and every 5xx, stack trace or injected header; and 100 clients trickling a body to /api while a
  * shopper's /api call is timed (it waited until they gave up, before the pass-through read bodies whole).
+ *
+ * Between the two, "costly but small" (scripts/bench/fuzz-search.ts): `--costly N` (default 300; 0 = none) small search
+ * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1); `--costly-scale S` runs them
+ * once more against a backend of its own at catalogue scale S (e.g. 100).
  */
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
@@ -20,6 +24,7 @@ import { makeFixture, runFuzz, type FuzzReport } from '../../test-fixtures/backe
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
 import { startStorefront } from '../../ui/server';
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { costlySearch, costlySearchAtScale } from './fuzz-search';
 
 const args = process.argv.slice(2);
 const wanted = Number(args.find((a) => /^\d+$/.test(a)) ?? 20_000);
@@ -28,6 +33,13 @@ const maxSeconds = maxIdx >= 0 ? Number(args[maxIdx + 1]) : 300;
 const edgeIdx = args.indexOf('--edge');
 const edgeRequests = edgeIdx >= 0 ? Number(args[edgeIdx + 1]) : 3000;
 const batch = 1000;
+const costlyIdx = args.indexOf('--costly');
+const costlyRequests = costlyIdx >= 0 ? Number(args[costlyIdx + 1]) : 300;
+const costlyScaleIdx = args.indexOf('--costly-scale');
+const costlyScale = costlyScaleIdx >= 0 ? Number(args[costlyScaleIdx + 1]) : undefined;
+const costlyLines: string[] = [];
+let costlyFailed = false;
+let costlySeconds = 0;
 let edgeFailures = 0;
 let edgeSeconds = 0;
 const edgeLines: string[] = [];
@@ -105,16 +117,26 @@ try {
     for (const [k, v] of Object.entries(r.msByEndpoint)) total.msByEndpoint[k] = (total.msByEndpoint[k] ?? 0) + v;
     process.stderr.write(`  ${total.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   }
+  for (const run of [
+    ...(costlyRequests > 0 ? [() => costlySearch(backend.url, costlyRequests, 'scale 1', maxSeconds)] : []),
+    ...(costlyRequests > 0 && costlyScale !== undefined ? [() => costlySearchAtScale(costlyScale, costlyRequests, maxSeconds)] : []),
+  ]) {
+    const c0 = performance.now();
+    const { lines, ok } = await run();
+    costlySeconds += (performance.now() - c0) / 1000;
+    costlyLines.push(...lines);
+    costlyFailed ||= !ok;
+  }
   if (edgeRequests > 0) await edgeFuzz();
 } finally {
   await backend.close();
   rmSync(dir, { recursive: true, force: true });
 }
-const seconds = (performance.now() - started) / 1000 - edgeSeconds;
+const seconds = (performance.now() - started) / 1000 - edgeSeconds - costlySeconds;
 console.log(`fuzz: ${total.requests} requests in ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, total.requests)).toFixed(1)} ms each)${stoppedEarly ? ` — stopped at --max-seconds ${maxSeconds}, ${wanted} wanted` : ''}`);
 console.log(`  2xx ${total.ok2xx}, 3xx ${total.other3xx}, 4xx ${total.client4xx}, 5xx ${total.server5xx}`);
 console.log(`  records changed by rejected (4xx) requests: ${total.changedByRejected}; accepted requests that changed records: ${total.changedByAccepted}`);
 console.log(`  slowest endpoints (total ms): ${Object.entries(total.msByEndpoint).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ')}`);
 for (const f of total.failures.slice(0, 20)) console.log(`  FAILURE ${f}`);
-for (const line of edgeLines) console.log(line);
-process.exit(total.failures.length || total.server5xx || total.changedByRejected || edgeFailures ? 1 : 0);
+for (const line of [...costlyLines, ...edgeLines]) console.log(line);
+process.exit(total.failures.length || total.server5xx || total.changedByRejected || edgeFailures || costlyFailed ? 1 : 0);

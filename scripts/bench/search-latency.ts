@@ -1,26 +1,19 @@
 /**
- * Search latency of the demo backend at catalogue scale 1, 10 and 100 (issue 9 "Fast at 40k").
- * Run: node scripts/bench/run.mjs search-latency [scales, e.g. 1,10,100] [--max-seconds N] [--compare] [--requests N]
+ * Search latency of the demo backend at catalogue scale 1, 10 and 100, over loopback HTTP.
+ * Run: node scripts/bench/run.mjs search-latency [scales, e.g. 1,10,100] [--max-seconds N] [--requests N]
  * Per scale, each phase in its own child process (so its RSS is its own):
  *  - cold: a first start with --reset (generates the catalogue, builds the indexes, writes the cache file);
  *  - warm: a restart without --reset (reads the cache file), then the request mix over loopback HTTP: storefront text
  *    queries with aggregations (page 1 and 2), category listings with filters, price sort and aggregations, home lists
  *    sorted by created_at, products by sku (the cart's and the product page's lookups), configurable by child sku, and
  *    url lookups (POST /api/url/map); RSS after the start and peak RSS.
- *  - with --compare: the same search bodies in process against the new engine and the previous one (search/reference,
- *    every clause per document + MiniSearch), both over the same documents, side by side.
  * Prints figures with the load average; a benchmark, not a test: no assertions.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startBackend } from '../../test-fixtures/backend/index';
-import { Collection, type Doc } from '../../test-fixtures/backend/search/engine';
-import { executeSearch } from '../../test-fixtures/backend/search/execute';
-import { Collection as ReferenceCollection } from '../../test-fixtures/backend/search/reference/engine';
-import { executeSearch as referenceSearch } from '../../test-fixtures/backend/search/reference/execute';
 
 const WORDS = ['kadopapier', 'kadopapir', 'inpakpapier', 'cadeaupapier kerst', 'satijnlint rood', 'cadeaudoos', 'notitieboek', 'envelop', 'kerstpapier goud', 'papier'];
 const LISTING = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }];
@@ -78,16 +71,6 @@ function mix(count: number, skus: string[], urls: string[], childSkus: string[])
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-
-function samples(scale: number): { skus: string[]; urls: string[]; childSkus: string[]; docs?: Doc[] } {
-  const products = generateCatalogue({ scale }).products;
-  return {
-    skus: products.filter((p) => Number(p.visibility) !== 1).map((p) => p.sku),
-    urls: products.filter((p) => Number(p.visibility) !== 1 && p.url_path).map((p) => p.url_path as string),
-    childSkus: products.filter((p) => Number(p.visibility) === 1).map((p) => p.sku),
-    docs: products as unknown as Doc[],
-  };
-}
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(since);
@@ -149,42 +132,6 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
   console.log(`  p50/p95 by kind (ms): ${kinds}`);
 }
 
-/** Both engines in process over the same documents and the same search bodies (no HTTP): the old one is the reference. */
-function compare(scale: number, count: number, maxSeconds: number): void {
-  const { skus, urls, childSkus, docs } = samples(scale);
-  const bodies = mix(count, skus, urls, childSkus).filter((r) => r.search).map((r) => ({ kind: r.kind, body: r.search!.body, qs: new URLSearchParams(r.search!.qs) }));
-  const engines: Array<[string, () => { search: (b: (typeof bodies)[number]) => unknown }]> = [
-    ['indexed', () => {
-      const col = new Collection('product', docs as Doc[]);
-      col.prepare(['visibility', 'status', 'category_ids', 'color', 'color_options', 'size', 'erin_recommends', 'price', 'sku', 'type_id', 'configurable_children.sku'], ['name', 'sku', 'description', 'short_description', 'category.name']);
-      return { search: (b) => executeSearch(col, { body: b.body, index: 'x', size: b.qs.get('size'), from: b.qs.get('from'), sort: b.qs.get('sort'), sourceInclude: b.qs.get('_source_include') }) };
-    }],
-    ['reference', () => {
-      const col = new ReferenceCollection('product', docs as Doc[]);
-      for (const f of ['name', 'sku', 'description', 'short_description', 'category.name']) col.fieldIndex(f);
-      return { search: (b) => referenceSearch(col, { body: b.body, index: 'x', size: b.qs.get('size'), from: b.qs.get('from'), sort: b.qs.get('sort'), sourceInclude: b.qs.get('_source_include') }) };
-    }],
-  ];
-  const medians: number[] = [];
-  for (const [name, make] of engines) {
-    const t0 = performance.now();
-    const engine = make();
-    const build = performance.now() - t0;
-    const times: number[] = [];
-    const began = performance.now();
-    for (const b of bodies) {
-      if ((performance.now() - began) / 1000 > maxSeconds) break;
-      const s = performance.now();
-      engine.search(b);
-      times.push(performance.now() - s);
-    }
-    times.sort((a, b) => a - b);
-    medians.push(pct(times, 0.5));
-    console.log(`scale ${scale}, in process, ${name.padEnd(9)}: index build ${(build / 1000).toFixed(2)} s, ${times.length} searches: p50 ${pct(times, 0.5).toFixed(2)} ms, p95 ${pct(times, 0.95).toFixed(2)} ms, max ${pct(times, 1).toFixed(2)} ms [load ${load()}]`);
-  }
-  console.log(`scale ${scale}: p50 reference / indexed = ${((medians[1] as number) / (medians[0] as number)).toFixed(1)}x`);
-}
-
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => {
   const i = args.indexOf(name);
@@ -196,7 +143,6 @@ const phase = args.indexOf('--phase') >= 0 ? args[args.indexOf('--phase') + 1] :
 const scaleArg = opt('--scale', 1);
 if (phase === 'cold') await cold(scaleArg, args[args.indexOf('--dir') + 1] as string);
 else if (phase === 'warm') await warm(scaleArg, args[args.indexOf('--dir') + 1] as string, count, maxSeconds);
-else if (phase === 'compare') compare(scaleArg, count, maxSeconds);
 else {
   const scales = (args.find((a) => /^\d+(,\d+)*$/.test(a)) ?? '1,10,100').split(',').map(Number);
   console.log(`search latency, ${new Date().toISOString()}, load average ${load()}, ${count} requests per scale, at most ${maxSeconds} s of requests`);
@@ -209,7 +155,6 @@ else {
     try {
       child(['--phase', 'cold', '--scale', String(scale), '--dir', dir]);
       child(['--phase', 'warm', '--scale', String(scale), '--dir', dir]);
-      if (args.includes('--compare')) child(['--phase', 'compare', '--scale', String(scale)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,7 +11,7 @@ import { specialWindowOpen } from './special-price';
 import { Collection, type CollectionIndexes, type Doc, type DocSource } from './search/engine';
 
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
-export const ENGINE_VERSION = 1;
+export const ENGINE_VERSION = 2;
 
 /**
  * The product fields the storefront filters, sorts and aggregates on (core/catalogue: listing filters, category and
@@ -301,7 +301,7 @@ export function unitPriceInclTax(p: { price_incl_tax?: number; special_price_inc
   const regular = Number(p.price_incl_tax ?? 0);
   const special = p.special_price_incl_tax;
   if (special === null || special === undefined) return regular;
-  // issue 12: the dates are days of the store view's time zone, the end day inclusive (as the storefront reads them)
+  // the dates are days of the store view's time zone, the end day inclusive (as the storefront reads them)
   if (!specialWindowOpen(p.special_from_date, p.special_to_date, now)) return regular;
   return Math.min(regular, special);
 }

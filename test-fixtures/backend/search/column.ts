@@ -2,7 +2,7 @@ import { comparable, compare, type Comparable } from './fields';
 import { scratchU8 } from './scratch';
 
 /**
- * The values of one field over every document, compact (issue 9 "Fast at 40k"): a dictionary of the distinct values
+ * The values of one field over every document, compact: a dictionary of the distinct values
  * (distinct by type and text, as the terms aggregation groups them) and, per document, the dictionary ids of its values
  * in document order, duplicates kept (offsets/ids, CSR). Everything a query needs is derived from it once, lazily, per
  * dictionary entry (not per document): the documents of each value (postings), term lookups with Elasticsearch's
@@ -180,6 +180,12 @@ export class Column {
       }
     }
     return mask;
+  }
+
+  // ---- per-entry counters of the terms aggregation: zero counts, stamps of -1; who uses them resets the entries it used ----
+  private counting?: { counts: Int32Array; stamp: Int32Array };
+  counters(): { counts: Int32Array; stamp: Int32Array } {
+    return (this.counting ??= { counts: new Int32Array(this.dict.length), stamp: new Int32Array(this.dict.length).fill(-1) });
   }
 
   // ---- per-entry readings ----

@@ -1,6 +1,6 @@
 import { HttpError } from '../errors';
 import { Column, type ColumnData } from './column';
-import { comparable, compare, fieldValues, termEquals, type Comparable } from './fields';
+import { comparable, compare, FieldPaths, fieldValues, termEquals, type Comparable } from './fields';
 import { requiredMatches, TextIndex, type TextIndexData, type TextQueryOptions } from './fulltext';
 import { releaseScratch, scratchU8 } from './scratch';
 import { tokenize } from './text';
@@ -27,12 +27,14 @@ export interface CollectionIndexes {
   ids: string[];
   /** isTextField of the fields asked so far */
   textFields: Record<string, boolean>;
+  /** every field path that holds a value in some document (FieldPaths) */
+  fields?: string[];
 }
 
 const arraySource = (docs: Doc[]): DocSource & { docs: Doc[] } => ({ docs, get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
- * One document type as the search engine sees it (issue 9 "Fast at 40k"). Per field, built once on first use (or read
+ * One document type as the search engine sees it. Per field, built once on first use (or read
  * from the catalogue cache file) and kept: a compact column (search/column.ts: dictionary + per-document value ids) from
  * which term, range, prefix and exists masks, aggregations and sort orders are read, and a full-text index
  * (search/fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or
@@ -48,6 +50,9 @@ export class Collection {
   private readonly phraseTokens = new Map<string, PhraseTokens>();
   private idIndex: Map<string, number> | undefined;
   private ids: string[] | undefined;
+  /** the field paths that hold a value in some document: any other field is empty everywhere, answered without work */
+  private knownFields: Set<string> | undefined;
+  private emptyColumn: Column | undefined;
   constructor(
     readonly type: string,
     docs: Doc[] | DocSource,
@@ -71,7 +76,22 @@ export class Collection {
       for (const [field, data] of Object.entries(prebuilt.texts)) this.textIndexes.set(field, new TextIndex(data));
       this.ids = prebuilt.ids;
       for (const [field, text] of Object.entries(prebuilt.textFields)) this.textField.set(field, text);
+      if (prebuilt.fields) this.knownFields = new Set(prebuilt.fields);
     }
+  }
+
+  /** The field paths some document holds a value at (gathered in one pass over the documents, once). */
+  private fieldPaths(): Set<string> {
+    if (!this.knownFields) {
+      const paths = new FieldPaths();
+      for (let i = 0; i < this.length; i++) paths.add(this.source.get(i));
+      this.knownFields = paths.spell();
+    }
+    return this.knownFields;
+  }
+
+  hasField(field: string): boolean {
+    return this.fieldPaths().has(field);
   }
 
   /** The documents of an in-memory collection (tests mutate them, then call invalidate). */
@@ -105,7 +125,7 @@ export class Collection {
     const texts: Record<string, TextIndexData> = {};
     for (const [field, idx] of this.textIndexes) texts[field] = idx.data;
     const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
-    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField) };
+    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...this.fieldPaths()] };
   }
 
   private static matches(field: string, prefix: string): boolean {
@@ -114,6 +134,7 @@ export class Collection {
 
   /** Drops what was derived from fields under `prefix` (their values changed in place); rebuilt from the documents on next use. */
   invalidate(prefix: string): void {
+    this.knownFields = undefined;
     for (const cache of [this.columns, this.textIndexes, this.textField, this.phraseTokens, this.plainText] as Array<Map<string, unknown>>) {
       for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
     }
@@ -124,6 +145,11 @@ export class Collection {
   patchDocs(changed: readonly number[], prefix: string): void {
     if (!changed.length) return;
     const docs = new Map(changed.map((i) => [i, this.source.get(i)] as const));
+    if (this.knownFields) {
+      const paths = new FieldPaths();
+      for (const d of docs.values()) paths.add(d);
+      paths.spell(this.knownFields);
+    }
     for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
     for (const [field, column] of [...this.columns]) {
       if (!Collection.matches(field, prefix)) continue;
@@ -136,9 +162,10 @@ export class Collection {
     }
   }
 
-  /** The compact column of `field` (built by reading every document once, then kept). */
+  /** The compact column of `field` (built by reading every document once, then kept; one shared empty column for a field no document holds). */
   column(field: string): Column {
     let col = this.columns.get(field);
+    if (!col && !this.hasField(field)) return (this.emptyColumn ??= Column.build(this.length, () => []));
     if (!col) {
       col = Column.build(this.length, (i) => fieldValues(this.source.get(i), field));
       this.columns.set(field, col);
@@ -146,19 +173,32 @@ export class Collection {
     return col;
   }
 
-  /** Builds the columns and text indexes of `fields` in one pass over the documents (start-up, cache file). */
+  /** Builds the columns and text indexes of `fields`, and gathers the field paths, in one pass over the documents (start-up, cache file). */
   prepare(fields: readonly string[], textFields: readonly string[] = []): void {
     const wanted = [...new Set([...fields, ...textFields])].filter((f) => !this.columns.has(f));
-    if (wanted.length) {
+    const known = this.knownFields ? undefined : new FieldPaths();
+    if (wanted.length || known) {
       const values: Array<Array<readonly unknown[]>> = wanted.map(() => []);
       for (let i = 0; i < this.length; i++) {
         const d = this.source.get(i);
+        known?.add(d);
         wanted.forEach((f, k) => (values[k] as Array<readonly unknown[]>).push(fieldValues(d, f)));
       }
+      if (known) this.knownFields = known.spell();
       wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => (values[k] as Array<readonly unknown[]>)[i] as readonly unknown[])));
     }
     for (const f of textFields) this.textIndex(f);
     if (!this.ids) this.ids = Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
+  }
+
+  /**
+   * Builds the missing columns of `fields` in one pass over the documents (a request naming several fields not asked
+   * before reads each document once, not once per field). Fields no document holds are skipped, and so are fields with a
+   * full-text index (their long texts are not kept as columns).
+   */
+  buildColumns(fields: Iterable<string>): void {
+    const wanted = [...fields].filter((f) => !this.columns.has(f) && !this.textIndexes.has(f) && this.hasField(f));
+    if (wanted.length) this.prepare(wanted);
   }
 
   /** Marks every document with a value of `field` that termEquals one of `wanted`. */
@@ -187,6 +227,7 @@ export class Collection {
   /** Per dictionary entry of `field`, its tokens (string and number values; for phrase matching), and the entries of each token, computed once. */
   phraseTokensOf(field: string): PhraseTokens {
     const column = this.column(field);
+    if (!this.hasField(field)) return { column, tokens: [], entries: new Map() };
     let cached = this.phraseTokens.get(field);
     if (!cached || cached.column !== column) {
       const tokens = column.dict.map((v) => (typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined));
@@ -213,7 +254,7 @@ export class Collection {
    */
   phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { column: Column; candidates: Int32Array; tokensOf: (id: number) => string[] | undefined } | undefined {
     const index = this.textIndexes.get(field);
-    if (!index || !this.columns.has(field)) return undefined;
+    if (!index) return undefined;
     const column = this.column(field);
     let info = this.plainText.get(field);
     if (!info || info.column !== column) {
@@ -245,6 +286,7 @@ export class Collection {
 
   /** A field is full text when its values are strings that are not numbers (its first value decides). */
   isTextField(field: string): boolean {
+    if (!this.hasField(field)) return false;
     let known = this.textField.get(field);
     if (known === undefined) {
       known = false;
@@ -346,21 +388,37 @@ export const SEARCH_LIMITS = {
   aggregationSize: 10_000,
   ranges: 100,
   sortKeys: 10,
+  /**
+   * documents x clauses of one request: each query clause (a multi_match once per field), aggregation and sort key
+   * reads every document of the collection once, so this bounds what a small request can cost (about 50 ms of CPU)
+   */
+  work: 5_000_000,
 } as const;
 
 export const limitHit = (what: string, max: number): HttpError => new HttpError(400, `Search limit: ${what} (at most ${max})`);
 
 let clausesUsed = 0;
 let depthNow = 0;
-/** Called once per search request: the clause budget is per request. */
+let workUsed = 0;
+/** Called once per search request: the clause and work budgets are per request. */
 export function startRequestBudget(): void {
   clausesUsed = 0;
   depthNow = 0;
+  workUsed = 0;
   releaseScratch();
+}
+
+/** Charges `clauses` passes over the collection's documents to the request's work budget: 400 past SEARCH_LIMITS.work. */
+export function chargeWork(col: Collection, clauses: number): void {
+  workUsed += clauses * col.length;
+  if (workUsed > SEARCH_LIMITS.work) {
+    throw new HttpError(400, `Search limit: too much work for one request (${col.length} documents x ${Math.ceil(workUsed / col.length)} clauses, aggregations and sort keys; at most ${SEARCH_LIMITS.work} documents x clauses): ask with fewer clauses, fields, aggregations or sort keys`);
+  }
 }
 
 export function compile(query: unknown, col: Collection, scoring: boolean): Matcher {
   if (++clausesUsed > SEARCH_LIMITS.clauses) throw limitHit('too many query clauses', SEARCH_LIMITS.clauses);
+  chargeWork(col, 1);
   if (depthNow >= SEARCH_LIMITS.depth) throw limitHit('queries nested too deep', SEARCH_LIMITS.depth);
   depthNow++;
   try {
@@ -576,6 +634,11 @@ function textMatcher(
     maxExpansions: opts.max_expansions === undefined ? 50 : num(opts.max_expansions, 'max_expansions'),
     prefixLength: opts.prefix_length === undefined ? 0 : num(opts.prefix_length, 'prefix_length'),
   };
+  // a field no document holds adds nothing: it is left out before any work (a request naming only such fields matches
+  // nothing); each other field is one more pass over the documents
+  fields = fields.filter(([field]) => col.hasField(field));
+  if (!fields.length) return withMask(() => undefined, scratchU8(col.length));
+  chargeWork(col, fields.length - 1);
   const perField: Array<[Float64Array, number]> = [];
   const exact: Array<[Uint8Array, number]> = [];
   const masks: Uint8Array[] = [];
@@ -626,6 +689,9 @@ function textMatcher(
 function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
   if (typeof query !== 'string' && typeof query !== 'number') throw malformed('phrase query must be a string');
   const phrase = tokenize(boundedText(query));
+  fields = fields.filter(([field]) => col.hasField(field));
+  if (!fields.length) return withMask(() => undefined, scratchU8(col.length));
+  chargeWork(col, fields.length - 1);
   // a document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask
   const masks = phrase.length === 0 ? [] : fields.map(([field]) => {
     const holds = (toks: string[] | undefined): boolean => {

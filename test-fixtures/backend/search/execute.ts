@@ -1,5 +1,5 @@
 import { HttpError } from '../errors';
-import { asList, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
+import { asList, chargeWork, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
 import { scratchF64, scratchU8 } from './scratch';
 
@@ -114,8 +114,31 @@ function rangeKey(n: number | undefined): string {
   return Number.isInteger(n) ? `${n}.0` : String(n);
 }
 
+/** The strings of a request (keys and values) that name a field some document holds; 'name^4' names 'name'. */
+function namedFields(col: Collection, body: unknown, sort: string | null | undefined): Set<string> {
+  const out = new Set<string>();
+  const consider = (s: string) => {
+    const field = s.split('^')[0] as string;
+    if (col.hasField(field)) out.add(field);
+  };
+  for (const part of sort ? sort.split(',') : []) consider(part.split(':')[0]?.trim() ?? '');
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') consider(v);
+    else if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (isObject(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        consider(k);
+        stack.push(x);
+      }
+    }
+  }
+  return out;
+}
+
 /** Aggregation count and nesting, checked before any is computed (an explicit stack: no recursion on client input). */
-function checkAggregationLimits(spec: unknown): void {
+function checkAggregationLimits(col: Collection, spec: unknown): void {
   let count = 0;
   const stack: Array<[unknown, number]> = [[spec, 1]];
   while (stack.length) {
@@ -127,6 +150,7 @@ function checkAggregationLimits(spec: unknown): void {
       if (isObject(def) && (def.aggs !== undefined || def.aggregations !== undefined)) stack.push([def.aggs ?? def.aggregations, depth + 1]);
     }
   }
+  chargeWork(col, count);
 }
 
 function aggregate(col: Collection, matched: number[], spec: unknown): Record<string, unknown> {
@@ -149,15 +173,21 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
-        // counted per dictionary entry of the field's column, each document once per value; the documents of a bucket
-        // are kept only when sub-aggregations need them; buckets in order of first appearance (ties keep that order)
+        // counted per dictionary entry of the field's column, each document once per value, in the column's counters (only
+        // the entries counted are reset after: a sub-aggregation per bucket costs what its bucket holds, not the whole
+        // dictionary); the documents of a bucket are kept only when sub-aggregations need them; buckets in order of first
+        // appearance (ties keep that order)
         const column = col.column(field);
         const dict = column.dict;
         const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-        const counts = new Int32Array(dict.length);
-        const stamp = new Int32Array(dict.length).fill(-1);
+        const { counts, stamp } = column.counters();
         const keepDocs = sub !== undefined;
-        const docsOf: number[][] | undefined = keepDocs ? dict.map(() => []) : undefined;
+        const docsOf = new Map<number, number[]>();
+        const keep = (id: number, i: number) => {
+          const list = docsOf.get(id);
+          if (list) list.push(i);
+          else docsOf.set(id, [i]);
+        };
         // the `missing` value: its own group, or the entry of an equal value (same type and text)
         const missing = body.missing;
         const missingId = isScalar(missing) ? dict.findIndex((v) => typeof v === typeof missing && String(v) === String(missing)) : -1;
@@ -176,12 +206,12 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
             if (stamp[id] === i) continue;
             stamp[id] = i;
             if (counts[id]!++ === 0) firstSeen.push(id);
-            docsOf?.[id]!.push(i);
+            if (keepDocs) keep(id, i);
           }
           if (!scalar && isScalar(missing)) {
             if (missingId >= 0) {
               if (counts[missingId]!++ === 0) firstSeen.push(missingId);
-              docsOf?.[missingId]!.push(i);
+              if (keepDocs) keep(missingId, i);
             } else {
               if (missingGroup.count++ === 0) firstSeen.push(-1);
               if (keepDocs) missingGroup.docs.push(i);
@@ -191,7 +221,12 @@ function aggregate(col: Collection, matched: number[], spec: unknown): Record<st
         type Group = { key: string | number; docs: number[]; count: number; keyAsString?: string };
         const group = (v: unknown, count: number, docs: number[]): Group =>
           typeof v === 'boolean' ? { key: v ? 1 : 0, docs, count, keyAsString: String(v) } : { key: v as string | number, docs, count };
-        const groups: Group[] = firstSeen.map((id) => (id === -1 ? group(missing, missingGroup.count, missingGroup.docs) : group(dict[id], counts[id] as number, docsOf?.[id] ?? [])));
+        const groups: Group[] = firstSeen.map((id) => (id === -1 ? group(missing, missingGroup.count, missingGroup.docs) : group(dict[id], counts[id] as number, docsOf.get(id) ?? [])));
+        for (const id of firstSeen) {
+          if (id === -1) continue;
+          counts[id] = 0;
+          stamp[id] = -1;
+        }
         let buckets = groups.filter((g) => g.count >= minDocCount);
         const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
         const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
@@ -280,14 +315,18 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   if (from > SEARCH_LIMITS.from) throw limitHit('from', SEARCH_LIMITS.from);
   if (from + size > MAX_WINDOW) throw new HttpError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}]`);
   startRequestBudget();
+  // the fields the request names that no column holds yet are read in one pass over the documents (fields no document
+  // holds are never read: the collection knows its fields)
+  col.buildColumns(namedFields(col, body, params.sort));
   const query = body.query === undefined ? { match_all: {} } : body.query;
   const matcher = compile(query, col, true);
   const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'min_score');
   const sortKeys = parseSort(body.sort, params.sort);
   if (sortKeys.length > SEARCH_LIMITS.sortKeys) throw limitHit('too many sort keys', SEARCH_LIMITS.sortKeys);
+  chargeWork(col, sortKeys.length);
   const source = sourcePatterns(body, params);
   const aggSpec = body.aggs ?? body.aggregations;
-  checkAggregationLimits(aggSpec);
+  checkAggregationLimits(col, aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
   const n = col.length;

@@ -62,3 +62,47 @@ export function compare(a: Comparable, b: Comparable): number {
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
+
+type PathNode = Map<string, PathNode>;
+
+/**
+ * The dotted field paths that hold a value in the documents added (arrays walked through, as fieldValues reads them). A
+ * path outside them has no value in any of those documents: fieldValues answers [] for it. The keys are gathered in a
+ * tree (no string is built per document), the paths spelled out once.
+ */
+export class FieldPaths {
+  private readonly root: PathNode = new Map();
+
+  add(doc: unknown): void {
+    const walk = (value: unknown, node: PathNode): void => {
+      if (Array.isArray(value)) {
+        for (const v of value) walk(v, node);
+        return;
+      }
+      if (typeof value !== 'object' || value === null) return;
+      const obj = value as Record<string, unknown>;
+      for (const k in obj) {
+        const v = obj[k];
+        if (v === undefined || v === null) continue;
+        let child = node.get(k);
+        if (!child) node.set(k, (child = new Map()));
+        if (typeof v === 'object') walk(v, child);
+      }
+    };
+    walk(doc, this.root);
+  }
+
+  /** Adds the paths gathered so far to `into`. */
+  spell(into: Set<string> = new Set()): Set<string> {
+    const stack: Array<[string, PathNode]> = [['', this.root]];
+    while (stack.length) {
+      const [prefix, node] = stack.pop() as [string, PathNode];
+      for (const [k, child] of node) {
+        const path = prefix ? `${prefix}.${k}` : k;
+        into.add(path);
+        stack.push([path, child]);
+      }
+    }
+    return into;
+  }
+}

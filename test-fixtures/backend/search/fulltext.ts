@@ -5,9 +5,11 @@ import { editDistance, indexTerms, normalise, stripHtml, tokenize } from './text
 /**
  * The full-text index of one (document type, field): a term dictionary and, per term, its documents and term frequencies
  * (CSR, typed arrays), with each document's field length. Fuzzy and exact lookups run over the DICTIONARY (not over the
- * documents); only the postings of the matching terms are read. Scores are the BM25 variant MiniSearch 7 computes
- * (k 1.2, b 0.7, d 0.5, fuzzy weight 0.45 * len / (len + distance), times the number of query terms matched), so the
- * relevance order is the one the previous MiniSearch-based engine gave (search/reference, checked by search-engine.test.ts).
+ * documents); only the postings of the matching terms are read. Scores are BM25+ (k 1.2, b 0.7, d 0.5), a fuzzy term
+ * weighted 0.45 * len / (len + distance), summed per query term, times the number of query terms that reached the
+ * document and the fraction of them that count after max_expansions and prefix_length. They are the scores MiniSearch 7
+ * gives with these settings, which the engine used before it had indexes of its own; the answers of that time are
+ * recorded in search/recorded-*.json (search-answers.test.ts, search-engine.test.ts).
  */
 export interface TextQueryOptions {
   fuzziness?: unknown; // number | 'AUTO' | '0'..'2'
@@ -28,8 +30,8 @@ export interface TextIndexData {
   avgFieldLength: number;
 }
 
-/** The tokenizer MiniSearch was configured with (split on spaces, punctuation and symbols). */
-const MS_SPLIT = /[\s\p{P}\p{S}]+/u;
+/** Words of an indexed text: split on spaces, punctuation and symbols (case and accents are folded per term). */
+const WORD_SPLIT = /[\s\p{P}\p{S}]+/u;
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const FUZZY_WEIGHT = 0.45;
 
@@ -45,7 +47,7 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Plain Levenshtein distance (what MiniSearch's fuzzy lookup uses), or max+1 when above `max`. */
+/** Plain Levenshtein distance (which terms a fuzzy query term reaches), or max+1 when above `max`. */
 export function levenshtein(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
@@ -104,9 +106,9 @@ export class TextIndex {
       }
       const text = parts.join(' ');
       if (!text.trim()) continue;
-      const tokens = text.split(MS_SPLIT).filter(Boolean);
+      const tokens = text.split(WORD_SPLIT).filter(Boolean);
       const unique = new Set(tokens).size;
-      // MiniSearch's running average, in the same order (documents are added in index order)
+      // a running average in document order (its rounding is part of the recorded scores)
       avg = (avg * documentCount + unique) / (documentCount + 1);
       documentCount++;
       fieldLength[i] = unique;
@@ -216,7 +218,7 @@ export class TextIndex {
     // per-document scratch, kept between searches and cleared for the touched documents only
     if (!this.scratch || this.scratch.raw.length !== n) {
       const norm = new Float64Array(n);
-      // BM25's length normalisation per document, as MiniSearch computes it (k * (1 - b + b * len / avg))
+      // BM25's length normalisation per document (k * (1 - b + b * len / avg))
       for (let i = 0; i < n; i++) norm[i] = BM25.k * (1 - BM25.b + (BM25.b * (fieldLength[i] as number)) / avgFieldLength);
       this.scratch = {
         raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1), bits: new Uint32Array(n),
@@ -230,7 +232,7 @@ export class TextIndex {
     const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
     for (let qi = 0; qi < qTerms.length; qi++) {
       const q = qTerms[qi] as string;
-      // one query term's score per document, added to `raw` after the term (MiniSearch sums per term, then across terms)
+      // one query term's score per document, added to `raw` after the term (summed per term, then across terms)
       let curCount = 0;
       const terms: Array<[number, number]> = [];
       const exact = this.termIds.get(q);

@@ -1,0 +1,124 @@
+/**
+ * A search costs what it asks, not what its author can make up: a field no document holds is answered as empty
+ * without reading any document (the collection knows its fields), the fields a request names are read in one pass,
+ * and a request past the work budget (documents x clauses) answers 400 naming it. Work is counted in document reads and kept columns, never in time.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCatalogue } from '../catalogue/index';
+import { Collection, SEARCH_LIMITS, type Doc, type DocSource } from './search/engine';
+import { executeSearch } from './search/execute';
+import { costlyRequestArb } from './search/costly-requests';
+import { FieldPaths } from './search/fields';
+import { searchPath, startTestBackend, type TestBackend } from './test-helpers';
+
+const products = generateCatalogue().products as unknown as Doc[];
+
+/** The products as the backend keeps them (read one by one), counting the reads. */
+function countingCollection(docs: Doc[] = products): { col: Collection; reads: () => number } {
+  let reads = 0;
+  const source: DocSource = {
+    length: docs.length,
+    get: (i) => {
+      reads++;
+      return JSON.parse(JSON.stringify(docs[i])) as Doc;
+    },
+  };
+  const col = new Collection('product', source);
+  col.prepare(['visibility', 'status', 'sku'], ['name', 'description']);
+  const at = reads;
+  return { col, reads: () => reads - at };
+}
+
+const madeUp = (k: number) => Array.from({ length: 20 }, (_, i) => `never_seen_${k}_${i}`);
+const search = (col: Collection, body: unknown, size = '10') => executeSearch(col, { body, index: 'vue_storefront_catalog', size });
+
+describe('fields no document holds cost nothing', () => {
+  it('a multi_match naming 20 unknown fields reads no document and keeps no column for them', () => {
+    const { col, reads } = countingCollection();
+    for (let k = 0; k < 5; k++) {
+      const res = search(col, { query: { multi_match: { query: 'kadopapier lint rood', fields: madeUp(k), fuzziness: 2 } } });
+      expect((res.hits as { total: number }).total).toBe(0);
+    }
+    expect(reads()).toBe(0);
+    expect(Object.keys(col.exportIndexes().columns).filter((f) => f.startsWith('never_seen'))).toEqual([]);
+  });
+
+  it('unknown fields beside known ones change nothing: the same hits, order and scores', () => {
+    const { col } = countingCollection();
+    const fields = ['name^4', 'description^3', 'sku^2'];
+    const plain = search(col, { query: { multi_match: { query: 'kadopapir', fields, fuzziness: 2 } } });
+    const padded = search(col, { query: { multi_match: { query: 'kadopapir', fields: [...madeUp(9).slice(0, 8), ...fields, ...madeUp(9).slice(8, 17)], fuzziness: 2 } } });
+    expect({ ...padded, took: 0 }).toEqual({ ...plain, took: 0 });
+  });
+
+  it('Object.prototype names are fields no document holds: exists, terms aggregations and sorts find nothing there', () => {
+    const { col, reads } = countingCollection();
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      const res = search(col, { query: { exists: { field: name } }, aggs: { a: { terms: { field: name } } }, sort: [name] });
+      expect((res.hits as { total: number }).total).toBe(0);
+      expect((res.aggregations as { a: { buckets: unknown[] } }).a.buckets).toEqual([]);
+    }
+    expect(reads()).toBe(0);
+  });
+
+  it('the fields a request names and no column holds yet are read in one pass over the documents', () => {
+    const { col, reads } = countingCollection();
+    const fields = ['meta_title', 'url_key', 'slug', 'material', 'pattern', 'media_gallery.lab', 'configurable_children.name', 'configurable_children.url_key'];
+    search(col, { query: { bool: { should: fields.map((f) => ({ prefix: { [f]: 'a' } })) } } }, '0');
+    expect(reads()).toBe(products.length);
+  });
+});
+
+describe('a work budget of documents x clauses', () => {
+  // a catalogue large enough that the budget, not the clause limit, is what a many-clause request meets
+  const many = Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, sku: `S-${i}`, color: i % 7, size: i % 5, price: i % 300 }));
+  const col = new Collection('product', many);
+
+  it(`a request past ${SEARCH_LIMITS.work} documents x clauses answers 400 naming the budget`, () => {
+    const should = Array.from({ length: 180 }, (_, k) => ({ term: { color: k % 7 } }));
+    expect(() => search(col, { query: { bool: { should } } })).toThrow(/Search limit: too much work for one request \(30000 documents x \d+ clauses/);
+    // multi_match fields and aggregations count as well
+    const fields = Array.from({ length: 20 }, () => 'sku');
+    const aggs = Object.fromEntries(Array.from({ length: 50 }, (_, k) => [`a${k}`, { terms: { field: 'color' } }]));
+    expect(() => search(col, { query: { bool: { should: Array.from({ length: 150 }, () => ({ multi_match: { query: 'S-1', fields } })) } } })).toThrow(/too much work/);
+    expect(() => search(col, { query: { bool: { should: should.slice(0, 120) } }, aggs })).toThrow(/too much work/);
+  });
+
+  it('the storefront-sized requests are within it', () => {
+    const res = search(col, { query: { bool: { filter: { bool: { must: [{ terms: { color: [1, 2] } }, { range: { price: { gte: 10 } } }] } } } }, aggs: { c: { terms: { field: 'color' } }, s: { terms: { field: 'size' } } }, sort: [{ price: 'asc' }] });
+    expect((res.hits as { total: number }).total).toBeGreaterThan(0);
+  });
+
+  it('a terms aggregation with a sub-aggregation per bucket: each bucket counts its own documents', () => {
+    // buckets of one document each, each with its own terms aggregation over a field of 30,000 values
+    const res = search(col, { size: 0, aggs: { bySku: { terms: { field: 'sku', size: 2000 }, aggs: { ids: { terms: { field: 'id', size: 5 } } } } } });
+    const buckets = (res.aggregations as { bySku: { buckets: Array<{ doc_count: number; ids: { buckets: unknown[] } }> } }).bySku.buckets;
+    expect(buckets).toHaveLength(2000);
+    for (const b of buckets) expect(b.ids.buckets).toHaveLength(1);
+  });
+});
+
+describe('through the backend', () => {
+  let be: TestBackend;
+  beforeAll(async () => {
+    be = await startTestBackend();
+  });
+  afterAll(async () => be?.close());
+
+  it('costly but small requests answer 200 or a 400 that says why, never a 5xx', async () => {
+    const paths = new FieldPaths();
+    for (const p of products) paths.add(p);
+    await fc.assert(fc.asyncProperty(costlyRequestArb([...paths.spell()]), async (r) => {
+      const res = await be.call('POST', `/api/catalog/vue_storefront_catalog/product/_search?size=${r.size}&from=${r.from}`, r.body);
+      expect([200, 400]).toContain(res.status);
+      if (res.status === 400) expect(res.json.result).toMatch(/Search limit|Malformed query|Unsupported|Result window|Missing value/);
+    }), { numRuns: 40, seed: 27 });
+  });
+
+  it('a multi_match over 20 unknown fields answers an empty result', async () => {
+    const res = await be.call('GET', searchPath('product', { query: { multi_match: { query: 'kadopapier', fields: madeUp(1), fuzziness: 2 } } }));
+    expect(res.status).toBe(200);
+    expect(res.json.hits.total).toBe(0);
+  });
+});
