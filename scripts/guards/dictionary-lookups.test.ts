@@ -27,7 +27,7 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/catalogue/local-search.ts': [5, 'field paths and aggregation names the core\'s own query builder writes'],
   'core/catalogue/first-variant-url.ts': [1, 'attribute codes of the product\'s configurable options'],
   'core/catalogue/custom-option-validation.ts': [3, 'field names made from the product\'s custom options'],
-  'core/cart/cart-service.ts': [2, 'item ids of the server\'s own cart answer'],
+  'core/cart/cart-totals-sync.ts': [2, 'item ids of the server\'s own cart answer'],
   'core/ui-state/modal-service.ts': [1, 'modal names of the code'],
   'core/user/list-items.ts': [2, 'attribute codes of the product\'s configurable options'],
   'ui/app/dehydrate.ts': [19, 'service names of the app\'s own container and their state fields'],
@@ -55,7 +55,7 @@ const OPEN: Record<string, [number, string]> = {
   'ui/edge/raw-http.ts': [1, 'a request\'s header names'],
   'ui/hooks/use-shell.ts': [1, 'route parameter names'],
   'adapters/content/bundled-home-content.ts': [1, 'the store code of the URL'],
-  'test-fixtures/backend/search/fields.ts': [3, 'field paths a search request names'],
+  'test-fixtures/backend/search/fields.ts': [4, 'field paths a search request names, read only after the collection said it has them'],
   'test-fixtures/backend/search/engine.ts': [6, 'field names and modifiers a search request names'],
   'test-fixtures/backend/search/execute.ts': [9, 'aggregation and field names a search request names'],
 };
