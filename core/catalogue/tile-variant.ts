@@ -7,7 +7,7 @@
 import type { ShopConfig } from '../config';
 import { isSystemFilter } from './filters';
 import type { ChosenFilters, ConfigurableChild, Product } from './types';
-import { childValue, isChildDisabled, mergeChildIntoProduct } from './variants';
+import { childValue, isChildDisabled, mergeChildIntoProduct } from './variant-merge';
 
 /** The chosen attribute filters a product's children have values for: [attribute code, chosen ids]. */
 function variantFilters(product: Product, filters: ChosenFilters, config: ShopConfig): Array<[string, Set<string>]> {

@@ -8,7 +8,7 @@
 import type { ShopConfig } from '../config';
 import type { Breadcrumb, Product } from '../catalogue/types';
 import { isSpecialPriceActive, productPrice, productPriceWithOptions } from '../catalogue/prices';
-import { isChildDisabled } from '../catalogue/variants';
+import { isChildDisabled } from '../catalogue/variant-merge';
 import { absoluteUrl } from './canonical';
 
 export const IN_STOCK = 'https://schema.org/InStock';
