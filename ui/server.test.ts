@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { SHOP_MAILBOX } from '../test-fixtures/backend/index';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
-import { startStorefront, negotiateEncoding, type RunningStorefront } from './server';
+import { startStorefront, type RunningStorefront } from './server';
 import { LruOutputCache } from '../adapters/cache/lru-output-cache';
 import { rawRequest } from './edge/raw-http';
 import { bootLoader, bootModules } from './edge/html-shell';
@@ -342,12 +342,17 @@ describe('HTML answers carry a weak ETag and answer 304 to If-None-Match (issue 
 });
 
 describe('compression, static files and caching (issue 8 §1)', () => {
-  it('negotiates br, then gzip, honouring q=0', () => {
-    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
-    expect(negotiateEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(negotiateEncoding('identity')).toBeUndefined();
-    expect(negotiateEncoding('*')).toBe('br');
-    expect(negotiateEncoding(undefined)).toBeUndefined();
+  it('an answer is encoded as its Content-Encoding says, for any Accept-Encoding (`*;q=0, gzip` said gzip and sent plain HTML)', async () => {
+    for (const accept of ['*;q=0, gzip', '*;q=0, br', 'gzip;q=0, *', 'br;q=0, gzip;q=0.5', '*', 'identity, *;q=0']) {
+      for (const base of [shop.url, cached.url, cached.url]) {
+        // rawRequest decodes the body as the answer's Content-Encoding says: a plain body under `gzip` throws
+        const answer = await rawRequest(base, CATEGORY_PATH, { headers: { 'accept-encoding': accept } });
+        expect(answer.status, accept).toBe(200);
+        expect(answer.body, accept).toMatch(/^<!doctype html>[\s\S]*<\/html>$/);
+        const allowed = accept.startsWith('*;q=0, ') ? accept.slice(7) : accept.startsWith('identity') ? undefined : answer.headers['content-encoding'];
+        expect(answer.headers['content-encoding'], accept).toBe(allowed);
+      }
+    }
   });
 
   it('pages are sent brotli- or gzip-compressed as asked, the same document either way', async () => {

@@ -27,6 +27,7 @@ import { takeConnection } from './edge/connection-balancer';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { SecondChanceMap } from './edge/second-chance';
+import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -164,30 +165,7 @@ interface HeadShell {
   digest?: string;
 }
 
-type Encoding = 'br' | 'gzip' | undefined;
-
-/** The best encoding the client accepts for an HTML answer (q=0 refuses one). */
-export function negotiateEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const ok = (n: string) => (accepted.get(n) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return undefined;
-}
-
-/** gzip is accepted (q > 0), explicitly or through '*' */
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const h = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
-  const m = /(?:^|,)\s*(gzip|\*)\s*(?:;\s*q=([0-9.]+))?/.exec(h);
-  return m !== null && (m[2] === undefined || Number(m[2]) > 0);
-}
+type Encoding = Coding | undefined;
 
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
@@ -544,7 +522,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     if (problem) return reply.code(400).type(TEXT).header('cache-control', 'no-store').send(`Bad request: ${problem}`);
     const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
     const nonce = newNonce();
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    // one negotiation: pages are compressed as gzip when the client takes it (see renderAnswer), else brotli
+    const encoding = negotiateEncoding(request.headers['accept-encoding'], ['gzip', 'br']);
     const origin = originOf(request);
     const plan = cache !== undefined && request.method === 'GET' ? cachePlan(url, locale, origin) : undefined;
     const key = plan?.key ?? '';
@@ -560,7 +539,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         // pages cached before ETags were kept are named by their document (nonce places open)
         const etag = hit.page.status === 200 ? (hit.page.etag ?? weakEtag([buildName, hit.page.html])) : undefined;
         if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
-        if (acceptsGzip(request.headers['accept-encoding'])) {
+        if (encoding === 'gzip') {
           // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page, nor a copy of
           // its text (ui/edge/cached-gzip.ts)
           const prepared = deflatedOf(`${key}\n${hit.page.renderedAt}`, hit.page.html);
@@ -613,7 +592,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       // gzip whenever the client takes it (issue 8, fourth pass): the head, a third of a category page and the same for
       // every page of its kind, was deflated once (GzipAnswer), so only the body is compressed per answer, in one call;
       // a brotli stream compressed the whole document per answer for about as many bytes at twice the CPU
-      const joined = acceptsGzip(request.headers['accept-encoding'])
+      const joined = encoding === 'gzip'
         ? new GzipAnswer((headShell.bytes ??= headShell.pieces.map((p) => Buffer.from(p))), (headShell.deflated ??= deflatePieces(headShell.pieces, 9)), nonce)
         : undefined;
       const sent: Encoding = joined ? 'gzip' : encoding;
