@@ -20,7 +20,8 @@ import { dehydrate } from './app/dehydrate';
 import { pristineState } from './entry-server';
 import { splitSharedState } from './edge/shared-state';
 import { ROUTES, type AppRoute } from './app/routes';
-import { rawRequest } from './edge/raw-http';
+import { bootData } from './edge/html-shell';
+import { rawRequest } from '../test-fixtures/raw-http';
 
 let backend: TestBackend;
 let shop: ShopProcess;
@@ -53,13 +54,13 @@ async function sourceRender(url: string, locale: LocaleCode): Promise<{ html: st
 }
 
 function stateOf(document: string): unknown {
-  const m = /<script nonce="[^"]+">window\.__SHOP__=(.*?)<\/script>/.exec(document);
-  if (!m) throw new Error('no boot script');
-  return (JSON.parse(m[1]!) as { state: unknown }).state;
+  const boot = bootData(document);
+  if (!boot) throw new Error('no boot data');
+  return boot.state;
 }
 
 function appOf(document: string): string {
-  const m = /<div id="app">([\s\S]*)<\/div>\n<script nonce=/.exec(document);
+  const m = /<div id="app">([\s\S]*)<\/div>\n<script type="application\/json"/.exec(document);
   if (!m) throw new Error(`no #app in ${document.slice(0, 200)}`);
   return m[1]!;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LruOutputCache, pageBytes } from './lru-output-cache';
 
-const page = (html: string, tags: string[] = []) => ({ status: 200, html, tags, renderedAt: 0 });
+const page = (html: string, tags: string[] = []) => ({ status: 200, br: Buffer.from(html), gzip: Buffer.from(html), tags, renderedAt: 0 });
 
 describe('LruOutputCache', () => {
   it('answers a page until its TTL runs out (spec catalogue §9 output cache TTL)', async () => {
@@ -88,7 +88,7 @@ describe('LruOutputCache', () => {
     const cache = new LruOutputCache({ maxEntries: 50, maxBytes: 1_000_000, maxVariants: 20, maxVariantsPerPage: 5 }, { now: () => 0 });
     for (let i = 0; i < 30; i++) await cache.set(`nl-NL /c${i}`, page(`category ${i}`, [`C${i}`]), 60);
     for (let i = 0; i < 10_000; i++) await cache.set(`nl-NL /c${i % 30}?color=${i}`, page(`variant ${i}`, [`C${i % 30}`]), 60, { variantOf: `nl-NL /c${i % 30}` });
-    for (let i = 0; i < 30; i++) expect((await cache.get(`nl-NL /c${i}`))?.page.html).toBe(`category ${i}`);
+    for (let i = 0; i < 30; i++) expect((await cache.get(`nl-NL /c${i}`))?.page.br.toString()).toBe(`category ${i}`);
     const s = cache.stats();
     expect(s).toMatchObject({ entries: 50, variants: 20 });
     expect(s.tags).toBe(30);

@@ -22,11 +22,11 @@ export interface LruOutputCacheLimits {
   maxVariantsPerPage?: number;
 }
 
-/** What a cached page costs in memory, about: V8 keeps a page with any non-Latin-1 character (€) 2 bytes a character. */
+/** What a cached page costs in memory, about: its two compressed copies, its tags and its ETag. */
 export function pageBytes(page: CachedPage): number {
   let tags = 0;
   for (const t of page.tags) tags += 2 * t.length + 16;
-  return 2 * page.html.length + tags + 2 * (page.etag?.length ?? 0) + 64;
+  return page.br.byteLength + page.gzip.byteLength + tags + 2 * (page.etag?.length ?? 0) + 64;
 }
 
 /**

@@ -160,7 +160,7 @@ async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): 
   for (const [name, path] of pages) {
     const html = await wire(`${base}${path}`);
     const text = (html.encoding === 'br' ? brotliDecompressSync(html.body) : html.encoding === 'gzip' ? gunzipSync(html.body) : html.body).toString();
-    const boot = /window\.__SHOP__=(.*?)<\/script>/.exec(text)?.[1] ?? '{}';
+    const boot = /<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(text)?.[1] ?? '{}';
     const parsed = JSON.parse(boot) as { state?: Record<string, unknown>; shared?: Record<string, string> };
     const services = Object.entries(parsed.state ?? {}).map(([k, v]) => `${k} ${kb(Buffer.byteLength(JSON.stringify(v)))}`).join(', ');
     for (const href of Object.values(parsed.shared ?? {})) if (!shared.has(href)) shared.set(href, (await wire(`${base}${href}`)).bytes);

@@ -6,7 +6,7 @@ import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
-import { rawRequest } from './raw-http';
+import { rawRequest } from '../../test-fixtures/raw-http';
 
 /**
  * The audit of issue 8 (docs/security.md "Audit findings"): what the output cache keeps. A page that shows one shopper's

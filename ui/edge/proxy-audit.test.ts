@@ -9,7 +9,7 @@ import { startStorefront, type RunningStorefront } from '../server';
 import fc from 'fast-check';
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
-import { rawRequest } from './raw-http';
+import { rawRequest } from '../../test-fixtures/raw-http';
 
 /**
  * The audit of issue 8 (docs/security.md "Audit findings"): what the storefront's /api pass-through did with requests

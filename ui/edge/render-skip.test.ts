@@ -12,7 +12,7 @@ import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 import { RenderGate } from './render-gate';
-import { rawRequest } from './raw-http';
+import { rawRequest } from '../../test-fixtures/raw-http';
 
 let backend: TestBackend;
 let shop: RunningStorefront;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
-import { jsonKept, stateJson } from './state-json';
 
 /**
  * What every page of a store view would carry the same (issue 10: the category list, 13 KB of every page's state)
@@ -39,17 +38,16 @@ const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocume
 
 /**
  * The category list as a shared document (the JSON the page's state would have carried). A frozen list (the server's
- * come deep-frozen from the catalogue read cache, the same list for every render within its TTL) is written and
- * hashed once (issue 8, fourth pass: 15 KB of JSON and a SHA-256 per render before).
+ * come deep-frozen from the catalogue read cache, the same list for every render while it is kept) is written and
+ * hashed once.
  */
 export function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
   const frozen = Object.isFrozen(categories);
   const kept = frozen ? documentsOf.get(categories)?.get(locale) : undefined;
   if (kept) return kept;
-  const body = stateJson(categories) as string;
+  const body = JSON.stringify(categories);
   const doc = { href: categoriesHref(locale, body), body };
-  // kept only when the list is deep-frozen plain data (stateJson then kept its JSON)
-  if (frozen && jsonKept(categories)) {
+  if (frozen) {
     let byLocale = documentsOf.get(categories);
     if (!byLocale) documentsOf.set(categories, (byLocale = new Map()));
     byLocale.set(locale, doc);
