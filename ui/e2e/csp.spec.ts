@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// issue 8 §2: every page type runs under the Content-Security-Policy (nonce + 'strict-dynamic'): no violation is
+// issue 8 §2: every page type runs under the Content-Security-Policy (hashes of the inline scripts + 'strict-dynamic'): no violation is
 // reported and nothing is logged as an error while it loads, hydrates and is used a little.
 
 const PAGES: Array<[string, string]> = [
@@ -35,8 +35,8 @@ for (const [name, path] of PAGES) {
     const problems = await watch(page);
     const answer = await page.goto(path);
     const csp = answer?.headers()['content-security-policy'] ?? '';
-    expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
-    // the app hydrated: the nonce'd entry module and its chunks ran
+    expect(csp).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+' 'strict-dynamic'/);
+    // the app hydrated: the entry module the hashed loader added, and its chunks, ran
     await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
     // the service worker registers (worker-src) and the page's lazy work settles
     await page.waitForLoadState('networkidle');
