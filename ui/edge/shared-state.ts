@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 
@@ -67,17 +68,17 @@ export function splitSharedState(state: DehydratedState, locale: LocaleCode): { 
 }
 
 /**
- * The shared documents the process rendered lately, by href (the newest 32): answered without reading the catalogue.
- * A document asked of a process that has not rendered it (another worker, a restart) is built again and answered when
- * its name still matches.
+ * The shared documents the process rendered lately, by href (the newest 32 used): answered without reading the
+ * catalogue. A document asked of a process that has not rendered it (another worker, a restart) is built again and
+ * answered when its name still matches.
  */
 export class RecentDocuments {
-  private readonly docs = new Map<string, string>();
-  constructor(private readonly max = 32) {}
+  private readonly docs: LRUCache<string, string>;
+  constructor(max = 32) {
+    this.docs = new LRUCache({ max });
+  }
   add(doc: SharedDocument): void {
-    this.docs.delete(doc.href);
     this.docs.set(doc.href, doc.body);
-    if (this.docs.size > this.max) this.docs.delete(this.docs.keys().next().value as string);
   }
   get(href: string): string | undefined {
     return this.docs.get(href);
