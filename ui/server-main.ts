@@ -70,6 +70,8 @@ async function serve(): Promise<RunningStorefront> {
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
     ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
+    // the load balancers in front (comma-separated IPs or CIDRs); unset: none is trusted
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     warmUp: warmUpOptions(),
   });
   const w = running.warmedUp;

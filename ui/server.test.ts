@@ -109,28 +109,6 @@ describe('the /api and /img pass-through never reaches the backend outside its t
   });
 });
 
-describe('the pass-through tells the API the client address it really sees (issue 9 probe 7: per-address login throttling)', () => {
-  it("a browser's own X-Forwarded-For is kept before the real address, never as the last hop the API reads", async () => {
-    const seen: IncomingHttpHeaders[] = [];
-    const echo = createServer((req, res) => {
-      seen.push(req.headers);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200,"result":"ok"}');
-    });
-    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
-    const address = echo.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const viaEcho = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: `http://127.0.0.1:${port}`, clientDir });
-    try {
-      await rawRequest(viaEcho.url, '/api/user/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' } });
-      await rawRequest(viaEcho.url, '/api/user/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-      expect(seen.map((h) => h['x-forwarded-for'])).toEqual(['203.0.113.7, 127.0.0.1', '127.0.0.1']);
-    } finally {
-      await viaEcho.close();
-      await new Promise<void>((r) => echo.close(() => r()));
-    }
-  });
-});
-
 describe('nothing a client sends answers 5xx (issue 8 §4)', () => {
   it('a malformed locale cookie is ignored (it answered 500)', async () => {
     for (const cookie of ['locale=%', 'locale=%E0%A4%A', 'locale', '=; ;; locale="en-US', 'locale=en-US%']) {
@@ -423,5 +401,81 @@ describe('output cache: tags and /invalidate (issue 8 §6, vue-storefront 1.12 t
     // by sku too
     const bySku = await rawRequest(cached.url, `/invalidate?tag=S${configurable.sku}&key=test-key-from-the-test`);
     expect(JSON.parse(bySku.body).invalidated[`S${configurable.sku}`]).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('hostile input at the edge', () => {
+  it('a path with a control character (/%0aabc) answers 400 and is never cached', async () => {
+    for (const path of ['/%0aabc', '/%0Dabc', '/c/%00', '/%7f', '/inpakpapier%0a']) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await rawRequest(cached.url, path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.headers['x-output-cache'], path).toBeUndefined();
+        expect(answer.headers['cache-control'], path).toBe('no-store');
+      }
+    }
+  });
+
+  it('/api/* with the API down answers 503 with Retry-After, as pages do', async () => {
+    const down = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: 'http://127.0.0.1:9', clientDir });
+    try {
+      for (const [method, path] of [['GET', '/api/catalog/vue_storefront_catalog/product/_search'], ['POST', '/api/cart/create'], ['GET', '/img/600/744/resize/a.jpg']] as const) {
+        const answer = await rawRequest(down.url, path, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+        expect(answer.status, path).toBe(503);
+        expect(answer.headers['retry-after'], path).toMatch(/^\d+$/);
+      }
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('a route that cannot resolve (an Object.prototype name as its parameter) answers 404 at once, never holding a render', async () => {
+    for (const path of ['/i/__proto__', '/i/constructor', '/i/toString', '/i/hasOwnProperty', '/c/__proto__', '/p/__proto__/constructor/x']) {
+      const started = Date.now();
+      const answer = await rawRequest(shop.url, path);
+      expect([404, 301], path).toContain(answer.status);
+      expect(Date.now() - started, path).toBeLessThan(2000);
+    }
+  }, 60_000);
+
+  it('/invalidate: a client that keeps sending wrong keys gets 429 with Retry-After, even with the right key; another client does not', async () => {
+    const throttled = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, invalidationKey: 'right', trustedProxies: ['127.0.0.1'] });
+    try {
+      const from = (client: string, key: string) => rawRequest(throttled.url, `/invalidate?tag=layout&key=${key}`, { headers: { 'x-forwarded-for': client } });
+      const wrong = [];
+      for (let i = 0; i < 12; i++) wrong.push((await from('198.51.100.1', `wrong${i}`)).status);
+      expect(wrong.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(wrong.slice(10)).toEqual([429, 429]);
+      const refused = await from('198.51.100.1', 'right');
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect((await from('198.51.100.2', 'right')).status).toBe(200);
+    } finally {
+      await throttled.close();
+    }
+  });
+
+  it('X-Forwarded-For to the API: the real client address appended to a trusted proxy\'s chain (TRUSTED_PROXIES), replacing it otherwise', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const echo = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200,"result":"ok"}');
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const apiUrl = `http://127.0.0.1:${(echo.address() as { port: number }).port}`;
+    const direct = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl, clientDir });
+    const behindProxy = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl, clientDir, trustedProxies: ['127.0.0.0/8'] });
+    try {
+      const login = (base: string, headers: Record<string, string> = {}) => rawRequest(base, '/api/user/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+      // no trusted proxy: what the client claims is dropped, the API sees the address the storefront sees
+      await login(direct.url, { 'x-forwarded-for': '203.0.113.7' });
+      await login(direct.url);
+      // the load balancer (trusted) names the shopper: kept, and the balancer's own address appended
+      await login(behindProxy.url, { 'x-forwarded-for': '203.0.113.7' });
+      expect(seen.map((h) => h['x-forwarded-for'])).toEqual(['127.0.0.1', '127.0.0.1', '203.0.113.7, 127.0.0.1']);
+    } finally {
+      await Promise.all([direct.close(), behindProxy.close()]);
+      await new Promise<void>((r) => echo.close(() => r()));
+    }
   });
 });

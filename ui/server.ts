@@ -14,7 +14,8 @@ import { parseCategoriesHref, RecentDocuments } from './edge/shared-state';
 import { pageChunks } from './app/routes';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
-import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
 import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, type ClientManifest } from './edge/html-shell';
@@ -51,6 +52,11 @@ export interface StorefrontOptions {
   renderConcurrency?: number;
   /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
   renderGate?: RenderGate;
+  /**
+   * the load balancers and proxies in front of the storefront (IPs or CIDRs, TRUSTED_PROXIES): the client address is
+   * read from their X-Forwarded-For; none (the default): the address of the connection
+   */
+  trustedProxies?: readonly string[];
   /** render some of the shop's pages before listening (ui/edge/warm-up.ts); none unless given */
   warmUp?: WarmUpOptions;
 }
@@ -87,6 +93,9 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
 /** milliseconds a client has to send a whole request (headers and body); a slower one is cut off (408) */
 const REQUEST_TIMEOUT_MS = 20_000;
+/** wrong /invalidate keys a client may send per window before every /invalidate of it answers 429 */
+const INVALIDATE_FAILURES = 10;
+const INVALIDATE_WINDOW_MS = 60_000;
 
 /**
  * Brotli at quality 5 with a 512 KB window (pages are ~60-130 KB): a cached page is compressed once, when stored; an
@@ -125,6 +134,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: false,
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
     routerOptions: { maxParamLength: MAX_PATH_LENGTH },
     forceCloseConnections: 'idle',
@@ -195,13 +205,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       const body = bodyless ? {} : buffered?.length ? { body: buffered, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : { body: null };
       return reply.from(target, {
         ...body,
-        // the API throttles logins per client address and reads the last X-Forwarded-For hop: the storefront appends
-        // the address it really sees, so a browser's own X-Forwarded-For cannot pose as another client
-        rewriteRequestHeaders: (req, headers) => {
-          const { host: _host, 'x-forwarded-for': sent, ...rest } = headers;
-          const named = String(req.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
+        // the API throttles logins per client address: it gets the chain of trusted proxies' X-Forwarded-For up to the
+        // first address none of them is (Fastify's request.ips, StorefrontOptions.trustedProxies) with the
+        // connection's address last; with no trusted proxy, the connection's address alone (what a client claims is
+        // dropped, so it cannot pose as another)
+        rewriteRequestHeaders: (_req, headers) => {
+          const { host: _host, 'x-forwarded-for': _claimed, ...rest } = headers;
+          const named = String(request.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
           for (const h of [...REQUEST_HOP_BY_HOP, ...named]) delete rest[h];
-          const hops = [...(Array.isArray(sent) ? sent : sent ? [sent] : []), req.socket.remoteAddress ?? 'unknown'];
+          const hops = request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? 'unknown'];
           return { ...rest, 'x-forwarded-for': hops.join(', ') };
         },
         // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
@@ -211,10 +223,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },
-        onError: (r, { error }) => {
-          const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
-          void r.code(status).type('application/json').send({ code: status, result: 'API unreachable' });
-        },
+        // the API down or not answering: 503 with Retry-After, as pages answer then
+        onError: (r) => void r.code(503).type('application/json').headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send({ code: 503, result: 'API unreachable' }),
       });
     };
     proxy.all('/api/*', pass(false));
@@ -222,12 +232,22 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- /invalidate?tag=…&key=… : marks stale every cached page carrying the tag -----
+  /** wrong keys per client address within its window (from its first wrong key) */
+  const invalidateFailures = new LRUCache<string, number>({ max: 10_000, ttl: INVALIDATE_WINDOW_MS, noUpdateTTL: true });
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
+      const failures = invalidateFailures.get(request.ip) ?? 0;
+      if (failures >= INVALIDATE_FAILURES) {
+        const wait = Math.max(1, Math.ceil(invalidateFailures.getRemainingTTL(request.ip) / 1000));
+        return reply.code(429).type(TEXT).headers({ 'retry-after': String(wait), 'cache-control': 'no-store' }).send('Too many wrong keys, try again later');
+      }
       const query = request.query as Record<string, unknown>;
-      if (!keyMatches(query['key'], options.invalidationKey)) return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
+      if (!keyMatches(query['key'], options.invalidationKey)) {
+        invalidateFailures.set(request.ip, failures + 1);
+        return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
+      }
       const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
       if (tags.length === 0) return reply.code(400).type(TEXT).send('Bad request: tag is required');
       const counts = cache ? await Promise.all(tags.map((t) => cache.invalidate(t))) : tags.map(() => 0);
@@ -370,6 +390,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const url = request.raw.url ?? '/';
     const problem = pageTargetProblem(url);
     if (problem) return reply.code(400).type(TEXT).header('cache-control', 'no-store').send(`Bad request: ${problem}`);
+    if (namesPrototypeMember(url)) return reply.code(404).type(TEXT).header('cache-control', 'no-store').send('Not found');
     const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
     const origin = originOf(request);
     const plan = cache !== undefined && request.method === 'GET' ? cachePlan(url, locale, origin) : undefined;
