@@ -1,7 +1,6 @@
 /**
- * The built server (dist/server.mjs) renders the same pages as the source does: its bundle swaps in what is made for
- * one render per request (ui/edge/server-i18next.ts for react-i18next's useTranslation, one i18next instance per
- * locale, remembered route matches; issue 8's CPU per render), and none of it may change a byte of what a shopper sees.
+ * The built server (dist/server.mjs) renders the same pages as the source does (one i18next instance per locale for
+ * every render of the process), and none of how it is bundled may change a byte of what a shopper sees.
  * Each page's #app HTML from the running server is compared with a render of the source with react-i18next's own hook
  * and a fresh i18next instance, against the same backend; and the hydration state the server sent (taken before
  * rendering, what the page's ETag names) is the one the source's render leaves. Needs `node scripts/build.mjs` first (npm test builds).
