@@ -44,9 +44,9 @@ const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin } });
 const locale = resolveLocale(boot.locale, config);
-// issue 10: the first render reads the catalogue half without the inversify container; the transaction half brings it
+// the first render reads the catalogue half without the inversify container; the transaction half brings it
 const container = createFirstRenderServices({ config, storefrontOrigin: window.location.origin, locale });
-// issue 10: the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
+// the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
 // kept by the browser's HTTP cache from page to page
 const categoriesHref = boot.shared?.categories;
 const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
@@ -54,9 +54,9 @@ const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
       .then((r) => (r.ok ? (r.json() as Promise<unknown[]>) : undefined))
       .catch(() => undefined)
   : Promise.resolve(undefined);
-// issue 10: cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
+// cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
 let i18n: ReturnType<typeof createI18n> | undefined;
-// issue 11: a chunk gone after a deploy (a tab no worker controls) reloads the page once (ui/app/chunk-recovery.ts);
+// a chunk gone after a deploy (a tab no worker controls) reloads the page once (ui/app/chunk-recovery.ts);
 // the imports below recover themselves, this catches the others
 window.addEventListener('unhandledrejection', (event) => {
   if (reloadOnceForChunk(event.reason)) event.preventDefault();
@@ -68,7 +68,7 @@ installTransactions(() =>
   }),
 );
 
-// issue 10: the first Intl.NumberFormat of a page (its locale's data) costs ~25 ms, ~100 ms on a slow phone, inside
+// the first Intl.NumberFormat of a page (its locale's data) costs ~25 ms, ~100 ms on a slow phone, inside
 // whatever renders the first price; built here in a task of its own while the chunk and categories are on their way,
 // hydration finds it ready (core/format/intl.ts keeps it)
 setTimeout(() => void formatPrice(0, locale, config), 0);
@@ -78,7 +78,7 @@ const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRo
 // the URL dispatcher's page chunk follows the kind the server resolved: that state first
 hydrateServices(container, boot.state, ['pageResolution']);
 // a product's state comes with the product page's chunk, whose module provides its services (adapters/wiring-product.ts);
-// a product state beside another page's chunk (none today) provides them itself, before hydrating (issue 10)
+// a product state beside another page's chunk (none today) provides them itself, before hydrating
 const productServices = 'product' in boot.state ? recoverChunk(import('../adapters/wiring-product')).then((m) => m.provideProductMembers()) : undefined;
 const [, , categories] = await Promise.all([first?.preload?.(container), recoverChunk(loadLocale(locale)), sharedCategories, productServices]);
 const category = boot.state['category'] as { categories?: unknown[] } | undefined;
@@ -86,7 +86,7 @@ hydrateServices(container, categories && category ? { ...boot.state, category: {
 // the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page
 // without it, before hydrating, so the first render shows what the server rendered
 if (categoriesHref && !categories) await container.get(CategoryService).loadCategories().catch(() => undefined);
-// issue 11: what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
+// what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
 const rendered = {
   pageResolution: container.get(PageResolutionService).snapshot(),
   category: container.get(CategoryService).snapshot(),
@@ -107,7 +107,7 @@ hydrateRoot(
   },
 );
 
-// issue 10: the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
+// the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
 // idle: on a first visit it is the phone's largest text, and it came a second or more after the rest of the page (the
 // product and category pages' largest contentful paint). The start-up's load later answers the same read.
 void container.get(CookieNoticeService).load().catch((e: unknown) => console.warn('[cookies]', e));
@@ -116,13 +116,13 @@ void container.get(CookieNoticeService).load().catch((e: unknown) => console.war
 const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
 const catalogueCache = container.get(CatalogueCache);
-// what a link back needs is written at once, the listed products a few at a time in idle periods (issue 10)
+// what a link back needs is written at once, the listed products a few at a time in idle periods
 const idle = () => new Promise<void>((resolve) => void whenIdle(() => resolve()));
-// (issue 10: the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
+//
 const seed = recoverChunk(import('../core/catalogue/offline-seed'));
 const kept = Promise.all([seed.then((m) => m.rememberRendered(catalogueCache, rendered, config, { pause: idle })), container.get(AttributeService).keepHydrated()]);
 kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
-// the offline product search's code (issue 10: not in the first load) is fetched once idle, so that a page that goes
+// the offline product search's code is fetched once idle, so that a page that goes
 // offline later reads its cached products without a fetch (core/catalogue/catalogue-cache.ts loadLocalSearch)
 whenIdle(() => void loadLocalSearch().catch((e: unknown) => console.warn('[offline] local search not loaded', e)));
 // a category page's filter fields and aggregations (not in the slim state), asked once idle: the filters work offline

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../test-fixtures/edge-fuzz';
 
 // The built server as `npm start` runs it (dist/server.mjs, cluster of workers): React's production build, head before
-// body, graceful shutdown on SIGTERM (issue 8 §5). Needs `node scripts/build.mjs` first (npm test builds).
+// body, graceful shutdown on SIGTERM. Needs `node scripts/build.mjs` first (npm test builds).
 
 const CATEGORY = '/inpakpapier/kerst';
 
@@ -60,7 +60,7 @@ describe('the production server process (dist/server.mjs)', () => {
     try {
       const out = shop.output.join('');
       expect(out).toMatch(/2 workers, NODE_ENV=production/);
-      // issue 8, seventh pass: each worker rendered home, a category and a product before the shop listened
+      // each worker rendered home, a category and a product before the shop listened
       const warmed = [...out.matchAll(/storefront worker \d+ warmed up: (\d+) renders of (\S+(?: \S+)*) in \d+ ms/g)];
       expect(warmed).toHaveLength(2);
       for (const [line, renders, pages] of warmed) {

@@ -6,7 +6,7 @@ import { startShopProcess, type ShopProcess } from '../test-fixtures/storefront-
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { rawRequest } from '../test-fixtures/raw-http';
 
-// Two storefront processes (dist/server.mjs) sharing their output cache in a real redis-server (issue 8 §6).
+// Two storefront processes (dist/server.mjs) sharing their output cache in a real redis-server.
 
 const product = generateCatalogue().products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
 const PRODUCT = `/${product.url_path}`;

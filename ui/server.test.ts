@@ -15,7 +15,7 @@ import { BOOT_LOADER, bootData, bootModules } from './edge/html-shell';
 import { createHash } from 'node:crypto';
 import { COOKIE_NOTICE_HEAD_SCRIPT } from './head/cookie-notice-mirror';
 
-// The storefront's HTTP edge against the real demo backend on loopback (issue 8: the probes, headers, no 5xx).
+// The storefront's HTTP edge against the real demo backend on loopback.
 
 const catalogue = generateCatalogue();
 const configurable = catalogue.products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
@@ -57,7 +57,7 @@ async function sendMail(to: string): Promise<void> {
   expect((await backend.call('POST', '/api/ext/mail-service/send-email', mail)).json.result).toBe('OK');
 }
 
-describe('the /api and /img pass-through never reaches the backend outside its two prefixes (issue 8 probes)', () => {
+describe('the /api and /img pass-through never reaches the backend outside its two prefixes', () => {
   const probes = [
     '/api/../__dev/outbox',
     '/api/%2e%2e/__dev/outbox',
@@ -109,7 +109,7 @@ describe('the /api and /img pass-through never reaches the backend outside its t
   });
 });
 
-describe('nothing a client sends answers 5xx (issue 8 §4)', () => {
+describe('nothing a client sends answers 5xx', () => {
   it('a malformed locale cookie is ignored (it answered 500)', async () => {
     for (const cookie of ['locale=%', 'locale=%E0%A4%A', 'locale', '=; ;; locale="en-US', 'locale=en-US%']) {
       const answer = await rawRequest(shop.url, '/', { headers: { cookie } });
@@ -248,7 +248,7 @@ describe('security headers on every HTML answer', () => {
   });
 });
 
-describe('HTML answers carry a weak ETag and answer 304 to If-None-Match (issue 8 §1)', () => {
+describe('HTML answers carry a weak ETag and answer 304 to If-None-Match', () => {
   const page = (base: string, path: string, headers: Record<string, string> = {}) => rawRequest(base, path, { headers: { 'accept-encoding': 'br', ...headers } });
 
   it('the same page has the same weak ETag in every answer', async () => {
@@ -312,7 +312,7 @@ describe('HTML answers carry a weak ETag and answer 304 to If-None-Match (issue 
   });
 });
 
-describe('compression, static files and caching (issue 8 §1)', () => {
+describe('compression, static files and caching', () => {
   it('an answer is encoded as its Content-Encoding says, for any Accept-Encoding (`*;q=0, gzip` said gzip and sent plain HTML)', async () => {
     for (const accept of ['*;q=0, gzip', '*;q=0, br', 'gzip;q=0, *', 'br;q=0, gzip;q=0.5', '*', 'identity, *;q=0']) {
       for (const base of [shop.url, cached.url, cached.url]) {
@@ -358,7 +358,7 @@ describe('compression, static files and caching (issue 8 §1)', () => {
 
   it('unhashed files revalidate; /dist/ never serves outside its folder', async () => {
     expect((await rawRequest(shop.url, '/sw.js')).headers['cache-control']).toBe('no-cache');
-    // issue 11: the web app manifest keeps its name from build to build too
+    // the web app manifest keeps its name from build to build too
     const webManifest = await rawRequest(shop.url, '/manifest.webmanifest');
     expect(webManifest.status).toBe(200);
     expect(webManifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
@@ -374,7 +374,7 @@ describe('compression, static files and caching (issue 8 §1)', () => {
   });
 });
 
-describe('output cache: tags and /invalidate (issue 8 §6, vue-storefront 1.12 tag cache)', () => {
+describe('output cache: tags and /invalidate', () => {
   it('refuses a missing or wrong key with 401', async () => {
     expect((await rawRequest(cached.url, '/invalidate?tag=layout')).status).toBe(401);
     expect((await rawRequest(cached.url, '/invalidate?tag=layout&key=wrong')).status).toBe(401);

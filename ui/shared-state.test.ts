@@ -8,7 +8,7 @@ import { startStorefront, type RunningStorefront } from './server';
 import { bootData } from './edge/html-shell';
 import { rawRequest } from '../test-fixtures/raw-http';
 
-// issue 10: the category list is sent once and cached: pages name one immutable document instead of carrying it
+// the category list is sent once and cached: pages name one immutable document instead of carrying it
 
 const catalogue = generateCatalogue();
 const product = catalogue.products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
@@ -42,7 +42,7 @@ function bootOf(html: string): Boot {
   return boot as unknown as Boot;
 }
 
-describe('the category list travels once, as a document of its own (issue 10)', () => {
+describe('the category list travels once, as a document of its own', () => {
   it('home, a category and a product page name the same document (preloaded in the head) and carry no category list', async () => {
     const hrefs: string[] = [];
     for (const path of ['/', '/inpakpapier/kerst', `/${product.url_path}`]) {

@@ -187,7 +187,7 @@ export interface SharedReads {
 /**
  * What a server runtime needs of this module (createRuntime's `serverReads`): the process's cache per API and the
  * wrappers over one. Handed in by the server's and the headless SDK's wiring (adapters/container.ts, headless.ts),
- * so the browser's bundle, which never reads through it, carries none of this (issue 10).
+ * so the browser's bundle, which never reads through it, carries none of this.
  */
 export const SERVER_READS = {
   process: processCatalogueReads,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
 import { RedisOutputCache } from './redis-output-cache';
 
-// The shared output cache against a real redis-server (issue 8 §6).
+// The shared output cache against a real redis-server.
 
 let redis: TestRedis;
 let a: RedisOutputCache;

@@ -25,8 +25,7 @@ export interface CacheLookup {
 export interface StoreOptions {
   /**
    * The key of the page this one is a variant of (the same path with a query: a sort, a page, filters). A cache keeps
-   * a bounded number of variants per page, and variants never evict pages without a query (issue 8: a flood of
-   * query strings cannot empty the cache).
+   * a bounded number of variants per page, and variants never evict pages without a query.
    */
   readonly variantOf?: string;
 }

@@ -12,7 +12,7 @@ import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../
 import { rawRequest } from '../../test-fixtures/raw-http';
 
 /**
- * The audit of issue 8 (docs/security.md "Audit findings"): what the storefront's /api pass-through did with requests
+ * The audit of what the storefront's /api pass-through did with requests
  * the issue's probes did not send, against the real demo backend on loopback.
  * Reproduce: `npx vitest run ui/edge/proxy-audit.test.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 8, fourth pass: a request whose client closed its connection while the render waited for its turn
+ * a request whose client closed its connection while the render waited for its turn
  * (RenderGate) is not rendered: under overload every abandoned render cost a whole render's CPU and lengthened the
  * queue behind it. Seen through the output cache: a rendered 200 page is kept, a skipped one is not.
  */

@@ -4,7 +4,7 @@ import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 
 /**
- * What every page of a store view would carry the same (issue 10: the category list, 13 KB of every page's state)
+ * What every page of a store view would carry the same
  * leaves the page's state for a document of its own, named by its content: the browser fetches it once (preloaded
  * from the page's head) and keeps it (immutable), and the next page names the same document.
  */
