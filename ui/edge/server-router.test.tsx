@@ -1,0 +1,113 @@
+/**
+ * The server bundle's Link (ui/edge/server-router.ts) writes the same <a> as react-router's, byte for byte, for the
+ * targets the shop uses and the ones that need react-router's resolution (relative paths, '..', '.', query and hash,
+ * trailing slashes, dot segments, a basename), rendered at different routes and locations, twice.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { useContext } from 'react';
+import { Link as UpstreamLink, Route, Routes, StaticRouter, UNSAFE_RouteContext, useLocation, useParams, useResolvedPath } from 'react-router-dom';
+import { Link as ServerLink } from './server-router';
+
+const TARGETS = [
+  '/',
+  '/inpakpapier/kerst',
+  '/inpakpapier/kerst/',
+  '/inpakpapier/kerst?sort=price%3Aasc&page=2',
+  '/p/sku-1#reviews',
+  '/a/../b/./c',
+  '/a//b',
+  '/%E2%82%AC uro',
+  'relative',
+  'relative/',
+  '../up',
+  '.',
+  '',
+  '?page=2',
+  '#top',
+  '//evil.example/x',
+  'https://example.com/x',
+];
+
+function page(Link: typeof UpstreamLink, location: string, basename?: string): string {
+  const links = (
+    <>
+      {TARGETS.map((to) => (
+        <Link key={to} to={to} className="c" aria-label={`to ${to}`} data-x="1">
+          {to}
+        </Link>
+      ))}
+      <Link to="/x" relative="path" target="_blank" replace discover="none">
+        x
+      </Link>
+      <Link to="rel" relative="path">
+        rel
+      </Link>
+    </>
+  );
+  return renderToString(
+    <StaticRouter location={location} {...(basename ? { basename } : {})}>
+      <Routes>
+        <Route path="/inpakpapier/*" element={links} />
+        <Route path="/p/:sku" element={links} />
+        <Route path="*" element={links} />
+      </Routes>
+    </StaticRouter>,
+  );
+}
+
+describe('the server bundle Link', () => {
+  for (const basename of [undefined, '/shop']) {
+    for (const location of ['/', '/inpakpapier/kerst/', '/inpakpapier/kerst?x=1', '/p/sku-1', '/other/deep/page']) {
+      it(`writes react-router's <a> at ${location}${basename ? ` under ${basename}` : ''}`, () => {
+        const at = basename ? `${basename}${location}` : location;
+        const upstream = page(UpstreamLink, at, basename);
+        expect(upstream).toContain('href=');
+        expect(page(ServerLink as typeof UpstreamLink, at, basename)).toBe(upstream);
+        expect(page(ServerLink as typeof UpstreamLink, at, basename)).toBe(upstream);
+      });
+    }
+  }
+});
+
+/**
+ * what a route shows: its name, its params and the location, as react-router gives them to it, and the route context's
+ * matches (route id, path and index flag, params, pathname and pathname base) with a relative path resolved against them
+ */
+function Shown({ name }: { name: string }) {
+  const params = useParams();
+  const location = useLocation();
+  const { matches, outlet } = useContext(UNSAFE_RouteContext);
+  const seen = matches.map((m) => [m.route.id, m.route.path, m.route.index, m.params, m.pathname, m.pathnameBase]);
+  const relative = useResolvedPath('rel/x').pathname;
+  const up = useResolvedPath('..').pathname;
+  return <p data-route={name}>{`${JSON.stringify(params)} ${location.pathname}${location.search} ${JSON.stringify(seen)} ${outlet === null} ${relative} ${up}`}</p>;
+}
+
+/** a flat table like the shop's (ui/app/routes.tsx): static, param, optional and splat paths, an index, a case-sensitive one */
+const TABLE: Array<{ path?: string; index?: boolean; caseSensitive?: boolean }> = [
+  { index: true },
+  { path: '/' },
+  { path: '/checkout' },
+  { path: '/Sale', caseSensitive: true },
+  { path: '/p/:sku' },
+  { path: '/p/:sku/:child?' },
+  { path: '/c/:slug' },
+  { path: '/order/:id/status' },
+  { path: '/i/:category/*' },
+  { path: '/about-us' },
+  { path: '/:lang?/help' },
+  { path: '*' },
+];
+
+function routed(R: typeof Routes, location: string, basename?: string, table = TABLE): string {
+  return renderToString(
+    <StaticRouter location={location} {...(basename ? { basename } : {})}>
+      <R>
+        {table.map((r, i) => (
+          <Route key={i} {...(r.index ? { index: true } : { path: r.path })} caseSensitive={r.caseSensitive} element={<Shown name={`${i} ${r.path ?? 'index'}`} />} />
+        ))}
+      </R>
+    </StaticRouter>,
+  );
+}
