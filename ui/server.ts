@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from '../core/ports/output-cache';
-import { bodyText, currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
+import { currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
 import { parseCategoriesHref, RecentDocuments } from './edge/shared-state';
 import { pageChunks } from './app/routes';
 import { resolveLocale } from './i18n';
@@ -104,7 +104,7 @@ const INVALIDATE_WINDOW_MS = 60_000;
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const compress = (html: string, coding: Coding, level: number) => (coding === 'br' ? brotli(html, BROTLI_OPTIONS) : gzip(html, { level }));
+const compress = (html: Buffer, coding: Coding, level: number) => (coding === 'br' ? brotli(html, BROTLI_OPTIONS) : gzip(html, { level }));
 
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
@@ -317,16 +317,16 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return { head, end, etag };
   }
 
-  /** The whole document of a prepared page, and what it shows (its tags). */
-  async function renderWhole(prepared: PreparedPage, head: string, end: string): Promise<{ html: string; tags: readonly string[] }> {
+  /** The whole document of a prepared page as UTF-8 (React's pieces stay bytes: never decoded to be encoded again), and what it shows. */
+  async function renderWhole(prepared: PreparedPage, head: string, end: string): Promise<{ html: Buffer; tags: readonly string[] }> {
     const parts: Array<Uint8Array | string> = [head];
     const body = await prepared.renderBody({ begin: (title, tags) => parts.push(bodyStart(title, tags)), write: (html) => parts.push(html) });
     parts.push(end);
-    return { html: bodyText(parts), get tags() { return body.tags; } };
+    return { html: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), get tags() { return body.tags; } };
   }
 
   /** A rendered page as the output cache keeps it: compressed both ways, once. */
-  async function storable(status: number, html: string, tags: readonly string[], etag: string | undefined): Promise<CachedPage> {
+  async function storable(status: number, html: Buffer, tags: readonly string[], etag: string | undefined): Promise<CachedPage> {
     const [br, gz] = await Promise.all([compress(html, 'br', 0), compress(html, 'gzip', 6)]);
     return { status, br, gzip: gz, tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
   }
@@ -368,7 +368,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   }
 
   /** A page answer: the encoding the client takes of those at hand (`bodies`; none taken: the plain text). */
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: { status: number; etag?: string | undefined; bodies: Partial<Record<Coding, Uint8Array>>; html?: string }, cacheState: string, personal = false) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: { status: number; etag?: string | undefined; bodies: Partial<Record<Coding, Uint8Array>>; html?: Buffer }, cacheState: string, personal = false) {
     const coding = negotiateEncoding(request.headers['accept-encoding'], (['br', 'gzip'] as const).filter((c) => page.bodies[c]));
     const body = coding ? page.bodies[coding]! : (page.html ?? zlib.gunzipSync(page.bodies.gzip!));
     return reply
