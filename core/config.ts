@@ -68,8 +68,8 @@ export interface ShopConfig extends LocaleConfig, CatalogueConfig, UiConfig, Tra
     /** the most bytes of catalogue reads the server keeps (their JSON size; least recently used dropped first) */
     readonly catalogueReadMaxBytes: number;
     /**
-     * Issue 8, the in-process output cache (OUTPUT_CACHE=1, one per worker): at most this many pages and bytes (a page
-     * counts 2 bytes a character, as V8 keeps it). Variants (a page's URL with a query: sorts, pages, filters) take
+     * The in-process output cache (OUTPUT_CACHE=1, one per worker): at most this many pages and bytes (a page counts
+     * its compressed copies). Variants (a page's URL with a query: sorts, pages, filters) take
      * at most `outputCacheMaxVariants` of them and `outputCacheMaxVariantsPerPage` per path, and only ever evict
      * other variants: a flood of filter combinations cannot push a page without a query out.
      */
@@ -80,9 +80,6 @@ export interface ShopConfig extends LocaleConfig, CatalogueConfig, UiConfig, Tra
     /** a request with more filter values, or a longer canonical query, is rendered without the output cache */
     readonly outputCacheMaxFilterValues: number;
     readonly outputCacheMaxQueryLength: number;
-    /** the gzip pieces of output-cached pages a process keeps (deflated once, for gzip answers to hits) */
-    readonly deflatedPagesMaxEntries: number;
-    readonly deflatedPagesMaxBytes: number;
     /**
      * MB of V8 old generation a storefront worker may use (`--max-old-space-size`; STOREFRONT_HEAP_MB overrides): what
      * the caches above keep (at most ~110 MB together) plus a render's working set, and no more, so V8 collects its
@@ -92,12 +89,12 @@ export interface ShopConfig extends LocaleConfig, CatalogueConfig, UiConfig, Tra
     /**
      * V8's semi-space of each storefront worker in MB (`--max-semi-space-size`, STOREFRONT_SEMI_SPACE_MB; 0 = V8's own,
      * 16 MB): an uncached render allocates a few MB, so with V8's 16 MB the young generation was scavenged every few
-     * answers, each scavenge copying what the ~25 requests under way in a worker hold (issue 8: GC pauses)
+     * answers, each scavenge copying what the ~25 requests under way in a worker hold
      */
     readonly workerSemiSpaceMb: number;
     /**
      * pages a storefront worker renders before it takes connections (STOREFRONT_WARMUP_RENDERS; 0 = none), at most
-     * `workerWarmUpMaxMs` long: a cold worker renders at ~3x the CPU of a warm one (issue 8, seventh pass)
+     * `workerWarmUpMaxMs` long: a cold worker renders at ~3x the CPU of a warm one
      */
     readonly workerWarmUpRenders: number;
     readonly workerWarmUpMaxMs: number;
@@ -132,8 +129,6 @@ export const DEFAULT_CONFIG: ShopConfig = {
     outputCacheMaxVariantsPerPage: 24,
     outputCacheMaxFilterValues: 6,
     outputCacheMaxQueryLength: 300,
-    deflatedPagesMaxEntries: 500,
-    deflatedPagesMaxBytes: 16 * 1024 * 1024,
     workerHeapMb: 384,
     workerSemiSpaceMb: 64,
     workerWarmUpRenders: 240,

@@ -22,13 +22,24 @@ import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
-declare global {
-  interface Window {
-    __SHOP__?: { state: DehydratedState; shared?: { categories?: string }; locale: string; path?: string; config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId?: string } } };
-  }
+/** what the server wrote into the page (ui/edge/html-shell.ts documentEnd): a JSON data block, read once */
+interface BootData {
+  state: DehydratedState;
+  shared?: { categories?: string };
+  locale: string;
+  path?: string;
+  config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId?: string } };
 }
-
-const boot = window.__SHOP__ ?? { state: {}, locale: '', config: { api: { publicUrl: '' } } };
+function readBoot(): BootData {
+  try {
+    const text = document.getElementById('shop-boot')?.textContent;
+    if (text) return JSON.parse(text) as BootData;
+  } catch {
+    // a page without readable boot data starts empty, as a page the server did not render
+  }
+  return { state: {}, locale: '', config: { api: { publicUrl: '' } } };
+}
+const boot = readBoot();
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
 // the tag manager's container id, when the server sets one (ShopConfig.analytics): used only after the shopper's consent

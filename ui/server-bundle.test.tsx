@@ -1,7 +1,6 @@
 /**
- * The built server (dist/server.mjs) renders the same pages as the source does: its bundle swaps in what is made for
- * one render per request (ui/edge/server-i18next.ts for react-i18next's useTranslation, one i18next instance per
- * locale, remembered route matches; issue 8's CPU per render), and none of it may change a byte of what a shopper sees.
+ * The built server (dist/server.mjs) renders the same pages as the source does (one i18next instance per locale for
+ * every render of the process), and none of how it is bundled may change a byte of what a shopper sees.
  * Each page's #app HTML from the running server is compared with a render of the source with react-i18next's own hook
  * and a fresh i18next instance, against the same backend; and the hydration state the server sent (taken before
  * rendering, what the page's ETag names) is the one the source's render leaves. Needs `node scripts/build.mjs` first (npm test builds).
@@ -20,7 +19,8 @@ import { dehydrate } from './app/dehydrate';
 import { pristineState } from './entry-server';
 import { splitSharedState } from './edge/shared-state';
 import { ROUTES, type AppRoute } from './app/routes';
-import { rawRequest } from './edge/raw-http';
+import { bootData } from './edge/html-shell';
+import { rawRequest } from '../test-fixtures/raw-http';
 
 let backend: TestBackend;
 let shop: ShopProcess;
@@ -53,13 +53,13 @@ async function sourceRender(url: string, locale: LocaleCode): Promise<{ html: st
 }
 
 function stateOf(document: string): unknown {
-  const m = /<script nonce="[^"]+">window\.__SHOP__=(.*?)<\/script>/.exec(document);
-  if (!m) throw new Error('no boot script');
-  return (JSON.parse(m[1]!) as { state: unknown }).state;
+  const boot = bootData(document);
+  if (!boot) throw new Error('no boot data');
+  return boot.state;
 }
 
 function appOf(document: string): string {
-  const m = /<div id="app">([\s\S]*)<\/div>\n<script nonce=/.exec(document);
+  const m = /<div id="app">([\s\S]*)<\/div>\n<script type="application\/json"/.exec(document);
   if (!m) throw new Error(`no #app in ${document.slice(0, 200)}`);
   return m[1]!;
 }

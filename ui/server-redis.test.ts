@@ -4,9 +4,9 @@ import { startTestBackend, type TestBackend } from '../test-fixtures/backend/tes
 import { startRedis, type TestRedis } from '../test-fixtures/redis-server';
 import { startShopProcess, type ShopProcess } from '../test-fixtures/storefront-process';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
-import { rawRequest } from './edge/raw-http';
+import { rawRequest } from '../test-fixtures/raw-http';
 
-// Two storefront processes (dist/server.mjs) sharing their output cache in a real redis-server (issue 8 §6).
+// Two storefront processes (dist/server.mjs) sharing their output cache in a real redis-server.
 
 const product = generateCatalogue().products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
 const PRODUCT = `/${product.url_path}`;

@@ -1,8 +1,7 @@
 /**
  * Server renders against the demo backend, as ui/entry-server's render() does them (the server's services, the route's
  * chunk and load awaited, the app rendered to a string; see serverRender below):
- * how many backend calls a page costs (issue 8: never the same search twice in one render; one call per distinct
- * read for N concurrent renders), and what a slow, failing or absent API answers (503, never 404).
+ * how many backend calls a page costs, and what a slow, failing or absent API answers (503, never 404).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -104,7 +103,7 @@ async function counted(path: string, config: ShopConfig) {
 
 const productSearches = (list: string[]) => list.filter((c) => c.includes('/product/_search'));
 
-describe('backend calls per server render (issue 8)', () => {
+describe('backend calls per server render', () => {
   it.each([
     ['home', '/', 2],
     ['category by url path', `/${category.url_path}`, 1],
@@ -139,7 +138,7 @@ describe('backend calls per server render (issue 8)', () => {
   }, 120_000);
 });
 
-describe('a slow or absent API is never "not found" (issue 8)', () => {
+describe('a slow or absent API is never "not found"', () => {
   const pages = [
     ['home', '/'],
     ['category (url path)', `/${category.url_path}`],

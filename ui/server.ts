@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
-import type { Socket } from 'node:net';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -11,27 +9,26 @@ import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from '../core/ports/output-cache';
-import { bodyText, currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
-import { parseCategoriesHref, RecentDocuments, type SharedRefs } from './edge/shared-state';
+import { currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
+import { parseCategoriesHref, RecentDocuments } from './edge/shared-state';
 import { pageChunks } from './app/routes';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
-import { MAX_PATH_LENGTH, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
-import { htmlSecurityHeaders, newNonce, PASS_THROUGH_HEADERS } from './edge/security-headers';
+import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { LRUCache } from 'lru-cache';
+import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { etagMatches, weakEtag } from './edge/etag';
-import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, NONCE_SLOT, withNonce, type ClientManifest } from './edge/html-shell';
-import { cachedGzip, prepareGzip, type PreparedGzip } from './edge/cached-gzip';
-import { deflatePieces, GzipAnswer, gzipJoined } from './edge/gzip-segments';
+import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, type ClientManifest } from './edge/html-shell';
 import { RenderGate } from './edge/render-gate';
-import { takeConnection } from './edge/connection-balancer';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
-import { SecondChanceMap } from './edge/second-chance';
+import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
  * precompressed, immutable when hashed), and a pass-through of /api/ and /img/ to the API so the browser talks to one
- * origin. Rendering stays in ui/entry-server.tsx; this file only speaks HTTP.
+ * origin. Rendering stays in ui/entry-server.tsx; this file only speaks HTTP. A page is a constant document (no nonce:
+ * its inline scripts are allowed by their hashes), so the output cache keeps it compressed and sends it as it is.
  */
 export interface StorefrontOptions {
   port: number;
@@ -56,15 +53,11 @@ export interface StorefrontOptions {
   /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
   renderGate?: RenderGate;
   /**
-   * listen on this process's own socket, not through node:cluster's shared one: a worker whose connections the
-   * primary hands over (ui/edge/connection-balancer.ts) listens privately on 127.0.0.1, port 0, so its HTTP server
-   * runs as a listening one (request timeouts, idle connections closed on close) and takes the handed sockets
+   * the load balancers and proxies in front of the storefront (IPs or CIDRs, TRUSTED_PROXIES): the client address is
+   * read from their X-Forwarded-For; none (the default): the address of the connection
    */
-  exclusive?: boolean;
-  /**
-   * render some of the shop's pages before listening (ui/edge/warm-up.ts: V8 optimises the render path first, so the
-   * first shoppers are not served by cold code); none unless given
-   */
+  trustedProxies?: readonly string[];
+  /** render some of the shop's pages before listening (ui/edge/warm-up.ts); none unless given */
   warmUp?: WarmUpOptions;
 }
 
@@ -72,20 +65,15 @@ export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
-  /** serves a connection accepted elsewhere (the cluster's primary handed it over) at `acceptedAt` (ms, Date.now()) */
-  take(socket: Socket, acceptedAt?: number): void;
   /** what the warm-up before listening did (StorefrontOptions.warmUp) */
   warmedUp?: WarmUpReport;
 }
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
-/** what the /img pass-through answers a public image with (issue 10: Lighthouse's long cache TTL) */
+/** what the /img pass-through answers a public image with (a catalogue image's URL names its file and size) */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
-/**
- * the cache-control of every page answer, rendered or from the output cache: a browser may keep a page but asks again
- * every time (If-None-Match: 304 when unchanged, keeping the copy with the nonce it came with)
- */
+/** every page answer: a browser may keep a page but asks again every time (If-None-Match: 304 when unchanged) */
 const PAGE_CACHE_CONTROL = 'no-cache';
 /** a page of one shopper's data (the order-status page): no cache on the way keeps it */
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
@@ -93,101 +81,30 @@ const PERSONAL_CACHE_CONTROL = 'private, no-store';
 const REFRESH_LEASE_SECONDS = 30;
 /**
  * renders at once per process by default: a render is CPU work (its reads come from the process's read cache), so a
- * few at once keep the core busy while one waits for the API or the compressor, and the rest queue in arrival order
+ * few at once keep the core busy while one waits for the API, and the rest queue in arrival order
  */
 const RENDERS_AT_ONCE = 4;
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/i;
-
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization'];
 /**
  * a request's headers about the browser's own connection to the storefront, never forwarded to the API: undici refuses
- * to send `expect`, `keep-alive`, `upgrade` and `transfer-encoding`, so passing them on turned a client's ordinary
- * `Expect: 100-continue` (curl sends it for any body over 1 KB) into a 502
+ * to send `expect`, `keep-alive`, `upgrade` and `transfer-encoding` (a client's `Expect: 100-continue` became a 502)
  */
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
 /** milliseconds a client has to send a whole request (headers and body); a slower one is cut off (408) */
 const REQUEST_TIMEOUT_MS = 20_000;
+/** wrong /invalidate keys a client may send per window before every /invalidate of it answers 429 */
+const INVALIDATE_FAILURES = 10;
+const INVALIDATE_WINDOW_MS = 60_000;
 
+/**
+ * Brotli at quality 5 with a 512 KB window (pages are ~60-130 KB): a cached page is compressed once, when stored; an
+ * uncached answer is compressed as gzip at level 3 when the client takes it (a third of brotli's CPU, per answer).
+ */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/**
- * brotli quality 4 for pages compressed per answer: about a third less CPU than 5 for about 10 % more bytes (a 100 KB
- * category page: 13.5 KB instead of 12.2 KB, 0.9 ms instead of 1.3 ms), and pages are compressed on every uncached answer
- */
-const BROTLI_PARAMS = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-    // a 512 KB window instead of 4 MB: pages are ~60-130 KB (the same bytes out), and each answer's compressor
-    // allocates its window afresh
-    [zlib.constants.BROTLI_PARAM_LGWIN]: 19,
-  },
-};
-
-/**
- * an uncached page for a client that takes brotli but not gzip (browsers take both, and get gzip: see renderAnswer):
- * BROTLI_PARAMS, told the document's usual size (smaller tables to set up per answer: ~20 % less CPU, the same bytes)
- */
-const PAGE_BROTLI_PARAMS = { params: { ...BROTLI_PARAMS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: 128 * 1024 } };
-/**
- * deflate level of an uncached page's body (its head and end are deflated once, at 9): the 55 KB body of a category
- * page takes 0.20 ms at 5 for 6.4 KB, 0.09 ms at 3 for 6.9 KB (issue 8, seventh pass; with the end deflated once at 9
- * the page is 13.3 KB over the wire, 12.9 KB when body and end were deflated together at 5 per answer in 0.61 ms)
- */
-const PAGE_GZIP_LEVEL = 3;
-/** heads kept made (headShellOf): per locale, page kind and shared document, a few dozen at most in a shop */
-const HEAD_SHELLS_KEPT = 64;
-/**
- * page ends kept (endShellOf), those sent again kept longest: one per page rendered of late (~50 KB of text and
- * ~12 KB deflated for a category page), so at most a few MB
- */
-const END_SHELLS_KEPT = 96;
-
-/** a document's end (boot data and scripts, NONCE_SLOT for the nonce), as made once for the answers that send it */
-interface EndShell {
-  /** SHA-256 of the end: the page's ETag names it (not its ~50 KB hashed per answer) */
-  digest: string;
-  /** sent before: its pieces are worth deflating once (`gzip`) */
-  again?: boolean;
-  /** its pieces between the nonce's places deflated once, when sent as gzip a second time */
-  gzip?: PreparedGzip;
-}
-
-/** a document's head with NONCE_SLOT for the nonce, made once (see headShellOf) */
-interface HeadShell {
-  head: string;
-  /** the head split at its nonce's places */
-  pieces: string[];
-  /** the pieces deflated (level 9) and as UTF-8 bytes (their CRC-32 per answer), once, when first sent as gzip */
-  deflated?: Buffer[];
-  bytes?: Buffer[];
-  /** SHA-256 of the head, for the ETags of the pages that have it (not the head's 50 KB hashed per answer) */
-  digest?: string;
-}
-
-type Encoding = 'br' | 'gzip' | undefined;
-
-/** The best encoding the client accepts for an HTML answer (q=0 refuses one). */
-export function negotiateEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const ok = (n: string) => (accepted.get(n) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return undefined;
-}
-
-/** gzip is accepted (q > 0), explicitly or through '*' */
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const h = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
-  const m = /(?:^|,)\s*(gzip|\*)\s*(?:;\s*q=([0-9.]+))?/.exec(h);
-  return m !== null && (m[2] === undefined || Number(m[2]) > 0);
-}
+const compress = (html: Buffer, coding: Coding, level: number) => (coding === 'br' ? brotli(html, BROTLI_OPTIONS) : gzip(html, { level }));
 
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
@@ -199,10 +116,8 @@ function keyMatches(given: unknown, expected: string | undefined): boolean {
 export async function startStorefront(options: StorefrontOptions): Promise<RunningStorefront> {
   const config = options.config ?? createConfig({ api: { url: options.apiUrl } });
   const manifestPath = join(options.clientDir, 'manifest.json');
-  const manifest: ClientManifest = existsSync(manifestPath)
-    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest)
-    : { entry: '', css: [] };
-  // issue 10: a small stylesheet goes into every page's head (no render-blocking request before the first paint)
+  const manifest: ClientManifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ClientManifest) : { entry: '', css: [] };
+  // a small stylesheet goes into every page's head (no render-blocking request before the first paint)
   const cssFiles = manifest.css.map((c) => join(options.clientDir, c));
   if (cssFiles.length && cssFiles.every((f) => existsSync(f))) {
     const css = inlinableCss(cssFiles.map((f) => readFileSync(f, 'utf8').replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')));
@@ -212,37 +127,35 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const renderGate = options.renderGate ?? new RenderGate(options.renderConcurrency ?? RENDERS_AT_ONCE);
   const retryAfter = String(options.retryAfterSeconds ?? 30);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
-  const securityHeaders = (nonce: string) => htmlSecurityHeaders(nonce, { hsts: options.hsts ?? false, apiOrigin: publicApi });
+  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi });
+  /** what a build and config render differently: part of every page's ETag */
+  const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
 
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: false,
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
     routerOptions: { maxParamLength: MAX_PATH_LENGTH },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
-    // a client trickling its body (or headers) is cut off with 408: Fastify's default is no limit at all, and Node
-    // looks for such clients every 30 s unless told otherwise (a slow client then held on for more than a minute)
+    // a client trickling its body (or headers) is cut off with 408: Fastify's default is no limit at all
     requestTimeout,
     http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
   });
 
-  // set before any plugin is registered, so every context (the pass-through's too) answers errors this way: Fastify's
-  // default handler answered the pass-through's errors with its own 500 and the error's message
+  // set before any plugin is registered, so every context (the pass-through's too) answers errors this way
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) console.error('[storefront]', request.method, request.url.slice(0, 200), error);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
+  const unavailable = (reply: FastifyReply) =>
+    reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
 
-  // API answers, the sitemap and unhashed files are compressed on the fly; pages compress themselves (they stream).
-  await app.register(fastifyCompress, {
-    global: true,
-    globalDecompression: false,
-    encodings: ['br', 'gzip'],
-    brotliOptions: BROTLI_PARAMS,
-  });
+  // API answers, the sitemap and unhashed files are compressed on the fly; pages compress themselves (see sendPage).
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI_OPTIONS });
 
   // Hashed bundle files: written with .br and .gz beside them at build time, immutable for a year.
   await app.register(fastifyStatic, {
@@ -278,11 +191,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     });
     // bodies pass through untouched (the API parses them), but whole: a body is read (bounded by bodyLimit) before the
     // API is asked, so a client that trickles its body holds a socket of the storefront, never one of the 64
-    // connections to the API every shopper's /api call shares (70 slow uploads stalled the pass-through for everyone)
+    // connections to the API every shopper's /api call shares
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, payload, done) => done(null, payload));
-    /** `images`: issue 10, a catalogue image's URL names its file and size (a new image gets a new file name): a public
-     * answer is kept a year (the API says a day), so the next page and a returning visitor ask for none of them again */
+    /** `images`: a public image answer is kept a year (its URL names its file and size) */
     const pass = (images: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const target = safeProxyPath(request.raw.url ?? '');
       if (!target) return reply.code(400).type(TEXT).send('Bad request: not a path of the API pass-through');
@@ -293,14 +205,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       const body = bodyless ? {} : buffered?.length ? { body: buffered, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : { body: null };
       return reply.from(target, {
         ...body,
-        // the API throttles logins per client address and reads the last X-Forwarded-For hop from a proxy on its
-        // host: the storefront appends the address it really sees, so a browser's own X-Forwarded-For cannot pose
-        // as another client
-        rewriteRequestHeaders: (req, headers) => {
-          const { host: _host, 'x-forwarded-for': sent, ...rest } = headers;
-          const named = String(req.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
+        // the API throttles logins per client address: it gets the chain of trusted proxies' X-Forwarded-For up to the
+        // first address none of them is (Fastify's request.ips, StorefrontOptions.trustedProxies) with the
+        // connection's address last; with no trusted proxy, the connection's address alone (what a client claims is
+        // dropped, so it cannot pose as another)
+        rewriteRequestHeaders: (_req, headers) => {
+          const { host: _host, 'x-forwarded-for': _claimed, ...rest } = headers;
+          const named = String(request.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
           for (const h of [...REQUEST_HOP_BY_HOP, ...named]) delete rest[h];
-          const hops = [...(Array.isArray(sent) ? sent : sent ? [sent] : []), req.socket.remoteAddress ?? 'unknown'];
+          const hops = request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? 'unknown'];
           return { ...rest, 'x-forwarded-for': hops.join(', ') };
         },
         // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
@@ -310,23 +223,31 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },
-        onError: (r, { error }) => {
-          const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
-          void r.code(status).type('application/json').send({ code: status, result: 'API unreachable' });
-        },
+        // the API down or not answering: 503 with Retry-After, as pages answer then
+        onError: (r) => void r.code(503).type('application/json').headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send({ code: 503, result: 'API unreachable' }),
       });
     };
     proxy.all('/api/*', pass(false));
     proxy.all('/img/*', pass(true));
   });
 
-  // ----- /invalidate?tag=…&key=… : drops (marks stale) every cached page carrying the tag -----
+  // ----- /invalidate?tag=…&key=… : marks stale every cached page carrying the tag -----
+  /** wrong keys per client address within its window (from its first wrong key) */
+  const invalidateFailures = new LRUCache<string, number>({ max: 10_000, ttl: INVALIDATE_WINDOW_MS, noUpdateTTL: true });
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
+      const failures = invalidateFailures.get(request.ip) ?? 0;
+      if (failures >= INVALIDATE_FAILURES) {
+        const wait = Math.max(1, Math.ceil(invalidateFailures.getRemainingTTL(request.ip) / 1000));
+        return reply.code(429).type(TEXT).headers({ 'retry-after': String(wait), 'cache-control': 'no-store' }).send('Too many wrong keys, try again later');
+      }
       const query = request.query as Record<string, unknown>;
-      if (!keyMatches(query['key'], options.invalidationKey)) return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
+      if (!keyMatches(query['key'], options.invalidationKey)) {
+        invalidateFailures.set(request.ip, failures + 1);
+        return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
+      }
       const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
       if (tags.length === 0) return reply.code(400).type(TEXT).send('Bad request: tag is required');
       const counts = cache ? await Promise.all(tags.map((t) => cache.invalidate(t))) : tags.map(() => 0);
@@ -336,7 +257,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   /**
    * The shop's public origin for absolute URLs (sitemap, canonical links, Open Graph, JSON-LD): PUBLIC_URL, else a
-   * well-formed Host header. Pages rendered with a Host-derived origin are cached per origin (see `page`), so one
+   * well-formed Host header. Pages rendered with a Host-derived origin are cached per origin (see cachePlan), so one
    * client's Host header never lands in another's page.
    */
   function originOf(request: FastifyRequest): string {
@@ -344,8 +265,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
   }
 
-  const sitemapXml = createSitemapXml(config);
   // ----- /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts -----
+  const sitemapXml = createSitemapXml(config);
   app.get('/sitemap.xml', async (request, reply) => {
     let xml: string;
     try {
@@ -353,36 +274,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     } catch (e) {
       // the catalogue could not be read whole: no sitemap rather than one that drops products
       console.error('[sitemap] build failed', e);
-      return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+      return unavailable(reply);
     }
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
   });
 
-  // ----- pages -----
-  function pageHeaders(reply: FastifyReply, status: number, nonce: string, encoding: Encoding, cacheState: string, etag: string | undefined, personal = false): void {
-    reply.code(status).headers({
-      ...securityHeaders(nonce),
-      'content-type': HTML,
-      'cache-control': personal ? PERSONAL_CACHE_CONTROL : PAGE_CACHE_CONTROL,
-      vary: 'accept-encoding, cookie',
-      'x-output-cache': cacheState,
-      ...(etag ? { etag } : {}),
-      ...(status === 503 ? { 'retry-after': retryAfter } : {}),
-      ...(encoding ? { 'content-encoding': encoding } : {}),
-    });
-  }
-
-  async function sendWhole(reply: FastifyReply, status: number, html: string, nonce: string, encoding: Encoding, cacheState: string, etag: string | undefined) {
-    const body = encoding === 'br' ? await brotli(html, BROTLI_PARAMS) : encoding === 'gzip' ? await gzip(html) : html;
-    pageHeaders(reply, status, nonce, encoding, cacheState, etag);
-    return reply.send(body);
-  }
-
-  function bootOf(locale: LocaleCode, path: string, state: Record<string, unknown>, shared: SharedRefs) {
-    return { state, ...(Object.keys(shared).length ? { shared } : {}), locale, path, config: { api: { publicUrl: config.api.publicUrl } } };
-  }
-
-  // ----- /shop-data/categories/<locale>/<hash>.json: the category list pages name instead of carrying (issue 10) -----
+  // ----- /shop-data/categories/<locale>/<hash>.json: the category list pages name instead of carrying -----
   const recentDocuments = new RecentDocuments();
   app.get('/shop-data/*', async (request, reply) => {
     const path = (request.raw.url ?? '').split('?')[0] ?? '';
@@ -396,7 +293,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         if (doc.href === path) body = doc.body;
       } catch (e) {
         console.error('[shop-data] categories failed', e);
-        return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+        return unavailable(reply);
       }
     }
     // a name that is no longer the catalogue's: the browser loads the categories itself (ui/entry-client.tsx)
@@ -404,83 +301,41 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(body);
   });
 
-  /** what a build and config render differently: part of every page's ETag */
-  const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
+  // ----- pages -----
 
   /**
-   * A prepared page's head and end (boot data, scripts) with NONCE_SLOT for the nonce, and its ETag (200 answers
-   * only): the body is a function of the boot data (the browser hydrates the same HTML from it), the locale, the path,
-   * the origin (absolute URLs of the SEO tags) and the build, so the page is named before it is rendered, and an
-   * If-None-Match that names it costs no render.
+   * A prepared page's document around its body, and its ETag (200 answers only): the body is a function of the boot
+   * data (the browser hydrates the same HTML from it), the locale, the path, the origin (absolute URLs of the SEO tags)
+   * and the build, so the page is named before it is rendered, and an If-None-Match that names it costs no render.
    */
-  function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; headShell: HeadShell; end: string; endShell: EndShell; etag: string | undefined } {
+  function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; end: string; etag: string | undefined } {
     for (const doc of prepared.documents) recentDocuments.add(doc);
-    const headShell = headShellOf(prepared.locale, Object.values(prepared.shared));
-    const head = headShell.head;
-    const modules = firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
-    const end = documentEnd(bootOf(prepared.locale, url, prepared.state, prepared.shared), manifest, NONCE_SLOT, modules);
-    const endShell = endShellOf(end, prepared.personal === true);
-    const etag = prepared.status === 200 ? weakEtag([buildName, String(prepared.status), origin, (headShell.digest ??= createHash('sha256').update(head).digest('base64url')), endShell.digest]) : undefined;
-    return { head, headShell, end, endShell, etag };
+    const head = headStart(prepared.locale, manifest, Object.values(prepared.shared));
+    const boot = { state: prepared.state, ...(Object.keys(prepared.shared).length ? { shared: prepared.shared } : {}), locale: prepared.locale, path: url, config: { api: { publicUrl: config.api.publicUrl } } };
+    const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
+    const etag = prepared.status === 200 ? weakEtag([buildName, origin, head, end]) : undefined;
+    return { head, end, etag };
   }
 
-  /**
-   * A page's end (its boot data and scripts) as made once (issue 8, seventh pass): its digest (the ETag's) and, once it
-   * is sent again, its deflated pieces (at 9: 0.50 ms for a category page's 49 KB, 0.12 ms at 3, so not for an end seen
-   * once, e.g. a page of a query a client made up, which is deflated with its body at 3 per answer as before). A category page's end is ~50 KB of hydration state, the same on every
-   * render of the page while the catalogue read cache holds its data: hashed for the ETag and deflated per answer it
-   * was ~10 % of an uncached answer's CPU in a profile. Kept by its text (a Map compares the whole text, so only the
-   * same end finds an entry); a page of one shopper's data (`personal`) is made afresh and never kept.
-   */
-  const endShells = new SecondChanceMap<string, EndShell>(END_SHELLS_KEPT);
-  function endShellOf(end: string, personal: boolean): EndShell {
-    const kept = endShells.get(end);
-    if (kept) {
-      kept.again = true;
-      return kept;
-    }
-    const made: EndShell = { digest: createHash('sha256').update(end).digest('base64url') };
-    if (!personal) endShells.set(end, made);
-    return made;
-  }
-
-  /**
-   * The head of a document (with NONCE_SLOT for the nonce) made once per locale and shared documents: the
-   * same for every page of a kind (issue 8, fourth pass), with its pieces between the nonce's places deflated once
-   * when first sent as gzip (GzipAnswer). Bounded: the oldest made goes first.
-   */
-  const headShells = new Map<string, HeadShell>();
-  function headShellOf(locale: LocaleCode, shared: readonly string[]): HeadShell {
-    const id = `${locale}\n${shared.join(' ')}`;
-    let kept = headShells.get(id);
-    if (!kept) {
-      const head = headStart(locale, manifest, NONCE_SLOT, shared);
-      kept = { head, pieces: head.split(NONCE_SLOT) };
-      headShells.set(id, kept);
-      if (headShells.size > HEAD_SHELLS_KEPT) headShells.delete(headShells.keys().next().value as string);
-    }
-    return kept;
-  }
-
-  /** The whole document of a prepared page, with NONCE_SLOT for the nonce (what the output cache keeps). */
-  async function renderWhole(prepared: PreparedPage, url: string, origin: string): Promise<CachedPage> {
-    const { head, end, etag } = shellOf(prepared, url, origin);
+  /** The whole document of a prepared page as UTF-8 (React's pieces stay bytes: never decoded to be encoded again), and what it shows. */
+  async function renderWhole(prepared: PreparedPage, head: string, end: string): Promise<{ html: Buffer; tags: readonly string[] }> {
     const parts: Array<Uint8Array | string> = [head];
     const body = await prepared.renderBody({ begin: (title, tags) => parts.push(bodyStart(title, tags)), write: (html) => parts.push(html) });
-    return { status: prepared.status, html: bodyText(parts) + end, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
+    parts.push(end);
+    return { html: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), get tags() { return body.tags; } };
   }
 
-  /** 304 for a page the client has: only what a cache updates its copy with (no CSP: the copy keeps its own nonce) */
-  function notModified(reply: FastifyReply, etag: string) {
-    return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
+  /** A rendered page as the output cache keeps it: compressed both ways, once. */
+  async function storable(status: number, html: Buffer, tags: readonly string[], etag: string | undefined): Promise<CachedPage> {
+    const [br, gz] = await Promise.all([compress(html, 'br', 0), compress(html, 'gzip', 6)]);
+    return { status, br, gzip: gz, tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
   }
 
   /**
    * The output cache's plan for a page request (ui/edge/cache-key.ts): the key holds the locale, the origin (unless
    * PUBLIC_URL names it) and the path with only the query parameters the page reads; `url` is what the page is
    * rendered from (so the render cannot depend on a parameter the key dropped); `variantOf` names the page without a
-   * query when there is one. Undefined: rendered without the cache (too many filter values, a page reading its own
-   * parameters, ...).
+   * query when there is one. Undefined: rendered without the cache.
    */
   const keyRules = cacheKeyRules(config);
   function cachePlan(target: string, locale: LocaleCode, origin: string): { key: string; url: string; variantOf?: string } | undefined {
@@ -490,27 +345,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return { key: prefix + canonical.url, url: canonical.url, ...(canonical.query ? { variantOf: prefix + canonical.path } : {}) };
   }
 
-  /**
-   * cached pages' pieces, deflated once (by cache key and render time), for gzip answers to hits; bounded by entries
-   * and bytes (ShopConfig.server.deflatedPagesMax*), the oldest dropped first
-   */
-  const deflatedPages = new Map<string, PreparedGzip>();
-  let deflatedBytes = 0;
-  function deflatedOf(id: string, html: string): PreparedGzip {
-    const kept = deflatedPages.get(id);
-    if (kept) return kept;
-    const prepared = prepareGzip(html, NONCE_SLOT);
-    const bytes = prepared.bytes + 2 * id.length;
-    if (bytes > config.server.deflatedPagesMaxBytes) return prepared;
-    deflatedPages.set(id, prepared);
-    deflatedBytes += bytes;
-    while (deflatedPages.size > config.server.deflatedPagesMaxEntries || deflatedBytes > config.server.deflatedPagesMaxBytes) {
-      const [oldest, entry] = deflatedPages.entries().next().value as [string, PreparedGzip];
-      deflatedPages.delete(oldest);
-      deflatedBytes -= entry.bytes + 2 * oldest.length;
-    }
-    return prepared;
-  }
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
   function refresh(key: string, url: string, locale: LocaleCode, origin: string, variantOf: string | undefined): void {
@@ -520,159 +354,101 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
       const prepared = await prepareRender(url, config, locale, { origin });
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
-      await cache.set(key, await renderWhole(prepared, url, origin), config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {});
+      const { head, end, etag } = shellOf(prepared, url, origin);
+      const { html, tags } = await renderWhole(prepared, head, end);
+      await cache.set(key, await storable(200, html, tags, etag), config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {});
     })()
       .catch((e: unknown) => console.error('[output-cache] refresh failed', e))
       .finally(() => refreshing.delete(key));
   }
 
-  /** connections handed over by the cluster's primary, until their first request: when it accepted them */
-  const firstRequestAt = new WeakMap<object, number>();
-  /** when a request arrived (the render gate's order): its connection's accept time for a handed connection's first */
-  const arrivedAt = new WeakMap<object, number>();
-  app.addHook('onRequest', (request, _reply, done) => {
-    const socket = request.raw.socket;
-    const first = socket ? firstRequestAt.get(socket) : undefined;
-    if (first !== undefined) firstRequestAt.delete(socket);
-    arrivedAt.set(request.raw, first ?? Date.now());
-    done();
-  });
+  /** 304 for a page the client has: only what a cache updates its copy with */
+  function notModified(reply: FastifyReply, etag: string) {
+    return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
+  }
+
+  /** A page answer: the encoding the client takes of those at hand (`bodies`; none taken: the plain text). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: { status: number; etag?: string | undefined; bodies: Partial<Record<Coding, Uint8Array>>; html?: Buffer }, cacheState: string, personal = false) {
+    const coding = negotiateEncoding(request.headers['accept-encoding'], (['br', 'gzip'] as const).filter((c) => page.bodies[c]));
+    const body = coding ? page.bodies[coding]! : (page.html ?? zlib.gunzipSync(page.bodies.gzip!));
+    return reply
+      .code(page.status)
+      .headers({
+        ...securityHeaders,
+        'content-type': HTML,
+        'cache-control': personal ? PERSONAL_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+        vary: 'accept-encoding, cookie',
+        'x-output-cache': cacheState,
+        ...(page.etag ? { etag: page.etag } : {}),
+        ...(page.status === 503 ? { 'retry-after': retryAfter } : {}),
+        ...(coding ? { 'content-encoding': coding } : {}),
+      })
+      .send(body);
+  }
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = request.raw.url ?? '/';
     const problem = pageTargetProblem(url);
     if (problem) return reply.code(400).type(TEXT).header('cache-control', 'no-store').send(`Bad request: ${problem}`);
+    if (namesPrototypeMember(url)) return reply.code(404).type(TEXT).header('cache-control', 'no-store').send('Not found');
     const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
-    const nonce = newNonce();
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const origin = originOf(request);
     const plan = cache !== undefined && request.method === 'GET' ? cachePlan(url, locale, origin) : undefined;
-    const key = plan?.key ?? '';
 
     if (cache && plan) {
-      const hit = await cache.get(key).catch((e: unknown) => {
+      const hit = await cache.get(plan.key).catch((e: unknown) => {
         console.error('[output-cache] read failed', e);
         return undefined;
       });
       if (hit) {
-        if (hit.stale) refresh(key, plan.url, locale, origin, plan.variantOf);
-        const state = hit.stale ? 'stale' : 'hit';
-        // pages cached before ETags were kept are named by their document (nonce places open)
-        const etag = hit.page.status === 200 ? (hit.page.etag ?? weakEtag([buildName, hit.page.html])) : undefined;
-        if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
-        if (acceptsGzip(request.headers['accept-encoding'])) {
-          // gzip joined from pieces deflated once per cached page: a hit costs no compression of the page, nor a copy of
-          // its text (ui/edge/cached-gzip.ts)
-          const prepared = deflatedOf(`${key}\n${hit.page.renderedAt}`, hit.page.html);
-          pageHeaders(reply, hit.page.status, nonce, 'gzip', state, etag);
-          return reply.send(cachedGzip(prepared, nonce));
-        }
-        return sendWhole(reply, hit.page.status, withNonce(hit.page.html, nonce), nonce, encoding, state, etag);
+        if (hit.stale) refresh(plan.key, plan.url, locale, origin, plan.variantOf);
+        if (hit.page.etag && etagMatches(request.headers['if-none-match'], hit.page.etag)) return notModified(reply, hit.page.etag);
+        return sendPage(request, reply, { ...hit.page, bodies: { br: hit.page.br, gzip: hit.page.gzip } }, hit.stale ? 'stale' : 'hit');
       }
     }
 
     // a cacheable page is rendered from its canonical URL (the parameters it does not read left out)
-    return renderAnswer(request, reply, { url: plan?.url ?? url, locale, nonce, encoding, origin, key, cacheable: plan !== undefined, ...(plan?.variantOf !== undefined ? { variantOf: plan.variantOf } : {}) });
-  }
-
-  /** what page() decided before rendering */
-  interface AnswerPlan {
-    url: string;
-    locale: LocaleCode;
-    nonce: string;
-    encoding: Encoding;
-    origin: string;
-    key: string;
-    cacheable: boolean;
-    /** the output cache's page this one is a variant of (its path without a query) */
-    variantOf?: string;
-  }
-
-  async function renderAnswer(request: FastifyRequest, reply: FastifyReply, { url, locale, nonce, encoding, origin, key, cacheable, variantOf }: AnswerPlan) {
+    const target = plan?.url ?? url;
     let prepared: PreparedPage;
     try {
-      prepared = await prepareRender(url, config, locale, { origin });
+      prepared = await prepareRender(target, config, locale, { origin });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
       console.error('[ssr] load failed', e);
-      return reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+      return unavailable(reply);
     }
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
-    const { head, headShell, end, endShell, etag } = shellOf(prepared, url, origin);
+    const { head, end, etag } = shellOf(prepared, target, origin);
     if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
 
     // renders take turns once their data is in (ui/edge/render-gate.ts): every answer waits about as long, none far
     // past the others; loads are not held back (a slow API answers 503 as soon as it times out)
     return renderGate.run(async () => {
-      // a client that gave up while its render waited for its turn (closed the connection: a timeout) gets none: under
-      // overload each abandoned render cost as much CPU as an answered one and made the queue behind it longer
+      // a client that gave up while its render waited for its turn gets none (under overload each abandoned render
+      // cost as much CPU as an answered one and made the queue behind it longer)
       if (request.raw.destroyed || request.raw.socket?.destroyed || reply.raw.destroyed) {
         reply.hijack();
         return reply;
       }
-      // gzip whenever the client takes it (issue 8, fourth pass): the head, a third of a category page and the same for
-      // every page of its kind, was deflated once (GzipAnswer), so only the body is compressed per answer, in one call;
-      // a brotli stream compressed the whole document per answer for about as many bytes at twice the CPU
-      const joined = acceptsGzip(request.headers['accept-encoding'])
-        ? new GzipAnswer((headShell.bytes ??= headShell.pieces.map((p) => Buffer.from(p))), (headShell.deflated ??= deflatePieces(headShell.pieces, 9)), nonce)
-        : undefined;
-      const sent: Encoding = joined ? 'gzip' : encoding;
-      // headers and the head of the document leave now; the body follows as it renders
-      const out: PassThrough | zlib.BrotliCompress = sent === 'br' ? zlib.createBrotliCompress(PAGE_BROTLI_PARAMS) : new PassThrough();
-      /** resolves once what was written has left the compressor and had a turn of the event loop to reach the socket */
-      const flushed = () =>
-        new Promise<void>((resolve) => {
-          const next = () => setImmediate(resolve);
-          if (sent === 'br') (out as zlib.BrotliCompress).flush(zlib.constants.BROTLI_OPERATION_FLUSH, next);
-          else next();
-        });
-      // a page of one shopper's data is rendered for them alone: never kept (it kept an order's status, stale, for a day)
-      const keep = cacheable && !prepared.personal;
-      pageHeaders(reply, prepared.status, nonce, sent, keep ? 'miss' : 'off', etag, prepared.personal);
-      void reply.send(out as Readable);
-      out.write(joined ? joined.start : withNonce(head, nonce));
-      // the head is on its way before rendering (CPU-bound, it would hold the event loop) begins
-      await flushed();
-      // what the output cache keeps (when there is one): the same document with the nonce's places left open
-      const parts: Array<Uint8Array | string> | undefined = keep ? [head] : undefined;
-      // the body goes to the compressor in one piece once rendered: React writes it in ~2 KB pieces, all within one
-      // turn (it renders once every load is in), and each write is a call into zlib of its own (twice the CPU of one
-      // call for the same bytes: 15 % of an uncached answer's CPU went to compression in a profile)
-      const pieces: Buffer[] = [];
-      let body;
+      let rendered;
       try {
-        body = await prepared.renderBody({
-          begin(title, seoTags) {
-            const start = bodyStart(title, seoTags);
-            parts?.push(start);
-            pieces.push(Buffer.from(start));
-          },
-          write(html) {
-            parts?.push(html);
-            pieces.push(typeof html === 'string' ? Buffer.from(html) : Buffer.from(html.buffer, html.byteOffset, html.byteLength));
-          },
-        });
+        rendered = await renderWhole(prepared, head, end);
       } catch (e) {
         console.error('[ssr] render failed', e);
-        out.destroy(e instanceof Error ? e : new Error(String(e)));
-        return reply;
+        return unavailable(reply);
       }
-      // the hydration state was serialised once (shellOf), with the nonce's places open: filled for this answer; as gzip
-      // of a page sent before, deflated once (endShellOf) and joined after the body
-      if (joined && endShell.again) out.end(joined.end(Buffer.concat(pieces), PAGE_GZIP_LEVEL, { prepared: (endShell.gzip ??= prepareGzip(end, NONCE_SLOT, 9)), nonce }));
-      else {
-        pieces.push(Buffer.from(withNonce(end, nonce)));
-        const rest = Buffer.concat(pieces);
-        out.end(joined ? joined.end(rest, PAGE_GZIP_LEVEL) : rest);
+      // a page of one shopper's data is rendered for them alone: never kept
+      const keep = plan !== undefined && !prepared.personal;
+      if (cache && plan && keep && prepared.status === 200) {
+        const stored = await storable(200, rendered.html, rendered.tags, etag);
+        await cache.set(plan.key, stored, config.server.outputCacheTtlSeconds, plan.variantOf !== undefined ? { variantOf: plan.variantOf } : {}).catch((e: unknown) => console.error('[output-cache] write failed', e));
+        return sendPage(request, reply, { ...stored, bodies: { br: stored.br, gzip: stored.gzip }, html: rendered.html }, 'miss');
       }
-      if (cache && parts && prepared.status === 200) {
-        const html = bodyText(parts) + end;
-        await cache
-          .set(key, { status: 200, html, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) }, config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {})
-          .catch((e: unknown) => console.error('[output-cache] write failed', e));
-      }
-      return reply;
-    }, arrivedAt.get(request.raw));
+      // compressed for this answer alone: gzip when the client takes it (the cheaper of the two), else brotli
+      const coding = negotiateEncoding(request.headers['accept-encoding'], ['gzip', 'br']);
+      const bodies = coding ? { [coding]: await compress(rendered.html, coding, 3) } : {};
+      return sendPage(request, reply, { status: prepared.status, etag, bodies, html: rendered.html }, keep ? 'miss' : 'off', prepared.personal);
+    });
   }
 
   app.get('/*', { config: { compress: false } } as never, page);
@@ -686,15 +462,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return { status: answer.statusCode, html: compressed ? '' : answer.body };
       }, options.warmUp)
     : undefined;
-  await app.listen({ port: options.port, host: options.host, ...(options.exclusive ? { exclusive: true } : {}) });
+  await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close(), ...(warmedUp ? { warmedUp } : {}), take: (socket, acceptedAt) => {
-      // connections arrive one per event-loop turn: one render a turn while they do (RenderGate.narrow)
-      renderGate.narrow();
-      // its first request arrived when the primary accepted it (it waited in the primary's IPC queue since)
-      if (acceptedAt !== undefined) firstRequestAt.set(socket, acceptedAt);
-      takeConnection(app.server, socket);
-    },
-  };
+  return { url: `http://${options.host}:${port}`, close: () => app.close(), ...(warmedUp ? { warmedUp } : {}) };
 }

@@ -70,9 +70,10 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
     const first = shared.search(request());
     fake.answerAll();
     await first;
-    clock.set(clock.now() + 9_999);
+    clock.set(clock.now() + 10_000);
     await shared.search(request());
     expect(fake.calls).toHaveLength(1);
+    // past the TTL (lru-cache: stale once more than the TTL has passed)
     clock.set(clock.now() + 1);
     const again = shared.search(request());
     fake.answerAll();

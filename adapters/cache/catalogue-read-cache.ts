@@ -4,6 +4,7 @@ import type { UrlMapHit, UrlMapRequest, UrlMapper } from '../../core/ports/url-m
 import type { ContentApi } from '../../core/ports/content-api';
 import type { CmsBlock, CmsPage, SearchResult } from '../../core/catalogue/types';
 import { SystemClock } from '../common/system-clock';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The server's catalogue read cache: reads that do not depend on the shopper are shared by every render of the
@@ -29,12 +30,6 @@ export interface CatalogueReadStats {
   bytes: number;
 }
 
-interface Entry {
-  readonly value: unknown;
-  readonly expires: number;
-  readonly bytes: number;
-}
-
 /** an answer's size as kept: its JSON's length (an object of the API's JSON takes about that much, or more) */
 function sizeOf(value: unknown): number {
   try {
@@ -52,91 +47,62 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** lru-cache keeps objects: an answer is boxed (a read may answer undefined or null) */
+interface Kept {
+  readonly value: unknown;
+}
+
 export class CatalogueReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly inflight = new Map<string, Promise<unknown>>();
-  private readonly counts = { hits: 0, loads: 0, joined: 0, failures: 0 };
-  private bytes = 0;
+  private readonly counts = { hits: 0, loads: 0, asked: 0, failures: 0 };
+  /** lru-cache by entries, bytes and TTL; its fetch() joins the reads of a key under way into one load (the context) */
+  private readonly cache: LRUCache<string, Kept, () => Promise<unknown>>;
 
   constructor(
-    private readonly clock: Clock,
-    private readonly maxEntries: number,
+    clock: Clock,
+    maxEntries: number,
     /** the most bytes of answers kept (ShopConfig.server.catalogueReadMaxBytes); least recently used dropped first */
-    private readonly maxBytes = Number.POSITIVE_INFINITY,
-  ) {}
+    maxBytes = Number.MAX_SAFE_INTEGER,
+  ) {
+    this.cache = new LRUCache<string, Kept, () => Promise<unknown>>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (kept) => sizeOf(kept.value),
+      perf: clock,
+      ttlResolution: 0,
+      fetchMethod: async (_key, _stale, { context }) => {
+        this.counts.loads++;
+        try {
+          return { value: deepFreeze(await context()) };
+        } catch (e) {
+          this.counts.failures++;
+          throw e;
+        }
+      },
+    });
+  }
 
   /** The kept answer of `key` when younger than ttlMs, the one under way, or a fresh one from `load`. */
-  read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  async read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     if (ttlMs <= 0) return load();
-    const now = this.clock.now();
-    const kept = this.entries.get(key);
+    const kept = this.cache.get(key);
     if (kept) {
-      if (kept.expires > now) {
-        this.counts.hits++;
-        // least recently used goes first: a hit moves the key to the end
-        this.entries.delete(key);
-        this.entries.set(key, kept);
-        return Promise.resolve(kept.value as T);
-      }
-      this.drop(key);
+      this.counts.hits++;
+      return kept.value as T;
     }
-    const running = this.inflight.get(key);
-    if (running) {
-      this.counts.joined++;
-      return running as Promise<T>;
-    }
-    this.counts.loads++;
-    const call = (async () => {
-      try {
-        const value = deepFreeze(await load());
-        const now = this.clock.now();
-        const bytes = sizeOf(value);
-        this.drop(key);
-        // an answer larger than the whole budget is answered, not kept
-        if (bytes <= this.maxBytes) {
-          this.entries.set(key, { value, expires: now + ttlMs, bytes });
-          this.bytes += bytes;
-        }
-        while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value as string);
-        this.dropExpired(now);
-        return value;
-      } catch (e) {
-        this.counts.failures++;
-        throw e;
-      } finally {
-        this.inflight.delete(key);
-      }
-    })();
-    this.inflight.set(key, call);
-    return call;
-  }
-
-  /**
-   * Expired answers are dropped as new ones come in, oldest first, not only when asked for again: a crawl through
-   * thousands of distinct listings (sorts, pages, filters) would otherwise keep maxEntries of them (each a page of
-   * products) long after their TTL. The least recently used come first, so the sweep stops at the first live answer.
-   */
-  private dropExpired(now: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.expires > now) break;
-      this.drop(key);
-    }
-  }
-
-  private drop(key: string): void {
-    const e = this.entries.get(key);
-    if (!e) return;
-    this.entries.delete(key);
-    this.bytes -= e.bytes;
+    this.counts.asked++;
+    // expired answers go as new ones come in, not only when asked for again: a crawl through thousands of distinct
+    // listings would otherwise keep maxEntries of them long after their TTL
+    this.cache.purgeStale();
+    return (await this.cache.fetch(key, { context: load, ttl: ttlMs }))!.value as T;
   }
 
   stats(): CatalogueReadStats {
-    return { ...this.counts, entries: this.entries.size, bytes: this.bytes };
+    const { hits, loads, asked, failures } = this.counts;
+    return { hits, loads, joined: asked - loads, failures, entries: this.cache.size, bytes: this.cache.calculatedSize };
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    this.cache.clear();
   }
 }
 
@@ -221,7 +187,7 @@ export interface SharedReads {
 /**
  * What a server runtime needs of this module (createRuntime's `serverReads`): the process's cache per API and the
  * wrappers over one. Handed in by the server's and the headless SDK's wiring (adapters/container.ts, headless.ts),
- * so the browser's bundle, which never reads through it, carries none of this (issue 10).
+ * so the browser's bundle, which never reads through it, carries none of this.
  */
 export const SERVER_READS = {
   process: processCatalogueReads,

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LruOutputCache, pageBytes } from './lru-output-cache';
 
-const page = (html: string, tags: string[] = []) => ({ status: 200, html, tags, renderedAt: 0 });
+const page = (html: string, tags: string[] = []) => ({ status: 200, br: Buffer.from(html), gzip: Buffer.from(html), tags, renderedAt: 0 });
 
 describe('LruOutputCache', () => {
   it('answers a page until its TTL runs out (spec catalogue §9 output cache TTL)', async () => {
-    let now = 0;
+    let now = 1;
     const cache = new LruOutputCache(10, { now: () => now });
     await cache.set('/', page('a'), 86400);
-    now = 86_399_999;
-    expect(await cache.get('/')).toEqual({ page: page('a'), stale: false });
     now = 86_400_000;
+    expect(await cache.get('/')).toEqual({ page: page('a'), stale: false });
+    now = 86_400_002;
     expect(await cache.get('/')).toBeUndefined();
   });
 
@@ -88,7 +88,7 @@ describe('LruOutputCache', () => {
     const cache = new LruOutputCache({ maxEntries: 50, maxBytes: 1_000_000, maxVariants: 20, maxVariantsPerPage: 5 }, { now: () => 0 });
     for (let i = 0; i < 30; i++) await cache.set(`nl-NL /c${i}`, page(`category ${i}`, [`C${i}`]), 60);
     for (let i = 0; i < 10_000; i++) await cache.set(`nl-NL /c${i % 30}?color=${i}`, page(`variant ${i}`, [`C${i % 30}`]), 60, { variantOf: `nl-NL /c${i % 30}` });
-    for (let i = 0; i < 30; i++) expect((await cache.get(`nl-NL /c${i}`))?.page.html).toBe(`category ${i}`);
+    for (let i = 0; i < 30; i++) expect((await cache.get(`nl-NL /c${i}`))?.page.br.toString()).toBe(`category ${i}`);
     const s = cache.stats();
     expect(s).toMatchObject({ entries: 50, variants: 20 });
     expect(s.tags).toBe(30);
@@ -100,7 +100,7 @@ describe('LruOutputCache', () => {
     expect(one.stats().variants).toBe(5);
   });
 
-  it('bytes: a page counts 2 bytes a character; the least recently used go first, a page larger than the cache is not kept', async () => {
+  it('bytes: a page counts its compressed copies; the least recently used go first, a page larger than the cache is not kept', async () => {
     const p = page('x'.repeat(1000));
     const cache = new LruOutputCache({ maxEntries: 100, maxBytes: pageBytes(p) * 3 }, { now: () => 0 });
     for (const k of ['a', 'b', 'c']) await cache.set(k, p, 60);
@@ -111,5 +111,6 @@ describe('LruOutputCache', () => {
     expect(await cache.get('huge')).toBeUndefined();
     expect(cache.size).toBe(3);
     expect(pageBytes(p)).toBeGreaterThanOrEqual(2000);
+    expect(new LruOutputCache(10, { now: () => 0 }).stats().claims).toBe(0);
   });
 });

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
 import { RedisOutputCache } from './redis-output-cache';
 
-// The shared output cache against a real redis-server (issue 8 §6).
+// The shared output cache against a real redis-server.
 
 let redis: TestRedis;
 let a: RedisOutputCache;
 let b: RedisOutputCache;
-const page = (html: string, tags: string[]) => ({ status: 200, html, tags, renderedAt: 1 });
+const page = (html: string, tags: string[]) => ({ status: 200, br: Buffer.from(html), gzip: Buffer.from(`gz ${html}`), tags, renderedAt: 1 });
 
 beforeAll(async () => {
   redis = await startRedis();

@@ -5,13 +5,14 @@
  */
 export interface CachedPage {
   readonly status: number;
-  /** the whole document, with the CSP nonce's places left open (the server fills in each answer's own nonce) */
-  readonly html: string;
+  /** the whole document, compressed once when stored (the same bytes for every answer: it holds nothing per answer) */
+  readonly br: Uint8Array;
+  readonly gzip: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
   /** when it was rendered, ms since the epoch */
   readonly renderedAt: number;
-  /** the page's weak ETag (named without its nonce), answered 304 when a client's If-None-Match names it */
+  /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
   readonly etag?: string;
 }
 
@@ -24,8 +25,7 @@ export interface CacheLookup {
 export interface StoreOptions {
   /**
    * The key of the page this one is a variant of (the same path with a query: a sort, a page, filters). A cache keeps
-   * a bounded number of variants per page, and variants never evict pages without a query (issue 8: a flood of
-   * query strings cannot empty the cache).
+   * a bounded number of variants per page, and variants never evict pages without a query.
    */
   readonly variantOf?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Storefront under load (issue 8): `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH]
+ * Storefront under load: `node scripts/bench/run.mjs ssr [--duration S] [--long] [--rss-requests N] [--rss-uncached-requests N] [--baseline PATH]
  * [--connections 10,50,200] [--pages home,category,product] [--modes uncached,output cache] [--no-build] [--bytes-only] [--workers N] [--probe] [--warmup N]`
  *
  * Builds the shop (production), starts the demo backend and the storefront as `npm start` does (dist/server.mjs,
@@ -13,11 +13,13 @@
  *   (`--rss-requests N`), 4,000 rendered by the uncached one (`--rss-uncached-requests N`); BENCH_HEAP_SNAPSHOT=1 also
  *   writes a heap snapshot per worker at each of the three points (the folder is printed);
  * - `--baseline PATH`: another build's dist/server.mjs (main before a change, built elsewhere) started beside this one
- *   and measured uncached right after each of this build's rounds, so before/after come from the same run;
+ *   and measured right after each of this build's rounds (uncached, its own static asset, and output-cached), so
+ *   before/after come from the same run;
+ * - the edge's size in lines (`--lines-only` prints it and stops);
  * - the first visit's bytes on the wire for the home page with `accept-encoding: br, gzip`: the HTML and every script
  *   it loads up front (entry + module preloads); each page's HTML (br and decoded) with its hydration state per service
- *   and the shared documents it names (issue 10). `--bytes-only` prints these and stops.
- * - `--probe` (issue 8, p99): scripts/bench/latency-probe.mjs preloaded into both builds' processes; after each round
+ *   and the shared documents it names. `--bytes-only` prints these and stops.
+ * - `--probe`: scripts/bench/latency-probe.mjs preloaded into both builds' processes; after each round
  *   the client's latency percentiles and the bench's own CPU, and per worker: connections taken, answers, CPU per
  *   answer, time from request to the first body write (loads + the render gate's queue) and to the end, event-loop
  *   delay and GC pauses by kind.
@@ -27,9 +29,9 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort, root, startChild, stopChild } from './servers';
 import { bootModules } from '../../ui/edge/html-shell';
 
@@ -62,7 +64,7 @@ function usage(problem: string): never {
   process.exit(2);
 }
 /** every option this bench knows; anything else (a typo) stops it before it measures the wrong thing */
-const KNOWN = { flags: ['long', 'no-build', 'bytes-only', 'probe'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers', 'warmup'] };
+const KNOWN = { flags: ['long', 'no-build', 'bytes-only', 'probe', 'lines-only'], values: ['duration', 'rss-requests', 'rss-uncached-requests', 'baseline', 'connections', 'pages', 'modes', 'workers', 'warmup'] };
 for (let i = 0; i < args.length; i++) {
   const name = args[i]!.replace(/^--/, '');
   if (KNOWN.values.includes(name) && args[i]!.startsWith('--')) {
@@ -149,7 +151,7 @@ async function firstVisitBytes(base: string): Promise<string> {
 }
 
 /**
- * issue 10: each page's HTML (over the wire with br, and decoded), the hydration state in it per service, and the
+ * each page's HTML (over the wire with br, and decoded), the hydration state in it per service, and the
  * shared documents it names (the category list, fetched once per store view and kept by the browser).
  */
 async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): Promise<string> {
@@ -160,7 +162,7 @@ async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): 
   for (const [name, path] of pages) {
     const html = await wire(`${base}${path}`);
     const text = (html.encoding === 'br' ? brotliDecompressSync(html.body) : html.encoding === 'gzip' ? gunzipSync(html.body) : html.body).toString();
-    const boot = /window\.__SHOP__=(.*?)<\/script>/.exec(text)?.[1] ?? '{}';
+    const boot = /<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(text)?.[1] ?? '{}';
     const parsed = JSON.parse(boot) as { state?: Record<string, unknown>; shared?: Record<string, string> };
     const services = Object.entries(parsed.state ?? {}).map(([k, v]) => `${k} ${kb(Buffer.byteLength(JSON.stringify(v)))}`).join(', ');
     for (const href of Object.values(parsed.shared ?? {})) if (!shared.has(href)) shared.set(href, (await wire(`${base}${href}`)).bytes);
@@ -261,7 +263,7 @@ async function measure(base: string, path: string, connections: number, duration
 
 /**
  * requests per page, at 4 connections, to each build before its rounds (`--warmup N`, default 40). With 40, a 10 s round
- * at 50 connections had its slowest 1 % in its first 1-2 s (sixth pass, --probe): code V8 had not optimised yet
+ * at 50 connections had its slowest 1 % in its first 1-2 s (--probe): code V8 had not optimised yet
  */
 const WARMUP = option('warmup', 40);
 /** `--probe`: scripts/bench/latency-probe.mjs preloaded into both builds' processes, read per worker around each round */
@@ -305,18 +307,20 @@ async function probeWorkers(primary: number): Promise<ProbeReport[]> {
 }
 
 function print(rows: Row[]): void {
-  const staticRps = new Map(rows.filter((r) => r.target === 'static asset').map((r) => [r.connections, r.rps]));
+  // each build's rows against its own static asset's (the baseline's rows say 'baseline')
+  const staticOf = (baseline: boolean) => new Map(rows.filter((r) => r.target === 'static asset' && r.mode.includes('baseline') === baseline).map((r) => [r.connections, r.rps]));
+  const staticRps = staticOf(false);
+  const baselineStaticRps = staticOf(true);
   console.log('\n| target | mode | conns | req/s | p50 ms | p99 ms | errors | non-2xx | x static | server CPU ms/answer | backend CPU ms/answer |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    const ratio = r.rps / (staticRps.get(r.connections) || NaN);
+    const ratio = r.rps / ((r.mode.includes('baseline') ? baselineStaticRps : staticRps).get(r.connections) || NaN);
     console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${r.codes ? ` (${r.codes})` : ''} | ${ratio.toFixed(2)} | ${r.cpuPerAnswer.toFixed(1)} | ${r.backendCpuPerAnswer.toFixed(1)} |`);
   }
 }
 
 /**
- * Varied URLs: categories with sorts, pages and price filters, products, CMS pages, home, searches, and (issue 8, cache
- * flooding) junk query strings on a category: `?utm_source=…` that each page must answer as the category itself
+ * Varied URLs: categories with sorts, pages and price filters, products, CMS pages, home, searches, and junk query strings on a category: `?utm_source=…` that each page must answer as the category itself
  * (one output-cache entry, not one per junk value). ~600 distinct URLs; autocannon cycles through them.
  */
 function variedPaths(productPaths: readonly string[]): string[] {
@@ -395,7 +399,21 @@ async function rssOver(base: string, primary: number, paths: string[], total: nu
   }
 }
 
+/** the baseline build's entry file (its dist/client/manifest.json, beside its server.mjs) */
+function baselineEntry(): string {
+  return (JSON.parse(readFileSync(join(dirname(BASELINE!), 'client/manifest.json'), 'utf8')) as { entry: string }).entry;
+}
+
+/** the storefront edge's size: ui/server.ts, ui/server-main.ts and ui/edge/*.ts without tests, in lines */
+function edgeLines(): string {
+  const edge = readdirSync(join(root, 'ui/edge')).filter((f) => /\.ts$/.test(f) && !/\.test\.tsx?$/.test(f)).map((f) => `ui/edge/${f}`);
+  const files = ['ui/server.ts', 'ui/server-main.ts', ...edge];
+  const lines = files.map((f) => readFileSync(join(root, f), 'utf8').split('\n').length - 1);
+  return `edge: ${lines.reduce((a, b) => a + b, 0)} lines in ${files.length} files (ui/server.ts, ui/server-main.ts, ui/edge/*.ts without tests)`;
+}
+
 async function main(): Promise<void> {
+  if (flag('lines-only')) return console.log(edgeLines());
   if (!flag('no-build')) {
     const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
     if (b.status !== 0) throw new Error('build failed');
@@ -423,14 +441,14 @@ async function main(): Promise<void> {
       const probe = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${HEAP_PROBE}${PROBE ? ` --import=${LATENCY_PROBE}` : ''}`.trim(), BENCH_HEAP_DIR: heapDir, BENCH_PROBE_DIR: probeDir };
       const shop = await start('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...probe, ...workerEnv, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/);
       const base = `http://127.0.0.1:${port}`;
-      const baselinePort = BASELINE && mode === 'uncached' ? await freePort() : undefined;
+      const baselinePort = BASELINE ? await freePort() : undefined;
       const latencyProbe: Record<string, string> = PROBE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${LATENCY_PROBE}`.trim(), BENCH_PROBE_DIR: probeDir } : {};
       const baselineBase = `http://127.0.0.1:${baselinePort}`;
       let baseline: ChildProcess | undefined;
       try {
         // started within the try: a baseline that cannot start (e.g. a copy of dist/ outside the repo, where its
         // packages do not resolve: link node_modules beside it) must not leave this build's server running
-        baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv, ...latencyProbe }, /storefront listening/) : undefined;
+        baseline = baselinePort ? await start(BASELINE!, [], { PORT: String(baselinePort), API_URL: api, ...workerEnv, ...latencyProbe, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) }, /storefront listening/) : undefined;
         // warm up: every page rendered once (and cached in the cached run), JIT warm (`--warmup N` requests per page)
         for (const [, path] of PAGES) {
           await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: { 'accept-encoding': 'br, gzip' } });
@@ -444,11 +462,12 @@ async function main(): Promise<void> {
         }
         for (const connections of CONNECTIONS) {
           if (mode === 'uncached') rows.push({ target: 'static asset', mode: 'precompressed', ...(await measure(base, `/dist/${manifest.entry}`, connections, DURATION, shop.pid!)) });
+          if (mode === 'uncached' && baseline) rows.push({ target: 'static asset', mode: 'precompressed, baseline', ...(await measure(baselineBase, `/dist/${baselineEntry()}`, connections, DURATION, baseline.pid!)) });
           for (const [name, path] of PAGES) {
             const long = flag('long') && connections === 200 && name !== 'home' && mode === 'uncached';
             rows.push({ target: name, mode, ...(await measure(base, path, connections, long ? 60 : DURATION, shop.pid!, `${name}, ${mode}:`)) });
             // the same round on the baseline build, right after (same machine, same backend, same moment)
-            if (baseline) rows.push({ target: name, mode: 'uncached, baseline', ...(await measure(baselineBase, path, connections, long ? 60 : DURATION, baseline.pid!, `${name}, baseline:`)) });
+            if (baseline) rows.push({ target: name, mode: `${mode}, baseline`, ...(await measure(baselineBase, path, connections, long ? 60 : DURATION, baseline.pid!, `${name}, baseline:`)) });
             process.stdout.write('.');
           }
         }
@@ -469,6 +488,7 @@ async function main(): Promise<void> {
     else console.log(`heap snapshots: ${heapDir}`);
   }
   print(rows);
+  console.log(`\n${edgeLines()}`);
   console.log(`\n${DURATION} s per round${flag('long') ? ' (60 s at 200 connections on category and product, uncached)' : ''}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { controlled, requestsInFlight } from './checkout-steps';
 
-// every page type runs under the Content-Security-Policy (nonce + 'strict-dynamic'): no violation is
+// every page type runs under the Content-Security-Policy (hashes of the inline scripts + 'strict-dynamic'): no violation is
 // reported and nothing is logged as an error while it loads, hydrates and is used a little.
 
 const PAGES: Array<[string, string]> = [
@@ -37,8 +37,8 @@ for (const [name, path] of PAGES) {
     const requests = requestsInFlight(page);
     const answer = await page.goto(path);
     const csp = answer?.headers()['content-security-policy'] ?? '';
-    expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
-    // the app hydrated: the nonce'd entry module and its chunks ran
+    expect(csp).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+' 'strict-dynamic'/);
+    // the app hydrated: the entry module the hashed loader added, and its chunks, ran
     await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
     // the service worker registered (worker-src) and controls the page, the transaction half loaded once idle (its
     // chunk, the cart's answer), and every request the page made has its answer

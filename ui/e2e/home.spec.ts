@@ -39,7 +39,7 @@ test('home page HTML is server-rendered with product names', async ({ request })
   const names = [...html.matchAll(/class="product-tile__name">([^<]+)</g)].map((m) => m[1]);
   expect(names.length).toBe(16);
   expect(html).toContain('Nieuwe collectie');
-  expect(html).toContain('window.__SHOP__=');
+  expect(html).toContain('<script type="application/json" id="shop-boot">');
 });
 
 test('unknown path answers 404 with the not-found page', async ({ request }) => {

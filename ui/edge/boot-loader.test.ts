@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootLoader, bootModules, documentEnd, type ClientManifest } from './html-shell';
+import { createHash } from 'node:crypto';
+import { BOOT_LOADER, INLINE_SCRIPT_HASHES, bootData, bootModules, documentEnd, headStart } from './html-shell';
 import { COOKIE_NOTICE_CLOSED_CLASS, COOKIE_NOTICE_CLOSED_KEY, COOKIE_NOTICE_HEAD_SCRIPT, mirrorCookieNotice } from '../head/cookie-notice-mirror';
 
 interface FakeElement {
@@ -8,22 +9,21 @@ interface FakeElement {
   src?: string;
   rel?: string;
   href?: string;
-  nonce?: string;
 }
 
-/** Runs the loader's text in a fake browser: the document, one animation frame and timers, all driven by the test. */
-function fakeBrowser(visibility: 'visible' | 'hidden', nonce: string | undefined) {
+/** Runs the loader in a fake browser (its script element carries `modules`): one animation frame and timers, driven by the test. */
+function fakeBrowser(visibility: 'visible' | 'hidden', modules: string | null) {
   const appended: FakeElement[] = [];
   const frames: Array<() => void> = [];
   const timers: Array<() => void> = [];
   const document = {
     visibilityState: visibility,
-    currentScript: nonce === undefined ? null : { nonce },
+    currentScript: { getAttribute: (name: string) => (name === 'data-modules' ? modules : null) },
     createElement: (tag: string): FakeElement => ({ tag }),
     head: { appendChild: (e: FakeElement) => appended.push(e) },
   };
-  const run = (code: string) =>
-    new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
+  const run = () =>
+    new Function('document', 'requestAnimationFrame', 'setTimeout', BOOT_LOADER)(
       document,
       (f: () => void) => frames.push(f),
       (f: () => void) => timers.push(f),
@@ -32,13 +32,14 @@ function fakeBrowser(visibility: 'visible' | 'hidden', nonce: string | undefined
 }
 
 const FILES = ['/dist/entry-client-AAAA.js', '/dist/chunks/chunk-BBBB.js', '/dist/chunks/ProductPage-CCCC.js'];
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
-// issue 10: the page's JavaScript is asked for after the first paint, so the HTML and the first images have the
-// connection to themselves (and Lighthouse counts no script into FCP/LCP)
+// the page's JavaScript is asked for after the first paint, so the HTML and the first images have the connection to
+// themselves
 describe('the boot loader (ui/edge/html-shell.ts documentEnd)', () => {
-  it('asks for nothing before the first frame has been painted, then for the entry and every chunk at once, with the nonce', () => {
-    const b = fakeBrowser('visible', 'n0nce');
-    b.run(bootLoader(FILES));
+  it('asks for nothing before the first frame has been painted, then for the entry and every chunk at once', () => {
+    const b = fakeBrowser('visible', FILES.join(' '));
+    b.run();
     expect(b.appended).toEqual([]);
     expect(b.frames).toHaveLength(1);
     b.frames.shift()!(); // the frame's callback runs before its paint
@@ -46,33 +47,38 @@ describe('the boot loader (ui/edge/html-shell.ts documentEnd)', () => {
     expect(b.timers).toHaveLength(1);
     b.timers.shift()!(); // the task after the paint
     expect(b.appended).toEqual([
-      { tag: 'script', type: 'module', src: FILES[0], nonce: 'n0nce' },
-      { tag: 'link', rel: 'modulepreload', href: FILES[1], nonce: 'n0nce' },
-      { tag: 'link', rel: 'modulepreload', href: FILES[2], nonce: 'n0nce' },
+      { tag: 'script', type: 'module', src: FILES[0] },
+      { tag: 'link', rel: 'modulepreload', href: FILES[1] },
+      { tag: 'link', rel: 'modulepreload', href: FILES[2] },
     ]);
   });
 
-  it('a hidden tab (nothing to paint, no frames) asks at once; without a current script no nonce is set', () => {
-    const b = fakeBrowser('hidden', undefined);
-    b.run(bootLoader(FILES));
+  it('a hidden tab (nothing to paint, no frames) asks at once; no files, nothing asked', () => {
+    const b = fakeBrowser('hidden', FILES.join(' '));
+    b.run();
     expect(b.frames).toEqual([]);
-    expect(b.appended.map((e) => [e.tag, e.src ?? e.href, 'nonce' in e])).toEqual([
-      ['script', FILES[0], false],
-      ['link', FILES[1], false],
-      ['link', FILES[2], false],
+    expect(b.appended.map((e) => [e.tag, e.src ?? e.href])).toEqual([
+      ['script', FILES[0]],
+      ['link', FILES[1]],
+      ['link', FILES[2]],
     ]);
+    const none = fakeBrowser('hidden', null);
+    none.run();
+    expect(none.appended).toEqual([]);
   });
 
-  it('the document names the files once, readable back; no files, no loader', () => {
-    const manifest: ClientManifest = { entry: 'entry-client-AAAA.js', css: [], preload: ['chunks/chunk-BBBB.js'] };
-    const boot = { state: {}, locale: 'nl-NL', path: '/', config: { api: { publicUrl: '/api' } } } as Parameters<typeof documentEnd>[0];
-    const end = documentEnd(boot, manifest, 'N', ['entry-client-AAAA.js', 'chunks/chunk-BBBB.js', 'chunks/ProductPage-CCCC.js']);
+  it('the document names the files and the boot data, readable back; every inline script is one the CSP hashes', () => {
+    const boot = { state: { a: '</script><script>alert(1)</script><!--' }, locale: 'nl-NL', path: '/\u2028', config: { api: { publicUrl: '/api' } } } as Parameters<typeof documentEnd>[0];
+    const end = documentEnd(boot, ['entry-client-AAAA.js', 'chunks/chunk-BBBB.js', 'chunks/ProductPage-CCCC.js']);
     expect(bootModules(end)).toEqual(FILES);
-    expect(end).toContain(`<script nonce="N">${bootLoader(FILES)}</script>`);
-    expect(documentEnd(boot, { entry: '', css: [] }, 'N', [])).not.toContain('(function(m)');
-    // hostile state cannot end the script early
-    const hostile = documentEnd({ ...boot, path: '</script><script>alert(1)</script>' }, manifest, 'N');
-    expect(hostile.match(/<script/g)).toHaveLength(2);
+    expect(bootData(end)).toEqual(boot);
+    // hostile state cannot end the data block early: no '<' in it at all
+    expect(end.match(/<script/g)).toHaveLength(2);
+    expect(documentEnd(boot, [])).not.toContain('data-modules');
+    const head = headStart('nl-NL', { entry: '', css: [], inlineCss: 'body{color:red}' });
+    const executable = [...(head + end).matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(executable).toEqual([COOKIE_NOTICE_HEAD_SCRIPT, BOOT_LOADER]);
+    expect(INLINE_SCRIPT_HASHES).toEqual(executable.map(sha256));
   });
 });
 

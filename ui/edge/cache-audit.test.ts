@@ -6,10 +6,10 @@ import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
-import { rawRequest } from './raw-http';
+import { rawRequest } from '../../test-fixtures/raw-http';
 
 /**
- * The audit of issue 8 (docs/security.md "Audit findings"): what the output cache keeps. A page that shows one shopper's
+ * The audit of what the output cache keeps. A page that shows one shopper's
  * data is never kept (it was, for a day: the order-status page with the shopper's e-mail and a payment status that
  * then never changed).
  * Reproduce: `npx vitest run ui/edge/cache-audit.test.ts`.

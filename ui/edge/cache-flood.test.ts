@@ -8,7 +8,7 @@ import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 
 /**
- * Issue 8, audit (docs/security.md, "output-cache flooding"): the output cache keys a page by the query parameters it
+ * The audit of output-cache flooding (docs/security.md): the output cache keys a page by the query parameters it
  * reads only (ui/edge/cache-key.ts), so junk query strings land on the real page's entry, and the variants a page
  * really has (filter values) are bounded per page and never evict pages without a query.
  * Reproduce on the code before: `npx vitest run ui/edge/cache-flood.test.ts` (every junk URL was a render and an entry).

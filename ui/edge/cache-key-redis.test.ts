@@ -8,7 +8,7 @@ import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
 import { RedisOutputCache } from '../../adapters/cache/redis-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 
-// Issue 8, audit (output-cache flooding): the shared output cache in a real redis-server uses the same canonical key
+// Output-cache flooding: the shared output cache in a real redis-server uses the same canonical key
 // (ui/edge/cache-key.ts) and keeps at most maxVariantsPerPage variants of a page.
 
 const CATEGORY = '/inpakpapier/kerst';

@@ -5,7 +5,7 @@ import { filtersFromRouteQuery } from '../../core/catalogue/filters';
 import { listDepthFromQuery } from '../../core/catalogue/categories';
 import { cacheKeyRules, pageCacheKey } from './cache-key';
 
-// The output cache's key (issue 8, audit: output-cache flooding): only what a page's render reads.
+// The output cache's key: only what a page's render reads.
 
 const config = DEFAULT_CONFIG;
 const rules = cacheKeyRules(config);

@@ -1,5 +1,5 @@
 /**
- * The output cache's key of a page request (issue 8, audit: output-cache flooding). Pure: no I/O, no state.
+ * The output cache's key of a page request. Pure: no I/O, no state.
  *
  * A page is keyed by its path and only the query parameters its render reads, in a fixed order, with the values the
  * render would ignore left out; every other parameter (`?utm_source=…`, `?_=timestamp`, `?x=1`, `?x=2`, …) is

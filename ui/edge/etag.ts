@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Weak ETags for HTML answers (issue 8). Every answer carries its own CSP nonce, so the bytes differ per answer: a page
+ * Weak ETags for HTML answers. Every answer carries its own CSP nonce, so the bytes differ per answer: a page
  * is named by what it is made of with the nonce's places left open (NONCE_SLOT), never by its bytes on the wire. Weak
  * (W/): the same page, not the same bytes (compression and nonce differ).
  */

@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 import type { SharedRefs } from './shared-state';
-import { stateJson } from './state-json';
 import { COOKIE_NOTICE_HEAD_SCRIPT } from '../head/cookie-notice-mirror';
+
+/**
+ * The document around the rendered app. Every byte of it is a function of the page (no nonce, nothing per answer), so
+ * a page kept in the output cache is sent as it was stored. The two inline scripts are constant texts, allowed by
+ * their SHA-256 in the CSP (INLINE_SCRIPT_HASHES); the page's state and the files to load travel as data the client
+ * reads: `<script type="application/json" id="shop-boot">` and the loader's `data-modules` attribute.
+ */
 
 /** What the build wrote to dist/client/manifest.json. */
 export interface ClientManifest {
@@ -10,10 +17,7 @@ export interface ClientManifest {
   css: string[];
   /** chunks the entry imports statically */
   preload?: string[];
-  /**
-   * the stylesheets' text, set by the server at start when small (issue 10: written into the head instead of a
-   * render-blocking request); never in the build's manifest.json
-   */
+  /** the stylesheets' text, set by the server at start when small (written into the head); never in manifest.json */
   inlineCss?: string;
   /** per page module split by route (its source path): its chunk and the chunks it imports that the entry does not */
   pages?: Record<string, string[]>;
@@ -32,23 +36,31 @@ export function inlinableCss(texts: readonly string[]): string | undefined {
 /** the web app manifest's theme colour (scripts/build-pwa.mjs THEME_COLOUR, the shop's --accent) */
 export const THEME_COLOUR = '#a8323e';
 
-/**
- * Where a cached page's nonce goes. It holds '<' and '>', which React escapes in every text and attribute it writes
- * and escapeJson writes as \u003c, so it can only stand where this module put it.
- */
-export const NONCE_SLOT = '<csp-nonce>';
+/** the id of the boot data's JSON script (ui/entry-client.tsx reads it) */
+export const BOOT_DATA_ID = 'shop-boot';
 
 /**
- * JSON safe inside an inline <script>: '<' (so no '</script>' or '<!--'), U+2028 and U+2029 escaped. The JSON is
- * JSON.stringify's, with what is deep-frozen written (and escaped) once (ui/edge/state-json.ts).
+ * JSON for a `<script type="application/json">`: every '<' written as \u003c, so no '</script>' or '<!--' can end or
+ * change the element; JSON.parse reads it back unchanged.
  */
-export function escapeJson(value: unknown): string {
-  return stateJson(value, true) as string;
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
+
+/**
+ * The loader at the end of every page: it asks for the page's JavaScript (its `data-modules`: the entry as a module
+ * script, the rest as module preloads, all at once) right after the first paint, in the task after the first animation
+ * frame (at once in a hidden tab, which paints nothing). The page is whole without JavaScript (server-rendered, links
+ * work), so the paint goes first and hydration follows. CSP 'strict-dynamic' trusts what this hashed script adds.
+ */
+export const BOOT_LOADER = `(function(s,d){var m=((s&&s.getAttribute('data-modules'))||'').split(' ').filter(Boolean);function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}d.head.appendChild(e)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript,document)`;
+
+/** the CSP sources of the page's inline scripts (the cookie notice's and the loader), computed once */
+export const INLINE_SCRIPT_HASHES: readonly string[] = [COOKIE_NOTICE_HEAD_SCRIPT, BOOT_LOADER].map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
 
 /**
  * The JavaScript a page loads before it hydrates: the entry, the chunks it imports statically and the page's own chunks
@@ -61,11 +73,10 @@ export function firstLoadModules(manifest: ClientManifest, pageChunks: readonly 
 }
 
 /**
- * The document up to the open <head>'s stylesheet (inlined) and the preloads of the shared state documents: it leaves
- * before the body is rendered. The <title> follows with the body (the page decides it while rendering), still inside
- * <head>. No module preloads here: the JavaScript is asked for after the first paint (documentEnd).
+ * The document up to the open <head>'s stylesheet (inlined) and the preloads of the shared state documents. The
+ * <title> follows with the body (the page decides it while rendering), still inside <head>.
  */
-export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: string, data: readonly string[] = []): string {
+export function headStart(locale: LocaleCode, manifest: ClientManifest, data: readonly string[] = []): string {
   return `<!doctype html>
 <html lang="${locale.slice(0, 2)}">
 <head>
@@ -75,8 +86,8 @@ export function headStart(locale: LocaleCode, manifest: ClientManifest, nonce: s
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" type="image/png" sizes="192x192" href="/dist/icons/icon-192.png">
 <link rel="apple-touch-icon" href="/dist/icons/icon-192.png">
-<script nonce="${nonce}">${COOKIE_NOTICE_HEAD_SCRIPT}</script>
-${manifest.inlineCss !== undefined ? `<style nonce="${nonce}">${manifest.inlineCss}</style>` : manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
+<script>${COOKIE_NOTICE_HEAD_SCRIPT}</script>
+${manifest.inlineCss !== undefined ? `<style>${manifest.inlineCss}</style>` : manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n')}
 ${data.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">\n`).join('')}`;
 }
 
@@ -97,38 +108,23 @@ export interface BootData {
   config: { api: { publicUrl: string } };
 }
 
-/**
- * The boot: the state, then a script that asks for the page's JavaScript (`modules`, firstLoadModules: the entry as a
- * module script, the rest as module preloads, all at once) right after the first paint, in the task after the first
- * animation frame (at once in a hidden tab, which paints nothing). Issue 10: with the scripts named in the head, a
- * phone's connection carried 150 KB of JavaScript beside the HTML and the first product images, and Lighthouse's
- * simulation counted every script that had arrived before the largest paint into the LCP (2.2-2.4 s simulated); the
- * page is whole without JavaScript (server-rendered, links work), so the paint goes first and hydration follows.
- * The elements get this answer's nonce (CSP `'strict-dynamic'` trusts what a nonced script adds; the nonce is copied
- * for the module preloads).
- */
-export function documentEnd(boot: BootData, manifest: ClientManifest, nonce: string, modules: readonly string[] = firstLoadModules(manifest)): string {
-  const load = modules.length
-    ? `\n<script nonce="${nonce}">${bootLoader(modules.map((f) => `/dist/${f}`))}</script>`
-    : '';
+/** The end of the document: the boot data, then the loader of `modules` (manifest file names; none: no loader). */
+export function documentEnd(boot: BootData, modules: readonly string[]): string {
+  const load = modules.length ? `\n<script data-modules="${escapeHtml(modules.map((f) => `/dist/${f}`).join(' '))}">${BOOT_LOADER}</script>` : '';
   return `</div>
-<script nonce="${nonce}">window.__SHOP__=${escapeJson(boot)}</script>${load}
+<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>${load}
 </body>
 </html>`;
 }
 
-/** The inline loader of documentEnd, for the files (absolute paths; the first is the entry). */
-export function bootLoader(files: readonly string[]): string {
-  return `(function(m){var n=document.currentScript&&document.currentScript.nonce,d=document;function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}if(n)e.nonce=n;d.head.appendChild(e)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${escapeJson(files)})`;
-}
-
-/** The files a document's boot loader asks for (documentEnd), entry first: for tests and the benchmarks. */
+/** The files a document's loader asks for (documentEnd), entry first: for tests and the benchmarks. */
 export function bootModules(html: string): string[] {
-  const m = /\}\)\((\["\/dist\/[^\]]*\])\)<\/script>/.exec(html);
-  return m ? (JSON.parse(m[1]!) as string[]) : [];
+  const m = /<script data-modules="([^"]*)">/.exec(html);
+  return m ? m[1]!.split(' ').filter(Boolean) : [];
 }
 
-/** A cached page with this answer's nonce in its slots. */
-export function withNonce(html: string, nonce: string): string {
-  return html.split(NONCE_SLOT).join(nonce);
+/** The boot data of a document (documentEnd): for tests and the benchmarks. */
+export function bootData(html: string): BootData | undefined {
+  const m = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">(.*?)</script>`, 's').exec(html);
+  return m ? (JSON.parse(m[1]!) as BootData) : undefined;
 }

@@ -9,10 +9,10 @@ import { startStorefront, type RunningStorefront } from '../server';
 import fc from 'fast-check';
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
-import { rawRequest } from './raw-http';
+import { rawRequest } from '../../test-fixtures/raw-http';
 
 /**
- * The audit of issue 8 (docs/security.md "Audit findings"): what the storefront's /api pass-through did with requests
+ * The audit of what the storefront's /api pass-through did with requests
  * the issue's probes did not send, against the real demo backend on loopback.
  * Reproduce: `npx vitest run ui/edge/proxy-audit.test.ts`.
  */

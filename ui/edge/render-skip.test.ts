@@ -1,5 +1,5 @@
 /**
- * issue 8, fourth pass: a request whose client closed its connection while the render waited for its turn
+ * a request whose client closed its connection while the render waited for its turn
  * (RenderGate) is not rendered: under overload every abandoned render cost a whole render's CPU and lengthened the
  * queue behind it. Seen through the output cache: a rendered 200 page is kept, a skipped one is not.
  */
@@ -12,7 +12,7 @@ import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 import { RenderGate } from './render-gate';
-import { rawRequest } from './raw-http';
+import { rawRequest } from '../../test-fixtures/raw-http';
 
 let backend: TestBackend;
 let shop: RunningStorefront;

@@ -4,7 +4,7 @@ import { pageTargetProblem, readCookie, safeProxyPath } from './request-safety';
 
 const DOTS = ['..', '.', '%2e%2e', '%2E%2e', '.%2e', '%2e.', '%2e', '%252e%252e', '..%2f', '..%5c', '..\\', '%5c..'];
 
-describe('safeProxyPath: what the /api and /img pass-through sends upstream (issue 8 probes)', () => {
+describe('safeProxyPath: what the /api and /img pass-through sends upstream', () => {
   it('passes ordinary API and image paths with their query unchanged', () => {
     expect(safeProxyPath('/api/catalog/vue_storefront_catalog/product/_search?request=%7B%7D')).toBe('/api/catalog/vue_storefront_catalog/product/_search?request=%7B%7D');
     expect(safeProxyPath('/img/300/300/resize/i/p/kerst.jpg')).toBe('/img/300/300/resize/i/p/kerst.jpg');

@@ -78,12 +78,33 @@ export function pageTargetProblem(rawUrl: string): string | undefined {
   if (!rawUrl.startsWith('/')) return 'bad request target';
   const q = rawUrl.indexOf('?');
   const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  let decoded: string;
   try {
-    decodeURIComponent(path);
+    decoded = decodeURIComponent(path);
   } catch {
     return 'bad percent-encoding';
   }
+  // a control character, sent as it is or percent-encoded (`/%0aabc`), names no page
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(rawUrl)) return 'bad request target';
+  if (/[\u0000-\u001f\u007f]/.test(rawUrl) || /[\u0000-\u001f\u007f]/.test(decoded)) return 'bad request target';
   return undefined;
+}
+
+/** names every object inherits (`__proto__`, `constructor`, `toString`, ...) */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * A page path one of whose segments is the name of an Object.prototype member: no slug of the shop is one, and a
+ * lookup of such a name in a plain object finds the prototype's member instead of nothing (a render then held its
+ * place until it timed out). Answered 404 before any load or render.
+ */
+export function namesPrototypeMember(rawUrl: string): boolean {
+  const path = rawUrl.split('?', 1)[0]!;
+  return path.split('/').some((segment) => {
+    try {
+      return PROTOTYPE_NAMES.has(decodeURIComponent(segment));
+    } catch {
+      return false;
+    }
+  });
 }

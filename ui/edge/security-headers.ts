@@ -1,9 +1,4 @@
-import { randomBytes } from 'node:crypto';
-
-/** A fresh CSP nonce for one HTML answer (128 bits, base64). */
-export function newNonce(): string {
-  return randomBytes(16).toString('base64');
-}
+import { INLINE_SCRIPT_HASHES } from './html-shell';
 
 export interface SecurityHeaderOptions {
   /** the shop is served over https: send Strict-Transport-Security */
@@ -16,16 +11,17 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * The headers every HTML answer carries, cached or not. Scripts run only with this answer's nonce ('strict-dynamic'
- * lets the nonce'd entry module load the code-split chunks); styles are the bundle's stylesheet plus React's inline
- * `style` attributes; images and API calls go to the shop's own origin (the /api and /img pass-through) and, when
- * configured, the API's public origin.
+ * The headers every HTML answer carries, cached or not, the same for every page. Scripts run only when they are the
+ * page's two constant inline scripts (allowed by their SHA-256) or what those add ('strict-dynamic' lets the loader's
+ * entry module load the code-split chunks); styles are the bundle's stylesheet plus React's inline `style`
+ * attributes; images and API calls go to the shop's own origin (the /api and /img pass-through) and, when configured,
+ * the API's public origin.
  */
-export function htmlSecurityHeaders(nonce: string, options: SecurityHeaderOptions): Record<string, string> {
+export function htmlSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const extra = options.apiOrigin ? ` ${options.apiOrigin}` : '';
   const csp = [
     `default-src 'self'`,
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${INLINE_SCRIPT_HASHES.join(' ')} 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:${extra}`,
     `font-src 'self' data:`,
@@ -51,8 +47,8 @@ export function htmlSecurityHeaders(nonce: string, options: SecurityHeaderOption
 /**
  * The headers of every answer the /api and /img pass-through relays: what the API sends lands on the shop's origin, so
  * it is never sniffed into another type and, opened as a document (an SVG image, an HTML error page of an upstream),
- * runs no script and loads nothing: an image upstream holding an uploaded SVG with a script (Magento media) would
- * otherwise have been script on the shop's origin, next to the shopper's session.
+ * runs no script and loads nothing: an image upstream holding an uploaded SVG with a script would otherwise have been
+ * script on the shop's origin, next to the shopper's session.
  */
 export const PASS_THROUGH_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',

@@ -1,5 +1,5 @@
 /**
- * react-i18next for the server render (issue 8: CPU per render). The server bundle resolves `react-i18next` to this
+ * react-i18next for the server render. The server bundle resolves `react-i18next` to this
  * module (scripts/build.mjs, SERVER_I18NEXT), which re-exports the package and replaces only `useTranslation`.
  *
  * Upstream's hook is written for a browser that re-renders: per call it builds a copy of the whole i18next instance
@@ -8,8 +8,7 @@
  * server render renders each component once, with a language that never changes during the request, so here one
  * answer per i18next instance is built on first use and shared by every component of every render using it.
  *
- * Translations are remembered per instance (issue 8, second pass: `t` was 9 % of a category render's CPU, most of it
- * the same few keys with the same interpolated values on every tile: "Verlanglijst: <name>" twice per tile): a call
+ * Translations are remembered per instance: a call
  * with a string key and options whose values are all strings, numbers or booleans is answered from a map keyed by
  * the key and those values; anything else (objects, arrays, functions in the options, more arguments) goes to
  * i18next. Only string answers are kept; the map is emptied when the instance's texts or language change, and when

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
-import { jsonKept, stateJson } from './state-json';
 
 /**
- * What every page of a store view would carry the same (issue 10: the category list, 13 KB of every page's state)
+ * What every page of a store view would carry the same
  * leaves the page's state for a document of its own, named by its content: the browser fetches it once (preloaded
  * from the page's head) and keeps it (immutable), and the next page names the same document.
  */
@@ -39,17 +39,16 @@ const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocume
 
 /**
  * The category list as a shared document (the JSON the page's state would have carried). A frozen list (the server's
- * come deep-frozen from the catalogue read cache, the same list for every render within its TTL) is written and
- * hashed once (issue 8, fourth pass: 15 KB of JSON and a SHA-256 per render before).
+ * come deep-frozen from the catalogue read cache, the same list for every render while it is kept) is written and
+ * hashed once.
  */
 export function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
   const frozen = Object.isFrozen(categories);
   const kept = frozen ? documentsOf.get(categories)?.get(locale) : undefined;
   if (kept) return kept;
-  const body = stateJson(categories) as string;
+  const body = JSON.stringify(categories);
   const doc = { href: categoriesHref(locale, body), body };
-  // kept only when the list is deep-frozen plain data (stateJson then kept its JSON)
-  if (frozen && jsonKept(categories)) {
+  if (frozen) {
     let byLocale = documentsOf.get(categories);
     if (!byLocale) documentsOf.set(categories, (byLocale = new Map()));
     byLocale.set(locale, doc);
@@ -69,17 +68,17 @@ export function splitSharedState(state: DehydratedState, locale: LocaleCode): { 
 }
 
 /**
- * The shared documents the process rendered lately, by href (the newest 32): answered without reading the catalogue.
- * A document asked of a process that has not rendered it (another worker, a restart) is built again and answered when
- * its name still matches.
+ * The shared documents the process rendered lately, by href (the newest 32 used): answered without reading the
+ * catalogue. A document asked of a process that has not rendered it (another worker, a restart) is built again and
+ * answered when its name still matches.
  */
 export class RecentDocuments {
-  private readonly docs = new Map<string, string>();
-  constructor(private readonly max = 32) {}
+  private readonly docs: LRUCache<string, string>;
+  constructor(max = 32) {
+    this.docs = new LRUCache({ max });
+  }
   add(doc: SharedDocument): void {
-    this.docs.delete(doc.href);
     this.docs.set(doc.href, doc.body);
-    if (this.docs.size > this.max) this.docs.delete(this.docs.keys().next().value as string);
   }
   get(href: string): string | undefined {
     return this.docs.get(href);

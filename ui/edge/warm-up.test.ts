@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pageLinks, warmUp, type PageGet } from './warm-up';
 
-// Issue 8, seventh pass: a worker renders some of the shop's pages before it takes connections (ui/edge/warm-up.ts).
+// a worker renders some of the shop's pages before it takes connections (ui/edge/warm-up.ts).
 
 const page = (header: string, main: string) => `<html><body><header>${header}</header><main class="page" id="main">${main}</main></body></html>`;
 const a = (href: string) => `<a class="x" href="${href}">x</a>`;

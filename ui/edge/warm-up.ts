@@ -1,5 +1,5 @@
 /**
- * A storefront worker renders a few of the shop's pages before it takes connections (issue 8, seventh pass). V8
+ * A storefront worker renders a few of the shop's pages before it takes connections. V8
  * optimises a function only after it has run many times: a fresh worker renders a category page in ~3x the CPU of a
  * warm one, so the first second of load on a new or restarted worker made the slowest answers (at 50 connections, the
  * slowest 1 % all fell in the first second after 20 renders per worker; after ~200 per worker they did not). A worker

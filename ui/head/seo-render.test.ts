@@ -159,10 +159,10 @@ describe('product page head (Product with Offer or AggregateOffer, BreadcrumbLis
     expect(product!.name).toBe(HOSTILE);
     expect(ofType(p, 'BreadcrumbList')[0]!.itemListElement.at(-1).name).toBe(HOSTILE);
     expect(p.og('og:title')).toBe(HOSTILE);
-    // the only scripts are the JSON-LD blocks and the shell's own: the cookie notice's and the state (this test's
-    // manifest names no entry, so there is no boot loader)
+    // the only scripts are the JSON-LD blocks and the shell's own: the cookie notice's and the state's JSON data block
+    // (this test's manifest names no entry, so there is no boot loader)
     const scripts = [...p.doc.querySelectorAll('script')];
-    expect(scripts.filter((s) => s.getAttribute('type') !== 'application/ld+json').map((s) => s.textContent?.slice(0, 18))).toEqual(['try{if(localStorag', 'window.__SHOP__={"']);
+    expect(scripts.filter((s) => s.getAttribute('type') !== 'application/ld+json').map((s) => s.getAttribute('type') ?? s.textContent?.slice(0, 18))).toEqual(['try{if(localStorag', 'application/json']);
     expect(p.html).not.toContain('<script>window.__pwned');
     // what the page shows is the same text
     expect(p.doc.querySelector('h1')!.textContent).toBe(HOSTILE);
