@@ -1,9 +1,9 @@
 // `npm run build:sdk`: the SDK as a package an integrator installs, in dist/sdk/ (or the folder given):
 //   index.js, adapters.js, testing.js (+ chunks/)  ESM JavaScript, esbuild, code shared between entries split out once
-//                                                  (so `instanceof ApiError` holds across entries); rxjs, ky, idb external
+//                                                  (so `instanceof ApiError` holds across entries); rxjs, ky, idb, lru-cache external
 //   types/**.d.ts                                  tsc declarations, relative imports ending in .js (Node 16 resolution)
 //   package.json                                   @papier/storefront-sdk (the app is papier-storefront): exports '.',
-//                                                  './adapters', './testing'; dependencies rxjs, ky, idb only
+//                                                  './adapters', './testing'; dependencies rxjs, ky, idb, lru-cache only
 // Then `npm pack ./dist/sdk` makes the tarball. No entry imports reflect-metadata or inversify (checked below).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = { index: 'core/index.ts', adapters: 'adapters/index.ts', testing: 'core/testing/index.ts' };
 /** the only runtime dependencies of the SDK: everything else is bundled or not part of it */
-const RUNTIME_DEPENDENCIES = ['rxjs', 'ky', 'idb'];
+const RUNTIME_DEPENDENCIES = ['rxjs', 'ky', 'idb', 'lru-cache'];
 /** the package's own name: the app's package.json (papier-storefront) names the storefront, not the SDK */
 export const SDK_NAME = '@papier/storefront-sdk';
 

@@ -1,6 +1,6 @@
 /**
  * The SDK as an outside project gets it: `buildSdk` (npm run build:sdk) into a temporary folder, `npm pack`, `npm install`
- * of the tarball in a fresh project (its dependencies rxjs, ky and idb from the npm cache or registry), then
+ * of the tarball in a fresh project (its dependencies rxjs, ky, idb and lru-cache from the npm cache or registry), then
  *  - a plain Node 20 ESM script: search + variant + add to cart + checkout to the payment redirect URL against the demo
  *    backend, wired in one call (createHeadlessShop), and no global Reflect patched;
  *  - `tsc --noEmit` over a TypeScript file using all three entries, with moduleResolution bundler and node16.
@@ -104,11 +104,11 @@ afterAll(async () => {
 });
 
 describe('the packed SDK in an outside project', () => {
-  it('installs under its own name with rxjs, ky and idb as its only dependencies (no React, inversify, reflect-metadata)', () => {
+  it('installs under its own name with rxjs, ky, idb and lru-cache (the read cache of the adapters) as its only dependencies (no React, inversify, reflect-metadata)', () => {
     const pkg = JSON.parse(readFileSync(join(project, 'node_modules', '@papier', 'storefront-sdk', 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
     // the SDK is not the app: the storefront's own package.json is papier-storefront
     expect(pkg.name).toBe('@papier/storefront-sdk');
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['idb', 'ky', 'rxjs']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['idb', 'ky', 'lru-cache', 'rxjs']);
     const installed = readdirSync(join(project, 'node_modules')).filter((d) => !d.startsWith('.'));
     expect(installed).not.toContain('react');
     expect(installed).not.toContain('inversify');

@@ -21,7 +21,8 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/page-title.ts': [1, 'interpolation names of the shop\'s own title templates'],
   'core/catalogue/search-query.ts': [2, 'aggregation names built from the configured filter fields'],
   'core/catalogue/filters.ts': [14, 'keys are the configured route query parameters and filter types; a URL\'s values are read by them'],
-  'core/catalogue/variants.ts': [6, 'attribute codes of the product\'s own configurable options'],
+  'core/catalogue/variants.ts': [2, 'attribute codes of the product\'s own configurable options'],
+  'core/catalogue/variant-merge.ts': [4, 'attribute codes of the product\'s own configurable options and of the configured filters; the fields of a child merged into its product'],
   'core/catalogue/time-zone.ts': [1, 'the configured time zone'],
   'core/routing/routes.ts': [2, 'parameter names of the route table'],
   'core/catalogue/local-search.ts': [5, 'field paths and aggregation names the core\'s own query builder writes'],
@@ -36,7 +37,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'ui/pages/StaticPage.tsx': [2, 'route names of the route table'],
   'ui/components/common/ModalHost.tsx': [1, 'modal names of the code'],
   'ui/components/catalogue/ConfigurableOptions.tsx': [3, 'attribute codes of the product\'s configurable options'],
-  'ui/edge/state-json.ts': [2, 'characters the escaping regular expression matched; keys of the state it writes'],
   'ui/edge/server-router.ts': [2, 'prop names of the router\'s own elements'],
   'ui/edge/server-i18next.ts': [1, 'i18next option names'],
   'ui/sw.ts': [2, 'the locale the service worker was built for, and the default'],
@@ -52,7 +52,6 @@ const REVIEWED: Record<string, [number, string]> = {
  */
 const OPEN: Record<string, [number, string]> = {
   'ui/server.ts': [2, 'header names a client lists in its Connection header (deleted from a copy: no lookup result is used)'],
-  'ui/edge/raw-http.ts': [1, 'a request\'s header names'],
   'ui/hooks/use-shell.ts': [1, 'route parameter names'],
   'adapters/content/bundled-home-content.ts': [1, 'the store code of the URL'],
   'test-fixtures/backend/search/fields.ts': [4, 'field paths a search request names, read only after the collection said it has them'],
