@@ -11,6 +11,7 @@ import { buildPwa } from './build-pwa.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const ENTRY = 'ui/entry-client.tsx';
+const CLIENT_ROUTER = join(root, 'ui/app/client-router.ts');
 
 /**
  * The default locale's sections that the first page never shows, by the module that brings them: in the browser bundle
@@ -62,6 +63,11 @@ async function clientPlugins() {
         });
         return { code: inlined, map: null };
       },
+    },
+    {
+      // react-router-dom with a Link of public API alone (ui/app/client-router.ts says why), as the server's
+      name: 'client-router',
+      resolveId: (source, importer) => (source === 'react-router-dom' && importer !== CLIENT_ROUTER ? CLIENT_ROUTER : undefined),
     },
     {
       // react-router's build names every context and component (`X.displayName = "X"`, read only by React's developer

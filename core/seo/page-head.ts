@@ -1,14 +1,13 @@
 /**
  * What the <head> of a page says to search engines and link previews (SEO basics): the meta description,
  * the canonical URL, Open Graph (title everywhere; type, url and image on products) and the JSON-LD documents.
- * Pure: the page gives its data, the origin and the locale's fallback texts; ui/head writes the tags.
+ * A product page's head is in ./product-head.ts. Pure: the page gives its data, the origin and the locale's fallback texts; ui/head writes the tags.
  */
 import type { LocaleCode, ShopConfig } from '../config';
-import type { Breadcrumb, Category, CmsPage, MediaGalleryEntry, Product } from '../catalogue/types';
-import { imageUrl } from '../catalogue/image-url';
-import { absoluteUrl, categoryCanonicalPath, cmsCanonicalPath, pageCanonicalPath, productCanonicalPath } from './canonical';
-import { categoryMetaDescription, cmsMetaDescription, metaDescription, plainText, productMetaDescription, truncateText } from './description';
-import { breadcrumbJsonLd, productJsonLd, type JsonLd } from './structured-data';
+import type { Breadcrumb, Category, CmsPage } from '../catalogue/types';
+import { absoluteUrl, categoryCanonicalPath, cmsCanonicalPath, pageCanonicalPath } from './canonical';
+import { categoryMetaDescription, cmsMetaDescription, metaDescription } from './description';
+import { breadcrumbJsonLd, type JsonLd } from './structured-data';
 
 export interface OpenGraph {
   readonly type: 'website' | 'product';
@@ -44,45 +43,10 @@ export function ogLocale(locale: LocaleCode): string {
   return locale.replace('-', '_');
 }
 
-/** Absolute URLs of a gallery's images at the gallery size (spec catalogue §9: 600x744), the main one first. */
-export function galleryImageUrls(gallery: readonly MediaGalleryEntry[], preferred: string | undefined, ctx: Pick<HeadContextData, 'origin' | 'config'>): string[] {
-  const paths = [...new Set([...(preferred && preferred !== ctx.config.catalogue.noImageValue ? [preferred] : []), ...gallery.map((g) => g.image)])];
-  return paths.flatMap((p) => {
-    const url = imageUrl(p, ctx.config.images.gallery, ctx.config);
-    return url ? [absoluteUrl(ctx.origin, url)] : [];
-  });
-}
-
 /** A page without data of its own (home, static pages, account, ...): the fallback description, its own path. */
 export function defaultHead(path: string, ctx: HeadContextData, description?: string): PageHead {
   const canonical = absoluteUrl(ctx.origin, pageCanonicalPath(path));
   return { description: metaDescription([description], ctx.fallbackDescription), canonical, og: { type: 'website', title: ctx.title, url: canonical }, jsonLd: [] };
-}
-
-export interface ProductHeadInput {
-  readonly product: Product;
-  readonly parent: Product;
-  readonly gallery: readonly MediaGalleryEntry[];
-  readonly breadcrumbs: readonly Breadcrumb[];
-  readonly now: number;
-}
-
-/** A product page: its short description, its parent's URL, og type product with its image, Product + BreadcrumbList. */
-export function productHead(input: ProductHeadInput, ctx: HeadContextData): PageHead {
-  const { product, parent } = input;
-  const canonical = absoluteUrl(ctx.origin, productCanonicalPath(parent, ctx.config, ctx.storeCode));
-  const images = galleryImageUrls(input.gallery, product.image ?? parent.image, ctx);
-  const description = productMetaDescription(product.short_description || product.description ? product : parent, ctx.fallbackDescription);
-  const long = truncateText(plainText(product.description ?? parent.description) || description, 5000);
-  return {
-    description,
-    canonical,
-    og: { type: 'product', title: parent.name, url: canonical, ...(images[0] ? { image: images[0] } : {}) },
-    jsonLd: [
-      productJsonLd({ product, parent, url: canonical, images, description: long, now: input.now }, ctx.config),
-      breadcrumbJsonLd(ctx.homeName, input.breadcrumbs, { name: parent.name, url: canonical }, ctx.origin),
-    ],
-  };
 }
 
 /**

@@ -5,8 +5,9 @@ import type { Category, Product } from '../catalogue/types';
 import { priceDisplay } from '../catalogue/prices';
 import { cmsMetaDescription, categoryMetaDescription, META_DESCRIPTION_MAX, plainText, productMetaDescription, truncateText } from './description';
 import { absoluteUrl, categoryCanonicalPath, pageCanonicalPath, productCanonicalPath, withoutQuery } from './canonical';
-import { aggregateOffer, breadcrumbJsonLd, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productJsonLd, serializeJsonLd } from './structured-data';
-import { categoryHead, defaultHead, productHead, staticPageHead, type HeadContextData } from './page-head';
+import { breadcrumbJsonLd, serializeJsonLd } from './structured-data';
+import { aggregateOffer, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productHead, productJsonLd } from './product-head';
+import { categoryHead, defaultHead, staticPageHead, type HeadContextData } from './page-head';
 
 const config = DEFAULT_CONFIG;
 const ORIGIN = 'https://shop.example';

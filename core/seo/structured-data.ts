@@ -1,123 +1,13 @@
 /**
- * schema.org structured data of a page, written as JSON-LD into the server's HTML (SEO basics):
- * a product page's Product with its Offer (an AggregateOffer for a configurable or grouped product), and the BreadcrumbList of product and category pages.
- * The offer says what the shopper sees on the page: the same price rule as the price shown (spec catalogue §3.1:
- * a special price only inside its window, grouped/bundle sums, incl. tax), the shop's currency (§9: EUR) and the
- * availability the stock line shows (§4.3, §4.4).
+ * schema.org structured data that any page may carry, written as JSON-LD into the server's HTML (SEO basics): the
+ * BreadcrumbList of product and category pages, and the serialisation every document gets. A product page's Product
+ * with its Offer is in ./product-head.ts, which only the product page loads.
  */
-import type { ShopConfig } from '../config';
-import type { Breadcrumb, Product } from '../catalogue/types';
-import { isSpecialPriceActive, productPrice, productPriceWithOptions } from '../catalogue/prices';
-import { isChildDisabled } from '../catalogue/variant-merge';
+import type { Breadcrumb } from '../catalogue/types';
 import { absoluteUrl } from './canonical';
-
-export const IN_STOCK = 'https://schema.org/InStock';
-export const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
-export type OfferAvailability = typeof IN_STOCK | typeof OUT_OF_STOCK;
 
 /** One JSON-LD document (an object with '@context' and '@type'). */
 export type JsonLd = Readonly<Record<string, unknown>>;
-
-/**
- * spec catalogue §4.3: a product with no available variant, or whose own stock says not in stock, carries
- * errors.variants; §4.4: stock status is ok or out_of_stock, and with no stock record a fallback (in stock, as the
- * product page's stock line says) is used.
- */
-export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): OfferAvailability {
-  if (product.errors?.['variants']) return OUT_OF_STOCK;
-  return product.stock?.is_in_stock === false ? OUT_OF_STOCK : IN_STOCK;
-}
-
-export interface OfferPrice {
-  /** the amount with the currency's fraction digits ('12.50'), as schema.org's examples write it */
-  readonly price: string;
-  readonly priceCurrency: string;
-  /** the last day of an active special price (its special_to_date), 'YYYY-MM-DD' */
-  readonly priceValidUntil?: string;
-}
-
-/**
- * spec catalogue §3.1, §9: the price the shopper sees at `now` — the product's final price incl. tax (a special price
- * only while its window is open, read in the store view's time zone; grouped and bundle sums; chosen custom options),
- * in EUR with 2 fraction digits. While a special price applies and has an end, the offer is valid until that day.
- */
-export function offerPrice(product: Product, now: number, config: ShopConfig): OfferPrice {
-  const info = productPriceWithOptions(product, now, config);
-  const price = info.final.toFixed(config.i18n.fractionDigits);
-  const to = product.special_to_date;
-  const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
-  return until ? { price, priceCurrency: config.i18n.currencyCode, priceValidUntil: until } : { price, priceCurrency: config.i18n.currencyCode };
-}
-
-export interface ProductStructuredInput {
-  /** the product as shown (a configurable's chosen variant merged in) */
-  readonly product: Product;
-  /** the product the page is about (a configurable's parent; the product itself otherwise) */
-  readonly parent: Product;
-  /** the page's canonical URL (absolute) */
-  readonly url: string;
-  /** absolute image URLs, first the main one */
-  readonly images: readonly string[];
-  readonly description: string;
-  readonly now: number;
-}
-
-/**
- * The products a configurable or grouped product is sold as: a configurable's enabled children (spec catalogue §4.3), a
- * grouped product's associated products (§3.1); empty for other types.
- */
-function offeredParts(parent: Product, config: ShopConfig): Array<Pick<Product, 'stock'> & Parameters<typeof productPrice>[0]> {
-  if (parent.type_id === 'configurable') return (parent.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
-  if (parent.type_id === 'grouped') return (parent.product_links ?? []).filter((l) => l.link_type === 'associated' && l.product).map((l) => l.product!);
-  return [];
-}
-
-/**
- * schema.org AggregateOffer of a configurable or grouped product: the price range (the lowest and highest price the
- * shopper can pay for one of its parts, incl. tax, special prices inside their window: §3.1) and how many parts are
- * offered; in stock when any part is. Undefined when the product has no such parts.
- */
-export function aggregateOffer(parent: Product, url: string, now: number, config: ShopConfig): JsonLd | undefined {
-  const parts = offeredParts(parent, config);
-  const prices = parts.map((p) => productPrice(p, now, config).final).filter((n) => Number.isFinite(n));
-  if (!prices.length) return undefined;
-  const digits = config.i18n.fractionDigits;
-  return {
-    '@type': 'AggregateOffer',
-    url,
-    priceCurrency: config.i18n.currencyCode,
-    lowPrice: Math.min(...prices).toFixed(digits),
-    highPrice: Math.max(...prices).toFixed(digits),
-    offerCount: prices.length,
-    availability: parts.some((p) => p.stock?.is_in_stock !== false) ? IN_STOCK : OUT_OF_STOCK,
-    itemCondition: 'https://schema.org/NewCondition',
-  };
-}
-
-/**
- * schema.org Product for the product page: one Offer (what the page shows), or for a configurable or grouped product an
- * AggregateOffer over its variants or parts.
- */
-export function productJsonLd(input: ProductStructuredInput, config: ShopConfig): JsonLd {
-  const { product, parent, url } = input;
-  const aggregate = aggregateOffer(parent, url, input.now, config);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: parent.name,
-    sku: product.sku,
-    ...(input.description ? { description: input.description } : {}),
-    ...(input.images.length ? { image: [...input.images] } : {}),
-    url,
-    offers: aggregate ?? {
-      '@type': 'Offer',
-      url,
-      ...offerPrice(product, input.now, config),
-      availability: offerAvailability(product),
-      itemCondition: 'https://schema.org/NewCondition',
-    },
-  };
-}
 
 /**
  * schema.org BreadcrumbList: home, the trail (spec catalogue §3.6 breadcrumbs: ancestors linked) and the page itself

@@ -20,7 +20,7 @@ import { Price } from '../components/common/Price';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
-import { productHead } from '../../core/seo/page-head';
+import { productHead } from '../../core/seo/product-head';
 import { useAnalyticsView } from '../app/analytics';
 import { useClock } from '../hooks/use-clock';
 
