@@ -23,6 +23,7 @@ import {
   nextPageStart,
 } from './categories';
 import { availableFiltersFromAggregations, sameFilters, toggleFilter, type AvailableFilters } from './filters';
+import { tileProduct } from './tile-variant';
 import type { AttributeMetadata, Breadcrumb, Category, ChosenFilters, FilterOption, MenuItem, Product, ProductList } from './types';
 
 export interface CategoryState {
@@ -176,9 +177,7 @@ export class CategoryService {
         this.patch({ list: emptyList(this.config), warning: MESSAGES.emptyCategoryList, loading: false, offline: !!result.offline });
         return this.state.value.list;
       }
-      // a filtered list shows each configurable as its variant matching the filters (image, price, link); the rule comes
-      // with the first list load, so a first page that shows no list (home) does not carry it
-      const { tileProduct } = await import('./tile-variant');
+      // a filtered list shows each configurable as its variant matching the filters (image, price, link)
       const page: ProductList = { start: from, perPage, total: result.total, items: result.items.map((p) => tileProduct(p, filters, this.config)) };
       const list = from === 0 ? page : appendPage(this.state.value.list, page);
       const available =
