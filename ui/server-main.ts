@@ -7,7 +7,7 @@ import { LruOutputCache } from '../adapters/cache/lru-output-cache';
 import { RedisOutputCache } from '../adapters/cache/redis-output-cache';
 import { SystemClock } from '../adapters/common/system-clock';
 import type { OutputCache } from '../core/ports/output-cache';
-import { DEFAULT_CONFIG } from '../core/config';
+import { createConfig, DEFAULT_CONFIG } from '../core/config';
 
 /**
  * CLI entry of the storefront server (bundled to dist/server-app.mjs, started through dist/server.mjs).
@@ -55,6 +55,15 @@ function outputCache(): OutputCache | undefined {
   };
 }
 
+/** GTM_CONTAINER_ID as Google Tag Manager writes it (GTM-XXXXXXX); anything else stops the start: it ends up in pages */
+function tagManagerId(id: string): string {
+  if (!/^GTM-[A-Z0-9]{4,12}$/.test(id)) {
+    console.error(`GTM_CONTAINER_ID must look like GTM-XXXXXXX (letters A-Z and digits), not ${JSON.stringify(id.slice(0, 40))}`);
+    process.exit(1);
+  }
+  return id;
+}
+
 const INVALIDATE_PEERS = 'output-cache:invalidate';
 const WORKER_LISTENING = 'listening';
 
@@ -72,6 +81,7 @@ async function serve(): Promise<RunningStorefront> {
     ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
     // the load balancers in front (comma-separated IPs or CIDRs); unset: none is trusted
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    ...(env.GTM_CONTAINER_ID ? { config: createConfig({ api: { url: apiUrl }, analytics: { tagManagerContainerId: tagManagerId(env.GTM_CONTAINER_ID) } }) } : {}),
     warmUp: warmUpOptions(),
   });
   const w = running.warmedUp;

@@ -9,6 +9,7 @@ import { SHOP_MAILBOX } from '../test-fixtures/backend/index';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startStorefront, type RunningStorefront } from './server';
+import { createConfig } from '../core/config';
 import { LruOutputCache } from '../adapters/cache/lru-output-cache';
 import { rawRequest } from '../test-fixtures/raw-http';
 import { BOOT_LOADER, bootData, bootModules } from './edge/html-shell';
@@ -226,6 +227,24 @@ describe('security headers on every HTML answer', () => {
     expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(a.headers['permissions-policy']).toContain('camera=()');
     expect(a.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('a configured tag manager container: its id reaches the browser in the boot data, its origins the CSP; unset, neither // spec catalogue §2.4', async () => {
+    const tagged = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, config: createConfig({ api: { url: backend.url }, analytics: { tagManagerContainerId: 'GTM-TEST123' } }) });
+    try {
+      const [withTags, without] = [await rawRequest(tagged.url, '/'), await rawRequest(shop.url, '/')];
+      expect(bootData(withTags.body)?.config.analytics).toEqual({ tagManagerContainerId: 'GTM-TEST123' });
+      expect(bootData(without.body)?.config.analytics).toBeUndefined();
+      for (const d of ['connect-src', 'img-src']) {
+        const directive = (csp: string) => new RegExp(`${d} ([^;]+)`).exec(csp)![1]!;
+        expect(directive(withTags.headers['content-security-policy']!)).toContain('https://*.googletagmanager.com');
+        expect(directive(without.headers['content-security-policy']!)).not.toContain('google');
+      }
+      // the page itself names no third-party script: the browser adds it only after the shopper's consent
+      expect(withTags.body).not.toContain('googletagmanager');
+    } finally {
+      await tagged.close();
+    }
   });
 
   it('HSTS only when configured as served over https', async () => {

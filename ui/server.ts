@@ -127,7 +127,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const renderGate = options.renderGate ?? new RenderGate(options.renderConcurrency ?? RENDERS_AT_ONCE);
   const retryAfter = String(options.retryAfterSeconds ?? 30);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
-  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi });
+  const tagManagerContainerId = config.analytics.tagManagerContainerId;
+  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager: tagManagerContainerId !== '' });
+  /** what the browser's config takes from the server's (ui/entry-client.tsx) */
+  const bootConfig = { api: { publicUrl: config.api.publicUrl }, ...(tagManagerContainerId ? { analytics: { tagManagerContainerId } } : {}) };
   /** what a build and config render differently: part of every page's ETag */
   const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
 
@@ -311,7 +314,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   function shellOf(prepared: PreparedPage, url: string, origin: string): { head: string; end: string; etag: string | undefined } {
     for (const doc of prepared.documents) recentDocuments.add(doc);
     const head = headStart(prepared.locale, manifest, Object.values(prepared.shared));
-    const boot = { state: prepared.state, ...(Object.keys(prepared.shared).length ? { shared: prepared.shared } : {}), locale: prepared.locale, path: url, config: { api: { publicUrl: config.api.publicUrl } } };
+    const boot = { state: prepared.state, ...(Object.keys(prepared.shared).length ? { shared: prepared.shared } : {}), locale: prepared.locale, path: url, config: bootConfig };
     const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
     const etag = prepared.status === 200 ? weakEtag([buildName, origin, head, end]) : undefined;
     return { head, end, etag };

@@ -105,7 +105,7 @@ export interface BootData {
   shared?: SharedRefs;
   locale: LocaleCode;
   path: string;
-  config: { api: { publicUrl: string } };
+  config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId: string } };
 }
 
 /** The end of the document: the boot data, then the loader of `modules` (manifest file names; none: no loader). */

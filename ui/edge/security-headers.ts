@@ -8,7 +8,15 @@ export interface SecurityHeaderOptions {
    * origin when `api.publicUrl` is set); '' adds none
    */
   apiOrigin?: string;
+  /**
+   * a tag manager container is configured (ShopConfig.analytics.tagManagerContainerId): the browser loads Google Tag
+   * Manager after the shopper's consent ('strict-dynamic' lets the code that adds it run it), which sends to these origins
+   */
+  tagManager?: boolean;
 }
+
+/** where Google Tag Manager and the GA4 tags it loads send their hits and pixels */
+export const TAG_MANAGER_ORIGINS = 'https://*.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
 
 /**
  * The headers every HTML answer carries, cached or not, the same for every page. Scripts run only when they are the
@@ -19,13 +27,14 @@ export interface SecurityHeaderOptions {
  */
 export function htmlSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const extra = options.apiOrigin ? ` ${options.apiOrigin}` : '';
+  const tags = options.tagManager ? ` ${TAG_MANAGER_ORIGINS}` : '';
   const csp = [
     `default-src 'self'`,
     `script-src ${INLINE_SCRIPT_HASHES.join(' ')} 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:${extra}`,
+    `img-src 'self' data: blob:${extra}${tags}`,
     `font-src 'self' data:`,
-    `connect-src 'self'${extra}`,
+    `connect-src 'self'${extra}${tags}`,
     `manifest-src 'self'`,
     `worker-src 'self'`,
     `form-action 'self'${extra}`,
