@@ -69,3 +69,24 @@ describe('a new payment for a failed or cancelled order', () => {
     expect(wrong.status).toBe(403);
   });
 });
+
+describe('the order history after a retry', () => {
+  it('names the method that paid, not the first one tried // spec transactions §1 (order history), §3 (provider payment method)', async () => {
+    await be.call('POST', '/api/user/create', { customer: { email: 'retry@example.nl', firstname: 'Bram', lastname: 'Bakker' }, password: 'Geheim123!' });
+    const token = (await be.call('POST', '/api/user/login', { username: 'retry@example.nl', password: 'Geheim123!' })).json.result as string;
+    const me = (await be.call('GET', `/api/user/me?token=${token}`)).json.result as { id: number };
+    const placed = await be.call('POST', `/api/order?token=${token}`, {
+      user_id: String(me.id), products: [{ sku: item.sku, qty: 1 }],
+      addressInformation: { shippingAddress: address, billingAddress: { ...address, email: 'retry@example.nl' }, shipping_method_code: 'flatrate', shipping_carrier_code: 'flatrate', payment_method_code: 'ideal', payment_method_additional: {} },
+    });
+    expect(placed.status).toBe(200);
+    const order = placed.json.result as { increment_id: string; order_token: string };
+    const history = async () => ((await be.call('GET', `/api/user/order-history?token=${token}`)).json.result.items[0] as { payment: { method: string; status: string } }).payment;
+    const first = await pay(order, 'ideal', 'ideal_INGBNL2A');
+    await simulate(first.json.result.payment_gateway_url, 'failed');
+    expect(await history()).toEqual({ method: 'ideal', status: 'failed' });
+    const second = await pay(order, 'creditcard');
+    await simulate(second.json.result.payment_gateway_url, 'paid');
+    expect(await history()).toEqual({ method: 'creditcard', status: 'paid' });
+  });
+});

@@ -94,9 +94,9 @@ export function userRoutes(router: Router, ctx: Context): void {
     return ok(customerJson(byId(id) as CustomerRow));
   });
 
-  // the latest payment's status of an order (null: no payment created, e.g. cash on delivery)
-  const latestPaymentStatus = (orderId: number): string | null =>
-    (ctx.db.prepare('SELECT status FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(orderId) as { status: string } | undefined)?.status ?? null;
+  // an order's latest payment (none: no payment created, e.g. cash on delivery): after a retry, the method that paid
+  const latestPayment = (orderId: number): { status: string; method: string } | undefined =>
+    ctx.db.prepare('SELECT status, method FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(orderId) as { status: string; method: string } | undefined;
   router.get('/api/user/order-history', (req) => {
     const id = requireCustomer(ctx, req.query);
     const pageSize = check(s.number({ min: 1, max: 100, int: true, coerce: true }), req.query.get('pageSize') ?? '20');
@@ -108,6 +108,7 @@ export function userRoutes(router: Router, ctx: Context): void {
     const items = rows.map((o) => {
       const totals = JSON.parse(o.totals) as Record<string, number>;
       const body = JSON.parse(o.body) as { addressInformation?: { shippingAddress?: unknown; billingAddress?: unknown; payment_method_code?: string } };
+      const latest = latestPayment(o.id);
       return {
         entity_id: o.id, increment_id: o.increment_id, store_name: 'Papierwinkel\nDefault Store View', status: o.status, state: o.status === 'canceled' ? 'canceled' : 'new',
         created_at: o.created_at, customer_email: o.email, grand_total: totals.grand_total, base_grand_total: totals.grand_total,
@@ -115,7 +116,7 @@ export function userRoutes(router: Router, ctx: Context): void {
         shipping_incl_tax: totals.shipping_incl_tax, tax_amount: totals.tax_amount, total_due: o.status === 'processing' ? 0 : totals.grand_total,
         order_currency_code: 'EUR', items: JSON.parse(o.items), customer_note: o.comment,
         billing_address: body.addressInformation?.billingAddress ?? null,
-        payment: { method: body.addressInformation?.payment_method_code ?? null, status: latestPaymentStatus(o.id) },
+        payment: { method: latest?.method ?? body.addressInformation?.payment_method_code ?? null, status: latest?.status ?? null },
         extension_attributes: { shipping_assignments: [{ shipping: { address: body.addressInformation?.shippingAddress ?? null, method: 'flatrate_flatrate' } }] },
       };
     });
