@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { settled, simpleProductUrl } from './checkout-steps';
+import { requestsInFlight, settled, simpleProductUrl } from './checkout-steps';
 
 // spec transactions §4 "Sync need": the cart has no token until connected; a first visitor's browser connects a server
 // cart with the first line added, not at start-up (core/cart/cart-start.ts)
@@ -9,16 +9,18 @@ test('a first visit makes no /api/cart/ request; the first add creates the serve
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/cart/')) cartCalls.push(path);
   });
+  const requests = requestsInFlight(page);
   await page.goto('/');
+  // the start-up after hydration restored the cart (the live cart button with its count), and every request made so
+  // far has its answer
   await settled(page);
-  // the start-up after hydration (session, lists, cart restore) is over once the network is quiet
-  await page.waitForLoadState('networkidle');
+  await requests.idle();
   expect(cartCalls).toEqual([]);
 
   const { url } = await simpleProductUrl(request);
   await page.goto(url);
   await settled(page);
-  await page.waitForLoadState('networkidle');
+  await requests.idle();
   expect(cartCalls).toEqual([]);
   await page.getByRole('button', { name: 'In winkelwagen' }).click();
   await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
