@@ -1,5 +1,5 @@
 /**
- * Cost of the two rules an integrator runs on big inputs, old (quadratic scan, copied below as it was before issue 14)
+ * Cost of the two rules an integrator runs on big inputs, old (quadratic scan, copied below as it was before the keyed pairing)
  * vs new (core/), side by side in one process:
  * - mergeCartItems at 500 + 500, 1,000 + 1,000 and 2,000 + 2,000 lines, and how the time grows when the cart doubles;
  * - selectConfigurableChild on a product with 1,000 children, options given.
@@ -33,7 +33,7 @@ function oldPair(clientItems: readonly CartItem[], serverItems: readonly ServerC
   tryPass((c, s) => c.sku === s.sku && s.product_type === 'configurable' && !hasOptions(s) && (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0);
   return pairs;
 }
-/** the old merge: the old pairing, then the same linear walk over the pairs (unchanged by issue 14) */
+/** the old merge: the old pairing, then the same linear walk over the pairs (the same in both) */
 const oldMerge = (client: readonly CartItem[], server: readonly ServerCartItem[], options: MergeOptions) =>
   mergePairedLines(client, server, options, oldPair(client, server, options.cartId));
 

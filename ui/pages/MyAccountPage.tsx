@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// issue 10: the account pages' texts come with their chunks
+// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { SessionService } from '../../core/user/session-service';
 import { ModalService } from '../../core/ui-state/modal-service';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// issue 10: the account pages' texts come with their chunks
+// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { orderDetails, type OrderDetails, type OrderDetailsAddress } from '../../core/user/order-details';
 import { SessionService } from '../../core/user/session-service';

@@ -13,7 +13,7 @@ import { Field, FormMessage } from '../common/Field';
 export function NewsletterForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
-  // the service comes with the transaction half (issue 10): loaded on submit when it is not there yet
+  // the service comes with the transaction half: loaded on submit when it is not there yet
   const tx = useTransactionGetter();
   const errorText = useErrorText();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
