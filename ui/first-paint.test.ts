@@ -7,7 +7,7 @@ import { IMAGE_CACHE_CONTROL, startStorefront, type RunningStorefront } from './
 import { inlinableCss, INLINE_CSS_MAX_BYTES } from './edge/html-shell';
 import { rawRequest } from './edge/raw-http';
 
-// issue 10 (Lighthouse): the stylesheet in the head instead of a render-blocking request; catalogue images kept long
+// Lighthouse: the stylesheet in the head instead of a render-blocking request; catalogue images kept long
 
 const CSS = ':root{--accent:#a8323e}body{margin:0;font-family:system-ui}.header{background:url(/dist/static/logo.svg)}';
 
@@ -34,7 +34,7 @@ afterAll(async () => {
   await backend?.close();
 });
 
-describe('the stylesheet is written into the head (issue 10: no render-blocking request)', () => {
+describe('the stylesheet is written into the head (no render-blocking request)', () => {
   it('which stylesheets can stand in a <style>: small, no closing tag, no relative url() or @import', () => {
     expect(inlinableCss([CSS])).toBe(CSS);
     expect(inlinableCss(['a{}', 'b{}'])).toBe('a{}\nb{}');
@@ -65,7 +65,7 @@ describe('the stylesheet is written into the head (issue 10: no render-blocking 
   });
 });
 
-describe('catalogue images through /img are kept a year (issue 10: Lighthouse long cache TTL)', () => {
+describe('catalogue images through /img are kept a year (Lighthouse long cache TTL)', () => {
   it('an image answer carries the long cache policy; a missing image keeps the API answer', async () => {
     const image = await rawRequest(inlined.url, '/img/210/300/resize/w/r/wrapping-1-rood.svg');
     expect(image.status).toBe(200);

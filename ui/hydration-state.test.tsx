@@ -1,5 +1,5 @@
 /**
- * issue 10: the state a page sends for hydration lets the browser's first render write exactly the server's HTML (no
+ * the state a page sends for hydration lets the browser's first render write exactly the server's HTML (no
  * hydration mismatch), and carries nothing that first render does not read. Each page is rendered by the server
  * (prepareRender, as the HTTP server does); its state goes through JSON as on the wire, the category list comes from
  * its shared document (ui/edge/shared-state.ts), and a fresh container hydrated from it renders the page as the
@@ -113,7 +113,7 @@ function without(state: Json, path: string): Json {
   return copy;
 }
 
-describe('hydration state (issue 10)', () => {
+describe('hydration state', () => {
   for (const [name, path] of Object.entries(PAGES)) {
     it(`${name}: the browser's first render from the state writes the server's HTML, and every field of the state changes it`, async () => {
       const { html, wire } = await serverPage(path);

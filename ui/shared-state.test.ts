@@ -7,7 +7,7 @@ import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startStorefront, type RunningStorefront } from './server';
 import { rawRequest } from './edge/raw-http';
 
-// issue 10: the category list is sent once and cached: pages name one immutable document instead of carrying it
+// the category list is sent once and cached: pages name one immutable document instead of carrying it
 
 const catalogue = generateCatalogue();
 const product = catalogue.products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
@@ -41,7 +41,7 @@ function bootOf(html: string): Boot {
   return JSON.parse(m[1]!) as Boot;
 }
 
-describe('the category list travels once, as a document of its own (issue 10)', () => {
+describe('the category list travels once, as a document of its own', () => {
   it('home, a category and a product page name the same document (preloaded in the head) and carry no category list', async () => {
     const hrefs: string[] = [];
     for (const path of ['/', '/inpakpapier/kerst', `/${product.url_path}`]) {
