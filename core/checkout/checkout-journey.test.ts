@@ -9,8 +9,6 @@ import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { DEFAULT_CONFIG } from '../config';
 import { MESSAGES } from '../messages';
 import type { Logger } from '../ports/logger';
-import { CartService } from '../cart/cart-service';
-import { createTaskQueue } from '../queue/task-queue';
 import { createTokenLock } from '../user/token-lock';
 import { SessionService } from '../user/session-service';
 import { CompareService, WishlistService } from '../user/sku-list-service';
@@ -32,6 +30,7 @@ import { HttpTaskTransport } from '../../adapters/http/task-transport';
 import { HttpUserApi } from '../../adapters/http/user-api';
 import { HttpOrderApi } from '../../adapters/http/order-api';
 import { HttpPaymentApi } from '../../adapters/http/payment-api';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 
 const logger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const cat = generateCatalogue();
@@ -57,21 +56,9 @@ function shop(online: boolean) {
   const userApi = new HttpUserApi(client);
   const session = new SessionService({ userApi, storage, network, clock, logger, notifications, modals }, config);
   const tokenLock = createTokenLock({ scheduler, config, getToken: () => session.getToken(), refresh: session.refreshTokens, onLoggedOut: session.handleLoggedOut, logger });
-  let cart!: CartService;
-  const queue = createTaskQueue({
-    storage,
-    transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }),
-    network,
-    clock,
-    ids,
-    tokenLock,
-    getToken: () => session.getToken(),
-    getCartId: () => cart.cartId,
-    onCartIdMissing: () => cart.connect(),
-    config,
-    logger,
+  const { cart, queue } = cartWithQueue({
+    api: new HttpCartApi(client), transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), storage, network, clock, ids, config, logger, tokenLock, getToken: () => session.getToken(),
   });
-  cart = new CartService({ api: new HttpCartApi(client), queue, storage, network, clock, config, logger, getUserToken: () => session.getToken(), tokenLock });
   const paymentApi = new HttpPaymentApi(client, config);
   const checkout = new CheckoutService({ storage, orderApi: new HttpOrderApi(client), paymentApi, cart, session, notifications, modals, network, clock, ids, logger }, config);
   session.link({ cart, queue, tokenLock, checkout, wishlist: new WishlistService(storage), compare: new CompareService(storage) });

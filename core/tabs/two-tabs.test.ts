@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { DEFAULT_CONFIG } from '../config';
 import { CartService } from '../cart/cart-service';
@@ -20,8 +21,6 @@ import type { OrderApi, OrderBody, OrderResponse } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import type { TaskTransport, TransportRequest, TransportResponse } from '../ports/task-transport';
 import type { AuthTokens, Customer, UserApi } from '../ports/user-api';
-import { createTaskQueue } from '../queue/task-queue';
-import type { OfflineTaskQueue } from '../queue/types';
 import { FakeBrowser } from '../testing/two-tabs';
 import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import { ModalService } from '../ui-state/modal-service';
@@ -139,23 +138,7 @@ function browser() {
     const clock = scheduler.clock;
     const session = new SessionService({ userApi: users as unknown as UserApi, storage, network, clock, logger, notifications, modals, crossTab, locks }, config);
     const tokenLock: TokenLock = createTokenLock({ scheduler, config, getToken: () => session.getToken(), refresh: session.refreshTokens, onLoggedOut: session.handleLoggedOut, logger });
-    let cart!: CartService;
-    const queue: OfflineTaskQueue = createTaskQueue({
-      storage,
-      transport: tasks,
-      network,
-      clock,
-      ids,
-      tokenLock,
-      getToken: () => session.getToken(),
-      getCartId: () => cart.cartId,
-      onCartIdMissing: () => cart.connect(),
-      config,
-      logger,
-      crossTab,
-      locks,
-    });
-    cart = new CartService({ api: backend.api, queue, storage, network, clock, config, logger, getUserToken: () => session.getToken(), tokenLock, crossTab, locks });
+    const { cart, queue } = cartWithQueue({ api: backend.api, transport: tasks, storage, network, clock, ids, config, logger, tokenLock, getToken: () => session.getToken(), crossTab, locks });
     const checkout = new CheckoutService({ storage, orderApi: orders, paymentApi, cart, session, notifications, modals, network, clock, ids, logger, crossTab, locks }, config);
     const wishlist = new WishlistService(storage, crossTab);
     const compare = new CompareService(storage, crossTab);
