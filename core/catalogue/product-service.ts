@@ -199,6 +199,17 @@ export class ProductService {
     return current;
   }
 
+  /** The products a grouped or bundle product links to, by one sku-list search; none (logged) when it fails. */
+  private async linkedProducts(skus: string[]): Promise<Product[]> {
+    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
+    try {
+      return (await this.search.search<Product>(req)).items;
+    } catch (e) {
+      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
+      return [];
+    }
+  }
+
   /** spec catalogue §4.4: associated simple links of a grouped product are prefetched; missing ones are logged. */
   private async withGroupedLinks(product: Product): Promise<Product> {
     const links = product.product_links ?? [];
@@ -208,13 +219,7 @@ export class ProductService {
     }
     const skus = links.filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
     if (!skus.length) return product;
-    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
-    let found: Product[] = [];
-    try {
-      found = (await this.search.search<Product>(req)).items;
-    } catch (e) {
-      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-    }
+    const found = await this.linkedProducts(skus);
     return {
       ...product,
       product_links: links.map((l) => {
@@ -236,13 +241,7 @@ export class ProductService {
   private async withBundleLinks(product: Product): Promise<Product> {
     const skus = [...new Set((product.bundle_options ?? []).flatMap((o) => (o.product_links ?? []).map((l) => l.sku)))];
     if (!skus.length) return product;
-    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
-    let found: Product[] = [];
-    try {
-      found = (await this.search.search<Product>(req)).items;
-    } catch (e) {
-      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-    }
+    const found = await this.linkedProducts(skus);
     const bySku = new Map(found.map((p) => [p.sku, p]));
     return {
       ...product,
