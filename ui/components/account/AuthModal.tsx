@@ -4,21 +4,14 @@ import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { NotificationService } from '../../../core/ui-state/notification-service';
 import { MESSAGES } from '../../../core/messages';
-import {
-  collectErrors,
-  validateEmail,
-  validateName,
-  validatePassword,
-  validatePasswordsIdentical,
-  validateRequired,
-  validateTerms,
-} from '../../../core/checkout/form-validation';
+import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
 import { Field, FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
+import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
 function useAuthActions() {
   const modals = useService(ModalService);
@@ -50,10 +43,7 @@ function LoginForm() {
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
-        {t('auth.login')}
-      </button>
+      <ActionSubmit action={action} label={t('auth.login')} />
       <p className="form__links">
         <button type="button" className="link-button" onClick={() => switchTo('forgot-pass')}>
           {t('auth.forgotLink')}
@@ -84,7 +74,7 @@ function RegisterForm() {
         firstName: validateName(v.firstName, config),
         lastName: validateName(v.lastName, config),
         password: validatePassword(v.password, config),
-        passwordRepeat: validateRequired(v.passwordRepeat) ?? validatePasswordsIdentical(v.password, v.passwordRepeat),
+        passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
         terms: validateTerms(v.terms),
       }),
     [config],
@@ -106,13 +96,9 @@ function RegisterForm() {
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
       <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
-      <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
-      <Field form={form} name="passwordRepeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+      <NewPasswordFields form={form} password="password" repeat="passwordRepeat" label={t('auth.password')} />
       <CheckboxField form={form} name="terms" label={t('auth.acceptTerms')} />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
-        {t('auth.register')}
-      </button>
+      <ActionSubmit action={action} label={t('auth.register')} />
       <p className="form__links">
         {t('auth.haveAccount')}{' '}
         <button type="button" className="link-button" onClick={() => switchTo('login')}>
@@ -154,10 +140,7 @@ function ForgotForm() {
     >
       <p>{t('auth.forgotIntro')}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
-        {t('auth.sendReset')}
-      </button>
+      <ActionSubmit action={action} label={t('auth.sendReset')} />
       <p className="form__links">
         <button type="button" className="link-button" onClick={() => switchTo('login')}>
           {t('auth.backToLogin')}
