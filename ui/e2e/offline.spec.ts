@@ -1,10 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import nl from '../i18n/nl-NL.json' with { type: 'json' };
 import en from '../i18n/en-US.json' with { type: 'json' };
-import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
-
-const hydrated = (page: import('@playwright/test').Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail, rootHydrated as hydrated } from './checkout-steps';
 
 // spec catalogue §1, §4.4, §8: catalogue data is cached locally; offline, a visited category still shows its products
 // (answered from IndexedDB, flagged offline), and the offline badge shows
