@@ -8,6 +8,7 @@ import type { ShopConfig } from '../config';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { ProductApi, RenderListItem } from '../ports/product-api';
+import { stockSyncSkus } from './stock-sync';
 import type { PriceFields, Product } from './types';
 
 export const PRICES_AFTER_SYNC = 'prices-after-sync';
@@ -56,15 +57,8 @@ export function applyRenderListPrices(products: readonly Product[], items: reado
   });
 }
 
-/** The skus a render-list lookup needs: the products' and their children's. */
-export function priceSyncSkus(products: readonly Product[]): string[] {
-  const skus = new Set<string>();
-  for (const p of products) {
-    skus.add(p.sku);
-    for (const c of p.configurable_children ?? []) skus.add(c.sku);
-  }
-  return [...skus];
-}
+/** The skus a render-list lookup needs: the products' and their children's, once (as a stock sync asks). */
+export const priceSyncSkus = stockSyncSkus;
 
 export class PriceSyncService {
   private readonly afterSync = new Subject<{ event: typeof PRICES_AFTER_SYNC; products: Product[] }>();

@@ -138,26 +138,27 @@ export class CheckoutService {
 
   async savePersonalDetails(details: PersonalDetails): Promise<void> {
     const { password: _pw, ...persisted } = details;
-    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, persisted);
-    this.patch({ personalDetails: details, modifiedAt: await this.touch() });
-    this.tabs.publish({ topic: 'checkout' });
+    await this.storeDetails(KEYS.personal, persisted, { personalDetails: details });
   }
 
   /** spec transactions §5: refused with an InvalidAddressError (nothing stored) unless the address keeps the rule */
   async saveShippingDetails(details: ShippingDetails): Promise<void> {
     const wrong = addressErrors(details, this.config);
     if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
-    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, details);
-    this.patch({ shippingDetails: details, modifiedAt: await this.touch() });
-    this.tabs.publish({ topic: 'checkout' });
+    await this.storeDetails(KEYS.shipping, details, { shippingDetails: details });
   }
 
   /** spec transactions §5: the billing address (and tax ID) is refused with an InvalidAddressError unless it keeps the rule */
   async savePaymentDetails(details: PaymentDetails): Promise<void> {
     const wrong = billingAddressErrors(details, this.config);
     if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
-    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.payment, details);
-    this.patch({ paymentDetails: details, modifiedAt: await this.touch() });
+    await this.storeDetails(KEYS.payment, details, { paymentDetails: details });
+  }
+
+  /** one step's details stored and shown, the change time kept, the other tabs told */
+  private async storeDetails(key: string, stored: unknown, shown: Partial<CheckoutState>): Promise<void> {
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, key, stored);
+    this.patch({ ...shown, modifiedAt: await this.touch() });
     this.tabs.publish({ topic: 'checkout' });
   }
 
