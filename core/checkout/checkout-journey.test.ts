@@ -74,6 +74,15 @@ const billing = (paymentMethod: string, issuer?: string): PaymentDetails => ({
   ...(issuer ? { paymentMethodAdditional: { issuer } } : {}),
 });
 
+/** the three detail steps filled (shipping to SHIPPING, cash on delivery), as a shopper does in order */
+async function fillCashOnDelivery(s: ReturnType<typeof shop>, personal: PersonalDetails): Promise<void> {
+  await s.checkout.savePersonalDetails(personal);
+  s.checkout.loadShippingMethods();
+  await s.checkout.saveShippingDetails(SHIPPING);
+  await s.checkout.loadPaymentMethods();
+  await s.checkout.savePaymentDetails(billing('cashondelivery'));
+}
+
 describe('journey: guest checkout with iDEAL up to the payment URL (spec transactions §4)', () => {
   it('add to cart → shipping → place order → create payment → payment_gateway_url; the order-status page reads the result', async () => {
     const s = shop(true);
@@ -115,11 +124,7 @@ describe('journey: an order made offline is stored, then sent after reconnecting
     const s = shop(false);
     s.checkout.start();
     await s.cart.addItem(products[2]!, 1);
-    await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: 'offline@papier.nl' });
-    s.checkout.loadShippingMethods();
-    await s.checkout.saveShippingDetails(SHIPPING);
-    await s.checkout.loadPaymentMethods();
-    await s.checkout.savePaymentDetails(billing('cashondelivery'));
+    await fillCashOnDelivery(s, { ...PERSONAL, emailAddress: 'offline@papier.nl' });
 
     const done = await s.payment.completeCheckout();
     expect(done.kind).toBe('queued');
@@ -155,11 +160,7 @@ describe('journey: creating an account at checkout does not duplicate items (vue
     await s.cart.connect();
     await s.cart.addItem(products[3]!, 2);
     await s.queue.process();
-    await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: 'new-at-checkout@papier.nl', password: 'Secret12!', createAccount: true });
-    s.checkout.loadShippingMethods();
-    await s.checkout.saveShippingDetails(SHIPPING);
-    await s.checkout.loadPaymentMethods();
-    await s.checkout.savePaymentDetails(billing('cashondelivery'));
+    await fillCashOnDelivery(s, { ...PERSONAL, emailAddress: 'new-at-checkout@papier.nl', password: 'Secret12!', createAccount: true });
     const done = await s.payment.completeCheckout();
     expect(done.kind).toBe('thank-you');
     expect(s.session.isLoggedIn()).toBe(true);
