@@ -102,6 +102,16 @@ export async function addProductToCart(page: Page, url: string): Promise<void> {
   await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
 }
 
+/** One simple product (the `offset`th in stock) in the cart, then the checkout opened and hydrated. */
+export async function checkoutWithOneProduct(page: Page, offset: number): Promise<{ url: string; name: string }> {
+  const product = await simpleProductUrl(page.request, offset);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  await page.goto('/checkout');
+  await hydrated(page);
+  return product;
+}
+
 export interface Shopper {
   firstName: string;
   lastName: string;
