@@ -1,4 +1,4 @@
-import { ManualNetwork } from '../../core/testing/virtual-time';
+import { ManualNetwork } from '../../core/testing/manual-network';
 
 /**
  * The server's and a Node script's Network: online unless told otherwise. The same switch as the testing ManualNetwork

@@ -8,7 +8,6 @@ import type { ShopConfig } from '../config';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { ProductApi, RenderListItem } from '../ports/product-api';
-import { stockSyncSkus } from './stock-sync';
 import type { PriceFields, Product } from './types';
 
 export const PRICES_AFTER_SYNC = 'prices-after-sync';
@@ -57,8 +56,15 @@ export function applyRenderListPrices(products: readonly Product[], items: reado
   });
 }
 
-/** The skus a render-list lookup needs: the products' and their children's, once (as a stock sync asks). */
-export const priceSyncSkus = stockSyncSkus;
+/** The skus a render-list lookup (and a stock sync) needs: each product's and its configurable children's, once. */
+export function priceSyncSkus(products: readonly Product[]): string[] {
+  const skus = new Set<string>();
+  for (const p of products) {
+    skus.add(p.sku);
+    for (const c of p.configurable_children ?? []) skus.add(c.sku);
+  }
+  return [...skus];
+}
 
 export class PriceSyncService {
   private readonly afterSync = new Subject<{ event: typeof PRICES_AFTER_SYNC; products: Product[] }>();

@@ -13,9 +13,13 @@ import { Field, FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
-function useAuthActions() {
+/** What the modal's forms share: the session, notices, the command's state, closing the modal and switching forms. */
+function useAuthForm() {
   const modals = useService(ModalService);
   return {
+    session: useService(SessionService),
+    notifications: useService(NotificationService),
+    action: useServerAction(),
     close: () => modals.close(MODALS.signup),
     switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
   };
@@ -23,10 +27,7 @@ function useAuthActions() {
 
 function LoginForm() {
   const { t } = useTranslation();
-  const session = useService(SessionService);
-  const notifications = useService(NotificationService);
-  const { close, switchTo } = useAuthActions();
-  const action = useServerAction();
+  const { session, notifications, action, close, switchTo } = useAuthForm();
   const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
   const form = useForm({ email: '', password: '' }, validate);
   return (
@@ -62,10 +63,7 @@ function LoginForm() {
 function RegisterForm() {
   const { t } = useTranslation();
   const config = useConfig();
-  const session = useService(SessionService);
-  const notifications = useService(NotificationService);
-  const { close, switchTo } = useAuthActions();
-  const action = useServerAction();
+  const { session, notifications, action, close, switchTo } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
   const validate = useCallback(
     (v: V) =>
@@ -111,9 +109,7 @@ function RegisterForm() {
 
 function ForgotForm() {
   const { t } = useTranslation();
-  const session = useService(SessionService);
-  const { switchTo } = useAuthActions();
-  const action = useServerAction();
+  const { session, action, switchTo } = useAuthForm();
   const [sent, setSent] = useState(false);
   const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
   const form = useForm({ email: '' }, validate);
@@ -153,7 +149,8 @@ function ForgotForm() {
 /** The authentication modal (spec transactions §2): login, register or forgot password. */
 export function AuthModal({ mode }: { mode: AuthModalMode }) {
   const { t } = useTranslation();
-  const { close } = useAuthActions();
+  const modals = useService(ModalService);
+  const close = () => modals.close(MODALS.signup);
   const title = mode === 'register' ? t('auth.registerTitle') : mode === 'forgot-pass' ? t('auth.forgotTitle') : t('auth.loginTitle');
   return (
     <Modal key={mode} title={title} onClose={close} className="auth-modal">
