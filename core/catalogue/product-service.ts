@@ -1,7 +1,7 @@
 /**
  * Product load and the product page state (spec catalogue §3.6, §4.1, §4.2, §4.4).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import { OptionPathCache } from './option-path-cache';
 import { firstVariantDefaultRoute, type FirstVariantRoute, type ProductPageRoute } from './first-variant-url';
 import type { ShopConfig } from '../config';
@@ -100,9 +100,7 @@ export interface ProductLoadOptions {
   readonly categories?: readonly Category[];
 }
 
-export class ProductService {
-  private readonly state = new BehaviorSubject<ProductState>(EMPTY_PRODUCT_STATE);
-  readonly state$: Observable<ProductState> = this.state.pipe(distinctUntilChanged());
+export class ProductService extends StateHolder<ProductState> {
   /** spec catalogue §9: the option-path cache (variant look-ups of the product page) */
   readonly optionPaths: OptionPathCache;
 
@@ -114,17 +112,8 @@ export class ProductService {
     /** prices a configured bundle (its cart line starts with the chosen links' price) */
     private readonly clock?: Clock,
   ) {
+    super(EMPTY_PRODUCT_STATE);
     this.optionPaths = new OptionPathCache(config);
-  }
-
-  snapshot(): ProductState {
-    return this.state.value;
-  }
-  hydrate(state: ProductState): void {
-    this.state.next(state);
-  }
-  private patch(p: Partial<ProductState>): void {
-    this.state.next({ ...this.state.value, ...p });
   }
 
   /** Fetch one product by a key (sku by default); undefined when nothing matches. */
