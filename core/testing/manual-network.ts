@@ -1,17 +1,21 @@
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { Network } from '../ports/network';
+import { StateHolder } from '../state-holder';
 
-/** A Network port whose state a test switches (adapters/node/static-network.ts: the server's, always online). */
-export class ManualNetwork implements Network {
-  private readonly state: BehaviorSubject<boolean>;
-  readonly online$: Observable<boolean>;
+/**
+ * A Network port whose state a test switches with `set(online)` (adapters/node/static-network.ts: the server's, always
+ * online). Its state is the online flag.
+ */
+export class ManualNetwork extends StateHolder<boolean> implements Network {
+  readonly online$ = this.state$;
+
   constructor(online = true) {
-    this.state = new BehaviorSubject(online);
-    this.online$ = this.state.pipe(distinctUntilChanged());
+    super(online);
   }
+
   isOnline(): boolean {
     return this.state.value;
   }
+
   set(online: boolean): void {
     this.state.next(online);
   }
