@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { NotificationService } from '../../../core/ui-state/notification-service';
-import { MESSAGES } from '../../../core/messages';
+import { MESSAGES, type MessageKey } from '../../../core/messages';
 import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
@@ -13,21 +13,30 @@ import { Field, FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
-/** What the modal's forms share: the session, notices, the command's state, closing the modal and switching forms. */
+/**
+ * What the modal's forms share: the session, the command's state, switching forms, and `signIn`: run a command that
+ * ends logged in, then say so and close the modal.
+ */
 function useAuthForm() {
   const modals = useService(ModalService);
+  const notifications = useService(NotificationService);
+  const action = useServerAction();
   return {
     session: useService(SessionService),
-    notifications: useService(NotificationService),
-    action: useServerAction(),
-    close: () => modals.close(MODALS.signup),
+    action,
     switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
+    signIn: (command: () => Promise<unknown>, message: MessageKey) =>
+      action.run(async () => {
+        await command();
+        notifications.notify({ type: 'success', message });
+        modals.close(MODALS.signup);
+      }),
   };
 }
 
 function LoginForm() {
   const { t } = useTranslation();
-  const { session, notifications, action, close, switchTo } = useAuthForm();
+  const { session, action, switchTo, signIn } = useAuthForm();
   const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
   const form = useForm({ email: '', password: '' }, validate);
   return (
@@ -35,11 +44,7 @@ function LoginForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        await action.run(async () => {
-          await session.login(v.email.trim(), v.password);
-          notifications.notify({ type: 'success', message: MESSAGES.loggedIn });
-          close();
-        });
+        await signIn(() => session.login(v.email.trim(), v.password), MESSAGES.loggedIn);
       })}
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
@@ -63,7 +68,7 @@ function LoginForm() {
 function RegisterForm() {
   const { t } = useTranslation();
   const config = useConfig();
-  const { session, notifications, action, close, switchTo } = useAuthForm();
+  const { session, action, switchTo, signIn } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
   const validate = useCallback(
     (v: V) =>
@@ -83,12 +88,10 @@ function RegisterForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        await action.run(async () => {
+        await signIn(async () => {
           await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
           await session.login(v.email.trim(), v.password);
-          notifications.notify({ type: 'success', message: MESSAGES.accountCreated });
-          close();
-        });
+        }, MESSAGES.accountCreated);
       })}
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
