@@ -8,10 +8,6 @@
  */
 import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';
-import type { Clock } from '../core/ports/clock';
-import type { IdGenerator } from '../core/ports/id-generator';
-import type { Logger } from '../core/ports/logger';
-import type { Network } from '../core/ports/network';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
 import { CATALOGUE, createRuntime, ShopGraph, type ContainerOptions, type Runtime } from './wiring';
@@ -49,7 +45,8 @@ import type { Bindings, ServiceId } from './wiring';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 
-export interface HeadlessShopOptions {
+/** `network`, `clock`, `scheduler`, `logger`, `ids`, `fetch`: ports to replace (tests: a virtual clock and scheduler, a network to switch offline, ...) */
+export interface HeadlessShopOptions extends Pick<ContainerOptions, 'network' | 'clock' | 'scheduler' | 'logger' | 'ids' | 'fetch'> {
   /** base URL of the vue-storefront-api (the demo backend: http://127.0.0.1:8080) */
   apiUrl: string;
   /** where the cart, session, checkout details and queue are kept; default in memory (IdbStorage in a browser) */
@@ -60,13 +57,6 @@ export interface HeadlessShopOptions {
   config?: ShopConfig | DeepPartial<ShopConfig>;
   /** absolute origin of your storefront: the payment provider sends the shopper back to {origin}/order-status/{token} */
   storefrontOrigin?: string;
-  /** ports to replace (tests: a virtual clock and scheduler, a network to switch offline, ...) */
-  network?: Network;
-  clock?: Clock;
-  scheduler?: Scheduler;
-  logger?: Logger;
-  ids?: IdGenerator;
-  fetch?: typeof fetch;
   /** browser: IndexedDB storage and navigator.onLine by default; node (default): memory storage, always online */
   runtime?: 'node' | 'browser';
 }

@@ -1,5 +1,5 @@
 /**
- * Hostile requests for the storefront's HTTP edge (the audit of issue 8, docs/security.md), shared by the test
+ * Hostile requests for the storefront's HTTP edge (the audit in docs/security.md), shared by the test
  * (ui/edge/proxy-audit.test.ts, a few hundred) and the benchmark (`node scripts/bench/run.mjs fuzz`, thousands):
  * methods, request targets, query strings and headers a browser never sends, against pages, the /api and /img
  * pass-through, /invalidate, /sitemap.xml, the worker, the manifests and the bundle folder. Sent over a raw socket so
@@ -104,7 +104,7 @@ export function sendEdgeRequest(baseUrl: string, r: EdgeRequest, timeoutMs = 30_
 /** What is wrong with an answer to a hostile request (undefined: nothing). */
 export function edgeAnswerProblem(r: EdgeRequest, a: EdgeAnswer): string | undefined {
   if (a.status === 0) return 'no HTTP answer';
-  // a 503 with Retry-After is the answer for an API that is slow or down (issue 8), not the client's doing
+  // a 503 with Retry-After is the answer for an API that is slow or down, not the client's doing
   if (a.status >= 500 && !(a.status === 503 && /^retry-after:/im.test(a.head))) return `${a.status}`;
   if (/\bat [\w.<>]+ \(?[^)\s]*\.(?:m?js|ts):\d+/.test(a.body)) return 'a stack trace in the body';
   // response splitting: a header line the client wrote into its request target or headers

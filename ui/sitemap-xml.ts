@@ -10,7 +10,7 @@ import { loadSitemapProducts, productSitemapEntries } from '../core/routing/site
 export const SITEMAP_TTL_MS = 10 * 60_000;
 
 /**
- * spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer); issue 12: with
+ * spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer); with
  * every listed product. What it lists does not depend on the origin; the origin is only written in front of each path.
  */
 export async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {

@@ -5,7 +5,7 @@ import { WebLocks, type LockManagerLike } from './web-locks';
 
 const next = (tab: BroadcastCrossTab) => new Promise<CrossTabMessage>((resolve) => tab.messages$.subscribe(resolve));
 
-// issue 11: the adapters against the real BroadcastChannel of Node (the same API the browser has)
+// the adapters against the real BroadcastChannel of Node (the same API the browser has)
 describe('BroadcastCrossTab', () => {
   it('delivers a message to the other tabs, never back to the sender, and drops what is not a shop message', async () => {
     const name = `test-${process.pid}-${Date.now()}`;

@@ -12,7 +12,7 @@ function intlOffsetMinutes(zone: string, epochMs: number): number {
   return Math.round((wall - Math.floor(epochMs / 1000) * 1000) / 60_000);
 }
 
-// issue 12: core's zone table (pure date math, no Intl in core) agrees with the real time-zone database
+// core's zone table (pure date math, no Intl in core) agrees with the real time-zone database
 describe('core ZONE_RULES against Intl', () => {
   it('gives the same offset as the platform for every listed zone at any instant of 2000-2037', () => {
     fc.assert(

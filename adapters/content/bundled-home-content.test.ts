@@ -7,7 +7,7 @@ describe('BundledHomeContent (spec catalogue §2.11: local JSON per store view)'
     expect(c.banners.mainBanners.length).toBeGreaterThan(0);
     expect(c.contentItems.map((i) => i.title)).toContain('Gratis retourneren');
   });
-  it('answers the English text of the same banners for en-US (issue 12: banners and USPs per locale)', async () => {
+  it('answers the English text of the same banners for en-US (banners and USPs per locale)', async () => {
     const nl = await new BundledHomeContent('nl-NL').load('');
     const en = await new BundledHomeContent('en-US').load('');
     expect(en.contentItems.map((i) => i.title)).toContain('Free returns');

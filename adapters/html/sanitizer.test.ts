@@ -42,7 +42,7 @@ const server = jsdomHtmlSanitizer();
 // the browser adapter's code path with a DOM (the one jsdom offers here; Chromium runs it in the e2e journey)
 const browserLike = new DomPurifySanitizer(async () => createDOMPurify(new JSDOM('').window as unknown as WindowLike));
 
-describe('CMS HTML sanitiser (DOMPurify over jsdom on the server) // spec catalogue §3.5, issue 8', () => {
+describe('CMS HTML sanitiser (DOMPurify over jsdom on the server) // spec catalogue §3.5', () => {
   it('neutralises the two payloads the regex sanitiser let through', () => {
     const img = server.sanitize('<img/src=x/onerror=alert(1)>')!;
     // parsed as HTML parses it: one unquoted src value 'x/onerror=alert(1)', no handler attribute

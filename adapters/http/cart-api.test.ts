@@ -4,13 +4,12 @@ import { generateCatalogue } from '../../test-fixtures/catalogue';
 import { MemoryStorage } from '../storage/memory-storage';
 import { ApiError, NetworkError } from '../../core/ports/api-error';
 import { DEFAULT_CONFIG } from '../../core/config';
-import { CartService } from '../../core/cart/cart-service';
 import { cartItemIdentity } from '../../core/cart/identity';
-import { createTaskQueue } from '../../core/queue/task-queue';
 import { ManualNetwork, MemoryLogger, SequentialIds, VirtualClock } from '../../core/testing/virtual-time';
 import { createApiClient } from './api-client';
 import { HttpCartApi } from './cart-api';
 import { HttpTaskTransport } from './task-transport';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 
 /** simple, enabled, in-stock products with a price (from the same demo catalogue the backend serves) */
 const sellable = generateCatalogue()
@@ -104,20 +103,9 @@ describe('HttpCartApi against the demo backend (spec transactions §7 "Cart")', 
     const storage = new MemoryStorage();
     const network = new ManualNetwork(true);
     const logger = new MemoryLogger();
-    let service!: CartService;
-    const queue = createTaskQueue({
-      storage,
-      transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }),
-      network,
-      clock: new VirtualClock(),
-      ids: new SequentialIds('journey-'),
-      getToken: () => '',
-      getCartId: () => service.cartId,
-      onCartIdMissing: () => service.connect(),
-      config: DEFAULT_CONFIG,
-      logger,
+    const { cart: service } = cartWithQueue({
+      api, transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), storage, network, clock: new VirtualClock(), ids: new SequentialIds('journey-'), config: DEFAULT_CONFIG, logger,
     });
-    service = new CartService({ api, queue, storage, network, clock: new VirtualClock(), config: DEFAULT_CONFIG, logger, getUserToken: () => '' });
     await service.load();
     await service.addItem(a!, 2);
     await service.addItem(b!, 1);

@@ -34,24 +34,17 @@ export class HttpCartApi implements CartApi {
     return (await envelope<ServerCartItem[]>(this.client, this.path('pull', token, cartId))).result;
   }
 
-  async update(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<ServerCartItem> {
-    return (
-      await envelope<ServerCartItem>(this.client, this.path('update', token, cartId), {
-        method: 'post',
-        json: { cartItem },
-        headers: this.idem(idempotencyKey),
-      })
-    ).result;
+  update(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<ServerCartItem> {
+    return this.lineCommand<ServerCartItem>('update', token, cartId, cartItem, idempotencyKey);
   }
 
-  async delete(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<boolean> {
-    return (
-      await envelope<boolean>(this.client, this.path('delete', token, cartId), {
-        method: 'post',
-        json: { cartItem },
-        headers: this.idem(idempotencyKey),
-      })
-    ).result;
+  delete(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<boolean> {
+    return this.lineCommand<boolean>('delete', token, cartId, cartItem, idempotencyKey);
+  }
+
+  /** POST of one cart line (`{ cartItem }`), with the task's Idempotency-Key when it has one */
+  private async lineCommand<T>(op: 'update' | 'delete', token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<T> {
+    return (await envelope<T>(this.client, this.path(op, token, cartId), { method: 'post', json: { cartItem }, headers: this.idem(idempotencyKey) })).result;
   }
 
   async totals(token: string, cartId: string): Promise<PlatformTotals> {

@@ -3,7 +3,7 @@ import ky from 'ky';
 import { ApiError, NetworkError } from '../../core/ports/api-error';
 import { call, deferredKy, envelope } from './api-client';
 
-// issue 10: ky is imported on the first request, so a hydrated first page (which makes none) does not load it
+// ky is imported on the first request, so a hydrated first page (which makes none) does not load it
 describe('deferredKy', () => {
   const fakeFetch = (async (input: Request | string | URL) => {
     const url = String(input instanceof Request ? input.url : input);

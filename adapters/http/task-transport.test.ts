@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('HttpTaskTransport against the demo backend (spec transactions §7 "Queued task call")', () => {
-  // issue 5: a task whose answer was lost is re-sent with the same Idempotency-Key and applied once
+  // a task whose answer was lost is re-sent with the same Idempotency-Key and applied once
   it('a repeated Idempotency-Key on /api/cart/update is applied once', async () => {
     const cartId = await api.create('');
     const req = {

@@ -20,7 +20,7 @@ export class HttpTaskTransport implements TaskTransport {
 
   constructor(options: HttpTaskTransportOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
-    // ky is imported on the first task sent (issue 10: as the API client's, ./api-client.ts deferredKy), so a checkout
+    // ky is imported on the first task sent (as the API client's, ./api-client.ts deferredKy), so a checkout
     // is interactive without it
     this.client = deferredKy(() =>
       import('ky').then(({ default: ky }) => ky.create({ timeout: options.timeoutMs, retry: 0, throwHttpErrors: false, ...(options.fetch ? { fetch: options.fetch } : {}) })),

@@ -70,7 +70,7 @@ describe('IdbStorage (fake-indexeddb)', () => {
   });
 
   it('a corrupt entry is dropped with a warning and read as undefined, never thrown', async () => {
-    // spec transactions issue 5: a corrupt or unreadable stored entry is dropped with a warning, never fatal
+    // a corrupt or unreadable stored entry is dropped with a warning, never fatal
     const name = dbName();
     const { logger, warnings } = recordingLogger();
     const s = new IdbStorage(name, logger);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from './memory-storage';
 import { KeyPrefixedStorage } from './key-prefixed-storage';
 
-describe('KeyPrefixedStorage (issue 12: one locale never reads another locale\'s cached catalogue)', () => {
+describe('KeyPrefixedStorage (one locale never reads another locale\'s cached catalogue)', () => {
   it('keeps the two locales apart in the same collection', async () => {
     const inner = new MemoryStorage();
     const en = new KeyPrefixedStorage(inner, 'en-US:');

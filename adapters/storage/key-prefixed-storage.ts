@@ -1,7 +1,7 @@
 import type { Storage } from '../../core/ports/storage';
 
 /**
- * The catalogue caches of one locale's data (issue 12): the same collections, keys prefixed, so an English page never
+ * The catalogue caches of one locale's data: the same collections, keys prefixed, so an English page never
  * reads the Dutch attribute labels or search answers cached by a Dutch page (and back). `clear` drops the whole
  * collection: it is only used on the catalogue caches, which any locale may refill.
  */

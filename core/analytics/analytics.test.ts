@@ -3,16 +3,15 @@ import fc from 'fast-check';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { DEFAULT_CONFIG } from '../config';
-import { CartService } from '../cart/cart-service';
 import { cartItemIdentity } from '../cart/identity';
 import { offlineTotals, segmentValue } from '../cart/totals';
 import { EMPTY_CART_STATE, type CartItem, type CartPaymentMethod, type CartShippingMethod, type CartState } from '../cart/types';
 import { INITIAL_CHECKOUT_STATE, type CheckoutState } from '../checkout/checkout-service';
-import { createTaskQueue } from '../queue/task-queue';
 import { ROUTES, matchRoute, routeByName } from '../routing/routes';
-import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler } from '../testing/virtual-time';
+import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtual-time';
 import type { CookieConsent } from '../ui-state/claims-service';
 import { AnalyticsService, type CartLineChange } from './analytics-service';
 import { cartChangeEvents, goodsValue, itemFromLine, pageView, purchase, type EcommerceEvent } from './events';
@@ -213,14 +212,8 @@ describe('AnalyticsService on the cart and checkout', () => {
     const scheduler = new VirtualScheduler();
     const storage = new MemoryStorage();
     const backend = new FakeCartBackend();
-    const make = () => {
-      let service!: CartService;
-      const network = new ManualNetwork(true);
-      const logger = new MemoryLogger();
-      const queue = createTaskQueue({ storage, transport: backend, network, clock: scheduler.clock, ids: new SequentialIds(), getToken: () => '', getCartId: () => service.cartId, onCartIdMissing: () => service.connect(), config, logger });
-      service = new CartService({ api: backend.api, queue, storage, network, clock: scheduler.clock, config, logger, getUserToken: () => '' });
-      return service;
-    };
+    const make = () =>
+      cartWithQueue({ api: backend.api, transport: backend, storage, network: new ManualNetwork(true), clock: scheduler.clock, config, logger: new MemoryLogger() }).cart;
     const cart = make();
     const h = harness();
     h.service.watchCart(cart);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { createConfig, DEFAULT_CONFIG, type ShopConfig } from '../config';
 import { MESSAGES, isShopError } from '../messages';
-import { createTaskQueue } from '../queue/task-queue';
 import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import { CART_STORAGE_KEYS, CartService } from './cart-service';
 import { cartItemIdentity } from './identity';
@@ -22,20 +22,9 @@ function setup(opts: { online?: boolean; config?: ShopConfig; storage?: MemorySt
   const logger = new MemoryLogger();
   const config = opts.config ?? DEFAULT_CONFIG;
   let userToken = opts.userToken ?? '';
-  let service!: CartService;
-  const queue = createTaskQueue({
-    storage,
-    transport: backend,
-    network,
-    clock: scheduler.clock,
-    ids: new SequentialIds(opts.idPrefix),
-    getToken: () => userToken,
-    getCartId: () => service.cartId,
-    onCartIdMissing: () => service.connect(),
-    config,
-    logger,
+  const { cart: service, queue } = cartWithQueue({
+    api: backend.api, transport: backend, storage, network, clock: scheduler.clock, config, logger, ids: new SequentialIds(opts.idPrefix), getToken: () => userToken,
   });
-  service = new CartService({ api: backend.api, queue, storage, network, clock: scheduler.clock, config, logger, getUserToken: () => userToken });
   const notices: CartNotice[] = [];
   service.notices$.subscribe((n) => notices.push(n));
   const goOnline = async (on: boolean) => {

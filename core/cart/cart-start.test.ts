@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { createConfig, DEFAULT_CONFIG } from '../config';
-import { createTaskQueue } from '../queue/task-queue';
-import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
-import { CART_STORAGE_KEYS, CartService } from './cart-service';
+import { ManualNetwork, MemoryLogger, VirtualScheduler, flushPromises } from '../testing/virtual-time';
+import { CART_STORAGE_KEYS } from './cart-service';
 import { connectsAtStart } from './cart-start';
 import type { CartApi } from '../ports/cart-api';
 
@@ -29,20 +29,7 @@ function setup(storage = new MemoryStorage(), backend = new FakeCartBackend(), o
       };
     },
   }) as CartApi;
-  let service!: CartService;
-  const queue = createTaskQueue({
-    storage,
-    transport: backend,
-    network,
-    clock: scheduler.clock,
-    ids: new SequentialIds(),
-    getToken: () => userToken,
-    getCartId: () => service.cartId,
-    onCartIdMissing: () => service.connect(),
-    config,
-    logger,
-  });
-  service = new CartService({ api, queue, storage, network, clock: scheduler.clock, config, logger, getUserToken: () => userToken });
+  const { cart: service } = cartWithQueue({ api, transport: backend, storage, network, clock: scheduler.clock, config, logger, getToken: () => userToken });
   const goOnline = async () => {
     backend.online = true;
     network.set(true);

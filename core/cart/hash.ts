@@ -1,3 +1,4 @@
+import { cyrb53 } from '../hash';
 import { cartItemIdentity } from './identity';
 import type { CartItem, CartState } from './types';
 
@@ -11,18 +12,9 @@ export function cartItemsHash(items: readonly CartItem[]): string {
   return hashString(JSON.stringify(lines));
 }
 
-/** cyrb53: a fast 53-bit string hash, as hex. Not cryptographic. */
+/** cyrb53 (core/hash.ts) as hex. Not cryptographic. */
 export function hashString(s: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+  return cyrb53(s).toString(16);
 }
 
 type SyncFields = Pick<CartState, 'cartItems' | 'cartItemsHash' | 'cartServerLastSyncDate'>;

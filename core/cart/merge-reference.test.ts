@@ -1,128 +1,18 @@
 /**
- * The linear-time merge against the quadratic one it replaced (kept below, verbatim, as the reference), and the two
+ * The linear-time pairing against the quadratic one it replaced (test-fixtures/reference/old-rules.ts), and the two
  * pairing rules added with it (spec transactions §3 "Cart item" checksum; §4 "Merge of client and server items").
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { productOptionArb } from '../../test-fixtures/arbitraries/cart';
-import { cartItemIdentity, hasOptions } from './identity';
-import { mergeCartItems, pairCartLines, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult } from './merge';
+import { referencePair } from '../../test-fixtures/reference/old-rules';
+import { mergeCartItems, mergePairedLines, pairCartLines, type MergeOptions, type MergeResult } from './merge';
 import type { CartItem, ServerCartItem } from './types';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Reference: core/cart/merge.ts as it was before the linear rewrite (pair() did a findIndex over every server line
-// per client line and recomputed cartItemIdentity inside). Do not "improve" it: it is the answer key.
-function referencePair(
-  clientItems: readonly CartItem[],
-  serverItems: readonly ServerCartItem[],
-  cartId: string | undefined,
-  withNewRules = false,
-): Map<number, number> {
-  const pairs = new Map<number, number>(); // client index -> server index
-  const usedServer = new Set<number>();
-  const tryPass = (match: (c: CartItem, s: ServerCartItem) => boolean) => {
-    clientItems.forEach((c, ci) => {
-      if (pairs.has(ci)) return;
-      const si = serverItems.findIndex((s, i) => !usedServer.has(i) && match(c, s));
-      if (si >= 0) {
-        pairs.set(ci, si);
-        usedServer.add(si);
-      }
-    });
-  };
-  tryPass(
-    (c, s) =>
-      c.server_item_id !== undefined &&
-      String(c.server_item_id) === String(s.item_id) &&
-      (cartId === undefined || c.server_cart_id === cartId) &&
-      c.sku === s.sku,
-  );
-  // (added with the rewrite, only when withNewRules) the server's checksum, spec transactions §3
-  if (withNewRules) tryPass((c, s) => !!c.checksum && !!s.checksum && c.checksum === s.checksum && c.sku === s.sku);
-  tryPass((c, s) => cartItemIdentity(c) === cartItemIdentity(s));
-  // a configurable line whose server copy came back without its options (#4641)
-  tryPass(
-    (c, s) =>
-      c.sku === s.sku &&
-      (s.product_type === 'configurable' || (withNewRules && s.product_type === undefined)) &&
-      !hasOptions(s) &&
-      (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0,
-  );
-  return pairs;
-}
-
-function referenceMark(item: CartItem, server: ServerCartItem | undefined, cartId: string | undefined): CartItem {
-  const out: CartItem = { ...item };
-  delete out.prev_qty;
-  if (server) {
-    out.server_item_id = server.item_id;
-    out.item_id = server.item_id;
-  } else {
-    delete out.server_item_id;
-    delete out.item_id;
-  }
-  if (cartId !== undefined) {
-    out.server_cart_id = cartId;
-    out.quote_id = cartId;
-  }
-  return out;
-}
-
-function referenceMerge(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], options: MergeOptions): MergeResult {
-  const force = !!options.forceClientState || !options.serverMergeByDefault;
-  const { cartId } = options;
-  const pairs = referencePair(clientItems, serverItems, cartId);
-  const matchedServer = new Set(pairs.values());
-  const actions: MergeAction[] = [];
-  const items: CartItem[] = [];
-  clientItems.forEach((c, ci) => {
-    const si = pairs.get(ci);
-    const s = si === undefined ? undefined : serverItems[si];
-    if (!s) {
-      if (force || !options.canRemoveLocalItems) {
-        const line = referenceMark(c, undefined, cartId);
-        items.push(line);
-        actions.push({ type: 'server-update', item: line, qty: line.qty, status: 'update-required' });
-      } else {
-        actions.push({ type: 'client-remove', item: c, status: 'update-required' });
-      }
-      return;
-    }
-    if (s.qty === c.qty) {
-      const line = referenceMark(c, s, cartId);
-      items.push(line);
-      actions.push({ type: 'none', item: line, status: 'no-changes' });
-      return;
-    }
-    const firstLoginMerge = !!options.mergeQtys && cartId !== undefined && c.server_cart_id !== cartId;
-    if (firstLoginMerge) {
-      const line = { ...referenceMark(c, s, cartId), qty: c.qty + s.qty };
-      items.push(line);
-      actions.push({ type: 'server-update', item: line, qty: line.qty, serverItem: s, status: 'update-required' });
-      actions.push({ type: 'client-update', item: line, qty: line.qty, status: 'update-required' });
-    } else if (force || !options.canModifyLocalItems) {
-      const line = referenceMark(c, s, cartId);
-      items.push(line);
-      actions.push({ type: 'server-update', item: line, qty: line.qty, serverItem: s, status: 'update-required' });
-    } else {
-      const line = { ...referenceMark(c, s, cartId), qty: s.qty };
-      items.push(line);
-      actions.push({ type: 'client-update', item: line, qty: s.qty, status: 'update-required' });
-    }
-  });
-  serverItems.forEach((s, si) => {
-    if (matchedServer.has(si)) return;
-    if (force && !options.mergeQtys) {
-      actions.push({ type: 'server-delete', serverItem: s, status: 'update-required' });
-    } else {
-      const line = serverItemToCartItem(s, cartId);
-      items.push(line);
-      actions.push({ type: 'client-add', item: line, status: 'update-required' });
-    }
-  });
-  return { items, actions, changed: actions.some((a) => a.status === 'update-required') };
-}
-// ---------------------------------------------------------------------------------------------------------------
+// The reference: the quadratic pairing (test-fixtures/reference/old-rules.ts), then the merge's walk over the pairs,
+// which pairing alone changed.
+const referenceMerge = (clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], options: MergeOptions): MergeResult =>
+  mergePairedLines(clientItems, serverItems, options, referencePair(clientItems, serverItems, options.cartId));
 
 const CART = 'cart-A';
 const SKUS = ['WRAP-RED', 'WRAP-GOLD', 'BOX-S'];

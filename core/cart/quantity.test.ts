@@ -2,13 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { DEFAULT_CONFIG } from '../config';
 import { MESSAGES, isShopError } from '../messages';
-import { createTaskQueue } from '../queue/task-queue';
-import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler } from '../testing/virtual-time';
+import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtual-time';
 import type { CartNotice } from './add';
-import { CartService } from './cart-service';
 import { cartItemIdentity } from './identity';
 import { changeQuantity, stockLimitOf, type StockLimit } from './quantity';
 
@@ -66,14 +65,9 @@ function setup(limit: StockLimit) {
   const network = new ManualNetwork(true);
   const backend = new FakeCartBackend();
   const logger = new MemoryLogger();
-  let service!: CartService;
-  const queue = createTaskQueue({
-    storage, transport: backend, network, clock: scheduler.clock, ids: new SequentialIds(), getToken: () => '',
-    getCartId: () => service.cartId, onCartIdMissing: () => service.connect(), config: DEFAULT_CONFIG, logger,
-  });
   const asked: string[] = [];
-  service = new CartService({
-    api: backend.api, queue, storage, network, clock: scheduler.clock, config: DEFAULT_CONFIG, logger, getUserToken: () => '',
+  const { cart: service } = cartWithQueue({
+    api: backend.api, transport: backend, storage, network, clock: scheduler.clock, config: DEFAULT_CONFIG, logger,
     stockLimit: async (item) => {
       asked.push(item.sku);
       return limit;

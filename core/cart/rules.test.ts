@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../catalogue/types';
 import { createConfig, DEFAULT_CONFIG } from '../config';
 import { MESSAGES } from '../messages';
-import { cartItemArb, clientCartArb } from '../../test-fixtures/arbitraries/cart';
+import { cartItemArb, clientCartArb, configurableOption } from '../../test-fixtures/arbitraries/cart';
 import { addCartItem, addToCart, needsConfiguration, priceUnknown, productToCartItems, removeCartItem, updateCartItemQty } from './add';
 import { cartNeedsSync, cartItemsHash, totalsNeedSync } from './hash';
 import { cartItemIdentity, normalizeQty } from './identity';
@@ -14,16 +14,7 @@ import type { PlatformTotals } from './types';
 import type { CartItem } from './types';
 
 const product = (over: Partial<Product> = {}): Product => ({ id: 1, sku: 'WRAP-RED', name: 'Wrap red', type_id: 'simple', price_incl_tax: 4.95, ...over });
-const confOpt = (color: number, size: number) => ({
-  extension_attributes: {
-    custom_options: [],
-    configurable_item_options: [
-      { option_id: '93', option_value: color },
-      { option_id: '142', option_value: size },
-    ],
-    bundle_options: [],
-  },
-});
+const confOpt = configurableOption;
 
 describe('cartItemIdentity', () => {
   // spec transactions §4 "Adding": same identity → qty increases; another configuration is another line

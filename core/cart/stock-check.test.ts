@@ -2,15 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { DEFAULT_CONFIG, createConfig, type ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import { NetworkError } from '../ports/api-error';
 import type { StockAnswer, StockApi } from '../ports/stock-api';
-import { createTaskQueue } from '../queue/task-queue';
-import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
+import { ManualNetwork, MemoryLogger, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import type { CartNotice } from './add';
-import { CartService } from './cart-service';
 import { cartItemIdentity } from './identity';
 import { createStockStatus, stockStatusOfCheck } from './stock-check';
 
@@ -38,28 +37,14 @@ function setup(config: ShopConfig, answer: Answer, online: boolean) {
   backend.online = online;
   const logger = new MemoryLogger();
   const asked: string[] = [];
-  let service!: CartService;
-  const queue = createTaskQueue({
-    storage,
-    transport: backend,
-    network,
-    clock: scheduler.clock,
-    ids: new SequentialIds(),
-    getToken: () => '',
-    getCartId: () => service.cartId,
-    onCartIdMissing: () => service.connect(),
-    config,
-    logger,
-  });
-  service = new CartService({
+  const { cart: service } = cartWithQueue({
     api: backend.api,
-    queue,
+    transport: backend,
     storage,
     network,
     clock: scheduler.clock,
     config,
     logger,
-    getUserToken: () => '',
     stockStatus: createStockStatus({ stock: stockApi(answer, asked), network, logger }),
   });
   const notices: CartNotice[] = [];

@@ -10,6 +10,7 @@
  *   that fails online is logged and raised.
  */
 import type { ShopConfig } from '../config';
+import { cyrb53 } from '../hash';
 import { isNetworkError } from '../ports/api-error';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
@@ -56,16 +57,7 @@ function withoutMark(p: Product & { [LISTING_ONLY]?: true }): Product {
 /** A stable short key for a search request (cyrb53 over its canonical JSON). */
 export function searchCacheKey(request: SearchRequest): string {
   const text = JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? [], request.excludeFields ?? [], request.body]);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${request.type}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+  return `${request.type}:${cyrb53(text).toString(36)}`;
 }
 
 export interface CacheHealth {

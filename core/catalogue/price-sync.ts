@@ -56,7 +56,7 @@ export function applyRenderListPrices(products: readonly Product[], items: reado
   });
 }
 
-/** The skus a render-list lookup needs: the products' and their children's. */
+/** The skus a render-list lookup (and a stock sync) needs: each product's and its configurable children's, once. */
 export function priceSyncSkus(products: readonly Product[]): string[] {
   const skus = new Set<string>();
   for (const p of products) {

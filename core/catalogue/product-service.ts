@@ -1,7 +1,7 @@
 /**
  * Product load and the product page state (spec catalogue §3.6, §4.1, §4.2, §4.4).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import { OptionPathCache } from './option-path-cache';
 import { firstVariantDefaultRoute, type FirstVariantRoute, type ProductPageRoute } from './first-variant-url';
 import type { ShopConfig } from '../config';
@@ -100,9 +100,7 @@ export interface ProductLoadOptions {
   readonly categories?: readonly Category[];
 }
 
-export class ProductService {
-  private readonly state = new BehaviorSubject<ProductState>(EMPTY_PRODUCT_STATE);
-  readonly state$: Observable<ProductState> = this.state.pipe(distinctUntilChanged());
+export class ProductService extends StateHolder<ProductState> {
   /** spec catalogue §9: the option-path cache (variant look-ups of the product page) */
   readonly optionPaths: OptionPathCache;
 
@@ -114,17 +112,8 @@ export class ProductService {
     /** prices a configured bundle (its cart line starts with the chosen links' price) */
     private readonly clock?: Clock,
   ) {
+    super(EMPTY_PRODUCT_STATE);
     this.optionPaths = new OptionPathCache(config);
-  }
-
-  snapshot(): ProductState {
-    return this.state.value;
-  }
-  hydrate(state: ProductState): void {
-    this.state.next(state);
-  }
-  private patch(p: Partial<ProductState>): void {
-    this.state.next({ ...this.state.value, ...p });
   }
 
   /** Fetch one product by a key (sku by default); undefined when nothing matches. */
@@ -199,6 +188,17 @@ export class ProductService {
     return current;
   }
 
+  /** The products a grouped or bundle product links to, by one sku-list search; none (logged) when it fails. */
+  private async linkedProducts(skus: string[]): Promise<Product[]> {
+    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
+    try {
+      return (await this.search.search<Product>(req)).items;
+    } catch (e) {
+      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
+      return [];
+    }
+  }
+
   /** spec catalogue §4.4: associated simple links of a grouped product are prefetched; missing ones are logged. */
   private async withGroupedLinks(product: Product): Promise<Product> {
     const links = product.product_links ?? [];
@@ -208,13 +208,7 @@ export class ProductService {
     }
     const skus = links.filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
     if (!skus.length) return product;
-    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
-    let found: Product[] = [];
-    try {
-      found = (await this.search.search<Product>(req)).items;
-    } catch (e) {
-      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-    }
+    const found = await this.linkedProducts(skus);
     return {
       ...product,
       product_links: links.map((l) => {
@@ -236,13 +230,7 @@ export class ProductService {
   private async withBundleLinks(product: Product): Promise<Product> {
     const skus = [...new Set((product.bundle_options ?? []).flatMap((o) => (o.product_links ?? []).map((l) => l.sku)))];
     if (!skus.length) return product;
-    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
-    let found: Product[] = [];
-    try {
-      found = (await this.search.search<Product>(req)).items;
-    } catch (e) {
-      this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-    }
+    const found = await this.linkedProducts(skus);
     const bySku = new Map(found.map((p) => [p.sku, p]));
     return {
       ...product,

@@ -6,6 +6,7 @@
 import type { ShopConfig } from '../config';
 import type { Logger } from '../ports/logger';
 import type { StockAnswer, StockApi } from '../ports/stock-api';
+import { priceSyncSkus } from './price-sync';
 import type { Product, StockItem } from './types';
 
 export type StockStatus = 'ok' | 'out_of_stock';
@@ -18,15 +19,8 @@ export function chunkSkus(skus: readonly string[], size: number): string[][] {
   return out;
 }
 
-/** The skus a stock sync asks for: each product's and its configurable children's, once. */
-export function stockSyncSkus(products: readonly Product[]): string[] {
-  const skus = new Set<string>();
-  for (const p of products) {
-    skus.add(p.sku);
-    for (const c of p.configurable_children ?? []) skus.add(c.sku);
-  }
-  return [...skus];
-}
+/** The skus a stock sync asks for: each product's and its configurable children's, once (as a price sync asks). */
+export const stockSyncSkus = priceSyncSkus;
 
 /** spec catalogue §4.4: stock status is ok or out_of_stock; with no stock record the fallback is used. */
 export function stockStatus(stock: Pick<StockItem, 'is_in_stock'> | undefined, fallback: StockStatus = 'ok'): StockStatus {

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
-import { CART_STORAGE_KEYS, CartService } from '../cart/cart-service';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
+import { CART_STORAGE_KEYS } from '../cart/cart-service';
 import { DEFAULT_CONFIG, createConfig } from '../config';
 import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/storage';
 import type { StorageEstimate, StorageQuota } from '../ports/storage-quota';
-import { createTaskQueue } from '../queue/task-queue';
-import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
+import { ManualNetwork, MemoryLogger, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import { CatalogueCache } from './catalogue-cache';
 import { QuotaGuardedStorage, StorageQuotaMonitor, storageNearlyFull } from './storage-quota';
 import type { Product } from './types';
@@ -171,20 +171,7 @@ describe('QuotaGuardedStorage', () => {
     const backend = new FakeCartBackend();
     backend.online = false;
     const logger = new MemoryLogger();
-    let cart!: CartService;
-    const queue = createTaskQueue({
-      storage,
-      transport: backend,
-      network,
-      clock: scheduler.clock,
-      ids: new SequentialIds(),
-      getToken: () => '',
-      getCartId: () => cart.cartId,
-      onCartIdMissing: () => cart.connect(),
-      config,
-      logger,
-    });
-    cart = new CartService({ api: backend.api, queue, storage, network, clock: scheduler.clock, config, logger, getUserToken: () => '' });
+    const { cart } = cartWithQueue({ api: backend.api, transport: backend, storage, network, clock: scheduler.clock, config, logger });
     await cart.load();
     // the catalogue cache fills the storage almost to the brim
     const catalogue = new CatalogueCache(budget, scheduler, config);

@@ -1,47 +1,14 @@
 /**
- * selectConfigurableChild through its per-product index against the scan it replaced (kept below, verbatim, as the
- * reference): the same child for every product, selection, config and choice option (spec catalogue §4.3).
+ * selectConfigurableChild through its per-product index against the scan it replaced (test-fixtures/reference/old-rules.ts):
+ * the same child for every product, selection, config and choice option (spec catalogue §4.3).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createConfig, type ShopConfig } from '../config';
 import { configurableProductArb, variantSelectionArb } from '../../test-fixtures/arbitraries/configurable';
-import { childPrice, isChildAvailable, matchLevel, selectConfigurableChild, type VariantChoiceOptions, type VariantSelection } from './variants';
+import { referenceSelect } from '../../test-fixtures/reference/old-rules';
+import { selectConfigurableChild, type VariantChoiceOptions, type VariantSelection } from './variants';
 import type { ConfigurableChild, Product } from './types';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Reference: selectConfigurableChild as it was before the index (filters and scores every child on every call).
-function selectedIdsCount(selection: VariantSelection): number {
-  let n = 0;
-  for (const raw of Object.values(selection.options ?? {})) {
-    if (raw === null || raw === undefined) continue;
-    if ((Array.isArray(raw) ? raw : [raw]).map(String).filter((s) => s !== '').length) n++;
-  }
-  return n;
-}
-
-function referenceSelect(product: Product, selection: VariantSelection, config: ShopConfig, options: VariantChoiceOptions = {}): ConfigurableChild | undefined {
-  const candidates = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config, options.availabilityCheck ?? true));
-  if (!candidates.length) return undefined;
-  if (selection.sku) {
-    const exact = candidates.find((c) => c.sku === selection.sku);
-    if (exact) return exact;
-  }
-  const wanted = selectedIdsCount(selection);
-  let best: ConfigurableChild | undefined;
-  let bestLevel = -1;
-  for (const c of candidates) {
-    const level = matchLevel(c, selection);
-    if (level > bestLevel || (level === bestLevel && best && childPrice(c) < childPrice(best))) {
-      best = c;
-      bestLevel = level;
-    }
-  }
-  const acceptable = wanted === 0 || (options.requireAllOptions ? bestLevel === wanted : bestLevel > 0);
-  if (best && acceptable && !(selection.sku && wanted === 0)) return best;
-  return (options.fallbackToDefault ?? config.catalogue.useDefaultChildWhenNoMatch) ? candidates[0] : undefined;
-}
-// ---------------------------------------------------------------------------------------------------------------
 
 const configArb = fc
   .record({ listOutOfStockProducts: fc.boolean(), useDefaultChildWhenNoMatch: fc.boolean() })

@@ -15,11 +15,11 @@ import { NotificationService } from '../ui-state/notification-service';
 import { CheckoutService } from './checkout-service';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import { CartService } from '../cart/cart-service';
 import { DEFAULT_CONFIG } from '../config';
 import type { OrderHistoryItem } from '../ports/user-api';
-import { createTaskQueue } from '../queue/task-queue';
-import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler } from '../testing/virtual-time';
+import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtual-time';
 import { backToCart } from './back-to-cart';
 import { OrderStore } from './order-store';
 
@@ -36,12 +36,7 @@ async function setup(options: { coupon?: string; loggedIn?: boolean; history?: O
   const scheduler = new VirtualScheduler();
   const backend = new FakeCartBackend();
   const network = new ManualNetwork(true);
-  let cart!: CartService;
-  const queue = createTaskQueue({
-    storage: new MemoryStorage(), transport: backend, network, clock: scheduler.clock, ids: new SequentialIds(), getToken: () => '',
-    getCartId: () => cart.cartId, onCartIdMissing: () => cart.connect(), config: DEFAULT_CONFIG, logger: new MemoryLogger(),
-  });
-  cart = new CartService({ api: backend.api, queue, storage: new MemoryStorage(), network, clock: scheduler.clock, config: DEFAULT_CONFIG, logger: new MemoryLogger(), getUserToken: () => '' });
+  const { cart } = cartWithQueue({ api: backend.api, transport: backend, storage: new MemoryStorage(), network, clock: scheduler.clock, config: DEFAULT_CONFIG, logger: new MemoryLogger() });
   await cart.load();
   const session = {
     isLoggedIn: () => options.loggedIn ?? false,
@@ -108,12 +103,9 @@ describe('back to the cart against the demo backend: the coupon is kept (25,49 s
     const storage = new MemoryStorage();
     const network = new StaticNetwork(true);
     const logger = new MemoryLogger();
-    let cart!: CartService;
-    const queue = createTaskQueue({
-      storage, transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), network, clock: new SystemClock(), ids: new UuidGenerator(),
-      getToken: () => '', getCartId: () => cart.cartId, onCartIdMissing: () => cart.connect(), config, logger,
+    const { cart, queue } = cartWithQueue({
+      api: new HttpCartApi(client), transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), storage, network, clock: new SystemClock(), ids: new UuidGenerator(), config, logger,
     });
-    cart = new CartService({ api: new HttpCartApi(client), queue, storage, network, clock: new SystemClock(), config, logger, getUserToken: () => '' });
     const products = generateCatalogue().products.filter((p) => p.type_id === 'simple' && p.visibility !== 1 && p.status === 1 && p.stock?.is_in_stock && Number(p.stock.qty) >= 10);
     await cart.connect();
     await cart.addItem(products[0]!, 2);

@@ -9,8 +9,6 @@ import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { DEFAULT_CONFIG } from '../config';
 import { MESSAGES } from '../messages';
 import type { Logger } from '../ports/logger';
-import { CartService } from '../cart/cart-service';
-import { createTaskQueue } from '../queue/task-queue';
 import { createTokenLock } from '../user/token-lock';
 import { SessionService } from '../user/session-service';
 import { CompareService, WishlistService } from '../user/sku-list-service';
@@ -32,6 +30,7 @@ import { HttpTaskTransport } from '../../adapters/http/task-transport';
 import { HttpUserApi } from '../../adapters/http/user-api';
 import { HttpOrderApi } from '../../adapters/http/order-api';
 import { HttpPaymentApi } from '../../adapters/http/payment-api';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 
 const logger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const cat = generateCatalogue();
@@ -57,21 +56,9 @@ function shop(online: boolean) {
   const userApi = new HttpUserApi(client);
   const session = new SessionService({ userApi, storage, network, clock, logger, notifications, modals }, config);
   const tokenLock = createTokenLock({ scheduler, config, getToken: () => session.getToken(), refresh: session.refreshTokens, onLoggedOut: session.handleLoggedOut, logger });
-  let cart!: CartService;
-  const queue = createTaskQueue({
-    storage,
-    transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }),
-    network,
-    clock,
-    ids,
-    tokenLock,
-    getToken: () => session.getToken(),
-    getCartId: () => cart.cartId,
-    onCartIdMissing: () => cart.connect(),
-    config,
-    logger,
+  const { cart, queue } = cartWithQueue({
+    api: new HttpCartApi(client), transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), storage, network, clock, ids, config, logger, tokenLock, getToken: () => session.getToken(),
   });
-  cart = new CartService({ api: new HttpCartApi(client), queue, storage, network, clock, config, logger, getUserToken: () => session.getToken(), tokenLock });
   const paymentApi = new HttpPaymentApi(client, config);
   const checkout = new CheckoutService({ storage, orderApi: new HttpOrderApi(client), paymentApi, cart, session, notifications, modals, network, clock, ids, logger }, config);
   session.link({ cart, queue, tokenLock, checkout, wishlist: new WishlistService(storage), compare: new CompareService(storage) });
@@ -86,6 +73,15 @@ const billing = (paymentMethod: string, issuer?: string): PaymentDetails => ({
   firstName: 'Anna', lastName: 'de Vries', country: 'NL', streetAddress: 'Kalverstraat 1', city: 'Amsterdam', zipCode: '1012 AB', paymentMethod,
   ...(issuer ? { paymentMethodAdditional: { issuer } } : {}),
 });
+
+/** the three detail steps filled (shipping to SHIPPING, cash on delivery), as a shopper does in order */
+async function fillCashOnDelivery(s: ReturnType<typeof shop>, personal: PersonalDetails): Promise<void> {
+  await s.checkout.savePersonalDetails(personal);
+  s.checkout.loadShippingMethods();
+  await s.checkout.saveShippingDetails(SHIPPING);
+  await s.checkout.loadPaymentMethods();
+  await s.checkout.savePaymentDetails(billing('cashondelivery'));
+}
 
 describe('journey: guest checkout with iDEAL up to the payment URL (spec transactions §4)', () => {
   it('add to cart → shipping → place order → create payment → payment_gateway_url; the order-status page reads the result', async () => {
@@ -128,11 +124,7 @@ describe('journey: an order made offline is stored, then sent after reconnecting
     const s = shop(false);
     s.checkout.start();
     await s.cart.addItem(products[2]!, 1);
-    await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: 'offline@papier.nl' });
-    s.checkout.loadShippingMethods();
-    await s.checkout.saveShippingDetails(SHIPPING);
-    await s.checkout.loadPaymentMethods();
-    await s.checkout.savePaymentDetails(billing('cashondelivery'));
+    await fillCashOnDelivery(s, { ...PERSONAL, emailAddress: 'offline@papier.nl' });
 
     const done = await s.payment.completeCheckout();
     expect(done.kind).toBe('queued');
@@ -168,11 +160,7 @@ describe('journey: creating an account at checkout does not duplicate items (vue
     await s.cart.connect();
     await s.cart.addItem(products[3]!, 2);
     await s.queue.process();
-    await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: 'new-at-checkout@papier.nl', password: 'Secret12!', createAccount: true });
-    s.checkout.loadShippingMethods();
-    await s.checkout.saveShippingDetails(SHIPPING);
-    await s.checkout.loadPaymentMethods();
-    await s.checkout.savePaymentDetails(billing('cashondelivery'));
+    await fillCashOnDelivery(s, { ...PERSONAL, emailAddress: 'new-at-checkout@papier.nl', password: 'Secret12!', createAccount: true });
     const done = await s.payment.completeCheckout();
     expect(done.kind).toBe('thank-you');
     expect(s.session.isLoggedIn()).toBe(true);

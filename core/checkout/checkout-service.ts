@@ -7,7 +7,8 @@
  * - stored orders sent later (offline, going online, other tabs): offline-orders.ts;
  * - the shapes they share: checkout-state.ts (re-exported here).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { CartPaymentMethod, CartShippingMethod } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import { taxCountry } from '../cart/tax-country';
@@ -47,9 +48,7 @@ export {
   type TransmitReport,
 } from './checkout-state';
 
-export class CheckoutService {
-  private readonly state = new BehaviorSubject<CheckoutState>(INITIAL_CHECKOUT_STATE);
-  readonly state$: Observable<CheckoutState> = this.state.pipe(distinctUntilChanged());
+export class CheckoutService extends StateHolder<CheckoutState> {
   readonly orders: OrderStore;
   private readonly tabs: CrossTab;
   private readonly locks: TabLocks;
@@ -62,6 +61,7 @@ export class CheckoutService {
     private readonly deps: CheckoutDeps,
     private readonly config: ShopConfig,
   ) {
+    super(INITIAL_CHECKOUT_STATE);
     this.orders = new OrderStore(deps.storage);
     this.tabs = deps.crossTab ?? new NoOtherTabs();
     this.locks = deps.locks ?? new InProcessLocks();
@@ -73,18 +73,6 @@ export class CheckoutService {
       if (m.topic === 'checkout') void done(this.load());
       else if (m.topic === 'orders') void done(this.offline.onOrdersChanged(m.data as { orderId?: string; placed?: boolean } | undefined));
     });
-  }
-
-  snapshot(): CheckoutState {
-    return this.state.value;
-  }
-
-  hydrate(state: CheckoutState): void {
-    this.state.next(state);
-  }
-
-  private patch(p: Partial<CheckoutState>): void {
-    this.state.next({ ...this.state.value, ...p });
   }
 
   /** Restore saved details (spec §7 browser storage: checkout personal, shipping and payment details). */
@@ -138,26 +126,27 @@ export class CheckoutService {
 
   async savePersonalDetails(details: PersonalDetails): Promise<void> {
     const { password: _pw, ...persisted } = details;
-    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.personal, persisted);
-    this.patch({ personalDetails: details, modifiedAt: await this.touch() });
-    this.tabs.publish({ topic: 'checkout' });
+    await this.storeDetails(KEYS.personal, persisted, { personalDetails: details });
   }
 
   /** spec transactions §5: refused with an InvalidAddressError (nothing stored) unless the address keeps the rule */
   async saveShippingDetails(details: ShippingDetails): Promise<void> {
     const wrong = addressErrors(details, this.config);
     if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
-    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, details);
-    this.patch({ shippingDetails: details, modifiedAt: await this.touch() });
-    this.tabs.publish({ topic: 'checkout' });
+    await this.storeDetails(KEYS.shipping, details, { shippingDetails: details });
   }
 
   /** spec transactions §5: the billing address (and tax ID) is refused with an InvalidAddressError unless it keeps the rule */
   async savePaymentDetails(details: PaymentDetails): Promise<void> {
     const wrong = billingAddressErrors(details, this.config);
     if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
-    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.payment, details);
-    this.patch({ paymentDetails: details, modifiedAt: await this.touch() });
+    await this.storeDetails(KEYS.payment, details, { paymentDetails: details });
+  }
+
+  /** one step's details stored and shown, the change time kept, the other tabs told */
+  private async storeDetails(key: string, stored: unknown, shown: Partial<CheckoutState>): Promise<void> {
+    await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, key, stored);
+    this.patch({ ...shown, modifiedAt: await this.touch() });
     this.tabs.publish({ topic: 'checkout' });
   }
 

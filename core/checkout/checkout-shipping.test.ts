@@ -7,9 +7,7 @@ import { startBackend } from '../../test-fixtures/backend';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { DEFAULT_CONFIG } from '../config';
 import type { Logger } from '../ports/logger';
-import { CartService } from '../cart/cart-service';
 import { segmentValue } from '../cart/totals';
-import { createTaskQueue } from '../queue/task-queue';
 import { ModalService } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
 import { CheckoutService, fromServerShippingMethod, type CartForCheckout } from './checkout-service';
@@ -25,6 +23,7 @@ import { HttpTaskTransport } from '../../adapters/http/task-transport';
 import type { PaymentApi } from '../ports/payment-api';
 import type { OrderApi } from '../ports/order-api';
 import type { CartItem } from '../cart/types';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 
 const logger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const cat = generateCatalogue();
@@ -60,20 +59,9 @@ function liveCart() {
   const client = createApiClient({ baseUrl: backend.url, timeoutMs: 5000 });
   const storage = new MemoryStorage();
   const network = new StaticNetwork(true);
-  let cart!: CartService;
-  const queue = createTaskQueue({
-    storage,
-    transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }),
-    network,
-    clock: new SystemClock(),
-    ids: new UuidGenerator(),
-    getToken: () => '',
-    getCartId: () => cart.cartId,
-    onCartIdMissing: () => cart.connect(),
-    config,
-    logger,
+  const { cart, queue } = cartWithQueue({
+    api: new HttpCartApi(client), transport: new HttpTaskTransport({ baseUrl: backend.url, timeoutMs: 5000 }), storage, network, clock: new SystemClock(), ids: new UuidGenerator(), config, logger,
   });
-  cart = new CartService({ api: new HttpCartApi(client), queue, storage, network, clock: new SystemClock(), config, logger, getUserToken: () => '' });
   return { cart, queue };
 }
 

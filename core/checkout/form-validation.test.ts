@@ -10,6 +10,7 @@ import {
   validateEmail,
   validateName,
   validatePassword,
+  validatePasswordRepeat,
   validatePasswordsIdentical,
   validateQuantity,
   validateRequired,
@@ -59,6 +60,13 @@ describe('form rules (spec transactions §5)', () => {
       }),
     );
     expect(validatePasswordsIdentical('Secret12!', 'Secret12?')?.key).toBe(MESSAGES.passwordsIdentical);
+  });
+
+  it('the repeated password: required first, then identical', () => {
+    // spec transactions §5: passwords identical (the repeat is a required field)
+    expect(validatePasswordRepeat('Secret12!', '')?.key).toBe(MESSAGES.fieldRequired);
+    expect(validatePasswordRepeat('Secret12!', 'Secret12?')?.key).toBe(MESSAGES.passwordsIdentical);
+    expect(validatePasswordRepeat('Secret12!', 'Secret12!')).toBeNull();
   });
 
   it('tax id at least 3 characters, optional', () => {

@@ -31,6 +31,11 @@ export function validatePasswordsIdentical(password: string, repeat: string): Fi
   return password === repeat ? null : err(MESSAGES.passwordsIdentical);
 }
 
+/** spec transactions §5: the repeated password is required and identical to the password */
+export function validatePasswordRepeat(password: string, repeat: string): FieldResult {
+  return validateRequired(repeat) ?? validatePasswordsIdentical(password, repeat);
+}
+
 /** spec transactions §5: tax ID at least 3 letters (optional field: empty is valid) */
 export function validateTaxId(value: string | undefined, config: ShopConfig): FieldResult {
   if (value === undefined || value.trim() === '') return null;

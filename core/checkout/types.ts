@@ -12,7 +12,8 @@ export interface PersonalDetails {
   createAccount?: boolean;
 }
 
-export interface ShippingDetails {
+/** The address both steps ask for (spec transactions §5; address-rules.ts checks it). */
+export interface CheckoutAddress {
   firstName: string;
   lastName: string;
   country: string;
@@ -23,24 +24,17 @@ export interface ShippingDetails {
   region_id?: number | string;
   zipCode: string;
   phoneNumber?: string;
+}
+
+export interface ShippingDetails extends CheckoutAddress {
   /** method_code of the chosen shipping method */
   shippingMethod: string;
   /** carrier_code of the chosen shipping method */
   shippingCarrier?: string;
 }
 
-export interface PaymentDetails {
-  firstName: string;
-  lastName: string;
+export interface PaymentDetails extends CheckoutAddress {
   company?: string;
-  country: string;
-  streetAddress: string;
-  apartmentNumber?: string;
-  city: string;
-  state?: string;
-  region_id?: number | string;
-  zipCode: string;
-  phoneNumber?: string;
   taxId?: string;
   paymentMethod: string;
   /** e.g. `{ issuer }` for iDEAL */

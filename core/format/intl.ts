@@ -14,22 +14,20 @@ function keyOf(locale: string, options: object): string {
 
 /** The shared Intl.NumberFormat of a locale and options (throws as the constructor does for invalid options). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, f);
-  }
-  return f;
+  return kept(numberFormats, keyOf(locale, options), () => new Intl.NumberFormat(locale, options));
 }
 
 /** The shared Intl.DateTimeFormat of a locale and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, f);
+  return kept(dateFormats, keyOf(locale, options), () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** the formatter kept under `key`, made on first use */
+function kept<F>(formats: Map<string, F>, key: string, make: () => F): F {
+  let f = formats.get(key);
+  if (f === undefined) {
+    f = make();
+    formats.set(key, f);
   }
   return f;
 }

@@ -4,7 +4,7 @@
  * keeps its error for the page to show. A second front end renders from this state; the server ships it to
  * the browser so the hydrated page shows the same thing.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import { MESSAGES, isShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
@@ -163,16 +163,11 @@ export function pageUnavailable(state: PageResolutionState, path: string): boole
   return state.path === path && state.status === UNAVAILABLE_STATUS && state.error?.key === MESSAGES.shopUnavailable;
 }
 
-export class PageResolutionService {
-  private readonly state = new BehaviorSubject<PageResolutionState>(EMPTY_PAGE_RESOLUTION);
-  readonly state$: Observable<PageResolutionState> = this.state.pipe(distinctUntilChanged());
+export class PageResolutionService extends StateHolder<PageResolutionState> {
+  constructor() {
+    super(EMPTY_PAGE_RESOLUTION);
+  }
 
-  snapshot(): PageResolutionState {
-    return this.state.value;
-  }
-  hydrate(state: PageResolutionState): void {
-    this.state.next(state);
-  }
   /** A path resolved to a page kind (status from spec §2.3 unless given). */
   resolved(path: string, kind: ResolvedPageKind, status: number = kind === 'not-found' ? 404 : 200): void {
     this.state.next({ path, kind, status });

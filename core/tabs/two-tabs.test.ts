@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
+import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
 import { DEFAULT_CONFIG } from '../config';
 import { CartService } from '../cart/cart-service';
@@ -20,8 +21,6 @@ import type { OrderApi, OrderBody, OrderResponse } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import type { TaskTransport, TransportRequest, TransportResponse } from '../ports/task-transport';
 import type { AuthTokens, Customer, UserApi } from '../ports/user-api';
-import { createTaskQueue } from '../queue/task-queue';
-import type { OfflineTaskQueue } from '../queue/types';
 import { FakeBrowser } from '../testing/two-tabs';
 import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import { ModalService } from '../ui-state/modal-service';
@@ -139,23 +138,7 @@ function browser() {
     const clock = scheduler.clock;
     const session = new SessionService({ userApi: users as unknown as UserApi, storage, network, clock, logger, notifications, modals, crossTab, locks }, config);
     const tokenLock: TokenLock = createTokenLock({ scheduler, config, getToken: () => session.getToken(), refresh: session.refreshTokens, onLoggedOut: session.handleLoggedOut, logger });
-    let cart!: CartService;
-    const queue: OfflineTaskQueue = createTaskQueue({
-      storage,
-      transport: tasks,
-      network,
-      clock,
-      ids,
-      tokenLock,
-      getToken: () => session.getToken(),
-      getCartId: () => cart.cartId,
-      onCartIdMissing: () => cart.connect(),
-      config,
-      logger,
-      crossTab,
-      locks,
-    });
-    cart = new CartService({ api: backend.api, queue, storage, network, clock, config, logger, getUserToken: () => session.getToken(), tokenLock, crossTab, locks });
+    const { cart, queue } = cartWithQueue({ api: backend.api, transport: tasks, storage, network, clock, ids, config, logger, tokenLock, getToken: () => session.getToken(), crossTab, locks });
     const checkout = new CheckoutService({ storage, orderApi: orders, paymentApi, cart, session, notifications, modals, network, clock, ids, logger, crossTab, locks }, config);
     const wishlist = new WishlistService(storage, crossTab);
     const compare = new CompareService(storage, crossTab);
@@ -171,6 +154,16 @@ function browser() {
   return { storage, network, scheduler, backend, tasks, orders, users, fake, setOnline, tab };
 }
 
+/** one browser with two tabs, both started */
+async function twoStartedTabs() {
+  const b = browser();
+  const t1 = b.tab('t1');
+  const t2 = b.tab('t2');
+  await t1.start();
+  await t2.start();
+  return { b, t1, t2 };
+}
+
 const settle = () => flushPromises(3000);
 const lines = (c: CartService) => c.snapshot().cartItems.map((i) => `${i.sku}x${i.qty}`).sort();
 
@@ -182,11 +175,7 @@ async function fillCheckout(c: CheckoutService) {
 
 describe('two tabs of one browser', () => {
   it('a product added in tab 1 shows in tab 2 without reload; a quantity changed in tab 2 shows in tab 1', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { b, t1, t2 } = await twoStartedTabs();
     await t1.cart.addItem(product('WRAP-RED'), 2);
     await settle();
     expect(lines(t2.cart)).toEqual(['WRAP-REDx2']);
@@ -201,11 +190,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('even when the message is lost, the next command in the other tab starts from the stored cart', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { b, t1, t2 } = await twoStartedTabs();
     b.fake.cut();
     await t1.cart.addItem(product('WRAP-RED'), 1);
     await t2.cart.addItem(product('WRAP-RED'), 1);
@@ -217,11 +202,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('checkout details, wishlist and compare follow the other tab', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { t1, t2 } = await twoStartedTabs();
     await t1.checkout.savePersonalDetails(PERSONAL);
     await t1.wishlist.add({ sku: 'WRAP-RED' });
     await t1.compare.add({ sku: 'RIBBON-GOLD' });
@@ -235,11 +216,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('login in one tab logs the other in; logout in one logs the other out and empties its cart and details', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { t1, t2 } = await twoStartedTabs();
     await t1.session.login('anna@papier.nl', 'secret');
     await settle();
     expect(t2.session.isLoggedIn()).toBe(true);
@@ -257,11 +234,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('two tabs hitting a 401 at once make one refresh call in total, and both go on with the new token', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { b, t1, t2 } = await twoStartedTabs();
     await t1.session.login('anna@papier.nl', 'secret');
     await settle();
     b.users.expireAll();
@@ -276,11 +249,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('an order placed in tab 1 is not placed again by tab 2, which shows the thank-you state with the same order', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { b, t1, t2 } = await twoStartedTabs();
     await t1.cart.addItem(product('WRAP-RED'), 2);
     await fillCheckout(t1.checkout);
     await settle();
@@ -297,11 +266,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('a tab that hears of an order placed elsewhere shows its thank-you state at once', async () => {
-    const b = browser();
-    const t1 = b.tab('t1');
-    const t2 = b.tab('t2');
-    await t1.start();
-    await t2.start();
+    const { t1, t2 } = await twoStartedTabs();
     await t1.cart.addItem(product('WRAP-RED'), 1);
     await fillCheckout(t1.checkout);
     const placed = await t1.checkout.placeOrder();

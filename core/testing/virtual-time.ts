@@ -4,10 +4,8 @@ import type { IdGenerator } from '../ports/id-generator';
  * Time only moves when a test calls `advance(ms)`; timers due by then run in time order, and pending promise
  * callbacks are flushed between them.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
-import type { Network } from '../ports/network';
 import type { Scheduler, TimerHandle } from '../ports/scheduler';
 
 export class VirtualClock implements Clock {
@@ -104,23 +102,6 @@ export class VirtualScheduler implements Scheduler {
   }
 }
 
-/** A Network port whose state a test switches. */
-
-export class ManualNetwork implements Network {
-  private readonly state: BehaviorSubject<boolean>;
-  readonly online$: Observable<boolean>;
-  constructor(online = true) {
-    this.state = new BehaviorSubject(online);
-    this.online$ = this.state.pipe(distinctUntilChanged());
-  }
-  isOnline(): boolean {
-    return this.state.value;
-  }
-  set(online: boolean): void {
-    this.state.next(online);
-  }
-}
-
 /** Sequential ids: 'id-1', 'id-2', ... */
 export class SequentialIds implements IdGenerator {
   private n = 0;
@@ -146,3 +127,5 @@ export class MemoryLogger implements Logger {
     this.lines.push({ level: 'error', message, tag });
   }
 }
+
+export { ManualNetwork } from './manual-network';

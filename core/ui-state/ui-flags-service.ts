@@ -2,7 +2,7 @@
  * UI flags: sidebar, microcart, search panel, overlay, wishlist panel, loader, checkout mode, submenu
  * (spec transactions §2 minicart, §4 "toggle minicart"). Opening a panel shows the overlay; closing the last hides it.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 
 export interface UiFlags {
   readonly sidebar: boolean;
@@ -29,16 +29,9 @@ export const INITIAL_UI_FLAGS: UiFlags = {
 export type PanelName = 'sidebar' | 'microcart' | 'searchpanel' | 'wishlist';
 const PANELS: readonly PanelName[] = ['sidebar', 'microcart', 'searchpanel', 'wishlist'];
 
-export class UiFlagsService {
-  private readonly state = new BehaviorSubject<UiFlags>(INITIAL_UI_FLAGS);
-  readonly state$: Observable<UiFlags> = this.state.pipe(distinctUntilChanged());
-
-  snapshot(): UiFlags {
-    return this.state.value;
-  }
-
-  hydrate(flags: UiFlags): void {
-    this.state.next(flags);
+export class UiFlagsService extends StateHolder<UiFlags> {
+  constructor() {
+    super(INITIAL_UI_FLAGS);
   }
 
   setPanel(panel: PanelName, open: boolean): void {

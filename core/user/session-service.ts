@@ -130,8 +130,8 @@ export class SessionService {
     });
   }
 
-  /** Another tab logged in or out or refreshed the token: take the stored session as it is now. */
-  private async reloadStored(): Promise<void> {
+  /** The session as stored: tokens, customer and order history. */
+  private async readStored() {
     const s = this.deps.storage;
     const c = STORAGE_COLLECTIONS.user;
     const [token, refreshToken, current, orderHistory] = await Promise.all([
@@ -140,6 +140,12 @@ export class SessionService {
       s.get<Customer>(c, USER_STORAGE_KEYS.user),
       s.get<OrderHistoryPage>(c, USER_STORAGE_KEYS.orderHistory),
     ]);
+    return { token, refreshToken, current, orderHistory };
+  }
+
+  /** Another tab logged in or out or refreshed the token: take the stored session as it is now. */
+  private async reloadStored(): Promise<void> {
+    const { token, refreshToken, current, orderHistory } = await this.readStored();
     const before = this.state.value;
     // a token from another tab's login: this tab's lock may have given up on the old one
     if (token && token !== before.token) this.links.tokenLock?.reset();
@@ -212,14 +218,7 @@ export class SessionService {
   // ------------------------------------------------------------------ start
 
   async load(): Promise<void> {
-    const s = this.deps.storage;
-    const c = STORAGE_COLLECTIONS.user;
-    const [token, refreshToken, current, orderHistory] = await Promise.all([
-      s.get<string>(c, USER_STORAGE_KEYS.token),
-      s.get<string>(c, USER_STORAGE_KEYS.refreshToken),
-      s.get<Customer>(c, USER_STORAGE_KEYS.user),
-      s.get<OrderHistoryPage>(c, USER_STORAGE_KEYS.orderHistory),
-    ]);
+    const { token, refreshToken, current, orderHistory } = await this.readStored();
     this.patch({ token, refreshToken, current, orderHistory, localDataLoaded: true, ...this.group(current) });
     if (!token) {
       this.nonAuthorized.next();

@@ -1,5 +1,5 @@
 /**
- * Bench-only preload (issue 8, RSS): `node scripts/bench/run.mjs ssr` starts the storefront with
+ * Bench-only preload (RSS): `node scripts/bench/run.mjs ssr` starts the storefront with
  * NODE_OPTIONS=--import=<this file> and BENCH_HEAP_DIR=<a temp folder>; the production server never loads it.
  *
  * On SIGUSR2 a process runs a full GC and writes `<BENCH_HEAP_DIR>/<pid>.json`: its RSS and V8 heap after the GC (what

@@ -1,5 +1,5 @@
 /**
- * Bench-only preload (issue 8, the uncached category page's p99): `node scripts/bench/run.mjs ssr --probe` starts the
+ * Bench-only preload (the uncached category page's p99): `node scripts/bench/run.mjs ssr --probe` starts the
  * storefront with NODE_OPTIONS=--import=<this file> and BENCH_PROBE_DIR=<a temp folder>; the production server never
  * loads it.
  *

@@ -1,5 +1,5 @@
 /**
- * Long tasks during and after hydration (issue 10: none over 200 ms at 4x CPU throttling) on home, a category and a
+ * Long tasks during and after hydration (none over 200 ms at 4x CPU throttling) on home, a category and a
  * configurable product: Debian's Chromium through Playwright, CPU slowed with CDP Emulation.setCPUThrottlingRate, a
  * PerformanceObserver for 'longtask' registered before the page's first script. Prints, per page and run, the longest
  * tasks (start and duration in ms) and when hydration had ended; `--profile` also prints the functions that took the

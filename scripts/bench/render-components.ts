@@ -1,5 +1,5 @@
 /**
- * CPU of React's server render of a page body alone (issue 8: the components' share of an uncached answer).
+ * CPU of React's server render of a page body alone (the components' share of an uncached answer).
  * Run: node scripts/bench/run.mjs render-components [--warmup N] [--runs N] [--pages category,product,home] [--rounds N]
  *   [--baseline DIR]
  * Profile: node scripts/bench/run.mjs render-components (builds dist/bench/render-components.mjs), then

@@ -1,6 +1,6 @@
 /**
- * Cost of the two rules an integrator runs on big inputs, old (quadratic scan, copied below as it was before issue 14)
- * vs new (core/), side by side in one process:
+ * Cost of the two rules an integrator runs on big inputs, old (the scans they replaced, test-fixtures/reference/
+ * old-rules.ts) vs new (core/), side by side in one process:
  * - mergeCartItems at 500 + 500, 1,000 + 1,000 and 2,000 + 2,000 lines, and how the time grows when the cart doubles;
  * - selectConfigurableChild on a product with 1,000 children, options given.
  * Run: node scripts/bench/run.mjs rules
@@ -8,54 +8,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, type ShopConfig } from '../../core/config';
-import { cartItemIdentity, hasOptions } from '../../core/cart/identity';
 import { mergeCartItems, mergePairedLines, type MergeOptions } from '../../core/cart/merge';
 import type { CartItem, ServerCartItem } from '../../core/cart/types';
-import { childPrice, isChildAvailable, matchLevel, selectConfigurableChild, type VariantSelection } from '../../core/catalogue/variants';
+import { selectConfigurableChild, type VariantSelection } from '../../core/catalogue/variants';
+import { referencePair, referenceSelect } from '../../test-fixtures/reference/old-rules';
 import type { ConfigurableChild, Product } from '../../core/catalogue/types';
 
-// ---- the old pairing (what mergeCartItems spent its time in): a findIndex over the server lines per client line
-function oldPair(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], cartId: string | undefined): Map<number, number> {
-  const pairs = new Map<number, number>();
-  const usedServer = new Set<number>();
-  const tryPass = (match: (c: CartItem, s: ServerCartItem) => boolean) => {
-    clientItems.forEach((c, ci) => {
-      if (pairs.has(ci)) return;
-      const si = serverItems.findIndex((s, i) => !usedServer.has(i) && match(c, s));
-      if (si >= 0) {
-        pairs.set(ci, si);
-        usedServer.add(si);
-      }
-    });
-  };
-  tryPass((c, s) => c.server_item_id !== undefined && String(c.server_item_id) === String(s.item_id) && (cartId === undefined || c.server_cart_id === cartId) && c.sku === s.sku);
-  tryPass((c, s) => cartItemIdentity(c) === cartItemIdentity(s));
-  tryPass((c, s) => c.sku === s.sku && s.product_type === 'configurable' && !hasOptions(s) && (c.product_option?.extension_attributes.configurable_item_options?.length ?? 0) > 0);
-  return pairs;
-}
-/** the old merge: the old pairing, then the same linear walk over the pairs (unchanged by issue 14) */
+// ---- the old rules (test-fixtures/reference/old-rules.ts): the pairing scanned the server lines per client line (the
+// merge's walk over the pairs is the same in both); the variant choice filtered and scored every child on every call
 const oldMerge = (client: readonly CartItem[], server: readonly ServerCartItem[], options: MergeOptions) =>
-  mergePairedLines(client, server, options, oldPair(client, server, options.cartId));
-
-// ---- the old variant choice: filter and score every child on every call
-function oldSelect(product: Product, selection: VariantSelection, config: ShopConfig): ConfigurableChild | undefined {
-  const candidates = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config, true));
-  if (!candidates.length) return undefined;
-  if (selection.sku) {
-    const exact = candidates.find((c) => c.sku === selection.sku);
-    if (exact) return exact;
-  }
-  let best: ConfigurableChild | undefined;
-  let bestLevel = -1;
-  for (const c of candidates) {
-    const level = matchLevel(c, selection);
-    if (level > bestLevel || (level === bestLevel && best && childPrice(c) < childPrice(best))) {
-      best = c;
-      bestLevel = level;
-    }
-  }
-  return best && bestLevel > 0 ? best : undefined;
-}
+  mergePairedLines(client, server, options, referencePair(client, server, options.cartId));
+const oldSelect = (product: Product, selection: VariantSelection, config: ShopConfig): ConfigurableChild | undefined => referenceSelect(product, selection, config);
 
 // ---- inputs
 const CART = 'acct-1';

@@ -4,6 +4,18 @@ import type { ProductOption } from '../../core/catalogue/types';
 import { cartItemIdentity } from '../../core/cart/identity';
 import type { CartItem, ServerCartItem } from '../../core/cart/types';
 
+/** the product_option of a configurable line: colour (attribute 93) and size (142) */
+export const configurableOption = (color: number, size: number): ProductOption => ({
+  extension_attributes: {
+    custom_options: [],
+    configurable_item_options: [
+      { option_id: '93', option_value: color },
+      { option_id: '142', option_value: size },
+    ],
+    bundle_options: [],
+  },
+});
+
 export const SKUS = ['WRAP-RED', 'WRAP-GOLD', 'RIBBON-SILK', 'CARD-A6', 'TAPE-CLEAR', 'BOX-S'] as const;
 
 /** none, a configurable choice (colour/size), a custom option (engraving text) or a bundle selection */
@@ -11,16 +23,7 @@ export const productOptionArb: fc.Arbitrary<ProductOption | undefined> = fc.oneo
   fc.constant(undefined),
   fc
     .record({ color: fc.constantFrom(49, 50, 51), size: fc.constantFrom(167, 168) })
-    .map(({ color, size }) => ({
-      extension_attributes: {
-        custom_options: [],
-        configurable_item_options: [
-          { option_id: '93', option_value: color },
-          { option_id: '142', option_value: size },
-        ],
-        bundle_options: [],
-      },
-    })),
+    .map(({ color, size }) => configurableOption(color, size)),
   fc.constantFrom('Happy birthday', 'Proficiat').map((text) => ({
     extension_attributes: { custom_options: [{ option_id: 7, option_value: text }], configurable_item_options: [], bundle_options: [] },
   })),

@@ -3,27 +3,18 @@
  * replayed against the real demo backend on loopback and shown to fail, with the records it aimed at read straight
  * from the SQLite file. Reproduce one: `npx vitest run test-fixtures/backend/attacks-audit.test.ts -t '<name>'`.
  */
-import Database from 'better-sqlite3';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../catalogue/index';
 import { SHOP_MAILBOX } from './index';
-import { startTestBackend, type TestBackend } from './test-helpers';
+import { sqliteRows, startTestBackend, trickleUntilClosed, type TestBackend } from './test-helpers';
 
 let be: TestBackend;
 const dataDir = mkdtempSync(join(tmpdir(), 'backend-audit-'));
-function rows(sql: string, ...args: unknown[]): any[] {
-  const db = new Database(join(dataDir, 'backend.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...args);
-  } finally {
-    db.close();
-  }
-}
+const rows = sqliteRows(dataDir);
 const catalogue = generateCatalogue();
 const item = catalogue.products.find((p) => p.type_id === 'simple' && p.visibility === 4 && p.stock?.is_in_stock && Number(p.stock.qty) >= 50)!;
 const PAY = '/api/ext/vsf-payment-service-api';
@@ -208,18 +199,7 @@ describe('audit: what the backend probes did not try', { timeout: 60_000 }, () =
   it('a client that sends its request slower than the deadline is answered 408 and let go (it was held 300 s)', async () => {
     const strict = await startTestBackend({ requestTimeoutMs: 1000 });
     try {
-      const { port } = new URL(strict.url);
-      const socket = connect(Number(port), '127.0.0.1');
-      let text = '';
-      socket.on('data', (d: Buffer) => (text += d));
-      socket.write('POST /api/cart/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-      const drip = setInterval(() => socket.write(' '), 200);
-      try {
-        await new Promise<void>((resolve) => socket.on('close', () => resolve()));
-      } finally {
-        clearInterval(drip);
-      }
-      expect(text).toMatch(/^HTTP\/1\.1 408/);
+      expect(await trickleUntilClosed(strict.url)).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       await strict.close();
     }

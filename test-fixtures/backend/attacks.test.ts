@@ -2,7 +2,6 @@
  * Demo backend hardening: one test per numbered probe (docs/security.md), each replaying the attack it describes and
  * showing that it now fails (and that the shopper's data stayed as it was).
  */
-import Database from 'better-sqlite3';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,19 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../catalogue/index';
 import { storefrontOrigins } from './index';
 import { SECRET_FILE } from './secret';
-import { startTestBackend, type TestBackend } from './test-helpers';
+import { sqliteRows, startTestBackend, type TestBackend } from './test-helpers';
 
 let be: TestBackend;
 const dataDir = mkdtempSync(join(tmpdir(), 'backend-attacks-'));
-/** rows of a table, read straight from the SQLite file (what the API does not show) */
-function rows(sql: string, ...args: unknown[]): unknown[] {
-  const db = new Database(join(dataDir, 'backend.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...args);
-  } finally {
-    db.close();
-  }
-}
+const rows = sqliteRows(dataDir);
 const item = generateCatalogue().products.find((p) => p.type_id === 'simple' && p.visibility === 4 && p.stock?.is_in_stock && Number(p.stock.qty) >= 50)!;
 const PAY = '/api/ext/vsf-payment-service-api';
 const STOREFRONT = 'http://127.0.0.1:3000';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the demo backend takes a bundle as the shopper chose it (spec catalogue §3.1 "Bundle option selection:
+ * the demo backend takes a bundle as the shopper chose it (spec catalogue §3.1 "Bundle option selection:
  * option_id, option_qty, option_selections") and prices it from the chosen links; hostile choices are a 4xx, never a
  * 5xx, and change nothing.
  */
@@ -34,7 +34,7 @@ const newCart = async () => (await be.call('POST', '/api/cart/create')).json.res
 const add = (cartId: string, bundleOptions: unknown, qty = 1) =>
   be.call('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: bundle.sku, qty, product_option: { extension_attributes: { bundle_options: bundleOptions } } } });
 
-describe('bundle choices on the demo backend (issue 12, spec catalogue §3.1, §4.4)', () => {
+describe('bundle choices on the demo backend (spec catalogue §3.1, §4.4)', () => {
   it('the fixture has a bundle with a radio, a select and a checkbox option', () => {
     expect(bundle).toBeDefined();
     expect([paper.type, ribbon.type, card.type]).toEqual(['radio', 'select', 'checkbox']);

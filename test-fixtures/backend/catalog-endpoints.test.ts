@@ -68,7 +68,7 @@ describe('url map, render-list, stock, cms, images (spec catalogue §7)', () => 
     expect((await be.call('GET', '/api/ext/cms-data/cmsPageIdentifier/privacy/storeId/x')).status).toBe(400);
   });
 
-  // issue 12: attribute labels and option values per store view; the English store is index _en and CMS store id 2
+  // attribute labels and option values per store view; the English store is index _en and CMS store id 2
   it('serves the English store data: attribute labels and values from the _en index, CMS blocks for store id 2', async () => {
     const body = encodeURIComponent(JSON.stringify({ query: { bool: { filter: { terms: { attribute_code: ['color', 'erin_recommends'] } } } } }));
     const labels = async (index: string) => {
@@ -85,7 +85,7 @@ describe('url map, render-list, stock, cms, images (spec catalogue §7)', () => 
     expect((await be.call('GET', '/api/ext/cms-data/cmsBlockIdentifier/copyright-block/storeId/1')).json.result.content).toContain('btw');
   });
 
-  // issue 12: category names and descriptions, CMS pages and bundle option titles per store view too
+  // category names and descriptions, CMS pages and bundle option titles per store view too
   it('serves English category names and descriptions, CMS pages and bundle option titles for the English store view', async () => {
     const categories = async (index: string) => {
       const body = encodeURIComponent(JSON.stringify({ query: { bool: { filter: { terms: { level: [2] } } } } }));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
 /**
- * The catalogue cache file (issue 9 "restart < 3 s"): `{dataDir}/catalogue-{seed}-{scale}-v{generator}-e{engine}.bin`.
+ * The catalogue cache file (a backend restart reads it back in under 3 s): `{dataDir}/catalogue-{seed}-{scale}-v{generator}-e{engine}.bin`.
  * Layout: 8-byte magic, uint32 header length, 4 reserved bytes, the header (v8.serialize: the small catalogue parts, the
  * product documents' offsets and CRC-32s, the built search indexes as typed arrays), the SHA-1 of everything before it,
  * then the product documents (JSON, UTF-8, back to back). At start the header is hashed and the blob's length checked;

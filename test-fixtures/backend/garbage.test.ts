@@ -8,7 +8,7 @@ import { SCHEMAS } from './schemas';
 import { startTestBackend, type TestBackend } from './test-helpers';
 
 /**
- * Issue 9 "Tests and figures": a fast-check fuzz over every endpoint (1,000 requests here; 20,000 in
+ * A fast-check fuzz over every endpoint (1,000 requests here; 20,000 in
  * `node scripts/bench/run.mjs fuzz`). Junk, and valid requests with one part replaced by junk: never a 5xx, every
  * error the `{ code, result }` envelope, and no record changed by a rejected request (every table hashed around each).
  */

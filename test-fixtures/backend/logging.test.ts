@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createHandler, Router } from './http';
 import { RepeatLimiter } from './log-limit';
-import { startTestBackend } from './test-helpers';
+import { startTestBackend, trickleUntilClosed } from './test-helpers';
 
 const STACK = /\n\s+at /;
 
@@ -14,16 +14,7 @@ describe('backend logs', () => {
     const be = await startTestBackend({ requestTimeoutMs: 1000, log: (m) => lines.push(m) });
     try {
       const { port } = new URL(be.url);
-      const slow = connect(Number(port), '127.0.0.1');
-      slow.on('error', () => undefined);
-      slow.resume();
-      slow.write('POST /api/cart/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-      const drip = setInterval(() => slow.write(' '), 200);
-      try {
-        await new Promise<void>((resolve) => slow.on('close', () => resolve()));
-      } finally {
-        clearInterval(drip);
-      }
+      await trickleUntilClosed(be.url);
       await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 10_000 });
       const gone = connect(Number(port), '127.0.0.1');
       gone.on('error', () => undefined);

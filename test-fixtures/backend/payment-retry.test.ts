@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../catalogue/index';
 import { startTestBackend, type TestBackend } from './test-helpers';
 
-// Issue 12 "a failed or cancelled payment is not a dead end": a new payment for the same order, through post-payment
+// A failed or cancelled payment is not a dead end: a new payment for the same order, through post-payment
 // with the order's signed token. The backend allows it while the order is unpaid and refuses it once paid.
 let be: TestBackend;
 const cat = generateCatalogue();

@@ -1,5 +1,5 @@
 /**
- * Issue 12 'Terug naar winkelwagen' from the order history: the history's lines keep the shopper's options (a
+ * 'Terug naar winkelwagen' from the order history: the history's lines keep the shopper's options (a
  * configurable's colour and size, a bundle's choice), so restoring them into a cart gives the same lines as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => be.close());
 
-describe('order history lines keep their options (issue 12)', () => {
+describe('order history lines keep their options', () => {
   it('a configurable and a bundle line come back from the history with their product_option, and restore as the same cart lines', async () => {
     await be.call('POST', '/api/user/create', { customer: { email: 'terug@example.nl', firstname: 'Roos', lastname: 'Smit' }, password: 'Geheim123!' });
     const token = (await be.call('POST', '/api/user/login', { username: 'terug@example.nl', password: 'Geheim123!' })).json.result as string;

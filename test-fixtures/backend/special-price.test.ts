@@ -1,5 +1,5 @@
 /**
- * Issue 12: the demo backend reads special-price dates as the storefront does: whole days of the store view's time
+ * the demo backend reads special-price dates as the storefront does: whole days of the store view's time
  * zone (Europe/Amsterdam), the end date inclusive through 23:59:59.999 there. Boundaries in summer and winter time,
  * a property against core's rule, and the cart's totals at the boundaries.
  */
@@ -13,7 +13,7 @@ import { startTestBackend, type TestBackend } from './test-helpers';
 
 const at = (iso: string) => new Date(iso);
 
-describe('special-price window in the store view\'s time zone (issue 12)', () => {
+describe('special-price window in the store view\'s time zone', () => {
   it('is the storefront\'s zone', () => {
     expect(STORE_TIME_ZONE).toBe(DEFAULT_CONFIG.i18n.timeZone);
   });
@@ -58,7 +58,7 @@ describe('special-price window in the store view\'s time zone (issue 12)', () =>
   });
 });
 
-describe('the cart prices at the window\'s boundaries (issue 12)', () => {
+describe('the cart prices at the window\'s boundaries', () => {
   let be: TestBackend;
   const cat = generateCatalogue();
   const sale = cat.products.find((p) => p.type_id === 'simple' && p.status === 1 && p.special_price_incl_tax != null && p.special_to_date && p.special_from_date && Number(p.stock?.qty) > 5 && p.stock?.is_in_stock)!;

@@ -1,5 +1,5 @@
 /**
- * When a special price counts, in the demo backend (issue 12): its dates are days of the store view's time zone, as
+ * When a special price counts, in the demo backend: its dates are days of the store view's time zone, as
  * the storefront reads them (core/catalogue/prices.ts specialDateBound, which the backend may not import): a from-day
  * starts at 00:00 there, a to-day lasts through 23:59:59.999 there. A date with a time of day is that wall-clock time
  * there; an ISO stamp with a zone ('Z', '+02:00') is that instant. The zone's rules come from the platform (Intl).

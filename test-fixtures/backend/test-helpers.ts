@@ -1,4 +1,7 @@
+import Database from 'better-sqlite3';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { join } from 'node:path';
 import { startBackend, type BackendOptions, type RunningBackend } from './index';
 
 /** Test harness: an in-process backend on a free port with a clock the test can move. */
@@ -89,4 +92,35 @@ export function storefrontTextQuery(text: string, extraFilters: unknown[] = []) 
     },
     min_score: 1,
   };
+}
+
+/** Rows of a backend's SQLite file under `dataDir`, read straight from the file (what the API does not show). */
+export function sqliteRows(dataDir: string): (sql: string, ...args: unknown[]) => any[] {
+  return (sql, ...args) => {
+    const db = new Database(join(dataDir, 'backend.sqlite'), { readonly: true });
+    try {
+      return db.prepare(sql).all(...args);
+    } finally {
+      db.close();
+    }
+  };
+}
+
+/**
+ * A client that trickles a POST body to the server at `url` (a space every 200 ms of the 100 bytes announced) until
+ * the server closes the connection; answers what the server sent.
+ */
+export async function trickleUntilClosed(url: string): Promise<string> {
+  const socket = connect(Number(new URL(url).port), '127.0.0.1');
+  let text = '';
+  socket.on('error', () => undefined);
+  socket.on('data', (d: Buffer) => (text += d));
+  socket.write('POST /api/cart/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+  const drip = setInterval(() => socket.write(' '), 200);
+  try {
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  } finally {
+    clearInterval(drip);
+  }
+  return text;
 }

@@ -75,7 +75,7 @@ describe('users (spec transactions §5, §7)', () => {
     expect((await be.call('POST', `/api/user/change-password?token=${token}`, { currentPassword: 'Geheim123!', newPassword: 'Nieuw123!' })).json.result).toBe(true);
     expect((await login('wachtwoord@example.nl', 'Nieuw123!')).status).toBe(200);
     expect((await be.call('POST', '/api/user/reset-password', { email: 'wachtwoord@example.nl' })).json.result).toBe(true);
-    // an unknown e-mail gets the same answer as a known one (issue 9: reset-password does not reveal accounts)
+    // an unknown e-mail gets the same answer as a known one (reset-password does not reveal accounts)
     expect((await be.call('POST', '/api/user/reset-password', { email: 'onbekend@example.nl' })).json).toEqual({ code: 200, result: true });
     const mail = (await be.call('GET', '/__dev/outbox?to=wachtwoord@example.nl')).json.result[0];
     const resetToken = /resetToken=([0-9a-f]+)/.exec(mail.body)![1];

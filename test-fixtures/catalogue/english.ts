@@ -2,7 +2,7 @@ import type { AttributeMetadata, Category } from '../../core/catalogue/types';
 import type { CmsBlock, CmsPage } from './content';
 
 /**
- * The demo shop's English store data (issue 12: attribute labels and option values come per store view from the
+ * The demo shop's English store data (attribute labels and option values come per store view from the
  * attribute metadata): served from the index `vue_storefront_catalog_en` and CMS store id 2. Only what a shopper
  * reads as UI is translated: attribute labels, option values, the shell's CMS blocks, category names and descriptions
  * and the CMS pages; product texts stay the catalogue's (Dutch) content. URL keys stay as they are (one URL per page).

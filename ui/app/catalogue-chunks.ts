@@ -1,7 +1,7 @@
 import { lazyPage } from './lazy-page';
 
 /**
- * The catalogue pages, each in a chunk of its own (issue 10: the home page's first load carries no category, product
+ * The catalogue pages, each in a chunk of its own (the home page's first load carries no category, product
  * or CMS page code, a product page none of the category's, ...). The services they read stay in the first load (the
  * state the server sends is theirs); the routes (ui/app/pages-catalogue.tsx) and the URL dispatcher's page
  * (ui/pages/DispatchedPage.tsx) render these and preload the chunk before the first render.

@@ -24,7 +24,7 @@ export const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: 
   // by its token: the product page's part of the wiring comes with its chunk (adapters/wiring-product.ts)
   product: CONTAINER_TOKENS.Product,
   cms: CmsService as never,
-  // the option labels a page rendered with (issue 12: the store view's words): the first browser render reads the same
+  // the option labels a page rendered with (the store view's words): the first browser render reads the same
   attributes: AttributeService as never,
   pageResolution: PageResolutionService as never,
 };
@@ -45,7 +45,7 @@ function isListingField(k: string): boolean {
   return keep;
 }
 /**
- * A listed product as it travels, made once per product object (issue 8, fourth pass): the server's products come
+ * A listed product as it travels, made once per product object: the server's products come
  * deep-frozen from the process's catalogue read cache and are the same objects for every render within its TTL, so
  * their listing copy (frozen too) is kept beside them; a product that is not frozen could change, and is copied afresh.
  */
@@ -126,8 +126,8 @@ const plain = (v: object) => {
 };
 
 /**
- * JSON.stringify(a) === JSON.stringify(b) for the services' state, without writing either out (issue 8, fourth pass:
- * comparing every field with where the service starts wrote the whole state, 46 KB of listed products for a category,
+ * JSON.stringify(a) === JSON.stringify(b) for the services' state, without writing either out
+ * (comparing every field with where the service starts wrote the whole state, 46 KB of listed products for a category,
  * once more than it travels): walks both as JSON would and stops at the first difference, which for a filled list
  * against an empty one is its length. Anything JSON treats specially (toJSON, other prototypes) is compared as JSON.
  */
@@ -165,7 +165,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 /**
  * The state of the hydrated services, each as SLIM writes it. `pristine` (the same of a container no request touched:
  * `dehydrate(freshContainer)`): a service's fields still at their initial value are left out, and a service left with
- * none is not sent (issue 10: the state carries what the page's first render reads; the browser's services start there).
+ * none is not sent (the state carries what the page's first render reads; the browser's services start there).
  */
 export function dehydrate(container: Container, pristine?: DehydratedState): DehydratedState {
   const out: DehydratedState = {};

@@ -4,7 +4,7 @@ import type { PageEntry, PageRegistry } from './page-registry';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { ensureTransactions } from './transactions';
 
-/** a transaction page's chunk, with the transaction half bound before it renders (issue 10: ui/app/transactions.ts) */
+/** a transaction page's chunk, with the transaction half bound before it renders (ui/app/transactions.ts) */
 const withTransactions = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, ensureTransactions()]).then(([m]) => m);
 
 // each transaction page is its own chunk: the first page a shopper opens does not carry checkout and account code
@@ -14,7 +14,7 @@ const OrderDetails = lazyPage(() => withTransactions(import('../pages/OrderDetai
 const OrderStatus = lazyPage(() => withTransactions(import('../pages/OrderStatusPage')).then((m) => m.OrderStatusPage));
 const CreatePassword = lazyPage(() => withTransactions(import('../pages/CreatePasswordPage')).then((m) => m.CreatePasswordPage));
 const Contact = lazyPage(() => withTransactions(import('../pages/ContactPage')).then((m) => m.ContactPage));
-// issue 12: the shopper's lists, read from the browser's storage (the server renders the page without them)
+// the shopper's lists, read from the browser's storage (the server renders the page without them)
 const Wishlist = lazyPage(() => withTransactions(import('../pages/WishlistPage')).then((m) => m.WishlistPage));
 const Compare = lazyPage(() => withTransactions(import('../pages/ComparePage')).then((m) => m.ComparePage));
 

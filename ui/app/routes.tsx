@@ -32,7 +32,7 @@ const MATCHES_KEPT = 500;
 /**
  * The routes matching a pathname, as react-router's matchRoutes(ROUTES, pathname) answers, remembered per pathname:
  * matchRoutes flattens and ranks the whole table on every call, and a server render asked it for every page twice
- * (the route's load, the layout) besides <Routes> itself (issue 8: CPU per render).
+ * (the route's load, the layout) besides <Routes> itself (CPU per render).
  * The answer is shared: callers copy what they would change.
  */
 export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<AppRoute>> {
@@ -48,7 +48,7 @@ export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<A
 }
 
 /**
- * The source modules of the chunks a server-rendered page loads before it hydrates (issue 10: pages split by route):
+ * The source modules of the chunks a server-rendered page loads before it hydrates (pages split by route):
  * its route's page chunks, or for the URL dispatcher's route those of the page the server resolved the path to. The
  * server names their files as module preloads (dist/client/manifest.json `pages`).
  */

@@ -1,5 +1,5 @@
 /**
- * Tells the shop's service worker the shopper's locale (issue 11): the worker keeps pages per locale, reading the
+ * Tells the shop's service worker the shopper's locale: the worker keeps pages per locale, reading the
  * `locale` cookie with the Cookie Store API; a browser without that API has only what the pages tell it. Answers
  * once the worker confirmed, or after `waitMs` (no worker, an old worker that does not answer).
  */

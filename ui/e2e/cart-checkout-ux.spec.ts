@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail, checkoutWithOneProduct } from './checkout-steps';
 
 // what the shopper sees.
 
@@ -100,11 +100,7 @@ test('a quantity above the stock shows only the only-{max} message and keeps the
 
 // spec transactions §3, §7: checkout details are kept in browser storage; the step with them
 test('a reload or a language switch mid-checkout keeps the checkout step', async ({ page, context, baseURL }) => {
-  const product = await simpleProductUrl(page.request, 7);
-  await addProductToCart(page, product.url);
-  await closeCookieNotice(page);
-  await page.goto('/checkout');
-  await hydrated(page);
+  await checkoutWithOneProduct(page, 7);
   await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Vries', email: uniqueEmail('step') });
   const payment = page.locator('[data-step="3"]');
   await expect(payment).toHaveClass(/checkout-step--active/);

@@ -1,8 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
-}
+import { rootHydrated as hydrated } from './checkout-steps';
 
 // spec catalogue §2.1 route table: error /error — an error page with 500, not the not-found page with 404
 test('/error renders the error page with status 500', async ({ page, request }) => {

@@ -1,6 +1,21 @@
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
-/** Shared steps of the checkout and account journeys (Dutch texts: the shop's default locale). */
+/** Shared steps and waits of the journeys (Dutch texts: the shop's default locale). */
+
+/** Console errors, hydration warnings and page errors of a page (a hydration mismatch would show here). */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+/** hydrateRoot has attached to the server HTML (its Suspense parts may follow: `hydrated` waits for them too). */
+export async function rootHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+}
 
 /** A simple, visible, enabled product with plenty of stock, from the backend's search API (through the storefront). */
 export async function simpleProductUrl(request: APIRequestContext, offset = 0): Promise<{ url: string; name: string }> {
@@ -85,6 +100,16 @@ export async function addProductToCart(page: Page, url: string): Promise<void> {
   await expect(button).toBeEnabled();
   await button.click();
   await expect(page.getByText('Product is toegevoegd aan je winkelwagen!')).toBeVisible();
+}
+
+/** One simple product (the `offset`th in stock) in the cart, then the checkout opened and hydrated. */
+export async function checkoutWithOneProduct(page: Page, offset: number): Promise<{ url: string; name: string }> {
+  const product = await simpleProductUrl(page.request, offset);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  await page.goto('/checkout');
+  await hydrated(page);
+  return product;
 }
 
 export interface Shopper {

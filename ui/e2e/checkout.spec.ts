@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail, checkoutWithOneProduct } from './checkout-steps';
 
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -12,11 +12,7 @@ function collectProblems(page: Page): string[] {
 
 /** Guest checkout with iDEAL up to the payment simulator; answers the order-status URL after the chosen outcome. */
 async function idealCheckout(page: Page, outcome: 'Betaald (paid)' | 'Mislukt (failed)', productOffset: number): Promise<{ email: string; orderStatusUrl: string }> {
-  const product = await simpleProductUrl(page.request, productOffset);
-  await addProductToCart(page, product.url);
-  await closeCookieNotice(page);
-  await page.goto('/checkout');
-  await hydrated(page);
+  const product = await checkoutWithOneProduct(page, productOffset);
   await expect(page.getByRole('heading', { name: 'Afrekenen', level: 1 })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Overzicht van je bestelling' }).getByText(product.name)).toBeVisible();
   const email = uniqueEmail('ideal');
@@ -78,11 +74,7 @@ test('failed payment shows the failed text; a tampered token shows the hash erro
 
 // spec transactions §4 "Task queue" offline orders, §8 'order.queued'; 'Order waiting!' with its confirm action
 test('an order placed offline is queued, then confirmed and sent when back online', async ({ page, context }) => {
-  const product = await simpleProductUrl(page.request, 2);
-  await addProductToCart(page, product.url);
-  await closeCookieNotice(page);
-  await page.goto('/checkout');
-  await hydrated(page);
+  await checkoutWithOneProduct(page, 2);
   await fillDetailsAndShipping(page, { firstName: 'Bram', lastName: 'Jansen', email: uniqueEmail('offline') });
   await choosePayment(page, 'Betalen bij levering');
   await acceptTerms(page);

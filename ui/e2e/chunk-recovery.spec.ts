@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { rootHydrated as hydrated } from './checkout-steps';
 
 // a tab the service worker does not control (a first visit, a browser without workers) asks the server for
 // its chunks; after a deploy the chunks of the build it runs are gone (404). It reloads once onto the server's build
@@ -6,8 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
 // (A controlled tab is answered its own build's chunks by the worker: sw-update.spec.ts.)
 test.use({ serviceWorkers: 'block' });
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
 const CONTACT_CHUNK = /\/dist\/chunks\/ContactPage-[A-Z0-9]+\.js$/i;
 
 async function openUncontrolled(page: Page) {

@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { settled } from './checkout-steps';
+import { settled, rootHydrated as hydrated } from './checkout-steps';
 
 // CMS HTML is sanitised by DOMPurify (jsdom on the server, the browser's DOM in the client). A server-
 // rendered page hydrates with the server's sanitised markup, so DOMPurify stays out of the first load; it is fetched
 // (its own chunk) when the browser has new CMS HTML to show.
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
 
 const purifyChunk = (url: string) => /\/dist\/chunks\/purify[^/]*\.js$/.test(url);
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { foreignTexts, leftovers, type Locale } from './locale-texts';
 import { languageTexts } from './language-data';
+import { rootHydrated as hydrated } from './checkout-steps';
 
 /**
  * the English shop shows no Dutch UI text and the Dutch shop no English UI text. The crawl walks
@@ -58,10 +59,6 @@ async function shownTexts(page: Page): Promise<string[]> {
     out.push(document.title, ...document.title.split(' - '));
     return out;
   });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
 }
 
 for (const locale of ['en-US', 'nl-NL'] as const satisfies readonly Locale[]) {

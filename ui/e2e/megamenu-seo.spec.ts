@@ -1,18 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-/** Console errors and hydration warnings of a page (a mismatch would show here). */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return problems;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
-}
+import { pageProblems as watch, rootHydrated as hydrated } from './checkout-steps';
 
 /** Tab until the focused element matches, at most `max` presses. */
 async function tabTo(page: Page, predicate: string, max = 60): Promise<boolean> {

@@ -1,10 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import nl from '../i18n/nl-NL.json' with { type: 'json' };
 import en from '../i18n/en-US.json' with { type: 'json' };
-import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
-
-const hydrated = (page: import('@playwright/test').Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail, rootHydrated as hydrated, checkoutWithOneProduct } from './checkout-steps';
 
 // spec catalogue §1, §4.4, §8: catalogue data is cached locally; offline, a visited category still shows its products
 // (answered from IndexedDB, flagged offline), and the offline badge shows
@@ -311,11 +308,7 @@ test('offline: the search finds the products already seen, marked as offline res
 // spec transactions §4 "Task queue" ('Order waiting!' with its confirmation), §8 'order.queued': an order
 // confirmed offline, sent after reconnection, shows the number the backend returned, and the waiting notice goes
 async function queueOfflineOrder(page: import('@playwright/test').Page, context: import('@playwright/test').BrowserContext, offset: number): Promise<void> {
-  const product = await simpleProductUrl(page.request, offset);
-  await addProductToCart(page, product.url);
-  await closeCookieNotice(page);
-  await page.goto('/checkout');
-  await hydrated(page);
+  await checkoutWithOneProduct(page, offset);
   await fillDetailsAndShipping(page, { firstName: 'Fenna', lastName: 'de Vries', email: uniqueEmail('offline-nr') });
   await choosePayment(page, 'Betalen bij levering');
   await acceptTerms(page);

@@ -4,18 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { controlled, rootHydrated as hydrated } from './checkout-steps';
 
 // the shop is installable, and its Workbox service worker answers pages, images and build files offline.
 // Lighthouse 12 dropped its PWA category (and the installable-manifest audit with it); Chrome's own verdict, which
 // that audit reported, is the DevTools Protocol's Page.getInstallabilityErrors: it must be empty. Chrome never installs
 // from an incognito profile (Playwright's contexts are), so that test runs in a persistent profile, as a shopper does.
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
-
-/** the page is controlled by the shop's service worker (it installed, precached the build and claimed the page) */
-const controlled = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 /** every URL the worker's caches hold, by cache name */
 const cachedUrls = (page: Page) =>

@@ -1,18 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bootModules } from '../edge/html-shell';
-import { settled } from './checkout-steps';
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return problems;
-}
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+import { settled, pageProblems as collectProblems, rootHydrated as hydrated } from './checkout-steps';
 
 // pages split by route: a direct load preloads the page's chunk before hydration, so server HTML and the first render match
 test('a route-split page opened directly hydrates without a mismatch', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * The cookie notice in the server's HTML (issue 10). Spec transactions §4 keeps the notice's state in the shopper's
+ * The cookie notice in the server's HTML. Spec transactions §4 keeps the notice's state in the shopper's
  * claims (IndexedDB, read after hydration), which the server cannot see; so every page's HTML carries the notice, and a
  * returning shopper who closed it never sees it: the browser keeps a copy of "closed" in localStorage, and an inline
  * script in the head, run before the body is parsed, marks <html> with COOKIE_NOTICE_CLOSED_CLASS, which hides the

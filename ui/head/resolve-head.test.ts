@@ -1,5 +1,5 @@
 /**
- * serverHeadHtml keeps the two fallback texts per i18next `t` and locale (issue 8, seventh pass): the tags are those
+ * serverHeadHtml keeps the two fallback texts per i18next `t` and locale: the tags are those
  * of translating every time, `t` is asked once per text, and another instance or locale gets its own texts.
  */
 import { describe, expect, it } from 'vitest';

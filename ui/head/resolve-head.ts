@@ -18,8 +18,8 @@ export interface ServerHeadInput {
 }
 
 /**
- * The fallback texts per i18next `t` (a function bound to its instance: i18next binds its methods) and locale (issue 8,
- * seventh pass: the two translations cost ~3 % of an uncached category render's CPU, the same two strings every time).
+ * The fallback texts per i18next `t` (a function bound to its instance: i18next binds its methods) and locale
+ * (the two translations cost ~3 % of an uncached category render's CPU, the same two strings every time).
  * The server's instances never change their language or texts (ui/entry-server.tsx serverI18n: one per locale, built
  * from texts loaded before it), so what `t` answered once stands; an instance no longer used is dropped with its `t`.
  */

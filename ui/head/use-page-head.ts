@@ -23,7 +23,7 @@ export const HOME_NAME_KEY = 'breadcrumbs.home';
 /**
  * the page the server rendered (its head is right as it came) and the origin its head names (PUBLIC_URL). Read from the
  * document's navigation entry, not from location when this module runs: the module may arrive in a page's chunk after
- * a client-side navigation (issue 10's per-page chunks), when location is already the new page, whose head would then
+ * a client-side navigation (per-page chunks), when location is already the new page, whose head would then
  * be taken as the server's and never written.
  */
 function documentUrl(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDay, formatDate } from './format-date';
 
-describe('formatDate (issue 12: dates use the locale)', () => {
+describe('formatDate (dates use the locale)', () => {
   it('writes the build date the Dutch and the English way', () => {
     expect(formatDate('2025-04-30', 'nl-NL')).toBe('30 april 2025');
     expect(formatDate('2025-04-30', 'en-US')).toBe('April 30, 2025');
@@ -15,7 +15,7 @@ describe('formatDate (issue 12: dates use the locale)', () => {
   });
 });
 
-describe('formatCalendarDay: the same text from the locale texts, without an Intl.DateTimeFormat (issue 10)', () => {
+describe('formatCalendarDay: the same text from the locale texts, without an Intl.DateTimeFormat', () => {
   it('writes every month of both locales as Intl does', async () => {
     const { createI18n, loadLocale } = await import('./index');
     const { DEFAULT_CONFIG } = await import('../../core/config');

@@ -4,8 +4,7 @@ import { dateTimeFormat } from '../../core/format/intl';
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
 
 /**
- * A calendar date ('2025-04-30' or a Magento '2025-04-30 12:00:00' stamp) written the locale's way (issue 12: "dates
- * use the locale"): '30 april 2025' in nl-NL, 'April 30, 2025' in en-US. The day is read as written (UTC), so server
+ * A calendar date ('2025-04-30' or a Magento '2025-04-30 12:00:00' stamp) written the locale's way: '30 april 2025' in nl-NL, 'April 30, 2025' in en-US. The day is read as written (UTC), so server
  * and browser render the same text whatever their time zone.
  */
 export function formatDate(value: string | undefined, locale: LocaleCode): string {
@@ -21,7 +20,7 @@ export type DateTexts = (key: 'date.months' | 'date.calendarDay', options?: Reco
 
 /**
  * The same text as formatDate, written from the locale's texts (date.months, date.calendarDay) instead of an
- * Intl.DateTimeFormat (issue 10): the first DateTimeFormat a page builds loads the engine's date data, a long task of
+ * Intl.DateTimeFormat: the first DateTimeFormat a page builds loads the engine's date data, a long task of
  * 60-300 ms on a throttled phone, and the footer's build date is on every page's first render.
  */
 export function formatCalendarDay(value: string | undefined, t: DateTexts): string {

@@ -143,7 +143,7 @@ export function CheckoutPage() {
       </section>
     );
   }
-  // issue 11: this cart was ordered in another tab of the browser: show that order, not an empty cart
+  // this cart was ordered in another tab of the browser: show that order, not an empty cart
   if (cart.cartItems.length === 0 && checkoutState.lastOrder?.placedElsewhere) {
     const order = checkoutState.lastOrder;
     return <Outcome completion={order.status === 'queued' ? { kind: 'queued', order } : { kind: 'thank-you', order }} />;

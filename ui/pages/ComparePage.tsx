@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ListPage } from '../components/lists/ListPage';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { compareRows, refreshListItems, type ListItem } from '../../core/user/list-items';
 import { TOKENS } from '../../core/ports/tokens';
@@ -69,84 +69,71 @@ export function ComparePage() {
   const items = state.items.map((item) => fresh.find((f) => f.sku === item.sku) ?? item);
   const rows = compareRows(items, attributes);
   return (
-    <section className="list-page list-page--compare">
-      <h1 tabIndex={-1}>{t('lists.compare.title')}</h1>
-      {!mounted || !state.loaded ? (
-        <p role="status">{t('lists.loading')}</p>
-      ) : items.length === 0 ? (
-        <div className="list-page__empty">
-          <p>{t('lists.compare.empty')}</p>
-          <p>{t('lists.compare.emptyHint')}</p>
-          <Link to="/" className="button button--primary">
-            {t('lists.continueShopping')}
-          </Link>
-        </div>
-      ) : (
-        <>
-          {/* a wide table scrolls on its own: the region is focusable so keyboard users can scroll it too */}
-          <div className="compare-table__scroll" role="region" aria-label={t('lists.compare.scrollHint')} tabIndex={0}>
-            <table className="compare-table">
-              <caption>{t('lists.compare.caption', { count: items.length })}</caption>
-              <thead>
-                <tr>
-                  <td />
-                  {items.map((item) => (
-                    <th key={item.sku} scope="col" data-sku={item.sku}>
-                      <ListItemLink item={item} />
-                      <ListItemOptions item={item} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">{t('lists.compare.price')}</th>
-                  {items.map((item) => (
-                    <td key={item.sku}>
-                      <Price product={item} />
+    <ListPage kind="compare" ready={mounted && state.loaded} count={items.length}>
+      <>
+        {/* a wide table scrolls on its own: the region is focusable so keyboard users can scroll it too */}
+        <div className="compare-table__scroll" role="region" aria-label={t('lists.compare.scrollHint')} tabIndex={0}>
+          <table className="compare-table">
+            <caption>{t('lists.compare.caption', { count: items.length })}</caption>
+            <thead>
+              <tr>
+                <td />
+                {items.map((item) => (
+                  <th key={item.sku} scope="col" data-sku={item.sku}>
+                    <ListItemLink item={item} />
+                    <ListItemOptions item={item} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">{t('lists.compare.price')}</th>
+                {items.map((item) => (
+                  <td key={item.sku}>
+                    <Price product={item} />
+                  </td>
+                ))}
+              </tr>
+              {rows.map((row) => (
+                <tr key={row.code} data-attribute={row.code}>
+                  <th scope="row">{row.label}</th>
+                  {row.values.map((value, i) => (
+                    <td key={items[i]!.sku}>
+                      {value ?? (
+                        <>
+                          <span aria-hidden="true">–</span>
+                          <span className="visually-hidden">{t('lists.compare.noValue')}</span>
+                        </>
+                      )}
                     </td>
                   ))}
                 </tr>
-                {rows.map((row) => (
-                  <tr key={row.code} data-attribute={row.code}>
-                    <th scope="row">{row.label}</th>
-                    {row.values.map((value, i) => (
-                      <td key={items[i]!.sku}>
-                        {value ?? (
-                          <>
-                            <span aria-hidden="true">–</span>
-                            <span className="visually-hidden">{t('lists.compare.noValue')}</span>
-                          </>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
+              ))}
+              <tr>
+                <td />
+                {items.map((item) => (
+                  <RemoveCell key={item.sku} item={item} />
                 ))}
-                <tr>
-                  <td />
-                  {items.map((item) => (
-                    <RemoveCell key={item.sku} item={item} />
-                  ))}
-                </tr>
-              </tbody>
-            </table>
-          </div>
-          <p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={async () => {
-                if (!service) return;
-                await service.clear();
-                announce(t('lists.compare.cleared'));
-                document.querySelector<HTMLElement>('#main h1')?.focus();
-              }}
-            >
-              {t('lists.compare.clear')}
-            </button>
-          </p>
-        </>
-      )}
-    </section>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={async () => {
+              if (!service) return;
+              await service.clear();
+              announce(t('lists.compare.cleared'));
+              document.querySelector<HTMLElement>('#main h1')?.focus();
+            }}
+          >
+            {t('lists.compare.clear')}
+          </button>
+        </p>
+      </>
+    </ListPage>
   );
 }

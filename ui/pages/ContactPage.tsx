@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-// issue 10: the account pages' texts come with their chunks
+// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { ContactService } from '../../core/content/contact-service';
 import { collectErrors, validateEmail, validateName, validateRequired } from '../../core/checkout/form-validation';

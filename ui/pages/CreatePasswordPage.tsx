@@ -1,16 +1,17 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// issue 10: the account pages' texts come with their chunks
+// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { SessionService } from '../../core/user/session-service';
 import { ModalService } from '../../core/ui-state/modal-service';
-import { collectErrors, validateEmail, validatePassword, validatePasswordsIdentical, validateRequired } from '../../core/checkout/form-validation';
+import { collectErrors, validateEmail, validatePassword, validatePasswordRepeat } from '../../core/checkout/form-validation';
 import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
 import { useServerAction } from '../hooks/use-server-action';
 import { Field, FormMessage } from '../components/common/Field';
+import { ActionSubmit, NewPasswordFields } from '../components/common/FormParts';
 
 /** /create-password?resetToken=&email= : a new password from the reset link (spec transactions §2, §7). */
 export function CreatePasswordPage() {
@@ -29,7 +30,7 @@ export function CreatePasswordPage() {
       collectErrors({
         email: validateEmail(v.email),
         password: validatePassword(v.password, config),
-        repeat: validateRequired(v.repeat) ?? validatePasswordsIdentical(v.password, v.repeat),
+        repeat: validatePasswordRepeat(v.password, v.repeat),
       }),
     [config],
   );
@@ -58,12 +59,8 @@ export function CreatePasswordPage() {
           })}
         >
           <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-          <Field form={form} name="password" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
-          <Field form={form} name="repeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
-          <FormMessage kind="error">{action.error}</FormMessage>
-          <button type="submit" className="button button--primary" disabled={action.busy}>
-            {t('createPassword.submit')}
-          </button>
+          <NewPasswordFields form={form} password="password" repeat="repeat" label={t('account.newPassword')} />
+          <ActionSubmit action={action} label={t('createPassword.submit')} />
         </form>
       )}
     </section>

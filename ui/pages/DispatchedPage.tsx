@@ -28,7 +28,7 @@ export function DispatchedPage() {
 }
 
 /**
- * The chunk of the page the dispatcher resolved a path to (issue 10: each page in a chunk of its own): before the first
+ * The chunk of the page the dispatcher resolved a path to (each page in a chunk of its own): before the first
  * hydration (the kind the server resolved) and with a client-side load. 'all': the server, before it knows the kind.
  */
 export function preloadDispatched(kind: ResolvedPageKind | 'all' | undefined): Promise<void> {

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { NowhereToGoPage } from './NotFoundPage';
 
 /**
  * The error page of the spec's route table (catalogue §2.1: error, /error): where a failure sends the shopper. It
@@ -8,19 +7,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
  */
 export function ErrorPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('errorPage.title'));
   return (
-    <div className="not-found error-page">
-      <h1>{t('errorPage.title')}</h1>
-      <p>{t('errorPage.message')}</p>
-      <p className="not-found__links">
-        <Link to="/" className="button button--primary">
-          {t('notFound.home')}
-        </Link>{' '}
-        <Link to="/contacts" className="button button--secondary">
-          {t('errorPage.contact')}
-        </Link>
-      </p>
-    </div>
+    <NowhereToGoPage className="error-page" title={t('errorPage.title')} message={t('errorPage.message')} other={{ to: '/contacts', label: t('errorPage.contact') }} />
   );
 }

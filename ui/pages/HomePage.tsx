@@ -39,7 +39,7 @@ export function HomePage() {
       {/* every page has an h1 (the focus goes there after a client-side page change); the banners are the visual title */}
       <h1 className="visually-hidden">{t('a11y.homeHeading')}</h1>
       <HomeBanners content={home.content} />
-      {/* each list a boundary of its own (issue 10: selective hydration, the browser hydrates them one after another) */}
+      {/* each list a boundary of its own (selective hydration, the browser hydrates them one after another) */}
       <Suspense fallback={null}>
         <ProductList id="new_collection" heading={t('home.newCollection')} items={home.lists.new_collection} status={home.status} />
       </Suspense>

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// issue 10: the account pages' texts come with their chunks
+// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { SessionService } from '../../core/user/session-service';
-import { ModalService } from '../../core/ui-state/modal-service';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { LoginFirst } from '../components/account/LoginFirst';
 import { useMounted, useSession } from '../hooks/use-transactions';
 import { ChangePasswordForm, ProfileForm } from '../components/account/ProfileForm';
 import { OrderHistory } from '../components/account/OrderHistory';
@@ -18,7 +18,6 @@ export function MyAccountPage() {
   const mounted = useMounted();
   const session = useSession();
   const sessionService = useService(SessionService);
-  const modals = useService(ModalService);
   useDocumentTitle(t('account.title'));
   if (!mounted || !session.localDataLoaded) {
     return (
@@ -30,15 +29,7 @@ export function MyAccountPage() {
   }
   const current = session.token ? session.current : undefined;
   if (!current) {
-    return (
-      <section className="account account--anonymous">
-        <h1>{t('account.title')}</h1>
-        <p>{t('common.mustBeLoggedIn')}</p>
-        <button type="button" className="button button--primary" onClick={() => modals.openAuth('login')}>
-          {t('auth.login')}
-        </button>
-      </section>
-    );
+    return <LoginFirst className="account account--anonymous" title={t('account.title')} />;
   }
   return (
     <section className="account">

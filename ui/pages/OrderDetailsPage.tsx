@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// issue 10: the account pages' texts come with their chunks
+// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { orderDetails, type OrderDetails, type OrderDetailsAddress } from '../../core/user/order-details';
 import { SessionService } from '../../core/user/session-service';
-import { ModalService } from '../../core/ui-state/modal-service';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { LoginFirst } from '../components/account/LoginFirst';
 import { useErrorText, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/PaymentStep';
 
@@ -118,7 +118,6 @@ export function OrderDetailsPage() {
   const mounted = useMounted();
   const session = useSession();
   const sessionService = useService(SessionService);
-  const modals = useService(ModalService);
   const errorText = useErrorText();
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'found'; order: OrderDetails } | { kind: 'missing' } | { kind: 'error'; text: string }>({ kind: 'loading' });
   useDocumentTitle(t('orderDetails.title', { incrementId: ref }));
@@ -152,15 +151,7 @@ export function OrderDetailsPage() {
     );
   }
   if (!loggedIn) {
-    return (
-      <section className="order-details order-details--anonymous">
-        <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
-        <p>{t('common.mustBeLoggedIn')}</p>
-        <button type="button" className="button button--primary" onClick={() => modals.openAuth('login')}>
-          {t('auth.login')}
-        </button>
-      </section>
-    );
+    return <LoginFirst className="order-details order-details--anonymous" title={t('orderDetails.title', { incrementId: ref })} />;
   }
   return (
     <section className="order-details" aria-busy={state.kind === 'loading'}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// issue 10: this page's texts come with its chunk
+// this page's texts come with its chunk
 import '../i18n/info-page-texts';
 import { ROUTES } from '../../core/routing/routes';
 import { useCms } from '../hooks/use-catalogue';

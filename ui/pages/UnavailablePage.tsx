@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 /**
- * issue 8: the backend did not answer while this page loaded (timeout, unreachable, 5xx). The server answers 503
+ * the backend did not answer while this page loaded (timeout, unreachable, 5xx). The server answers 503
  * (with Retry-After) and this page: not "not found", since the page may well exist. "Try again" is a full load.
  */
 export function UnavailablePage() {

@@ -1,6 +1,7 @@
 import { useContext, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ListPage } from '../components/lists/ListPage';
 import { CartService } from '../../core/cart/cart-service';
 import { productLink } from '../../core/routing/links';
 import { wishlistAction, type ListItem } from '../../core/user/list-items';
@@ -86,28 +87,15 @@ export function WishlistPage() {
   useDocumentTitle(t('lists.wishlist.title'));
   const items = state.items;
   return (
-    <section className="list-page list-page--wishlist">
-      <h1 tabIndex={-1}>{t('lists.wishlist.title')}</h1>
-      {!mounted || !state.loaded ? (
-        <p role="status">{t('lists.loading')}</p>
-      ) : items.length === 0 ? (
-        <div className="list-page__empty">
-          <p>{t('lists.wishlist.empty')}</p>
-          <p>{t('lists.wishlist.emptyHint')}</p>
-          <Link to="/" className="button button--primary">
-            {t('lists.continueShopping')}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <p className="list-page__count">{t('lists.wishlist.count', { count: items.length })}</p>
-          <ul className="list-items">
-            {items.map((item) => (
-              <WishlistRow key={item.sku} item={item} />
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
+    <ListPage kind="wishlist" ready={mounted && state.loaded} count={items.length}>
+      <>
+        <p className="list-page__count">{t('lists.wishlist.count', { count: items.length })}</p>
+        <ul className="list-items">
+          {items.map((item) => (
+            <WishlistRow key={item.sku} item={item} />
+          ))}
+        </ul>
+      </>
+    </ListPage>
   );
 }

@@ -20,7 +20,7 @@ export function catalogRoutes(router: Router, ctx: Context): void {
     if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
     const responseFormat = q.get('response_format');
     if (responseFormat !== null && responseFormat !== 'es') throw badRequest(`Unsupported response_format: ${responseFormat}`);
-    // the English store's index answers its translated attributes and CMS blocks (issue 12); the rest is shared
+    // the English store's index answers its translated attributes and CMS blocks; the rest is shared
     const col = (index.endsWith('_en') ? ctx.catalogue.english.get(type) : undefined) ?? ctx.catalogue.collections.get(type);
     if (!col) throw badRequest(`No entity type registered: ${type}`);
     const json = executeSearch(col, {
@@ -132,7 +132,7 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   router.get('/api/ext/cms-data/cmsBlock/:id', (req) => ok(blockById(req.params.id as string) ?? (() => { throw notFound('CMS block not found'); })()));
   router.get('/api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId', (req) => {
     storeIdOk(req.params.storeId);
-    // the English store view answers its own pages (issue 12), every other store id the catalogue's
+    // the English store view answers its own pages, every other store id the catalogue's
     const pages = req.params.storeId === String(ENGLISH_STORE_ID) ? englishCmsPages(ctx.catalogue.data.cmsPages) : ctx.catalogue.data.cmsPages;
     const page = pages.find((p) => p.identifier === req.params.identifier);
     if (!page) throw notFound('CMS page not found');

@@ -10,7 +10,7 @@ import { ensureTransactions } from '../../app/transactions';
 /**
  * The header account icon (spec transactions §2): logged in → /my-account; anonymous → the authentication modal in
  * login mode. The same link markup on server and client; the decision is made on click (once the session is restored:
- * a click before the transaction half has loaded loads it first, issue 10).
+ * a click before the transaction half has loaded loads it first).
  */
 export function AccountButton() {
   const { t } = useTranslation();

@@ -3,37 +3,40 @@ import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { NotificationService } from '../../../core/ui-state/notification-service';
-import { MESSAGES } from '../../../core/messages';
-import {
-  collectErrors,
-  validateEmail,
-  validateName,
-  validatePassword,
-  validatePasswordsIdentical,
-  validateRequired,
-  validateTerms,
-} from '../../../core/checkout/form-validation';
+import { MESSAGES, type MessageKey } from '../../../core/messages';
+import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
 import { Field, FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
+import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
-function useAuthActions() {
+/**
+ * What the modal's forms share: the session, the command's state, switching forms, and `signIn`: run a command that
+ * ends logged in, then say so and close the modal.
+ */
+function useAuthForm() {
   const modals = useService(ModalService);
+  const notifications = useService(NotificationService);
+  const action = useServerAction();
   return {
-    close: () => modals.close(MODALS.signup),
+    session: useService(SessionService),
+    action,
     switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
+    signIn: (command: () => Promise<unknown>, message: MessageKey) =>
+      action.run(async () => {
+        await command();
+        notifications.notify({ type: 'success', message });
+        modals.close(MODALS.signup);
+      }),
   };
 }
 
 function LoginForm() {
   const { t } = useTranslation();
-  const session = useService(SessionService);
-  const notifications = useService(NotificationService);
-  const { close, switchTo } = useAuthActions();
-  const action = useServerAction();
+  const { session, action, switchTo, signIn } = useAuthForm();
   const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
   const form = useForm({ email: '', password: '' }, validate);
   return (
@@ -41,19 +44,12 @@ function LoginForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        await action.run(async () => {
-          await session.login(v.email.trim(), v.password);
-          notifications.notify({ type: 'success', message: MESSAGES.loggedIn });
-          close();
-        });
+        await signIn(() => session.login(v.email.trim(), v.password), MESSAGES.loggedIn);
       })}
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
-        {t('auth.login')}
-      </button>
+      <ActionSubmit action={action} label={t('auth.login')} />
       <p className="form__links">
         <button type="button" className="link-button" onClick={() => switchTo('forgot-pass')}>
           {t('auth.forgotLink')}
@@ -72,10 +68,7 @@ function LoginForm() {
 function RegisterForm() {
   const { t } = useTranslation();
   const config = useConfig();
-  const session = useService(SessionService);
-  const notifications = useService(NotificationService);
-  const { close, switchTo } = useAuthActions();
-  const action = useServerAction();
+  const { session, action, switchTo, signIn } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
   const validate = useCallback(
     (v: V) =>
@@ -84,7 +77,7 @@ function RegisterForm() {
         firstName: validateName(v.firstName, config),
         lastName: validateName(v.lastName, config),
         password: validatePassword(v.password, config),
-        passwordRepeat: validateRequired(v.passwordRepeat) ?? validatePasswordsIdentical(v.password, v.passwordRepeat),
+        passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
         terms: validateTerms(v.terms),
       }),
     [config],
@@ -95,24 +88,18 @@ function RegisterForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        await action.run(async () => {
+        await signIn(async () => {
           await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
           await session.login(v.email.trim(), v.password);
-          notifications.notify({ type: 'success', message: MESSAGES.accountCreated });
-          close();
-        });
+        }, MESSAGES.accountCreated);
       })}
     >
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
       <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
-      <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
-      <Field form={form} name="passwordRepeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+      <NewPasswordFields form={form} password="password" repeat="passwordRepeat" label={t('auth.password')} />
       <CheckboxField form={form} name="terms" label={t('auth.acceptTerms')} />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
-        {t('auth.register')}
-      </button>
+      <ActionSubmit action={action} label={t('auth.register')} />
       <p className="form__links">
         {t('auth.haveAccount')}{' '}
         <button type="button" className="link-button" onClick={() => switchTo('login')}>
@@ -125,9 +112,7 @@ function RegisterForm() {
 
 function ForgotForm() {
   const { t } = useTranslation();
-  const session = useService(SessionService);
-  const { switchTo } = useAuthActions();
-  const action = useServerAction();
+  const { session, action, switchTo } = useAuthForm();
   const [sent, setSent] = useState(false);
   const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
   const form = useForm({ email: '' }, validate);
@@ -154,10 +139,7 @@ function ForgotForm() {
     >
       <p>{t('auth.forgotIntro')}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
-        {t('auth.sendReset')}
-      </button>
+      <ActionSubmit action={action} label={t('auth.sendReset')} />
       <p className="form__links">
         <button type="button" className="link-button" onClick={() => switchTo('login')}>
           {t('auth.backToLogin')}
@@ -170,7 +152,8 @@ function ForgotForm() {
 /** The authentication modal (spec transactions §2): login, register or forgot password. */
 export function AuthModal({ mode }: { mode: AuthModalMode }) {
   const { t } = useTranslation();
-  const { close } = useAuthActions();
+  const modals = useService(ModalService);
+  const close = () => modals.close(MODALS.signup);
   const title = mode === 'register' ? t('auth.registerTitle') : mode === 'forgot-pass' ? t('auth.forgotTitle') : t('auth.loginTitle');
   return (
     <Modal key={mode} title={title} onClose={close} className="auth-modal">

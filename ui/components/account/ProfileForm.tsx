@@ -2,19 +2,13 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import type { Customer } from '../../../core/ports/user-api';
-import {
-  collectErrors,
-  validateEmail,
-  validateName,
-  validatePassword,
-  validatePasswordsIdentical,
-  validateRequired,
-} from '../../../core/checkout/form-validation';
+import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
-import { useErrorText, useOnline } from '../../hooks/use-transactions';
+import { useOnline } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Field, FormMessage } from '../common/Field';
+import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
 /** Profile edit (queued POST /api/user/me; 'Account data has successfully been updated' from the core). */
 export function ProfileForm({ current }: { current: Customer }) {
@@ -43,10 +37,7 @@ export function ProfileForm({ current }: { current: Customer }) {
         <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
       </div>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary">
-        {t('account.saveProfile')}
-      </button>
+      <ActionSubmit action={action} label={t('account.saveProfile')} />
     </form>
   );
 }
@@ -57,16 +48,15 @@ export function ChangePasswordForm() {
   const config = useConfig();
   const session = useService(SessionService);
   const online = useOnline();
-  const errorText = useErrorText();
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
+  const [changed, setChanged] = useState(false);
   type V = { currentPassword: string; newPassword: string; repeat: string };
   const validate = useCallback(
     (v: V) =>
       collectErrors({
         currentPassword: validateRequired(v.currentPassword),
         newPassword: validatePassword(v.newPassword, config),
-        repeat: validateRequired(v.repeat) ?? validatePasswordsIdentical(v.newPassword, v.repeat),
+        repeat: validatePasswordRepeat(v.newPassword, v.repeat),
       }),
     [config],
   );
@@ -77,26 +67,19 @@ export function ChangePasswordForm() {
       className="form"
       aria-labelledby="password-heading"
       onSubmit={form.submit(async (v) => {
-        setBusy(true);
-        setMessage(undefined);
-        try {
-          await session.changePassword(v.currentPassword, v.newPassword);
-          form.reset();
-          setMessage({ kind: 'success', text: t('user.passwordChanged') });
-        } catch (e) {
-          setMessage({ kind: 'error', text: errorText(e) });
-        } finally {
-          setBusy(false);
-        }
+        setChanged(false);
+        if (!(await action.run(() => session.changePassword(v.currentPassword, v.newPassword)))) return;
+        form.reset();
+        setChanged(true);
       })}
     >
       <h2 id="password-heading">{t('account.changePassword')}</h2>
       {!online ? <FormMessage kind="info">{t('user.resetPasswordOffline')}</FormMessage> : null}
       <Field form={form} name="currentPassword" type="password" label={t('account.currentPassword')} autoComplete="current-password" required />
-      <Field form={form} name="newPassword" type="password" label={t('account.newPassword')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
-      <Field form={form} name="repeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
-      <FormMessage kind={message?.kind ?? 'success'}>{message?.text}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={busy || !online}>
+      <NewPasswordFields form={form} password="newPassword" repeat="repeat" label={t('account.newPassword')} />
+      <FormMessage kind="success">{changed ? t('user.passwordChanged') : undefined}</FormMessage>
+      <FormMessage kind="error">{action.error}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={action.busy || !online}>
         {t('account.changePassword')}
       </button>
     </form>

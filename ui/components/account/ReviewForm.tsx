@@ -13,7 +13,7 @@ import { Field, FormMessage } from '../common/Field';
 export function ReviewForm({ productId, onDone }: { productId: number | string; onDone?: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
-  // the services come with the transaction half (issue 10): the session once there, the review service on submit
+  // the services come with the transaction half: the session once there, the review service on submit
   const tx = useTransactionGetter();
   const session = useTransactionService<SessionService>(TX.Session)?.snapshot();
   const current = session?.current;

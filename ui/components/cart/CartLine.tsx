@@ -30,15 +30,15 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setQty(String(item.qty)), [item.qty]);
 
-  // offline the worker's image cache holds the sizes visited pages loaded: the cart size first, then those (issue 11)
+  // offline the worker's image cache holds the sizes visited pages loaded: the cart size first, then those
   const sources = imageCandidates([item.thumbnail, item.image], config.cart.thumbnail, config);
-  // the platform's row total while its totals fit the lines, else price x qty (core/cart/totals.ts, issue 11: offline)
+  // the platform's row total while its totals fit the lines, else price x qty (core/cart/totals.ts, offline)
   const cartState = useCart();
   const rowTotal = lineRowTotal(item, cartState.platformTotals, cartState.cartItems);
   const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
-  // issue 12: a bundle line's choices, kept with the line when it was added (option title: "1 × name")
+  // a bundle line's choices, kept with the line when it was added (option title: "1 × name")
   const bundleChoices = item.type_id === 'bundle' && Array.isArray(item.options) ? (item.options as unknown[]).filter(isLabelValue) : [];
-  // issue 12: the option names in the store view's words, whatever language the line was added in
+  // the option names in the store view's words, whatever language the line was added in
   const attributes = useAttributes();
   const attributeService = useService(AttributeService);
   const optionIds = options.map((o) => String(o.option_id)).join(',');

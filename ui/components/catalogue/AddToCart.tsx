@@ -16,7 +16,7 @@ function maxQuantity(product: Product): number | undefined {
 
 /**
  * The quantity field with the spec's validation texts (catalogue §5) and the add-to-cart button, which hands the
- * configured product to the CartService (loading the transaction half first when it is not there yet, issue 10).
+ * configured product to the CartService (loading the transaction half first when it is not there yet).
  */
 export function AddToCart({ product, disabled }: { product: Product; disabled?: boolean }) {
   const { t } = useTranslation();

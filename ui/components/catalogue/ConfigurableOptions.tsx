@@ -23,12 +23,12 @@ export function ConfigurableOptions({
 }) {
   const { t } = useTranslation();
   const config = useConfig();
-  // issue 12: attribute labels and option values in the store view's words (attribute metadata), the product's own as fallback
+  // attribute labels and option values in the store view's words (attribute metadata), the product's own as fallback
   const attributes = useAttributes();
   const valueLabel = (code: string, value: string | number, own: string) => optionLabel(attributes, code, value) ?? own;
   const selection = { options: Object.fromEntries(Object.entries(configuration).map(([k, v]) => [k, v.id])) };
   const available = availableOptionValues(parent, selection, config);
-  // issue 12: values that lead only to out-of-stock children are marked before the click (seen and read out)
+  // values that lead only to out-of-stock children are marked before the click (seen and read out)
   const outOfStock = outOfStockOptionValues(parent, selection, config);
   return (
     <div className="product-options">

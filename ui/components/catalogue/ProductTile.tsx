@@ -8,7 +8,7 @@ import { Price } from '../common/Price';
 import { ListToggles } from '../lists/ListToggles';
 
 /**
- * A listed product. `eager`: a tile of the first row, above the fold on a phone (issue 10): its image loads at once and
+ * A listed product. `eager`: a tile of the first row, above the fold on a phone: its image loads at once and
  * first (it is the page's largest paint); the others load lazily. width/height reserve the space (no layout shift).
  */
 export function ProductTile({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -18,7 +18,7 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
   const inStock = product.stock?.is_in_stock !== false;
   return (
     <li className="product-tile" data-sku={product.sku}>
-      {/* ProductLinkTo's link, with the config this tile has already (issue 8: one component and lookup less per tile) */}
+      {/* ProductLinkTo's link, with the config this tile has already (one component and lookup less per tile) */}
       <Link to={productLink(product, config)}>
         {src ? (
           // alt="": the link's text already names the product (axe image-redundant-alt)
@@ -35,7 +35,7 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
         )}
         <span className="product-tile__name">{product.name}</span>
       </Link>
-      {/* Price's element, its hooks run as the tile's (issue 8: one component less per tile; Price keeps no state) */}
+      {/* Price's element, its hooks run as the tile's (one component less per tile; Price keeps no state) */}
       {Price({ product })}
       {!inStock && <span className="product-tile__stock">{t('product.outOfStock')}</span>}
       <ListToggles product={product} variant="tile" />

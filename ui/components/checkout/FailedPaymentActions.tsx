@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { backToCart } from '../../../core/checkout/back-to-cart';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
+import { collectErrors, loadedIssuers, paymentChoiceChecks } from '../../../core/checkout/form-validation';
 import { PaymentService } from '../../../core/checkout/payment-service';
 import { SessionService } from '../../../core/user/session-service';
 import { useForm } from '../../hooks/use-form';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
 import { localizeMessage } from '../../../core/server-messages';
-import { SelectField } from '../common/ChoiceFields';
-import { PaymentMethodOption, usePaymentMethodTitle } from './PaymentStep';
+import { PaymentMethodChoice } from './PaymentStep';
 
 type V = { method: string; issuer: string };
 
@@ -33,7 +32,6 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const toggleCart = useMicrocartToggle();
   const errorText = useErrorText();
   const messageText = useMessageText();
-  const title = usePaymentMethodTitle();
   const checkoutState = useCheckout();
   const payment = usePayment();
   const [retrying, setRetrying] = useState(false);
@@ -75,8 +73,6 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
     }
   }
 
-  const methodErrorId = `${form.inputId('method')}-error`;
-  const methodError = form.error('method');
   return (
     <div className="order-status__recovery">
       <div className="order-status__actions">
@@ -115,36 +111,13 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           })}
         >
           <h2 id="retry-heading">{t('orderStatus.payAgainTitle', { incrementId })}</h2>
-          <fieldset className="methods" aria-describedby={methodErrorId}>
-            <legend>{t('checkout.paymentMethod')}</legend>
-            {methods.length === 0 ? <p role="status">{checkoutState.paymentMethodsError ? t(checkoutState.paymentMethodsError) : t('common.loading')}</p> : null}
-            {methods.map((m, i) => (
-              <PaymentMethodOption
-                key={m.code}
-                method={m}
-                title={title(m)}
-                inputId={form.inputId('method')}
-                first={i === 0}
-                name="method"
-                checked={form.values.method === m.code}
-                onChange={form.onChange('method')}
-                unavailable={paymentMethodUnavailable(m.code, payment, config)}
-              />
-            ))}
-            <p id={methodErrorId} className="field__error" aria-live="polite">
-              {methodError ? t(methodError.key) : null}
-            </p>
-          </fieldset>
-          {needsIssuer(form.values.method, config) && payment.issuers.length > 0 ? (
-            <SelectField
-              form={form}
-              name="issuer"
-              label={t('checkout.issuer')}
-              placeholder={t('checkout.chooseIssuer')}
-              options={payment.issuers.map((i) => ({ value: i.id, label: i.name }))}
-              required
-            />
-          ) : null}
+          <PaymentMethodChoice
+            form={form}
+            method="method"
+            issuer="issuer"
+            methods={methods}
+            notice={methods.length === 0 ? <p role="status">{checkoutState.paymentMethodsError ? t(checkoutState.paymentMethodsError) : t('common.loading')}</p> : null}
+          />
           <button type="submit" className="button button--primary" disabled={busy || !online}>
             {t('orderStatus.payNow')}
           </button>

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, type ChangeEvent } from 'react';
+import { useCallback, useEffect, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
 import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useForm } from '../../hooks/use-form';
+import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
 import { Field } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
@@ -31,11 +31,9 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const checkout = useService(CheckoutService);
   const state = useCheckout();
   const payment = usePayment();
-  const title = usePaymentMethodTitle();
   const methods = state.paymentMethods;
   const saved = state.paymentDetails;
   const shipping = state.shippingDetails;
-  const issuers = payment.issuers;
   // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
   const issuerList = loadedIssuers(payment);
   const validate = useCallback(
@@ -67,8 +65,6 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     if (!form.values.paymentMethod && defaultMethod) form.set('paymentMethod', defaultMethod);
   }, [defaultMethod, form]);
-  const methodErrorId = `${form.inputId('paymentMethod')}-error`;
-  const methodError = form.error('paymentMethod');
   return (
     <form
       noValidate
@@ -98,43 +94,24 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
           </div>
         </>
       ) : null}
-      <fieldset className="methods" aria-describedby={methodErrorId}>
-        <legend>{t('checkout.paymentMethod')}</legend>
-        {methods.length === 0 ? <p role="status">{t('common.loading')}</p> : null}
-        {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */}
-        {state.paymentMethodsError ? (
-          <p className="methods__notice" role="status" data-notice="no-payment-methods">
-            {t(state.paymentMethodsError)}
-          </p>
-        ) : null}
-        {methods.map((m, i) => (
-          <PaymentMethodOption
-            key={m.code}
-            method={m}
-            title={title(m)}
-            price={m.cost_incl_tax ? money(m.cost_incl_tax) : undefined}
-            inputId={form.inputId('paymentMethod')}
-            first={i === 0}
-            name="paymentMethod"
-            checked={form.values.paymentMethod === m.code}
-            onChange={form.onChange('paymentMethod')}
-            unavailable={paymentMethodUnavailable(m.code, payment, config)}
-          />
-        ))}
-        <p id={methodErrorId} className="field__error" aria-live="polite">
-          {methodError ? t(methodError.key) : null}
-        </p>
-      </fieldset>
-      {needsIssuer(form.values.paymentMethod, config) && issuers.length > 0 ? (
-        <SelectField
-          form={form}
-          name="issuer"
-          label={t('checkout.issuer')}
-          placeholder={t('checkout.chooseIssuer')}
-          options={issuers.map((i) => ({ value: i.id, label: i.name }))}
-          required
-        />
-      ) : null}
+      <PaymentMethodChoice
+        form={form}
+        method="paymentMethod"
+        issuer="issuer"
+        methods={methods}
+        price={(m) => (m.cost_incl_tax ? money(m.cost_incl_tax) : undefined)}
+        notice={
+          <>
+            {methods.length === 0 ? <p role="status">{t('common.loading')}</p> : null}
+            {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */}
+            {state.paymentMethodsError ? (
+              <p className="methods__notice" role="status" data-notice="no-payment-methods">
+                {t(state.paymentMethodsError)}
+              </p>
+            ) : null}
+          </>
+        }
+      />
       <button type="submit" className="button button--primary">
         {t('checkout.continueToReview')}
       </button>
@@ -143,11 +120,73 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * One payment method as a radio with its logo, title and price; a method that cannot be chosen (iDEAL without banks,
- * spec transactions §8 'No issuers') is disabled and says why. Used by the checkout's payment step and by the
- * failed-payment retry on the order-status page.
+ * The payment methods as radios, the field's error, and the bank select when the chosen method needs an issuer
+ * (spec transactions §5, §8). `notice`: what stands above the methods while they load or when none can be offered.
+ * Used by the checkout's payment step and by the failed-payment retry on the order-status page.
  */
-export function PaymentMethodOption(props: {
+export function PaymentMethodChoice<V extends FormValues>({
+  form,
+  method,
+  issuer,
+  methods,
+  notice,
+  price,
+}: {
+  form: FormApi<V>;
+  method: keyof V & string;
+  issuer: keyof V & string;
+  methods: readonly CheckoutPaymentMethod[];
+  notice: ReactNode;
+  price?: (m: CheckoutPaymentMethod) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const payment = usePayment();
+  const title = usePaymentMethodTitle();
+  const inputId = form.inputId(method);
+  const error = form.error(method);
+  return (
+    <>
+      <fieldset className="methods" aria-describedby={`${inputId}-error`}>
+        <legend>{t('checkout.paymentMethod')}</legend>
+        {notice}
+        {methods.map((m, i) => (
+          <PaymentMethodOption
+            key={m.code}
+            method={m}
+            title={title(m)}
+            price={price?.(m)}
+            inputId={inputId}
+            first={i === 0}
+            name={method}
+            checked={form.values[method] === m.code}
+            onChange={form.onChange(method)}
+            unavailable={paymentMethodUnavailable(m.code, payment, config)}
+          />
+        ))}
+        <p id={`${inputId}-error`} className="field__error" aria-live="polite">
+          {error ? t(error.key) : null}
+        </p>
+      </fieldset>
+      {needsIssuer(String(form.values[method] ?? ''), config) && payment.issuers.length > 0 ? (
+        <SelectField
+          form={form}
+          name={issuer}
+          label={t('checkout.issuer')}
+          placeholder={t('checkout.chooseIssuer')}
+          options={payment.issuers.map((i) => ({ value: i.id, label: i.name }))}
+          required
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One payment method as a radio with its logo, title and price; a method that cannot be chosen (iDEAL without banks,
+ * spec transactions §8 'No issuers') is disabled and says why.
+ */
+function PaymentMethodOption(props: {
   method: CheckoutPaymentMethod;
   title: string;
   price?: string | undefined;

@@ -1,14 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import {
-  collectErrors,
-  validateEmail,
-  validateName,
-  validatePassword,
-  validatePasswordsIdentical,
-  validateRequired,
-} from '../../../core/checkout/form-validation';
+import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
 import type { PersonalDetails } from '../../../core/checkout/types';
 import { personalDetailsFromCustomer } from '../../../core/checkout/personal-defaults';
 import { ModalService } from '../../../core/ui-state/modal-service';
@@ -17,6 +10,7 @@ import { useForm } from '../../hooks/use-form';
 import { useCheckout, useSession } from '../../hooks/use-transactions';
 import { Field } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
+import { NewPasswordFields } from '../common/FormParts';
 
 type V = { firstName: string; lastName: string; emailAddress: string; createAccount: boolean; password: string; passwordRepeat: string };
 
@@ -37,7 +31,7 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
         emailAddress: validateEmail(v.emailAddress),
         createAccount: null,
         password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
-        passwordRepeat: v.createAccount && !loggedIn ? (validateRequired(v.passwordRepeat) ?? validatePasswordsIdentical(v.password, v.passwordRepeat)) : null,
+        passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
       }),
     [config, loggedIn],
   );
@@ -91,8 +85,7 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
       {!loggedIn ? <CheckboxField form={form} name="createAccount" label={t('checkout.createAccount')} /> : null}
       {form.values.createAccount && !loggedIn ? (
         <div className="form__row">
-          <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="new-password" required hint={t('validation.passwordRule')} />
-          <Field form={form} name="passwordRepeat" type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+          <NewPasswordFields form={form} password="password" repeat="passwordRepeat" label={t('auth.password')} />
         </div>
       ) : null}
       <button type="submit" className="button button--primary">

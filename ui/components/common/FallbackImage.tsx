@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 /**
- * An image with fallbacks (issue 11: offline thumbnails): `sources` best first (core imageCandidates); when one fails to
+ * An image with fallbacks (offline thumbnails): `sources` best first (core imageCandidates); when one fails to
  * load (offline, that size never cached by the service worker) the next is tried. A failure before hydration is seen
  * on mount (complete with no pixels).
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 
 // SelectField and CheckboxField are ./ChoiceFields.tsx: the footer's newsletter form (first load) needs only Field and
-// FormMessage, and esbuild puts a whole module where its first importer's chunk is (issue 10).
+// FormMessage, and esbuild puts a whole module where its first importer's chunk is.
 
 interface FieldProps<V extends FormValues> {
   form: FormApi<V>;

@@ -9,7 +9,7 @@ import { Modal } from './Modal';
 import { recoverChunk } from '../../app/chunk-recovery';
 
 /**
- * issue 10: the login/sign-up modal and the review form load when first opened (or once the browser is idle after the
+ * the login/sign-up modal and the review form load when first opened (or once the browser is idle after the
  * transaction half started: `preloadModals`), not with the half every checkout loads before it is interactive
  */
 const loadAuthModal = () => recoverChunk(import('../account/AuthModal'));

@@ -12,7 +12,7 @@ const NAMES: Readonly<Record<LocaleCode, { key: string; lang: string }>> = {
 };
 
 /**
- * The shop's language (issue 12): one button per locale, the current one pressed. Choosing another writes the `locale`
+ * The shop's language: one button per locale, the current one pressed. Choosing another writes the `locale`
  * cookie the server reads (README "Configuration": the shop's locale is nl-NL unless the cookie says en-US) and loads
  * the same page again, rendered in that language with that store view's data. Each language's name is in its own
  * language (lang attribute), so a screen reader says it right.
@@ -25,7 +25,7 @@ export function LanguageSwitcher() {
   const choose = (locale: LocaleCode) => {
     if (locale === current) return;
     document.cookie = `locale=${encodeURIComponent(locale)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
-    // the service worker keeps the reloaded page under this locale (issue 11), also where it cannot read the cookie
+    // the service worker keeps the reloaded page under this locale, also where it cannot read the cookie
     void tellWorkerLocale(locale).then(() => window.location.reload());
   };
   return (

@@ -17,7 +17,7 @@ const ICONS: Record<ListKind, { on: string; off: string }> = {
  * a toggle button (aria-pressed) named by its visible label and the product's name ("Verlanglijst: Lint rood"), the
  * change announced in the polite live region. The server and the hydrating render show it not pressed (the lists
  * live in the browser's storage); the pressed state appears once mounted.
- * A hook of ListToggles rather than a component of its own (issue 8: three components per tile were two more
+ * A hook of ListToggles rather than a component of its own (three components per tile were two more
  * component renders, translation and mount hooks per tile than the two buttons need); `t` and `mounted` are the tile's.
  */
 function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction, mounted: boolean) {
@@ -28,7 +28,7 @@ function useListToggle(kind: ListKind, product: Product, name: string, showText:
     if (busy) return;
     setBusy(true);
     try {
-      // the lists are in the transaction half (issue 10): a first click before it is there loads it, as add to cart does
+      // the lists are in the transaction half: a first click before it is there loads it, as add to cart does
       const service = await get();
       if (!service) return;
       if (!service.snapshot().loaded) await service.load();
