@@ -11,25 +11,66 @@ import type {
 } from '../../core/ports/payment-api';
 import { envelope } from './api-client';
 
+type Image = NonNullable<ProviderPaymentMethodWire['image']>;
+
+/**
+ * Where the browser loads a provider logo from, so the page's CSP can stay `img-src 'self'`:
+ * - an address on the API (a path with no origin, or on the origin of `apiUrl`) under /img/ becomes that path on the
+ *   shop's own origin (`publicUrl` + path): the storefront passes /img/* through to the API;
+ * - any other address on the API cannot pass through the storefront: no logo rather than a broken one;
+ * - an http(s) address on another origin (a provider's CDN) is kept; the deployment adds that origin to `img-src`
+ *   (docs/deploy.md);
+ * - anything else (`javascript:`, `data:`, unparsable) is dropped.
+ * The path is the parsed, dot-segment-free one; an encoded dot, slash or backslash left in it is dropped too, so a
+ * mapped address never leaves /img/.
+ */
+export function logoAddress(address: unknown, apiUrl: string, publicUrl: string): string | undefined {
+  if (typeof address !== 'string' || address.trim() === '' || /[\\\s]/.test(address)) return undefined;
+  const api = new URL(apiUrl);
+  let url: URL;
+  try {
+    url = new URL(address, api);
+  } catch {
+    return undefined;
+  }
+  if (url.origin === api.origin) {
+    const path = url.pathname;
+    if (!path.startsWith('/img/') || /%(2e|2f|5c)/i.test(path)) return undefined;
+    return `${publicUrl.replace(/\/+$/, '')}${path}`;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+}
+
 /** The payment service under config.payment.serviceBasePath (docs/protocol.md "Payment service"). */
 export class HttpPaymentApi implements PaymentApi {
   private readonly base: string;
 
   constructor(
     private readonly client: KyInstance,
-    config: Pick<ShopConfig, 'payment'>,
+    private readonly config: Pick<ShopConfig, 'payment' | 'api'>,
   ) {
     this.base = config.payment.serviceBasePath.replace(/^\/+|\/+$/g, '');
   }
 
+  /** the logo sizes the browser can load under the shop's CSP (logoAddress); none left = no image */
+  private image(image: Image | undefined): { image?: Image } {
+    if (!image || typeof image !== 'object') return {};
+    const out: Image = {};
+    for (const [size, address] of Object.entries(image)) {
+      const mapped = logoAddress(address, this.config.api.url, this.config.api.publicUrl);
+      if (mapped) out[size] = mapped;
+    }
+    return Object.keys(out).length ? { image: out } : {};
+  }
+
   async paymentMethods(): Promise<ProviderPaymentMethodWire[]> {
     const r = (await envelope<{ _embedded?: { methods?: ProviderPaymentMethodWire[] } }>(this.client, `${this.base}/payment-methods`)).result;
-    return (r?._embedded?.methods ?? []).map((m) => (m.image ? { id: m.id, description: m.description, image: m.image } : { id: m.id, description: m.description }));
+    return (r?._embedded?.methods ?? []).map((m) => ({ id: m.id, description: m.description, ...this.image(m.image) }));
   }
 
   async fetchIssuers(): Promise<Issuer[]> {
     const r = (await envelope<Issuer[]>(this.client, `${this.base}/fetch-issuers`)).result;
-    return Array.isArray(r) ? r.map((i) => (i.image ? { id: i.id, name: i.name, image: i.image } : { id: i.id, name: i.name })) : [];
+    return Array.isArray(r) ? r.map((i) => ({ id: i.id, name: i.name, ...this.image(i.image) })) : [];
   }
 
   async createPayment(request: PaymentCreationRequest): Promise<PaymentCreationResponse> {

@@ -75,6 +75,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/ext/vsf-payment-service-api/payment-methods' },
   { method: 'GET', path: '/api/ext/vsf-payment-service-api/fetch-issuers' },
   { method: 'GET', path: '/payment-logos/ideal.svg' },
+  { method: 'GET', path: '/img/payment-logos/ideal.svg' },
   { method: 'POST', path: '/api/ext/vsf-payment-service-api/post-payment', body: (f) => ({ currency: 'EUR', order_id: f.orderId, description: 'x', redirectUrl: 'https://evil.example.com/', method: 'ideal', order_token: f.orderToken }) },
   { method: 'POST', path: '/api/ext/vsf-payment-service-api/order-comments', body: (f) => ({ order_id: f.orderId, status_history: { comment: 'x', status: 'complete' } }) },
   { method: 'POST', path: '/api/ext/vsf-payment-service-api/get-payment-status', body: (f) => ({ token: `${f.orderToken}x` }) },

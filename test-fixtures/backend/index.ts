@@ -8,7 +8,7 @@ import { RepeatLimiter } from './log-limit';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
-import { orderRoutes } from './routes/order';
+import { orderRoutes, paymentLogoRoutes } from './routes/order';
 import { userRoutes } from './routes/user';
 import { SHOP_MAILBOX } from './mail';
 import { resolveSecret } from './secret';
@@ -94,6 +94,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   // the same error again within 10 s is counted, not written (one stack and a count per interval in an outage)
   const errors = new RepeatLimiter(log, () => now().getTime());
   const router = new Router();
+  paymentLogoRoutes(router);
   catalogRoutes(router, ctx);
   cartRoutes(router, ctx);
   userRoutes(router, ctx);

@@ -138,6 +138,7 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
   [`GET ${paymentBase}/payment-methods`]: { query: query({}) },
   [`GET ${paymentBase}/fetch-issuers`]: { query: query({}) },
   'GET /payment-logos/:name': { query: query({}) },
+  'GET /img/payment-logos/:name': { query: query({}) },
   [`POST ${paymentBase}/post-payment`]: {
     query: query({ token }),
     body: obj({

@@ -72,6 +72,31 @@ const orderSchema = s.object({
   updated_at: s.optional(s.string({ max: 64 })),
 });
 
+/**
+ * A logo's address is a path on the API under /img/ (no origin): the storefront passes /img/* through, so the browser
+ * loads it from the shop's own origin and a strict CSP (`img-src 'self'`) allows it, whatever host the API is reached on.
+ */
+const logoPath = (id: string): string => `/img/payment-logos/${encodeURIComponent(id)}.svg`;
+
+/**
+ * Method and issuer logos, at /img/payment-logos/{id}.svg and (the older address) /payment-logos/{id}.svg. Registered
+ * before the catalogue's /img/{path} images, which would otherwise claim the /img/ address.
+ */
+export function paymentLogoRoutes(router: Router): void {
+  for (const path of ['/img/payment-logos/:name', '/payment-logos/:name']) {
+    router.get(path, (req) => {
+      const name = (req.params.name as string).replace(/\.svg$/, '');
+      const method = PSP_METHODS.find((m) => m.id === name);
+      const issuer = ISSUERS.find((i) => i.id === name);
+      if (!method && !issuer) throw notFound('Logo not found');
+      return {
+        status: 200, text: logo(method?.description ?? issuer?.name.split(' ')[0] ?? '', method?.colour ?? '#34495e'), contentType: 'image/svg+xml',
+        headers: { 'cache-control': 'public, max-age=86400' },
+      };
+    });
+  }
+}
+
 export function orderRoutes(router: Router, ctx: Context): void {
   const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
   const orderBy = (ref: string): OrderRow | undefined =>
@@ -153,18 +178,11 @@ export function orderRoutes(router: Router, ctx: Context): void {
   // the provider's configured offer (BackendOptions.psp): a shop may have no provider methods, or iDEAL without banks
   const offered = PSP_METHODS.filter((m) => !ctx.psp?.methods || ctx.psp.methods.includes(m.id));
   const banks = ctx.psp?.issuers === false ? [] : ISSUERS;
-  router.get(`${base}/payment-methods`, (req) => ok({
+  router.get(`${base}/payment-methods`, () => ok({
     count: offered.length,
-    _embedded: { methods: offered.map((m) => ({ resource: 'method', id: m.id, description: m.description, image: { size1x: `${req.baseUrl}/payment-logos/${m.id}.svg`, size2x: `${req.baseUrl}/payment-logos/${m.id}.svg`, svg: `${req.baseUrl}/payment-logos/${m.id}.svg` } })) },
+    _embedded: { methods: offered.map((m) => ({ resource: 'method', id: m.id, description: m.description, image: { size1x: logoPath(m.id), size2x: logoPath(m.id), svg: logoPath(m.id) } })) },
   }));
-  router.get(`${base}/fetch-issuers`, (req) => ok(banks.map((i) => ({ resource: 'issuer', id: i.id, name: i.name, image: { svg: `${req.baseUrl}/payment-logos/${i.id}.svg` } }))));
-  router.get('/payment-logos/:name', (req) => {
-    const name = (req.params.name as string).replace(/\.svg$/, '');
-    const method = PSP_METHODS.find((m) => m.id === name);
-    const issuer = ISSUERS.find((i) => i.id === name);
-    if (!method && !issuer) throw notFound('Logo not found');
-    return { status: 200, text: logo(method?.description ?? issuer?.name.split(' ')[0] ?? '', method?.colour ?? '#34495e'), contentType: 'image/svg+xml' };
-  });
+  router.get(`${base}/fetch-issuers`, () => ok(banks.map((i) => ({ resource: 'issuer', id: i.id, name: i.name, image: { svg: logoPath(i.id) } }))));
 
   router.post(`${base}/post-payment`, (req) => {
     const body = check(s.object({
