@@ -24,6 +24,7 @@ import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
+import { apiCheck, Readiness, storeCheck } from './edge/health';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -186,6 +187,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     reply.type('application/manifest+json').header('cache-control', 'no-cache').sendFile('manifest.webmanifest', { cacheControl: false }),
   );
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
+
+  // ----- health: plain text, never cached, no page machinery (ui/edge/health.ts) -----
+  // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)
+  const HEALTH_HEADERS = { 'content-type': TEXT, 'cache-control': 'no-store' };
+  const store = storeCheck(cache);
+  const readiness = new Readiness([apiCheck(options.apiUrl), ...(store ? [store] : [])], config.search.serverTimeoutMs);
+  app.get('/healthz', { config: { compress: false } } as never, (_req, reply) => reply.headers(HEALTH_HEADERS).send('ok'));
+  app.get('/readyz', { config: { compress: false } } as never, async (_req, reply) => {
+    const problem = await readiness.problem();
+    if (problem === undefined) return reply.headers(HEALTH_HEADERS).send('ready');
+    return reply.code(503).headers({ ...HEALTH_HEADERS, 'retry-after': '1' }).send(`not ready: ${problem}`);
+  });
 
   // ----- /api/* and /img/* pass-through: only exactly those prefixes, never a dot-segment (or an encoded one) -----
   await app.register(async (proxy) => {
@@ -469,6 +482,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return { status: answer.statusCode, html: compressed ? '' : answer.body };
       }, options.warmUp)
     : undefined;
+  readiness.warmedUp();
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;

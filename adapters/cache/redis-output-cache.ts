@@ -117,6 +117,11 @@ export class RedisOutputCache implements OutputCache {
     } while (cursor !== '0');
   }
 
+  /** resolves when Redis answers a PING within the command timeout (the storefront's readiness check) */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async quit(): Promise<void> {
     this.quitting = true;
     await this.redis.quit().catch(() => this.redis.disconnect());
