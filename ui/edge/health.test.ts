@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { rawRequest } from '../../test-fixtures/raw-http';
 import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { RedisOutputCache } from '../../adapters/cache/redis-output-cache';
+import { startRedis } from '../../test-fixtures/redis-server';
 import { startStorefront, type RunningStorefront } from '../server';
 import { Readiness, type ReadinessCheck } from './health';
 
@@ -158,6 +160,24 @@ describe('Readiness', () => {
     await r.problem();
     expect(calls).toBe(2);
   });
+
+  it('with Redis as the output cache: ready while Redis answers PING, 503 naming it once Redis is stopped', async () => {
+    const api = await countingApi();
+    const redis = await startRedis();
+    const cache = new RedisOutputCache(redis.url, { prefix: 'health-test:' });
+    const own = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: api.url, clientDir, outputCache: cache });
+    try {
+      await vi.waitFor(async () => expect((await fetch(`${own.url}/readyz`)).status).toBe(200), { timeout: 15_000, interval: 100 });
+      await redis.stop();
+      await vi.waitFor(async () => expect(await (await fetch(`${own.url}/readyz`)).text()).toBe('not ready: not answering: output cache'), { timeout: 15_000, interval: 100 });
+      expect((await fetch(`${own.url}/healthz`)).status).toBe(200);
+    } finally {
+      await own.close();
+      await cache.quit();
+      await redis.stop();
+      await api.close();
+    }
+  }, 40_000);
 
   it('a store whose ping fails makes the storefront not ready', async () => {
     const api = await countingApi();
