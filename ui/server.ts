@@ -23,6 +23,8 @@ import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
+import { limitedErrorLog } from '../adapters/common/log-limit';
+import { apiCheck, Readiness, storeCheck } from './edge/health';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -68,6 +70,9 @@ export interface RunningStorefront {
   /** what the warm-up before listening did (StorefrontOptions.warmUp) */
   warmedUp?: WarmUpReport;
 }
+
+/** every error this process logs: an outage writes each error's first stack, then a count per 10 s (not one per request) */
+const logError = limitedErrorLog();
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
@@ -151,7 +156,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // set before any plugin is registered, so every context (the pass-through's too) answers errors this way
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) console.error('[storefront]', request.method, request.url.slice(0, 200), error);
+    if (status >= 500) logError('[storefront] 500', error, `${request.method} ${request.url.slice(0, 200)}`);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
   const unavailable = (reply: FastifyReply) =>
@@ -182,6 +187,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     reply.type('application/manifest+json').header('cache-control', 'no-cache').sendFile('manifest.webmanifest', { cacheControl: false }),
   );
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
+
+  // ----- health: plain text, never cached, no page machinery (ui/edge/health.ts) -----
+  // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)
+  const HEALTH_HEADERS = { 'content-type': TEXT, 'cache-control': 'no-store' };
+  const store = storeCheck(cache);
+  const readiness = new Readiness([apiCheck(options.apiUrl), ...(store ? [store] : [])], config.search.serverTimeoutMs);
+  app.get('/healthz', { config: { compress: false } } as never, (_req, reply) => reply.headers(HEALTH_HEADERS).send('ok'));
+  app.get('/readyz', { config: { compress: false } } as never, async (_req, reply) => {
+    const problem = await readiness.problem();
+    if (problem === undefined) return reply.headers(HEALTH_HEADERS).send('ready');
+    return reply.code(503).headers({ ...HEALTH_HEADERS, 'retry-after': '1' }).send(`not ready: ${problem}`);
+  });
 
   // ----- /api/* and /img/* pass-through: only exactly those prefixes, never a dot-segment (or an encoded one) -----
   await app.register(async (proxy) => {
@@ -276,7 +293,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       xml = await sitemapXml(originOf(request));
     } catch (e) {
       // the catalogue could not be read whole: no sitemap rather than one that drops products
-      console.error('[sitemap] build failed', e);
+      logError('[sitemap] build failed', e);
       return unavailable(reply);
     }
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
@@ -295,7 +312,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         recentDocuments.add(doc);
         if (doc.href === path) body = doc.body;
       } catch (e) {
-        console.error('[shop-data] categories failed', e);
+        logError('[shop-data] categories failed', e);
         return unavailable(reply);
       }
     }
@@ -361,7 +378,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       const { html, tags } = await renderWhole(prepared, head, end);
       await cache.set(key, await storable(200, html, tags, etag), config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {});
     })()
-      .catch((e: unknown) => console.error('[output-cache] refresh failed', e))
+      .catch((e: unknown) => logError('[output-cache] refresh failed', e))
       .finally(() => refreshing.delete(key));
   }
 
@@ -400,7 +417,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
     if (cache && plan) {
       const hit = await cache.get(plan.key).catch((e: unknown) => {
-        console.error('[output-cache] read failed', e);
+        logError('[output-cache] read failed', e);
         return undefined;
       });
       if (hit) {
@@ -417,7 +434,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       prepared = await prepareRender(target, config, locale, { origin });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
-      console.error('[ssr] load failed', e);
+      logError('[ssr] load failed', e);
       return unavailable(reply);
     }
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
@@ -437,14 +454,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       try {
         rendered = await renderWhole(prepared, head, end);
       } catch (e) {
-        console.error('[ssr] render failed', e);
+        logError('[ssr] render failed', e);
         return unavailable(reply);
       }
       // a page of one shopper's data is rendered for them alone: never kept
       const keep = plan !== undefined && !prepared.personal;
       if (cache && plan && keep && prepared.status === 200) {
         const stored = await storable(200, rendered.html, rendered.tags, etag);
-        await cache.set(plan.key, stored, config.server.outputCacheTtlSeconds, plan.variantOf !== undefined ? { variantOf: plan.variantOf } : {}).catch((e: unknown) => console.error('[output-cache] write failed', e));
+        await cache.set(plan.key, stored, config.server.outputCacheTtlSeconds, plan.variantOf !== undefined ? { variantOf: plan.variantOf } : {}).catch((e: unknown) => logError('[output-cache] write failed', e));
         return sendPage(request, reply, { ...stored, bodies: { br: stored.br, gzip: stored.gzip }, html: rendered.html }, 'miss');
       }
       // compressed for this answer alone: gzip when the client takes it (the cheaper of the two), else brotli
@@ -465,6 +482,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return { status: answer.statusCode, html: compressed ? '' : answer.body };
       }, options.warmUp)
     : undefined;
+  readiness.warmedUp();
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { limitedErrorLog } from '../common/log-limit';
 import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from '../../core/ports/output-cache';
 
 export interface RedisOutputCacheOptions {
@@ -9,6 +10,8 @@ export interface RedisOutputCacheOptions {
   /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ShopConfig.server.outputCacheMaxVariantsPerPage) */
   maxVariantsPerPage?: number;
 }
+
+const logError = limitedErrorLog();
 
 /**
  * Keeps at most ARGV[1] members in the variants set KEYS[1] (scored by when each was stored): the oldest are dropped
@@ -45,7 +48,8 @@ export class RedisOutputCache implements OutputCache {
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
     this.redis.on('error', (e: Error) => {
-      if (!this.quitting) console.error('[output-cache] redis', e.message);
+      // Redis away: ioredis reports every failed reconnect; the first is written, then a count per interval
+      if (!this.quitting) logError('[output-cache] redis', e.message);
     });
   }
 
@@ -111,6 +115,11 @@ export class RedisOutputCache implements OutputCache {
       if (keys.length) await this.redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');
+  }
+
+  /** resolves when Redis answers a PING within the command timeout (the storefront's readiness check) */
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async quit(): Promise<void> {

@@ -215,7 +215,7 @@ function requestTarget(raw: string | undefined): string {
 }
 
 /**
- * `log(key, line)`: a line and what makes two of them the same error (index.ts counts repeats: log-limit.ts). A 500
+ * `log(key, line)`: a line and what makes two of them the same error (index.ts counts repeats: adapters/common/log-limit.ts). A 500
  * is its stack; a client that stopped sending is one line.
  */
 export function createHandler(router: Router, log: (key: string, line: string) => void, trust: TrustProxy = () => false) {

@@ -4,7 +4,7 @@ import { DEFAULT_SEED } from '../catalogue/index';
 import type { Context } from './context';
 import { getMeta, openDb, setMeta } from './db';
 import { createHandler, markTimedOut, Router, trustedProxies } from './http';
-import { RepeatLimiter } from './log-limit';
+import { RepeatLimiter } from '../../adapters/common/log-limit';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';

@@ -3,7 +3,7 @@ import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createHandler, Router } from './http';
-import { RepeatLimiter } from './log-limit';
+import { RepeatLimiter } from '../../adapters/common/log-limit';
 import { startTestBackend, trickleUntilClosed } from './test-helpers';
 
 const STACK = /\n\s+at /;

@@ -51,3 +51,18 @@ function summary(entry: { line: string; since: number; count: number }, t: numbe
   const seconds = Math.max(1, Math.round((t - entry.since) / 1000));
   return `${first} (the same error ${entry.count} more time${entry.count === 1 ? '' : 's'} in ${seconds} s)`;
 }
+
+/**
+ * `console.error(label, error)` through a RepeatLimiter: errors are the same when their label and message are (their
+ * stacks and `where`, e.g. the request they came from, may differ), so an outage writes its first stack and then a
+ * count per interval.
+ */
+export function limitedErrorLog(limiter: RepeatLimiter = new RepeatLimiter((m) => console.error(m))): (label: string, error?: unknown, where?: string) => void {
+  return (label, error, where) => {
+    const at = where ? ` (${where})` : '';
+    if (error === undefined) return limiter.log(label, label + at);
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const detail = error instanceof Error ? (error.stack ?? message) : message;
+    limiter.log(`${label} ${message}`, `${label}${at} ${detail}`);
+  };
+}
