@@ -55,11 +55,13 @@ export class HttpPaymentApi implements PaymentApi {
   /** the logo sizes the browser can load under the shop's CSP (logoAddress); none left = no image */
   private image(image: Image | undefined): { image?: Image } {
     if (!image || typeof image !== 'object') return {};
-    const out: Image = {};
-    for (const [size, address] of Object.entries(image)) {
-      const mapped = logoAddress(address, this.config.api.url, this.config.api.publicUrl);
-      if (mapped) out[size] = mapped;
-    }
+    // Object.fromEntries defines each size as an own property (a size named __proto__ included)
+    const out: Image = Object.fromEntries(
+      Object.entries(image).flatMap(([size, address]) => {
+        const mapped = logoAddress(address, this.config.api.url, this.config.api.publicUrl);
+        return mapped ? [[size, mapped]] : [];
+      }),
+    );
     return Object.keys(out).length ? { image: out } : {};
   }
 
