@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageProblems as watch, rootHydrated as hydrated } from './checkout-steps';
+import { hydrated, pageProblems as watch } from './checkout-steps';
 
 const CONFIGURABLE = '/inpakpapier/baby-en-geboorte/inpakpapier-beertjes-amsterdam-1.html';
 

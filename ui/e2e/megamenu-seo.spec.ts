@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageProblems as watch, rootHydrated as hydrated } from './checkout-steps';
+import { hydrated, pageProblems as watch } from './checkout-steps';
 
 /** Tab until the focused element matches, at most `max` presses. */
 async function tabTo(page: Page, predicate: string, max = 60): Promise<boolean> {
