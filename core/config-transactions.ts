@@ -83,12 +83,12 @@ export interface TransactionsConfig {
     readonly defaultTimeToLiveMs: number;
   };
   /**
-   * The tag manager (spec catalogue §2.4): analytics events go to `window.dataLayer` once the shopper accepted the
+   * The tag manager (spec catalogue §2.4): analytics events go to the page's dataLayer array once the shopper accepted the
    * cookie notice (core/analytics). No third-party script is loaded unless a container id is set; then the browser
    * loads Google Tag Manager's script for it after the consent.
    */
   readonly analytics: {
-    /** e.g. 'GTM-XXXXXXX'; '' = none (the events stay in window.dataLayer for a tag manager the owner adds) */
+    /** e.g. 'GTM-XXXXXXX'; '' = none (the events stay in the page's dataLayer array for a tag manager the owner adds) */
     readonly tagManagerContainerId: string;
   };
   readonly claims: {
