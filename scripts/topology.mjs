@@ -110,9 +110,8 @@ ${upstreams.map((u) => `    server ${u} max_fails=2 fail_timeout=5s;`).join('\n'
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       # a storefront that refuses, times out or answers 503 (not ready, overloaded): the request goes to the next one
-      # (GET and HEAD only: nginx never sends a POST twice)
+      # (each storefront in turn; a POST that reached a storefront is never sent to another)
       proxy_next_upstream error timeout http_503;
-      proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
       proxy_read_timeout 30s;
     }
