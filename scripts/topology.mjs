@@ -101,6 +101,10 @@ ${upstreams.map((u) => `    server ${u} max_fails=2 fail_timeout=5s;`).join('\n'
 
   server {
     listen 127.0.0.1:${port};
+    # Prometheus scrapes each storefront on its own port, never through the shop's front door
+    location = /metrics {
+      return 404;
+    }
     location / {
       proxy_pass http://storefront;
       proxy_http_version 1.1;

@@ -147,11 +147,13 @@ afterAll(async () => {
 });
 
 describe('the production shape: nginx, storefronts sharing Redis, the API', () => {
-  it('every part answers: nginx passes /healthz and /readyz to a storefront that is ready', async () => {
+  it('every part answers: nginx passes /readyz to a storefront that is ready, and keeps /metrics to itself', async () => {
     for (const s of t.storefronts) expect((await send(`${s.url}/readyz`)).body).toBe('ready');
     const through = await send(`${t.url}/readyz`);
     expect(through.status).toBe(200);
     expect(through.headers['cache-control']).toBe('no-store');
+    // the metrics are read from each storefront's own port: nginx answers for them itself, whatever the key
+    expect((await send(`${t.url}/metrics`, { headers: { authorization: 'Bearer any' } })).status).toBe(404);
   });
 
   it('a page rendered through one storefront is a cache hit through the other; /invalidate through either renews it for both', async () => {
