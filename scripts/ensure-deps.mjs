@@ -68,7 +68,8 @@ export function ensureRedis() {
 
 /**
  * nginx for the test of the production shape (scripts/topology.mjs): Debian's package, in /usr/sbin (not on every
- * user's PATH). The test runs its own nginx from a config in a temp dir; the package's service is not used.
+ * user's PATH). The test runs its own nginx from a config in a temp dir; the package's service is not used (on a machine
+ * with systemd, Debian starts it on port 80 unless that port is taken: `sudo systemctl disable --now nginx` stops it).
  */
 export function ensureNginx() {
   if (existsSync('/usr/sbin/nginx')) return;
