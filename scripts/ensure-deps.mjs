@@ -1,5 +1,6 @@
 // Installs what `npm start` / `npm test` need on a brand-new machine: node_modules (npm ci from the lock file)
-// and, for the browser tests, Debian's Chromium at /usr/bin/chromium (never a downloaded browser build).
+// and, for the browser tests, Debian's Chromium at /usr/bin/chromium (never a downloaded browser build); redis-server
+// and nginx for the tests of the shared output cache and of the production shape.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -31,9 +32,7 @@ export function ensureNodeModules() {
 
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
-  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  run(`${sudo}apt-get update -qq`);
-  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  aptInstall('chromium');
 }
 
 /**
@@ -49,6 +48,13 @@ export function chromiumVersion() {
   }
 }
 
+/** Installs Debian packages with apt-get (sudo unless root); services they would start are not used by the tests. */
+function aptInstall(...packages) {
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  run(`${sudo}apt-get update -qq`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`);
+}
+
 /** redis-server for the shared output cache's tests (Debian's package; it starts no service by itself here). */
 export function ensureRedis() {
   try {
@@ -57,13 +63,22 @@ export function ensureRedis() {
   } catch {
     // not installed
   }
-  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  run(`${sudo}apt-get update -qq`);
-  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server`);
+  aptInstall('redis-server');
+}
+
+/**
+ * nginx for the test of the production shape (scripts/topology.mjs): Debian's package, in /usr/sbin (not on every
+ * user's PATH). The test runs its own nginx from a config in a temp dir; the package's service is not used (on a machine
+ * with systemd, Debian starts it on port 80 unless that port is taken: `sudo systemctl disable --now nginx` stops it).
+ */
+export function ensureNginx() {
+  if (existsSync('/usr/sbin/nginx')) return;
+  aptInstall('nginx');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureNodeModules();
   if (process.argv.includes('--browser')) ensureChromium();
   if (process.argv.includes('--redis')) ensureRedis();
+  if (process.argv.includes('--nginx')) ensureNginx();
 }

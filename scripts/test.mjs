@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (node_modules, Debian's Chromium and redis-server), build, then run the type-check,
+// `npm test`: install what is missing (node_modules, Debian's Chromium, redis-server and nginx), build, then run the type-check,
 // the unit/property/adapter tests (vitest) and the browser journeys (Playwright in /usr/bin/chromium).
 // Ends with the plain line `N passed, N failed` counting every test of every suite (the type-check counts as one).
 // The journeys run in Debian's current Chromium (never a pinned or downloaded browser): its version is printed.
@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { chromiumVersion, ensureChromium, ensureNodeModules, ensureRedis } from './ensure-deps.mjs';
+import { chromiumVersion, ensureChromium, ensureNginx, ensureNodeModules, ensureRedis } from './ensure-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (n) => `${root}node_modules/.bin/${n}`;
@@ -17,7 +17,10 @@ const want = (s) => only.length === 0 || only.includes(s);
 
 ensureNodeModules();
 if (want('e2e')) ensureChromium();
-if (want('unit')) ensureRedis();
+if (want('unit')) {
+  ensureRedis();
+  ensureNginx();
+}
 const { buildAll } = await import('./build.mjs');
 await buildAll({ quiet: true });
 mkdirSync(`${root}test-results`, { recursive: true });
