@@ -63,7 +63,7 @@ describe('/metrics across the workers of the cluster', () => {
   }, 60_000);
 
   it('a wrong or missing key: 401 from any worker; hostile Authorization headers get no 5xx', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${KEY.slice(0, -1)}` }, { authorization: `Bearer ${'x'.repeat(9000)}` }, { authorization: 'Bearer \u00ff\u00fe' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${KEY.slice(0, -1)}` }, { authorization: `Bearer ${'x'.repeat(9000)}` }, { authorization: 'Bearer \u00ff\u00fe' }]) {
       const answer = await rawRequest(shop.url, '/metrics', { headers });
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);

@@ -3,7 +3,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { matchRoute } from '../../core/routing/routes';
+import { ROUTES } from '../../core/routing/routes';
+import { matchAppRoute } from '../app/routes';
+import { pageTargetProblem } from './request-safety';
 import type { RenderGate } from './render-gate';
 
 /**
@@ -51,6 +53,13 @@ const apiSeconds = new Histogram({
 const apiFailures = new Counter({ name: 'storefront_api_failures_total', help: 'Calls to the API answered 5xx or not at all (refused, reset, timed out), by endpoint', labelNames: ['endpoint'] as const, registers: [registry] });
 const unavailable = new Counter({ name: 'storefront_unavailable_total', help: 'Answers 503 to shoppers (pages, API pass-through, shop data; not health probes)', registers: [registry] });
 
+if (cluster.isWorker) {
+  // a worker's prom-client answers the primary's AggregatorRegistry with this registry (its listener comes with it), from
+  // the moment the worker's code has loaded: the primary's sum waits for every worker it has
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+}
+
 /** the render gates of this process's storefronts (one in production; tests start several) */
 const gates = new Set<RenderGate>();
 new Gauge({
@@ -73,11 +82,6 @@ function watchProcess(): void {
   if (processWatched) return;
   processWatched = true;
   collectDefaultMetrics({ register: registry });
-  if (cluster.isWorker) {
-    // a worker's prom-client answers the primary's AggregatorRegistry with this registry (its listener comes with it)
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([registry]);
-  }
   watchApiCalls();
 }
 
@@ -139,14 +143,20 @@ const KIND_OF_ROUTE = new Map<string, RouteKind>([
   ['/shop-data/*', 'shop-data'],
 ]);
 
-/** a page's kind from the route table (spec catalogue §2.1); the URL dispatcher's paths ('*') are 'page' until resolved */
+/** the route names of product pages (core/routing/routes.ts: the routes the tag manager knows as 'product') */
+const PRODUCT_ROUTES = new Set(ROUTES.filter((r) => r.tagManagerName === 'product').map((r) => r.name));
+
+/**
+ * A page's kind from the route table (spec catalogue §2.1), through the UI's remembered matches (a render has matched
+ * the same path); the URL dispatcher's paths ('*') are 'page' until resolved.
+ */
 export function pageKindOfPath(path: string): RouteKind {
-  const { route } = matchRoute(path.split(/[?#]/, 1)[0]!);
-  if (route.name === 'home') return 'home';
-  if (route.name === 'category') return 'category';
-  if (route.name === 'cms-page') return 'cms';
-  if (route.tagManagerName === 'product') return 'product';
-  return 'page';
+  // a target the pages refuse (400) is matched against nothing: no route, no warning in the log, no remembered match
+  if (pageTargetProblem(path)) return 'page';
+  const name = matchAppRoute(path.split(/[?#]/, 1)[0]!)?.[0]?.route.name;
+  if (name === 'home' || name === 'category') return name;
+  if (name === 'cms-page') return 'cms';
+  return name !== undefined && PRODUCT_ROUTES.has(name) ? 'product' : 'page';
 }
 
 /** the kind of a page the URL dispatcher resolved (spec catalogue §2.2): product, category, CMS page */
