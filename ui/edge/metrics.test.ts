@@ -53,6 +53,9 @@ describe('route kinds and API endpoints: a small fixed set of label values, neve
     expect(apiEndpointOf('/img/600/744/resize/a.jpg')).toBe('img');
     expect(apiEndpointOf('/')).toBe('health');
     expect(apiEndpointOf('/api/constructor')).toBe('other');
+    expect(apiEndpointOf('/vsf/api/cart/pull')).toBe('cart');
+    expect(apiEndpointOf('/api/catalog/x/img/y')).toBe('catalog');
+    expect(apiEndpointOf('/img/x.jpg?u=/api/cart')).toBe('img');
   });
 
   it('any path gives one of the fixed values', () => {

@@ -77,7 +77,7 @@ new Gauge({
 const apiOrigins = new Map<string, number>();
 
 let processWatched = false;
-/** once per process: Node's own metrics, the answer to the primary's requests, the API calls seen by undici */
+/** once per process, when its first storefront starts: Node's own metrics, the API calls seen by undici */
 function watchProcess(): void {
   if (processWatched) return;
   processWatched = true;
@@ -120,10 +120,11 @@ function watchApiCalls(): void {
 export function apiEndpointOf(path: string): ApiEndpoint {
   const p = path.split('?', 1)[0]!;
   if (p === '/' || p === '') return 'health';
-  if (/\/img\//.test(p)) return 'img';
-  const m = /\/api\/([a-z-]+)(?:\/([a-z-]+))?/i.exec(p);
+  // the first /api/ or /img/ of the path (an API_URL may have a path of its own before it)
+  const m = /\/(api|img)\/(?:([a-z-]+)(?:\/([a-z-]+))?)?/i.exec(p);
   if (!m) return 'other';
-  const [first, second] = [m[1]!.toLowerCase(), m[2]?.toLowerCase()];
+  if (m[1]!.toLowerCase() === 'img') return 'img';
+  const [first, second] = [m[2]?.toLowerCase(), m[3]?.toLowerCase()];
   if (first === 'catalog' || first === 'product') return 'catalog';
   if (first === 'ext' && second === 'cms-data') return 'cms';
   return first === 'url' || first === 'cart' || first === 'stock' || first === 'user' || first === 'order' ? first : 'other';
