@@ -8,6 +8,7 @@ import { RedisOutputCache } from '../adapters/cache/redis-output-cache';
 import { SystemClock } from '../adapters/common/system-clock';
 import type { OutputCache } from '../core/ports/output-cache';
 import { createConfig, DEFAULT_CONFIG } from '../core/config';
+import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
 
 /**
  * CLI entry of the storefront server (bundled to dist/server-app.mjs, started through dist/server.mjs).
@@ -64,6 +65,14 @@ function tagManagerId(id: string): string {
   return id;
 }
 
+/** METRICS_KEY (GET /metrics, ui/edge/metrics.ts): a key that will not do stops the start, in the primary and each worker */
+const metricsKey = env.METRICS_KEY || undefined;
+const metricsKeyWrong = metricsKey === undefined ? undefined : metricsKeyProblem(metricsKey);
+if (metricsKeyWrong) {
+  console.error(metricsKeyWrong);
+  process.exit(1);
+}
+
 const INVALIDATE_PEERS = 'output-cache:invalidate';
 const WORKER_LISTENING = 'listening';
 
@@ -78,6 +87,7 @@ async function serve(): Promise<RunningStorefront> {
     hsts: env.HSTS === '1',
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
+    ...(metricsKey ? { metricsKey } : {}),
     ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
     // the load balancers in front (comma-separated IPs or CIDRs); unset: none is trusted
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
@@ -154,6 +164,8 @@ function supervise(): void {
   // primary handing each over and waiting for the busy worker to take it: a burst of connections spreads over them
   if (!env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ execArgv: workerExecArgv() });
+  // a worker asked for /metrics gets the sum over every worker from here (ui/edge/metrics.ts)
+  answerClusterMetrics();
   const fork = () => cluster.fork({ UV_TCP_SINGLE_ACCEPT: env.UV_TCP_SINGLE_ACCEPT ?? '1' });
   let stopping = false;
   let listening = 0;

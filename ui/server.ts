@@ -25,6 +25,7 @@ import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
+import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -61,6 +62,8 @@ export interface StorefrontOptions {
   trustedProxies?: readonly string[];
   /** render some of the shop's pages before listening (ui/edge/warm-up.ts); none unless given */
   warmUp?: WarmUpOptions;
+  /** the key `GET /metrics` must carry as `Authorization: Bearer <key>` (ui/edge/metrics.ts); none: /metrics answers 404 */
+  metricsKey?: string;
 }
 
 export interface RunningStorefront {
@@ -159,6 +162,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     if (status >= 500) logError('[storefront] 500', error, `${request.method} ${request.url.slice(0, 200)}`);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
+  // before any plugin: its request counting is in every context (ui/edge/metrics.ts)
+  serveMetrics(app, { key: options.metricsKey, apiUrl: options.apiUrl, renderGate });
   const unavailable = (reply: FastifyReply) =>
     reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
 
@@ -420,6 +425,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         logError('[output-cache] read failed', e);
         return undefined;
       });
+      countOutputCache(request, hit);
       if (hit) {
         if (hit.stale) refresh(plan.key, plan.url, locale, origin, plan.variantOf);
         if (hit.page.etag && etagMatches(request.headers['if-none-match'], hit.page.etag)) return notModified(reply, hit.page.etag);
@@ -430,6 +436,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // a cacheable page is rendered from its canonical URL (the parameters it does not read left out)
     const target = plan?.url ?? url;
     let prepared: PreparedPage;
+    const loadStart = performance.now();
     try {
       prepared = await prepareRender(target, config, locale, { origin });
     } catch (e) {
@@ -437,6 +444,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       logError('[ssr] load failed', e);
       return unavailable(reply);
     }
+    const loadMs = pageLoaded(request, prepared.state, loadStart);
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
     const { head, end, etag } = shellOf(prepared, target, origin);
     if (etag && etagMatches(request.headers['if-none-match'], etag)) return notModified(reply, etag);
@@ -451,12 +459,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return reply;
       }
       let rendered;
+      const renderStart = performance.now();
       try {
         rendered = await renderWhole(prepared, head, end);
       } catch (e) {
         logError('[ssr] render failed', e);
         return unavailable(reply);
       }
+      pageRendered(request, loadMs + performance.now() - renderStart);
       // a page of one shopper's data is rendered for them alone: never kept
       const keep = plan !== undefined && !prepared.personal;
       if (cache && plan && keep && prepared.status === 200) {
