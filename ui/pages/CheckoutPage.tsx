@@ -17,6 +17,7 @@ import { OrderSummary } from '../components/checkout/OrderSummary';
 function Outcome({ completion }: { completion: CheckoutCompletion }) {
   const { t } = useTranslation();
   const state = useCheckout();
+  const online = useOnline();
   // a queued order sent later (back online on this page) becomes a placed one
   const last = state.lastOrder?.order_id === completion.order.order_id ? state.lastOrder : completion.order;
   if (completion.kind === 'redirect') {
@@ -28,11 +29,14 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
     );
   }
   if (last.status === 'queued') {
+    // kept because the shopper is offline (spec transactions §4 "Task queue"), or because the server failed (§8); an
+    // order another tab queued carries no reason: the connection now tells
+    const offline = (last.queuedBecause ?? (online ? 'server' : 'offline')) === 'offline';
     return (
       <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
         <h1>{t('checkout.queuedTitle')}</h1>
-        <p role="status">{t('order.queued')}</p>
-        <p>{t('checkout.queuedText')}</p>
+        <p role="status">{t(offline ? 'order.queuedOffline' : 'order.queued')}</p>
+        {offline ? <p>{t('checkout.queuedText')}</p> : null}
         <Link to="/" className="button button--secondary">
           {t('orderStatus.continueShopping')}
         </Link>

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
 import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
+import { providerMethodCode } from '../../../core/checkout/checkout-rules';
+import { defaultPaymentMethod, keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
+import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
@@ -13,11 +16,19 @@ import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, ty
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
 
-/** The title of a method: cash on delivery has its own text, provider methods their description. */
+/**
+ * The title of a method in the shop's language: cash on delivery and the mapped provider methods (spec transactions §9)
+ * by their own texts (the provider describes them in one language), any other method by the title it came with.
+ */
 export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
   const { t } = useTranslation();
   const config = useConfig();
-  return (m) => (m.code === config.payment.cashOnDelivery.code ? t('payment.cashOnDelivery') : m.title);
+  return (m) =>
+    m.code === config.payment.cashOnDelivery.code
+      ? t('payment.cashOnDelivery')
+      : providerMethodCode(m.code, config) !== undefined
+        ? t(`payment.method.${m.code}`, { defaultValue: m.title })
+        : m.title;
 }
 
 /**
@@ -47,24 +58,37 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     }),
     [config, issuerList],
   );
+  // the method picked before (kept with the checkout details until the step is confirmed, so a reload shows it), or the
+  // default when it is no longer offered; offline the provider's methods are unknown, not withdrawn
+  const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
+  const chosen = resolvePaymentChoice(keptPaymentChoice(state.paymentChoice, saved), methods, offline);
+  const title = usePaymentMethodTitle();
   const sameAsShipping =
     !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
-  const defaultMethod = methods.find((m) => m.default)?.code ?? '';
   const form = useForm<V>(
     {
       ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),
       company: saved?.company ?? '',
       taxId: saved?.taxId ?? '',
       sameAsShipping,
-      paymentMethod: saved?.paymentMethod ?? defaultMethod,
-      issuer: typeof saved?.paymentMethodAdditional?.['issuer'] === 'string' ? (saved.paymentMethodAdditional['issuer'] as string) : '',
+      paymentMethod: chosen.method,
+      issuer: chosen.issuer,
     },
     validate,
   );
-  // the methods may arrive after the first render: preselect the default one
+  // the shown pick follows the core: the methods arriving, a fallback, a pick made in another tab
+  const { setAll } = form;
+  useEffect(() => setAll({ paymentMethod: chosen.method, issuer: chosen.issuer }), [setAll, chosen.method, chosen.issuer]);
+  // the shopper's pick (method, bank) is kept with the checkout details until the step is confirmed
+  const { paymentMethod: picked, issuer: pickedIssuer } = form.values;
   useEffect(() => {
-    if (!form.values.paymentMethod && defaultMethod) form.set('paymentMethod', defaultMethod);
-  }, [defaultMethod, form]);
+    if (picked === chosen.method && pickedIssuer === chosen.issuer) return;
+    if (!methods.some((m) => m.code === picked)) return;
+    void checkout.choosePaymentMethod({ method: picked, ...(needsIssuer(picked, config) && pickedIssuer ? { issuer: pickedIssuer } : {}) });
+    // only a change of the form's values is the shopper's (a change of the core's pick is followed above): the
+    // effect runs on those alone
+  }, [picked, pickedIssuer]);
+  const replacedBy = chosen.replaced ? defaultPaymentMethod(methods) : undefined;
   return (
     <form
       noValidate
@@ -102,11 +126,23 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
         price={(m) => (m.cost_incl_tax ? money(m.cost_incl_tax) : undefined)}
         notice={
           <>
-            {methods.length === 0 ? <p role="status">{t('common.loading')}</p> : null}
-            {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */}
-            {state.paymentMethodsError ? (
+            {methods.length === 0 && !state.paymentMethodsError ? <p role="status">{t('common.loading')}</p> : null}
+            {/* offline (core Network port): the provider's methods come with the connection; cash on delivery works
+                offline, its order is kept and sent later (spec transactions §3, §4 "Task queue") */}
+            {offline ? (
+              <div className="methods__notice" role="status" data-notice="offline">
+                <p>{t('payment.offline')}</p>
+                {methods.length > 0 ? <p>{t('payment.offlineOrder')}</p> : null}
+              </div>
+            ) : state.paymentMethodsError ? (
+              /* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */
               <p className="methods__notice" role="status" data-notice="no-payment-methods">
                 {t(state.paymentMethodsError)}
+              </p>
+            ) : null}
+            {chosen.replaced && replacedBy ? (
+              <p className="methods__notice" role="status" data-notice="method-replaced">
+                {t('payment.methodReplaced', { method: title({ code: chosen.replaced, title: chosen.replaced }), fallback: title(replacedBy) })}
               </p>
             ) : null}
           </>
