@@ -169,3 +169,50 @@ test('product page: the quantity limit text names the largest quantity it accept
   await expect(error).toHaveText(`Het aantal mag niet hoger zijn dan ${max}`);
   await expect(page.getByRole('button', { name: 'In winkelwagen' })).toBeDisabled();
 });
+
+// spec transactions §1 (order history), §3 "Provider payment method": after a failed iDEAL payment paid again by
+// credit card, the order's details name the method that paid, not the first one tried
+test('order details name the method of the latest payment (iDEAL failed, paid by Creditcard)', async ({ page }) => {
+  const email = uniqueEmail('latest-method');
+  const password = 'Papier2026!';
+  const created = await page.request.post('/api/user/create', { data: { customer: { email, firstname: 'Joke', lastname: 'Jansen' }, password } });
+  expect(created.status()).toBe(200);
+  const product = await simpleProductUrl(page.request, 15);
+  await addProductToCart(page, product.url);
+  await closeCookieNotice(page);
+  await page.getByRole('link', { name: 'Mijn account' }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('E-mailadres').fill(email);
+  await login.getByLabel(/^Wachtwoord/).fill(password);
+  await login.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByText('Je bent ingelogd!')).toBeVisible();
+  await page.goto('/checkout');
+  await hydrated(page);
+  await fillDetailsAndShipping(page, { firstName: 'Joke', lastName: 'Jansen', email }, { skipPersonal: true });
+  const payment = paymentStep(page);
+  await payment.getByRole('radio', { name: 'iDEAL' }).check();
+  await payment.getByLabel('Je bank').selectOption({ label: 'ING' });
+  await payment.getByRole('button', { name: 'Verder naar overzicht' }).click();
+  await acceptTerms(page);
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
+  const increment = ((await page.locator('#order').textContent()) ?? '').trim();
+  await page.getByRole('button', { name: 'Mislukt (failed)' }).click();
+  await page.waitForURL(/\/order-status\/[^/]+$/);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Opnieuw betalen' }).click();
+  const retry = page.getByRole('form', { name: `Opnieuw betalen voor bestelling # ${increment}` });
+  await retry.getByRole('radio', { name: 'Creditcard' }).check();
+  await retry.getByRole('button', { name: 'Nu betalen' }).click();
+  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
+  await page.getByRole('button', { name: 'Betaald (paid)' }).click();
+  await page.waitForURL(/\/order-status\/[^/]+$/);
+  await expect(page.locator('.status-label')).toHaveText('gelukt');
+
+  await page.goto(`/my-account/orders/${increment}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bestelling # ${increment}`);
+  await expect(page.locator('[data-payment-status]')).toHaveText('betaald');
+  await expect(page.locator('.order-details__facts')).toContainText('Creditcard');
+  await expect(page.locator('.order-details__facts')).not.toContainText('iDEAL');
+});
