@@ -101,8 +101,8 @@ export const MESSAGES = {
   // ---- order and payment (transactions §2, §4, §8)
   orderPlaceError: 'order.placeError',
   orderQueued: 'order.queued',
-  /** an order placed offline: kept, and sent once the connection is back (not a server error) */
-  orderQueuedOffline: 'order.queuedOffline',
+  /** an order placed offline: kept, and sent once the connection is back (not a server error; the review step's text) */
+  orderQueuedOffline: 'checkout.offlineNote',
   orderWaiting: 'order.waiting',
   orderWaitingConfirm: 'order.waitingConfirm',
   /** an order made offline was sent once back online; the backend's number */

@@ -67,9 +67,7 @@ test('payment step: the picked method and bank survive a reload until the step i
   await expect(payment.getByRole('radio', { name: 'iDEAL' })).toBeVisible();
   await expect(payment.getByRole('radio', { name: 'Creditcard' })).toHaveCount(0);
   await expect(payment.getByRole('radio', { name: 'Betalen bij levering' })).toBeChecked();
-  await expect(payment.locator('[data-notice="method-replaced"]')).toHaveText(
-    'Creditcard is niet meer beschikbaar. We hebben Betalen bij levering voor je gekozen; je kunt een andere betaalmethode kiezen.',
-  );
+  await expect(payment.locator('[data-notice="method-replaced"]')).toHaveText('Creditcard is niet meer beschikbaar; kies een andere betaalmethode.');
   await page.unroute('**/vsf-payment-service-api/payment-methods');
 
   // confirmed: the review names the method, and the details carry it from now on
@@ -87,7 +85,7 @@ test('payment step offline: it says the shopper is offline and what ordering now
   await context.setOffline(true);
   const notice = payment.locator('[data-notice="offline"]');
   await expect(notice).toContainText('Je bent offline. De betaalmethoden verschijnen zodra je weer verbinding hebt.');
-  await expect(notice).toContainText('Je kunt nu al bestellen met betalen bij levering: we bewaren je bestelling en versturen die zodra je weer online bent.');
+  await expect(notice).toContainText('Betalen bij levering kan wel: je bestelling wordt bewaard en verstuurd zodra je weer online bent.');
   await expect(payment).not.toContainText('Geen betaalmethoden ingesteld');
   await expect(payment.getByRole('radio', { name: 'Betalen bij levering' })).toBeChecked();
   await page.screenshot({ path: 'test-results/e2e/payment-step-offline.png', fullPage: true });

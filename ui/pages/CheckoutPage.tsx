@@ -1,23 +1,31 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../core/checkout/checkout-step';
 import { PaymentService, type CheckoutCompletion } from '../../core/checkout/payment-service';
+import { MESSAGES } from '../../core/messages';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useCart, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
 import { Step } from '../components/checkout/Step';
 import { PersonalStep } from '../components/checkout/PersonalStep';
 import { ShippingStep } from '../components/checkout/ShippingStep';
-import { PaymentStep, usePaymentMethodTitle } from '../components/checkout/PaymentStep';
+import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
+import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
 import { OrderSummary } from '../components/checkout/OrderSummary';
+
+/**
+ * The payment step's form loads once the page is mounted (CheckoutPage), not with what the checkout loads before it is
+ * interactive: the first step shown is mostly another one.
+ */
+const loadPaymentStep = () => recoverChunk(import('../components/checkout/PaymentStep'));
+const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
 function Outcome({ completion }: { completion: CheckoutCompletion }) {
   const { t } = useTranslation();
   const state = useCheckout();
-  const online = useOnline();
   // a queued order sent later (back online on this page) becomes a placed one
   const last = state.lastOrder?.order_id === completion.order.order_id ? state.lastOrder : completion.order;
   if (completion.kind === 'redirect') {
@@ -29,13 +37,13 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
     );
   }
   if (last.status === 'queued') {
-    // kept because the shopper is offline (spec transactions §4 "Task queue"), or because the server failed (§8); an
-    // order another tab queued carries no reason: the connection now tells
-    const offline = (last.queuedBecause ?? (online ? 'server' : 'offline')) === 'offline';
+    // kept because the shopper is offline (spec transactions §4 "Task queue"), or because the server failed (§8; an
+    // order another tab queued carries no reason: most likely that tab was offline)
+    const offline = last.queuedBecause !== 'server';
     return (
       <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
         <h1>{t('checkout.queuedTitle')}</h1>
-        <p role="status">{t(offline ? 'order.queuedOffline' : 'order.queued')}</p>
+        <p role="status">{t(offline ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued)}</p>
         {offline ? <p>{t('checkout.queuedText')}</p> : null}
         <Link to="/" className="button button--secondary">
           {t('orderStatus.continueShopping')}
@@ -89,7 +97,9 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
         <ShippingStep onDone={() => setActive('payment')} />
       </Step>
       <Step index={3} title={t('checkout.payment')} state={stateOf('payment')} onEdit={() => setActive('payment')} summary={method ? methodTitle(method) : null}>
-        <PaymentStep onDone={() => setActive('review')} />
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <PaymentStep onDone={() => setActive('review')} />
+        </Suspense>
       </Step>
       <Step index={4} title={t('checkout.review')} state={stateOf('review')}>
         <ReviewStep onCompleted={onCompleted} />
@@ -128,6 +138,7 @@ export function CheckoutPage() {
   useEffect(() => {
     if (methodsReady) void checkout.restoreSelections();
   }, [checkout, methodsReady]);
+  useEffect(() => void loadPaymentStep().catch(() => undefined), []);
   // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
   useEffect(() => () => checkout.setThankYouPage(false), [checkout]);
 

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
 import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
-import { providerMethodCode } from '../../../core/checkout/checkout-rules';
-import { defaultPaymentMethod, keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
+import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
@@ -13,23 +12,9 @@ import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions'
 import { Field } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { usePaymentMethodTitle } from './payment-method-title';
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
-
-/**
- * The title of a method in the shop's language: cash on delivery and the mapped provider methods (spec transactions §9)
- * by their own texts (the provider describes them in one language), any other method by the title it came with.
- */
-export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
-  const { t } = useTranslation();
-  const config = useConfig();
-  return (m) =>
-    m.code === config.payment.cashOnDelivery.code
-      ? t('payment.cashOnDelivery')
-      : providerMethodCode(m.code, config) !== undefined
-        ? t(`payment.method.${m.code}`, { defaultValue: m.title })
-        : m.title;
-}
 
 /**
  * Step 3: billing address (same as shipping by default), payment method (the provider's mapped methods plus cash
@@ -88,7 +73,6 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     // only a change of the form's values is the shopper's (a change of the core's pick is followed above): the
     // effect runs on those alone
   }, [picked, pickedIssuer]);
-  const replacedBy = chosen.replaced ? defaultPaymentMethod(methods) : undefined;
   return (
     <form
       noValidate
@@ -127,22 +111,18 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
         notice={
           <>
             {methods.length === 0 && !state.paymentMethodsError ? <p role="status">{t('common.loading')}</p> : null}
-            {/* offline (core Network port): the provider's methods come with the connection; cash on delivery works
-                offline, its order is kept and sent later (spec transactions §3, §4 "Task queue") */}
-            {offline ? (
-              <div className="methods__notice" role="status" data-notice="offline">
-                <p>{t('payment.offline')}</p>
-                {methods.length > 0 ? <p>{t('payment.offlineOrder')}</p> : null}
-              </div>
-            ) : state.paymentMethodsError ? (
-              /* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */
-              <p className="methods__notice" role="status" data-notice="no-payment-methods">
+            {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured'; offline (the core's
+                Network port) the provider's methods come with the connection, and cash on delivery works: its order is
+                kept and sent later (§3, §4 "Task queue") */}
+            {state.paymentMethodsError ? (
+              <p className="methods__notice" role="status" data-notice={offline ? 'offline' : 'no-payment-methods'}>
                 {t(state.paymentMethodsError)}
+                {offline && methods.length > 0 ? ` ${t('payment.offlineOrder')}` : null}
               </p>
             ) : null}
-            {chosen.replaced && replacedBy ? (
+            {chosen.replaced ? (
               <p className="methods__notice" role="status" data-notice="method-replaced">
-                {t('payment.methodReplaced', { method: title({ code: chosen.replaced, title: chosen.replaced }), fallback: title(replacedBy) })}
+                {t('payment.methodReplaced', { method: title({ code: chosen.replaced, title: chosen.replaced }) })}
               </p>
             ) : null}
           </>
