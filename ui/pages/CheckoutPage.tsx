@@ -138,6 +138,8 @@ export function CheckoutPage() {
   useEffect(() => {
     if (methodsReady) void checkout.restoreSelections();
   }, [checkout, methodsReady]);
+  // the payment step's code is fetched once the page is mounted, so the step shows at once when reached (a failed fetch
+  // is tried again when the step renders)
   useEffect(() => void loadPaymentStep().catch(() => undefined), []);
   // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
   useEffect(() => () => checkout.setThankYouPage(false), [checkout]);
