@@ -101,6 +101,8 @@ export const MESSAGES = {
   // ---- order and payment (transactions §2, §4, §8)
   orderPlaceError: 'order.placeError',
   orderQueued: 'order.queued',
+  /** an order placed offline: kept, and sent once the connection is back (not a server error; the review step's text) */
+  orderQueuedOffline: 'checkout.offlineNote',
   orderWaiting: 'order.waiting',
   orderWaitingConfirm: 'order.waitingConfirm',
   /** an order made offline was sent once back online; the backend's number */
@@ -110,6 +112,8 @@ export const MESSAGES = {
   paymentCouldNotBeCreatedComment: 'payment.couldNotBeCreatedComment', // {{message}}
   invalidPaymentToken: 'payment.invalidToken',
   noPaymentMethods: 'payment.noMethods',
+  /** offline: the provider's methods cannot be asked for */
+  paymentMethodsOffline: 'payment.offline',
   noIssuers: 'payment.noIssuers',
   hashIncorrect: 'payment.hashIncorrect',
   paymentDetailsProblem: 'payment.detailsProblem',

@@ -129,7 +129,7 @@ describe('journey: an order made offline is stored, then sent after reconnecting
     const done = await s.payment.completeCheckout();
     expect(done.kind).toBe('queued');
     expect(done.order.result).toBeUndefined();
-    expect(s.notifications.snapshot().map((n) => n.message)).toContain(MESSAGES.orderQueued);
+    expect(s.notifications.snapshot().map((n) => n.message)).toContain(MESSAGES.orderQueuedOffline);
     expect((await s.checkout.orders.pending())).toHaveLength(1);
     s.checkout.setThankYouPage(false); // the shopper browsed on
 

@@ -218,17 +218,20 @@ describe('placeOrder (spec transactions §4 Placing an order)', () => {
     const stored = await storage.entries<{ transmited: boolean }>(STORAGE_COLLECTIONS.orders);
     expect(stored).toHaveLength(1);
     expect(stored[0]![1].transmited).toBe(false);
-    expect(notifications.snapshot().map((n) => n.message)).toEqual([MESSAGES.orderQueued]);
+    // offline is no server error: the order is kept and sent once the connection is back (spec transactions §4 "Task queue")
+    expect(placed.queuedBecause).toBe('offline');
+    expect(notifications.snapshot().map((n) => n.message)).toEqual([MESSAGES.orderQueuedOffline]);
     expect(checkout.snapshot().pendingOrders).toBe(1);
   });
 
   it('network failure or 5xx while online also queues', async () => {
     // spec transactions §8: 'The order can not be transfered because of server error. Order has been queued'
     for (const mode of ['network', 'server'] as const) {
-      const { checkout, orderApi } = setup();
+      const { checkout, orderApi, notifications } = setup();
       orderApi.mode = mode;
       await fill(checkout);
-      expect((await checkout.placeOrder()).status).toBe('queued');
+      expect(await checkout.placeOrder()).toMatchObject({ status: 'queued', queuedBecause: 'server' });
+      expect(notifications.snapshot().map((n) => n.message)).toEqual([MESSAGES.orderQueued]);
       expect(checkout.snapshot().pendingOrders).toBe(1);
     }
   });

@@ -18,7 +18,9 @@ import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
-import { isInCheckout, paymentMethods as paymentMethodsRule, shippingMethods as shippingMethodsRule } from './checkout-rules';
+import { isInCheckout, shippingMethods as shippingMethodsRule } from './checkout-rules';
+import { MESSAGES } from '../messages';
+import { paymentMethodsOffer, type PaymentChoice } from './payment-choice';
 import {
   CHECKOUT_KEYS as KEYS,
   INITIAL_CHECKOUT_STATE,
@@ -86,6 +88,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
       s.get<number>(c, KEYS.modifiedAt),
       s.get<string>(c, KEYS.step),
     ]);
+    // the payment method picked but not yet confirmed (payment-choice.ts)
+    this.patch({ paymentChoice: (await s.get<PaymentChoice>(c, KEYS.paymentChoice)) ?? undefined });
     const pendingOrders = (await this.orders.pending()).length;
     const step = resumeStep(savedStep, { personalDetails, shippingDetails, paymentDetails }, modifiedAt, this.deps.clock.now(), this.config);
     this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders, step });
@@ -141,6 +145,18 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     const wrong = billingAddressErrors(details, this.config);
     if (Object.keys(wrong).length > 0) throw new InvalidAddressError(wrong);
     await this.storeDetails(KEYS.payment, details, { paymentDetails: details });
+    // confirmed: the details carry the method from now on
+    await this.deps.storage.remove(STORAGE_COLLECTIONS.checkout, KEYS.paymentChoice);
+    this.patch({ paymentChoice: undefined });
+  }
+
+  /**
+   * spec transactions §3 "paymentDetails": the method (and bank) picked on the payment step is kept with the details
+   * before the step is confirmed, so a reload shows it again (payment-choice.ts resolvePaymentChoice).
+   */
+  async choosePaymentMethod(choice: PaymentChoice): Promise<void> {
+    const kept: PaymentChoice = choice.issuer ? { method: choice.method, issuer: choice.issuer } : { method: choice.method };
+    await this.storeDetails(KEYS.paymentChoice, kept, { paymentChoice: kept });
   }
 
   /** one step's details stored and shown, the change time kept, the other tabs told */
@@ -154,6 +170,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   async clearDetails(): Promise<void> {
     const c = STORAGE_COLLECTIONS.checkout;
     await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt, KEYS.step].map((k) => this.deps.storage.remove(c, k)));
+    await this.deps.storage.remove(c, KEYS.paymentChoice);
+    this.patch({ paymentChoice: undefined });
     this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined, step: 'personal' });
     this.tabs.publish({ topic: 'checkout' });
   }
@@ -289,16 +307,19 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return info;
   }
 
-  /** spec §3, §5: provider methods filtered by the mapping, plus cash on delivery unless the cart is virtual only */
+  /**
+   * spec §3, §5: provider methods filtered by the mapping, plus cash on delivery unless the cart is virtual only;
+   * offline, the methods that work offline and 'payment.offline' (payment-choice.ts paymentMethodsOffer)
+   */
   async loadPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
-    let provider: Awaited<ReturnType<PaymentApi['paymentMethods']>> = [];
+    let provider: Awaited<ReturnType<PaymentApi['paymentMethods']>> | undefined;
     try {
       provider = await this.deps.paymentApi.paymentMethods();
     } catch (e) {
       this.deps.logger.warn('payment methods could not be loaded', 'checkout', e);
     }
-    const { methods, error } = paymentMethodsRule(provider, this.deps.cart.snapshot().cartItems, this.config);
-    if (error) this.deps.logger.error('No payment methods configured', 'checkout');
+    const { methods, error } = paymentMethodsOffer(provider, this.deps.network.isOnline(), this.deps.cart.snapshot().cartItems, this.config);
+    if (error === MESSAGES.noPaymentMethods) this.deps.logger.error('No payment methods configured', 'checkout');
     this.patch({ paymentMethods: methods, paymentMethodsError: error });
     return methods;
   }

@@ -21,6 +21,7 @@ import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
 import type { CheckoutStep } from './checkout-step';
 import type { OrderStore, StoredOrder } from './order-store';
+import type { PaymentChoice } from './payment-choice';
 import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
 
 /** What checkout needs of the cart (the engine's CartService satisfies it). */
@@ -74,6 +75,11 @@ export interface PlacedOrder {
   readonly email: string;
   /** another tab of this browser placed it (this tab shows it; it starts no payment of its own) */
   readonly placedElsewhere?: boolean;
+  /**
+   * why a queued order was not sent: the browser is offline (it is kept and sent once the connection is back, spec
+   * transactions §4 "Task queue"), or the server failed (§8 'order.queued')
+   */
+  readonly queuedBecause?: 'offline' | 'server';
 }
 
 export interface CheckoutState {
@@ -100,6 +106,8 @@ export interface CheckoutState {
   readonly selectedPaymentMethod?: CheckoutPaymentMethod | undefined;
   /** the step the shopper is on, persisted with the details (a reload or language switch resumes it) */
   readonly step: CheckoutStep;
+  /** the payment method picked on the payment step and not yet confirmed, persisted with the details (payment-choice.ts) */
+  readonly paymentChoice?: PaymentChoice | undefined;
 }
 
 export const INITIAL_CHECKOUT_STATE: CheckoutState = {
@@ -121,7 +129,7 @@ export const INITIAL_CHECKOUT_STATE: CheckoutState = {
 };
 
 /** the keys of Storage collection 'checkout' */
-export const CHECKOUT_KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at', step: 'step' } as const;
+export const CHECKOUT_KEYS = { personal: 'personal-details', shipping: 'shipping-details', payment: 'payment-details', modifiedAt: 'modified-at', step: 'step', paymentChoice: 'payment-choice' } as const;
 
 export interface TransmitReport {
   sent: string[];

@@ -2,8 +2,9 @@
  * Placing an order (spec transactions §4 "Placing an order", §5):
  * - the order is stored in 'orders' first, then sent with a stable Idempotency-Key (offline-orders.ts sendOrder). On
  *   success (or a missing result code): timestamp recorded, cart cleared WITHOUT sync, password and createAccount
- *   dropped. Offline, no answer, or a 5xx: the order stays stored with transmited:false and the outcome is 'queued'
- *   ('order.queued'), never a success. A 4xx is final: the order is rejected ('order.placeError').
+ *   dropped. Offline, no answer, or a 5xx: the order stays stored with transmited:false and the outcome is 'queued',
+ *   never a success: offline it says the order is kept and sent once the connection is back ('order.queuedOffline',
+ *   spec transactions §4 "Task queue"), otherwise it names the server error ('order.queued', §8). A 4xx is final: the order is rejected ('order.placeError').
  * - Creating an account at checkout registers first, places the order for the new customer, clears the cart, and only
  *   then logs in: the login's cart merge meets an empty local cart, so no item is doubled (vue-storefront #4205).
  * - At most one order per cart across the browser's tabs: orders are placed under TAB_LOCKS.order, and a cart that
@@ -115,7 +116,7 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
     const placed: PlacedOrder =
       outcome.kind === 'sent'
         ? { order_id: orderId, status: 'placed', result: outcome.result, paymentMethod: payment.paymentMethod, email: personal.emailAddress }
-        : { order_id: orderId, status: 'queued', paymentMethod: payment.paymentMethod, email: personal.emailAddress };
+        : { order_id: orderId, status: 'queued', paymentMethod: payment.paymentMethod, email: personal.emailAddress, queuedBecause: deps.network.isOnline() ? 'server' : 'offline' };
     ctx.patch({
       personalDetails: keptPersonal,
       modifiedAt: placedAt,
@@ -126,7 +127,7 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
       pendingOrders: (await orders.pending()).length,
     });
     ctx.tabs.publish({ topic: 'orders', data: { orderId, placed: true } });
-    if (placed.status === 'queued') deps.notifications.notify({ type: 'warning', message: MESSAGES.orderQueued });
+    if (placed.status === 'queued') deps.notifications.notify({ type: 'warning', message: placed.queuedBecause === 'offline' ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued });
     if (createAccount && password) {
       try {
         await deps.session.login(personal.emailAddress, password);

@@ -327,6 +327,8 @@ test('offline order: confirmed in the modal after reconnecting, the order number
   await expect(waiting).toBeVisible();
   // confirmed in the modal, not through the notice's own button: the notice must go all the same
   const modal = page.getByRole('dialog', { name: 'Bestelling wacht!' });
+  // an i18next plural: one order is "1 bestelling", never "1 bestelling(en)"
+  await expect(modal).toContainText('Je hebt offline 1 bestelling geplaatst. Bevestig om die nu te versturen.');
   await modal.getByRole('button', { name: 'Bevestigen en versturen' }).click();
   const body = (await (await sent).json()) as { result: { increment_id: string } };
   const number = body.result.increment_id;

@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../core/checkout/checkout-step';
 import { PaymentService, type CheckoutCompletion } from '../../core/checkout/payment-service';
+import { MESSAGES } from '../../core/messages';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useCart, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
 import { Step } from '../components/checkout/Step';
 import { PersonalStep } from '../components/checkout/PersonalStep';
 import { ShippingStep } from '../components/checkout/ShippingStep';
-import { PaymentStep, usePaymentMethodTitle } from '../components/checkout/PaymentStep';
+import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
+import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
 import { OrderSummary } from '../components/checkout/OrderSummary';
+
+/**
+ * The payment step's form loads once the page is mounted (CheckoutPage), not with what the checkout loads before it is
+ * interactive: the first step shown is mostly another one.
+ */
+const loadPaymentStep = () => recoverChunk(import('../components/checkout/PaymentStep'));
+const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
 function Outcome({ completion }: { completion: CheckoutCompletion }) {
   const { t } = useTranslation();
@@ -28,11 +37,14 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
     );
   }
   if (last.status === 'queued') {
+    // kept because the shopper is offline (spec transactions §4 "Task queue"), or because the server failed (§8; an
+    // order another tab queued carries no reason: most likely that tab was offline)
+    const offline = last.queuedBecause !== 'server';
     return (
       <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
         <h1>{t('checkout.queuedTitle')}</h1>
-        <p role="status">{t('order.queued')}</p>
-        <p>{t('checkout.queuedText')}</p>
+        <p role="status">{t(offline ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued)}</p>
+        {offline ? <p>{t('checkout.queuedText')}</p> : null}
         <Link to="/" className="button button--secondary">
           {t('orderStatus.continueShopping')}
         </Link>
@@ -85,7 +97,9 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
         <ShippingStep onDone={() => setActive('payment')} />
       </Step>
       <Step index={3} title={t('checkout.payment')} state={stateOf('payment')} onEdit={() => setActive('payment')} summary={method ? methodTitle(method) : null}>
-        <PaymentStep onDone={() => setActive('review')} />
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <PaymentStep onDone={() => setActive('review')} />
+        </Suspense>
       </Step>
       <Step index={4} title={t('checkout.review')} state={stateOf('review')}>
         <ReviewStep onCompleted={onCompleted} />
@@ -124,6 +138,9 @@ export function CheckoutPage() {
   useEffect(() => {
     if (methodsReady) void checkout.restoreSelections();
   }, [checkout, methodsReady]);
+  // the payment step's code is fetched once the page is mounted, so the step shows at once when reached (a failed fetch
+  // is tried again when the step renders)
+  useEffect(() => void loadPaymentStep().catch(() => undefined), []);
   // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
   useEffect(() => () => checkout.setThankYouPage(false), [checkout]);
 

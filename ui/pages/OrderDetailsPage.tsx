@@ -9,7 +9,7 @@ import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LoginFirst } from '../components/account/LoginFirst';
 import { useErrorText, useMoney, useMounted, useSession } from '../hooks/use-transactions';
-import { usePaymentMethodTitle } from '../components/checkout/PaymentStep';
+import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
 
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
   const { t } = useTranslation();

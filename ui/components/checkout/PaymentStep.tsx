@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
 import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
+import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
+import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
@@ -10,15 +12,9 @@ import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions'
 import { Field } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { usePaymentMethodTitle } from './payment-method-title';
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
-
-/** The title of a method: cash on delivery has its own text, provider methods their description. */
-export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
-  const { t } = useTranslation();
-  const config = useConfig();
-  return (m) => (m.code === config.payment.cashOnDelivery.code ? t('payment.cashOnDelivery') : m.title);
-}
 
 /**
  * Step 3: billing address (same as shipping by default), payment method (the provider's mapped methods plus cash
@@ -47,24 +43,36 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     }),
     [config, issuerList],
   );
+  // the method picked before (kept with the checkout details until the step is confirmed, so a reload shows it), or the
+  // default when it is no longer offered; offline the provider's methods are unknown, not withdrawn
+  const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
+  const chosen = resolvePaymentChoice(keptPaymentChoice(state.paymentChoice, saved), methods, offline);
+  const title = usePaymentMethodTitle();
   const sameAsShipping =
     !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
-  const defaultMethod = methods.find((m) => m.default)?.code ?? '';
   const form = useForm<V>(
     {
       ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),
       company: saved?.company ?? '',
       taxId: saved?.taxId ?? '',
       sameAsShipping,
-      paymentMethod: saved?.paymentMethod ?? defaultMethod,
-      issuer: typeof saved?.paymentMethodAdditional?.['issuer'] === 'string' ? (saved.paymentMethodAdditional['issuer'] as string) : '',
+      paymentMethod: chosen.method,
+      issuer: chosen.issuer,
     },
     validate,
   );
-  // the methods may arrive after the first render: preselect the default one
+  // the shown pick follows the core: the methods arriving, a fallback, a pick made in another tab
+  const { setAll } = form;
+  useEffect(() => setAll({ paymentMethod: chosen.method, issuer: chosen.issuer }), [setAll, chosen.method, chosen.issuer]);
+  // the shopper's pick (method, bank) is kept with the checkout details until the step is confirmed
+  const { paymentMethod: picked, issuer: pickedIssuer } = form.values;
   useEffect(() => {
-    if (!form.values.paymentMethod && defaultMethod) form.set('paymentMethod', defaultMethod);
-  }, [defaultMethod, form]);
+    if (picked === chosen.method && pickedIssuer === chosen.issuer) return;
+    if (!methods.some((m) => m.code === picked)) return;
+    void checkout.choosePaymentMethod({ method: picked, ...(needsIssuer(picked, config) && pickedIssuer ? { issuer: pickedIssuer } : {}) });
+    // only a change of the form's values is the shopper's (a change of the core's pick is followed above): the
+    // effect runs on those alone
+  }, [picked, pickedIssuer]);
   return (
     <form
       noValidate
@@ -102,11 +110,19 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
         price={(m) => (m.cost_incl_tax ? money(m.cost_incl_tax) : undefined)}
         notice={
           <>
-            {methods.length === 0 ? <p role="status">{t('common.loading')}</p> : null}
-            {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured' */}
+            {methods.length === 0 && !state.paymentMethodsError ? <p role="status">{t('common.loading')}</p> : null}
+            {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured'; offline (the core's
+                Network port) the provider's methods come with the connection, and cash on delivery works: its order is
+                kept and sent later (§3, §4 "Task queue") */}
             {state.paymentMethodsError ? (
-              <p className="methods__notice" role="status" data-notice="no-payment-methods">
+              <p className="methods__notice" role="status" data-notice={offline ? 'offline' : 'no-payment-methods'}>
                 {t(state.paymentMethodsError)}
+                {offline && methods.length > 0 ? ` ${t('payment.offlineOrder')}` : null}
+              </p>
+            ) : null}
+            {chosen.replaced ? (
+              <p className="methods__notice" role="status" data-notice="method-replaced">
+                {t('payment.methodReplaced', { method: title({ code: chosen.replaced, title: chosen.replaced }) })}
               </p>
             ) : null}
           </>

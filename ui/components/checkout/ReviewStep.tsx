@@ -8,7 +8,7 @@ import { useForm } from '../../hooks/use-form';
 import { useCheckout, useErrorText, useOnline, usePayment } from '../../hooks/use-transactions';
 import { FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
-import { usePaymentMethodTitle } from './PaymentStep';
+import { usePaymentMethodTitle } from './payment-method-title';
 
 /**
  * Step 4: order review (addresses, methods), terms and conditions, place order. The outcome comes from the core's

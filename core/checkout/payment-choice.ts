@@ -1,0 +1,70 @@
+/**
+ * The payment method on the payment step (spec transactions §3 "paymentDetails", §5, §9):
+ * - the method (and iDEAL bank) the shopper picked is kept with the checkout details before the step is confirmed,
+ *   so a reload of the checkout shows it again while the order is not placed (CheckoutService.choosePaymentMethod);
+ * - a kept method that is no longer offered falls back to the default method, and the step says so;
+ * - offline the provider's methods cannot be asked for: the offer is the methods that work offline (cash on
+ *   delivery), and the step says the shopper is offline rather than 'No payment methods configured'.
+ */
+import type { CartItem } from '../cart/types';
+import type { ShopConfig } from '../config';
+import { MESSAGES } from '../messages';
+import type { ProviderPaymentMethodWire } from '../ports/payment-api';
+import { paymentMethods, type PaymentMethodsResult } from './checkout-rules';
+import type { CheckoutPaymentMethod, PaymentDetails } from './types';
+
+/** A payment method picked on the payment step and not yet confirmed ("Verder naar overzicht"). */
+export interface PaymentChoice {
+  readonly method: string;
+  /** the iDEAL bank, when one was picked */
+  readonly issuer?: string;
+}
+
+export interface ResolvedPaymentChoice {
+  /** the method to show as chosen ('' while nothing is offered yet) */
+  readonly method: string;
+  readonly issuer: string;
+  /** the kept method that is not offered any more (the step shows the default instead and says so) */
+  readonly replaced?: string;
+}
+
+/** The kept choice, else the confirmed payment details' method and bank. */
+export function keptPaymentChoice(choice: PaymentChoice | undefined, details: Pick<PaymentDetails, 'paymentMethod' | 'paymentMethodAdditional'> | undefined): PaymentChoice | undefined {
+  if (choice) return choice;
+  if (!details?.paymentMethod) return undefined;
+  const issuer = details.paymentMethodAdditional?.['issuer'];
+  return typeof issuer === 'string' && issuer ? { method: details.paymentMethod, issuer } : { method: details.paymentMethod };
+}
+
+/** The default payment method: the one flagged default (cash on delivery), else the first offered. */
+export function defaultPaymentMethod(methods: readonly CheckoutPaymentMethod[]): CheckoutPaymentMethod | undefined {
+  return methods.find((m) => m.default) ?? methods[0];
+}
+
+/**
+ * What the payment step shows as chosen. While no method is offered yet (they are on their way) the kept choice stands;
+ * once they are: the kept method when it is offered, else the default with `replaced` naming the kept one. `offline`:
+ * a kept method missing from an offline offer is not "no longer offered" (it returns with the connection), so no
+ * `replaced` then.
+ */
+export function resolvePaymentChoice(kept: PaymentChoice | undefined, methods: readonly CheckoutPaymentMethod[], offline = false): ResolvedPaymentChoice {
+  if (methods.length === 0 || (kept && methods.some((m) => m.code === kept.method))) return { method: kept?.method ?? '', issuer: kept?.issuer ?? '' };
+  const fallback = defaultPaymentMethod(methods)?.code ?? '';
+  return kept && !offline ? { method: fallback, issuer: '', replaced: kept.method } : { method: fallback, issuer: '' };
+}
+
+/**
+ * spec transactions §5, §8 'No payment methods configured', §4 offline orders: the offer after asking the provider.
+ * `provider` undefined: the provider could not be asked. Offline, that is no configuration problem: the methods that
+ * work offline are offered (cash on delivery, unless the cart is virtual only) and the error is 'payment.offline'.
+ */
+export function paymentMethodsOffer(
+  provider: readonly ProviderPaymentMethodWire[] | undefined,
+  online: boolean,
+  items: readonly Pick<CartItem, 'type_id'>[],
+  config: Pick<ShopConfig, 'payment'>,
+): PaymentMethodsResult {
+  const offer = paymentMethods(provider ?? [], items, config);
+  if (provider === undefined && !online) return { methods: offer.methods.filter((m) => m.offline === true), error: MESSAGES.paymentMethodsOffline };
+  return offer;
+}
