@@ -25,6 +25,7 @@ import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
+import { sendRobotsTxt } from './edge/robots';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -285,6 +286,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
   }
 
+  app.get('/robots.txt', { config: { compress: false } } as never, (request, reply) => sendRobotsTxt(reply, originOf(request)));
   // ----- /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts -----
   const sitemapXml = createSitemapXml(config);
   app.get('/sitemap.xml', async (request, reply) => {
