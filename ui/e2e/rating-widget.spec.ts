@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { pageProblems, requestsInFlight, settled, simpleProductUrl } from './checkout-steps';
@@ -51,6 +52,11 @@ test('nl-NL: the footer shows the score once scrolled to, the product page besid
   const box = await beside.boundingBox();
   expect(box!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
   expect(box!.y - (title!.y + title!.height)).toBeLessThan(60);
+  // accessible where it shows: under the title and in the footer (axe, WCAG 2.2 AA)
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('rating-footer')).toHaveText(dutch);
+  const axe = await new AxeBuilder({ page }).include('.rating').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   expect(problems).toEqual([]);
 });
 
