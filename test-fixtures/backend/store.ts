@@ -140,7 +140,8 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
   const en = { offsets: new Float64Array(n + 1).fill(pos), crcs: new Uint32Array(n) };
   const englishDocs = products.map((p) => englishProduct(p, english));
   englishDocs.forEach((p, i) => put(p, en, i));
-  const enCol = new Collection('product', englishDocs as unknown as Doc[]);
+  // the same ids and field paths as the Dutch documents: not gathered again
+  const enCol = new Collection('product', englishDocs as unknown as Doc[], undefined, { columns: {}, sortOrders: {}, texts: {}, ids: indexes.ids, textFields: {}, ...(indexes.fields ? { fields: indexes.fields } : {}) });
   enCol.prepare(ENGLISH_FIELDS, ENGLISH_FIELDS);
   enCol.sortOrder('name', 'asc', 'last');
   for (const f of ENGLISH_FIELDS) enCol.isTextField(f);
