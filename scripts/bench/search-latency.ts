@@ -4,9 +4,10 @@
  * Per scale, each phase in its own child process (so its RSS is its own):
  *  - cold: a first start with --reset (generates the catalogue, builds the indexes, writes the cache file);
  *  - warm: a restart without --reset (reads the cache file), then the request mix over loopback HTTP: storefront text
- *    queries with aggregations (page 1 and 2), category listings with filters, price sort and aggregations, home lists
- *    sorted by created_at (every 16th request a text query in English on the English store view's index), products by sku (the cart's and the product page's lookups), configurable by child sku, and
- *    url lookups (POST /api/url/map); RSS after the start and peak RSS.
+ *    queries with aggregations (page 1 and 2; every other page-2 query in English on the English store view's index),
+ *    category listings with filters, price sort and aggregations, home lists sorted by created_at, products by sku (the
+ *    cart's and the product page's lookups), configurable by child sku, and url lookups (POST /api/url/map); RSS after
+ *    the start and peak RSS.
  * Prints figures with the load average; a benchmark, not a test: no assertions.
  */
 import { spawnSync } from 'node:child_process';
