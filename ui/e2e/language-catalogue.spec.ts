@@ -38,7 +38,7 @@ test.describe('product texts per language', () => {
     expect(problems).toEqual([]);
   });
 
-  test('English: the same URLs show the English store view\'s names and texts, no Dutch product text', async ({ page, context, baseURL }) => {
+  test('English: the same URLs show the English store view\'s names and texts, no Dutch product text', async ({ page, context, baseURL, request }) => {
     await context.addCookies([{ name: 'locale', value: 'en-US', url: baseURL! }]);
     const problems = pageProblems(page);
     await page.goto(CATEGORY);
@@ -61,6 +61,10 @@ test.describe('product texts per language', () => {
     // the product page, opened from the category as a shopper does (a client-side navigation), then loaded afresh
     await page.locator(`.product-tile[data-sku="${product.sku}"] a`).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(english.name);
+    // the server's HTML is English already (no Dutch flash before hydration)
+    const html = await (await request.get(`/${product.url_path}`, { headers: { cookie: 'locale=en-US' } })).text();
+    expect(html).toContain(`<h1>${english.name}</h1>`);
+    expect(html).not.toContain(`<h1>${product.name}</h1>`);
     await page.goto(`/${product.url_path}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(english.name);
     await expect(page.locator('.product-page__short')).toHaveText(text(english.short_description));
