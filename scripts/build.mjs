@@ -19,7 +19,7 @@ const CLIENT_ROUTER = join(root, 'ui/app/client-router.ts');
  * The server and the tests read the whole file.
  */
 export const LOCALE_PARTS = {
-  'ui/i18n/deferred-texts.ts': ['checkout', 'cart', 'user', 'orderStatus', 'order', 'orderConfirmation', 'coupon', 'microcart', 'country', 'payment', 'queue'],
+  'ui/i18n/deferred-texts.ts': ['checkout', 'cart', 'user', 'orderStatus', 'order', 'orderConfirmation', 'coupon', 'microcart', 'country', 'payment', 'queue', 'rating'],
   'ui/i18n/account-page-texts.ts': ['account', 'orderDetails', 'createPassword', 'contactPage'],
   'ui/i18n/info-page-texts.ts': ['static', 'sitemap', 'wholesale'],
 };

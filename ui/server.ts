@@ -26,6 +26,7 @@ import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
+import { sendRobotsTxt } from './edge/robots';
 
 /**
  * The storefront's HTTP edge (Fastify): server-side rendering of every page, the browser bundle under /dist/ (served
@@ -290,6 +291,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
   }
 
+  app.get('/robots.txt', { config: { compress: false } } as never, (request, reply) => sendRobotsTxt(reply, originOf(request)));
   // ----- /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts -----
   const sitemapXml = createSitemapXml(config);
   app.get('/sitemap.xml', async (request, reply) => {

@@ -1,6 +1,7 @@
 /**
  * Reviews (spec transactions §7 "POST /api/review/create with the review; success when code is 200") and the external
- * feedback widget (§2 review rating widget; §7 feedback reviews: result is a JSON string).
+ * feedback widget (spec catalogue §3.8 "Rating widget data: status, link, percentage, score, score_max, total_reviews";
+ * §7 and transactions §7: GET /api/ext/feedback-company/getFeedbackReview, whose result is a JSON string).
  */
 import type { Logger } from '../ports/logger';
 import type { FeedbackApi } from '../ports/feedback-api';
@@ -15,7 +16,43 @@ export interface FeedbackRating {
   total_reviews?: number;
 }
 
+/** What the shop shows of the rating: a score out of a maximum over a number of reviews, linked to the review page. */
+export interface RatingWidget {
+  readonly score: number;
+  readonly scoreMax: number;
+  readonly totalReviews: number;
+  /** the review service's page of the shop (http or https only) */
+  readonly link?: string;
+}
+
+/**
+ * spec catalogue §3.8: the widget shows the rating only when its status is ok and its numbers make sense (a score
+ * between 0 and score_max, at least one review); anything else shows nothing. A link that is not http(s) is dropped.
+ */
+export function ratingWidget(rating: FeedbackRating | undefined): RatingWidget | undefined {
+  if (!rating) return undefined;
+  const ok = rating.status === true || (typeof rating.status === 'string' && rating.status.trim().toLowerCase() === 'ok');
+  const { score, score_max: scoreMax, total_reviews: total } = rating;
+  if (!ok || score === undefined || scoreMax === undefined || total === undefined) return undefined;
+  if (!(scoreMax > 0 && score >= 0 && score <= scoreMax && Number.isInteger(total) && total >= 1)) return undefined;
+  const link = safeLink(rating.link);
+  return { score, scoreMax, totalReviews: total, ...(link ? { link } : {}) };
+}
+
+function safeLink(link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class ReviewService {
+  /** the widget's answer, asked once per page load (the footer and the product page share it); a failure is asked again */
+  private widgetAnswer: Promise<RatingWidget | undefined> | undefined;
+
   constructor(
     private readonly deps: { readonly api: ReviewApi; readonly feedback?: FeedbackApi; readonly logger: Logger },
   ) {}
@@ -35,6 +72,15 @@ export class ReviewService {
       this.deps.logger.warn('review not created', 'review', e);
       return false;
     }
+  }
+
+  /** The rating widget's data to show, or undefined (no feedback API, a failed call, a status that is not ok). */
+  widget(): Promise<RatingWidget | undefined> {
+    const answer = (this.widgetAnswer ??= this.rating().then(ratingWidget));
+    void answer.then((w) => {
+      if (!w && this.widgetAnswer === answer) this.widgetAnswer = undefined;
+    });
+    return answer;
   }
 
   /** the rating widget's numbers (status, link, percentage, score, score_max, total_reviews), or undefined */

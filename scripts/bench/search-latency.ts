@@ -4,9 +4,10 @@
  * Per scale, each phase in its own child process (so its RSS is its own):
  *  - cold: a first start with --reset (generates the catalogue, builds the indexes, writes the cache file);
  *  - warm: a restart without --reset (reads the cache file), then the request mix over loopback HTTP: storefront text
- *    queries with aggregations (page 1 and 2), category listings with filters, price sort and aggregations, home lists
- *    sorted by created_at, products by sku (the cart's and the product page's lookups), configurable by child sku, and
- *    url lookups (POST /api/url/map); RSS after the start and peak RSS.
+ *    queries with aggregations (page 1 and 2; every other page-2 query in English on the English store view's index),
+ *    category listings with filters, price sort and aggregations, home lists sorted by created_at, products by sku (the
+ *    cart's and the product page's lookups), configurable by child sku, and url lookups (POST /api/url/map); RSS after
+ *    the start and peak RSS.
  * Prints figures with the load average; a benchmark, not a test: no assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBackend } from '../../test-fixtures/backend/index';
 
+/** English words for the English store view's index (its texts are English; a quarter of the text queries ask it) */
+const ENGLISH_WORDS = ['gift paper', 'wraping paper', 'satin ribbon red', 'gift box', 'notebook', 'envelope', 'christmas wrapping paper gold', 'paper'];
 const WORDS = ['kadopapier', 'kadopapir', 'inpakpapier', 'cadeaupapier kerst', 'satijnlint rood', 'cadeaudoos', 'notitieboek', 'envelop', 'kerstpapier goud', 'papier'];
 const LISTING = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }];
 const AGGS = {
@@ -47,7 +50,7 @@ function categoryQuery(categoryId: number, colour?: number) {
   return { query: { bool: { filter: { bool: { must } } } }, aggs: AGGS };
 }
 
-interface Request { kind: string; search?: { body: unknown; qs: string }; urlMap?: string }
+interface Request { kind: string; search?: { body: unknown; qs: string; index?: string }; urlMap?: string }
 
 /** The fixed mix of `count` requests over the catalogue of this scale (skus and urls picked evenly over it). */
 function mix(count: number, skus: string[], urls: string[], childSkus: string[]): Request[] {
@@ -58,7 +61,9 @@ function mix(count: number, skus: string[], urls: string[], childSkus: string[])
       case 0: out.push({ kind: 'text', search: { body: textQuery(WORDS[i % WORDS.length] as string), qs: 'size=18&from=0' } }); break;
       case 1: out.push({ kind: 'category', search: { body: categoryQuery(3 + (i % 30), i % 16 === 1 ? 49 + (i % 12) : undefined), qs: 'size=50&from=0&sort=final_price:asc' } }); break;
       case 2: out.push({ kind: 'listing', search: { body: { query: { bool: { filter: { bool: { must: LISTING } } } } }, qs: 'size=8&sort=created_at:desc&_source_include=name,sku,price,image,url_path' } }); break;
-      case 3: out.push({ kind: 'text', search: { body: textQuery(WORDS[(i * 3) % WORDS.length] as string), qs: 'size=16&from=16' } }); break;
+      case 3: out.push(i % 16 === 3
+        ? { kind: 'text-en', search: { body: textQuery(ENGLISH_WORDS[(i * 3) % ENGLISH_WORDS.length] as string), qs: 'size=16&from=16', index: 'vue_storefront_catalog_en' } }
+        : { kind: 'text', search: { body: textQuery(WORDS[(i * 3) % WORDS.length] as string), qs: 'size=16&from=16' } }); break;
       case 4: out.push({ kind: 'sku', search: { body: { query: { bool: { filter: { terms: { sku: [pick(skus, i), pick(skus, i + 1), pick(skus, i + 2)] } } } } }, qs: 'size=3' } }); break;
       case 5: out.push({ kind: 'url', urlMap: pick(urls, i) }); break;
       case 6: out.push({ kind: 'child-sku', search: { body: { query: { bool: { filter: { bool: { must: [{ terms: { 'configurable_children.sku': [pick(childSkus, i)] } }, { terms: { type_id: ['configurable'] } }] } } } } }, qs: 'size=1' } }); break;
@@ -114,7 +119,7 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
     const c = process.cpuUsage();
     const s = performance.now();
     let res: Response;
-    if (r.search) res = await fetch(`${backend.url}/api/catalog/vue_storefront_catalog/product/_search?${r.search.qs}&request=${encodeURIComponent(JSON.stringify(r.search.body))}`);
+    if (r.search) res = await fetch(`${backend.url}/api/catalog/${r.search.index ?? 'vue_storefront_catalog'}/product/_search?${r.search.qs}&request=${encodeURIComponent(JSON.stringify(r.search.body))}`);
     else res = await fetch(`${backend.url}/api/url/map`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: r.urlMap }) });
     const text = await res.text();
     const ms = performance.now() - s;

@@ -112,17 +112,21 @@ describe('the catalogue is kept in a cache file and reused on restart', () => {
     return { ...opened, done: () => { opened.store.close(); db.close(); } };
   };
   const answer = (store: CatalogueStore) => executeSearch(store.collections.get('product')!, { body: { query: { match: { name: 'kadopapier' } }, aggs: { c: { terms: { field: 'color' } } } }, index: 'x', size: '30' });
+  const englishAnswer = (store: CatalogueStore) => executeSearch(store.english.get('product')!, { body: { query: { match: { name: 'gift paper' } }, aggs: { c: { terms: { field: 'color' } } } }, index: 'x_en', size: '30', sort: 'name:asc' });
   const file = (seed: number, scale: number) => join(dir, readdirSync(dir).find((f) => f.startsWith(`catalogue-${seed}-${scale}-`) && f.endsWith('.bin'))!);
 
   it('generated on the first start, read back on a restart, generated again for --reset or a new seed or scale', () => {
     const first = open(7, 1, true);
     expect(first.generated).toBe(true);
     const firstAnswer = answer(first.store);
+    const firstEnglish = englishAnswer(first.store);
+    expect((firstEnglish.hits as { total: number }).total).toBeGreaterThan(0);
     const firstProduct = first.store.bySku.get(generateCatalogue({ seed: 7 }).products[3]!.sku);
     first.done();
     const again = open(7, 1);
     expect(again.generated).toBe(false);
     expect({ ...answer(again.store), took: 0 }).toEqual({ ...firstAnswer, took: 0 });
+    expect({ ...englishAnswer(again.store), took: 0 }).toEqual({ ...firstEnglish, took: 0 });
     expect(again.store.bySku.get(firstProduct!.sku)).toEqual(firstProduct);
     expect(again.store.data.home).toEqual(generateCatalogue({ seed: 7 }).home);
     expect(again.store.data.categories).toEqual(generateCatalogue({ seed: 7 }).categories);
@@ -191,12 +195,27 @@ describe('the catalogue is kept in a cache file and reused on restart', () => {
     open(10, 1, true).done();
     const f = file(10, 1);
     const b = readFileSync(f);
-    const at = b.length - 3000; // inside the last documents
+    const products = generateCatalogue({ seed: 10 }).products;
+    // one byte of the last product's Dutch document (its name, found in the blob), and one of the last English documents
+    const at = b.indexOf(`"name":"${products.at(-1)!.name}"`) + 9;
+    expect(at).toBeGreaterThan(9);
     b[at] = b[at]! ^ 0x20;
+    const atEnglish = b.length - 3000;
+    b[atEnglish] = b[atEnglish]! ^ 0x20;
     writeFileSync(f, b);
     const o = open(10, 1);
     expect(o.generated).toBe(false);
-    const products = generateCatalogue({ seed: 10 }).products;
+    const english = o.store.english.get('product')!;
+    const englishFailures: number[] = [];
+    for (let i = english.length - 20; i < english.length; i++) {
+      try {
+        english.doc(i);
+      } catch (err) {
+        expect(err).toMatchObject({ status: 503 });
+        englishFailures.push(i);
+      }
+    }
+    expect(englishFailures).toHaveLength(1);
     const failures: number[] = [];
     for (const p of products) {
       try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Product } from '../../core/catalogue/types';
 import { CATALOGUE_VERSION, generateCatalogue, type DemoCatalogue } from '../catalogue/index';
-import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages } from '../catalogue/english';
+import { englishAttributes, englishCategories, englishCmsBlocks, englishCmsPages, englishProduct } from '../catalogue/english';
 import { cacheFileName, openCacheFile, removeOtherCacheFiles, writeCacheFile, type CacheFile } from './catalogue-cache';
 import { getMeta, setMeta, type Db } from './db';
 import { HttpError } from './errors';
@@ -11,7 +11,7 @@ import { specialWindowOpen } from './special-price';
 import { Collection, type CollectionIndexes, type Doc, type DocSource } from './search/engine';
 
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
-export const ENGINE_VERSION = 2;
+export const ENGINE_VERSION = 3;
 
 /**
  * The product fields the storefront filters, sorts and aggregates on (core/catalogue: listing filters, category and
@@ -31,12 +31,17 @@ const KEPT_FIELDS = [
 /** Full-text fields of the storefront's search (their indexes are kept; the columns of the long texts and of name are not). */
 export const TEXT_FIELDS = ['name', 'sku', 'description', 'short_description', 'category.name'];
 const TEXT_ONLY = ['name', 'description', 'short_description'];
+/**
+ * The kept fields whose values differ in the English store view's documents (translated texts): the English index
+ * builds its own columns, text indexes and name sort for them and shares every other kept column with the Dutch one.
+ */
+const ENGLISH_FIELDS = ['name', 'description', 'short_description', 'category.name'];
 /** Sorts of the storefront (spec catalogue §8 sort options, home lists, category default). */
 const SORTS: Array<[string, 'asc' | 'desc']> = [
   ['position', 'asc'], ['updated_at', 'desc'], ['final_price', 'asc'], ['final_price', 'desc'], ['price', 'asc'], ['price', 'desc'], ['created_at', 'desc'], ['name', 'asc'],
 ];
 
-type SmallParts = Omit<DemoCatalogue, 'products'>;
+type SmallParts = Omit<DemoCatalogue, 'products' | 'english'>;
 
 interface CacheHeader {
   key: string;
@@ -50,6 +55,11 @@ interface CacheHeader {
   stockQty: Float64Array;
   stockIn: Int8Array;
   stockManaged: Uint8Array;
+  /**
+   * The English store view's product documents (same order as the Dutch ones, after them in the blob): their offsets
+   * in the blob and CRC-32s, and the indexes of ENGLISH_FIELDS (the others are the Dutch index's).
+   */
+  en: { offsets: Float64Array; crcs: Uint32Array; indexes: CollectionIndexes };
 }
 
 /** The product documents as JSON bytes, one parse per read, with the live stock laid over them. */
@@ -97,7 +107,7 @@ class ProductLookup<K> {
 /** Builds the cache image of (seed, scale): the small parts, the product blob, the product indexes, the generated stock. */
 function buildImage(seed: number, scale: number, key: string): { header: CacheHeader; blob: Buffer[] } {
   const data = generateCatalogue({ seed, scale });
-  const { products, ...parts } = data;
+  const { products, english, ...parts } = data;
   const n = products.length;
   const offsets = new Float64Array(n + 1);
   const blob: Buffer[] = [];
@@ -106,12 +116,15 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
   const stockManaged = new Uint8Array(n);
   const crcs = new Uint32Array(n);
   let pos = 0;
-  products.forEach((p, i) => {
-    const b = Buffer.from(JSON.stringify(p), 'utf8');
+  const put = (doc: unknown, into: { offsets: Float64Array; crcs: Uint32Array }, i: number) => {
+    const b = Buffer.from(JSON.stringify(doc), 'utf8');
     blob.push(b);
-    crcs[i] = crc32(b);
+    into.crcs[i] = crc32(b);
     pos += b.length;
-    offsets[i + 1] = pos;
+    into.offsets[i + 1] = pos;
+  };
+  products.forEach((p, i) => {
+    put(p, { offsets, crcs }, i);
     if (p.stock) {
       stockQty[i] = Number(p.stock.qty ?? 0);
       stockIn[i] = p.stock.is_in_stock ? 1 : 0;
@@ -123,7 +136,28 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
   for (const [field, order] of SORTS) col.sortOrder(field, order, 'last');
   for (const f of TEXT_FIELDS) col.isTextField(f);
   const indexes = col.exportIndexes(TEXT_ONLY);
-  return { header: { key, parts, offsets, crcs, indexes, stockQty, stockIn, stockManaged }, blob };
+  // the English documents follow the Dutch ones in the blob; only their translated fields are indexed again
+  const en = { offsets: new Float64Array(n + 1).fill(pos), crcs: new Uint32Array(n) };
+  const englishDocs = products.map((p) => englishProduct(p, english));
+  englishDocs.forEach((p, i) => put(p, en, i));
+  // the same ids and field paths as the Dutch documents: not gathered again
+  const enCol = new Collection('product', englishDocs as unknown as Doc[], undefined, { columns: {}, sortOrders: {}, texts: {}, ids: indexes.ids, textFields: {}, ...(indexes.fields ? { fields: indexes.fields } : {}) });
+  enCol.prepare(ENGLISH_FIELDS, ENGLISH_FIELDS);
+  enCol.sortOrder('name', 'asc', 'last');
+  for (const f of ENGLISH_FIELDS) enCol.isTextField(f);
+  return { header: { key, parts, offsets, crcs, indexes, stockQty, stockIn, stockManaged, en: { ...en, indexes: enCol.exportIndexes(TEXT_ONLY) } }, blob };
+}
+
+/** The English index's indexes: the Dutch index's, with the columns, text indexes and sorts of ENGLISH_FIELDS replaced. */
+function englishIndexes(nl: CollectionIndexes, en: CollectionIndexes): CollectionIndexes {
+  return {
+    columns: { ...nl.columns, ...en.columns },
+    sortOrders: { ...nl.sortOrders, ...en.sortOrders },
+    texts: { ...nl.texts, ...en.texts },
+    ids: nl.ids,
+    textFields: { ...nl.textFields, ...en.textFields },
+    ...(nl.fields ? { fields: nl.fields } : {}),
+  };
 }
 
 /** The catalogue as the backend serves it: one searchable collection per entity type, plus sku lookups and live stock. */
@@ -140,6 +174,7 @@ export class CatalogueStore {
   private readonly skuIndex = new Map<string, number>();
   private readonly parentIndex = new Map<string, number>();
   private readonly products: Collection;
+  private readonly englishProducts: Collection;
   private readonly docs: ProductDocs;
   /** live stock per product document (from the stock table), laid over every document read */
   private readonly qty: Float64Array;
@@ -151,6 +186,8 @@ export class CatalogueStore {
     this.inStock = Int8Array.from(header.stockIn);
     this.docs = new ProductDocs(offsets, header.crcs, read, (doc, i) => this.layStock(doc, i), () => cache?.discard());
     this.products = new Collection('product', this.docs, undefined, indexes);
+    const englishDocs = new ProductDocs(header.en.offsets, header.en.crcs, read, (doc, i) => this.layStock(doc, i), () => cache?.discard());
+    this.englishProducts = new Collection('product', englishDocs, undefined, englishIndexes(indexes, header.en.indexes));
     this.data = { ...parts, products: { length: this.docs.length } };
     const c = parts;
     this.collections.set('product', this.products);
@@ -160,6 +197,7 @@ export class CatalogueStore {
     this.collections.set('cms_block', new Collection('cms_block', c.cmsBlocks as unknown as Doc[]));
     this.collections.set('review', new Collection('review', c.reviews as unknown as Doc[]));
     this.collections.set('taxrule', new Collection('taxrule', c.taxRules as unknown as Doc[]));
+    this.english.set('product', this.englishProducts);
     this.english.set('attribute', new Collection('attribute', englishAttributes(c.attributes) as unknown as Doc[]));
     this.english.set('cms_block', new Collection('cms_block', englishCmsBlocks(c.cmsBlocks) as unknown as Doc[]));
     this.english.set('category', new Collection('category', englishCategories(c.categories) as unknown as Doc[]));
@@ -205,7 +243,9 @@ export class CatalogueStore {
     const name = cacheFileName(key);
     const file = join(opts.dataDir, name);
     if (opts.reset) rmSync(file, { force: true });
-    const accept = (h: CacheHeader, blobLength: number) => h.key === key && h.offsets[h.offsets.length - 1] === blobLength && h.crcs.length === h.offsets.length - 1;
+    const accept = (h: CacheHeader, blobLength: number) =>
+      h.key === key && h.crcs.length === h.offsets.length - 1 && h.en?.offsets.length === h.offsets.length &&
+      h.en.offsets[0] === h.offsets[h.offsets.length - 1] && h.en.offsets[h.en.offsets.length - 1] === blobLength;
     let cache = openCacheFile<CacheHeader>(file, log, accept);
     let generated = false;
     if (!cache) {
@@ -273,7 +313,7 @@ export class CatalogueStore {
         if (parent !== undefined) changed.add(parent);
       }
     }
-    this.products.patchDocs([...changed], 'stock');
+    for (const col of [this.products, this.englishProducts]) col.patchDocs([...changed], 'stock');
   }
 
   stockOf(sku: string): { qty: number; is_in_stock: boolean; manage_stock: boolean } | undefined {
@@ -292,7 +332,7 @@ export class CatalogueStore {
     this.inStock[i] = left > 0 ? 1 : 0;
     const parent = this.parentIndex.get(sku);
     // the next search sees it: the stock columns of the product and its parent are patched
-    this.products.patchDocs(parent === undefined ? [i] : [i, parent], 'stock');
+    for (const col of [this.products, this.englishProducts]) col.patchDocs(parent === undefined ? [i] : [i, parent], 'stock');
   }
 }
 

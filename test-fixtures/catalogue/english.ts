@@ -1,11 +1,14 @@
-import type { AttributeMetadata, Category } from '../../core/catalogue/types';
+import type { AttributeMetadata, Category, Product } from '../../core/catalogue/types';
 import type { CmsBlock, CmsPage } from './content';
 
 /**
  * The demo shop's English store data (attribute labels and option values come per store view from the
- * attribute metadata): served from the index `vue_storefront_catalog_en` and CMS store id 2. Only what a shopper
- * reads as UI is translated: attribute labels, option values, the shell's CMS blocks, category names and descriptions
- * and the CMS pages; product texts stay the catalogue's (Dutch) content. URL keys stay as they are (one URL per page).
+ * attribute metadata): served from the index `vue_storefront_catalog_en` and CMS store id 2. Everything a shopper
+ * reads is English: attribute labels, option values, the shell's CMS blocks, category names and descriptions, the CMS
+ * pages, and the product texts (names, descriptions, short descriptions, image labels, variant names, configurable and
+ * bundle option titles), which the generator builds from the same picks in English words (vocabulary.ts ENGLISH_WORDS).
+ * URL keys, slugs and url paths stay as they are: the URL mapping knows one url_path per page for every store view
+ * (spec catalogue §2.2, §2.3), so a page has one URL whatever the language.
  */
 export const ENGLISH_STORE_ID = 2;
 
@@ -29,6 +32,9 @@ const LABELS: Readonly<Record<string, string>> = {
 };
 
 const en = (label: string | undefined) => (label === undefined ? label : (LABELS[label] ?? label));
+
+/** The English label of a Dutch attribute value or label (colours, sizes, materials, ...; the label itself when it has none). */
+export const englishLabel = (label: string): string => LABELS[label] ?? label;
 
 export function englishAttributes(attributes: readonly AttributeMetadata[]): AttributeMetadata[] {
   return attributes.map((a) => ({
@@ -164,4 +170,29 @@ export function englishProductDoc<T>(doc: T): T {
   const options = (doc as { bundle_options?: Array<{ title?: string }> } | null)?.bundle_options;
   if (!Array.isArray(options)) return doc;
   return { ...doc, bundle_options: options.map((o) => (o && typeof o.title === 'string' ? { ...o, title: BUNDLE_OPTION_TITLES[o.title] ?? o.title } : o)) };
+}
+
+/** A product's texts in the English store view (kept by the generator, by product id). */
+export interface EnglishTexts { readonly name: string; readonly description: string; readonly short_description: string }
+
+/**
+ * A product document of the English store view: the catalogue's document with the English texts of `english` (its
+ * own, and its variants' names), English category names, image labels and configurable option labels, and English
+ * bundle option titles. Ids, skus, prices, stock, url keys and paths are the same document's.
+ */
+export function englishProduct(p: Product, english: ReadonlyMap<number, EnglishTexts>): Product {
+  const texts = english.get(Number(p.id));
+  const name = texts?.name ?? p.name;
+  const lab = (l: string) => (l === p.name ? name : l.startsWith(`${p.name} `) ? `${name} ${englishLabel(l.slice(p.name.length + 1))}` : l);
+  const doc: Product = { ...p };
+  if (texts) Object.assign(doc, { name, meta_title: name, description: texts.description, short_description: texts.short_description });
+  if (p.media_gallery) doc.media_gallery = p.media_gallery.map((g) => (typeof g.lab === 'string' ? { ...g, lab: lab(g.lab) } : g));
+  if (p.category) doc.category = p.category.map((c) => (typeof c.name === 'string' ? { ...c, name: englishCategoryName(c.name) } : c));
+  if (p.configurable_children) doc.configurable_children = p.configurable_children.map((c) => ({ ...c, name: english.get(Number(c.id))?.name ?? c.name }));
+  if (p.configurable_options) {
+    doc.configurable_options = p.configurable_options.map((o) => ({
+      ...o, label: englishLabel(o.label), ...(o.values ? { values: o.values.map((v) => ({ ...v, label: englishLabel(v.label) })) } : {}),
+    }));
+  }
+  return englishProductDoc(doc);
 }

@@ -4,6 +4,7 @@ import { buildCategories, type ProductFamily } from './categories';
 import { cmsBlocks, cmsPages, homeContent, makeReviews, taxRules, type CmsBlock, type CmsPage, type Review } from './content';
 import { countProducts, makeBundle, makeConfigurable, makeGrouped, makeSimple, type GeneratorContext } from './products';
 import { createRng } from './rng';
+import type { EnglishTexts } from './english';
 
 export { COLOURS, SIZES, ATTRIBUTE_IDS } from './attributes';
 export { parseImagePath, renderProductSvg, IMAGE_KINDS } from './svg';
@@ -17,7 +18,7 @@ export const DEFAULT_SEED = 20261101;
  * The generator's version: a stored catalogue (the demo backend keeps it in SQLite) is reused only when seed, scale and
  * this number match. Bump it with every change to what the generator produces.
  */
-export const CATALOGUE_VERSION = 1;
+export const CATALOGUE_VERSION = 2;
 
 export interface CatalogueOptions { seed?: number; scale?: number; referenceDate?: string | Date }
 
@@ -28,6 +29,8 @@ export interface DemoCatalogue {
   cmsPages: CmsPage[];
   cmsBlocks: CmsBlock[];
   reviews: Review[];
+  /** the English store view's product texts by product id (english.ts englishProduct builds its documents from them) */
+  english: ReadonlyMap<number, EnglishTexts>;
   taxRules: ReturnType<typeof taxRules>;
   home: ReturnType<typeof homeContent>;
   seed: number;
@@ -51,7 +54,8 @@ export function generateCatalogue(options: CatalogueOptions = {}): DemoCatalogue
   const rng = createRng(seed);
   const infos = buildCategories();
   let id = 0;
-  const ctx: GeneratorContext = { rng, reference, categories: infos, nextId: () => ++id };
+  const english = new Map<number, EnglishTexts>();
+  const ctx: GeneratorContext = { rng, reference, categories: infos, nextId: () => ++id, english };
   const products: Product[] = [];
   let n = 0;
   for (let unit = 0; unit < scale; unit++) {
@@ -81,7 +85,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): DemoCatalogue
   countProducts(categories, products);
   return {
     products, categories, attributes: attributeMetadata(), cmsPages: cmsPages(reference), cmsBlocks: cmsBlocks(reference),
-    reviews: makeReviews(rng, products, reference), taxRules: taxRules(), home: homeContent(products),
+    reviews: makeReviews(rng, products, reference), english, taxRules: taxRules(), home: homeContent(products),
     seed, scale, referenceDate: reference.toISOString(),
   };
 }

@@ -2,9 +2,10 @@ import type { BundleOption, Category, ConfigurableChild, Product, StockItem } fr
 import { COLOURS, SIZES, ATTRIBUTE_IDS, MATERIALS, PATTERNS, materialValue, patternValue, type ColourDef, type SizeFamily } from './attributes';
 import type { CategoryInfo, ProductFamily } from './categories';
 import { addDays, magentoDate, round2, slugify, type Rng } from './rng';
+import { englishLabel, type EnglishTexts } from './english';
 import {
-  CARD_TEXTS, FAMILY_DESCRIPTION, FAMILY_IMAGE_KIND, FAMILY_NOUNS, FAMILY_PRICE, FAMILY_SKU_PREFIX, PACK_SIZES, SERIES,
-  THEME_MOTIFS, THEME_NOUN, WRAPPING_NOUNS,
+  CARD_TEXTS, FAMILY_DESCRIPTION, FAMILY_DESCRIPTION_EN, FAMILY_IMAGE_KIND, FAMILY_NOUNS, FAMILY_PRICE, FAMILY_SKU_PREFIX, PACK_SIZES, SERIES,
+  THEME_MOTIFS, THEME_NOUN, WRAPPING_NOUNS, englishWord,
 } from './vocabulary';
 
 export const TAX_RATE = 0.21;
@@ -17,6 +18,8 @@ export interface GeneratorContext {
   reference: Date;
   categories: CategoryInfo[];
   nextId: () => number;
+  /** the English store view's texts of every product, by id (filled as the products are made) */
+  english: Map<number, EnglishTexts>;
 }
 
 const FAMILY_SIZE: Partial<Record<ProductFamily, SizeFamily>> = {
@@ -104,13 +107,22 @@ function specialFor(ctx: GeneratorContext, n: number): { factor: number; window:
   return { factor: ctx.rng.pick([0.7, 0.75, 0.8, 0.85]), window: kinds[Math.floor(n / 5) % 4] as SpecialWindow };
 }
 
-interface NameParts { name: string; colour: ColourDef; material: string; pattern: string }
+/**
+ * A product's name in both store views: `name` (Dutch, the catalogue's own) and `nameEn` (the English store view's, the
+ * same picks in English words); `nameEnNoColour` is the English name without its colour (a configurable's: the colour is the choice).
+ */
+interface NameParts { name: string; nameEn: string; nameEnNoColour?: string; colour: ColourDef; material: string; pattern: string }
+
+/** The name's words in order, each Dutch and English; `colour` marks the colour word. */
+type Word = readonly [nl: string, en: string, colour?: true];
+const word = (nl: string): Word => [nl, englishWord(nl)];
 
 function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInfo, n: number): NameParts {
   const { rng } = ctx;
   const colour = rng.pick(COLOURS);
-  const series = SERIES[n % SERIES.length] as string;
-  let name: string;
+  const colourWord: Word = [colour.label, englishLabel(colour.label), true];
+  const series = word(SERIES[n % SERIES.length] as string);
+  let words: Word[];
   let pattern: string = rng.pick(PATTERNS);
   let material = 'Papier';
   switch (family) {
@@ -118,7 +130,7 @@ function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInf
       const theme = leaf.theme ?? 'algemeen';
       const motif = rng.pick(THEME_MOTIFS[theme] ?? THEME_MOTIFS.algemeen ?? ['Strepen']);
       const noun = n % 4 === 3 ? THEME_NOUN[theme] ?? rng.pick(WRAPPING_NOUNS) : WRAPPING_NOUNS[n % 3] as string;
-      name = `${noun} ${motif} ${colour.label} ${series}`;
+      words = [word(noun), word(motif), colourWord, series];
       pattern = theme === 'kerst' ? 'Kerstmotief' : pattern;
       material = theme === 'kraft' ? 'Kraftpapier' : 'Papier';
       break;
@@ -126,20 +138,55 @@ function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInf
     case 'ribbon': {
       const noun = leaf.category.name === 'Satijnlint' ? 'Satijnlint' : leaf.category.name === 'Krullint' ? 'Krullint'
         : leaf.category.name === 'Organza lint' ? 'Organza lint' : leaf.category.name === 'Jute koord' ? 'Jute koord' : rng.pick(FAMILY_NOUNS.ribbon);
-      name = `${noun} ${colour.label} ${series}`;
+      words = [word(noun), colourWord, series];
       material = noun.startsWith('Satijn') ? 'Satijn' : noun.startsWith('Organza') ? 'Organza' : noun.startsWith('Jute') ? 'Jute' : 'Katoen';
       pattern = 'Effen';
       break;
     }
-    case 'card': name = `${rng.pick(FAMILY_NOUNS.card)} ${rng.pick(CARD_TEXTS)} ${series}`; material = 'Karton'; break;
-    case 'envelope': name = `${rng.pick(FAMILY_NOUNS.envelope)} ${colour.label} ${rng.pick(PACK_SIZES)}`; break;
-    case 'tag': name = `${rng.pick(FAMILY_NOUNS.tag)} ${rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen'])} ${colour.label} ${rng.pick(PACK_SIZES)}`; material = 'Karton'; break;
-    case 'office': name = `${rng.pick(FAMILY_NOUNS.office)} ${colour.label} ${rng.pick(['500 vel', '250 vel', '100 vel'])}`; pattern = 'Effen'; break;
-    case 'wholesale': name = `${rng.pick(FAMILY_NOUNS.wholesale)} ${colour.label} ${series}`; break;
-    default: name = `${rng.pick(FAMILY_NOUNS[family])} ${colour.label} ${series}`; material = family === 'box' ? 'Karton' : material;
+    case 'card': {
+      const noun = rng.pick(FAMILY_NOUNS.card);
+      words = [word(noun), word(rng.pick(CARD_TEXTS)), series];
+      material = 'Karton';
+      break;
+    }
+    case 'envelope': {
+      const noun = rng.pick(FAMILY_NOUNS.envelope);
+      words = [word(noun), colourWord, word(rng.pick(PACK_SIZES))];
+      break;
+    }
+    case 'tag': {
+      const noun = rng.pick(FAMILY_NOUNS.tag);
+      const motif = rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen']);
+      words = [word(noun), word(motif), colourWord, word(rng.pick(PACK_SIZES))];
+      material = 'Karton';
+      break;
+    }
+    case 'office': {
+      const noun = rng.pick(FAMILY_NOUNS.office);
+      words = [word(noun), colourWord, word(rng.pick(['500 vel', '250 vel', '100 vel']))];
+      pattern = 'Effen';
+      break;
+    }
+    case 'wholesale': words = [word(rng.pick(FAMILY_NOUNS.wholesale)), colourWord, series]; break;
+    default: words = [word(rng.pick(FAMILY_NOUNS[family])), colourWord, series]; material = family === 'box' ? 'Karton' : material;
   }
   if (!MATERIALS.includes(material as (typeof MATERIALS)[number])) material = 'Papier';
-  return { name, colour, material, pattern };
+  return {
+    name: words.map((w) => w[0]).join(' '),
+    nameEn: words.map((w) => w[1]).join(' '),
+    nameEnNoColour: words.filter((w) => !w[2]).map((w) => w[1]).join(' '),
+    colour, material, pattern,
+  };
+}
+
+function setEnglishDescription(ctx: GeneratorContext, id: number, description: string): void {
+  const texts = ctx.english.get(id);
+  if (texts) ctx.english.set(id, { ...texts, description });
+}
+
+/** Keeps the English store view's texts of a product (by id): the English index's documents are built from them. */
+function keepEnglish(ctx: GeneratorContext, id: number, texts: EnglishTexts): void {
+  ctx.english.set(id, texts);
 }
 
 function baseProduct(ctx: GeneratorContext, id: number, family: ProductFamily, leaf: CategoryInfo, parts: NameParts, n: number): Product {
@@ -149,6 +196,11 @@ function baseProduct(ctx: GeneratorContext, id: number, family: ProductFamily, l
   const slug = `${urlKey}-${id}`;
   const image = imagePath(FAMILY_IMAGE_KIND[family], id, parts.colour);
   const description = FAMILY_DESCRIPTION[family](parts.name, parts.colour.label);
+  keepEnglish(ctx, id, {
+    name: parts.nameEn,
+    description: FAMILY_DESCRIPTION_EN[family](parts.nameEn, englishLabel(parts.colour.label)),
+    short_description: `<p>${parts.nameEn}. ${family === 'wrapping' ? 'Wrapping paper on a roll.' : 'Delivered straight from stock.'}</p>`,
+  });
   return {
     id, sku, name: parts.name, type_id: 'simple', status: 1, visibility: 4, attribute_set_id: 4, tax_class_id: 2,
     url_key: urlKey, slug, url_path: `${leaf.category.url_path}/${slug}.html`,
@@ -189,7 +241,8 @@ export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n
   const parts = nameFor(ctx, family, leaf, n);
   // configurable names drop the colour: the colour is the choice
   const name = parts.name.replace(` ${parts.colour.label}`, '');
-  const parent = baseProduct(ctx, id, family, leaf, { ...parts, name }, n);
+  const nameEn = parts.nameEnNoColour ?? parts.nameEn;
+  const parent = baseProduct(ctx, id, family, leaf, { ...parts, name, nameEn }, n);
   parent.type_id = 'configurable';
   parent.name = name;
   const sizeFamily = FAMILY_SIZE[family] ?? 'box';
@@ -206,6 +259,7 @@ export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n
       const childId = ctx.nextId();
       const childSku = `${parent.sku}-${colour.code}-${size.code}`;
       const childName = `${name} ${colour.label} ${size.label}`;
+      const childNameEn = `${nameEn} ${englishLabel(colour.label)} ${englishLabel(size.label)}`;
       const image = imagePath(FAMILY_IMAGE_KIND[family], id, colour);
       const total = colours.length * sizes.length;
       // deterministic mix: some disabled (status 2), some out of stock, all visibility 1 (not visible individually)
@@ -213,7 +267,7 @@ export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n
       const outOfStock = !disabled && ((n % 3 === 1 && k === 1) || rng.chance(0.06));
       const priceIncl = round2(Math.floor(base * size.factor) + 0.95);
       const child = {
-        ...baseProduct(ctx, childId, family, leaf, { ...parts, name: childName, colour }, n),
+        ...baseProduct(ctx, childId, family, leaf, { ...parts, name: childName, nameEn: childNameEn, colour }, n),
         id: childId, sku: childSku, name: childName, type_id: 'simple', status: disabled ? 2 : 1, visibility: 1,
         url_key: slugify(childName), slug: `${slugify(childName)}-${childId}`, url_path: `${leaf.category.url_path}/${slugify(childName)}-${childId}.html`,
         image, small_image: image, thumbnail: image, media_gallery: [{ image, pos: 1, typ: 'image', lab: childName }],
@@ -261,7 +315,8 @@ export function makeGrouped(ctx: GeneratorContext, n: number, pool: Product[], c
   const colour = rng.pick(COLOURS);
   const theme = ['Kerst', 'Verjaardag', 'Bruiloft', 'Baby', 'Zakelijk', 'Voordeel'][n % 6] as string;
   const name = `Inpakset ${theme} ${colour.label} ${SERIES[(n * 7) % SERIES.length]}`;
-  const p = baseProduct(ctx, id, categoriesByFamily, leaf, { name, colour, material: 'Papier', pattern: 'Effen' }, n);
+  const nameEn = `${englishWord('Inpakset')} ${englishWord(theme)} ${englishLabel(colour.label)} ${SERIES[(n * 7) % SERIES.length]}`;
+  const p = baseProduct(ctx, id, categoriesByFamily, leaf, { name, nameEn, colour, material: 'Papier', pattern: 'Effen' }, n);
   p.type_id = 'grouped';
   p.sku = `SET-${String(id).padStart(5, '0')}`;
   const parts = rng.shuffle(pool).slice(0, rng.int(3, 4));
@@ -272,6 +327,7 @@ export function makeGrouped(ctx: GeneratorContext, n: number, pool: Product[], c
   Object.assign(p, priceFields(sumIncl, null, ctx.reference));
   p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
   p.description = `<p>Compleet ${theme.toLowerCase()}pakket: inpakpapier, lint en labels die bij elkaar passen. Je kiest zelf de aantallen per onderdeel.</p>`;
+  setEnglishDescription(ctx, id, `<p>A complete ${englishWord(theme).toLowerCase()} set: wrapping paper, ribbon and labels that go together. You choose how many of each.</p>`);
   return p;
 }
 
@@ -282,7 +338,8 @@ export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], 
   const colour = rng.pick(COLOURS);
   const occasion = ['Verjaardag', 'Kerst', 'Moederdag', 'Sinterklaas', 'Geboorte', 'Jubileum'][n % 6] as string;
   const name = `Cadeaupakket ${occasion} ${colour.label} ${SERIES[(n * 3) % SERIES.length]}`;
-  const p = baseProduct(ctx, id, 'wrapping', leaf, { name, colour, material: 'Papier', pattern: 'Effen' }, n);
+  const nameEn = `${englishWord('Cadeaupakket')} ${englishWord(occasion)} ${englishLabel(colour.label)} ${SERIES[(n * 3) % SERIES.length]}`;
+  const p = baseProduct(ctx, id, 'wrapping', leaf, { name, nameEn, colour, material: 'Papier', pattern: 'Effen' }, n);
   p.type_id = 'bundle';
   p.sku = `PAK-${String(id).padStart(5, '0')}`;
   let selectionId = id * 100;
@@ -303,6 +360,7 @@ export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], 
   (p as Record<string, unknown>).price_type = 0;
   p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
   p.description = `<p>Stel je eigen ${occasion.toLowerCase()}pakket samen: kies het inpakpapier, een bijpassend lint en eventueel een kaart.</p>`;
+  setEnglishDescription(ctx, id, `<p>Put together your own ${englishWord(occasion)} package: choose the wrapping paper, a matching ribbon and a card if you like.</p>`);
   return p;
 }
 

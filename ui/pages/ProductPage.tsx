@@ -18,6 +18,7 @@ import { ListToggles } from '../components/lists/ListToggles';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { Price } from '../components/common/Price';
 import { CmsHtml } from '../components/content/CmsHtml';
+import { LazyRatingWidget } from '../components/content/LazyRatingWidget';
 import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/product-head';
@@ -111,6 +112,7 @@ export function ProductPage() {
         </Suspense>
         <div className="product-page__info">
           <h1>{parent.name}</h1>
+          <LazyRatingWidget place="product" />
           <p className="product-page__sku">
             {t('product.sku')}: <span data-testid="product-sku">{product.sku}</span>
           </p>

@@ -1,6 +1,6 @@
 import type { Product } from '../../../core/catalogue/types';
 import { parseImagePath, renderProductSvg } from '../../catalogue/index';
-import { ENGLISH_STORE_ID, englishCmsBlocks, englishCmsPages, englishProductDoc } from '../../catalogue/english';
+import { ENGLISH_STORE_ID, englishCmsBlocks, englishCmsPages } from '../../catalogue/english';
 import type { Context } from '../context';
 import { HttpError, badRequest, notFound } from '../errors';
 import { ok, type Router } from '../http';
@@ -20,18 +20,13 @@ export function catalogRoutes(router: Router, ctx: Context): void {
     if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
     const responseFormat = q.get('response_format');
     if (responseFormat !== null && responseFormat !== 'es') throw badRequest(`Unsupported response_format: ${responseFormat}`);
-    // the English store's index answers its translated attributes and CMS blocks; the rest is shared
+    // the English store's index answers its own products, categories, attributes, CMS pages and blocks; the rest is shared
     const col = (index.endsWith('_en') ? ctx.catalogue.english.get(type) : undefined) ?? ctx.catalogue.collections.get(type);
     if (!col) throw badRequest(`No entity type registered: ${type}`);
     const json = executeSearch(col, {
       body, index, size: q.get('size'), from: q.get('from'), sort: q.get('sort'),
       sourceInclude: q.get('_source_include') ?? q.get('_source_includes'), sourceExclude: q.get('_source_exclude') ?? q.get('_source_excludes'),
     });
-    // products are shared by both store views; the English one answers its bundle option titles in English
-    if (type === 'product' && index.endsWith('_en')) {
-      const hits = (json.hits as { hits?: Array<{ _source?: unknown }> } | undefined)?.hits;
-      for (const h of hits ?? []) if (h._source) h._source = englishProductDoc(h._source);
-    }
     return { status: 200, json };
   };
 

@@ -4,6 +4,7 @@ import { useConfig } from '../../hooks/use-service';
 import { formatCalendarDay } from '../../i18n/format-date';
 import { NewsletterForm } from '../account/NewsletterForm';
 import { CmsBlock } from '../content/CmsBlock';
+import { LazyRatingWidget } from '../content/LazyRatingWidget';
 import { PaymentLogos } from './PaymentLogos';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -54,6 +55,7 @@ export function Footer() {
           <NewsletterForm />
         </section>
         <div className="footer__bottom">
+          <LazyRatingWidget place="footer" />
           <PaymentLogos />
           <CmsBlock identifier={config.cms.copyrightBlock} className="footer__copyright" />
         </div>

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RatingWidget as RatingData, ReviewService } from '../../../core/content/review-service';
+import { numberFormat } from '../../../core/format/intl';
+import { TX } from '../../../adapters/container-tokens';
+import { useTransactionGetter } from '../../app/transactions';
+import { useLocale } from '../../hooks/use-locale';
+
+/**
+ * The shop's review rating (spec catalogue §3.8 rating widget data, §7 feedback-company call): "9,2 / 10 · 1.234
+ * beoordelingen", a link to the review page, in the footer and beside a product's title. Loaded by LazyRatingWidget;
+ * the data comes through the review service (the transaction half, loaded for it when not there yet). A failed call
+ * or a status that is not ok shows nothing.
+ */
+export function RatingWidget({ place }: { place: 'footer' | 'product' }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const tx = useTransactionGetter();
+  const [rating, setRating] = useState<RatingData>();
+  useEffect(() => {
+    let live = true;
+    tx<ReviewService>(TX.Review)
+      .then((reviews) => reviews?.widget())
+      .then((r) => live && setRating(r), () => undefined);
+    return () => void (live = false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per mount
+  }, []);
+  if (!rating) return null;
+  const score = numberFormat(locale, { maximumFractionDigits: 1 });
+  const text = t('rating.summary', {
+    count: rating.totalReviews,
+    score: score.format(rating.score),
+    max: score.format(rating.scoreMax),
+    total: numberFormat(locale).format(rating.totalReviews),
+  });
+  const body = (
+    <>
+      <span className="visually-hidden">{t('rating.label')} </span>
+      <span aria-hidden="true" className="rating__star">★</span> {text}
+    </>
+  );
+  return (
+    <p className="rating__text" data-testid={`rating-${place}`}>
+      {rating.link ? <a href={rating.link} rel="noopener noreferrer">{body}</a> : body}
+    </p>
+  );
+}
