@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
@@ -24,6 +24,8 @@ import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
+import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
+import type { Logger } from 'pino';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 
 /**
@@ -61,6 +63,11 @@ export interface StorefrontOptions {
   trustedProxies?: readonly string[];
   /** render some of the shop's pages before listening (ui/edge/warm-up.ts); none unless given */
   warmUp?: WarmUpOptions;
+  /**
+   * the process's pino logger (ui/server-main.ts: LOG_LEVEL on stdout), Fastify's own: a JSON line per request with its
+   * id, and every error; default warnings and errors on stdout
+   */
+  logger?: Logger;
 }
 
 export interface RunningStorefront {
@@ -70,9 +77,6 @@ export interface RunningStorefront {
   /** what the warm-up before listening did (StorefrontOptions.warmUp) */
   warmedUp?: WarmUpReport;
 }
-
-/** every error this process logs: an outage writes each error's first stack, then a count per 10 s (not one per request) */
-const logError = limitedErrorLog();
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
@@ -111,6 +115,19 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const compress = (html: Buffer, coding: Coding, level: number) => (coding === 'br' ? brotli(html, BROTLI_OPTIONS) : gzip(html, { level }));
 
+/**
+ * Fastify's request lines, one per request instead of two: written when the request is answered, with its reqId (the
+ * logger's child), method, url, status and ms (adapters/common/json-logs.ts requestLine).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
+    if (error) request.log.warn({ ...line, err: error }, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
   const a = createHash('sha256').update(given).digest();
@@ -140,8 +157,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
 
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
+  /** every error this server logs: an outage writes each error's first stack, then a count per 10 s (not one per request) */
+  const logError = limitedErrorLog(logger);
   const app = Fastify({
-    logger: false,
+    loggerInstance: logger,
+    logController: new OneLinePerRequest(),
+    // the request id: a load balancer's X-Request-Id when it is short and safe, else a new one (requestIdFrom)
+    requestIdHeader: false,
+    genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
     routerOptions: { maxParamLength: MAX_PATH_LENGTH },
@@ -153,10 +177,16 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
   });
 
+  // the request's id goes back to the client (and on to the API: the pass-through, prepareRender)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
   // set before any plugin is registered, so every context (the pass-through's too) answers errors this way
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) logError('[storefront] 500', error, `${request.method} ${request.url.slice(0, 200)}`);
+    if (status >= 500) logError('[storefront] 500', error, request.log);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
   const unavailable = (reply: FastifyReply) =>
@@ -234,7 +264,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           const named = String(request.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
           for (const h of [...REQUEST_HOP_BY_HOP, ...named]) delete rest[h];
           const hops = request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? 'unknown'];
-          return { ...rest, 'x-forwarded-for': hops.join(', ') };
+          // the API's log line names this request (never a client's unchecked X-Request-Id)
+          return { ...rest, 'x-forwarded-for': hops.join(', '), 'x-request-id': request.id };
         },
         // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
         rewriteHeaders: (headers) => {
@@ -308,11 +339,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     let body = recentDocuments.get(path);
     if (body === undefined) {
       try {
-        const doc = await currentCategoriesDocument(config, ref.locale);
+        const doc = await currentCategoriesDocument(config, ref.locale, request.id);
         recentDocuments.add(doc);
         if (doc.href === path) body = doc.body;
       } catch (e) {
-        logError('[shop-data] categories failed', e);
+        logError('[shop-data] categories failed', e, request.log);
         return unavailable(reply);
       }
     }
@@ -367,12 +398,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
-  function refresh(key: string, url: string, locale: LocaleCode, origin: string, variantOf: string | undefined): void {
+  function refresh(key: string, url: string, locale: LocaleCode, origin: string, variantOf: string | undefined, requestId: string): void {
     if (!cache || refreshing.has(key)) return;
     refreshing.add(key);
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
-      const prepared = await prepareRender(url, config, locale, { origin });
+      const prepared = await prepareRender(url, config, locale, { origin, requestId });
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
       const { head, end, etag } = shellOf(prepared, url, origin);
       const { html, tags } = await renderWhole(prepared, head, end);
@@ -421,7 +452,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return undefined;
       });
       if (hit) {
-        if (hit.stale) refresh(plan.key, plan.url, locale, origin, plan.variantOf);
+        if (hit.stale) refresh(plan.key, plan.url, locale, origin, plan.variantOf, request.id);
         if (hit.page.etag && etagMatches(request.headers['if-none-match'], hit.page.etag)) return notModified(reply, hit.page.etag);
         return sendPage(request, reply, { ...hit.page, bodies: { br: hit.page.br, gzip: hit.page.gzip } }, hit.stale ? 'stale' : 'hit');
       }
@@ -431,10 +462,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const target = plan?.url ?? url;
     let prepared: PreparedPage;
     try {
-      prepared = await prepareRender(target, config, locale, { origin });
+      prepared = await prepareRender(target, config, locale, { origin, requestId: request.id });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
-      logError('[ssr] load failed', e);
+      logError('[ssr] load failed', e, request.log);
       return unavailable(reply);
     }
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
@@ -454,7 +485,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       try {
         rendered = await renderWhole(prepared, head, end);
       } catch (e) {
-        logError('[ssr] render failed', e);
+        logError('[ssr] render failed', e, request.log);
         return unavailable(reply);
       }
       // a page of one shopper's data is rendered for them alone: never kept
@@ -486,5 +517,5 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close(), ...(warmedUp ? { warmedUp } : {}) };
+  return { url: `http://${options.host}:${port}`, close: () => app.close().finally(() => logError.flush()), ...(warmedUp ? { warmedUp } : {}) };
 }
