@@ -105,6 +105,8 @@ export interface RenderOptions {
   origin?: string;
   /** the page request's id (ui/server.ts): every API call of the render sends it as `X-Request-Id` */
   requestId?: string;
+  /** where an error React recovered from while rendering is written (ui/server.ts: its logger); default the console */
+  logError?: (label: string, error: unknown) => void;
   /**
    * what makes the request's services (default createServerContainer, adapters/container.ts): benchmarks render with an
    * inversify container over the graph to compare (scripts/bench/services.ts)
@@ -185,7 +187,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
               reject(error instanceof Error ? error : new Error(String(error)));
             },
             onError(error) {
-              console.error('[ssr]', error);
+              (options.logError ?? console.error)('[ssr] render error', error);
             },
           },
         );

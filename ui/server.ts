@@ -403,7 +403,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     refreshing.add(key);
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
-      const prepared = await prepareRender(url, config, locale, { origin, requestId });
+      const prepared = await prepareRender(url, config, locale, { origin, requestId, logError });
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
       const { head, end, etag } = shellOf(prepared, url, origin);
       const { html, tags } = await renderWhole(prepared, head, end);
@@ -462,7 +462,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const target = plan?.url ?? url;
     let prepared: PreparedPage;
     try {
-      prepared = await prepareRender(target, config, locale, { origin, requestId: request.id });
+      prepared = await prepareRender(target, config, locale, { origin, requestId: request.id, logError: (label, e) => logError(label, e, request.log) });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
       logError('[ssr] load failed', e, request.log);
