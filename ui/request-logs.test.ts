@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { rawRequest } from '../test-fixtures/raw-http';
-import { SERVER } from '../test-fixtures/storefront-process';
+import { freePort, SERVER } from '../test-fixtures/storefront-process';
 import { logLevel } from '../adapters/common/json-logs';
 import { startStorefront, type RunningStorefront } from './server';
 
@@ -96,6 +96,20 @@ describe('request logs and request ids', () => {
     }
     const everything = [...front.lines, ...api.lines].map((l) => JSON.stringify(l)).join('\n');
     for (const part of ['X-Injected', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'caf', 'two words', 'passwd']) expect(everything).not.toContain(part);
+  });
+
+  it('the API down: every /api call is its 503 request line, and the failure one error line with its stack, not a stack per call', async () => {
+    const lines = captured('storefront');
+    const sf = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: `http://127.0.0.1:${await freePort()}`, clientDir, logger: lines.logger });
+    try {
+      for (let i = 0; i < 20; i++) expect((await rawRequest(sf.url, `/api/stock/check?sku=n${i}`)).status).toBe(503);
+      expect(requests(lines.lines).map((l) => l.status)).toEqual(Array(20).fill(503));
+      const problems = lines.lines.filter((l) => l.level >= 40);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatchObject({ level: 50, msg: '[api pass-through] API unreachable', reqId: requests(lines.lines)[0]!.reqId, err: { code: 'ECONNREFUSED' } });
+    } finally {
+      await sf.close();
+    }
   });
 
   it('LOG_LEVEL=warn: no request lines from either server', async () => {

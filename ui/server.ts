@@ -120,11 +120,15 @@ const compress = (html: Buffer, coding: Coding, level: number) => (coding === 'b
  * logger's child), method, url, status and ms (adapters/common/json-logs.ts requestLine).
  */
 class OneLinePerRequest extends LogController {
+  /** `logger`: the server's own, so a route's quieter level (the pass-through's) never hides its request lines */
+  constructor(private readonly logger: Logger) {
+    super();
+  }
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
-    if (error) request.log.warn({ ...line, err: error }, 'request');
-    else request.log.info(line, 'request');
+    const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
+    if (error) this.logger.warn({ ...line, err: error }, 'request');
+    else this.logger.info(line, 'request');
   }
 }
 
@@ -162,7 +166,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const logError = limitedErrorLog(logger);
   const app = Fastify({
     loggerInstance: logger,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(logger),
     // the request id: a load balancer's X-Request-Id when it is short and safe, else a new one (requestIdFrom)
     requestIdHeader: false,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
@@ -274,13 +278,17 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },
-        // the API down or not answering: 503 with Retry-After, as pages answer then
-        onError: (r) => void r.code(503).type('application/json').headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send({ code: 503, result: 'API unreachable' }),
+        // the API down or not answering: 503 with Retry-After, as pages answer then, and one collapsed error line
+        onError: (r, { error }) => {
+          logError('[api pass-through] API unreachable', (error as { cause?: unknown }).cause ?? error, r.request.log);
+          void r.code(503).type('application/json').headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send({ code: 503, result: 'API unreachable' });
+        },
       });
     };
     proxy.all('/api/*', pass(false));
     proxy.all('/img/*', pass(true));
-  });
+    // reply-from writes a warning with a stack for every call the API did not answer: errors only here (see onError)
+  }, { logLevel: 'error' });
 
   // ----- /invalidate?tag=…&key=… : marks stale every cached page carrying the tag -----
   /** wrong keys per client address within its window (from its first wrong key) */
