@@ -116,8 +116,8 @@ const gzip = promisify(zlib.gzip);
 const compress = (html: Buffer, coding: Coding, level: number) => (coding === 'br' ? brotli(html, BROTLI_OPTIONS) : gzip(html, { level }));
 
 /**
- * Fastify's request lines, one per request instead of two: written when the request is answered, with its reqId (the
- * logger's child), method, url, status and ms (adapters/common/json-logs.ts requestLine).
+ * Fastify's request lines, one per request instead of two: written when the request is answered, with its reqId,
+ * method, url, status and ms (adapters/common/json-logs.ts requestLine).
  */
 class OneLinePerRequest extends LogController {
   /** `logger`: the server's own, so a route's quieter level (the pass-through's) never hides its request lines */
@@ -288,7 +288,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     proxy.all('/api/*', pass(false));
     proxy.all('/img/*', pass(true));
     // reply-from writes a warning with a stack for every call the API did not answer: errors only here (see onError)
-  }, { logLevel: 'error' });
+  }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
   // ----- /invalidate?tag=…&key=… : marks stale every cached page carrying the tag -----
   /** wrong keys per client address within its window (from its first wrong key) */
