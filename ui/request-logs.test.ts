@@ -8,6 +8,7 @@ import { startTestBackend, type TestBackend } from '../test-fixtures/backend/tes
 import { rawRequest } from '../test-fixtures/raw-http';
 import { freePort, SERVER } from '../test-fixtures/storefront-process';
 import { logLevel } from '../adapters/common/json-logs';
+import { createConfig } from '../core/config';
 import { startStorefront, type RunningStorefront } from './server';
 
 // The storefront's and the demo backend's JSON logs, both servers real on 127.0.0.1, their pino loggers writing into
@@ -24,6 +25,9 @@ const CATEGORY = '/inpakpapier/kerst';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const clientDir = mkdtempSync(join(tmpdir(), 'request-logs-client-'));
 const requests = (lines: Line[]) => lines.filter((l) => l.msg === 'request');
+/** a storefront on `apiUrl` whose renders wait for the API as long as a loaded test machine may need (a cold first render) */
+const storefront = (apiUrl: string, logger: pino.Logger) =>
+  startStorefront({ port: 0, host: '127.0.0.1', apiUrl, clientDir, logger, config: createConfig({ api: { url: apiUrl }, search: { serverTimeoutMs: 10_000 } }) });
 
 let backend: TestBackend;
 let shop: RunningStorefront;
@@ -32,7 +36,7 @@ const front = captured('storefront');
 
 beforeAll(async () => {
   backend = await startTestBackend({ logger: api.logger });
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, logger: front.logger });
+  shop = await storefront(backend.url, front.logger);
 }, 60_000);
 
 afterAll(async () => {
@@ -100,7 +104,7 @@ describe('request logs and request ids', () => {
 
   it('the API down: every /api call is its 503 request line, and the failure one error line with its stack, not a stack per call', async () => {
     const lines = captured('storefront');
-    const sf = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: `http://127.0.0.1:${await freePort()}`, clientDir, logger: lines.logger });
+    const sf = await storefront(`http://127.0.0.1:${await freePort()}`, lines.logger);
     try {
       for (let i = 0; i < 20; i++) expect((await rawRequest(sf.url, `/api/stock/check?sku=n${i}`)).status).toBe(503);
       expect(requests(lines.lines).map((l) => l.status)).toEqual(Array(20).fill(503));
@@ -116,7 +120,7 @@ describe('request logs and request ids', () => {
     const quietApi = captured('backend', 'warn');
     const quietFront = captured('storefront', 'warn');
     const be = await startTestBackend({ logger: quietApi.logger });
-    const sf = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: be.url, clientDir, logger: quietFront.logger });
+    const sf = await storefront(be.url, quietFront.logger);
     try {
       expect((await rawRequest(sf.url, CATEGORY)).status).toBe(200);
       expect((await rawRequest(sf.url, '/api/stock/check?sku=none')).status).toBeLessThan(500);
