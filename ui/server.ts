@@ -25,6 +25,7 @@ import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
+import { PinoLogger } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 
@@ -411,7 +412,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     refreshing.add(key);
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
-      const prepared = await prepareRender(url, config, locale, { origin, requestId, logError });
+      const prepared = await prepareRender(url, config, locale, { origin, requestId, logger: new PinoLogger(logger.child({ reqId: requestId })), logError });
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
       const { head, end, etag } = shellOf(prepared, url, origin);
       const { html, tags } = await renderWhole(prepared, head, end);
@@ -470,7 +471,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const target = plan?.url ?? url;
     let prepared: PreparedPage;
     try {
-      prepared = await prepareRender(target, config, locale, { origin, requestId: request.id, logError: (label, e) => logError(label, e, request.log) });
+      prepared = await prepareRender(target, config, locale, { origin, requestId: request.id, logger: new PinoLogger(request.log), logError: (label, e) => logError(label, e, request.log) });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
       logError('[ssr] load failed', e, request.log);
