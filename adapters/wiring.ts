@@ -101,6 +101,11 @@ export interface ContainerOptions {
    * id, home content file) and keeps its catalogue caches apart. Default: config.i18n.defaultLocale.
    */
   locale?: LocaleCode;
+  /**
+   * server: the id of the request the graph serves (ui/server.ts), sent with every API call as `X-Request-Id` so the
+   * API's log line for the call names the page request that caused it
+   */
+  requestId?: string;
 }
 
 /** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
@@ -137,7 +142,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
     config,
     apiUrl,
     timeoutMs,
-    client: createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    client: createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.requestId ? { headers: { 'x-request-id': options.requestId } } : {}) }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     storefrontOrigin: options.storefrontOrigin ?? `http://${config.server.host}:${config.server.storefrontPort}`,
     clock: options.clock ?? new SystemClock(),

@@ -10,7 +10,8 @@ const port = process.env.E2E_PORT ?? '3100';
 const apiPort = process.env.E2E_API_PORT ?? '8180';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 // the shop runs as in production (React's production build); one storefront worker is enough for one browser
-const env = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1' };
+// warnings and errors only (Playwright prints what they write): a line per request would bury the test report
+const env = { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 const kids = [];
 /** Starts a built server and resolves once it prints that it listens (stdout is passed on). */
 function start(args, childEnv) {

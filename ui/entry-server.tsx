@@ -5,6 +5,7 @@ import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/container';
 import type { ContainerOptions, ShopServices } from '../adapters/wiring';
 import type { i18n } from 'i18next';
+import type { Logger } from '../core/ports/logger';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { matchAppRoute, type AppRoute } from './app/routes';
@@ -103,16 +104,22 @@ const RENDER_TIMEOUT_MS = 10_000;
 export interface RenderOptions {
   /** the shop's public origin, for the absolute URLs of the head (canonical, og:url, JSON-LD) */
   origin?: string;
+  /** the page request's id (ui/server.ts): every API call of the render sends it as `X-Request-Id` */
+  requestId?: string;
+  /** where an error React recovered from while rendering is written (ui/server.ts: its logger); default the console */
+  logError?: (label: string, error: unknown) => void;
+  /** what the render's services log through (ui/server.ts: the request's pino child); default the runtime's */
+  logger?: Logger;
   /**
    * what makes the request's services (default createServerContainer, adapters/container.ts): benchmarks render with an
    * inversify container over the graph to compare (scripts/bench/services.ts)
    */
-  services?: (options: Pick<ContainerOptions, 'config' | 'locale'>) => ShopServices;
+  services?: (options: Pick<ContainerOptions, 'config' | 'locale' | 'requestId' | 'logger'>) => ShopServices;
 }
 
 export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
   const origin = options.origin ?? `http://${config.server.host}:${config.server.storefrontPort}`;
-  const services = (options.services ?? createServerContainer)({ config, locale });
+  const services = (options.services ?? createServerContainer)({ config, locale, ...(options.requestId ? { requestId: options.requestId } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchAppRoute(parsed.pathname)?.[0];
@@ -183,7 +190,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
               reject(error instanceof Error ? error : new Error(String(error)));
             },
             onError(error) {
-              console.error('[ssr]', error);
+              (options.logError ?? console.error)('[ssr] render error', error);
             },
           },
         );
@@ -213,8 +220,8 @@ export interface RenderResult {
  * The category list of a store view as the shared document a page names (`/shop-data/categories/<locale>/<hash>.json`),
  * read afresh (through the process's catalogue read cache): for a request naming a document this process did not render.
  */
-export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode): Promise<SharedDocument> {
-  const categories = createServerContainer({ config, locale }).get(CategoryService);
+export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode, requestId?: string): Promise<SharedDocument> {
+  const categories = createServerContainer({ config, locale, ...(requestId ? { requestId } : {}) }).get(CategoryService);
   await categories.loadCategories();
   return categoriesDocument(locale, portableCategoryState(categories.snapshot()).categories);
 }

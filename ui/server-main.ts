@@ -9,6 +9,7 @@ import { SystemClock } from '../adapters/common/system-clock';
 import type { OutputCache } from '../core/ports/output-cache';
 import { createConfig, DEFAULT_CONFIG } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
+import { jsonLogger, lifecycleLogger, logLevel, type LogLevelName } from '../adapters/common/json-logs';
 
 /**
  * CLI entry of the storefront server (bundled to dist/server-app.mjs, started through dist/server.mjs).
@@ -16,6 +17,7 @@ import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
  * whole storefront. Spreading connections evenly over machines and processes is the load balancer's job
  * (docs/deploy.md: `leastconn`). A worker that dies is replaced after a back-off that doubles while workers keep
  * dying; a crash loop stops the server with one log line. SIGTERM: stop accepting, finish the requests in flight, exit.
+ * Logs: pino's JSON lines on stdout at LOG_LEVEL (default info: a line per request; adapters/common/json-logs.ts).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -28,11 +30,23 @@ const RESPAWN_FIRST_MS = 250;
 /** this many deaths, each within a minute of the one before: a crash loop (4 s of back-off), the server stops */
 const CRASH_LOOP_DEATHS = 5;
 
+// a LOG_LEVEL that is not a level stops the start (the primary's, before any worker), saying which levels there are
+let level: LogLevelName;
+try {
+  level = logLevel(env.LOG_LEVEL);
+} catch (e) {
+  jsonLogger({ name: 'storefront' }).fatal(`storefront not started: ${(e as Error).message}`);
+  process.exit(1);
+}
+const log = jsonLogger({ name: 'storefront', level });
+/** starts, warm-ups and listening: written at any level but silent (scripts wait for "listening") */
+const lifecycle = lifecycleLogger(log);
+
 function outputCache(): OutputCache | undefined {
   // REDIS_URL: pages shared by every worker and machine; OUTPUT_CACHE=1: an in-memory LRU per process (off by default,
   // as upstream); the bounds: ShopConfig.server.outputCache* (OUTPUT_CACHE_SIZE overrides the entries)
   const bounds = DEFAULT_CONFIG.server;
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: bounds.outputCacheMaxVariantsPerPage });
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: bounds.outputCacheMaxVariantsPerPage, logger: log });
   if (env.OUTPUT_CACHE !== '1') return undefined;
   const maxEntries = Number(env.OUTPUT_CACHE_SIZE) > 0 ? Number(env.OUTPUT_CACHE_SIZE) : bounds.outputCacheMaxEntries;
   const lru = new LruOutputCache(
@@ -59,7 +73,7 @@ function outputCache(): OutputCache | undefined {
 /** GTM_CONTAINER_ID as Google Tag Manager writes it (GTM-XXXXXXX); anything else stops the start: it ends up in pages */
 function tagManagerId(id: string): string {
   if (!/^GTM-[A-Z0-9]{4,12}$/.test(id)) {
-    console.error(`GTM_CONTAINER_ID must look like GTM-XXXXXXX (letters A-Z and digits), not ${JSON.stringify(id.slice(0, 40))}`);
+    log.fatal(`storefront not started: GTM_CONTAINER_ID must look like GTM-XXXXXXX (letters A-Z and digits), not ${JSON.stringify(id.slice(0, 40))}`);
     process.exit(1);
   }
   return id;
@@ -93,9 +107,10 @@ async function serve(): Promise<RunningStorefront> {
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     ...(env.GTM_CONTAINER_ID ? { config: createConfig({ api: { url: apiUrl }, analytics: { tagManagerContainerId: tagManagerId(env.GTM_CONTAINER_ID) } }) } : {}),
     warmUp: warmUpOptions(),
+    logger: log,
   });
   const w = running.warmedUp;
-  if (w && w.renders > 0) console.log(`storefront ${cluster.isWorker ? `worker ${process.pid}` : 'process'} warmed up: ${w.renders} renders of ${w.pages.join(' ') || 'no page'} in ${w.ms} ms${w.stopped ? ` (stopped: ${w.stopped})` : ''}`);
+  if (w && w.renders > 0) lifecycle.info(`storefront ${cluster.isWorker ? `worker ${process.pid}` : 'process'} warmed up: ${w.renders} renders of ${w.pages.join(' ') || 'no page'} in ${w.ms} ms${w.stopped ? ` (stopped: ${w.stopped})` : ''}`);
   // the primary says the shop is listening once every worker has said so (after its warm-up line)
   process.send?.({ kind: WORKER_LISTENING });
   let closing = false;
@@ -147,10 +162,10 @@ if (workers > 1 && cluster.isPrimary) supervise();
 else
   serve().then(
     ({ url }) => {
-      if (cluster.isPrimary) console.log(`storefront listening on ${url} (1 worker, NODE_ENV=${env.NODE_ENV})`);
+      if (cluster.isPrimary) lifecycle.info(`storefront listening on ${url} (1 worker, NODE_ENV=${env.NODE_ENV})`);
     },
     (e: unknown) => {
-      console.error('[storefront] could not start', e);
+      log.fatal({ err: e }, 'storefront could not start');
       process.exit(1);
     },
   );
@@ -172,7 +187,7 @@ function supervise(): void {
   let deaths = 0;
   let lastDeath = 0;
   cluster.on('message', (from, m: { kind?: string } | undefined) => {
-    if (m?.kind === WORKER_LISTENING && ++listening === workers) console.log(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
+    if (m?.kind === WORKER_LISTENING && ++listening === workers) lifecycle.info(`storefront listening on http://${host}:${port} (${workers} workers, NODE_ENV=${env.NODE_ENV})`);
     if (m?.kind !== INVALIDATE_PEERS) return;
     for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from) w.send(m);
   });
@@ -185,12 +200,12 @@ function supervise(): void {
     deaths = now - lastDeath < 60_000 ? deaths + 1 : 1;
     lastDeath = now;
     if (deaths >= CRASH_LOOP_DEATHS) {
-      console.error(`storefront: ${deaths} workers died within a minute of each other (the last: ${signal ?? `exit code ${code}`}); a crash loop, stopping`);
+      log.fatal(`storefront: ${deaths} workers died within a minute of each other (the last: ${signal ?? `exit code ${code}`}); a crash loop, stopping`);
       stop(1);
       return;
     }
     const wait = RESPAWN_FIRST_MS * 2 ** (deaths - 1);
-    console.error(`storefront worker ${worker.process.pid} died (${signal ?? code}); another starts in ${wait} ms`);
+    log.error(`storefront worker ${worker.process.pid} died (${signal ?? code}); another starts in ${wait} ms`);
     setTimeout(() => stopping || fork(), wait);
   });
   const stop = (exitCode = 0) => {

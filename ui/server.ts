@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
@@ -24,6 +24,9 @@ import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
+import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
+import { PinoLogger } from '../adapters/common/pino-logger';
+import type { Logger } from 'pino';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
 import { sendRobotsTxt } from './edge/robots';
@@ -65,6 +68,11 @@ export interface StorefrontOptions {
   warmUp?: WarmUpOptions;
   /** the key `GET /metrics` must carry as `Authorization: Bearer <key>` (ui/edge/metrics.ts); none: /metrics answers 404 */
   metricsKey?: string;
+  /**
+   * the process's pino logger (ui/server-main.ts: LOG_LEVEL on stdout), Fastify's own: a JSON line per request with its
+   * id, and every error; default warnings and errors on stdout
+   */
+  logger?: Logger;
 }
 
 export interface RunningStorefront {
@@ -74,9 +82,6 @@ export interface RunningStorefront {
   /** what the warm-up before listening did (StorefrontOptions.warmUp) */
   warmedUp?: WarmUpReport;
 }
-
-/** every error this process logs: an outage writes each error's first stack, then a count per 10 s (not one per request) */
-const logError = limitedErrorLog();
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
@@ -115,6 +120,23 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const compress = (html: Buffer, coding: Coding, level: number) => (coding === 'br' ? brotli(html, BROTLI_OPTIONS) : gzip(html, { level }));
 
+/**
+ * Fastify's request lines, one per request instead of two: written when the request is answered, with its reqId,
+ * method, url, status and ms (adapters/common/json-logs.ts requestLine).
+ */
+class OneLinePerRequest extends LogController {
+  /** `logger`: the server's own, so a route's quieter level (the pass-through's) never hides its request lines */
+  constructor(private readonly logger: Logger) {
+    super();
+  }
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
+    if (error) this.logger.warn({ ...line, err: error }, 'request');
+    else this.logger.info(line, 'request');
+  }
+}
+
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
   const a = createHash('sha256').update(given).digest();
@@ -144,8 +166,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
 
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
+  /** every error this server logs: an outage writes each error's first stack, then a count per 10 s (not one per request) */
+  const logError = limitedErrorLog(logger);
   const app = Fastify({
-    logger: false,
+    loggerInstance: logger,
+    logController: new OneLinePerRequest(logger),
+    // the request id: a load balancer's X-Request-Id when it is short and safe, else a new one (requestIdFrom)
+    requestIdHeader: false,
+    genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
     routerOptions: { maxParamLength: MAX_PATH_LENGTH },
@@ -157,10 +186,16 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
   });
 
+  // the request's id goes back to the client (and on to the API: the pass-through, prepareRender)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
   // set before any plugin is registered, so every context (the pass-through's too) answers errors this way
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) logError('[storefront] 500', error, `${request.method} ${request.url.slice(0, 200)}`);
+    if (status >= 500) logError('[storefront] 500', error, request.log);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
   // before any plugin: its request counting is in every context (ui/edge/metrics.ts)
@@ -240,7 +275,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           const named = String(request.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
           for (const h of [...REQUEST_HOP_BY_HOP, ...named]) delete rest[h];
           const hops = request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? 'unknown'];
-          return { ...rest, 'x-forwarded-for': hops.join(', ') };
+          // the API's log line names this request (never a client's unchecked X-Request-Id)
+          return { ...rest, 'x-forwarded-for': hops.join(', '), 'x-request-id': request.id };
         },
         // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
         rewriteHeaders: (headers) => {
@@ -249,13 +285,17 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
           if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },
-        // the API down or not answering: 503 with Retry-After, as pages answer then
-        onError: (r) => void r.code(503).type('application/json').headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send({ code: 503, result: 'API unreachable' }),
+        // the API down or not answering: 503 with Retry-After, as pages answer then, and one collapsed error line
+        onError: (r, { error }) => {
+          logError('[api pass-through] API unreachable', (error as { cause?: unknown }).cause ?? error, r.request.log);
+          void r.code(503).type('application/json').headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send({ code: 503, result: 'API unreachable' });
+        },
       });
     };
     proxy.all('/api/*', pass(false));
     proxy.all('/img/*', pass(true));
-  });
+    // reply-from writes a warning with a stack for every call the API did not answer: errors only here (see onError)
+  }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
   // ----- /invalidate?tag=…&key=… : marks stale every cached page carrying the tag -----
   /** wrong keys per client address within its window (from its first wrong key) */
@@ -315,11 +355,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     let body = recentDocuments.get(path);
     if (body === undefined) {
       try {
-        const doc = await currentCategoriesDocument(config, ref.locale);
+        const doc = await currentCategoriesDocument(config, ref.locale, request.id);
         recentDocuments.add(doc);
         if (doc.href === path) body = doc.body;
       } catch (e) {
-        logError('[shop-data] categories failed', e);
+        logError('[shop-data] categories failed', e, request.log);
         return unavailable(reply);
       }
     }
@@ -374,12 +414,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   const refreshing = new Set<string>();
   /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
-  function refresh(key: string, url: string, locale: LocaleCode, origin: string, variantOf: string | undefined): void {
+  function refresh(key: string, url: string, locale: LocaleCode, origin: string, variantOf: string | undefined, requestId: string): void {
     if (!cache || refreshing.has(key)) return;
     refreshing.add(key);
     void (async () => {
       if (!(await cache.claimRefresh(key, REFRESH_LEASE_SECONDS))) return;
-      const prepared = await prepareRender(url, config, locale, { origin });
+      const prepared = await prepareRender(url, config, locale, { origin, requestId, logger: new PinoLogger(logger.child({ reqId: requestId })), logError });
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
       const { head, end, etag } = shellOf(prepared, url, origin);
       const { html, tags } = await renderWhole(prepared, head, end);
@@ -429,7 +469,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       });
       countOutputCache(request, hit);
       if (hit) {
-        if (hit.stale) refresh(plan.key, plan.url, locale, origin, plan.variantOf);
+        if (hit.stale) refresh(plan.key, plan.url, locale, origin, plan.variantOf, request.id);
         if (hit.page.etag && etagMatches(request.headers['if-none-match'], hit.page.etag)) return notModified(reply, hit.page.etag);
         return sendPage(request, reply, { ...hit.page, bodies: { br: hit.page.br, gzip: hit.page.gzip } }, hit.stale ? 'stale' : 'hit');
       }
@@ -440,10 +480,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     let prepared: PreparedPage;
     const loadStart = performance.now();
     try {
-      prepared = await prepareRender(target, config, locale, { origin });
+      prepared = await prepareRender(target, config, locale, { origin, requestId: request.id, logger: new PinoLogger(request.log), logError: (label, e) => logError(label, e, request.log) });
     } catch (e) {
       // a load that failed without answering a status: the API is slow or down, never the client's fault
-      logError('[ssr] load failed', e);
+      logError('[ssr] load failed', e, request.log);
       return unavailable(reply);
     }
     const loadMs = pageLoaded(request, prepared.state, loadStart);
@@ -465,7 +505,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       try {
         rendered = await renderWhole(prepared, head, end);
       } catch (e) {
-        logError('[ssr] render failed', e);
+        logError('[ssr] render failed', e, request.log);
         return unavailable(reply);
       }
       pageRendered(request, loadMs + performance.now() - renderStart);
@@ -498,5 +538,5 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close(), ...(warmedUp ? { warmedUp } : {}) };
+  return { url: `http://${options.host}:${port}`, close: () => app.close().finally(() => logError.flush()), ...(warmedUp ? { warmedUp } : {}) };
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { limitedErrorLog } from '../common/log-limit';
+import { limitedErrorLog, type ErrorSink } from '../common/log-limit';
+import { jsonLogger } from '../common/json-logs';
 import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from '../../core/ports/output-cache';
 
 export interface RedisOutputCacheOptions {
@@ -9,9 +10,9 @@ export interface RedisOutputCacheOptions {
   commandTimeoutMs?: number;
   /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ShopConfig.server.outputCacheMaxVariantsPerPage) */
   maxVariantsPerPage?: number;
+  /** where Redis's errors are written (the storefront's pino logger); default warnings and errors on stdout */
+  logger?: ErrorSink;
 }
-
-const logError = limitedErrorLog();
 
 /**
  * Keeps at most ARGV[1] members in the variants set KEYS[1] (scored by when each was stored): the oldest are dropped
@@ -39,6 +40,7 @@ export class RedisOutputCache implements OutputCache {
   constructor(url: string, options: RedisOutputCacheOptions = {}) {
     this.prefix = options.prefix ?? 'storefront:';
     this.maxVariantsPerPage = options.maxVariantsPerPage ?? 24;
+    const logError = limitedErrorLog(options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' }));
     this.redis = new Redis(url, {
       // fail fast instead of queueing requests behind a Redis that is gone
       enableOfflineQueue: false,

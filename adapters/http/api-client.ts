@@ -10,6 +10,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** headers every call sends (the server's render: its request's `X-Request-Id`) */
+  headers?: Record<string, string>;
 }
 
 export function createApiClient(options: ApiClientOptions): KyInstance {
@@ -21,6 +23,7 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
         retry: 0,
         throwHttpErrors: true,
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
       }),
     ),
   );

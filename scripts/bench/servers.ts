@@ -34,13 +34,17 @@ export function startChild(file: string, args: string[], env: Record<string, str
     const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s: ${out.slice(-500)}`)), 60_000);
-    child.stdout?.on('data', (d: Buffer) => {
+    // read until ready, then drained unread: a server writes a JSON line per request (LOG_LEVEL info), and keeping or
+    // searching all of them would cost the benchmark memory and CPU
+    const onData = (d: Buffer) => {
       out += String(d);
       if (ready.test(out)) {
         clearTimeout(timer);
+        child.stdout?.off('data', onData).resume();
         resolve(child);
       }
-    });
+    };
+    child.stdout?.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${file} exited with ${code}: ${out.slice(-500)}`));

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from '@fastify/proxy-addr';
 import Ajv, { type ErrorObject } from 'ajv';
+import type { Logger } from 'pino';
+import type { ErrorLog } from '../../adapters/common/log-limit';
+import { requestIdFrom, requestLine } from '../../adapters/common/json-logs';
 import { HttpError } from './errors';
 import { LIMITS, parseBoundedJson } from './limits';
 import { SCHEMAS } from './schemas';
@@ -214,20 +217,34 @@ function requestTarget(raw: string | undefined): string {
   return `/${target.replace(/^\/+/, '')}`;
 }
 
+/** where the handler writes: a pino logger (a JSON line per request) and its errors, repeats counted (index.ts) */
+export interface HandlerLogs {
+  logger: Logger;
+  logError: ErrorLog;
+}
+
 /**
- * `log(key, line)`: a line and what makes two of them the same error (index.ts counts repeats: adapters/common/log-limit.ts). A 500
- * is its stack; a client that stopped sending is one line.
+ * Every request is one JSON line (`reqId`, method, url, status, ms) once answered: its id is the `X-Request-Id` it came
+ * with when short and safe (the storefront's, for the calls a page request caused), else a new one, and is sent back
+ * in `X-Request-Id`. A 500 also writes its stack (repeats counted: adapters/common/log-limit.ts); a client that stopped
+ * sending is its request's line alone, with the status it would have had and the `problem`.
  */
-export function createHandler(router: Router, log: (key: string, line: string) => void, trust: TrustProxy = () => false) {
+export function createHandler(router: Router, logs: HandlerLogs, trust: TrustProxy = () => false) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const reqId = requestIdFrom(req.headers['x-request-id']);
+    const log = logs.logger.child({ reqId });
+    const line = (status: number, extra: Record<string, unknown> = {}) => log.info({ ...requestLine(req.method, req.url, status, performance.now() - started), ...extra }, 'request');
     let out: Res;
+    let problem: { problem: string } | undefined;
     const host = hostOf(req);
     try {
       // the target is parsed against a fixed base: a client's Host header never decides what parses (or throws)
       const url = new URL(requestTarget(req.url), 'http://backend.invalid');
       const method = (req.method ?? 'GET').toUpperCase();
       if (method === 'OPTIONS') {
-        res.writeHead(204, CORS).end();
+        res.writeHead(204, { ...CORS, 'x-request-id': reqId }).end();
+        line(204);
         return;
       }
       const found = router.match(method, url.pathname);
@@ -240,18 +257,17 @@ export function createHandler(router: Router, log: (key: string, line: string) =
       out = await found.handler(request);
     } catch (e) {
       if (e instanceof ClientGoneError) {
-        log(`${e.status} ${req.method} ${e.message}`, `${e.status} on ${req.method} ${req.url}: ${e.message}`);
+        problem = { problem: e.message };
         // nobody is left to answer
-        if (req.socket.destroyed) return;
+        if (req.socket.destroyed) return line(e.status, problem);
       }
       if (e instanceof HttpError) out = { status: e.status, json: { code: e.status, result: e.message, ...e.extra }, headers: e.headers };
       else {
-        const stack = e instanceof Error ? (e.stack ?? String(e)) : String(e);
-        log(`500 ${req.method} ${stack}`, `500 on ${req.method} ${req.url}: ${stack}`);
+        logs.logError(`500 on ${req.method} ${req.url?.split('?', 1)[0]?.slice(0, 200)}`, e, log);
         out = { status: 500, json: { code: 500, result: 'Internal server error' } };
       }
     }
-    const headers: Record<string, string> = { ...CORS, ...(out.headers ?? {}) };
+    const headers: Record<string, string> = { ...CORS, ...(out.headers ?? {}), 'x-request-id': reqId };
     let payload: string;
     if (out.text !== undefined) {
       payload = out.text;
@@ -262,5 +278,6 @@ export function createHandler(router: Router, log: (key: string, line: string) =
     }
     res.writeHead(out.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);
+    line(out.status, problem);
   };
 }

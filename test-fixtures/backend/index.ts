@@ -4,7 +4,9 @@ import { DEFAULT_SEED } from '../catalogue/index';
 import type { Context } from './context';
 import { getMeta, openDb, setMeta } from './db';
 import { createHandler, markTimedOut, Router, trustedProxies } from './http';
-import { RepeatLimiter } from '../../adapters/common/log-limit';
+import type { Logger } from 'pino';
+import { limitedErrorLog } from '../../adapters/common/log-limit';
+import { jsonLogger } from '../../adapters/common/json-logs';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { extraRoutes } from './routes/extras';
@@ -58,7 +60,13 @@ export interface BackendOptions {
   requestTimeoutMs?: number;
   /** the clock (tests) */
   now?: () => Date;
-  log?: (msg: string) => void;
+  /**
+   * the pino logger of JSON lines (main.ts: LOG_LEVEL on stdout): one per request with the `X-Request-Id` it came
+   * with, and every warning and error; default warnings and errors on stdout (or to `log`)
+   */
+  logger?: Logger;
+  /** without a `logger`: each JSON line of a warning or error goes to this function instead of stdout (tests) */
+  log?: (line: string) => void;
 }
 
 export interface RunningBackend { url: string; port: number; close(): Promise<void> }
@@ -74,7 +82,9 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const scale = opts.scale ?? Number(getMeta(db, 'scale') ?? 1);
   setMeta(db, 'seed', String(seed));
   setMeta(db, 'scale', String(scale));
-  const log = opts.log ?? ((msg: string) => console.error(msg));
+  const sink = opts.log;
+  const logger = opts.logger ?? jsonLogger({ name: 'backend', level: 'warn', ...(sink ? { stream: { write: (line: string) => sink(line.trimEnd()) } } : {}) });
+  const log = (msg: string) => logger.warn(msg);
   const now = opts.now ?? (() => new Date());
   const storefront = storefrontOrigins(opts.storefrontUrl ?? process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000');
   const ctx: Context = {
@@ -92,7 +102,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     loginThrottle: new LoginThrottle(() => now().getTime()),
   };
   // the same error again within 10 s is counted, not written (one stack and a count per interval in an outage)
-  const errors = new RepeatLimiter(log, () => now().getTime());
+  const errors = limitedErrorLog(logger, () => now().getTime());
   const router = new Router();
   paymentLogoRoutes(router);
   catalogRoutes(router, ctx);
@@ -104,7 +114,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const requestTimeout = opts.requestTimeoutMs ?? 20_000;
   const server = createServer(
     { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
-    createHandler(router, (key, line) => errors.log(key, line), trust),
+    createHandler(router, { logger, logError: errors }, trust),
   );
   server.keepAliveTimeout = 5000;
   // requests node:http refuses before any handler (headers too large, malformed): the same {code, result} envelope

@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
@@ -280,7 +281,7 @@ export interface MetricsOptions {
  * Counts the storefront's requests and answers `GET /metrics`. Called on the root instance before any plugin is
  * registered, so its onResponse hook is in every context.
  */
-export function serveMetrics(app: FastifyInstance, options: MetricsOptions): void {
+export function serveMetrics<L extends FastifyBaseLogger>(app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>, options: MetricsOptions): void {
   const key = options.key;
   const problem = key === undefined ? undefined : metricsKeyProblem(key);
   if (problem) throw new Error(problem);
