@@ -24,6 +24,11 @@ export interface CheckoutAddress {
   region_id?: number | string;
   zipCode: string;
   phoneNumber?: string;
+  /**
+   * a logged-in customer asked to keep this address in the account: it is added after the order (when no equal one
+   * is saved; saved-addresses.ts). Never sent with the order.
+   */
+  saveInAccount?: boolean;
 }
 
 export interface ShippingDetails extends CheckoutAddress {
