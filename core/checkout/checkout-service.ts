@@ -18,7 +18,7 @@ import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
-import { isInCheckout, paymentMethods as paymentMethodsRule, shippingMethods as shippingMethodsRule } from './checkout-rules';
+import { isInCheckout, orderAddress, paymentMethods as paymentMethodsRule, shippingMethods as shippingMethodsRule } from './checkout-rules';
 import {
   CHECKOUT_KEYS as KEYS,
   INITIAL_CHECKOUT_STATE,
@@ -264,28 +264,12 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   private addressInformation(method: CartShippingMethod): AddressInformation {
     const s = this.state.value;
     const email = s.personalDetails?.emailAddress ?? '';
-    const toAddress = (d: ShippingDetails | PaymentDetails | undefined): Record<string, unknown> => {
-      if (!d) return { country_id: taxCountry(this.config) };
-      const a: Record<string, unknown> = {
-        firstname: d.firstName,
-        lastname: d.lastName,
-        country_id: d.country || taxCountry(this.config),
-        city: d.city,
-        postcode: d.zipCode,
-        street: [d.streetAddress, ...(d.apartmentNumber ? [d.apartmentNumber] : [])],
-      };
-      if (email) a.email = email;
-      if (d.state) a.region = d.state;
-      if (d.region_id !== undefined) a.region_id = d.region_id;
-      if (d.phoneNumber) a.telephone = d.phoneNumber;
-      return a;
-    };
     const info: AddressInformation = {
-      shippingAddress: toAddress(s.shippingDetails),
+      shippingAddress: { ...(s.shippingDetails ? orderAddress(s.shippingDetails, email) : { country_id: taxCountry(this.config) }) },
       shipping_method_code: method.method_code,
       shipping_carrier_code: method.carrier_code,
     };
-    if (s.paymentDetails) info.billingAddress = toAddress(s.paymentDetails);
+    if (s.paymentDetails) info.billingAddress = { ...orderAddress(s.paymentDetails, email) };
     return info;
   }
 
