@@ -9,14 +9,12 @@
  *   is never overwritten;
  * - chosen: picking an address fills the fields (still editable; an edited address is a new one); picking "a new
  *   address" empties fields that hold a saved address and keeps what the shopper typed;
- * - kept: a new address the shopper asks to keep (`saveInAccount` of the details) is added to the account after the
- *   order (order-placement.ts, SessionService.addAddress).
+ * - kept: a new shipping address the shopper asks to keep (`saveInAccount` of the shipping details) is added to the
+ *   account after the order (order-placement.ts, SessionService.addAddress).
  * Pure functions: the UI holds the form, the session holds the customer.
  */
-import type { ShopConfig } from '../config';
 import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
-import { addressErrors } from './address-rules';
 import type { CheckoutAddress } from './types';
 
 /** The address fields as a form holds them: text, '' for an empty optional field. */
@@ -46,13 +44,15 @@ export interface SavedAddressOption {
 
 /**
  * spec transactions §5: the saved addresses a step offers, the account's default for `use` first: those that keep the
- * address rule, each once. [] for a guest or an account without addresses.
+ * address rule, each once. [] for a guest or an account without addresses. `accepted` is that rule (no field in
+ * address-rules.ts addressErrors), passed in: the browser loads this module for a logged-in customer after the
+ * checkout, and a module it shared with the checkout's first load would split that load into more, larger files.
  */
-export function savedAddressOptions(customer: Customer | undefined, use: AddressUse, config: ShopConfig): SavedAddressOption[] {
+export function savedAddressOptions(customer: Customer | undefined, use: AddressUse, accepted: (a: CheckoutAddress) => boolean): SavedAddressOption[] {
   const options: SavedAddressOption[] = [];
   savedAddresses(customer).forEach((saved, i) => {
     const address = checkoutAddressOf(saved, customer);
-    if (Object.keys(addressErrors(address, config)).length > 0) return;
+    if (!accepted(address)) return;
     if (options.some((o) => sameAddress(o.address, address))) return;
     options.push({ key: String(i), address, isDefault: isDefaultFor(saved, use) });
   });
