@@ -80,26 +80,29 @@ export function AddressFields<V extends FormValues & AddressValues>({ form, use 
         <Saved form={form} use={use} blank={blank ?? EMPTY_ADDRESS(config)} customer={customer} rule={addressErrors} part={part} />
       </Suspense>
     ) : null;
+  // the choice and the keep box beside the fields' block: each its own row of the form
   return (
-    <div className="address-fields">
+    <>
       {saved('choice')}
-      <div className="form__row">
-        <Field form={form} name="firstName" label={t('checkout.firstName')} autoComplete="given-name" required />
-        <Field form={form} name="lastName" label={t('checkout.lastName')} autoComplete="family-name" required />
-      </div>
-      <div className="form__row">
-        <Field form={form} name="streetAddress" label={t('checkout.streetAddress')} autoComplete="address-line1" required />
-        <Field form={form} name="apartmentNumber" label={t('checkout.apartmentNumber')} autoComplete="address-line2" />
-      </div>
-      <div className="form__row">
-        <Field form={form} name="zipCode" label={t('checkout.zipCode')} autoComplete="postal-code" required />
-        <Field form={form} name="city" label={t('checkout.city')} autoComplete="address-level2" required />
-      </div>
-      <div className="form__row">
-        <SelectField form={form} name="country" label={t('checkout.country')} options={countries} required />
-        <Field form={form} name="phoneNumber" type="tel" label={t('checkout.phoneNumber')} autoComplete="tel" />
+      <div className="address-fields">
+        <div className="form__row">
+          <Field form={form} name="firstName" label={t('checkout.firstName')} autoComplete="given-name" required />
+          <Field form={form} name="lastName" label={t('checkout.lastName')} autoComplete="family-name" required />
+        </div>
+        <div className="form__row">
+          <Field form={form} name="streetAddress" label={t('checkout.streetAddress')} autoComplete="address-line1" required />
+          <Field form={form} name="apartmentNumber" label={t('checkout.apartmentNumber')} autoComplete="address-line2" />
+        </div>
+        <div className="form__row">
+          <Field form={form} name="zipCode" label={t('checkout.zipCode')} autoComplete="postal-code" required />
+          <Field form={form} name="city" label={t('checkout.city')} autoComplete="address-level2" required />
+        </div>
+        <div className="form__row">
+          <SelectField form={form} name="country" label={t('checkout.country')} options={countries} required />
+          <Field form={form} name="phoneNumber" type="tel" label={t('checkout.phoneNumber')} autoComplete="tel" />
+        </div>
       </div>
       {saved('keep')}
-    </div>
+    </>
   );
 }
