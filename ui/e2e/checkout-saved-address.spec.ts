@@ -48,7 +48,7 @@ for (const locale of ['nl-NL', 'en-US'] as const) {
   const field = (step: Locator, label: string) => step.getByRole(label === tx.checkout.country ? 'combobox' : 'textbox', { name: label, exact: true });
 
   test(`saved addresses at checkout: the default fills the shipping step, a new address is kept in the account (${locale})`, async ({ page, context }) => {
-    if (locale !== 'nl-NL') await context.addCookies([{ name: 'locale', value: locale, url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3100' }]);
+    if (locale !== 'nl-NL') await context.addCookies([{ name: 'locale', value: locale, url: test.info().project.use.baseURL! }]);
     const email = await customerWithAddresses(page, `saved-address-${locale}`);
     const requests = requestsInFlight(page);
     // page errors and hydration warnings (the session's and cart's own console messages are not this journey's)

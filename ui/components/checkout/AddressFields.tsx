@@ -64,11 +64,12 @@ const Saved = lazy(() => import('./AddressFieldsSaved'));
 /**
  * The address inputs of the shipping and billing steps; countries are the allowed ones (BE, NL). The rule they are
  * checked by is the core's (core/checkout/address-rules.ts addressFieldChecks, spec transactions §5). For a logged-in
- * customer the saved addresses are offered above them (the default for `use` fills what nobody typed in: `blank` is
- * what the step shows before anyone types) and, on the shipping step, a new address can be kept in the account below
- * them (AddressFieldsSaved.tsx).
+ * customer the saved addresses are offered above them (the default billing address, or with `use` 'shipping' the
+ * default shipping one, fills what nobody typed in: `blank` is what the step shows before anyone types, empty fields and
+ * the default country unless given) and, on the shipping step, a new address can be kept in the account below them
+ * (AddressFieldsSaved.tsx).
  */
-export function AddressFields<V extends FormValues & AddressValues>({ form, use = 'billing', blank }: { form: FormApi<V>; use?: 'shipping' | 'billing'; blank?: AddressValues }) {
+export function AddressFields<V extends FormValues & AddressValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressValues }) {
   const { t } = useTranslation();
   const config = useConfig();
   const session = useSession();
@@ -77,7 +78,7 @@ export function AddressFields<V extends FormValues & AddressValues>({ form, use 
   const saved = (part: 'choice' | 'keep') =>
     customer ? (
       <Suspense fallback={null}>
-        <Saved form={form} use={use} blank={blank ?? EMPTY_ADDRESS(config)} customer={customer} rule={addressErrors} part={part} />
+        <Saved form={form} use={use} blank={blank} customer={customer} rule={addressErrors} part={part} />
       </Suspense>
     ) : null;
   // the choice and the keep box beside the fields' block: each its own row of the form

@@ -5,7 +5,7 @@ import '../../i18n/account-page-texts';
 import type { addressErrors } from '../../../core/checkout/address-rules';
 import type { Customer } from '../../../core/ports/user-api';
 import type { AddressUse } from '../../../core/user/address-book';
-import { addressLine, chooseAddress, chosenAddress, NEW_ADDRESS, prefillAddress, savedAddressOptions } from '../../../core/checkout/saved-addresses';
+import { addressLine, chooseAddress, chosenAddress, formValuesOf, NEW_ADDRESS, prefillAddress, savedAddressOptions } from '../../../core/checkout/saved-addresses';
 import { useConfig } from '../../hooks/use-service';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 import { CheckboxField } from '../common/ChoiceFields';
@@ -23,15 +23,16 @@ type KeepValues = AddressValues & { saveInAccount: boolean };
  */
 export default function AddressFieldsSaved<V extends FormValues & AddressValues>({
   form,
-  use,
-  blank,
+  use = 'billing',
+  blank: given,
   customer,
   rule,
   part,
 }: {
   form: FormApi<V>;
-  use: AddressUse;
-  blank: AddressValues;
+  use?: AddressUse | undefined;
+  /** what the fields show before anyone types (default: empty, the shop's country) */
+  blank?: AddressValues | undefined;
   customer: Customer;
   /** the address rule, from the checkout's first load: a module this chunk shared with it would split that load */
   rule: typeof addressErrors;
@@ -39,12 +40,14 @@ export default function AddressFieldsSaved<V extends FormValues & AddressValues>
 }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const blank = given ?? formValuesOf({ firstName: '', lastName: '', streetAddress: '', zipCode: '', city: '', country: config.i18n.defaultCountry });
   const options = useMemo(() => savedAddressOptions(customer, use, (a) => Object.keys(rule(a, config)).length === 0), [customer, use, rule, config]);
   // the step starts (or the customer's addresses arrive): the default address into fields nobody typed in
   useEffect(() => {
     if (part !== 'choice') return;
     const filled = prefillAddress(form.values, blank, options);
-    if (filled !== form.values) form.setAll(filled);
+    // the address fields alone: the form's other fields may have changed since this render
+    if (filled !== form.values) form.setAll(formValuesOf(filled) as Partial<V>);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new list of addresses pre-fills
   }, [options]);
   const chosen = chosenAddress(form.values, options);
@@ -56,7 +59,7 @@ export default function AddressFieldsSaved<V extends FormValues & AddressValues>
   if (options.length === 0) return null;
   const choice = chosen?.key ?? NEW_ADDRESS;
   const name = `${form.id}-saved-address`;
-  const pick = (key: string) => form.setAll(chooseAddress(form.values, key, blank, options));
+  const pick = (key: string) => form.setAll(formValuesOf(chooseAddress(form.values, key, blank, options)) as Partial<V>);
   const radio = (key: string, label: string) => (
     <label key={key} className="method">
       <input type="radio" name={name} value={key} checked={choice === key} onChange={() => pick(key)} />
