@@ -13,6 +13,7 @@ import type { CartPaymentMethod, CartShippingMethod } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
+import type { OrderAddress } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
@@ -176,15 +177,9 @@ export class CheckoutService extends StateHolder<CheckoutState> {
    */
   async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
     const details = this.state.value.shippingDetails;
-    const query: ShippingMethodsAddress = {
-      country_id: address.country_id ?? details?.country ?? taxCountry(this.config),
-      ...(details?.zipCode ? { postcode: details.zipCode } : {}),
-      ...(details?.city ? { city: details.city } : {}),
-      ...(details?.streetAddress ? { street: [details.streetAddress, ...(details.apartmentNumber ? [details.apartmentNumber] : [])] } : {}),
-      ...(details?.state ? { region: details.state } : {}),
-      ...(details?.region_id !== undefined ? { region_id: details.region_id } : {}),
-      ...address,
-    };
+    // the saved address's place as the order sends it (orderAddress), without the person
+    const { firstname: _f, lastname: _l, telephone: _t, email: _e, ...place }: Partial<OrderAddress> = details ? orderAddress(details, '') : {};
+    const query: ShippingMethodsAddress = { country_id: taxCountry(this.config), ...place, ...address };
     let server: ServerShippingMethod[] = [];
     if (this.deps.cart.serverShippingMethods && this.deps.network.isOnline()) {
       try {
