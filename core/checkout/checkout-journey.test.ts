@@ -175,3 +175,46 @@ describe('journey: creating an account at checkout does not duplicate items (vue
     s.dispose();
   });
 });
+
+describe("journey: a logged-in customer's saved addresses at checkout (spec transactions §3 Address, §5, §7 /api/user/me)", () => {
+  it('the default shipping address fills the step; a new address the customer keeps is in the account after the order', async () => {
+    const { prefillAddress, savedAddressOptions, formValuesOf } = await import('./saved-addresses');
+    const s = shop(true);
+    const email = `saved-address-${Date.now()}@papier.nl`;
+    const home = { firstname: 'Anna', lastname: 'de Vries', street: ['Keizersgracht 12'], city: 'Amsterdam', postcode: '1015 CX', country_id: 'NL', default_shipping: true };
+    await s.session.register({ email, firstname: 'Anna', lastname: 'de Vries', addresses: [home] }, 'Secret12!');
+    await s.session.login(email, 'Secret12!');
+    await s.cart.addItem(products[4]!, 1);
+    await s.queue.process();
+
+    // the step starts with the default shipping address, which the address rule accepts
+    const { addressErrors } = await import('./address-rules');
+    const options = savedAddressOptions(s.session.snapshot().current, 'shipping', (a) => Object.keys(addressErrors(a, s.config)).length === 0);
+    const blank = { ...formValuesOf({ ...SHIPPING, streetAddress: '', zipCode: '', city: '' }), country: 'NL' };
+    const filled = prefillAddress(blank, blank, options);
+    expect(filled).toMatchObject({ streetAddress: 'Keizersgracht 12', zipCode: '1015 CX', city: 'Amsterdam' });
+    await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: email });
+    s.checkout.loadShippingMethods();
+    await s.checkout.saveShippingDetails({ ...filled, shippingMethod: 'flatrate', shippingCarrier: 'flatrate' });
+
+    // the customer ships to a new address instead, and keeps it
+    await s.checkout.saveShippingDetails({ ...SHIPPING, streetAddress: 'Oudegracht 1', zipCode: '3511 AA', city: 'Utrecht', saveInAccount: true });
+    await s.checkout.loadPaymentMethods();
+    await s.checkout.savePaymentDetails(billing('cashondelivery'));
+    const done = await s.payment.completeCheckout();
+    expect(done.kind).toBe('thank-you');
+    await s.queue.process();
+
+    const addresses = (await s.session.refreshProfile()).addresses ?? [];
+    expect(addresses.map((a) => [a.street?.[0], a.postcode, a.default_shipping === true])).toEqual([
+      ['Keizersgracht 12', '1015 CX', true],
+      ['Oudegracht 1', '3511 AA', false],
+    ]);
+    // the order went to the new address, without the keep flag
+    const history = await s.session.loadOrderHistory();
+    const shipped = (history.items[0]?.extension_attributes as { shipping_assignments: Array<{ shipping: { address: Record<string, unknown> } }> }).shipping_assignments[0]!.shipping.address;
+    expect(shipped).toMatchObject({ street: ['Oudegracht 1'], postcode: '3511 AA' });
+    expect(shipped).not.toHaveProperty('saveInAccount');
+    s.dispose();
+  });
+});

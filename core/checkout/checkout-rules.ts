@@ -98,8 +98,10 @@ function street(streetAddress: string, apartmentNumber?: string): string[] {
   return apartmentNumber && apartmentNumber.trim() !== '' ? [streetAddress, apartmentNumber] : [streetAddress];
 }
 
-function address(d: ShippingDetails | PaymentDetails, email: string): OrderAddress {
-  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), country_id: d.country, email };
+/** Shipping or payment details as the wire's address (the order's, and shipping-information's): the e-mail when known. */
+export function orderAddress(d: ShippingDetails | PaymentDetails, email: string): OrderAddress {
+  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), country_id: d.country };
+  if (email) a.email = email;
   if (d.state) a.region = d.state;
   if (d.region_id !== undefined) a.region_id = d.region_id;
   if (d.phoneNumber) a.telephone = d.phoneNumber;
@@ -137,8 +139,8 @@ export function buildOrderBody(input: OrderInput): OrderBody {
       return p;
     }),
     addressInformation: {
-      shippingAddress: address(input.shipping, input.personal.emailAddress),
-      billingAddress: address(input.payment, input.personal.emailAddress),
+      shippingAddress: orderAddress(input.shipping, input.personal.emailAddress),
+      billingAddress: orderAddress(input.payment, input.personal.emailAddress),
       shipping_method_code: input.shippingMethod.method_code,
       shipping_carrier_code: input.shippingMethod.carrier_code,
       payment_method_code: input.payment.paymentMethod,

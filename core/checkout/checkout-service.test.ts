@@ -173,6 +173,34 @@ describe('placeOrder (spec transactions §4 Placing an order)', () => {
     expect([...orderApi.created.values()][0]).not.toHaveProperty('coupon_code');
   });
 
+  it('a shipping address the customer asked to keep goes to the account once the order is placed or queued; its failure leaves the order standing', async () => {
+    // spec transactions §3 "Address", §7 POST /api/user/me: saved-addresses.ts
+    const { checkout, session, orderApi } = setup();
+    const kept: Array<[string, readonly string[]]> = [];
+    session.addAddress = async (address, uses) => void kept.push([address.streetAddress, uses]);
+    await fill(checkout);
+    await checkout.saveShippingDetails({ ...SHIPPING, streetAddress: 'Oudegracht 1', saveInAccount: true });
+    expect((await checkout.placeOrder()).status).toBe('placed');
+    expect(kept).toEqual([['Oudegracht 1', ['shipping']]]);
+    // the flag is the shopper's wish, never part of the order
+    expect(JSON.stringify([...orderApi.created.values()][0])).not.toContain('saveInAccount');
+
+    const queued = setup();
+    queued.orderApi.mode = 'network';
+    queued.session.addAddress = async () => Promise.reject(new Error('profile not queued'));
+    await fill(queued.checkout);
+    await queued.checkout.saveShippingDetails({ ...SHIPPING, saveInAccount: true });
+    expect((await queued.checkout.placeOrder()).status).toBe('queued');
+
+    // not asked: nothing kept
+    const plain = setup();
+    const none: unknown[] = [];
+    plain.session.addAddress = async (a) => void none.push(a);
+    await fill(plain.checkout);
+    await plain.checkout.placeOrder();
+    expect(none).toEqual([]);
+  });
+
   it('a missing result code counts as success', async () => {
     // spec transactions §4: on success or missing result code
     const { checkout, orderApi, cart } = setup();

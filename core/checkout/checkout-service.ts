@@ -13,12 +13,13 @@ import type { CartPaymentMethod, CartShippingMethod } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
+import type { OrderAddress } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
-import { isInCheckout, shippingMethods as shippingMethodsRule } from './checkout-rules';
+import { isInCheckout, orderAddress, shippingMethods as shippingMethodsRule } from './checkout-rules';
 import { MESSAGES } from '../messages';
 import { paymentMethodsOffer, type PaymentChoice } from './payment-choice';
 import {
@@ -194,15 +195,9 @@ export class CheckoutService extends StateHolder<CheckoutState> {
    */
   async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
     const details = this.state.value.shippingDetails;
-    const query: ShippingMethodsAddress = {
-      country_id: address.country_id ?? details?.country ?? taxCountry(this.config),
-      ...(details?.zipCode ? { postcode: details.zipCode } : {}),
-      ...(details?.city ? { city: details.city } : {}),
-      ...(details?.streetAddress ? { street: [details.streetAddress, ...(details.apartmentNumber ? [details.apartmentNumber] : [])] } : {}),
-      ...(details?.state ? { region: details.state } : {}),
-      ...(details?.region_id !== undefined ? { region_id: details.region_id } : {}),
-      ...address,
-    };
+    // the saved address's place as the order sends it (orderAddress), without the person
+    const { firstname: _f, lastname: _l, telephone: _t, email: _e, ...place }: Partial<OrderAddress> = details ? orderAddress(details, '') : {};
+    const query: ShippingMethodsAddress = { country_id: taxCountry(this.config), ...place, ...address };
     let server: ServerShippingMethod[] = [];
     if (this.deps.cart.serverShippingMethods && this.deps.network.isOnline()) {
       try {
@@ -282,28 +277,12 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   private addressInformation(method: CartShippingMethod): AddressInformation {
     const s = this.state.value;
     const email = s.personalDetails?.emailAddress ?? '';
-    const toAddress = (d: ShippingDetails | PaymentDetails | undefined): Record<string, unknown> => {
-      if (!d) return { country_id: taxCountry(this.config) };
-      const a: Record<string, unknown> = {
-        firstname: d.firstName,
-        lastname: d.lastName,
-        country_id: d.country || taxCountry(this.config),
-        city: d.city,
-        postcode: d.zipCode,
-        street: [d.streetAddress, ...(d.apartmentNumber ? [d.apartmentNumber] : [])],
-      };
-      if (email) a.email = email;
-      if (d.state) a.region = d.state;
-      if (d.region_id !== undefined) a.region_id = d.region_id;
-      if (d.phoneNumber) a.telephone = d.phoneNumber;
-      return a;
-    };
     const info: AddressInformation = {
-      shippingAddress: toAddress(s.shippingDetails),
+      shippingAddress: { ...(s.shippingDetails ? orderAddress(s.shippingDetails, email) : { country_id: taxCountry(this.config) }) },
       shipping_method_code: method.method_code,
       shipping_carrier_code: method.carrier_code,
     };
-    if (s.paymentDetails) info.billingAddress = toAddress(s.paymentDetails);
+    if (s.paymentDetails) info.billingAddress = { ...orderAddress(s.paymentDetails, email) };
     return info;
   }
 

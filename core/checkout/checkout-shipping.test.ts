@@ -154,6 +154,26 @@ describe('checkout shipping methods without the server', () => {
     expect(calls).toEqual(['set flatrate']);
   });
 
+  // spec transactions §3 "Address ... for shipping-method lookup", §7 POST /api/cart/shipping-methods: the saved address's place
+  it("asks the server for the saved shipping address's place (no names, no phone), the country given winning", async () => {
+    const asked: unknown[] = [];
+    const cart: CartForCheckout = {
+      snapshot: () => ({ cartItems: items, cartServerToken: 'c1' }),
+      clear: async () => undefined,
+      serverShippingMethods: async (a) => (asked.push(a), []),
+    };
+    const checkout = shop(cart);
+    await checkout.fetchShippingMethods();
+    await checkout.saveShippingDetails({ ...SHIPPING, apartmentNumber: '2 hoog', phoneNumber: '020 123', state: 'Noord-Holland' });
+    await checkout.fetchShippingMethods();
+    await checkout.fetchShippingMethods({ country_id: 'BE' });
+    expect(asked).toEqual([
+      { country_id: 'NL' },
+      { country_id: 'NL', city: 'Amsterdam', postcode: '1012 AB', street: ['Kalverstraat 1', '2 hoog'], region: 'Noord-Holland' },
+      { country_id: 'BE', city: 'Amsterdam', postcode: '1012 AB', street: ['Kalverstraat 1', '2 hoog'], region: 'Noord-Holland' },
+    ]);
+  });
+
   // spec transactions §5: shipping methods flagged unavailable are dropped; the server's own methods are added
   it("a failing server answer keeps the configured method; the server's extra methods are added, unavailable ones dropped", async () => {
     let answer: () => Promise<unknown[]> = async () => { throw new Error('boom'); };

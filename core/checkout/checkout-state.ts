@@ -21,8 +21,9 @@ import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
 import type { CheckoutStep } from './checkout-step';
 import type { OrderStore, StoredOrder } from './order-store';
+import type { AddressUse } from '../user/address-book';
 import type { PaymentChoice } from './payment-choice';
-import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+import type { CheckoutAddress, CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
 
 /** What checkout needs of the cart (the engine's CartService satisfies it). */
 export interface CartForCheckout {
@@ -65,6 +66,11 @@ export interface SessionForCheckout {
   withUserToken?<T>(fn: (token: string | undefined) => Promise<T>): Promise<T>;
   /** An access token for a just-registered account without signing in (the cart is not touched, #4205). */
   issueToken?(username: string, password: string): Promise<string>;
+  /**
+   * Adds an address to the signed-in customer's account (a queued profile update), the default for `uses` the account
+   * has none for; nothing for a guest or an address the account has already.
+   */
+  addAddress?(address: CheckoutAddress, uses: readonly AddressUse[]): Promise<void>;
 }
 
 export interface PlacedOrder {

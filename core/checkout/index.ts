@@ -45,3 +45,16 @@ export { OrderStatusService, orderStatusView, type OrderStatusView } from './ord
 export { CHECKOUT_STEPS, furthestStep, isCheckoutStep, resumeStep, type CheckoutStep, type SavedCheckoutDetails } from './checkout-step';
 export { whenBackOnline } from './going-online';
 export { personalDetailsFromCustomer } from './personal-defaults';
+export {
+  savedAddressOptions,
+  prefillAddress,
+  chooseAddress,
+  chosenAddress,
+  addressTyped,
+  addressLine,
+  formValuesOf,
+  ADDRESS_FORM_FIELDS,
+  NEW_ADDRESS,
+  type AddressFormValues,
+  type SavedAddressOption,
+} from './saved-addresses';

@@ -31,6 +31,11 @@ export interface ShippingDetails extends CheckoutAddress {
   shippingMethod: string;
   /** carrier_code of the chosen shipping method */
   shippingCarrier?: string;
+  /**
+   * a logged-in customer asked to keep this address in the account: it is added after the order (when no equal one
+   * is saved; saved-addresses.ts). Never sent with the order.
+   */
+  saveInAccount?: boolean;
 }
 
 export interface PaymentDetails extends CheckoutAddress {

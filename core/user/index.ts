@@ -15,3 +15,4 @@ export {
 export { SkuListService, WishlistService, CompareService, inAddedOrder, nextSeq, type SkuItem, type SkuListState } from './sku-list-service';
 export { compareRows, comparableAttributes, listItemOf, wishlistAction, LIST_ITEM_DROPPED_FIELDS, type CompareRow, type ListItem, type WishlistAction } from './list-items';
 export { findOwnOrder, orderDetails, orderRef, paymentLabelOfOrder, type OrderDetails, type OrderDetailsAddress, type OrderDetailsLine } from './order-details';
+export { checkoutAddressOf, customerAddressOf, isDefaultFor, sameAddress, savedAddresses, withAddress, type AddressUse } from './address-book';

@@ -263,6 +263,22 @@ describe('account commands (spec transactions §4, §5, §7, §8)', () => {
     expect(notifications.snapshot().map((n) => n.message)).toContain(MESSAGES.accountUpdated);
   });
 
+  it('addAddress: a checkout address kept in the account through the queued profile update, once; nothing for a guest', async () => {
+    // spec transactions §3 "Address", §7 POST /api/user/me (queued): core/checkout/saved-addresses.ts
+    const { session, queue } = setup();
+    const address = { firstName: 'Anna', lastName: 'de Vries', streetAddress: 'Oudegracht 1', zipCode: '3511 AA', city: 'Utrecht', country: 'NL' };
+    await session.addAddress(address, ['shipping']);
+    expect(queue.tasks).toEqual([]);
+    await session.login('anna@papier.nl', 'Secret12!');
+    await session.addAddress(address, ['shipping']);
+    const added = { firstname: 'Anna', lastname: 'de Vries', street: ['Oudegracht 1'], city: 'Utrecht', postcode: '3511 AA', country_id: 'NL', default_shipping: true };
+    expect(queue.tasks).toEqual([{ url: PROFILE_UPDATE_URL, payload: { method: 'POST', body: { customer: expect.objectContaining({ email: 'anna@papier.nl', addresses: [added] }) } }, callback_event: USER_TASK_EVENTS.profileUpdated }]);
+    expect(session.snapshot().current?.addresses).toEqual([added]);
+    // the same address again (another order to it): the account has it, nothing is sent
+    await session.addAddress({ ...address, zipCode: '3511aa' }, ['shipping']);
+    expect(queue.tasks).toHaveLength(1);
+  });
+
   it('register reports the server message of a 4xx; reset password errors map to the reset text', async () => {
     // spec transactions §8: 'A customer with the same email address already exists...', 'Error while sending reset password e-mail'
     const { session, api } = setup();

@@ -28,6 +28,8 @@ import type { TokenLock } from './token-lock';
 import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { findOwnOrder } from './order-details';
+import type { AddressUse } from './address-book';
+import type { CheckoutAddress } from '../checkout/types';
 
 export const USER_STORAGE_KEYS = {
   token: 'current-token',
@@ -404,6 +406,19 @@ export class SessionService {
     this.patch({ current: customer, ...this.group(customer) });
     await queue.queue({ url: PROFILE_UPDATE_URL, payload: { method: 'POST', body: { customer } }, callback_event: USER_TASK_EVENTS.profileUpdated });
     if (!queue.on) this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
+  }
+
+  /**
+   * A checkout address kept in the account (core/checkout/saved-addresses.ts): added to the customer's addresses through
+   * the queued profile update, the default for `uses` the account has none for. Nothing for a guest or an address the
+   * account has already. The address book's rules come with their first use (not with every page's session).
+   */
+  async addAddress(address: CheckoutAddress, uses: readonly AddressUse[]): Promise<void> {
+    const current = this.getToken() ? this.state.value.current : undefined;
+    if (!current) return;
+    const { withAddress } = await import('./address-book');
+    const next = withAddress(current, address, uses);
+    if (next) await this.updateProfile(next);
   }
 
   private async onProfileResult(outcome: TaskOutcome): Promise<void> {

@@ -10,6 +10,7 @@ import { useMounted, useSession } from '../hooks/use-transactions';
 import { ChangePasswordForm, ProfileForm } from '../components/account/ProfileForm';
 import { OrderHistory } from '../components/account/OrderHistory';
 import { NewsletterToggle } from '../components/account/NewsletterToggle';
+import { AddressBook } from '../components/account/AddressBook';
 
 /** /my-account (spec transactions §2): profile, password, order history, newsletter, logout. Logged-in users only. */
 export function MyAccountPage() {
@@ -51,6 +52,7 @@ export function MyAccountPage() {
         <ProfileForm key={`${current.email} ${current.firstname} ${current.lastname}`} current={current} />
         <ChangePasswordForm />
         <NewsletterToggle email={current.email} />
+        <AddressBook current={current} />
       </div>
       <OrderHistory />
     </section>

@@ -9,7 +9,7 @@ import { useCheckout, useMoney } from '../../hooks/use-transactions';
 import { addressFieldChecks } from '../../../core/checkout/address-rules';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
-type V = AddressValues & { shippingMethod: string };
+type V = AddressValues & { shippingMethod: string; saveInAccount: boolean };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
 
 /** Step 2: shipping address (BE and NL only) and method (the DPD Courier flat rate; spec §5, §9). */
@@ -27,10 +27,13 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
     [config],
   );
   const fallback = defaultShippingMethod(methods);
+  // what the step shows before anyone types: a saved default address fills only this (AddressFields)
+  const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };
   const form = useForm<V>(
     {
-      ...(saved ? addressFromDetails(saved) : { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' }),
+      ...(saved ? addressFromDetails(saved) : blank),
       shippingMethod: saved ? `${saved.shippingCarrier ?? saved.shippingMethod}_${saved.shippingMethod}` : fallback ? methodKey(fallback) : '',
+      saveInAccount: !!saved?.saveInAccount,
     },
     validate,
   );
@@ -51,13 +54,15 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
           ...addressFromValues(v),
           shippingMethod: method.method_code,
           shippingCarrier: method.carrier_code,
+          // kept in the account after the order, unless the account has it already (core/checkout/saved-addresses.ts)
+          saveInAccount: v.saveInAccount,
         });
         // the core sends the address to the server (shipping-information) so its totals carry the shipping once
         await checkout.selectShippingMethod(method.method_code, method.carrier_code);
         onDone();
       })}
     >
-      <AddressFields form={form} />
+      <AddressFields form={form} use="shipping" blank={blank} />
       <fieldset className="methods" aria-describedby={errorId}>
         <legend>{t('checkout.shippingMethod')}</legend>
         {methods.map((m, i) => (

@@ -1,0 +1,89 @@
+/**
+ * The logged-in customer's saved addresses (spec transactions §3 "Address": firstname, lastname, city, postcode,
+ * street (list), countryId; §7 GET/POST /api/user/me carry them in `customer.addresses`, each flagged
+ * `default_shipping` / `default_billing`), in the checkout's words (core/checkout/types.ts CheckoutAddress) and back.
+ * Pure rules: the session keeps the customer, core/checkout/saved-addresses.ts offers the addresses at checkout.
+ */
+import type { CheckoutAddress } from '../checkout/types';
+import type { Customer, CustomerAddress } from '../ports/user-api';
+
+/** what an address is the account's default for */
+export type AddressUse = 'shipping' | 'billing';
+
+/** a value as trimmed text ('' for anything that is not a string: the account's data comes from outside) */
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * A saved address as the checkout's address fields: the first street line is the street and house number, the
+ * further lines the addition; a saved address without names carries the customer's own; the country code in capitals.
+ */
+export function checkoutAddressOf(a: CustomerAddress, customer?: Pick<Customer, 'firstname' | 'lastname'>): CheckoutAddress {
+  const lines = Array.isArray(a.street) ? a.street.map(text).filter((l) => l !== '') : [];
+  const out: CheckoutAddress = {
+    firstName: text(a.firstname) || text(customer?.firstname),
+    lastName: text(a.lastname) || text(customer?.lastname),
+    streetAddress: lines[0] ?? '',
+    city: text(a.city),
+    zipCode: text(a.postcode),
+    country: text(a.country_id).toUpperCase(),
+  };
+  if (lines.length > 1) out.apartmentNumber = lines.slice(1).join(' ');
+  if (text(a.telephone)) out.phoneNumber = text(a.telephone);
+  if (a.region_id !== undefined) out.region_id = a.region_id;
+  return out;
+}
+
+/** A checkout address as an account address (spec transactions §3 "Address"), without default flags. */
+export function customerAddressOf(d: CheckoutAddress): CustomerAddress {
+  const out: CustomerAddress = {
+    firstname: text(d.firstName),
+    lastname: text(d.lastName),
+    street: [text(d.streetAddress), ...(text(d.apartmentNumber) ? [text(d.apartmentNumber)] : [])],
+    city: text(d.city),
+    postcode: text(d.zipCode),
+    country_id: text(d.country).toUpperCase(),
+  };
+  if (text(d.phoneNumber)) out.telephone = text(d.phoneNumber);
+  return out;
+}
+
+/** a zip code compared without spaces and case ('1015 CX' is '1015cx') */
+const zip = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+const fold = (v: string | undefined) => text(v).replace(/\s+/g, ' ').toLocaleLowerCase('nl-NL');
+
+/** The same place for the same person: names, street, addition, zip code, city and country (case and spacing aside). */
+export function sameAddress(a: CheckoutAddress, b: CheckoutAddress): boolean {
+  return (
+    fold(a.firstName) === fold(b.firstName) &&
+    fold(a.lastName) === fold(b.lastName) &&
+    fold(a.streetAddress) === fold(b.streetAddress) &&
+    fold(a.apartmentNumber) === fold(b.apartmentNumber) &&
+    zip(text(a.zipCode)) === zip(text(b.zipCode)) &&
+    fold(a.city) === fold(b.city) &&
+    fold(a.country) === fold(b.country)
+  );
+}
+
+/** The account's saved addresses ([] for a guest or an account without any). */
+export function savedAddresses(customer: Customer | undefined): readonly CustomerAddress[] {
+  return Array.isArray(customer?.addresses) ? customer.addresses : [];
+}
+
+/**
+ * The customer with `address` added to the account, or undefined when an equal address is saved already (nothing to
+ * change). The added address becomes the default for each of `uses` the account has no default for yet.
+ */
+export function withAddress(customer: Customer, address: CheckoutAddress, uses: readonly AddressUse[]): Customer | undefined {
+  const saved = savedAddresses(customer);
+  if (saved.some((a) => sameAddress(checkoutAddressOf(a, customer), address))) return undefined;
+  const added: CustomerAddress = customerAddressOf(address);
+  const firstOf = (use: AddressUse) => uses.includes(use) && !saved.some((a) => isDefaultFor(a, use));
+  if (firstOf('shipping')) added.default_shipping = true;
+  if (firstOf('billing')) added.default_billing = true;
+  return { ...customer, addresses: [...saved, added] };
+}
+
+/** whether a saved address is the account's default for `use` */
+export function isDefaultFor(a: CustomerAddress, use: AddressUse): boolean {
+  return (use === 'shipping' ? a.default_shipping : a.default_billing) === true;
+}

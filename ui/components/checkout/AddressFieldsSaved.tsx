@@ -1,0 +1,80 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+// the address book's texts are the account pages' (they come with this chunk, not with the checkout's first load)
+import '../../i18n/account-page-texts';
+import type { addressErrors } from '../../../core/checkout/address-rules';
+import type { Customer } from '../../../core/ports/user-api';
+import type { AddressUse } from '../../../core/user/address-book';
+import { addressLine, chooseAddress, chosenAddress, formValuesOf, NEW_ADDRESS, prefillAddress, savedAddressOptions } from '../../../core/checkout/saved-addresses';
+import { useConfig } from '../../hooks/use-service';
+import type { FormApi, FormValues } from '../../hooks/use-form';
+import { CheckboxField } from '../common/ChoiceFields';
+import type { AddressValues } from './AddressFields';
+
+type KeepValues = AddressValues & { saveInAccount: boolean };
+
+/**
+ * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts; a chunk of its
+ * own, loaded only for a logged-in customer). `part` 'choice': a radio group of the saved addresses the step accepts
+ * plus "a new address", above the fields; it pre-fills the fields nobody typed in with the default address when the
+ * customer's addresses arrive, and picking one fills the fields (still editable: an edited address is a new one).
+ * `part` 'keep': below the fields, for a new shipping address, "Save this address in my account" (the form's
+ * `saveInAccount`, kept after the order).
+ */
+export default function AddressFieldsSaved<V extends FormValues & AddressValues>({
+  form,
+  use = 'billing',
+  blank: given,
+  customer,
+  rule,
+  part,
+}: {
+  form: FormApi<V>;
+  use?: AddressUse | undefined;
+  /** what the fields show before anyone types (default: empty, the shop's country) */
+  blank?: AddressValues | undefined;
+  customer: Customer;
+  /** the address rule, from the checkout's first load: a module this chunk shared with it would split that load */
+  rule: typeof addressErrors;
+  part: 'choice' | 'keep';
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const blank = given ?? formValuesOf({ firstName: '', lastName: '', streetAddress: '', zipCode: '', city: '', country: config.i18n.defaultCountry });
+  const options = useMemo(() => savedAddressOptions(customer, use, (a) => Object.keys(rule(a, config)).length === 0), [customer, use, rule, config]);
+  // the step starts (or the customer's addresses arrive): the default address into fields nobody typed in
+  useEffect(() => {
+    if (part !== 'choice') return;
+    const filled = prefillAddress(form.values, blank, options);
+    // the address fields alone: the form's other fields may have changed since this render
+    if (filled !== form.values) form.setAll(formValuesOf(filled) as Partial<V>);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new list of addresses pre-fills
+  }, [options]);
+  const chosen = chosenAddress(form.values, options);
+  if (part === 'keep') {
+    if (use !== 'shipping' || chosen || !('saveInAccount' in form.values)) return null;
+    const keep = form as unknown as FormApi<KeepValues>;
+    return <CheckboxField form={keep} name="saveInAccount" label={t('account.addressBook.keep')} />;
+  }
+  if (options.length === 0) return null;
+  const choice = chosen?.key ?? NEW_ADDRESS;
+  const name = `${form.id}-saved-address`;
+  const pick = (key: string) => form.setAll(formValuesOf(chooseAddress(form.values, key, blank, options)) as Partial<V>);
+  const radio = (key: string, label: string) => (
+    <label key={key} className="method">
+      <input type="radio" name={name} value={key} checked={choice === key} onChange={() => pick(key)} />
+      <span className="method__title">{label}</span>
+    </label>
+  );
+  return (
+    <fieldset className="methods saved-addresses">
+      <legend>{t('account.addressBook.choose')}</legend>
+      {options.map((o) => {
+        // the country is named when it is not the shop's own (two addresses may differ by it alone)
+        const abroad = o.address.country !== config.i18n.defaultCountry ? `, ${t(`country.${o.address.country}`)}` : '';
+        return radio(o.key, t('account.addressBook.option', { address: addressLine(o.address) + abroad }));
+      })}
+      {radio(NEW_ADDRESS, t('account.addressBook.new'))}
+    </fieldset>
+  );
+}
