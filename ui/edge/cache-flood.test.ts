@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { LruOutputCache } from './lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
-import { RedisOutputCache } from '../../adapters/cache/redis-output-cache';
+import { RedisOutputCache } from './redis-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 
 // Output-cache flooding: the shared output cache in a real redis-server uses the same canonical key

@@ -22,6 +22,7 @@
  * without the cache. How many variants (keys with a query) one path may keep is the cache's bound (`variantOf`).
  */
 import type { ShopConfig } from '../../core/config';
+import { SERVER_CONFIG, type ServerConfig } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
 export interface CacheKeyRules {
@@ -39,15 +40,15 @@ export interface CacheKeyRules {
   readonly maxQueryLength: number;
 }
 
-/** The rules from the shop's config (the bounds: ShopConfig.server.outputCacheMaxFilterValues / MaxQueryLength). */
-export function cacheKeyRules(config: ShopConfig): CacheKeyRules {
+/** The rules from the shop's config and the server's bounds (ServerConfig.outputCacheMaxFilterValues / MaxQueryLength). */
+export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_CONFIG): CacheKeyRules {
   return {
     filterParams: config.filters.routeQueryParams,
     singleValueParams: config.filters.systemFilterNames,
     sortKeys: config.sortOptions.map((o) => o.key),
     maxListDepth: config.catalogue.maxListDepth,
-    maxFilterValues: config.server.outputCacheMaxFilterValues,
-    maxQueryLength: config.server.outputCacheMaxQueryLength,
+    maxFilterValues: server.outputCacheMaxFilterValues,
+    maxQueryLength: server.outputCacheMaxQueryLength,
   };
 }
 

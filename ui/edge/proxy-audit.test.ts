@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { startStorefront, type RunningStorefront } from '../server';
 import fc from 'fast-check';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { LruOutputCache } from './lru-output-cache';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
 import { rawRequest } from '../../test-fixtures/raw-http';
 

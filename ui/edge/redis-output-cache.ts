@@ -1,13 +1,13 @@
 import { Redis } from 'ioredis';
-import { limitedErrorLog } from '../common/log-limit';
-import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from '../../core/ports/output-cache';
+import { limitedErrorLog } from '../../adapters/common/log-limit';
+import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from './output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
   prefix?: string;
   /** ms a command may take before the page is rendered without the cache */
   commandTimeoutMs?: number;
-  /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ShopConfig.server.outputCacheMaxVariantsPerPage) */
+  /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ServerConfig.outputCacheMaxVariantsPerPage) */
   maxVariantsPerPage?: number;
 }
 
