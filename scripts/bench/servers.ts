@@ -12,6 +12,10 @@ import { join } from 'node:path';
 /** the repository (benchmarks run bundled from dist/bench/<name>.mjs) */
 export const root = new URL('../..', import.meta.url).pathname;
 
+/** The machine's Chromium as every browser bench starts it: headless, quiet, nothing fetched in the background. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 /** A port free on 127.0.0.1 right now (the OS picks it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
