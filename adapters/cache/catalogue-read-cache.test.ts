@@ -38,6 +38,11 @@ function countingSearch() {
     search,
     calls,
     answerAll: () => waiting.splice(0).forEach((w) => w.resolve()),
+    /** the read's answer once every call under way is answered */
+    answered<T>(read: Promise<T>): Promise<T> {
+      waiting.splice(0).forEach((w) => w.resolve());
+      return read;
+    },
     failNext: (e: unknown) => {
       fail = e;
     },
@@ -116,21 +121,13 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
     const fake = countingSearch();
     const cache = new CatalogueReadCache(clock, 2);
     const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
-    for (const size of [1, 2]) {
-      const p = shared.search(request('product', size));
-      fake.answerAll();
-      await p;
-    }
+    for (const size of [1, 2]) await fake.answered(shared.search(request('product', size)));
     await shared.search(request('product', 1)); // hit: size 1 is now the most recent
-    const p3 = shared.search(request('product', 3));
-    fake.answerAll();
-    await p3;
+    await fake.answered(shared.search(request('product', 3)));
     expect(cache.stats().entries).toBe(2);
     await shared.search(request('product', 1));
     expect(fake.calls).toHaveLength(3);
-    const p2 = shared.search(request('product', 2)); // dropped: asked again
-    fake.answerAll();
-    await p2;
+    await fake.answered(shared.search(request('product', 2))); // dropped: asked again
     expect(fake.calls).toHaveLength(4);
   });
 
@@ -139,11 +136,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
     const fake = countingSearch();
     const cache = new CatalogueReadCache(clock, 10_000);
     const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
-    const read = async (size: number) => {
-      const p = shared.search(request('product', size));
-      fake.answerAll();
-      await p;
-    };
+    const read = (size: number) => fake.answered(shared.search(request('product', size)));
     // a crawl: 100 distinct listings a second for 30 s, never one asked twice
     for (let second = 0; second < 30; second++) {
       for (let i = 0; i < 100; i++) await read(second * 100 + i + 1);
@@ -179,9 +172,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   it('hands out frozen answers: a render cannot change what the next shopper sees', async () => {
     const fake = countingSearch();
     const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(new VirtualClock(), 10), 10_000);
-    const p = shared.search<{ sku: string }>(request());
-    fake.answerAll();
-    const answer = await p;
+    const answer = await fake.answered(shared.search<{ sku: string }>(request()));
     expect(() => {
       (answer.items[0] as { sku: string }).sku = 'changed';
     }).toThrow(TypeError);
