@@ -52,12 +52,17 @@ function countingSearch() {
   };
 }
 
+/** a search shared through a cache of `maxEntries` answers kept 10 s, over a fake backend, on a virtual clock */
+function sharedSearch(maxEntries: number) {
+  const clock = new VirtualClock();
+  const fake = countingSearch();
+  const cache = new CatalogueReadCache(clock, maxEntries);
+  return { clock, fake, cache, shared: new SharedCatalogueSearch(fake.search, cache, 10_000) };
+}
+
 describe('CatalogueReadCache (server catalogue reads shared across renders)', () => {
   it('N concurrent reads of the same search make ONE backend call, and all get its answer (single-flight)', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const cache = new CatalogueReadCache(clock, 100);
-    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const { fake, cache, shared } = sharedSearch(100);
     const pending = Array.from({ length: 50 }, () => shared.search(request()));
     const other = shared.search(request('category'));
     fake.answerAll();
@@ -69,9 +74,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('keeps an answer for the TTL, then asks the backend again (virtual clock)', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(clock, 100), 10_000);
+    const { clock, fake, shared } = sharedSearch(100);
     const first = shared.search(request());
     fake.answerAll();
     await first;
@@ -87,9 +90,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('never keeps a failure: every waiter of the failed call gets the error, the next read asks again', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(clock, 100), 10_000);
+    const { fake, shared } = sharedSearch(100);
     fake.failNext(new NetworkError('timeout'));
     const a = shared.search(request());
     const b = shared.search(request());
@@ -117,10 +118,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('keeps at most maxEntries answers, the least recently used dropped first', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const cache = new CatalogueReadCache(clock, 2);
-    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const { fake, cache, shared } = sharedSearch(2);
     for (const size of [1, 2]) await fake.answered(shared.search(request('product', size)));
     await shared.search(request('product', 1)); // hit: size 1 is now the most recent
     await fake.answered(shared.search(request('product', 3)));
@@ -132,10 +130,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('drops expired answers as new ones come in, not only when asked for again (memory follows the TTL, not maxEntries)', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const cache = new CatalogueReadCache(clock, 10_000);
-    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const { clock, fake, cache, shared } = sharedSearch(10_000);
     const read = (size: number) => fake.answered(shared.search(request('product', size)));
     // a crawl: 100 distinct listings a second for 30 s, never one asked twice
     for (let second = 0; second < 30; second++) {
