@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
 import { RedisOutputCache } from './redis-output-cache';
-import { startStorefront, type RunningStorefront } from '../server';
+import type { RunningStorefront } from '../server';
 
 // Output-cache flooding: the shared output cache in a real redis-server uses the same canonical key
 // (ui/edge/cache-key.ts) and keeps at most maxVariantsPerPage variants of a page.
 
 const CATEGORY = '/inpakpapier/kerst';
 const PREFIX = `flood-${process.pid}:`;
-let backend: TestBackend;
+let shops: TestShops;
 let redis: TestRedis;
 let client: Redis;
 let cache: RedisOutputCache;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  [backend, redis] = await Promise.all([startTestBackend(), startRedis()]);
+  [shops, redis] = await Promise.all([startTestShops(), startRedis()]);
   client = new Redis(redis.url);
   cache = new RedisOutputCache(redis.url, { prefix: PREFIX, maxVariantsPerPage: 3 });
   // enableOfflineQueue is off: wait until the cache's connection is up
@@ -28,16 +25,14 @@ beforeAll(async () => {
     if (await cache.get('x').then(() => true, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const clientDir = mkdtempSync(join(tmpdir(), 'edge-cache-redis-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, outputCache: cache, publicOrigin: 'https://papierenlint.example' });
+  shop = await shops.start({ outputCache: cache, publicOrigin: 'https://papierenlint.example' });
 }, 60_000);
 
 afterAll(async () => {
-  await shop?.close();
+  await shops?.close();
   await cache?.quit();
   client?.disconnect();
-  await Promise.all([redis?.stop(), backend?.close()]);
+  await redis?.stop();
 });
 
 async function state(path: string): Promise<string> {
