@@ -8,18 +8,12 @@ export type SizeFamily = 'roll' | 'ribbon' | 'bag' | 'box' | 'notebook';
 /** the colour options, values 49 up in this order; a colour's code is its label in lower case */
 export const COLOURS: readonly ColourDef[] = (
   [
-    ['Rood', '#c0392b', '#f1c40f'],
-    ['Groen', '#1e8449', '#f4d03f'],
-    ['Goud', '#d4ac0d', '#7d6608'],
-    ['Zilver', '#aab7b8', '#ffffff'],
-    ['Blauw', '#1f4e9c', '#aed6f1'],
-    ['Wit', '#f8f9f9', '#d5d8dc'],
-    ['Zwart', '#1c1c1c', '#d4ac0d'],
-    ['Roze', '#f1948a', '#ffffff'],
-    ['Kraft', '#b9855a', '#5d4037'],
-    ['Paars', '#7d3c98', '#e8daef'],
-    ['Geel', '#f7dc6f', '#b7950b'],
-    ['Oranje', '#e67e22', '#fdebd0'],
+    ['Rood', '#c0392b', '#f1c40f'], ['Groen', '#1e8449', '#f4d03f'],
+    ['Goud', '#d4ac0d', '#7d6608'], ['Zilver', '#aab7b8', '#ffffff'],
+    ['Blauw', '#1f4e9c', '#aed6f1'], ['Wit', '#f8f9f9', '#d5d8dc'],
+    ['Zwart', '#1c1c1c', '#d4ac0d'], ['Roze', '#f1948a', '#ffffff'],
+    ['Kraft', '#b9855a', '#5d4037'], ['Paars', '#7d3c98', '#e8daef'],
+    ['Geel', '#f7dc6f', '#b7950b'], ['Oranje', '#e67e22', '#fdebd0'],
   ] as const
 ).map(([label, hex, accent], i) => ({ value: 49 + i, label, code: label.toLowerCase(), hex, accent }));
 
