@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
 import { RedisOutputCache } from './redis-output-cache';
@@ -12,13 +11,11 @@ const CATEGORY = '/inpakpapier/kerst';
 const PREFIX = `flood-${process.pid}:`;
 let shops: TestShops;
 let redis: TestRedis;
-let client: Redis;
 let cache: RedisOutputCache;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
   [shops, redis] = await Promise.all([startTestShops(), startRedis()]);
-  client = new Redis(redis.url);
   cache = new RedisOutputCache(redis.url, { prefix: PREFIX, maxVariantsPerPage: 3 });
   // enableOfflineQueue is off: wait until the cache's connection is up
   for (let i = 0; i < 50; i++) {
@@ -31,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shops?.close();
   await cache?.quit();
-  client?.disconnect();
   await redis?.stop();
 });
 
@@ -42,10 +38,10 @@ async function state(path: string): Promise<string> {
   return res.headers.get('x-output-cache') ?? '';
 }
 
-const pageKeys = async () => (await client.keys(`${PREFIX}page:*`)).sort();
+const pageKeys = async () => (await redis.client.keys(`${PREFIX}page:*`)).sort();
 /** a miss is stored after its answer has gone: wait for the page's key itself */
 async function stored(key: string): Promise<void> {
-  await expect.poll(async () => (await client.exists(`${PREFIX}page:${key}`)) === 1, { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (await redis.client.exists(`${PREFIX}page:${key}`)) === 1, { timeout: 10_000 }).toBe(true);
 }
 
 describe('the canonical key in Redis', () => {
