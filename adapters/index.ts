@@ -36,7 +36,6 @@ export { HttpFeedbackApi } from './http/feedback-api';
 // storage
 export { MemoryStorage } from './storage/memory-storage';
 export { IdbStorage } from './storage/idb-storage';
-export { LruOutputCache } from './cache/lru-output-cache';
 
 // runtime ports
 export { SystemClock } from './common/system-clock';

@@ -69,6 +69,9 @@ import { StaticNetwork } from './node/static-network';
 import { BrowserStorageQuota, UnknownStorageQuota } from './browser/browser-storage-quota';
 import { BundledHomeContent } from './content/bundled-home-content';
 
+/** where the storefront answers when no origin is given (the payment redirect URL of a headless client, a test's render) */
+export const DEFAULT_STOREFRONT_ORIGIN = 'http://127.0.0.1:3000';
+
 /** Ports an integrator (or a test) may bring; everything left out gets its runtime's default (createRuntime). */
 export interface ContainerOptions {
   config?: ShopConfig;
@@ -81,13 +84,15 @@ export interface ContainerOptions {
   logger?: Logger;
   ids?: IdGenerator;
   fetch?: typeof fetch;
-  /** absolute origin of the storefront (payment redirect URL); defaults to http://{host}:{storefrontPort} */
+  /** absolute origin of the storefront (payment redirect URL); defaults to DEFAULT_STOREFRONT_ORIGIN */
   storefrontOrigin?: string;
   /**
    * server only: the catalogue read cache shared by every render of the process. Default: the process's cache for
    * the API URL (none when a `fetch` is given, so tests with fakes never share answers); null: none.
    */
   catalogueReads?: CatalogueReadCache | null;
+  /** server only: how long a shared catalogue read is kept (0: every render reads the API); default SERVER_READS.ttlMs */
+  catalogueReadTtlMs?: number;
   /**
    * CMS HTML sanitising. Browser default: DOMPurify over the page's DOM, imported on first use. Elsewhere the default
    * shows CMS HTML as escaped text: the server's graph gets DOMPurify over jsdom (adapters/container.ts).
@@ -125,7 +130,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
   const locale = options.locale ?? config.i18n.defaultLocale;
   // server: reads that are the same for every shopper are shared by the renders of the process (short TTL, single-flight)
-  const readTtl = config.server.catalogueReadTtlMs;
+  const readTtl = options.catalogueReadTtlMs ?? serverReads?.ttlMs ?? 0;
   const reads =
     runtime !== 'server' || readTtl <= 0 || !serverReads
       ? undefined
@@ -133,7 +138,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
         ? options.fetch
           ? undefined
           : // one per locale's data: an English render never gets the Dutch attribute labels
-            serverReads.process(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`, config.server.catalogueReadMaxEntries, config.server.catalogueReadMaxBytes)
+            serverReads.process(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`)
         : (options.catalogueReads ?? undefined);
   return {
     kind: runtime,
@@ -144,7 +149,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
     timeoutMs,
     client: createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.requestId ? { headers: { 'x-request-id': options.requestId } } : {}) }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    storefrontOrigin: options.storefrontOrigin ?? `http://${config.server.host}:${config.server.storefrontPort}`,
+    storefrontOrigin: options.storefrontOrigin ?? DEFAULT_STOREFRONT_ORIGIN,
     clock: options.clock ?? new SystemClock(),
     scheduler: options.scheduler ?? new TimerScheduler(),
     logger,

@@ -1,7 +1,8 @@
 /**
  * Every constant and toggle of §9 of both spec files (catalogue.md and transactions.md), named once.
  * Nothing here is repeated inline elsewhere: rules and services receive a `ShopConfig`. Its sections live by subject:
- * config-locale.ts, config-catalogue.ts, config-ui.ts, config-transactions.ts; the shop, server and API ones here.
+ * config-locale.ts, config-catalogue.ts, config-ui.ts, config-transactions.ts; the shop and API ones here. What only the
+ * storefront server reads (output cache, workers) is not here: ui/edge/server-config.ts.
  */
 import { CATALOGUE_DEFAULTS, type CatalogueConfig } from './config-catalogue';
 import { LOCALE_DEFAULTS, type LocaleConfig } from './config-locale';
@@ -50,55 +51,6 @@ export interface ShopConfig extends LocaleConfig, CatalogueConfig, UiConfig, Tra
     readonly version: string;
     readonly buildDate: string;
   };
-  readonly server: {
-    /** spec catalogue §9: storefront 3000, graphql 8080 */
-    readonly storefrontPort: number;
-    readonly apiPort: number;
-    readonly host: string;
-    /** spec catalogue §9: output cache TTL 86400 s */
-    readonly outputCacheTtlSeconds: number;
-    /**
-     * How long the server keeps a catalogue read that does not depend on the shopper (category tree, attributes,
-     * CMS blocks and pages, URL mappings, product and category searches) for every render of the process; 0 = every
-     * render reads the API itself. Ours (the spec has no server read cache): short, so prices and stock stay fresh.
-     */
-    readonly catalogueReadTtlMs: number;
-    /** the most catalogue reads the server keeps (least recently used dropped first) */
-    readonly catalogueReadMaxEntries: number;
-    /** the most bytes of catalogue reads the server keeps (their JSON size; least recently used dropped first) */
-    readonly catalogueReadMaxBytes: number;
-    /**
-     * The in-process output cache (OUTPUT_CACHE=1, one per worker): at most this many pages and bytes (a page counts
-     * its compressed copies). Variants (a page's URL with a query: sorts, pages, filters) take
-     * at most `outputCacheMaxVariants` of them and `outputCacheMaxVariantsPerPage` per path, and only ever evict
-     * other variants: a flood of filter combinations cannot push a page without a query out.
-     */
-    readonly outputCacheMaxEntries: number;
-    readonly outputCacheMaxBytes: number;
-    readonly outputCacheMaxVariants: number;
-    readonly outputCacheMaxVariantsPerPage: number;
-    /** a request with more filter values, or a longer canonical query, is rendered without the output cache */
-    readonly outputCacheMaxFilterValues: number;
-    readonly outputCacheMaxQueryLength: number;
-    /**
-     * MB of V8 old generation a storefront worker may use (`--max-old-space-size`; STOREFRONT_HEAP_MB overrides): what
-     * the caches above keep (at most ~110 MB together) plus a render's working set, and no more, so V8 collects its
-     * garbage instead of letting it pile up to hundreds of MB.
-     */
-    readonly workerHeapMb: number;
-    /**
-     * V8's semi-space of each storefront worker in MB (`--max-semi-space-size`, STOREFRONT_SEMI_SPACE_MB; 0 = V8's own,
-     * 16 MB): an uncached render allocates a few MB, so with V8's 16 MB the young generation was scavenged every few
-     * answers, each scavenge copying what the ~25 requests under way in a worker hold
-     */
-    readonly workerSemiSpaceMb: number;
-    /**
-     * pages a storefront worker renders before it takes connections (STOREFRONT_WARMUP_RENDERS; 0 = none), at most
-     * `workerWarmUpMaxMs` long: a cold worker renders at ~3x the CPU of a warm one
-     */
-    readonly workerWarmUpRenders: number;
-    readonly workerWarmUpMaxMs: number;
-  };
   readonly api: {
     /** where the storefront's own code reaches the API (server side, tests, integrators) */
     readonly url: string;
@@ -114,25 +66,6 @@ export const DEFAULT_CONFIG: ShopConfig = {
     titleTemplate: '{title} - {shop} - gift wrapping paper and luxury gift packaging',
     version: '1.12.1',
     buildDate: '2025-04-30',
-  },
-  server: {
-    storefrontPort: 3000,
-    apiPort: 8080,
-    host: '127.0.0.1',
-    outputCacheTtlSeconds: 86400,
-    catalogueReadTtlMs: 10_000,
-    catalogueReadMaxEntries: 2000,
-    catalogueReadMaxBytes: 32 * 1024 * 1024,
-    outputCacheMaxEntries: 500,
-    outputCacheMaxBytes: 64 * 1024 * 1024,
-    outputCacheMaxVariants: 250,
-    outputCacheMaxVariantsPerPage: 24,
-    outputCacheMaxFilterValues: 6,
-    outputCacheMaxQueryLength: 300,
-    workerHeapMb: 384,
-    workerSemiSpaceMb: 64,
-    workerWarmUpRenders: 240,
-    workerWarmUpMaxMs: 5000,
   },
   api: {
     url: 'http://127.0.0.1:8080',

@@ -32,7 +32,6 @@ export type * from './ports/scheduler';
 export type * from './ports/network';
 export type * from './ports/logger';
 export type * from './ports/id-generator';
-export type * from './ports/output-cache';
 export type * from './ports/storage-quota';
 export type * from './ports/data-layer';
 

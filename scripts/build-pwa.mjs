@@ -5,14 +5,15 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { documentStart, THEME_COLOUR } from '../ui/edge/document-start.mjs';
 
 /**
  * The default locale: the offline page the worker falls back to when the shopper's `locale` cookie cannot be read.
  * Equal to DEFAULT_CONFIG.i18n.defaultLocale (scripts/build-pwa.test.ts checks it).
  */
 export const DEFAULT_LOCALE = 'nl-NL';
-/** the shop's accent colour (ui/styles.css --accent) and paper colour (--paper) */
-export const THEME_COLOUR = '#a8323e';
+export { THEME_COLOUR };
+/** the shop's paper colour (ui/styles.css --paper) */
 export const BACKGROUND_COLOUR = '#fffdf8';
 /**
  * The app icons (a gift box with a ribbon on the accent colour; the maskable ones keep it inside the middle 80% circle):
@@ -54,12 +55,7 @@ const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
  */
 export function renderOfflinePage(locale, texts, css) {
   const t = texts.pwa.offlinePage;
-  return `<!doctype html>
-<html lang="${escapeHtml(locale.slice(0, 2))}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="${THEME_COLOUR}">
+  return `${documentStart(escapeHtml(locale.slice(0, 2)))}
 <title>${escapeHtml(t.title)}</title>
 ${css.map((c) => `<link rel="stylesheet" href="/dist/${escapeHtml(c)}">`).join('\n')}
 </head>

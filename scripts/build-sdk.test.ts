@@ -115,6 +115,13 @@ describe('the packed SDK in an outside project', () => {
     expect(installed).not.toContain('reflect-metadata');
   });
 
+  it('carries none of the storefront server: no output cache, no server section in the config', () => {
+    const sdk = join(project, 'node_modules', '@papier', 'storefront-sdk');
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+    const text = files(sdk).filter((f) => /\.(js|d\.ts)$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+    for (const name of ['OutputCache', 'outputCacheTtlSeconds', 'workerHeapMb', 'workerWarmUpRenders']) expect(text).not.toContain(name);
+  });
+
   it('a plain Node 20 ESM script: search, variant, add to cart, checkout to the payment redirect URL; Reflect untouched', async () => {
     // asynchronously: the demo backend answers from this process
     const run = await promisify(execFile)(process.execPath, ['app.mjs', backend.url], { cwd: project, encoding: 'utf8', timeout: 90_000 });

@@ -1,19 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './storefront-process';
+import { Redis } from 'ioredis';
 
 /** A throw-away redis-server on a free loopback port, persistence off (tests of the shared output cache). */
 export interface TestRedis {
   url: string;
+  /** a connection of the test's own, to look at what is stored (closed by stop) */
+  client: Redis;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRedis(): Promise<TestRedis> {
@@ -32,9 +26,13 @@ export async function startRedis(): Promise<TestRedis> {
       }
     });
   });
+  const url = `redis://127.0.0.1:${port}`;
+  const client = new Redis(url, { lazyConnect: true });
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url,
+    client,
     async stop() {
+      client.disconnect();
       child.kill('SIGTERM');
       await exited;
     },

@@ -15,6 +15,7 @@ export interface ShopProcess {
 const root = new URL('..', import.meta.url).pathname;
 export const SERVER = join(root, 'dist/server.mjs');
 
+/** A port free on 127.0.0.1 right now (the OS picks it): for the servers and processes tests and benchmarks start. */
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {

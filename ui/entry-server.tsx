@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/container';
-import type { ContainerOptions, ShopServices } from '../adapters/wiring';
+import { DEFAULT_STOREFRONT_ORIGIN, type ContainerOptions, type ShopServices } from '../adapters/wiring';
 import type { i18n } from 'i18next';
 import type { Logger } from '../core/ports/logger';
 import { createI18n, loadLocale } from './i18n';
@@ -118,7 +118,7 @@ export interface RenderOptions {
 }
 
 export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
-  const origin = options.origin ?? `http://${config.server.host}:${config.server.storefrontPort}`;
+  const origin = options.origin ?? DEFAULT_STOREFRONT_ORIGIN;
   const services = (options.services ?? createServerContainer)({ config, locale, ...(options.requestId ? { requestId: options.requestId } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);

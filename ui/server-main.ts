@@ -3,11 +3,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { startStorefront, type RunningStorefront } from './server';
-import { LruOutputCache } from '../adapters/cache/lru-output-cache';
-import { RedisOutputCache } from '../adapters/cache/redis-output-cache';
-import { SystemClock } from '../adapters/common/system-clock';
-import type { OutputCache } from '../core/ports/output-cache';
-import { createConfig, DEFAULT_CONFIG } from '../core/config';
+import { INVALIDATE_PEERS, outputCacheFromEnv } from './edge/output-cache';
+import { serverConfig } from './edge/server-config';
+import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
 import { jsonLogger, lifecycleLogger, logLevel, type LogLevelName } from '../adapters/common/json-logs';
 
@@ -42,33 +40,8 @@ const log = jsonLogger({ name: 'storefront', level });
 /** starts, warm-ups and listening: written at any level but silent (scripts wait for "listening") */
 const lifecycle = lifecycleLogger(log);
 
-function outputCache(): OutputCache | undefined {
-  // REDIS_URL: pages shared by every worker and machine; OUTPUT_CACHE=1: an in-memory LRU per process (off by default,
-  // as upstream); the bounds: ShopConfig.server.outputCache* (OUTPUT_CACHE_SIZE overrides the entries)
-  const bounds = DEFAULT_CONFIG.server;
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: bounds.outputCacheMaxVariantsPerPage, logger: log });
-  if (env.OUTPUT_CACHE !== '1') return undefined;
-  const maxEntries = Number(env.OUTPUT_CACHE_SIZE) > 0 ? Number(env.OUTPUT_CACHE_SIZE) : bounds.outputCacheMaxEntries;
-  const lru = new LruOutputCache(
-    { maxEntries, maxBytes: bounds.outputCacheMaxBytes, maxVariants: Math.min(bounds.outputCacheMaxVariants, Math.ceil(maxEntries / 2)), maxVariantsPerPage: bounds.outputCacheMaxVariantsPerPage },
-    new SystemClock(),
-  );
-  if (!cluster.isWorker) return lru;
-  // per-worker LRUs: an /invalidate one worker answers is passed, through the primary, to every other worker's cache
-  process.on('message', (m: { kind?: string; tag?: string }) => {
-    if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);
-  });
-  return {
-    get: (key) => lru.get(key),
-    set: (key, page, ttl, options) => lru.set(key, page, ttl, options),
-    claimRefresh: (key, lease) => lru.claimRefresh(key, lease),
-    clear: () => lru.clear(),
-    invalidate(tag) {
-      process.send?.({ kind: INVALIDATE_PEERS, tag });
-      return lru.invalidate(tag);
-    },
-  };
-}
+/** the output cache's bounds, the workers' heap and warm-up (ui/edge/server-config.ts), with the environment's overrides */
+const server = serverConfig(env);
 
 /** GTM_CONTAINER_ID as Google Tag Manager writes it (GTM-XXXXXXX); anything else stops the start: it ends up in pages */
 function tagManagerId(id: string): string {
@@ -83,15 +56,14 @@ function tagManagerId(id: string): string {
 const metricsKey = env.METRICS_KEY || undefined;
 const metricsKeyWrong = metricsKey === undefined ? undefined : metricsKeyProblem(metricsKey);
 if (metricsKeyWrong) {
-  console.error(metricsKeyWrong);
+  log.fatal(metricsKeyWrong);
   process.exit(1);
 }
 
-const INVALIDATE_PEERS = 'output-cache:invalidate';
 const WORKER_LISTENING = 'listening';
 
 async function serve(): Promise<RunningStorefront> {
-  const cache = outputCache();
+  const cache = outputCacheFromEnv(env, server, log);
   const running = await startStorefront({
     port,
     host,
@@ -106,7 +78,7 @@ async function serve(): Promise<RunningStorefront> {
     // the load balancers in front (comma-separated IPs or CIDRs); unset: none is trusted
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     ...(env.GTM_CONTAINER_ID ? { config: createConfig({ api: { url: apiUrl }, analytics: { tagManagerContainerId: tagManagerId(env.GTM_CONTAINER_ID) } }) } : {}),
-    warmUp: warmUpOptions(),
+    warmUp: { renders: server.workerWarmUpRenders, maxMs: server.workerWarmUpMaxMs },
     logger: log,
   });
   const w = running.warmedUp;
@@ -136,25 +108,17 @@ async function serve(): Promise<RunningStorefront> {
   return running;
 }
 
-/** STOREFRONT_WARMUP_RENDERS (0: none) and STOREFRONT_WARMUP_MS, else ShopConfig.server.workerWarmUp* */
-function warmUpOptions(): { renders: number; maxMs: number } {
-  const number = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number(v) >= 0 ? Number(v) : fallback);
-  return { renders: number(env.STOREFRONT_WARMUP_RENDERS, DEFAULT_CONFIG.server.workerWarmUpRenders), maxMs: number(env.STOREFRONT_WARMUP_MS, DEFAULT_CONFIG.server.workerWarmUpMaxMs) };
-}
-
 /**
  * V8 lets garbage pile up between full GCs until its old generation reaches a limit of its own choosing (hundreds of
- * MB): workers get `--max-old-space-size` = STOREFRONT_HEAP_MB (default ShopConfig.server.workerHeapMb) and a young
- * generation of STOREFRONT_SEMI_SPACE_MB (default workerSemiSpaceMb; 0 = V8's), unless node was started with them.
+ * MB): workers get `--max-old-space-size` = ServerConfig.workerHeapMb and a young generation of workerSemiSpaceMb (0 = V8's),
+ * unless node was started with them.
  */
 function workerExecArgv(): string[] {
   const flags = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
   const given = (name: string) => flags.some((a) => a.startsWith(name));
   const out = [...process.execArgv];
-  const mb = Number(env.STOREFRONT_HEAP_MB) > 0 ? Number(env.STOREFRONT_HEAP_MB) : DEFAULT_CONFIG.server.workerHeapMb;
-  if (!given('--max-old-space-size')) out.push(`--max-old-space-size=${mb}`);
-  const semi = env.STOREFRONT_SEMI_SPACE_MB !== undefined && env.STOREFRONT_SEMI_SPACE_MB !== '' ? Number(env.STOREFRONT_SEMI_SPACE_MB) : DEFAULT_CONFIG.server.workerSemiSpaceMb;
-  if (!given('--max-semi-space-size') && semi > 0) out.push(`--max-semi-space-size=${semi}`);
+  if (!given('--max-old-space-size')) out.push(`--max-old-space-size=${server.workerHeapMb}`);
+  if (!given('--max-semi-space-size') && server.workerSemiSpaceMb > 0) out.push(`--max-semi-space-size=${server.workerSemiSpaceMb}`);
   return out;
 }
 

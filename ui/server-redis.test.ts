@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { startRedis, type TestRedis } from '../test-fixtures/redis-server';
 import { startShopProcess, type ShopProcess } from '../test-fixtures/storefront-process';
@@ -14,13 +13,11 @@ const KEY = `k-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 let backend: TestBackend;
 let redis: TestRedis;
-let client: Redis;
 let one: ShopProcess;
 let two: ShopProcess;
 
 beforeAll(async () => {
   [backend, redis] = await Promise.all([startTestBackend(), startRedis()]);
-  client = new Redis(redis.url);
   // one public origin for both (as behind one load balancer): pages carry absolute URLs (canonical, JSON-LD), and
   // without PUBLIC_URL each process's Host would key pages of its own
   const env = { API_URL: backend.url, REDIS_URL: redis.url, INVALIDATE_KEY: KEY, WEB_CONCURRENCY: '1', PUBLIC_URL: 'https://papierenlint.example' };
@@ -29,12 +26,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([one?.stop(), two?.stop()]);
-  client?.disconnect();
   await Promise.all([redis?.stop(), backend?.close()]);
 });
 
 async function renderedAt(): Promise<number> {
-  const raw = await client.get(`storefront:page:nl-NL ${PRODUCT}`);
+  const raw = await redis.client.get(`storefront:page:nl-NL ${PRODUCT}`);
   return raw ? (JSON.parse(raw) as { renderedAt: number }).renderedAt : 0;
 }
 
@@ -66,8 +62,8 @@ describe('shared output cache in Redis', () => {
     const before = await renderedAt();
     expect(before).toBeGreaterThan(0);
     await rawRequest(one.url, '/about-us');
-    await until(async () => (await client.exists('storefront:page:nl-NL /about-us')) === 1);
-    const home = await client.get('storefront:page:nl-NL /about-us');
+    await until(async () => (await redis.client.exists('storefront:page:nl-NL /about-us')) === 1);
+    const home = await redis.client.get('storefront:page:nl-NL /about-us');
     const answer = await rawRequest(one.url, `/invalidate?tag=P${product.id}&key=${KEY}`);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).invalidated[`P${product.id}`]).toBeGreaterThanOrEqual(1);
@@ -80,6 +76,6 @@ describe('shared output cache in Redis', () => {
       expect(again.body).toContain(product.name);
     }
     // a CMS page does not show this product: untouched
-    expect(await client.get('storefront:page:nl-NL /about-us')).toBe(home);
+    expect(await redis.client.get('storefront:page:nl-NL /about-us')).toBe(home);
   }, 60_000);
 });

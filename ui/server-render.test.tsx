@@ -14,16 +14,21 @@ import { StaticRouter, matchRoutes } from 'react-router-dom';
 import type { LocaleCode } from '../core/config';
 import { processCatalogueReads } from '../adapters/cache/catalogue-read-cache';
 import { createServerContainer } from '../adapters/container';
+import type { ContainerOptions } from '../adapters/wiring';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { ROUTES, type AppRoute } from './app/routes';
+
+/** a shop's config and how long the process's catalogue read cache keeps a read for its renders */
+type Shop = Pick<ContainerOptions, 'catalogueReadTtlMs'> & { config: ShopConfig };
 
 /**
  * ui/entry-server.tsx's render(), step for step (the status is the load's, else the route's, else 200). Not imported:
  * under vitest its `react-router` import and react-router-dom's load two copies of the router.
  */
-async function render(url: string, config: ShopConfig, locale: LocaleCode): Promise<{ status: number; html: string }> {
-  const container = createServerContainer({ config });
+async function render(url: string, options: Shop, locale: LocaleCode): Promise<{ status: number; html: string }> {
+  const { config } = options;
+  const container = createServerContainer(options);
   const parsed = new URL(url, 'http://storefront.local');
   const match = matchRoutes(ROUTES, parsed.pathname)?.[0];
   const route = match?.route as AppRoute | undefined;
@@ -93,11 +98,11 @@ afterAll(async () => {
  * No process read cache (TTL 0): every render reads the backend itself. A generous timeout (the machine is shared and
  * a cold backend is slow), a short one where the API is made to hang.
  */
-const uncached = (url: string, serverTimeoutMs = 5000): ShopConfig => createConfig({ api: { url }, server: { catalogueReadTtlMs: 0 }, search: { serverTimeoutMs } });
+const uncached = (url: string, serverTimeoutMs = 5000): Shop => ({ config: createConfig({ api: { url }, search: { serverTimeoutMs } }), catalogueReadTtlMs: 0 });
 
-async function counted(path: string, config: ShopConfig) {
+async function counted(path: string, shop: Shop) {
   calls.length = 0;
-  const result = await render(path, config, 'nl-NL');
+  const result = await render(path, shop, 'nl-NL');
   return { result, calls: [...calls] };
 }
 
@@ -123,17 +128,17 @@ describe('backend calls per server render', () => {
   it('20 concurrent renders of a category make one backend call per distinct read; the next render within the TTL makes none', async () => {
     // a TTL far longer than this test (the default 10 s passed while 20 renders ran on a loaded machine): the last
     // render is surely within it
-    const config = createConfig({ api: { url: backend.url }, server: { catalogueReadTtlMs: 600_000 }, search: { serverTimeoutMs: 5000 } });
-    processCatalogueReads(backend.url, config.server.catalogueReadMaxEntries).clear();
+    const shop: Shop = { config: createConfig({ api: { url: backend.url }, search: { serverTimeoutMs: 5000 } }), catalogueReadTtlMs: 600_000 };
+    processCatalogueReads(backend.url).clear();
     calls.length = 0;
-    const results = await Promise.all(Array.from({ length: 20 }, () => render(`/${category.url_path}`, config, 'nl-NL')));
+    const results = await Promise.all(Array.from({ length: 20 }, () => render(`/${category.url_path}`, shop, 'nl-NL')));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(results.every((r) => r.html === results[0]!.html)).toBe(true);
     // category tree, header block, copyright block, url/map, attributes, the category's products
     expect(calls).toHaveLength(6);
     expect(new Set(calls).size).toBe(6);
     calls.length = 0;
-    expect((await render(`/${category.url_path}`, config, 'nl-NL')).status).toBe(200);
+    expect((await render(`/${category.url_path}`, shop, 'nl-NL')).status).toBe(200);
     expect(calls).toHaveLength(0);
   }, 120_000);
 });

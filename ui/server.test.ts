@@ -10,7 +10,7 @@ import { startTestBackend, type TestBackend } from '../test-fixtures/backend/tes
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { startStorefront, type RunningStorefront } from './server';
 import { createConfig } from '../core/config';
-import { LruOutputCache } from '../adapters/cache/lru-output-cache';
+import { LruOutputCache } from './edge/lru-output-cache';
 import { rawRequest } from '../test-fixtures/raw-http';
 import { BOOT_LOADER, bootData, bootModules } from './edge/html-shell';
 import { createHash } from 'node:crypto';

@@ -8,7 +8,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
-import type { CachedPage, OutputCache } from '../core/ports/output-cache';
+import type { CachedPage, OutputCache } from './edge/output-cache';
+import { SERVER_CONFIG } from './edge/server-config';
 import { currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
 import { parseCategoriesHref, RecentDocuments } from './edge/shared-state';
 import { pageChunks } from './app/routes';
@@ -423,7 +424,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
       const { head, end, etag } = shellOf(prepared, url, origin);
       const { html, tags } = await renderWhole(prepared, head, end);
-      await cache.set(key, await storable(200, html, tags, etag), config.server.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {});
+      await cache.set(key, await storable(200, html, tags, etag), SERVER_CONFIG.outputCacheTtlSeconds, variantOf !== undefined ? { variantOf } : {});
     })()
       .catch((e: unknown) => logError('[output-cache] refresh failed', e))
       .finally(() => refreshing.delete(key));
@@ -513,7 +514,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       const keep = plan !== undefined && !prepared.personal;
       if (cache && plan && keep && prepared.status === 200) {
         const stored = await storable(200, rendered.html, rendered.tags, etag);
-        await cache.set(plan.key, stored, config.server.outputCacheTtlSeconds, plan.variantOf !== undefined ? { variantOf: plan.variantOf } : {}).catch((e: unknown) => logError('[output-cache] write failed', e));
+        await cache.set(plan.key, stored, SERVER_CONFIG.outputCacheTtlSeconds, plan.variantOf !== undefined ? { variantOf: plan.variantOf } : {}).catch((e: unknown) => logError('[output-cache] write failed', e));
         return sendPage(request, reply, { ...stored, bodies: { br: stored.br, gzip: stored.gzip }, html: rendered.html }, 'miss');
       }
       // compressed for this answer alone: gzip when the client takes it (the cheaper of the two), else brotli

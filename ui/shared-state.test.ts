@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
+import { startTestShops, type TestShops } from '../test-fixtures/storefront';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
-import { startStorefront, type RunningStorefront } from './server';
+import type { RunningStorefront } from './server';
 import { bootData } from './edge/html-shell';
 import { rawRequest } from '../test-fixtures/raw-http';
 
@@ -13,24 +10,18 @@ import { rawRequest } from '../test-fixtures/raw-http';
 const catalogue = generateCatalogue();
 const product = catalogue.products.find((p) => p.type_id === 'configurable' && p.visibility === 4)!;
 
-let backend: TestBackend;
+let shops: TestShops;
 let shop: RunningStorefront;
 let other: RunningStorefront;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  const clientDir = mkdtempSync(join(tmpdir(), 'shared-state-client-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
-  const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
-  shop = await startStorefront(base);
+  shops = await startTestShops({ entry: '' });
+  shop = await shops.start();
   // another process of the shop (a cluster worker, a restart): it never rendered a page naming the document
-  other = await startStorefront(base);
+  other = await shops.start();
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all([shop?.close(), other?.close()]);
-  await backend?.close();
-});
+afterAll(() => shops?.close());
 
 interface Boot {
   state: { category?: { categories: unknown[]; current?: { id: number } } };
@@ -70,7 +61,7 @@ describe('the category list travels once, as a document of its own', () => {
     }
     expect(answers[1]!.body).toBe(answers[0]!.body);
     const list = JSON.parse(answers[0]!.body) as Array<{ id: number; name: string; children_data?: unknown }>;
-    const api = (await backend.call('GET', `/api/catalog/vue_storefront_catalog/category/_search?size=4000&request=${encodeURIComponent(JSON.stringify({ query: { bool: { filter: { bool: { must: [{ term: { is_active: true } }] } } } } }))}`)).json as {
+    const api = (await shops.backend.call('GET', `/api/catalog/vue_storefront_catalog/category/_search?size=4000&request=${encodeURIComponent(JSON.stringify({ query: { bool: { filter: { bool: { must: [{ term: { is_active: true } }] } } } } }))}`)).json as {
       hits: { hits: Array<{ _source: { id: number } }> };
     };
     expect(new Set(list.map((c) => c.id))).toEqual(new Set(api.hits.hits.map((h) => h._source.id)));

@@ -3,40 +3,32 @@
  * catalogue once, at the URL its page names as canonical, with lastmod; and the per-origin cache in front of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createConfig } from '../core/config';
-import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
+import { startTestShops, type TestShops } from '../test-fixtures/storefront';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import { buildSitemapXml, cachedBuild, createSitemapXml } from './sitemap-xml';
-import { startStorefront, type RunningStorefront } from './server';
+import type { RunningStorefront } from './server';
 
 const catalogue = generateCatalogue();
 const listed = catalogue.products.filter((p) => [0, 1].includes(p.status ?? 1) && [2, 3, 4].includes(p.visibility ?? 4));
 const ORIGIN = 'https://papierenlint.example';
 
-let backend: TestBackend;
+let shops: TestShops;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  const clientDir = mkdtempSync(join(tmpdir(), 'sitemap-client-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, publicOrigin: ORIGIN });
+  shops = await startTestShops({ entry: '' });
+  shop = await shops.start({ publicOrigin: ORIGIN });
 }, 60_000);
 
-afterAll(async () => {
-  await shop?.close();
-  await backend?.close();
-});
+afterAll(() => shops?.close());
 
 const locs = (xml: string) => [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => ({ loc: m[1]!.replace(/&amp;/g, '&'), lastmod: m[2] }));
 
 describe('/sitemap.xml lists the products', () => {
   it("every listed product of the demo catalogue once, at its canonical URL, with its updated_at's day", async () => {
     expect(listed.length).toBeGreaterThan(400);
-    const xml = await buildSitemapXml(createConfig({ api: { url: backend.url } }), ORIGIN);
+    const xml = await buildSitemapXml(createConfig({ api: { url: shops.backend.url } }), ORIGIN);
     const urls = locs(xml);
     const productUrls = new Map(listed.map((p) => [`${ORIGIN}/${p.url_path}`, p]));
     const inSitemap = urls.filter((u) => productUrls.has(u.loc));
@@ -71,16 +63,10 @@ describe('/sitemap.xml lists the products', () => {
   });
 
   it('answers 503 (never a sitemap without its products) when the catalogue cannot be read', async () => {
-    const clientDir = mkdtempSync(join(tmpdir(), 'sitemap-client-'));
-    writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
-    const down = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: 'http://127.0.0.1:9', clientDir, config: createConfig({ api: { url: 'http://127.0.0.1:9' } }) });
-    try {
-      const res = await fetch(`${down.url}/sitemap.xml`);
-      expect(res.status).toBe(503);
-      expect(res.headers.get('retry-after')).toBeTruthy();
-    } finally {
-      await down.close();
-    }
+    const down = await shops.start({ apiUrl: 'http://127.0.0.1:9', config: createConfig({ api: { url: 'http://127.0.0.1:9' } }) });
+    const res = await fetch(`${down.url}/sitemap.xml`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBeTruthy();
   });
 });
 
@@ -119,8 +105,8 @@ describe('sitemap cache', () => {
       return realFetch(input, init);
     }) as typeof fetch;
     try {
-      // the process-wide catalogue read cache off: every read reaches the backend and is counted
-      const get = createSitemapXml(createConfig({ api: { url: backend.url }, server: { catalogueReadTtlMs: 0 } }));
+      // the sitemap reads past the process-wide catalogue read cache: every read reaches the backend and is counted
+      const get = createSitemapXml(createConfig({ api: { url: shops.backend.url } }));
       const [one, two] = await Promise.all([get('https://a.example'), get('https://b.example')]);
       expect(await get('https://c.example')).toContain('<loc>https://c.example/</loc>');
       expect(one.replaceAll('https://a.example', '')).toBe(two.replaceAll('https://b.example', ''));

@@ -14,7 +14,9 @@ export const SITEMAP_TTL_MS = 10 * 60_000;
  * every listed product. What it lists does not depend on the origin; the origin is only written in front of each path.
  */
 export async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {
-  const container = createServerContainer({ config });
+  // the sitemap keeps what it built (createSitemapXml): its reads, a page of 500 products each, stay out of the
+  // process's catalogue read cache, where they would only push out what renders read
+  const container = createServerContainer({ config, catalogueReads: null });
   const categories = container.get(CategoryService);
   const [products] = await Promise.all([
     loadSitemapProducts(container.get<CatalogueSearch>(TOKENS.CatalogueSearch), config),

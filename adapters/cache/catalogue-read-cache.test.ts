@@ -38,6 +38,11 @@ function countingSearch() {
     search,
     calls,
     answerAll: () => waiting.splice(0).forEach((w) => w.resolve()),
+    /** the read's answer once every call under way is answered */
+    answered<T>(read: Promise<T>): Promise<T> {
+      waiting.splice(0).forEach((w) => w.resolve());
+      return read;
+    },
     failNext: (e: unknown) => {
       fail = e;
     },
@@ -47,12 +52,17 @@ function countingSearch() {
   };
 }
 
+/** a search shared through a cache of `maxEntries` answers kept 10 s, over a fake backend, on a virtual clock */
+function sharedSearch(maxEntries: number) {
+  const clock = new VirtualClock();
+  const fake = countingSearch();
+  const cache = new CatalogueReadCache(clock, maxEntries);
+  return { clock, fake, cache, shared: new SharedCatalogueSearch(fake.search, cache, 10_000) };
+}
+
 describe('CatalogueReadCache (server catalogue reads shared across renders)', () => {
   it('N concurrent reads of the same search make ONE backend call, and all get its answer (single-flight)', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const cache = new CatalogueReadCache(clock, 100);
-    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
+    const { fake, cache, shared } = sharedSearch(100);
     const pending = Array.from({ length: 50 }, () => shared.search(request()));
     const other = shared.search(request('category'));
     fake.answerAll();
@@ -64,9 +74,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('keeps an answer for the TTL, then asks the backend again (virtual clock)', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(clock, 100), 10_000);
+    const { clock, fake, shared } = sharedSearch(100);
     const first = shared.search(request());
     fake.answerAll();
     await first;
@@ -82,9 +90,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('never keeps a failure: every waiter of the failed call gets the error, the next read asks again', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(clock, 100), 10_000);
+    const { fake, shared } = sharedSearch(100);
     fake.failNext(new NetworkError('timeout'));
     const a = shared.search(request());
     const b = shared.search(request());
@@ -112,38 +118,20 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   });
 
   it('keeps at most maxEntries answers, the least recently used dropped first', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const cache = new CatalogueReadCache(clock, 2);
-    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
-    for (const size of [1, 2]) {
-      const p = shared.search(request('product', size));
-      fake.answerAll();
-      await p;
-    }
+    const { fake, cache, shared } = sharedSearch(2);
+    for (const size of [1, 2]) await fake.answered(shared.search(request('product', size)));
     await shared.search(request('product', 1)); // hit: size 1 is now the most recent
-    const p3 = shared.search(request('product', 3));
-    fake.answerAll();
-    await p3;
+    await fake.answered(shared.search(request('product', 3)));
     expect(cache.stats().entries).toBe(2);
     await shared.search(request('product', 1));
     expect(fake.calls).toHaveLength(3);
-    const p2 = shared.search(request('product', 2)); // dropped: asked again
-    fake.answerAll();
-    await p2;
+    await fake.answered(shared.search(request('product', 2))); // dropped: asked again
     expect(fake.calls).toHaveLength(4);
   });
 
   it('drops expired answers as new ones come in, not only when asked for again (memory follows the TTL, not maxEntries)', async () => {
-    const clock = new VirtualClock();
-    const fake = countingSearch();
-    const cache = new CatalogueReadCache(clock, 10_000);
-    const shared = new SharedCatalogueSearch(fake.search, cache, 10_000);
-    const read = async (size: number) => {
-      const p = shared.search(request('product', size));
-      fake.answerAll();
-      await p;
-    };
+    const { clock, fake, cache, shared } = sharedSearch(10_000);
+    const read = (size: number) => fake.answered(shared.search(request('product', size)));
     // a crawl: 100 distinct listings a second for 30 s, never one asked twice
     for (let second = 0; second < 30; second++) {
       for (let i = 0; i < 100; i++) await read(second * 100 + i + 1);
@@ -179,9 +167,7 @@ describe('CatalogueReadCache (server catalogue reads shared across renders)', ()
   it('hands out frozen answers: a render cannot change what the next shopper sees', async () => {
     const fake = countingSearch();
     const shared = new SharedCatalogueSearch(fake.search, new CatalogueReadCache(new VirtualClock(), 10), 10_000);
-    const p = shared.search<{ sku: string }>(request());
-    fake.answerAll();
-    const answer = await p;
+    const answer = await fake.answered(shared.search<{ sku: string }>(request()));
     expect(() => {
       (answer.items[0] as { sku: string }).sku = 'changed';
     }).toThrow(TypeError);

@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * The server's catalogue read cache: reads that do not depend on the shopper are shared by every render of the
- * process for a short TTL (ShopConfig.server.catalogueReadTtlMs), and concurrent renders asking the same thing
+ * process for a short TTL (SERVER_READS.ttlMs below), and concurrent renders asking the same thing
  * wait for ONE backend call (single-flight). Only answers are kept: a failed read is forgotten at once, so the
  * next render asks again. Values are deep-frozen: a render that tried to change a shared answer would throw
  * instead of changing what other shoppers see.
@@ -60,7 +60,7 @@ export class CatalogueReadCache {
   constructor(
     clock: Clock,
     maxEntries: number,
-    /** the most bytes of answers kept (ShopConfig.server.catalogueReadMaxBytes); least recently used dropped first */
+    /** the most bytes of answers kept (their JSON size); least recently used dropped first */
     maxBytes = Number.MAX_SAFE_INTEGER,
   ) {
     this.cache = new LRUCache<string, Kept, () => Promise<unknown>>({
@@ -167,8 +167,11 @@ export class SharedContentApi implements ContentApi {
 
 const perApi = new Map<string, CatalogueReadCache>();
 
-/** The process's read cache for one API (created on first use; every server container of the process shares it). */
-export function processCatalogueReads(apiUrl: string, maxEntries: number, maxBytes?: number): CatalogueReadCache {
+/**
+ * The process's read cache for one API (created on first use; every server container of the process shares it): by
+ * default at most 2,000 answers and 32 MB of them.
+ */
+export function processCatalogueReads(apiUrl: string, maxEntries = 2000, maxBytes = 32 * 1024 * 1024): CatalogueReadCache {
   let cache = perApi.get(apiUrl);
   if (!cache) {
     cache = new CatalogueReadCache(new SystemClock(), maxEntries, maxBytes);
@@ -190,7 +193,12 @@ export interface SharedReads {
  * so the browser's bundle, which never reads through it, carries none of this.
  */
 export const SERVER_READS = {
-  process: processCatalogueReads,
+  /**
+   * How long a read is kept for every render of the process. Ours (the spec has no server read cache): short, so
+   * prices and stock stay fresh.
+   */
+  ttlMs: 10_000,
+  process: (apiUrl: string) => processCatalogueReads(apiUrl),
   over: (cache: CatalogueReadCache, ttlMs: number): SharedReads => ({
     search: (inner) => new SharedCatalogueSearch(inner, cache, ttlMs),
     urlMapper: (inner) => new SharedUrlMapper(inner, cache, ttlMs),

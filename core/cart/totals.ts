@@ -58,15 +58,8 @@ export function platformTotalsFit(platform: PlatformTotals, items: readonly Cart
  * The segments to show: the platform's when known and fitting the lines (platformTotalsFit), else the ones computed
  * from the lines (offlineTotals: shipping once, the coupon's last known discount).
  */
-export function cartTotals(
-  platform: PlatformTotals | undefined,
-  items: readonly CartItem[],
-  shipping: CartShippingMethod | undefined,
-  payment: CartPaymentMethod | undefined,
-  config: Pick<ShopConfig, 'i18n'>,
-  coupon?: Coupon,
-): TotalSegment[] {
-  return platform?.total_segments?.length && platformTotalsFit(platform, items) ? platform.total_segments : offlineTotals(items, shipping, payment, config, coupon);
+export function cartTotals(platform: PlatformTotals | undefined, ...cart: Parameters<typeof offlineTotals>): TotalSegment[] {
+  return platform?.total_segments?.length && platformTotalsFit(platform, cart[0]) ? platform.total_segments : offlineTotals(...cart);
 }
 
 /**

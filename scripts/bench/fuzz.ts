@@ -23,7 +23,7 @@ import { startBackend } from '../../test-fixtures/backend/index';
 import { makeFixture, runFuzz, type FuzzReport } from '../../test-fixtures/backend/fuzz';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
 import { startStorefront } from '../../ui/server';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { LruOutputCache } from '../../ui/edge/lru-output-cache';
 import { costlySearch, costlySearchAtScale } from './fuzz-search';
 
 const args = process.argv.slice(2);

@@ -20,7 +20,7 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { freePort, startChild, startShop, stopChild } from './servers';
+import { CHROMIUM, CHROMIUM_FLAGS, freePort, startChild, startShop, stopChild } from './servers';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -233,10 +233,7 @@ async function benchShop(browser: Browser, base: string, pages: { category: stri
 
 const shop = await startShop({ name: 'interactions' });
 try {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     console.log(`interactions at ${RATE}x CPU throttling, 1280x900, ${REPS} repetitions each; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`category ${shop.pages.category}, product ${shop.pages.product}`);

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { freePort, startChild, startShop, stopChild } from './servers';
+import { CHROMIUM, CHROMIUM_FLAGS, freePort, startChild, startShop, stopChild } from './servers';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -45,10 +45,8 @@ const baseline = BASELINE
     })()
   : undefined;
 try {
-  const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  // Lighthouse asks for Chrome's new headless mode by name
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
   try {
     const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${targets.map((t) => `${t.label} http://127.0.0.1:${t.port}`).join(', ')}; load average ${load}`);

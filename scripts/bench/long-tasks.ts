@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { root, startShop } from './servers';
+import { CHROMIUM, CHROMIUM_FLAGS, root, startShop } from './servers';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -80,10 +80,7 @@ function hotFunctions(profile: CpuProfile, top = 15, within?: [number, number]):
 const shop = await startShop({ name: 'longtasks', port: PORT, apiPort: PORT ? PORT + 1 : 0 });
 const { port, pages } = shop;
 try {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(`long tasks at ${RATE}x CPU throttling, 390x844 viewport, ${RUNS} run(s) per page, watched ${SETTLE_MS} ms after load; load average ${load}`);

@@ -5,13 +5,15 @@
  * counts every HTTP call the storefront's adapters make (globalThis.fetch, which ky uses), and renders pages
  * through ui/entry-server's render() exactly as the HTTP server does.
  *
- * "cache off" = ShopConfig.server.catalogueReadTtlMs 0 (every render reads the backend itself, as before the
+ * "cache off" = catalogueReadTtlMs 0 (adapters/wiring.ts ContainerOptions) (every render reads the backend itself, as before the
  * shared cache); "cache on" = the default TTL. Both run in the same process, side by side.
  */
 import { spawnSync } from 'node:child_process';
 import { startBackend } from '../../test-fixtures/backend/index';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { createConfig, type ShopConfig } from '../../core/config';
+import type { ContainerOptions } from '../../adapters/wiring';
+import { createServerContainer } from '../../adapters/container';
 import { render } from '../../ui/entry-server';
 import { processCatalogueReads } from '../../adapters/cache/catalogue-read-cache';
 
@@ -41,8 +43,10 @@ function short(c: Call): string {
   return `${c.method} ${p.length > 90 ? p.slice(0, 90) + '…' : p}`;
 }
 
-async function renderOnce(path: string, config: ShopConfig): Promise<number> {
-  const r = await render(path, config, 'nl-NL');
+type Shop = Pick<ContainerOptions, 'catalogueReadTtlMs'> & { config: ShopConfig };
+/** a render as the HTTP server does it (catalogueReadTtlMs 0: without the process's catalogue read cache) */
+async function renderOnce(path: string, shop: Shop): Promise<number> {
+  const r = await render(path, shop.config, 'nl-NL', { services: (o) => createServerContainer({ ...o, ...shop }) });
   return r.status;
 }
 
@@ -54,8 +58,8 @@ async function main(): Promise<void> {
     const catalogue = generateCatalogue();
     const category = catalogue.categories.find((c) => c.level === 3 && (c.product_count ?? 0) > 0) ?? catalogue.categories.find((c) => c.level === 2)!;
     const product = catalogue.products.find((p) => p.type_id === 'configurable' && p.visibility !== 1)!;
-    const off = createConfig({ api: { url: backend.url }, server: { catalogueReadTtlMs: 0 } } as never);
-    const on = createConfig({ api: { url: backend.url } });
+    const on: Shop = { config: createConfig({ api: { url: backend.url } }) };
+    const off: Shop = { ...on, catalogueReadTtlMs: 0 };
     const pages: Array<[string, string]> = [
       ['home', '/'],
       ['category (url path)', `/${category.url_path}`],
@@ -66,7 +70,7 @@ async function main(): Promise<void> {
 
     console.log(`backend ${backend.url}; category ${category.url_path}, product ${product.sku}; NODE_ENV=${process.env.NODE_ENV}`);
     // the process's read cache of this API (the one every server container of the process shares)
-    const reads = processCatalogueReads(backend.url, on.server.catalogueReadMaxEntries);
+    const reads = processCatalogueReads(backend.url);
     console.log('\nbackend calls per render (first render of the page with the process read cache emptied, then the next render):');
     for (const [label, config] of [['cache off', off], ['cache on ', on]] as const) {
       for (const [name, path] of pages) {

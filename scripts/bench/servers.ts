@@ -5,25 +5,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../test-fixtures/storefront-process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+export { freePort };
 
 /** the repository (benchmarks run bundled from dist/bench/<name>.mjs) */
 export const root = new URL('../..', import.meta.url).pathname;
 
-/** A port free on 127.0.0.1 right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** The machine's Chromium as every browser bench starts it: headless, quiet, nothing fetched in the background. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * Starts `node file ...args` in the repository with `env` over the process's environment; resolves once its output

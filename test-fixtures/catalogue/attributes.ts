@@ -5,20 +5,17 @@ export interface ColourDef { value: number; label: string; code: string; hex: st
 export interface SizeDef { value: number; label: string; code: string; family: SizeFamily; factor: number }
 export type SizeFamily = 'roll' | 'ribbon' | 'bag' | 'box' | 'notebook';
 
-export const COLOURS: readonly ColourDef[] = [
-  { value: 49, label: 'Rood', code: 'rood', hex: '#c0392b', accent: '#f1c40f' },
-  { value: 50, label: 'Groen', code: 'groen', hex: '#1e8449', accent: '#f4d03f' },
-  { value: 51, label: 'Goud', code: 'goud', hex: '#d4ac0d', accent: '#7d6608' },
-  { value: 52, label: 'Zilver', code: 'zilver', hex: '#aab7b8', accent: '#ffffff' },
-  { value: 53, label: 'Blauw', code: 'blauw', hex: '#1f4e9c', accent: '#aed6f1' },
-  { value: 54, label: 'Wit', code: 'wit', hex: '#f8f9f9', accent: '#d5d8dc' },
-  { value: 55, label: 'Zwart', code: 'zwart', hex: '#1c1c1c', accent: '#d4ac0d' },
-  { value: 56, label: 'Roze', code: 'roze', hex: '#f1948a', accent: '#ffffff' },
-  { value: 57, label: 'Kraft', code: 'kraft', hex: '#b9855a', accent: '#5d4037' },
-  { value: 58, label: 'Paars', code: 'paars', hex: '#7d3c98', accent: '#e8daef' },
-  { value: 59, label: 'Geel', code: 'geel', hex: '#f7dc6f', accent: '#b7950b' },
-  { value: 60, label: 'Oranje', code: 'oranje', hex: '#e67e22', accent: '#fdebd0' },
-];
+/** the colour options, values 49 up in this order; a colour's code is its label in lower case */
+export const COLOURS: readonly ColourDef[] = (
+  [
+    ['Rood', '#c0392b', '#f1c40f'], ['Groen', '#1e8449', '#f4d03f'],
+    ['Goud', '#d4ac0d', '#7d6608'], ['Zilver', '#aab7b8', '#ffffff'],
+    ['Blauw', '#1f4e9c', '#aed6f1'], ['Wit', '#f8f9f9', '#d5d8dc'],
+    ['Zwart', '#1c1c1c', '#d4ac0d'], ['Roze', '#f1948a', '#ffffff'],
+    ['Kraft', '#b9855a', '#5d4037'], ['Paars', '#7d3c98', '#e8daef'],
+    ['Geel', '#f7dc6f', '#b7950b'], ['Oranje', '#e67e22', '#fdebd0'],
+  ] as const
+).map(([label, hex, accent], i) => ({ value: 49 + i, label, code: label.toLowerCase(), hex, accent }));
 
 export const SIZES: readonly SizeDef[] = [
   { value: 167, label: '50 cm x 3 m', code: '50x3', family: 'roll', factor: 1 },

@@ -5,12 +5,13 @@ import { slugify } from './rng';
 export type ProductFamily =
   | 'wrapping' | 'ribbon' | 'bag' | 'box' | 'card' | 'envelope' | 'tag' | 'notebook' | 'office' | 'wholesale';
 
+/** A child names its own family and theme only where they differ from its parent's (a plain name: the same). */
 interface TreeNode {
   name: string;
   family?: ProductFamily;
   /** Word that goes into product names in this category (e.g. 'kerstpapier') */
   theme?: string;
-  children?: TreeNode[];
+  children?: (TreeNode | string)[];
   description?: string;
 }
 
@@ -18,77 +19,24 @@ const TREE: TreeNode[] = [
   {
     name: 'Inpakpapier', family: 'wrapping', description: 'Inpakpapier, cadeaupapier en kadopapier op rol voor elke gelegenheid.',
     children: [
-      { name: 'Kerst', family: 'wrapping', theme: 'kerst', children: [
-        { name: 'Klassiek', family: 'wrapping', theme: 'kerst' },
-        { name: 'Modern', family: 'wrapping', theme: 'kerst' },
-        { name: 'Kinderen', family: 'wrapping', theme: 'kerst' },
-      ] },
-      { name: 'Verjaardag', family: 'wrapping', theme: 'verjaardag', children: [
-        { name: 'Kinderfeest', family: 'wrapping', theme: 'verjaardag' },
-        { name: 'Volwassenen', family: 'wrapping', theme: 'verjaardag' },
-      ] },
-      { name: 'Bruiloft', family: 'wrapping', theme: 'bruiloft' },
-      { name: 'Baby en geboorte', family: 'wrapping', theme: 'baby' },
-      { name: 'Luxe cadeaupapier', family: 'wrapping', theme: 'luxe' },
-      { name: 'Kraftpapier', family: 'wrapping', theme: 'kraft' },
+      { name: 'Kerst', theme: 'kerst', children: ['Klassiek', 'Modern', 'Kinderen'] },
+      { name: 'Verjaardag', theme: 'verjaardag', children: ['Kinderfeest', 'Volwassenen'] },
+      { name: 'Bruiloft', theme: 'bruiloft' },
+      { name: 'Baby en geboorte', theme: 'baby' },
+      { name: 'Luxe cadeaupapier', theme: 'luxe' },
+      { name: 'Kraftpapier', theme: 'kraft' },
     ],
   },
-  {
-    name: 'Linten', family: 'ribbon', description: 'Linten en koorden om elk cadeau af te maken.',
-    children: [
-      { name: 'Satijnlint', family: 'ribbon' },
-      { name: 'Krullint', family: 'ribbon' },
-      { name: 'Organza lint', family: 'ribbon' },
-      { name: 'Jute koord', family: 'ribbon' },
-    ],
-  },
-  {
-    name: 'Cadeauzakjes', family: 'bag', description: 'Papieren tassen, organza zakjes en cellofaan zakjes.',
-    children: [
-      { name: 'Papieren tassen', family: 'bag' },
-      { name: 'Organza zakjes', family: 'bag' },
-      { name: 'Cellofaan zakjes', family: 'bag' },
-    ],
-  },
-  {
-    name: 'Dozen', family: 'box', description: 'Cadeaudozen, magneetdozen en verzenddozen.',
-    children: [
-      { name: 'Cadeaudozen', family: 'box' },
-      { name: 'Magneetdozen', family: 'box' },
-      { name: 'Verzenddozen', family: 'box' },
-    ],
-  },
+  { name: 'Linten', family: 'ribbon', description: 'Linten en koorden om elk cadeau af te maken.', children: ['Satijnlint', 'Krullint', 'Organza lint', 'Jute koord'] },
+  { name: 'Cadeauzakjes', family: 'bag', description: 'Papieren tassen, organza zakjes en cellofaan zakjes.', children: ['Papieren tassen', 'Organza zakjes', 'Cellofaan zakjes'] },
+  { name: 'Dozen', family: 'box', description: 'Cadeaudozen, magneetdozen en verzenddozen.', children: ['Cadeaudozen', 'Magneetdozen', 'Verzenddozen'] },
   {
     name: 'Kaarten en enveloppen', family: 'card', description: 'Wenskaarten, enveloppen, labels en cadeaulabels.',
-    children: [
-      { name: 'Wenskaarten', family: 'card' },
-      { name: 'Enveloppen', family: 'envelope' },
-      { name: 'Labels en tags', family: 'tag' },
-    ],
+    children: ['Wenskaarten', { name: 'Enveloppen', family: 'envelope' }, { name: 'Labels en tags', family: 'tag' }],
   },
-  {
-    name: 'Notitieboeken', family: 'notebook', description: 'Notitieboeken en schetsboeken van duurzaam papier.',
-    children: [
-      { name: 'Gelinieerd', family: 'notebook' },
-      { name: 'Blanco', family: 'notebook' },
-      { name: 'Dotted', family: 'notebook' },
-    ],
-  },
-  {
-    name: 'Kantoorpapier', family: 'office', description: 'Printpapier, gekleurd papier en karton.',
-    children: [
-      { name: 'Printpapier', family: 'office' },
-      { name: 'Gekleurd papier', family: 'office' },
-      { name: 'Karton', family: 'office' },
-    ],
-  },
-  {
-    name: 'Groothandel', family: 'wholesale', description: 'Kadoverpakkingen in groothandelsverpakking voor winkeliers.',
-    children: [
-      { name: 'Rollen inpakpapier', family: 'wholesale' },
-      { name: 'Dozen per 100', family: 'wholesale' },
-    ],
-  },
+  { name: 'Notitieboeken', family: 'notebook', description: 'Notitieboeken en schetsboeken van duurzaam papier.', children: ['Gelinieerd', 'Blanco', 'Dotted'] },
+  { name: 'Kantoorpapier', family: 'office', description: 'Printpapier, gekleurd papier en karton.', children: ['Printpapier', 'Gekleurd papier', 'Karton'] },
+  { name: 'Groothandel', family: 'wholesale', description: 'Kadoverpakkingen in groothandelsverpakking voor winkeliers.', children: ['Rollen inpakpapier', 'Dozen per 100'] },
 ];
 
 export interface CategoryInfo {
@@ -110,8 +58,9 @@ export function buildCategories(): CategoryInfo[] {
   };
   out.push({ category: root, family: undefined, theme: undefined, ancestors: [], isLeaf: false });
 
-  const walk = (nodes: TreeNode[], parent: CategoryInfo): Category[] => {
-    return nodes.map((node, index) => {
+  const walk = (nodes: (TreeNode | string)[], parent: CategoryInfo): Category[] => {
+    return nodes.map((given, index) => {
+      const node = typeof given === 'string' ? { name: given } : given;
       const id = nextId++;
       const urlKey = slugify(node.name);
       const urlPath = parent.category.id === ROOT_CATEGORY_ID ? urlKey : `${parent.category.url_path}/${urlKey}`;

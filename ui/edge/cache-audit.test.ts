@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
-import { startStorefront, type RunningStorefront } from '../server';
+import type { TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
+import { LruOutputCache } from './lru-output-cache';
+import type { RunningStorefront } from '../server';
 import { rawRequest } from '../../test-fixtures/raw-http';
 
 /**
@@ -15,20 +13,17 @@ import { rawRequest } from '../../test-fixtures/raw-http';
  * Reproduce: `npx vitest run ui/edge/cache-audit.test.ts`.
  */
 const item = generateCatalogue().products.find((p) => p.type_id === 'simple' && p.visibility === 4 && Number(p.stock?.qty) > 20)!;
+let shops: TestShops;
 let backend: TestBackend;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  backend = await startTestBackend({ storefrontUrl: 'http://127.0.0.1:3000' });
-  const clientDir = mkdtempSync(join(tmpdir(), 'edge-cache-audit-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, outputCache: new LruOutputCache(20, { now: () => Date.now() }) });
+  shops = await startTestShops({ backend: { storefrontUrl: 'http://127.0.0.1:3000' } });
+  backend = shops.backend;
+  shop = await shops.start({ outputCache: new LruOutputCache(20, { now: () => Date.now() }) });
 }, 60_000);
 
-afterAll(async () => {
-  await shop?.close();
-  await backend?.close();
-});
+afterAll(() => shops?.close());
 
 describe('audit: what the output cache keeps', () => {
   it("the order-status page is the shopper's own: never from the cache, so a paid order shows paid", async () => {

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
-import { startStorefront, type RunningStorefront } from '../server';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
+import { LruOutputCache } from './lru-output-cache';
+import type { RunningStorefront } from '../server';
 
 /**
  * The audit of output-cache flooding (docs/security.md): the output cache keys a page by the query parameters it
@@ -19,21 +16,16 @@ const PRODUCT = `/${product.url_path}`;
 const CATEGORY = '/inpakpapier/kerst';
 const LIMITS = { maxEntries: 40, maxBytes: 64 * 1024 * 1024, maxVariants: 12, maxVariantsPerPage: 4 };
 
-let backend: TestBackend;
+let shops: TestShops;
 let shop: RunningStorefront;
 const cache = new LruOutputCache(LIMITS, { now: () => Date.now() });
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  const clientDir = mkdtempSync(join(tmpdir(), 'edge-cache-flood-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, outputCache: cache });
+  shops = await startTestShops();
+  shop = await shops.start({ outputCache: cache });
 }, 60_000);
 
-afterAll(async () => {
-  await shop?.close();
-  await backend?.close();
-});
+afterAll(() => shops?.close());
 
 async function get(path: string): Promise<{ status: number; state: string; body: string }> {
   const res = await fetch(`${shop.url}${path}`, { headers: { 'accept-encoding': 'identity' } });

@@ -1,43 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
-import { RedisOutputCache } from '../../adapters/cache/redis-output-cache';
-import { startStorefront, type RunningStorefront } from '../server';
+import { RedisOutputCache } from './redis-output-cache';
+import type { RunningStorefront } from '../server';
 
 // Output-cache flooding: the shared output cache in a real redis-server uses the same canonical key
 // (ui/edge/cache-key.ts) and keeps at most maxVariantsPerPage variants of a page.
 
 const CATEGORY = '/inpakpapier/kerst';
 const PREFIX = `flood-${process.pid}:`;
-let backend: TestBackend;
+let shops: TestShops;
 let redis: TestRedis;
-let client: Redis;
 let cache: RedisOutputCache;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  [backend, redis] = await Promise.all([startTestBackend(), startRedis()]);
-  client = new Redis(redis.url);
+  [shops, redis] = await Promise.all([startTestShops(), startRedis()]);
   cache = new RedisOutputCache(redis.url, { prefix: PREFIX, maxVariantsPerPage: 3 });
   // enableOfflineQueue is off: wait until the cache's connection is up
   for (let i = 0; i < 50; i++) {
     if (await cache.get('x').then(() => true, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const clientDir = mkdtempSync(join(tmpdir(), 'edge-cache-redis-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, outputCache: cache, publicOrigin: 'https://papierenlint.example' });
+  shop = await shops.start({ outputCache: cache, publicOrigin: 'https://papierenlint.example' });
 }, 60_000);
 
 afterAll(async () => {
-  await shop?.close();
+  await shops?.close();
   await cache?.quit();
-  client?.disconnect();
-  await Promise.all([redis?.stop(), backend?.close()]);
+  await redis?.stop();
 });
 
 async function state(path: string): Promise<string> {
@@ -47,10 +38,10 @@ async function state(path: string): Promise<string> {
   return res.headers.get('x-output-cache') ?? '';
 }
 
-const pageKeys = async () => (await client.keys(`${PREFIX}page:*`)).sort();
+const pageKeys = async () => (await redis.client.keys(`${PREFIX}page:*`)).sort();
 /** a miss is stored after its answer has gone: wait for the page's key itself */
 async function stored(key: string): Promise<void> {
-  await expect.poll(async () => (await client.exists(`${PREFIX}page:${key}`)) === 1, { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (await redis.client.exists(`${PREFIX}page:${key}`)) === 1, { timeout: 10_000 }).toBe(true);
 }
 
 describe('the canonical key in Redis', () => {

@@ -22,34 +22,26 @@
  * without the cache. How many variants (keys with a query) one path may keep is the cache's bound (`variantOf`).
  */
 import type { ShopConfig } from '../../core/config';
+import { SERVER_CONFIG, type ServerConfig } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
-export interface CacheKeyRules {
-  /** the filter parameters a listing reads, in key order (config.filters.routeQueryParams) */
-  readonly filterParams: readonly string[];
-  /** filters that take one value (config.filters.systemFilterNames: 'sort') */
-  readonly singleValueParams: readonly string[];
-  /** the sorts a listing knows (config.sortOptions keys): any other `sort` value is ignored by the render */
-  readonly sortKeys: readonly string[];
-  /** config.catalogue.maxListDepth: `page` beyond it is read as it */
-  readonly maxListDepth: number;
-  /** more filter values than this in one request: rendered without the cache */
-  readonly maxFilterValues: number;
-  /** a canonical query string longer than this: rendered without the cache */
-  readonly maxQueryLength: number;
-}
-
-/** The rules from the shop's config (the bounds: ShopConfig.server.outputCacheMaxFilterValues / MaxQueryLength). */
-export function cacheKeyRules(config: ShopConfig): CacheKeyRules {
+/**
+ * The rules a key is made by, from the shop's config and the server's bounds: the filter parameters a listing reads,
+ * in key order; those that take one value ('sort'); the sorts a listing knows (any other `sort` value is ignored by
+ * the render); the list depth (`page` beyond it is read as it); and more filter values, or a longer canonical query,
+ * than the server allows (ServerConfig.outputCacheMaxFilterValues / MaxQueryLength): rendered without the cache.
+ */
+export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_CONFIG) {
   return {
     filterParams: config.filters.routeQueryParams,
     singleValueParams: config.filters.systemFilterNames,
-    sortKeys: config.sortOptions.map((o) => o.key),
+    sortKeys: config.sortOptions.map((o): string => o.key),
     maxListDepth: config.catalogue.maxListDepth,
-    maxFilterValues: config.server.outputCacheMaxFilterValues,
-    maxQueryLength: config.server.outputCacheMaxQueryLength,
+    maxFilterValues: server.outputCacheMaxFilterValues,
+    maxQueryLength: server.outputCacheMaxQueryLength,
   };
 }
+export type CacheKeyRules = Readonly<ReturnType<typeof cacheKeyRules>>;
 
 export type PageCacheKey =
   | {

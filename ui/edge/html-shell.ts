@@ -3,6 +3,7 @@ import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 import type { SharedRefs } from './shared-state';
 import { COOKIE_NOTICE_HEAD_SCRIPT } from '../head/cookie-notice-mirror';
+import { documentStart } from './document-start.mjs';
 
 /**
  * The document around the rendered app. Every byte of it is a function of the page (no nonce, nothing per answer), so
@@ -32,9 +33,6 @@ export function inlinableCss(texts: readonly string[]): string | undefined {
   if (!css || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /<\/style/i.test(css) || /url\(\s*['"]?(?![a-z]+:|\/)/i.test(css) || /@import/i.test(css)) return undefined;
   return css;
 }
-
-/** the web app manifest's theme colour (scripts/build-pwa.mjs THEME_COLOUR, the shop's --accent) */
-export const THEME_COLOUR = '#a8323e';
 
 /** the id of the boot data's JSON script (ui/entry-client.tsx reads it) */
 export const BOOT_DATA_ID = 'shop-boot';
@@ -77,12 +75,7 @@ export function firstLoadModules(manifest: ClientManifest, pageChunks: readonly 
  * <title> follows with the body (the page decides it while rendering), still inside <head>.
  */
 export function headStart(locale: LocaleCode, manifest: ClientManifest, data: readonly string[] = []): string {
-  return `<!doctype html>
-<html lang="${locale.slice(0, 2)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="${THEME_COLOUR}">
+  return `${documentStart(locale.slice(0, 2))}
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" type="image/png" sizes="192x192" href="/dist/icons/icon-192.png">
 <link rel="apple-touch-icon" href="/dist/icons/icon-192.png">

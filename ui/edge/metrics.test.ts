@@ -8,7 +8,7 @@ import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/
 import { freePort } from '../../test-fixtures/storefront-process';
 import { rawRequest } from '../../test-fixtures/raw-http';
 import { parsePrometheusText, scrape, Scrape } from '../../test-fixtures/prometheus';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { LruOutputCache } from './lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 import { apiEndpointOf, kindOfTags, metricsKeyProblem, pageKindOfPath, ROUTE_KINDS } from './metrics';
 import { RenderGate } from './render-gate';

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
-import { startStorefront, type RunningStorefront } from '../server';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
+import type { RunningStorefront } from '../server';
 import fc from 'fast-check';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { LruOutputCache } from './lru-output-cache';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../test-fixtures/edge-fuzz';
 import { rawRequest } from '../../test-fixtures/raw-http';
 
@@ -17,7 +14,7 @@ import { rawRequest } from '../../test-fixtures/raw-http';
  * Reproduce: `npx vitest run ui/edge/proxy-audit.test.ts`.
  */
 
-let backend: TestBackend;
+let shops: TestShops;
 let shop: RunningStorefront;
 /** a storefront with a short request deadline, so a test sees a slow client cut off */
 let strict: RunningStorefront;
@@ -28,26 +25,22 @@ let overHostile: RunningStorefront;
 let cached: RunningStorefront;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  const clientDir = mkdtempSync(join(tmpdir(), 'edge-audit-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: 'entry-client-ABCD1234.js', css: [] }));
-  const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
-  shop = await startStorefront(base);
-  strict = await startStorefront({ ...base, requestTimeoutMs: 1000 });
-  cached = await startStorefront({ ...base, outputCache: new LruOutputCache(50, { now: () => Date.now() }), invalidationKey: 'audit-key' });
+  shops = await startTestShops();
+  shop = await shops.start();
+  strict = await shops.start({ requestTimeoutMs: 1000 });
+  cached = await shops.start({ outputCache: new LruOutputCache(50, { now: () => Date.now() }), invalidationKey: 'audit-key' });
   hostileUpstream = createServer((req, res) => {
     if (req.url?.endsWith('.svg')) res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
     else res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'unsafe-inline'" }).end('<script>alert(1)</script>');
   });
   await new Promise<void>((resolve) => hostileUpstream.listen(0, '127.0.0.1', () => resolve()));
   const address = hostileUpstream.address() as { port: number };
-  overHostile = await startStorefront({ ...base, apiUrl: `http://127.0.0.1:${address.port}` });
+  overHostile = await shops.start({ apiUrl: `http://127.0.0.1:${address.port}` });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([shop?.close(), strict?.close(), overHostile?.close(), cached?.close()]);
+  await shops?.close();
   await new Promise((resolve) => hostileUpstream?.close(resolve));
-  await backend?.close();
 });
 
 /** a socket that has sent a request's head and the first byte of a 100-byte body, and then nothing */

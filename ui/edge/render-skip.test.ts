@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
-import { LruOutputCache } from '../../adapters/cache/lru-output-cache';
+import { LruOutputCache } from './lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 import { RenderGate } from './render-gate';
 import { rawRequest } from '../../test-fixtures/raw-http';

@@ -62,36 +62,21 @@ describe('the server useTranslation', () => {
 
   it('shares one answer per instance across components and renders (what saves the CPU)', async () => {
     const i18n = createI18n('nl-NL', config);
-    const seen: unknown[] = [];
-    function Probe() {
-      seen.push(shared());
-      return null;
-    }
-    renderToString(
-      <I18nextProvider i18n={i18n}>
-        <Probe />
-        <Probe />
-      </I18nextProvider>,
-    );
-    renderToString(
-      <I18nextProvider i18n={i18n}>
-        <Probe />
-      </I18nextProvider>,
-    );
+    /** what `hook` answered each of `components` components of one render */
+    const answers = (hook: Hook, components: number): unknown[] => {
+      const seen: unknown[] = [];
+      function Probe() {
+        seen.push(hook());
+        return null;
+      }
+      renderToString(<I18nextProvider i18n={i18n}>{Array.from({ length: components }, (_, i) => <Probe key={i} />)}</I18nextProvider>);
+      return seen;
+    };
+    const seen = [...answers(shared, 2), ...answers(shared, 1)];
     expect(seen).toHaveLength(3);
     expect(new Set(seen).size).toBe(1);
     // upstream builds a new answer per component
-    const upstreamSeen: unknown[] = [];
-    function UpstreamProbe() {
-      upstreamSeen.push(upstream());
-      return null;
-    }
-    renderToString(
-      <I18nextProvider i18n={i18n}>
-        <UpstreamProbe />
-        <UpstreamProbe />
-      </I18nextProvider>,
-    );
+    const upstreamSeen = answers(upstream, 2);
     expect(upstreamSeen[0]).not.toBe(upstreamSeen[1]);
   });
 

@@ -117,29 +117,21 @@ export function catalogRoutes(router: Router, ctx: Context): void {
     }));
   });
 
-  // CMS (snowdog cms-data extension paths)
-  const pageById = (id: string) => ctx.catalogue.data.cmsPages.find((p) => String(p.id) === id);
-  const blockById = (id: string) => ctx.catalogue.data.cmsBlocks.find((b) => String(b.id) === id);
-  const storeIdOk = (v: string | undefined) => {
-    if (!v || !/^\d+$/.test(v)) throw badRequest('Invalid request: storeId must be a number');
+  // CMS (snowdog cms-data extension paths): pages and blocks by id, or by identifier in a store view (the English store
+  // view answers its own, every other store id the catalogue's)
+  const cms = <T extends { id: number; identifier: string }>(kind: 'Page' | 'Block', all: () => readonly T[], english: (list: readonly T[]) => T[]) => {
+    const missing = () => notFound(`CMS ${kind.toLowerCase()} not found`);
+    router.get(`/api/ext/cms-data/cms${kind}/:id`, (req) => ok(all().find((x) => String(x.id) === req.params.id) ?? (() => { throw missing(); })()));
+    router.get(`/api/ext/cms-data/cms${kind}Identifier/:identifier/storeId/:storeId`, (req) => {
+      const storeId = req.params.storeId;
+      if (!storeId || !/^\d+$/.test(storeId)) throw badRequest('Invalid request: storeId must be a number');
+      const found = (storeId === String(ENGLISH_STORE_ID) ? english(all()) : all()).find((x) => x.identifier === req.params.identifier);
+      if (!found) throw missing();
+      return ok(found);
+    });
   };
-  router.get('/api/ext/cms-data/cmsPage/:id', (req) => ok(pageById(req.params.id as string) ?? (() => { throw notFound('CMS page not found'); })()));
-  router.get('/api/ext/cms-data/cmsBlock/:id', (req) => ok(blockById(req.params.id as string) ?? (() => { throw notFound('CMS block not found'); })()));
-  router.get('/api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId', (req) => {
-    storeIdOk(req.params.storeId);
-    // the English store view answers its own pages, every other store id the catalogue's
-    const pages = req.params.storeId === String(ENGLISH_STORE_ID) ? englishCmsPages(ctx.catalogue.data.cmsPages) : ctx.catalogue.data.cmsPages;
-    const page = pages.find((p) => p.identifier === req.params.identifier);
-    if (!page) throw notFound('CMS page not found');
-    return ok(page);
-  });
-  router.get('/api/ext/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId', (req) => {
-    storeIdOk(req.params.storeId);
-    const blocks = req.params.storeId === String(ENGLISH_STORE_ID) ? englishCmsBlocks(ctx.catalogue.data.cmsBlocks) : ctx.catalogue.data.cmsBlocks;
-    const block = blocks.find((b) => b.identifier === req.params.identifier);
-    if (!block) throw notFound('CMS block not found');
-    return ok(block);
-  });
+  cms('Page', () => ctx.catalogue.data.cmsPages, englishCmsPages);
+  cms('Block', () => ctx.catalogue.data.cmsBlocks, englishCmsBlocks);
 
   // Images: /img/{width}/{height}/{action}/{path} (action resize, fit, crop, identify are all drawn to the asked size)
   router.get('/img/:width/:height/:action/:path*', (req) => {

@@ -14,23 +14,14 @@ const PSP_METHODS = [
   { id: 'creditcard', description: 'Creditcard', colour: '#1a1f71' },
   { id: 'banktransfer', description: 'Bankoverschrijving', colour: '#2e7d32' },
 ];
-const ISSUERS = [
-  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
-  { id: 'ideal_INGBNL2A', name: 'ING' },
-  { id: 'ideal_RABONL2U', name: 'Rabobank' },
-  { id: 'ideal_SNSBNL2A', name: 'SNS Bank' },
-  { id: 'ideal_ASNBNL21', name: 'ASN Bank' },
-  { id: 'ideal_KNABNL2H', name: 'Knab' },
-];
-/** Payment outcomes the simulator offers, with the Dutch button text (the English status in brackets). */
-export const OUTCOMES = [
-  { status: 'paid', label: 'Betaald (paid)' },
-  { status: 'pending', label: 'In behandeling (pending)' },
-  { status: 'open', label: 'Open (open)' },
-  { status: 'failed', label: 'Mislukt (failed)' },
-  { status: 'canceled', label: 'Geannuleerd (canceled)' },
-  { status: 'expired', label: 'Verlopen (expired)' },
-] as const;
+/** the iDEAL banks by BIC (a bank's issuer id is ideal_<BIC>) */
+const ISSUERS = Object.entries({ ABNANL2A: 'ABN AMRO', INGBNL2A: 'ING', RABONL2U: 'Rabobank', SNSBNL2A: 'SNS Bank', ASNBNL21: 'ASN Bank', KNABNL2H: 'Knab' }).map(
+  ([bic, name]) => ({ id: `ideal_${bic}`, name }),
+);
+/** Payment outcomes the simulator offers, each with its Dutch button text (the status follows in brackets). */
+export const OUTCOMES = (
+  [['paid', 'Betaald'], ['pending', 'In behandeling'], ['open', 'Open'], ['failed', 'Mislukt'], ['canceled', 'Geannuleerd'], ['expired', 'Verlopen']] as const
+).map(([status, dutch]) => ({ status, label: `${dutch} (${status})` }));
 /** order statuses a shopper's client may set through order-comments (spec transactions §3 ORDER_COMMENT_STATUS) */
 const CLIENT_STATUSES = ['pending_payment', 'canceled'] as const;
 /** a paid order: neither a comment nor a later payment outcome changes it */

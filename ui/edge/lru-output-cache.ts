@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../core/ports/clock';
-import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from '../../core/ports/output-cache';
+import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from './output-cache';
 
 interface Entry {
   readonly page: CachedPage;
@@ -9,7 +9,7 @@ interface Entry {
   readonly variantOf: string | undefined;
 }
 
-/** The bounds of one process's output cache (ShopConfig.server.outputCache*). */
+/** The bounds of one process's output cache (ServerConfig.outputCache*, ./server-config.ts). */
 export interface LruOutputCacheLimits {
   /** pages kept at most */
   maxEntries: number;

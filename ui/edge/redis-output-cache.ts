@@ -1,14 +1,14 @@
 import { Redis } from 'ioredis';
-import { limitedErrorLog, type ErrorSink } from '../common/log-limit';
-import { jsonLogger } from '../common/json-logs';
-import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from '../../core/ports/output-cache';
+import { limitedErrorLog, type ErrorSink } from '../../adapters/common/log-limit';
+import { jsonLogger } from '../../adapters/common/json-logs';
+import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from './output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
   prefix?: string;
   /** ms a command may take before the page is rendered without the cache */
   commandTimeoutMs?: number;
-  /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ShopConfig.server.outputCacheMaxVariantsPerPage) */
+  /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ServerConfig.outputCacheMaxVariantsPerPage) */
   maxVariantsPerPage?: number;
   /** where Redis's errors are written (the storefront's pino logger); default warnings and errors on stdout */
   logger?: ErrorSink;

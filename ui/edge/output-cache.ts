@@ -1,0 +1,81 @@
+import cluster from 'node:cluster';
+import { SystemClock } from '../../adapters/common/system-clock';
+import { LruOutputCache } from './lru-output-cache';
+import { RedisOutputCache } from './redis-output-cache';
+import type { ErrorSink } from '../../adapters/common/log-limit';
+import type { ServerConfig } from './server-config';
+
+/**
+ * The storefront server's cache of rendered pages (spec catalogue §9: output cache TTL 86400 s), shared by every worker when it
+ * lives outside the process. Pages carry tags naming what they show; invalidating a tag makes its pages stale: they are
+ * still served while one renderer (across all processes sharing the cache) renders them afresh.
+ */
+export interface CachedPage {
+  readonly status: number;
+  /** the whole document, compressed once when stored (the same bytes for every answer: it holds nothing per answer) */
+  readonly br: Uint8Array;
+  readonly gzip: Uint8Array;
+  /** what the page shows, e.g. 'P12', 'C5', 'layout' */
+  readonly tags: readonly string[];
+  /** when it was rendered, ms since the epoch */
+  readonly renderedAt: number;
+  /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
+  readonly etag?: string;
+}
+
+export interface CacheLookup {
+  readonly page: CachedPage;
+  /** a tag of the page was invalidated since it was rendered */
+  readonly stale: boolean;
+}
+
+export interface StoreOptions {
+  /**
+   * The key of the page this one is a variant of (the same path with a query: a sort, a page, filters). A cache keeps
+   * a bounded number of variants per page, and variants never evict pages without a query.
+   */
+  readonly variantOf?: string;
+}
+
+export interface OutputCache {
+  get(key: string): Promise<CacheLookup | undefined>;
+  /** stores a fresh page (a stale one under the key is replaced, its refresh claim released) */
+  set(key: string, page: CachedPage, ttlSeconds: number, options?: StoreOptions): Promise<void>;
+  /** marks every page carrying the tag stale; answers how many pages that was */
+  invalidate(tag: string): Promise<number>;
+  /** true for exactly one caller per lease: the one that re-renders the stale page now */
+  claimRefresh(key: string, leaseSeconds: number): Promise<boolean>;
+  clear(): Promise<void>;
+}
+
+/** the message a worker's /invalidate sends through the primary to every other worker's in-process cache */
+export const INVALIDATE_PEERS = 'output-cache:invalidate';
+
+/**
+ * The output cache the environment asks for: REDIS_URL, pages shared by every worker and machine (REDIS_PREFIX);
+ * OUTPUT_CACHE=1, an in-memory LRU per process, each worker's invalidations passed to the others through the primary
+ * (ui/server-main.ts); else none (off by default, as upstream).
+ */
+export function outputCacheFromEnv(env: NodeJS.ProcessEnv, server: ServerConfig, logger?: ErrorSink): OutputCache | undefined {
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: server.outputCacheMaxVariantsPerPage, ...(logger ? { logger } : {}) });
+  if (env.OUTPUT_CACHE !== '1') return undefined;
+  const maxEntries = server.outputCacheMaxEntries;
+  const lru = new LruOutputCache(
+    { maxEntries, maxBytes: server.outputCacheMaxBytes, maxVariants: Math.min(server.outputCacheMaxVariants, Math.ceil(maxEntries / 2)), maxVariantsPerPage: server.outputCacheMaxVariantsPerPage },
+    new SystemClock(),
+  );
+  if (!cluster.isWorker) return lru;
+  process.on('message', (m: { kind?: string; tag?: string }) => {
+    if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);
+  });
+  return {
+    get: (key) => lru.get(key),
+    set: (key, page, ttl, options) => lru.set(key, page, ttl, options),
+    claimRefresh: (key, lease) => lru.claimRefresh(key, lease),
+    clear: () => lru.clear(),
+    invalidate(tag) {
+      process.send?.({ kind: INVALIDATE_PEERS, tag });
+      return lru.invalidate(tag);
+    },
+  };
+}
