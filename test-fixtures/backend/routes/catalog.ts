@@ -9,12 +9,14 @@ import { executeSearch, filterSource } from '../search/execute';
 import { unitPriceInclTax } from '../store';
 import { check, s } from '../validate';
 
-const INDEX = /^vue_storefront_catalog(?:_[a-z]{2,8})?$/;
+/** the store views: the Dutch one (store id 1) and the English one; any other index or store id is not found, as upstream */
+const INDEXES = new Set(['vue_storefront_catalog', 'vue_storefront_catalog_en']);
+const STORE_IDS = new Set(['1', String(ENGLISH_STORE_ID)]);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function catalogRoutes(router: Router, ctx: Context): void {
   const search = (index: string, type: string, body: unknown, q: URLSearchParams) => {
-    if (!INDEX.test(index)) throw new HttpError(404, `no such index [${index}]`);
+    if (!INDEXES.has(index)) throw new HttpError(404, `no such index [${index}]`);
     // vue-storefront's 'api-search-query' adapter sends its own query language: only raw Elasticsearch bodies are understood here
     const requestFormat = q.get('request_format');
     if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
@@ -122,6 +124,7 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   const blockById = (id: string) => ctx.catalogue.data.cmsBlocks.find((b) => String(b.id) === id);
   const storeIdOk = (v: string | undefined) => {
     if (!v || !/^\d+$/.test(v)) throw badRequest('Invalid request: storeId must be a number');
+    if (!STORE_IDS.has(v)) throw notFound('No such store');
   };
   router.get('/api/ext/cms-data/cmsPage/:id', (req) => ok(pageById(req.params.id as string) ?? (() => { throw notFound('CMS page not found'); })()));
   router.get('/api/ext/cms-data/cmsBlock/:id', (req) => ok(blockById(req.params.id as string) ?? (() => { throw notFound('CMS block not found'); })()));
