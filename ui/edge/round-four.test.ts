@@ -105,6 +105,26 @@ describe('/metrics under hostile Authorization headers', () => {
   });
 });
 
+describe('/metrics: guessing the key', () => {
+  it('a client that keeps sending wrong keys gets 429 with Retry-After, even with the right key; another client does not', async () => {
+    // as /invalidate: METRICS_KEY need only be 16 characters, and nothing else limited how fast it could be guessed
+    const clientDir = mkdtempSync(join(tmpdir(), 'round-four-throttle-'));
+    writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
+    const throttled = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, metricsKey: KEY, trustedProxies: ['127.0.0.1'] });
+    try {
+      const from = (client: string, key: string) => rawRequest(throttled.url, '/metrics', { headers: { 'x-forwarded-for': client, authorization: `Bearer ${key}` } });
+      for (let i = 1; i <= 10; i++) expect((await from('203.0.113.7', `guess-number-${i}-of-many`)).status).toBe(401);
+      const blocked = await from('203.0.113.7', 'guess-number-11-of-many');
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await from('203.0.113.7', KEY)).status).toBe(429);
+      expect((await from('198.51.100.2', KEY)).status).toBe(200);
+    } finally {
+      await throttled.close();
+    }
+  });
+});
+
 describe('/metrics scraped by many at once', () => {
   it('100 parallel scrapes render no page, call no API and keep the label values a fixed set', async () => {
     const before = new Map(apiCalls);
