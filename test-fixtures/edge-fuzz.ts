@@ -15,6 +15,8 @@ const PATHS = [
   '/', '/inpakpapier', '/inpakpapier/kerst', '/c/inpakpapier', '/p/IP-00521', '/zoeken', '/checkout', '/my-account', '/order-status/000000001',
   '/api/cart/create', '/api/catalog/vue_storefront_catalog/product/_search', '/api/url/map', '/api/user/me', '/api/order', '/img/600/744/resize/i/p/inpakpapier-1.svg',
   '/img/0/0/resize/x.svg', '/invalidate', '/sitemap.xml', '/sw.js', '/manifest.webmanifest', '/manifest.json', '/favicon.ico', '/dist/manifest.json', '/dist/', '/dist/sw.js',
+  '/metrics', '/robots.txt', '/healthz', '/readyz', '/api/catalog/vue_storefront_catalog_en/product/_search', '/api/catalog/vue_storefront_catalog_de/product/_search',
+  '/api/ext/cms-data/cmsPageIdentifier/privacy/storeId/2', '/api/ext/cms-data/cmsBlockIdentifier/__proto__/storeId/99',
 ];
 /** what is put into or after a path segment: encodings a normaliser may read in more than one way */
 const TRICKS = [
@@ -26,7 +28,7 @@ const QUERIES = [
   'childSku=%00', 'q=%0d%0a', 'tag=a&tag=b', 'key=&key=x', 'key[]=x', 'page=1e400', 'page=-1', 'color=1&color=1&color=1', 'a=%', 'a=%E0%A4%A', '&&&==&',
 ];
 const HEADER_VALUES: Record<string, readonly string[]> = {
-  host: ['a b', '[', 'a:99999', 'evil.example', 'evil.example:80@x', 'x"><script>', '', '127.0.0.1:1'],
+  host: ['a b', '[', 'a:99999', 'evil.example', 'evil.example:80@x', 'x"><script>', '', '127.0.0.1:1', `${'a'.repeat(4000)}.example`],
   'x-forwarded-host': ['evil.example'],
   'x-forwarded-proto': ['javascript', 'https'],
   'x-forwarded-for': ['1.2.3.4', ', , ,', 'x'.repeat(2000)],
@@ -43,7 +45,7 @@ const HEADER_VALUES: Record<string, readonly string[]> = {
   'proxy-authorization': ['Basic eDp4'],
   'content-type': ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', '*/*', 'application/json; charset=utf-16'],
   'idempotency-key': ['k', 'x'.repeat(300)],
-  authorization: ['Bearer x', 'Basic eDp4'],
+  authorization: ['Bearer x', 'Basic eDp4', `Bearer ${'k'.repeat(6000)}`, 'Bearer \u00e9\u00e9\u00e9', 'bearer  a  b', 'Bearer'],
   origin: ['https://evil.example', 'null'],
 };
 

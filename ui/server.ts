@@ -329,7 +329,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
    */
   function originOf(request: FastifyRequest): string {
     const host = request.headers.host ?? '';
-    return options.publicOrigin ?? (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
+    // a DNS name has at most 253 characters: a longer Host would be written in front of every sitemap URL
+    return options.publicOrigin ?? (/^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(host) ? `http://${host}` : `http://${options.host}:${options.port}`);
   }
 
   app.get('/robots.txt', { config: { compress: false } } as never, (request, reply) => sendRobotsTxt(reply, originOf(request)));

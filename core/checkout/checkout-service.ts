@@ -21,7 +21,7 @@ import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
 import { isInCheckout, orderAddress, shippingMethods as shippingMethodsRule } from './checkout-rules';
 import { MESSAGES } from '../messages';
-import { paymentMethodsOffer, type PaymentChoice } from './payment-choice';
+import { paymentMethodsOffer, storedPaymentChoice, type PaymentChoice } from './payment-choice';
 import {
   CHECKOUT_KEYS as KEYS,
   INITIAL_CHECKOUT_STATE,
@@ -90,7 +90,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
       s.get<string>(c, KEYS.step),
     ]);
     // the payment method picked but not yet confirmed (payment-choice.ts)
-    this.patch({ paymentChoice: (await s.get<PaymentChoice>(c, KEYS.paymentChoice)) ?? undefined });
+    this.patch({ paymentChoice: storedPaymentChoice(await s.get<unknown>(c, KEYS.paymentChoice), this.config) });
     const pendingOrders = (await this.orders.pending()).length;
     const step = resumeStep(savedStep, { personalDetails, shippingDetails, paymentDetails }, modifiedAt, this.deps.clock.now(), this.config);
     this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders, step });

@@ -28,6 +28,22 @@ export interface ResolvedPaymentChoice {
   readonly replaced?: string;
 }
 
+/** what a payment method code (and a bank id) looks like: Magento's codes are short, lower case and underscores */
+const CODE = /^[a-z0-9_]{1,64}$/i;
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The choice as read back from the browser's storage, where anything may have been written: a method that looks like a
+ * payment method code, and a bank only for the method that has banks (config.payment.issuerMethod); else nothing.
+ */
+export function storedPaymentChoice(value: unknown, config: Pick<ShopConfig, 'payment'>): PaymentChoice | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { method, issuer } = value as { method?: unknown; issuer?: unknown };
+  if (typeof method !== 'string' || !CODE.test(method) || INHERITED.has(method)) return undefined;
+  const bank = method === config.payment.issuerMethod && typeof issuer === 'string' && CODE.test(issuer) ? issuer : undefined;
+  return bank ? { method, issuer: bank } : { method };
+}
+
 /** The kept choice, else the confirmed payment details' method and bank. */
 export function keptPaymentChoice(choice: PaymentChoice | undefined, details: Pick<PaymentDetails, 'paymentMethod' | 'paymentMethodAdditional'> | undefined): PaymentChoice | undefined {
   if (choice) return choice;

@@ -27,23 +27,28 @@ export interface RatingWidget {
 
 /**
  * spec catalogue §3.8: the widget shows the rating only when its status is ok and its numbers make sense (a score
- * between 0 and score_max, at least one review); anything else shows nothing. A link that is not http(s) is dropped.
+ * between 0 and score_max, at least one review); anything else shows nothing. A link that is not http(s), or longer than 2,048 characters, is dropped.
  */
 export function ratingWidget(rating: FeedbackRating | undefined): RatingWidget | undefined {
   if (!rating) return undefined;
   const ok = rating.status === true || (typeof rating.status === 'string' && rating.status.trim().toLowerCase() === 'ok');
   const { score, score_max: scoreMax, total_reviews: total } = rating;
-  if (!ok || score === undefined || scoreMax === undefined || total === undefined) return undefined;
+  // numbers only: a string or an array would pass the comparisons below by coercion ("9.2" <= 10)
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  if (!ok || !finite(score) || !finite(scoreMax) || !finite(total)) return undefined;
   if (!(scoreMax > 0 && score >= 0 && score <= scoreMax && Number.isInteger(total) && total >= 1)) return undefined;
   const link = safeLink(rating.link);
   return { score, scoreMax, totalReviews: total, ...(link ? { link } : {}) };
 }
 
-function safeLink(link: string | undefined): string | undefined {
-  if (!link) return undefined;
+/** longer links are dropped: the link is written into every page that shows the widget */
+const MAX_LINK = 2048;
+
+function safeLink(link: unknown): string | undefined {
+  if (typeof link !== 'string' || !link || link.length > MAX_LINK) return undefined;
   try {
     const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= MAX_LINK ? url.href : undefined;
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
@@ -19,7 +20,8 @@ import type { RenderGate } from './render-gate';
  * AggregatorRegistry (answerClusterMetrics) and sends the text back. One process alone answers from its own registry.
  *
  * The answer is guarded by METRICS_KEY (`Authorization: Bearer <key>`, compared in constant time); without a key the
- * path answers 404 as an unknown one does (it is never rendered as a page).
+ * path answers 404 as an unknown one does (it is never rendered as a page). A client that sent 10 wrong keys within a
+ * minute is answered 429 until the minute is over, even with the right key.
  */
 
 /** what a request is counted as: a small fixed set, never the URL (every label value is a time series) */
@@ -222,6 +224,9 @@ function bearerMatches(header: string | undefined, key: string): boolean {
 }
 
 const TEXT = 'text/plain; charset=utf-8';
+/** wrong keys a client may send within WRONG_KEY_WINDOW_MS (from its first) before it is answered 429, as /invalidate */
+const WRONG_KEYS = 10;
+const WRONG_KEY_WINDOW_MS = 60_000;
 const METRICS_ASK = 'metrics:ask';
 const METRICS_ANSWER = 'metrics:answer';
 /** how long a worker waits for the primary's sum (prom-client's own wait for the workers is 5 s) */
@@ -304,10 +309,19 @@ export function serveMetrics<L extends FastifyBaseLogger>(app: FastifyInstance<R
     if (status === 503 && route !== 'health') unavailable.inc();
   });
 
+  /** wrong keys per client address (request.ip: TRUSTED_PROXIES decide whose X-Forwarded-For names it) */
+  const wrongKeys = new LRUCache<string, number>({ max: 10_000, ttl: WRONG_KEY_WINDOW_MS, noUpdateTTL: true });
   app.get('/metrics', async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     if (key === undefined) return reply.code(404).type(TEXT).send('Not found');
+    const failures = wrongKeys.get(request.ip) ?? 0;
+    if (failures >= WRONG_KEYS) {
+      const wait = Math.max(1, Math.ceil(wrongKeys.getRemainingTTL(request.ip) / 1000));
+      return reply.code(429).type(TEXT).header('retry-after', String(wait)).send('Too many wrong keys, try again later');
+    }
     if (!bearerMatches(request.headers.authorization, key)) {
+      // a request without credentials guesses nothing; one with a wrong key counts
+      if (request.headers.authorization !== undefined) wrongKeys.set(request.ip, failures + 1);
       return reply.code(401).type(TEXT).header('www-authenticate', 'Bearer realm="metrics"').send('Unauthorized: wrong or missing key');
     }
     try {

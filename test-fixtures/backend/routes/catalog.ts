@@ -9,12 +9,14 @@ import { executeSearch, filterSource } from '../search/execute';
 import { unitPriceInclTax } from '../store';
 import { check, s } from '../validate';
 
-const INDEX = /^vue_storefront_catalog(?:_[a-z]{2,8})?$/;
+/** the store views: the Dutch one (store id 1) and the English one; any other index or store id is not found, as upstream */
+const INDEXES = new Set(['vue_storefront_catalog', 'vue_storefront_catalog_en']);
+const STORE_IDS = new Set(['1', String(ENGLISH_STORE_ID)]);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function catalogRoutes(router: Router, ctx: Context): void {
   const search = (index: string, type: string, body: unknown, q: URLSearchParams) => {
-    if (!INDEX.test(index)) throw new HttpError(404, `no such index [${index}]`);
+    if (!INDEXES.has(index)) throw new HttpError(404, `no such index [${index}]`);
     // vue-storefront's 'api-search-query' adapter sends its own query language: only raw Elasticsearch bodies are understood here
     const requestFormat = q.get('request_format');
     if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
@@ -118,13 +120,14 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   });
 
   // CMS (snowdog cms-data extension paths): pages and blocks by id, or by identifier in a store view (the English store
-  // view answers its own, every other store id the catalogue's)
+  // view answers its own, the Dutch one the catalogue's, any other store id 404)
   const cms = <T extends { id: number; identifier: string }>(kind: 'Page' | 'Block', all: () => readonly T[], english: (list: readonly T[]) => T[]) => {
     const missing = () => notFound(`CMS ${kind.toLowerCase()} not found`);
     router.get(`/api/ext/cms-data/cms${kind}/:id`, (req) => ok(all().find((x) => String(x.id) === req.params.id) ?? (() => { throw missing(); })()));
     router.get(`/api/ext/cms-data/cms${kind}Identifier/:identifier/storeId/:storeId`, (req) => {
       const storeId = req.params.storeId;
       if (!storeId || !/^\d+$/.test(storeId)) throw badRequest('Invalid request: storeId must be a number');
+      if (!STORE_IDS.has(storeId)) throw notFound('No such store');
       const found = (storeId === String(ENGLISH_STORE_ID) ? english(all()) : all()).find((x) => x.identifier === req.params.identifier);
       if (!found) throw missing();
       return ok(found);
