@@ -217,4 +217,32 @@ describe("journey: a logged-in customer's saved addresses at checkout (spec tran
     expect(shipped).not.toHaveProperty('saveInAccount');
     s.dispose();
   });
+
+  it('a new billing address the customer keeps is in the account after the order, the default billing address of an account without one', async () => {
+    // spec transactions §5 (the payment step's billing address), §7 (POST /api/user/me): saved-addresses.ts addressesToKeep
+    const s = shop(true);
+    const email = `billing-address-${Date.now()}@papier.nl`;
+    const home = { firstname: 'Anna', lastname: 'de Vries', street: ['Keizersgracht 12'], city: 'Amsterdam', postcode: '1015 CX', country_id: 'NL', default_shipping: true };
+    await s.session.register({ email, firstname: 'Anna', lastname: 'de Vries', addresses: [home] }, 'Secret12!');
+    await s.session.login(email, 'Secret12!');
+    await s.cart.addItem(products[4]!, 1);
+    await s.queue.process();
+    await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: email });
+    s.checkout.loadShippingMethods();
+    await s.checkout.saveShippingDetails({ ...SHIPPING, streetAddress: 'Keizersgracht 12', zipCode: '1015 CX', city: 'Amsterdam' });
+    await s.checkout.loadPaymentMethods();
+    await s.checkout.savePaymentDetails({ ...billing('cashondelivery'), saveInAccount: true });
+    expect((await s.payment.completeCheckout()).kind).toBe('thank-you');
+    await s.queue.process();
+
+    const addresses = (await s.session.refreshProfile()).addresses ?? [];
+    expect(addresses.map((a) => [a.street?.[0], a.default_shipping === true, a.default_billing === true])).toEqual([
+      ['Keizersgracht 12', true, false],
+      ['Kalverstraat 1', false, true],
+    ]);
+    const history = await s.session.loadOrderHistory();
+    expect(history.items).toHaveLength(1);
+    expect(JSON.stringify(history.items[0])).not.toContain('saveInAccount');
+    s.dispose();
+  });
 });

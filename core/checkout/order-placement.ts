@@ -5,7 +5,8 @@
  *   dropped. Offline, no answer, or a 5xx: the order stays stored with transmited:false and the outcome is 'queued',
  *   never a success: offline it says the order is kept and sent once the connection is back ('order.queuedOffline',
  *   spec transactions §4 "Task queue"), otherwise it names the server error ('order.queued', §8). A 4xx is final: the order is rejected ('order.placeError').
- * - Placed or queued, a shipping address the logged-in customer asked to keep is added to the account (saved-addresses.ts).
+ * - Placed or queued, the shipping and billing addresses the logged-in customer asked to keep are added to the account
+ *   (saved-addresses.ts addressesToKeep).
  * - Creating an account at checkout registers first, places the order for the new customer, clears the cart, and only
  *   then logs in: the login's cart merge meets an empty local cart, so no item is doubled (vue-storefront #4205).
  * - At most one order per cart across the browser's tabs: orders are placed under TAB_LOCKS.order, and a cart that
@@ -128,9 +129,12 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
       pendingOrders: (await orders.pending()).length,
     });
     ctx.tabs.publish({ topic: 'orders', data: { orderId, placed: true } });
-    // the shipping address the customer asked to keep goes to the account now the order has it (saved-addresses.ts);
-    // the order stands whatever becomes of that
-    if (shipping.saveInAccount) await deps.session.addAddress?.(shipping, ['shipping']).catch((e: unknown) => deps.logger.warn('address not kept', 'checkout', e));
+    // the addresses the customer asked to keep go to the account now the order has them (saved-addresses.ts, its code
+    // loaded only then); the order stands whatever becomes of that
+    if (shipping.saveInAccount || payment.saveInAccount) {
+      const { addressesToKeep } = await import('./saved-addresses');
+      for (const { address, uses } of addressesToKeep(shipping, payment)) await deps.session.addAddress?.(address, uses).catch((e: unknown) => deps.logger.warn('address not kept', 'checkout', e));
+    }
     if (placed.status === 'queued') deps.notifications.notify({ type: 'warning', message: placed.queuedBecause === 'offline' ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued });
     if (createAccount && password) {
       try {

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
 import type { Customer, CustomerAddress } from '../ports/user-api';
-import type { CheckoutAddress } from './types';
+import type { CheckoutAddress, PaymentDetails, ShippingDetails } from './types';
 import { addressErrors } from './address-rules';
 import {
+  addressesToKeep,
   addressLine,
   addressTyped,
   ADDRESS_FORM_FIELDS,
@@ -132,5 +133,28 @@ describe('choosing between the saved addresses and a new one', () => {
     const form = { ...blank, shippingMethod: 'flatrate_flatrate', saveInAccount: true };
     expect(chooseAddress(form, '2', blank, options)).toMatchObject({ shippingMethod: 'flatrate_flatrate', saveInAccount: true });
     expect(prefillAddress(form, blank, options)).toMatchObject({ shippingMethod: 'flatrate_flatrate', streetAddress: 'Keizersgracht 12' });
+  });
+});
+
+describe('the addresses an order keeps in the account (spec transactions §5 checkout details, §7 POST /api/user/me)', () => {
+  const shipping: ShippingDetails = { firstName: 'Anne', lastName: 'de Vries', streetAddress: 'Oudegracht 1', zipCode: '3511 AA', city: 'Utrecht', country: 'NL', shippingMethod: 'flatrate' };
+  const payment: PaymentDetails = { firstName: 'Anne', lastName: 'de Vries', streetAddress: 'Meir 1', zipCode: '2000', city: 'Antwerpen', country: 'BE', paymentMethod: 'cashondelivery' };
+
+  it('the shipping address for shipping, the billing address for billing, each only when the shopper asked', () => {
+    expect(addressesToKeep(shipping, payment)).toEqual([]);
+    expect(addressesToKeep({ ...shipping, saveInAccount: true }, payment)).toEqual([{ address: { ...shipping, saveInAccount: true }, uses: ['shipping'] }]);
+    expect(addressesToKeep(shipping, { ...payment, saveInAccount: true })).toEqual([{ address: { ...payment, saveInAccount: true }, uses: ['billing'] }]);
+    const both = addressesToKeep({ ...shipping, saveInAccount: true }, { ...payment, saveInAccount: true });
+    expect(both.map((k) => [k.address.streetAddress, k.uses])).toEqual([
+      ['Oudegracht 1', ['shipping']],
+      ['Meir 1', ['billing']],
+    ]);
+  });
+
+  it('a kept billing address that is the kept shipping address (case and spacing aside) is one address for both uses', () => {
+    const same = { ...payment, ...shipping, streetAddress: 'oudegracht  1', zipCode: '3511aa', paymentMethod: 'cashondelivery', saveInAccount: true };
+    expect(addressesToKeep({ ...shipping, saveInAccount: true }, same).map((k) => [k.address.streetAddress, k.uses])).toEqual([['Oudegracht 1', ['shipping', 'billing']]]);
+    // the shipping address not kept: the billing address alone, for billing
+    expect(addressesToKeep(shipping, same).map((k) => k.uses)).toEqual([['billing']]);
   });
 });

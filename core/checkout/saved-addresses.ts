@@ -9,13 +9,14 @@
  *   is never overwritten;
  * - chosen: picking an address fills the fields (still editable; an edited address is a new one); picking "a new
  *   address" empties fields that hold a saved address and keeps what the shopper typed;
- * - kept: a new shipping address the shopper asks to keep (`saveInAccount` of the shipping details) is added to the
- *   account after the order (order-placement.ts, SessionService.addAddress).
+ * - kept: a new shipping or billing address the shopper asks to keep (`saveInAccount` of the shipping or payment
+ *   details) is added to the account after the order (order-placement.ts, SessionService.addAddress), one address kept
+ *   for both uses once.
  * Pure functions: the UI holds the form, the session holds the customer.
  */
 import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
-import type { CheckoutAddress } from './types';
+import type { CheckoutAddress, PaymentDetails, ShippingDetails } from './types';
 
 /** The address fields as a form holds them: text, '' for an empty optional field. */
 export interface AddressFormValues {
@@ -111,4 +112,22 @@ export function chooseAddress<V extends AddressFormValues>(values: V, choice: st
 export function addressLine(a: CheckoutAddress): string {
   const street = [a.streetAddress, a.apartmentNumber].filter((p) => p && p.trim() !== '').join(' ');
   return `${street}, ${a.zipCode} ${a.city}`;
+}
+
+/** An address to add to the account and the uses it is kept for. */
+export interface KeptAddress {
+  readonly address: CheckoutAddress;
+  readonly uses: readonly AddressUse[];
+}
+
+/**
+ * spec transactions §5, §7: the addresses of an order the shopper asked to keep (`saveInAccount`), in the order they are
+ * added: the shipping address for 'shipping', the billing address for 'billing'; a billing address that is the kept
+ * shipping address is one address for both uses (the account takes an address once, so a second add would drop its use).
+ */
+export function addressesToKeep(shipping: ShippingDetails, payment: PaymentDetails): KeptAddress[] {
+  const kept: KeptAddress[] = shipping.saveInAccount ? [{ address: shipping, uses: ['shipping'] }] : [];
+  if (!payment.saveInAccount) return kept;
+  if (shipping.saveInAccount && sameAddress(shipping, payment)) return [{ address: shipping, uses: ['shipping', 'billing'] }];
+  return [...kept, { address: payment, uses: ['billing'] }];
 }

@@ -44,6 +44,8 @@ export interface PaymentDetails extends CheckoutAddress {
   paymentMethod: string;
   /** e.g. `{ issuer }` for iDEAL */
   paymentMethodAdditional?: Record<string, unknown>;
+  /** a logged-in customer asked to keep this billing address in the account (saved-addresses.ts). Never sent with the order. */
+  saveInAccount?: boolean;
 }
 
 /** A payment method as checkout offers it: the cart's shape plus the provider fields of §3. */

@@ -8,8 +8,8 @@ import { hydrated, requestsInFlight, simpleProductUrl, uniqueEmail } from './che
  * A logged-in customer's saved addresses at checkout (spec transactions §3 "Address", checkout shippingDetails; §5 the
  * address rule; §7 GET/POST /api/user/me; core/checkout/saved-addresses.ts): the shipping step starts with the default
  * shipping address filled in, the other saved address and "a new address" are offered, every field stays editable,
- * and a new address the customer keeps is in the account's address list after the order. In Dutch and in English,
- * with an axe scan of the step.
+ * and a new shipping address and a billing address of its own that the customer keeps are in the account's address
+ * list after the order. In Dutch and in English, with an axe scan of the step.
  */
 
 const PASSWORD = 'Papier2026!';
@@ -51,6 +51,9 @@ for (const locale of ['nl-NL', 'en-US'] as const) {
     if (locale !== 'nl-NL') await context.addCookies([{ name: 'locale', value: locale, url: test.info().project.use.baseURL! }]);
     const email = await customerWithAddresses(page, `saved-address-${locale}`);
     const requests = requestsInFlight(page);
+    // the account's updates the order's kept addresses queue (POST /api/user/me), answered
+    let profileUpdates = 0;
+    page.on('response', (r) => void (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/user/me' && r.ok() && profileUpdates++));
     // page errors and hydration warnings (the session's and cart's own console messages are not this journey's)
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
@@ -125,15 +128,25 @@ for (const locale of ['nl-NL', 'en-US'] as const) {
     await shipping.getByLabel(tx.account.addressBook.keep).check();
     await shipping.getByRole('button', { name: tx.checkout.continueToPayment }).click();
 
+    // the billing address differs: a new one (the account has no default billing address to fill in), kept as well
     const payment = page.locator('[data-step="3"]');
+    await payment.getByLabel(tx.checkout.sameAsShipping).uncheck();
+    await expect(payment.getByRole('group', { name: tx.account.addressBook.choose }).getByRole('radio', { name: tx.account.addressBook.new })).toBeChecked();
+    await field(payment, tx.checkout.firstName).fill('Anne');
+    await field(payment, tx.checkout.lastName).fill('de Vries');
+    await field(payment, tx.checkout.streetAddress).fill('Kalverstraat 1');
+    await field(payment, tx.checkout.zipCode).fill('1012 AB');
+    await field(payment, tx.checkout.city).fill('Amsterdam');
+    await payment.getByLabel(tx.account.addressBook.keep).check();
     await payment.getByRole('radio', { name: tx.payment.cashOnDelivery }).check();
     await payment.getByRole('button', { name: tx.checkout.continueToReview }).click();
     const review = page.locator('[data-step="4"]');
     await review.getByLabel(new RegExp(`^${tx.checkout.acceptTerms}`)).check();
     await review.getByRole('button', { name: tx.checkout.placeOrder }).click();
     await expect(page.getByRole('heading', { name: tx.checkout.thankYouTitle })).toBeVisible();
-    // the account's update (queued after the order) is answered
+    // the account's updates (queued after the order) are answered: the shipping address's, then the billing address's
     await expect(page.getByText(tx.user.accountUpdated)).toBeVisible();
+    await expect.poll(() => profileUpdates).toBe(2);
 
     // the account as the backend has it now: a fresh login reads it
     await page.goto('/my-account');
@@ -148,6 +161,7 @@ for (const locale of ['nl-NL', 'en-US'] as const) {
       `Anne de Vries, Keizersgracht 12, 1015 CX Amsterdam, ${t.country('NL')} (${tx.account.addressBook.defaultShipping})`,
       `Anne de Vries, Meir 1, 2000 Antwerpen, ${t.country('BE')}`,
       `Anne de Vries, Oudegracht 1, 3511 AA Utrecht, ${t.country('NL')}`,
+      `Anne de Vries, Kalverstraat 1, 1012 AB Amsterdam, ${t.country('NL')} (${tx.account.addressBook.defaultBilling})`,
     ]);
     expect(problems).toEqual([]);
   });

@@ -66,8 +66,8 @@ const Saved = lazy(() => import('./AddressFieldsSaved'));
  * checked by is the core's (core/checkout/address-rules.ts addressFieldChecks, spec transactions §5). For a logged-in
  * customer the saved addresses are offered above them (the default billing address, or with `use` 'shipping' the
  * default shipping one, fills what nobody typed in: `blank` is what the step shows before anyone types, empty fields and
- * the default country unless given) and, on the shipping step, a new address can be kept in the account below them
- * (AddressFieldsSaved.tsx).
+ * the default country unless given) and, in a form with `saveInAccount`, a new address can be kept in the account below
+ * them (AddressFieldsSaved.tsx).
  */
 export function AddressFields<V extends FormValues & AddressValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressValues }) {
   const { t } = useTranslation();

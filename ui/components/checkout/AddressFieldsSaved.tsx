@@ -18,8 +18,8 @@ type KeepValues = AddressValues & { saveInAccount: boolean };
  * own, loaded only for a logged-in customer). `part` 'choice': a radio group of the saved addresses the step accepts
  * plus "a new address", above the fields; it pre-fills the fields nobody typed in with the default address when the
  * customer's addresses arrive, and picking one fills the fields (still editable: an edited address is a new one).
- * `part` 'keep': below the fields, for a new shipping address, "Save this address in my account" (the form's
- * `saveInAccount`, kept after the order).
+ * `part` 'keep': below the fields, for a new address (shipping or billing) in a form that has `saveInAccount`, "Save
+ * this address in my account" (kept after the order, core/checkout/saved-addresses.ts addressesToKeep).
  */
 export default function AddressFieldsSaved<V extends FormValues & AddressValues>({
   form,
@@ -52,7 +52,7 @@ export default function AddressFieldsSaved<V extends FormValues & AddressValues>
   }, [options]);
   const chosen = chosenAddress(form.values, options);
   if (part === 'keep') {
-    if (use !== 'shipping' || chosen || !('saveInAccount' in form.values)) return null;
+    if (chosen || !('saveInAccount' in form.values)) return null;
     const keep = form as unknown as FormApi<KeepValues>;
     return <CheckboxField form={keep} name="saveInAccount" label={t('account.addressBook.keep')} />;
   }

@@ -14,11 +14,11 @@ import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 import { usePaymentMethodTitle } from './payment-method-title';
 
-type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string };
+type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string; saveInAccount: boolean };
 
 /**
- * Step 3: billing address (same as shipping by default), payment method (the provider's mapped methods plus cash
- * on delivery, from the core) and the iDEAL issuer (spec §3, §5).
+ * Step 3: billing address (same as shipping by default; a logged-in customer's new one can be kept in the account),
+ * payment method (the provider's mapped methods plus cash on delivery, from the core) and the iDEAL issuer (spec §3, §5).
  */
 export function PaymentStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -58,6 +58,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       sameAsShipping,
       paymentMethod: chosen.method,
       issuer: chosen.issuer,
+      saveInAccount: !!saved?.saveInAccount,
     },
     validate,
   );
@@ -83,7 +84,8 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
         const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
         await checkout.savePaymentDetails({
           ...address,
-          ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim() }),
+          // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)
+          ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim(), saveInAccount: v.saveInAccount }),
           paymentMethod: method.code,
           ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
         });
