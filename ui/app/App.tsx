@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
 import type { ShopServices as Container } from '../../adapters/wiring';
@@ -50,6 +50,11 @@ function PageLoading() {
 /** the route table's <Route> elements, made once (not ~60 elements and keys per render; an element never changes) */
 const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
 
+/** the page's boundary: its element changes only with `unavailable` (ui/app/boundaries.tsx says why) */
+const PagePart = memo(function PagePart({ unavailable }: { unavailable: boolean }) {
+  return <Suspense fallback={<PageLoading />}>{unavailable ? <UnavailablePage /> : <Routes>{ROUTE_ELEMENTS}</Routes>}</Suspense>;
+});
+
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
   const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
@@ -61,13 +66,7 @@ export function App({ container, initialPath }: { container: Container; initialP
     <>
       <Layout>
         <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
-        <Suspense fallback={<PageLoading />}>
-          {unavailable ? (
-            <UnavailablePage />
-          ) : (
-            <Routes>{ROUTE_ELEMENTS}</Routes>
-          )}
-        </Suspense>
+        <PagePart unavailable={unavailable} />
       </Layout>
       {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
       <RouteFocus />
