@@ -1,4 +1,5 @@
 import './styles.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from './app/routes';
@@ -19,6 +20,7 @@ import { formatPrice } from '../core/catalogue/prices';
 import { CookieNoticeService } from '../core/ui-state/claims-service';
 import { ensureTransactions, installTransactions } from './app/transactions';
 import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
+import { yieldToMain } from './app/yield';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
@@ -39,6 +41,8 @@ function readBoot(): BootData {
   }
   return { state: {}, locale: '', config: { api: { publicUrl: '' } } };
 }
+// the shared chunk and this module have just been evaluated (one task): the start-up continues in a task of its own
+await yieldToMain();
 const boot = readBoot();
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
@@ -95,19 +99,23 @@ const rendered = {
   product: container.isBound(CONTAINER_TOKENS.Product) ? container.get<ProductService>(CONTAINER_TOKENS.Product).snapshot() : undefined,
   home: container.get(HomeService).snapshot(),
 };
+// the services' state is laid (a task of its own), then the texts and hydration
+await yieldToMain();
 i18n = createI18n(locale, config);
 // a later page's chunk adds its texts to this instance (ui/i18n addPageTexts)
 browserI18n.instance = i18n;
 
-hydrateRoot(
-  document.getElementById('app') as HTMLElement,
-  <Root container={container} i18n={i18n} initialPath={boot.path ?? ''} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />,
-  {
+// in a transition, so the root's hydration is time-sliced too (yielding every few ms), not one synchronous render at
+// the default hydration priority; the boundaries follow at a lower one (ui/app/boundaries.tsx)
+const appElement = document.getElementById('app') as HTMLElement;
+const rootElement = <Root container={container} i18n={i18n} initialPath={boot.path ?? ''} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
+startTransition(() => {
+  hydrateRoot(appElement, rootElement, {
     onRecoverableError(error) {
       console.error('hydration', error);
     },
-  },
-);
+  });
+});
 
 // the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
 // idle: on a first visit it is the phone's largest text, and it came a second or more after the rest of the page (the

@@ -161,7 +161,7 @@ try {
           console.log('  most self time (ms, throttled):');
           for (const [fn, ms] of hotFunctions(profile)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
           if (navigationStart) {
-            for (const t of top.slice(0, 3)) {
+            for (const t of top) {
               const from = navigationStart + t.start * 1000;
               console.log(`  in the ${t.duration} ms task @${t.start}:`);
               for (const [fn, ms] of hotFunctions(profile, 8, [from, from + t.duration * 1000])) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
