@@ -20,7 +20,6 @@ import { formatPrice } from '../core/catalogue/prices';
 import { CookieNoticeService } from '../core/ui-state/claims-service';
 import { ensureTransactions, installTransactions } from './app/transactions';
 import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
-import { yieldToMain } from './app/yield';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
@@ -41,8 +40,6 @@ function readBoot(): BootData {
   }
   return { state: {}, locale: '', config: { api: { publicUrl: '' } } };
 }
-// the shared chunk and this module have just been evaluated (one task): the start-up continues in a task of its own
-await yieldToMain();
 const boot = readBoot();
 const publicUrl = boot.config.api.publicUrl;
 // The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
@@ -99,8 +96,6 @@ const rendered = {
   product: container.isBound(CONTAINER_TOKENS.Product) ? container.get<ProductService>(CONTAINER_TOKENS.Product).snapshot() : undefined,
   home: container.get(HomeService).snapshot(),
 };
-// the services' state is laid (a task of its own), then the texts and hydration
-await yieldToMain();
 i18n = createI18n(locale, config);
 // a later page's chunk adds its texts to this instance (ui/i18n addPageTexts)
 browserI18n.instance = i18n;

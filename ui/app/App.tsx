@@ -1,6 +1,7 @@
-import { memo, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
+import { AppNavigate } from './client-router';
 import type { ShopServices as Container } from '../../adapters/wiring';
 import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
@@ -12,7 +13,7 @@ import { RouteFocus } from './RouteFocus';
 import { ProgressService } from '../../core/ui-state/progress-service';
 import { ScrollRestore } from './ScrollRestore';
 import { LiveRegion } from '../components/common/LiveRegion';
-import { UpdatePrompt } from '../components/common/UpdatePrompt';
+import { onUpdateOffer, waitingUpdate } from './sw-update';
 import { useAnalyticsPageViews } from './analytics';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
@@ -50,10 +51,27 @@ function PageLoading() {
 /** the route table's <Route> elements, made once (not ~60 elements and keys per render; an element never changes) */
 const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
 
-/** the page's boundary: its element changes only with `unavailable` (ui/app/boundaries.tsx says why) */
-const PagePart = memo(function PagePart({ unavailable }: { unavailable: boolean }) {
-  return <Suspense fallback={<PageLoading />}>{unavailable ? <UnavailablePage /> : <Routes>{ROUTE_ELEMENTS}</Routes>}</Suspense>;
-});
+/**
+ * "a new version — reload" (ui/components/common/UpdatePrompt.tsx): its code loads only once a new build's service
+ * worker waits (the worker has precached it), not with every first page
+ */
+const UpdatePrompt = lazy(() => import('../components/common/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const noUpdate = () => null;
+function UpdateOffer() {
+  return useSyncExternalStore(onUpdateOffer, waitingUpdate, noUpdate) ? (
+    <Suspense fallback={null}>
+      <UpdateOffer />
+    </Suspense>
+  ) : null;
+}
+
+/** the page's boundary, one element per case, made once (ui/app/boundaries.tsx says why) */
+const PAGE_PART = <Suspense fallback={<PageLoading />}>{<Routes>{ROUTE_ELEMENTS}</Routes>}</Suspense>;
+const UNAVAILABLE_PART = (
+  <Suspense fallback={<PageLoading />}>
+    <UnavailablePage />
+  </Suspense>
+);
 
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
@@ -63,16 +81,17 @@ export function App({ container, initialPath }: { container: Container; initialP
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);
   useAnalyticsPageViews();
   return (
-    <>
+    // the links navigate through it (ui/app/client-router.ts): no link reads the location
+    <AppNavigate>
       <Layout>
         <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
-        <PagePart unavailable={unavailable} />
+        {unavailable ? UNAVAILABLE_PART : PAGE_PART}
       </Layout>
       {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
       <RouteFocus />
       <ScrollRestore />
       <LiveRegion />
-      <UpdatePrompt />
-    </>
+      <UpdateOffer />
+    </AppNavigate>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FooterPart, HeaderPart } from './boundaries';
+import { FOOTER_PART, HEADER_PART } from './boundaries';
 import { ShellExtras } from '../components/common/ShellExtras';
 import { CookieBanner } from '../components/common/StatusOverlays';
 import { BackToTop } from '../components/common/BackToTop';
@@ -26,11 +26,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {t('header.skipToContent')}
       </a>
       <CookieBanner />
-      <HeaderPart />
+      {HEADER_PART}
       <main className="page" id="main">
         {children}
       </main>
-      <FooterPart />
+      {FOOTER_PART}
       <ShellExtras />
       <BackToTop />
     </div>

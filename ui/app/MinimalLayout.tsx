@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../hooks/use-service';
-import { FooterPart } from './boundaries';
+import { FOOTER_PART } from './boundaries';
 import { ShellExtras } from '../components/common/ShellExtras';
 import { CookieBanner } from '../components/common/StatusOverlays';
 
@@ -23,7 +23,7 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {/* a boundary of its own whose element never changes, as in the default layout (selective hydration) */}
-      <FooterPart />
+      {FOOTER_PART}
       <ShellExtras />
     </div>
   );
