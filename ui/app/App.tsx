@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
 import { AppNavigate } from './client-router';
@@ -13,7 +13,7 @@ import { RouteFocus } from './RouteFocus';
 import { ProgressService } from '../../core/ui-state/progress-service';
 import { ScrollRestore } from './ScrollRestore';
 import { LiveRegion } from '../components/common/LiveRegion';
-import { onUpdateOffer, waitingUpdate } from './sw-update';
+import { UpdatePrompt } from '../components/common/UpdatePrompt';
 import { useAnalyticsPageViews } from './analytics';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
@@ -51,20 +51,6 @@ function PageLoading() {
 /** the route table's <Route> elements, made once (not ~60 elements and keys per render; an element never changes) */
 const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
 
-/**
- * "a new version — reload" (ui/components/common/UpdatePrompt.tsx): its code loads only once a new build's service
- * worker waits (the worker has precached it), not with every first page
- */
-const UpdatePrompt = lazy(() => import('../components/common/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
-const noUpdate = () => null;
-function UpdateOffer() {
-  return useSyncExternalStore(onUpdateOffer, waitingUpdate, noUpdate) ? (
-    <Suspense fallback={null}>
-      <UpdateOffer />
-    </Suspense>
-  ) : null;
-}
-
 /** the page's boundary, one element per case, made once (ui/app/boundaries.tsx says why) */
 const PAGE_PART = <Suspense fallback={<PageLoading />}>{<Routes>{ROUTE_ELEMENTS}</Routes>}</Suspense>;
 const UNAVAILABLE_PART = (
@@ -91,7 +77,7 @@ export function App({ container, initialPath }: { container: Container; initialP
       <RouteFocus />
       <ScrollRestore />
       <LiveRegion />
-      <UpdateOffer />
+      <UpdatePrompt />
     </AppNavigate>
   );
 }

@@ -1,4 +1,4 @@
-import { startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { ContainerContext } from '../hooks/use-service';
 import type { TransactionUi } from './transactions-ui';
 
@@ -50,31 +50,21 @@ export function transactionsLoaded(): Promise<TransactionUi> {
   });
 }
 
-const noSubscription = () => () => undefined;
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
 
 /**
  * The loaded transaction UI, or undefined before it is (always undefined while hydrating, as on the server: the
- * first render matches the server's HTML; the live parts follow right after). A part that mounts once the half is
- * loaded reads it at once; a part mounted before re-renders when it arrives in a transition (time-sliced): every
- * product tile reads the lists through this hook, and a store's update (useSyncExternalStore) re-rendered them all in
- * one synchronous task (~90-110 ms at 4x CPU throttling on a category page).
+ * first render matches the server's HTML; the live parts follow right after).
  */
 export function useTransactionUi(): TransactionUi | undefined {
-  const atMount = useSyncExternalStore(
-    noSubscription,
+  return useSyncExternalStore(
+    subscribe,
     () => loaded,
     () => undefined,
   );
-  const [arrived, setArrived] = useState<TransactionUi | undefined>(undefined);
-  useEffect(() => {
-    const onLoad = () => startTransition(() => setArrived(loaded));
-    // arrived between this part's render and now: it re-renders once
-    if (loaded) return void (atMount ? undefined : onLoad());
-    listeners.add(onLoad);
-    return () => void listeners.delete(onLoad);
-    // the first render's reading only: the hook subscribes once
-  }, []);
-  return atMount ?? arrived;
 }
 
 /**
