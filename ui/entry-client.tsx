@@ -1,4 +1,5 @@
 import './styles.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from './app/routes';
@@ -99,15 +100,17 @@ i18n = createI18n(locale, config);
 // a later page's chunk adds its texts to this instance (ui/i18n addPageTexts)
 browserI18n.instance = i18n;
 
-hydrateRoot(
-  document.getElementById('app') as HTMLElement,
-  <Root container={container} i18n={i18n} initialPath={boot.path ?? ''} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />,
-  {
+// in a transition, so the root's hydration is time-sliced too (yielding every few ms), not one synchronous render at
+// the default hydration priority; the boundaries follow at a lower one (ui/app/boundaries.tsx)
+const appElement = document.getElementById('app') as HTMLElement;
+const rootElement = <Root container={container} i18n={i18n} initialPath={boot.path ?? ''} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
+startTransition(() => {
+  hydrateRoot(appElement, rootElement, {
     onRecoverableError(error) {
       console.error('hydration', error);
     },
-  },
-);
+  });
+});
 
 // the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
 // idle: on a first visit it is the phone's largest text, and it came a second or more after the rest of the page (the

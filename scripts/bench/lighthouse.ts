@@ -53,7 +53,7 @@ try {
     for (const [pageName, path] of Object.entries(pages)) {
       for (const { label, port } of targets) {
         const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
-        const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] }[] = [];
+        const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[]; tasks: string[] }[] = [];
         // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run again, at
         // most twice per page, instead of counting as a 0 in the median
         let failed = 0;
@@ -80,6 +80,10 @@ try {
             failing: Object.values(audits)
               .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
               .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
+            // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
+            tasks: ((audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
+              .slice(0, 6)
+              .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
           });
         }
         const med = median(runs.map((r) => r.perf));
@@ -88,7 +92,8 @@ try {
           `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
             `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
             `  (performance per run: ${runs.map((r) => r.perf).join(', ')})` +
-            `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}`,
+            `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}` +
+            `\n  longest tasks (median run, simulated): ${mid?.tasks.join(', ') || 'none'}`,
         );
       }
     }

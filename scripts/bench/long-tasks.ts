@@ -77,6 +77,36 @@ function hotFunctions(profile: CpuProfile, top = 15, within?: [number, number]):
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
 }
 
+/**
+ * time per function counting every frame of a sample's stack (inclusive), only the app's own functions (ui/, core/,
+ * adapters/) and the task's outermost frame: what started the task and which components and services its time went to
+ */
+function inclusiveFunctions(profile: CpuProfile, top: number, within: [number, number]): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} @ ${sourceOf(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber)}`;
+  const total = new Map<string, number>();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < within[0] || at > within[1]) continue;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const seen = new Set<string>();
+    let outermost: string | undefined;
+    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const node = byId.get(id);
+      if (!node) break;
+      const key = name(node);
+      if (node.callFrame.url) outermost = key;
+      if (/^[\w$]+ @ (ui|core|adapters)\//.test(key) || / @ (ui|core|adapters)\//.test(key)) seen.add(key);
+    }
+    if (outermost) seen.add(`(outermost) ${outermost}`);
+    for (const key of seen) total.set(key, (total.get(key) ?? 0) + ms);
+  }
+  return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+}
+
 const shop = await startShop({ name: 'longtasks', port: PORT, apiPort: PORT ? PORT + 1 : 0 });
 const { port, pages } = shop;
 try {
@@ -128,10 +158,12 @@ try {
           console.log('  most self time (ms, throttled):');
           for (const [fn, ms] of hotFunctions(profile)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
           if (navigationStart) {
-            for (const t of top.slice(0, 3)) {
+            for (const t of top) {
               const from = navigationStart + t.start * 1000;
               console.log(`  in the ${t.duration} ms task @${t.start}:`);
               for (const [fn, ms] of hotFunctions(profile, 8, [from, from + t.duration * 1000])) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
+              console.log('    inclusive (the app\'s own functions and the outermost frame):');
+              for (const [fn, ms] of inclusiveFunctions(profile, 10, [from, from + t.duration * 1000])) console.log(`    ${ms.toFixed(0).padStart(6)}  ${fn}`);
             }
           }
         }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
+import { AppNavigate } from './client-router';
 import type { ShopServices as Container } from '../../adapters/wiring';
 import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
@@ -50,6 +51,14 @@ function PageLoading() {
 /** the route table's <Route> elements, made once (not ~60 elements and keys per render; an element never changes) */
 const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
 
+/** the page's boundary, one element per case, made once (ui/app/boundaries.tsx says why) */
+const PAGE_PART = <Suspense fallback={<PageLoading />}>{<Routes>{ROUTE_ELEMENTS}</Routes>}</Suspense>;
+const UNAVAILABLE_PART = (
+  <Suspense fallback={<PageLoading />}>
+    <UnavailablePage />
+  </Suspense>
+);
+
 export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
   const location = useLocation();
   const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
@@ -58,22 +67,17 @@ export function App({ container, initialPath }: { container: Container; initialP
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);
   useAnalyticsPageViews();
   return (
-    <>
+    // the links navigate through it (ui/app/client-router.ts): no link reads the location
+    <AppNavigate>
       <Layout>
         <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
-        <Suspense fallback={<PageLoading />}>
-          {unavailable ? (
-            <UnavailablePage />
-          ) : (
-            <Routes>{ROUTE_ELEMENTS}</Routes>
-          )}
-        </Suspense>
+        {unavailable ? UNAVAILABLE_PART : PAGE_PART}
       </Layout>
       {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
       <RouteFocus />
       <ScrollRestore />
       <LiveRegion />
       <UpdatePrompt />
-    </>
+    </AppNavigate>
   );
 }

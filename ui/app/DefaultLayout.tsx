@@ -1,7 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Header } from '../components/header/Header';
-import { Footer } from '../components/footer/Footer';
+import { FOOTER_PART, HEADER_PART } from './boundaries';
 import { ShellExtras } from '../components/common/ShellExtras';
 import { CookieBanner } from '../components/common/StatusOverlays';
 import { BackToTop } from '../components/common/BackToTop';
@@ -15,6 +14,8 @@ import { BackToTop } from '../components/common/BackToTop';
  * boundary markers — but the browser's hydration then does the root in one short task and each boundary afterwards at
  * a lower priority, yielding to the browser every few milliseconds (a click on a part not hydrated yet hydrates that
  * part first and is replayed). Without them the header and footer were hydrated in the root's one long task.
+ *
+ * The boundaries' elements never change when the layout re-renders (ui/app/boundaries.tsx says why).
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -25,15 +26,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {t('header.skipToContent')}
       </a>
       <CookieBanner />
-      <Suspense fallback={null}>
-        <Header />
-      </Suspense>
+      {HEADER_PART}
       <main className="page" id="main">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {FOOTER_PART}
       <ShellExtras />
       <BackToTop />
     </div>

@@ -1,8 +1,8 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../hooks/use-service';
-import { Footer } from '../components/footer/Footer';
+import { FOOTER_PART } from './boundaries';
 import { ShellExtras } from '../components/common/ShellExtras';
 import { CookieBanner } from '../components/common/StatusOverlays';
 
@@ -22,10 +22,8 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
       <main className="page" id="main">
         {children}
       </main>
-      {/* a boundary of its own, as in the default layout (selective hydration) */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {/* a boundary of its own whose element never changes, as in the default layout (selective hydration) */}
+      {FOOTER_PART}
       <ShellExtras />
     </div>
   );

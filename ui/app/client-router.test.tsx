@@ -10,7 +10,7 @@ import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoot, type Root } from 'react-dom/client';
 import { Link as UpstreamLink, MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router-dom';
-import { Link as ClientLink } from './client-router';
+import { AppNavigate, Link as ClientLink } from './client-router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -70,6 +70,7 @@ describe('the browser bundle Link', () => {
       root = createRoot(el);
       root.render(
         <MemoryRouter initialEntries={['/start']}>
+          <AppNavigate>
           <Where />
           <ClientLink to="/next?x=1" state="s">
             next
@@ -85,6 +86,8 @@ describe('the browser bundle Link', () => {
           <ClientLink to="/reload" reloadDocument>
             reload
           </ClientLink>
+          <ClientLink to="../up?z=3">relative</ClientLink>
+          </AppNavigate>
         </MemoryRouter>,
       );
     });
@@ -113,6 +116,17 @@ describe('the browser bundle Link', () => {
     expect(click(link('own'))).toBe(false);
     expect(where()).toBe('/own?y=2|null');
     expect(link('own').getAttribute('href')).toBe(`${location.origin}/own?y=2`);
+    // a path react-router resolves: its href, and the app navigates to it
+    expect(link('relative').getAttribute('href')).toBe('/up?z=3');
+    expect(click(link('relative'))).toBe(false);
+    expect(where()).toBe('/up?z=3|null');
+  });
+
+  it('replaces the entry of a link to the current location, as upstream', () => {
+    const { where, link } = mount();
+    window.history.replaceState(null, '', '/replaced');
+    expect(click(link('replaced'))).toBe(false);
+    expect(where()).toBe('/replaced|null');
   });
 
   it('leaves another origin and reloadDocument to the browser', () => {

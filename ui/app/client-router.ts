@@ -5,17 +5,24 @@
  *
  * Upstream's Link carries framework mode's prefetching (prefetch links, their intent handlers, the route manifest they
  * read) and masked URLs; a <BrowserRouter> app uses neither, and a bundler cannot drop them while Link is used. This
- * Link writes the same <a> upstream writes for the props the shop passes (`useHref`, the rest of the props, `target`,
- * `data-discover`) and navigates with react-router's own `useLinkClickHandler` (modifier keys, other targets and
- * `replace`/`state`/`preventScrollReset` as upstream). An absolute URL keeps its href; one of this origin navigates in
- * the app, any other leaves it. `reloadDocument` loads the document.
+ * Link writes the same <a> upstream writes for the props the shop passes (the href, the rest of the props, `target`,
+ * `data-discover`) and navigates with the app's navigate function (`AppNavigate`) on a click react-router would handle
+ * (main button, no modifier key, this window; `replace`/`state`/`preventScrollReset` as upstream). A path of this site
+ * is its own href; a relative path or an object is resolved by react-router's `useHref`. An absolute URL keeps its
+ * href; one of this origin navigates in the app, any other leaves it. `reloadDocument` loads the document.
  */
-import { createElement, forwardRef, type ForwardedRef, type MouseEvent } from 'react';
-import { useHref, useLinkClickHandler, type LinkProps } from 'react-router-dom';
+import { createContext, createElement, forwardRef, useContext, useMemo, type ForwardedRef, type MouseEvent, type ReactNode } from 'react';
+import { useHref, useNavigate, type LinkProps, type NavigateFunction } from 'react-router-dom';
 
 export * from 'react-router-dom';
 
 const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|[/\\]{2})/i;
+
+/**
+ * a path of this site (one slash) whose href is itself, whatever the current location: react-router's resolveTo
+ * changes only dot segments and an empty `?` or `#`, which this leaves to `useHref`
+ */
+const SITE_PATH = /^\/(?![/\\])(?!.*\/\.)[^?#]*(?:\?[^#]+)?(?:#.+)?$/;
 
 /** An absolute URL's path when it is of this document's origin (the app navigates to it), else undefined. */
 function sameOriginPath(url: string): string | undefined {
@@ -27,19 +34,55 @@ function sameOriginPath(url: string): string | undefined {
   }
 }
 
-function ClientLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
+type Holder = { current: NavigateFunction | undefined };
+const NavigateHolder = createContext<Holder | null>(null);
+
+/**
+ * The router's navigate function for every link, in a holder that never changes (the app renders this once inside
+ * its router, ui/app/App.tsx): a link to a path of this site (most of a page's: the menus, footer, tiles) then reads
+ * no router state at all. Upstream's Link resolves its path twice per link (`useHref`, `useLinkClickHandler`) and
+ * reads the location, so every link re-rendered on every navigation, and the links were the largest part of the
+ * header's and the footer's hydration (`node scripts/bench/run.mjs long-tasks --profile`: createHref,
+ * getPathContributingMatches, useResolvedPath).
+ */
+export function AppNavigate({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const holder = useMemo<Holder>(() => ({ current: undefined }), []);
+  holder.current = navigate;
+  return createElement(NavigateHolder.Provider, { value: holder }, children);
+}
+
+type Resolved = { props: LinkProps; href: string; inApp: string | undefined; forwarded: ForwardedRef<HTMLAnchorElement> };
+
+/** The <a> upstream writes, navigating in the app on a click react-router would handle (its own rule). */
+function Anchor({ props, href, inApp, forwarded }: Resolved) {
   const { onClick, discover = 'render', prefetch, relative, reloadDocument, replace, state, target, to, preventScrollReset, viewTransition, ...rest } = props;
   void prefetch;
-  const absolute = typeof to === 'string' && ABSOLUTE_URL.test(to);
-  const inApp = absolute ? sameOriginPath(to) : to;
-  const href = useHref(inApp ?? '.', { relative });
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(inApp ?? '.', { replace, state, target, preventScrollReset, relative, viewTransition });
-  const spa = inApp !== undefined && !reloadDocument;
+  void relative;
+  const holder = useContext(NavigateHolder);
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!event.defaultPrevented) navigate(event);
+    const navigate = holder?.current;
+    if (event.defaultPrevented || !navigate || inApp === undefined || event.button !== 0 || (target && target !== '_self') || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    // as upstream: a link to the current location replaces its entry unless told otherwise
+    void navigate(inApp, { replace: replace ?? window.location.pathname + window.location.search + window.location.hash === inApp, state, preventScrollReset, viewTransition });
   };
-  return createElement('a', { ...rest, href: absolute ? to : href, onClick: spa ? click : onClick, ref, target, 'data-discover': !absolute && discover === 'render' ? 'true' : undefined });
+  const absolute = typeof to === 'string' && ABSOLUTE_URL.test(to);
+  return createElement('a', { ...rest, href, onClick: reloadDocument ? onClick : click, ref: forwarded, target, 'data-discover': !absolute && discover === 'render' ? 'true' : undefined });
+}
+
+/** a link whose path react-router resolves (relative, an object, `relative`): upstream's `useHref` */
+function ResolvedLink({ props, forwarded, to }: { props: LinkProps; forwarded: ForwardedRef<HTMLAnchorElement>; to: LinkProps['to'] }) {
+  const href = useHref(to, { relative: props.relative });
+  return createElement(Anchor, { props, href, inApp: href, forwarded });
+}
+
+function ClientLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
+  const { to } = props;
+  if (typeof to === 'string' && ABSOLUTE_URL.test(to)) return createElement(Anchor, { props, href: to, inApp: sameOriginPath(to), forwarded: ref });
+  if (typeof to === 'string' && props.relative === undefined && SITE_PATH.test(to)) return createElement(Anchor, { props, href: to, inApp: to, forwarded: ref });
+  return createElement(ResolvedLink, { props, forwarded: ref, to });
 }
 
 export const Link = forwardRef(ClientLink);
