@@ -49,15 +49,18 @@ const cart = (g: ShopGraph) => g.get(CartService);
 const queue = (g: ShopGraph) => g.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
 const tokenLock = (g: ShopGraph) => g.get<TokenLock>(TRANSACTION_TOKENS.TokenLock);
 const shopperStorage = (g: ShopGraph) => g.get<Storage>(CONTAINER_TOKENS.ShopperStorage);
+/** the store id the cart and order history name their lines in: the locale's store view, none for the default locale's */
+const lineStoreId = (r: ShopGraph['runtime']): number | undefined =>
+  r.locale === r.config.i18n.defaultLocale ? undefined : r.config.i18n.localeStores[r.locale].storeId;
 
 export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
   // ---- HTTP adapters
-  [TOKENS.CartApi, (g) => new HttpCartApi(g.runtime.client)],
+  [TOKENS.CartApi, (g) => new HttpCartApi(g.runtime.client, lineStoreId(g.runtime))],
   [
     TOKENS.TaskTransport,
     ({ runtime: r }) => new HttpTaskTransport({ baseUrl: r.apiUrl, timeoutMs: r.timeoutMs, ...(r.fetch ? { fetch: r.fetch } : {}) }),
   ],
-  [TOKENS.UserApi, (g) => new HttpUserApi(g.runtime.client)],
+  [TOKENS.UserApi, (g) => new HttpUserApi(g.runtime.client, lineStoreId(g.runtime))],
   [TOKENS.OrderApi, (g) => new HttpOrderApi(g.runtime.client)],
   [TOKENS.PaymentApi, (g) => new HttpPaymentApi(g.runtime.client, g.runtime.config)],
   [TOKENS.ReviewApi, (g) => new HttpReviewApi(g.runtime.client)],

@@ -12,13 +12,14 @@ import { envelope } from './api-client';
 
 /**
  * CartApi over vue-storefront-api (spec transactions §7 "Cart", docs/protocol.md). Every call carries `token` (user
- * token, '' for a guest) and `cartId` as query parameters. Non-2xx → ApiError(status); no answer → NetworkError.
+ * token, '' for a guest) and `cartId` as query parameters, and `storeId` outside the default store view. Non-2xx → ApiError(status); no answer → NetworkError.
  */
 export class HttpCartApi implements CartApi {
-  constructor(private readonly client: KyInstance) {}
+  /** `storeId`: the store view the lines are named in (`?storeId=`, the shop's locale: English names in the English shop); none for the default one */
+  constructor(private readonly client: KyInstance, private readonly storeId?: number) {}
 
   private path(name: string, token: string, cartId?: string, extra: Record<string, string> = {}): string {
-    const q = new URLSearchParams({ token, ...(cartId !== undefined ? { cartId } : {}), ...extra });
+    const q = new URLSearchParams({ token, ...(cartId !== undefined ? { cartId } : {}), ...extra, ...(this.storeId !== undefined ? { storeId: String(this.storeId) } : {}) });
     return `api/cart/${name}?${q.toString()}`;
   }
 

@@ -5,7 +5,8 @@ import { envelope } from './api-client';
 
 /** UserApi over vue-storefront-api /api/user/* (docs/protocol.md "User"). */
 export class HttpUserApi implements UserApi {
-  constructor(private readonly client: KyInstance) {}
+  /** `storeId`: the store view the order history names its lines in (the shop's locale); none for the default one */
+  constructor(private readonly client: KyInstance, private readonly storeId?: number) {}
 
   private tokens(body: { result: unknown; meta?: Record<string, unknown> }, path: string): AuthTokens {
     if (typeof body.result !== 'string' || body.result === '') throw new ApiError(502, body.result, path);
@@ -42,7 +43,7 @@ export class HttpUserApi implements UserApi {
   }
 
   async orderHistory(token: string, pageSize: number, currentPage: number): Promise<OrderHistoryPage> {
-    const r = (await envelope<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { method: 'get', searchParams: { token, pageSize, currentPage } })).result;
+    const r = (await envelope<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { method: 'get', searchParams: { token, pageSize, currentPage, ...(this.storeId !== undefined ? { storeId: this.storeId } : {}) } })).result;
     return { items: r?.items ?? [], total_count: r?.total_count ?? r?.items?.length ?? 0 };
   }
 

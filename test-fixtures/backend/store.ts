@@ -90,6 +90,12 @@ class ProductDocs implements DocSource {
 }
 
 /** A read-only Map over product documents by a key (materialised on every get). */
+/** The product documents of one store view as carts, totals and orders name their lines: by sku, and a child's parent. */
+export interface ProductView {
+  readonly bySku: Pick<ProductLookup<string>, 'get'>;
+  readonly parentOf: Pick<ProductLookup<string>, 'get'>;
+}
+
 class ProductLookup<K> {
   constructor(private readonly index: Map<K, number>, private readonly docs: ProductDocs) {}
   get(key: K): Product | undefined {
@@ -170,6 +176,8 @@ export class CatalogueStore {
   readonly byUrlPath: ProductLookup<string>;
   /** child sku -> its configurable parent */
   readonly parentOf: ProductLookup<string>;
+  /** the English store view's documents by sku and by child sku (the same positions as the Dutch ones) */
+  readonly englishView: ProductView;
   readonly data: SmallParts & { products: { length: number } };
   private readonly skuIndex = new Map<string, number>();
   private readonly parentIndex = new Map<string, number>();
@@ -188,6 +196,7 @@ export class CatalogueStore {
     this.products = new Collection('product', this.docs, undefined, indexes);
     const englishDocs = new ProductDocs(header.en.offsets, header.en.crcs, read, (doc, i) => this.layStock(doc, i), () => cache?.discard());
     this.englishProducts = new Collection('product', englishDocs, undefined, englishIndexes(indexes, header.en.indexes));
+    this.englishView = { bySku: new ProductLookup(this.skuIndex, englishDocs), parentOf: new ProductLookup(this.parentIndex, englishDocs) };
     this.data = { ...parts, products: { length: this.docs.length } };
     const c = parts;
     this.collections.set('product', this.products);

@@ -1,7 +1,8 @@
 import type { Product } from '../../core/catalogue/types';
+import { ENGLISH_STORE_ID } from '../catalogue/english';
 import type { Context } from './context';
 import { badRequest, HttpError, notFound, TEXTS } from './errors';
-import { unitPriceInclTax } from './store';
+import { unitPriceInclTax, type ProductView } from './store';
 
 /** The demo shop's own totals (independent of core/): prices incl. 21% VAT, DPD flat rate 4 / 5 incl., coupons. */
 export const VAT = 0.21;
@@ -35,9 +36,20 @@ export interface ResolvedItem {
   bundleLabels?: Array<{ label: string; value: string }>;
 }
 
-/** Resolves a requested sku (+ options) to what is sold, its price now and the stock it uses; throws 4xx otherwise. */
-export function resolveItem(ctx: Context, sku: string, option: ProductOptionJson | undefined): ResolvedItem {
-  const cat = ctx.catalogue;
+/**
+ * The store view a cart or order call names its lines in: `?storeId=` as the storefront's locales map to store ids
+ * (1 Dutch, the default; 2 English, whose product documents carry English names, option labels and bundle option
+ * titles). Prices, stock and skus are the same in both.
+ */
+export function storeView(ctx: Context, query: URLSearchParams): ProductView {
+  const id = query.get('storeId');
+  if (id === null || id === '1') return ctx.catalogue;
+  if (id === String(ENGLISH_STORE_ID)) return ctx.catalogue.englishView;
+  throw badRequest(`Invalid request: storeId must be 1 or ${ENGLISH_STORE_ID}`);
+}
+
+/** Resolves a requested sku (+ options) to what is sold, its price now and the stock it uses (named in `cat`'s store view); throws 4xx otherwise. */
+export function resolveItem(ctx: Context, sku: string, option: ProductOptionJson | undefined, cat: ProductView = ctx.catalogue): ResolvedItem {
   const now = ctx.now();
   let product = cat.bySku.get(sku);
   if (!product) throw notFound(`No such entity with sku = ${sku}`);
@@ -53,7 +65,7 @@ export function resolveItem(ctx: Context, sku: string, option: ProductOptionJson
   }
   if (product.type_id === 'grouped') throw badRequest('A grouped product is added as its associated products.');
   if (product.status !== 1) throw badRequest(TEXTS.productDisabled);
-  if (product.type_id === 'bundle') return resolveBundle(ctx, product, option?.extension_attributes?.bundle_options, now);
+  if (product.type_id === 'bundle') return resolveBundle(cat, product, option?.extension_attributes?.bundle_options, now);
   return {
     sku: product.sku, name: parent?.name ?? product.name, productType: parent ? 'configurable' : product.type_id,
     unitPrice: unitPriceInclTax(product, now), stockSkus: [[product.sku, 1]], product, parent,
@@ -78,8 +90,7 @@ const qtyChangeable = (type: unknown, link: BundleLinkJson) => !multiChoice(type
  * 1 to 99, or another quantity than the link's own where it may not change. Multi-choice options (checkbox) hold each
  * ticked link at its own quantity.
  */
-function resolveBundle(ctx: Context, product: Product, chosenRaw: unknown, now: Date): ResolvedItem {
-  const cat = ctx.catalogue;
+function resolveBundle(cat: ProductView, product: Product, chosenRaw: unknown, now: Date): ResolvedItem {
   if (chosenRaw !== undefined && chosenRaw !== null && !Array.isArray(chosenRaw)) throw badRequest('Invalid request: bundle_options must be a list');
   const chosen = (chosenRaw ?? []) as BundleChoice[];
   const options = product.bundle_options ?? [];
@@ -157,9 +168,9 @@ export function checkStock(ctx: Context, item: ResolvedItem, qty: number): void 
 
 export interface LineInput { item_id: number; sku: string; qty: number; product_option: ProductOptionJson | undefined }
 
-export function computeTotals(ctx: Context, lines: LineInput[], coupon: string | null, withShipping: boolean) {
+export function computeTotals(ctx: Context, lines: LineInput[], coupon: string | null, withShipping: boolean, view: ProductView = ctx.catalogue) {
   const items = lines.map((line) => {
-    const resolved = resolveItemSafe(ctx, line);
+    const resolved = resolveItemSafe(ctx, line, view);
     const unit = resolved?.unitPrice ?? 0;
     const rowIncl = r2(unit * line.qty);
     return {
@@ -213,9 +224,18 @@ export function computeTotals(ctx: Context, lines: LineInput[], coupon: string |
   };
 }
 
-function resolveItemSafe(ctx: Context, line: LineInput): ResolvedItem | undefined {
+/**
+ * An order's stored line named in a store view: its name and options as that view's documents say them (an order placed
+ * in the Dutch shop reads English in the English one); as stored when its product went away.
+ */
+export function lineInView<T extends { sku: string; qty: number; name?: unknown; options?: unknown; product_option?: ProductOptionJson }>(ctx: Context, line: T, view: ProductView): T {
+  const resolved = resolveItemSafe(ctx, { item_id: 0, sku: line.sku, qty: line.qty, product_option: line.product_option }, view);
+  return resolved ? { ...line, name: resolved.name, options: JSON.stringify(optionLabels(resolved)) } : line;
+}
+
+function resolveItemSafe(ctx: Context, line: LineInput, view: ProductView = ctx.catalogue): ResolvedItem | undefined {
   try {
-    return resolveItem(ctx, line.sku, line.product_option);
+    return resolveItem(ctx, line.sku, line.product_option, view);
   } catch {
     return undefined;
   }

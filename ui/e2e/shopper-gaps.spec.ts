@@ -111,3 +111,61 @@ for (const [width, height] of [[390, 560], [1280, 800]] as const) {
     }
   });
 }
+
+/** A product's name in a store view's index (the Dutch one, or the English one: vue_storefront_catalog_en). */
+async function nameIn(request: APIRequestContext, index: string, sku: string): Promise<string> {
+  const res = await request.post(`/api/catalog/${index}/product/_search`, { data: { query: { bool: { filter: { terms: { sku: [sku] } } } }, size: 1, _source: ['name'] } });
+  const hit = ((await res.json()) as { hits: { hits: Array<{ _source: { name: string } }> } }).hits.hits[0];
+  if (!hit) throw new Error(`no product ${sku} in ${index}`);
+  return hit._source.name;
+}
+
+// spec catalogue §2.2 (one shop per language), transactions §7 (the server's cart lines, the order history): in the
+// English shop the lines the server answers are English too: a customer's cart filled elsewhere (on another device, in
+// Dutch) shows English names in the microcart once logged in, and the order's details name its lines in English
+test('English shop: the server\'s cart lines and the order details name the products in English', async ({ page, context, baseURL }) => {
+  const email = `english-lines-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
+  const password = 'Papier2026!';
+  const api = page.request;
+  expect((await api.post('/api/user/create', { data: { customer: { email, firstname: 'Emma', lastname: 'Smit' }, password } })).status()).toBe(200);
+  const token = ((await (await api.post('/api/user/login', { data: { username: email, password } })).json()) as { result: string }).result;
+  const me = ((await (await api.get(`/api/user/me?token=${token}`)).json()) as { result: { id: number } }).result;
+  // the customer's cart, filled through the Dutch shop's calls (no storeId)
+  const res = await api.post('/api/catalog/vue_storefront_catalog/product/_search', {
+    data: { query: { bool: { filter: [{ term: { type_id: 'simple' } }, { term: { visibility: 4 } }, { term: { status: 1 } }, { range: { 'stock.qty': { gte: 20 } } }] } }, size: 1, from: 16, _source: ['sku'] },
+  });
+  const sku = ((await res.json()) as { hits: { hits: Array<{ _source: { sku: string } }> } }).hits.hits[0]!._source.sku;
+  const [dutch, english] = [await nameIn(api, 'vue_storefront_catalog', sku), await nameIn(api, 'vue_storefront_catalog_en', sku)];
+  expect(english).not.toBe(dutch);
+  const cartId = ((await (await api.post(`/api/cart/create?token=${token}`)).json()) as { result: string }).result;
+  expect((await api.post(`/api/cart/update?token=${token}&cartId=${cartId}`, { data: { cartItem: { sku, qty: 2, quoteId: cartId } } })).status()).toBe(200);
+
+  await context.addCookies([{ name: 'locale', value: 'en-US', url: baseURL! }]);
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'OK, close' }).click();
+  await page.getByRole('link', { name: 'My account' }).click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('E-mail address').fill(email);
+  await login.getByLabel(/^Password/).fill(password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('You are logged in!')).toBeVisible();
+  const cartButton = page.getByRole('banner').getByRole('button', { name: /^Cart, 2 items/ });
+  await cartButton.click();
+  const drawer = page.getByRole('dialog', { name: 'Cart' });
+  await expect(drawer.locator('.cart-line__name')).toHaveText([english]);
+  await expect(drawer).not.toContainText(dutch);
+
+  // an order of that line (placed through the API), read in the English shop's order details
+  const placed = await api.post(`/api/order?token=${token}`, {
+    data: { user_id: String(me.id), cart_id: cartId, products: [{ sku, qty: 2 }], addressInformation: { billingAddress: { country_id: 'NL', email }, payment_method_code: 'cashondelivery' } },
+  });
+  expect(placed.status()).toBe(200);
+  const increment = ((await placed.json()) as { result: { increment_id: string } }).result.increment_id;
+  await page.goto(`/my-account/orders/${increment}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order # ${increment}`);
+  await expect(page.locator('.order-details__lines tbody tr').first()).toContainText(english);
+  await expect(page.locator('.order-details__lines')).not.toContainText(dutch);
+});

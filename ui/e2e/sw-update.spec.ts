@@ -168,6 +168,29 @@ test('a new build waits for the shopper, the page never mixes chunks of two buil
   for (let i = 0; i < 30 && !(await focused()); i++) await page.keyboard.press('Shift+Tab');
   await expect(reload).toBeFocused();
 
+  // the prompt covers nothing of the header's search at 1280 px (it sat on top of it)
+  expect(page.viewportSize()?.width).toBe(1280);
+  const [box, search] = [(await prompt.boundingBox())!, (await page.locator('#header-search').boundingBox())!];
+  const apart = box.x >= search.x + search.width || search.x >= box.x + box.width || box.y >= search.y + search.height || search.y >= box.y + box.height;
+  expect(apart, `prompt ${JSON.stringify(box)} over the search ${JSON.stringify(search)}`).toBe(true);
+
+  // with a half-filled form the reload asks first; declined, nothing reloads and the text stays
+  const name = page.locator('#main').getByRole('textbox', { name: /^Naam/ });
+  await name.fill('Anne de Vries');
+  // answered as it opens: the confirm blocks the page, and with it the key press, until it is
+  const dialogs: string[] = [];
+  page.once('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  await reload.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => dialogs).toEqual(['confirm: Je hebt een formulier half ingevuld. Vernieuwen wist wat je hebt ingevuld. Toch vernieuwen?']);
+  await expect(name).toHaveValue('Anne de Vries');
+  expect(loads).toHaveLength(1);
+  await name.fill('');
+  await reload.focus();
+
   // the shopper activates the update by keyboard: one reload, onto build 2
   await page.keyboard.press('Enter');
   await expect.poll(() => loads.length, { timeout: 20_000 }).toBe(2);

@@ -196,6 +196,8 @@ describe('category, CMS, home and other pages', () => {
     const staticPage = await page('/privacy');
     expect(staticPage.canonical()).toBe(`${ORIGIN}/privacy`);
     expect(staticPage.meta('description')).toBe(privacy.meta_description);
+    // the same CMS page at its /i/ address names the static page as canonical: one page, one URL for crawlers
+    expect((await page('/i/privacy')).canonical()).toBe(`${ORIGIN}/privacy`);
   });
 
   it("home and pages without text of their own say the locale's fallback (i18next)", async () => {

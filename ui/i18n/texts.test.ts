@@ -48,10 +48,10 @@ describe('locale texts', () => {
 });
 
 describe('shop content', () => {
-  // the header block of the demo catalogue says 'Vóór 16:00 besteld, vandaag verzonden'; the shop's own texts (the
+  // the header block of the demo catalogue says 'Vóór 16:00 besteld, vandaag verzonden' (English: 'Ordered before 16:00'); the shop's own texts (the
   // locale files, the local content of the home page) may not name another cut-off time beside it
   it('names one order cut-off time everywhere', () => {
-    const files = ['ui/i18n/nl-NL.json', 'ui/i18n/en-US.json', 'adapters/content/default.json', 'adapters/content/default.en-US.json', 'test-fixtures/catalogue/content.ts'];
+    const files = ['ui/i18n/nl-NL.json', 'ui/i18n/en-US.json', 'adapters/content/default.json', 'adapters/content/default.en-US.json', 'test-fixtures/catalogue/content.ts', 'test-fixtures/catalogue/english.ts'];
     const times = new Set<string>();
     for (const f of files) {
       const text = readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8');

@@ -3,7 +3,8 @@ import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Req, type Router } from '../http';
 import { idempotent } from '../idempotency';
 import { customerFromQuery, randomId } from '../tokens';
-import { canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
+import type { ProductView } from '../store';
+import { canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, storeView, type ProductOptionJson } from '../totals';
 import { check, s } from '../validate';
 
 interface CartRow {
@@ -41,11 +42,13 @@ export function cartHelpers(ctx: Context) {
     return cart;
   };
   const items = (cartId: string): ItemRow[] => ctx.db.prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id').all(cartId) as ItemRow[];
-  const totals = (cart: CartRow) => computeTotals(
+  /** the cart's totals, its lines named in the request's store view (`?storeId=`) */
+  const totals = (cart: CartRow, req: Req) => computeTotals(
     ctx,
     items(cart.id).map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option ? (JSON.parse(i.product_option) as ProductOptionJson) : undefined })),
     cart.coupon,
     cart.shipping_method !== null,
+    storeView(ctx, req.query),
   );
   return { customerCart, loadCart, items, totals };
 }
@@ -63,13 +66,14 @@ const addressSchema = s.object({ country_id: s.string({ min: 2, max: 2 }) });
 export function cartRoutes(router: Router, ctx: Context): void {
   const { customerCart, loadCart, items, totals } = cartHelpers(ctx);
   const now = () => ctx.now().toISOString();
-  const serverItem = (row: ItemRow) => {
+  /** a cart line as the API answers it, named in the store view `view` */
+  const serverItem = (row: ItemRow, view: ProductView) => {
     const option = row.product_option ? (JSON.parse(row.product_option) as ProductOptionJson) : undefined;
     let name = row.sku;
     let price = 0;
     let type = 'simple';
     try {
-      const r = resolveItem(ctx, row.sku, option);
+      const r = resolveItem(ctx, row.sku, option, view);
       name = r.name;
       price = r.unitPrice;
       type = r.productType;
@@ -87,7 +91,10 @@ export function cartRoutes(router: Router, ctx: Context): void {
     return ok(id);
   });
 
-  router.get('/api/cart/pull', (req) => ok(items(loadCart(req).id).map(serverItem)));
+  router.get('/api/cart/pull', (req) => {
+    const view = storeView(ctx, req.query);
+    return ok(items(loadCart(req).id).map((row) => serverItem(row, view)));
+  });
 
   router.post('/api/cart/update', idempotent(ctx, (req) => {
     const cart = loadCart(req);
@@ -117,7 +124,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
     }
     ctx.db.prepare('UPDATE carts SET updated_at = ? WHERE id = ?').run(now(), cart.id);
     const fresh = ctx.db.prepare('SELECT * FROM cart_items WHERE item_id = ?').get(row.item_id) as ItemRow;
-    return ok(serverItem(fresh));
+    return ok(serverItem(fresh, storeView(ctx, req.query)));
   }));
 
   router.post('/api/cart/delete', idempotent(ctx, (req) => {
@@ -129,7 +136,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
     return ok(true);
   }));
 
-  router.get('/api/cart/totals', (req) => ok(totals(loadCart(req))));
+  router.get('/api/cart/totals', (req) => ok(totals(loadCart(req), req)));
   router.get('/api/cart/payment-methods', (req) => {
     loadCart(req);
     return ok(PAYMENT_METHODS);
@@ -163,7 +170,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
     ctx.db.prepare('UPDATE carts SET shipping_carrier = ?, shipping_method = ?, address = ?, updated_at = ? WHERE id = ?')
       .run(SHIPPING.carrier_code, SHIPPING.method_code, JSON.stringify(addressInformation.__raw), now(), cart.id);
     const fresh = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cart.id) as CartRow;
-    return ok({ payment_methods: PAYMENT_METHODS, totals: totals(fresh) });
+    return ok({ payment_methods: PAYMENT_METHODS, totals: totals(fresh, req) });
   });
 
   router.post('/api/cart/collect-totals', (req) => {
@@ -179,7 +186,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
     if (withShipping && (methods.shippingCarrierCode !== SHIPPING.carrier_code || methods.shippingMethodCode !== SHIPPING.method_code)) throw badRequest('Carrier with such method not found');
     ctx.db.prepare('UPDATE carts SET payment_method = COALESCE(?, payment_method), shipping_carrier = COALESCE(?, shipping_carrier), shipping_method = COALESCE(?, shipping_method), updated_at = ? WHERE id = ?')
       .run(methods.paymentMethod?.method ?? null, withShipping ? SHIPPING.carrier_code : null, withShipping ? SHIPPING.method_code : null, now(), cart.id);
-    return ok(totals(ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cart.id) as CartRow));
+    return ok(totals(ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cart.id) as CartRow, req));
   });
 
   router.post('/api/cart/apply-coupon', (req) => {

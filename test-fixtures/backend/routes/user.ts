@@ -3,7 +3,11 @@ import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
 import { greetingName, html, queueMail, SHOP_MAILBOX } from '../mail';
 import { hashPassword, issueTokens, passwordMatches, randomId, requireCustomer, verifyToken } from '../tokens';
+import { lineInView, storeView, type ProductOptionJson } from '../totals';
 import { check, passwordStrongEnough, s } from '../validate';
+
+/** an order's line as stored with it (the totals' line at placement) */
+type OrderLine = { sku: string; qty: number; name?: string; options?: string; product_option?: ProductOptionJson };
 
 interface CustomerRow { id: number; email: string; firstname: string; lastname: string; password_hash: string; data: string; token_version: number; created_at: string; updated_at: string }
 
@@ -105,6 +109,8 @@ export function userRoutes(router: Router, ctx: Context): void {
     const rows = ctx.db.prepare('SELECT * FROM orders WHERE customer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(id, pageSize, (currentPage - 1) * pageSize) as Array<{
       id: number; increment_id: string; status: string; totals: string; items: string; created_at: string; email: string; body: string; comment: string | null;
     }>;
+    // the lines named in the reading shop's store view: an order placed in Dutch reads English in the English shop
+    const view = storeView(ctx, req.query);
     const items = rows.map((o) => {
       const totals = JSON.parse(o.totals) as Record<string, number>;
       const body = JSON.parse(o.body) as { addressInformation?: { shippingAddress?: unknown; billingAddress?: unknown; payment_method_code?: string } };
@@ -114,7 +120,7 @@ export function userRoutes(router: Router, ctx: Context): void {
         created_at: o.created_at, customer_email: o.email, grand_total: totals.grand_total, base_grand_total: totals.grand_total,
         subtotal: totals.subtotal, subtotal_incl_tax: totals.subtotal_incl_tax, discount_amount: totals.discount_amount, shipping_amount: totals.shipping_amount,
         shipping_incl_tax: totals.shipping_incl_tax, tax_amount: totals.tax_amount, total_due: o.status === 'processing' ? 0 : totals.grand_total,
-        order_currency_code: 'EUR', items: JSON.parse(o.items), customer_note: o.comment,
+        order_currency_code: 'EUR', items: (JSON.parse(o.items) as OrderLine[]).map((line) => lineInView(ctx, line, view)), customer_note: o.comment,
         billing_address: body.addressInformation?.billingAddress ?? null,
         payment: { method: latest?.method ?? body.addressInformation?.payment_method_code ?? null, status: latest?.status ?? null },
         extension_attributes: { shipping_assignments: [{ shipping: { address: body.addressInformation?.shippingAddress ?? null, method: 'flatrate_flatrate' } }] },
