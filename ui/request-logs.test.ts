@@ -131,6 +131,19 @@ describe('request logs and request ids', () => {
       await be.close();
     }
   });
+
+  it("a worker's warm-up renders are debug lines, not request lines at info; the first shopper's request is", async () => {
+    const own = captured('storefront');
+    const warm = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, logger: own.logger, warmUp: { renders: 3, maxMs: 30_000 }, config: createConfig({ api: { url: backend.url }, search: { serverTimeoutMs: 10_000 } }) });
+    try {
+      expect(warm.warmedUp?.renders).toBeGreaterThan(0);
+      expect(requests(own.lines)).toEqual([]);
+      await rawRequest(warm.url, CATEGORY);
+      expect(requests(own.lines)).toEqual([expect.objectContaining({ level: 30, url: CATEGORY, status: 200 })]);
+    } finally {
+      await warm.close();
+    }
+  }, 60_000);
 });
 
 describe('LOG_LEVEL', () => {

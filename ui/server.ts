@@ -130,10 +130,13 @@ class OneLinePerRequest extends LogController {
   constructor(private readonly logger: Logger) {
     super();
   }
+  /** while the worker warms up (before it listens), its own renders are debug lines: a start is not hundreds of request lines */
+  warmingUp = false;
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
     if (error) this.logger.warn({ ...line, err: error }, 'request');
+    else if (this.warmingUp) this.logger.debug(line, 'request');
     else this.logger.info(line, 'request');
   }
 }
@@ -170,9 +173,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
   /** every error this server logs: an outage writes each error's first stack, then a count per 10 s (not one per request) */
   const logError = limitedErrorLog(logger);
+  const requestLines = new OneLinePerRequest(logger);
   const app = Fastify({
     loggerInstance: logger,
-    logController: new OneLinePerRequest(logger),
+    logController: requestLines,
     // the request id: a load balancer's X-Request-Id when it is short and safe, else a new one (requestIdFrom)
     requestIdHeader: false,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
@@ -530,12 +534,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
 
   // through the server's own handler, as a shopper's requests go (no socket: nothing listens yet)
+  requestLines.warmingUp = true;
   const warmedUp = options.warmUp
     ? await warmUp(async (path, { compressed }) => {
         const answer = await app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': compressed ? 'br, gzip' : 'identity' } });
         return { status: answer.statusCode, html: compressed ? '' : answer.body };
       }, options.warmUp)
     : undefined;
+  requestLines.warmingUp = false;
   readiness.warmedUp();
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
