@@ -11,12 +11,13 @@ import { MESSAGES } from '../../core/messages';
 type Sizes = Record<string, { files: number; gzipKb: number; budgetKb: number; ceilingKb: number; top: [string, number][] }>;
 
 /**
- * The browser bundle built in memory as the build builds it (scripts/build.mjs buildClient): sizes are deterministic,
+ * The browser bundle built in memory as the build builds it (scripts/build.mjs buildClient, with its files' source-map
+ * comments, which the browser downloads too): sizes are deterministic,
  * so budgets are fair tests. `node scripts/bench/bundle-size.mjs` prints the same figures for the last build.
  */
 let result: { files: Map<string, Uint8Array>; metafile: Metafile };
 beforeAll(async () => {
-  result = (await buildClient({ outdir: 'dist-budget/client', write: false, sourcemap: false, quiet: true })) as typeof result;
+  result = (await buildClient({ outdir: 'dist-budget/client', write: false, quiet: true })) as typeof result;
 }, 120_000);
 
 const read = (f: string): Uint8Array => {
