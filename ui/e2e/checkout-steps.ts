@@ -154,4 +154,29 @@ export async function placeOrder(page: Page): Promise<void> {
   await page.locator('[data-step="4"]').getByRole('button', { name: 'Bestelling plaatsen' }).click();
 }
 
+/** Every row of the shop's IndexedDB store (adapters/storage/idb-storage.ts: collection, key, JSON value). */
+export interface StoredRow {
+  collection: string;
+  key: string;
+  value: string;
+}
+export const storedRows = (page: Page): Promise<StoredRow[]> =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('papier-shop');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    try {
+      if (!db.objectStoreNames.length) return [];
+      return await new Promise<StoredRow[]>((resolve, reject) => {
+        const r = db.transaction(db.objectStoreNames[0]!).objectStore(db.objectStoreNames[0]!).getAll();
+        r.onsuccess = () => resolve(r.result as StoredRow[]);
+        r.onerror = () => reject(r.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import nl from '../i18n/nl-NL.json' with { type: 'json' };
 import en from '../i18n/en-US.json' with { type: 'json' };
-import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, uniqueEmail, rootHydrated as hydrated, checkoutWithOneProduct } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, storedRows, uniqueEmail, type StoredRow, rootHydrated as hydrated, checkoutWithOneProduct } from './checkout-steps';
 
 // spec catalogue §1, §4.4, §8: catalogue data is cached locally; offline, a visited category still shows its products
 // (answered from IndexedDB, flagged offline), and the offline badge shows
@@ -32,63 +32,16 @@ test('offline: a category visited before still lists its products', async ({ pag
  * a test that leaves the page at once waits for it, as a shopper who stays a moment would have it: the url mapping of
  * `slug`, and at least `products` product entries.
  */
-const kept = (page: import('@playwright/test').Page, slug: string, products: number) =>
-  expect
-    .poll(
-      () =>
-        page.evaluate(
-          async ([slug, products]) => {
-            const db = await new Promise<IDBDatabase>((resolve, reject) => {
-              const r = indexedDB.open('papier-shop');
-              r.onsuccess = () => resolve(r.result);
-              r.onerror = () => reject(r.error);
-            });
-            try {
-              if (!db.objectStoreNames.length) return false;
-              const rows = await new Promise<Array<{ collection: string; key: string }>>((resolve, reject) => {
-                const r = db.transaction(db.objectStoreNames[0]!).objectStore(db.objectStoreNames[0]!).getAll();
-                r.onsuccess = () => resolve(r.result as Array<{ collection: string; key: string }>);
-                r.onerror = () => reject(r.error);
-              });
-              return rows.some((r) => r.collection === 'url' && r.key.includes(slug)) && rows.filter((r) => r.collection === 'products').length >= products;
-            } finally {
-              db.close();
-            }
-          },
-          [slug, products] as const,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-
-/** Every row of the shop's IndexedDB store (adapters/storage/idb-storage.ts: collection, key, JSON value). */
-const storedRows = (page: import('@playwright/test').Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('papier-shop');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    try {
-      if (!db.objectStoreNames.length) return [];
-      return await new Promise<Array<{ collection: string; key: string; value: string }>>((resolve, reject) => {
-        const r = db.transaction(db.objectStoreNames[0]!).objectStore(db.objectStoreNames[0]!).getAll();
-        r.onsuccess = () => resolve(r.result as Array<{ collection: string; key: string; value: string }>);
-        r.onerror = () => reject(r.error);
-      });
-    } finally {
-      db.close();
-    }
-  });
+const kept = (page: Page, slug: string, products: number) =>
+  storedSoon(page, (rows) => rows.some((r) => r.collection === 'url' && r.key.includes(slug)) && rows.filter((r) => r.collection === 'products').length >= products);
 
 /** ... and, once idle, a category page's filter fields and aggregations (offline-seed.ts completeRendered) */
-const completed = (page: import('@playwright/test').Page, products: number) =>
-  expect
-    .poll(async () => {
-      const rows = await storedRows(page);
-      return rows.filter((r) => r.collection === 'products' && r.value.includes('"category_ids"')).length >= products && rows.some((r) => r.collection === 'elasticCache' && r.value.includes('"agg_terms_color"'));
-    }, { timeout: 15_000 })
-    .toBe(true);
+const completed = (page: Page, products: number) =>
+  storedSoon(page, (rows) => rows.filter((r) => r.collection === 'products' && r.value.includes('"category_ids"')).length >= products && rows.some((r) => r.collection === 'elasticCache' && r.value.includes('"agg_terms_color"')));
+
+/** Waits until the shop's IndexedDB rows hold what `has` looks for. */
+const storedSoon = (page: Page, has: (rows: StoredRow[]) => boolean) =>
+  expect.poll(async () => has(await storedRows(page)), { timeout: 15_000 }).toBe(true);
 
 // spec catalogue §1, §2.3: pages the server rendered (loaded, not navigated to) open offline by a link as
 // they do by a reload: their url mapping and answers were kept in the browser's catalogue cache when they hydrated

@@ -1,31 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptTerms, addProductToCart, checkoutWithOneProduct, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail } from './checkout-steps';
+import { acceptTerms, addProductToCart, checkoutWithOneProduct, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, storedRows, uniqueEmail } from './checkout-steps';
 
 /** The payment step of /checkout. */
 const paymentStep = (page: Page) => page.locator('[data-step="3"]');
 
 /** The unconfirmed payment pick as the browser keeps it (IndexedDB, collection 'checkout', key 'payment-choice'). */
-const keptChoice = (page: Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('papier-shop');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    try {
-      if (!db.objectStoreNames.length) return undefined;
-      const store = db.objectStoreNames[0]!;
-      const rows = await new Promise<Array<{ collection: string; key: string; value: string }>>((resolve, reject) => {
-        const r = db.transaction(store).objectStore(store).getAll();
-        r.onsuccess = () => resolve(r.result as Array<{ collection: string; key: string; value: string }>);
-        r.onerror = () => reject(r.error);
-      });
-      const row = rows.find((r) => r.collection === 'checkout' && r.key === 'payment-choice');
-      return row ? (JSON.parse(row.value) as unknown) : undefined;
-    } finally {
-      db.close();
-    }
-  });
+const keptChoice = async (page: Page) => {
+  const row = (await storedRows(page)).find((r) => r.collection === 'checkout' && r.key === 'payment-choice');
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
+};
+
+/**
+ * From the payment step: iDEAL with the ING bank, the order placed, and the payment simulator answering `outcome`; ends
+ * on the order's status page, hydrated. The order's number as the simulator shows it.
+ */
+async function idealOrderAnswered(page: Page, outcome: string): Promise<string> {
+  await choosePayment(page, 'iDEAL', 'ING');
+  await acceptTerms(page);
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
+  const increment = ((await page.locator('#order').textContent()) ?? '').trim();
+  await page.getByRole('button', { name: outcome }).click();
+  await page.waitForURL(/\/order-status\/[^/]+$/);
+  await hydrated(page);
+  return increment;
+}
 
 /** Up to the payment step with one product (the `offset`th in stock) in the cart. */
 async function toPaymentStep(page: Page, offset: number, prefix: string): Promise<void> {
@@ -126,16 +125,7 @@ test("a cancelled payment: 'Terug naar winkelwagen' keeps the coupon and the dis
   await page.goto('/checkout');
   await hydrated(page);
   await fillDetailsAndShipping(page, { firstName: 'Anne', lastName: 'de Vries', email: uniqueEmail('coupon-back') });
-  const payment = paymentStep(page);
-  await payment.getByRole('radio', { name: 'iDEAL' }).check();
-  await payment.getByLabel('Je bank').selectOption({ label: 'ING' });
-  await payment.getByRole('button', { name: 'Verder naar overzicht' }).click();
-  await acceptTerms(page);
-  await placeOrder(page);
-  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
-  await page.getByRole('button', { name: 'Geannuleerd (canceled)' }).click();
-  await page.waitForURL(/\/order-status\/[^/]+$/);
-  await hydrated(page);
+  await idealOrderAnswered(page, 'Geannuleerd (canceled)');
   await page.getByRole('button', { name: 'Terug naar winkelwagen' }).click();
   await expect(page.getByText('De producten van deze bestelling staan weer in je winkelwagen.')).toBeVisible();
   await expect(drawer.getByText(product.name)).toBeVisible();
@@ -187,17 +177,7 @@ test('order details name the method of the latest payment (iDEAL failed, paid by
   await page.goto('/checkout');
   await hydrated(page);
   await fillDetailsAndShipping(page, { firstName: 'Joke', lastName: 'Jansen', email }, { skipPersonal: true });
-  const payment = paymentStep(page);
-  await payment.getByRole('radio', { name: 'iDEAL' }).check();
-  await payment.getByLabel('Je bank').selectOption({ label: 'ING' });
-  await payment.getByRole('button', { name: 'Verder naar overzicht' }).click();
-  await acceptTerms(page);
-  await placeOrder(page);
-  await expect(page.getByRole('heading', { name: 'Betaalsimulator' })).toBeVisible();
-  const increment = ((await page.locator('#order').textContent()) ?? '').trim();
-  await page.getByRole('button', { name: 'Mislukt (failed)' }).click();
-  await page.waitForURL(/\/order-status\/[^/]+$/);
-  await hydrated(page);
+  const increment = await idealOrderAnswered(page, 'Mislukt (failed)');
   await page.getByRole('button', { name: 'Opnieuw betalen' }).click();
   const retry = page.getByRole('form', { name: `Opnieuw betalen voor bestelling # ${increment}` });
   await retry.getByRole('radio', { name: 'Creditcard' }).check();
