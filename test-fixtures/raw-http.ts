@@ -45,6 +45,27 @@ export function rawRequest(
   });
 }
 
+/**
+ * One GET with exactly these header lines (none, one Host or several: rawRequest always sends a Host of its own first),
+ * over a plain socket; the head and the body as they came (identity encoding asked for).
+ */
+export function headerLinesRequest(baseUrl: string, target: string, lines: string[]): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const head = text.split('\r\n\r\n', 1)[0]!;
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: text.slice(head.length + 4) });
+    });
+    // write, not end: the server drops an answer it is still preparing once the client half-closes
+    socket.write([`GET ${target} HTTP/1.1`, ...lines, 'Accept-Encoding: identity', 'Connection: close', '', ''].join('\r\n'), 'latin1');
+  });
+}
+
 function dechunk(body: Buffer): Buffer {
   const out: Buffer[] = [];
   let i = 0;

@@ -5,32 +5,27 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateCatalogue } from '../catalogue/index';
 import { rawRequest } from '../raw-http';
-import { startStorefront, type RunningStorefront } from '../../ui/server';
+import type { RunningStorefront } from '../../ui/server';
+import { startTestShops, type TestShops } from '../storefront';
 import type { Doc } from './search/engine';
 import { costlyRequestArb } from './search/costly-requests';
 import { FieldPaths } from './search/fields';
-import { startTestBackend, type TestBackend } from './test-helpers';
+import type { TestBackend } from './test-helpers';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+let shops: TestShops;
 let be: TestBackend;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  be = await startTestBackend();
-  const clientDir = mkdtempSync(join(tmpdir(), 'english-attacks-client-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: be.url, clientDir });
+  shops = await startTestShops({ entry: '' });
+  be = shops.backend;
+  shop = await shops.start();
 }, 60_000);
 
-afterAll(async () => {
-  await shop?.close();
-  await be?.close();
-});
+afterAll(() => shops?.close());
 
 const q = (body: unknown) => `request=${encodeURIComponent(JSON.stringify(body))}`;
 

@@ -4,51 +4,27 @@
  * chooses (never in the answer unless well formed, never a 5xx).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { headerLinesRequest } from '../../test-fixtures/raw-http';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { matchRoute } from '../../core/routing/routes';
-import { startStorefront, type RunningStorefront } from '../server';
+import type { RunningStorefront } from '../server';
 import { disallowedPaths, robotsTxt } from './robots';
 
 const ORIGIN = 'https://papierenlint.example';
-let backend: TestBackend;
+let shops: TestShops;
 let shop: RunningStorefront;
 let hostShop: RunningStorefront;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  const clientDir = mkdtempSync(join(tmpdir(), 'robots-client-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
-  const base = { port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir };
-  shop = await startStorefront({ ...base, publicOrigin: ORIGIN });
-  hostShop = await startStorefront(base);
+  shops = await startTestShops({ entry: '' });
+  shop = await shops.start({ publicOrigin: ORIGIN });
+  hostShop = await shops.start();
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all([shop?.close(), hostShop?.close()]);
-  await backend?.close();
-});
+afterAll(() => shops?.close());
 
-/** One GET /robots.txt with the Host header lines exactly as given (none, one, or several), over a plain socket. */
-function withHostLines(baseUrl: string, hostLines: string[]): Promise<{ status: number; head: string; body: string }> {
-  const { hostname, port } = new URL(baseUrl);
-  const request = ['GET /robots.txt HTTP/1.1', ...hostLines, 'Connection: close', '', ''].join('\r\n');
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body });
-    });
-    socket.end(request, 'latin1');
-  });
-}
+/** One GET /robots.txt with the Host header lines exactly as given (none, one, or several). */
+const withHostLines = (baseUrl: string, hostLines: string[]) => headerLinesRequest(baseUrl, '/robots.txt', hostLines);
 
 describe('/robots.txt', () => {
   it('plain text, cacheable, no page machinery; everything allowed but the private pages and the API; the sitemap under PUBLIC_URL', async () => {

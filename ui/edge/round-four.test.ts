@@ -3,27 +3,24 @@
  * Host headers an attacker chooses, tried from outside against a storefront and the demo backend on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, type AddressInfo } from 'node:net';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
-import { rawRequest } from '../../test-fixtures/raw-http';
+import type { AddressInfo } from 'node:net';
+import { headerLinesRequest, rawRequest } from '../../test-fixtures/raw-http';
 import { Scrape } from '../../test-fixtures/prometheus';
-import { startStorefront, type RunningStorefront } from '../server';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
+import type { RunningStorefront } from '../server';
 import { ROUTE_KINDS } from './metrics';
 
 const KEY = 'round-four-metrics-key-0123456789abcdef';
-let backend: TestBackend;
+let shops: TestShops;
 /** counts the requests the storefront sends the API, by path, and forwards them */
 let counter: Server;
 const apiCalls = new Map<string, number>();
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  const api = new URL(backend.url);
+  shops = await startTestShops({ entry: '' });
+  const api = new URL(shops.backend.url);
   counter = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     apiCalls.set(path, (apiCalls.get(path) ?? 0) + 1);
@@ -35,34 +32,17 @@ beforeAll(async () => {
     req.pipe(up);
   });
   await new Promise<void>((r) => counter.listen(0, '127.0.0.1', r));
-  const clientDir = mkdtempSync(join(tmpdir(), 'round-four-client-'));
-  writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
   const apiUrl = `http://127.0.0.1:${(counter.address() as AddressInfo).port}`;
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl, clientDir, metricsKey: KEY, trustedProxies: ['127.0.0.1'] });
+  shop = await shops.start({ apiUrl, metricsKey: KEY, trustedProxies: ['127.0.0.1'] });
 }, 60_000);
 
 afterAll(async () => {
-  await shop?.close();
+  await shops?.close();
   await new Promise((r) => counter?.close(r));
-  await backend?.close();
 });
 
-/** one request with exactly these header lines (no Host of its own: rawRequest always sends one first) */
-function exactly(path: string, lines: string[]): Promise<{ status: number; head: string; body: string }> {
-  const { hostname, port } = new URL(shop.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const [head = '', body = ''] = text.split('\r\n\r\n', 2);
-      resolve({ status: Number(head.slice(9, 12)), head, body: text.slice(head.length + 4) || body });
-    });
-    socket.write([`GET ${path} HTTP/1.1`, ...lines, 'Accept-Encoding: identity', 'Connection: close', '', ''].join('\r\n'));
-  });
-}
+/** one GET with exactly these header lines (no Host of its own) */
+const exactly = (path: string, lines: string[]) => headerLinesRequest(shop.url, path, lines);
 
 const scrape = async () => {
   const res = await fetch(`${shop.url}/metrics`, { headers: { authorization: `Bearer ${KEY}` } });
@@ -109,20 +89,15 @@ describe('/metrics under hostile Authorization headers', () => {
 describe('/metrics: guessing the key', () => {
   it('a client that keeps sending wrong keys gets 429 with Retry-After, even with the right key; another client does not', async () => {
     // as /invalidate: METRICS_KEY need only be 16 characters, and nothing else limited how fast it could be guessed
-    const clientDir = mkdtempSync(join(tmpdir(), 'round-four-throttle-'));
-    writeFileSync(join(clientDir, 'manifest.json'), JSON.stringify({ entry: '', css: [] }));
-    const throttled = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir, metricsKey: KEY, trustedProxies: ['127.0.0.1'] });
-    try {
-      const from = (client: string, key: string) => rawRequest(throttled.url, '/metrics', { headers: { 'x-forwarded-for': client, authorization: `Bearer ${key}` } });
-      for (let i = 1; i <= 10; i++) expect((await from('203.0.113.7', `guess-number-${i}-of-many`)).status).toBe(401);
-      const blocked = await from('203.0.113.7', 'guess-number-11-of-many');
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await from('203.0.113.7', KEY)).status).toBe(429);
-      expect((await from('198.51.100.2', KEY)).status).toBe(200);
-    } finally {
-      await throttled.close();
-    }
+    // a storefront of its own (closed with the others), so the block does not reach the other tests' client
+    const throttled = await shops.start({ metricsKey: KEY, trustedProxies: ['127.0.0.1'] });
+    const from = (client: string, key: string) => rawRequest(throttled.url, '/metrics', { headers: { 'x-forwarded-for': client, authorization: `Bearer ${key}` } });
+    for (let i = 1; i <= 10; i++) expect((await from('203.0.113.7', `guess-number-${i}-of-many`)).status).toBe(401);
+    const blocked = await from('203.0.113.7', 'guess-number-11-of-many');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('203.0.113.7', KEY)).status).toBe(429);
+    expect((await from('198.51.100.2', KEY)).status).toBe(200);
   });
 });
 
