@@ -146,6 +146,11 @@ export class Scrape {
     return total;
   }
 
+  /** how much each value grew since `before`, an earlier scrape of the same storefront */
+  since(before: Scrape): (name: string, labels?: Labels) => number {
+    return (name, labels = {}) => this.value(name, labels) - before.value(name, labels);
+  }
+
   /** every value a label takes in a metric's samples */
   labelValues(name: string, label: string): string[] {
     return [...new Set((this.families.get(name)?.samples ?? []).flatMap((s) => (s.labels[label] !== undefined ? [s.labels[label]] : [])))];
@@ -158,4 +163,18 @@ export async function scrape(baseUrl: string, key: string): Promise<Scrape> {
   const text = await res.text();
   if (res.status !== 200) throw new Error(`/metrics answered ${res.status}: ${text.slice(0, 200)}`);
   return new Scrape(text);
+}
+
+/**
+ * What a category page's render and its output-cache answers added, as the storefront counts them (one miss rendered,
+ * the hits not rendered again, every answer a 200 of the category route); `growth` is Scrape.since.
+ */
+export function categoryCacheCounts(growth: (name: string, labels?: Labels) => number) {
+  return {
+    miss: growth('storefront_output_cache_total', { result: 'miss' }),
+    hit: growth('storefront_output_cache_total', { result: 'hit' }),
+    renders: growth('storefront_render_duration_seconds'),
+    categoryRenders: growth('storefront_render_duration_seconds', { route: 'category' }),
+    categoryAnswers: growth('storefront_http_requests_total', { route: 'category', status: '200' }),
+  };
 }
