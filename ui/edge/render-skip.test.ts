@@ -4,29 +4,23 @@
  * queue behind it. Seen through the output cache: a rendered 200 page is kept, a skipped one is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
+import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { LruOutputCache } from './lru-output-cache';
-import { startStorefront, type RunningStorefront } from '../server';
+import type { RunningStorefront } from '../server';
 import { RenderGate } from './render-gate';
 import { rawRequest } from '../../test-fixtures/raw-http';
 
-let backend: TestBackend;
+let shops: TestShops;
 let shop: RunningStorefront;
 const gate = new RenderGate(1);
 const cache = new LruOutputCache(10, { now: () => Date.now() });
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  shop = await startStorefront({ port: 0, host: '127.0.0.1', apiUrl: backend.url, clientDir: mkdtempSync(join(tmpdir(), 'render-skip-')), outputCache: cache, renderGate: gate });
+  shops = await startTestShops({ entry: '' });
+  shop = await shops.start({ outputCache: cache, renderGate: gate });
 }, 60_000);
-afterAll(async () => {
-  await shop?.close();
-  await backend?.close();
-});
+afterAll(() => shops?.close());
 
 describe('a render whose client has gone', () => {
   it('is skipped when its turn comes; the next in line is rendered and answered', async () => {
