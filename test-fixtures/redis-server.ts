@@ -1,3 +1,4 @@
+import { RedisOutputCache, type RedisOutputCacheOptions } from '../ui/edge/redis-output-cache';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './storefront-process';
 import { Redis } from 'ioredis';
@@ -37,4 +38,18 @@ export async function startRedis(): Promise<TestRedis> {
       await exited;
     },
   };
+}
+
+/**
+ * An output cache on the test's redis-server, once it answers: its offline queue is off (it fails fast when Redis is
+ * away), so a command sent before it has connected fails.
+ */
+export async function connectedCache(url: string, options: RedisOutputCacheOptions): Promise<RedisOutputCache> {
+  const cache = new RedisOutputCache(url, options);
+  for (let i = 0; i < 50; i++) {
+    if (await cache.ping().then(() => true, () => false)) return cache;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await cache.quit();
+  throw new Error(`no answer from Redis at ${url}`);
 }

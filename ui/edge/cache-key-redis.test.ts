@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
-import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
-import { RedisOutputCache } from './redis-output-cache';
+import { connectedCache, startRedis, type TestRedis } from '../../test-fixtures/redis-server';
+import type { RedisOutputCache } from './redis-output-cache';
 import type { RunningStorefront } from '../server';
 
 // Output-cache flooding: the shared output cache in a real redis-server uses the same canonical key
@@ -15,13 +15,8 @@ let cache: RedisOutputCache;
 let shop: RunningStorefront;
 
 beforeAll(async () => {
-  [shops, redis] = await Promise.all([startTestShops(), startRedis()]);
-  cache = new RedisOutputCache(redis.url, { prefix: PREFIX, maxVariantsPerPage: 3 });
-  // enableOfflineQueue is off: wait until the cache's connection is up
-  for (let i = 0; i < 50; i++) {
-    if (await cache.get('x').then(() => true, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  redis = await startRedis();
+  [shops, cache] = await Promise.all([startTestShops(), connectedCache(redis.url, { prefix: PREFIX, maxVariantsPerPage: 3 })]);
   shop = await shops.start({ outputCache: cache, publicOrigin: 'https://papierenlint.example' });
 }, 60_000);
 

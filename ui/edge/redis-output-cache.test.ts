@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startRedis, type TestRedis } from '../../test-fixtures/redis-server';
+import { connectedCache, startRedis, type TestRedis } from '../../test-fixtures/redis-server';
 import { RedisOutputCache } from './redis-output-cache';
 
 // The shared output cache against a real redis-server.
@@ -11,13 +11,7 @@ const page = (html: string, tags: string[]) => ({ status: 200, br: Buffer.from(h
 
 beforeAll(async () => {
   redis = await startRedis();
-  a = new RedisOutputCache(redis.url, { prefix: 'test:' });
-  b = new RedisOutputCache(redis.url, { prefix: 'test:' });
-  // enableOfflineQueue is off: wait until both are connected
-  for (let i = 0; i < 50; i++) {
-    if (await a.get('x').then(() => b.get('x')).then(() => true, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  [a, b] = await Promise.all([connectedCache(redis.url, { prefix: 'test:' }), connectedCache(redis.url, { prefix: 'test:' })]);
 }, 30_000);
 
 afterAll(async () => {
