@@ -87,6 +87,15 @@ export class CartServerSync {
     });
   }
 
+  /**
+   * Queue the delete of a line that is on the server cart `cartId` (a line not sent yet, or sent to another cart, has
+   * nothing to delete there); `disconnecting`: the task names that cart, which the cart is about to forget.
+   */
+  async queueLineDelete(line: CartItem, cartId: string, disconnecting = false): Promise<void> {
+    if (line.server_item_id === undefined || line.server_cart_id !== cartId) return;
+    await this.queueDelete({ sku: line.sku, item_id: line.server_item_id, product_option: line.product_option }, disconnecting ? cartId : undefined);
+  }
+
   async queueDelete(item: { sku: string; item_id: number | string; product_option?: CartItem['product_option'] }, cartId?: string): Promise<void> {
     const cartItem: CartItemPayload = { sku: item.sku, item_id: item.item_id, quoteId: cartId ?? '{{cartId}}' };
     const url = cartId ? DELETE_URL.replace('{{cartId}}', encodeURIComponent(cartId)) : DELETE_URL;

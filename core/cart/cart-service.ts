@@ -39,6 +39,8 @@ export class CartService {
   private readonly store: CartStore;
   private readonly server: CartServerSync;
   private readonly platform: CartTotalsSync;
+  /** what the store, the server sync and the totals sync read of the cart and the session (cart-store.ts) */
+  private readonly ctx: CartContext;
   readonly state$: Observable<CartState>;
   private readonly noticeSubject = new Subject<CartNotice>();
   /** success / warning / error notices for the notification service */
@@ -55,7 +57,7 @@ export class CartService {
 
   constructor(private readonly deps: CartServiceDeps) {
     this.store = new CartStore(deps);
-    const ctx: CartContext = {
+    const ctx: CartContext = (this.ctx = {
       deps,
       store: this.store,
       cartId: () => this.store.value.cartServerToken,
@@ -64,12 +66,12 @@ export class CartService {
       userToken: () => deps.getUserToken() || this.loginToken,
       withToken: (fn, guest = false) => {
         if (guest) return fn('');
-        const token = deps.getUserToken() || this.loginToken;
+        const token = ctx.userToken();
         if (deps.tokenLock && token) return deps.tokenLock.run(fn);
         return fn(token);
       },
       notify: (n) => this.noticeSubject.next(n),
-    };
+    });
     this.platform = new CartTotalsSync(ctx);
     this.server = new CartServerSync(ctx, this.platform);
     this.subscriptions.push(() => this.server.dispose());
@@ -88,7 +90,7 @@ export class CartService {
       // re-read once the other tab's command is over (the lock), then refresh the platform's totals for these lines
       void this.store
         .exclusive(async () => undefined)
-        .then(() => (this.cartId && this.online ? this.syncTotals() : undefined))
+        .then(() => (this.cartId && this.ctx.online() ? this.syncTotals() : undefined))
         .catch((e: unknown) => this.deps.logger.warn(`cart not re-read: ${String(e)}`, 'cart'));
     });
     this.subscriptions.push(() => tabSub.unsubscribe());
@@ -113,12 +115,6 @@ export class CartService {
   get count(): number {
     return minicartCount(this.store.value.cartItems, this.deps.config);
   }
-  private get serverSync(): boolean {
-    return this.deps.config.cart.serverSync && !this.store.value.serverSyncDisabled;
-  }
-  private get online(): boolean {
-    return this.deps.network.isOnline();
-  }
 
   /** the shopper's cart as stored: re-read first when another tab changed it (checkout places exactly this) */
   async current(): Promise<CartState> {
@@ -142,12 +138,12 @@ export class CartService {
         if (online) void this.onOnline();
       });
     }
-    if (this.online) await this.onOnline();
+    if (this.ctx.online()) await this.onOnline();
   }
 
   /** Going online: connect a cart that has no token yet, else reload it from the server (a shopper with a cart: connectsAtStart). */
   async onOnline(): Promise<void> {
-    if (!this.serverSync || !connectsAtStart(this.store.value, !!(this.deps.getUserToken() || this.loginToken))) return;
+    if (!this.ctx.serverSync() || !connectsAtStart(this.store.value, !!this.ctx.userToken())) return;
     try {
       if (!this.cartId) await this.connect();
       else await this.sync();
@@ -241,7 +237,7 @@ export class CartService {
       const asked = changeQuantity(before.qty, qty, undefined);
       if (!asked.ok) throw new ShopError(asked.key, asked.params);
       let limit: StockLimit;
-      if (asked.qty > before.qty && this.deps.stockLimit && this.online) {
+      if (asked.qty > before.qty && this.deps.stockLimit && this.ctx.online()) {
         try {
           limit = await this.deps.stockLimit(before);
         } catch (e) {
@@ -256,8 +252,8 @@ export class CartService {
       await this.store.set({ cartItems: items });
       this.lineChangeSubject.next({ before: lines, after: items });
       const line = items.find((i) => cartItemIdentity(i) === identity)!;
-      const sendsNow = this.serverSync && !!this.cartId && this.online;
-      if (this.serverSync && this.cartId) await this.server.queueUpdate(line, line.qty, before.qty, sendsNow);
+      const sendsNow = this.ctx.serverSync() && !!this.cartId && this.ctx.online();
+      if (this.ctx.serverSync() && this.cartId) await this.server.queueUpdate(line, line.qty, before.qty, sendsNow);
       if (!sendsNow) this.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
     }).then(() => this.server.afterServerWrites());
   }
@@ -290,9 +286,7 @@ export class CartService {
       const after = removeCartItem(lines, identity);
       await this.store.set({ cartItems: after });
       this.lineChangeSubject.next({ before: lines, after });
-      if (this.serverSync && this.cartId && line.server_item_id !== undefined && line.server_cart_id === this.cartId) {
-        await this.server.queueDelete({ sku: line.sku, item_id: line.server_item_id, product_option: line.product_option });
-      }
+      if (this.ctx.serverSync() && this.cartId) await this.server.queueLineDelete(line, this.cartId);
     }).then(() => this.server.afterServerWrites());
   }
 
@@ -305,12 +299,8 @@ export class CartService {
     return this.store.exclusive(async () => {
       const s = this.store.value;
       const cartId = s.cartServerToken;
-      if (sync && this.serverSync && cartId) {
-        for (const line of s.cartItems) {
-          if (line.server_item_id !== undefined && line.server_cart_id === cartId) {
-            await this.server.queueDelete({ sku: line.sku, item_id: line.server_item_id, product_option: line.product_option }, disconnect ? cartId : undefined);
-          }
-        }
+      if (sync && this.ctx.serverSync() && cartId) {
+        for (const line of s.cartItems) await this.server.queueLineDelete(line, cartId, disconnect);
       }
       const patch: Partial<CartState> = { cartItems: [], platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
       if (disconnect) {
@@ -320,7 +310,7 @@ export class CartService {
       }
       await this.store.set(patch);
     }).then(async () => {
-      if (sync && this.online) {
+      if (sync && this.ctx.online()) {
         await this.deps.queue.process();
         if (!disconnect) await this.platform.syncTotals();
       }
