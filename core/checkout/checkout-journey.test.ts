@@ -177,15 +177,21 @@ describe('journey: creating an account at checkout does not duplicate items (vue
 });
 
 describe("journey: a logged-in customer's saved addresses at checkout (spec transactions §3 Address, §5, §7 /api/user/me)", () => {
-  it('the default shipping address fills the step; a new address the customer keeps is in the account after the order', async () => {
-    const { prefillAddress, savedAddressOptions, formValuesOf } = await import('./saved-addresses');
+  /** A customer registered with a default shipping address (Keizersgracht 12), logged in, one product in the cart. */
+  async function customerWithHome(prefix: string) {
     const s = shop(true);
-    const email = `saved-address-${Date.now()}@papier.nl`;
+    const email = `${prefix}-${Date.now()}@papier.nl`;
     const home = { firstname: 'Anna', lastname: 'de Vries', street: ['Keizersgracht 12'], city: 'Amsterdam', postcode: '1015 CX', country_id: 'NL', default_shipping: true };
     await s.session.register({ email, firstname: 'Anna', lastname: 'de Vries', addresses: [home] }, 'Secret12!');
     await s.session.login(email, 'Secret12!');
     await s.cart.addItem(products[4]!, 1);
     await s.queue.process();
+    return { s, email };
+  }
+
+  it('the default shipping address fills the step; a new address the customer keeps is in the account after the order', async () => {
+    const { prefillAddress, savedAddressOptions, formValuesOf } = await import('./saved-addresses');
+    const { s, email } = await customerWithHome('saved-address');
 
     // the step starts with the default shipping address, which the address rule accepts
     const { addressErrors } = await import('./address-rules');
@@ -220,13 +226,7 @@ describe("journey: a logged-in customer's saved addresses at checkout (spec tran
 
   it('a new billing address the customer keeps is in the account after the order, the default billing address of an account without one', async () => {
     // spec transactions §5 (the payment step's billing address), §7 (POST /api/user/me): saved-addresses.ts addressesToKeep
-    const s = shop(true);
-    const email = `billing-address-${Date.now()}@papier.nl`;
-    const home = { firstname: 'Anna', lastname: 'de Vries', street: ['Keizersgracht 12'], city: 'Amsterdam', postcode: '1015 CX', country_id: 'NL', default_shipping: true };
-    await s.session.register({ email, firstname: 'Anna', lastname: 'de Vries', addresses: [home] }, 'Secret12!');
-    await s.session.login(email, 'Secret12!');
-    await s.cart.addItem(products[4]!, 1);
-    await s.queue.process();
+    const { s, email } = await customerWithHome('billing-address');
     await s.checkout.savePersonalDetails({ ...PERSONAL, emailAddress: email });
     s.checkout.loadShippingMethods();
     await s.checkout.saveShippingDetails({ ...SHIPPING, streetAddress: 'Keizersgracht 12', zipCode: '1015 CX', city: 'Amsterdam' });
