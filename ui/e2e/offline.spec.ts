@@ -27,6 +27,24 @@ test('offline: a category visited before still lists its products', async ({ pag
   await context.setOffline(false);
 });
 
+/** A category page loaded (server-rendered) and hydrated, once it shows more than `moreThan` product tiles: the tiles. */
+async function loadedCategory(page: Page, path: string, moreThan: number) {
+  await page.goto(path);
+  await hydrated(page);
+  const tiles = page.locator('[data-testid="category-products"] .product-tile');
+  await expect.poll(() => tiles.count()).toBeGreaterThan(moreThan);
+  return tiles;
+}
+
+/** The home page loaded and hydrated, the browser gone offline, then the Linten category opened by the category menu. */
+async function offlineLintenByMenu(page: Page, context: BrowserContext) {
+  await page.goto('/');
+  await hydrated(page);
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link', { name: 'Linten', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+}
+
 /**
  * The browser keeps what a server-rendered page showed in IndexedDB after hydration (core/catalogue/offline-seed.ts);
  * a test that leaves the page at once waits for it, as a shopper who stays a moment would have it: the url mapping of
@@ -46,10 +64,7 @@ const storedSoon = (page: Page, has: (rows: StoredRow[]) => boolean) =>
 // spec catalogue §1, §2.3: pages the server rendered (loaded, not navigated to) open offline by a link as
 // they do by a reload: their url mapping and answers were kept in the browser's catalogue cache when they hydrated
 test('offline: a loaded category and product open by link exactly as by reload, never "not found"', async ({ page, context }) => {
-  await page.goto('/linten');
-  await hydrated(page);
-  const tiles = page.locator('[data-testid="category-products"] .product-tile');
-  await expect.poll(() => tiles.count()).toBeGreaterThan(1);
+  const tiles = await loadedCategory(page, '/linten', 1);
   const online = await tiles.allInnerTexts();
   await kept(page, 'linten', online.length);
   const href = (await tiles.first().locator('a').first().getAttribute('href'))!;
@@ -58,12 +73,7 @@ test('offline: a loaded category and product open by link exactly as by reload, 
   await kept(page, new URL(href, 'http://x').pathname.replace(/^\//, ''), online.length);
   const name = (await page.locator('#main h1').innerText()).trim();
   const price = (await page.getByTestId('product-price').innerText()).trim();
-  await page.goto('/');
-  await hydrated(page);
-  await context.setOffline(true);
-
-  await page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link', { name: 'Linten', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+  await offlineLintenByMenu(page, context);
   await expect.poll(() => tiles.allInnerTexts()).toEqual(online);
   await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
 
@@ -79,22 +89,14 @@ test('offline: a loaded category and product open by link exactly as by reload, 
 // server-rendered category is computed over the products this browser kept (core/catalogue/local-search.ts), and a
 // filter chosen offline answers from them too
 test('offline: a loaded category opened by link shows its filters, and a colour filter works offline', async ({ page, context }) => {
-  await page.goto('/linten');
-  await hydrated(page);
-  const tiles = page.locator('[data-testid="category-products"] .product-tile');
-  await expect.poll(() => tiles.count()).toBeGreaterThan(1);
+  const tiles = await loadedCategory(page, '/linten', 1);
   const shown = await tiles.count();
   const colours = page.locator('[data-filter="color"] .filter-option');
   await expect(colours.first()).toBeVisible();
   const onlineLabels = await colours.locator('.filter-option__label').allInnerTexts();
   await kept(page, 'linten', shown);
   await completed(page, shown);
-  await page.goto('/');
-  await hydrated(page);
-  await context.setOffline(true);
-
-  await page.getByRole('navigation', { name: 'Categorieën' }).getByRole('link', { name: 'Linten', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Linten' })).toBeVisible();
+  await offlineLintenByMenu(page, context);
   await expect.poll(() => tiles.count()).toBe(shown);
   await expect(colours.first()).toBeVisible();
   // the same colours, labelled as online (the category shows all its products on one page)
@@ -230,10 +232,7 @@ test('offline: a product added offline shows its thumbnail and the microcart tot
 // spec catalogue §8 ('Search failure on the client, offline: ... flagged offline'), §9 (the text rule read
 // locally): offline, the search answers from the products this browser already has, marked as offline results
 test('offline: the search finds the products already seen, marked as offline results', async ({ page, context }) => {
-  await page.goto('/inpakpapier/kerst');
-  await hydrated(page);
-  const tiles = page.locator('[data-testid="category-products"] .product-tile');
-  await expect.poll(() => tiles.count()).toBeGreaterThan(0);
+  const tiles = await loadedCategory(page, '/inpakpapier/kerst', 0);
   const shown = await tiles.allInnerTexts();
   let seen = shown.join('\n').toLowerCase();
   // the category's products are kept in IndexedDB after hydration: leaving at once could leave without them
