@@ -30,10 +30,8 @@ function useList<T>(kind: ListKind, read: (list: List | undefined) => T): T {
   const subscribe = useCallback(
     (onChange: () => void) => {
       let sub: Subscription | undefined;
-      const follow = () => {
-        sub ??= bound(container, kind)?.state$.subscribe(onChange);
-        onChange();
-      };
+      // state$ answers its state on subscribing: the half's arrival is told by that
+      const follow = () => void (sub ??= bound(container, kind)?.state$.subscribe(onChange));
       const off = subscribeTransactions(follow);
       follow();
       return () => {
