@@ -18,7 +18,7 @@ import { CONTAINER_TOKENS } from '../adapters/container-tokens';
 import { HomeService } from '../core/catalogue/home-service';
 import { formatPrice } from '../core/catalogue/prices';
 import { CookieNoticeService } from '../core/ui-state/claims-service';
-import { ensureTransactions, installTransactions } from './app/transactions';
+import { ensureTransactions, installTransactions, whenIdle } from './app/transactions';
 import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
@@ -118,11 +118,10 @@ startTransition(() => {
 void container.get(CookieNoticeService).load().catch((e: unknown) => console.warn('[cookies]', e));
 // after hydration, once the browser is idle (or at once when a shopper needs it first): the transaction half restores
 // session, cart and checkout from IndexedDB (a cart command before the restore starts from the stored cart)
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
 const catalogueCache = container.get(CatalogueCache);
 // what a link back needs is written at once, the listed products a few at a time in idle periods
-const idle = () => new Promise<void>((resolve) => void whenIdle(() => resolve()));
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
 // (the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
 const seed = recoverChunk(import('../core/catalogue/offline-seed'));
 const kept = Promise.all([seed.then((m) => m.rememberRendered(catalogueCache, rendered, config, { pause: idle })), container.get(AttributeService).keepHydrated()]);

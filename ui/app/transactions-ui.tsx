@@ -15,6 +15,7 @@ import { hydrateServices, TRANSACTION_HYDRATED, type DehydratedState } from './d
 import { CartButtonLive } from '../components/cart/CartButtonLive';
 import { ShellTransactionExtras } from '../components/common/ShellTransactionExtras';
 import { preloadModals } from '../components/common/ModalHost';
+import { whenIdle } from './transactions';
 
 export { CartButtonLive, ShellTransactionExtras };
 
@@ -33,10 +34,9 @@ export async function startTransactions(services: ShopServices, state: Dehydrate
   await restoreSession(services);
   void restoreShopperData(services).catch((e: unknown) => console.error('[startup]', e));
   // the login and review modals' code, once idle, so that they open at once later (also offline)
-  whenIdle(() => void preloadModals().catch((e: unknown) => console.warn('[startup] modals not loaded', e)));
+  whenIdle(() => void preloadModals().catch((e: unknown) => console.warn('[startup] modals not loaded', e)), 5000);
 }
 
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 500));
 
 /** The microcart opened from the header's cart button clicked before the half had loaded. */
 export function openMicrocart(container: ShopServices): void {

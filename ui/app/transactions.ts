@@ -15,6 +15,8 @@ let loader: Loader | undefined;
 let pending: Promise<TransactionUi | undefined> | undefined;
 let loaded: TransactionUi | undefined;
 const listeners = new Set<() => void>();
+let resolveLoaded!: (ui: TransactionUi) => void;
+const whenLoaded = new Promise<TransactionUi>((resolve) => (resolveLoaded = resolve));
 
 export function installTransactions(load: Loader): void {
   loader = load;
@@ -26,6 +28,7 @@ export function ensureTransactions(): Promise<TransactionUi | undefined> {
   pending ??= loader().then(
     (ui) => {
       loaded = ui;
+      resolveLoaded(ui);
       for (const l of listeners) l();
       return ui;
     },
@@ -39,18 +42,17 @@ export function ensureTransactions(): Promise<TransactionUi | undefined> {
 
 /** Resolves once the transaction half is loaded and started (by whoever asks for it; this asks for nothing). */
 export function transactionsLoaded(): Promise<TransactionUi> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!loaded) return;
-      listeners.delete(check);
-      resolve(loaded);
-    };
-    listeners.add(check);
-    check();
-  });
+  return whenLoaded;
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Runs `run` once the browser is idle, at the latest after `timeout` ms (a tenth of it where there is no idle callback). */
+export function whenIdle(run: () => void, timeout = 2000): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout });
+  else setTimeout(run, timeout / 10);
+}
+
+/** Calls `onChange` when the transaction half has loaded (a store's subscribe, for useSyncExternalStore). */
+export function subscribeTransactions(onChange: () => void): () => void {
   listeners.add(onChange);
   return () => listeners.delete(onChange);
 }
@@ -61,7 +63,7 @@ function subscribe(onChange: () => void): () => void {
  */
 export function useTransactionUi(): TransactionUi | undefined {
   return useSyncExternalStore(
-    subscribe,
+    subscribeTransactions,
     () => loaded,
     () => undefined,
   );

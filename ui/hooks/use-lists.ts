@@ -1,31 +1,77 @@
-import { BehaviorSubject } from 'rxjs';
+import { useCallback, useContext, useSyncExternalStore, type ContextType } from 'react';
+import type { Subscription } from 'rxjs';
 import type { SkuListService, SkuListState } from '../../core/user/sku-list-service';
 import type { ListItem } from '../../core/user/list-item';
 import { TX } from '../../adapters/container-tokens';
-import { useTransactionGetter, useTransactionService } from '../app/transactions';
-import { useObservable } from './use-observable';
+import { subscribeTransactions, useTransactionGetter } from '../app/transactions';
+import { ContainerContext } from './use-service';
 
 export type ListKind = 'wishlist' | 'compare';
+type List = SkuListService<ListItem>;
 
 const NONE: SkuListState<ListItem> = { loaded: false, items: [] };
-const nothing = { state$: new BehaviorSubject(NONE).asObservable(), snapshot: () => NONE };
 
 const TOKEN: Record<ListKind, symbol> = { wishlist: TX.Wishlist, compare: TX.Compare };
 
 /**
- * The wishlist or compare list (spec catalogue §1, transactions §3): its state, its service once bound, and `get()`
- * for event handlers. The lists are services of the transaction half (added to the page's graph when the browser is idle after
+ * The list's service once the transaction half has bound it; never on the server, whose graph has both halves: a
+ * render there that built the list service would do so for nothing (the hydrating browser shows the empty list).
+ */
+function bound(container: ContextType<typeof ContainerContext>, kind: ListKind): List | undefined {
+  return typeof window !== 'undefined' && container?.isBound(TOKEN[kind]) ? container.get<List>(TOKEN[kind]) : undefined;
+}
+
+/**
+ * What `read` answers of the list's service (undefined before the half is there, on the server and while hydrating),
+ * followed through the half's arrival and the service's state$. A component re-renders only when that answer changes.
+ */
+function useList<T>(kind: ListKind, read: (list: List | undefined) => T): T {
+  const container = useContext(ContainerContext);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let sub: Subscription | undefined;
+      // state$ answers its state on subscribing: the half's arrival is told by that
+      const follow = () => void (sub ??= bound(container, kind)?.state$.subscribe(onChange));
+      const off = subscribeTransactions(follow);
+      follow();
+      return () => {
+        off();
+        sub?.unsubscribe();
+      };
+    },
+    [container, kind],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => read(bound(container, kind)),
+    () => read(undefined),
+  );
+}
+
+/** For event handlers: the list's service, loading the transaction half first when needed (a toggle's first click). */
+export function useSkuListGetter(kind: ListKind): () => Promise<List | undefined> {
+  const getter = useTransactionGetter();
+  return () => getter<List>(TOKEN[kind]);
+}
+
+/**
+ * The wishlist or compare list (spec catalogue §1, transactions §3): its state and its service once bound
+ * (`useSkuListGetter` for event handlers). The lists are services of the transaction half (added to the page's graph when the browser is idle after
  * hydration or on first need), so the hook follows that half arriving: until then the state is an empty list that is
- * not loaded and `service` is undefined; `get()` loads the half first (a toggle's first click) and answers the service.
+ * not loaded (so also on the server and while hydrating) and `service` is undefined.
  * The service is never imported here, only named by its Symbol: the tiles' first load carries no list code.
  */
-export function useSkuList(kind: ListKind): {
-  state: SkuListState<ListItem>;
-  service: SkuListService<ListItem> | undefined;
-  get: () => Promise<SkuListService<ListItem> | undefined>;
-} {
-  const service = useTransactionService<SkuListService<ListItem>>(TOKEN[kind]);
-  const getter = useTransactionGetter();
-  const state = useObservable(service ?? nothing);
-  return { state, service, get: () => getter<SkuListService<ListItem>>(TOKEN[kind]) };
+export function useSkuList(kind: ListKind): { state: SkuListState<ListItem>; service: List | undefined } {
+  const state = useList(kind, (list) => list?.snapshot() ?? NONE);
+  return { state, service: bound(useContext(ContainerContext), kind) };
+}
+
+/**
+ * Whether a product is on the list: false on the server, while hydrating and until the transaction half has restored
+ * the list. A boolean, so a tile's toggle re-renders only when its own answer changes: not when it mounts, nor when
+ * the half arrives with lists that do not hold it (a category page's hundred tiles re-rendered in one synchronous
+ * update then, and once more when mounted).
+ */
+export function useOnList(kind: ListKind, sku: string): boolean {
+  return useList(kind, (list) => !!list?.snapshot().items.some((i) => i.sku === sku));
 }

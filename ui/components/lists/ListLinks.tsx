@@ -2,14 +2,13 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '../../../core/routing/routes';
 import { useSkuList, type ListKind } from '../../hooks/use-lists';
-import { useMounted } from '../../hooks/use-shell';
 
 function ListLink({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
-  const mounted = useMounted();
   const { state } = useSkuList(kind);
-  // the lists live in the browser's storage: the server and the hydrating render show the link without a count
-  const known = mounted && state.loaded;
+  // the lists live in the browser's storage: the server and the hydrating render show the link without a count (a
+  // list is loaded only in the browser, after hydration)
+  const known = state.loaded;
   const count = known ? state.items.length : 0;
   return (
     <Link

@@ -6,14 +6,14 @@
  * this pins what they did as components of their own.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createConfig } from '../../../core/config';
 import type { Product } from '../../../core/catalogue/types';
 import type { SkuListService } from '../../../core/user/sku-list-service';
-import type { ListItem } from '../../../core/user/list-item';
+import { listItemOf, type ListItem } from '../../../core/user/list-item';
 import { createTestContainer } from '../../../adapters/container';
 import { TX } from '../../../adapters/container-tokens';
 import { ContainerContext } from '../../hooks/use-service';
@@ -105,5 +105,33 @@ describe('ListToggles', () => {
     expect(button('wishlist').getAttribute('aria-pressed')).toBe('false');
     expect(live()).toBe('Lint "rood" & goud is van je verlanglijst gehaald');
     expect(button('wishlist').getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('re-renders only when its own product goes on or off a list: not once mounted, nor when another product changes', async () => {
+    vi.useFakeTimers();
+    const container = createTestContainer({ config });
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(app(container, 'tile'));
+    document.body.appendChild(host);
+    let commits = 0;
+    const counted = (
+      <Profiler id="tile" onRender={() => void commits++}>
+        {app(container, 'tile')}
+      </Profiler>
+    );
+    await act(async () => {
+      root = hydrateRoot(host, counted);
+    });
+    await settle();
+    // the hydration's commit, and no second one once mounted (a category page's hundred tiles each re-rendered then)
+    expect(commits).toBe(1);
+    const wishlist = container.get<SkuListService<ListItem>>(TX.Wishlist);
+    await act(async () => wishlist.toggle(listItemOf({ ...product, id: 8, sku: 'ANDER' })));
+    await settle();
+    expect(commits).toBe(1);
+    await act(async () => wishlist.toggle(listItemOf(product)));
+    await settle();
+    expect(commits).toBe(2);
+    expect(host.querySelector('button[data-list="wishlist"]')!.getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Product } from '../../../core/catalogue/types';
 import { listItemOf } from '../../../core/user/list-item';
-import { useSkuList, type ListKind } from '../../hooks/use-lists';
-import { useMounted } from '../../hooks/use-shell';
+import { useOnList, useSkuListGetter, type ListKind } from '../../hooks/use-lists';
 import { announce } from '../common/LiveRegion';
 
 const ICONS: Record<ListKind, { on: string; off: string }> = {
@@ -16,14 +15,14 @@ const ICONS: Record<ListKind, { on: string; off: string }> = {
  * One add/remove toggle of a list (spec catalogue §1 wishlist and compare list; spec transactions §3 keyed by sku):
  * a toggle button (aria-pressed) named by its visible label and the product's name ("Verlanglijst: Lint rood"), the
  * change announced in the polite live region. The server and the hydrating render show it not pressed (the lists
- * live in the browser's storage); the pressed state appears once mounted.
+ * live in the browser's storage); the pressed state appears once the list is restored (useOnList).
  * A hook of ListToggles rather than a component of its own (three components per tile were two more
- * component renders, translation and mount hooks per tile than the two buttons need); `t` and `mounted` are the tile's.
+ * component renders, translation and mount hooks per tile than the two buttons need); `t` is the tile's.
  */
-function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction, mounted: boolean) {
-  const { state, get } = useSkuList(kind);
+function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction) {
+  const get = useSkuListGetter(kind);
   const [busy, setBusy] = useState(false);
-  const on = mounted && state.items.some((i) => i.sku === product.sku);
+  const on = useOnList(kind, product.sku);
   const toggle = async () => {
     if (busy) return;
     setBusy(true);
@@ -62,12 +61,11 @@ function useListToggle(kind: ListKind, product: Product, name: string, showText:
 /** The wishlist and compare toggles of a product: icons on a tile, icons with text on the product page. */
 export function ListToggles({ product, name = product.name, variant }: { product: Product; name?: string; variant: 'tile' | 'page' }) {
   const { t } = useTranslation();
-  const mounted = useMounted();
   const showText = variant === 'page';
   return (
     <div className={`list-toggles list-toggles--${variant}`}>
-      {useListToggle('wishlist', product, name, showText, t, mounted)}
-      {useListToggle('compare', product, name, showText, t, mounted)}
+      {useListToggle('wishlist', product, name, showText, t)}
+      {useListToggle('compare', product, name, showText, t)}
     </div>
   );
 }
