@@ -21,7 +21,7 @@ export const PAGES = {
   home: { chunks: ['ui/pages/HomePage.tsx'], budgetKb: 150, ceilingKb: 149.3 },
   category: { chunks: ['ui/pages/CategoryPage.tsx'], budgetKb: 160, ceilingKb: 151.0 },
   product: { chunks: ['ui/pages/ProductPage.tsx'], budgetKb: 160, ceilingKb: 159.9 },
-  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190, ceilingKb: 188.9 },
+  checkout: { chunks: ['ui/pages/CheckoutPage.tsx', 'ui/app/transactions-ui.tsx'], budgetKb: 190, ceilingKb: 189.1 },
 };
 
 export function measurePages(dir = `${root}dist`) {
