@@ -278,15 +278,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         rewriteRequestHeaders: (_req, headers) => {
           const { host: _host, 'x-forwarded-for': _claimed, ...rest } = headers;
           const named = String(request.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
-          for (const h of [...REQUEST_HOP_BY_HOP, ...named]) delete rest[h];
+          const hopByHop = new Set([...REQUEST_HOP_BY_HOP, ...named]);
+          const kept = Object.fromEntries(Object.entries(rest).filter(([h]) => !hopByHop.has(h)));
           const hops = request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? 'unknown'];
           // the API's log line names this request (never a client's unchecked X-Request-Id)
-          return { ...rest, 'x-forwarded-for': hops.join(', '), 'x-request-id': request.id };
+          return { ...kept, 'x-forwarded-for': hops.join(', '), 'x-request-id': request.id };
         },
         // hop-by-hop headers describe the storefront's own connection to the API, not the browser's
         rewriteHeaders: (headers) => {
-          const out = { ...headers };
-          for (const h of HOP_BY_HOP) delete out[h];
+          const out = Object.fromEntries(Object.entries(headers).filter(([h]) => !HOP_BY_HOP.includes(h)));
           if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },

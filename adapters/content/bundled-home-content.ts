@@ -1,3 +1,4 @@
+import { ownEntry } from '../../core/dictionary';
 import { normaliseHomeContent, type HomeContentData, type HomeContentSource } from '../../core/catalogue/home-content';
 import type { LocaleCode } from '../../core/config';
 
@@ -25,7 +26,7 @@ export class BundledHomeContent implements HomeContentSource {
 
   async load(storeCode: string): Promise<HomeContentData> {
     const files = await (this.files ??= this.read());
-    const raw = files[storeCode] ?? files[''];
+    const raw = ownEntry(files, storeCode) ?? ownEntry(files, '');
     if (raw === undefined) throw new Error(`no home content for store view '${storeCode}'`);
     return normaliseHomeContent(raw);
   }

@@ -51,9 +51,6 @@ const REVIEWED: Record<string, [number, string]> = {
  * docs/security.md under "Known and left open"): file → [how many, where the key comes from].
  */
 const OPEN: Record<string, [number, string]> = {
-  'ui/server.ts': [2, 'header names a client lists in its Connection header (deleted from a copy: no lookup result is used)'],
-  'ui/hooks/use-shell.ts': [1, 'route parameter names'],
-  'adapters/content/bundled-home-content.ts': [1, 'the store code of the URL'],
   'test-fixtures/backend/search/fields.ts': [4, 'field paths a search request names, read only after the collection said it has them'],
   'test-fixtures/backend/search/engine.ts': [6, 'field names and modifiers a search request names'],
   'test-fixtures/backend/search/execute.ts': [9, 'aggregation and field names a search request names'],

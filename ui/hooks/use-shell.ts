@@ -76,9 +76,8 @@ export function useMessageText(): (m: LocalizedMessage) => string {
   const { t } = useTranslation();
   return useCallback(
     function text(m: LocalizedMessage): string {
-      const params: Record<string, unknown> = { ...m.params };
-      for (const [name, nested] of Object.entries(m.nested)) params[name] = text(nested);
-      return t(m.key, params);
+      const nested = Object.fromEntries(Object.entries(m.nested).map(([name, inner]) => [name, text(inner)]));
+      return t(m.key, { ...m.params, ...nested });
     },
     [t],
   );
