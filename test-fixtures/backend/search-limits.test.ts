@@ -122,3 +122,16 @@ describe('through the backend', () => {
     expect(res.json.hits.total).toBe(0);
   });
 });
+
+describe("a request's names are names, never a way into Object.prototype", () => {
+  it("an aggregation named '__proto__' or 'constructor' is answered under that name; a modifier 'constructor' is refused", () => {
+    const { col } = countingCollection();
+    const body = JSON.parse('{"size":0,"aggregations":{"__proto__":{"terms":{"field":"visibility"}},"constructor":{"value_count":{"field":"id"}}}}') as unknown;
+    const res = search(col, body) as { aggregations: Record<string, { buckets?: unknown[]; value?: number }> };
+    expect(Object.keys(res.aggregations).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(res.aggregations, '__proto__')?.value?.buckets?.length).toBeGreaterThan(0);
+    expect(res.aggregations.constructor?.value).toBe(products.length);
+    const modifier = { query: { function_score: { query: { match_all: {} }, functions: [{ field_value_factor: { field: 'price', modifier: 'constructor' } }] } } };
+    expect(() => search(col, modifier)).toThrow(/modifier constructor/);
+  });
+});

@@ -1,3 +1,4 @@
+import { ownEntry } from '../../../core/dictionary';
 import { HttpError } from '../errors';
 import { Column, type ColumnData } from './column';
 import { comparable, compare, FieldPaths, fieldValues, termEquals, type Comparable } from './fields';
@@ -116,14 +117,10 @@ export class Collection {
 
   /** The indexes built so far, for the catalogue cache file (without the columns of `skipColumns`: long texts). */
   exportIndexes(skipColumns: readonly string[] = []): CollectionIndexes {
-    const columns: Record<string, ColumnData> = {};
-    const sortOrders: Record<string, Array<[string, Int32Array]>> = {};
-    for (const [field, column] of this.columns) {
-      sortOrders[field] = column.builtSortOrders();
-      if (!skipColumns.includes(field)) columns[field] = column.data();
-    }
-    const texts: Record<string, TextIndexData> = {};
-    for (const [field, idx] of this.textIndexes) texts[field] = idx.data;
+    const all = [...this.columns];
+    const columns = Object.fromEntries(all.filter(([field]) => !skipColumns.includes(field)).map(([field, column]) => [field, column.data()]));
+    const sortOrders = Object.fromEntries(all.map(([field, column]) => [field, column.builtSortOrders()]));
+    const texts = Object.fromEntries([...this.textIndexes].map(([field, idx]) => [field, idx.data]));
     const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
     return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...this.fieldPaths()] };
   }
@@ -433,7 +430,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
   const keys = Object.keys(query);
   if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
   const name = keys[0] as string;
-  const body = query[name];
+  const body = ownEntry(query, name);
   const constant = (boost: number): number => (scoring ? boost : 0);
 
   switch (name) {
@@ -611,7 +608,7 @@ function defaultTextFields(col: Collection): string[] {
     review: ['title', 'detail', 'nickname'],
     taxrule: ['code'],
   };
-  return byType[col.type] ?? ['name'];
+  return ownEntry(byType, col.type) ?? ['name'];
 }
 
 function textMatcher(
@@ -830,7 +827,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
       const fvf = spec.field_value_factor;
       const field = String(fvf.field);
       const factor = fvf.factor === undefined ? 1 : num(fvf.factor, 'field_value_factor.factor');
-      const modifier = MODIFIERS[String(fvf.modifier ?? 'none')];
+      const modifier = ownEntry(MODIFIERS, String(fvf.modifier ?? 'none'));
       if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
       const missing = fvf.missing === undefined ? undefined : num(fvf.missing, 'field_value_factor.missing');
       const column = col.column(field);

@@ -1,3 +1,4 @@
+import { ownEntry } from '../../../core/dictionary';
 import { HttpError } from '../errors';
 import { asList, chargeWork, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
@@ -75,7 +76,8 @@ export function filterSource(source: unknown, includes: string[], excludes: stri
   const walk = (value: unknown, path: string, included: boolean): unknown => {
     if (Array.isArray(value)) return value.map((v) => walk(v, path, included)).filter((v) => v !== undefined);
     if (!isObject(value)) return value;
-    const out: Record<string, unknown> = {};
+    // the document's own keys, written to an object without a prototype (a key '__proto__' stays a key)
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
       if (exc.some((r) => r.test(p))) continue;
@@ -155,14 +157,15 @@ function checkAggregationLimits(col: Collection, spec: unknown): void {
 
 function aggregate(col: Collection, matched: number[], spec: unknown): Record<string, unknown> {
   if (!isObject(spec)) throw malformed('aggregations must be an object');
-  const out: Record<string, unknown> = {};
+  // aggregation names are the request's: written to an object without a prototype (a name '__proto__' stays a name)
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, def] of Object.entries(spec)) {
     if (!isObject(def)) throw malformed(`aggregation ${name}`);
     const sub = def.aggs ?? def.aggregations;
     const kinds = Object.keys(def).filter((k) => k !== 'aggs' && k !== 'aggregations' && k !== 'meta');
     if (kinds.length !== 1) throw malformed(`aggregation ${name} needs exactly one type`);
     const kind = kinds[0] as string;
-    const body = def[kind];
+    const body = ownEntry(def, kind);
     if (!isObject(body)) throw malformed(`aggregation ${name}.${kind}`);
     const withSub = (bucket: Record<string, unknown>, docs: number[]) => (sub === undefined ? bucket : { ...bucket, ...aggregate(col, docs, sub) });
     switch (kind) {

@@ -1,7 +1,9 @@
+import { ownEntry } from '../../../core/dictionary';
+
 /** Reads a dotted field path out of a document, flattening arrays at every step (as Elasticsearch does for objects). */
 export function fieldValues(doc: unknown, path: string): unknown[] {
   if (!path.includes('.') && typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {
-    const v = (doc as Record<string, unknown>)[path];
+    const v = ownEntry(doc as Record<string, unknown>, path);
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v)) return [v];
     if (v.every((x) => !Array.isArray(x) && x !== null && x !== undefined)) return v;
@@ -22,11 +24,11 @@ export function fieldValues(doc: unknown, path: string): unknown[] {
     const obj = value as Record<string, unknown>;
     // a literal dotted key wins (e.g. 'category.name' stored flat)
     const rest = parts.slice(i).join('.');
-    if (i < parts.length - 1 && rest in obj) {
-      walk(obj[rest], parts.length);
+    if (i < parts.length - 1 && Object.hasOwn(obj, rest)) {
+      walk(ownEntry(obj, rest), parts.length);
       return;
     }
-    walk(obj[parts[i] as string], i + 1);
+    walk(ownEntry(obj, parts[i] as string), i + 1);
   };
   walk(doc, 0);
   return out;
@@ -81,8 +83,7 @@ export class FieldPaths {
       }
       if (typeof value !== 'object' || value === null) return;
       const obj = value as Record<string, unknown>;
-      for (const k in obj) {
-        const v = obj[k];
+      for (const [k, v] of Object.entries(obj)) {
         if (v === undefined || v === null) continue;
         let child = node.get(k);
         if (!child) node.set(k, (child = new Map()));
