@@ -1,7 +1,6 @@
-import { ownEntry } from '../../../core/dictionary';
 import { HttpError } from '../errors';
 import { Column, type ColumnData } from './column';
-import { comparable, compare, FieldPaths, fieldValues, termEquals, type Comparable } from './fields';
+import { comparable, compare, FieldPaths, fieldValues, ownEntry, termEquals, type Comparable } from './fields';
 import { requiredMatches, TextIndex, type TextIndexData, type TextQueryOptions } from './fulltext';
 import { releaseScratch, scratchU8 } from './scratch';
 import { tokenize } from './text';

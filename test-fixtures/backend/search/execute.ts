@@ -1,7 +1,6 @@
-import { ownEntry } from '../../../core/dictionary';
 import { HttpError } from '../errors';
 import { asList, chargeWork, Collection, compile, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported, type Doc } from './engine';
-import { comparable, compare, fieldValues, type Comparable } from './fields';
+import { comparable, compare, fieldValues, ownEntry, type Comparable } from './fields';
 import { scratchF64, scratchU8 } from './scratch';
 
 export interface SearchParams {

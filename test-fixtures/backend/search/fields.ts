@@ -1,4 +1,10 @@
-import { ownEntry } from '../../../core/dictionary';
+/**
+ * An own entry of a plain object (a parsed document or request), never what it inherits: `obj['constructor']` would be
+ * Object's. The demo backend stands in for a separate server, so it keeps this one line rather than import core's.
+ */
+export function ownEntry<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
 
 /** Reads a dotted field path out of a document, flattening arrays at every step (as Elasticsearch does for objects). */
 export function fieldValues(doc: unknown, path: string): unknown[] {
