@@ -99,9 +99,10 @@ export async function buildPwa({ root, dist, metafile, quiet = false }) {
   await cp(join(root, 'ui/icons'), join(clientDir, 'icons'), { recursive: true });
   await mkdir(join(clientDir, 'offline'), { recursive: true });
 
-  const locales = (await readdir(join(root, 'ui/i18n'))).filter((f) => /^[a-z]{2}-[A-Z]{2}\.json$/.test(f)).map((f) => f.slice(0, -5));
+  // each locale's first-load texts (ui/i18n/<locale>/common.json): the web app manifest's and the offline page's
+  const locales = (await readdir(join(root, 'ui/i18n'))).filter((f) => /^[a-z]{2}-[A-Z]{2}$/.test(f));
   const texts = Object.fromEntries(
-    await Promise.all(locales.map(async (l) => [l, JSON.parse(await readFile(join(root, 'ui/i18n', `${l}.json`), 'utf8'))])),
+    await Promise.all(locales.map(async (l) => [l, JSON.parse(await readFile(join(root, 'ui/i18n', l, 'common.json'), 'utf8'))])),
   );
   await writeFile(join(clientDir, 'manifest.webmanifest'), JSON.stringify(webManifest(texts[DEFAULT_LOCALE]), null, 2));
   const css = Object.keys(metafile.outputs)

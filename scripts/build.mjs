@@ -13,17 +13,6 @@ const root = new URL('..', import.meta.url).pathname;
 const ENTRY = 'ui/entry-client.tsx';
 const CLIENT_ROUTER = join(root, 'ui/app/client-router.ts');
 
-/**
- * The default locale's sections that the first page never shows, by the module that brings them: in the browser bundle
- * that module's import of ui/i18n/nl-NL.json is these sections only, and ui/i18n/index.ts's (the first load) the others.
- * The server and the tests read the whole file.
- */
-export const LOCALE_PARTS = {
-  'ui/i18n/deferred-texts.ts': ['checkout', 'cart', 'user', 'orderStatus', 'order', 'orderConfirmation', 'coupon', 'microcart', 'country', 'payment', 'queue', 'rating'],
-  'ui/i18n/account-page-texts.ts': ['account', 'orderDetails', 'createPassword', 'contactPage'],
-  'ui/i18n/info-page-texts.ts': ['static', 'sitemap', 'wholesale'],
-};
-
 /** The browser bundle's plugins: the last three save 1.5-3.5 KB gz of every first load each (docs/benchmarks.md). */
 async function clientPlugins() {
   // the MESSAGES table of core/messages.ts (TypeScript: its types stripped by esbuild)
@@ -38,17 +27,6 @@ async function clientPlugins() {
         const { code } = await transform(await readFile(id, 'utf8'), { loader: 'css', minify: true });
         this.emitFile({ type: 'asset', name: 'styles.css', source: code });
         return { code: '', moduleType: 'js' };
-      },
-    },
-    {
-      name: 'locale-parts',
-      resolveId: (source, importer) => (source === './nl-NL.json' && importer?.includes('/ui/i18n/') ? `\0nl-NL.json?${relative(root, importer)}` : undefined),
-      async load(id) {
-        if (!id.startsWith('\0nl-NL.json?')) return undefined;
-        const part = LOCALE_PARTS[id.slice(12)];
-        const elsewhere = Object.values(LOCALE_PARTS).flat();
-        const all = Object.entries(JSON.parse(await readFile(`${root}ui/i18n/nl-NL.json`, 'utf8')));
-        return { code: JSON.stringify(Object.fromEntries(all.filter(([s]) => (part ? part.includes(s) : !elsewhere.includes(s))))), moduleType: 'json' };
       },
     },
     {

@@ -1,9 +1,9 @@
-import nl from './nl-NL.json';
+import account from './nl-NL/account.json';
 import { addPageTexts } from './index';
 
 /**
  * The default locale's sections that only the account pages show (my account, order details, create password,
- * contact). In the browser bundle this module's nl-NL.json is those sections only (scripts/build.mjs LOCALE_PARTS)
- * and loads with those pages' chunks, which import it, so the transaction half a checkout loads does not carry them; elsewhere it is the whole file, and the server's texts are whole already.
+ * contact): ui/i18n/nl-NL/account.json, loaded with those pages' chunks, which import this module, so the transaction
+ * half a checkout loads does not carry them.
  */
-addPageTexts(nl);
+addPageTexts(account);

@@ -1,8 +1,7 @@
-import nl from './nl-NL.json';
+import checkout from './nl-NL/checkout.json';
 
 /**
- * The default locale's sections that only the transaction half shows. In the browser bundle this module's nl-NL.json
- * is those sections only (scripts/build.mjs LOCALE_PARTS) and loads with the transaction half, which adds them with
- * `addTexts`; elsewhere it is the whole file (the same texts again, harmless).
+ * The default locale's sections that only the transaction half shows (ui/i18n/nl-NL/checkout.json), loaded with the
+ * half, which adds them with `addTexts`; on the server and in the tests the default locale has them already.
  */
-export const DEFERRED_TEXTS: Record<'nl-NL', Record<string, unknown>> = { 'nl-NL': nl };
+export const DEFERRED_TEXTS: Record<'nl-NL', Record<string, unknown>> = { 'nl-NL': checkout };

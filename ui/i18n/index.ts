@@ -1,20 +1,21 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
-import nl from './nl-NL.json';
+import nl from '#default-locale-texts';
 
 type Translation = typeof nl;
 
 /**
- * The default locale's texts are bundled (in the browser bundle without the sections that the first page never shows:
- * deferred-texts.ts, account-page-texts.ts and info-page-texts.ts bring them; scripts/build.mjs LOCALE_PARTS); every
- * other locale is a chunk of its own, loaded on demand with
- * `loadLocale` (before the first render in the browser, per request on the server), so a Dutch first visit does
- * not download the English texts.
+ * A locale's texts are namespace files (ui/i18n/<locale>/common.json, checkout.json, account.json, info.json) with the
+ * same dotted keys wherever a section lives, all in i18next's one namespace. The default locale is bundled: whole on the
+ * server and in the tests, `common` alone in the browser (package.json `imports`: the "browser" condition), where the
+ * others come with the chunks that show them (deferred-texts.ts, account-page-texts.ts, info-page-texts.ts import
+ * them). Every other locale is a chunk of its own, loaded whole on demand with `loadLocale` (before the first render in
+ * the browser, per request on the server), so a Dutch first visit does not download the English texts.
  */
 const LOADERS: Record<LocaleCode, () => Promise<Translation>> = {
   'nl-NL': async () => nl,
-  'en-US': () => import('./en-US.json').then((m) => m.default),
+  'en-US': () => import('./en-US').then((m) => m.default),
 };
 const loaded = new Map<LocaleCode, Translation>([['nl-NL', nl]]);
 
@@ -36,7 +37,7 @@ export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, ins
 export const browserI18n: { instance?: i18n } = {};
 
 /**
- * The default locale's texts of a page's chunk (scripts/build.mjs LOCALE_PARTS), added when the chunk
+ * The default locale's namespace file of a page's chunk, added when the chunk
  * loads: before the browser's instance exists (a first page: it is created with them) or into it (a later page).
  * On the server the default locale is whole already: nothing to add there.
  */

@@ -1,9 +1,8 @@
-import nl from './nl-NL.json';
+import info from './nl-NL/info.json';
 import { addPageTexts } from './index';
 
 /**
- * The default locale's sections that only the static pages, the sitemap and the wholesale page show. In the browser
- * bundle this module's nl-NL.json is those sections only (scripts/build.mjs LOCALE_PARTS) and loads with those pages'
- * chunks, which import it; elsewhere it is the whole file, and the server's texts are whole already.
+ * The default locale's sections that only the static pages, the sitemap and the wholesale page show
+ * (ui/i18n/nl-NL/info.json), loaded with those pages' chunks, which import this module.
  */
-addPageTexts(nl);
+addPageTexts(info);

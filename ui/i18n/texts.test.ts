@@ -4,8 +4,8 @@ import { MESSAGES } from '../../core/messages';
 import { validateQuantity } from '../../core/checkout/field-rules';
 import { createI18n, loadLocale } from './index';
 import { readFileSync } from 'node:fs';
-import nl from './nl-NL.json';
-import en from './en-US.json';
+import nl from './nl-NL';
+import en from './en-US';
 
 const LOCALES: Array<[LocaleCode, Record<string, unknown>]> = [
   ['nl-NL', nl],
@@ -51,7 +51,11 @@ describe('shop content', () => {
   // the header block of the demo catalogue says 'Vóór 16:00 besteld, vandaag verzonden' (English: 'Ordered before 16:00'); the shop's own texts (the
   // locale files, the local content of the home page) may not name another cut-off time beside it
   it('names one order cut-off time everywhere', () => {
-    const files = ['ui/i18n/nl-NL.json', 'ui/i18n/en-US.json', 'adapters/content/default.json', 'adapters/content/default.en-US.json', 'test-fixtures/catalogue/content.ts', 'test-fixtures/catalogue/english.ts'];
+    const files = [
+      ...['nl-NL', 'en-US'].flatMap((l) => ['common', 'checkout', 'account', 'info'].map((ns) => `ui/i18n/${l}/${ns}.json`)),
+      ...['adapters/content/default.json', 'adapters/content/default.en-US.json'],
+      ...['test-fixtures/catalogue/content.ts', 'test-fixtures/catalogue/english.ts'],
+    ];
     const times = new Set<string>();
     for (const f of files) {
       const text = readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8');
