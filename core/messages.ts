@@ -1,7 +1,7 @@
 /**
  * Every user-facing message of both error catalogues (§8 of catalogue.md and transactions.md) and the other
  * texts the spec quotes, one named constant each. The value is the i18next key; the English wording of the
- * spec lives in ui/i18n/en-US.json, the Dutch one in ui/i18n/nl-NL.json. Interpolations use i18next's
+ * spec lives in ui/i18n/en-US/*.json, the Dutch one in ui/i18n/nl-NL/*.json. Interpolations use i18next's
  * `{{name}}` form.
  *
  * Core rules never return bare strings to the shopper: they return one of these keys (inside a ShopError or

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { findViolations, translationGaps, translationKeys, type SourceFile } from './architecture-rules';
 import { MESSAGES } from '../../core/messages';
-import nl from '../../ui/i18n/nl-NL.json';
-import en from '../../ui/i18n/en-US.json';
+import nl from '../../ui/i18n/nl-NL';
+import en from '../../ui/i18n/en-US';
 
 const root = join(__dirname, '..', '..');
 

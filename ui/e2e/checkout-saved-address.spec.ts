@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import nl from '../i18n/nl-NL.json' with { type: 'json' };
-import en from '../i18n/en-US.json' with { type: 'json' };
+import nl from '../i18n/nl-NL';
+import en from '../i18n/en-US';
 import { hydrated, requestsInFlight, simpleProductUrl, uniqueEmail } from './checkout-steps';
 
 /**

@@ -3,8 +3,8 @@
  * i18n file. A text shown in one locale that is a value of the OTHER locale's file and not of its own is a leftover
  * of the other language.
  */
-import nl from '../i18n/nl-NL.json' with { type: 'json' };
-import en from '../i18n/en-US.json' with { type: 'json' };
+import nl from '../i18n/nl-NL';
+import en from '../i18n/en-US';
 
 export type Locale = 'nl-NL' | 'en-US';
 

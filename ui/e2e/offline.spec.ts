@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import nl from '../i18n/nl-NL.json' with { type: 'json' };
-import en from '../i18n/en-US.json' with { type: 'json' };
+import nl from '../i18n/nl-NL';
+import en from '../i18n/en-US';
 import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, placeOrder, simpleProductUrl, storedRows, uniqueEmail, type StoredRow, rootHydrated as hydrated, checkoutWithOneProduct } from './checkout-steps';
 
 // spec catalogue §1, §4.4, §8: catalogue data is cached locally; offline, a visited category still shows its products

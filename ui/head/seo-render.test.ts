@@ -14,8 +14,8 @@ import { JSDOM } from 'jsdom';
 import { startTestBackend, type TestBackend } from '../../test-fixtures/backend/test-helpers';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { startStorefront, type RunningStorefront } from '../server';
-import nl from '../i18n/nl-NL.json';
-import en from '../i18n/en-US.json';
+import nl from '../i18n/nl-NL';
+import en from '../i18n/en-US';
 
 const catalogue = generateCatalogue();
 const visible = catalogue.products.filter((p) => p.visibility !== 1 && (p.status ?? 1) < 2);
