@@ -13,7 +13,7 @@ const root = new URL('..', import.meta.url).pathname;
 const ENTRY = 'ui/entry-client.tsx';
 const CLIENT_ROUTER = join(root, 'ui/app/client-router.ts');
 
-/** The browser bundle's plugins: the last three save 1.5-3.5 KB gz of every first load each (docs/benchmarks.md). */
+/** The browser bundle's plugins: the last three save 1.5-2 KB gz of every first load each (docs/benchmarks.md). */
 async function clientPlugins() {
   // the MESSAGES table of core/messages.ts (TypeScript: its types stripped by esbuild)
   const { code } = await transform(await readFile(`${root}core/messages.ts`, 'utf8'), { loader: 'ts', format: 'esm' });
@@ -112,7 +112,7 @@ export async function buildClient({ outdir, write = true, marker = '', sourcemap
 }
 
 /** The output files `start` loads before running: itself and what it imports statically, transitively. */
-function staticClosure(metafile, start, seen = new Set()) {
+export function staticClosure(metafile, start, seen = new Set()) {
   seen.add(start);
   for (const i of metafile.outputs[start].imports) if (i.kind === 'import-statement' && !seen.has(i.path)) staticClosure(metafile, i.path, seen);
   return seen;

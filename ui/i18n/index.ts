@@ -6,12 +6,12 @@ import nl from '#default-locale-texts';
 type Translation = typeof nl;
 
 /**
- * A locale's texts are namespace files (ui/i18n/<locale>/common.json, checkout.json, account.json, info.json) with the
- * same dotted keys wherever a section lives, all in i18next's one namespace. The default locale is bundled: whole on the
- * server and in the tests, `common` alone in the browser (package.json `imports`: the "browser" condition), where the
- * others come with the chunks that show them (deferred-texts.ts, account-page-texts.ts, info-page-texts.ts import
- * them). Every other locale is a chunk of its own, loaded whole on demand with `loadLocale` (before the first render in
- * the browser, per request on the server), so a Dutch first visit does not download the English texts.
+ * A locale's texts are namespace files (ui/i18n/<locale>/common.json, checkout.json, account.json, info.json) with
+ * the same dotted keys wherever a section lives, all in i18next's one namespace. The default locale is bundled: whole
+ * on the server and in the tests, `common` alone in the browser (package.json `imports`: the "browser" condition),
+ * where the others come with the chunks that show them (deferred-texts.ts, account-page-texts.ts, info-page-texts.ts
+ * import them). Every other locale is a chunk of its own, loaded whole on demand with `loadLocale` (before the first
+ * render in the browser, per request on the server), so a Dutch first visit does not download the English texts.
  */
 const LOADERS: Record<LocaleCode, () => Promise<Translation>> = {
   'nl-NL': async () => nl,
@@ -24,8 +24,8 @@ export async function loadLocale(locale: LocaleCode): Promise<void> {
 }
 
 /**
- * Texts that arrive after start (the default locale's sections the first page never shows come with the chunks that show them):
- * into the loaded locale, for an instance created later, and into `instance` if one was created before.
+ * Texts that arrive after start (the default locale's namespace files the first page never shows come with the chunks
+ * that show them): into the loaded locale, for an instance created later, and into `instance` if one exists already.
  */
 export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, instance?: i18n): void {
   const current = loaded.get(locale);
@@ -37,8 +37,8 @@ export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, ins
 export const browserI18n: { instance?: i18n } = {};
 
 /**
- * The default locale's namespace file of a page's chunk, added when the chunk
- * loads: before the browser's instance exists (a first page: it is created with them) or into it (a later page).
+ * The default locale's namespace file of a page's chunk, added when the chunk loads: before the browser's instance
+ * exists (a first page: it is created with them) or into it (a later page).
  * On the server the default locale is whole already: nothing to add there.
  */
 export function addPageTexts(texts: Record<string, unknown>): void {
