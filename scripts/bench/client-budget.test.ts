@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 // @ts-expect-error plain ESM scripts without types
-import { buildClient, DISPLAY_NAME, REACT_ROUTER, TOP_LEVEL_CALL } from '../build.mjs';
+import { buildClient, DISPLAY_NAME, REACT_ROUTER, staticClosure, TOP_LEVEL_CALL } from '../build.mjs';
 // @ts-expect-error plain ESM scripts without types
 import { PAGES, pageSizes } from './bundle-size.mjs';
 import { MESSAGES } from '../../core/messages';
@@ -81,9 +81,9 @@ describe('what comes with its page or on first need', () => {
     expect(firstLoad.length).toBeGreaterThan(100);
     expect(firstLoad.filter((i) => productCode.test(i))).toEqual([]);
     for (const page of ['ui/pages/HomePage.tsx', 'ui/pages/CategoryPage.tsx']) {
-      expect(inputsOf(closure2(result.metafile, [entry, outputOf(page)])).filter((i) => productCode.test(i))).toEqual([]);
+      expect(inputsOf(closure(result.metafile, entry, outputOf(page))).filter((i) => productCode.test(i))).toEqual([]);
     }
-    const product = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/ProductPage.tsx')]));
+    const product = inputsOf(closure(result.metafile, entry, outputOf('ui/pages/ProductPage.tsx')));
     for (const m of ['core/catalogue/product-service.ts', 'adapters/wiring-product.ts', 'core/catalogue/variants.ts']) expect(product).toContain(m);
     // the price sync, which no page reads (adapters/headless.ts SYNC), comes with none
     expect(product).not.toContain('core/catalogue/price-sync.ts');
@@ -93,7 +93,7 @@ describe('what comes with its page or on first need', () => {
 
   it('a checkout renders without ky, and no chunk of the browser carries inversify (the browser asks its graph)', () => {
     const entry = outputOf('ui/entry-client.tsx');
-    const checkout = inputsOf(closure2(result.metafile, [entry, outputOf('ui/pages/CheckoutPage.tsx'), outputOf('ui/app/transactions-ui.tsx')]));
+    const checkout = inputsOf(closure(result.metafile, entry, outputOf('ui/pages/CheckoutPage.tsx'), outputOf('ui/app/transactions-ui.tsx')));
     expect(checkout).toContain('core/cart/cart-service.ts');
     expect(checkout.filter((i) => /node_modules\/(@inversifyjs|inversify)\//.test(i))).toEqual([]);
     // nor ky: the API client and the queue's transport import it on their first request (adapters/http/api-client.ts deferredKy)
@@ -101,18 +101,6 @@ describe('what comes with its page or on first need', () => {
     expect(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs ?? {})).filter((i) => /node_modules\/(@inversifyjs|inversify|reflect-metadata)\//.test(i))).toEqual([]);
   });
 });
-
-function closure(meta: Metafile, start: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [start];
-  while (queue.length) {
-    const f = queue.shift()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
-    for (const imp of meta.outputs[f]?.imports ?? []) if (imp.kind === 'import-statement') queue.push(imp.path);
-  }
-  return seen;
-}
 
 describe("the default locale's namespace files (ui/i18n/nl-NL/*.json): common with the first load, the others later", () => {
   const deferred = new Set(
@@ -206,17 +194,18 @@ describe('pages split by route', () => {
     const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
     const page = (source: string) => Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
     const inputsOf = (files: Set<string>) => new Set([...files].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {})));
-    const home = inputsOf(closure2(result.metafile, [entry, page('ui/pages/HomePage.tsx')]));
+    const home = inputsOf(closure(result.metafile, entry, page('ui/pages/HomePage.tsx')));
     expect(home).toContain('ui/pages/HomePage.tsx');
     for (const other of ['ui/pages/CategoryPage.tsx', 'ui/pages/ProductPage.tsx', 'ui/pages/CmsPage.tsx', 'ui/components/catalogue/BundleOptions.tsx', 'ui/components/catalogue/CategoryFilters.tsx']) expect(home).not.toContain(other);
-    const category = inputsOf(closure2(result.metafile, [entry, page('ui/pages/CategoryPage.tsx')]));
+    const category = inputsOf(closure(result.metafile, entry, page('ui/pages/CategoryPage.tsx')));
     expect(category).toContain('ui/pages/CategoryPage.tsx');
     for (const other of ['ui/pages/ProductPage.tsx', 'ui/components/catalogue/BundleOptions.tsx', 'ui/pages/HomePage.tsx']) expect(category).not.toContain(other);
   });
 });
 
-function closure2(meta: Metafile, start: string[]): Set<string> {
+/** the output files that `starts` load before running (scripts/build.mjs staticClosure) */
+function closure(meta: Metafile, ...starts: string[]): Set<string> {
   const seen = new Set<string>();
-  for (const s of start) for (const f of closure(meta, s)) seen.add(f);
+  for (const s of starts) staticClosure(meta, s, seen);
   return seen;
 }

@@ -1,29 +1,15 @@
 /**
  * CPU of React's server render of a page body alone (the components' share of an uncached answer).
- * Run: node scripts/bench/run.mjs render-components [--warmup N] [--runs N] [--pages category,product,home] [--rounds N]
- *   [--baseline DIR]
- * Profile: node scripts/bench/run.mjs render-components (builds dist/bench/render-components.mjs), then
- *   NODE_ENV=production node --cpu-prof dist/bench/render-components.mjs
- *
- * A benchmark, not a test: it prints figures. It starts the demo backend in-process (in memory) and, per page, calls
- * ui/entry-server's prepareRender (route loads, through the process's catalogue read cache) untimed, then times
- * renderBody alone with a sink that drops the HTML (`begin` gets the title and head tags: serverHeadHtml is part of
- * renderBody). ~300 warm-up renders, then ~500 measured: median, mean and p90 wall ms per page, and the process's CPU
- * time per measured render (user + system, all threads: GC helpers included).
- *
- * It also prints a sha256 of each page's status + title + head tags + body HTML (from one more render, kept whole), so
- * a change that should not change the output can be checked against the hash printed before it.
- *
- * `--baseline DIR`: another checkout of the shop (e.g. `git archive <commit> | tar -x -C DIR`, with node_modules
- * reachable from DIR) whose ui/entry-server is built as the server bundle builds it (its own scripts/build.mjs
- * SERVER_SHIMS) and rendered in this process beside this checkout's, render for render, alternating which goes first:
- * on a shared, noisy machine two runs one after the other differ by more than a change of a few per cent, renders
- * side by side do not. Per page: both hashes (they must be equal for a change that keeps the HTML), both medians, first
- * quartiles and means, the median of the paired differences (this minus baseline), and the median over blocks of 10
- * pairs of the difference of each build's fastest render in the block (the noise of a shared machine only adds time,
- * so the fastest renders are the steadiest figure; in per cent of the baseline's 10th percentile).
+ * Run: node scripts/bench/run.mjs render-components [--warmup N] [--runs N] [--pages category,product,home]
+ *   [--rounds N] [--baseline DIR]
+ * In process, with the demo backend in memory: per page, ui/entry-server's prepareRender untimed, then renderBody timed
+ * with a sink that drops the HTML; median, mean, p90 and CPU per render, and a sha256 of the page's output (status,
+ * title, head tags, body) to check that a change kept the HTML.
+ * `--baseline DIR`: another checkout (e.g. `git archive <commit> | tar -x -C DIR`, node_modules reachable from DIR),
+ * its ui/entry-server built as its server bundle is, rendered in this process alternately with this one: on a shared
+ * machine only renders side by side compare. Prints both hashes, medians, p25 and means, the median paired difference,
+ * and the median over blocks of 10 pairs of the difference of each build's fastest render (noise only adds time).
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,23 +18,14 @@ import { startBackend } from '../../test-fixtures/backend/index';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { createConfig, type LocaleCode, type ShopConfig } from '../../core/config';
 import { bodyText, prepareRender, type PreparedPage } from '../../ui/entry-server';
+import { arg, inProduction, mean, quantile } from './servers';
 
-if (process.env.NODE_ENV !== 'production') {
-  // React picks its build when first loaded: re-run with the production build, as the shop runs.
-  const r = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  process.exit(r.status ?? 1);
-}
-
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
-};
-const WARMUP = Number(option('warmup', '300'));
-const RUNS = Number(option('runs', '500'));
-const ROUNDS = Number(option('rounds', '1'));
-const PAGES = option('pages', 'category,product,home').split(',');
-const BASELINE = option('baseline', '');
+inProduction();
+const WARMUP = arg('warmup', 300);
+const RUNS = arg('runs', 500);
+const ROUNDS = arg('rounds', 1);
+const PAGES = arg('pages', 'category,product,home').split(',');
+const BASELINE = arg('baseline', '');
 
 const drop = { begin() {}, write() {} };
 
@@ -103,9 +80,7 @@ async function outputHash(b: Build, path: string): Promise<{ sha: string; status
   return { sha, status: prepared.status, body: html.length, head: head.length };
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)]!;
 const median = (xs: number[]) => quantile(xs, 0.5);
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 async function main(): Promise<void> {
   const backend = await startBackend({ port: 0, dataDir: ':memory:', log: () => undefined });
@@ -176,8 +151,7 @@ async function main(): Promise<void> {
             cpuMicros += c.user + c.system;
           }
         }
-        times.sort((a, b) => a - b);
-        const p90 = times[Math.floor(times.length * 0.9)]!;
+        const p90 = quantile(times, 0.9);
         console.log(`  ${name.padEnd(8)} ${path.padEnd(40)} median ${median(times).toFixed(3)} ms, mean ${mean(times).toFixed(3)} ms, p90 ${p90.toFixed(3)} ms, CPU ${(cpuMicros / 1000 / RUNS).toFixed(3)} ms`);
       }
     }

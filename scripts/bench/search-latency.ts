@@ -12,9 +12,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBackend } from '../../test-fixtures/backend/index';
+import { arg, loadAverage as load, quantile as pct } from './servers';
 
 /** English words for the English store view's index (its texts are English; a quarter of the text queries ask it) */
 const ENGLISH_WORDS = ['gift paper', 'wraping paper', 'satin ribbon red', 'gift box', 'notebook', 'envelope', 'christmas wrapping paper gold', 'paper'];
@@ -73,8 +74,6 @@ function mix(count: number, skus: string[], urls: string[], childSkus: string[])
   return out;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number;
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
@@ -130,26 +129,18 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
     byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), ms]);
   }
   await backend.close();
-  times.sort((a, b) => a - b);
-  cpus.sort((a, b) => a - b);
-  const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v.sort((a, b) => a - b), 0.5).toFixed(1)}/${pct(v, 0.95).toFixed(1)}`).join(', ');
+  const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v, 0.5).toFixed(1)}/${pct(v, 0.95).toFixed(1)}`).join(', ');
   console.log(`scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s (CPU ${(restartCpu / 1000).toFixed(2)} s) [load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms (CPU per request, client and server: p50 ${pct(cpus, 0.5).toFixed(1)} ms, p95 ${pct(cpus, 0.95).toFixed(1)} ms); peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
   console.log(`  p50/p95 by kind (ms): ${kinds}`);
 }
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
-const maxSeconds = opt('--max-seconds', 120);
-const count = opt('--requests', 400);
-const phase = args.indexOf('--phase') >= 0 ? args[args.indexOf('--phase') + 1] : undefined;
-const scaleArg = opt('--scale', 1);
-if (phase === 'cold') await cold(scaleArg, args[args.indexOf('--dir') + 1] as string);
-else if (phase === 'warm') await warm(scaleArg, args[args.indexOf('--dir') + 1] as string, count, maxSeconds);
+const maxSeconds = arg('max-seconds', 120);
+const count = arg('requests', 400);
+const phase = arg('phase', '');
+if (phase === 'cold') await cold(arg('scale', 1), arg('dir', ''));
+else if (phase === 'warm') await warm(arg('scale', 1), arg('dir', ''), count, maxSeconds);
 else {
-  const scales = (args.find((a) => /^\d+(,\d+)*$/.test(a)) ?? '1,10,100').split(',').map(Number);
+  const scales = (process.argv[2]?.match(/^\d+(,\d+)*$/)?.[0] ?? '1,10,100').split(',').map(Number);
   console.log(`search latency, ${new Date().toISOString()}, load average ${load()}, ${count} requests per scale, at most ${maxSeconds} s of requests`);
   const child = (extra: string[]) => {
     const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', process.argv[1] as string, ...extra, '--max-seconds', String(maxSeconds), '--requests', String(count)], { stdio: 'inherit', timeout: (maxSeconds + 600) * 1000 });

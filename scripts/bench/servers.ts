@@ -1,18 +1,43 @@
 /**
- * What the browser benchmarks share (lighthouse.ts, long-tasks.ts, ssr.ts): free loopback ports, the built demo
- * backend and storefront started as child processes, and the pages they measure (home, the first active level-2
- * category, the first listed configurable product). Nothing leaves 127.0.0.1.
+ * What the benchmarks share: their command line (`arg`), the figures' statistics and the load average printed beside
+ * them, free loopback ports, the built demo backend and storefront started as child processes, the machine's Chromium,
+ * and the pages they measure (home, the first active level-2 category, the first listed configurable product).
+ * Nothing leaves 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../../test-fixtures/storefront-process';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export { freePort };
 
 /** the repository (benchmarks run bundled from dist/bench/<name>.mjs) */
 export const root = new URL('../..', import.meta.url).pathname;
+
+/** `--name value` on the bench's command line, or `fallback` (a number when the fallback is one). */
+export function arg(name: string, fallback: string): string;
+export function arg(name: string, fallback: number): number;
+export function arg(name: string, fallback: string | number): string | number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i > 0 ? process.argv[i + 1] : undefined;
+  if (value === undefined) return fallback;
+  return typeof fallback === 'number' ? Number(value) : value;
+}
+
+/** the machine's load average (1, 5 and 15 minutes), printed beside every figure: the machine is shared */
+export const loadAverage = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** the `q` quantile (0..1) of `xs` (any order) */
+export const quantile = (xs: readonly number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)]!;
+export const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** React picks its build when first loaded: outside production, runs this bench again with NODE_ENV=production. */
+export function inProduction(): void {
+  if (process.env.NODE_ENV === 'production') return;
+  const r = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  process.exit(r.status ?? 1);
+}
 
 /** The machine's Chromium as every browser bench starts it: headless, quiet, nothing fetched in the background. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -54,21 +79,21 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The route path of the first document of `index` the search answers with a url_path. */
-export async function firstUrlPath(api: string, index: string, query: unknown): Promise<string> {
-  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${encodeURIComponent(JSON.stringify(query))}`);
-  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
-  const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
-  if (!path) throw new Error(`no ${index} with a url_path`);
-  return `/${path.replace(/^\/+/, '')}`;
-}
-
-/** The pages the browser benchmarks measure: home, a level-2 category, a configurable product. */
-export async function benchPages(api: string): Promise<{ home: string; category: string; product: string }> {
+/** The pages the browser benchmarks measure: home, a level-2 category, a configurable product (their url_path). */
+async function benchPages(api: string): Promise<{ home: string; category: string; product: string }> {
+  const firstPath = async (index: string, must: unknown[]) => {
+    const query = { query: { bool: { filter: { bool: { must } } } }, size: 1 };
+    const request = encodeURIComponent(JSON.stringify(query));
+    const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${request}`);
+    const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
+    const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
+    if (!path) throw new Error(`no ${index} with a url_path`);
+    return `/${path.replace(/^\/+/, '')}`;
+  };
   return {
     home: '/',
-    category: await firstUrlPath(api, 'category', { query: { bool: { filter: { bool: { must: [{ term: { level: 2 } }, { term: { is_active: true } }] } } } }, size: 1 }),
-    product: await firstUrlPath(api, 'product', { query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }] } } } }, size: 1 }),
+    category: await firstPath('category', [{ term: { level: 2 } }, { term: { is_active: true } }]),
+    product: await firstPath('product', [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }]),
   };
 }
 

@@ -13,8 +13,6 @@
  *    render by render so that drift (GC, the read cache's refreshes, the machine) falls on both alike; median, mean and
  *    CPU per render.
  */
-import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { startBackend } from '../../test-fixtures/backend/index';
 import { createConfig } from '../../core/config';
 import { CategoryService } from '../../core/catalogue/category-service';
@@ -22,19 +20,11 @@ import { TOKENS } from '../../core/ports/tokens';
 import { prepareRender } from '../../ui/entry-server';
 import { createServerContainer, inversifyContainer } from '../../adapters/container';
 import type { ShopServices } from '../../adapters/wiring';
+import { arg, inProduction, loadAverage, mean, quantile } from './servers';
 
-if (process.env.NODE_ENV !== 'production') {
-  // React picks its build when first loaded: re-run with the production build, as the shop runs.
-  const r = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  process.exit(r.status ?? 1);
-}
-
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RENDERS = arg('--renders', 400);
-const WARMUP = arg('--warmup', 300);
+inProduction();
+const RENDERS = arg('renders', 400);
+const WARMUP = arg('warmup', 300);
 const PATH = '/inpakpapier/kerst';
 
 type Make = (options: { config?: ReturnType<typeof createConfig>; locale?: 'nl-NL' }) => ShopServices;
@@ -44,12 +34,7 @@ const VARIANTS: Array<[string, Make]> = [
   ['graph              ', createServerContainer],
 ];
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))]!;
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 /** µs per call of `fn`, median of `rounds` rounds of `n` calls, the variants' rounds alternating */
 function perCall(fns: Array<() => unknown>, n: number, rounds: number): number[][] {
@@ -72,7 +57,7 @@ async function main(): Promise<void> {
   try {
     const config = createConfig({ api: { url: backend.url } });
     const locale = 'nl-NL' as const;
-    console.log(`backend ${backend.url}; NODE_ENV=${process.env.NODE_ENV}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`backend ${backend.url}; NODE_ENV=${process.env.NODE_ENV}; node ${process.version}; load average ${loadAverage()}`);
 
     // ---- creation and get
     const creation = perCall(
@@ -125,7 +110,7 @@ async function main(): Promise<void> {
     console.log(`\nprepareRender + renderBody of ${PATH}, ${RENDERS} each after a warm-up of ${WARMUP}, alternating (statuses: ${[...statuses].join(', ')}):`);
     VARIANTS.forEach(([label], v) => {
       console.log(
-        `  ${label}  median ${median(ms[v]!).toFixed(3)} ms, mean ${mean(ms[v]!).toFixed(3)} ms, p90 ${pct(ms[v]!, 0.9).toFixed(3)} ms; CPU per render median ${median(cpu[v]!).toFixed(3)} ms, mean ${mean(cpu[v]!).toFixed(3)} ms`,
+        `  ${label}  median ${median(ms[v]!).toFixed(3)} ms, mean ${mean(ms[v]!).toFixed(3)} ms, p90 ${quantile(ms[v]!, 0.9).toFixed(3)} ms; CPU per render median ${median(cpu[v]!).toFixed(3)} ms, mean ${mean(cpu[v]!).toFixed(3)} ms`,
       );
     });
     const [a, b] = [mean(ms[0]!), mean(ms[1]!)];
