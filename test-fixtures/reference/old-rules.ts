@@ -1,7 +1,7 @@
 /**
  * The old answers of two rules, kept verbatim as answer keys for the tests that hold the fast versions to them
- * (core/cart/merge-reference.test.ts, core/catalogue/variants-reference.test.ts) and as the "old" side of
- * `node scripts/bench/run.mjs rules`. Do not "improve" them: a simpler, slower model is the point.
+ * (core/cart/merge-reference.test.ts, core/catalogue/variants-reference.test.ts). Do not "improve" them: a simpler,
+ * slower model is the point.
  */
 import type { ShopConfig } from '../../core/config';
 import { cartItemIdentity, hasOptions } from '../../core/cart/identity';
