@@ -47,6 +47,20 @@ describe('locale texts', () => {
   });
 });
 
+describe('namespace files', () => {
+  const NAMESPACES = ['common', 'checkout', 'account', 'info'];
+  const sections = (locale: LocaleCode, ns: string) =>
+    Object.keys(JSON.parse(readFileSync(new URL(`./${locale}/${ns}.json`, import.meta.url), 'utf8')) as object);
+
+  // a section is in the same file in both locales (a page's chunk brings the default locale's file), and in one only
+  it('each file holds the same sections in nl-NL and en-US, and no section is in two files', () => {
+    for (const ns of NAMESPACES) expect(sections('en-US', ns)).toEqual(sections('nl-NL', ns));
+    const all = NAMESPACES.flatMap((ns) => sections('nl-NL', ns));
+    expect(all.length).toBeGreaterThan(40);
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
+
 describe('shop content', () => {
   // the header block of the demo catalogue says 'Vóór 16:00 besteld, vandaag verzonden' (English: 'Ordered before 16:00'); the shop's own texts (the
   // locale files, the local content of the home page) may not name another cut-off time beside it
