@@ -130,7 +130,14 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
   }
   await backend.close();
   const kinds = [...byKind].map(([k, v]) => `${k} ${pct(v, 0.5).toFixed(1)}/${pct(v, 0.95).toFixed(1)}`).join(', ');
-  console.log(`scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s (CPU ${(restartCpu / 1000).toFixed(2)} s) [load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms, max ${pct(times, 1).toFixed(1)} ms (CPU per request, client and server: p50 ${pct(cpus, 0.5).toFixed(1)} ms, p95 ${pct(cpus, 0.95).toFixed(1)} ms); peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`);
+  const fmt = (xs: number[], q: number) => `${pct(xs, q).toFixed(1)} ms`;
+  console.log(
+    `scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s (CPU ${(restartCpu / 1000).toFixed(2)} s) ` +
+      `[load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: ` +
+      `p50 ${fmt(times, 0.5)}, p95 ${fmt(times, 0.95)}, p99 ${fmt(times, 0.99)}, max ${fmt(times, 1)} ` +
+      `(CPU per request, client and server: p50 ${fmt(cpus, 0.5)}, p95 ${fmt(cpus, 0.95)}); ` +
+      `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`,
+  );
   console.log(`  p50/p95 by kind (ms): ${kinds}`);
 }
 
