@@ -50,7 +50,7 @@ describe('first-load JavaScript per page', () => {
   });
 
   it("the first load is the entry, one chunk it shares with later chunks and the bundler's runtime (scripts/build.mjs codeSplitting)", () => {
-    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const entry = outputOf('ui/entry-client.tsx');
     const first = [...closure(result.metafile, entry)];
     expect(first.length).toBeLessThanOrEqual(3);
     // react-dom, the composition root's catalogue part and the shell are in it
@@ -62,7 +62,7 @@ describe('first-load JavaScript per page', () => {
   it('the cart, session, checkout and queue code, and inversify, are not in the first load of a catalogue page', () => {
     const sizes = pageSizes(result.metafile, read) as Sizes;
     expect(sizes.home).toBeDefined();
-    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const entry = outputOf('ui/entry-client.tsx');
     const firstLoad = closure(result.metafile, entry);
     const inputs = [...firstLoad].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
     const transactionCode = /core\/cart\/cart-service|core\/checkout\/(checkout|payment|order-status)-service|core\/queue\/task-queue|core\/user\/session-service|wiring-transactions|node_modules\/ky\/|node_modules\/(@inversifyjs|inversify)\//;
@@ -71,7 +71,6 @@ describe('first-load JavaScript per page', () => {
 });
 
 describe('what comes with its page or on first need', () => {
-  const outputOf = (source: string) => Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
   const inputsOf = (files: Set<string>) => [...files].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}));
 
   it("the product page's services, the offline search and the server's read cache are not in the first load; the product page brings its services", () => {
@@ -108,10 +107,7 @@ describe("the default locale's namespace files (ui/i18n/nl-NL/*.json): common wi
   );
   const sectionOf = (key: string) => key.split('.')[0] ?? '';
   const texts = (f: string) => Buffer.from(read(f)).toString('utf8');
-  const closureOf = (source: string) => {
-    const out = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
-    return [...closure(result.metafile, out)].map(texts).join('\n');
-  };
+  const closureOf = (source: string) => [...closure(result.metafile, outputOf(source))].map(texts).join('\n');
 
   it('the first load carries no deferred section, the transaction half the rest but the account pages\' (which come with their chunks)', () => {
     const first = closureOf('ui/entry-client.tsx');
@@ -130,7 +126,7 @@ describe("the default locale's namespace files (ui/i18n/nl-NL/*.json): common wi
   });
 
   it('no code of the first load names a text of a deferred section', () => {
-    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const entry = outputOf('ui/entry-client.tsx');
     const sources = [...closure(result.metafile, entry)]
       .flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {}))
       .filter((i) => /^(ui|core|adapters)\/.*\.tsx?$/.test(i))
@@ -164,7 +160,7 @@ describe('what the bundle rewrites (scripts/build.mjs clientPlugins)', () => {
     );
     expect(wholeReads).toEqual([]);
     // and the first load carries the keys it reads, not the table (~7 KB minified): only ShopError of core/messages.ts
-    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
+    const entry = outputOf('ui/entry-client.tsx');
     const bytes = [...closure(result.metafile, entry)].reduce((n, f) => n + (result.metafile.outputs[f]?.inputs['core/messages.ts']?.bytesInOutput ?? 0), 0);
     expect(bytes).toBeLessThan(1024);
   });
@@ -191,17 +187,23 @@ describe('pages split by route', () => {
   });
 
   it('the home page loads no category, product or CMS page code; a category page none of the product page', () => {
-    const entry = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === 'ui/entry-client.tsx' && f.endsWith('.js'))!;
-    const page = (source: string) => Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'))!;
+    const entry = outputOf('ui/entry-client.tsx');
     const inputsOf = (files: Set<string>) => new Set([...files].flatMap((f) => Object.keys(result.metafile.outputs[f]?.inputs ?? {})));
-    const home = inputsOf(closure(result.metafile, entry, page('ui/pages/HomePage.tsx')));
+    const home = inputsOf(closure(result.metafile, entry, outputOf('ui/pages/HomePage.tsx')));
     expect(home).toContain('ui/pages/HomePage.tsx');
     for (const other of ['ui/pages/CategoryPage.tsx', 'ui/pages/ProductPage.tsx', 'ui/pages/CmsPage.tsx', 'ui/components/catalogue/BundleOptions.tsx', 'ui/components/catalogue/CategoryFilters.tsx']) expect(home).not.toContain(other);
-    const category = inputsOf(closure(result.metafile, entry, page('ui/pages/CategoryPage.tsx')));
+    const category = inputsOf(closure(result.metafile, entry, outputOf('ui/pages/CategoryPage.tsx')));
     expect(category).toContain('ui/pages/CategoryPage.tsx');
     for (const other of ['ui/pages/ProductPage.tsx', 'ui/components/catalogue/BundleOptions.tsx', 'ui/pages/HomePage.tsx']) expect(category).not.toContain(other);
   });
 });
+
+/** the JavaScript output file of the entry or dynamic import `source` */
+function outputOf(source: string): string {
+  const out = Object.keys(result.metafile.outputs).find((f) => result.metafile.outputs[f]?.entryPoint === source && f.endsWith('.js'));
+  if (!out) throw new Error(`no output file for ${source}`);
+  return out;
+}
 
 /** the output files that `starts` load before running (scripts/build.mjs staticClosure) */
 function closure(meta: Metafile, ...starts: string[]): Set<string> {
