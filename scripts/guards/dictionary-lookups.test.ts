@@ -25,7 +25,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/catalogue/variant-merge.ts': [4, 'attribute codes of the product\'s own configurable options and of the configured filters; the fields of a child merged into its product'],
   'core/catalogue/time-zone.ts': [1, 'the configured time zone'],
   'core/routing/routes.ts': [2, 'parameter names of the route table'],
-  'core/catalogue/local-search.ts': [5, 'field paths and aggregation names the core\'s own query builder writes'],
   'core/catalogue/first-variant-url.ts': [1, 'attribute codes of the product\'s configurable options'],
   'core/catalogue/custom-option-validation.ts': [3, 'field names made from the product\'s custom options'],
   'core/cart/cart-totals-sync.ts': [2, 'item ids of the server\'s own cart answer'],
