@@ -2,7 +2,7 @@
  * Contact form (spec transactions §5 "any completed request counts as success"; §8 success 'Your comment was sent!'
  * and form cleared, failure 'Something went wrong. Try again in a few seconds.'; progress 'Sending the message ...').
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import { MESSAGES, type MessageKey } from '../messages';
 import type { ContactApi, ContactCategory, ContactForm } from '../ports/contact-api';
 import type { Logger } from '../ports/logger';
@@ -18,16 +18,11 @@ export interface ContactState {
   readonly categories: readonly ContactCategory[];
 }
 
-export class ContactService {
-  private readonly state = new BehaviorSubject<ContactState>({ form: EMPTY_CONTACT_FORM, sending: false, result: undefined, categories: [] });
-  readonly state$: Observable<ContactState> = this.state.pipe(distinctUntilChanged());
-
+export class ContactService extends StateHolder<ContactState> {
   constructor(
     private readonly deps: { readonly api: ContactApi; readonly notifications: NotificationService; readonly progress?: ProgressService; readonly logger: Logger },
-  ) {}
-
-  snapshot(): ContactState {
-    return this.state.value;
+  ) {
+    super({ form: EMPTY_CONTACT_FORM, sending: false, result: undefined, categories: [] });
   }
 
   setForm(form: ContactForm): void {

@@ -3,7 +3,7 @@
  * message ...'; config.ui.progress): start → ticks every tickMs toward max over durationMs → finish (100, then hidden)
  * or fail (failed colour).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { MessageKey } from '../messages';
 import type { Scheduler, TimerHandle } from '../ports/scheduler';
@@ -17,9 +17,7 @@ export interface ProgressState {
 
 export const IDLE_PROGRESS: ProgressState = { active: false, percent: 0, failed: false };
 
-export class ProgressService {
-  private readonly state = new BehaviorSubject<ProgressState>(IDLE_PROGRESS);
-  readonly state$: Observable<ProgressState> = this.state.pipe(distinctUntilChanged());
+export class ProgressService extends StateHolder<ProgressState> {
   private ticker: TimerHandle | undefined;
   private hideTimer: TimerHandle | undefined;
   /** the route change under way (its timer to show the bar) and whether the bar shows for a route change */
@@ -29,10 +27,8 @@ export class ProgressService {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly config: ShopConfig,
-  ) {}
-
-  snapshot(): ProgressState {
-    return this.state.value;
+  ) {
+    super(IDLE_PROGRESS);
   }
 
   start(message?: MessageKey): void {
