@@ -163,26 +163,35 @@ export function selectConfigurableChild(
 }
 
 /**
+ * Per configurable option, its values for which `keep` holds of the children that have the value and match every other
+ * selected option. Keyed by attribute code.
+ */
+function optionValuesWhere(
+  product: Product,
+  children: readonly ConfigurableChild[],
+  selection: VariantSelection,
+  keep: (reached: ConfigurableChild[]) => boolean,
+): Record<string, OptionValueId[]> {
+  const chosen = selectedIds(selection);
+  const out: Record<string, OptionValueId[]> = {};
+  for (const option of configurableOptionsOf(product)) {
+    const code = option.attribute_code;
+    const others = chosen.filter(([other]) => other !== code);
+    const matchesOthers = (c: ConfigurableChild) => others.every(([other, ids]) => ids.includes(childValue(c, other) ?? '\u0000'));
+    out[code] = option.values
+      .filter((v) => keep(children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c))))
+      .map((v) => v.value_index);
+  }
+  return out;
+}
+
+/**
  * Which values of each configurable option remain choosable given a (partial) selection: a value is available
  * when an available child has it and matches every other selected option. Keyed by attribute code.
  */
 export function availableOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
   const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config));
-  const chosen = selectedIds(selection);
-  const out: Record<string, OptionValueId[]> = {};
-  for (const option of configurableOptionsOf(product)) {
-    const others = chosen.filter(([code]) => code !== option.attribute_code);
-    out[option.attribute_code] = option.values
-      .filter((v) =>
-        children.some(
-          (c) =>
-            childValue(c, option.attribute_code) === String(v.value_index) &&
-            others.every(([code, ids]) => ids.includes(childValue(c, code) ?? '\u0000')),
-        ),
-      )
-      .map((v) => v.value_index);
-  }
-  return out;
+  return optionValuesWhere(product, children, selection, (reached) => reached.length > 0);
 }
 
 /**
@@ -193,22 +202,8 @@ export function availableOptionValues(product: Product, selection: VariantSelect
  */
 export function outOfStockOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
   const children = (product.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
-  const chosen = selectedIds(selection);
-  const out: Record<string, OptionValueId[]> = {};
-  for (const option of configurableOptionsOf(product)) {
-    const others = chosen.filter(([code]) => code !== option.attribute_code);
-    out[option.attribute_code] = option.values
-      .filter((v) => {
-        const reach = children.filter(
-          (c) =>
-            childValue(c, option.attribute_code) === String(v.value_index) &&
-            others.every(([code, ids]) => ids.includes(childValue(c, code) ?? '\u0000')),
-        );
-        return reach.length > 0 && reach.every((c) => c.stock?.is_in_stock === false);
-      })
-      .map((v) => v.value_index);
-  }
-  return out;
+  const onlyOut = (reached: ConfigurableChild[]) => reached.length > 0 && reached.every((c) => c.stock?.is_in_stock === false);
+  return optionValuesWhere(product, children, selection, onlyOut);
 }
 
 /** spec catalogue §4.2: a configurable operation needs a parentSku. */
