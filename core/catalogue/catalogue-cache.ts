@@ -1,13 +1,7 @@
 /**
- * The local catalogue cache (spec catalogue §1, §4.4, §8, §9): search answers, products, categories and URL
- * mappings kept in the Storage port so that browsing works offline.
- *
- * - a read that gives no answer within 800 ms recreates the storage and counts a get error;
- * - after 1 get error or 30 set errors the persistent cache is disabled (an in-memory map takes over);
- * - a quota error on a write clears the product cache and the URL cache;
- * - a search that fails while offline answers the cached result flagged `offline`; a product search never answered
- *   before is read over the cached products (local-search.ts), else an empty result flagged `offline`; a search
- *   that fails online is logged and raised.
+ * The local catalogue cache (spec catalogue §1, §4.4, §8, §9): search answers, products, categories and URL mappings
+ * kept in the Storage port so that browsing works offline. A read with no answer within 800 ms recreates the storage;
+ * after 1 get error or 30 set errors an in-memory map takes over; a quota error clears the product and URL caches.
  */
 import type { ShopConfig } from '../config';
 import { cyrb53 } from '../hash';
