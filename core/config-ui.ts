@@ -21,7 +21,7 @@ export const UI_DEFAULTS = {
       color: '#2e7d32',
       failedColor: '#c62828',
       routeChangeIncrease: 40,
-      /** spec catalogue §2.4: a route change shows the bar only once it has taken this long (a quick one shows none) */
+      /** spec catalogue §2.4: a route change shows the bar only once it has taken this long */
       routeChangeDelayMs: 300,
     },
     prefetch: { idleTimeoutMs: 2000 },

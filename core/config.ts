@@ -10,7 +10,11 @@ import { TRANSACTIONS_DEFAULTS } from './config-transactions';
 import { UI_DEFAULTS } from './config-ui';
 
 /** A section's type is its defaults' type, read-only all the way down: each field is written once. */
-type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 export type CatalogueConfig = DeepReadonly<typeof CATALOGUE_DEFAULTS>;
 export type LocaleConfig = DeepReadonly<typeof LOCALE_DEFAULTS>;
 export type TransactionsConfig = DeepReadonly<typeof TRANSACTIONS_DEFAULTS>;

@@ -113,7 +113,8 @@ export class CatalogueCache implements UrlMappingCache {
 
   get<T>(collection: string, key: string): Promise<T | undefined> {
     const memo = this.memory.get<T>(collection, key);
-    return this.timed(() => this.storage.get<T>(collection, key), this.config.cache.readTimeoutMs, { collection, key }, memo);
+    const read = () => this.storage.get<T>(collection, key);
+    return this.timed(read, this.config.cache.readTimeoutMs, { collection, key }, memo);
   }
 
   /**
@@ -167,7 +168,8 @@ export class CatalogueCache implements UrlMappingCache {
    */
   entries<T>(collection: string): Promise<Array<[string, T]>> {
     const memo = this.memory.entries<T>(collection);
-    return this.timed(() => this.storage.entries<T>(collection), this.config.cache.iterateTimeoutMs, { collection }, memo);
+    const read = () => this.storage.entries<T>(collection);
+    return this.timed(read, this.config.cache.iterateTimeoutMs, { collection }, memo);
   }
 
   /**

@@ -74,7 +74,8 @@ export class CategoryService extends StateHolder<CategoryState> {
       readonly storeCode?: string;
     } = {},
   ) {
-    super({ categories: [], tree: [], menu: [], breadcrumbs: [], list: emptyList(config), filters: {}, available: {}, loading: false });
+    const list = emptyList(config);
+    super({ categories: [], tree: [], menu: [], breadcrumbs: [], list, filters: {}, available: {}, loading: false });
   }
 
   /** Takes a snapshot or a portable one (`portableCategoryState`): tree and menu are rebuilt from the flat list when missing. */

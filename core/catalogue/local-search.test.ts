@@ -170,10 +170,11 @@ describe('localAggregations: the filter panel offline, counted as the backend co
     expect(result.aggregations).toEqual({});
   });
 
-  it('property: equal to the demo backend\'s aggregations over the same products (the filter panel\'s terms and price ranges, any sizes and bounds) // spec catalogue §3.4, §9', () => {
+  it('property: any filter panel\'s aggregations equal the backend\'s // spec catalogue §3.4, §9', () => {
     const value = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('1', '2', 'rood', '', ' 3'), fc.boolean());
     const field = fc.option(fc.oneof(value, fc.array(value, { maxLength: 3 })), { nil: undefined });
-    const price = fc.option(fc.oneof(fc.double({ min: -10, max: 300, noNaN: true }), fc.constantFrom('49.99', '150', 'x', '')), { nil: undefined });
+    const number = fc.double({ min: -10, max: 300, noNaN: true });
+    const price = fc.option(fc.oneof(number, fc.constantFrom('49.99', '150', 'x', '')), { nil: undefined });
     const doc = fc.record({ color: field, size: field, size_options: field, erin_recommends: field, final_price: price });
     const bound = fc.option(fc.integer({ min: 0, max: 300 }), { nil: null });
     const filterConfig = fc.record({

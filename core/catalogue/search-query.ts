@@ -51,7 +51,9 @@ export interface BuiltSearchQuery {
 }
 
 /** Elasticsearch's range parameter of each range operator (`moreq`, `from`: inclusive lower; `to`: inclusive upper) */
-const RANGE_PARAM = new Map(Object.entries({ gt: 'gt', lt: 'lt', gte: 'gte', lte: 'lte', moreq: 'gte', from: 'gte', to: 'lte' }));
+const RANGE_PARAM = new Map(
+  Object.entries({ gt: 'gt', lt: 'lt', gte: 'gte', lte: 'lte', moreq: 'gte', from: 'gte', to: 'lte' }),
+);
 
 /** spec catalogue §2.8, §5: the search runs only for a text of at least the minimum length (3). */
 export function isSearchableText(text: string | undefined, config: ShopConfig): boolean {

@@ -177,7 +177,8 @@ function optionValuesWhere(
   for (const option of configurableOptionsOf(product)) {
     const code = option.attribute_code;
     const others = chosen.filter(([other]) => other !== code);
-    const matchesOthers = (c: ConfigurableChild) => others.every(([other, ids]) => ids.includes(childValue(c, other) ?? '\u0000'));
+    const matchesOthers = (c: ConfigurableChild) =>
+      others.every(([other, ids]) => ids.includes(childValue(c, other) ?? '\u0000'));
     out[code] = option.values
       .filter((v) => keep(children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c))))
       .map((v) => v.value_index);
@@ -189,7 +190,11 @@ function optionValuesWhere(
  * Which values of each configurable option remain choosable given a (partial) selection: a value is available
  * when an available child has it and matches every other selected option. Keyed by attribute code.
  */
-export function availableOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
+export function availableOptionValues(
+  product: Product,
+  selection: VariantSelection,
+  config: ShopConfig,
+): Record<string, OptionValueId[]> {
   const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config));
   return optionValuesWhere(product, children, selection, (reached) => reached.length > 0);
 }
@@ -202,7 +207,8 @@ export function availableOptionValues(product: Product, selection: VariantSelect
  */
 export function outOfStockOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
   const children = (product.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
-  const onlyOut = (reached: ConfigurableChild[]) => reached.length > 0 && reached.every((c) => c.stock?.is_in_stock === false);
+  const onlyOut = (reached: ConfigurableChild[]) =>
+    reached.length > 0 && reached.every((c) => c.stock?.is_in_stock === false);
   return optionValuesWhere(product, children, selection, onlyOut);
 }
 
