@@ -52,10 +52,8 @@ export class ProgressService extends StateHolder<ProgressState> {
   }
 
   /**
-   * spec catalogue §2.4 "The progress bar runs on each route change", shown only when the change is slow: the bar starts
-   * once config.ui.progress.routeChangeDelayMs has passed (on the Scheduler port). The returned function ends this
-   * change: no bar if it never showed, else the bar finishes. A newer route change takes over an older one (the
-   * older's end then does nothing, the bar already shown stays for the newer).
+   * spec catalogue §2.4 "The progress bar runs on each route change", once it has taken routeChangeDelayMs. The
+   * returned function ends this change (the bar finishes if it showed); a newer change takes over an older one.
    */
   routeChange(): () => void {
     this.route?.timer.cancel();
