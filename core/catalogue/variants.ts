@@ -3,7 +3,7 @@
  * values remain available, merging the chosen child into the product, and errors.variants.
  */
 import type { ShopConfig } from '../config';
-import { MESSAGES, ShopError } from '../messages';
+import { MESSAGES } from '../messages';
 import type { ConfigurableChild, ConfigurableItemOption, ConfigurableOption, Product, ProductConfiguration } from './types';
 
 import { childValue, configurableItemOptions, configurableOptionsOf, configurationOfChild, isChildDisabled, mergeChildIntoProduct, type OptionValueId } from './variant-merge';
@@ -210,13 +210,6 @@ export function outOfStockOptionValues(product: Product, selection: VariantSelec
   const onlyOut = (reached: ConfigurableChild[]) =>
     reached.length > 0 && reached.every((c) => c.stock?.is_in_stock === false);
   return optionValuesWhere(product, children, selection, onlyOut);
-}
-
-/** spec catalogue §4.2: a configurable operation needs a parentSku. */
-export function requireParentSku(product: Product): string {
-  const sku = product.parentSku ?? (product.type_id === 'configurable' ? product.sku : undefined);
-  if (!sku) throw new ShopError(MESSAGES.noParentSku);
-  return sku;
 }
 
 /**
