@@ -62,7 +62,7 @@ export class CmsService extends StateHolder<CmsState> {
     const blocks = await this.api.blocks({ ...(identifiers ? { identifiers } : {}), size: this.config.cms.blockListSize });
     // fromEntries defines each entry as the object's own: an identifier '__proto__' never sets the prototype
     const all = { ...this.state.value.blocks, ...Object.fromEntries(blocks.map((b) => [b.identifier, b])) };
-    this.state.next({ ...this.state.value, blocks: all });
+    this.patch({ blocks: all });
     return blocks;
   }
 }

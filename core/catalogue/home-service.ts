@@ -42,7 +42,7 @@ export class HomeService extends StateHolder<HomeState> {
    */
   async load(): Promise<void> {
     if (this.state.value.status === 'ready') return;
-    this.state.next({ ...this.state.value, status: 'loading' });
+    this.patch({ status: 'loading' });
     const names = this.config.catalogue.homeLists;
     const contentLoad = this.content?.load(this.storeCode).catch((e: unknown) => {
       this.logger.debug(`home content for '${this.storeCode}' failed: ${String(e)}`, 'home');

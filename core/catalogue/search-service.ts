@@ -43,10 +43,10 @@ export class SearchService extends StateHolder<SearchState> {
       return this.state.value;
     }
     if (!isSearchableText(text, this.config)) {
-      this.state.next({ ...this.state.value, text });
+      this.patch({ text });
       return this.state.value;
     }
-    this.state.next({ ...this.state.value, text, loading: true });
+    this.patch({ text, loading: true });
     return this.runSearch(text, 0, seq);
   }
 
@@ -73,7 +73,7 @@ export class SearchService extends StateHolder<SearchState> {
     } catch (e) {
       if (seq !== this.seq) return this.state.value;
       this.logger?.warn('Search failed', 'search', { text, error: String(e) });
-      this.state.next({ ...this.state.value, loading: false, hasMore: false });
+      this.patch({ loading: false, hasMore: false });
     }
     return this.state.value;
   }

@@ -26,12 +26,12 @@ export class ContactService extends StateHolder<ContactState> {
   }
 
   setForm(form: ContactForm): void {
-    this.state.next({ ...this.state.value, form });
+    this.patch({ form });
   }
 
   async loadCategories(): Promise<void> {
     try {
-      this.state.next({ ...this.state.value, categories: await this.deps.api.categories() });
+      this.patch({ categories: await this.deps.api.categories() });
     } catch (e) {
       this.deps.logger.warn('contact categories not loaded', 'contact', e);
     }
@@ -39,19 +39,19 @@ export class ContactService extends StateHolder<ContactState> {
 
   /** Send the form; true on success (the form is then cleared). */
   async send(form: ContactForm = this.state.value.form): Promise<boolean> {
-    this.state.next({ ...this.state.value, form, sending: true, result: undefined });
+    this.patch({ form, sending: true, result: undefined });
     this.deps.progress?.start(MESSAGES.progressSendingMessage);
     try {
       await this.deps.api.send(form);
       this.deps.progress?.finish();
       this.deps.notifications.notify({ type: 'success', message: MESSAGES.contactSent });
-      this.state.next({ ...this.state.value, form: EMPTY_CONTACT_FORM, sending: false, result: MESSAGES.contactSent });
+      this.patch({ form: EMPTY_CONTACT_FORM, sending: false, result: MESSAGES.contactSent });
       return true;
     } catch (e) {
       this.deps.logger.warn('contact form not sent', 'contact', e);
       this.deps.progress?.fail();
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.contactFailed });
-      this.state.next({ ...this.state.value, sending: false, result: MESSAGES.contactFailed });
+      this.patch({ sending: false, result: MESSAGES.contactFailed });
       return false;
     }
   }

@@ -85,7 +85,7 @@ export class ProgressService extends StateHolder<ProgressState> {
 
   private end(failed: boolean): void {
     this.stopTimers();
-    this.state.next({ ...this.state.value, active: true, percent: 100, failed });
+    this.patch({ active: true, percent: 100, failed });
     this.hideTimer = this.scheduler.after(this.config.ui.progress.tickMs, () => this.state.next(IDLE_PROGRESS));
   }
 

@@ -45,7 +45,7 @@ export class UiFlagsService extends StateHolder<UiFlags> {
   }
 
   closeAll(): void {
-    this.state.next({ ...this.state.value, sidebar: false, microcart: false, searchpanel: false, wishlist: false, overlay: false, submenu: [] });
+    this.patch({ sidebar: false, microcart: false, searchpanel: false, wishlist: false, overlay: false, submenu: [] });
   }
 
   setLoader(loader: boolean): void {
@@ -54,10 +54,10 @@ export class UiFlagsService extends StateHolder<UiFlags> {
 
   openSubmenu(id: string | number, depth: number): void {
     const submenu = [...this.state.value.submenu.slice(0, depth), id];
-    this.state.next({ ...this.state.value, submenu });
+    this.patch({ submenu });
   }
 
   closeSubmenu(depth = 0): void {
-    this.state.next({ ...this.state.value, submenu: this.state.value.submenu.slice(0, depth) });
+    this.patch({ submenu: this.state.value.submenu.slice(0, depth) });
   }
 }
