@@ -20,7 +20,6 @@ import { ownEntry } from '../dictionary';
 import type { SearchRequest } from '../ports/catalogue-search';
 import type { Aggregations, Product, SearchResult } from './types';
 
-type Clause = Record<string, unknown>;
 type Scalar = string | number | boolean;
 
 class Unsupported extends Error {}

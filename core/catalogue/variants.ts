@@ -4,7 +4,7 @@
  */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
-import type { ConfigurableChild, ConfigurableItemOption, ConfigurableOption, Product, ProductConfiguration } from './types';
+import type { ConfigurableChild, Product, ProductConfiguration } from './types';
 
 import { childValue, configurableItemOptions, configurableOptionsOf, configurationOfChild, isChildDisabled, mergeChildIntoProduct, type OptionValueId } from './variant-merge';
 

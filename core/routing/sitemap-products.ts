@@ -6,7 +6,7 @@
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Product } from '../catalogue/types';
-import { buildSearchQuery, fixedFilterClauses, toSearchRequest } from '../catalogue/search-query';
+import { buildSearchQuery, toSearchRequest } from '../catalogue/search-query';
 import { productCanonicalPath } from '../seo/canonical';
 import type { SitemapEntry } from './sitemap';
 
