@@ -1,34 +1,6 @@
 /** spec catalogue §9 and transactions §9: the screen's timings, breakpoints, sizes and progress bar (part of ShopConfig, core/config.ts). */
 
-export interface UiConfig {
-  readonly ui: {
-    readonly asyncComponentTimeoutMs: number;
-    readonly submenuPopDelayMs: number;
-    readonly mobileBreakpointPx: number;
-    readonly desktopFromPx: number;
-    readonly backToTopHeaderPx: number;
-    readonly backToTopShellPx: number;
-    readonly notificationZIndex: number;
-    readonly megaMenuMaxWidthPx: number;
-    readonly footerMaxWidthPx: number;
-    readonly bottomNavHeightRem: number;
-    readonly cookieBarMinHeightRem: number;
-    readonly progress: {
-      readonly tickMs: number;
-      readonly max: number;
-      readonly durationMs: number;
-      readonly thicknessPx: number;
-      readonly color: string;
-      readonly failedColor: string;
-      readonly routeChangeIncrease: number;
-      /** spec catalogue §2.4: a route change shows the bar only once it has taken this long (a quick one shows none) */
-      readonly routeChangeDelayMs: number;
-    };
-    readonly prefetch: { readonly idleTimeoutMs: number };
-  };
-}
-
-export const UI_DEFAULTS: UiConfig = {
+export const UI_DEFAULTS = {
   ui: {
     asyncComponentTimeoutMs: 3000,
     submenuPopDelayMs: 300,
@@ -49,6 +21,7 @@ export const UI_DEFAULTS: UiConfig = {
       color: '#2e7d32',
       failedColor: '#c62828',
       routeChangeIncrease: 40,
+      /** spec catalogue §2.4: a route change shows the bar only once it has taken this long */
       routeChangeDelayMs: 300,
     },
     prefetch: { idleTimeoutMs: 2000 },

@@ -4,12 +4,21 @@
  * config-locale.ts, config-catalogue.ts, config-ui.ts, config-transactions.ts; the shop and API ones here. What only the
  * storefront server reads (output cache, workers) is not here: ui/edge/server-config.ts.
  */
-import { CATALOGUE_DEFAULTS, type CatalogueConfig } from './config-catalogue';
-import { LOCALE_DEFAULTS, type LocaleConfig } from './config-locale';
-import { TRANSACTIONS_DEFAULTS, type TransactionsConfig } from './config-transactions';
-import { UI_DEFAULTS, type UiConfig } from './config-ui';
+import { CATALOGUE_DEFAULTS } from './config-catalogue';
+import { LOCALE_DEFAULTS } from './config-locale';
+import { TRANSACTIONS_DEFAULTS } from './config-transactions';
+import { UI_DEFAULTS } from './config-ui';
 
-export type { CatalogueConfig, LocaleConfig, TransactionsConfig, UiConfig };
+/** A section's type is its defaults' type, read-only all the way down: each field is written once. */
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+export type CatalogueConfig = DeepReadonly<typeof CATALOGUE_DEFAULTS>;
+export type LocaleConfig = DeepReadonly<typeof LOCALE_DEFAULTS>;
+export type TransactionsConfig = DeepReadonly<typeof TRANSACTIONS_DEFAULTS>;
+export type UiConfig = DeepReadonly<typeof UI_DEFAULTS>;
 
 export type LocaleCode = 'nl-NL' | 'en-US';
 export type SortKey = 'bestsold' | 'latest' | 'price_asc' | 'price_desc';

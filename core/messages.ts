@@ -1,10 +1,7 @@
 /**
- * Every user-facing message of both error catalogues (§8 of catalogue.md and transactions.md) and the other
- * texts the spec quotes, one named constant each. The value is the i18next key; the English wording of the
- * spec lives in ui/i18n/en-US/*.json, the Dutch one in ui/i18n/nl-NL/*.json. Interpolations use i18next's
- * `{{name}}` form.
- *
- * Core rules never return bare strings to the shopper: they return one of these keys (inside a ShopError or
+ * The user-facing messages of both error catalogues (§8 of catalogue.md and transactions.md) and the other spec texts
+ * that code names, one constant each. The value is the i18next key (texts in ui/i18n/<locale>/*.json, `{{name}}`
+ * interpolations). Core never returns bare strings to the shopper: it returns one of these keys (inside a ShopError or
  * a typed result), and the UI translates it.
  */
 export const MESSAGES = {
@@ -15,7 +12,6 @@ export const MESSAGES = {
   productStatusEmpty: 'catalogue.productStatusEmpty', // {{status}}
   productVisibilityEmpty: 'catalogue.productVisibilityEmpty', // {{visibility}}
   productNotFound: 'catalogue.productNotFound',
-  productLinkNotFound: 'catalogue.productLinkNotFound',
   /** a bundle's choices (catalogue §3.1, §4.4) */
   bundleOptionRequired: 'catalogue.bundleOptionRequired',
   bundleLinkOutOfStock: 'catalogue.bundleLinkOutOfStock',
@@ -25,19 +21,11 @@ export const MESSAGES = {
   unknownEntityType: 'catalogue.unknownEntityType',
   searchKeyRequired: 'catalogue.searchKeyRequired',
   routeNotFound: 'catalogue.routeNotFound',
-  noMappingFound: 'catalogue.noMappingFound',
   offlineRedirectHome: 'catalogue.offlineRedirectHome',
   /** the API did not answer (timeout, unreachable, 5xx): 'try again in a moment', never 'not found' */
   shopUnavailable: 'unavailable.message',
-  wrongThemeName: 'catalogue.wrongThemeName',
-  offlineServiceWorker: 'catalogue.offlineServiceWorker',
-  outOfStock: 'catalogue.outOfStock',
   onlyMaxQuantity: 'catalogue.onlyMaxQuantity', // {{maxQuantity}}
-  mustBeLoggedIn: 'common.mustBeLoggedIn',
   youAreOffline: 'common.youAreOffline',
-  asyncComponentError: 'common.asyncComponentError',
-  asyncComponentOffline: 'common.asyncComponentOffline',
-  tryAgain: 'common.tryAgain',
   close: 'common.close',
   ok: 'common.ok',
   // ---- quantity validation (catalogue §5, transactions §5)
@@ -108,8 +96,6 @@ export const MESSAGES = {
   /** an order made offline was sent once back online; the backend's number */
   offlineOrderSent: 'order.offlineSent', // {{incrementId}}
   paymentNotCreated: 'payment.notCreated', // {{message}}
-  paymentCreatedComment: 'payment.createdComment', // {{amount}}
-  paymentCouldNotBeCreatedComment: 'payment.couldNotBeCreatedComment', // {{message}}
   invalidPaymentToken: 'payment.invalidToken',
   noPaymentMethods: 'payment.noMethods',
   /** offline: the provider's methods cannot be asked for */
@@ -118,8 +104,6 @@ export const MESSAGES = {
   hashIncorrect: 'payment.hashIncorrect',
   paymentDetailsProblem: 'payment.detailsProblem',
   paymentFetchFailed: 'payment.fetchFailed',
-  returnToHomepage: 'payment.returnToHomepage',
-  orderStatusHeading: 'orderStatus.heading', // {{incrementId}}
   orderStatusSuccess: 'orderStatus.success', // {{email}}
   orderStatusPending: 'orderStatus.pending', // {{email}}
   orderStatusFailed: 'orderStatus.failed',
@@ -131,14 +115,10 @@ export const MESSAGES = {
   paymentLabelCanceled: 'payment.label.canceled',
   paymentLabelExpired: 'payment.label.expired',
   paymentLabelPending: 'payment.label.pending',
-  cashOnDelivery: 'payment.cashOnDelivery',
   // ---- progress (transactions §8)
   progressPaymentStatus: 'progress.paymentStatus',
   progressCreatingPayment: 'progress.creatingPayment',
   progressSendingMessage: 'progress.sendingMessage',
-  // ---- texts (catalogue §9)
-  freeReturns: 'texts.freeReturns', // {{days}}
-  newsletterCoupon: 'texts.newsletterCoupon', // {{percent}}
   // ---- the server's own answers, translated (core/server-messages.ts; transactions §8)
   serverProductUnavailable: 'server.productUnavailable',
   serverChooseOptions: 'server.chooseOptions',

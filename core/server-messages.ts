@@ -1,14 +1,9 @@
 /**
  * The one place where the server's own answers become the shop's messages (spec transactions §8 "Server error with
- * message", "Change password ... failure shows server errorMessage", and the error catalogue's platform texts).
- *
- * The platform (vue-storefront-api / Magento, and the demo backend that speaks it) answers errors as English text in
- * `result`. Core still DECIDES by HTTP status (ApiError.status, vue-storefront #3151); this table only chooses what the
- * shopper READS: a known answer (by status, or by its known wording) becomes a translated message key, an unknown one
- * is shown as it came, behind the translated prefix of MESSAGES.serverError ('Server message: {{message}}').
- *
- * localizeMessage() is applied by the UI to every message it shows (errors thrown by commands, notifications), so a
- * ShopError(MESSAGES.serverError, { message }) made anywhere in core is translated the same way.
+ * message" and the error catalogue's platform texts). The platform answers errors as English text in `result`; core
+ * decides by HTTP status, and this table only chooses what the shopper reads: a known answer becomes a translated
+ * message key, an unknown one is shown as it came behind MESSAGES.serverError's prefix. The UI applies
+ * localizeMessage() to every message it shows.
  */
 import { isShopError, MESSAGES, type MessageKey } from './messages';
 import { isApiError } from './ports/api-error';
@@ -84,11 +79,6 @@ const RULES: readonly Rule[] = [
   [lit('Idempotency-Key was already used for a different request'), MESSAGES.serverInvalidRequest],
 ];
 
-/** Known answers by HTTP status alone, whatever their wording. */
-const BY_STATUS: Readonly<Record<number, MessageKey>> = {
-  429: MESSAGES.serverTooManyAttempts,
-};
-
 /**
  * A server answer as a message: its known key (with the values read from the text), or undefined when the answer is
  * not known. `status` is the HTTP status when there is one.
@@ -99,8 +89,8 @@ export function knownServerMessage(text: string, status?: number): { key: Messag
     const m = trimmed.match(pattern);
     if (m) return { key, params: params ? params(m) : {} };
   }
-  if (status !== undefined && BY_STATUS[status]) return { key: BY_STATUS[status], params: {} };
-  return undefined;
+  // known by its HTTP status alone, whatever the wording
+  return status === 429 ? { key: MESSAGES.serverTooManyAttempts, params: {} } : undefined;
 }
 
 const plain = (key: MessageKey, params: Readonly<Record<string, string | number>> = {}): LocalizedMessage => ({ key, params, nested: {} });

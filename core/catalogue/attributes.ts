@@ -6,7 +6,7 @@
  * unless config.catalogue.disablePersistentAttributeCache (spec catalogue §9 "disabling the persistent attribute cache").
  */
 import { ownEntry } from '../dictionary';
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { AttributeApi } from '../ports/attribute-api';
 import type { Logger } from '../ports/logger';
@@ -81,10 +81,8 @@ export function productAttributeCodes(product: Product): string[] {
   ];
 }
 
-export class AttributeService {
-  private readonly state = new BehaviorSubject<AttributeState>(EMPTY_ATTRIBUTES);
+export class AttributeService extends StateHolder<AttributeState> {
   private userDefinedLoaded = false;
-  readonly state$: Observable<AttributeState> = this.state.pipe(distinctUntilChanged());
 
   /** @param storage optional persistent attribute cache (collection 'attributes') */
   constructor(
@@ -92,7 +90,9 @@ export class AttributeService {
     private readonly config: ShopConfig,
     private readonly logger?: Logger,
     private readonly storage?: Storage,
-  ) {}
+  ) {
+    super(EMPTY_ATTRIBUTES);
+  }
 
   private get persistent(): Storage | undefined {
     return this.config.catalogue.disablePersistentAttributeCache ? undefined : this.storage;
@@ -126,9 +126,6 @@ export class AttributeService {
     }
   }
 
-  snapshot(): AttributeState {
-    return this.state.value;
-  }
   /**
    * The attributes a server-rendered page brought (hydrated, never loaded by this browser) are kept in the
    * persistent cache as loaded ones are, so a later visit offline still labels its filters ('Rood', not 49).
@@ -136,10 +133,6 @@ export class AttributeService {
   async keepHydrated(): Promise<void> {
     await this.persist(Object.values(this.state.value.byCode));
   }
-  hydrate(state: AttributeState): void {
-    this.state.next(state);
-  }
-
   /** Load the attributes of these codes that are not known yet (size 150). */
   async load(codes: readonly string[]): Promise<AttributeState> {
     let wanted = attributeCodesToLoad(codes, this.state.value);

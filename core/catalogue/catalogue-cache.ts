@@ -1,13 +1,7 @@
 /**
- * The local catalogue cache (spec catalogue §1, §4.4, §8, §9): search answers, products, categories and URL
- * mappings kept in the Storage port so that browsing works offline.
- *
- * - a read that gives no answer within 800 ms recreates the storage and counts a get error;
- * - after 1 get error or 30 set errors the persistent cache is disabled (an in-memory map takes over);
- * - a quota error on a write clears the product cache and the URL cache;
- * - a search that fails while offline answers the cached result flagged `offline`; a product search never answered
- *   before is read over the cached products (local-search.ts), else an empty result flagged `offline`; a search
- *   that fails online is logged and raised.
+ * The local catalogue cache (spec catalogue §1, §4.4, §8, §9): search answers, products, categories and URL mappings
+ * kept in the Storage port so that browsing works offline. A read with no answer within 800 ms recreates the storage;
+ * after 1 get error or 30 set errors an in-memory map takes over; a quota error clears the product and URL caches.
  */
 import type { ShopConfig } from '../config';
 import { cyrb53 } from '../hash';
@@ -27,12 +21,9 @@ const TIMED_OUT = Symbol('timed out');
 const DEADLINE_STEP_MS = 100;
 
 /**
- * A timer of `ms` counted in steps of 100 ms of the page's own time: each step starts when the previous one ran. A page
- * whose main thread is busy (hydration on a slow phone, a loaded machine) runs its timers late, and a storage answer
- * that arrived meanwhile waits behind the same long task; one 800 ms timer would then fire "late" together with the
- * answer and could win the race, so a storage that answered in time was judged hanging and the persistent cache was
- * disabled for the whole visit (spec catalogue §9). Counted in steps, 800 ms means 8 turns of the event loop with time
- * passing, and only a storage that really gives no answer is recreated.
+ * A timer of `ms` counted in steps of 100 ms of the page's own time, each step started when the previous one ran: a
+ * busy main thread (hydration on a slow phone) runs one long timer late, together with a storage answer that arrived
+ * in time, and the timer could win the race and disable the persistent cache for the visit (spec catalogue §9).
  */
 function deadline(scheduler: Scheduler, ms: number, due: () => void): { cancel(): void } {
   let left = ms;
@@ -120,32 +111,36 @@ export class CatalogueCache implements UrlMappingCache {
     }
   }
 
-  async get<T>(collection: string, key: string): Promise<T | undefined> {
+  get<T>(collection: string, key: string): Promise<T | undefined> {
     const memo = this.memory.get<T>(collection, key);
-    if (!this.persistent) return memo;
+    const read = () => this.storage.get<T>(collection, key);
+    return this.timed(read, this.config.cache.readTimeoutMs, { collection, key }, memo);
+  }
+
+  /**
+   * A storage read raced against a deadline: no answer in time recreates the storage and counts a get error, as does
+   * a failed read; either answers `fallback` (the in-memory copy).
+   */
+  private async timed<T>(read: () => Promise<T | undefined>, ms: number, what: object, fallback: T): Promise<T> {
+    if (!this.persistent) return fallback;
     let timer: { cancel(): void } | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = deadline(this.scheduler, this.config.cache.readTimeoutMs, () => resolve(TIMED_OUT));
+      timer = deadline(this.scheduler, ms, () => resolve(TIMED_OUT));
     });
     try {
-      const value = await Promise.race([this.storage.get<T>(collection, key), timeout]);
-      if (value === TIMED_OUT) {
-        this.getErrors++;
-        this.recreations++;
-        if (this.recreate) this.storage = this.recreate();
-        this.logger?.warn('Cache read timed out: storage recreated', 'cache', { collection, key });
-        this.disableIfNeeded();
-        return memo;
-      }
-      return value ?? memo;
+      const value = await Promise.race([read(), timeout]);
+      if (value !== TIMED_OUT) return value ?? fallback;
+      this.recreations++;
+      if (this.recreate) this.storage = this.recreate();
+      this.logger?.warn('Cache read timed out: storage recreated', 'cache', what);
     } catch (e) {
-      this.getErrors++;
-      this.logger?.warn('Cache read failed', 'cache', { collection, key, error: String(e) });
-      this.disableIfNeeded();
-      return memo;
+      this.logger?.warn('Cache read failed', 'cache', { ...what, error: String(e) });
     } finally {
       timer?.cancel();
     }
+    this.getErrors++;
+    this.disableIfNeeded();
+    return fallback;
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {
@@ -168,36 +163,13 @@ export class CatalogueCache implements UrlMappingCache {
   }
 
   /**
-   * Every entry of a collection (spec catalogue §9: cache iteration times out at 2000 ms, config.cache.iterateTimeoutMs).
-   * An iteration with no answer in time recreates the storage and counts a get error like a hanging read, and answers
-   * the in-memory entries.
+   * Every entry of a collection, timed like a read (spec catalogue §9: cache iteration times out at 2000 ms,
+   * config.cache.iterateTimeoutMs).
    */
-  async entries<T>(collection: string): Promise<Array<[string, T]>> {
-    const memo = () => this.memory.entries<T>(collection);
-    if (!this.persistent) return memo();
-    let timer: { cancel(): void } | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = deadline(this.scheduler, this.config.cache.iterateTimeoutMs, () => resolve(TIMED_OUT));
-    });
-    try {
-      const value = await Promise.race([this.storage.entries<T>(collection), timeout]);
-      if (value === TIMED_OUT) {
-        this.getErrors++;
-        this.recreations++;
-        if (this.recreate) this.storage = this.recreate();
-        this.logger?.warn('Cache iteration timed out: storage recreated', 'cache', { collection });
-        this.disableIfNeeded();
-        return memo();
-      }
-      return value;
-    } catch (e) {
-      this.getErrors++;
-      this.logger?.warn('Cache iteration failed', 'cache', { collection, error: String(e) });
-      this.disableIfNeeded();
-      return memo();
-    } finally {
-      timer?.cancel();
-    }
+  entries<T>(collection: string): Promise<Array<[string, T]>> {
+    const memo = this.memory.entries<T>(collection);
+    const read = () => this.storage.entries<T>(collection);
+    return this.timed(read, this.config.cache.iterateTimeoutMs, { collection }, memo);
   }
 
   /**

@@ -10,7 +10,6 @@ import {
   categoryQueryEmpty,
   categorySearchRequest,
   findCategoryByPath,
-  flattenTree,
   hasMoreItems,
   listDepthFromQuery,
   listDepthOf,
@@ -20,6 +19,10 @@ import {
   productBreadcrumbs,
 } from './categories';
 import type { Category, Product } from './types';
+
+/** every category of a tree, depth first */
+const flattenTree = (tree: readonly Category[]): Category[] =>
+  tree.flatMap((c) => [c, ...flattenTree(c.children_data ?? [])]);
 
 const config = DEFAULT_CONFIG;
 const cat = (id: number, parent_id: number, position: number, name: string, url_path: string, extra: Partial<Category> = {}): Category => ({

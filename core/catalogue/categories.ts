@@ -53,11 +53,6 @@ export function menuItems(tree: readonly Category[], config: ShopConfig, storeCo
   }));
 }
 
-/** Every category of a tree, depth first. */
-export function flattenTree(tree: readonly Category[]): Category[] {
-  return tree.flatMap((c) => [c, ...flattenTree(c.children_data ?? [])]);
-}
-
 /** A category and all its descendants' ids (the category product list covers the whole subtree). */
 export function subtreeIds(category: Category, flat: readonly Category[]): number[] {
   const ids = [category.id];

@@ -2,7 +2,7 @@
  * The category pages' state (spec catalogue §3.6, §4.4): categories, tree and menu, the current category, its
  * product list with paging, chosen and available filters, and the offline warning.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { LocaleCode, ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';
 import type { CatalogueSearch } from '../ports/catalogue-search';
@@ -58,9 +58,7 @@ export function portableCategoryState(s: CategoryState): PortableCategoryState {
   return { ...rest, categories: rest.categories.map(({ children_data: _children, ...c }) => c) };
 }
 
-export class CategoryService {
-  private readonly state: BehaviorSubject<CategoryState>;
-  readonly state$: Observable<CategoryState>;
+export class CategoryService extends StateHolder<CategoryState> {
   private lastListFailure: unknown;
 
   constructor(
@@ -76,21 +74,15 @@ export class CategoryService {
       readonly storeCode?: string;
     } = {},
   ) {
-    this.state = new BehaviorSubject<CategoryState>({ categories: [], tree: [], menu: [], breadcrumbs: [], list: emptyList(config), filters: {}, available: {}, loading: false });
-    this.state$ = this.state.pipe(distinctUntilChanged());
+    const list = emptyList(config);
+    super({ categories: [], tree: [], menu: [], breadcrumbs: [], list, filters: {}, available: {}, loading: false });
   }
 
-  snapshot(): CategoryState {
-    return this.state.value;
-  }
   /** Takes a snapshot or a portable one (`portableCategoryState`): tree and menu are rebuilt from the flat list when missing. */
-  hydrate(state: CategoryState | PortableCategoryState): void {
+  override hydrate(state: CategoryState | PortableCategoryState): void {
     if ('tree' in state && 'menu' in state) return this.state.next(state);
     const tree = buildCategoryTree(state.categories, this.config);
     this.state.next({ ...state, tree, menu: menuItems(tree, this.config, this.options.storeCode) });
-  }
-  private patch(p: Partial<CategoryState>): void {
-    this.state.next({ ...this.state.value, ...p });
   }
 
   /** Load all categories (size 4000, position ascending) and build tree and menu. */

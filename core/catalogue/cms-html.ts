@@ -1,12 +1,8 @@
 /**
- * CMS HTML (spec catalogue §3.5, §2.5 header block, §2.6 copyright block, product and category descriptions) is shop
- * content from the backend: it is rendered as HTML, but never with anything that runs and never with anything that
- * asks the shopper for input. The sanitising itself is the HtmlSanitizer port (core/ports/html-sanitizer.ts):
- * DOMPurify over a real DOM, the browser's or jsdom's. Regular expressions cannot parse HTML: the earlier regex
- * sanitiser let `<img/src=x/onerror=alert(1)>` and `<a href="&#106;avascript:alert(1)">` through.
- *
- * This is the policy both adapters apply on top of DOMPurify's defaults (which already drop scripts, event
- * handlers, javascript:/vbscript: URLs and data: URLs outside images and media).
+ * CMS HTML (spec catalogue §3.5, §2.5, §2.6, product and category descriptions) is rendered as HTML, never with
+ * anything that runs or asks the shopper for input. The HtmlSanitizer port (DOMPurify over a real DOM: regular
+ * expressions cannot parse HTML) applies this policy on top of DOMPurify's defaults (which drop scripts, event
+ * handlers, script URLs and data: URLs outside media).
  */
 export interface CmsHtmlPolicy {
   /** elements removed with their content, besides DOMPurify's own list */

@@ -3,7 +3,7 @@
  * 'CMS query returned empty result'. Block lists default to size 150. Identifiers come from the URL: the known pages
  * and blocks are read by own entry only, so `/i/constructor` is an unknown page, never Object.prototype's member.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import { ownEntry } from '../dictionary';
 import { MESSAGES, ShopError } from '../messages';
@@ -23,22 +23,14 @@ export function cmsQueryEmpty(): ShopError {
   return new ShopError(MESSAGES.cmsQueryEmpty);
 }
 
-export class CmsService {
-  private readonly state = new BehaviorSubject<CmsState>(EMPTY_CMS);
-  readonly state$: Observable<CmsState> = this.state.pipe(distinctUntilChanged());
-
+export class CmsService extends StateHolder<CmsState> {
   constructor(
     private readonly api: ContentApi,
     private readonly config: ShopConfig,
     private readonly storeId = 1,
     private readonly logger?: Logger,
-  ) {}
-
-  snapshot(): CmsState {
-    return this.state.value;
-  }
-  hydrate(state: CmsState): void {
-    this.state.next(state);
+  ) {
+    super(EMPTY_CMS);
   }
 
   /** Load a page by identifier and make it current; throws the cmsQueryEmpty ShopError when none. */
@@ -70,7 +62,7 @@ export class CmsService {
     const blocks = await this.api.blocks({ ...(identifiers ? { identifiers } : {}), size: this.config.cms.blockListSize });
     // fromEntries defines each entry as the object's own: an identifier '__proto__' never sets the prototype
     const all = { ...this.state.value.blocks, ...Object.fromEntries(blocks.map((b) => [b.identifier, b])) };
-    this.state.next({ ...this.state.value, blocks: all });
+    this.patch({ blocks: all });
     return blocks;
   }
 }

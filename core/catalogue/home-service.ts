@@ -1,4 +1,4 @@
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
@@ -18,10 +18,8 @@ export interface HomeState {
 export const EMPTY_HOME: HomeState = { status: 'idle', lists: { new_collection: [], bestsellers: [] }, content: EMPTY_HOME_CONTENT };
 
 /** Holds the homepage product lists (spec catalogue §2.11). */
-export class HomeService {
-  private readonly state = new BehaviorSubject<HomeState>(EMPTY_HOME);
+export class HomeService extends StateHolder<HomeState> {
   private lastFailure: unknown;
-  readonly state$: Observable<HomeState> = this.state.pipe(distinctUntilChanged());
 
   constructor(
     private readonly search: CatalogueSearch,
@@ -29,14 +27,8 @@ export class HomeService {
     private readonly logger: Logger,
     private readonly content?: HomeContentSource,
     private readonly storeCode: string = config.storeViews.defaultStoreCode,
-  ) {}
-
-  snapshot(): HomeState {
-    return this.state.value;
-  }
-
-  hydrate(state: HomeState): void {
-    this.state.next(state);
+  ) {
+    super(EMPTY_HOME);
   }
 
   /** Why the last load's first failing list failed (undefined when both loaded): the server tells a down API from the rest. */
@@ -50,7 +42,7 @@ export class HomeService {
    */
   async load(): Promise<void> {
     if (this.state.value.status === 'ready') return;
-    this.state.next({ ...this.state.value, status: 'loading' });
+    this.patch({ status: 'loading' });
     const names = this.config.catalogue.homeLists;
     const contentLoad = this.content?.load(this.storeCode).catch((e: unknown) => {
       this.logger.debug(`home content for '${this.storeCode}' failed: ${String(e)}`, 'home');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_CONFIG } from '../config';
+import { createConfig, DEFAULT_CONFIG } from '../config';
 import type { SearchRequest } from '../ports/catalogue-search';
 import { generateCatalogue } from '../../test-fixtures/catalogue';
 import { Collection } from '../../test-fixtures/backend/search/engine';
@@ -170,25 +170,21 @@ describe('localAggregations: the filter panel offline, counted as the backend co
     expect(result.aggregations).toEqual({});
   });
 
-  it('property: equal to the demo backend\'s aggregations over the same products (terms, ranges, sizes, orders, missing, sub-aggregations)', () => {
+  it('property: any filter panel\'s aggregations equal the backend\'s // spec catalogue §3.4, §9', () => {
     const value = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('1', '2', 'rood', '', ' 3'), fc.boolean());
     const field = fc.option(fc.oneof(value, fc.array(value, { maxLength: 3 })), { nil: undefined });
-    const doc = fc.record({ color: field, size_options: field, erin_recommends: field, final_price: fc.option(fc.oneof(fc.double({ min: -10, max: 300, noNaN: true }), fc.constantFrom('49.99', '150', 'x', '')), { nil: undefined }) });
-    const terms = fc.record(
-      {
-        field: fc.constantFrom('color', 'size_options', 'erin_recommends'),
-        size: fc.integer({ min: 1, max: 12 }),
-        min_doc_count: fc.integer({ min: 0, max: 2 }),
-        order: fc.constantFrom({ _count: 'desc' }, { _count: 'asc' }, { _key: 'asc' }, { _key: 'desc' }),
-        missing: fc.constantFrom(0, 'geen', true),
-      },
-      { requiredKeys: ['field'] },
-    );
-    const range = fc.record({ field: fc.constantFrom('final_price', 'color'), ranges: fc.array(fc.record({ from: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }), to: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }) }, { requiredKeys: [] }), { minLength: 1, maxLength: 4 }) });
-    const agg = fc.oneof(terms.map((t) => ({ terms: t })), range.map((r) => ({ range: r })));
-    const aggs = fc.dictionary(fc.constantFrom('a', 'b', 'agg_terms_color', 'agg_range_price'), fc.oneof(agg, fc.tuple(agg, agg).map(([outer, inner]) => ({ ...outer, aggs: { inner } }))), { minKeys: 1, maxKeys: 3 });
+    const number = fc.double({ min: -10, max: 300, noNaN: true });
+    const price = fc.option(fc.oneof(number, fc.constantFrom('49.99', '150', 'x', '')), { nil: undefined });
+    const doc = fc.record({ color: field, size: field, size_options: field, erin_recommends: field, final_price: price });
+    const bound = fc.option(fc.integer({ min: 0, max: 300 }), { nil: null });
+    const filterConfig = fc.record({
+      fields: fc.subarray(['color', 'size', 'erin_recommends', 'price'], { minLength: 1 }),
+      aggregationSize: fc.integer({ min: 1, max: 12 }),
+      priceRanges: fc.array(fc.record({ from: fc.integer({ min: 0, max: 200 }), to: bound }), { minLength: 1, maxLength: 4 }),
+    });
     fc.assert(
-      fc.property(fc.array(doc, { maxLength: 25 }), fc.oneof(fc.constant(filterAggs as unknown), aggs), (docs, spec) => {
+      fc.property(fc.array(doc, { maxLength: 25 }), filterConfig, (docs, { fields, ...filters }) => {
+        const spec = aggregationsFor(fields, createConfig({ filters }));
         const products = docs.map((d, i) => JSON.parse(JSON.stringify({ sku: `s${i}`, ...d })) as unknown);
         expect(localAggregations(products, spec)).toEqual(engineAggregations(products, spec));
       }),

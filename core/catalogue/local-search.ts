@@ -1,132 +1,101 @@
 /**
  * Offline answers from the products kept on this device (spec catalogue §1: "catalogue data is cached locally";
- * §8: a client search that fails offline answers a result flagged offline). Where the exact request was answered
- * before, the cache holds that answer; where it was not (a search text never typed online, a product page whose
- * document came with a category list, a page rendered by the server), the request is evaluated here over the
- * cached products: the same Elasticsearch body the core builds (search-query.ts), read as a filter over documents.
+ * §8: a client search that fails offline answers a result flagged offline). A product search never answered online
+ * is read here over the cached products: the Elasticsearch body the core's query builder writes (search-query.ts),
+ * and nothing else. A body with a clause or aggregation that builder never writes is not guessed at.
  *
  * - filters: `terms`, `range`, `bool` (filter / must / must_not / should + minimum_should_match), `match_all`,
- *   `exists`; a document field matches when any of its values does (arrays and arrays of objects flatten, as in
+ *   `function_score`; a field matches when any of its values does (arrays and arrays of objects flatten, as in
  *   Elasticsearch: `configurable_children.sku`, `category.name`).
- * - text (spec catalogue §9): the multi_match of textQueryClauses over the boosted fields (name 4, description 3,
- *   short_description 3, sku 2, category.name 1), fuzziness 2 with prefix length 1, at least 75% of the terms
- *   matching in one field (best_fields: per field), or the sku phrase. Tokens are lowercase, without diacritics,
- *   split on punctuation; a term also matches a token it begins or ends (Dutch compounds: 'kerst' in 'kerstkaart').
- *   Scores are local (boost x match quality, summed over fields with tie_breaker 1), never the engine's.
- * - order: the request's sort field, else the text score, else the order the products were cached in; paging by
- *   from / size; `total` counts the local matches.
- * - aggregations (the filter panel's options, spec catalogue §3.4, §9): `aggs` of `terms` and `range` (with
- *   sub-aggregations) over all the local matches, in the shape and bucket order the backend answers
- *   (`localAggregations`); a body asking for another kind answers its products with no aggregations.
- * A body holding anything else is not guessed at: `localSearch` answers undefined.
+ * - text (spec catalogue §9): the multi_match over the boosted fields, fuzziness 2 with prefix length 1, at least 75%
+ *   of the terms matching in one field, or the sku phrase. Tokens are lowercase, without diacritics, split on
+ *   punctuation; a term also matches a token it begins or ends (Dutch compounds: 'kerst' in 'kerstkaart'). Scores are
+ *   local (boost x match quality, summed over fields), never the engine's.
+ * - order: the request's sort field, else the text score, else the order the products were cached in.
+ * - aggregations (the filter panel, spec catalogue §3.4, §9): the `terms` and `range` of `aggregationsFor`, counted
+ *   as the demo backend counts them (compared in local-search.test.ts).
  */
 import type { ShopConfig } from '../config';
+import { ownEntry } from '../dictionary';
 import type { SearchRequest } from '../ports/catalogue-search';
 import type { Aggregations, Product, SearchResult } from './types';
 
-type Clause = Record<string, unknown>;
+type Scalar = string | number | boolean;
 
 class Unsupported extends Error {}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+/** a clause's one key and its argument, e.g. `{ terms: { color: [5] } }` → ['terms', { color: [5] }] */
+const only = (clause: unknown, what: string): [string, unknown] => {
+  const entries = isRecord(clause) ? Object.entries(clause) : [];
+  if (entries.length !== 1) throw new Unsupported(what);
+  return entries[0]!;
+};
+const asClauses = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+/** a number as a range reads it: numbers and numeric texts, never booleans or empty texts */
+const numberOf = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+/** Elasticsearch's order of keys and sort values: numbers by value, other values as text */
+const compare = (a: Scalar, b: Scalar): number => {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+};
 
 /** Every value at a dotted path, arrays flattened (Elasticsearch's view of an object field). */
 export function fieldValues(doc: unknown, path: string): unknown[] {
   let current: unknown[] = [doc];
   for (const part of path.split('.')) {
-    const next: unknown[] = [];
-    for (const c of current) {
-      if (Array.isArray(c)) {
-        for (const item of c) if (isRecord(item) && part in item) next.push(item[part]);
-      } else if (isRecord(c) && part in c) next.push(c[part]);
-    }
-    current = next;
+    current = current.flat().map((c) => (isRecord(c) ? ownEntry(c, part) : undefined));
   }
   return current.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== undefined && v !== null);
 }
 
-function sameTerm(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) return String(a) === String(b);
-  if (typeof a === 'boolean' || typeof b === 'boolean') return String(a) === String(b);
-  return false;
-}
-
-function rangeMatch(value: unknown, bounds: Record<string, unknown>): boolean {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isFinite(n)) return false;
-  for (const [op, raw] of Object.entries(bounds)) {
-    const b = Number(raw);
-    if (!Number.isFinite(b)) throw new Unsupported(`range ${op}`);
-    if (op === 'gt' && !(n > b)) return false;
-    if (op === 'gte' && !(n >= b)) return false;
-    if (op === 'lt' && !(n < b)) return false;
-    if (op === 'lte' && !(n <= b)) return false;
-    if (!['gt', 'gte', 'lt', 'lte'].includes(op)) throw new Unsupported(`range ${op}`);
-  }
-  return true;
-}
-
-const asClauses = (v: unknown): Clause[] => (Array.isArray(v) ? v.filter(isRecord) : isRecord(v) ? [v] : []);
-
-/** Whether a document passes a filter clause (scores are not computed here). */
-export function matchesFilter(doc: unknown, clause: Clause, text: TextMatcher): boolean {
-  const [kind, arg] = Object.entries(clause)[0] ?? [];
-  if (kind === undefined) return true;
+/** Whether a document passes a query clause; `text` scores the multi_match and match_phrase. */
+function matches(doc: Product, clause: unknown, text: TextMatcher): boolean {
+  const [kind, arg] = only(clause, 'clause');
   switch (kind) {
     case 'match_all':
       return true;
     case 'terms': {
-      if (!isRecord(arg)) throw new Unsupported('terms');
-      const [field, wanted] = Object.entries(arg)[0] ?? [];
-      if (field === undefined || !Array.isArray(wanted)) throw new Unsupported('terms');
-      const values = fieldValues(doc, field);
-      return values.some((v) => wanted.some((w) => sameTerm(v, w)));
-    }
-    case 'term': {
-      if (!isRecord(arg)) throw new Unsupported('term');
-      const [field, raw] = Object.entries(arg)[0] ?? [];
-      if (field === undefined) throw new Unsupported('term');
-      const wanted = isRecord(raw) ? raw.value : raw;
-      return fieldValues(doc, field).some((v) => sameTerm(v, wanted));
+      const [field, wanted] = only(arg, 'terms');
+      if (!Array.isArray(wanted)) throw new Unsupported('terms');
+      const texts = new Set(wanted.filter(isScalar).map(String));
+      return fieldValues(doc, field).some((v) => isScalar(v) && texts.has(String(v)));
     }
     case 'range': {
-      if (!isRecord(arg)) throw new Unsupported('range');
-      const [field, bounds] = Object.entries(arg)[0] ?? [];
-      if (field === undefined || !isRecord(bounds)) throw new Unsupported('range');
-      return fieldValues(doc, field).some((v) => rangeMatch(v, bounds));
-    }
-    case 'exists': {
-      if (!isRecord(arg) || typeof arg.field !== 'string') throw new Unsupported('exists');
-      return fieldValues(doc, arg.field).length > 0;
+      const [field, bounds] = only(arg, 'range');
+      const checks = Object.entries(isRecord(bounds) ? bounds : {}).map(([op, raw]): ((n: number) => boolean) => {
+        const b = numberOf(raw);
+        if (op === 'gt') return (n) => n > b;
+        if (op === 'gte') return (n) => n >= b;
+        if (op === 'lt') return (n) => n < b;
+        if (op === 'lte') return (n) => n <= b;
+        throw new Unsupported(`range ${op}`);
+      });
+      return fieldValues(doc, field).map(numberOf).some((n) => Number.isFinite(n) && checks.every((check) => check(n)));
     }
     case 'bool': {
       if (!isRecord(arg)) throw new Unsupported('bool');
-      for (const key of Object.keys(arg)) if (!['must', 'filter', 'must_not', 'should', 'minimum_should_match'].includes(key)) throw new Unsupported(`bool.${key}`);
-      for (const c of [...asClauses(arg.must), ...asClauses(arg.filter)]) if (!matchesFilter(doc, c, text)) return false;
-      for (const c of asClauses(arg.must_not)) if (matchesFilter(doc, c, text)) return false;
-      const should = asClauses(arg.should);
-      if (should.length) {
-        const min = typeof arg.minimum_should_match === 'number' ? arg.minimum_should_match : arg.must || arg.filter ? 0 : 1;
-        if (should.filter((c) => matchesFilter(doc, c, text)).length < min) return false;
-      }
-      return true;
+      const { must, filter, must_not: mustNot, should, minimum_should_match: min, ...rest } = arg;
+      if (Object.keys(rest).length) throw new Unsupported('bool');
+      if (![...asClauses(must), ...asClauses(filter)].every((c) => matches(doc, c, text))) return false;
+      if (asClauses(mustNot).some((c) => matches(doc, c, text))) return false;
+      const shoulds = asClauses(should);
+      const needed = typeof min === 'number' ? min : must || filter || !shoulds.length ? 0 : 1;
+      return shoulds.filter((c) => matches(doc, c, text)).length >= needed;
     }
-    case 'function_score': {
-      if (!isRecord(arg)) throw new Unsupported('function_score');
-      return isRecord(arg.query) ? matchesFilter(doc, arg.query, text) : true;
-    }
+    case 'function_score':
+      return isRecord(arg) && matches(doc, arg.query, text);
     case 'multi_match':
     case 'match_phrase':
-      return text.score(doc as Product) > 0;
+      return text.score(doc) > 0;
     default:
       throw new Unsupported(kind);
   }
 }
 
-// ---------------------------------------------------------------------------------------------------- text
-
-/** Lowercase, no diacritics, split on white space, punctuation and symbols (an Elasticsearch standard analyser's view). */
+/** Lowercase, no diacritics, split on white space, punctuation and symbols (Elasticsearch's standard analyser). */
 export function tokenize(text: string): string[] {
   return text
     .normalize('NFD')
@@ -136,22 +105,20 @@ export function tokenize(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Optimal string alignment distance (Elasticsearch's fuzzy query counts a transposition as one edit), capped at max + 1. */
+/** Optimal string alignment distance (Elasticsearch's fuzzy query: a transposition is one edit), capped at max + 1. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
       row.push(v);
-      rowMin = Math.min(rowMin, v);
     }
-    if (rowMin > max) return max + 1;
+    if (Math.min(...row) > max) return max + 1;
     prev2 = prev;
     prev = row;
   }
@@ -167,10 +134,10 @@ export function termMatch(term: string, token: string, config: ShopConfig): numb
   if (term === token) return 1;
   const { fuzziness, minQueryLength } = config.search;
   const prefix = config.search.queryBuilder.prefixLength;
-  const fuzzy = (word: string) => (term.slice(0, prefix) === word.slice(0, prefix) ? editDistance(term, word, fuzziness) : fuzziness + 1);
+  const fuzzy = (word: string) =>
+    term.slice(0, prefix) === word.slice(0, prefix) ? editDistance(term, word, fuzziness) : fuzziness + 1;
   const d = fuzzy(token);
   if (d <= fuzziness) return 1 / (1 + d);
-  // a part of a compound word: the token's beginning or end of the term's length, fuzzily too
   if (term.length < minQueryLength || token.length <= term.length) return 0;
   const part = Math.min(fuzzy(token.slice(0, term.length)), fuzzy(token.slice(-term.length)));
   return part <= fuzziness ? 0.8 / (1 + part) : 0;
@@ -195,199 +162,121 @@ export function textMatcher(text: string | undefined, config: ShopConfig): TextM
   if (text === undefined) return { score: () => 1 };
   const terms = [...new Set(tokenize(text))];
   const needed = minimumShouldMatch(config.search.minimumShouldMatch, terms.length);
-  const boosts = Object.entries(config.search.boosts) as Array<[string, number | undefined]>;
   const phrase = text.trim().toLowerCase();
   return {
     score(doc: Product): number {
       if (!terms.length) return 0;
       let total = 0;
-      for (const [field, boost] of boosts) {
-        const tokens = fieldValues(doc, field).flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? tokenize(stripHtml(String(v))) : []));
-        if (!tokens.length) continue;
-        let matched = 0;
-        let quality = 0;
-        for (const term of terms) {
-          const best = tokens.reduce((m, token) => Math.max(m, termMatch(term, token, config)), 0);
-          if (best > 0) {
-            matched++;
-            quality += best;
-          }
-        }
-        if (matched >= needed) total += (boost ?? config.search.queryBuilder.defaultFieldBoost) * quality;
+      for (const [field, boost] of Object.entries(config.search.boosts)) {
+        const values = fieldValues(doc, field).filter((v) => typeof v === 'string' || typeof v === 'number');
+        const tokens = values.flatMap((v) => tokenize(stripHtml(String(v))));
+        const best = terms.map((term) => Math.max(0, ...tokens.map((token) => termMatch(term, token, config))));
+        const matched = best.filter((m) => m > 0);
+        if (matched.length >= needed) total += boost * matched.reduce((a, b) => a + b, 0);
       }
-      if (typeof doc.sku === 'string' && doc.sku.toLowerCase().includes(phrase)) total += config.search.queryBuilder.skuPhraseBoost;
+      if (doc.sku?.toLowerCase().includes(phrase)) total += config.search.queryBuilder.skuPhraseBoost;
       return total;
     },
   };
 }
 
-/** The search text of a body the core built (the multi_match query), if any. */
-export function textOf(body: Record<string, unknown>): string | undefined {
-  let found: string | undefined;
-  const walk = (v: unknown): void => {
-    if (found !== undefined) return;
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (!isRecord(v)) return;
-    const mm = v.multi_match;
-    if (isRecord(mm) && typeof mm.query === 'string') {
-      found = mm.query;
-      return;
-    }
-    Object.values(v).forEach(walk);
-  };
-  walk(body);
-  return found;
-}
-
-const missing = (v: unknown) => v === undefined || v === null;
-
-/** Elasticsearch's sort: numbers by value, other values as text; a document without the field comes last either way. */
-function compareValues(a: unknown, b: unknown, direction: string | undefined): number {
-  if (missing(a) || missing(b)) return missing(a) === missing(b) ? 0 : missing(a) ? 1 : -1;
-  const c = typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
-  return direction === 'desc' ? -c : c;
+/** The search text of a body the core built (its multi_match query), if any. */
+export function textOf(body: unknown): string | undefined {
+  if (Array.isArray(body)) return body.map(textOf).find((t) => t !== undefined);
+  if (!isRecord(body)) return undefined;
+  if (isRecord(body.multi_match) && typeof body.multi_match.query === 'string') return body.multi_match.query;
+  return textOf(Object.values(body));
 }
 
 /**
  * Answer a product search over cached products (in the order they were cached), or undefined when the body holds
  * something this local reading does not know. The answer is flagged offline and cache.
  */
-export function localSearch<T extends Product = Product>(docs: readonly T[], request: SearchRequest, config: ShopConfig): SearchResult<T> | undefined {
-  const body = request.body;
-  const text = textOf(body);
+export function localSearch<T extends Product>(
+  docs: readonly T[],
+  request: SearchRequest,
+  config: ShopConfig,
+): SearchResult<T> | undefined {
+  const text = textOf(request.body);
   const matcher = textMatcher(text, config);
-  let matches: Array<{ doc: T; score: number; index: number }>;
+  let found: Array<{ doc: T; score: number }>;
   try {
-    const query = isRecord(body.query) ? body.query : { match_all: {} };
-    matches = [];
-    docs.forEach((doc, index) => {
-      if (!matchesFilter(doc, query, matcher)) return;
-      matches.push({ doc, score: text === undefined ? 0 : matcher.score(doc), index });
-    });
+    found = docs
+      .filter((doc) => matches(doc, request.body.query ?? { match_all: {} }, matcher))
+      .map((doc) => ({ doc, score: text === undefined ? 0 : matcher.score(doc) }));
   } catch (e) {
     if (e instanceof Unsupported) return undefined;
     throw e;
   }
   const [field, direction] = (request.sort ?? '').split(':');
-  matches.sort((a, b) => {
-    if (field) {
-      const c = compareValues(fieldValues(a.doc, field)[0], fieldValues(b.doc, field)[0], direction);
-      if (c !== 0) return c;
-    }
-    if (b.score !== a.score) return b.score - a.score;
-    return a.index - b.index;
-  });
-  const items = matches.slice(request.from, request.from + request.size).map((m) => m.doc);
-  const aggs = body.aggs ?? body.aggregations;
+  const sortValue = (doc: T) => (field ? fieldValues(doc, field).find(isScalar) : undefined);
+  // a product without the sort field comes last either way
+  const byField = (x?: Scalar, y?: Scalar) => {
+    if (x === undefined || y === undefined) return Number(x === undefined) - Number(y === undefined);
+    return direction === 'desc' ? compare(y, x) : compare(x, y);
+  };
+  // stable: equal products keep the order they were cached in
+  const ordered = [...found].sort((a, b) => byField(sortValue(a.doc), sortValue(b.doc)) || b.score - a.score);
   let aggregations: Aggregations = {};
-  if (aggs !== undefined) {
-    try {
-      // over every match in the order the products were cached (as the engine counts them, in document order)
-      aggregations = localAggregations(
-        [...matches].sort((a, b) => a.index - b.index).map((m) => m.doc),
-        aggs,
-      );
-    } catch (e) {
-      if (!(e instanceof Unsupported)) throw e;
-    }
+  try {
+    // over every match in the order the products were cached (as the engine counts them, in document order)
+    if (request.body.aggs !== undefined) aggregations = localAggregations(found.map((m) => m.doc), request.body.aggs);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
   }
-  return { items, total: matches.length, start: request.from, perPage: request.size, aggregations, cache: true, offline: true, ...(matches.length ? {} : { noresults: true }) };
+  const { from, size } = request;
+  const items = ordered.slice(from, from + size).map((m) => m.doc);
+  const total = found.length;
+  const noresults = total ? {} : { noresults: true };
+  return { items, total, start: from, perPage: size, aggregations, cache: true, offline: true, ...noresults };
 }
 
-// ---------------------------------------------------------------------------------------------------- aggregations
-
-type Scalar = string | number | boolean;
-const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-/** Elasticsearch's key order: numbers by value, else as text */
-const compareKeys = (a: string | number, b: string | number) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
-/** a range aggregation reads finite numbers and numeric texts, never booleans or empty texts */
-const rangeNumber = (v: unknown): number => (typeof v === 'boolean' || v === '' || !isScalar(v) ? NaN : Number(v));
 const rangeKey = (n: number | undefined) => (n === undefined ? '*' : Number.isInteger(n) ? `${n}.0` : String(n));
-const optionalNumber = (v: unknown, what: string): number | undefined => {
-  if (v === undefined || v === null) return undefined;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  if (!Number.isFinite(n)) throw new Unsupported(what);
-  return n;
-};
 
 /**
- * The `aggs` of a search body over the given documents (spec catalogue §3.4, §9: the filter panel's options), as the
- * backend answers them (test-fixtures/backend/search/execute.ts; compared in local-search.test.ts):
- * - `terms` (field, size default 10, order by _count desc or asc / _key, min_doc_count default 1, missing): one bucket
- *   per distinct value of the field (a number and its text apart; a boolean keyed 1/0 with key_as_string), a
- *   document counted once per value; by count, ties by key; `sum_other_doc_count` counts what `size` left out;
- * - `range` (field, ranges of from / to / key, keyed): documents with a number in [from, to).
- * Sub-aggregations are computed per bucket. Anything else throws Unsupported.
+ * The `aggs` of `aggregationsFor` over the given documents (spec catalogue §3.4, §9: the filter panel's options), as
+ * the backend answers them:
+ * - `terms` (field, size): one bucket per distinct value (a number and its text apart; a boolean keyed 1/0 with
+ *   key_as_string), a document counted once per value; by count, ties by key; `sum_other_doc_count` counts what
+ *   `size` left out;
+ * - `range` (field, ranges of from / to): documents with a number in [from, to).
+ * Anything else throws Unsupported.
  */
 export function localAggregations(docs: readonly unknown[], spec: unknown): Aggregations {
   if (!isRecord(spec)) throw new Unsupported('aggs');
-  const out: Record<string, unknown> = {};
+  const out = new Map<string, unknown>();
   for (const [name, def] of Object.entries(spec)) {
-    if (!isRecord(def)) throw new Unsupported(`aggregation ${name}`);
-    const sub = def.aggs ?? def.aggregations;
-    const kinds = Object.keys(def).filter((k) => k !== 'aggs' && k !== 'aggregations' && k !== 'meta');
-    const kind = kinds.length === 1 ? kinds[0]! : '';
-    const body = def[kind];
+    const [kind, body] = only(def, `aggregation ${name}`);
     if (!isRecord(body) || typeof body.field !== 'string') throw new Unsupported(`aggregation ${name}`);
     const field = body.field;
-    const withSub = (bucket: Record<string, unknown>, of: readonly unknown[]) => (sub === undefined ? bucket : { ...bucket, ...localAggregations(of, sub) });
     if (kind === 'terms') {
-      for (const k of Object.keys(body)) if (!['field', 'size', 'order', 'min_doc_count', 'missing', 'shard_size'].includes(k)) throw new Unsupported(`terms ${k}`);
-      const size = optionalNumber(body.size, 'terms size') ?? 10;
-      const minDocCount = optionalNumber(body.min_doc_count, 'min_doc_count') ?? 1;
-      const missing = isScalar(body.missing) ? body.missing : undefined;
-      // groups by type and text, in the order they first appear
-      const groups = new Map<string, { value: Scalar; docs: unknown[] }>();
-      const groupOf = (v: Scalar) => {
-        const id = `${typeof v}:${String(v)}`;
-        let g = groups.get(id);
-        if (!g) groups.set(id, (g = { value: v, docs: [] }));
-        return g;
-      };
+      const size = typeof body.size === 'number' ? body.size : 10;
+      const groups = new Map<string, { value: Scalar; count: number }>();
       for (const doc of docs) {
-        const values = fieldValues(doc, field).filter(isScalar);
-        const seen = new Set<string>();
-        for (const v of values) {
-          const id = `${typeof v}:${String(v)}`;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          groupOf(v).docs.push(doc);
+        for (const id of new Set(fieldValues(doc, field).filter(isScalar).map((v) => JSON.stringify(v)))) {
+          const group = groups.get(id) ?? { value: JSON.parse(id) as Scalar, count: 0 };
+          group.count++;
+          groups.set(id, group);
         }
-        if (!values.length && missing !== undefined) groupOf(missing).docs.push(doc);
       }
-      const keyed = [...groups.values()].map((g) => ({ key: typeof g.value === 'boolean' ? (g.value ? 1 : 0) : g.value, keyAsString: typeof g.value === 'boolean' ? String(g.value) : undefined, docs: g.docs }));
-      let buckets = keyed.filter((b) => b.docs.length >= minDocCount);
-      const order = isRecord(body.order) ? Object.entries(body.order)[0] : undefined;
-      if (order?.[0] === '_key') buckets.sort((a, b) => (order[1] === 'desc' ? -compareKeys(a.key, b.key) : compareKeys(a.key, b.key)));
-      else if (order?.[0] === '_count' && order[1] === 'asc') buckets.sort((a, b) => a.docs.length - b.docs.length || compareKeys(a.key, b.key));
-      else if (order && order[0] !== '_count') throw new Unsupported(`terms order ${order[0]}`);
-      else buckets.sort((a, b) => b.docs.length - a.docs.length || compareKeys(a.key, b.key));
-      const total = buckets.reduce((s, b) => s + b.docs.length, 0);
-      buckets = buckets.slice(0, size);
-      const shown = buckets.reduce((s, b) => s + b.docs.length, 0);
-      out[name] = {
-        doc_count_error_upper_bound: 0,
-        sum_other_doc_count: total - shown,
-        buckets: buckets.map((b) => withSub({ key: b.key, ...(b.keyAsString ? { key_as_string: b.keyAsString } : {}), doc_count: b.docs.length }, b.docs)),
-      };
-    } else if (kind === 'range') {
-      for (const k of Object.keys(body)) if (!['field', 'ranges', 'keyed'].includes(k)) throw new Unsupported(`range ${k}`);
-      if (!Array.isArray(body.ranges)) throw new Unsupported('range ranges');
-      const buckets = body.ranges.map((r: unknown) => {
-        if (!isRecord(r)) throw new Unsupported('range');
-        const from = optionalNumber(r.from, 'range from');
-        const to = optionalNumber(r.to, 'range to');
-        const inRange = docs.filter((doc) =>
-          fieldValues(doc, field).some((v) => {
-            const n = rangeNumber(v);
-            return Number.isFinite(n) && (from === undefined || n >= from) && (to === undefined || n < to);
-          }),
-        );
-        const key = typeof r.key === 'string' ? r.key : `${rangeKey(from)}-${rangeKey(to)}`;
-        return withSub({ key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), doc_count: inRange.length }, inRange);
+      const buckets = [...groups.values()]
+        .map(({ value, count }) =>
+          typeof value === 'boolean'
+            ? { key: Number(value), key_as_string: String(value), doc_count: count }
+            : { key: value, doc_count: count },
+        )
+        .sort((a, b) => b.doc_count - a.doc_count || compare(a.key, b.key));
+      const shown = buckets.slice(0, size);
+      const left = buckets.slice(size).reduce((sum, b) => sum + b.doc_count, 0);
+      out.set(name, { doc_count_error_upper_bound: 0, sum_other_doc_count: left, buckets: shown });
+    } else if (kind === 'range' && Array.isArray(body.ranges)) {
+      const buckets = body.ranges.map((r: { from?: number; to?: number }) => {
+        const inRange = (n: number) => Number.isFinite(n) && n >= (r.from ?? -Infinity) && n < (r.to ?? Infinity);
+        const count = docs.filter((doc) => fieldValues(doc, field).map(numberOf).some(inRange)).length;
+        return { key: `${rangeKey(r.from)}-${rangeKey(r.to)}`, ...r, doc_count: count };
       });
-      out[name] = body.keyed === true ? { buckets: Object.fromEntries(buckets.map((b) => [b.key as string, b])) } : { buckets };
+      out.set(name, { buckets });
     } else throw new Unsupported(`aggregation ${kind}`);
   }
-  return out as Aggregations;
+  return Object.fromEntries(out) as Aggregations;
 }

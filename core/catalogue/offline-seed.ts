@@ -1,20 +1,10 @@
 /**
- * spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in
- * the browser's catalogue cache as if the browser had asked for it itself, so the page opens offline by a link
- * exactly as by a reload. The server answered the url map and the searches, so without this the browser's cache
- * knew nothing of a page that was loaded (not navigated to): a link back to it offline found no url mapping.
- *
- * Kept, from the hydrated state:
- * - the url mapping of the page's path (a product page: its product; a category page: its category);
- * - a product page's whole product document (and its configurable parent);
- * - a category page's first product page, under the very search request the browser's CategoryService builds for
- *   it (so its order and total are the server's; a list shown several pages deep gives its first page), and its products as listing-only entries;
- * - the home lists' products and a product page's related products, as listing-only entries (for offline search and
- *   lists; a listing-only product does not open a product page offline).
- * The hydration state carries neither the category's aggregations nor its products' filter fields (it is kept slim),
- * so `completeRendered`, online once the browser is idle, asks for just those fields of the first page (one light
- * search, `offlineFilterFields`): offline, the filter panel shows and a filter answers over the cached products
- * (local-search.ts).
+ * spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in the browser's
+ * catalogue cache as if the browser had asked for it, so the page opens offline by a link exactly as by a reload:
+ * its path's url mapping, a product page's whole document (and its parent), a category page's first product page under
+ * the request the browser's CategoryService builds for it, and listed products (home lists, related, the category's)
+ * as listing-only entries. The slim hydration state has no aggregations or filter fields: `completeRendered` asks for
+ * those of the first page once the browser is idle, so offline the filter panel shows (local-search.ts).
  */
 import type { ShopConfig } from '../config';
 import type { PageResolutionState } from '../routing/page-resolution';

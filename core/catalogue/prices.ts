@@ -27,9 +27,7 @@ export interface PriceDisplay {
   readonly special?: string;
 }
 
-/**
- * Parse a shop date: ISO-8601, or Magento's 'YYYY-MM-DD[ HH:mm:ss]' (read as UTC). Answers NaN when unreadable.
- */
+/** Parse a shop date: ISO-8601, or Magento's 'YYYY-MM-DD[ HH:mm:ss]' (read as UTC); NaN when unreadable. */
 export function parseShopDate(value: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (m) return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
@@ -45,7 +43,7 @@ function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-/** bounds already read, per side, zone and date text; at most BOUNDS_KEPT (then it starts afresh) */
+/** bounds already read, per side, zone and date text; at most BOUNDS_KEPT, then afresh */
 const boundsRead = new Map<string, number>();
 export const BOUNDS_KEPT = 2_000;
 
@@ -56,14 +54,10 @@ export function forgetPriceMemos(): void {
 }
 
 /**
- * A special-price bound as an instant, read in the store view's time zone: a day ('2026-06-30', or
- * Magento's '2026-06-30 00:00:00') is a whole local day: a from-day starts at its 00:00, a to-day lasts through its
- * 23:59:59.999 (the bound answers the start of the next day, exclusive). A wall-clock time of day is that local
- * instant; an ISO stamp with a zone ('Z', '+02:00') is that instant. NaN when unreadable.
- *
- * A date text read as a day or wall-clock time is kept (a listing reads the same few dates on every tile of every
- * render; keeping the bounds took 2 % off a category render, docs/benchmarks.md): its instant depends on the text, the
- * zone's rule (ZONE_RULES, fixed) and the side alone, never on `now`. A text left to Date.parse is not kept.
+ * A special-price bound as an instant in the store view's time zone: a day ('2026-06-30', or '2026-06-30 00:00:00') is
+ * a whole local day (a from-day starts at its 00:00, a to-day's bound is the next day's 00:00, exclusive); a time of
+ * day is that local instant; an ISO stamp with a zone is that instant. NaN when unreadable. Kept per side, zone and
+ * text (a listing reads the same few dates on every tile: 2 % of a category render, docs/benchmarks.md).
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
   const key = `${side}\u0000${zone}\u0000${value}`;
@@ -81,12 +75,10 @@ export function specialDateBound(value: string, zone: string, side: 'from' | 'to
 }
 
 /**
- * spec catalogue §3.1: a special price counts only while `now` is inside its special_from_date / special_to_date
- * window, read in the store view's time zone (config.i18n.timeZone, Europe/Amsterdam): a date without a time of day
- * (or at 00:00:00) is a whole local day, so "from 1 June" starts at 00:00 Amsterdam time and "to 30 June" lasts through
- * 30 June 23:59:59.999 Amsterdam time (specialDateBound). An absent bound is open; an unreadable date makes the special
- * price inactive. A special price of 0 or less, or none, is never active. productPrice uses this rule, so the two
- * always agree.
+ * spec catalogue §3.1: a special price (above 0) counts only while `now` is inside its special_from_date /
+ * special_to_date window, read in config.i18n.timeZone: "to 30 June" lasts through 30 June 23:59:59.999 Amsterdam time
+ * (specialDateBound). An absent bound is open; an unreadable one makes the special price inactive. productPrice uses
+ * this rule, so the two always agree.
  */
 export function isSpecialPriceActive(product: PriceFields, now: number, config: Pick<ShopConfig, 'i18n'>): boolean {
   const special = num(product.special_price);
@@ -189,10 +181,8 @@ export function bundleLinkQtyChangeable(option: Pick<BundleOption, 'type'>, link
 }
 
 /**
- * spec catalogue §3.1 "Bundle option selection" (option_id, option_qty, option_selections), §4.4 "a bundle quantity is
- * used only when it is 0 or more": how many of a chosen link the bundle holds. A single-choice option whose link lets
- * the quantity change takes the selection's option_qty when it is 0 or more; otherwise the link's own qty (0 or more,
- * else 1).
+ * spec catalogue §3.1, §4.4 "a bundle quantity is used only when it is 0 or more": how many of a chosen link the
+ * bundle holds: the selection's option_qty where the link's quantity may change, else the link's own qty (else 1).
  */
 export function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection?: Pick<BundleOptionSelection, 'option_qty'>): number {
   const chosen = num(typeof selection?.option_qty === 'string' ? Number(selection.option_qty) : selection?.option_qty);
@@ -303,26 +293,23 @@ export function productPriceWithOptions(product: Product, now: number, config: S
   return final < regular ? { regular, special: final, final } : { regular, final: regular };
 }
 
-/** formatted prices by what formatPrice reads (locale, money settings, amount); at most PRICES_KEPT, then afresh */
+/** formatted prices by what formatPrice reads; at most PRICES_KEPT, then afresh */
 const pricesFormatted = new Map<string, string>();
 export const PRICES_KEPT = 2_000;
 
 /**
- * spec catalogue §9: format an amount as EUR with 2 fraction digits in the locale's format (Intl), then apply
- * the price format template; negatives are prefixed with '-'. nl-NL: '€ 12,50' (no-break space), en-US: '€12.50'.
- * Kept per locale, settings and amount (a listing formats the same few amounts on every render; keeping them took 2 %
- * off a category render, docs/benchmarks.md).
+ * spec catalogue §9: an amount as EUR with 2 fraction digits in the locale's format, in the price format template;
+ * negatives prefixed with '-'. nl-NL '€ 12,50', en-US '€12.50'. Kept per locale, settings and amount (a listing formats
+ * the same few amounts on every render: 2 % of a category render, docs/benchmarks.md).
  */
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
   const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;
-  // every value the answer depends on (`${amount}` tells every number apart but -0 from 0, formatted alike)
   const key = `${locale}\u0000${currencyCode}\u0000${digits}\u0000${currencySign}\u0000${priceFormatTemplate}\u0000${amount}`;
   let text = pricesFormatted.get(key);
   if (text === undefined) {
     const rounded = money(Math.abs(amount), config);
     let formatted: string;
     try {
-      // the shared formatter (core/format/intl); asked only for an amount not formatted before
       formatted = numberFormat(locale, { style: 'currency', currency: currencyCode, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
     } catch {
       formatted = `${currencySign}${rounded.toFixed(2)}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG, createConfig } from '../config';
-import { buildSearchQuery, filterClauses, isSearchableText, resolveSort, toSearchRequest, FILTER_OPERATORS } from './search-query';
+import { buildSearchQuery, filterClauses, isSearchableText, resolveSort, toSearchRequest } from './search-query';
+import { FILTER_OPERATORS } from './types';
 import type { FilterOperator, FilterScalar, QueryFilter } from './types';
 
 const config = DEFAULT_CONFIG;

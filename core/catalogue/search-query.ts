@@ -50,24 +50,10 @@ export interface BuiltSearchQuery {
   readonly text?: string;
 }
 
-const RANGE_OPERATORS = ['gt', 'lt', 'gte', 'lte', 'moreq', 'from', 'to'] as const;
-type RangeOperator = (typeof RANGE_OPERATORS)[number];
-
-/** Elasticsearch range parameter of each range operator (`moreq` and `from` are inclusive lower, `to` inclusive upper). */
-const RANGE_PARAM: Readonly<Record<RangeOperator, 'gt' | 'lt' | 'gte' | 'lte'>> = {
-  gt: 'gt',
-  lt: 'lt',
-  gte: 'gte',
-  lte: 'lte',
-  moreq: 'gte',
-  from: 'gte',
-  to: 'lte',
-};
-
-export const FILTER_OPERATORS: readonly FilterOperator[] = [
-  'eq', 'in', 'neq', 'nin', 'gt', 'lt', 'gte', 'lte', 'moreq', 'from', 'to',
-  'or', 'nor', 'orEq', 'orIn', 'orNeq', 'orNin', 'orGt', 'orLt', 'orGte', 'orLte', 'orMoreq', 'orFrom', 'orTo',
-];
+/** Elasticsearch's range parameter of each range operator (`moreq`, `from`: inclusive lower; `to`: inclusive upper) */
+const RANGE_PARAM = new Map(
+  Object.entries({ gt: 'gt', lt: 'lt', gte: 'gte', lte: 'lte', moreq: 'gte', from: 'gte', to: 'lte' }),
+);
 
 /** spec catalogue §2.8, §5: the search runs only for a text of at least the minimum length (3). */
 export function isSearchableText(text: string | undefined, config: ShopConfig): boolean {
@@ -121,10 +107,10 @@ export function filterClauses(field: string, value: FilterValue): ClauseParts {
   for (const [rawOp, raw] of Object.entries(value) as Array<[FilterOperator, FilterScalar | readonly FilterScalar[] | undefined]>) {
     if (raw === undefined) continue;
     const { base, or } = baseOperator(rawOp);
-    if ((RANGE_OPERATORS as readonly string[]).includes(base)) {
+    const param = RANGE_PARAM.get(base);
+    if (param) {
       const scalar = asArray(raw)[0];
-      if (scalar === undefined) continue;
-      (or ? orRange : range)[RANGE_PARAM[base as RangeOperator]] = scalar;
+      if (scalar !== undefined) (or ? orRange : range)[param] = scalar;
       continue;
     }
     const values = asArray(raw);
@@ -162,7 +148,7 @@ function catalogField(attribute: string, postfix: string, isRange: boolean): str
 
 function isRangeValue(value: FilterValue): boolean {
   const ops = Object.keys(value);
-  return ops.length > 0 && ops.every((op) => (RANGE_OPERATORS as readonly string[]).includes(baseOperator(op as FilterOperator).base));
+  return ops.length > 0 && ops.every((op) => RANGE_PARAM.has(baseOperator(op as FilterOperator).base));
 }
 
 /** spec catalogue §5: the fixed filters of listings (visibility [2,3,4], status [0,1]) and of the header search. */

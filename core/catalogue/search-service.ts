@@ -3,7 +3,7 @@
  * clears the results, results are paged with 'see more' until the last page. The header search filters to
  * visibility 3 or 4 (and in stock when out-of-stock products are not listed).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
@@ -23,9 +23,7 @@ export interface SearchState {
 
 export const EMPTY_SEARCH: SearchState = { text: '', items: [], total: 0, loading: false, hasMore: false };
 
-export class SearchService {
-  private readonly state = new BehaviorSubject<SearchState>(EMPTY_SEARCH);
-  readonly state$: Observable<SearchState> = this.state.pipe(distinctUntilChanged());
+export class SearchService extends StateHolder<SearchState> {
   private seq = 0;
 
   constructor(
@@ -33,10 +31,8 @@ export class SearchService {
     private readonly config: ShopConfig,
     private readonly logger?: Logger,
     private readonly pageSize = config.search.headerSearchPageSize,
-  ) {}
-
-  snapshot(): SearchState {
-    return this.state.value;
+  ) {
+    super(EMPTY_SEARCH);
   }
 
   /** Search for a text: shorter than 3 characters does not search; empty clears. The latest call wins. */
@@ -47,10 +43,10 @@ export class SearchService {
       return this.state.value;
     }
     if (!isSearchableText(text, this.config)) {
-      this.state.next({ ...this.state.value, text });
+      this.patch({ text });
       return this.state.value;
     }
-    this.state.next({ ...this.state.value, text, loading: true });
+    this.patch({ text, loading: true });
     return this.runSearch(text, 0, seq);
   }
 
@@ -77,7 +73,7 @@ export class SearchService {
     } catch (e) {
       if (seq !== this.seq) return this.state.value;
       this.logger?.warn('Search failed', 'search', { text, error: String(e) });
-      this.state.next({ ...this.state.value, loading: false, hasMore: false });
+      this.patch({ loading: false, hasMore: false });
     }
     return this.state.value;
   }

@@ -19,9 +19,6 @@ export function chunkSkus(skus: readonly string[], size: number): string[][] {
   return out;
 }
 
-/** The skus a stock sync asks for: each product's and its configurable children's, once (as a price sync asks). */
-export const stockSyncSkus = priceSyncSkus;
-
 /** spec catalogue §4.4: stock status is ok or out_of_stock; with no stock record the fallback is used. */
 export function stockStatus(stock: Pick<StockItem, 'is_in_stock'> | undefined, fallback: StockStatus = 'ok'): StockStatus {
   if (!stock) return fallback;
@@ -66,7 +63,7 @@ export class StockSyncService {
     if (!this.config.catalogue.stockSync && !options.force) return [];
     try {
       const out: StockAnswer[] = [];
-      for (const chunk of chunkSkus(stockSyncSkus(products), this.config.catalogue.stockBatchSize)) out.push(...(await this.api.list(chunk)));
+      for (const chunk of chunkSkus(priceSyncSkus(products), this.config.catalogue.stockBatchSize)) out.push(...(await this.api.list(chunk)));
       return out;
     } catch (e) {
       this.logger?.warn('Stock sync failed', 'stock', { error: String(e) });

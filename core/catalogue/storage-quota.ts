@@ -1,13 +1,7 @@
 /**
- * Local storage quota (spec catalogue §8 "Local storage quota error", §9 "Local storage quota is checked every 30 s";
- * spec transactions §8 "Storage quota: URL cache cleared").
- *
- * - storageNearlyFull: the pure rule (usage / quota at or above config.cache.quotaNearlyFullRatio);
- * - StorageQuotaMonitor: every config.cache.quotaCheckIntervalMs asks the StorageQuota port and, when the storage is
- *   nearly full, clears the product cache and the URL cache (never the shopper's cart, checkout or user data);
- * - QuotaGuardedStorage: a Storage decorator for the shopper's data (cart, checkout, user, queue): a write that fails
- *   with StorageQuotaError clears the catalogue caches (URL cache too) and is retried once, so nothing of the shopper's
- *   is lost to cached catalogue data.
+ * Local storage quota (spec catalogue §8 "Local storage quota error", §9 "checked every 30 s"; transactions §8 "Storage
+ * quota: URL cache cleared"): when the storage is nearly full, or a write of the shopper's data is refused for the
+ * quota, the product and URL caches are cleared (never the cart, checkout or user data).
  */
 import type { ShopConfig } from '../config';
 import type { Logger } from '../ports/logger';

@@ -267,12 +267,11 @@ export interface SearchResult<T> {
 // Search query (spec catalogue §3.4)
 
 /** Filter operators of spec catalogue §3.4, with their `or`-variants (the clause joins the query's OR group). */
-export type BaseFilterOperator =
-  | 'eq' | 'in' | 'neq' | 'nin' | 'gt' | 'lt' | 'gte' | 'lte' | 'moreq' | 'from' | 'to';
-export type OrFilterOperator =
-  | 'or' | 'nor'
-  | 'orEq' | 'orIn' | 'orNeq' | 'orNin' | 'orGt' | 'orLt' | 'orGte' | 'orLte' | 'orMoreq' | 'orFrom' | 'orTo';
-export type FilterOperator = BaseFilterOperator | OrFilterOperator;
+export const FILTER_OPERATORS = [
+  'eq', 'in', 'neq', 'nin', 'gt', 'lt', 'gte', 'lte', 'moreq', 'from', 'to',
+  'or', 'nor', 'orEq', 'orIn', 'orNeq', 'orNin', 'orGt', 'orLt', 'orGte', 'orLte', 'orMoreq', 'orFrom', 'orTo',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export type FilterScalar = string | number | boolean;
 /** `{ in: [2,3,4] }`, `{ gte: 50, lt: 100 }`, `{ eq: 5 }` ... */
@@ -308,27 +307,6 @@ export interface AppliedSort {
   readonly options?: { readonly order: 'asc' | 'desc' };
 }
 
-/** spec catalogue §3.4: the query's applied filters, available filters, applied sort and search text */
-export interface SearchQueryState {
-  readonly appliedFilters: readonly QueryFilter[];
-  readonly availableFilters: readonly { readonly field: string; readonly scope?: 'default' | 'catalog' }[];
-  readonly appliedSort: readonly AppliedSort[];
-  readonly searchText: string;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Store view (spec catalogue §3.7)
-export interface StoreView {
-  storeCode: string;
-  storeId: number;
-  name: string;
-  url: string;
-  appendStoreCode: boolean;
-  tax?: Record<string, unknown>;
-  i18n?: Record<string, unknown>;
-  seo?: Record<string, unknown>;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // CMS (spec catalogue §3.5)
 export interface CmsPage {
@@ -346,10 +324,6 @@ export interface CmsBlock {
   identifier: string;
   title?: string;
   content?: string;
-  [field: string]: unknown;
-}
-export interface CmsHierarchy {
-  identifier: string;
   [field: string]: unknown;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG, createConfig } from '../config';
-import { MESSAGES, ShopError } from '../messages';
+import { MESSAGES } from '../messages';
 import {
   availableOptionValues,
   outOfStockOptionValues,
@@ -11,7 +11,6 @@ import {
   isChildAvailable,
   matchLevel,
   mergeChildIntoProduct,
-  requireParentSku,
   selectConfigurableChild,
   withVariantErrors,
   childPrice,
@@ -148,11 +147,6 @@ describe('configuring and merging', () => {
 
   it("a configuration no child has answers the 'No such configuration' warning // spec catalogue §4.2", () => {
     expect(configureProduct(parent, { options: { color: 9 } }, DEFAULT_CONFIG)).toEqual({ ok: false, warning: MESSAGES.noSuchConfiguration });
-  });
-
-  it("requires a parentSku for configurable operations // spec catalogue §4.2", () => {
-    expect(requireParentSku(parent)).toBe('WRAP');
-    expect(() => requireParentSku({ id: 2, sku: 'S', name: 's', type_id: 'simple' })).toThrow(ShopError);
   });
 
   it("errors.variants = 'No available product variants' for no available child or own stock out // spec catalogue §4.3", () => {

@@ -3,8 +3,8 @@
  * values remain available, merging the chosen child into the product, and errors.variants.
  */
 import type { ShopConfig } from '../config';
-import { MESSAGES, ShopError } from '../messages';
-import type { ConfigurableChild, ConfigurableItemOption, ConfigurableOption, Product, ProductConfiguration } from './types';
+import { MESSAGES } from '../messages';
+import type { ConfigurableChild, Product, ProductConfiguration } from './types';
 
 import { childValue, configurableItemOptions, configurableOptionsOf, configurationOfChild, isChildDisabled, mergeChildIntoProduct, type OptionValueId } from './variant-merge';
 
@@ -163,26 +163,40 @@ export function selectConfigurableChild(
 }
 
 /**
- * Which values of each configurable option remain choosable given a (partial) selection: a value is available
- * when an available child has it and matches every other selected option. Keyed by attribute code.
+ * Per configurable option, its values for which `keep` holds of the children that have the value and match every other
+ * selected option. Keyed by attribute code.
  */
-export function availableOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
-  const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config));
+function optionValuesWhere(
+  product: Product,
+  children: readonly ConfigurableChild[],
+  selection: VariantSelection,
+  keep: (reached: ConfigurableChild[]) => boolean,
+): Record<string, OptionValueId[]> {
   const chosen = selectedIds(selection);
   const out: Record<string, OptionValueId[]> = {};
   for (const option of configurableOptionsOf(product)) {
-    const others = chosen.filter(([code]) => code !== option.attribute_code);
-    out[option.attribute_code] = option.values
-      .filter((v) =>
-        children.some(
-          (c) =>
-            childValue(c, option.attribute_code) === String(v.value_index) &&
-            others.every(([code, ids]) => ids.includes(childValue(c, code) ?? '\u0000')),
-        ),
-      )
+    const code = option.attribute_code;
+    const others = chosen.filter(([other]) => other !== code);
+    const matchesOthers = (c: ConfigurableChild) =>
+      others.every(([other, ids]) => ids.includes(childValue(c, other) ?? '\u0000'));
+    out[code] = option.values
+      .filter((v) => keep(children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c))))
       .map((v) => v.value_index);
   }
   return out;
+}
+
+/**
+ * Which values of each configurable option remain choosable given a (partial) selection: a value is available
+ * when an available child has it and matches every other selected option. Keyed by attribute code.
+ */
+export function availableOptionValues(
+  product: Product,
+  selection: VariantSelection,
+  config: ShopConfig,
+): Record<string, OptionValueId[]> {
+  const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config));
+  return optionValuesWhere(product, children, selection, (reached) => reached.length > 0);
 }
 
 /**
@@ -193,29 +207,9 @@ export function availableOptionValues(product: Product, selection: VariantSelect
  */
 export function outOfStockOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
   const children = (product.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
-  const chosen = selectedIds(selection);
-  const out: Record<string, OptionValueId[]> = {};
-  for (const option of configurableOptionsOf(product)) {
-    const others = chosen.filter(([code]) => code !== option.attribute_code);
-    out[option.attribute_code] = option.values
-      .filter((v) => {
-        const reach = children.filter(
-          (c) =>
-            childValue(c, option.attribute_code) === String(v.value_index) &&
-            others.every(([code, ids]) => ids.includes(childValue(c, code) ?? '\u0000')),
-        );
-        return reach.length > 0 && reach.every((c) => c.stock?.is_in_stock === false);
-      })
-      .map((v) => v.value_index);
-  }
-  return out;
-}
-
-/** spec catalogue §4.2: a configurable operation needs a parentSku. */
-export function requireParentSku(product: Product): string {
-  const sku = product.parentSku ?? (product.type_id === 'configurable' ? product.sku : undefined);
-  if (!sku) throw new ShopError(MESSAGES.noParentSku);
-  return sku;
+  const onlyOut = (reached: ConfigurableChild[]) =>
+    reached.length > 0 && reached.every((c) => c.stock?.is_in_stock === false);
+  return optionValuesWhere(product, children, selection, onlyOut);
 }
 
 /**

@@ -5,7 +5,7 @@ import { StaticNetwork } from '../../adapters/node/static-network';
 import { DEFAULT_CONFIG } from '../config';
 import { MESSAGES } from '../messages';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { ModalService } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
 import { addressErrors, billingAddressErrors, InvalidAddressError, type AddressInput } from './address-rules';

@@ -12,7 +12,7 @@ import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { StaticNetwork } from '../../adapters/node/static-network';
 import { ModalService, MODALS } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { CheckoutService, type CartForCheckout, type SessionForCheckout } from './checkout-service';
 import type { PaymentDetails, PersonalDetails, ShippingDetails } from './types';
 

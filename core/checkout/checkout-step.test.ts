@@ -5,7 +5,7 @@ import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { StaticNetwork } from '../../adapters/node/static-network';
 import { ModalService } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { CheckoutService } from './checkout-service';
 import { CHECKOUT_STEPS, furthestStep, resumeStep, type CheckoutStep, type SavedCheckoutDetails } from './checkout-step';
 import type { PaymentDetails, PersonalDetails, ShippingDetails } from './types';

@@ -9,7 +9,7 @@ import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { StaticNetwork } from '../../adapters/node/static-network';
 import { ModalService } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { CheckoutService, type CartForCheckout } from './checkout-service';
 import { CHECKOUT_KEYS } from './checkout-state';
 import { cashOnDeliveryMethod, paymentMethods, providerPaymentMethod } from './checkout-rules';

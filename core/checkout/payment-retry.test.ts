@@ -4,7 +4,7 @@ import { MESSAGES, isShopError } from '../messages';
 import type { OrderCommentRequest, PaymentApi, PaymentCreationRequest } from '../ports/payment-api';
 import { NotificationService } from '../ui-state/notification-service';
 import { ProgressService } from '../ui-state/progress-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { PaymentService } from './payment-service';
 
 const logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -7,7 +7,7 @@ import type { OrderCommentRequest, PaymentApi, PaymentCreationRequest, PaymentSt
 import type { Logger } from '../ports/logger';
 import { NotificationService } from '../ui-state/notification-service';
 import { ProgressService } from '../ui-state/progress-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import type { PlacedOrder } from './checkout-service';
 import { formatPaymentAmount, PaymentService, type CheckoutForPayment } from './payment-service';
 import { OrderStatusService, orderStatusView } from './order-status-service';

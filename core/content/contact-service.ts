@@ -2,7 +2,7 @@
  * Contact form (spec transactions §5 "any completed request counts as success"; §8 success 'Your comment was sent!'
  * and form cleared, failure 'Something went wrong. Try again in a few seconds.'; progress 'Sending the message ...').
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import { MESSAGES, type MessageKey } from '../messages';
 import type { ContactApi, ContactCategory, ContactForm } from '../ports/contact-api';
 import type { Logger } from '../ports/logger';
@@ -18,25 +18,20 @@ export interface ContactState {
   readonly categories: readonly ContactCategory[];
 }
 
-export class ContactService {
-  private readonly state = new BehaviorSubject<ContactState>({ form: EMPTY_CONTACT_FORM, sending: false, result: undefined, categories: [] });
-  readonly state$: Observable<ContactState> = this.state.pipe(distinctUntilChanged());
-
+export class ContactService extends StateHolder<ContactState> {
   constructor(
     private readonly deps: { readonly api: ContactApi; readonly notifications: NotificationService; readonly progress?: ProgressService; readonly logger: Logger },
-  ) {}
-
-  snapshot(): ContactState {
-    return this.state.value;
+  ) {
+    super({ form: EMPTY_CONTACT_FORM, sending: false, result: undefined, categories: [] });
   }
 
   setForm(form: ContactForm): void {
-    this.state.next({ ...this.state.value, form });
+    this.patch({ form });
   }
 
   async loadCategories(): Promise<void> {
     try {
-      this.state.next({ ...this.state.value, categories: await this.deps.api.categories() });
+      this.patch({ categories: await this.deps.api.categories() });
     } catch (e) {
       this.deps.logger.warn('contact categories not loaded', 'contact', e);
     }
@@ -44,19 +39,19 @@ export class ContactService {
 
   /** Send the form; true on success (the form is then cleared). */
   async send(form: ContactForm = this.state.value.form): Promise<boolean> {
-    this.state.next({ ...this.state.value, form, sending: true, result: undefined });
+    this.patch({ form, sending: true, result: undefined });
     this.deps.progress?.start(MESSAGES.progressSendingMessage);
     try {
       await this.deps.api.send(form);
       this.deps.progress?.finish();
       this.deps.notifications.notify({ type: 'success', message: MESSAGES.contactSent });
-      this.state.next({ ...this.state.value, form: EMPTY_CONTACT_FORM, sending: false, result: MESSAGES.contactSent });
+      this.patch({ form: EMPTY_CONTACT_FORM, sending: false, result: MESSAGES.contactSent });
       return true;
     } catch (e) {
       this.deps.logger.warn('contact form not sent', 'contact', e);
       this.deps.progress?.fail();
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.contactFailed });
-      this.state.next({ ...this.state.value, sending: false, result: MESSAGES.contactFailed });
+      this.patch({ sending: false, result: MESSAGES.contactFailed });
       return false;
     }
   }

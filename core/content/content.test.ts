@@ -5,7 +5,7 @@ import { ApiError, NetworkError } from '../ports/api-error';
 import type { Logger } from '../ports/logger';
 import type { NewsletterApi } from '../ports/newsletter-api';
 import { NotificationService } from '../ui-state/notification-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { ContactService, EMPTY_CONTACT_FORM } from './contact-service';
 import { NewsletterService } from './newsletter-service';
 import { ReviewService } from './review-service';

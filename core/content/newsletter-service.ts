@@ -2,7 +2,7 @@
  * Newsletter (spec transactions §3 "Newsletter state: isSubscribed, email", §4 "subscribe does nothing if already
  * subscribed; unsubscribe does nothing if not subscribed", §7).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { NewsletterApi } from '../ports/newsletter-api';
 
 export interface NewsletterState {
@@ -10,14 +10,9 @@ export interface NewsletterState {
   readonly email: string | undefined;
 }
 
-export class NewsletterService {
-  private readonly state = new BehaviorSubject<NewsletterState>({ isSubscribed: undefined, email: undefined });
-  readonly state$: Observable<NewsletterState> = this.state.pipe(distinctUntilChanged());
-
-  constructor(private readonly api: NewsletterApi) {}
-
-  snapshot(): NewsletterState {
-    return this.state.value;
+export class NewsletterService extends StateHolder<NewsletterState> {
+  constructor(private readonly api: NewsletterApi) {
+    super({ isSubscribed: undefined, email: undefined });
   }
 
   /** GET ?email=: subscribed when the result is 'subscribed' */

@@ -25,22 +25,9 @@ export function notFoundResolution(storeCode?: string): RouteResolution {
   return { kind: 'not-found', name: PAGE_NOT_FOUND, params: { slug: PAGE_NOT_FOUND }, ...(storeCode ? { storeCode } : {}) };
 }
 
-/** The query parameters of a path ('?childSku=...'). */
-export function pathQuery(path: string): Record<string, string> {
-  const q = path.split('#')[0]!.split('?')[1];
-  // a dictionary of the URL's own names: `?__proto__=x` is a parameter, never the prototype, and none is inherited
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (!q) return out;
-  for (const part of q.split('&')) {
-    const [k, v = ''] = part.split('=');
-    if (!k) continue;
-    try {
-      out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '));
-    } catch {
-      /* malformed escape: skip */
-    }
-  }
-  return out;
+/** The childSku query parameter of a path ('?childSku=...'), if any. */
+export function childSkuOf(path: string): string | undefined {
+  return new URLSearchParams(path.split('#')[0]!.split('?')[1]).get('childSku') ?? undefined;
 }
 
 /** The URL-map options this shop sends (spec catalogue §7): the core applies the variant rules itself. */
@@ -149,12 +136,12 @@ export class UrlDispatcher {
 
   private async resolveNow(fullPath: string): Promise<RouteResolution> {
     const { storeCode, path } = splitStoreCode(fullPath.split(/[?#]/)[0]!, this.config);
-    const query = pathQuery(fullPath);
+    const childSku = childSkuOf(fullPath);
     const match = matchRoute(path);
     if (match.route.name !== PAGE_NOT_FOUND) {
       return { kind: 'route', name: match.route.name, params: match.params, layout: layoutOf(match.route), ...(storeCode ? { storeCode } : {}) };
     }
-    const request = urlMapRequest(path, this.config, query.childSku);
+    const request = urlMapRequest(path, this.config, childSku);
     if (!request.url) return notFoundResolution(storeCode);
     let hit: UrlMapHit | null | undefined;
     try {
@@ -169,7 +156,7 @@ export class UrlDispatcher {
         throw e;
       }
     }
-    return resolutionFromMapping(hit, this.config, query.childSku, storeCode);
+    return resolutionFromMapping(hit, this.config, childSku, storeCode);
   }
 }
 
@@ -207,14 +194,4 @@ export function navigationFailure(error: unknown, config: ShopConfig, storeCode?
   if (isShopError(error)) return { type: 'danger', message: error.key, params: error.params, action: MESSAGES.ok };
   if (isNetworkError(error)) return { type: 'danger', message: MESSAGES.youAreOffline, params: {}, action: MESSAGES.ok };
   return { type: 'danger', message: MESSAGES.routeNotFound, params: {}, action: MESSAGES.ok };
-}
-
-/**
- * spec catalogue §2.2: in multistore mode, when the store code of the route differs from the current one, the
- * browser goes to the route's path (a full load). Answers the path to load, or undefined.
- */
-export function storeSwitchTarget(path: string, currentStoreCode: string, config: ShopConfig): string | undefined {
-  if (!config.storeViews.multistore) return undefined;
-  const { storeCode } = splitStoreCode(path, config);
-  return (storeCode ?? config.storeViews.defaultStoreCode) !== currentStoreCode ? path : undefined;
 }

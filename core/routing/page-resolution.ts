@@ -52,12 +52,9 @@ export const UNAVAILABLE_STATUS = 503;
 export type LoadFailureKind = 'not-found' | 'unavailable';
 
 /**
- * Which failed loads mean "the shop has no such page" and which "the backend could not answer" (a slow
- * or absent API must never turn into "not found"). Only a real answer is not-found: the core's empty-result and
- * status/visibility errors (spec catalogue §2.3, §4.1, §8: raised on an answer that holds nothing showable), an
- * unknown entity type in a mapping, or the API's own 404 / 410 / 400 for what was asked. Everything else is
- * unavailable: no answer at all (timeout, connection refused: NetworkError), a 5xx, a 408/429, any other 4xx
- * (the shop's own credentials or configuration, not the page), and unexpected errors.
+ * Whether a failed load means "the shop has no such page" or "the backend could not answer" (a slow or absent API is
+ * never "not found"). Only a real answer is not-found: a core ShopError (spec catalogue §2.3, §4.1, §8) or the API's own
+ * 404 / 410 / 400; no answer, a 5xx, 408, 429 or any other 4xx is unavailable.
  */
 export function loadFailureKind(error: unknown): LoadFailureKind {
   if (isShopError(error)) return 'not-found';
@@ -113,13 +110,10 @@ export function loadErrorKind(error: unknown): LoadErrorKind {
 export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
 
 /**
- * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load.
- * - On the server there is no offline: not-found (404) or unavailable (503: a slow or absent API is never "not found").
- * - In the browser an empty result is offline (spec: 'query returned empty result' -> 'not available in Offline
- *   mode', home). So is a load nothing answered at all: the browser reads the shop's API through the shop's own
- *   origin (/api), so no connection to it means the shop cannot be reached from here, whatever navigator.onLine says.
- *   A timeout is offline when the Network port says offline or this document is the worker's cached answer; else
- *   the shop is only slow: unavailable ('try again in a moment'). Any answer (a status) is judged by its status.
+ * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load. The server knows no offline: 404 or
+ * 503. In the browser an empty result is offline, and so is a load with no connection at all (the API is the shop's
+ * own /api, whatever navigator.onLine says); a timeout is offline only when the Network port says so or this document
+ * is the worker's cached answer, else the shop is only slow. An answer is judged by its status.
  */
 export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
   const kind = loadErrorKind(error);
@@ -138,10 +132,8 @@ export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): Lo
 }
 
 /**
- * spec catalogue §2.3, §4.1: a navigation whose data load failed, as classifyLoadFailure says. Offline: notify 'The
- * product, category or CMS page is not available in Offline mode. Redirecting to Home.' (OK action) and go to the
- * store's home route. Otherwise the page shows the error: 404 when the backend answered that there is no such
- * product, category or page, 503 'the shop is briefly unavailable, try again' when it could not answer.
+ * spec catalogue §2.3, §4.1: a navigation whose data load failed, as classifyLoadFailure says: offline notifies 'not
+ * available in Offline mode. Redirecting to Home.' and goes home; otherwise the page shows the 404 or the 503 error.
  */
 export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, config: ShopConfig, storeCode?: string): LoadFailureOutcome {
   switch (classifyLoadFailure(error, facts)) {

@@ -1,17 +1,12 @@
 /**
- * The products of /sitemap.xml, beside its categories and CMS pages.
- * Every product a shopper can open (spec catalogue §5, §9: status 0 or 1 and visibility 2, 3 or 4) is listed once, at
- * its canonical URL (core/seo/canonical: the parent's link without a chosen variant), with its updated_at as lastmod.
- *
- * The catalogue is read in pages by id (keyset paging: `id > last id`, sorted by id): unlike from/size, it is not
- * bounded by the search engine's result window (10,000 in Elasticsearch), and a product added or removed while the
- * sitemap is read moves no other product across a page boundary. The locale is a cookie, not a part of the URL, so
- * each product has one URL for both languages.
+ * The products of /sitemap.xml: every product a shopper can open (spec catalogue §5, §9), once, at its canonical URL,
+ * with its updated_at as lastmod. Read in pages by id (`id > last id`): unlike from/size this is not bounded by the
+ * engine's result window (10,000), and a product added or removed meanwhile moves no other across a page boundary.
  */
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Product } from '../catalogue/types';
-import { buildSearchQuery, fixedFilterClauses, toSearchRequest } from '../catalogue/search-query';
+import { buildSearchQuery, toSearchRequest } from '../catalogue/search-query';
 import { productCanonicalPath } from '../seo/canonical';
 import type { SitemapEntry } from './sitemap';
 

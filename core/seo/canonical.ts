@@ -1,15 +1,8 @@
 /**
- * Canonical URLs (SEO basics): the one absolute URL a search engine should index for what a page shows.
- *
- * - Never a query string: tracking parameters (utm_*, gclid, ...), a category's filters and sort (spec catalogue
- *   §2.2: they live in the route query) and the 'load more' depth are views of the same category, not pages of their
- *   own. A filtered, sorted or deeper-loaded category names its plain category URL as canonical; every product it
- *   lists is reachable by /sitemap.xml, so nothing is hidden by not indexing the deeper lists.
- * - A product is its parent's link (spec catalogue §2.2) without the chosen variant: '?childSku=' (URL dispatching)
- *   or the childSku segment of '/p/{parentSku}/{slug}/{childSku}' is the parent's own sku, so every variant of a
- *   configurable names one URL.
- * - A category is its category link, a CMS page its /i/{identifier} link (both spec catalogue §2.2) unless a static
- *   page shows it (§2.1: then the static page's path), any other page its own path.
+ * Canonical URLs (SEO basics): the one absolute URL a search engine should index for what a page shows. Never a query
+ * string: tracking parameters, a category's filters, sort and 'load more' depth (spec catalogue §2.2) are views of the
+ * same page, and /sitemap.xml lists every product. A product is its parent's link without the chosen variant, so
+ * every variant of a configurable names one URL.
  */
 import type { ShopConfig } from '../config';
 import type { Category, CmsPage, Product } from '../catalogue/types';

@@ -3,5 +3,12 @@
  * services run deterministically — timers advance when the test says so, the network goes offline on demand, ids count
  * up and the log is kept for assertions. Plain classes over core's ports; no test framework needed.
  */
-export { VirtualClock, VirtualScheduler, ManualNetwork, SequentialIds, MemoryLogger, flushPromises } from './virtual-time';
-export { VirtualTime } from './virtual-time-combined';
+export {
+  VirtualClock,
+  VirtualScheduler,
+  VirtualTime,
+  ManualNetwork,
+  SequentialIds,
+  MemoryLogger,
+  flushPromises,
+} from './virtual-time';

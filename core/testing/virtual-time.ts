@@ -1,10 +1,10 @@
-import type { IdGenerator } from '../ports/id-generator';
 /**
  * Virtual Clock and Scheduler for tests of core services (no real timers: the house rules keep setTimeout out of core).
  * Time only moves when a test calls `advance(ms)`; timers due by then run in time order, and pending promise
  * callbacks are flushed between them.
  */
 import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
 import type { Logger } from '../ports/logger';
 import type { Scheduler, TimerHandle } from '../ports/scheduler';
 
@@ -99,6 +99,16 @@ export class VirtualScheduler implements Scheduler {
 
   private drop(id: number): void {
     this.timers = this.timers.filter((t) => t.id !== id);
+  }
+}
+
+/** Clock and Scheduler in one object, starting at `start` (epoch ms). */
+export class VirtualTime extends VirtualScheduler implements Clock {
+  constructor(start = 0) {
+    super(new VirtualClock(start));
+  }
+  now(): number {
+    return this.clock.now();
   }
 }
 

@@ -7,7 +7,7 @@
  * notice too and is remembered the same way, in a claim of its own (`cookiesDeclined`: true), while cookiesAccepted
  * stays false. Analytics reads the consent from here (core/analytics): only 'granted' lets an event through.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { Clock } from '../ports/clock';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
@@ -49,17 +49,12 @@ export interface CookieNoticeState {
   readonly consent: CookieConsent;
 }
 
-export class CookieNoticeService {
-  private readonly state = new BehaviorSubject<CookieNoticeState>({ loaded: false, visible: false, consent: 'unanswered' });
-  readonly state$: Observable<CookieNoticeState> = this.state.pipe(distinctUntilChanged());
-
+export class CookieNoticeService extends StateHolder<CookieNoticeState> {
   constructor(
     private readonly claims: ClaimsService,
     private readonly config: ShopConfig,
-  ) {}
-
-  snapshot(): CookieNoticeState {
-    return this.state.value;
+  ) {
+    super({ loaded: false, visible: false, consent: 'unanswered' });
   }
 
   private loading: Promise<void> | undefined;

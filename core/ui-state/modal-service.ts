@@ -2,7 +2,7 @@
  * Modals by name with an optional payload (spec transactions §2 "Modals used here": authentication (login or
  * register), order confirmation, newsletter, review).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 
 export const MODALS = {
   signup: 'modal-signup',
@@ -15,12 +15,9 @@ export type AuthModalMode = 'login' | 'register' | 'forgot-pass';
 
 export type ModalState = Readonly<Record<string, { readonly payload?: unknown }>>;
 
-export class ModalService {
-  private readonly state = new BehaviorSubject<ModalState>({});
-  readonly state$: Observable<ModalState> = this.state.pipe(distinctUntilChanged());
-
-  snapshot(): ModalState {
-    return this.state.value;
+export class ModalService extends StateHolder<ModalState> {
+  constructor() {
+    super({});
   }
 
   open(name: string, payload?: unknown): void {

@@ -3,7 +3,7 @@
  * ignored; each auto-dismisses after timeToLive (config.notifications.defaultTimeToLiveMs) unless hasNoTimeout;
  * running an action or clicking close removes it; an unknown type is shown as danger.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { MessageKey } from '../messages';
 import type { IdGenerator } from '../ports/id-generator';
@@ -45,19 +45,15 @@ function sameMessage(a: NotificationInput, b: NotificationInput): boolean {
   return a.message === b.message && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
 }
 
-export class NotificationService {
-  private readonly state = new BehaviorSubject<readonly Notification[]>([]);
-  readonly state$: Observable<readonly Notification[]> = this.state.pipe(distinctUntilChanged());
+export class NotificationService extends StateHolder<readonly Notification[]> {
   private readonly timers = new Map<string, TimerHandle>();
 
   constructor(
     private readonly scheduler: Scheduler,
     private readonly ids: IdGenerator,
     private readonly config: ShopConfig,
-  ) {}
-
-  snapshot(): readonly Notification[] {
-    return this.state.value;
+  ) {
+    super([]);
   }
 
   /** Show a notification; returns its id, or undefined when it duplicates the last message. */

@@ -3,7 +3,7 @@
  * message ...'; config.ui.progress): start → ticks every tickMs toward max over durationMs → finish (100, then hidden)
  * or fail (failed colour).
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { MessageKey } from '../messages';
 import type { Scheduler, TimerHandle } from '../ports/scheduler';
@@ -17,9 +17,7 @@ export interface ProgressState {
 
 export const IDLE_PROGRESS: ProgressState = { active: false, percent: 0, failed: false };
 
-export class ProgressService {
-  private readonly state = new BehaviorSubject<ProgressState>(IDLE_PROGRESS);
-  readonly state$: Observable<ProgressState> = this.state.pipe(distinctUntilChanged());
+export class ProgressService extends StateHolder<ProgressState> {
   private ticker: TimerHandle | undefined;
   private hideTimer: TimerHandle | undefined;
   /** the route change under way (its timer to show the bar) and whether the bar shows for a route change */
@@ -29,10 +27,8 @@ export class ProgressService {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly config: ShopConfig,
-  ) {}
-
-  snapshot(): ProgressState {
-    return this.state.value;
+  ) {
+    super(IDLE_PROGRESS);
   }
 
   start(message?: MessageKey): void {
@@ -56,10 +52,8 @@ export class ProgressService {
   }
 
   /**
-   * spec catalogue §2.4 "The progress bar runs on each route change", shown only when the change is slow: the bar starts
-   * once config.ui.progress.routeChangeDelayMs has passed (on the Scheduler port). The returned function ends this
-   * change: no bar if it never showed, else the bar finishes. A newer route change takes over an older one (the
-   * older's end then does nothing, the bar already shown stays for the newer).
+   * spec catalogue §2.4 "The progress bar runs on each route change", once it has taken routeChangeDelayMs. The
+   * returned function ends this change (the bar finishes if it showed); a newer change takes over an older one.
    */
   routeChange(): () => void {
     this.route?.timer.cancel();
@@ -91,7 +85,7 @@ export class ProgressService {
 
   private end(failed: boolean): void {
     this.stopTimers();
-    this.state.next({ ...this.state.value, active: true, percent: 100, failed });
+    this.patch({ active: true, percent: 100, failed });
     this.hideTimer = this.scheduler.after(this.config.ui.progress.tickMs, () => this.state.next(IDLE_PROGRESS));
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG } from '../config';
 import { ProgressService } from './progress-service';
-import { VirtualTime } from '../testing/virtual-time-combined';
+import { VirtualTime } from '../testing/virtual-time';
 
 const DELAY = DEFAULT_CONFIG.ui.progress.routeChangeDelayMs;
 

@@ -1,5 +1,5 @@
 /**
- * UI flags: sidebar, microcart, search panel, overlay, wishlist panel, loader, checkout mode, submenu
+ * UI flags: sidebar, microcart, search panel, overlay, wishlist panel, loader, submenu
  * (spec transactions §2 minicart, §4 "toggle minicart"). Opening a panel shows the overlay; closing the last hides it.
  */
 import { StateHolder } from '../state-holder';
@@ -11,7 +11,6 @@ export interface UiFlags {
   readonly wishlist: boolean;
   readonly overlay: boolean;
   readonly loader: boolean;
-  readonly checkoutMode: boolean;
   readonly submenu: readonly (string | number)[];
 }
 
@@ -22,7 +21,6 @@ export const INITIAL_UI_FLAGS: UiFlags = {
   wishlist: false,
   overlay: false,
   loader: false,
-  checkoutMode: false,
   submenu: [],
 };
 
@@ -47,27 +45,19 @@ export class UiFlagsService extends StateHolder<UiFlags> {
   }
 
   closeAll(): void {
-    this.state.next({ ...this.state.value, sidebar: false, microcart: false, searchpanel: false, wishlist: false, overlay: false, submenu: [] });
-  }
-
-  setOverlay(overlay: boolean): void {
-    this.state.next({ ...this.state.value, overlay });
+    this.patch({ sidebar: false, microcart: false, searchpanel: false, wishlist: false, overlay: false, submenu: [] });
   }
 
   setLoader(loader: boolean): void {
-    this.state.next({ ...this.state.value, loader });
-  }
-
-  setCheckoutMode(checkoutMode: boolean): void {
-    this.state.next({ ...this.state.value, checkoutMode });
+    this.patch({ loader });
   }
 
   openSubmenu(id: string | number, depth: number): void {
     const submenu = [...this.state.value.submenu.slice(0, depth), id];
-    this.state.next({ ...this.state.value, submenu });
+    this.patch({ submenu });
   }
 
   closeSubmenu(depth = 0): void {
-    this.state.next({ ...this.state.value, submenu: this.state.value.submenu.slice(0, depth) });
+    this.patch({ submenu: this.state.value.submenu.slice(0, depth) });
   }
 }

@@ -9,7 +9,7 @@ import { ModalService, MODALS } from './modal-service';
 import { UiFlagsService } from './ui-flags-service';
 import { ProgressService } from './progress-service';
 import { ClaimsService, CookieNoticeService } from './claims-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 
 function notifications(config = DEFAULT_CONFIG) {
   const time = new VirtualTime();

@@ -10,7 +10,7 @@ import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { StaticNetwork } from '../../adapters/node/static-network';
 import { ModalService, MODALS } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
-import { SequentialIds, VirtualTime } from '../testing/virtual-time-combined';
+import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { createTokenLock } from './token-lock';
 import { PROFILE_UPDATE_URL, SessionService, USER_STORAGE_KEYS, USER_TASK_EVENTS, type QueueForSession } from './session-service';
 import { CompareService, WishlistService } from './sku-list-service';
