@@ -81,7 +81,7 @@ export class Collection {
   }
 
   /** The field paths some document holds a value at (gathered in one pass over the documents, once). */
-  private fieldPaths(): Set<string> {
+  fieldPaths(): Set<string> {
     if (!this.knownFields) {
       const paths = new FieldPaths();
       for (let i = 0; i < this.length; i++) paths.add(this.source.get(i));
@@ -185,6 +185,23 @@ export class Collection {
     }
     for (const f of textFields) this.textIndex(f);
     if (!this.ids) this.ids = Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
+  }
+
+  /**
+   * Builds every field's column and what requests derive from it (postings, term lookups, comparable values, phrase
+   * tokens, full-text index): a request then reads no document and tokenises no value to answer.
+   */
+  prebuildAll(): void {
+    const fields = [...this.fieldPaths()];
+    this.prepare(fields);
+    for (const field of fields) {
+      const column = this.column(field);
+      column.termMask([]);
+      column.comparables();
+      if (column.dict.length) column.markDocs(0, new Uint8Array(this.length));
+      this.phraseTokensOf(field);
+      if (this.isTextField(field)) this.textIndex(field);
+    }
   }
 
   /**
