@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../catalogue/index';
-import { Collection, SEARCH_LIMITS, type Doc, type DocSource } from './search/engine';
+import { Collection, type Doc, type DocSource } from './search/engine';
+import { SEARCH_LIMITS } from './search/request';
 import { executeSearch } from './search/execute';
 import { costlyRequestArb } from './search/costly-requests';
 import { FieldPaths } from './search/fields';
