@@ -69,6 +69,23 @@ describe('fields no document holds cost nothing', () => {
     search(col, { query: { bool: { should: fields.map((f) => ({ prefix: { [f]: 'a' } })) } } }, '0');
     expect(reads()).toBe(products.length);
   });
+
+  it('a small catalogue built whole (the backend start, at scale 1): costly requests over real fields read no document', () => {
+    const { col, reads } = countingCollection();
+    col.prebuildAll();
+    const built = reads();
+    expect(built).toBe(products.length);
+    const paths = new FieldPaths();
+    for (const p of products) paths.add(p);
+    for (const r of fc.sample(costlyRequestArb([...paths.spell()]), { numRuns: 60, seed: 11 })) {
+      try {
+        search(col, r.body, '0');
+      } catch (e) {
+        expect(String(e)).toMatch(/Search limit|Malformed query|Unsupported|Missing value/);
+      }
+    }
+    expect(reads()).toBe(built);
+  });
 });
 
 describe('a work budget of documents x clauses', () => {
