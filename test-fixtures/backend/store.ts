@@ -92,13 +92,13 @@ class ProductDocs implements DocSource {
   }
 }
 
-/** A read-only Map over product documents by a key (materialised on every get). */
 /** The product documents of one store view as carts, totals and orders name their lines: by sku, and a child's parent. */
 export interface ProductView {
   readonly bySku: Pick<ProductLookup<string>, 'get'>;
   readonly parentOf: Pick<ProductLookup<string>, 'get'>;
 }
 
+/** A read-only Map over product documents by a key (materialised on every get). */
 class ProductLookup<K> {
   constructor(private readonly index: Map<K, number>, private readonly docs: ProductDocs) {}
   get(key: K): Product | undefined {
@@ -107,9 +107,6 @@ class ProductLookup<K> {
   }
   has(key: K): boolean {
     return this.index.has(key);
-  }
-  get size(): number {
-    return this.index.size;
   }
 }
 
