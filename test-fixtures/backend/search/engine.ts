@@ -28,11 +28,11 @@ export interface CollectionIndexes {
 const arraySource = (docs: Doc[]): DocSource & { docs: Doc[] } => ({ docs, get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
- * One document type as the search engine sees it. Per field, built once on first use (or read
- * from the catalogue cache file) and kept: a compact column (search/column.ts: dictionary + per-document value ids) from
+ * One document type as the search engine sees it. Per field, built once on first use (or read from the catalogue cache
+ * file, or all at start: prebuildAll) and kept: a compact column (column.ts: dictionary + per-document value ids) from
  * which term, range, prefix and exists masks, aggregations and sort orders are read, and a full-text index
- * (search/fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or
- * `invalidate` rebuilds what was derived from a field.
+ * (fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or `invalidate`
+ * rebuilds what was derived from a field.
  */
 export class Collection {
   readonly source: DocSource;
@@ -203,11 +203,6 @@ export class Collection {
   buildColumns(fields: Iterable<string>): void {
     const wanted = [...fields].filter((f) => !this.columns.has(f) && !this.textIndexes.has(f) && this.hasField(f));
     if (wanted.length) this.prepare(wanted);
-  }
-
-  /** Marks every document with a value of `field` that termEquals one of `wanted`. */
-  termMask(field: string, wanted: readonly unknown[]): Uint8Array {
-    return this.column(field).termMask(wanted);
   }
 
   /** All documents in the order of one sort key (ties in index order), and each document's rank in it. */

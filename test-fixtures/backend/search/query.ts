@@ -68,7 +68,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       const value = isObject(raw) ? raw.value : raw;
       const boost = isObject(raw) && raw.boost !== undefined ? num(raw.boost, 'term.boost') : boost0;
       if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
-      const mask = col.termMask(field, [value]);
+      const mask = col.column(field).termMask([value]);
       return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
     }
     case 'terms': {
@@ -76,7 +76,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
       if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
       if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
-      const mask = col.termMask(field, values);
+      const mask = col.column(field).termMask(values);
       return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
     }
     case 'ids': {
