@@ -16,9 +16,10 @@ import { FieldPaths } from '../../test-fixtures/backend/search/fields';
 export const COSTLY_CPU_MS = 50;
 
 /**
- * Sends `count` costly requests to `url`, twice: the first round meets fields no index holds yet (a real field's column or
- * full-text index is built on its first use, once per field), the second the same requests again. Answers the report
- * lines (the count over 50 ms is a figure, printed, as every benchmark figure) and whether no answer was a 5xx.
+ * Sends `count` costly requests to `url`, twice: the first round is the backend's first contact with them (at scale 1 its
+ * start built every field's indexes; at larger scales a real field's are built on its first use, once per field), the
+ * second the same requests again. Answers the report lines (the count over 50 ms is a figure, printed, as every
+ * benchmark figure) and whether no answer was a 5xx.
  */
 export async function costlySearch(url: string, count: number, label: string, maxSeconds: number): Promise<{ lines: string[]; ok: boolean }> {
   const paths = new FieldPaths();

@@ -37,7 +37,7 @@ DROP TABLE IF EXISTS search_index;
 CREATE TABLE IF NOT EXISTS idempotency (scope TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL, request_hash TEXT NOT NULL DEFAULT '', PRIMARY KEY (scope, key));
 `;
 
-const TABLES = ['meta', 'stock', 'customers', 'reset_tokens', 'carts', 'cart_items', 'orders', 'order_comments', 'payments', 'reviews', 'subscriptions', 'contact_messages', 'mails', 'mail_tokens', 'idempotency'];
+export const TABLES = ['meta', 'stock', 'customers', 'reset_tokens', 'carts', 'cart_items', 'orders', 'order_comments', 'payments', 'reviews', 'subscriptions', 'contact_messages', 'mails', 'mail_tokens', 'idempotency'];
 
 export function openDb(dataDir: string, reset: boolean): Db {
   let file = ':memory:';

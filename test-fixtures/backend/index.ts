@@ -101,6 +101,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     log,
     loginThrottle: new LoginThrottle(() => now().getTime()),
   };
+  ctx.catalogue.warmUp();
   // the same error again within 10 s is counted, not written (one stack and a count per interval in an outage)
   const errors = limitedErrorLog(logger, () => now().getTime());
   const router = new Router();

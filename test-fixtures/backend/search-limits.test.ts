@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../catalogue/index';
-import { Collection, SEARCH_LIMITS, type Doc, type DocSource } from './search/engine';
+import { Collection, type Doc, type DocSource } from './search/engine';
+import { SEARCH_LIMITS } from './search/request';
 import { executeSearch } from './search/execute';
 import { costlyRequestArb } from './search/costly-requests';
 import { FieldPaths } from './search/fields';
@@ -67,6 +68,23 @@ describe('fields no document holds cost nothing', () => {
     const fields = ['meta_title', 'url_key', 'slug', 'material', 'pattern', 'media_gallery.lab', 'configurable_children.name', 'configurable_children.url_key'];
     search(col, { query: { bool: { should: fields.map((f) => ({ prefix: { [f]: 'a' } })) } } }, '0');
     expect(reads()).toBe(products.length);
+  });
+
+  it('a small catalogue built whole (the backend start, at scale 1): costly requests over real fields read no document', () => {
+    const { col, reads } = countingCollection();
+    col.prebuildAll();
+    const built = reads();
+    expect(built).toBe(products.length);
+    const paths = new FieldPaths();
+    for (const p of products) paths.add(p);
+    for (const r of fc.sample(costlyRequestArb([...paths.spell()]), { numRuns: 60, seed: 11 })) {
+      try {
+        search(col, r.body, '0');
+      } catch (e) {
+        expect(String(e)).toMatch(/Search limit|Malformed query|Unsupported|Missing value/);
+      }
+    }
+    expect(reads()).toBe(built);
   });
 });
 

@@ -65,34 +65,7 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
 export const searchPath = (type: string, body: unknown, qs = '') =>
   `/api/catalog/vue_storefront_catalog/${type}/_search?request=${encodeURIComponent(JSON.stringify(body))}${qs ? `&${qs}` : ''}`;
 
-/** The text part of the body vue-storefront 1.12's query builder sends (spec catalogue §9 constants). */
-export function storefrontTextQuery(text: string, extraFilters: unknown[] = []) {
-  return {
-    query: {
-      function_score: {
-        query: {
-          bool: {
-            must: {
-              bool: {
-                should: [
-                  { multi_match: { fields: ['name^4', 'description^3', 'short_description^3', 'sku^2', 'category.name^1'], query: text, fuzziness: 2, cutoff_frequency: 0.01, max_expansions: 3, minimum_should_match: '75%', prefix_length: 1, tie_breaker: 1, operator: 'or' } },
-                  { match_phrase: { sku: { query: text, boost: 1 } } },
-                ],
-                minimum_should_match: 1,
-              },
-            },
-            filter: { bool: { must: [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }, ...extraFilters] } },
-          },
-        },
-        functions: [{ filter: { match: { erin_recommends: 1 } }, weight: 2 }],
-        score_mode: 'multiply',
-        boost_mode: 'multiply',
-        max_boost: 100,
-      },
-    },
-    min_score: 1,
-  };
-}
+export { storefrontTextQuery } from './search/warm-up';
 
 /** Rows of a backend's SQLite file under `dataDir`, read straight from the file (what the API does not show). */
 export function sqliteRows(dataDir: string): (sql: string, ...args: unknown[]) => any[] {

@@ -23,6 +23,13 @@ const keyOf = (v: unknown): string => {
   }
 };
 
+/** A document order with each document's rank in it. */
+export function ranked(order: Int32Array): { order: Int32Array; rank: Int32Array } {
+  const rank = new Int32Array(order.length);
+  order.forEach((doc, r) => (rank[doc] = r));
+  return { order, rank };
+}
+
 export class Column {
   readonly dict: unknown[];
   readonly offsets: Int32Array;
@@ -253,9 +260,7 @@ export class Column {
         if (d !== 0) return order === 'asc' ? d : -d;
         return a - b;
       });
-      const rank = new Int32Array(n);
-      idx.forEach((doc, r) => (rank[doc] = r));
-      found = { order: Int32Array.from(idx), rank };
+      found = ranked(Int32Array.from(idx));
       this.sortOrders.set(key, found);
     }
     return found;
@@ -267,8 +272,6 @@ export class Column {
   }
 
   restoreSortOrder(key: string, order: Int32Array): void {
-    const rank = new Int32Array(order.length);
-    order.forEach((doc, r) => (rank[doc] = r));
-    this.sortOrders.set(key, { order, rank });
+    this.sortOrders.set(key, ranked(order));
   }
 }

@@ -1,6 +1,6 @@
 import type { Column } from './column';
 import { scratchF64 } from './scratch';
-import { editDistance, indexTerms, normalise, stripHtml, tokenize } from './text';
+import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT } from './text';
 
 /**
  * The full-text index of one (document type, field): a term dictionary and, per term, its documents and term frequencies
@@ -30,8 +30,6 @@ export interface TextIndexData {
   avgFieldLength: number;
 }
 
-/** Words of an indexed text: split on spaces, punctuation and symbols (case and accents are folded per term). */
-const WORD_SPLIT = /[\s\p{P}\p{S}]+/u;
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const FUZZY_WEIGHT = 0.45;
 
@@ -45,28 +43,6 @@ function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** Plain Levenshtein distance (which terms a fuzzy query term reaches), or max+1 when above `max`. */
-export function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const n = b.length;
-  let prev = new Int32Array(n + 1);
-  let row = new Int32Array(n + 1);
-  for (let j = 0; j <= n; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= n; j++) {
-      const v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      row[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    [prev, row] = [row, prev];
-  }
-  return prev[n] as number;
 }
 
 export class TextIndex {
@@ -106,7 +82,7 @@ export class TextIndex {
       }
       const text = parts.join(' ');
       if (!text.trim()) continue;
-      const tokens = text.split(WORD_SPLIT).filter(Boolean);
+      const tokens = text.split(TOKEN_SPLIT).filter(Boolean);
       const unique = new Set(tokens).size;
       // a running average in document order (its rounding is part of the recorded scores)
       avg = (avg * documentCount + unique) / (documentCount + 1);
@@ -197,7 +173,7 @@ export class TextIndex {
         if (popcount(qMask ^ (masks[id] as number)) > 2 * max) continue;
         const t = this.data.terms[id] as string;
         if (t === term) continue;
-        const d = levenshtein(term, t, max);
+        const d = editDistance(term, t, max, false);
         if (d <= max) out.push([id, d]);
       }
     }

@@ -1,49 +1,28 @@
 /**
- * Per-request scratch buffers (document masks and score arrays). A search allocates several arrays the size of the
- * collection; at 86,000 documents allocating them fresh for every request made garbage collection the largest cost.
- * Searches run synchronously, one at a time, so the buffers handed out during one request are all free again when the
- * next starts (`releaseScratch`, called by startRequestBudget). A buffer must not be kept beyond its request.
+ * Per-request buffers the size of a collection (document masks, score arrays): allocated fresh for every request at
+ * 86,000 documents, they made garbage collection the largest cost. Searches run one at a time, synchronously, so every
+ * buffer handed out during a request is free again when the next starts (releaseScratch, called by
+ * startRequestBudget). A buffer must not be kept beyond its request.
  */
 const MAX_POOLED = 64;
-const pools = new Map<number, { u8: Uint8Array[]; f64: Float64Array[]; u: number; f: number }>();
+const pools = new Map<string, { buffers: Array<Uint8Array | Float64Array>; used: number }>();
 
-function pool(n: number) {
-  let p = pools.get(n);
-  if (!p) {
-    p = { u8: [], f64: [], u: 0, f: 0 };
-    pools.set(n, p);
-  }
-  return p;
+function take<T extends Uint8Array | Float64Array>(key: string, make: () => T): T {
+  let pool = pools.get(key);
+  if (!pool) pools.set(key, (pool = { buffers: [], used: 0 }));
+  if (pool.used < pool.buffers.length) return pool.buffers[pool.used++] as T;
+  const buffer = make();
+  if (pool.buffers.length < MAX_POOLED) pool.buffers[pool.used++] = buffer;
+  return buffer;
 }
 
 /** A zeroed Uint8Array of n entries, valid until the end of the request. */
-export function scratchU8(n: number): Uint8Array {
-  const p = pool(n);
-  if (p.u < p.u8.length) return (p.u8[p.u++] as Uint8Array).fill(0);
-  const b = new Uint8Array(n);
-  if (p.u8.length < MAX_POOLED) {
-    p.u8.push(b);
-    p.u++;
-  }
-  return b;
-}
+export const scratchU8 = (n: number): Uint8Array => take(`u${n}`, () => new Uint8Array(n)).fill(0);
 
 /** A Float64Array of n entries filled with `value`, valid until the end of the request. */
-export function scratchF64(n: number, value: number): Float64Array {
-  const p = pool(n);
-  if (p.f < p.f64.length) return (p.f64[p.f++] as Float64Array).fill(value);
-  const b = new Float64Array(n);
-  if (value !== 0) b.fill(value);
-  if (p.f64.length < MAX_POOLED) {
-    p.f64.push(b);
-    p.f++;
-  }
-  return b;
-}
+export const scratchF64 = (n: number, value: number): Float64Array =>
+  take(`f${n}`, () => new Float64Array(n)).fill(value);
 
 export function releaseScratch(): void {
-  for (const p of pools.values()) {
-    p.u = 0;
-    p.f = 0;
-  }
+  for (const pool of pools.values()) pool.used = 0;
 }

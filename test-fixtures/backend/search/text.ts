@@ -24,29 +24,28 @@ export function stripHtml(text: string): string {
   return text.replace(/<[^>]*>/g, ' ').replace(/&[a-z]+;/g, ' ');
 }
 
-/** Optimal-string-alignment distance (Levenshtein + transpositions, as Elasticsearch's fuzzy query), capped at max+1. */
-export function editDistance(a: string, b: string, max: number): number {
+/**
+ * Edit distance, capped at max + 1: Levenshtein, or with `transpositions` optimal string alignment (two neighbours
+ * swapped is one edit, as Elasticsearch's fuzzy query counts).
+ */
+export function editDistance(a: string, b: string, max: number, transpositions = true): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => {
-    const row = new Array<number>(cols).fill(0);
+  const n = b.length;
+  let before = new Int32Array(n + 1);
+  let prev = Int32Array.from({ length: n + 1 }, (_, j) => j);
+  let row = new Int32Array(n + 1);
+  for (let i = 1; i <= a.length; i++) {
     row[0] = i;
-    return row;
-  });
-  for (let j = 0; j < cols; j++) (d[0] as number[])[j] = j;
-  for (let i = 1; i < rows; i++) {
-    let rowMin = Infinity;
-    const row = d[i] as number[];
-    const prev = d[i - 1] as number[];
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const swapped = transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1];
+      if (swapped) v = Math.min(v, before[j - 2]! + 1);
       row[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
+    [before, prev, row] = [prev, row, before];
   }
-  return (d[rows - 1] as number[])[cols - 1] as number;
+  return prev[n]!;
 }

@@ -1,0 +1,177 @@
+import type { Collection } from './engine';
+import { compare, ownEntry } from './fields';
+import { compile } from './query';
+import { chargeWork, isObject, limitHit, malformed, num, SEARCH_LIMITS, unsupported } from './request';
+
+/** The aggregations of a search (terms, range, filter and the metrics), over the documents it matched. */
+function rangeKey(n: number | undefined): string {
+  if (n === undefined) return '*';
+  return Number.isInteger(n) ? `${n}.0` : String(n);
+}
+
+/** Aggregation count and nesting, checked before any is computed (an explicit stack: no recursion on client input). */
+export function checkAggregationLimits(col: Collection, spec: unknown): void {
+  let count = 0;
+  const stack: Array<[unknown, number]> = [[spec, 1]];
+  while (stack.length) {
+    const [level, depth] = stack.pop() as [unknown, number];
+    if (!isObject(level)) continue;
+    if (depth > SEARCH_LIMITS.aggregationDepth) throw limitHit('aggregations nested too deep', SEARCH_LIMITS.aggregationDepth);
+    for (const def of Object.values(level)) {
+      if (++count > SEARCH_LIMITS.aggregations) throw limitHit('too many aggregations', SEARCH_LIMITS.aggregations);
+      if (isObject(def) && (def.aggs !== undefined || def.aggregations !== undefined)) stack.push([def.aggs ?? def.aggregations, depth + 1]);
+    }
+  }
+  chargeWork(col, count);
+}
+
+export function aggregate(col: Collection, matched: number[], spec: unknown): Record<string, unknown> {
+  if (!isObject(spec)) throw malformed('aggregations must be an object');
+  // aggregation names are the request's: written to an object without a prototype (a name '__proto__' stays a name)
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [name, def] of Object.entries(spec)) {
+    if (!isObject(def)) throw malformed(`aggregation ${name}`);
+    const sub = def.aggs ?? def.aggregations;
+    const kinds = Object.keys(def).filter((k) => k !== 'aggs' && k !== 'aggregations' && k !== 'meta');
+    if (kinds.length !== 1) throw malformed(`aggregation ${name} needs exactly one type`);
+    const kind = kinds[0] as string;
+    const body = ownEntry(def, kind);
+    if (!isObject(body)) throw malformed(`aggregation ${name}.${kind}`);
+    const withSub = (bucket: Record<string, unknown>, docs: number[]) => (sub === undefined ? bucket : { ...bucket, ...aggregate(col, docs, sub) });
+    switch (kind) {
+      case 'terms': {
+        for (const k of Object.keys(body)) if (!['field', 'size', 'order', 'min_doc_count', 'missing', 'shard_size'].includes(k)) throw unsupported(`terms aggregation ${k}`);
+        if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.terms.field`);
+        const field = body.field;
+        const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
+        if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
+        const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
+        // counted per dictionary entry of the field's column, each document once per value, in the column's counters (only
+        // the entries counted are reset after: a sub-aggregation per bucket costs what its bucket holds, not the whole
+        // dictionary); the documents of a bucket are kept only when sub-aggregations need them; buckets in order of first
+        // appearance (ties keep that order)
+        const column = col.column(field);
+        const dict = column.dict;
+        const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+        const { counts, stamp } = column.counters();
+        const keepDocs = sub !== undefined;
+        const docsOf = new Map<number, number[]>();
+        const keep = (id: number, i: number) => {
+          const list = docsOf.get(id);
+          if (list) list.push(i);
+          else docsOf.set(id, [i]);
+        };
+        // the `missing` value: its own group, or the entry of an equal value (same type and text)
+        const missing = body.missing;
+        const missingId = isScalar(missing) ? dict.findIndex((v) => typeof v === typeof missing && String(v) === String(missing)) : -1;
+        const missingGroup = { count: 0, docs: [] as number[] };
+        /** dictionary ids (and -1 for the missing group) in the order they first appeared */
+        const firstSeen: number[] = [];
+        const { offsets, ids } = column;
+        for (const i of matched) {
+          const from = offsets[i] as number;
+          const to = offsets[i + 1] as number;
+          let scalar = false;
+          for (let k = from; k < to; k++) {
+            const id = ids[k] as number;
+            if (!isScalar(dict[id])) continue;
+            scalar = true;
+            if (stamp[id] === i) continue;
+            stamp[id] = i;
+            if (counts[id]!++ === 0) firstSeen.push(id);
+            if (keepDocs) keep(id, i);
+          }
+          if (!scalar && isScalar(missing)) {
+            if (missingId >= 0) {
+              if (counts[missingId]!++ === 0) firstSeen.push(missingId);
+              if (keepDocs) keep(missingId, i);
+            } else {
+              if (missingGroup.count++ === 0) firstSeen.push(-1);
+              if (keepDocs) missingGroup.docs.push(i);
+            }
+          }
+        }
+        type Group = { key: string | number; docs: number[]; count: number; keyAsString?: string };
+        const group = (v: unknown, count: number, docs: number[]): Group =>
+          typeof v === 'boolean' ? { key: v ? 1 : 0, docs, count, keyAsString: String(v) } : { key: v as string | number, docs, count };
+        const groups: Group[] = firstSeen.map((id) => (id === -1 ? group(missing, missingGroup.count, missingGroup.docs) : group(dict[id], counts[id] as number, docsOf.get(id) ?? [])));
+        for (const id of firstSeen) {
+          if (id === -1) continue;
+          counts[id] = 0;
+          stamp[id] = -1;
+        }
+        let buckets = groups.filter((g) => g.count >= minDocCount);
+        const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
+        const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
+        if (order && order[0] === '_key') buckets.sort((a, b) => (order[1] === 'desc' ? -byKey(a, b) : byKey(a, b)));
+        else if (order && order[0] === '_count' && order[1] === 'asc') buckets.sort((a, b) => a.count - b.count || byKey(a, b));
+        else if (order && order[0] !== '_count') throw unsupported(`terms order ${order[0]}`);
+        else buckets.sort((a, b) => b.count - a.count || byKey(a, b));
+        const total = buckets.reduce((s, b) => s + b.count, 0);
+        buckets = buckets.slice(0, size);
+        const shown = buckets.reduce((s, b) => s + b.count, 0);
+        out[name] = {
+          doc_count_error_upper_bound: 0,
+          sum_other_doc_count: total - shown,
+          buckets: buckets.map((b) => withSub({ key: b.key, ...(b.keyAsString ? { key_as_string: b.keyAsString } : {}), doc_count: b.count }, b.docs)),
+        };
+        break;
+      }
+      case 'range': {
+        for (const k of Object.keys(body)) if (!['field', 'ranges', 'keyed'].includes(k)) throw unsupported(`range aggregation ${k}`);
+        if (typeof body.field !== 'string' || !Array.isArray(body.ranges)) throw malformed(`aggregation ${name}.range needs field and ranges`);
+        const field = body.field;
+        if (body.ranges.length > SEARCH_LIMITS.ranges) throw limitHit('range aggregation has too many ranges', SEARCH_LIMITS.ranges);
+        const buckets = body.ranges.map((r) => {
+          if (!isObject(r)) throw malformed('range');
+          const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range.from');
+          const to = r.to === undefined || r.to === null ? undefined : num(r.to, 'range.to');
+          const column = col.column(field);
+          const numbers = column.rangeNumbers();
+          const inRange = new Uint8Array(numbers.length);
+          numbers.forEach((n, id) => {
+            if (!Number.isNaN(n) && (from === undefined || n >= from) && (to === undefined || n < to)) inRange[id] = 1;
+          });
+          const docs = matched.filter((i) => {
+            for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) if (inRange[column.ids[k] as number]) return true;
+            return false;
+          });
+          const key = typeof r.key === 'string' ? r.key : `${rangeKey(from)}-${rangeKey(to)}`;
+          return withSub({ key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), doc_count: docs.length }, docs);
+        });
+        out[name] = body.keyed === true ? { buckets: Object.fromEntries(buckets.map((b) => [b.key as string, b])) } : { buckets };
+        break;
+      }
+      case 'filter': {
+        const m = compile(body, col, false);
+        const docs = matched.filter((i) => m(i) !== undefined);
+        out[name] = withSub({ doc_count: docs.length }, docs);
+        break;
+      }
+      case 'min': case 'max': case 'avg': case 'sum': case 'value_count': case 'stats': {
+        if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.${kind}.field`);
+        const field = body.field;
+        const column = col.column(field);
+        const numbers = column.metricNumbers();
+        const values: number[] = [];
+        for (const i of matched) {
+          for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
+            const n = numbers[column.ids[k] as number] as number;
+            if (!Number.isNaN(n)) values.push(n);
+          }
+        }
+        const sum = values.reduce((a, b) => a + b, 0);
+        const min = values.length ? values.reduce((a, b) => (b < a ? b : a)) : null;
+        const max = values.length ? values.reduce((a, b) => (b > a ? b : a)) : null;
+        const avg = values.length ? sum / values.length : null;
+        if (kind === 'stats') out[name] = { count: values.length, min, max, avg, sum };
+        else if (kind === 'value_count') out[name] = { value: values.length };
+        else out[name] = { value: kind === 'min' ? min : kind === 'max' ? max : kind === 'avg' ? avg : sum };
+        break;
+      }
+      default:
+        throw unsupported(`aggregation ${kind}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,354 @@
+import { HttpError } from '../errors';
+import type { Collection } from './engine';
+import { comparable, compare, ownEntry, type Comparable } from './fields';
+import { requiredMatches } from './fulltext';
+import {
+  asList, budget, chargeWork, combine, isObject, limitHit, malformed, num, SEARCH_LIMITS, unsupported, withMask, type Matcher,
+} from './request';
+import { scratchU8 } from './scratch';
+import { defaultTextFields, phraseMatcher, textMatcher } from './text-query';
+
+/** Splits `{ field: value }` or `{ field: { ...options } }` (ignoring `boost`/`_name` keys at the clause level). */
+function singleField(clause: string, body: unknown): [string, unknown, number] {
+  if (!isObject(body)) throw malformed(`${clause} must be an object`);
+  let boost = 1;
+  const entries = Object.entries(body).filter(([k, v]) => {
+    if (k === 'boost') {
+      boost = num(v, `${clause}.boost`);
+      return false;
+    }
+    return k !== '_name';
+  });
+  if (entries.length !== 1) throw malformed(`${clause} needs exactly one field`);
+  const [field, value] = entries[0] as [string, unknown];
+  return [field, value, boost];
+}
+
+/**
+ * Compiles a query of the Elasticsearch DSL subset vue-storefront 1.12 sends (docs/backend.md lists it) into a matcher
+ * over the collection's indexes.
+ */
+export function compile(query: unknown, col: Collection, scoring: boolean): Matcher {
+  if (++budget.clauses > SEARCH_LIMITS.clauses) throw limitHit('too many query clauses', SEARCH_LIMITS.clauses);
+  chargeWork(col, 1);
+  if (budget.depth >= SEARCH_LIMITS.depth) throw limitHit('queries nested too deep', SEARCH_LIMITS.depth);
+  budget.depth++;
+  try {
+    return compileClause(query, col, scoring);
+  } finally {
+    budget.depth--;
+  }
+}
+
+function compileClause(query: unknown, col: Collection, scoring: boolean): Matcher {
+  if (!isObject(query)) throw malformed('a query must be an object');
+  const keys = Object.keys(query);
+  if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
+  const name = keys[0] as string;
+  const body = ownEntry(query, name);
+  const constant = (boost: number): number => (scoring ? boost : 0);
+
+  switch (name) {
+    case 'match_all': {
+      const boost = isObject(body) && body.boost !== undefined ? num(body.boost, 'match_all.boost') : 1;
+      return () => constant(boost);
+    }
+    case 'match_none':
+      return withMask(() => undefined, scratchU8(col.length));
+    case 'bool':
+      return compileBool(body, col, scoring);
+    case 'constant_score': {
+      if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
+      const inner = compile(body.filter, col, false);
+      const boost = body.boost !== undefined ? num(body.boost, 'constant_score.boost') : 1;
+      return withMask((i) => (inner(i) === undefined ? undefined : constant(boost)), inner.mask);
+    }
+    case 'term': {
+      const [field, raw, boost0] = singleField('term', body);
+      const value = isObject(raw) ? raw.value : raw;
+      const boost = isObject(raw) && raw.boost !== undefined ? num(raw.boost, 'term.boost') : boost0;
+      if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
+      const mask = col.column(field).termMask([value]);
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+    }
+    case 'terms': {
+      const [field, values, boost] = singleField('terms', body);
+      if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
+      if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
+      if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
+      const mask = col.column(field).termMask(values);
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+    }
+    case 'ids': {
+      if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
+      if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
+      const mask = scratchU8(col.length);
+      for (const v of body.values) {
+        const i = col.indexOfId(String(v));
+        if (i !== undefined) mask[i] = 1;
+      }
+      return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
+    }
+    case 'prefix': {
+      const [field, raw, boost] = singleField('prefix', body);
+      const value = String(isObject(raw) ? raw.value : raw);
+      const mask = col.column(field).maskWhere((v) => typeof v === 'string' && v.startsWith(value));
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+    }
+    case 'exists': {
+      if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
+      const column = col.column(body.field);
+      const mask = scratchU8(col.length);
+      for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
+      return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
+    }
+    case 'range': {
+      const [field, raw, boost0] = singleField('range', body);
+      if (!isObject(raw)) throw malformed(`range.${field} must be an object`);
+      const bounds: Array<[string, Comparable]> = [];
+      let boost = boost0;
+      for (const [op, v] of Object.entries(raw)) {
+        if (op === 'boost') boost = num(v, 'range.boost');
+        else if (op === 'format' || op === 'time_zone' || op === 'relation') continue;
+        else if (op === 'gt' || op === 'gte' || op === 'lt' || op === 'lte' || op === 'from' || op === 'to') {
+          if (v === null) continue;
+          const c = comparable(v);
+          if (c === undefined) throw malformed(`range.${field}.${op} must be a number or a string`);
+          bounds.push([op, c]);
+        } else if (op === 'include_lower' || op === 'include_upper') continue;
+        else throw unsupported(`range.${op}`);
+      }
+      const inclLower = raw.include_lower !== false;
+      const inclUpper = raw.include_upper !== false;
+      // evaluated once per distinct value of the field: the query then reads a mask
+      const column = col.column(field);
+      const comps = column.comparables();
+      const mask = column.maskWhere((_, id) => {
+        const c = comps[id];
+        if (c === undefined) return false;
+        return bounds.every(([op, b]) => {
+            if ((typeof c === 'number') !== (typeof b === 'number')) return false;
+            const d = compare(c, b);
+            switch (op) {
+              case 'gt': return d > 0;
+              case 'gte': return d >= 0;
+              case 'lt': return d < 0;
+              case 'lte': return d <= 0;
+              case 'from': return inclLower ? d >= 0 : d > 0;
+              default: return inclUpper ? d <= 0 : d < 0;
+            }
+        });
+      });
+      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+    }
+    case 'match': {
+      const [field, raw, boost0] = singleField('match', body);
+      const opts = isObject(raw) ? raw : { query: raw };
+      for (const k of Object.keys(opts)) {
+        if (!['query', 'operator', 'fuzziness', 'minimum_should_match', 'boost', 'max_expansions', 'prefix_length', 'analyzer', 'cutoff_frequency', 'fuzzy_transpositions', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query'].includes(k)) throw unsupported(`match.${k}`);
+      }
+      const boost = opts.boost !== undefined ? num(opts.boost, 'match.boost') : boost0;
+      return textMatcher(col, [[field, boost]], opts, 'best_fields', 1, scoring);
+    }
+    case 'match_phrase':
+    case 'match_phrase_prefix': {
+      const [field, raw, boost0] = singleField(name, body);
+      const opts = isObject(raw) ? raw : { query: raw };
+      const boost = opts.boost !== undefined ? num(opts.boost, `${name}.boost`) : boost0;
+      return phraseMatcher(col, [[field, boost]], opts.query, name === 'match_phrase_prefix', 1, scoring);
+    }
+    case 'multi_match': {
+      if (!isObject(body)) throw malformed('multi_match must be an object');
+      for (const k of Object.keys(body)) {
+        if (!['query', 'fields', 'type', 'operator', 'fuzziness', 'minimum_should_match', 'boost', 'tie_breaker', 'max_expansions', 'prefix_length', 'analyzer', 'cutoff_frequency', 'fuzzy_transpositions', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query', '_name'].includes(k)) throw unsupported(`multi_match.${k}`);
+      }
+      const fieldSpecs = body.fields === undefined ? defaultTextFields(col) : asList(body.fields);
+      if (fieldSpecs.length > SEARCH_LIMITS.fields) throw limitHit('multi_match has too many fields', SEARCH_LIMITS.fields);
+      const fields: Array<[string, number]> = fieldSpecs.map((f) => {
+        if (typeof f !== 'string') throw malformed('multi_match.fields must be strings');
+        const [fname, b] = f.split('^');
+        if (!fname || fname.includes('*')) throw unsupported(`multi_match.fields wildcard "${f}"`);
+        return [fname, b === undefined ? 1 : num(b, 'field boost')];
+      });
+      const type = body.type === undefined ? 'best_fields' : String(body.type);
+      const tie = body.tie_breaker === undefined ? 0 : num(body.tie_breaker, 'multi_match.tie_breaker');
+      const boost = body.boost === undefined ? 1 : num(body.boost, 'multi_match.boost');
+      if (type === 'phrase' || type === 'phrase_prefix') return phraseMatcher(col, fields, body.query, type === 'phrase_prefix', boost, scoring, tie);
+      if (!['best_fields', 'most_fields', 'cross_fields'].includes(type)) throw unsupported(`multi_match.type ${type}`);
+      return textMatcher(col, fields, body, type, boost, scoring, tie);
+    }
+    case 'function_score':
+      return compileFunctionScore(body, col, scoring);
+    case 'dis_max': {
+      if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
+      const qs = body.queries.map((q) => compile(q, col, scoring));
+      const tie = body.tie_breaker === undefined ? 0 : num(body.tie_breaker, 'dis_max.tie_breaker');
+      return withMask((i) => {
+        const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
+        if (!scores.length) return undefined;
+        const max = Math.max(...scores);
+        return max + tie * (scores.reduce((a, b) => a + b, 0) - max);
+      }, combine(qs.map((q) => q.mask), 'or'));
+    }
+    default:
+      throw unsupported(name);
+  }
+}
+
+function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher {
+  if (!isObject(body)) throw malformed('bool must be an object');
+  for (const k of Object.keys(body)) {
+    if (!['must', 'filter', 'should', 'must_not', 'minimum_should_match', 'boost', '_name', 'disable_coord', 'adjust_pure_negative'].includes(k)) throw unsupported(`bool.${k}`);
+  }
+  const must = asList(body.must).map((q) => compile(q, col, scoring));
+  const filter = asList(body.filter).map((q) => compile(q, col, false));
+  const mustNot = asList(body.must_not).map((q) => compile(q, col, false));
+  const should = asList(body.should).map((q) => compile(q, col, scoring));
+  const boost = body.boost === undefined ? 1 : num(body.boost, 'bool.boost');
+  let required: number;
+  if (body.minimum_should_match !== undefined) {
+    try {
+      required = requiredMatches(body.minimum_should_match, should.length);
+    } catch {
+      throw malformed(`minimum_should_match ${String(body.minimum_should_match)}`);
+    }
+  } else required = should.length > 0 && must.length === 0 && filter.length === 0 ? 1 : 0;
+  const onlyFilters = must.length === 0 && should.length === 0;
+  // the documents that can match: those every must / filter clause allows, else (should clauses required) those one allows
+  const allowed = [...must, ...filter].map((m) => m.mask).filter((m): m is Uint8Array => m !== undefined);
+  const anyShould = required >= 1 ? combine(should.map((q) => q.mask), 'or') : undefined;
+  if (anyShould) allowed.push(anyShould);
+  const mask = combine(allowed, 'and');
+  return withMask((i) => {
+    // cheap filters first: they drop most documents before any text clause runs
+    for (const f of filter) if (f(i) === undefined) return undefined;
+    for (const n of mustNot) if (n(i) !== undefined) return undefined;
+    let score = 0;
+    for (const m of must) {
+      const s = m(i);
+      if (s === undefined) return undefined;
+      score += s;
+    }
+    let matched = 0;
+    for (const s of should) {
+      const v = s(i);
+      if (v !== undefined) {
+        matched++;
+        score += v;
+      }
+    }
+    if (matched < required) return undefined;
+    if (!scoring) return 0;
+    // a bool of filters only scores 0 (as in ES); an empty bool behaves as match_all (score 1)
+    if (onlyFilters) return filter.length || mustNot.length ? 0 : boost;
+    return score * boost;
+  }, mask);
+}
+
+function hash01(seed: number, id: string): number {
+  let h = 2166136261 ^ seed;
+  for (let k = 0; k < id.length; k++) {
+    h ^= id.charCodeAt(k);
+    h = Math.imul(h, 16777619);
+  }
+  return ((h >>> 0) % 1_000_000) / 1_000_000;
+}
+
+const MODIFIERS: Record<string, (x: number) => number> = {
+  none: (x) => x, log: (x) => Math.log10(x), log1p: (x) => Math.log10(x + 1), log2p: (x) => Math.log10(x + 2),
+  ln: (x) => Math.log(x), ln1p: (x) => Math.log1p(x), ln2p: (x) => Math.log(x + 2), square: (x) => x * x, sqrt: (x) => Math.sqrt(x), reciprocal: (x) => 1 / x,
+};
+
+function compileFunctionScore(body: unknown, col: Collection, scoring: boolean): Matcher {
+  if (!isObject(body)) throw malformed('function_score must be an object');
+  for (const k of Object.keys(body)) {
+    if (!['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', 'weight', 'field_value_factor', 'random_score', 'filter'].includes(k)) throw unsupported(`function_score.${k}`);
+  }
+  const inner = body.query === undefined ? (): number => 1 : compile(body.query, col, true);
+  const fnSpecs: unknown[] = Array.isArray(body.functions) ? [...body.functions] : [];
+  if (fnSpecs.length > SEARCH_LIMITS.functions) throw limitHit('function_score has too many functions', SEARCH_LIMITS.functions);
+  if (body.functions !== undefined && !Array.isArray(body.functions)) throw malformed('function_score.functions must be an array');
+  if (body.weight !== undefined || body.field_value_factor !== undefined || body.random_score !== undefined) {
+    fnSpecs.push({ weight: body.weight, field_value_factor: body.field_value_factor, random_score: body.random_score });
+  }
+  const fns = fnSpecs.map((spec) => {
+    if (!isObject(spec)) throw malformed('a function must be an object');
+    for (const k of Object.keys(spec)) {
+      if (!['filter', 'weight', 'field_value_factor', 'random_score'].includes(k)) throw unsupported(`function_score.functions.${k}`);
+    }
+    const filter = spec.filter === undefined ? undefined : compile(spec.filter, col, false);
+    const weight = spec.weight === undefined ? undefined : num(spec.weight, 'function weight');
+    let value: (i: number) => number = () => 1;
+    if (isObject(spec.field_value_factor)) {
+      const fvf = spec.field_value_factor;
+      const field = String(fvf.field);
+      const factor = fvf.factor === undefined ? 1 : num(fvf.factor, 'field_value_factor.factor');
+      const modifier = ownEntry(MODIFIERS, String(fvf.modifier ?? 'none'));
+      if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
+      const missing = fvf.missing === undefined ? undefined : num(fvf.missing, 'field_value_factor.missing');
+      const column = col.column(field);
+      const numbers = column.metricNumbers();
+      value = (i) => {
+        let v: number | undefined;
+        for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
+          const x = numbers[column.ids[k] as number] as number;
+          if (!Number.isNaN(x)) {
+            v = x;
+            break;
+          }
+        }
+        v ??= missing;
+        if (v === undefined) throw new HttpError(400, `Missing value for field [${field}] in field_value_factor`);
+        const r = modifier(v * factor);
+        return Number.isFinite(r) ? r : 0;
+      };
+    } else if (spec.random_score !== undefined) {
+      const seed = isObject(spec.random_score) && spec.random_score.seed !== undefined ? num(spec.random_score.seed, 'random_score.seed') : 0;
+      value = (i) => hash01(seed, col.idAt(i));
+    }
+    return { filter, weight, value };
+  });
+  const scoreMode = String(body.score_mode ?? 'multiply');
+  const boostMode = String(body.boost_mode ?? 'multiply');
+  if (!['multiply', 'sum', 'avg', 'first', 'max', 'min'].includes(scoreMode)) throw unsupported(`function_score.score_mode ${scoreMode}`);
+  if (!['multiply', 'replace', 'sum', 'avg', 'max', 'min'].includes(boostMode)) throw unsupported(`function_score.boost_mode ${boostMode}`);
+  const maxBoost = body.max_boost === undefined ? Number.MAX_VALUE : num(body.max_boost, 'max_boost');
+  const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'function_score.min_score');
+  const boost = body.boost === undefined ? 1 : num(body.boost, 'function_score.boost');
+  return withMask((i) => {
+    const q = inner(i);
+    if (q === undefined) return undefined;
+    const values: number[] = [];
+    const weights: number[] = [];
+    for (const f of fns) {
+      if (f.filter && f.filter(i) === undefined) continue;
+      values.push(f.value(i) * (f.weight ?? 1));
+      weights.push(f.weight ?? 1);
+      if (scoreMode === 'first') break;
+    }
+    let fnScore = 1;
+    if (values.length) {
+      switch (scoreMode) {
+        case 'multiply': fnScore = values.reduce((a, b) => a * b, 1); break;
+        case 'sum': fnScore = values.reduce((a, b) => a + b, 0); break;
+        case 'avg': fnScore = values.reduce((a, b) => a + b, 0) / weights.reduce((a, b) => a + b, 0); break;
+        case 'first': fnScore = values[0] as number; break;
+        case 'max': fnScore = Math.max(...values); break;
+        case 'min': fnScore = Math.min(...values); break;
+      }
+    }
+    fnScore = Math.min(fnScore, maxBoost);
+    let score: number;
+    switch (boostMode) {
+      case 'multiply': score = q * fnScore; break;
+      case 'replace': score = fnScore; break;
+      case 'sum': score = q + fnScore; break;
+      case 'avg': score = (q + fnScore) / 2; break;
+      case 'max': score = Math.max(q, fnScore); break;
+      default: score = Math.min(q, fnScore);
+    }
+    score *= boost;
+    if (minScore !== undefined && score < minScore) return undefined;
+    return scoring ? score : 0;
+  }, (inner as Matcher).mask);
+}

@@ -1,0 +1,90 @@
+import { HttpError } from '../errors';
+import { releaseScratch, scratchU8 } from './scratch';
+
+/**
+ * What every step of a search request shares: the readers of its JSON, the compiled query's type, its limits and its
+ * work budget. Anything the engine does not understand answers 400 naming it: never a silently wrong answer.
+ */
+export const unsupported = (clause: string): HttpError => new HttpError(400, `Unsupported query clause: ${clause}`);
+export const malformed = (what: string): HttpError => new HttpError(400, `Malformed query: ${what}`);
+
+/**
+ * A compiled query: the score of a document, or undefined when it does not match. `mask`, when present, marks the only
+ * documents that can match (from the indexes): the executor evaluates the query for those alone.
+ */
+export type Matcher = ((i: number) => number | undefined) & { mask?: Uint8Array };
+
+export const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | undefined): Matcher => {
+  const m = fn as Matcher;
+  if (mask) m.mask = mask;
+  return m;
+};
+/** The documents all masks mark (`and`) or any marks (`or`); no bound (undefined) for none or an unbounded one. */
+export function combine(masks: Array<Uint8Array | undefined>, op: 'and' | 'or'): Uint8Array | undefined {
+  if (!masks.length || masks.some((m) => m === undefined)) return undefined;
+  const out = scratchU8((masks[0] as Uint8Array).length);
+  out.set(masks[0] as Uint8Array);
+  for (const m of masks.slice(1) as Uint8Array[]) {
+    if (op === 'and') for (let i = 0; i < out.length; i++) out[i] = out[i]! & m[i]!;
+    else for (let i = 0; i < out.length; i++) out[i] = out[i]! | m[i]!;
+  }
+  return out;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+export const num = (v: unknown, what: string): number => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw malformed(`${what} must be a number`);
+  return n;
+};
+
+/** Bounds of one search request (docs/backend.md "Limits"): a request over one answers 400 naming it. */
+export const SEARCH_LIMITS = {
+  /** nesting of compound queries (bool, constant_score, dis_max, function_score) */
+  depth: 12,
+  /** query clauses in one request (query, post_filter, aggregation filters and function filters together) */
+  clauses: 200,
+  /** words of one full-text query (match, multi_match, match_phrase) */
+  textTerms: 16,
+  /** characters of one full-text query */
+  textLength: 256,
+  /** values of one terms / ids clause */
+  termValues: 1024,
+  /** fields of one multi_match */
+  fields: 20,
+  /** functions of one function_score */
+  functions: 20,
+  size: 5000,
+  from: 10_000,
+  /** aggregations in one request, and their nesting */
+  aggregations: 50,
+  aggregationDepth: 3,
+  /** buckets a terms aggregation may return, ranges of one range aggregation */
+  aggregationSize: 10_000,
+  ranges: 100,
+  sortKeys: 10,
+  /**
+   * documents x clauses of one request: each query clause (a multi_match once per field), aggregation and sort key
+   * reads every document of the collection once, so this bounds what a small request can cost (about 50 ms of CPU)
+   */
+  work: 5_000_000,
+} as const;
+
+export const limitHit = (what: string, max: number): HttpError => new HttpError(400, `Search limit: ${what} (at most ${max})`);
+
+/** The running request's clauses, nesting and work (searches run one at a time, synchronously). */
+export const budget = { clauses: 0, depth: 0, work: 0 };
+/** Called once per search request: the clause and work budgets are per request. */
+export function startRequestBudget(): void {
+  Object.assign(budget, { clauses: 0, depth: 0, work: 0 });
+  releaseScratch();
+}
+
+/** Charges `clauses` passes over the collection's documents to the request's work budget: 400 past SEARCH_LIMITS.work. */
+export function chargeWork(col: { length: number }, clauses: number): void {
+  budget.work += clauses * col.length;
+  if (budget.work > SEARCH_LIMITS.work) {
+    throw new HttpError(400, `Search limit: too much work for one request (${col.length} documents x ${Math.ceil(budget.work / col.length)} clauses, aggregations and sort keys; at most ${SEARCH_LIMITS.work} documents x clauses): ask with fewer clauses, fields, aggregations or sort keys`);
+  }
+}
