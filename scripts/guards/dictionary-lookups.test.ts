@@ -37,6 +37,7 @@ const REVIEWED: Record<string, [number, string]> = {
   'ui/pages/StaticPage.tsx': [2, 'route names of the route table'],
   'ui/components/common/ModalHost.tsx': [1, 'modal names of the code'],
   'ui/components/catalogue/ConfigurableOptions.tsx': [3, 'attribute codes of the product\'s configurable options'],
+  'ui/edge/server-router.ts': [2, 'prop names of the router\'s own elements'],
   'ui/edge/server-i18next.ts': [1, 'i18next option names'],
   'ui/sw.ts': [2, 'the locale the service worker was built for, and the default'],
   'test-fixtures/backend/http.ts': [2, 'route keys of the router\'s own table and schemas'],

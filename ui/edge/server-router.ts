@@ -26,10 +26,16 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
     return createElement(UpstreamLink, { ...props, ref } as LinkProps);
   }
   const href = useHref(to, relative ? { relative } : undefined);
-  // the rest of the props in their order (as upstream's `...rest`), then what upstream sets, in its order
-  const rest = Object.fromEntries(Object.entries(props).filter(([name]) => !OWN_PROPS.has(name)));
-  const dataDiscover = discover === 'render' ? 'true' : undefined;
-  return createElement('a', { ...rest, href, onClick, ref, target, 'data-discover': dataDiscover });
+  // the rest of the props in their order (as upstream's `...rest`), then what upstream sets, in its order; a loop,
+  // not Object.entries and a spread: those made 300 links render 2-3x slower
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(props)) if (!OWN_PROPS.has(k)) a[k] = (props as unknown as Record<string, unknown>)[k];
+  a['href'] = href;
+  a['onClick'] = onClick;
+  a['ref'] = ref;
+  a['target'] = target;
+  a['data-discover'] = discover === 'render' ? 'true' : undefined;
+  return createElement('a', a);
 }
 
 export const Link = forwardRef(ServerLink);
