@@ -34,7 +34,6 @@ function answerOf(i18n: I18n): Answer | undefined {
 
 /** how many translations an instance keeps before starting afresh */
 export const MEMO_LIMIT = 20_000;
-const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'undefined']);
 
 /** `key` and the option values as one string, or undefined when an option is not a plain value (not remembered). */
 function memoKey(key: unknown, options: unknown): string | undefined {
@@ -44,9 +43,10 @@ function memoKey(key: unknown, options: unknown): string | undefined {
   let out = key;
   for (const name in options) {
     const value = (options as Record<string, unknown>)[name];
-    if (!PLAIN_TYPES.has(typeof value)) return undefined;
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'undefined') return undefined;
     // \u0000 and \u0001 occur in no option name of the shop's; the type's initial keeps 1 and '1' apart
-    out += `\u0000${name}\u0001${(typeof value)[0]}${String(value)}`;
+    out += `\u0000${name}\u0001${type[0]}${String(value)}`;
   }
   return out;
 }
