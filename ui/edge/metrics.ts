@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
-import { on } from 'node:events';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -166,20 +165,27 @@ function bearerMatches(header: string | undefined, key: string): boolean {
 const noop = () => undefined;
 const TEXT = 'text/plain; charset=utf-8';
 type Message = { kind?: string; id?: number; text?: string; error?: string } | null;
+/** a worker's asks of the primary still waiting for their answer, by id */
+const waiting = new Map<number, (answer: Message) => void>();
 let asked = 0;
+if (cluster.isWorker) {
+  process.on('message', (m: Message) => {
+    if (m?.kind === 'metrics:answer') waiting.get(m.id!)?.(m);
+  });
+}
 
 /** A worker asks the primary (answerClusterMetrics) for the sum; prom-client's own wait for the workers is 5 s. */
 async function askPrimary(): Promise<string> {
   const id = ++asked;
-  const answers = on(process, 'message', { signal: AbortSignal.timeout(6000) });
-  // a failed send is answered by the timeout
-  process.send!({ kind: 'metrics:ask', id }, undefined, undefined, noop);
-  for await (const [m] of answers as AsyncIterableIterator<[Message]>) {
-    if (m?.kind !== 'metrics:answer' || m.id !== id) continue;
-    if (m.text === undefined) throw new Error(m.error);
-    return m.text;
-  }
-  throw new Error('no answer');
+  const timeout = AbortSignal.timeout(6000);
+  const answer = await new Promise<Message>((resolve) => {
+    waiting.set(id, resolve);
+    timeout.addEventListener('abort', () => resolve({ error: 'the primary did not answer' }));
+    // a failed send is answered by the timeout
+    process.send!({ kind: 'metrics:ask', id }, undefined, undefined, noop);
+  }).finally(() => waiting.delete(id));
+  if (answer?.text === undefined) throw new Error(answer?.error);
+  return answer.text;
 }
 
 /** The cluster primary's part (ui/server-main.ts): answers a worker's ask with the sum over every worker. */
