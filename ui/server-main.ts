@@ -42,7 +42,7 @@ if (metricsKeyWrong) stopStart(metricsKeyWrong);
 // the container id ends up in pages
 const gtm = env.GTM_CONTAINER_ID;
 if (gtm && !/^GTM-[A-Z0-9]{4,12}$/.test(gtm)) {
-  stopStart(`storefront not started, GTM_CONTAINER_ID must look like GTM-XXXXXXX: ${JSON.stringify(gtm.slice(0, 40))}`);
+  stopStart(`GTM_CONTAINER_ID must look like GTM-XXXXXXX (A-Z and digits), not ${JSON.stringify(gtm.slice(0, 40))}`);
 }
 
 async function serve(): Promise<string> {
