@@ -99,16 +99,17 @@ const KIND_OF_ROUTE = new Map<string, RouteKind>([
   ['/api/*', 'api'],
   ['/shop-data/*', 'shop-data'],
 ]);
-const PRODUCT_ROUTES = new Set(ROUTES.filter((r) => r.tagManagerName === 'product').map((r) => r.name));
+/** page kinds by route name (spec catalogue §2.1) and by what the URL dispatcher resolved a path to (§2.2) */
+const PAGE_KINDS = new Map<unknown, RouteKind>([
+  ['home', 'home'], ['category', 'category'], ['cms-page', 'cms'], ['product', 'product'], ['cms_page', 'cms'],
+  ...ROUTES.filter((r) => r.tagManagerName === 'product').map((r) => [r.name, 'product'] as const),
+]);
 
 /** A page's kind by the route table (spec catalogue §2.1); the URL dispatcher's paths are 'page' until resolved. */
 export function pageKindOfPath(path: string): RouteKind {
   // a target the pages refuse (400) is matched against nothing
   if (pageTargetProblem(path)) return 'page';
-  const name = matchAppRoute(path.split(/[?#]/, 1)[0]!)?.[0]?.route.name;
-  if (name === 'home' || name === 'category') return name;
-  if (name === 'cms-page') return 'cms';
-  return name !== undefined && PRODUCT_ROUTES.has(name) ? 'product' : 'page';
+  return PAGE_KINDS.get(matchAppRoute(path.split(/[?#]/, 1)[0]!)?.[0]?.route.name) ?? 'page';
 }
 
 /** A cached dispatcher page's kind by its tags (ui/app/page-tags.ts): CP… CMS, C… category, P…/S… product. */
@@ -118,11 +119,8 @@ export function kindOfTags(tags: readonly string[]): RouteKind {
   return tags.some((t) => /^[PS]/.test(t)) ? 'product' : 'page';
 }
 
-/** what the URL dispatcher resolved a page to (spec catalogue §2.2), noted while answering */
+/** what the URL dispatcher resolved a page to, noted while answering */
 const pageKinds = new WeakMap<FastifyRequest, RouteKind>();
-const RESOLVED_KINDS = new Map<unknown, RouteKind>([
-  ['product', 'product'], ['category', 'category'], ['cms_page', 'cms'],
-]);
 type Lookup = { stale: boolean; page: { tags: readonly string[] } } | undefined;
 
 export function countOutputCache(request: FastifyRequest, hit: Lookup): void {
@@ -133,7 +131,7 @@ export function countOutputCache(request: FastifyRequest, hit: Lookup): void {
 
 /** a page's data loaded (started at `since`, performance.now()): its kind noted; the milliseconds it took */
 export function pageLoaded(request: FastifyRequest, state: Record<string, unknown>, since: number): number {
-  const kind = RESOLVED_KINDS.get((state['pageResolution'] as { kind?: unknown } | undefined)?.kind);
+  const kind = PAGE_KINDS.get((state['pageResolution'] as { kind?: unknown } | undefined)?.kind);
   if (kind) pageKinds.set(request, kind);
   return performance.now() - since;
 }
