@@ -1,14 +1,10 @@
 /**
  * react-i18next for the server bundle (scripts/build.mjs SERVER_SHIMS): the package with `useTranslation` replaced,
- * through public API alone. Upstream's hook is written for a browser that re-renders: per call it copies the whole
- * i18next instance and a `t` that spreads every option into a new object per translation (a server render with it
- * took 5-15x the CPU). A server render renders each component once, in a language that does not change during the
- * request, so one answer per instance is built on first use and shared by every component of every render.
- *
- * Its `t` remembers string answers by key and option values when those are all strings, numbers or booleans (anything
- * else goes to i18next); it forgets them when the instance's texts or language change and at MEMO_LIMIT entries.
- * Calls it cannot answer exactly like upstream (a namespace, a key prefix, an instance not initialised or not on the
- * default namespace) go to upstream's hook, which is also what the browser always runs.
+ * through public API alone. Upstream's hook copies the i18next instance per call and its `t` spreads every option per
+ * translation (a server render took 5-15x the CPU with it). A server renders each component once, in a language fixed
+ * for the request: one answer per instance is shared by every component of every render. Its `t` remembers string
+ * answers by key and plain option values, forgotten when the texts or language change and at MEMO_LIMIT. A call it
+ * cannot answer as upstream does (a namespace, a key prefix, an instance not ready) goes to upstream's hook.
  */
 import { useContext } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
