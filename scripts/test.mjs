@@ -1,59 +1,57 @@
-// `npm test`: install what is missing (node_modules, Debian's Chromium, redis-server and nginx), build, then run the type-check,
-// the unit/property/adapter tests (vitest) and the browser journeys (Playwright in /usr/bin/chromium).
+// `npm test` (`npm test -- unit|e2e|typecheck` for one suite): install what is missing (node_modules, Debian's
+// Chromium, redis-server and nginx), build, then run the type-check, the unit/property/adapter tests (vitest) and the
+// browser journeys (Playwright in Debian's current /usr/bin/chromium, never a pinned or downloaded browser).
 // Ends with the plain line `N passed, N failed` counting every test of every suite (the type-check counts as one).
-// The journeys run in Debian's current Chromium (never a pinned or downloaded browser): its version is printed.
-// Beside other suites the type-check runs at a low priority (nice): it uses the cycles the browser
-// journeys leave idle, and its output is printed when it ends.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { chromiumVersion, ensureChromium, ensureNginx, ensureNodeModules, ensureRedis } from './ensure-deps.mjs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumVersion, ensureDebianPackages, ensureNodeModules } from './ensure-deps.mjs';
+import { freePort } from './topology.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (n) => `${root}node_modules/.bin/${n}`;
 const started = Date.now();
-const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const only = process.argv.slice(2);
 const want = (s) => only.length === 0 || only.includes(s);
 
 ensureNodeModules();
-if (want('e2e')) ensureChromium();
-if (want('unit')) {
-  ensureRedis();
-  ensureNginx();
-}
+ensureDebianPackages(...(want('e2e') ? ['chromium'] : []), ...(want('unit') ? ['redis-server', 'nginx'] : []));
 const { buildAll } = await import('./build.mjs');
 await buildAll({ quiet: true });
 mkdirSync(`${root}test-results`, { recursive: true });
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** a suite's figures added to the tally, and its line in the summary */
+function count(suite, passed, failed, skipped, note = '') {
+  tally.passed += passed;
+  tally.failed += failed;
+  tally.skipped += skipped;
+  lines.push(`${suite}: ${passed} passed, ${failed} failed${note}`);
+}
 
-function step(name, cmd, args, env = {}) {
+/** runs a suite that writes a JSON report to `out`; no report is one failure */
+function suite(name, out, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd.replace(root, '')} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+  rmSync(out, { force: true });
+  const code = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  if (existsSync(out)) return [JSON.parse(readFileSync(out, 'utf8')), code];
+  tally.failed++;
+  lines.push(`${name}: no report (exit ${code})`);
+  return [undefined, code];
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The type-check, started now; resolves to its exit code (output kept and printed when it ends). */
-function typeCheck(background) {
-  const args = ['--noEmit', '-p', 'tsconfig.json'];
-  if (!background) return Promise.resolve(step('type-check', bin('tsc'), args));
-  console.log(`\n=== type-check (beside the tests, nice -n 10): tsc ${args.join(' ')}`);
-  // its output goes to a file, not a pipe: the tests below run synchronously, nothing would read a pipe meanwhile
+/**
+ * The type-check, at a low priority beside the other suites (it takes the cycles the browser journeys leave idle);
+ * its output goes to a file, not a pipe (the suites run synchronously: nothing would read a pipe) and is printed at
+ * its end. Resolves to its exit code.
+ */
+function typeCheck() {
+  console.log('\n=== type-check (nice -n 10): tsc --noEmit -p tsconfig.json');
   const log = `${root}test-results/type-check.log`;
   const fd = openSync(log, 'w');
+  const args = ['-n', '10', bin('tsc'), '--noEmit', '-p', 'tsconfig.json'];
+  const child = spawn('nice', args, { cwd: root, stdio: ['ignore', fd, fd] });
   return new Promise((resolve) => {
-    const child = spawn('nice', ['-n', '10', bin('tsc'), ...args], { cwd: root, stdio: ['ignore', fd, fd] });
     child.on('error', () => resolve(1));
     child.on('close', (code) => {
       closeSync(fd);
@@ -63,53 +61,34 @@ function typeCheck(background) {
     });
   });
 }
-
-// beside other suites it runs in the background; alone (`npm test -- typecheck`) in the foreground
-const typeChecked = want('typecheck') ? typeCheck(want('unit') || want('e2e')) : undefined;
+const typeChecked = want('typecheck') ? typeCheck() : undefined;
 
 if (want('unit')) {
   const out = `${root}test-results/vitest.json`;
-  const code = step('unit, property and adapter tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8'));
-    const failedSuites = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    tally.passed += r.numPassedTests;
-    tally.failed += r.numFailedTests + failedSuites;
-    tally.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed (${(r.testResults ?? []).length} files)`);
-  } else {
-    tally.failed++;
-    lines.push(`vitest: no report (exit ${code})`);
-  }
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const [r] = suite('vitest', out, bin('vitest'), ['run', ...reporters]);
+  // a file that failed before any test ran is a failure of its own
+  const broken = (r?.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length).length;
+  const skipped = r && r.numPendingTests + r.numTodoTests;
+  if (r) count('vitest', r.numPassedTests, r.numFailedTests + broken, skipped, ` (${r.testResults.length} files)`);
 }
 
 if (want('e2e')) {
   const out = `${root}test-results/playwright.json`;
-  const [port, apiPort] = [await freePort(), await freePort()];
   const browser = chromiumVersion();
   console.log(`\nbrowser journeys run in ${browser} (/usr/bin/chromium)`);
-  const code = step('browser journeys (Playwright, /usr/bin/chromium)', bin('playwright'), ['test', '-c', 'ui/e2e/playwright.config.ts'], {
-    E2E_PORT: String(port),
-    E2E_API_PORT: String(apiPort),
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
-  if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-    const failed = (s.unexpected ?? 0) + (code !== 0 && !s.unexpected ? 1 : 0);
-    tally.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    tally.failed += failed;
-    tally.skipped += s.skipped ?? 0;
-    lines.push(`playwright: ${(s.expected ?? 0) + (s.flaky ?? 0)} passed, ${failed} failed, in ${browser}`);
-  } else {
-    tally.failed++;
-    lines.push(`playwright: no report (exit ${code})`);
-  }
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const env = { E2E_PORT: String(port), E2E_API_PORT: String(apiPort), PLAYWRIGHT_JSON_OUTPUT_NAME: out };
+  const [r, code] = suite('playwright', out, bin('playwright'), ['test', '-c', 'ui/e2e/playwright.config.ts'], env);
+  const s = r?.stats;
+  // a run that failed without a failed test (a server that did not start) is one failure
+  const failed = s && (s.unexpected || (code === 0 ? 0 : 1));
+  if (s) count('playwright', s.expected + s.flaky, failed, s.skipped, `, in ${browser}`);
 }
 
 if (typeChecked) {
   const code = await typeChecked;
-  if (code === 0) tally.passed++;
-  else tally.failed++;
+  tally[code === 0 ? 'passed' : 'failed']++;
   lines.unshift(`type-check: ${code === 0 ? 'passed' : 'FAILED'}`);
 }
 

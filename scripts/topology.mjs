@@ -3,7 +3,7 @@
 // server binds 127.0.0.1 on a port picked here; nginx runs as the current user from a config written to a temp dir.
 // `node scripts/topology.mjs` installs what is missing (apt-get), builds, starts it all and prints the URLs (Ctrl-C
 // stops it); scripts/topology.test.ts starts it through `startTopology()`. Everything started here stops with
-// `stop()`, and with this process.
+// `stop()`, and with this process. start.mjs, e2e-servers.mjs and test.mjs use its `launch` and `freePort` too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGTERM');
 });
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address();
@@ -31,10 +31,10 @@ function freePort() {
 }
 
 /**
- * Spawns a server and resolves once its output matches `ready`; rejects when it exits first. The output is kept
- * (`output()`) for the error message and for tests.
+ * Spawns a server (stopped when this process exits); `started` resolves once its output matches `ready` and rejects
+ * when it exits first. The last 10 KB of its output are kept (`output()`) for the error message.
  */
-function launch(name, command, args, { env = process.env, ready }) {
+export function launch(name, command, args, { env = process.env, ready }) {
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
@@ -44,7 +44,7 @@ function launch(name, command, args, { env = process.env, ready }) {
   }));
   const started = new Promise((resolve, reject) => {
     const seen = (d) => {
-      out += String(d);
+      out = (out + d).slice(-10_000);
       if (ready.test(out)) resolve();
     };
     child.stdout.on('data', seen);
@@ -52,18 +52,11 @@ function launch(name, command, args, { env = process.env, ready }) {
     child.on('error', (e) => reject(new Error(`${name} could not run (${command}): ${e.message}`)));
     void exited.then((code) => reject(new Error(`${name} exited (${code}) before it was ready:\n${out.slice(-4000)}`)));
   });
-  return {
-    name,
-    child,
-    exited,
-    started,
-    output: () => out,
-    /** SIGTERM (or `signal`), resolved once the process is gone */
-    stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
+  const stop = (signal = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
   };
+  return { name, child, exited, started, output: () => out, stop };
 }
 
 /**
@@ -202,10 +195,9 @@ export async function startTopology({ storefronts = 2, apiUrlOf = (_i, url) => u
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { ensureNginx, ensureNodeModules, ensureRedis } = await import('./ensure-deps.mjs');
+  const { ensureDebianPackages, ensureNodeModules } = await import('./ensure-deps.mjs');
   ensureNodeModules();
-  ensureRedis();
-  ensureNginx();
+  ensureDebianPackages('redis-server', 'nginx');
   const { buildAll } = await import('./build.mjs');
   await buildAll({ quiet: true });
   const t = await startTopology({ quiet: false });

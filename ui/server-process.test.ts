@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { freePort, SERVER, startShopProcess as startShop } from '../test-fixtures/storefront-process';
 import { rawRequest } from '../test-fixtures/raw-http';
@@ -56,7 +57,10 @@ afterAll(async () => {
 describe('the production server process (dist/server.mjs)', () => {
   it("runs React's production build in every worker of the cluster, never a *.development.js module", async () => {
     const report = join(mkdtempSync(join(tmpdir(), 'shop-modules-')), 'modules');
-    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', STOREFRONT_REPORT_MODULES: report });
+    // each worker writes the modules that ran in it when it exits (test-fixtures/report-modules.cjs, preloaded)
+    const preload = `--require ${fileURLToPath(new URL('../test-fixtures/report-modules.cjs', import.meta.url))}`;
+    const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim();
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', STOREFRONT_REPORT_MODULES: report, NODE_OPTIONS });
     try {
       const out = shop.output.join('');
       expect(out).toMatch(/2 workers, NODE_ENV=production/);

@@ -1,12 +1,12 @@
 /**
- * Readiness (`GET /readyz`): this worker can serve shoppers when it has warmed up, the API answers within its timeout
- * and the output cache's store answers (when it has one to ask). The answer is kept `cacheMs` (in flight too), so a
- * load balancer probing every second costs at most one API call per second per worker.
+ * Readiness (`GET /readyz`): this worker has warmed up, the API answers within its timeout and the output cache's
+ * store answers (when it has one to ask). An answer is kept `cacheMs` (in flight too), so a load balancer probing every
+ * second costs at most one API call per second per worker.
  */
 export interface ReadinessCheck {
   /** what the 503 names when the check fails */
   readonly name: string;
-  /** resolves when the dependency answers; rejects (or never resolves within timeoutMs) when it does not */
+  /** resolves when the dependency answers; rejects, or does not resolve within the timeout, when it does not */
   run(signal: AbortSignal): Promise<void>;
 }
 
@@ -21,7 +21,6 @@ export class Readiness {
     private readonly cacheMs = 1000,
   ) {}
 
-  /** this worker finished its warm-up (until then it is not ready, whatever the checks say) */
   warmedUp(): void {
     this.warm = true;
   }
@@ -30,26 +29,17 @@ export class Readiness {
   problem(): Promise<string | undefined> {
     if (!this.warm) return Promise.resolve('warming up');
     const t = this.now();
-    if (this.last && t - this.last.at < this.cacheMs) return this.last.answer;
-    const answer = this.runChecks();
-    this.last = { at: t, answer };
-    return answer;
+    if (!this.last || t - this.last.at >= this.cacheMs) this.last = { at: t, answer: this.runChecks() };
+    return this.last.answer;
   }
 
   private async runChecks(): Promise<string | undefined> {
-    const failed = await Promise.all(
-      this.checks.map(async (check) => {
-        const signal = AbortSignal.timeout(this.timeoutMs);
-        const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true }));
-        try {
-          await Promise.race([check.run(signal), timedOut]);
-          return undefined;
-        } catch {
-          return check.name;
-        }
-      }),
-    );
-    const names = failed.filter((n): n is string => n !== undefined);
+    const failed = await Promise.all(this.checks.map((check) => {
+      const signal = AbortSignal.timeout(this.timeoutMs);
+      const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', reject, { once: true }));
+      return Promise.race([check.run(signal), timedOut]).then(() => [], () => [check.name]);
+    }));
+    const names = failed.flat();
     return names.length ? `not answering: ${names.join(', ')}` : undefined;
   }
 }
@@ -69,7 +59,7 @@ export function apiCheck(apiUrl: string): ReadinessCheck {
 
 /** An output cache that can be asked whether its store answers (RedisOutputCache: PING). */
 export function storeCheck(cache: unknown): ReadinessCheck | undefined {
-  const ping = (cache as { ping?: unknown } | undefined)?.ping;
-  if (typeof ping !== 'function') return undefined;
-  return { name: 'output cache', run: async () => void (await (ping as () => Promise<unknown>).call(cache)) };
+  const store = cache as { ping?: () => Promise<unknown> } | undefined;
+  if (typeof store?.ping !== 'function') return undefined;
+  return { name: 'output cache', run: async () => void (await store.ping!()) };
 }

@@ -3,27 +3,20 @@ import { INLINE_SCRIPT_HASHES } from './html-shell';
 export interface SecurityHeaderOptions {
   /** the shop is served over https: send Strict-Transport-Security */
   hsts: boolean;
-  /**
-   * origins besides the shop's own that pages may load images from or connect to (an API or image CDN on another
-   * origin when `api.publicUrl` is set); '' adds none
-   */
+  /** another origin pages may load images from and connect to (the API's `api.publicUrl`); '' adds none */
   apiOrigin?: string;
-  /**
-   * a tag manager container is configured (ShopConfig.analytics.tagManagerContainerId): the browser loads Google Tag
-   * Manager after the shopper's consent ('strict-dynamic' lets the code that adds it run it), which sends to these origins
-   */
+  /** a tag manager container is configured: Google Tag Manager, loaded after consent, sends to these origins */
   tagManager?: boolean;
 }
 
 /** where Google Tag Manager and the GA4 tags it loads send their hits and pixels */
-export const TAG_MANAGER_ORIGINS = 'https://*.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
+const TAG_MANAGER_ORIGINS =
+  'https://*.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
 
 /**
- * The headers every HTML answer carries, cached or not, the same for every page. Scripts run only when they are the
- * page's two constant inline scripts (allowed by their SHA-256) or what those add ('strict-dynamic' lets the loader's
- * entry module load the code-split chunks); styles are the bundle's stylesheet plus React's inline `style`
- * attributes; images and API calls go to the shop's own origin (the /api and /img pass-through) and, when configured,
- * the API's public origin.
+ * The headers of every HTML answer, cached or not. Scripts run only when they are the page's two constant inline
+ * scripts (by their SHA-256) or what those add ('strict-dynamic': the entry loads its chunks); images and API calls
+ * go to the shop's own origin (the /api and /img pass-through) and, when configured, the API's public origin.
  */
 export function htmlSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const extra = options.apiOrigin ? ` ${options.apiOrigin}` : '';
@@ -54,12 +47,11 @@ export function htmlSecurityHeaders(options: SecurityHeaderOptions): Record<stri
 }
 
 /**
- * The headers of every answer the /api and /img pass-through relays: what the API sends lands on the shop's origin, so
- * it is never sniffed into another type and, opened as a document (an SVG image, an HTML error page of an upstream),
- * runs no script and loads nothing: an image upstream holding an uploaded SVG with a script would otherwise have been
- * script on the shop's origin, next to the shopper's session.
+ * The headers of every answer the /api and /img pass-through relays onto the shop's origin: never sniffed into another
+ * type and, opened as a document (an uploaded SVG with a script, an upstream's HTML error page), it runs no script.
  */
 export const PASS_THROUGH_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+  'content-security-policy':
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
 };

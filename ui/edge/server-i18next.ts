@@ -1,21 +1,10 @@
 /**
- * react-i18next for the server render. The server bundle resolves `react-i18next` to this
- * module (scripts/build.mjs, SERVER_I18NEXT), which re-exports the package and replaces only `useTranslation`.
- *
- * Upstream's hook is written for a browser that re-renders: per call it builds a copy of the whole i18next instance
- * (every own property descriptor; about 15 % of a category render's CPU, one copy per component that translates), a
- * fixed `t` that spreads all of i18next's options into a new object on EVERY translation, and a snapshot store. A
- * server render renders each component once, with a language that never changes during the request, so here one
- * answer per i18next instance is built on first use and shared by every component of every render using it.
- *
- * Translations are remembered per instance: a call
- * with a string key and options whose values are all strings, numbers or booleans is answered from a map keyed by
- * the key and those values; anything else (objects, arrays, functions in the options, more arguments) goes to
- * i18next. Only string answers are kept; the map is emptied when the instance's texts or language change, and when
- * it reaches MEMO_LIMIT entries (so it stays bounded whatever names the catalogue holds).
- *
- * Calls this fast path cannot answer exactly like upstream (a namespace or options given, an instance not initialised
- * or not on the default namespace) go to upstream's hook, which is also what the browser always runs.
+ * react-i18next for the server bundle (scripts/build.mjs SERVER_SHIMS): the package with `useTranslation` replaced,
+ * through public API alone. Upstream's hook copies the i18next instance per call and its `t` spreads every option per
+ * translation (a server render took 5-15x the CPU with it). A server renders each component once, in a language fixed
+ * for the request: one answer per instance is shared by every component of every render. Its `t` remembers string
+ * answers by key and plain option values, forgotten when the texts or language change and at MEMO_LIMIT. A call it
+ * cannot answer as upstream does (a namespace, a key prefix, an instance not ready) goes to upstream's hook.
  */
 import { useContext } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
@@ -23,24 +12,18 @@ import { I18nContext, getI18n, useTranslation as upstreamUseTranslation } from '
 
 export * from 'react-i18next';
 
-type Answer = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
-
+type Answer = ReturnType<typeof upstreamUseTranslation>;
 const answers = new WeakMap<I18n, { language: string; answer: Answer | undefined }>();
 
-/** The shared answer for an instance, or undefined when upstream must answer (checked once per instance and language). */
+/** The shared answer for an instance, or undefined when upstream must answer (checked per instance and language). */
 function answerOf(i18n: I18n): Answer | undefined {
   const kept = answers.get(i18n);
   if (kept && kept.language === i18n.language) return kept.answer;
-  const defaultNs = i18n.options?.defaultNS;
-  const simple =
-    i18n.isInitialized &&
-    (defaultNs === undefined || defaultNs === 'translation' || (Array.isArray(defaultNs) && defaultNs.length === 1 && defaultNs[0] === 'translation')) &&
-    i18n.options?.react?.keyPrefix === undefined &&
-    i18n.hasLoadedNamespace('translation');
-  // the instance's own t: the same lookups as a t fixed to the instance's language and default namespace, without
-  // copying the options per call, remembered per key and option values
-  const t: TFunction = memoisedT(i18n);
-  const answer = simple ? (Object.assign([t, i18n, true], { t, i18n, ready: true }) as Answer) : undefined;
+  const ns = [i18n.options?.defaultNS ?? 'translation'].flat();
+  const simple = i18n.isInitialized && ns.length === 1 && ns[0] === 'translation' &&
+    i18n.options?.react?.keyPrefix === undefined && i18n.hasLoadedNamespace('translation');
+  const t = memoisedT(i18n);
+  const answer = simple ? (Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Answer) : undefined;
   answers.set(i18n, { language: i18n.language, answer });
   return answer;
 }
@@ -58,13 +41,13 @@ function memoKey(key: unknown, options: unknown): string | undefined {
     const value = (options as Record<string, unknown>)[name];
     const type = typeof value;
     if (type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'undefined') return undefined;
-    // \u0000 and \u0001 cannot occur in option names of the shop's calls; a type tag keeps 1 and '1' apart
+    // \u0000 and \u0001 occur in no option name of the shop's; the type's initial keeps 1 and '1' apart
     out += `\u0000${name}\u0001${type[0]}${String(value)}`;
   }
   return out;
 }
 
-/** i18n.t with its string answers remembered (see the module's comment). */
+/** i18n.t with its string answers remembered (see above). */
 export function memoisedT(i18n: I18n, limit = MEMO_LIMIT): TFunction & { kept(): number } {
   const memo = new Map<string, string>();
   const forget = () => memo.clear();
@@ -87,9 +70,9 @@ export function memoisedT(i18n: I18n, limit = MEMO_LIMIT): TFunction & { kept():
   return Object.assign(t, { kept: () => memo.size }) as unknown as TFunction & { kept(): number };
 }
 
-export function useTranslation(...args: Parameters<typeof upstreamUseTranslation>): ReturnType<typeof upstreamUseTranslation> {
+export function useTranslation(...args: Parameters<typeof upstreamUseTranslation>): Answer {
   const context = useContext(I18nContext) as { i18n?: I18n; defaultNS?: unknown } | undefined;
   const i18n = context?.i18n ?? getI18n();
   const answer = args.length === 0 && i18n && context?.defaultNS === undefined ? answerOf(i18n) : undefined;
-  return (answer ?? upstreamUseTranslation(...args)) as ReturnType<typeof upstreamUseTranslation>;
+  return answer ?? upstreamUseTranslation(...args);
 }
