@@ -60,7 +60,9 @@ describe('the production server process (dist/server.mjs)', () => {
     // each worker writes the modules that ran in it when it exits (test-fixtures/report-modules.cjs, preloaded)
     const preload = `--require ${fileURLToPath(new URL('../test-fixtures/report-modules.cjs', import.meta.url))}`;
     const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim();
-    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', STOREFRONT_REPORT_MODULES: report, NODE_OPTIONS });
+    // the warm-up's count decides when it ends, not its time limit: a loaded machine renders slower
+    const warmUp = { STOREFRONT_WARMUP_RENDERS: '8', STOREFRONT_WARMUP_MS: '600000' };
+    const shop = await startShop({ API_URL: backend.url, WEB_CONCURRENCY: '2', STOREFRONT_REPORT_MODULES: report, NODE_OPTIONS, ...warmUp });
     try {
       const out = shop.output.join('');
       expect(out).toMatch(/2 workers, NODE_ENV=production/);

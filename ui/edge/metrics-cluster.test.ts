@@ -19,7 +19,7 @@ describe('/metrics across the workers of the cluster', () => {
   beforeAll(async () => {
     [backend, redis] = await Promise.all([startTestBackend(), startRedis()]);
     // each worker renders the home page once before it listens (its warm-up), through its own request handling
-    shop = await startShopProcess({ API_URL: backend.url, WEB_CONCURRENCY: '2', METRICS_KEY: KEY, REDIS_URL: redis.url, STOREFRONT_WARMUP_RENDERS: '1' });
+    shop = await startShopProcess({ API_URL: backend.url, WEB_CONCURRENCY: '2', METRICS_KEY: KEY, REDIS_URL: redis.url, STOREFRONT_WARMUP_RENDERS: '1', STOREFRONT_WARMUP_MS: '600000' });
   }, 90_000);
 
   afterAll(async () => {
