@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldError, FormErrors } from '../../core/checkout/field-rules';
 
 export type FormValues = Record<string, string | boolean>;
@@ -22,8 +22,8 @@ export interface FormApi<V extends FormValues> {
 
 /**
  * A form over the core's validation rules (core/checkout/form-validation): `validate(values)` answers the failing
- * fields; errors show inline after a field is left or a submit is tried; typed values are never cleared on a failed
- * submit.
+ * fields (called on every render, so it may close over anything); errors show inline after a field is left or a
+ * submit is tried; typed values are never cleared on a failed submit.
  */
 export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
   const id = useId().replace(/:/g, '');
@@ -31,7 +31,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [dirty, setDirty] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const errors = useMemo(() => validate(values), [values, validate]);
+  const errors = validate(values);
   const inputId = useCallback((name: keyof V & string) => `${id}-${name}`, [id]);
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
@@ -64,8 +64,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
     submit: (handler) => (e) => {
       e?.preventDefault();
       setSubmitted(true);
-      const now = validate(values);
-      const first = (Object.keys(values) as (keyof V & string)[]).find((k) => now[k]);
+      const first = (Object.keys(values) as (keyof V & string)[]).find((k) => errors[k]);
       if (first) {
         if (typeof document !== 'undefined') document.getElementById(inputId(first))?.focus();
         return;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
@@ -37,7 +37,7 @@ function useAuthForm() {
 function LoginForm() {
   const { t } = useTranslation();
   const { session, action, switchTo, signIn } = useAuthForm();
-  const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
+  const validate = (v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
   const form = useForm({ email: '', password: '' }, validate);
   return (
     <form
@@ -70,18 +70,15 @@ function RegisterForm() {
   const config = useConfig();
   const { session, action, switchTo, signIn } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
-  const validate = useCallback(
-    (v: V) =>
-      collectErrors({
-        email: validateEmail(v.email),
-        firstName: validateName(v.firstName, config),
-        lastName: validateName(v.lastName, config),
-        password: validatePassword(v.password, config),
-        passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
-        terms: validateTerms(v.terms),
-      }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      email: validateEmail(v.email),
+      firstName: validateName(v.firstName, config),
+      lastName: validateName(v.lastName, config),
+      password: validatePassword(v.password, config),
+      passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
+      terms: validateTerms(v.terms),
+    });
   const form = useForm<V>({ email: '', firstName: '', lastName: '', password: '', passwordRepeat: '', terms: false }, validate);
   return (
     <form
@@ -114,7 +111,7 @@ function ForgotForm() {
   const { t } = useTranslation();
   const { session, action, switchTo } = useAuthForm();
   const [sent, setSent] = useState(false);
-  const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
+  const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   if (sent) {
     return (

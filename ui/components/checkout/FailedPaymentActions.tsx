@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { backToCart } from '../../../core/checkout/back-to-cart';
@@ -40,13 +40,10 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
   const issuerList = loadedIssuers(payment);
-  const validate = useCallback(
-    (v: V) => {
-      const { paymentMethod, issuer } = paymentChoiceChecks(v.method, v.issuer, issuerList, config);
-      return collectErrors({ method: paymentMethod, issuer });
-    },
-    [issuerList, config],
-  );
+  const validate = (v: V) => {
+    const { paymentMethod, issuer } = paymentChoiceChecks(v.method, v.issuer, issuerList, config);
+    return collectErrors({ method: paymentMethod, issuer });
+  };
   const form = useForm<V>({ method: '', issuer: '' }, validate);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
@@ -32,17 +32,14 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const shipping = state.shippingDetails;
   // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
   const issuerList = loadedIssuers(payment);
-  const validate = useCallback(
-    (v: V) => ({
-      ...(v.sameAsShipping ? {} : addressErrors(v, config)),
-      ...collectErrors({
-        taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
-        // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
-        ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
-      }),
+  const validate = (v: V) => ({
+    ...(v.sameAsShipping ? {} : addressErrors(v, config)),
+    ...collectErrors({
+      taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
+      // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
+      ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
     }),
-    [config, issuerList],
-  );
+  });
   // the method picked before (kept with the checkout details until the step is confirmed, so a reload shows it), or the
   // default when it is no longer offered; offline the provider's methods are unknown, not withdrawn
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaymentService, type CheckoutCompletion } from '../../../core/checkout/payment-service';
@@ -24,7 +24,7 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
   const errorText = useErrorText();
   const methodTitle = usePaymentMethodTitle();
   const [error, setError] = useState<string>();
-  const validate = useCallback((v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) }), []);
+  const validate = (v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) });
   const form = useForm({ terms: false }, validate);
   const { personalDetails: p, shippingDetails: s, paymentDetails: pay } = state;
   const method = state.paymentMethods.find((m) => m.code === pay?.paymentMethod);
