@@ -3,7 +3,8 @@
  * composition root (adapters/wiring.ts; `createShopGraph` below makes the server's and the tests' graphs too), restores
  * what the storage holds and answers the services ready to use. `dispose()` stops every timer and subscription it
  * started, so a Node process ends by itself.
- */import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
+ */
+import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';

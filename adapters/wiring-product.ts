@@ -1,7 +1,8 @@
 /**
  * The product page's part of the composition root (adapters/wiring.ts): the browser adds it with the product page's
  * chunk, a product route's load or a product's state; Node's graphs have it from the start.
- */import { ProductService } from '../core/catalogue/product-service';
+ */
+import { ProductService } from '../core/catalogue/product-service';
 import { AttributeService } from '../core/catalogue/attributes';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';

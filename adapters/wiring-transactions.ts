@@ -2,7 +2,8 @@
  * The transaction part of the composition root (adapters/wiring.ts). The browser adds it to the page's graph when its
  * chunk loads. The session, cart, queue and token lock need each other: they reach each other through closures read at
  * call time (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
- */import { CartService } from '../core/cart/cart-service';
+ */
+import { CartService } from '../core/cart/cart-service';
 import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
 import { createTaskQueue } from '../core/queue/task-queue';
 import type { OfflineTaskQueue } from '../core/queue/types';

@@ -3,7 +3,8 @@
  * loads together in the browser: CATALOGUE here (every page's first render), PRODUCT (wiring-product.ts), TRANSACTIONS
  * (wiring-transactions.ts) and SYNC (headless.ts). A `ShopGraph` is one scope over those tables (a server request, a
  * browser page, a test, a headless shop); why a graph and not an inversify container: docs/architecture.md "Wiring".
- */import type { KyInstance } from 'ky';
+ */
+import type { KyInstance } from 'ky';
 import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
 import type { Clock } from '../core/ports/clock';
 import type { IdGenerator } from '../core/ports/id-generator';
