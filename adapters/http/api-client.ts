@@ -2,9 +2,8 @@ import type { HTTPError, KyInstance, Options, ResponsePromise } from 'ky';
 import { ApiError, NetworkError, type ApiEnvelope } from '../../core/ports/api-error';
 
 /**
- * The one ky instance every HTTP adapter shares: base URL, timeout, no automatic retries (the core's queue
- * and token lock decide about retrying), and errors mapped to the core's ApiError (by HTTP status) and
- * NetworkError (no answer at all).
+ * The one ky instance every HTTP adapter shares: no automatic retries (the core's queue and token lock decide), errors
+ * mapped to the core's ApiError (by HTTP status) and NetworkError (no answer at all).
  */
 export interface ApiClientOptions {
   baseUrl: string;
@@ -33,9 +32,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
 const BODY_METHODS = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'] as const;
 
 /**
- * A KyInstance whose ky is imported on its first request (a hydrated first page makes none, so ky is not
- * in the first load). Each call answers a ResponsePromise at once, as ky's: a promise of the Response with the body
- * methods (`.json()`, ...), which hand over to ky's own once it is there (its Accept header, empty-body handling).
+ * A KyInstance whose ky is imported on its first request (a hydrated first page makes none). Each call answers a
+ * ResponsePromise at once whose body methods hand over to ky's own once it is there.
  */
 export function deferredKy(load: () => Promise<KyInstance>): KyInstance {
   let instance: Promise<KyInstance> | undefined;

@@ -14,15 +14,10 @@ import { envelope } from './api-client';
 type Image = NonNullable<ProviderPaymentMethodWire['image']>;
 
 /**
- * Where the browser loads a provider logo from, so the page's CSP can stay `img-src 'self'`:
- * - an address on the API (a path with no origin, or on the origin of `apiUrl`) under /img/ becomes that path on the
- *   shop's own origin (`publicUrl` + path): the storefront passes /img/* through to the API;
- * - any other address on the API cannot pass through the storefront: no logo rather than a broken one;
- * - an http(s) address on another origin (a provider's CDN) is kept; the deployment adds that origin to `img-src`
- *   (docs/deploy.md);
- * - anything else (`javascript:`, `data:`, unparsable) is dropped.
- * The path is the parsed, dot-segment-free one; an encoded dot, slash or backslash left in it is dropped too, so a
- * mapped address never leaves /img/.
+ * Where the browser loads a provider logo from, so the CSP can stay `img-src 'self'`: an API address under /img/
+ * becomes that path on the shop's origin (passed through to the API; an encoded dot, slash or backslash is dropped,
+ * so it never leaves /img/); another API address is dropped; an http(s) address elsewhere (a CDN, docs/deploy.md) is
+ * kept; anything else is dropped.
  */
 export function logoAddress(address: unknown, apiUrl: string, publicUrl: string): string | undefined {
   if (typeof address !== 'string' || address.trim() === '' || /[\\\s]/.test(address)) return undefined;

@@ -15,11 +15,8 @@ import { PaymentMethodChoice } from './PaymentStep';
 type V = { method: string; issuer: string };
 
 /**
- * The failed / cancelled / expired order-status page is not a dead end (beyond the spec):
- * - "Opnieuw betalen": a new payment for the same order (PaymentService.retryPayment), with the provider's methods
- *   to choose from again (iDEAL with its bank);
- * - "Terug naar winkelwagen": the order's lines and coupon back into the cart (core/checkout/back-to-cart.ts), then the
- *   cart opens.
+ * A failed, cancelled or expired payment is no dead end (beyond the spec): pay again for the same order
+ * (PaymentService.retryPayment), or put the order's lines back into the cart (core/checkout/back-to-cart.ts).
  */
 export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
   const { t } = useTranslation();

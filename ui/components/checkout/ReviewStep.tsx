@@ -10,11 +10,7 @@ import { FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { usePaymentMethodTitle } from './payment-method-title';
 
-/**
- * Step 4: order review (addresses, methods), terms and conditions, place order. The outcome comes from the core's
- * PaymentService.completeCheckout: thank-you, queued (offline: not a success), redirect to the provider, or a
- * payment error.
- */
+/** Step 4: order review, terms and conditions, place order (the outcome: PaymentService.completeCheckout). */
 export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
   const { t } = useTranslation();
   const payment = useService(PaymentService);
