@@ -92,7 +92,7 @@ export async function toCoreError(e: unknown, url = ''): Promise<Error> {
   return e instanceof Error ? e : new Error(String(e));
 }
 
-/** GET/POST an endpoint answering the `{ code, result }` envelope and return `result`. */
+/** GET/POST an endpoint answering the `{ code, result }` envelope; a code outside 2xx is an ApiError. */
 export async function envelope<T>(client: KyInstance, path: string, options: Options = {}): Promise<ApiEnvelope<T>> {
   const body = await call(() => client(path.replace(/^\//, ''), options).json<ApiEnvelope<T>>(), path);
   if (!body || typeof body !== 'object' || !('code' in body)) {
@@ -100,4 +100,9 @@ export async function envelope<T>(client: KyInstance, path: string, options: Opt
   }
   if (body.code < 200 || body.code >= 300) throw new ApiError(body.code, body.result, path);
   return body;
+}
+
+/** The `result` of an endpoint answering the `{ code, result }` envelope. */
+export async function result<T>(client: KyInstance, path: string, options: Options = {}): Promise<T> {
+  return (await envelope<T>(client, path, options)).result;
 }

@@ -9,7 +9,7 @@ import type {
   PaymentStatusResponse,
   ProviderPaymentMethodWire,
 } from '../../core/ports/payment-api';
-import { envelope } from './api-client';
+import { envelope, result } from './api-client';
 
 type Image = NonNullable<ProviderPaymentMethodWire['image']>;
 
@@ -61,17 +61,17 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentMethods(): Promise<ProviderPaymentMethodWire[]> {
-    const r = (await envelope<{ _embedded?: { methods?: ProviderPaymentMethodWire[] } }>(this.client, `${this.base}/payment-methods`)).result;
+    const r = await result<{ _embedded?: { methods?: ProviderPaymentMethodWire[] } }>(this.client, `${this.base}/payment-methods`);
     return (r?._embedded?.methods ?? []).map((m) => ({ id: m.id, description: m.description, ...this.image(m.image) }));
   }
 
   async fetchIssuers(): Promise<Issuer[]> {
-    const r = (await envelope<Issuer[]>(this.client, `${this.base}/fetch-issuers`)).result;
+    const r = await result<Issuer[]>(this.client, `${this.base}/fetch-issuers`);
     return Array.isArray(r) ? r.map((i) => ({ id: i.id, name: i.name, ...this.image(i.image) })) : [];
   }
 
   async createPayment(request: PaymentCreationRequest): Promise<PaymentCreationResponse> {
-    return (await envelope<PaymentCreationResponse>(this.client, `${this.base}/post-payment`, { method: 'post', json: request })).result;
+    return await result<PaymentCreationResponse>(this.client, `${this.base}/post-payment`, { method: 'post', json: request });
   }
 
   async postOrderComment(request: OrderCommentRequest): Promise<void> {
@@ -79,6 +79,6 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentStatus(orderToken: string): Promise<PaymentStatusResponse> {
-    return (await envelope<PaymentStatusResponse>(this.client, `${this.base}/get-payment-status`, { method: 'post', json: { token: orderToken } })).result;
+    return await result<PaymentStatusResponse>(this.client, `${this.base}/get-payment-status`, { method: 'post', json: { token: orderToken } });
   }
 }
