@@ -36,8 +36,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
   const setAll = useCallback((patch: Partial<V>) => setValues((v) => ({ ...v, ...patch })), []);
-  // leaving a field shows its error only once something was typed in it: tabbing through an empty form (or
-  // clicking a link under it) does not fill the form with errors and shift what is under the pointer
+  // leaving a field shows its error only once something was typed in it (tabbing through shows none)
   const touch = useCallback(
     (name: keyof V & string) => {
       if (dirty[name]) setTouched((t) => (t[name] ? t : { ...t, [name]: true }));

@@ -13,18 +13,12 @@ const NONE: SkuListState<ListItem> = { loaded: false, items: [] };
 
 const TOKEN: Record<ListKind, symbol> = { wishlist: TX.Wishlist, compare: TX.Compare };
 
-/**
- * The list's service once the transaction half has bound it; never on the server, whose graph has both halves: a
- * render there that built the list service would do so for nothing (the hydrating browser shows the empty list).
- */
+/** The list's service once the transaction half has bound it; never on the server (the browser hydrates empty). */
 function bound(container: ContextType<typeof ContainerContext>, kind: ListKind): List | undefined {
   return typeof window !== 'undefined' && container?.isBound(TOKEN[kind]) ? container.get<List>(TOKEN[kind]) : undefined;
 }
 
-/**
- * What `read` answers of the list's service (undefined before the half is there, on the server and while hydrating),
- * followed through the half's arrival and the service's state$. A component re-renders only when that answer changes.
- */
+/** What `read` answers of the list's service, followed through the half's arrival and state$; re-renders on change. */
 function useList<T>(kind: ListKind, read: (list: List | undefined) => T): T {
   const container = useContext(ContainerContext);
   const subscribe = useCallback(

@@ -46,8 +46,7 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
     const onDocKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !box.contains(document.activeElement)) onCloseRef.current();
     };
-    // focus that leaves the dialog (a click on the page behind, a script) comes back into it; a dialog opened on
-    // top of this one keeps its own focus
+    // focus that leaves the dialog comes back into it (a dialog opened on top keeps its own)
     const onFocusIn = (e: FocusEvent) => {
       const target = e.target as HTMLElement | null;
       if (!target || box.contains(target) || target.closest('[aria-modal="true"]')) return;

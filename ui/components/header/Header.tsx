@@ -104,8 +104,7 @@ export function Header() {
             </span>
             <input
               id="header-search"
-              // a text input: the combobox role is not allowed on type=search (HTML-ARIA); the phone's keyboard still
-              // offers its search key (inputMode, enterKeyHint)
+              // type=search may not be a combobox (HTML-ARIA); inputMode gives the phone's search key
               type="text"
               role="combobox"
               inputMode="search"
