@@ -10,17 +10,14 @@ import { Loader, OfflineBadge, ProgressBar } from './StatusOverlays';
 export function ShellExtras() {
   const mounted = useMounted();
   const tx = useTransactionUi();
+  if (!mounted) return null;
   return (
     <>
-      {mounted ? (
-        <>
-          <ProgressBar />
-          {tx ? <tx.ShellTransactionExtras /> : null}
-          <OfflineBadge />
-          <Loader />
-          <NotificationHost />
-        </>
-      ) : null}
+      <ProgressBar />
+      {tx ? <tx.ShellTransactionExtras /> : null}
+      <OfflineBadge />
+      <Loader />
+      <NotificationHost />
     </>
   );
 }
