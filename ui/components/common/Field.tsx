@@ -22,16 +22,12 @@ export function FieldError({ id, text }: { id: string; text: string | undefined 
   );
 }
 
-function useFieldError<V extends FormValues>(form: FormApi<V>, name: keyof V & string): string | undefined {
-  const { t } = useTranslation();
-  const e = form.error(name);
-  return e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined;
-}
-
 /** What every field's control shares: id, name, change and blur told to the form, its translated error, aria state. */
 export function useFieldControl<V extends FormValues>(form: FormApi<V>, name: keyof V & string, required?: boolean) {
+  const { t } = useTranslation();
   const id = form.inputId(name);
-  const error = useFieldError(form, name);
+  const e = form.error(name);
+  const error = e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined;
   const control = {
     id,
     name,
