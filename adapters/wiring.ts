@@ -42,7 +42,6 @@ import { HttpCategoryApi } from './http/category-api';
 import { HttpContentApi } from './http/content-api';
 import { HttpAttributeApi } from './http/attribute-api';
 import { MemoryStorage } from './storage/memory-storage';
-import { RequestStorage } from './storage/request-storage';
 import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
 import { EscapingSanitizer, browserHtmlSanitizer } from './html/dompurify-sanitizer';
 import type { CatalogueReadCache, ServerReads, SharedReads } from './cache/catalogue-read-cache';
@@ -137,9 +136,8 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
       options.storage ??
       (runtime === 'browser' && typeof indexedDB !== 'undefined'
         ? new IdbStorage('papier-shop', logger)
-        : runtime === 'server'
-          ? new RequestStorage()
-          : new MemoryStorage()),
+        : // a render's storage: nothing outlives it, so values are kept as they are (no JSON copy)
+          new MemoryStorage({ serialise: runtime !== 'server' })),
     storageQuota: runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota(),
     homeContent: new BundledHomeContent(locale),
     htmlSanitizer: options.htmlSanitizer ?? (runtime === 'browser' ? browserHtmlSanitizer() : new EscapingSanitizer()),
