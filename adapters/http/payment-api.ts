@@ -61,7 +61,8 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentMethods(): Promise<ProviderPaymentMethodWire[]> {
-    const r = await result<{ _embedded?: { methods?: ProviderPaymentMethodWire[] } }>(this.client, `${this.base}/payment-methods`);
+    type Methods = { _embedded?: { methods?: ProviderPaymentMethodWire[] } };
+    const r = await result<Methods>(this.client, `${this.base}/payment-methods`);
     return (r?._embedded?.methods ?? []).map((m) => ({ id: m.id, description: m.description, ...this.image(m.image) }));
   }
 
@@ -71,7 +72,7 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async createPayment(request: PaymentCreationRequest): Promise<PaymentCreationResponse> {
-    return await result<PaymentCreationResponse>(this.client, `${this.base}/post-payment`, { method: 'post', json: request });
+    return result(this.client, `${this.base}/post-payment`, { method: 'post', json: request });
   }
 
   async postOrderComment(request: OrderCommentRequest): Promise<void> {
@@ -79,6 +80,7 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentStatus(orderToken: string): Promise<PaymentStatusResponse> {
-    return await result<PaymentStatusResponse>(this.client, `${this.base}/get-payment-status`, { method: 'post', json: { token: orderToken } });
+    const json = { token: orderToken };
+    return result(this.client, `${this.base}/get-payment-status`, { method: 'post', json });
   }
 }

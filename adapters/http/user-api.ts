@@ -39,11 +39,13 @@ export class HttpUserApi implements UserApi {
   }
 
   async updateMe(token: string, customer: Customer): Promise<Customer> {
-    return await result<Customer>(this.client, 'api/user/me', { method: 'post', searchParams: { token }, json: { customer } });
+    return result(this.client, 'api/user/me', { method: 'post', searchParams: { token }, json: { customer } });
   }
 
   async orderHistory(token: string, pageSize: number, currentPage: number): Promise<OrderHistoryPage> {
-    const r = await result<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { method: 'get', searchParams: { token, pageSize, currentPage, ...(this.storeId !== undefined ? { storeId: this.storeId } : {}) } });
+    const store = this.storeId !== undefined ? { storeId: this.storeId } : {};
+    const searchParams = { token, pageSize, currentPage, ...store };
+    const r = await result<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { searchParams });
     return { items: r?.items ?? [], total_count: r?.total_count ?? r?.items?.length ?? 0 };
   }
 

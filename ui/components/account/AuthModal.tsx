@@ -42,7 +42,8 @@ function useAuthForm() {
 function LoginForm() {
   const { t } = useTranslation();
   const { session, action, link, signIn } = useAuthForm();
-  const validate = (v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
+  const validate = (v: { email: string; password: string }) =>
+    collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
   const form = useForm({ email: '', password: '' }, validate);
   return (
     <form

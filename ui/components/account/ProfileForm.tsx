@@ -17,7 +17,12 @@ export function ProfileForm({ current }: { current: Customer }) {
   const session = useService(SessionService);
   const action = useServerAction();
   type V = { firstName: string; lastName: string; email: string };
-  const validate = (v: V) => collectErrors({ firstName: validateName(v.firstName, config), lastName: validateName(v.lastName, config), email: validateEmail(v.email) });
+  const validate = (v: V) =>
+    collectErrors({
+      firstName: validateName(v.firstName, config),
+      lastName: validateName(v.lastName, config),
+      email: validateEmail(v.email),
+    });
   const form = useForm<V>({ firstName: current.firstname, lastName: current.lastname, email: current.email }, validate);
   return (
     <form

@@ -20,7 +20,12 @@ export function ReviewForm({ productId, onDone }: { productId: number | string; 
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
   type V = { nickname: string; title: string; detail: string };
-  const validate = (v: V) => collectErrors({ nickname: validateName(v.nickname, config), title: validateRequired(v.title), detail: validateRequired(v.detail) });
+  const validate = (v: V) =>
+    collectErrors({
+      nickname: validateName(v.nickname, config),
+      title: validateRequired(v.title),
+      detail: validateRequired(v.detail),
+    });
   const form = useForm<V>({ nickname: current?.firstname ?? '', title: '', detail: '' }, validate);
   return (
     <form

@@ -71,7 +71,14 @@ export function AddressFields<V extends FormValues & AddressValues>({ form, use,
   const saved = (part: 'choice' | 'keep') =>
     customer ? (
       <Suspense fallback={null}>
-        <Saved form={form} use={use} blank={blank ?? EMPTY_ADDRESS(config)} customer={customer} rule={addressErrors} part={part} />
+        <Saved
+          form={form}
+          use={use}
+          blank={blank ?? EMPTY_ADDRESS(config)}
+          customer={customer}
+          rule={addressErrors}
+          part={part}
+        />
       </Suspense>
     ) : null;
   return (

@@ -22,7 +22,8 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const methods = state.shippingMethods;
   const saved = state.shippingDetails;
   const personal = state.personalDetails;
-  const validate = (v: V) => collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
+  const validate = (v: V) =>
+    collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
   const fallback = defaultShippingMethod(methods);
   // what the step shows before anyone types: a saved default address fills only this (AddressFields)
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };

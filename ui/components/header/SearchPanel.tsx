@@ -20,7 +20,12 @@ export function SearchPanel({ active, onPick, onClose }: { active: number; onPic
   const text = search.text.trim();
   const tooShort = text.length < config.search.minQueryLength;
   return (
-    <section id="search-panel" className="search-panel" aria-label={t('search.panel')} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <section
+      id="search-panel"
+      className="search-panel"
+      aria-label={t('search.panel')}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div className="search-panel__inner">
         <div className="search-panel__head">
           <p className="search-panel__count" role="status">
