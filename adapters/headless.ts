@@ -1,8 +1,6 @@
 /**
- * One call to a working shop without React: `createHeadlessShop({ apiUrl })` builds a graph of every part of the
- * composition root (adapters/wiring.ts; `createShopGraph` below makes the server's and the tests' graphs too), restores
- * what the storage holds and answers the services ready to use. `dispose()` stops every timer and subscription it
- * started, so a Node process ends by itself.
+ * One call to a working shop without React: `createHeadlessShop({ apiUrl })` builds a graph of every part, restores
+ * what the storage holds and answers the services; `dispose()` stops every timer and subscription it started.
  */
 import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';

@@ -7,10 +7,8 @@ import { SystemClock } from '../common/system-clock';
 import { LRUCache } from 'lru-cache';
 
 /**
- * The server's catalogue read cache: reads that do not depend on the shopper are shared by every render of the
- * process for a short TTL, and concurrent renders asking the same thing wait for one backend call. A failed read is
- * forgotten at once. Values are deep-frozen: a render that changed a shared answer would throw instead of changing
- * what other shoppers see. The wrappers below decorate the CatalogueSearch, UrlMapper and ContentApi ports.
+ * The server's catalogue read cache: reads that do not depend on the shopper are shared by the process's renders for
+ * a short TTL, one backend call per key at a time; failures are not kept; values are deep-frozen (shared answers).
  */
 export interface CatalogueReadStats {
   hits: number;

@@ -21,9 +21,8 @@ export interface FormApi<V extends FormValues> {
 }
 
 /**
- * A form over the core's validation rules (core/checkout/form-validation): `validate(values)` answers the failing
- * fields (called on every render, so it may close over anything); errors show inline after a field is left or a
- * submit is tried; typed values are never cleared on a failed submit.
+ * A form over the core's validation rules: `validate(values)` (called on every render) answers the failing fields;
+ * errors show after a field is left or a submit is tried; typed values are never cleared.
  */
 export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
   const id = useId().replace(/:/g, '');
