@@ -1,12 +1,10 @@
 /**
- * Names of services that are not ports (ports: core/ports/tokens.ts). Code of the browser's first page names the
- * services of later chunks by these Symbols and imports their classes as types only, so that the classes stay in
- * their chunks: `services.isBound(TX.Cart)` says whether the transaction part is there yet.
+ * Names of services that are not ports (ports: core/ports/tokens.ts). The browser's first page names the services of
+ * later chunks by these Symbols, so that their classes stay in their chunks.
  */
 export const CONTAINER_TOKENS = {
-  /** the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the catalogue caches and is retried once */
   ShopperStorage: Symbol.for('ShopperStorage'),
-  /** the ProductService (bound under its class too), which comes with the product page's chunk (adapters/wiring-product.ts) */
+  /** the ProductService, which comes with the product page's chunk */
   Product: Symbol.for('ProductService'),
 } as const;
 
@@ -17,10 +15,8 @@ export const TX = {
   Newsletter: Symbol.for('tx.NewsletterService'),
   Review: Symbol.for('tx.ReviewService'),
   OrderStatus: Symbol.for('tx.OrderStatusService'),
-  /** the wishlist and compare list (tiles, product page and header reach them by these) */
   Wishlist: Symbol.for('tx.WishlistService'),
   Compare: Symbol.for('tx.CompareService'),
-  /** the checkout (analytics, a chunk of its own after consent, follows its steps and orders) */
   Checkout: Symbol.for('tx.CheckoutService'),
 } as const;
 

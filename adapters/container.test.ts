@@ -14,7 +14,7 @@ import { PaymentService } from '../core/checkout/payment-service';
 import { OrderStatusService } from '../core/checkout/order-status-service';
 import { NotificationService } from '../core/ui-state/notification-service';
 import { ContactService } from '../core/content/contact-service';
-import { startShopSession } from './startup';
+import { restoreSession, restoreShopperData } from './startup';
 import { DEFAULT_CONFIG, createConfig } from '../core/config';
 
 let backend: { url: string; close(): Promise<void> };
@@ -52,7 +52,8 @@ describe('container', () => {
   it('starts a shopper session: the cart is restored, a first visitor gets no server cart yet', async () => {
     const config = createConfig({ api: { url: backend.url } });
     const c = createTestContainer({ config });
-    await startShopSession(c);
+    await restoreSession(c);
+    await restoreShopperData(c);
     expect(c.get(CartService).snapshot().loaded).toBe(true);
     expect(c.get(CartService).snapshot().cartServerToken).toBeUndefined();
     expect(c.get(SessionService).isLoggedIn()).toBe(false);

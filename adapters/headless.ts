@@ -1,10 +1,6 @@
 /**
- * One call to a working shop without React and without inversify: `createHeadlessShop({ apiUrl })` builds the ports
- * (system clock and timers, UUIDs, memory storage unless one is given, a static online network) and a graph of the
- * composition root with every part (adapters/wiring.ts, `createShopGraph` below: the server's and the tests' graphs
- * are made by it too), restores what the storage holds (queue, session, checkout details, lists, cart — the cart
- * connects to the server when online) and answers the services ready to use. `dispose()` stops every timer and
- * subscription it started, so a Node process ends by itself.
+ * One call to a working shop without React: `createHeadlessShop({ apiUrl })` builds a graph of every part, restores
+ * what the storage holds and answers the services; `dispose()` stops every timer and subscription it started.
  */
 import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';
@@ -135,20 +131,13 @@ function headlessServices(g: ShopGraph) {
   };
 }
 
-/**
- * The price and stock syncs (spec catalogue: PriceSyncService, StockSyncService): the part of the composition root no
- * page of the React UI reads, so no browser chunk carries it; the graphs of createShopGraph have it.
- */
+/** The price and stock syncs: the part no page of the React UI reads, so no browser chunk carries it. */
 export const SYNC: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
   [PriceSyncService, (g) => new PriceSyncService(g.get<ProductApi>(TOKENS.ProductApi), g.runtime.clock, g.runtime.config, g.runtime.config.storeViews.defaultStoreId, g.runtime.logger)],
   [StockSyncService, (g) => new StockSyncService(g.get<StockApi>(TOKENS.StockApi), g.runtime.config, g.runtime.logger)],
 ]);
 
-/**
- * A graph with every part of the composition root (catalogue, product, syncs, transactions) over a runtime's ports:
- * the headless shop's, the server's per request and the tests' (adapters/container.ts). A server runtime reads the
- * catalogue through the process's read cache.
- */
+/** A graph with every part of the composition root: the headless shop's, the server's per request, the tests'. */
 export function createShopGraph(runtime: Runtime, options: ContainerOptions = {}): ShopGraph {
   return new ShopGraph(createRuntime(runtime, options, SERVER_READS), CATALOGUE, PRODUCT, SYNC, TRANSACTIONS);
 }
@@ -161,18 +150,9 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
   const config = createConfig({ ...(options.config as DeepPartial<ShopConfig> | undefined), api: { ...(options.config?.api ?? {}), url: options.apiUrl } });
   const locale = options.locale ?? config.i18n.defaultLocale;
   const scheduler = new OwnedScheduler(options.scheduler ?? new TimerScheduler());
-  const graph = createShopGraph(options.runtime ?? 'node', {
-    config,
-    apiUrl: options.apiUrl,
-    scheduler,
-    logger: options.logger ?? new ConsoleLogger('warn'),
-    ...(options.storage ? { storage: options.storage } : {}),
-    ...(options.network ? { network: options.network } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.ids ? { ids: options.ids } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.storefrontOrigin ? { storefrontOrigin: options.storefrontOrigin } : {}),
-  });
+  const { runtime = 'node', locale: _locale, config: _config, ...ports } = options;
+  const logger = options.logger ?? new ConsoleLogger('warn');
+  const graph = createShopGraph(runtime, { ...ports, config, scheduler, logger });
   const services = headlessServices(graph);
   const shop: HeadlessShop = {
     ...services,

@@ -1,8 +1,6 @@
 /**
- * The SDK's adapters (package entry `./adapters`): the one-call headless shop, the composition root, and every adapter
- * of the core's ports — ky HTTP clients of the vue-storefront-api protocol, IndexedDB and memory storage, and the
- * runtime ports for Node and browsers. No inversify, reflect-metadata or jsdom here: adapters/container.ts (Node's
- * graphs with jsdom, the inversify wrapper) is not part of the package. See docs/sdk.md.
+ * The SDK's adapters (package entry `./adapters`, docs/sdk.md): the headless shop, the composition root and every
+ * adapter of the core's ports. No inversify or jsdom here: adapters/container.ts is not part of the package.
  */
 // one call: createHeadlessShop({ apiUrl }) → services ready to use, dispose()
 export { createHeadlessShop, type HeadlessShop, type HeadlessShopOptions } from './headless';

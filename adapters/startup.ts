@@ -19,24 +19,14 @@ import type { Network } from '../core/ports/network';
 import type { Logger } from '../core/ports/logger';
 
 /**
- * The browser's start-up, after hydration (so the first render matches the server's): restore what the
- * shopper had from local storage (spec transactions §4 "Session": cached user and token first; cart items,
- * token and hash), then let the cart connect/sync and the queue drain when online, and watch for offline orders.
- */
-export async function startShopSession(container: Container): Promise<void> {
-  await restoreSession(container);
-  await restoreShopperData(container);
-}
-
-/**
- * The first step (what a shopper's first command waits for): the queue's stored tasks, the task error notices, and
- * the session (cached user and token first, spec transactions §4 "Session").
+ * The browser's start-up after hydration, first step (what a shopper's first command waits for): the queue's stored
+ * tasks, the task error notices, and the session (cached user and token first, spec transactions §4 "Session").
  */
 export async function restoreSession(container: Container): Promise<void> {
   const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
   // spec catalogue §9: local storage quota checked every 30 s
   container.get(StorageQuotaMonitor).start();
-  // spec transactions §8: a failed queued task shows an error notification with OK (unless silent / ENOTFOUND / 401 while refreshing)
+  // spec transactions §8: a failed queued task shows an error notification
   watchTaskErrors({
     queue,
     notify: (n) => container.get(NotificationService).notify(n),
@@ -48,8 +38,7 @@ export async function restoreSession(container: Container): Promise<void> {
 
 /**
  * The second step: checkout details, lists and cookie notice, the offline-order watch, then the cart (which connects
- * and syncs when online). A cart command that runs meanwhile starts from the stored cart (CartService), so it is
- * neither lost nor overwritten by the restore.
+ * and syncs when online; a cart command that runs meanwhile starts from the stored cart).
  */
 export async function restoreShopperData(container: Container): Promise<void> {
   const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
@@ -67,8 +56,7 @@ export async function restoreShopperData(container: Container): Promise<void> {
     checkout: container.get(CheckoutService),
     logger,
   });
-  // spec transactions §4 "Sync need": connects and syncs only for a shopper who has a cart or is signed in (the session
-  // is restored by now; core/cart/cart-start.ts); a first visitor gets a server cart with the first line added
+  // spec transactions §4 "Sync need": connects only for a shopper who has a cart or is signed in
   await container.get(CartService).load();
   // spec transactions §4 "Stock sync result" (off in this configuration: syncCartStock returns at once)
   await syncCartStock(container.get(CartService), container.get<StockApi>(TOKENS.StockApi), container.get<ShopConfig>(TOKENS.Config), logger);

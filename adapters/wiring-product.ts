@@ -1,8 +1,6 @@
 /**
- * The product page's part of the composition root (adapters/wiring.ts): ProductService (variants, bundles, related
- * products), whose code only the product page carries. The browser adds it to the page's graph with the product page's
- * chunk (ui/hooks/use-product.ts), a product route's load (ui/app/pages-catalogue.tsx) or a product's state
- * (ui/entry-client.tsx); the server's, the tests' and the SDK's graphs have it from the start.
+ * The product page's part of the composition root (adapters/wiring.ts): the browser adds it with the product page's
+ * chunk, a product route's load or a product's state; Node's graphs have it from the start.
  */
 import { ProductService } from '../core/catalogue/product-service';
 import { AttributeService } from '../core/catalogue/attributes';

@@ -1,11 +1,7 @@
 /**
- * The transaction part of the composition root (spec transactions): the HTTP adapters of cart, user, order, payment
- * and the small services, the session <-> cart <-> queue <-> token lock circle, checkout, payment, order status,
- * contact, newsletter and reviews. The browser adds it to the page's graph when its chunk loads (ui/app/transactions-ui.tsx);
- * the server's, the tests' and the SDK's graphs have it from the start (adapters/headless.ts createShopGraph).
- *
- * The session, cart, queue and token lock need each other: they reach each other through closures read at call time
- * (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
+ * The transaction part of the composition root (adapters/wiring.ts). The browser adds it to the page's graph when its
+ * chunk loads. The session, cart, queue and token lock need each other: they reach each other through closures read at
+ * call time (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
  */
 import { CartService } from '../core/cart/cart-service';
 import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
@@ -49,12 +45,11 @@ const cart = (g: ShopGraph) => g.get(CartService);
 const queue = (g: ShopGraph) => g.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
 const tokenLock = (g: ShopGraph) => g.get<TokenLock>(TRANSACTION_TOKENS.TokenLock);
 const shopperStorage = (g: ShopGraph) => g.get<Storage>(CONTAINER_TOKENS.ShopperStorage);
-/** the store id the cart and order history name their lines in: the locale's store view, none for the default locale's */
+/** the store view the cart and order history name their lines in; none for the default locale's */
 const lineStoreId = (r: ShopGraph['runtime']): number | undefined =>
   r.locale === r.config.i18n.defaultLocale ? undefined : r.config.i18n.localeStores[r.locale].storeId;
 
 export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
-  // ---- HTTP adapters
   [TOKENS.CartApi, (g) => new HttpCartApi(g.runtime.client, lineStoreId(g.runtime))],
   [
     TOKENS.TaskTransport,
@@ -69,7 +64,7 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
   [TOKENS.MailApi, (g) => new HttpMailApi(g.runtime.client)],
   [TOKENS.FeedbackApi, (g) => new HttpFeedbackApi(g.runtime.client)],
 
-  // ---- the circle: token lock, queue, cart, session (spec transactions §4)
+  // the circle (spec transactions §4)
   [
     TRANSACTION_TOKENS.TokenLock,
     // refreshes through UserApi directly, never through the queue
@@ -149,7 +144,6 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
         },
         r.config,
       );
-      // the linked parts depend on the session in turn: handed over lazily
       made.link({
         cart: { onUserLogin: () => cart(g).onUserLogin(), onUserLogout: () => cart(g).onUserLogout() },
         queue: { queue: (t) => queue(g).queue(t), on: (e, h) => queue(g).on(e, h), clear: () => queue(g).clear() },
@@ -164,7 +158,6 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
     },
   ],
 
-  // ---- checkout, payment and the smaller services
   [
     CheckoutService,
     (g) => {

@@ -1,13 +1,8 @@
 /**
- * The shop's composition root: how every port, HTTP adapter and service is built, in one table per part of the code
- * (what loads together in the browser): CATALOGUE here (every page's first render), PRODUCT in adapters/wiring-product.ts
- * (the product page's chunk), TRANSACTIONS in adapters/wiring-transactions.ts (the transaction chunk), and SYNC, which
- * no page reads, in adapters/headless.ts beside createShopGraph (every part: the server's, the tests', the SDK's). A `ShopGraph` is one scope over those tables: each service is made once, on first `get`, from the
- * runtime ports (`createRuntime`) and the graph's other members. Everything gets its services from a graph: the
- * server (one per request, adapters/container.ts createServerContainer), the browser (one per page,
- * createBrowserContainer below), the tests (createTestContainer) and the SDK (adapters/headless.ts createHeadlessShop).
- * Why a graph and not an inversify container per scope: docs/architecture.md "Wiring" (inversify wraps a graph once:
- * adapters/container.ts inversifyContainer).
+ * The shop's composition root: how every port, HTTP adapter and service is built, one table per part of the code that
+ * loads together in the browser: CATALOGUE here (every page's first render), PRODUCT (wiring-product.ts), TRANSACTIONS
+ * (wiring-transactions.ts) and SYNC (headless.ts). A `ShopGraph` is one scope over those tables (a server request, a
+ * browser page, a test, a headless shop); why a graph and not an inversify container: docs/architecture.md "Wiring".
  */
 import type { KyInstance } from 'ky';
 import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
@@ -47,7 +42,6 @@ import { HttpCategoryApi } from './http/category-api';
 import { HttpContentApi } from './http/content-api';
 import { HttpAttributeApi } from './http/attribute-api';
 import { MemoryStorage } from './storage/memory-storage';
-import { RequestStorage } from './storage/request-storage';
 import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
 import { EscapingSanitizer, browserHtmlSanitizer } from './html/dompurify-sanitizer';
 import type { CatalogueReadCache, ServerReads, SharedReads } from './cache/catalogue-read-cache';
@@ -86,30 +80,17 @@ export interface ContainerOptions {
   fetch?: typeof fetch;
   /** absolute origin of the storefront (payment redirect URL); defaults to DEFAULT_STOREFRONT_ORIGIN */
   storefrontOrigin?: string;
-  /**
-   * server only: the catalogue read cache shared by every render of the process. Default: the process's cache for
-   * the API URL (none when a `fetch` is given, so tests with fakes never share answers); null: none.
-   */
+  /** server only: the process's catalogue read cache (default: the API URL's; none with a `fetch`); null: none */
   catalogueReads?: CatalogueReadCache | null;
   /** server only: how long a shared catalogue read is kept (0: every render reads the API); default SERVER_READS.ttlMs */
   catalogueReadTtlMs?: number;
-  /**
-   * CMS HTML sanitising. Browser default: DOMPurify over the page's DOM, imported on first use. Elsewhere the default
-   * shows CMS HTML as escaped text: the server's graph gets DOMPurify over jsdom (adapters/container.ts).
-   */
+  /** CMS HTML sanitising; default: DOMPurify in a browser, else escaped text (the server passes jsdom's DOMPurify) */
   htmlSanitizer?: HtmlSanitizer;
-  /** the other tabs of the browser and the locks they share; browser: BroadcastChannel + Web Locks */
   crossTab?: CrossTab;
   locks?: TabLocks;
-  /**
-   * the shopper's locale: picks the catalogue data of that language (config.i18n.localeStores: search index, CMS store
-   * id, home content file) and keeps its catalogue caches apart. Default: config.i18n.defaultLocale.
-   */
+  /** the shopper's locale: its catalogue data (config.i18n.localeStores) and its own caches; default the shop's */
   locale?: LocaleCode;
-  /**
-   * server: the id of the request the graph serves (ui/server.ts), sent with every API call as `X-Request-Id` so the
-   * API's log line for the call names the page request that caused it
-   */
+  /** server: the page request's id, sent with every API call as `X-Request-Id` (the API's logs name it) */
   requestId?: string;
 }
 
@@ -117,11 +98,8 @@ export interface ContainerOptions {
 export type Runtime = 'browser' | 'server' | 'node' | 'test';
 
 /**
- * The runtime ports from the options, with each runtime's defaults: system clock and timers, console logger (errors
- * only in tests), UUIDs, the browser's online state or a static online network, IndexedDB in a browser else memory.
- * `serverReads` (adapters/cache/catalogue-read-cache.ts SERVER_READS): the catalogue read cache of a server runtime,
- * handed in by the server's and the SDK's wiring (adapters/container.ts, headless.ts) so that the browser's bundle does
- * not carry it; without it a server runtime reads uncached.
+ * The runtime ports from the options, each left out getting its runtime's default. `serverReads` (SERVER_READS) is
+ * handed in by Node's wiring (headless.ts) so that the browser's bundle does not carry it.
  */
 export function createRuntime(runtime: Runtime, options: ContainerOptions, serverReads?: ServerReads): ShopRuntime {
   const config = options.config ?? DEFAULT_CONFIG;
@@ -129,7 +107,6 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   const timeoutMs = runtime === 'server' ? config.search.serverTimeoutMs : config.search.clientTimeoutMs;
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
   const locale = options.locale ?? config.i18n.defaultLocale;
-  // server: reads that are the same for every shopper are shared by the renders of the process (short TTL, single-flight)
   const readTtl = options.catalogueReadTtlMs ?? serverReads?.ttlMs ?? 0;
   const reads =
     runtime !== 'server' || readTtl <= 0 || !serverReads
@@ -159,9 +136,8 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
       options.storage ??
       (runtime === 'browser' && typeof indexedDB !== 'undefined'
         ? new IdbStorage('papier-shop', logger)
-        : runtime === 'server'
-          ? new RequestStorage()
-          : new MemoryStorage()),
+        : // a render's storage: nothing outlives it, so values are kept as they are (no JSON copy)
+          new MemoryStorage({ serialise: runtime !== 'server' })),
     storageQuota: runtime === 'browser' ? new BrowserStorageQuota() : new UnknownStorageQuota(),
     homeContent: new BundledHomeContent(locale),
     htmlSanitizer: options.htmlSanitizer ?? (runtime === 'browser' ? browserHtmlSanitizer() : new EscapingSanitizer()),
@@ -172,34 +148,26 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
 
 /** What the graph is built from: the runtime ports and the API client. */
 export interface ShopRuntime {
-  /** which runtime the ports are for (the server renders pages: never offline, no two-stage product search) */
   kind: Runtime;
-  /** the shopper's locale: its store data (config.i18n.localeStores) and its own catalogue cache keys */
   locale: LocaleCode;
   /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
   catalogueReads?: SharedReads;
   config: ShopConfig;
-  /** base URL of the vue-storefront-api */
   apiUrl: string;
-  /** the shared ky client (adapters/http/api-client.ts) */
   client: KyInstance;
   /** timeout of queued tasks (the task transport has its own fetch) */
   timeoutMs: number;
   fetch?: typeof fetch;
-  /** absolute origin of the storefront, for the payment redirect URL (spec transactions §4) */
   storefrontOrigin: string;
   clock: Clock;
   scheduler: Scheduler;
   logger: Logger;
   ids: IdGenerator;
   network: Network;
-  /** local storage (catalogue caches; the shopper's data goes through QuotaGuardedStorage over it) */
   storage: Storage;
   storageQuota: StorageQuota;
   homeContent: HomeContentSource;
-  /** CMS HTML sanitising (core/ports/html-sanitizer.ts) */
   htmlSanitizer: HtmlSanitizer;
-  /** the other tabs of this browser and the locks they share */
   crossTab: CrossTab;
   locks: TabLocks;
 }
@@ -209,10 +177,7 @@ export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) =
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
 
-/**
- * What code that uses services asks of them: a service by its class or Symbol, whether one is bound, and a part of the
- * wiring added once its code has loaded (the browser's product page and transaction chunks). A ShopGraph.
- */
+/** What code that uses services asks of a ShopGraph. */
 export interface ShopServices {
   get<T>(id: ServiceId<T>): T;
   isBound(id: ServiceId): boolean;
@@ -220,13 +185,8 @@ export interface ShopServices {
 }
 
 /**
- * One scope of the shop's services (a server request, a browser page, a test, a headless shop) over the tables it was
- * given: `get` makes a service on first use and keeps it, so every `get` of an id answers the same object. A part
- * whose code loads later is added when it has loaded (`add`: the browser's transaction chunk, the product page's);
- * asking for a service of a part not added yet throws, naming the part.
- *
- * The session, cart, queue and token lock need each other: their bindings reach each other through closures read at
- * call time (`() => g.get(SessionService).getToken()`), never at construction, so the circle resolves by itself.
+ * One scope of the shop's services over the tables it was given: `get` makes a service on first use and keeps it. A
+ * part whose code loads later is `add`ed when it has loaded; asking for a service of a part not added yet throws.
  */
 export class ShopGraph implements ShopServices {
   private readonly parts: Bindings[] = [];
@@ -263,11 +223,6 @@ export class ShopGraph implements ShopServices {
     return [...new Set(this.parts.flatMap((p) => [...p.keys()]))];
   }
 
-  /** the ids made so far, in the order they were made */
-  madeSoFar(): ServiceId[] {
-    return [...this.made.keys()];
-  }
-
   private binding(id: ServiceId): ((g: ShopGraph) => unknown) | undefined {
     for (const part of this.parts) {
       const make = part.get(id);
@@ -277,15 +232,11 @@ export class ShopGraph implements ShopServices {
   }
 }
 
-/** the locale's catalogue caches' storage (an inner member: no code outside the wiring asks for it) */
+/** the locale's catalogue caches' storage (only the wiring asks for it) */
 const CATALOGUE_STORAGE = Symbol('catalogueStorage');
 
-/**
- * The catalogue part: the runtime ports, the catalogue's HTTP adapters and services, the UI-state services and the
- * shopper's storage — what every page's first render needs.
- */
+/** The catalogue part: what every page's first render needs. */
 export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
-  // ---- the runtime ports
   [TOKENS.Config, (g) => g.runtime.config],
   [TOKENS.Clock, (g) => g.runtime.clock],
   [TOKENS.Scheduler, (g) => g.runtime.scheduler],
@@ -301,16 +252,14 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
 
   // ---- catalogue: search answers go through the local cache so browsing works offline (spec catalogue §1, §4.4)
   [CatalogueCache, (g) => new CatalogueCache(g.get<Storage>(CATALOGUE_STORAGE), g.runtime.scheduler, g.runtime.config, g.runtime.logger, () => new MemoryStorage())],
-  // the default locale keeps the plain keys (caches written before locales had their own data stay valid), another
-  // locale prefixes its keys
+  // another locale than the default prefixes its keys
   [CATALOGUE_STORAGE, ({ runtime: r }) => (r.locale === r.config.i18n.defaultLocale ? r.storage : new KeyPrefixedStorage(r.storage, `${r.locale}:`))],
   [
     TOKENS.CatalogueSearch,
     (g) => {
       const r = g.runtime;
       const http = new HttpCatalogueSearch(r.client, r.config, r.config.i18n.localeStores[r.locale].index);
-      // The server is never "offline": a search that fails there must fail the render (503), not answer the
-      // browser's empty offline result, which turned a slow API into "product not found" (404).
+      // the server is never "offline": a failed search fails the render (503), never answers an empty result (404)
       if (r.kind === 'server') return r.catalogueReads ? r.catalogueReads.search(http) : http;
       return new CachedCatalogueSearch(http, g.get(CatalogueCache), r.network, r.logger);
     },
@@ -344,8 +293,7 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
       new CategoryService(g.get<CategoryApi>(TOKENS.CategoryApi), search(g), g.runtime.config, {
         logger: g.runtime.logger,
         clock: g.runtime.clock,
-        // spec catalogue §4.4 two-stage caching shows a light first page while the full one loads: the server
-        // awaits the full one anyway, so there it only doubled the product search (upstream: `!isServer` too)
+        // spec catalogue §4.4 two-stage caching: the browser's only (the server awaits the full page anyway)
         ...(g.runtime.kind === 'server' ? {} : { twoStage: g.get(TwoStageCaching) }),
         attributes: () => Object.values(g.get(AttributeService).snapshot().byCode),
       }),
@@ -356,15 +304,13 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
   [
     UrlDispatcher,
     (g) => {
-      // the browser, offline: paths never mapped here are read from the menu's categories and the cached products;
-      // the server is never offline and asks the url map only
+      // the browser, offline: unmapped paths are read from the menu's categories and the cached products
       const cache = g.runtime.kind === 'server' ? g.get(CatalogueCache) : withLoadedCategories(g.get(CatalogueCache), () => g.get(CategoryService).snapshot().categories);
       return new UrlDispatcher(g.get<UrlMapper>(TOKENS.UrlMapper), g.runtime.config, cache, g.runtime.logger);
     },
   ],
 
-  // ---- the shopper's data (cart, checkout, user, queue, claims, lists): a write refused for the quota clears the
-  // catalogue caches and is retried once
+  // the shopper's data: a write refused for the quota clears the catalogue caches and is retried once
   [CONTAINER_TOKENS.ShopperStorage, (g) => new QuotaGuardedStorage(g.runtime.storage, { onQuotaExceeded: () => g.get(CatalogueCache).clearForQuota(), logger: g.runtime.logger })],
 
   // ---- UI state

@@ -17,9 +17,8 @@ export interface StorageEventHost {
 }
 
 /**
- * The other tabs of this browser, through a BroadcastChannel (never delivered to the sender). Where there is no
- * BroadcastChannel, a localStorage key written per message: the `storage` event fires in every other tab of the origin.
- * Messages are hints ("re-read the cart"): the shared IndexedDB stays the source of truth.
+ * The other tabs of this browser, through a BroadcastChannel, else a localStorage key written per message (its
+ * `storage` event fires in every other tab). Messages are hints: the shared IndexedDB stays the source of truth.
  */
 export class BroadcastCrossTab implements CrossTab {
   private readonly subject = new Subject<CrossTabMessage>();

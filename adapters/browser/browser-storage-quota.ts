@@ -2,10 +2,7 @@ import type { StorageEstimate, StorageQuota } from '../../core/ports/storage-quo
 
 type EstimateSource = { storage?: { estimate?: () => Promise<{ usage?: number; quota?: number }> } };
 
-/**
- * StorageQuota on navigator.storage.estimate() (spec catalogue §9: the local storage quota is checked every 30 s).
- * Where the API is missing (the server, old browsers), or it fails, or it answers without both figures: undefined.
- */
+/** StorageQuota on navigator.storage.estimate() (spec catalogue §9); undefined where it is missing or fails. */
 export class BrowserStorageQuota implements StorageQuota {
   constructor(private readonly nav: EstimateSource | undefined = typeof navigator === 'undefined' ? undefined : (navigator as EstimateSource)) {}
 

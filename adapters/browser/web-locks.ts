@@ -6,10 +6,7 @@ export interface LockManagerLike {
   request<T>(name: string, options: { mode: 'exclusive' }, callback: () => Promise<T>): Promise<T>;
 }
 
-/**
- * Browser-wide exclusive locks through the Web Locks API: held until fn settles, released by the browser when the tab
- * closes or crashes (no stale lease to expire). Without the API (very old browsers) the locks only cover this tab.
- */
+/** Browser-wide exclusive locks through the Web Locks API (released when a tab dies); without it, this tab's only. */
 export class WebLocks implements TabLocks {
   private readonly fallback = new InProcessLocks();
   constructor(

@@ -1,8 +1,6 @@
 /**
- * The DataLayer port in the browser (core/ports/data-layer.ts): events go to `window.dataLayer`, the array Google
- * Tag Manager reads (created when missing, never replaced: a tag manager, or a test, may have put its own there).
- * `loadTagManager` adds GTM's script for a container id; the caller does so only after the shopper's consent and only
- * when the shop set an id (ShopConfig.analytics), so by default no third-party script is loaded.
+ * The DataLayer port in the browser: events go to `window.dataLayer` (created when missing, never replaced).
+ * `loadTagManager` adds GTM's script; the caller does so only after consent and when the shop set an id.
  */
 import type { DataLayer, DataLayerEntry } from '../../core/ports/data-layer';
 
@@ -22,9 +20,8 @@ export class WindowDataLayer implements DataLayer {
 const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
 
 /**
- * Loads Google Tag Manager's script for the container once per document, after the `gtm.js` start event GTM's own
- * snippet pushes. The script gets the nonce of the page's own scripts (the CSP's 'strict-dynamic' trusts a script a
- * trusted one adds). Answers whether it was added.
+ * Loads Google Tag Manager's script once per document, after its `gtm.js` start event, with the nonce of the page's
+ * own scripts (CSP 'strict-dynamic'). Answers whether it was added.
  */
 export function loadTagManager(containerId: string, doc: Document = document, layer: DataLayer = new WindowDataLayer(doc.defaultView as unknown as DataLayerHost), now: () => number = Date.now): boolean {
   if (!CONTAINER_ID.test(containerId) || doc.getElementById('gtm-script')) return false;

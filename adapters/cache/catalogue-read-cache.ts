@@ -1,29 +1,20 @@
 import type { Clock } from '../../core/ports/clock';
 import type { CatalogueSearch, SearchRequest } from '../../core/ports/catalogue-search';
-import type { UrlMapHit, UrlMapRequest, UrlMapper } from '../../core/ports/url-mapper';
+import type { UrlMapper } from '../../core/ports/url-mapper';
 import type { ContentApi } from '../../core/ports/content-api';
-import type { CmsBlock, CmsPage, SearchResult } from '../../core/catalogue/types';
+import type { SearchResult } from '../../core/catalogue/types';
 import { SystemClock } from '../common/system-clock';
 import { LRUCache } from 'lru-cache';
 
 /**
- * The server's catalogue read cache: reads that do not depend on the shopper are shared by every render of the
- * process for a short TTL (SERVER_READS.ttlMs below), and concurrent renders asking the same thing
- * wait for ONE backend call (single-flight). Only answers are kept: a failed read is forgotten at once, so the
- * next render asks again. Values are deep-frozen: a render that tried to change a shared answer would throw
- * instead of changing what other shoppers see.
- *
- * Core knows nothing of it: the decorators below wrap the CatalogueSearch, UrlMapper and ContentApi ports and are
- * wired by a server runtime only: createServerContainer, createShopGraph (the browser has its own offline cache).
+ * The server's catalogue read cache: reads that do not depend on the shopper are shared by the process's renders for
+ * a short TTL, one backend call per key at a time; failures are not kept; values are deep-frozen (shared answers).
  */
 export interface CatalogueReadStats {
-  /** answered from a kept value */
   hits: number;
-  /** backend calls made */
   loads: number;
   /** callers that joined a backend call already under way */
   joined: number;
-  /** failed backend calls (never kept) */
   failures: number;
   entries: number;
   /** the kept answers' size (their JSON's length) */
@@ -123,62 +114,15 @@ export class SharedCatalogueSearch implements CatalogueSearch {
   }
 }
 
-export class SharedUrlMapper implements UrlMapper {
-  constructor(
-    private readonly inner: UrlMapper,
-    private readonly cache: CatalogueReadCache,
-    private readonly ttlMs: number,
-  ) {}
-
-  map(request: UrlMapRequest): Promise<UrlMapHit | null> {
-    // a group token or id could make the answer the shopper's own (group prices): those are not shared
-    if (request.groupToken || request.groupId) return this.inner.map(request);
-    return this.cache.read(`url ${JSON.stringify(request)}`, this.ttlMs, () => this.inner.map(request));
-  }
-}
-
-export class SharedContentApi implements ContentApi {
-  constructor(
-    private readonly inner: ContentApi,
-    private readonly cache: CatalogueReadCache,
-    private readonly ttlMs: number,
-  ) {}
-
-  private read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return this.cache.read(`cms ${key}`, this.ttlMs, load);
-  }
-  pageById(id: number | string): Promise<CmsPage | undefined> {
-    return this.read(`page#${id}`, () => this.inner.pageById(id));
-  }
-  blockById(id: number | string): Promise<CmsBlock | undefined> {
-    return this.read(`block#${id}`, () => this.inner.blockById(id));
-  }
-  pageByIdentifier(identifier: string, storeId: number): Promise<CmsPage | undefined> {
-    return this.read(`page ${storeId} ${identifier}`, () => this.inner.pageByIdentifier(identifier, storeId));
-  }
-  blockByIdentifier(identifier: string, storeId: number): Promise<CmsBlock | undefined> {
-    return this.read(`block ${storeId} ${identifier}`, () => this.inner.blockByIdentifier(identifier, storeId));
-  }
-  /** block lists go through the (shared) catalogue search already */
-  blocks(query: { identifiers?: readonly string[]; size?: number }): Promise<CmsBlock[]> {
-    return this.inner.blocks(query);
-  }
-}
-
 const perApi = new Map<string, CatalogueReadCache>();
 
-/**
- * The process's read cache for one API (created on first use; every server container of the process shares it): by
- * default at most 2,000 answers and 32 MB of them.
- */
-export function processCatalogueReads(apiUrl: string, maxEntries = 2000, maxBytes = 32 * 1024 * 1024): CatalogueReadCache {
+/** The process's read cache for one API: at most 2,000 answers and 32 MB of them. */
+export function processCatalogueReads(apiUrl: string): CatalogueReadCache {
   let cache = perApi.get(apiUrl);
-  if (!cache) {
-    cache = new CatalogueReadCache(new SystemClock(), maxEntries, maxBytes);
-    perApi.set(apiUrl, cache);
-  }
+  if (!cache) perApi.set(apiUrl, (cache = new CatalogueReadCache(new SystemClock(), 2000, 32 * 1024 * 1024)));
   return cache;
 }
+
 
 /** A server runtime's shared reads: its graph wraps the catalogue's HTTP adapters in them (adapters/wiring.ts). */
 export interface SharedReads {
@@ -189,20 +133,32 @@ export interface SharedReads {
 
 /**
  * What a server runtime needs of this module (createRuntime's `serverReads`): the process's cache per API and the
- * wrappers over one. Handed in by the server's and the headless SDK's wiring (adapters/container.ts, headless.ts),
- * so the browser's bundle, which never reads through it, carries none of this.
+ * wrappers over one. Handed in by Node's wiring, so the browser's bundle carries none.
  */
 export const SERVER_READS = {
-  /**
-   * How long a read is kept for every render of the process. Ours (the spec has no server read cache): short, so
-   * prices and stock stay fresh.
-   */
+  /** how long a read is kept for every render of the process: short, so prices and stock stay fresh */
   ttlMs: 10_000,
-  process: (apiUrl: string) => processCatalogueReads(apiUrl),
+  process: processCatalogueReads,
   over: (cache: CatalogueReadCache, ttlMs: number): SharedReads => ({
     search: (inner) => new SharedCatalogueSearch(inner, cache, ttlMs),
-    urlMapper: (inner) => new SharedUrlMapper(inner, cache, ttlMs),
-    content: (inner) => new SharedContentApi(inner, cache, ttlMs),
+    urlMapper: (inner) => ({
+      // a group token or id could make the answer the shopper's own (group prices): those are not shared
+      map: (request) =>
+        request.groupToken || request.groupId
+          ? inner.map(request)
+          : cache.read(`url ${JSON.stringify(request)}`, ttlMs, () => inner.map(request)),
+    }),
+    content: (inner) => {
+      const read = <T>(key: string, load: () => Promise<T>) => cache.read(`cms ${key}`, ttlMs, load);
+      return {
+        pageById: (id) => read(`page#${id}`, () => inner.pageById(id)),
+        blockById: (id) => read(`block#${id}`, () => inner.blockById(id)),
+        pageByIdentifier: (code, store) => read(`page ${store} ${code}`, () => inner.pageByIdentifier(code, store)),
+        blockByIdentifier: (code, store) => read(`block ${store} ${code}`, () => inner.blockByIdentifier(code, store)),
+        // block lists go through the (shared) catalogue search already
+        blocks: (query) => inner.blocks(query),
+      };
+    },
   }),
 };
 export type ServerReads = typeof SERVER_READS;

@@ -4,11 +4,7 @@ import { LevelLogger } from './level-logger';
 /** a pino logger, or a child of one (Fastify's request.log) */
 export type PinoMethods = Record<LogLevel, (fields: object, message: string) => void>;
 
-/**
- * The core's Logger port over pino: what the services of a server render log becomes a JSON line of the storefront's
- * logger (ui/server.ts hands each render its request's child, so the line carries the reqId), with `tag` and the
- * context (`err` when it is an Error) as fields.
- */
+/** The core's Logger port over pino (a render gets its request's child logger), `tag` and context as fields. */
 export class PinoLogger extends LevelLogger {
   constructor(private readonly pino: PinoMethods) {
     super();

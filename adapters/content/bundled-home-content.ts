@@ -5,11 +5,8 @@ import type { LocaleCode } from '../../core/config';
 type Files = Readonly<Record<string, unknown>>;
 
 /**
- * spec catalogue §2.11: the home content of each store view is a local JSON file bundled with the app (no network
- * call). Store views without a file of their own use the default store view's. Banners and USP texts are per locale:
- * default.json is the Dutch default store view, default.en-US.json its English text. Each file is imported
- * on its first load: a browser reads it only once the page is interactive (the menu's banners) or for a home
- * page it did not get from the server, so the files are not in its first load (both locales' were).
+ * spec catalogue §2.11: the home content of each store view is a local JSON file bundled with the app, per locale
+ * (store views without a file use the default one's). Imported on first use, so no page's first load carries it.
  */
 const FILES = (): Promise<Files> => import('./default.json').then((m) => ({ '': m.default }));
 const FILES_BY_LOCALE: Readonly<Partial<Record<LocaleCode, () => Promise<Files>>>> = {

@@ -3,7 +3,7 @@ import { CMS_HTML_POLICY } from '../../core/catalogue/cms-html';
 import type { HtmlSanitizer } from '../../core/ports/html-sanitizer';
 
 /** DOMPurify's settings for core's CMS_HTML_POLICY. */
-export const PURIFY_CONFIG: Config = {
+const PURIFY_CONFIG: Config = {
   FORBID_TAGS: [...CMS_HTML_POLICY.forbidTags],
   FORBID_ATTR: [...CMS_HTML_POLICY.forbidAttributes],
   ADD_ATTR: [...CMS_HTML_POLICY.addAttributes],
@@ -14,9 +14,8 @@ export const PURIFY_CONFIG: Config = {
 const MEMO_MAX = 500;
 
 /**
- * HtmlSanitizer over DOMPurify. `loadPurify` answers a DOMPurify bound to a window: in the browser a dynamic import
- * of 'dompurify' (its own chunk, fetched only when CMS HTML has to be sanitised in the browser; a server-rendered
- * page hydrates with the server's sanitised markup and needs none), on the server DOMPurify over a jsdom window.
+ * HtmlSanitizer over DOMPurify: given one (the server's, over jsdom) or a loader (the browser's dynamic import,
+ * fetched only when CMS HTML must be sanitised there).
  */
 export class DomPurifySanitizer implements HtmlSanitizer {
   private purify: DOMPurify | undefined;
@@ -61,10 +60,7 @@ export function browserHtmlSanitizer(): HtmlSanitizer {
   return new DomPurifySanitizer(() => import('dompurify').then((m) => m.default));
 }
 
-/**
- * Where no DOM is at hand (tests, or a server container made without one): the html is shown as text, escaped.
- * Nothing runs, nothing renders as markup either.
- */
+/** Where no DOM is at hand (tests): the html is shown as escaped text. */
 export class EscapingSanitizer implements HtmlSanitizer {
   sanitize(html: string): string {
     return html.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

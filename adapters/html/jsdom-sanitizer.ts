@@ -6,9 +6,8 @@ import { DomPurifySanitizer } from './dompurify-sanitizer';
 let shared: HtmlSanitizer | undefined;
 
 /**
- * The server's HtmlSanitizer: DOMPurify over a jsdom window, ready at once (no dynamic import on the server). One
- * per process: a jsdom window costs a few MB and DOMPurify keeps no state between calls. Node only: never import
- * this from code the browser bundle reaches (adapters/container.ts createServerContainer gives it to the server graphs).
+ * The server's HtmlSanitizer: DOMPurify over one jsdom window per process (a window costs a few MB; DOMPurify keeps no
+ * state between calls). Node only.
  */
 export function jsdomHtmlSanitizer(): HtmlSanitizer {
   shared ??= new DomPurifySanitizer(createDOMPurify(new JSDOM('').window as unknown as WindowLike));

@@ -2,9 +2,8 @@ import type { HTTPError, KyInstance, Options, ResponsePromise } from 'ky';
 import { ApiError, NetworkError, type ApiEnvelope } from '../../core/ports/api-error';
 
 /**
- * The one ky instance every HTTP adapter shares: base URL, timeout, no automatic retries (the core's queue
- * and token lock decide about retrying), and errors mapped to the core's ApiError (by HTTP status) and
- * NetworkError (no answer at all).
+ * The one ky instance every HTTP adapter shares: no automatic retries (the core's queue and token lock decide), errors
+ * mapped to the core's ApiError (by HTTP status) and NetworkError (no answer at all).
  */
 export interface ApiClientOptions {
   baseUrl: string;
@@ -33,9 +32,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
 const BODY_METHODS = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'] as const;
 
 /**
- * A KyInstance whose ky is imported on its first request (a hydrated first page makes none, so ky is not
- * in the first load). Each call answers a ResponsePromise at once, as ky's: a promise of the Response with the body
- * methods (`.json()`, ...), which hand over to ky's own once it is there (its Accept header, empty-body handling).
+ * A KyInstance whose ky is imported on its first request (a hydrated first page makes none). Each call answers a
+ * ResponsePromise at once whose body methods hand over to ky's own once it is there.
  */
 export function deferredKy(load: () => Promise<KyInstance>): KyInstance {
   let instance: Promise<KyInstance> | undefined;
@@ -94,7 +92,7 @@ export async function toCoreError(e: unknown, url = ''): Promise<Error> {
   return e instanceof Error ? e : new Error(String(e));
 }
 
-/** GET/POST an endpoint answering the `{ code, result }` envelope and return `result`. */
+/** GET/POST an endpoint answering the `{ code, result }` envelope; a code outside 2xx is an ApiError. */
 export async function envelope<T>(client: KyInstance, path: string, options: Options = {}): Promise<ApiEnvelope<T>> {
   const body = await call(() => client(path.replace(/^\//, ''), options).json<ApiEnvelope<T>>(), path);
   if (!body || typeof body !== 'object' || !('code' in body)) {
@@ -102,4 +100,9 @@ export async function envelope<T>(client: KyInstance, path: string, options: Opt
   }
   if (body.code < 200 || body.code >= 300) throw new ApiError(body.code, body.result, path);
   return body;
+}
+
+/** The `result` of an endpoint answering the `{ code, result }` envelope. */
+export async function result<T>(client: KyInstance, path: string, options: Options = {}): Promise<T> {
+  return (await envelope<T>(client, path, options)).result;
 }

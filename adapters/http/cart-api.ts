@@ -1,4 +1,4 @@
-import type { KyInstance } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import type { CartPaymentMethod, PlatformTotals, ServerCartItem } from '../../core/cart/types';
 import type {
   AddressInformation,
@@ -8,14 +8,16 @@ import type {
   ServerShippingMethod,
   ShippingMethodsAddress,
 } from '../../core/ports/cart-api';
-import { envelope } from './api-client';
+import { result } from './api-client';
+
+type ShippingInformation = { payment_methods: CartPaymentMethod[]; totals: PlatformTotals };
 
 /**
- * CartApi over vue-storefront-api (spec transactions §7 "Cart", docs/protocol.md). Every call carries `token` (user
- * token, '' for a guest) and `cartId` as query parameters, and `storeId` outside the default store view. Non-2xx → ApiError(status); no answer → NetworkError.
+ * CartApi over vue-storefront-api (spec transactions §7 "Cart", docs/protocol.md). Every call carries `token` ('' for
+ * a guest) and `cartId` as query parameters, and `storeId` outside the default store view.
  */
 export class HttpCartApi implements CartApi {
-  /** `storeId`: the store view the lines are named in (`?storeId=`, the shop's locale: English names in the English shop); none for the default one */
+  /** `storeId`: the store view the lines are named in (the shop's locale); none for the default one */
   constructor(private readonly client: KyInstance, private readonly storeId?: number) {}
 
   private path(name: string, token: string, cartId?: string, extra: Record<string, string> = {}): string {
@@ -23,65 +25,57 @@ export class HttpCartApi implements CartApi {
     return `api/cart/${name}?${q.toString()}`;
   }
 
-  private idem(key: string | undefined): Record<string, string> {
-    return key ? { 'Idempotency-Key': key } : {};
+  private send<T>(name: string, token: string, cartId?: string, options: Options = {}, query = {}): Promise<T> {
+    return result<T>(this.client, this.path(name, token, cartId, query), options);
   }
 
-  async create(token: string): Promise<string> {
-    return (await envelope<string>(this.client, this.path('create', token), { method: 'post' })).result;
+  create(token: string): Promise<string> {
+    return this.send('create', token, undefined, { method: 'post' });
   }
 
-  async pull(token: string, cartId: string): Promise<ServerCartItem[]> {
-    return (await envelope<ServerCartItem[]>(this.client, this.path('pull', token, cartId))).result;
+  pull(token: string, cartId: string): Promise<ServerCartItem[]> {
+    return this.send('pull', token, cartId);
   }
 
   update(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<ServerCartItem> {
-    return this.lineCommand<ServerCartItem>('update', token, cartId, cartItem, idempotencyKey);
+    return this.lineCommand('update', token, cartId, cartItem, idempotencyKey);
   }
 
   delete(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<boolean> {
-    return this.lineCommand<boolean>('delete', token, cartId, cartItem, idempotencyKey);
+    return this.lineCommand('delete', token, cartId, cartItem, idempotencyKey);
   }
 
   /** POST of one cart line (`{ cartItem }`), with the task's Idempotency-Key when it has one */
-  private async lineCommand<T>(op: 'update' | 'delete', token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<T> {
-    return (await envelope<T>(this.client, this.path(op, token, cartId), { method: 'post', json: { cartItem }, headers: this.idem(idempotencyKey) })).result;
+  private lineCommand<T>(op: 'update' | 'delete', token: string, cartId: string, cartItem: CartItemPayload, key = '') {
+    const headers = key ? { 'Idempotency-Key': key } : {};
+    return this.send<T>(op, token, cartId, { method: 'post', json: { cartItem }, headers });
   }
 
-  async totals(token: string, cartId: string): Promise<PlatformTotals> {
-    return (await envelope<PlatformTotals>(this.client, this.path('totals', token, cartId))).result;
+  totals(token: string, cartId: string): Promise<PlatformTotals> {
+    return this.send('totals', token, cartId);
   }
 
-  async paymentMethods(token: string, cartId: string): Promise<CartPaymentMethod[]> {
-    return (await envelope<CartPaymentMethod[]>(this.client, this.path('payment-methods', token, cartId))).result;
+  paymentMethods(token: string, cartId: string): Promise<CartPaymentMethod[]> {
+    return this.send('payment-methods', token, cartId);
   }
 
-  async shippingMethods(token: string, cartId: string, address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
-    return (await envelope<ServerShippingMethod[]>(this.client, this.path('shipping-methods', token, cartId), { method: 'post', json: { address } })).result;
+  shippingMethods(token: string, cartId: string, address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
+    return this.send('shipping-methods', token, cartId, { method: 'post', json: { address } });
   }
 
-  async shippingInformation(
-    token: string,
-    cartId: string,
-    addressInformation: AddressInformation,
-  ): Promise<{ payment_methods: CartPaymentMethod[]; totals: PlatformTotals }> {
-    return (
-      await envelope<{ payment_methods: CartPaymentMethod[]; totals: PlatformTotals }>(this.client, this.path('shipping-information', token, cartId), {
-        method: 'post',
-        json: { addressInformation },
-      })
-    ).result;
+  shippingInformation(token: string, cartId: string, address: AddressInformation): Promise<ShippingInformation> {
+    return this.send('shipping-information', token, cartId, { method: 'post', json: { addressInformation: address } });
   }
 
-  async collectTotals(token: string, cartId: string, methods: CollectTotalsMethods): Promise<PlatformTotals> {
-    return (await envelope<PlatformTotals>(this.client, this.path('collect-totals', token, cartId), { method: 'post', json: { methods } })).result;
+  collectTotals(token: string, cartId: string, methods: CollectTotalsMethods): Promise<PlatformTotals> {
+    return this.send('collect-totals', token, cartId, { method: 'post', json: { methods } });
   }
 
-  async applyCoupon(token: string, cartId: string, coupon: string): Promise<boolean> {
-    return (await envelope<boolean>(this.client, this.path('apply-coupon', token, cartId, { coupon }), { method: 'post' })).result;
+  applyCoupon(token: string, cartId: string, coupon: string): Promise<boolean> {
+    return this.send('apply-coupon', token, cartId, { method: 'post' }, { coupon });
   }
 
-  async deleteCoupon(token: string, cartId: string): Promise<boolean> {
-    return (await envelope<boolean>(this.client, this.path('delete-coupon', token, cartId), { method: 'post' })).result;
+  deleteCoupon(token: string, cartId: string): Promise<boolean> {
+    return this.send('delete-coupon', token, cartId, { method: 'post' });
   }
 }

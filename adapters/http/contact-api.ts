@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { ContactApi, ContactCategory, ContactForm } from '../../core/ports/contact-api';
-import { envelope } from './api-client';
+import { envelope, result } from './api-client';
 
 /** /api/ext/contact: POST send { form }, GET getCategoryCollection */
 export class HttpContactApi implements ContactApi {
@@ -11,7 +11,7 @@ export class HttpContactApi implements ContactApi {
   }
 
   async categories(): Promise<ContactCategory[]> {
-    const r = (await envelope<Array<Record<string, unknown>>>(this.client, 'api/ext/contact/getCategoryCollection')).result;
+    const r = await result<Array<Record<string, unknown>>>(this.client, 'api/ext/contact/getCategoryCollection');
     return (Array.isArray(r) ? r : []).map((c) => ({ ...c, id: (c['id'] ?? c['value']) as string | number, name: String(c['name'] ?? c['label'] ?? c['value'] ?? '') }));
   }
 }

@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { NewsletterApi } from '../../core/ports/newsletter-api';
-import { envelope } from './api-client';
+import { envelope, result } from './api-client';
 
 const PATH = 'api/ext/mailchimp-subscribe/subscribe';
 
@@ -9,7 +9,7 @@ export class HttpNewsletterApi implements NewsletterApi {
   constructor(private readonly client: KyInstance) {}
 
   async isSubscribed(email: string): Promise<boolean> {
-    return (await envelope<string>(this.client, PATH, { method: 'get', searchParams: { email } })).result === 'subscribed';
+    return await result<string>(this.client, PATH, { method: 'get', searchParams: { email } }) === 'subscribed';
   }
 
   async subscribe(email: string): Promise<void> {

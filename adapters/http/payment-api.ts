@@ -9,20 +9,15 @@ import type {
   PaymentStatusResponse,
   ProviderPaymentMethodWire,
 } from '../../core/ports/payment-api';
-import { envelope } from './api-client';
+import { envelope, result } from './api-client';
 
 type Image = NonNullable<ProviderPaymentMethodWire['image']>;
 
 /**
- * Where the browser loads a provider logo from, so the page's CSP can stay `img-src 'self'`:
- * - an address on the API (a path with no origin, or on the origin of `apiUrl`) under /img/ becomes that path on the
- *   shop's own origin (`publicUrl` + path): the storefront passes /img/* through to the API;
- * - any other address on the API cannot pass through the storefront: no logo rather than a broken one;
- * - an http(s) address on another origin (a provider's CDN) is kept; the deployment adds that origin to `img-src`
- *   (docs/deploy.md);
- * - anything else (`javascript:`, `data:`, unparsable) is dropped.
- * The path is the parsed, dot-segment-free one; an encoded dot, slash or backslash left in it is dropped too, so a
- * mapped address never leaves /img/.
+ * Where the browser loads a provider logo from, so the CSP can stay `img-src 'self'`: an API address under /img/
+ * becomes that path on the shop's origin (passed through to the API; an encoded dot, slash or backslash is dropped,
+ * so it never leaves /img/); another API address is dropped; an http(s) address elsewhere (a CDN, docs/deploy.md) is
+ * kept; anything else is dropped.
  */
 export function logoAddress(address: unknown, apiUrl: string, publicUrl: string): string | undefined {
   if (typeof address !== 'string' || address.trim() === '' || /[\\\s]/.test(address)) return undefined;
@@ -66,17 +61,18 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentMethods(): Promise<ProviderPaymentMethodWire[]> {
-    const r = (await envelope<{ _embedded?: { methods?: ProviderPaymentMethodWire[] } }>(this.client, `${this.base}/payment-methods`)).result;
+    type Methods = { _embedded?: { methods?: ProviderPaymentMethodWire[] } };
+    const r = await result<Methods>(this.client, `${this.base}/payment-methods`);
     return (r?._embedded?.methods ?? []).map((m) => ({ id: m.id, description: m.description, ...this.image(m.image) }));
   }
 
   async fetchIssuers(): Promise<Issuer[]> {
-    const r = (await envelope<Issuer[]>(this.client, `${this.base}/fetch-issuers`)).result;
+    const r = await result<Issuer[]>(this.client, `${this.base}/fetch-issuers`);
     return Array.isArray(r) ? r.map((i) => ({ id: i.id, name: i.name, ...this.image(i.image) })) : [];
   }
 
   async createPayment(request: PaymentCreationRequest): Promise<PaymentCreationResponse> {
-    return (await envelope<PaymentCreationResponse>(this.client, `${this.base}/post-payment`, { method: 'post', json: request })).result;
+    return result(this.client, `${this.base}/post-payment`, { method: 'post', json: request });
   }
 
   async postOrderComment(request: OrderCommentRequest): Promise<void> {
@@ -84,6 +80,7 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentStatus(orderToken: string): Promise<PaymentStatusResponse> {
-    return (await envelope<PaymentStatusResponse>(this.client, `${this.base}/get-payment-status`, { method: 'post', json: { token: orderToken } })).result;
+    const json = { token: orderToken };
+    return result(this.client, `${this.base}/get-payment-status`, { method: 'post', json });
   }
 }

@@ -10,9 +10,8 @@ export interface HttpTaskTransportOptions {
 }
 
 /**
- * TaskTransport over HTTP (spec transactions §7 "Queued task call"): sends method, headers (Idempotency-Key included)
- * and JSON body, never retries, never throws for an HTTP status — it answers status, content-type and body so the queue
- * runs the spec's response checks. No answer at all → NetworkError.
+ * TaskTransport over HTTP (spec transactions §7 "Queued task call"): never retries, never throws for an HTTP status
+ * (the queue checks status, content-type and body); no answer at all is a NetworkError.
  */
 export class HttpTaskTransport implements TaskTransport {
   private readonly client: KyInstance;
@@ -20,8 +19,7 @@ export class HttpTaskTransport implements TaskTransport {
 
   constructor(options: HttpTaskTransportOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
-    // ky is imported on the first task sent (as the API client's, ./api-client.ts deferredKy), so a checkout
-    // is interactive without it
+    // ky is imported on the first task sent
     this.client = deferredKy(() =>
       import('ky').then(({ default: ky }) => ky.create({ timeout: options.timeoutMs, retry: 0, throwHttpErrors: false, ...(options.fetch ? { fetch: options.fetch } : {}) })),
     );

@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { ApiError } from '../../core/ports/api-error';
 import type { AuthTokens, Customer, NewCustomer, OrderHistoryPage, UserApi } from '../../core/ports/user-api';
-import { envelope } from './api-client';
+import { envelope, result } from './api-client';
 
 /** UserApi over vue-storefront-api /api/user/* (docs/protocol.md "User"). */
 export class HttpUserApi implements UserApi {
@@ -19,7 +19,7 @@ export class HttpUserApi implements UserApi {
   }
 
   async register(customer: NewCustomer, password: string): Promise<Customer> {
-    return (await envelope<Customer>(this.client, 'api/user/create', { method: 'post', json: { customer, password } })).result;
+    return await result<Customer>(this.client, 'api/user/create', { method: 'post', json: { customer, password } });
   }
 
   async resetPassword(email: string): Promise<void> {
@@ -35,15 +35,17 @@ export class HttpUserApi implements UserApi {
   }
 
   async me(token: string): Promise<Customer> {
-    return (await envelope<Customer>(this.client, 'api/user/me', { method: 'get', searchParams: { token } })).result;
+    return await result<Customer>(this.client, 'api/user/me', { method: 'get', searchParams: { token } });
   }
 
   async updateMe(token: string, customer: Customer): Promise<Customer> {
-    return (await envelope<Customer>(this.client, 'api/user/me', { method: 'post', searchParams: { token }, json: { customer } })).result;
+    return result(this.client, 'api/user/me', { method: 'post', searchParams: { token }, json: { customer } });
   }
 
   async orderHistory(token: string, pageSize: number, currentPage: number): Promise<OrderHistoryPage> {
-    const r = (await envelope<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { method: 'get', searchParams: { token, pageSize, currentPage, ...(this.storeId !== undefined ? { storeId: this.storeId } : {}) } })).result;
+    const store = this.storeId !== undefined ? { storeId: this.storeId } : {};
+    const searchParams = { token, pageSize, currentPage, ...store };
+    const r = await result<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { searchParams });
     return { items: r?.items ?? [], total_count: r?.total_count ?? r?.items?.length ?? 0 };
   }
 

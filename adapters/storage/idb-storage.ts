@@ -3,10 +3,8 @@ import type { Logger } from '../../core/ports/logger';
 import { StorageQuotaError, type Storage } from '../../core/ports/storage';
 
 /**
- * IndexedDB Storage (idb 8): ONE object store `entries` with the compound key [collection, key], so a new collection
- * needs no schema upgrade. Values are stored as JSON text (as MemoryStorage does): an entry that does not parse, or
- * cannot be read, is deleted with a logger warning and read as undefined, never thrown. A QuotaExceededError on write
- * surfaces as StorageQuotaError.
+ * IndexedDB Storage: one object store keyed [collection, key] (a new collection needs no upgrade), values as JSON text.
+ * An unreadable entry is dropped with a warning, never thrown; a full quota on write is a StorageQuotaError.
  */
 const STORE = 'entries';
 const DB_VERSION = 1;

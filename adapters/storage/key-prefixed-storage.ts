@@ -1,9 +1,8 @@
 import type { Storage } from '../../core/ports/storage';
 
 /**
- * The catalogue caches of one locale's data: the same collections, keys prefixed, so an English page never
- * reads the Dutch attribute labels or search answers cached by a Dutch page (and back). `clear` drops the whole
- * collection: it is only used on the catalogue caches, which any locale may refill.
+ * The catalogue caches of one locale's data: the same collections, keys prefixed. `clear` drops the whole collection
+ * (only catalogue caches use it, which any locale may refill).
  */
 export class KeyPrefixedStorage implements Storage {
   constructor(

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from './memory-storage';
-import { RequestStorage } from './request-storage';
 
-describe('MemoryStorage and the per-request RequestStorage', () => {
+describe('MemoryStorage, serialising or not', () => {
   it('MemoryStorage stores a JSON copy, as IndexedDB does (a later change to the object is not stored)', async () => {
     const s = new MemoryStorage();
     const value = { items: [1] };
@@ -12,8 +11,8 @@ describe('MemoryStorage and the per-request RequestStorage', () => {
     expect(await s.get('cart', 'k')).not.toBe(await s.get('cart', 'k'));
   });
 
-  it('RequestStorage keeps the value itself: no serialising of what only lives for one render', async () => {
-    const s = new RequestStorage();
+  it('{ serialise: false } (a render\'s storage) keeps the value itself', async () => {
+    const s = new MemoryStorage({ serialise: false });
     const answer = { hits: [{ sku: 'IP-1' }] };
     await s.set('search', 'q', answer);
     expect(await s.get('search', 'q')).toBe(answer);

@@ -1,11 +1,8 @@
 import type { Storage } from '../../core/ports/storage';
 
 /**
- * In-memory Storage for tests and for the server's per-request storage.
- * By default values are stored as JSON text, exactly as the IndexedDB adapter serialises them, so a test that passes
- * here does not depend on object identity. `{ serialise: false }` keeps values as they are: the server's storage for
- * one request (RequestStorage) would otherwise stringify every search answer of a render only to drop it with the
- * request; callers treat stored values as read-only (core's state is immutable), so keeping the reference is safe.
+ * In-memory Storage. Values are kept as JSON text, as IndexedDB keeps them, so tests do not depend on object identity;
+ * `{ serialise: false }` keeps the values themselves (a render's storage: its answers are read-only and short-lived).
  */
 export class MemoryStorage implements Storage {
   private readonly data = new Map<string, Map<string, unknown>>();

@@ -1,11 +1,7 @@
 /**
- * The cookie notice in the server's HTML. Spec transactions §4 keeps the notice's state in the shopper's
- * claims (IndexedDB, read after hydration), which the server cannot see; so every page's HTML carries the notice, and a
- * returning shopper who closed it never sees it: the browser keeps a copy of "closed" in localStorage, and an inline
- * script in the head, run before the body is parsed, marks <html> with COOKIE_NOTICE_CLOSED_CLASS, which hides the
- * notice (ui/styles.css). The claim stays the truth: after hydration the notice shows or goes by the claim, and the copy
- * follows it. Why server-rendered: shown only after hydration, the notice was the largest paint of a product page on a
- * phone, a second and more after everything else (Lighthouse LCP 2.4 s simulated).
+ * The cookie notice is in every page's HTML (shown only after hydration it was a phone's largest paint), but its state
+ * is a claim in IndexedDB the server cannot see: a copy of "closed" in localStorage lets an inline head script hide
+ * it before the first paint. The claim stays the truth; the copy follows it.
  */
 export const COOKIE_NOTICE_CLOSED_KEY = 'shop:cookie-notice-closed';
 export const COOKIE_NOTICE_CLOSED_CLASS = 'cookie-notice-closed';

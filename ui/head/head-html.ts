@@ -20,10 +20,8 @@ export function openGraphTags(head: PageHead, locale: LocaleCode, config: ShopCo
 }
 
 /**
- * The tags of a page head as HTML, written into the server's <head> after the <title> (ui/entry-server.tsx). Every
- * value is attribute-escaped; JSON-LD is serialised by core/seo/structured-data (no '<', '>' or '&' left), so no data
- * can end the element or open a comment. A `<script type="application/ld+json">` is a data block, never executed:
- * the page's CSP (nonce-only scripts) does not apply to it and it needs no nonce.
+ * The tags of a page head as HTML for the server's <head>: values attribute-escaped, JSON-LD serialised with no '<',
+ * '>' or '&' left (a data block: never executed, so it needs no nonce).
  */
 export function headTagsHtml(head: PageHead, locale: LocaleCode, config: ShopConfig): string {
   const lines = [`<meta name="description" content="${attr(head.description)}">`];

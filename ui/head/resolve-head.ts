@@ -4,7 +4,7 @@ import { defaultHead, type HeadContextData } from '../../core/seo/page-head';
 import { headTagsHtml } from './head-html';
 import { FALLBACK_DESCRIPTION_KEY, HOME_NAME_KEY, type HeadSink } from './use-page-head';
 
-export interface ServerHeadInput {
+interface ServerHeadInput {
   status: number;
   /** the request's path (no query) */
   path: string;
@@ -18,10 +18,8 @@ export interface ServerHeadInput {
 }
 
 /**
- * The fallback texts per i18next `t` (a function bound to its instance: i18next binds its methods) and locale
- * (the two translations cost ~3 % of an uncached category render's CPU, the same two strings every time).
- * The server's instances never change their language or texts (ui/entry-server.tsx serverI18n: one per locale, built
- * from texts loaded before it), so what `t` answered once stands; an instance no longer used is dropped with its `t`.
+ * The fallback texts per i18next `t` and locale, kept (~3 % of an uncached render's CPU): the server's instances
+ * never change their texts.
  */
 const fallbackTexts = new WeakMap<TFunction, { locale: LocaleCode; description: string; homeName: string }>();
 function fallbacksOf(t: TFunction, locale: LocaleCode): { description: string; homeName: string } {
@@ -31,9 +29,8 @@ function fallbacksOf(t: TFunction, locale: LocaleCode): { description: string; h
 }
 
 /**
- * The SEO tags of a server-rendered page, after its body has rendered (the page recorded its head builder in the
- * HeadSink): the page's own head, else the default one. An answer other than 200 (not found, unavailable) names no
- * canonical URL and carries no structured data: it is not a page to index.
+ * The SEO tags of a server-rendered page (its own head, else the default); an answer other than 200 names no
+ * canonical URL and carries no structured data.
  */
 export function serverHeadHtml(sink: HeadSink, input: ServerHeadInput): string {
   const fallbacks = fallbacksOf(input.t, input.locale);

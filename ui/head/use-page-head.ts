@@ -21,10 +21,8 @@ export const FALLBACK_DESCRIPTION_KEY = 'seo.defaultDescription';
 export const HOME_NAME_KEY = 'breadcrumbs.home';
 
 /**
- * the page the server rendered (its head is right as it came) and the origin its head names (PUBLIC_URL). Read from the
- * document's navigation entry, not from location when this module runs: the module may arrive in a page's chunk after
- * a client-side navigation (per-page chunks), when location is already the new page, whose head would then
- * be taken as the server's and never written.
+ * The page the server rendered (its head stands as it came), from the navigation entry: this module may load after a
+ * client-side navigation, when location is already another page.
  */
 function documentUrl(): string {
   if (typeof location === 'undefined') return '';
@@ -49,9 +47,8 @@ function origin(): string {
 const lastApplied = new WeakMap<Document, string>();
 
 /**
- * A page's head (meta description, canonical, Open Graph, JSON-LD; rules in core/seo). On the server the builder is
- * handed to the HTML shell; in the browser, after a client-side navigation, the tags in document.head are replaced so
- * a crawler that runs JavaScript reads the page it sees, and a page leaving puts the default head back.
+ * A page's head (rules in core/seo): on the server its builder goes to the HTML shell; in the browser, after a
+ * client-side navigation, document.head's tags are replaced, and a page leaving puts the default head back.
  */
 export function usePageHead(build: HeadBuilder | undefined): void {
   const sink = useContext(HeadContext);
@@ -59,17 +56,20 @@ export function usePageHead(build: HeadBuilder | undefined): void {
   const config = useConfig();
   const locale = useLocale();
   if (sink && build) sink.build = build;
+  const context = (): HeadContextData => {
+    const texts = { fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY) };
+    return { origin: origin(), title: document.title, ...texts, config };
+  };
   useEffect(() => {
     // until the shopper leaves the page the server rendered, its head stands (same data, same origin)
     if (!navigated && location.href === firstUrl) return;
     navigated = true;
-    const ctx: HeadContextData = { origin: origin(), title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config };
-    applyHead(document, (build ?? ((c) => defaultHead(location.pathname, c)))(ctx), locale, config);
+    applyHead(document, (build ?? ((c) => defaultHead(location.pathname, c)))(context()), locale, config);
   });
   useEffect(
     () => () => {
       navigated = true;
-      applyHead(document, defaultHead(location.pathname, { origin: origin(), title: document.title, fallbackDescription: t(FALLBACK_DESCRIPTION_KEY), homeName: t(HOME_NAME_KEY), config }), locale, config);
+      applyHead(document, defaultHead(location.pathname, context()), locale, config);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -77,7 +77,7 @@ export function usePageHead(build: HeadBuilder | undefined): void {
 }
 
 /** Replaces the head tags written by ui/head/head-html.ts (or an earlier call) with those of `head`. */
-export function applyHead(doc: Document, head: PageHead, locale: LocaleCode, config: ShopConfig): void {
+function applyHead(doc: Document, head: PageHead, locale: LocaleCode, config: ShopConfig): void {
   const key = JSON.stringify([head, locale]);
   if (lastApplied.get(doc) === key) return;
   lastApplied.set(doc, key);

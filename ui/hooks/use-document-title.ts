@@ -1,6 +1,5 @@
-import { useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createContext } from 'react';
 import { pageTitle } from '../../core/page-title';
 import { useConfig } from './use-service';
 

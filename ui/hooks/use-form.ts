@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldError, FormErrors } from '../../core/checkout/field-rules';
 
 export type FormValues = Record<string, string | boolean>;
@@ -21,9 +21,8 @@ export interface FormApi<V extends FormValues> {
 }
 
 /**
- * A form over the core's validation rules (core/checkout/form-validation): `validate(values)` answers the failing
- * fields; errors show inline after a field is left or a submit is tried; typed values are never cleared on a failed
- * submit.
+ * A form over the core's validation rules: `validate(values)` (called on every render) answers the failing fields;
+ * errors show after a field is left or a submit is tried; typed values are never cleared.
  */
 export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
   const id = useId().replace(/:/g, '');
@@ -31,13 +30,12 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [dirty, setDirty] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const errors = useMemo(() => validate(values), [values, validate]);
+  const errors = validate(values);
   const inputId = useCallback((name: keyof V & string) => `${id}-${name}`, [id]);
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
   const setAll = useCallback((patch: Partial<V>) => setValues((v) => ({ ...v, ...patch })), []);
-  // leaving a field shows its error only once something was typed in it: tabbing through an empty form (or
-  // clicking a link under it) does not fill the form with errors and shift what is under the pointer
+  // leaving a field shows its error only once something was typed in it (tabbing through shows none)
   const touch = useCallback(
     (name: keyof V & string) => {
       if (dirty[name]) setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
@@ -64,8 +62,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
     submit: (handler) => (e) => {
       e?.preventDefault();
       setSubmitted(true);
-      const now = validate(values);
-      const first = (Object.keys(values) as (keyof V & string)[]).find((k) => now[k]);
+      const first = (Object.keys(values) as (keyof V & string)[]).find((k) => errors[k]);
       if (first) {
         if (typeof document !== 'undefined') document.getElementById(inputId(first))?.focus();
         return;

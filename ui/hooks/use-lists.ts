@@ -13,18 +13,12 @@ const NONE: SkuListState<ListItem> = { loaded: false, items: [] };
 
 const TOKEN: Record<ListKind, symbol> = { wishlist: TX.Wishlist, compare: TX.Compare };
 
-/**
- * The list's service once the transaction half has bound it; never on the server, whose graph has both halves: a
- * render there that built the list service would do so for nothing (the hydrating browser shows the empty list).
- */
+/** The list's service once the transaction half has bound it; never on the server (the browser hydrates empty). */
 function bound(container: ContextType<typeof ContainerContext>, kind: ListKind): List | undefined {
   return typeof window !== 'undefined' && container?.isBound(TOKEN[kind]) ? container.get<List>(TOKEN[kind]) : undefined;
 }
 
-/**
- * What `read` answers of the list's service (undefined before the half is there, on the server and while hydrating),
- * followed through the half's arrival and the service's state$. A component re-renders only when that answer changes.
- */
+/** What `read` answers of the list's service, followed through the half's arrival and state$; re-renders on change. */
 function useList<T>(kind: ListKind, read: (list: List | undefined) => T): T {
   const container = useContext(ContainerContext);
   const subscribe = useCallback(
@@ -55,11 +49,8 @@ export function useSkuListGetter(kind: ListKind): () => Promise<List | undefined
 }
 
 /**
- * The wishlist or compare list (spec catalogue §1, transactions §3): its state and its service once bound
- * (`useSkuListGetter` for event handlers). The lists are services of the transaction half (added to the page's graph when the browser is idle after
- * hydration or on first need), so the hook follows that half arriving: until then the state is an empty list that is
- * not loaded (so also on the server and while hydrating) and `service` is undefined.
- * The service is never imported here, only named by its Symbol: the tiles' first load carries no list code.
+ * The wishlist or compare list (spec catalogue §1): its state and service once the transaction half is there (until
+ * then, on the server and while hydrating: an empty list not loaded). Named by its Symbol: tiles carry no list code.
  */
 export function useSkuList(kind: ListKind): { state: SkuListState<ListItem>; service: List | undefined } {
   const state = useList(kind, (list) => list?.snapshot() ?? NONE);
@@ -67,10 +58,8 @@ export function useSkuList(kind: ListKind): { state: SkuListState<ListItem>; ser
 }
 
 /**
- * Whether a product is on the list: false on the server, while hydrating and until the transaction half has restored
- * the list. A boolean, so a tile's toggle re-renders only when its own answer changes: not when it mounts, nor when
- * the half arrives with lists that do not hold it (a category page's hundred tiles re-rendered in one synchronous
- * update then, and once more when mounted).
+ * Whether a product is on the list (false until the list is restored): a boolean, so a tile's toggle re-renders only
+ * when its own answer changes.
  */
 export function useOnList(kind: ListKind, sku: string): boolean {
   return useList(kind, (list) => !!list?.snapshot().items.some((i) => i.sku === sku));

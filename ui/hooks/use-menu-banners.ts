@@ -4,10 +4,8 @@ import { TOKENS } from '../../core/ports/tokens';
 import { useConfig, useService } from './use-service';
 
 /**
- * spec catalogue §2.5 ("Aside banners come from promoted offers"), §2.11 (the menu aside banners of the store view's
- * local content file, per locale): read in the browser once the page is interactive. The mega menu's panels open only
- * there, so the server renders none and the first render in the browser matches it; a failure shows no banner
- * (§8: a banner file failure is logged at debug level only, by the source).
+ * spec catalogue §2.5, §2.11: the menu's aside banners of the local content file, read in the browser once mounted
+ * (the panels open only there); a failure shows none (§8).
  */
 export function useMenuAsideBanners(): readonly Banner[] {
   const source = useService<HomeContentSource>(TOKENS.HomeContent);

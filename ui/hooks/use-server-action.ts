@@ -7,7 +7,7 @@ export interface ServerAction {
   /** the translated error of the last failed run, cleared when the next one starts */
   readonly error: string | undefined;
   /** run a command of a core service; answers whether it succeeded (the error is kept for the form to show) */
-  run(command: () => Promise<void>): Promise<boolean>;
+  run(command: () => Promise<unknown>): Promise<boolean>;
 }
 
 /**
@@ -19,7 +19,7 @@ export function useServerAction(): ServerAction {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const run = useCallback(
-    async (command: () => Promise<void>) => {
+    async (command: () => Promise<unknown>) => {
       setBusy(true);
       setError(undefined);
       try {

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
 import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
@@ -10,13 +10,12 @@ import { errorMessage, type LocalizedMessage } from '../../core/server-messages'
 import type { Network } from '../../core/ports/network';
 import { TOKENS } from '../../core/ports/tokens';
 import { useObservable } from './use-observable';
-import { ContainerContext, useConfig, useService } from './use-service';
+import { useConfig, useContainer, useService } from './use-service';
 import { useLocale } from './use-locale';
 
 /**
- * The shell's hooks: UI state (notifications, modals, flags, progress, cookie notice), the network, money and message
- * texts. They need no transaction service, so the first page's code uses them without loading cart, session or
- * checkout; ui/hooks/use-transactions.ts has the transaction-side hooks and re-exports these.
+ * The shell's hooks: they need no transaction service, so the first page's code uses them without loading cart,
+ * session or checkout (ui/hooks/use-transactions.ts re-exports them).
  */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
 export const useModals = (): ModalState => useObservable(useService(ModalService));
@@ -48,20 +47,16 @@ export function useOnline(): boolean {
 
 /** The cookie notice (spec transactions §4): the container's CookieNoticeService, or one over its ClaimsService. */
 export function useCookieNotice(): { state: CookieNoticeState; service: CookieNoticeService } {
-  const container = useContext(ContainerContext);
+  const container = useContainer();
   const config = useConfig();
-  const service = useMemo(() => {
-    if (!container) throw new Error('useCookieNotice outside <ContainerContext.Provider>');
-    if (container.isBound(CookieNoticeService)) return container.get(CookieNoticeService);
-    return new CookieNoticeService(container.get(ClaimsService), config);
-  }, [container, config]);
+  const service = useMemo(
+    () =>
+      container.isBound(CookieNoticeService)
+        ? container.get(CookieNoticeService)
+        : new CookieNoticeService(container.get(ClaimsService), config),
+    [container, config],
+  );
   return { state: useObservable(service), service };
-}
-
-/** Whether the container binds a class yet (lets the shell render while bindings are being added). */
-export function useIsBound(id: abstract new (...args: never[]) => unknown): boolean {
-  const container = useContext(ContainerContext);
-  return !!container && container.isBound(id as never);
 }
 
 /** Money in the shop's format for the current locale. */

@@ -13,8 +13,7 @@ import { NewsletterService, type NewsletterState } from '../../core/content/news
 import { useObservable } from './use-observable';
 import { useConfig, useService } from './use-service';
 
-// the shell's hooks (no transaction service) live in use-shell.ts, which the first page's code imports directly
-export { useNotifications, useModals, useUiFlags, useProgress, useMounted, useOnline, useCookieNotice, useIsBound, useMoney, useMessageText, useErrorText } from './use-shell';
+export { useModals, useUiFlags, useMounted, useOnline, useMoney, useMessageText, useErrorText } from './use-shell';
 
 /** Transaction-side hooks: each is useObservable(useService(X)), the one bridge from the core to React. */
 export const useCart = (): CartState => useObservable(useService(CartService));

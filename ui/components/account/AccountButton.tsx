@@ -8,9 +8,8 @@ import { TX } from '../../../adapters/container-tokens';
 import { ensureTransactions } from '../../app/transactions';
 
 /**
- * The header account icon (spec transactions §2): logged in → /my-account; anonymous → the authentication modal in
- * login mode. The same link markup on server and client; the decision is made on click (once the session is restored:
- * a click before the transaction half has loaded loads it first).
+ * The header account icon (spec transactions §2): logged in → /my-account; anonymous → the login modal. Decided on
+ * click (a click before the transaction half is there loads it first).
  */
 export function AccountButton() {
   const { t } = useTranslation();

@@ -4,11 +4,7 @@ import type { Customer } from '../../../core/ports/user-api';
 import { checkoutAddressOf, isDefaultFor, savedAddresses } from '../../../core/user/address-book';
 import { addressLine } from '../../../core/checkout/saved-addresses';
 
-/**
- * The account's saved addresses (spec transactions §3 "Address", §7 GET /api/user/me), each with its country and
- * whether it is the default shipping or billing address. Checkout offers them and adds the ones a customer keeps there
- * (core/checkout/saved-addresses.ts).
- */
+/** The account's saved addresses (spec transactions §3 "Address"), with their country and default uses. */
 export function AddressBook({ current }: { current: Customer }) {
   const { t } = useTranslation();
   const id = useId();

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
@@ -14,8 +14,8 @@ import { CheckboxField } from '../common/ChoiceFields';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
 /**
- * What the modal's forms share: the session, the command's state, switching forms, and `signIn`: run a command that
- * ends logged in, then say so and close the modal.
+ * What the modal's forms share: the session, the command's state, a link to another form, and `signIn`: run a command
+ * that ends logged in, then say so and close the modal.
  */
 function useAuthForm() {
   const modals = useService(ModalService);
@@ -25,6 +25,11 @@ function useAuthForm() {
     session: useService(SessionService),
     action,
     switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
+    link: (mode: AuthModalMode, label: string) => (
+      <button type="button" className="link-button" onClick={() => modals.openAuth(mode)}>
+        {label}
+      </button>
+    ),
     signIn: (command: () => Promise<unknown>, message: MessageKey) =>
       action.run(async () => {
         await command();
@@ -36,8 +41,9 @@ function useAuthForm() {
 
 function LoginForm() {
   const { t } = useTranslation();
-  const { session, action, switchTo, signIn } = useAuthForm();
-  const validate = useCallback((v: { email: string; password: string }) => collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) }), []);
+  const { session, action, link, signIn } = useAuthForm();
+  const validate = (v: { email: string; password: string }) =>
+    collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
   const form = useForm({ email: '', password: '' }, validate);
   return (
     <form
@@ -51,14 +57,9 @@ function LoginForm() {
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
       <ActionSubmit action={action} label={t('auth.login')} />
       <p className="form__links">
-        <button type="button" className="link-button" onClick={() => switchTo('forgot-pass')}>
-          {t('auth.forgotLink')}
-        </button>
+        {link('forgot-pass', t('auth.forgotLink'))}
         <span>
-          {t('auth.noAccount')}{' '}
-          <button type="button" className="link-button" onClick={() => switchTo('register')}>
-            {t('auth.registerLink')}
-          </button>
+          {t('auth.noAccount')} {link('register', t('auth.registerLink'))}
         </span>
       </p>
     </form>
@@ -68,20 +69,17 @@ function LoginForm() {
 function RegisterForm() {
   const { t } = useTranslation();
   const config = useConfig();
-  const { session, action, switchTo, signIn } = useAuthForm();
+  const { session, action, link, signIn } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
-  const validate = useCallback(
-    (v: V) =>
-      collectErrors({
-        email: validateEmail(v.email),
-        firstName: validateName(v.firstName, config),
-        lastName: validateName(v.lastName, config),
-        password: validatePassword(v.password, config),
-        passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
-        terms: validateTerms(v.terms),
-      }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      email: validateEmail(v.email),
+      firstName: validateName(v.firstName, config),
+      lastName: validateName(v.lastName, config),
+      password: validatePassword(v.password, config),
+      passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
+      terms: validateTerms(v.terms),
+    });
   const form = useForm<V>({ email: '', firstName: '', lastName: '', password: '', passwordRepeat: '', terms: false }, validate);
   return (
     <form
@@ -101,10 +99,7 @@ function RegisterForm() {
       <CheckboxField form={form} name="terms" label={t('auth.acceptTerms')} />
       <ActionSubmit action={action} label={t('auth.register')} />
       <p className="form__links">
-        {t('auth.haveAccount')}{' '}
-        <button type="button" className="link-button" onClick={() => switchTo('login')}>
-          {t('auth.loginLink')}
-        </button>
+        {t('auth.haveAccount')} {link('login', t('auth.loginLink'))}
       </p>
     </form>
   );
@@ -112,9 +107,9 @@ function RegisterForm() {
 
 function ForgotForm() {
   const { t } = useTranslation();
-  const { session, action, switchTo } = useAuthForm();
+  const { session, action, switchTo, link } = useAuthForm();
   const [sent, setSent] = useState(false);
-  const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
+  const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   if (sent) {
     return (
@@ -140,11 +135,7 @@ function ForgotForm() {
       <p>{t('auth.forgotIntro')}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <ActionSubmit action={action} label={t('auth.sendReset')} />
-      <p className="form__links">
-        <button type="button" className="link-button" onClick={() => switchTo('login')}>
-          {t('auth.backToLogin')}
-        </button>
-      </p>
+      <p className="form__links">{link('login', t('auth.backToLogin'))}</p>
     </form>
   );
 }

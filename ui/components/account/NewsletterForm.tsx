@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewsletterService } from '../../../core/content/newsletter-service';
 import { collectErrors, validateEmail } from '../../../core/checkout/field-rules';
@@ -18,7 +18,7 @@ export function NewsletterForm({ onDone }: { onDone?: () => void }) {
   const tx = useTransactionGetter();
   const action = useServerAction();
   const [subscribed, setSubscribed] = useState(false);
-  const validate = useCallback((v: { email: string }) => collectErrors({ email: validateEmail(v.email) }), []);
+  const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   return (
     <form

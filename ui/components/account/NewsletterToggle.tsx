@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { useServerAction } from '../../hooks/use-server-action';
 import { useTranslation } from 'react-i18next';
 import { NewsletterService } from '../../../core/content/newsletter-service';
 import { useService } from '../../hooks/use-service';
-import { useErrorText, useNewsletter } from '../../hooks/use-transactions';
+import { useNewsletter } from '../../hooks/use-transactions';
 
 /** The account's newsletter switch (spec transactions §4: subscribe/unsubscribe only when it changes something). */
 export function NewsletterToggle({ email }: { email: string }) {
@@ -10,11 +11,9 @@ export function NewsletterToggle({ email }: { email: string }) {
   const id = useId();
   const newsletter = useService(NewsletterService);
   const state = useNewsletter();
-  const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
   // the wanted state while the call runs (the box follows the click at once)
   const [pending, setPending] = useState<boolean>();
-  const [error, setError] = useState<string>();
   useEffect(() => {
     newsletter.status(email).catch(() => undefined);
   }, [newsletter, email]);
@@ -28,27 +27,18 @@ export function NewsletterToggle({ email }: { email: string }) {
           id={`${id}-cb`}
           type="checkbox"
           checked={pending ?? subscribed}
-          disabled={busy || state.email !== email}
+          disabled={action.busy || state.email !== email}
           aria-describedby={`${id}-err`}
           onChange={async (e) => {
             const want = e.target.checked;
-            setBusy(true);
             setPending(want);
-            setError(undefined);
-            try {
-              if (want) await newsletter.subscribe(email);
-              else await newsletter.unsubscribe(email);
-            } catch (err) {
-              setError(errorText(err));
-            } finally {
-              setPending(undefined);
-              setBusy(false);
-            }
+            await action.run(() => (want ? newsletter.subscribe(email) : newsletter.unsubscribe(email)));
+            setPending(undefined);
           }}
         />
         <label htmlFor={`${id}-cb`}>{t('newsletter.toggleLabel')}</label>
         <p id={`${id}-err`} className="field__error" aria-live="polite">
-          {error}
+          {action.error}
         </p>
       </div>
     </div>

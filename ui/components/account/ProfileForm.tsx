@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import type { Customer } from '../../../core/ports/user-api';
@@ -17,10 +17,12 @@ export function ProfileForm({ current }: { current: Customer }) {
   const session = useService(SessionService);
   const action = useServerAction();
   type V = { firstName: string; lastName: string; email: string };
-  const validate = useCallback(
-    (v: V) => collectErrors({ firstName: validateName(v.firstName, config), lastName: validateName(v.lastName, config), email: validateEmail(v.email) }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      firstName: validateName(v.firstName, config),
+      lastName: validateName(v.lastName, config),
+      email: validateEmail(v.email),
+    });
   const form = useForm<V>({ firstName: current.firstname, lastName: current.lastname, email: current.email }, validate);
   return (
     <form
@@ -51,15 +53,12 @@ export function ChangePasswordForm() {
   const action = useServerAction();
   const [changed, setChanged] = useState(false);
   type V = { currentPassword: string; newPassword: string; repeat: string };
-  const validate = useCallback(
-    (v: V) =>
-      collectErrors({
-        currentPassword: validateRequired(v.currentPassword),
-        newPassword: validatePassword(v.newPassword, config),
-        repeat: validatePasswordRepeat(v.newPassword, v.repeat),
-      }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      currentPassword: validateRequired(v.currentPassword),
+      newPassword: validatePassword(v.newPassword, config),
+      repeat: validatePasswordRepeat(v.newPassword, v.repeat),
+    });
   const form = useForm<V>({ currentPassword: '', newPassword: '', repeat: '' }, validate);
   return (
     <form

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewService } from '../../../core/content/review-service';
 import type { SessionService } from '../../../core/user/session-service';
@@ -20,10 +20,12 @@ export function ReviewForm({ productId, onDone }: { productId: number | string; 
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
   type V = { nickname: string; title: string; detail: string };
-  const validate = useCallback(
-    (v: V) => collectErrors({ nickname: validateName(v.nickname, config), title: validateRequired(v.title), detail: validateRequired(v.detail) }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      nickname: validateName(v.nickname, config),
+      title: validateRequired(v.title),
+      detail: validateRequired(v.detail),
+    });
   const form = useForm<V>({ nickname: current?.firstname ?? '', title: '', detail: '' }, validate);
   return (
     <form

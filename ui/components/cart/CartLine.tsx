@@ -30,7 +30,7 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setQty(String(item.qty)), [item.qty]);
 
-  // offline the worker's image cache holds the sizes visited pages loaded: the cart size first, then those
+  // offline: the cart size first, then the sizes visited pages cached
   const sources = imageCandidates([item.thumbnail, item.image], config.cart.thumbnail, config);
   // the platform's row total while its totals fit the lines, else price x qty (core/cart/totals.ts, offline)
   const cartState = useCart();
@@ -54,8 +54,7 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
     }
     setError(undefined);
     if (Number(qty) === item.qty) return;
-    // spec transactions §5, §8: more than the stock serves is refused by the core with 'Only {maxQuantity} ...
-    // available'; the line keeps its last valid quantity and the field shows it again
+    // spec transactions §5, §8: more than the stock is refused; the field shows the last valid quantity again
     cart.updateQuantity(identity, Number(qty)).catch((err: unknown) => {
       setError(errorText(err));
       setQty(String(item.qty));

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { validateRequired } from '../../../core/checkout/form-validation';
 import { useService } from '../../hooks/use-service';
-import { useCart, useErrorText, useOnline } from '../../hooks/use-transactions';
+import { useCart, useOnline } from '../../hooks/use-transactions';
+import { useServerAction } from '../../hooks/use-server-action';
 
 /** spec transactions §4 "Coupon": apply (the previous one is removed first), remove; errors inline. */
 export function CouponForm() {
@@ -12,10 +13,15 @@ export function CouponForm() {
   const cart = useService(CartService);
   const state = useCart();
   const online = useOnline();
-  const errorText = useErrorText();
+  const action = useServerAction();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string>();
+  const error = invalid ?? action.error;
+  const busy = action.busy;
+  const run = async (command: () => Promise<unknown>) => {
+    setInvalid(undefined);
+    if (await action.run(command)) setCode('');
+  };
 
   if (state.coupon) {
     return (
@@ -30,26 +36,13 @@ export function CouponForm() {
     );
   }
 
-  async function run(fn: () => Promise<unknown>) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await fn();
-      setCode('');
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <form
       className="coupon"
       onSubmit={(e) => {
         e.preventDefault();
         const required = validateRequired(code);
-        if (required) return setError(t(required.key));
+        if (required) return setInvalid(t(required.key));
         void run(() => cart.applyCoupon(code.trim()));
       }}
     >

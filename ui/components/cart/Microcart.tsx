@@ -12,11 +12,7 @@ function visibleCartButton(): HTMLElement | null {
   return [...document.querySelectorAll<HTMLElement>('.header__cart')].find((el) => el.getClientRects().length > 0) ?? null;
 }
 
-/**
- * The microcart drawer (spec transactions §2): lines, totals segments, coupon, 'Proceed to checkout'. A modal dialog
- * (the shared Modal as a drawer): focus trapped inside, Escape or the close button closes it, the focus goes back to
- * the cart button.
- */
+/** The microcart drawer (spec transactions §2): lines, totals, coupon, 'Proceed to checkout'; the shared Modal. */
 export function Microcart() {
   const { t } = useTranslation();
   const { state, totals } = useCartSummary();

@@ -13,9 +13,8 @@ export function CartIcon() {
 }
 
 /**
- * The header cart icon with the minicart count badge (spec transactions §2): the server and the hydrating render
- * show it without a count (the cart lives in the browser's storage); the live button (count, microcart) is part of the
- * transaction half (ui/app/transactions.ts): until it has loaded, a click loads it and opens the microcart.
+ * The header cart button (spec transactions §2): without a count until the transaction half brings the live one
+ * (CartButtonLive); a click before that loads the half and opens the microcart.
  */
 export function MicrocartButton() {
   const { t } = useTranslation();

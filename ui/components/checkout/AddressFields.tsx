@@ -2,22 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopConfig } from '../../../core/config';
 import { addressErrors } from '../../../core/checkout/address-rules';
+import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 import { useConfig } from '../../hooks/use-service';
 import { useSession } from '../../hooks/use-transactions';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 import { Field } from '../common/Field';
 import { SelectField } from '../common/ChoiceFields';
 
-export type AddressValues = {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  apartmentNumber: string;
-  zipCode: string;
-  city: string;
-  country: string;
-  phoneNumber: string;
-};
+/** the address fields as a form holds them (core's AddressFormValues as a type alias, which a form's values need) */
+export type AddressValues = Record<keyof AddressFormValues, string>;
 
 export const EMPTY_ADDRESS = (config: ShopConfig): AddressValues => ({
   firstName: '',
@@ -44,7 +37,10 @@ export function addressFromValues(v: AddressValues): AddressValues {
   };
 }
 
-/** A saved address (shipping or payment details) as form values. */
+/**
+ * A saved address (shipping or payment details) as form values: core's formValuesOf, which the checkout's first load
+ * would carry its module for (over the byte budget).
+ */
 export function addressFromDetails(d: Omit<AddressValues, 'apartmentNumber' | 'phoneNumber'> & { apartmentNumber?: string; phoneNumber?: string }): AddressValues {
   return {
     firstName: d.firstName,
@@ -62,12 +58,9 @@ export function addressFromDetails(d: Omit<AddressValues, 'apartmentNumber' | 'p
 const Saved = lazy(() => import('./AddressFieldsSaved'));
 
 /**
- * The address inputs of the shipping and billing steps; countries are the allowed ones (BE, NL). The rule they are
- * checked by is the core's (core/checkout/address-rules.ts addressFieldChecks, spec transactions §5). For a logged-in
- * customer the saved addresses are offered above them (the default billing address, or with `use` 'shipping' the
- * default shipping one, fills what nobody typed in: `blank` is what the step shows before anyone types, empty fields and
- * the default country unless given) and, in a form with `saveInAccount`, a new address can be kept in the account below
- * them (AddressFieldsSaved.tsx).
+ * The address inputs of the shipping and billing steps, checked by the core's rule (spec transactions §5). For a
+ * logged-in customer the saved addresses are offered above them and a new one can be kept below (AddressFieldsSaved);
+ * `blank` is what the step shows before anyone types (default: EMPTY_ADDRESS).
  */
 export function AddressFields<V extends FormValues & AddressValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressValues }) {
   const { t } = useTranslation();
@@ -78,10 +71,16 @@ export function AddressFields<V extends FormValues & AddressValues>({ form, use,
   const saved = (part: 'choice' | 'keep') =>
     customer ? (
       <Suspense fallback={null}>
-        <Saved form={form} use={use} blank={blank} customer={customer} rule={addressErrors} part={part} />
+        <Saved
+          form={form}
+          use={use}
+          blank={blank ?? EMPTY_ADDRESS(config)}
+          customer={customer}
+          rule={addressErrors}
+          part={part}
+        />
       </Suspense>
     ) : null;
-  // the choice and the keep box beside the fields' block: each its own row of the form
   return (
     <>
       {saved('choice')}

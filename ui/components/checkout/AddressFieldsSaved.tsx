@@ -14,25 +14,23 @@ import type { AddressValues } from './AddressFields';
 type KeepValues = AddressValues & { saveInAccount: boolean };
 
 /**
- * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts; a chunk of its
- * own, loaded only for a logged-in customer). `part` 'choice': a radio group of the saved addresses the step accepts
- * plus "a new address", above the fields; it pre-fills the fields nobody typed in with the default address when the
- * customer's addresses arrive, and picking one fills the fields (still editable: an edited address is a new one).
- * `part` 'keep': below the fields, for a new address (shipping or billing) in a form that has `saveInAccount`, "Save
- * this address in my account" (kept after the order, core/checkout/saved-addresses.ts addressesToKeep).
+ * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts; a chunk loaded
+ * only for a logged-in customer). `part` 'choice': above the fields, a radio group of the saved addresses plus "a new
+ * address"; the default address pre-fills fields nobody typed in. `part` 'keep': below the fields of a new address in
+ * a form with `saveInAccount`, "Save this address in my account".
  */
 export default function AddressFieldsSaved<V extends FormValues & AddressValues>({
   form,
   use = 'billing',
-  blank: given,
+  blank,
   customer,
   rule,
   part,
 }: {
   form: FormApi<V>;
   use?: AddressUse | undefined;
-  /** what the fields show before anyone types (default: empty, the shop's country) */
-  blank?: AddressValues | undefined;
+  /** what the fields show before anyone types */
+  blank: AddressValues;
   customer: Customer;
   /** the address rule, from the checkout's first load: a module this chunk shared with it would split that load */
   rule: typeof addressErrors;
@@ -40,7 +38,6 @@ export default function AddressFieldsSaved<V extends FormValues & AddressValues>
 }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const blank = given ?? formValuesOf({ firstName: '', lastName: '', streetAddress: '', zipCode: '', city: '', country: config.i18n.defaultCountry });
   const options = useMemo(() => savedAddressOptions(customer, use, (a) => Object.keys(rule(a, config)).length === 0), [customer, use, rule, config]);
   // the step starts (or the customer's addresses arrive): the default address into fields nobody typed in
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { backToCart } from '../../../core/checkout/back-to-cart';
@@ -8,18 +8,16 @@ import { PaymentService } from '../../../core/checkout/payment-service';
 import { SessionService } from '../../../core/user/session-service';
 import { useForm } from '../../hooks/use-form';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useCheckout, useErrorText, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
+import { useCheckout, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
+import { useServerAction } from '../../hooks/use-server-action';
 import { localizeMessage } from '../../../core/server-messages';
 import { PaymentMethodChoice } from './PaymentStep';
 
 type V = { method: string; issuer: string };
 
 /**
- * The failed / cancelled / expired order-status page is not a dead end (beyond the spec):
- * - "Opnieuw betalen": a new payment for the same order (PaymentService.retryPayment), with the provider's methods
- *   to choose from again (iDEAL with its bank);
- * - "Terug naar winkelwagen": the order's lines and coupon back into the cart (core/checkout/back-to-cart.ts), then the
- *   cart opens.
+ * A failed, cancelled or expired payment is no dead end (beyond the spec): pay again for the same order
+ * (PaymentService.retryPayment), or put the order's lines back into the cart (core/checkout/back-to-cart.ts).
  */
 export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
   const { t } = useTranslation();
@@ -30,23 +28,21 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const cart = useService(CartService);
   const sessionService = useService(SessionService);
   const toggleCart = useMicrocartToggle();
-  const errorText = useErrorText();
   const messageText = useMessageText();
+  const action = useServerAction();
   const checkoutState = useCheckout();
   const payment = usePayment();
   const [retrying, setRetrying] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const message = action.error ? { kind: 'error', text: action.error } : notice;
+  const busy = action.busy;
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
   const issuerList = loadedIssuers(payment);
-  const validate = useCallback(
-    (v: V) => {
-      const { paymentMethod, issuer } = paymentChoiceChecks(v.method, v.issuer, issuerList, config);
-      return collectErrors({ method: paymentMethod, issuer });
-    },
-    [issuerList, config],
-  );
+  const validate = (v: V) => {
+    const { paymentMethod, issuer } = paymentChoiceChecks(v.method, v.issuer, issuerList, config);
+    return collectErrors({ method: paymentMethod, issuer });
+  };
   const form = useForm<V>({ method: '', issuer: '' }, validate);
 
   useEffect(() => {
@@ -55,23 +51,14 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
     void paymentService.fetchIssuers();
   }, [retrying, checkout, paymentService]);
 
-  async function restoreCart() {
-    setBusy(true);
-    setMessage(undefined);
-    try {
+  const restoreCart = () =>
+    action.run(async () => {
+      setNotice(undefined);
       const outcome = await backToCart({ orders: checkout.orders, cart, session: sessionService }, { orderToken, incrementId });
-      if (outcome.kind === 'lines-unknown') {
-        setMessage({ kind: 'error', text: t('orderStatus.linesUnknown') });
-        return;
-      }
-      setMessage({ kind: 'success', text: t('orderStatus.restored') });
+      if (outcome.kind === 'lines-unknown') return setNotice({ kind: 'error', text: t('orderStatus.linesUnknown') });
+      setNotice({ kind: 'success', text: t('orderStatus.restored') });
       toggleCart(true);
-    } catch (e) {
-      setMessage({ kind: 'error', text: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="order-status__recovery">
@@ -94,20 +81,14 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           className="order-status__retry form"
           aria-labelledby="retry-heading"
           onSubmit={form.submit(async (v) => {
-            setBusy(true);
-            setMessage(undefined);
-            try {
+            await action.run(async () => {
+              setNotice(undefined);
               const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.method, v.issuer || undefined);
-              if (outcome.ok) window.location.assign(outcome.redirectUrl);
-              else {
-                const failure = paymentService.snapshot().error;
-                setMessage({ kind: 'error', text: failure ? messageText(localizeMessage(failure.key, failure.params)) : t(outcome.error, { message: '' }) });
-              }
-            } catch (e) {
-              setMessage({ kind: 'error', text: errorText(e) });
-            } finally {
-              setBusy(false);
-            }
+              if (outcome.ok) return window.location.assign(outcome.redirectUrl);
+              const failure = paymentService.snapshot().error;
+              const text = failure && messageText(localizeMessage(failure.key, failure.params));
+              setNotice({ kind: 'error', text: text || t(outcome.error, { message: '' }) });
+            });
           })}
         >
           <h2 id="retry-heading">{t('orderStatus.payAgainTitle', { incrementId })}</h2>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { addressErrors } from '../../../core/checkout/address-rules';
@@ -16,10 +16,7 @@ import { usePaymentMethodTitle } from './payment-method-title';
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string; saveInAccount: boolean };
 
-/**
- * Step 3: billing address (same as shipping by default; a logged-in customer's new one can be kept in the account),
- * payment method (the provider's mapped methods plus cash on delivery, from the core) and the iDEAL issuer (spec §3, §5).
- */
+/** Step 3: billing address (same as shipping by default), payment method and the iDEAL issuer (spec §3, §5). */
 export function PaymentStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -32,19 +29,15 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const shipping = state.shippingDetails;
   // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
   const issuerList = loadedIssuers(payment);
-  const validate = useCallback(
-    (v: V) => ({
-      ...(v.sameAsShipping ? {} : addressErrors(v, config)),
-      ...collectErrors({
-        taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
-        // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
-        ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
-      }),
+  const validate = (v: V) => ({
+    ...(v.sameAsShipping ? {} : addressErrors(v, config)),
+    ...collectErrors({
+      taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
+      // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
+      ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
     }),
-    [config, issuerList],
-  );
-  // the method picked before (kept with the checkout details until the step is confirmed, so a reload shows it), or the
-  // default when it is no longer offered; offline the provider's methods are unknown, not withdrawn
+  });
+  // the method picked before, or the default when it is no longer offered (offline: unknown, not withdrawn)
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
   const chosen = resolvePaymentChoice(keptPaymentChoice(state.paymentChoice, saved), methods, offline);
   const title = usePaymentMethodTitle();
@@ -71,8 +64,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     if (picked === chosen.method && pickedIssuer === chosen.issuer) return;
     if (!methods.some((m) => m.code === picked)) return;
     void checkout.choosePaymentMethod({ method: picked, ...(needsIssuer(picked, config) && pickedIssuer ? { issuer: pickedIssuer } : {}) });
-    // only a change of the form's values is the shopper's (a change of the core's pick is followed above): the
-    // effect runs on those alone
+    // only a change of the form's values is the shopper's (the core's pick is followed above)
   }, [picked, pickedIssuer]);
   return (
     <form
@@ -113,9 +105,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
         notice={
           <>
             {methods.length === 0 && !state.paymentMethodsError ? <p role="status">{t('common.loading')}</p> : null}
-            {/* spec transactions §5, §8: no provider method offered → 'No payment methods configured'; offline (the core's
-                Network port) the provider's methods come with the connection, and cash on delivery works: its order is
-                kept and sent later (§3, §4 "Task queue") */}
+            {/* spec transactions §5, §8: none offered, or offline (cash on delivery still works: sent later) */}
             {state.paymentMethodsError ? (
               <p className="methods__notice" role="status" data-notice={offline ? 'offline' : 'no-payment-methods'}>
                 {t(state.paymentMethodsError)}
@@ -138,9 +128,8 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * The payment methods as radios, the field's error, and the bank select when the chosen method needs an issuer
- * (spec transactions §5, §8). `notice`: what stands above the methods while they load or when none can be offered.
- * Used by the checkout's payment step and by the failed-payment retry on the order-status page.
+ * The payment methods as radios, the field's error, and the bank select when the chosen method needs an issuer (spec
+ * transactions §5, §8); `notice` stands above them. The payment step's and the failed-payment retry's.
  */
 export function PaymentMethodChoice<V extends FormValues>({
   form,
@@ -200,10 +189,7 @@ export function PaymentMethodChoice<V extends FormValues>({
   );
 }
 
-/**
- * One payment method as a radio with its logo, title and price; a method that cannot be chosen (iDEAL without banks,
- * spec transactions §8 'No issuers') is disabled and says why.
- */
+/** One payment method as a radio; one that cannot be chosen (spec transactions §8 'No issuers') says why. */
 function PaymentMethodOption(props: {
   method: CheckoutPaymentMethod;
   title: string;

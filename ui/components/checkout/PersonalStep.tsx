@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
@@ -23,18 +23,15 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
   const saved = useCheckout().personalDetails;
   const session = useSession();
   const loggedIn = !!session.token && !!session.current;
-  const validate = useCallback(
-    (v: V) =>
-      collectErrors({
-        firstName: validateName(v.firstName, config),
-        lastName: validateName(v.lastName, config),
-        emailAddress: validateEmail(v.emailAddress),
-        createAccount: null,
-        password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
-        passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
-      }),
-    [config, loggedIn],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      firstName: validateName(v.firstName, config),
+      lastName: validateName(v.lastName, config),
+      emailAddress: validateEmail(v.emailAddress),
+      createAccount: null,
+      password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
+      passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
+    });
   const form = useForm<V>(
     {
       firstName: saved?.firstName ?? session.current?.firstname ?? '',

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaymentService, type CheckoutCompletion } from '../../../core/checkout/payment-service';
@@ -10,11 +10,7 @@ import { FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { usePaymentMethodTitle } from './payment-method-title';
 
-/**
- * Step 4: order review (addresses, methods), terms and conditions, place order. The outcome comes from the core's
- * PaymentService.completeCheckout: thank-you, queued (offline: not a success), redirect to the provider, or a
- * payment error.
- */
+/** Step 4: order review, terms and conditions, place order (the outcome: PaymentService.completeCheckout). */
 export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
   const { t } = useTranslation();
   const payment = useService(PaymentService);
@@ -24,7 +20,7 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
   const errorText = useErrorText();
   const methodTitle = usePaymentMethodTitle();
   const [error, setError] = useState<string>();
-  const validate = useCallback((v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) }), []);
+  const validate = (v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) });
   const form = useForm({ terms: false }, validate);
   const { personalDetails: p, shippingDetails: s, paymentDetails: pay } = state;
   const method = state.paymentMethods.find((m) => m.code === pay?.paymentMethod);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { defaultShippingMethod } from '../../../core/checkout/checkout-rules';
@@ -22,10 +22,8 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const methods = state.shippingMethods;
   const saved = state.shippingDetails;
   const personal = state.personalDetails;
-  const validate = useCallback(
-    (v: V) => collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
   const fallback = defaultShippingMethod(methods);
   // what the step shows before anyone types: a saved default address fills only this (AddressFields)
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };

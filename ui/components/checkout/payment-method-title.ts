@@ -4,10 +4,8 @@ import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig } from '../../hooks/use-service';
 
 /**
- * The title of a method in the shop's language: cash on delivery and the mapped provider methods (spec transactions §9)
- * by their own texts (the provider describes them in one language), any other method by the title it came with. A
- * module of its own: the review step, the step summaries and the order details name methods without loading the
- * payment step's form.
+ * A method's title in the shop's language: cash on delivery and the mapped provider methods (spec transactions §9) by
+ * their own texts, any other by the title it came with. Its own module: others name methods without the payment form.
  */
 export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
   const { t } = useTranslation();

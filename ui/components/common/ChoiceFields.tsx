@@ -2,11 +2,7 @@ import type { ReactNode } from 'react';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 import { FieldError, FieldLabel, useFieldControl } from './Field';
 
-/**
- * A select and a checkbox with the same inline validation as ./Field.tsx's Field. A module of their own:
- * only the checkout, the account pages and the login modal use them, and a module comes whole with the first page
- * that imports any of it.
- */
+/** A select and a checkbox with Field's inline validation; their own module, so the footer's form loads neither. */
 export function SelectField<V extends FormValues>({
   form,
   name,

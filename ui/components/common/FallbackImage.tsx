@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
-/**
- * An image with fallbacks (offline thumbnails): `sources` best first (core imageCandidates); when one fails to
- * load (offline, that size never cached by the service worker) the next is tried. A failure before hydration is seen
- * on mount (complete with no pixels).
- */
+/** An image with fallbacks, `sources` best first: when one fails to load (offline, never cached), the next is tried. */
 export function FallbackImage({ sources, ...rest }: { sources: readonly string[] } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'>) {
   const [index, setIndex] = useState(0);
   const ref = useRef<HTMLImageElement>(null);

@@ -2,9 +2,6 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 
-// SelectField and CheckboxField are ./ChoiceFields.tsx: the footer's newsletter form (first load) needs only Field and
-// FormMessage, and esbuild puts a whole module where its first importer's chunk is.
-
 interface FieldProps<V extends FormValues> {
   form: FormApi<V>;
   name: keyof V & string;
@@ -25,19 +22,12 @@ export function FieldError({ id, text }: { id: string; text: string | undefined 
   );
 }
 
-export function useFieldError<V extends FormValues>(form: FormApi<V>, name: keyof V & string): string | undefined {
-  const { t } = useTranslation();
-  const e = form.error(name);
-  return e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined;
-}
-
-/**
- * What every field's control shares (Field here, SelectField and CheckboxField in ./ChoiceFields.tsx): its id, name,
- * change and blur told to the form, its error (translated) and the aria state that goes with it.
- */
+/** What every field's control shares: id, name, change and blur told to the form, its translated error, aria state. */
 export function useFieldControl<V extends FormValues>(form: FormApi<V>, name: keyof V & string, required?: boolean) {
+  const { t } = useTranslation();
   const id = form.inputId(name);
-  const error = useFieldError(form, name);
+  const e = form.error(name);
+  const error = e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined;
   const control = {
     id,
     name,

@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The page's screen-reader announcer: one polite and one assertive live region, rendered once by each layout (in
- * the server HTML too: a live region must exist before its text changes, or screen readers miss the change).
- *
- * Use `announce(text)` for something a sighted shopper sees change somewhere else on the page (the cart count, a
- * new page's title, a search result count); pass `{ assertive: true }` only for errors that need attention at once.
- * The text must already be translated (t('...')). The same text twice in a row is announced twice.
+ * The page's screen-reader announcer: a polite and an assertive live region, in the server HTML too (a region must
+ * exist before its text changes). `announce(text)` a translated text that changes elsewhere on the page.
  */
 type Politeness = 'polite' | 'assertive';
 type Listener = (message: string, politeness: Politeness) => void;

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 /** What Tab may reach inside a dialog: enabled, tabbable and rendered. */
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function tabbables(root: HTMLElement): HTMLElement[] {
+function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
 }
 
-export interface ModalProps {
+interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -25,9 +25,8 @@ export interface ModalProps {
 }
 
 /**
- * THE dialog of this shop (reuse it for every overlay that takes the focus: auth, newsletter, review, microcart,
- * wishlist/compare, ...): role=dialog + aria-modal, labelled by its h2; the focus moves in on open, Tab and Shift+Tab
- * stay inside, Escape and the close button close it, and the focus goes back to where it was (or to returnFocus()).
+ * The dialog of every overlay that takes the focus: labelled by its h2; the focus moves in, Tab stays inside, Escape
+ * and the close button close it, and the focus goes back to where it was (or to returnFocus()).
  */
 export function Modal({ title, onClose, children, className, closeLabel, variant = 'center', initialFocus = 'first', returnFocus }: ModalProps) {
   const { t } = useTranslation();
@@ -47,8 +46,7 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
     const onDocKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !box.contains(document.activeElement)) onCloseRef.current();
     };
-    // focus that leaves the dialog (a click on the page behind, a script) comes back into it; a dialog opened on
-    // top of this one keeps its own focus
+    // focus that leaves the dialog comes back into it (a dialog opened on top keeps its own)
     const onFocusIn = (e: FocusEvent) => {
       const target = e.target as HTMLElement | null;
       if (!target || box.contains(target) || target.closest('[aria-modal="true"]')) return;

@@ -8,10 +8,7 @@ import { NewsletterForm } from '../account/NewsletterForm';
 import { Modal } from './Modal';
 import { recoverChunk } from '../../app/chunk-recovery';
 
-/**
- * the login/sign-up modal and the review form load when first opened (or once the browser is idle after the
- * transaction half started: `preloadModals`), not with the half every checkout loads before it is interactive
- */
+// the login modal and the review form load when first opened, or once idle (preloadModals)
 const loadAuthModal = () => recoverChunk(import('../account/AuthModal'));
 const loadReviewForm = () => recoverChunk(import('../account/ReviewForm'));
 const AuthModal = lazy(() => loadAuthModal().then((m) => ({ default: m.AuthModal })));
@@ -23,7 +20,7 @@ export function preloadModals(): Promise<unknown> {
 }
 
 /** A modal for features this shop does not have (opened with ModalService.open(FEATURE_NOT_IMPLEMENTED)). */
-export const FEATURE_NOT_IMPLEMENTED = 'modal-feature-not-implemented';
+const FEATURE_NOT_IMPLEMENTED = 'modal-feature-not-implemented';
 
 function OrderConfirmationModal({ orders }: { orders: readonly string[] }) {
   const { t } = useTranslation();

@@ -20,16 +20,15 @@ export function NotificationHost() {
         <div key={n.id} className={`notification notification--${n.type}`} role={n.type === 'danger' ? 'alert' : 'status'} data-type={n.type}>
           <p className="notification__message">{text(localizeMessage(n.message, n.params))}</p>
           <div className="notification__actions">
-            {n.action1 ? (
-              <button type="button" className="notification__action" onClick={() => void service.runAction(n.id, 'action1')}>
-                {t(n.action1.label)}
-              </button>
-            ) : null}
-            {n.action2 ? (
-              <button type="button" className="notification__action" onClick={() => void service.runAction(n.id, 'action2')}>
-                {t(n.action2.label)}
-              </button>
-            ) : null}
+            {(['action1', 'action2'] as const).map((a) => {
+              const action = n[a];
+              const run = () => void service.runAction(n.id, a);
+              return action ? (
+                <button key={a} type="button" className="notification__action" onClick={run}>
+                  {t(action.label)}
+                </button>
+              ) : null;
+            })}
             <button type="button" className="notification__close" aria-label={t('common.close')} onClick={() => service.remove(n.id)}>
               ×
             </button>

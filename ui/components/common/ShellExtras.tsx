@@ -4,26 +4,20 @@ import { NotificationHost } from './NotificationHost';
 import { Loader, OfflineBadge, ProgressBar } from './StatusOverlays';
 
 /**
- * The shell's overlays shared by both layouts (spec catalogue §2.4, transactions §2): notifications, modal host,
- * offline badge, microcart, loader, progress bar. They show browser-side state only, so they render after mount (the
- * server HTML and the hydrating render hold none of them); the cart's and the modals' come with the transaction half
- * (ui/app/transactions.ts). The cookie notice is no overlay of this list: it is in the server's HTML and first in the
- * layouts' Tab order (CookieBanner).
+ * The shell's overlays of both layouts (spec catalogue §2.4, transactions §2): browser-side state only, so rendered
+ * after mount; the cart's and the modals' come with the transaction half.
  */
 export function ShellExtras() {
   const mounted = useMounted();
   const tx = useTransactionUi();
+  if (!mounted) return null;
   return (
     <>
-      {mounted ? (
-        <>
-          <ProgressBar />
-          {tx ? <tx.ShellTransactionExtras /> : null}
-          <OfflineBadge />
-          <Loader />
-          <NotificationHost />
-        </>
-      ) : null}
+      <ProgressBar />
+      {tx ? <tx.ShellTransactionExtras /> : null}
+      <OfflineBadge />
+      <Loader />
+      <NotificationHost />
     </>
   );
 }

@@ -6,12 +6,8 @@ import { useCookieNotice, useMounted, useOnline, useProgress, useUiFlags } from 
 import { mirrorCookieNotice } from '../../head/cookie-notice-mirror';
 
 /**
- * spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; close stores true (the
- * shopper's consent to analytics); decline hides it too and is remembered (core/ui-state/claims-service.ts).
- * The server and the hydrating render always render it (its button disabled until hydrated); a returning shopper's
- * copy of "closed" hides it before the first paint (ui/head/cookie-notice-mirror.ts); after hydration the claim
- * decides, and the copy follows the claim. It comes early in the Tab order (the layouts render it after the skip
- * link); closing it from the keyboard leaves the focus on the page's heading.
+ * spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; accept or decline. In the
+ * server's HTML (hidden early by ui/head/cookie-notice-mirror.ts); after hydration the claim decides.
  */
 export function CookieBanner() {
   const { t } = useTranslation();

@@ -14,10 +14,8 @@ export function hasTypedInput(root: ParentNode): boolean {
 }
 
 /**
- * "Er is een nieuwe versie — vernieuwen": shown while a new build's service worker waits (ui/app/sw-registration.ts).
- * The text is announced in the page's polite live region when it appears; the button is an ordinary one in the tab
- * order, and activates the new worker (the page then reloads once, on the new build). Nothing happens without the
- * shopper's click, and with text typed into a form the click first asks whether to reload anyway.
+ * "A new version — reload": shown (and announced) while a new build's service worker waits; the button activates it,
+ * asking first when a form holds typed text.
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();

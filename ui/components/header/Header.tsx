@@ -16,12 +16,8 @@ import { MegaMenu } from './MegaMenu';
 import { SEARCH_LISTBOX_ID, SearchPanel, searchOptionId } from './SearchPanel';
 
 /**
- * spec catalogue §2.5: logo to home, the header CMS block, the search bar opening the search panel, account and
- * cart icons, the hamburger with the mobile menu, the desktop mega menu; §2.7 the mobile bottom navigation.
- *
- * The search field is a combobox (ARIA 1.2 list autocomplete): typing opens the panel (focus alone does not), the
- * results listbox follows the input in the DOM, arrows move the active option (aria-activedescendant), Enter opens
- * it, Escape closes the panel.
+ * spec catalogue §2.5 the header, §2.7 the mobile bottom navigation. The search field is an ARIA 1.2 list
+ * autocomplete combobox: typing opens the panel, arrows move the active option, Enter opens it, Escape closes it.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -108,8 +104,7 @@ export function Header() {
             </span>
             <input
               id="header-search"
-              // a text input: the combobox role is not allowed on type=search (HTML-ARIA); the phone's keyboard still
-              // offers its search key (inputMode, enterKeyHint)
+              // type=search may not be a combobox (HTML-ARIA); inputMode gives the phone's search key
               type="text"
               role="combobox"
               inputMode="search"

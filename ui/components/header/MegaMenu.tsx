@@ -7,13 +7,9 @@ import { useConfig } from '../../hooks/use-service';
 import { useMenuAsideBanners } from '../../hooks/use-menu-banners';
 
 /** the size of a menu banner's image slot (CSS pixels; the image is scaled into it, so the layout never shifts) */
-export const MENU_BANNER_IMAGE = { width: 240, height: 140 } as const;
+const MENU_BANNER_IMAGE = { width: 240, height: 140 } as const;
 
-/**
- * spec catalogue §2.5: the aside banners of an open panel (promoted offers, per locale from the home content file).
- * Plain links after the category columns: Tab reaches them, Enter follows them, Escape closes the panel as anywhere in
- * it. The image is decorative (the link's text names it), lazy, with its width and height.
- */
+/** spec catalogue §2.5: an open panel's aside banners, plain links after the columns (the image is decorative). */
 function MenuAside({ banners, label }: { banners: readonly Banner[]; label: string }) {
   if (!banners.length) return null;
   return (
@@ -30,9 +26,8 @@ function MenuAside({ banners, label }: { banners: readonly Banner[]; label: stri
 }
 
 /**
- * spec catalogue §2.5: the desktop mega menu of the top-level categories. Hover or the toggle button opens a
- * panel whose first column starts with 'View all' and that ends with the aside banners; Escape closes it and gives focus
- * back to its button.
+ * spec catalogue §2.5: the desktop mega menu. Hover or the toggle button opens a category's panel ('View all' first);
+ * Escape closes it and gives the focus back to its button.
  */
 export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();

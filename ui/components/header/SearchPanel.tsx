@@ -5,18 +5,12 @@ import { useConfig } from '../../hooks/use-service';
 import { useSearch, useSearchService } from '../../hooks/use-catalogue';
 import { Price } from '../common/Price';
 
-export const SEARCH_PANEL_ID = 'search-panel';
 export const SEARCH_LISTBOX_ID = 'search-results';
 export const searchOptionId = (index: number) => `search-option-${index}`;
 
 /**
- * spec catalogue §2.8: the search panel under the header's search field. A search starts from 3 characters, an
- * empty text clears the results, results page with 'see more' until the last page. Offline, results come from
- * the local cache (flagged).
- *
- * It is the popup of the search combobox (Header): the results are a listbox right after the input in the DOM; the
- * input keeps the focus and points at the active option with aria-activedescendant (arrows move it, Enter opens
- * it); a click on an option opens it too. The result count is a polite status.
+ * spec catalogue §2.8: the search panel, the popup of the header's search combobox: the result count as a status,
+ * the results as a listbox (the input keeps the focus and points at the active option), 'see more' to the last page.
  */
 export function SearchPanel({ active, onPick, onClose }: { active: number; onPick: (product: Product) => void; onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,7 +20,12 @@ export function SearchPanel({ active, onPick, onClose }: { active: number; onPic
   const text = search.text.trim();
   const tooShort = text.length < config.search.minQueryLength;
   return (
-    <section id={SEARCH_PANEL_ID} className="search-panel" aria-label={t('search.panel')} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <section
+      id="search-panel"
+      className="search-panel"
+      aria-label={t('search.panel')}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div className="search-panel__inner">
         <div className="search-panel__head">
           <p className="search-panel__count" role="status">

@@ -6,8 +6,7 @@ import { useSkuList, type ListKind } from '../../hooks/use-lists';
 function ListLink({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const { state } = useSkuList(kind);
-  // the lists live in the browser's storage: the server and the hydrating render show the link without a count (a
-  // list is loaded only in the browser, after hydration)
+  // the lists live in the browser's storage: no count until one is loaded
   const known = state.loaded;
   const count = known ? state.items.length : 0;
   return (

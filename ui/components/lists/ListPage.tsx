@@ -2,11 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-/**
- * A shopper's list page (wishlist or compare): its h1 (the route focus target), "loading" until the list is read from
- * the browser's storage (the server renders the page without it), the empty state with a way back to the shop, else
- * the list itself.
- */
+/** A shopper's list page: its h1, "loading" until the list is read, the empty state, else the list. */
 export function ListPage({ kind, ready, count, children }: { kind: 'wishlist' | 'compare'; ready: boolean; count: number; children: ReactNode }) {
   const { t } = useTranslation();
   return (

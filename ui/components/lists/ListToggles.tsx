@@ -12,12 +12,8 @@ const ICONS: Record<ListKind, { on: string; off: string }> = {
 };
 
 /**
- * One add/remove toggle of a list (spec catalogue §1 wishlist and compare list; spec transactions §3 keyed by sku):
- * a toggle button (aria-pressed) named by its visible label and the product's name ("Verlanglijst: Lint rood"), the
- * change announced in the polite live region. The server and the hydrating render show it not pressed (the lists
- * live in the browser's storage); the pressed state appears once the list is restored (useOnList).
- * A hook of ListToggles rather than a component of its own (three components per tile were two more
- * component renders, translation and mount hooks per tile than the two buttons need); `t` is the tile's.
+ * One add/remove toggle of a list (spec catalogue §1): an aria-pressed button, its change announced; pressed once the
+ * list is restored. A hook, not a component: a tile's two buttons then cost one component render.
  */
 function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction) {
   const get = useSkuListGetter(kind);
