@@ -1,10 +1,9 @@
 /** Cart capability: rules (pure) and the cart service. */
 export * from './types';
-export { cartItemIdentity, normalizeQty, sameCartLine, hasOptions } from './identity';
+export { cartItemIdentity, normalizeQty, hasOptions } from './identity';
 export {
   addCartItem,
   addToCart,
-  patchCartItem,
   priceUnknown,
   productToCartItem,
   productToCartItems,
@@ -18,9 +17,9 @@ export {
 export { cartItemsHash, cartNeedsSync, totalsNeedSync } from './hash';
 export { mergeCartItems, mergePairedLines, pairCartLines, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult, type MergeStatus } from './merge';
 export { minicartCount } from './minicart';
-export { applyStockResult, removeItemMissingOnServer, revertFailedServerUpdate } from './server-results';
+export { applyStockResult, revertFailedServerUpdate } from './server-results';
 export { cartTotals, lineRowTotal, offlineTotals, platformTotalsFit, segmentValue } from './totals';
 export { CartService, CART_STORAGE_KEYS, CART_TASK_EVENTS, type CartServiceDeps, type ConnectOptions, type SyncOptions } from './cart-service';
-export { createStockStatus, stockStatusOfCheck, type StockCheckOutcome, type StockStatusDeps } from './stock-check';
+export { createStockStatus, type StockStatusDeps } from './stock-check';
 export { taxCountry, totalsTaxCountry } from './tax-country';
 export { syncCartStock, stockAnswerFor, type CartForStockSync } from './cart-stock-sync';
