@@ -32,12 +32,10 @@ export {
 } from './checkout-service';
 export {
   PaymentService,
-  DEFAULT_ORDER_COMMENT_TEXTS,
   ORDER_COMMENT_STATUS,
   formatPaymentAmount,
   type CheckoutCompletion,
   type CheckoutForPayment,
-  type OrderCommentTexts,
   type PaymentOutcome,
   type PaymentState,
 } from './payment-service';

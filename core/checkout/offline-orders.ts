@@ -1,13 +1,10 @@
 /**
- * Stored orders and how they reach the backend (spec transactions §3 "Offline order: carries a transmited flag", §4
- * "Task queue" offline orders, 'Order waiting!'):
- * - sendOrder: one attempt with the order's stable Idempotency-Key. Accepted: stored as transmitted. Offline, no answer
- *   or a 5xx: it stays pending, never a success (vue-storefront #2740). A 4xx is final: marked rejected and never
- *   re-sent (#2663).
+ * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue", 'Order waiting!'):
+ * - sendOrder: one attempt with the order's Idempotency-Key. Accepted: stored as transmitted. Offline, no answer or a
+ *   5xx: pending, never a success. A 4xx is final: marked rejected and never re-sent.
  * - OfflineOrders: going online with config.queue.automaticOrderTransmission, or on the thank-you page, sends the
- *   stored orders; otherwise the offline-order-confirmation event fires ('order.waiting' notification whose action,
- *   'order.waitingConfirm', sends them, and the order-confirmation modal). Orders placed or sent by another tab of the
- *   browser update this tab's thank-you state.
+ *   stored orders; otherwise the offline-order-confirmation event fires (the 'order.waiting' notification, whose action
+ *   sends them, and the confirmation modal). Orders placed or sent by another tab update this tab's thank-you state.
  */
 import { distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
 import { MESSAGES } from '../messages';

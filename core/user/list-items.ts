@@ -1,11 +1,6 @@
 /**
- * What the wishlist and the compare list keep of a product and what the shopper can do with it (spec catalogue §1
- * "keep a cart, a wishlist and a compare list"; spec transactions §3 "Compare and wishlist items: keyed by sku;
- * wishlist items get qty 1 on add"; §7 browser storage holds compare and wishlist).
- *
- * A list item is the product as the shopper saw it (a configured variant keeps its sku, parentSku and chosen
- * options), without what only a product page needs (children, gallery, texts, links): the lists live in the
- * browser's storage and are re-read by every tab.
+ * The wishlist's and compare list's rules (spec catalogue §1; spec transactions §3 "Compare and wishlist items: keyed by
+ * sku"): what "move to cart" does with an item, the compare table, and the kept items refreshed from the catalogue.
  */
 import type { ShopConfig } from '../config';
 import type { AttributeMetadata, Product } from '../catalogue/types';
