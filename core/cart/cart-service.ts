@@ -26,7 +26,6 @@ import type { CartEditMode, CartItem, CartPaymentMethod, CartShippingMethod, Car
 
 export { CART_STORAGE_KEYS, type CartServiceDeps } from './cart-store';
 export { CART_TASK_EVENTS, type ConnectOptions, type SyncOptions } from './cart-server-sync';
-export { couponFromTotals } from './cart-totals-sync';
 
 function defaultStockStatus(product: Product): StockStatus {
   if (product.stock && product.stock.is_in_stock === false) return 'out_of_stock';

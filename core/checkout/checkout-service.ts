@@ -1,11 +1,8 @@
 /**
- * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue" offline orders, §5, §9):
- * the shopper's details, the shipping and payment methods and the totals they make. Its parts:
- * - details: personal, shipping and payment details persisted in Storage collection 'checkout' (never the password);
- *   shipping and billing addresses are refused unless they keep the address rule of §5 (address-rules.ts);
- * - placing an order: order-placement.ts;
- * - stored orders sent later (offline, going online, other tabs): offline-orders.ts;
- * - the shapes they share: checkout-state.ts (re-exported here).
+ * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue", §5, §9): the shopper's
+ * details (Storage collection 'checkout', never the password; addresses must keep the rule of §5), the shipping and
+ * payment methods and the totals they make. Placing an order is order-placement.ts, stored orders sent later are
+ * offline-orders.ts, the shapes they share checkout-state.ts.
  */
 import type { Observable } from 'rxjs';
 import { StateHolder } from '../state-holder';
@@ -40,9 +37,7 @@ import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDe
 
 export {
   INITIAL_CHECKOUT_STATE,
-  cartOrderKey,
   fromServerShippingMethod,
-  orderIdempotencyKey,
   type CartForCheckout,
   type CheckoutDeps,
   type CheckoutState,
@@ -307,12 +302,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return this.state.value.paymentMethods.find((m) => m.code === code);
   }
 
-  /**
-   * Place the order (spec §4 "Placing an order"; order-placement.ts). Resolves with status 'placed' or 'queued';
-   * rejects with a ShopError: 'cart.cartEmptyCheckout', 'validation.fieldRequired', an InvalidAddressError (e.g.
-   * 'validation.countryNotAllowed'), 'order.placeError' (a final 4xx) or the registration error when creating the
-   * account failed.
-   */
+  /** spec §4 "Placing an order" (order-placement.ts) */
   placeOrder(comment?: string): Promise<PlacedOrder> {
     return placeOrder(this.ctx, comment);
   }
