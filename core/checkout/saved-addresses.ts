@@ -11,19 +11,10 @@ import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
 import type { CheckoutAddress, PaymentDetails, ShippingDetails } from './types';
 
-/** The address fields as a form holds them: text, '' for an empty optional field. */
-export interface AddressFormValues {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  apartmentNumber: string;
-  zipCode: string;
-  city: string;
-  country: string;
-  phoneNumber: string;
-}
+export const ADDRESS_FORM_FIELDS = ['firstName', 'lastName', 'streetAddress', 'apartmentNumber', 'zipCode', 'city', 'country', 'phoneNumber'] as const;
 
-export const ADDRESS_FORM_FIELDS: readonly (keyof AddressFormValues)[] = ['firstName', 'lastName', 'streetAddress', 'apartmentNumber', 'zipCode', 'city', 'country', 'phoneNumber'];
+/** The address fields as a form holds them: text, '' for an empty optional field. */
+export type AddressFormValues = Record<(typeof ADDRESS_FORM_FIELDS)[number], string>;
 
 /** the choice that is none of the saved addresses */
 export const NEW_ADDRESS = 'new';
