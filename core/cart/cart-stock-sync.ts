@@ -1,8 +1,7 @@
 /**
- * Stock synchronisation of the cart lines (spec transactions §4 "Stock sync result", §7 "Stock": GET /api/stock/list in batches
- * of 15; §9 "Stock sync off"). Only when config.catalogue.stockSync is on: the stock of every line is looked up and each
- * answer applied with CartService.applyStockResult ('In stock!' / 'Out of the stock!' or removal). Lines without an answer
- * (ENOTFOUND, failed batch) are left as they are.
+ * Stock synchronisation of the cart lines (spec transactions §4 "Stock sync result", §7 "Stock", §9 "Stock sync off"):
+ * with config.catalogue.stockSync on, every line's stock is looked up in batches and applied with
+ * CartService.applyStockResult. Lines without an answer (ENOTFOUND, a failed batch) stay as they are.
  */
 import { chunkSkus } from '../catalogue/stock-sync';
 import type { ShopConfig } from '../config';
