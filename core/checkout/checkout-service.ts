@@ -99,10 +99,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     this.patch({ modifiedAt: await this.touch() });
   }
 
-  /**
-   * After a resume (reload, language switch) the methods chosen before are chosen again once offered, so the totals
-   * carry the shipping and payment costs as they did before the reload.
-   */
+  /** After a resume (reload, language switch) the methods chosen before are chosen again, so the totals carry their costs. */
   async restoreSelections(): Promise<void> {
     const s = this.state.value;
     const shipping = s.shippingDetails;
@@ -146,10 +143,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     this.patch({ paymentChoice: undefined });
   }
 
-  /**
-   * spec transactions §3 "paymentDetails": the method (and bank) picked on the payment step is kept with the details
-   * before the step is confirmed, so a reload shows it again (payment-choice.ts resolvePaymentChoice).
-   */
+  /** spec transactions §3 "paymentDetails": the method (and bank) picked, kept before the step is confirmed */
   async choosePaymentMethod(choice: PaymentChoice): Promise<void> {
     const kept: PaymentChoice = choice.issuer ? { method: choice.method, issuer: choice.issuer } : { method: choice.method };
     await this.storeDetails(KEYS.paymentChoice, kept, { paymentChoice: kept });
@@ -184,9 +178,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   }
 
   /**
-   * spec transactions §4, §5, §9: the shipping methods for the chosen country — the server's (POST /api/cart/shipping-methods)
-   * merged with the configured DPD flat rate, unavailable ones dropped. Offline, without a server cart, or when the call
-   * fails: the configured methods only. The country is the address's, else the saved shipping details', else the default.
+   * spec transactions §4, §5, §9: the server's shipping methods for the country (the address's, else the saved
+   * details', else the default) merged with the configured ones; offline or on failure, the configured ones.
    */
   async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
     const details = this.state.value.shippingDetails;
@@ -212,10 +205,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   }
 
   /**
-   * Choose a shipping method (one of state.shippingMethods) and refresh the totals with it (spec transactions §4, §7:
-   * shipping-information, then collect-totals when a payment method is chosen too). Called before the methods are
-   * loaded, it loads them first (fetchShippingMethods), so the totals carry the shipping. Undefined when the method is
-   * not offered: nothing is chosen then.
+   * Choose an offered shipping method and refresh the totals with it (spec transactions §4, §7). Called before the
+   * methods are loaded, it loads them first, so the totals carry the shipping. Undefined when not offered.
    */
   async selectShippingMethod(methodCode: string, carrierCode?: string): Promise<CartShippingMethod | undefined> {
     const offered = (methods: readonly CartShippingMethod[]) =>
@@ -249,9 +240,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   }
 
   /**
-   * Totals after a change of shipping method, payment method or address (spec transactions §4, §7): with a chosen
-   * shipping method its address information is sent (shipping-information, whose totals the cart keeps); with a payment
-   * method too, collect-totals follows. Offline the cart's own totals apply (shipping counted once).
+   * Totals after a change of method or address (spec transactions §4, §7): shipping-information with the chosen
+   * shipping method (the cart keeps its totals), then collect-totals when a payment method is chosen too.
    */
   async refreshTotals(): Promise<void> {
     const cart = this.deps.cart;
@@ -281,10 +271,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return info;
   }
 
-  /**
-   * spec §3, §5: provider methods filtered by the mapping, plus cash on delivery unless the cart is virtual only;
-   * offline, the methods that work offline and 'payment.offline' (payment-choice.ts paymentMethodsOffer)
-   */
+  /** spec §3, §5: the provider's mapped methods plus cash on delivery; offline, those that work offline (payment-choice.ts) */
   async loadPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
     let provider: Awaited<ReturnType<PaymentApi['paymentMethods']>> | undefined;
     try {
