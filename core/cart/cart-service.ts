@@ -4,7 +4,7 @@
  * cart-server-sync.ts (connect, pull and merge, item writes through the task queue), cart-totals-sync.ts (the
  * platform's totals, shipping information and the coupon).
  */
-import { distinctUntilChanged, map, skip, Subject, type Observable, type Subscription } from 'rxjs';
+import { distinctUntilChanged, map, skip, Subject, Subscription, type Observable } from 'rxjs';
 import type { Product } from '../catalogue/types';
 import { MESSAGES, ShopError } from '../messages';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
@@ -48,8 +48,8 @@ export class CartService {
   readonly lineChanges$ = this.lineChangeSubject.asObservable();
   readonly totals$: Observable<TotalSegment[]>;
   readonly count$: Observable<number>;
-  private readonly subscriptions: Array<() => void> = [];
-  private onlineSubscription: Subscription | undefined;
+  private readonly subscription = new Subscription();
+  private watchingOnline = false;
   /** the token handed to onUserLogin, used while the session has not stored it yet */
   private loginToken = '';
 
@@ -72,7 +72,7 @@ export class CartService {
     });
     this.platform = new CartTotalsSync(ctx);
     this.server = new CartServerSync(ctx, this.platform);
-    this.subscriptions.push(() => this.server.dispose());
+    this.subscription.add(() => this.server.dispose());
     this.state$ = this.store.subject.pipe(distinctUntilChanged());
     this.totals$ = this.state$.pipe(
       map((s) => cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, deps.config, s.coupon)),
@@ -91,7 +91,7 @@ export class CartService {
         .then(() => (this.cartId && this.ctx.online() ? this.syncTotals() : undefined))
         .catch((e: unknown) => this.deps.logger.warn(`cart not re-read: ${String(e)}`, 'cart'));
     });
-    this.subscriptions.push(() => tabSub.unsubscribe());
+    this.subscription.add(tabSub);
   }
 
   snapshot(): CartState {
@@ -122,11 +122,12 @@ export class CartService {
   async load(): Promise<void> {
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     await this.store.restore();
-    if (!this.onlineSubscription) {
+    if (!this.watchingOnline) {
+      this.watchingOnline = true;
       // a cart started offline connects (and pushes its items) when the network comes back
-      this.onlineSubscription = this.deps.network.online$.pipe(skip(1)).subscribe((online) => {
+      this.subscription.add(this.deps.network.online$.pipe(skip(1)).subscribe((online) => {
         if (online) void this.onOnline();
-      });
+      }));
     }
     if (this.ctx.online()) await this.onOnline();
   }
@@ -360,9 +361,6 @@ export class CartService {
   }
 
   dispose(): void {
-    for (const off of this.subscriptions) off();
-    this.subscriptions.length = 0;
-    this.onlineSubscription?.unsubscribe();
-    this.onlineSubscription = undefined;
+    this.subscription.unsubscribe();
   }
 }

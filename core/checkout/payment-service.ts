@@ -9,7 +9,7 @@ import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { loadedIssuers, needsIssuer, validateIssuer } from './form-validation';
-import { isApiError, isNetworkError } from '../ports/api-error';
+import { isApiError } from '../ports/api-error';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { Issuer, PaymentApi, PaymentCreationResponse } from '../ports/payment-api';
@@ -54,7 +54,6 @@ export function formatPaymentAmount(amount: PaymentCreationResponse['amount'], c
 
 function errorText(e: unknown): string {
   if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
-  if (isNetworkError(e)) return e.message;
   return e instanceof Error ? e.message : String(e);
 }
 
