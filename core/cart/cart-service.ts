@@ -135,12 +135,8 @@ export class CartService {
   /** Going online: connect a cart that has no token yet, else reload it from the server (connectsAtStart). */
   async onOnline(): Promise<void> {
     if (!this.ctx.serverSync() || !connectsAtStart(this.store.value, !!this.ctx.userToken())) return;
-    try {
-      if (!this.cartId) await this.connect();
-      else await this.sync();
-    } catch (e) {
-      this.deps.logger.warn(`cart sync on reconnect failed: ${String(e)}`, 'cart');
-    }
+    const reconnect = this.cartId ? this.sync() : this.connect();
+    await reconnect.catch((e: unknown) => this.deps.logger.warn(`cart sync on reconnect failed: ${String(e)}`, 'cart'));
   }
 
   /** spec transactions §4 "Sync need": a cart token, then a sync (cart-server-sync.ts connectNow). */
@@ -224,11 +220,10 @@ export class CartService {
       if (!asked.ok) throw new ShopError(asked.key, asked.params);
       let limit: StockLimit;
       if (asked.qty > before.qty && this.deps.stockLimit && this.ctx.online()) {
-        try {
-          limit = await this.deps.stockLimit(before);
-        } catch (e) {
+        limit = await this.deps.stockLimit(before).catch((e: unknown) => {
           this.deps.logger.warn(`stock of ${before.sku} not checked: ${String(e)}`, 'cart');
-        }
+          return undefined;
+        });
       }
       const change = changeQuantity(before.qty, qty, limit);
       if (!change.ok) throw new ShopError(change.key, change.params);
@@ -306,11 +301,7 @@ export class CartService {
     });
     // spec transactions §4 "Coupon": reapplied after login
     if (coupon && this.cartId) {
-      try {
-        await this.applyCoupon(coupon.code);
-      } catch (e) {
-        this.deps.logger.warn(`coupon ${coupon.code} not reapplied: ${String(e)}`, 'cart');
-      }
+      await this.applyCoupon(coupon.code).catch((e: unknown) => this.deps.logger.warn(`coupon ${coupon.code} not reapplied: ${String(e)}`, 'cart'));
     }
   }
 

@@ -30,11 +30,11 @@ export async function syncCartStock(cart: CartForStockSync, stock: StockApi, con
   const skus = [...new Set(items.map((i) => i.sku))];
   const answers: StockAnswer[] = [];
   for (const chunk of chunkSkus(skus, config.catalogue.stockBatchSize)) {
-    try {
-      answers.push(...(await stock.list(chunk)));
-    } catch (e) {
+    const batch = await stock.list(chunk).catch((e: unknown) => {
       logger?.warn(`cart stock sync failed for ${chunk.length} skus: ${String(e)}`, 'cart');
-    }
+      return [];
+    });
+    answers.push(...batch);
   }
   let applied = 0;
   for (const item of items) {

@@ -97,13 +97,11 @@ export class CartTotalsSync {
     const { ctx } = this;
     const cartId = ctx.cartId();
     if (!ctx.serverSync() || !ctx.online() || !cartId) return [];
-    try {
-      const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address));
-      return Array.isArray(methods) ? methods : [];
-    } catch (e) {
+    const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address)).catch((e: unknown) => {
       ctx.deps.logger.warn(`shipping methods could not be loaded: ${String(e)}`, 'cart');
       return [];
-    }
+    });
+    return Array.isArray(methods) ? methods : [];
   }
 
   /** POST /api/cart/shipping-information: the answer's totals become the cart's. False when not sent or it failed. */

@@ -6,7 +6,7 @@
 import type { Product } from '../catalogue/types';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
-import type { StockAnswer, StockApi } from '../ports/stock-api';
+import type { StockApi } from '../ports/stock-api';
 import type { StockStatus } from './add';
 import { stockLimitOf, type StockLimit } from './quantity';
 import type { CartItem } from './types';
@@ -25,13 +25,10 @@ export function createStockStatus(deps: StockStatusDeps): (product: Product, ite
   return async (product, item) => {
     const sku = item.sku || product.sku;
     if (!deps.network.isOnline()) return 'volatile';
-    let answer: StockAnswer | undefined;
-    try {
-      answer = await deps.stock.check(sku);
-    } catch (e) {
+    const answer = await deps.stock.check(sku).catch((e: unknown) => {
       deps.logger?.warn(`stock check of ${sku} failed: ${String(e)}`, 'cart');
-      return 'volatile';
-    }
+      return undefined;
+    });
     if (!answer || typeof answer.is_in_stock !== 'boolean') return 'volatile';
     return answer.is_in_stock ? 'ok' : 'out_of_stock';
   };
@@ -44,11 +41,10 @@ export function createStockStatus(deps: StockStatusDeps): (product: Product, ite
 export function createStockLimit(deps: StockStatusDeps): (item: CartItem) => Promise<StockLimit> {
   return async (item) => {
     if (!deps.network.isOnline()) return undefined;
-    try {
-      return stockLimitOf(await deps.stock.check(item.sku));
-    } catch (e) {
+    const answer = await deps.stock.check(item.sku).catch((e: unknown) => {
       deps.logger?.warn(`stock check of ${item.sku} failed: ${String(e)}`, 'cart');
       return undefined;
-    }
+    });
+    return stockLimitOf(answer);
   };
 }

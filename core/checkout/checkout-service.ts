@@ -11,7 +11,6 @@ import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress }
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
 import type { OrderAddress } from '../ports/order-api';
-import type { PaymentApi } from '../ports/payment-api';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
@@ -188,11 +187,10 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     const query: ShippingMethodsAddress = { country_id: taxCountry(this.config), ...place, ...address };
     let server: ServerShippingMethod[] = [];
     if (this.deps.cart.serverShippingMethods && this.deps.network.isOnline()) {
-      try {
-        server = await this.deps.cart.serverShippingMethods(query);
-      } catch (e) {
+      server = await this.deps.cart.serverShippingMethods(query).catch((e: unknown) => {
         this.deps.logger.warn('shipping methods could not be loaded', 'checkout', e);
-      }
+        return [];
+      });
     }
     const methods = this.loadShippingMethods(server.map(fromServerShippingMethod));
     // a chosen method that is no longer offered is dropped
@@ -273,12 +271,10 @@ export class CheckoutService extends StateHolder<CheckoutState> {
 
   /** spec §3, §5: the provider's mapped methods plus cash on delivery; offline, those that work offline (payment-choice.ts) */
   async loadPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
-    let provider: Awaited<ReturnType<PaymentApi['paymentMethods']>> | undefined;
-    try {
-      provider = await this.deps.paymentApi.paymentMethods();
-    } catch (e) {
+    const provider = await this.deps.paymentApi.paymentMethods().catch((e: unknown) => {
       this.deps.logger.warn('payment methods could not be loaded', 'checkout', e);
-    }
+      return undefined;
+    });
     const { methods, error } = paymentMethodsOffer(provider, this.deps.network.isOnline(), this.deps.cart.snapshot().cartItems, this.config);
     if (error === MESSAGES.noPaymentMethods) this.deps.logger.error('No payment methods configured', 'checkout');
     this.patch({ paymentMethods: methods, paymentMethodsError: error });

@@ -134,11 +134,7 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
     }
     if (placed.status === 'queued') deps.notifications.notify({ type: 'warning', message: placed.queuedBecause === 'offline' ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued });
     if (createAccount && password) {
-      try {
-        await deps.session.login(personal.emailAddress, password);
-      } catch (e) {
-        deps.logger.warn('login after account creation failed', 'checkout', e);
-      }
+      await deps.session.login(personal.emailAddress, password).catch((e: unknown) => deps.logger.warn('login after account creation failed', 'checkout', e));
     }
     return placed;
   } finally {

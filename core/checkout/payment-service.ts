@@ -84,12 +84,10 @@ export class PaymentService {
 
   /** spec §5: empty issuer list gives 'No issuers' */
   async fetchIssuers(): Promise<readonly Issuer[]> {
-    let issuers: Issuer[] = [];
-    try {
-      issuers = await this.deps.paymentApi.fetchIssuers();
-    } catch (e) {
+    const issuers = await this.deps.paymentApi.fetchIssuers().catch((e: unknown) => {
       this.deps.logger.warn('issuers could not be loaded', 'payment', e);
-    }
+      return [];
+    });
     this.patch({ issuers, issuersError: issuers.length === 0 ? MESSAGES.noIssuers : undefined });
     return issuers;
   }
@@ -133,14 +131,11 @@ export class PaymentService {
         ...(issuer ? { issuer } : {}),
         order_token: r.order_token,
       });
-      try {
-        // the back office reads the comments (spec §4 wording): not shopper texts
-        const amount = formatPaymentAmount(payment.amount, this.config);
-        await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, `Payment is created for amount ${amount}`);
-      } catch (e) {
-        // the payment exists: the shopper must still reach the provider
-        this.deps.logger.warn('pending_payment comment failed', 'payment', e);
-      }
+      // the back office reads the comments (spec §4 wording), not the shopper; the payment exists: whatever becomes of
+      // the comment, the shopper goes on to the provider
+      const amount = formatPaymentAmount(payment.amount, this.config);
+      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, `Payment is created for amount ${amount}`)
+        .catch((e: unknown) => this.deps.logger.warn('pending_payment comment failed', 'payment', e));
       this.deps.progress.finish();
       this.patch({ creating: false });
       return { ok: true, redirectUrl: payment.payment_gateway_url, payment };
@@ -149,11 +144,8 @@ export class PaymentService {
       this.deps.logger.error('payment not created', 'payment', e);
       this.deps.progress.fail();
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.paymentNotCreated, params: { message }, hasNoTimeout: true });
-      try {
-        await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, `Payment could not be created: ${message}`);
-      } catch (ce) {
-        this.deps.logger.warn('canceled comment failed', 'payment', ce);
-      }
+      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, `Payment could not be created: ${message}`)
+        .catch((ce: unknown) => this.deps.logger.warn('canceled comment failed', 'payment', ce));
       this.deps.checkout.setThankYouPage(false);
       this.patch({ creating: false, error: { key: MESSAGES.paymentNotCreated, params: { message } } });
       return { ok: false, redirectUrl: this.config.payment.errorRedirectPath, error: MESSAGES.paymentNotCreated };
