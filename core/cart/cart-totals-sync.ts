@@ -121,9 +121,8 @@ export class CartTotalsSync {
   }
 
   /**
-   * spec transactions §4 "Coupon": applying removes any previous one first; then the totals are synced. Resolves true
-   * once the platform accepted the code; rejects with ShopError 'cart.couponInvalid' (status 4xx) when it refused the
-   * code, and with the same key when there is no server cart or the shop is offline.
+   * spec transactions §4 "Coupon": a previous coupon is removed first, then the totals are synced. True once applied;
+   * ShopError 'cart.couponInvalid' when refused (status 4xx), without a server cart or offline.
    */
   applyCoupon(code: string): Promise<boolean> {
     const { ctx } = this;

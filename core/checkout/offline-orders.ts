@@ -121,10 +121,8 @@ export class OfflineOrders {
   }
 
   /**
-   * spec transactions §4 "Task queue" (offline orders, 'Order waiting!'): once the stored orders are sent the waiting
-   * notice and the confirmation modal go, whichever way the shopper confirmed (the notice's action, the modal, the
-   * thank-you page, another tab); each order the backend accepted is announced with the number it gave
-   * ('order.offlineSent': increment_id), the thank-you state shows it too (lastOrder).
+   * spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal go
+   * (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent').
    */
   private afterTransmit(report: TransmitReport, pendingOrders: number): void {
     const { deps } = this.ctx;

@@ -14,10 +14,9 @@ import { listItemOf, type ListItem } from './list-item';
 export { listItemOf, LIST_ITEM_DROPPED_FIELDS, type ListItem } from './list-item';
 
 /**
- * What "move to cart" does with a wishlist item: a product that needs no choice goes to the cart as it is (a
- * configured variant with its options, spec catalogue §4.2); a configurable parent with no option chosen (which the
- * cart refuses, spec catalogue §4.2), a grouped or bundle product (their parts and choices live on the product page,
- * spec catalogue §3.1, §4.4) and a product with a required custom option (spec catalogue §4.6) open the product page.
+ * What "move to cart" does with a wishlist item: the cart for a product that needs no choice; the product page for a
+ * configurable parent with no option chosen (catalogue §4.2), a grouped or bundle product (§3.1, §4.4) and a product
+ * with a required custom option (§4.6).
  */
 export type WishlistAction = 'cart' | 'product';
 

@@ -67,10 +67,7 @@ export interface SessionDeps {
   readonly logger: Logger;
   readonly notifications: NotificationService;
   readonly modals: ModalService;
-  /**
-   * One session per browser. A login, logout or new token is announced to the other tabs, which re-read the
-   * stored session; the token refresh runs under TAB_LOCKS.tokenRefresh, so it happens once per browser.
-   */
+  /** one session per browser: changes are announced to the other tabs; the token refresh runs once per browser */
   readonly crossTab?: CrossTab;
   readonly locks?: TabLocks;
 }
