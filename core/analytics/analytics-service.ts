@@ -5,12 +5,12 @@
  * Each e-commerce event is preceded by `{ ecommerce: null }`: Google Tag Manager merges what is pushed into one data
  * model, and without the reset one event's items would carry into the next.
  */
-import { pairwise, type Observable, type Subscription } from 'rxjs';
+import { pairwise, type Subscription } from 'rxjs';
 import type { ShopConfig } from '../config';
 import type { Product } from '../catalogue/types';
 import { cartTotals } from '../cart/totals';
-import type { CartItem, CartState } from '../cart/types';
-import type { CheckoutState } from '../checkout/checkout-service';
+import type { CartService } from '../cart/cart-service';
+import type { CheckoutService } from '../checkout/checkout-service';
 import type { DataLayer } from '../ports/data-layer';
 import type { ResolvedPageKind } from '../routing/page-resolution';
 import type { RouteDef } from '../routing/routes';
@@ -21,20 +21,8 @@ export interface ConsentSource {
   snapshot(): { readonly consent: CookieConsent };
 }
 
-/** One command's change of the cart's lines (an add, a quantity change, a removal): the lines before and after. */
-export interface CartLineChange {
-  readonly before: readonly CartItem[];
-  readonly after: readonly CartItem[];
-}
-
-export interface CartSource {
-  readonly state$: Observable<CartState>;
-  readonly lineChanges$: Observable<CartLineChange>;
-}
-
-export interface CheckoutSource {
-  readonly state$: Observable<CheckoutState>;
-}
+export type CartSource = Pick<CartService, 'state$' | 'lineChanges$'>;
+export type CheckoutSource = Pick<CheckoutService, 'state$'>;
 
 const EMPTY: CartSnapshot = { items: [], totals: [] };
 

@@ -27,6 +27,12 @@ import type { CartEditMode, CartItem, CartPaymentMethod, CartShippingMethod, Car
 export { CART_STORAGE_KEYS, type CartServiceDeps } from './cart-store';
 export { CART_TASK_EVENTS, type ConnectOptions, type SyncOptions } from './cart-server-sync';
 
+/** One command's change of the cart's lines (an add, a quantity change, a removal). */
+export interface CartLineChange {
+  readonly before: readonly CartItem[];
+  readonly after: readonly CartItem[];
+}
+
 function defaultStockStatus(product: Product): StockStatus {
   if (product.stock && product.stock.is_in_stock === false) return 'out_of_stock';
   if (product.stock && product.stock.manage_stock === false) return 'volatile';
@@ -43,7 +49,7 @@ export class CartService {
   private readonly noticeSubject = new Subject<CartNotice>();
   /** success / warning / error notices for the notification service */
   readonly notices$: Observable<CartNotice> = this.noticeSubject.asObservable();
-  private readonly lineChangeSubject = new Subject<{ readonly before: readonly CartItem[]; readonly after: readonly CartItem[] }>();
+  private readonly lineChangeSubject = new Subject<CartLineChange>();
   /** the lines before and after each add, quantity change and removal the shopper made (analytics: core/analytics) */
   readonly lineChanges$ = this.lineChangeSubject.asObservable();
   readonly totals$: Observable<TotalSegment[]>;

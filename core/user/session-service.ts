@@ -20,7 +20,8 @@ import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
 import type { Storage } from '../ports/storage';
 import type { AuthTokens, Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
-import type { NewTask, SyncTask, TaskOutcome } from '../queue/types';
+import type { CartService } from '../cart/cart-service';
+import type { OfflineTaskQueue, TaskOutcome } from '../queue/types';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
@@ -34,20 +35,9 @@ export { INITIAL_SESSION_STATE, USER_STORAGE_KEYS, type SessionState } from './s
 export const USER_TASK_EVENTS = { profileUpdated: 'user/profileUpdated' } as const;
 export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
 
-/** What the session needs of the cart (the engine's CartService satisfies it). */
-export interface CartForSession {
-  onUserLogin(): Promise<void>;
-  /** disconnect and clear locally */
-  onUserLogout(): Promise<void>;
-}
-
-/** What the session needs of the queue (the engine's OfflineTaskQueue satisfies it). */
-export interface QueueForSession {
-  queue(task: NewTask): Promise<SyncTask>;
-  on?(callbackEvent: string, handler: (task: SyncTask, outcome: TaskOutcome) => void): () => void;
-  /** drop unsent tasks (token lock failure) */
-  clear(): Promise<void>;
-}
+export type CartForSession = Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
+/** the queue's `clear` drops unsent tasks when the token lock gives up */
+export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear'> & Partial<Pick<OfflineTaskQueue, 'on'>>;
 
 /** Parts linked after construction (they depend on the session in turn). */
 export interface SessionLinks {
