@@ -64,21 +64,18 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
 const keyOf = (seq: number) => String(seq).padStart(KEY_DIGITS, '0');
 
-/** Fill the {{token}} and {{cartId}} placeholders of a URL (URL-encoded) or of the strings of a JSON body. */
-export function fillPlaceholders(url: string, token: string, cartId: string | undefined): string {
+/** Fill the {{token}} and {{cartId}} placeholders of a URL (URL-encoded; `esc` for other text). */
+export function fillPlaceholders(url: string, token: string, cartId: string | undefined, esc = encodeURIComponent): string {
   return url
-    .split(TASK_URL_PLACEHOLDERS.token)
-    .join(encodeURIComponent(token))
-    .split(TASK_URL_PLACEHOLDERS.cartId)
-    .join(encodeURIComponent(cartId ?? ''));
+    .replaceAll(TASK_URL_PLACEHOLDERS.token, () => esc(token))
+    .replaceAll(TASK_URL_PLACEHOLDERS.cartId, () => esc(cartId ?? ''));
 }
 
+/** The same in the strings of a JSON body. */
 function fillBody(body: unknown, token: string, cartId: string | undefined): unknown {
-  if (body === undefined) return undefined;
-  const json = JSON.stringify(body);
-  if (!json.includes('{{')) return body;
-  const esc = (v: string) => JSON.stringify(v).slice(1, -1);
-  return JSON.parse(json.split(TASK_URL_PLACEHOLDERS.token).join(esc(token)).split(TASK_URL_PLACEHOLDERS.cartId).join(esc(cartId ?? '')));
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  if (!json?.includes('{{')) return body;
+  return JSON.parse(fillPlaceholders(json, token, cartId, (v) => JSON.stringify(v).slice(1, -1)));
 }
 
 /** spec transactions §5 "A response of a task must have a JSON content-type and a body." */
