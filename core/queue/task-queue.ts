@@ -65,7 +65,7 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 const keyOf = (seq: number) => String(seq).padStart(KEY_DIGITS, '0');
 
 /** Fill the {{token}} and {{cartId}} placeholders of a URL (URL-encoded; `esc` for other text). */
-export function fillPlaceholders(url: string, token: string, cartId: string | undefined, esc = encodeURIComponent): string {
+export function fillPlaceholders(url: string, token: string, cartId: string | undefined, esc = encodeURIComponent) {
   return url
     .replaceAll(TASK_URL_PLACEHOLDERS.token, () => esc(token))
     .replaceAll(TASK_URL_PLACEHOLDERS.cartId, () => esc(cartId ?? ''));
