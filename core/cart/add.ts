@@ -83,7 +83,7 @@ export interface AddOutcome {
   notices: CartNotice[];
 }
 
-/** spec transactions §4 "Adding": a line of the same identity gets its qty increased (prev_qty keeps the old), else appended. */
+/** spec transactions §4 "Adding": a line of the same identity gets more (prev_qty: the old qty), else is added. */
 export function addCartItem(items: readonly CartItem[], item: CartItem): { items: CartItem[]; line: CartItem; increased: boolean } {
   const id = cartItemIdentity(item);
   const index = items.findIndex((i) => cartItemIdentity(i) === id);

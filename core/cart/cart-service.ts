@@ -245,7 +245,7 @@ export class CartService {
     }).then(() => this.server.afterServerWrites());
   }
 
-  /** A placed order's lines back into the cart (restore.ts), sent to the server cart like an add; answers the changed lines. */
+  /** A placed order's lines back into the cart (restore.ts), sent like an add; answers the changed lines. */
   restoreOrderLines(lines: readonly OrderLine[]): Promise<CartItem[]> {
     return this.store.exclusive(async () => {
       const before = this.store.value.cartItems;
@@ -273,7 +273,7 @@ export class CartService {
     }).then(() => this.server.afterServerWrites());
   }
 
-  /** spec transactions §4 "Cart clear": empties items, optionally syncs (the deletes reach the server), optionally disconnects. */
+  /** spec transactions §4 "Cart clear": empties items; optionally syncs (the deletes reach the server), disconnects. */
   clear(options: { sync?: boolean; disconnect?: boolean } = {}): Promise<void> {
     const { sync = true, disconnect = false } = options;
     return this.store.exclusive(async () => {
@@ -307,7 +307,8 @@ export class CartService {
     });
     // spec transactions §4 "Coupon": reapplied after login
     if (coupon && this.cartId) {
-      await this.applyCoupon(coupon.code).catch((e: unknown) => this.deps.logger.warn(`coupon ${coupon.code} not reapplied: ${String(e)}`, 'cart'));
+      const failed = (e: unknown) => this.deps.logger.warn(`coupon ${coupon.code} not reapplied: ${String(e)}`, 'cart');
+      await this.applyCoupon(coupon.code).catch(failed);
     }
   }
 

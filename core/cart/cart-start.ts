@@ -4,6 +4,9 @@
  * a cart: a stored cart token, stored lines, or a signed-in customer (whose server cart may hold lines from another
  * device). Anyone else gets a server cart with the first line added.
  */
-export function connectsAtStart(cart: { readonly cartServerToken: string | undefined; readonly cartItems: readonly unknown[] }, signedIn: boolean): boolean {
+export function connectsAtStart(
+  cart: { readonly cartServerToken: string | undefined; readonly cartItems: readonly unknown[] },
+  signedIn: boolean,
+): boolean {
   return signedIn || !!cart.cartServerToken || cart.cartItems.length > 0;
 }

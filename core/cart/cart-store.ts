@@ -128,8 +128,8 @@ export class CartStore {
     const s = this.value;
     // another cart (ordered, logged out): its totals and coupon are not this one's
     const other = stored.cartServerToken !== s.cartServerToken;
-    const reset = { platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {}, coupon: undefined };
-    this.subject.next({ ...s, ...stored, ...(other ? reset : {}) });
+    const reset = { platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
+    this.subject.next({ ...s, ...stored, ...(other ? { ...reset, coupon: undefined } : {}) });
   }
 
   /** Restore items, token, hash and coupon from Storage (in turn with the commands: one run before wrote first). */

@@ -55,7 +55,10 @@ function setup(config: ShopConfig, answer: Answer, online: boolean) {
 describe('stock status of an added item', () => {
   // spec transactions §4 "Adding": ok / volatile / out_of_stock from the stock check
   it('maps a check answer to ok / out_of_stock and no usable answer to volatile', async () => {
-    const status = (answer: Answer, online = true) => createStockStatus({ stock: stockApi(answer), network: new ManualNetwork(online) })(product('A'), { sku: 'A', qty: 1 });
+    const status = (answer: Answer, online = true) => {
+      const check = createStockStatus({ stock: stockApi(answer), network: new ManualNetwork(online) });
+      return check(product('A'), { sku: 'A', qty: 1 });
+    };
     expect(await status('in')).toBe('ok');
     expect(await status('out')).toBe('out_of_stock');
     expect(await status('enotfound')).toBe('volatile');

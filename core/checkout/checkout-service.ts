@@ -98,7 +98,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     this.patch({ modifiedAt: await this.touch() });
   }
 
-  /** After a resume (reload, language switch) the methods chosen before are chosen again, so the totals carry their costs. */
+  /** After a resume (reload, language switch) the methods chosen before are chosen again, with their costs. */
   async restoreSelections(): Promise<void> {
     const s = this.state.value;
     const shipping = s.shippingDetails;
@@ -269,7 +269,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return info;
   }
 
-  /** spec §3, §5: the provider's mapped methods plus cash on delivery; offline, those that work offline (payment-choice.ts) */
+  /** spec §3, §5: the provider's mapped methods plus cash on delivery; offline, those that work offline */
   async loadPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
     const provider = await this.deps.paymentApi.paymentMethods().catch((e: unknown) => {
       this.deps.logger.warn('payment methods could not be loaded', 'checkout', e);

@@ -34,7 +34,8 @@ export type CartForCheckout = {
   /** the cart as stored, re-read when another tab changed it; default: snapshot() */
   current?(): Promise<CartView>;
   clear(options: { sync: boolean; disconnect?: boolean }): Promise<void>;
-} & Partial<Pick<CartService, 'serverShippingMethods' | 'applyShippingInformation' | 'setShippingMethod' | 'setPaymentMethod' | 'syncTotals'>>;
+} & Partial<Pick<CartService, 'serverShippingMethods' | 'applyShippingInformation' | 'syncTotals' | CartMethodSetters>>;
+type CartMethodSetters = 'setShippingMethod' | 'setPaymentMethod';
 
 /** spec transactions §3 "Shipping method": a server answer line as a shipping method (server method, availability kept). */
 export function fromServerShippingMethod(m: ServerShippingMethod): CartShippingMethod {

@@ -1,5 +1,5 @@
 /**
- * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue", 'Order waiting!'):
+ * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"):
  * - sendOrder: one attempt with the order's Idempotency-Key. Accepted: stored as transmitted. Offline, no answer or a
  *   5xx: pending, never a success. A 4xx is final: marked rejected and never re-sent.
  * - OfflineOrders: going online with config.queue.automaticOrderTransmission, or on the thank-you page, sends the
@@ -121,8 +121,8 @@ export class OfflineOrders {
   }
 
   /**
-   * spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal go
-   * (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent').
+   * spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal
+   * go (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent').
    */
   private afterTransmit(report: TransmitReport, pendingOrders: number): void {
     const { deps } = this.ctx;

@@ -134,7 +134,8 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
     }
     if (placed.status === 'queued') deps.notifications.notify({ type: 'warning', message: placed.queuedBecause === 'offline' ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued });
     if (createAccount && password) {
-      await deps.session.login(personal.emailAddress, password).catch((e: unknown) => deps.logger.warn('login after account creation failed', 'checkout', e));
+      const failed = (e: unknown) => deps.logger.warn('login after account creation failed', 'checkout', e);
+      await deps.session.login(personal.emailAddress, password).catch(failed);
     }
     return placed;
   } finally {

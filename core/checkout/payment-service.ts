@@ -134,7 +134,8 @@ export class PaymentService {
       // the back office reads the comments (spec §4 wording), not the shopper; the payment exists: whatever becomes of
       // the comment, the shopper goes on to the provider
       const amount = formatPaymentAmount(payment.amount, this.config);
-      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, `Payment is created for amount ${amount}`)
+      const created = `Payment is created for amount ${amount}`;
+      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, created)
         .catch((e: unknown) => this.deps.logger.warn('pending_payment comment failed', 'payment', e));
       this.deps.progress.finish();
       this.patch({ creating: false });
@@ -144,7 +145,8 @@ export class PaymentService {
       this.deps.logger.error('payment not created', 'payment', e);
       this.deps.progress.fail();
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.paymentNotCreated, params: { message }, hasNoTimeout: true });
-      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, `Payment could not be created: ${message}`)
+      const notCreated = `Payment could not be created: ${message}`;
+      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, notCreated)
         .catch((ce: unknown) => this.deps.logger.warn('canceled comment failed', 'payment', ce));
       this.deps.checkout.setThankYouPage(false);
       this.patch({ creating: false, error: { key: MESSAGES.paymentNotCreated, params: { message } } });

@@ -11,7 +11,16 @@ import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
 import type { CheckoutAddress, PaymentDetails, ShippingDetails } from './types';
 
-export const ADDRESS_FORM_FIELDS = ['firstName', 'lastName', 'streetAddress', 'apartmentNumber', 'zipCode', 'city', 'country', 'phoneNumber'] as const;
+export const ADDRESS_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'streetAddress',
+  'apartmentNumber',
+  'zipCode',
+  'city',
+  'country',
+  'phoneNumber',
+] as const;
 
 /** The address fields as a form holds them: text, '' for an empty optional field. */
 export type AddressFormValues = Record<(typeof ADDRESS_FORM_FIELDS)[number], string>;

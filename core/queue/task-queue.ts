@@ -1,6 +1,6 @@
 /**
  * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8).
- * - A task is stored (collection 'syncTasks') before it is sent, under a key that keeps the enqueue order across restarts.
+ * - A task is stored (collection 'syncTasks') before it is sent, under a key that keeps the order across restarts.
  * - Tasks are sent only when online, in order, one at a time, each with Idempotency-Key = task.idempotency_key (stable
  *   per task), so a task whose answer was lost is applied once.
  * - After transmission a task is stored again (transmited, with its result) when is_result_cacheable, else removed.

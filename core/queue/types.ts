@@ -1,4 +1,4 @@
-/** The offline task queue's contract (spec transactions §3 "Sync task", §4 "Task queue"): task-queue.ts and its users. */
+/** The offline task queue's contract (spec transactions §3 "Sync task", §4 "Task queue"). */
 import type { Observable } from 'rxjs';
 
 /** Placeholders a task URL may hold; the queue fills them in just before sending. */

@@ -1,6 +1,6 @@
 /**
  * The logged-in customer's saved addresses (spec transactions §3 "Address"; §7 /api/user/me carries them in
- * `customer.addresses`, flagged `default_shipping` / `default_billing`) in the checkout's words (CheckoutAddress) and back.
+ * `customer.addresses`, flagged `default_shipping` / `default_billing`) as CheckoutAddress and back.
  */
 import type { CheckoutAddress } from '../checkout/types';
 import type { Customer, CustomerAddress } from '../ports/user-api';

@@ -1,6 +1,6 @@
 /**
- * The wishlist's and compare list's rules (spec catalogue §1; spec transactions §3 "Compare and wishlist items: keyed by
- * sku"): what "move to cart" does with an item, the compare table, and the kept items refreshed from the catalogue.
+ * The wishlist's and compare list's rules (spec catalogue §1; spec transactions §3 "Compare and wishlist items"):
+ * what "move to cart" does with an item, the compare table, and the kept items refreshed from the catalogue.
  */
 import type { ShopConfig } from '../config';
 import type { AttributeMetadata, Product } from '../catalogue/types';

@@ -73,8 +73,8 @@ async function asShopError<T>(call: Promise<T>, key: MessageKey, clientOnly = fa
   try {
     return await call;
   } catch (e) {
-    if (isApiError(e) && (!clientOnly || e.status < 500)) throw new ShopError(key, { message: serverMessage(e) }, e.status);
-    throw e;
+    if (!isApiError(e) || (clientOnly && e.status >= 500)) throw e;
+    throw new ShopError(key, { message: serverMessage(e) }, e.status);
   }
 }
 
@@ -187,8 +187,8 @@ export class SessionService {
     try {
       tokens = await this.deps.userApi.login(username, password);
     } catch (e) {
-      if (isApiError(e) && [400, 401, 403].includes(e.status)) throw new ShopError(MESSAGES.signInIncorrect, {}, e.status);
-      throw e;
+      const refused = isApiError(e) && [400, 401, 403].includes(e.status);
+      throw refused ? new ShopError(MESSAGES.signInIncorrect, {}, e.status) : e;
     }
     await this.store.storeTokens(tokens);
     this.links.tokenLock?.reset();
@@ -201,7 +201,8 @@ export class SessionService {
       await this.store.clear();
       throw e;
     }
-    await this.links.cart?.onUserLogin().catch((e: unknown) => this.deps.logger.warn('cart not connected after login', 'user', e));
+    const notConnected = (e: unknown) => this.deps.logger.warn('cart not connected after login', 'user', e);
+    await this.links.cart?.onUserLogin().catch(notConnected);
     return current;
   }
 
@@ -325,7 +326,9 @@ export class SessionService {
     if (cached) return cached;
     const size = this.config.user.orderHistoryPageSize;
     for (let page = 1; page <= maxPages; page++) {
-      const history = page === 1 ? await this.loadOrderHistory(1) : await this.authorized((t) => this.deps.userApi.orderHistory(t, size, page));
+      const history = page === 1
+        ? await this.loadOrderHistory(1)
+        : await this.authorized((t) => this.deps.userApi.orderHistory(t, size, page));
       const found = findOwnOrder(history, ref);
       if (found) return found;
       if (page * size >= history.total_count || history.items.length === 0) return undefined;

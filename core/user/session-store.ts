@@ -93,7 +93,8 @@ export class SessionStore {
   /** Token, refresh token, customer, group and order history removed (memory and Storage). */
   async clear(): Promise<void> {
     await this.storage.clear(C);
-    this.patch({ ...withGroup(undefined), token: undefined, refreshToken: undefined, orderHistory: undefined, sessionStartedAt: undefined });
+    const gone = { token: undefined, refreshToken: undefined, orderHistory: undefined, sessionStartedAt: undefined };
+    this.patch({ ...withGroup(undefined), ...gone });
     this.announce();
   }
 
