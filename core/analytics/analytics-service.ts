@@ -1,19 +1,16 @@
 /**
- * The shop's analytics (spec catalogue §2.4: the tag manager's hooks), consent first: every event goes to the
- * DataLayer port only while the shopper's consent (the cookie notice's accept, core/ui-state/claims-service.ts) is
- * 'granted'. An event that happens without it is dropped, never kept for later: a decline, or no answer yet, sends
- * nothing. The events are the rules of ./events.ts; this service feeds them from the cart and the checkout (their
- * state and line changes) and from the calls of the UI (lists, product page, routes).
- *
+ * The shop's analytics (spec catalogue §2.4), consent first: an event goes to the DataLayer port only while the
+ * shopper's cookie consent is 'granted'; without it the event is dropped, never kept for later. The events are the
+ * rules of ./events.ts, fed from the cart, the checkout and the UI's calls (lists, product page, routes).
  * Each e-commerce event is preceded by `{ ecommerce: null }`: Google Tag Manager merges what is pushed into one data
- * model, and without the reset one event's items would carry into the next (Google's GA4 e-commerce guide).
+ * model, and without the reset one event's items would carry into the next.
  */
-import { pairwise, type Observable, type Subscription } from 'rxjs';
+import { pairwise, type Subscription } from 'rxjs';
 import type { ShopConfig } from '../config';
 import type { Product } from '../catalogue/types';
 import { cartTotals } from '../cart/totals';
-import type { CartItem, CartState } from '../cart/types';
-import type { CheckoutState } from '../checkout/checkout-service';
+import type { CartService } from '../cart/cart-service';
+import type { CheckoutService } from '../checkout/checkout-service';
 import type { DataLayer } from '../ports/data-layer';
 import type { ResolvedPageKind } from '../routing/page-resolution';
 import type { RouteDef } from '../routing/routes';
@@ -24,20 +21,8 @@ export interface ConsentSource {
   snapshot(): { readonly consent: CookieConsent };
 }
 
-/** One command's change of the cart's lines (an add, a quantity change, a removal): the lines before and after. */
-export interface CartLineChange {
-  readonly before: readonly CartItem[];
-  readonly after: readonly CartItem[];
-}
-
-export interface CartSource {
-  readonly state$: Observable<CartState>;
-  readonly lineChanges$: Observable<CartLineChange>;
-}
-
-export interface CheckoutSource {
-  readonly state$: Observable<CheckoutState>;
-}
+export type CartSource = Pick<CartService, 'state$' | 'lineChanges$'>;
+export type CheckoutSource = Pick<CheckoutService, 'state$'>;
 
 const EMPTY: CartSnapshot = { items: [], totals: [] };
 

@@ -13,7 +13,8 @@ import { INITIAL_CHECKOUT_STATE, type CheckoutState } from '../checkout/checkout
 import { ROUTES, matchRoute, routeByName } from '../routing/routes';
 import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtual-time';
 import type { CookieConsent } from '../ui-state/claims-service';
-import { AnalyticsService, type CartLineChange } from './analytics-service';
+import type { CartLineChange } from '../cart/cart-service';
+import { AnalyticsService } from './analytics-service';
 import { cartChangeEvents, goodsValue, itemFromLine, pageView, purchase, type EcommerceEvent } from './events';
 
 const config = DEFAULT_CONFIG;

@@ -1,19 +1,11 @@
 /**
- * The shop's analytics rules (spec catalogue §2.4: the tag manager's hooks): pure functions from the shop's state
- * and changes to Google Analytics 4's e-commerce events, in the shape Google Tag Manager reads from its dataLayer
- * (`{ event, ecommerce: { currency, value, items, ... } }`), and the page view of a route not excluded by its meta.
+ * The shop's analytics rules (spec catalogue §2.4: the tag manager's hooks): the shop's state and changes as Google
+ * Analytics 4 e-commerce events, in the shape Google Tag Manager reads from its dataLayer, and page views.
  *
- * Items: item_id is the line's sku (a configured variant's own sku), item_name its name, item_variant the chosen
- * options' labels when the line has them, price the unit price incl. tax (the price the shopper sees), quantity.
- *
- * Money, exactly (all amounts rounded to the shop's fraction digits, summed in whole cents):
- * - goods = Σ price × quantity over the lines;
- * - the cart's events (view_cart, begin_checkout, add_shipping_info, add_payment_info): value = goods − discount;
- * - purchase: value = goods − discount + shipping, tax, shipping and coupon beside it;
- * where discount, shipping and tax are the cart's totals segments (spec transactions §3 "Totals": the platform's
- * segments once synced, else the ones core/cart/totals.ts computes; a missing segment counts 0). The payment
- * method's cost (the 'payment' segment, e.g. a cash-on-delivery fee) has no GA4 field and is not in value: the
- * order's grand_total is value + that cost.
+ * Items: item_id the line's sku, item_name its name, item_variant the chosen options' labels, price the unit price
+ * incl. tax, quantity. Amounts are summed in whole cents: goods = Σ price × quantity; the cart's events have value =
+ * goods − discount; purchase has value = goods − discount + shipping, with tax, shipping and coupon beside it (the
+ * cart's totals segments; a missing one counts 0). The payment method's cost has no GA4 field and is not in value.
  */
 import type { ShopConfig } from '../config';
 import type { Product } from '../catalogue/types';

@@ -1,2 +1,2 @@
 export * from './events';
-export { AnalyticsService, type CartLineChange, type CartSource, type CheckoutSource, type ConsentSource } from './analytics-service';
+export * from './analytics-service';

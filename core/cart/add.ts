@@ -26,11 +26,7 @@ export function priceUnknown(product: Pick<Product, 'price_incl_tax' | 'final_pr
   return !config.catalogue.allowZeroPriceProducts && price <= 0;
 }
 
-/**
- * spec catalogue §4.2, transactions §4 "Adding" (product errors refuse the add before anything else): a configurable
- * parent with no option chosen is no product a cart can hold. It is refused with the spec's 'No such configuration
- * for the product. Please do choose another combination of attributes.' before any stock or cart call.
- */
+/** spec catalogue §4.2, transactions §4 "Adding": a configurable parent with no option chosen cannot be added. */
 export function needsConfiguration(product: Pick<Product, 'type_id' | 'product_option' | 'sku' | 'parentSku'>): boolean {
   if (product.type_id !== 'configurable') return false;
   if ((product.product_option?.extension_attributes?.configurable_item_options?.length ?? 0) > 0) return false;
@@ -87,10 +83,7 @@ export interface AddOutcome {
   notices: CartNotice[];
 }
 
-/**
- * Add one line (spec transactions §4 "Adding"): an item with the same identity gets its qty increased
- * (prev_qty remembers the old one); otherwise it is appended.
- */
+/** spec transactions §4 "Adding": a line of the same identity gets more (prev_qty: the old qty), else is added. */
 export function addCartItem(items: readonly CartItem[], item: CartItem): { items: CartItem[]; line: CartItem; increased: boolean } {
   const id = cartItemIdentity(item);
   const index = items.findIndex((i) => cartItemIdentity(i) === id);
@@ -106,13 +99,9 @@ export function addCartItem(items: readonly CartItem[], item: CartItem): { items
 }
 
 /**
- * The whole add rule over several candidates (spec transactions §4 "Adding", §5, §8):
- * - a configurable parent with no option chosen → 'No such configuration...' (catalogue §4.2) and not added;
- * - product errors are error notices and the product is not added;
- * - price unknown → 'Product price is unknown...' and not added;
- * - out_of_stock → the out-of-stock notice, not added;
- * - volatile → added, with the unsafe-quantity warning unless out-of-stock items are allowed in the cart;
- * - ok → added. Each added line gives 'Product has been added' (new line) or 'Product quantity has been updated' (existing line).
+ * The add rule over several candidates (spec transactions §4 "Adding", §5, §8): an unconfigured parent, product errors,
+ * an unknown price and out_of_stock refuse the add with an error notice; volatile adds with the unsafe-quantity warning
+ * unless out-of-stock items are allowed in the cart; each added line says 'added' (new) or 'quantity updated'.
  */
 export function addToCart(items: readonly CartItem[], candidates: readonly AddCandidate[], config: Pick<ShopConfig, 'catalogue' | 'cart'>): AddOutcome {
   let current = [...items];
@@ -155,9 +144,4 @@ export function updateCartItemQty(items: readonly CartItem[], identity: string, 
 /** Remove the line with this identity. */
 export function removeCartItem(items: readonly CartItem[], identity: string): CartItem[] {
   return items.filter((i) => cartItemIdentity(i) !== identity);
-}
-
-/** Merge props into the line with this identity (spec §4 "update props"). */
-export function patchCartItem(items: readonly CartItem[], identity: string, patch: Partial<CartItem>): CartItem[] {
-  return items.map((i) => (cartItemIdentity(i) === identity ? { ...i, ...patch } : i));
 }

@@ -1,13 +1,9 @@
 /**
  * The cart and the server cart (spec transactions §4 "Sync need", "Merge of client and server items", "Server item
- * update failing"): connecting (a cart token, a guest cart when the user token is refused), pulling and merging, and
- * the item writes, which go through the offline task queue so they survive going offline and reloads and are applied
- * once (Idempotency-Key).
- *
- * Failures of vue-storefront 1.12 this design avoids (each has a test in cart-service.test.ts): #2898 a sync waits until
- * the queued deletes were sent before pulling; #4690 commands are serialised and totals syncs coalesced; #2592 an
- * invalid cart token is replaced; #3994 a cart started offline connects when back online; #5007 totals are refreshed
- * after every merge; #4205 a login merge never duplicates lines.
+ * update failing"): connecting (a guest cart when the user token is refused), pulling and merging, and the item
+ * writes, which go through the offline task queue so they survive going offline and reloads and are applied once.
+ * A sync sends the queued writes before it pulls, an invalid cart token is replaced, and totals are refreshed after
+ * every merge (cart-service.test.ts has a test for each).
  */
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
@@ -74,11 +70,13 @@ export class CartServerSync {
   }
 
   async queueUpdate(item: CartItem, qty: number, prevQty: number | undefined, announce = false): Promise<void> {
-    const meta: TaskMeta = { identity: cartItemIdentity(item) };
-    if (announce) meta.announce = true;
-    if (prevQty !== undefined) meta.prev_qty = prevQty;
     const cartId = this.ctx.cartId();
-    if (cartId !== undefined) meta.cartId = cartId;
+    const meta: TaskMeta = {
+      identity: cartItemIdentity(item),
+      ...(announce ? { announce } : {}),
+      ...(prevQty !== undefined ? { prev_qty: prevQty } : {}),
+      ...(cartId !== undefined ? { cartId } : {}),
+    };
     await this.ctx.deps.queue.queue({
       url: UPDATE_URL,
       payload: { method: 'POST', body: { cartItem: this.payload(item, qty) } },
@@ -124,7 +122,7 @@ export class CartServerSync {
     }
   }
 
-  /** after item writes: send the queue, then one totals sync for the whole burst (#4690, #5007) */
+  /** after item writes: send the queue, then one totals sync for the whole burst */
   async afterServerWrites(): Promise<void> {
     const { ctx } = this;
     if (!ctx.online() || !ctx.cartId()) return;
@@ -218,7 +216,7 @@ export class CartServerSync {
       await this.totals.syncTotals();
       return undefined;
     }
-    // #2898: queued deletes and updates go first; a pull before them would bring removed items back
+    // queued deletes and updates go first; a pull before them would bring removed items back
     await deps.queue.process();
     if (deps.queue.pending() > 0) return undefined;
     let serverItems: ServerCartItem[];
@@ -226,7 +224,7 @@ export class CartServerSync {
       serverItems = await ctx.withToken((t) => deps.api.pull(t, cartId));
     } catch (e) {
       if (isApiError(e) && (e.status === 404 || e.status === 401) && !afterConnect) {
-        // #2592: the cart token is invalid: drop it and start a new cart (the client items are pushed to it)
+        // the cart token is invalid: drop it and start a new cart (the client items are pushed to it)
         deps.logger.warn(`cart ${cartId} is invalid (${e.status}): creating a new one`, 'cart');
         await store.set({ cartServerToken: undefined, cartItemsHash: '', cartServerLastSyncDate: 0, platformTotals: undefined, platformTotalSegments: undefined });
         await this.connectNow({ forceClientState: options.forceClientState });
@@ -242,7 +240,6 @@ export class CartServerSync {
       forceClientState: !!options.forceClientState,
       serverMergeByDefault: deps.config.cart.serverMergeByDefault,
       mergeQtys: !!options.mergeQtys,
-      // spec transactions §4 "Merge": the config flags (vue-storefront 1.12 serverSyncCanRemoveLocalItems / serverSyncCanModifyLocalItems)
       canRemoveLocalItems: deps.config.cart.serverSyncCanRemoveLocalItems ?? false,
       canModifyLocalItems: deps.config.cart.serverSyncCanModifyLocalItems ?? false,
       cartId,
@@ -255,7 +252,7 @@ export class CartServerSync {
     await deps.queue.process();
     // the hash after the server answered (a failed update may have restored a line)
     await store.set({ cartItemsHash: cartItemsHash(store.value.cartItems) });
-    await this.totals.syncTotals(); // #5007
+    await this.totals.syncTotals();
     return result;
   }
 }

@@ -1,11 +1,10 @@
 /**
  * The cart service (spec transactions §3 "Cart state", §4 cart transitions, §8 cart texts): the commands a shopper's
- * cart answers. Its parts:
- * - cart-store.ts: the state, kept in Storage (collection 'carts'), one command at a time, one tab at a time;
- * - cart-server-sync.ts: the server cart: connect, pull and merge, item writes through the offline task queue;
- * - cart-totals-sync.ts: the platform's totals, shipping information and the coupon.
+ * cart answers. Its parts: cart-store.ts (the state, kept in Storage, one command and one tab at a time),
+ * cart-server-sync.ts (connect, pull and merge, item writes through the task queue), cart-totals-sync.ts (the
+ * platform's totals, shipping information and the coupon).
  */
-import { distinctUntilChanged, map, skip, Subject, type Observable, type Subscription } from 'rxjs';
+import { distinctUntilChanged, map, skip, Subject, Subscription, type Observable } from 'rxjs';
 import type { Product } from '../catalogue/types';
 import { MESSAGES, ShopError } from '../messages';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
@@ -27,7 +26,12 @@ import type { CartEditMode, CartItem, CartPaymentMethod, CartShippingMethod, Car
 
 export { CART_STORAGE_KEYS, type CartServiceDeps } from './cart-store';
 export { CART_TASK_EVENTS, type ConnectOptions, type SyncOptions } from './cart-server-sync';
-export { couponFromTotals } from './cart-totals-sync';
+
+/** One command's change of the cart's lines (an add, a quantity change, a removal). */
+export interface CartLineChange {
+  readonly before: readonly CartItem[];
+  readonly after: readonly CartItem[];
+}
 
 function defaultStockStatus(product: Product): StockStatus {
   if (product.stock && product.stock.is_in_stock === false) return 'out_of_stock';
@@ -45,13 +49,13 @@ export class CartService {
   private readonly noticeSubject = new Subject<CartNotice>();
   /** success / warning / error notices for the notification service */
   readonly notices$: Observable<CartNotice> = this.noticeSubject.asObservable();
-  private readonly lineChangeSubject = new Subject<{ readonly before: readonly CartItem[]; readonly after: readonly CartItem[] }>();
+  private readonly lineChangeSubject = new Subject<CartLineChange>();
   /** the lines before and after each add, quantity change and removal the shopper made (analytics: core/analytics) */
   readonly lineChanges$ = this.lineChangeSubject.asObservable();
   readonly totals$: Observable<TotalSegment[]>;
   readonly count$: Observable<number>;
-  private readonly subscriptions: Array<() => void> = [];
-  private onlineSubscription: Subscription | undefined;
+  private readonly subscription = new Subscription();
+  private watchingOnline = false;
   /** the token handed to onUserLogin, used while the session has not stored it yet */
   private loginToken = '';
 
@@ -74,7 +78,7 @@ export class CartService {
     });
     this.platform = new CartTotalsSync(ctx);
     this.server = new CartServerSync(ctx, this.platform);
-    this.subscriptions.push(() => this.server.dispose());
+    this.subscription.add(() => this.server.dispose());
     this.state$ = this.store.subject.pipe(distinctUntilChanged());
     this.totals$ = this.state$.pipe(
       map((s) => cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, deps.config, s.coupon)),
@@ -93,10 +97,8 @@ export class CartService {
         .then(() => (this.cartId && this.ctx.online() ? this.syncTotals() : undefined))
         .catch((e: unknown) => this.deps.logger.warn(`cart not re-read: ${String(e)}`, 'cart'));
     });
-    this.subscriptions.push(() => tabSub.unsubscribe());
+    this.subscription.add(tabSub);
   }
-
-  // ---------------------------------------------------------------- reading
 
   snapshot(): CartState {
     return this.store.value;
@@ -122,40 +124,28 @@ export class CartService {
     return this.store.value;
   }
 
-  private notify(n: CartNotice): void {
-    this.noticeSubject.next(n);
-  }
-
-  // ---------------------------------------------------------------- commands
-
-  /** Restore items, token, hash and coupon from Storage; then connect or sync when online, if the shopper has a cart (connectsAtStart). */
+  /** Restore the stored cart; then, online, connect or sync if the shopper has a cart (connectsAtStart). */
   async load(): Promise<void> {
     totalsTaxCountry(this.deps.config, this.deps.logger); // spec transactions §5: logged when no default tax country is set
     await this.store.restore();
-    if (!this.onlineSubscription) {
-      // #3994: a cart started offline connects (and pushes its items) when the network comes back
-      this.onlineSubscription = this.deps.network.online$.pipe(skip(1)).subscribe((online) => {
+    if (!this.watchingOnline) {
+      this.watchingOnline = true;
+      // a cart started offline connects (and pushes its items) when the network comes back
+      this.subscription.add(this.deps.network.online$.pipe(skip(1)).subscribe((online) => {
         if (online) void this.onOnline();
-      });
+      }));
     }
     if (this.ctx.online()) await this.onOnline();
   }
 
-  /** Going online: connect a cart that has no token yet, else reload it from the server (a shopper with a cart: connectsAtStart). */
+  /** Going online: connect a cart that has no token yet, else reload it from the server (connectsAtStart). */
   async onOnline(): Promise<void> {
     if (!this.ctx.serverSync() || !connectsAtStart(this.store.value, !!this.ctx.userToken())) return;
-    try {
-      if (!this.cartId) await this.connect();
-      else await this.sync();
-    } catch (e) {
-      this.deps.logger.warn(`cart sync on reconnect failed: ${String(e)}`, 'cart');
-    }
+    const reconnect = this.cartId ? this.sync() : this.connect();
+    await reconnect.catch((e: unknown) => this.deps.logger.warn(`cart sync on reconnect failed: ${String(e)}`, 'cart'));
   }
 
-  /**
-   * spec transactions §4 "Sync need": request a cart token; on 200 store it and sync; on 401 retry as a guest cart while
-   * the bypass counter is below config.cart.connectBypassMax; otherwise cart sync is disabled.
-   */
+  /** spec transactions §4 "Sync need": a cart token, then a sync (cart-server-sync.ts connectNow). */
   connect(options: ConnectOptions = {}): Promise<void> {
     return this.store.exclusive(() => this.server.connectNow(options));
   }
@@ -165,12 +155,12 @@ export class CartService {
     return this.store.exclusive(() => this.server.syncNow(options, false));
   }
 
-  /** spec transactions §4: totals sync (coalesced: one run at a time, one more if asked meanwhile) */
+  /** spec transactions §4: totals sync (coalesced) */
   syncTotals(): Promise<void> {
     return this.platform.syncTotals();
   }
 
-  /** spec transactions §4, §7: the server's shipping methods for an address ([] when not available; cart-totals-sync.ts) */
+  /** spec transactions §4, §7: the server's shipping methods for an address ([] when not available) */
   serverShippingMethods(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
     return this.platform.serverShippingMethods(address);
   }
@@ -186,12 +176,11 @@ export class CartService {
   }
 
   addItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
-    // spec catalogue §4.2: a configurable parent with no option chosen is refused before any call (no stock check, no
-    // cart connect, no totals); addToCart's rule would refuse it too, after those calls
+    // spec catalogue §4.2: a configurable parent with no option chosen is refused before any stock check or cart call
     const refusals: CartNotice[] = entries
       .filter((e) => needsConfiguration(e.product))
       .map((e) => ({ type: 'error', key: MESSAGES.noSuchConfiguration, sku: e.product.sku }));
-    for (const n of refusals) this.notify(n);
+    for (const n of refusals) this.ctx.notify(n);
     const rest = entries.filter((e) => !needsConfiguration(e.product));
     if (!rest.length) return Promise.resolve(refusals);
     return this.addCheckedItems(rest).then((notices) => [...refusals, ...notices]);
@@ -212,7 +201,7 @@ export class CartService {
         const outcome = addToCart(before, candidates, this.deps.config);
         await this.store.set({ cartItems: outcome.items });
         if (outcome.changed.length) this.lineChangeSubject.next({ before, after: outcome.items });
-        for (const n of outcome.notices) this.notify(n);
+        for (const n of outcome.notices) this.ctx.notify(n);
         await this.server.sendChanged(outcome.changed, before);
         return outcome.notices;
       } finally {
@@ -225,10 +214,9 @@ export class CartService {
   }
 
   /**
-   * spec transactions §4 "update", §5 quantity rules, §8 'Only {maxQuantity} products of this type are available!'.
-   * A quantity that is not a positive integer, or more than the stock can serve (checked when online and the quantity
-   * goes up), is refused with a ShopError before anything changes: the line keeps its last valid quantity. Otherwise
-   * the line changes; 'quantity updated' is said once the server accepted it (at once when nothing is sent now).
+   * spec transactions §4 "update", §5, §8: a quantity that is not a positive integer, or more than the stock can serve
+   * (checked online when it goes up), is refused with a ShopError before anything changes. 'quantity updated' is said
+   * once the server accepted it (at once when nothing is sent now).
    */
   updateQuantity(identity: string, qty: unknown): Promise<void> {
     return this.store.exclusive(async () => {
@@ -238,11 +226,10 @@ export class CartService {
       if (!asked.ok) throw new ShopError(asked.key, asked.params);
       let limit: StockLimit;
       if (asked.qty > before.qty && this.deps.stockLimit && this.ctx.online()) {
-        try {
-          limit = await this.deps.stockLimit(before);
-        } catch (e) {
+        limit = await this.deps.stockLimit(before).catch((e: unknown) => {
           this.deps.logger.warn(`stock of ${before.sku} not checked: ${String(e)}`, 'cart');
-        }
+          return undefined;
+        });
       }
       const change = changeQuantity(before.qty, qty, limit);
       if (!change.ok) throw new ShopError(change.key, change.params);
@@ -254,15 +241,11 @@ export class CartService {
       const line = items.find((i) => cartItemIdentity(i) === identity)!;
       const sendsNow = this.ctx.serverSync() && !!this.cartId && this.ctx.online();
       if (this.ctx.serverSync() && this.cartId) await this.server.queueUpdate(line, line.qty, before.qty, sendsNow);
-      if (!sendsNow) this.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
+      if (!sendsNow) this.ctx.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
     }).then(() => this.server.afterServerWrites());
   }
 
-  /**
-   * Put a placed order's lines back into the cart (core/cart/restore.ts; the use case "back to cart" with the order's
-   * coupon is core/checkout/back-to-cart.ts): lines of the same identity add up, the others are appended; sent to the
-   * server cart like an add (or connect when there is none yet). Answers the lines that changed.
-   */
+  /** A placed order's lines back into the cart (restore.ts), sent like an add; answers the changed lines. */
   restoreOrderLines(lines: readonly OrderLine[]): Promise<CartItem[]> {
     return this.store.exclusive(async () => {
       const before = this.store.value.cartItems;
@@ -290,10 +273,7 @@ export class CartService {
     }).then(() => this.server.afterServerWrites());
   }
 
-  /**
-   * spec transactions §4 "Cart clear": empties items, optionally syncs (the deletes reach the server, #4062), optionally
-   * disconnects (drops the token). After an order: clear({ sync: false }).
-   */
+  /** spec transactions §4 "Cart clear": empties items; optionally syncs (the deletes reach the server), disconnects. */
   clear(options: { sync?: boolean; disconnect?: boolean } = {}): Promise<void> {
     const { sync = true, disconnect = false } = options;
     return this.store.exclusive(async () => {
@@ -317,7 +297,7 @@ export class CartService {
     });
   }
 
-  /** After login: connect to the account cart and merge (guest + account summed once, nothing deleted: #3995, #5345). */
+  /** After login: connect to the account cart and merge (guest + account summed once, nothing deleted). */
   async onUserLogin(token?: string): Promise<void> {
     if (token !== undefined) this.loginToken = token;
     const coupon = this.store.value.coupon;
@@ -327,11 +307,8 @@ export class CartService {
     });
     // spec transactions §4 "Coupon": reapplied after login
     if (coupon && this.cartId) {
-      try {
-        await this.applyCoupon(coupon.code);
-      } catch (e) {
-        this.deps.logger.warn(`coupon ${coupon.code} not reapplied: ${String(e)}`, 'cart');
-      }
+      const failed = (e: unknown) => this.deps.logger.warn(`coupon ${coupon.code} not reapplied: ${String(e)}`, 'cart');
+      await this.applyCoupon(coupon.code).catch(failed);
     }
   }
 
@@ -341,16 +318,12 @@ export class CartService {
     return this.clear({ sync: false, disconnect: true });
   }
 
-  /**
-   * spec transactions §4 "Coupon": applying removes any previous one first, then the totals are synced. Resolves true
-   * once the platform accepted the code; rejects with ShopError 'cart.couponInvalid' (status 4xx) when it refused the
-   * code, and with the same key when there is no server cart or the shop is offline.
-   */
+  /** spec transactions §4 "Coupon" (cart-totals-sync.ts): true once applied, else ShopError 'cart.couponInvalid' */
   applyCoupon(code: string): Promise<boolean> {
     return this.platform.applyCoupon(code);
   }
 
-  /** spec transactions §4 "Coupon": the coupon is removed (on the server cart when online), then the totals are synced. */
+  /** spec transactions §4 "Coupon": removed (on the server cart when online), then the totals are synced. */
   removeCoupon(): Promise<void> {
     return this.platform.removeCoupon();
   }
@@ -386,9 +359,6 @@ export class CartService {
   }
 
   dispose(): void {
-    for (const off of this.subscriptions) off();
-    this.subscriptions.length = 0;
-    this.onlineSubscription?.unsubscribe();
-    this.onlineSubscription = undefined;
+    this.subscription.unsubscribe();
   }
 }

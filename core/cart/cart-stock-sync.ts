@@ -1,8 +1,7 @@
 /**
- * Stock synchronisation of the cart lines (spec transactions §4 "Stock sync result", §7 "Stock": GET /api/stock/list in batches
- * of 15; §9 "Stock sync off"). Only when config.catalogue.stockSync is on: the stock of every line is looked up and each
- * answer applied with CartService.applyStockResult ('In stock!' / 'Out of the stock!' or removal). Lines without an answer
- * (ENOTFOUND, failed batch) are left as they are.
+ * Stock synchronisation of the cart lines (spec transactions §4 "Stock sync result", §7 "Stock", §9 "Stock sync off"):
+ * with config.catalogue.stockSync on, every line's stock is looked up in batches and applied with
+ * CartService.applyStockResult. Lines without an answer (ENOTFOUND, a failed batch) stay as they are.
  */
 import { chunkSkus } from '../catalogue/stock-sync';
 import type { ShopConfig } from '../config';
@@ -31,11 +30,11 @@ export async function syncCartStock(cart: CartForStockSync, stock: StockApi, con
   const skus = [...new Set(items.map((i) => i.sku))];
   const answers: StockAnswer[] = [];
   for (const chunk of chunkSkus(skus, config.catalogue.stockBatchSize)) {
-    try {
-      answers.push(...(await stock.list(chunk)));
-    } catch (e) {
+    const batch = await stock.list(chunk).catch((e: unknown) => {
       logger?.warn(`cart stock sync failed for ${chunk.length} skus: ${String(e)}`, 'cart');
-    }
+      return [];
+    });
+    answers.push(...batch);
   }
   let applied = 0;
   for (const item of items) {

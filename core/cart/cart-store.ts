@@ -1,11 +1,8 @@
 /**
- * The cart's state and where it is kept (spec transactions §3 "Cart state", §7 browser storage): a BehaviorSubject whose
- * items, server token, hash and coupon are written to Storage (collection 'carts') after every change and restored by
- * load. Commands run one after another and one tab of the browser at a time (TAB_LOCKS.cart), each on the stored cart
- * when another tab changed it; every stored change is announced to the other tabs, which re-read it.
- *
- * CartStore is the part of CartService (cart-service.ts) the server sync (cart-server-sync.ts) and the totals and
- * coupons (cart-totals-sync.ts) share, with the dependencies in CartContext.
+ * The cart's state and where it is kept (spec transactions §3 "Cart state", §7 browser storage): items, server token,
+ * hash and coupon are written to Storage (collection 'carts') after every change. Commands run one after another and
+ * one tab of the browser at a time (TAB_LOCKS.cart), each on the stored cart when another tab changed it; every stored
+ * change is announced to the other tabs, which re-read it. The cart's parts share it through CartContext.
  */
 import { BehaviorSubject } from 'rxjs';
 import type { Product } from '../catalogue/types';
@@ -36,14 +33,11 @@ export interface CartServiceDeps {
   /** the user token ('' / undefined for a guest) */
   getUserToken: () => string | undefined;
   tokenLock?: TokenLock;
-  /** stock status of a line about to be added (stock check); default: from product.stock */
+  /** stock status of a line about to be added (stock-check.ts); default: from product.stock */
   stockStatus?: (product: Product, item: CartItem) => Promise<StockStatus>;
-  /** how many of a line's sku the stock can serve (undefined: not managed, unknown, offline); default: no check */
+  /** how many of a line's sku the stock can serve (stock-check.ts); default: no check */
   stockLimit?: (item: CartItem) => Promise<StockLimit>;
-  /**
-   * One cart per browser: commands run under TAB_LOCKS.cart and start from the stored cart when another tab changed
-   * it; every stored change is announced to the other tabs, which re-read it (the badge updates without a reload).
-   */
+  /** the other tabs of the browser, which share one cart */
   crossTab?: CrossTab;
   locks?: TabLocks;
 }
@@ -108,48 +102,39 @@ export class CartStore {
     return run;
   }
 
-  /** Items, token and hash as stored (another tab changed them); what lives only in this tab's memory stays. */
-  private async reloadStored(): Promise<void> {
-    this.stale = false;
+  /** Items, token and hash as stored, and the stored coupon (Storage holds what any code wrote: each is checked). */
+  private async readStored(): Promise<Pick<CartState, 'cartItems' | 'cartServerToken' | 'cartItemsHash' | 'coupon'>> {
     const { storage } = this.deps;
     const c = STORAGE_COLLECTIONS.cart;
-    const [items, token, hash] = await Promise.all([
+    const [items, token, hash, coupon] = await Promise.all([
       storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
       storage.get<string>(c, CART_STORAGE_KEYS.token),
       storage.get<string>(c, CART_STORAGE_KEYS.hash),
+      storage.get<{ code?: unknown; discount?: unknown }>(c, CART_STORAGE_KEYS.coupon),
     ]);
-    const s = this.value;
-    const cartServerToken = typeof token === 'string' && token ? token : undefined;
-    const patch: Partial<CartState> = {
+    const discount = typeof coupon?.discount === 'number' ? coupon.discount : 0;
+    return {
       cartItems: Array.isArray(items) ? items : [],
-      cartServerToken,
+      cartServerToken: typeof token === 'string' && token ? token : undefined,
       cartItemsHash: typeof hash === 'string' ? hash : '',
+      coupon: typeof coupon?.code === 'string' && coupon.code ? { code: coupon.code, discount } : undefined,
     };
+  }
+
+  /** The cart as another tab stored it; its totals and coupon stay this tab's unless it is another cart now. */
+  private async reloadStored(): Promise<void> {
+    this.stale = false;
+    const { coupon: _stored, ...stored } = await this.readStored();
+    const s = this.value;
     // another cart (ordered, logged out): its totals and coupon are not this one's
-    if (cartServerToken !== s.cartServerToken) Object.assign(patch, { platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {}, coupon: undefined });
-    this.subject.next({ ...s, ...patch });
+    const other = stored.cartServerToken !== s.cartServerToken;
+    const reset = { platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
+    this.subject.next({ ...s, ...stored, ...(other ? { ...reset, coupon: undefined } : {}) });
   }
 
   /** Restore items, token, hash and coupon from Storage (in turn with the commands: one run before wrote first). */
   restore(): Promise<void> {
-    const { storage } = this.deps;
-    const c = STORAGE_COLLECTIONS.cart;
-    return this.exclusive(async () => {
-      const [items, token, hash, coupon] = await Promise.all([
-        storage.get<CartItem[]>(c, CART_STORAGE_KEYS.items),
-        storage.get<string>(c, CART_STORAGE_KEYS.token),
-        storage.get<string>(c, CART_STORAGE_KEYS.hash),
-        storage.get<{ code?: unknown; discount?: unknown }>(c, CART_STORAGE_KEYS.coupon),
-      ]);
-      this.subject.next({
-        ...this.value,
-        cartItems: Array.isArray(items) ? items : [],
-        cartServerToken: typeof token === 'string' && token ? token : undefined,
-        cartItemsHash: typeof hash === 'string' ? hash : '',
-        coupon: coupon && typeof coupon.code === 'string' && coupon.code ? { code: coupon.code, discount: typeof coupon.discount === 'number' ? coupon.discount : 0 } : undefined,
-        loaded: true,
-      });
-    });
+    return this.exclusive(async () => this.subject.next({ ...this.value, ...(await this.readStored()), loaded: true }));
   }
 
   /** Change the state and store what changed; the other tabs hear of a real change. */

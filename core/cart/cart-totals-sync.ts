@@ -1,7 +1,6 @@
 /**
- * The platform's totals and the coupon (spec transactions §3 "Coupon: code, discount", §4 "Coupon", totals sync, §7
- * shipping-methods / shipping-information / collect-totals): totals are pulled (coalesced: one run at a time, one more
- * if asked meanwhile) and kept with their per-line row totals and discounts; the coupon the totals name is the cart's.
+ * The platform's totals and the coupon (spec transactions §3 "Coupon", §4 "Coupon", totals sync, §7 shipping-methods /
+ * shipping-information / collect-totals): totals are pulled and kept with their per-line row totals and discounts.
  */
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError } from '../ports/api-error';
@@ -10,9 +9,9 @@ import type { CartContext } from './cart-store';
 import type { CartState, PlatformTotals } from './types';
 
 /**
- * spec transactions §3 "Coupon: code, discount": the coupon the platform's totals say is applied. Totals naming a code
- * make it the cart's coupon (a reload, another tab, a login merge: the server is the truth); totals with neither a code
- * nor a discount mean none is applied; otherwise the known coupon stays with the discount the totals give.
+ * spec transactions §3 "Coupon: code, discount": the coupon the platform's totals say is applied. A code in the totals
+ * is the cart's coupon (the server is the truth); neither a code nor a discount means none; otherwise the known coupon
+ * stays with the totals' discount.
  */
 export function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, discount: number): CartState['coupon'] {
   const code = typeof totals.coupon_code === 'string' ? totals.coupon_code.trim() : '';
@@ -93,27 +92,19 @@ export class CartTotalsSync {
     });
   }
 
-  /**
-   * spec transactions §4, §7: the server's shipping methods for an address (POST /api/cart/shipping-methods). Answers []
-   * when there is no server cart, cart sync is off, offline, or the call fails (logged): the configured methods remain.
-   */
+  /** POST /api/cart/shipping-methods; [] without a server cart, offline, or when the call fails (logged). */
   async serverShippingMethods(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
     const { ctx } = this;
     const cartId = ctx.cartId();
     if (!ctx.serverSync() || !ctx.online() || !cartId) return [];
-    try {
-      const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address));
-      return Array.isArray(methods) ? methods : [];
-    } catch (e) {
+    const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address)).catch((e: unknown) => {
       ctx.deps.logger.warn(`shipping methods could not be loaded: ${String(e)}`, 'cart');
       return [];
-    }
+    });
+    return Array.isArray(methods) ? methods : [];
   }
 
-  /**
-   * spec transactions §7: POST /api/cart/shipping-information with the chosen address and method; the answer's totals
-   * become the cart's totals (shipping included). False when not sent (no server cart, offline) or it failed (logged).
-   */
+  /** POST /api/cart/shipping-information: the answer's totals become the cart's. False when not sent or it failed. */
   async applyShippingInformation(addressInformation: AddressInformation): Promise<boolean> {
     const { ctx } = this;
     const cartId = ctx.cartId();
@@ -130,9 +121,8 @@ export class CartTotalsSync {
   }
 
   /**
-   * spec transactions §4 "Coupon": applying removes any previous one first; then the totals are synced. Resolves true
-   * once the platform accepted the code; rejects with ShopError 'cart.couponInvalid' (status 4xx) when it refused the
-   * code, and with the same key when there is no server cart or the shop is offline.
+   * spec transactions §4 "Coupon": a previous coupon is removed first, then the totals are synced. True once applied;
+   * ShopError 'cart.couponInvalid' when refused (status 4xx), without a server cart or offline.
    */
   applyCoupon(code: string): Promise<boolean> {
     const { ctx } = this;

@@ -7,14 +7,7 @@ import type { CartItem, CartState } from './types';
  * Fields the server fills in (server_item_id, totals, info) do not change it.
  */
 export function cartItemsHash(items: readonly CartItem[]): string {
-  if (items.length === 0) return hashString('[]');
-  const lines = items.map((i) => `${cartItemIdentity(i)}#${i.qty}`).sort();
-  return hashString(JSON.stringify(lines));
-}
-
-/** cyrb53 (core/hash.ts) as hex. Not cryptographic. */
-export function hashString(s: string): string {
-  return cyrb53(s).toString(16);
+  return cyrb53(JSON.stringify(items.map((i) => `${cartItemIdentity(i)}#${i.qty}`).sort())).toString(16);
 }
 
 type SyncFields = Pick<CartState, 'cartItems' | 'cartItemsHash' | 'cartServerLastSyncDate'>;

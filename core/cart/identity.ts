@@ -1,5 +1,4 @@
 import type { ProductOption } from '../catalogue/types';
-import type { CartItem } from './types';
 
 /**
  * The identity of a cart line (spec transactions §4 "Adding": "an item with the same identity"):
@@ -29,11 +28,6 @@ function sortedPairs(list: ReadonlyArray<{ option_id: unknown; option_value: unk
 export function hasOptions(item: { product_option?: ProductOption | undefined }): boolean {
   const ext = item.product_option?.extension_attributes;
   return !!ext && (ext.configurable_item_options?.length ?? 0) + (ext.custom_options?.length ?? 0) + (ext.bundle_options?.length ?? 0) > 0;
-}
-
-/** Same line: same identity. */
-export function sameCartLine(a: CartItem, b: CartItem): boolean {
-  return cartItemIdentity(a) === cartItemIdentity(b);
 }
 
 /**

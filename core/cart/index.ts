@@ -1,26 +1,13 @@
 /** Cart capability: rules (pure) and the cart service. */
 export * from './types';
-export { cartItemIdentity, normalizeQty, sameCartLine, hasOptions } from './identity';
-export {
-  addCartItem,
-  addToCart,
-  patchCartItem,
-  priceUnknown,
-  productToCartItem,
-  productToCartItems,
-  removeCartItem,
-  updateCartItemQty,
-  type AddCandidate,
-  type AddOutcome,
-  type CartNotice,
-  type StockStatus,
-} from './add';
-export { cartItemsHash, cartNeedsSync, totalsNeedSync } from './hash';
-export { mergeCartItems, mergePairedLines, pairCartLines, serverItemToCartItem, type MergeAction, type MergeOptions, type MergeResult, type MergeStatus } from './merge';
-export { minicartCount } from './minicart';
-export { applyStockResult, removeItemMissingOnServer, revertFailedServerUpdate } from './server-results';
-export { cartTotals, lineRowTotal, offlineTotals, platformTotalsFit, segmentValue } from './totals';
-export { CartService, CART_STORAGE_KEYS, CART_TASK_EVENTS, type CartServiceDeps, type ConnectOptions, type SyncOptions } from './cart-service';
-export { createStockStatus, stockStatusOfCheck, type StockCheckOutcome, type StockStatusDeps } from './stock-check';
-export { taxCountry, totalsTaxCountry } from './tax-country';
-export { syncCartStock, stockAnswerFor, type CartForStockSync } from './cart-stock-sync';
+export * from './identity';
+export * from './add';
+export * from './hash';
+export * from './merge';
+export * from './minicart';
+export * from './server-results';
+export * from './totals';
+export * from './cart-service';
+export * from './stock-check';
+export * from './tax-country';
+export * from './cart-stock-sync';

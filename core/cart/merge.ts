@@ -1,29 +1,21 @@
 import { cartItemIdentity, hasOptions } from './identity';
 import type { CartItem, ServerCartItem } from './types';
 
-/**
- * Merge of client and server cart items (spec transactions §4 "Merge of client and server items").
- *
- * Flags:
- * - `forceClientState`: the client is the truth (e.g. after a local edit); also implied when `serverMergeByDefault` is off.
- * - `serverMergeByDefault` (config.cart.serverMergeByDefault).
- * - `canRemoveLocalItems` / `canModifyLocalItems`: whether the server may remove / change client lines when the client state is
- *   not forced (vue-storefront's serverSyncCanRemoveLocalItems / serverSyncCanModifyLocalItems, both off by default).
- * - `mergeQtys`: the login merge. A line of a guest cart that also is in the account cart with ANOTHER qty gets the sum, once:
- *   the line is then marked with the account cart id (`server_cart_id`) and never summed again (#3995). Equal quantities are
- *   never summed (#4220, #5743). A login merge never deletes server-only items, even in checkout (#5345).
- * - `cartId`: the server cart the server items belong to; every resulting line is marked with it.
- *
- * Lines are paired by server item id (same cart), then by checksum (where the server sends one), then by identity (sku + options),
- * then — for a configurable server item, or one without product_type, that came back without options — by sku, so a
- * configurable line keeps its configuration (#4641). See pairCartLines().
- */
+/** Merge of client and server cart items (spec transactions §4 "Merge of client and server items"). */
 export interface MergeOptions {
+  /** the client is the truth (e.g. after a local edit); also implied when `serverMergeByDefault` is off */
   forceClientState?: boolean;
   serverMergeByDefault: boolean;
+  /** whether the server may remove / change client lines when the client state is not forced (default off) */
   canRemoveLocalItems?: boolean;
   canModifyLocalItems?: boolean;
+  /**
+   * the login merge: a guest line that is in the account cart with ANOTHER qty gets the sum, once (the line is then
+   * marked with the account cart id and never summed again); equal quantities are never summed; server-only lines
+   * are never deleted
+   */
   mergeQtys?: boolean;
+  /** the server cart the server items belong to; every resulting line is marked with it */
   cartId?: string;
 }
 
@@ -51,7 +43,7 @@ export interface MergeResult {
   changed: boolean;
 }
 
-/** A server line as a client line (keeps the server's product_option: #4641). */
+/** A server line as a client line (keeping the server's product_option). */
 export function serverItemToCartItem(s: ServerCartItem, cartId?: string): CartItem {
   const item: CartItem = { sku: s.sku, qty: s.qty, server_item_id: s.item_id, item_id: s.item_id };
   if (s.name !== undefined) item.name = s.name;
@@ -97,14 +89,13 @@ const hasConfigurableOptions = (c: CartItem) => (c.product_option?.extension_att
 
 /**
  * Pairs client lines with server lines in passes; in each pass, client lines in order take the first unused server line
- * with their key. Every key is computed once per item and looked up in a map built once, so the pairing is linear in the
- * number of lines.
+ * with their key (keys computed once and looked up in maps: linear in the number of lines).
  * Passes (spec transactions §3 "Cart item", §4 "Merge of client and server items"):
  * 1. the server item id (of this cart) and the sku;
  * 2. the checksum, where the server sends one and the client line carries it (from an earlier merge), and the sku;
  * 3. the identity (sku + configurable, custom and bundle options);
- * 4. a configurable line whose server copy came back without options (#4641): the sku, when the server line says
- *    `product_type: 'configurable'` or says no product_type at all (a child sku names its configuration).
+ * 4. a configured line whose server copy came back without options: the sku, when the server line says
+ *    `product_type: 'configurable'` or no product_type at all (a child sku names its configuration).
  */
 export function pairCartLines(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], cartId: string | undefined): Map<number, number> {
   const pairs = new Map<number, number>(); // client index -> server index

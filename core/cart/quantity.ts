@@ -1,10 +1,7 @@
 /**
  * Changing the quantity of a cart line (spec transactions §5 "quantity above 0, a positive integer and below available
- * quantity"; §8 'Only {maxQuantity} products of this type are available!'; catalogue §8 the same text).
- *
- * A quantity the stock cannot serve is refused BEFORE anything changes: the line keeps its last valid quantity and the
- * shopper reads only the 'Only {maxQuantity} available' message — never 'quantity updated' next to a server refusal,
- * never a reset to another quantity.
+ * quantity"; §8 'Only {maxQuantity} products of this type are available!'). A quantity the stock cannot serve is
+ * refused before anything changes: never 'quantity updated' next to a server refusal.
  */
 import { MESSAGES, type MessageKey } from '../messages';
 import type { StockAnswer } from '../ports/stock-api';

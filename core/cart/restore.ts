@@ -1,8 +1,6 @@
 /**
- * Back to the cart after a failed or cancelled payment (beyond the spec: spec transactions §4 "Placing an
- * order ... clear the cart" emptied it, so a failed payment left the shopper with nothing): the order's lines are put
- * back into the cart. A line already in the cart (same identity: sku + options, spec §4 "Adding") gets the order's
- * quantity added; the others are appended in the order's order.
+ * A placed order's lines back into the cart ("back to cart", core/checkout/back-to-cart.ts): a line of the same
+ * identity (spec §4 "Adding") gets the order's quantity added; the others are appended in the order's order.
  */
 import { cartItemIdentity, normalizeQty } from './identity';
 import type { CartItem } from './types';

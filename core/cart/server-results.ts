@@ -20,11 +20,6 @@ export function revertFailedServerUpdate(items: readonly CartItem[], identity: s
   return out;
 }
 
-/** spec transactions §4 "Server item update failing": an item the server did not return is removed locally. */
-export function removeItemMissingOnServer(items: readonly CartItem[], identity: string): CartItem[] {
-  return items.filter((i) => cartItemIdentity(i) !== identity);
-}
-
 /**
  * spec transactions §4 "Stock sync result": in stock → info 'In stock!'. Out of stock → error 'Out of the stock!' when
  * out-of-stock items are allowed in the cart or cart sync is on; otherwise the item is removed.

@@ -11,7 +11,7 @@ import type { StockAnswer, StockApi } from '../ports/stock-api';
 import { ManualNetwork, MemoryLogger, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import type { CartNotice } from './add';
 import { cartItemIdentity } from './identity';
-import { createStockStatus, stockStatusOfCheck } from './stock-check';
+import { createStockStatus } from './stock-check';
 
 const product = (sku: string, over: Partial<Product> = {}): Product => ({ id: sku, sku, name: sku, type_id: 'simple', price_incl_tax: 10, ...over });
 
@@ -54,10 +54,16 @@ function setup(config: ShopConfig, answer: Answer, online: boolean) {
 
 describe('stock status of an added item', () => {
   // spec transactions §4 "Adding": ok / volatile / out_of_stock from the stock check
-  it('maps a check answer to ok / out_of_stock and no usable answer to volatile', () => {
-    expect(stockStatusOfCheck({ kind: 'answer', answer: { is_in_stock: true, qty: 3 } })).toBe('ok');
-    expect(stockStatusOfCheck({ kind: 'answer', answer: { is_in_stock: false, qty: 0 } })).toBe('out_of_stock');
-    expect(stockStatusOfCheck({ kind: 'none' })).toBe('volatile');
+  it('maps a check answer to ok / out_of_stock and no usable answer to volatile', async () => {
+    const status = (answer: Answer, online = true) => {
+      const check = createStockStatus({ stock: stockApi(answer), network: new ManualNetwork(online) });
+      return check(product('A'), { sku: 'A', qty: 1 });
+    };
+    expect(await status('in')).toBe('ok');
+    expect(await status('out')).toBe('out_of_stock');
+    expect(await status('enotfound')).toBe('volatile');
+    expect(await status('fails')).toBe('volatile');
+    expect(await status('in', false)).toBe('volatile');
   });
 
   // spec transactions §4 "Adding", §8 (volatile warning, out-of-stock notice, ENOTFOUND ignored)

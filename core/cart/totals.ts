@@ -8,13 +8,9 @@ function round(value: number, digits: number): number {
 }
 
 /**
- * Totals computed on the client while the server totals are unknown (offline, or server sync off)
- * (spec transactions §3 "Totals": subtotal_incl_tax, grand_total, payment, shipping).
- * The shipping price is counted ONCE per cart, never once per line (a vue-storefront 1.12 bug);
- * an empty cart has no shipping.
- * The coupon's discount (spec transactions §3 "Coupon: code, discount") is the server's to compute: its rule is not
- * known here, so the discount the server's totals last gave is carried as a fixed amount, never more than the goods
- * (the server caps a fixed discount at the subtotal), in a segment labelled as last known (`totalsDiscountLastKnown`).
+ * Totals computed on the client while the server's are unknown (spec transactions §3 "Totals"): the shipping price
+ * once per cart, never once per line; none for an empty cart. The coupon's discount is the server's to compute, so
+ * the last one its totals gave is carried as a fixed amount, never more than the goods, labelled as last known.
  */
 export function offlineTotals(
   items: readonly CartItem[],
@@ -38,11 +34,9 @@ export function offlineTotals(
 }
 
 /**
- * Whether the platform's totals still describe the cart's lines (spec transactions §4 "Sync need": totals need a new
- * sync when the item hash changed; §3 "Cart item": server_item_id). They do while every line is a server line the
- * totals list with the same quantity and the totals list no other line. A line added or changed offline (not yet on
- * the server, or its quantity changed since), or the totals of an earlier cart (an empty one: € 0,00) do not fit.
- * Totals without their line list fit while every line is a server line.
+ * Whether the platform's totals still describe the cart's lines (spec transactions §4 "Sync need", §3 "Cart item"):
+ * every line is a server line the totals list with its quantity, and the totals list no other line. A line changed
+ * offline, or the totals of an earlier cart, do not fit.
  */
 export function platformTotalsFit(platform: PlatformTotals, items: readonly CartItem[]): boolean {
   if (items.some((i) => i.server_item_id === undefined || i.server_item_id === null)) return false;

@@ -1,26 +1,17 @@
 /**
- * The address rule of spec transactions §5 for the shipping and the billing address: first and last name at least
- * config.checkout.nameMinLength letters, street and city required, zip code at least config.checkout.zipCodeMinLength
- * characters, country one of config.checkout.allowedCountries (BE, NL); billing's tax ID, when given, at least
- * config.checkout.taxIdMinLength letters. CheckoutService refuses an address that breaks it (InvalidAddressError);
- * the checkout form shows the same errors per field.
+ * The address rule of spec transactions §5 for the shipping and the billing address: names of at least
+ * config.checkout.nameMinLength letters, street and city required, a zip code of at least zipCodeMinLength
+ * characters, a country of allowedCountries (BE, NL); billing's tax ID, when given, at least taxIdMinLength letters.
+ * CheckoutService refuses an address that breaks it (InvalidAddressError); the form shows the same errors per field.
  */
 import type { ShopConfig } from '../config';
 import { ShopError } from '../messages';
 import { collectErrors, validateName, validateRequired, type FieldError, type FieldResult, type FormErrors } from './field-rules';
 import { validateCountry, validateTaxId, validateZipCode } from './form-validation';
+import type { CheckoutAddress } from './types';
 
 /** The address fields of ShippingDetails and PaymentDetails (optional ones need no value). */
-export interface AddressInput {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly streetAddress: string;
-  readonly apartmentNumber?: string | undefined;
-  readonly zipCode: string;
-  readonly city: string;
-  readonly country: string;
-  readonly phoneNumber?: string | undefined;
-}
+export type AddressInput = Readonly<Omit<CheckoutAddress, 'state' | 'region_id'>>;
 
 export type AddressField = 'firstName' | 'lastName' | 'streetAddress' | 'zipCode' | 'city' | 'country';
 export type BillingField = AddressField | 'taxId';

@@ -1,11 +1,8 @@
 /**
- * "Back to cart" after a failed, cancelled or expired payment (beyond the spec: spec transactions §4 "Placing an order"
- * clears the cart, so a failed payment would leave the shopper with nothing): the order's lines go back into the cart
- * (core/cart/restore.ts) and the coupon the ordered cart had is applied again (spec transactions §4 "Coupon"), so the
- * totals are the ones the shopper saw when ordering.
- *
- * The order is this browser's stored copy (found by the order token of the order-status URL), else, for a signed-in
- * customer, the order from their order history (its items and, when the platform gives it, its coupon_code).
+ * "Back to cart" after a failed, cancelled or expired payment (beyond the spec: placing an order clears the cart, spec
+ * transactions §4): the order's lines go back into the cart and its coupon is applied again (§4 "Coupon"), so the
+ * totals are the ones the shopper saw when ordering. The order is this browser's stored copy (by the order token of
+ * the order-status URL), else the signed-in customer's order from their history.
  */
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';

@@ -1,11 +1,8 @@
 /**
- * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue" offline orders, §5, §9):
- * the shopper's details, the shipping and payment methods and the totals they make. Its parts:
- * - details: personal, shipping and payment details persisted in Storage collection 'checkout' (never the password);
- *   shipping and billing addresses are refused unless they keep the address rule of §5 (address-rules.ts);
- * - placing an order: order-placement.ts;
- * - stored orders sent later (offline, going online, other tabs): offline-orders.ts;
- * - the shapes they share: checkout-state.ts (re-exported here).
+ * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue", §5, §9): the shopper's
+ * details (Storage collection 'checkout', never the password; addresses must keep the rule of §5), the shipping and
+ * payment methods and the totals they make. Placing an order is order-placement.ts, stored orders sent later are
+ * offline-orders.ts, the shapes they share checkout-state.ts.
  */
 import type { Observable } from 'rxjs';
 import { StateHolder } from '../state-holder';
@@ -14,7 +11,6 @@ import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress }
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
 import type { OrderAddress } from '../ports/order-api';
-import type { PaymentApi } from '../ports/payment-api';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
@@ -40,9 +36,7 @@ import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDe
 
 export {
   INITIAL_CHECKOUT_STATE,
-  cartOrderKey,
   fromServerShippingMethod,
-  orderIdempotencyKey,
   type CartForCheckout,
   type CheckoutDeps,
   type CheckoutState,
@@ -104,10 +98,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     this.patch({ modifiedAt: await this.touch() });
   }
 
-  /**
-   * After a resume (reload, language switch) the methods chosen before are chosen again once offered, so the totals
-   * carry the shipping and payment costs as they did before the reload.
-   */
+  /** After a resume (reload, language switch) the methods chosen before are chosen again, with their costs. */
   async restoreSelections(): Promise<void> {
     const s = this.state.value;
     const shipping = s.shippingDetails;
@@ -151,10 +142,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     this.patch({ paymentChoice: undefined });
   }
 
-  /**
-   * spec transactions §3 "paymentDetails": the method (and bank) picked on the payment step is kept with the details
-   * before the step is confirmed, so a reload shows it again (payment-choice.ts resolvePaymentChoice).
-   */
+  /** spec transactions §3 "paymentDetails": the method (and bank) picked, kept before the step is confirmed */
   async choosePaymentMethod(choice: PaymentChoice): Promise<void> {
     const kept: PaymentChoice = choice.issuer ? { method: choice.method, issuer: choice.issuer } : { method: choice.method };
     await this.storeDetails(KEYS.paymentChoice, kept, { paymentChoice: kept });
@@ -189,9 +177,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   }
 
   /**
-   * spec transactions §4, §5, §9: the shipping methods for the chosen country — the server's (POST /api/cart/shipping-methods)
-   * merged with the configured DPD flat rate, unavailable ones dropped. Offline, without a server cart, or when the call
-   * fails: the configured methods only. The country is the address's, else the saved shipping details', else the default.
+   * spec transactions §4, §5, §9: the server's shipping methods for the country (the address's, else the saved
+   * details', else the default) merged with the configured ones; offline or on failure, the configured ones.
    */
   async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
     const details = this.state.value.shippingDetails;
@@ -200,11 +187,10 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     const query: ShippingMethodsAddress = { country_id: taxCountry(this.config), ...place, ...address };
     let server: ServerShippingMethod[] = [];
     if (this.deps.cart.serverShippingMethods && this.deps.network.isOnline()) {
-      try {
-        server = await this.deps.cart.serverShippingMethods(query);
-      } catch (e) {
+      server = await this.deps.cart.serverShippingMethods(query).catch((e: unknown) => {
         this.deps.logger.warn('shipping methods could not be loaded', 'checkout', e);
-      }
+        return [];
+      });
     }
     const methods = this.loadShippingMethods(server.map(fromServerShippingMethod));
     // a chosen method that is no longer offered is dropped
@@ -217,10 +203,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   }
 
   /**
-   * Choose a shipping method (one of state.shippingMethods) and refresh the totals with it (spec transactions §4, §7:
-   * shipping-information, then collect-totals when a payment method is chosen too). Called before the methods are
-   * loaded, it loads them first (fetchShippingMethods), so the totals carry the shipping. Undefined when the method is
-   * not offered: nothing is chosen then.
+   * Choose an offered shipping method and refresh the totals with it (spec transactions §4, §7). Called before the
+   * methods are loaded, it loads them first, so the totals carry the shipping. Undefined when not offered.
    */
   async selectShippingMethod(methodCode: string, carrierCode?: string): Promise<CartShippingMethod | undefined> {
     const offered = (methods: readonly CartShippingMethod[]) =>
@@ -254,9 +238,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   }
 
   /**
-   * Totals after a change of shipping method, payment method or address (spec transactions §4, §7): with a chosen
-   * shipping method its address information is sent (shipping-information, whose totals the cart keeps); with a payment
-   * method too, collect-totals follows. Offline the cart's own totals apply (shipping counted once).
+   * Totals after a change of method or address (spec transactions §4, §7): shipping-information with the chosen
+   * shipping method (the cart keeps its totals), then collect-totals when a payment method is chosen too.
    */
   async refreshTotals(): Promise<void> {
     const cart = this.deps.cart;
@@ -286,17 +269,12 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return info;
   }
 
-  /**
-   * spec §3, §5: provider methods filtered by the mapping, plus cash on delivery unless the cart is virtual only;
-   * offline, the methods that work offline and 'payment.offline' (payment-choice.ts paymentMethodsOffer)
-   */
+  /** spec §3, §5: the provider's mapped methods plus cash on delivery; offline, those that work offline */
   async loadPaymentMethods(): Promise<readonly CheckoutPaymentMethod[]> {
-    let provider: Awaited<ReturnType<PaymentApi['paymentMethods']>> | undefined;
-    try {
-      provider = await this.deps.paymentApi.paymentMethods();
-    } catch (e) {
+    const provider = await this.deps.paymentApi.paymentMethods().catch((e: unknown) => {
       this.deps.logger.warn('payment methods could not be loaded', 'checkout', e);
-    }
+      return undefined;
+    });
     const { methods, error } = paymentMethodsOffer(provider, this.deps.network.isOnline(), this.deps.cart.snapshot().cartItems, this.config);
     if (error === MESSAGES.noPaymentMethods) this.deps.logger.error('No payment methods configured', 'checkout');
     this.patch({ paymentMethods: methods, paymentMethodsError: error });
@@ -307,12 +285,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return this.state.value.paymentMethods.find((m) => m.code === code);
   }
 
-  /**
-   * Place the order (spec §4 "Placing an order"; order-placement.ts). Resolves with status 'placed' or 'queued';
-   * rejects with a ShopError: 'cart.cartEmptyCheckout', 'validation.fieldRequired', an InvalidAddressError (e.g.
-   * 'validation.countryNotAllowed'), 'order.placeError' (a final 4xx) or the registration error when creating the
-   * account failed.
-   */
+  /** spec §4 "Placing an order" (order-placement.ts) */
   placeOrder(comment?: string): Promise<PlacedOrder> {
     return placeOrder(this.ctx, comment);
   }

@@ -3,11 +3,12 @@
  * CheckoutService (checkout-service.ts: details, methods, totals), order placement (order-placement.ts) and the stored
  * orders sent later (offline-orders.ts) read and patch one CheckoutState through a CheckoutContext.
  */
-import type { CartItem, CartPaymentMethod, CartShippingMethod, CartState } from '../cart/types';
+import type { CartService } from '../cart/cart-service';
+import type { CartItem, CartShippingMethod, CartState } from '../cart/types';
 import { cartItemsHash } from '../cart/hash';
 import type { ShopConfig } from '../config';
 import type { MessageKey } from '../messages';
-import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
+import type { ServerShippingMethod } from '../ports/cart-api';
 import type { Clock } from '../ports/clock';
 import type { CrossTab, TabLocks } from '../ports/cross-tab';
 import type { IdGenerator } from '../ports/id-generator';
@@ -16,32 +17,25 @@ import type { Network } from '../ports/network';
 import type { OrderApi, OrderPlacementResult } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import type { Storage } from '../ports/storage';
-import type { Customer, NewCustomer } from '../ports/user-api';
 import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
 import type { CheckoutStep } from './checkout-step';
 import type { OrderStore, StoredOrder } from './order-store';
-import type { AddressUse } from '../user/address-book';
+import type { SessionService } from '../user/session-service';
 import type { PaymentChoice } from './payment-choice';
-import type { CheckoutAddress, CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
 
-/** What checkout needs of the cart (the engine's CartService satisfies it). */
-export interface CartForCheckout {
-  /** the cart's lines and server id; its coupon, when it has one, is recorded with the order ("back to cart") */
-  snapshot(): Pick<CartState, 'cartItems' | 'cartServerToken'> & { readonly coupon?: CartState['coupon'] };
+/** The cart as checkout reads it: lines, server id, and the coupon recorded with the order ("back to cart"). */
+type CartView = Pick<CartState, 'cartItems' | 'cartServerToken'> & { readonly coupon?: CartState['coupon'] };
+
+/** What checkout needs of the cart: CartService's commands (the server-cart ones optional). */
+export type CartForCheckout = {
+  snapshot(): CartView;
   /** the cart as stored, re-read when another tab changed it; default: snapshot() */
-  current?(): Promise<Pick<CartState, 'cartItems' | 'cartServerToken'> & { readonly coupon?: CartState['coupon'] }>;
-  /** spec §4 "Cart clear": empties items, optionally syncs, optionally disconnects */
+  current?(): Promise<CartView>;
   clear(options: { sync: boolean; disconnect?: boolean }): Promise<void>;
-  /** spec §4, §7: the server's shipping methods for an address ([] when not available) */
-  serverShippingMethods?(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]>;
-  /** spec §7: POST shipping-information; the answer's totals become the cart's. False when not sent. */
-  applyShippingInformation?(addressInformation: AddressInformation): Promise<boolean>;
-  setShippingMethod?(method: CartShippingMethod | undefined): Promise<void>;
-  setPaymentMethod?(method: CartPaymentMethod | undefined): Promise<void>;
-  /** totals sync (collect-totals when shipping and payment are chosen) */
-  syncTotals?(): Promise<void>;
-}
+} & Partial<Pick<CartService, 'serverShippingMethods' | 'applyShippingInformation' | 'syncTotals' | CartMethodSetters>>;
+type CartMethodSetters = 'setShippingMethod' | 'setPaymentMethod';
 
 /** spec transactions §3 "Shipping method": a server answer line as a shipping method (server method, availability kept). */
 export function fromServerShippingMethod(m: ServerShippingMethod): CartShippingMethod {
@@ -57,21 +51,10 @@ export function fromServerShippingMethod(m: ServerShippingMethod): CartShippingM
   };
 }
 
-/** What checkout needs of the session (SessionService satisfies it). */
-export interface SessionForCheckout {
-  currentUserId(): string | number | undefined;
-  register(customer: NewCustomer, password: string): Promise<Customer>;
+/** What checkout needs of the session: SessionService's commands (the signed-in customer's ones optional). */
+export type SessionForCheckout = Pick<SessionService, 'currentUserId' | 'register'> & {
   login(username: string, password: string): Promise<unknown>;
-  /** Runs `fn` with the signed-in customer's access token (refreshed once on a 401); undefined for a guest. */
-  withUserToken?<T>(fn: (token: string | undefined) => Promise<T>): Promise<T>;
-  /** An access token for a just-registered account without signing in (the cart is not touched, #4205). */
-  issueToken?(username: string, password: string): Promise<string>;
-  /**
-   * Adds an address to the signed-in customer's account (a queued profile update), the default for `uses` the account
-   * has none for; nothing for a guest or an address the account has already.
-   */
-  addAddress?(address: CheckoutAddress, uses: readonly AddressUse[]): Promise<void>;
-}
+} & Partial<Pick<SessionService, 'withUserToken' | 'issueToken' | 'addAddress'>>;
 
 export interface PlacedOrder {
   readonly order_id: string;

@@ -1,8 +1,7 @@
 /**
- * Where checkout resumes (spec transactions §3 "Checkout personalDetails / shippingDetails / paymentDetails" are kept in
- * browser storage, §4 "The user is 'in checkout' if checkout was modified within the last 30 minutes", §7 browser
- * storage). The step the shopper is on is persisted with the details, so a reload or a language switch (which reloads
- * the page) keeps the step; it never resumes past the details that were actually saved.
+ * Where checkout resumes (spec transactions §3 checkout details kept in browser storage, §4 "in checkout" within 30
+ * minutes of the last change): the step is kept with the details, so a reload or a language switch keeps it, never
+ * past the details actually saved.
  */
 import type { ShopConfig } from '../config';
 import { isInCheckout } from './checkout-rules';

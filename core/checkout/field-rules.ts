@@ -1,9 +1,7 @@
 /**
- * The field rules the first page's forms use (the footer's newsletter form: spec transactions §5 required field and
- * valid e-mail; the product page's review form: a name; its and the cart's quantity) and how a form collects its
- * errors. ./form-validation.ts has the other rules and re-exports these. A module of its own: esbuild puts a whole
- * module in the first load when the first page imports any of it, and the checkout's, account's and cart's rules are
- * not the first page's.
+ * The field rules of the first page's forms (spec transactions §5: required, e-mail, name, quantity) and how a form
+ * collects its errors; ./form-validation.ts has the other rules. A module of its own so the first load carries
+ * none of the checkout's and account's rules.
  */
 import type { ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';

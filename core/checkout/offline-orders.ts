@@ -1,13 +1,10 @@
 /**
- * Stored orders and how they reach the backend (spec transactions §3 "Offline order: carries a transmited flag", §4
- * "Task queue" offline orders, 'Order waiting!'):
- * - sendOrder: one attempt with the order's stable Idempotency-Key. Accepted: stored as transmitted. Offline, no answer
- *   or a 5xx: it stays pending, never a success (vue-storefront #2740). A 4xx is final: marked rejected and never
- *   re-sent (#2663).
+ * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"):
+ * - sendOrder: one attempt with the order's Idempotency-Key. Accepted: stored as transmitted. Offline, no answer or a
+ *   5xx: pending, never a success. A 4xx is final: marked rejected and never re-sent.
  * - OfflineOrders: going online with config.queue.automaticOrderTransmission, or on the thank-you page, sends the
- *   stored orders; otherwise the offline-order-confirmation event fires ('order.waiting' notification whose action,
- *   'order.waitingConfirm', sends them, and the order-confirmation modal). Orders placed or sent by another tab of the
- *   browser update this tab's thank-you state.
+ *   stored orders; otherwise the offline-order-confirmation event fires (the 'order.waiting' notification, whose action
+ *   sends them, and the confirmation modal). Orders placed or sent by another tab update this tab's thank-you state.
  */
 import { distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
 import { MESSAGES } from '../messages';
@@ -124,10 +121,8 @@ export class OfflineOrders {
   }
 
   /**
-   * spec transactions §4 "Task queue" (offline orders, 'Order waiting!'): once the stored orders are sent the waiting
-   * notice and the confirmation modal go, whichever way the shopper confirmed (the notice's action, the modal, the
-   * thank-you page, another tab); each order the backend accepted is announced with the number it gave
-   * ('order.offlineSent': increment_id), the thank-you state shows it too (lastOrder).
+   * spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal
+   * go (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent').
    */
   private afterTransmit(report: TransmitReport, pendingOrders: number): void {
     const { deps } = this.ctx;

@@ -1,16 +1,13 @@
 /**
  * Placing an order (spec transactions §4 "Placing an order", §5):
- * - the order is stored in 'orders' first, then sent with a stable Idempotency-Key (offline-orders.ts sendOrder). On
- *   success (or a missing result code): timestamp recorded, cart cleared WITHOUT sync, password and createAccount
- *   dropped. Offline, no answer, or a 5xx: the order stays stored with transmited:false and the outcome is 'queued',
- *   never a success: offline it says the order is kept and sent once the connection is back ('order.queuedOffline',
- *   spec transactions §4 "Task queue"), otherwise it names the server error ('order.queued', §8). A 4xx is final: the order is rejected ('order.placeError').
- * - Placed or queued, the shipping and billing addresses the logged-in customer asked to keep are added to the account
- *   (saved-addresses.ts addressesToKeep).
- * - Creating an account at checkout registers first, places the order for the new customer, clears the cart, and only
- *   then logs in: the login's cart merge meets an empty local cart, so no item is doubled (vue-storefront #4205).
- * - At most one order per cart across the browser's tabs: orders are placed under TAB_LOCKS.order, and a cart that
- *   another tab ordered meanwhile shows that tab's order instead of being ordered twice.
+ * - the order is stored in 'orders' first, then sent with a stable Idempotency-Key (offline-orders.ts sendOrder).
+ *   Accepted (or no result code): cart cleared WITHOUT sync, password and createAccount dropped. Offline, no answer
+ *   or a 5xx: 'queued', never a success ('order.queuedOffline' / 'order.queued'). A 4xx is final ('order.placeError').
+ * - the addresses the logged-in customer asked to keep are then added to the account.
+ * - creating an account registers first, places the order, clears the cart and only then logs in: the login's cart
+ *   merge meets an empty cart, so no item is doubled.
+ * - at most one order per cart across the browser's tabs (TAB_LOCKS.order): a cart another tab ordered meanwhile
+ *   shows that tab's order.
  */
 import type { CartItem } from '../cart/types';
 import { MESSAGES, ShopError } from '../messages';
@@ -137,11 +134,8 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
     }
     if (placed.status === 'queued') deps.notifications.notify({ type: 'warning', message: placed.queuedBecause === 'offline' ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued });
     if (createAccount && password) {
-      try {
-        await deps.session.login(personal.emailAddress, password);
-      } catch (e) {
-        deps.logger.warn('login after account creation failed', 'checkout', e);
-      }
+      const failed = (e: unknown) => deps.logger.warn('login after account creation failed', 'checkout', e);
+      await deps.session.login(personal.emailAddress, password).catch(failed);
     }
     return placed;
   } finally {

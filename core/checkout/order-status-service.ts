@@ -1,8 +1,7 @@
 /**
- * The order-status page (spec transactions §2 /order-status/{order_token}, §4 payment status groups, §5, §8):
- * get-payment-status answers code 200 → the status group (success / pending / failed) with increment id and e-mail;
- * 403 HASH_INCORRECT → 'payment.hashIncorrect'; any other non-200 → 'payment.invalidToken'; no answer →
- * 'payment.fetchFailed' (with the return-to-homepage link); a 200 with an unknown status → 'payment.detailsProblem'.
+ * The order-status page (spec transactions §2 /order-status/{order_token}, §4 payment status groups, §5, §8): 200 →
+ * the status group with increment id and e-mail; 403 → 'payment.hashIncorrect'; another error answer →
+ * 'payment.invalidToken'; no answer → 'payment.fetchFailed'; an unknown status → 'payment.detailsProblem'.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import { MESSAGES, type MessageKey } from '../messages';

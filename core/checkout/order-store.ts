@@ -1,7 +1,6 @@
 /**
- * Orders kept in Storage collection 'orders' (spec transactions §3 "Offline order: carries a transmited flag",
- * §4 "Task queue": offline order queue). Every order is stored BEFORE it is sent, so nothing is lost if the answer
- * never comes; the stable idempotency key makes a repeated send create one order (docs/protocol.md).
+ * Orders kept in Storage collection 'orders' (spec transactions §3 "Offline order", §4 "Task queue"): every order is
+ * stored before it is sent, so nothing is lost if the answer never comes.
  */
 import type { OrderBody, OrderPlacementResult } from '../ports/order-api';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';

@@ -1,10 +1,7 @@
 /**
- * The payment method on the payment step (spec transactions §3 "paymentDetails", §5, §9):
- * - the method (and iDEAL bank) the shopper picked is kept with the checkout details before the step is confirmed,
- *   so a reload of the checkout shows it again while the order is not placed (CheckoutService.choosePaymentMethod);
- * - a kept method that is no longer offered falls back to the default method, and the step says so;
- * - offline the provider's methods cannot be asked for: the offer is the methods that work offline (cash on
- *   delivery), and the step says the shopper is offline rather than 'No payment methods configured'.
+ * The payment method on the payment step (spec transactions §3 "paymentDetails", §5, §9): the method (and bank) picked
+ * is kept before the step is confirmed, so a reload shows it again; a kept method no longer offered falls back to the
+ * default, and the step says so; offline, the offer is the methods that work offline, with 'payment.offline'.
  */
 import type { CartItem } from '../cart/types';
 import type { ShopConfig } from '../config';

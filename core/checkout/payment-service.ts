@@ -1,17 +1,15 @@
 /**
- * The payment provider flow (spec transactions §4 "Payment flow", §5, §8 "Payment"):
- * after the order is placed, a payment is created (post-payment, redirectUrl = absolute storefront origin +
- * config.payment.redirectPath with the order token), an order comment with status pending_payment and the text
- * 'Payment is created for amount {amount}' is posted, and the browser goes to payment_gateway_url.
- * On failure: a persistent error notification 'payment.notCreated', a comment with status canceled, the thank-you
- * flag unset, and the shopper goes to config.payment.errorRedirectPath.
- * Cash on delivery and other non-server methods: the order placement alone completes checkout.
+ * The payment provider flow (spec transactions §4 "Payment flow", §5, §8 "Payment"): after the order is placed a
+ * payment is created (post-payment, redirectUrl = storefront origin + config.payment.redirectPath), a pending_payment
+ * order comment is posted, and the browser goes to payment_gateway_url. On failure: a persistent 'payment.notCreated'
+ * notification, a canceled comment, the thank-you flag unset, and config.payment.errorRedirectPath. Cash on delivery
+ * and other non-provider methods: the order placement alone completes checkout.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { loadedIssuers, needsIssuer, validateIssuer } from './form-validation';
-import { isApiError, isNetworkError } from '../ports/api-error';
+import { isApiError } from '../ports/api-error';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { Issuer, PaymentApi, PaymentCreationResponse } from '../ports/payment-api';
@@ -20,17 +18,6 @@ import type { ProgressService } from '../ui-state/progress-service';
 import { providerMethodCode } from './checkout-rules';
 import type { PlacedOrder } from './checkout-service';
 import { paymentRedirectUrl } from './payment-status';
-
-/** The texts of the order comments the back office reads (not shown to the shopper; spec §4 wording). */
-export interface OrderCommentTexts {
-  created(amount: string): string;
-  notCreated(message: string): string;
-}
-
-export const DEFAULT_ORDER_COMMENT_TEXTS: OrderCommentTexts = {
-  created: (amount) => `Payment is created for amount ${amount}`,
-  notCreated: (message) => `Payment could not be created: ${message}`,
-};
 
 export const ORDER_COMMENT_STATUS = { pendingPayment: 'pending_payment', canceled: 'canceled' } as const;
 
@@ -67,7 +54,6 @@ export function formatPaymentAmount(amount: PaymentCreationResponse['amount'], c
 
 function errorText(e: unknown): string {
   if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
-  if (isNetworkError(e)) return e.message;
   return e instanceof Error ? e.message : String(e);
 }
 
@@ -85,7 +71,7 @@ export class PaymentService {
       readonly logger: Logger;
     },
     private readonly config: ShopConfig,
-    private readonly options: { readonly storefrontOrigin: string; readonly commentTexts?: OrderCommentTexts },
+    private readonly options: { readonly storefrontOrigin: string },
   ) {}
 
   snapshot(): PaymentState {
@@ -98,12 +84,10 @@ export class PaymentService {
 
   /** spec §5: empty issuer list gives 'No issuers' */
   async fetchIssuers(): Promise<readonly Issuer[]> {
-    let issuers: Issuer[] = [];
-    try {
-      issuers = await this.deps.paymentApi.fetchIssuers();
-    } catch (e) {
+    const issuers = await this.deps.paymentApi.fetchIssuers().catch((e: unknown) => {
       this.deps.logger.warn('issuers could not be loaded', 'payment', e);
-    }
+      return [];
+    });
     this.patch({ issuers, issuersError: issuers.length === 0 ? MESSAGES.noIssuers : undefined });
     return issuers;
   }
@@ -130,7 +114,6 @@ export class PaymentService {
 
   /** Create the payment for a placed order and answer where the browser goes next. */
   async startPayment(order: PlacedOrder, method: string, issuer?: string): Promise<PaymentOutcome> {
-    const texts = this.options.commentTexts ?? DEFAULT_ORDER_COMMENT_TEXTS;
     const r = order.result ?? {};
     const orderId = String(r.backendOrderId ?? r.magentoOrderId ?? r.increment_id ?? order.order_id);
     this.patch({ creating: true, error: undefined });
@@ -148,12 +131,12 @@ export class PaymentService {
         ...(issuer ? { issuer } : {}),
         order_token: r.order_token,
       });
-      try {
-        await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, texts.created(formatPaymentAmount(payment.amount, this.config)));
-      } catch (e) {
-        // the payment exists: the shopper must still reach the provider
-        this.deps.logger.warn('pending_payment comment failed', 'payment', e);
-      }
+      // the back office reads the comments (spec §4 wording), not the shopper; the payment exists: whatever becomes of
+      // the comment, the shopper goes on to the provider
+      const amount = formatPaymentAmount(payment.amount, this.config);
+      const created = `Payment is created for amount ${amount}`;
+      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.pendingPayment, created)
+        .catch((e: unknown) => this.deps.logger.warn('pending_payment comment failed', 'payment', e));
       this.deps.progress.finish();
       this.patch({ creating: false });
       return { ok: true, redirectUrl: payment.payment_gateway_url, payment };
@@ -162,11 +145,9 @@ export class PaymentService {
       this.deps.logger.error('payment not created', 'payment', e);
       this.deps.progress.fail();
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.paymentNotCreated, params: { message }, hasNoTimeout: true });
-      try {
-        await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, texts.notCreated(message));
-      } catch (ce) {
-        this.deps.logger.warn('canceled comment failed', 'payment', ce);
-      }
+      const notCreated = `Payment could not be created: ${message}`;
+      await this.comment(orderId, r.order_token, ORDER_COMMENT_STATUS.canceled, notCreated)
+        .catch((ce: unknown) => this.deps.logger.warn('canceled comment failed', 'payment', ce));
       this.deps.checkout.setThankYouPage(false);
       this.patch({ creating: false, error: { key: MESSAGES.paymentNotCreated, params: { message } } });
       return { ok: false, redirectUrl: this.config.payment.errorRedirectPath, error: MESSAGES.paymentNotCreated };
@@ -174,10 +155,9 @@ export class PaymentService {
   }
 
   /**
-   * A new payment for an order whose payment failed, was cancelled or expired (beyond the spec): the same
-   * post-payment call as after placing it (spec §4 "Payment flow", §7), for the order the order-status page shows,
-   * proven by its signed token; the shopper picks the method again (iDEAL with one of the banks). Refused before any
-   * call when the method is not a provider method or iDEAL has no bank. On success the browser goes to the provider.
+   * A new payment for an order whose payment failed, was cancelled or expired (beyond the spec): the post-payment call
+   * of spec §4 "Payment flow" for the order the order-status page shows (by its signed token). Refused before any call
+   * when the method is not a provider method or iDEAL has no bank.
    */
   async retryPayment(order: { readonly orderToken: string; readonly incrementId: string; readonly email?: string }, method: string, issuer?: string): Promise<PaymentOutcome> {
     if (!this.isProviderMethod(method)) throw new ShopError(MESSAGES.serverPaymentMethodUnavailable);

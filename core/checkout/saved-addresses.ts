@@ -1,36 +1,29 @@
 /**
- * A logged-in customer's saved addresses at checkout (spec transactions §3 "Address", checkout shippingDetails and
- * paymentDetails; §5 the address rule; §7 the account's addresses come with GET /api/user/me).
- *
- * - offered: the account's addresses that keep the address rule of §5 (an address abroad cannot be shipped to), the
- *   step's default first (`default_shipping` for the shipping step, `default_billing` for the billing address);
- * - pre-filled: when the step starts with fields the shopper has not filled in, they take the default address; with no
- *   default the addresses are only offered. Whatever the shopper typed, or details kept from before (a returning tab),
- *   is never overwritten;
- * - chosen: picking an address fills the fields (still editable; an edited address is a new one); picking "a new
- *   address" empties fields that hold a saved address and keeps what the shopper typed;
- * - kept: a new shipping or billing address the shopper asks to keep (`saveInAccount` of the shipping or payment
- *   details) is added to the account after the order (order-placement.ts, SessionService.addAddress), one address kept
- *   for both uses once.
- * Pure functions: the UI holds the form, the session holds the customer.
+ * A logged-in customer's saved addresses at checkout (spec transactions §3 "Address", §5 the address rule, §7 the
+ * account's addresses come with GET /api/user/me). Pure functions: the UI holds the form, the session the customer.
+ * - offered: the account's addresses that keep the address rule, the step's default first;
+ * - pre-filled: a step whose fields the shopper has not filled in takes the default address; what the shopper typed,
+ *   or details kept from before, is never overwritten;
+ * - chosen: a saved address fills the fields; "a new address" empties fields that hold a saved one;
+ * - kept: an address the shopper asks to keep (`saveInAccount`) is added to the account after the order.
  */
 import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
 import type { CheckoutAddress, PaymentDetails, ShippingDetails } from './types';
 
-/** The address fields as a form holds them: text, '' for an empty optional field. */
-export interface AddressFormValues {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  apartmentNumber: string;
-  zipCode: string;
-  city: string;
-  country: string;
-  phoneNumber: string;
-}
+export const ADDRESS_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'streetAddress',
+  'apartmentNumber',
+  'zipCode',
+  'city',
+  'country',
+  'phoneNumber',
+] as const;
 
-export const ADDRESS_FORM_FIELDS: readonly (keyof AddressFormValues)[] = ['firstName', 'lastName', 'streetAddress', 'apartmentNumber', 'zipCode', 'city', 'country', 'phoneNumber'];
+/** The address fields as a form holds them: text, '' for an empty optional field. */
+export type AddressFormValues = Record<(typeof ADDRESS_FORM_FIELDS)[number], string>;
 
 /** the choice that is none of the saved addresses */
 export const NEW_ADDRESS = 'new';

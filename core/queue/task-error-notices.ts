@@ -1,9 +1,7 @@
 /**
- * spec transactions §8 "Server error with message": an error notification with an OK action, unless the task is silent or
- * the result code is ENOTFOUND; a 401 while the token is being refreshed is not shown.
- *
- * taskErrorNotice is the pure rule; watchTaskErrors subscribes it to the queue's results. Tasks whose callback_event has its
- * own notice (the cart's item updates: CartService.notices$) are skipped so the shopper never sees the same error twice.
+ * spec transactions §8 "Server error with message": an error notification with an OK action, unless the task is silent,
+ * the result is ENOTFOUND, or it is a 401 while the token is being refreshed. Tasks whose callback_event has its own
+ * notice (the cart's item updates: CartService.notices$) are skipped, so no error is shown twice.
  */
 import type { Subscription } from 'rxjs';
 import { MESSAGES, type MessageKey } from '../messages';

@@ -288,16 +288,6 @@ describe('task queue', () => {
     expect(t.requests).toHaveLength(0);
     expect(counts).toEqual([0, 1, 2, 0]);
   });
-
-  it('execute() sends now and rejects with NetworkError when offline', async () => {
-    const t = new ScriptedTransport(() => json(200, { code: 200, result: 'cart-9', meta: { a: 1 } }));
-    const s = setup(t);
-    const q = s.make();
-    await expect(q.execute({ url: '/api/cart/create', payload: { method: 'POST' } })).resolves.toEqual({ code: 200, result: 'cart-9', meta: { a: 1 } });
-    s.network.set(false);
-    await expect(q.execute({ url: '/api/cart/create', payload: { method: 'POST' } })).rejects.toMatchObject({ name: 'NetworkError' });
-    expect(await s.storage.keys('syncTasks')).toEqual([]);
-  });
 });
 
 describe('task queue: multistore', () => {

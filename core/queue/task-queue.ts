@@ -1,17 +1,14 @@
 /**
  * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8).
- *
- * - A task is written to Storage (collection 'syncTasks') before it is sent, under a key that keeps the enqueue order
- *   across restarts.
- * - Tasks are sent only when online, in order, one at a time, each with the header Idempotency-Key = task.idempotency_key
- *   (stable per task, also after a restart), so a task whose answer was lost is applied once by the server.
+ * - A task is stored (collection 'syncTasks') before it is sent, under a key that keeps the order across restarts.
+ * - Tasks are sent only when online, in order, one at a time, each with Idempotency-Key = task.idempotency_key (stable
+ *   per task), so a task whose answer was lost is applied once.
  * - After transmission a task is stored again (transmited, with its result) when is_result_cacheable, else removed.
- * - A URL holding {{cartId}} while there is no cart id fails with MESSAGES.noCartId, is dropped, and the cart is re-created.
- * - Answer checks: a non-JSON content-type → 'queue.badContentType'; a body without code and result →
- *   'queue.wrongResponseFormat'. 4xx (and 500) answers are final: the task is removed and the result delivered as an error,
- *   so an invalid order is not re-sent forever (#2663). A 401 goes through the token lock first.
- * - No answer (NetworkError, or 502/503/504): the task stays for later; after config.queue.maxNetworkAttempts such failures
- *   the queue waits for the next online period.
+ * - A task needing {{cartId}} while there is no cart id fails with MESSAGES.noCartId and the cart is re-created.
+ * - 4xx (and 500) answers are final: the task is removed and the error delivered, so an invalid order is not re-sent
+ *   forever. A 401 goes through the token lock first.
+ * - No answer (NetworkError, or 502/503/504): the task stays; after config.queue.maxNetworkAttempts such failures the
+ *   queue waits for the next online period.
  */
 import { BehaviorSubject, Subject, distinctUntilChanged, type Subscription } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -67,21 +64,18 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
 const keyOf = (seq: number) => String(seq).padStart(KEY_DIGITS, '0');
 
-/** Fill the {{token}} and {{cartId}} placeholders of a URL (URL-encoded) or of the strings of a JSON body. */
-export function fillPlaceholders(url: string, token: string, cartId: string | undefined): string {
+/** Fill the {{token}} and {{cartId}} placeholders of a URL (URL-encoded; `esc` for other text). */
+export function fillPlaceholders(url: string, token: string, cartId: string | undefined, esc = encodeURIComponent) {
   return url
-    .split(TASK_URL_PLACEHOLDERS.token)
-    .join(encodeURIComponent(token))
-    .split(TASK_URL_PLACEHOLDERS.cartId)
-    .join(encodeURIComponent(cartId ?? ''));
+    .replaceAll(TASK_URL_PLACEHOLDERS.token, () => esc(token))
+    .replaceAll(TASK_URL_PLACEHOLDERS.cartId, () => esc(cartId ?? ''));
 }
 
+/** The same in the strings of a JSON body. */
 function fillBody(body: unknown, token: string, cartId: string | undefined): unknown {
-  if (body === undefined) return undefined;
-  const json = JSON.stringify(body);
-  if (!json.includes('{{')) return body;
-  const esc = (v: string) => JSON.stringify(v).slice(1, -1);
-  return JSON.parse(json.split(TASK_URL_PLACEHOLDERS.token).join(esc(token)).split(TASK_URL_PLACEHOLDERS.cartId).join(esc(cartId ?? '')));
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  if (!json?.includes('{{')) return body;
+  return JSON.parse(fillPlaceholders(json, token, cartId, (v) => JSON.stringify(v).slice(1, -1)));
 }
 
 /** spec transactions §5 "A response of a task must have a JSON content-type and a body." */
@@ -128,14 +122,15 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (!disposed) pendingCount.next(entries.filter(([, t]) => !t.transmited).length);
   }
 
-  const ready = (async () => {
-    const keys = await storage.keys(COLLECTION);
-    for (const k of keys) {
+  /** the next key follows every stored one (another tab may have stored tasks since) */
+  async function advanceSeq(): Promise<void> {
+    for (const k of await storage.keys(COLLECTION)) {
       const n = Number.parseInt(k, 10);
       if (Number.isFinite(n) && n >= nextSeq) nextSeq = n + 1;
     }
-    await refreshPending();
-  })();
+  }
+
+  const ready = advanceSeq().then(refreshPending);
 
   function deliver(task: SyncTask, outcome: TaskOutcome): void {
     if (disposed) return;
@@ -297,12 +292,9 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (newTask.silent !== undefined) task.silent = newTask.silent;
     if (newTask.is_result_cacheable !== undefined) task.is_result_cacheable = newTask.is_result_cacheable;
     if (newTask.meta !== undefined) task.meta = newTask.meta;
-    // another tab may have stored tasks since: the key follows every stored one, chosen while no other tab appends
+    // the key is chosen while no other tab appends
     await locks.exclusive(TAB_LOCKS.queueWrite, async () => {
-      for (const k of await storage.keys(COLLECTION)) {
-        const n = Number.parseInt(k, 10);
-        if (Number.isFinite(n) && n >= nextSeq) nextSeq = n + 1;
-      }
+      await advanceSeq();
       await storage.set(COLLECTION, keyOf(nextSeq++), task);
     });
     await refreshPending();
@@ -311,23 +303,8 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     return task;
   }
 
-  async function execute(newTask: NewTask): Promise<TaskResponse> {
-    if (!network.isOnline()) throw new NetworkError('offline', newTask.url);
-    const now = clock.now();
-    const task: SyncTask = { task_id: ids.next(), url: newTask.url, payload: newTask.payload, transmited: false, created_at: now, updated_at: now, idempotency_key: ids.next() };
-    const cartId = getCartId();
-    if ((task.url.includes(TASK_URL_PLACEHOLDERS.cartId)) && !cartId) {
-      Promise.resolve()
-        .then(onCartIdMissing)
-        .catch((e: unknown) => logger.error(String(e), 'queue'));
-      throw new ShopError(MESSAGES.noCartId, { url: newTask.url });
-    }
-    return transmit(task, cartId);
-  }
-
   return {
     queue,
-    execute,
     process,
     ready,
     results$: results.asObservable(),

@@ -1,9 +1,5 @@
+/** The offline task queue's contract (spec transactions §3 "Sync task", §4 "Task queue"). */
 import type { Observable } from 'rxjs';
-
-/**
- * Offline task queue contract (spec transactions §3 "Sync task", §4 "Task queue"). The queue implementation
- * (core/queue/task-queue.ts) and its users (cart, user, checkout services) meet here.
- */
 
 /** Placeholders a task URL may hold; the queue fills them in just before sending. */
 export const TASK_URL_PLACEHOLDERS = { token: '{{token}}', cartId: '{{cartId}}' } as const;
@@ -26,7 +22,6 @@ export interface SyncTask {
   result?: unknown;
   resultCode?: number;
   code?: number;
-  acknowledged?: boolean;
   meta?: unknown;
   /** name of the event/handler the result is delivered to (e.g. 'cart/serverUpdateItem') */
   callback_event?: string;
@@ -46,16 +41,6 @@ export interface TaskResponse {
   meta?: unknown;
 }
 
-export interface TaskQueue {
-  /** Persist the task, then send it when online (in order). Resolves once the task is stored. */
-  queue(task: NewTask): Promise<SyncTask>;
-  /** Send now (through the token lock). Rejects with NetworkError when offline. */
-  execute(task: NewTask): Promise<TaskResponse>;
-}
-
-// ---- extensions (kept compatible with the contract above)
-
-
 /** What happened to a task: delivered to the handlers registered for its callback_event. */
 export type TaskOutcome =
   | { ok: true; response: TaskResponse }
@@ -65,7 +50,9 @@ export type TaskOutcome =
 export type TaskResultHandler = (task: SyncTask, outcome: TaskOutcome) => void;
 
 /** The offline queue as createTaskQueue builds it (spec transactions §4 "Task queue"). */
-export interface OfflineTaskQueue extends TaskQueue {
+export interface OfflineTaskQueue {
+  /** Persist the task, then send it when online (in order). Resolves once the task is stored. */
+  queue(task: NewTask): Promise<SyncTask>;
   /** register a handler for results of tasks with this callback_event; returns the unsubscribe function */
   on(callbackEvent: string, handler: TaskResultHandler): () => void;
   /** every result, whatever its callback_event */

@@ -1,8 +1,6 @@
 /**
- * The logged-in customer's saved addresses (spec transactions §3 "Address": firstname, lastname, city, postcode,
- * street (list), countryId; §7 GET/POST /api/user/me carry them in `customer.addresses`, each flagged
- * `default_shipping` / `default_billing`), in the checkout's words (core/checkout/types.ts CheckoutAddress) and back.
- * Pure rules: the session keeps the customer, core/checkout/saved-addresses.ts offers the addresses at checkout.
+ * The logged-in customer's saved addresses (spec transactions §3 "Address"; §7 /api/user/me carries them in
+ * `customer.addresses`, flagged `default_shipping` / `default_billing`) as CheckoutAddress and back.
  */
 import type { CheckoutAddress } from '../checkout/types';
 import type { Customer, CustomerAddress } from '../ports/user-api';

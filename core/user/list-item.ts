@@ -1,7 +1,6 @@
 /**
- * What the wishlist and the compare list keep of a product (spec transactions §3: keyed by sku). Its own small module:
- * the toggles on tiles and the product page are first-load code and need only this, not the rest
- * of ./list-items (the cart's rules, the search query, the attribute labels), which loads with the list pages.
+ * What the wishlist and the compare list keep of a product (spec transactions §3: keyed by sku). A module of its own:
+ * the first load's toggles need only this, not the rest of ./list-items.
  */
 import type { Product } from '../catalogue/types';
 import type { SkuItem } from './sku-list-service';

@@ -1,11 +1,6 @@
 /**
- * What the wishlist and the compare list keep of a product and what the shopper can do with it (spec catalogue §1
- * "keep a cart, a wishlist and a compare list"; spec transactions §3 "Compare and wishlist items: keyed by sku;
- * wishlist items get qty 1 on add"; §7 browser storage holds compare and wishlist).
- *
- * A list item is the product as the shopper saw it (a configured variant keeps its sku, parentSku and chosen
- * options), without what only a product page needs (children, gallery, texts, links): the lists live in the
- * browser's storage and are re-read by every tab.
+ * The wishlist's and compare list's rules (spec catalogue §1; spec transactions §3 "Compare and wishlist items"):
+ * what "move to cart" does with an item, the compare table, and the kept items refreshed from the catalogue.
  */
 import type { ShopConfig } from '../config';
 import type { AttributeMetadata, Product } from '../catalogue/types';
@@ -19,10 +14,9 @@ import { listItemOf, type ListItem } from './list-item';
 export { listItemOf, LIST_ITEM_DROPPED_FIELDS, type ListItem } from './list-item';
 
 /**
- * What "move to cart" does with a wishlist item: a product that needs no choice goes to the cart as it is (a
- * configured variant with its options, spec catalogue §4.2); a configurable parent with no option chosen (which the
- * cart refuses, spec catalogue §4.2), a grouped or bundle product (their parts and choices live on the product page,
- * spec catalogue §3.1, §4.4) and a product with a required custom option (spec catalogue §4.6) open the product page.
+ * What "move to cart" does with a wishlist item: the cart for a product that needs no choice; the product page for a
+ * configurable parent with no option chosen (catalogue §4.2), a grouped or bundle product (§3.1, §4.4) and a product
+ * with a required custom option (§4.6).
  */
 export type WishlistAction = 'cart' | 'product';
 

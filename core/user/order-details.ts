@@ -1,10 +1,7 @@
 /**
  * One order of the customer's history as the details view shows it (spec transactions §3 "Order history item", §7
- * GET /api/user/order-history, §8 "Payment result labels: paid, failed, canceled, expired, pending"; §6 logged-in
- * calls carry the user token, so the history holds the customer's own orders only).
- *
- * The view reads only what the history answered for THIS customer: an order that is not in their history is not
- * found, whatever its number (another customer's order is never fetched by id).
+ * GET /api/user/order-history, §8 payment result labels). §6: logged-in calls carry the user token, so the history
+ * holds the customer's own orders only; an order not in it is not found, whatever its number.
  */
 import { ownEntry } from '../dictionary';
 import { MESSAGES, type MessageKey } from '../messages';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import { ApiError } from '../ports/api-error';
@@ -259,8 +259,7 @@ describe('account commands (spec transactions §4, §5, §7, §8)', () => {
     expect(session.snapshot().current?.firstname).toBe('Annie');
     const task = await queue.queue(queue.tasks[0]!);
     queue.handlers.get(USER_TASK_EVENTS.profileUpdated)!(task, { ok: true, response: { code: 200, result: updated } });
-    await Promise.resolve();
-    expect(notifications.snapshot().map((n) => n.message)).toContain(MESSAGES.accountUpdated);
+    await vi.waitFor(() => expect(notifications.snapshot().map((n) => n.message)).toContain(MESSAGES.accountUpdated));
   });
 
   it('addAddress: a checkout address kept in the account through the queued profile update, once; nothing for a guest', async () => {

@@ -1,83 +1,43 @@
 /**
- * SessionService (spec transactions §3 "User session state", §4 "Session", "User token lock", §6, §7 "Users", §8).
- *
- * - load(): cached user and token from Storage 'user'; with a token the profile and order history are shown from
- *   the cache and refreshed when online; without one the after-non-authorized event fires.
- * - login(): token and refresh token stored, then profile and order history loaded; if that fails the user is
- *   cleared and the error thrown. The cart then connects to the account cart (cart.onUserLogin).
- * - logout(): ends the session, disconnects and clears the cart, clears token, group, wishlist, compare and the saved
- *   checkout details; 'user.loggedOut' unless silent.
- * - Token lock: `refreshTokens` (POST /api/user/refresh through UserApi, directly, never through the queue) and
- *   `handleLoggedOut` (silent logout, unsent tasks cleared, signup modal, error notification) are what
- *   createTokenLock takes; `getToken` is its token source.
- * Failures are recognised by HTTP status (ApiError.status), never by message text (#3151).
+ * SessionService (spec transactions §3 "User session state", §4 "Session", "User token lock", §6, §7 "Users", §8): the
+ * signed-in customer's commands. The state and its storage are session-store.ts.
+ * - load(): the stored user and token; with a token the profile and order history are refreshed when online; without
+ *   one the after-non-authorized event fires.
+ * - login(): tokens stored, then profile and order history loaded (on failure the user is cleared and the error
+ *   thrown); the cart then connects to the account cart.
+ * - logout(): clears the user, then disconnects and clears the cart, wishlist, compare and saved checkout details.
+ * - the token lock's parts: `getToken`, `refreshTokens` (POST /api/user/refresh directly, never through the queue) and
+ *   `handleLoggedOut`.
+ * Failures are recognised by HTTP status (ApiError.status), never by message text.
  */
-import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
+import { distinctUntilChanged, Subject, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { isApiError } from '../ports/api-error';
 import type { Clock } from '../ports/clock';
+import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
-import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
+import type { Storage } from '../ports/storage';
 import type { AuthTokens, Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
-import type { NewTask, SyncTask, TaskOutcome } from '../queue/types';
+import type { CartService } from '../cart/cart-service';
+import type { OfflineTaskQueue, TaskOutcome } from '../queue/types';
+import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import type { ModalService } from '../ui-state/modal-service';
 import type { NotificationService } from '../ui-state/notification-service';
-import type { TokenLock } from './token-lock';
-import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
-import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
-import { findOwnOrder } from './order-details';
-import type { AddressUse } from './address-book';
 import type { CheckoutAddress } from '../checkout/types';
+import type { AddressUse } from './address-book';
+import { findOwnOrder } from './order-details';
+import { SessionStore, withGroup, type SessionState } from './session-store';
+import type { TokenLock } from './token-lock';
 
-export const USER_STORAGE_KEYS = {
-  token: 'current-token',
-  refreshToken: 'current-refresh-token',
-  user: 'current-user',
-  orderHistory: 'orders-history',
-} as const;
-
+export { INITIAL_SESSION_STATE, USER_STORAGE_KEYS, type SessionState } from './session-store';
 export const USER_TASK_EVENTS = { profileUpdated: 'user/profileUpdated' } as const;
 export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
 
-export interface SessionState {
-  readonly token: string | undefined;
-  readonly refreshToken: string | undefined;
-  readonly groupToken: string | undefined;
-  readonly groupId: number | undefined;
-  readonly current: Customer | undefined;
-  readonly sessionStartedAt: number | undefined;
-  readonly orderHistory: OrderHistoryPage | undefined;
-  /** the local-data-loaded flag */
-  readonly localDataLoaded: boolean;
-}
-
-export const INITIAL_SESSION_STATE: SessionState = {
-  token: undefined,
-  refreshToken: undefined,
-  groupToken: undefined,
-  groupId: undefined,
-  current: undefined,
-  sessionStartedAt: undefined,
-  orderHistory: undefined,
-  localDataLoaded: false,
-};
-
-/** What the session needs of the cart (the engine's CartService satisfies it). */
-export interface CartForSession {
-  onUserLogin(): Promise<void>;
-  /** disconnect and clear locally */
-  onUserLogout(): Promise<void>;
-}
-
-/** What the session needs of the queue (the engine's OfflineTaskQueue satisfies it). */
-export interface QueueForSession {
-  queue(task: NewTask): Promise<SyncTask>;
-  on?(callbackEvent: string, handler: (task: SyncTask, outcome: TaskOutcome) => void): () => void;
-  /** drop unsent tasks (token lock failure) */
-  clear(): Promise<void>;
-}
+export type CartForSession = Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
+/** the queue's `clear` drops unsent tasks when the token lock gives up */
+export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear'> & Partial<Pick<OfflineTaskQueue, 'on'>>;
 
 /** Parts linked after construction (they depend on the session in turn). */
 export interface SessionLinks {
@@ -97,80 +57,71 @@ export interface SessionDeps {
   readonly logger: Logger;
   readonly notifications: NotificationService;
   readonly modals: ModalService;
-  /**
-   * One session per browser. A login, logout or new token is announced to the other tabs, which re-read the
-   * stored session; the token refresh runs under TAB_LOCKS.tokenRefresh, so it happens once per browser.
-   */
+  /** one session per browser: changes are announced to the other tabs; the token refresh runs once per browser */
   readonly crossTab?: CrossTab;
   readonly locks?: TabLocks;
 }
 
+/** The server's message of a failed call: an ApiError's text result (else its status), another error's message. */
 function serverMessage(e: unknown): string {
   if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
   return e instanceof Error ? e.message : String(e);
 }
 
+/** `call`, its ApiError (4xx only when `clientOnly`) as ShopError `key` with the server's message. */
+async function asShopError<T>(call: Promise<T>, key: MessageKey, clientOnly = false): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    if (!isApiError(e) || (clientOnly && e.status >= 500)) throw e;
+    throw new ShopError(key, { message: serverMessage(e) }, e.status);
+  }
+}
+
 export class SessionService {
-  private readonly state = new BehaviorSubject<SessionState>(INITIAL_SESSION_STATE);
-  readonly state$: Observable<SessionState> = this.state.pipe(distinctUntilChanged());
+  private readonly store: SessionStore;
+  readonly state$: Observable<SessionState>;
   private readonly nonAuthorized = new Subject<void>();
   /** spec §4: without a token the after-non-authorized event fires */
   readonly afterNonAuthorized$: Observable<void> = this.nonAuthorized.asObservable();
   private links: Partial<SessionLinks> = {};
   private offProfile: (() => void) | undefined;
-  private readonly tabs: CrossTab;
   private readonly locks: TabLocks;
 
   constructor(
     private readonly deps: SessionDeps,
     private readonly config: ShopConfig,
   ) {
-    this.tabs = deps.crossTab ?? new NoOtherTabs();
+    const tabs = deps.crossTab ?? new NoOtherTabs();
+    this.store = new SessionStore(deps.storage, tabs);
+    this.state$ = this.store.subject.pipe(distinctUntilChanged());
     this.locks = deps.locks ?? new InProcessLocks();
-    this.tabs.messages$.subscribe((m) => {
+    tabs.messages$.subscribe((m) => {
       if (m.topic === 'session') void this.reloadStored().catch((e: unknown) => this.deps.logger.warn('session not re-read', 'user', e));
     });
   }
 
-  /** The session as stored: tokens, customer and order history. */
-  private async readStored() {
-    const s = this.deps.storage;
-    const c = STORAGE_COLLECTIONS.user;
-    const [token, refreshToken, current, orderHistory] = await Promise.all([
-      s.get<string>(c, USER_STORAGE_KEYS.token),
-      s.get<string>(c, USER_STORAGE_KEYS.refreshToken),
-      s.get<Customer>(c, USER_STORAGE_KEYS.user),
-      s.get<OrderHistoryPage>(c, USER_STORAGE_KEYS.orderHistory),
-    ]);
-    return { token, refreshToken, current, orderHistory };
-  }
-
   /** Another tab logged in or out or refreshed the token: take the stored session as it is now. */
   private async reloadStored(): Promise<void> {
-    const { token, refreshToken, current, orderHistory } = await this.readStored();
-    const before = this.state.value;
+    const { token, refreshToken, current, orderHistory } = await this.store.read();
+    const before = this.store.value;
     // a token from another tab's login: this tab's lock may have given up on the old one
     if (token && token !== before.token) this.links.tokenLock?.reset();
-    this.patch({
+    this.store.patch({
       token,
       refreshToken,
-      current,
       orderHistory,
-      ...this.group(current),
+      ...withGroup(current),
       sessionStartedAt: token ? (before.sessionStartedAt ?? this.deps.clock.now()) : undefined,
     });
   }
 
-  private announce(): void {
-    this.tabs.publish({ topic: 'session' });
-  }
-
   snapshot(): SessionState {
-    return this.state.value;
+    return this.store.value;
   }
 
   hydrate(state: SessionState): void {
-    this.state.next(state);
+    this.store.subject.next(state);
   }
 
   link(links: Partial<SessionLinks>): void {
@@ -181,21 +132,17 @@ export class SessionService {
     }
   }
 
-  private patch(p: Partial<SessionState>): void {
-    this.state.next({ ...this.state.value, ...p });
-  }
-
-  /** the user token ('' never: undefined for a guest) */
+  /** the user token (undefined for a guest) */
   getToken(): string | undefined {
-    return this.state.value.token;
+    return this.store.value.token;
   }
 
   isLoggedIn(): boolean {
-    return this.state.value.token !== undefined && this.state.value.current !== undefined;
+    return this.getToken() !== undefined && this.store.value.current !== undefined;
   }
 
   currentUserId(): string | number | undefined {
-    return this.state.value.token ? this.state.value.current?.id : undefined;
+    return this.getToken() ? this.store.value.current?.id : undefined;
   }
 
   /** For the checkout: `fn` with the signed-in customer's token (through the token lock), or undefined for a guest. */
@@ -217,16 +164,14 @@ export class SessionService {
     return fn(token);
   }
 
-  // ------------------------------------------------------------------ start
-
   async load(): Promise<void> {
-    const { token, refreshToken, current, orderHistory } = await this.readStored();
-    this.patch({ token, refreshToken, current, orderHistory, localDataLoaded: true, ...this.group(current) });
+    const { token, refreshToken, current, orderHistory } = await this.store.read();
+    this.store.patch({ token, refreshToken, orderHistory, localDataLoaded: true, ...withGroup(current) });
     if (!token) {
       this.nonAuthorized.next();
       return;
     }
-    this.patch({ sessionStartedAt: this.deps.clock.now() });
+    this.store.patch({ sessionStartedAt: this.deps.clock.now() });
     if (!this.deps.network.isOnline()) return;
     try {
       await this.refreshProfile();
@@ -236,60 +181,34 @@ export class SessionService {
     }
   }
 
-  private group(current: Customer | undefined): Pick<SessionState, 'groupId' | 'groupToken'> {
-    return { groupId: current?.group_id, groupToken: current?.groupToken };
-  }
-
-  private async storeTokens(tokens: AuthTokens): Promise<void> {
-    const c = STORAGE_COLLECTIONS.user;
-    await this.deps.storage.set(c, USER_STORAGE_KEYS.token, tokens.token);
-    if (tokens.refreshToken) await this.deps.storage.set(c, USER_STORAGE_KEYS.refreshToken, tokens.refreshToken);
-    this.patch({ token: tokens.token, refreshToken: tokens.refreshToken ?? this.state.value.refreshToken });
-    this.announce();
-  }
-
-  // ------------------------------------------------------------------ login / logout
-
   /** spec §4: login succeeds on code 200; then the session re-authorizes; on failure the user is cleared and the error thrown. */
   async login(username: string, password: string): Promise<Customer> {
     let tokens: AuthTokens;
     try {
       tokens = await this.deps.userApi.login(username, password);
     } catch (e) {
-      if (isApiError(e) && (e.status === 401 || e.status === 400 || e.status === 403)) throw new ShopError(MESSAGES.signInIncorrect, {}, e.status);
-      throw e;
+      const refused = isApiError(e) && [400, 401, 403].includes(e.status);
+      throw refused ? new ShopError(MESSAGES.signInIncorrect, {}, e.status) : e;
     }
-    await this.storeTokens(tokens);
+    await this.store.storeTokens(tokens);
     this.links.tokenLock?.reset();
     let current: Customer;
     try {
       current = await this.refreshProfile();
-      this.patch({ sessionStartedAt: this.deps.clock.now() });
+      this.store.patch({ sessionStartedAt: this.deps.clock.now() });
       await this.loadOrderHistory().catch((e: unknown) => this.deps.logger.warn('order history not loaded', 'user', e));
     } catch (e) {
-      await this.clearUser();
+      await this.store.clear();
       throw e;
     }
-    if (this.links.cart) {
-      try {
-        await this.links.cart.onUserLogin();
-      } catch (e) {
-        this.deps.logger.warn('cart not connected after login', 'user', e);
-      }
-    }
+    const notConnected = (e: unknown) => this.deps.logger.warn('cart not connected after login', 'user', e);
+    await this.links.cart?.onUserLogin().catch(notConnected);
     return current;
-  }
-
-  /** Remove token, refresh token, user, group and order history (memory and Storage). */
-  private async clearUser(): Promise<void> {
-    await this.deps.storage.clear(STORAGE_COLLECTIONS.user);
-    this.patch({ token: undefined, refreshToken: undefined, current: undefined, groupId: undefined, groupToken: undefined, orderHistory: undefined, sessionStartedAt: undefined });
-    this.announce();
   }
 
   /** spec §4 Logout. */
   async logout(options: { silent?: boolean } = {}): Promise<void> {
-    await this.clearUser();
+    await this.store.clear();
     const { cart, wishlist, compare, checkout } = this.links;
     const steps: Array<[string, (() => Promise<void>) | undefined]> = [
       ['cart', cart && (() => cart.onUserLogout())],
@@ -298,61 +217,38 @@ export class SessionService {
       ['checkout', checkout && (() => checkout.clearDetails())],
     ];
     for (const [name, step] of steps) {
-      if (!step) continue;
-      try {
-        await step();
-      } catch (e) {
-        this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e);
-      }
+      await step?.().catch((e: unknown) => this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e));
     }
     if (!options.silent) this.deps.notifications.notify({ type: 'success', message: MESSAGES.loggedOut });
   }
 
-  // ------------------------------------------------------------------ token lock parts
-
   /**
-   * The token lock's refresh: POST /api/user/refresh directly with the stored refresh token — once per browser:
-   * under TAB_LOCKS.tokenRefresh, and not at all when another tab already stored a token other than the
-   * refused one (this tab then takes that one).
+   * The token lock's refresh: POST /api/user/refresh directly with the stored refresh token, once per browser: under
+   * TAB_LOCKS.tokenRefresh, and not at all when another tab already stored a token other than the refused one (this
+   * tab then takes that one).
    */
   readonly refreshTokens = (staleToken?: string): Promise<void> =>
     this.locks.exclusive(TAB_LOCKS.tokenRefresh, async () => {
-      const c = STORAGE_COLLECTIONS.user;
-      const [stored, storedRefresh] = await Promise.all([
-        this.deps.storage.get<string>(c, USER_STORAGE_KEYS.token),
-        this.deps.storage.get<string>(c, USER_STORAGE_KEYS.refreshToken),
-      ]);
-      if (staleToken !== undefined && stored && stored !== staleToken) {
-        this.patch({ token: stored, refreshToken: storedRefresh ?? this.state.value.refreshToken });
+      const stored = await this.store.read();
+      const refreshToken = stored.refreshToken ?? this.store.value.refreshToken;
+      if (staleToken !== undefined && stored.token && stored.token !== staleToken) {
+        this.store.patch({ token: stored.token, refreshToken });
         return;
       }
-      const refreshToken = storedRefresh ?? this.state.value.refreshToken;
       if (!refreshToken) throw new ShopError(MESSAGES.tokenRefreshUnauthorized, {}, 401);
-      const tokens = await this.deps.userApi.refresh(refreshToken);
-      await this.storeTokens(tokens);
+      await this.store.storeTokens(await this.deps.userApi.refresh(refreshToken));
     });
 
   /** The token lock's onLoggedOut: silent logout, unsent tasks cleared, signup modal, error notification. */
   readonly handleLoggedOut = async (reason: MessageKey): Promise<void> => {
     await this.logout({ silent: true });
-    try {
-      await this.links.queue?.clear();
-    } catch (e) {
-      this.deps.logger.warn('unsent tasks not cleared', 'user', e);
-    }
+    await this.links.queue?.clear().catch((e: unknown) => this.deps.logger.warn('unsent tasks not cleared', 'user', e));
     this.deps.modals.openAuth('login');
     this.deps.notifications.notify({ type: 'danger', message: reason });
   };
 
-  // ------------------------------------------------------------------ account
-
   async register(customer: NewCustomer, password: string): Promise<Customer> {
-    try {
-      return await this.deps.userApi.register(customer, password);
-    } catch (e) {
-      if (isApiError(e) && e.status >= 400 && e.status < 500) throw new ShopError(MESSAGES.serverError, { message: serverMessage(e) }, e.status);
-      throw e;
-    }
+    return asShopError(this.deps.userApi.register(customer, password), MESSAGES.serverError, true);
   }
 
   async resetPassword(email: string): Promise<void> {
@@ -365,25 +261,16 @@ export class SessionService {
   }
 
   async createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
-    try {
-      await this.deps.userApi.createPassword(email, newPassword, resetToken);
-    } catch (e) {
-      if (isApiError(e)) throw new ShopError(MESSAGES.serverError, { message: serverMessage(e) }, e.status);
-      throw e;
-    }
+    await asShopError(this.deps.userApi.createPassword(email, newPassword, resetToken), MESSAGES.serverError);
   }
 
   /** spec §5, §8: online only; success 'user.passwordChanged' then automatic login; failure shows the server's message */
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
     if (!this.deps.network.isOnline()) throw new ShopError(MESSAGES.resetPasswordOffline);
-    const email = this.state.value.current?.email;
+    const email = this.store.value.current?.email;
     if (!email) throw new ShopError(MESSAGES.noUserToken, {}, 401);
-    try {
-      await this.authorized((token) => this.deps.userApi.changePassword(token, currentPassword, newPassword));
-    } catch (e) {
-      if (isApiError(e)) throw new ShopError(MESSAGES.serverError, { message: serverMessage(e) }, e.status);
-      throw e;
-    }
+    const change = this.authorized((token) => this.deps.userApi.changePassword(token, currentPassword, newPassword));
+    await asShopError(change, MESSAGES.serverError);
     this.deps.notifications.notify({ type: 'success', message: MESSAGES.passwordChanged });
     await this.login(email, newPassword);
   }
@@ -391,9 +278,7 @@ export class SessionService {
   /** GET /api/user/me (through the lock); stores the profile */
   async refreshProfile(): Promise<Customer> {
     const current = await this.authorized((token) => this.deps.userApi.me(token));
-    await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, current);
-    this.patch({ current, ...this.group(current) });
-    this.announce();
+    await this.store.storeCustomer(current);
     return current;
   }
 
@@ -402,19 +287,18 @@ export class SessionService {
     const queue = this.links.queue;
     if (!queue) throw new ShopError(MESSAGES.noUserToken);
     if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);
-    await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, customer);
-    this.patch({ current: customer, ...this.group(customer) });
+    await this.store.storeCustomer(customer);
     await queue.queue({ url: PROFILE_UPDATE_URL, payload: { method: 'POST', body: { customer } }, callback_event: USER_TASK_EVENTS.profileUpdated });
     if (!queue.on) this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
   }
 
   /**
-   * A checkout address kept in the account (core/checkout/saved-addresses.ts): added to the customer's addresses through
-   * the queued profile update, the default for `uses` the account has none for. Nothing for a guest or an address the
-   * account has already. The address book's rules come with their first use (not with every page's session).
+   * A checkout address kept in the account (core/checkout/saved-addresses.ts) through the queued profile update, the
+   * default for `uses` the account has none for. Nothing for a guest or an address the account has already. The
+   * address book's rules load with their first use, not with every page's session.
    */
   async addAddress(address: CheckoutAddress, uses: readonly AddressUse[]): Promise<void> {
-    const current = this.getToken() ? this.state.value.current : undefined;
+    const current = this.getToken() ? this.store.value.current : undefined;
     if (!current) return;
     const { withAddress } = await import('./address-book');
     const next = withAddress(current, address, uses);
@@ -422,35 +306,29 @@ export class SessionService {
   }
 
   private async onProfileResult(outcome: TaskOutcome): Promise<void> {
-    if (outcome.ok) {
-      const result = outcome.response.result;
-      if (result && typeof result === 'object' && 'email' in result) {
-        const current = result as Customer;
-        await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.user, current);
-        this.patch({ current, ...this.group(current) });
-      }
-      this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
-    } else {
+    if (!outcome.ok) {
       this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: serverMessage(outcome.error) } });
+      return;
     }
+    const result = outcome.response.result;
+    if (result && typeof result === 'object' && 'email' in result) await this.store.storeCustomer(result as Customer);
+    this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
   }
 
   /**
-   * One order of the logged-in customer's own history (spec §6: logged-in calls carry the user token, so the backend
-   * answers only this customer's orders), by increment id or entity id: the cached page first, then the pages from
-   * the server (at most `maxPages`). Undefined when the customer has no such order; 'user.noUserToken' for a guest.
+   * One order of the customer's own history (spec §6: logged-in calls carry the user token, so the backend answers only
+   * this customer's orders), by increment id or entity id: the cached page first, then the server's pages (at most
+   * `maxPages`). Undefined when the customer has no such order; 'user.noUserToken' for a guest.
    */
   async findOrder(ref: string, maxPages = 10): Promise<OrderHistoryItem | undefined> {
     if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);
-    const cached = findOwnOrder(this.state.value.orderHistory, ref);
+    const cached = findOwnOrder(this.store.value.orderHistory, ref);
     if (cached) return cached;
     const size = this.config.user.orderHistoryPageSize;
     for (let page = 1; page <= maxPages; page++) {
-      const history = await this.authorized((token) => this.deps.userApi.orderHistory(token, size, page));
-      if (page === 1) {
-        await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.orderHistory, history);
-        this.patch({ orderHistory: history });
-      }
+      const history = page === 1
+        ? await this.loadOrderHistory(1)
+        : await this.authorized((t) => this.deps.userApi.orderHistory(t, size, page));
       const found = findOwnOrder(history, ref);
       if (found) return found;
       if (page * size >= history.total_count || history.items.length === 0) return undefined;
@@ -461,8 +339,7 @@ export class SessionService {
   /** spec §7, §9: GET /api/user/order-history, 20 per page, page 1 by default */
   async loadOrderHistory(page: number = this.config.user.orderHistoryPage): Promise<OrderHistoryPage> {
     const history = await this.authorized((token) => this.deps.userApi.orderHistory(token, this.config.user.orderHistoryPageSize, page));
-    await this.deps.storage.set(STORAGE_COLLECTIONS.user, USER_STORAGE_KEYS.orderHistory, history);
-    this.patch({ orderHistory: history });
+    await this.store.storeOrderHistory(history);
     return history;
   }
 }

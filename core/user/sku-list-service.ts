@@ -1,7 +1,6 @@
 /**
- * Wishlist and compare lists (spec transactions §3 "Compare and wishlist items: keyed by sku; wishlist items get
- * qty 1 on add"; §7 browser storage holds compare and wishlist). Each item is stored under its sku in its own
- * Storage collection, so adding the same sku twice keeps one entry.
+ * Wishlist and compare lists (spec transactions §3 "keyed by sku; wishlist items get qty 1 on add", §7 browser
+ * storage): each item is stored under its sku in the list's collection, so the same sku is kept once.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
