@@ -1,6 +1,8 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Header } from '../components/header/Header';
-import { Footer } from '../components/footer/Footer';
+import { NewsletterForm } from '../components/account/NewsletterForm';
+import { recoverChunk } from './chunk-recovery';
+import { whenIdle } from './transactions';
 
 /**
  * The shell's Suspense boundaries (selective hydration, ui/app/DefaultLayout.tsx), each one element made once: a layout
@@ -16,8 +18,33 @@ export const HEADER_PART = (
   </Suspense>
 );
 
+/**
+ * When the footer's code may load: at once on the server (its render waits for it, ui/entry-server.tsx onAllReady);
+ * in the browser when the footer nears the screen, at the shopper's first tap, key or focus, or once the browser is
+ * idle, whichever comes first. Until then its server HTML stays as it is (links work as links) and costs the first
+ * load neither bytes nor hydration.
+ */
+function footerWanted(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: '200px' });
+    function done() {
+      observer.disconnect();
+      for (const name of events) window.removeEventListener(name, done, true);
+      resolve();
+    }
+    const footer = document.querySelector('footer');
+    if (footer) observer.observe(footer);
+    for (const name of events) window.addEventListener(name, done, true);
+    whenIdle(done);
+  });
+}
+
+const Footer = lazy(() => recoverChunk(footerWanted().then(() => import('../components/footer/Footer'))).then((m) => ({ default: m.Footer })));
+
 export const FOOTER_PART = (
   <Suspense fallback={null}>
-    <Footer />
+    <Footer newsletter={<NewsletterForm />} />
   </Suspense>
 );
