@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Header } from '../components/header/Header';
 import { NewsletterForm } from '../components/account/NewsletterForm';
-import { recoverChunk } from './chunk-recovery';
+import { lazyPage } from './lazy-page';
 import { whenIdle } from './transactions';
 
 /**
@@ -19,8 +19,8 @@ export const HEADER_PART = (
 );
 
 /**
- * When the footer's code may load: at once on the server (its render waits for it, ui/entry-server.tsx onAllReady);
- * in the browser when the footer nears the screen, at the shopper's first tap, key or focus, or once the browser is
+ * When the footer's code may load: at once on the server (loaded with this module, so that every render has it); in
+ * the browser when the footer nears the screen, at the shopper's first tap, key or focus, or once the browser is
  * idle, whichever comes first. Until then its server HTML stays as it is (links work as links) and costs the first
  * load neither bytes nor hydration.
  */
@@ -41,7 +41,9 @@ function footerWanted(): Promise<void> {
   });
 }
 
-const Footer = lazy(() => recoverChunk(footerWanted().then(() => import('../components/footer/Footer'))).then((m) => ({ default: m.Footer })));
+const FooterChunk = lazyPage(() => footerWanted().then(() => import('../components/footer/Footer').then((m) => m.Footer)));
+if (typeof window === 'undefined') void FooterChunk.preload();
+const Footer = FooterChunk.Component;
 
 export const FOOTER_PART = (
   <Suspense fallback={null}>
