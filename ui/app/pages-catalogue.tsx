@@ -137,6 +137,8 @@ async function productLoad(
     // the document fetched when its tile was pointed at, when it is one a product page shows as it is
     // (ui/app/prefetch-product.ts); otherwise, or when that fetch failed, fetched now
     const found = await early?.catch(() => undefined);
+    // (a warning of the product before, as load() clears it)
+    if (found) products.dismissWarning();
     const result = found ? { kind: 'product' as const, product: await products.setProduct(found, options) } : await products.load(sku, options);
     if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
     pages.clear(path, 'product');
