@@ -28,7 +28,8 @@ function footerWanted(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const events = ['pointerdown', 'keydown', 'focusin'] as const;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: '200px' });
+    const near = (entries: IntersectionObserverEntry[]) => entries.some((e) => e.isIntersecting) && done();
+    const observer = new IntersectionObserver(near, { rootMargin: '200px' });
     function done() {
       observer.disconnect();
       for (const name of events) window.removeEventListener(name, done, true);
@@ -41,7 +42,11 @@ function footerWanted(): Promise<void> {
   });
 }
 
-const FooterChunk = lazyPage(() => footerWanted().then(() => import('../components/footer/Footer').then((m) => m.Footer)));
+const FooterChunk = lazyPage(() =>
+  footerWanted()
+    .then(() => import('../components/footer/Footer'))
+    .then((m) => m.Footer),
+);
 if (typeof window === 'undefined') void FooterChunk.preload();
 const Footer = FooterChunk.Component;
 

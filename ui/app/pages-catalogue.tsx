@@ -133,13 +133,16 @@ async function productLoad(
   const down = await loadShell(container, path);
   if (down) return down;
   try {
-    const options = { ...(childSku ? { childSku } : {}), categories: container.get(CategoryService).snapshot().categories };
+    const categories = container.get(CategoryService).snapshot().categories;
+    const options = { ...(childSku ? { childSku } : {}), categories };
     // the document fetched when its tile was pointed at, when it is one a product page shows as it is
     // (ui/app/prefetch-product.ts); otherwise, or when that fetch failed, fetched now
     const found = await early?.catch(() => undefined);
     // (a warning of the product before, as load() clears it)
     if (found) products.dismissWarning();
-    const result = found ? { kind: 'product' as const, product: await products.setProduct(found, options) } : await products.load(sku, options);
+    const result = found
+      ? { kind: 'product' as const, product: await products.setProduct(found, options) }
+      : await products.load(sku, options);
     if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
     pages.clear(path, 'product');
     await products.loadRelatedOf(products.snapshot().original ?? result.product);
@@ -169,7 +172,8 @@ async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
  * What a product tile pointed at asked for before its click (ui/app/prefetch-product.ts), by the link's path and query:
  * the URL map's answer and the product's document, taken once by that navigation's load (or dropped after a while).
  */
-export const prefetched = new Map<string, { resolution: Promise<RouteResolution>; product: Promise<Product | undefined> }>();
+type Prefetched = { resolution: Promise<RouteResolution>; product: Promise<Product | undefined> };
+export const prefetched = new Map<string, Prefetched>();
 
 /** spec catalogue §2.3: any other path goes through the URL dispatcher: product, category, CMS page or 404. */
 async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {

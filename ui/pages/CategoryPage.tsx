@@ -124,7 +124,13 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
           ) : (
             <>
               <Suspense fallback={null}>
-                <ul className="product-grid" data-testid="category-products" onClick={onTileClick} onPointerOver={prefetchTile} onFocus={prefetchTile}>
+                <ul
+                  className="product-grid"
+                  data-testid="category-products"
+                  onClick={onTileClick}
+                  onPointerOver={prefetchTile}
+                  onFocus={prefetchTile}
+                >
                   {list.items.map((p, i) => (
                     // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
                     <ProductTile key={p.sku} product={p} eager={i < 2} />
