@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Header } from '../components/header/Header';
 import { NewsletterForm } from '../components/account/NewsletterForm';
 import { lazyPage } from './lazy-page';
+import { recoverChunk } from './chunk-recovery';
 import { whenIdle } from './transactions';
 
 /**
@@ -42,9 +43,20 @@ function footerWanted(): Promise<void> {
   });
 }
 
+/**
+ * The footer's chunk, asked for again when the browser is back online if it could not load (offline before the worker
+ * had it): a lazy component that fails has no error boundary to stop at, and the footer's server HTML serves meanwhile.
+ * A chunk gone after a deploy reloads the page (recoverChunk).
+ */
+function footerCode(): Promise<typeof import('../components/footer/Footer')> {
+  return recoverChunk(import('../components/footer/Footer')).catch(
+    () => new Promise((resolve) => window.addEventListener('online', () => resolve(footerCode()), { once: true })),
+  );
+}
+
 const FooterChunk = lazyPage(() =>
   footerWanted()
-    .then(() => import('../components/footer/Footer'))
+    .then(footerCode)
     .then((m) => m.Footer),
 );
 if (typeof window === 'undefined') void FooterChunk.preload();
