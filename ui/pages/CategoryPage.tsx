@@ -54,7 +54,8 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   // a tile pointed at or focused: its product's code and data are asked for before the click (quick navigation)
   const prefetchTile = (e: SyntheticEvent<HTMLUListElement>) => {
     const href = (e.target as Element).closest('a[href]')?.getAttribute('href');
-    if (href) void import('../app/prefetch-product').then((m) => m.prefetchProduct(container, href));
+    // (a chunk that cannot load now is the click's to load or recover)
+    if (href) void import('../app/prefetch-product').then((m) => m.prefetchProduct(container, href), () => undefined);
   };
   const onTileClick = (e: MouseEvent<HTMLUListElement>) => {
     const tile = (e.target as Element).closest('a[href]') ? (e.target as Element).closest('li') : null;
