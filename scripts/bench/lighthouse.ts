@@ -3,11 +3,11 @@
  * (default 3), printing the median performance / accessibility / best-practices / SEO scores with LCP, TBT
  * and CLS, and the audits that failed in the median run. A benchmark, not a test.
  *
- *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR] [--baseline DIST]
+ *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR] [--baseline DIST] [--pages home,category,product]
  *
  * `--baseline DIST`: another build's dist folder (a copy of dist/ made before a change, with a node_modules link beside
- * it) whose storefront runs beside this one on the same backend; each page is measured on both, one after the other,
- * in the same run.
+ * it) whose storefront runs beside this one on the same backend; each page is measured on both, the builds taking turns
+ * run by run, in the same run.
  *
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
  * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
@@ -27,6 +27,9 @@ if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 
 const baselineArg = process.argv.indexOf('--baseline');
 const BASELINE = baselineArg > 0 ? process.argv[baselineArg + 1] : undefined;
+// --pages home,product: only those of the three
+const pagesArg = process.argv.indexOf('--pages');
+const PAGES = pagesArg > 0 ? process.argv[pagesArg + 1]?.split(',') : undefined;
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -50,52 +53,63 @@ try {
   try {
     const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${targets.map((t) => `${t.label} http://127.0.0.1:${t.port}`).join(', ')}; load average ${load}`);
-    for (const [pageName, path] of Object.entries(pages)) {
-      for (const { label, port } of targets) {
-        const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
-        const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[]; tasks: string[] }[] = [];
-        // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run again, at
-        // most twice per page, instead of counting as a 0 in the median
-        let failed = 0;
-        for (let i = 0; i < RUNS; i++) {
-          const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-          if (!r) throw new Error('lighthouse returned nothing');
-          if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${i + 1 + failed}.json`), JSON.stringify(r.lhr));
-          if (r.lhr.runtimeError && failed < 2) {
-            console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
-            failed++;
-            i--;
-            continue;
+    for (const [pageName, path] of Object.entries(pages).filter(([n]) => !PAGES || PAGES.includes(n))) {
+      type Run = { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[]; tasks: string[] };
+      const runsOf = new Map<string, Run[]>(targets.map((t) => [t.label, []]));
+      const failedOf = new Map<string, number>();
+      // the builds take turns run by run (this, baseline, this, ...): a spell of load on a shared machine falls on both
+      for (let i = 0; i < RUNS; i++) {
+        for (const { label, port } of targets) {
+          const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
+          const runs = runsOf.get(label)!;
+          // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run
+          // again, at most twice per page and build, instead of counting as a 0 in the median
+          for (;;) {
+            const failed = failedOf.get(label) ?? 0;
+            const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+            if (!r) throw new Error('lighthouse returned nothing');
+            if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${runs.length + 1 + failed}.json`), JSON.stringify(r.lhr));
+            if (r.lhr.runtimeError && failed < 2) {
+              console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
+              failedOf.set(label, failed + 1);
+              continue;
+            }
+            const { categories, audits } = r.lhr;
+            const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+            runs.push({
+              perf: score('performance'),
+              a11y: score('accessibility'),
+              bp: score('best-practices'),
+              seo: score('seo'),
+              lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+              tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+              cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+              failing: Object.values(audits)
+                .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+                .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
+              // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
+              tasks: ((audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
+                .slice(0, 6)
+                .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
+            });
+            break;
           }
-          const { categories, audits } = r.lhr;
-          const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
-          runs.push({
-            perf: score('performance'),
-            a11y: score('accessibility'),
-            bp: score('best-practices'),
-            seo: score('seo'),
-            lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-            tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-            failing: Object.values(audits)
-              .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-              .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
-            // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
-            tasks: ((audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
-              .slice(0, 6)
-              .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
-          });
         }
+      }
+      for (const { label } of targets) {
+        const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
+        const runs = runsOf.get(label)!;
         const med = median(runs.map((r) => r.perf));
         const mid = runs.find((r) => r.perf === med) ?? runs[0];
         console.log(
           `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
             `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
-            `  (performance per run: ${runs.map((r) => r.perf).join(', ')})` +
+            `  (performance per run: ${runs.map((r) => r.perf).join(', ')}; TBT ${runs.map((r) => r.tbt.toFixed(0)).join(', ')} ms)` +
             `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}` +
             `\n  longest tasks (median run, simulated): ${mid?.tasks.join(', ') || 'none'}`,
         );
       }
+      console.log(`  (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     }
   } finally {
     await chrome.kill();

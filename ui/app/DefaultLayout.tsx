@@ -10,10 +10,11 @@ import { BackToTop } from '../components/common/BackToTop';
  * overlays.
  *
  * Selective hydration: the header (with its mega and mobile menus) and the footer are Suspense boundaries
- * of their own, as the page is (ui/app/App.tsx). Nothing in them suspends — the server renders them whole, with React's
- * boundary markers — but the browser's hydration then does the root in one short task and each boundary afterwards at
- * a lower priority, yielding to the browser every few milliseconds (a click on a part not hydrated yet hydrates that
- * part first and is replayed). Without them the header and footer were hydrated in the root's one long task.
+ * of their own, as the page is (ui/app/App.tsx). The server renders them whole, with React's boundary markers; the
+ * browser's hydration then does the root in one short task and each boundary afterwards at a lower priority, yielding
+ * to the browser every few milliseconds (a click on a part not hydrated yet hydrates that part first and is replayed);
+ * the footer's waits for its code (ui/app/boundaries.tsx). Without them the header and footer were hydrated in the
+ * root's one long task.
  *
  * The boundaries' elements never change when the layout re-renders (ui/app/boundaries.tsx says why).
  */

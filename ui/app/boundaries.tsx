@@ -1,6 +1,9 @@
 import { Suspense } from 'react';
 import { Header } from '../components/header/Header';
-import { Footer } from '../components/footer/Footer';
+import { NewsletterForm } from '../components/account/NewsletterForm';
+import { lazyPage } from './lazy-page';
+import { recoverChunk } from './chunk-recovery';
+import { whenIdle } from './transactions';
 
 /**
  * The shell's Suspense boundaries (selective hydration, ui/app/DefaultLayout.tsx), each one element made once: a layout
@@ -16,8 +19,51 @@ export const HEADER_PART = (
   </Suspense>
 );
 
+/**
+ * When the footer's code may load: at once on the server (loaded with this module, so that every render has it); in
+ * the browser when the footer nears the screen, at the shopper's first tap, key or focus, or once the browser is
+ * idle, whichever comes first. Until then its server HTML stays as it is (links work as links) and costs the first
+ * load neither bytes nor hydration.
+ */
+function footerWanted(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const near = (entries: IntersectionObserverEntry[]) => entries.some((e) => e.isIntersecting) && done();
+    const observer = new IntersectionObserver(near, { rootMargin: '200px' });
+    function done() {
+      observer.disconnect();
+      for (const name of events) window.removeEventListener(name, done, true);
+      resolve();
+    }
+    const footer = document.querySelector('footer');
+    if (footer) observer.observe(footer);
+    for (const name of events) window.addEventListener(name, done, true);
+    whenIdle(done);
+  });
+}
+
+/**
+ * The footer's chunk, asked for again when the browser is back online if it could not load (offline before the worker
+ * had it): a lazy component that fails has no error boundary to stop at, and the footer's server HTML serves meanwhile.
+ * A chunk gone after a deploy reloads the page (recoverChunk).
+ */
+function footerCode(): Promise<typeof import('../components/footer/Footer')> {
+  return recoverChunk(import('../components/footer/Footer')).catch(
+    () => new Promise((resolve) => window.addEventListener('online', () => resolve(footerCode()), { once: true })),
+  );
+}
+
+const FooterChunk = lazyPage(() =>
+  footerWanted()
+    .then(footerCode)
+    .then((m) => m.Footer),
+);
+if (typeof window === 'undefined') void FooterChunk.preload();
+const Footer = FooterChunk.Component;
+
 export const FOOTER_PART = (
   <Suspense fallback={null}>
-    <Footer />
+    <Footer newsletter={<NewsletterForm />} />
   </Suspense>
 );

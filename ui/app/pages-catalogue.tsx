@@ -6,12 +6,13 @@ import type { Network } from '../../core/ports/network';
 import { HomeService } from '../../core/catalogue/home-service';
 import { CategoryService } from '../../core/catalogue/category-service';
 import type { ProductService } from '../../core/catalogue/product-service';
+import type { Product } from '../../core/catalogue/types';
 import { CONTAINER_TOKENS } from '../../adapters/container-tokens';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';
 import { listDepthFromQuery } from '../../core/catalogue/categories';
-import { UrlDispatcher } from '../../core/routing/dispatcher';
+import { UrlDispatcher, type RouteResolution } from '../../core/routing/dispatcher';
 import { PageResolutionService, loadFailureOutcome, resolvedPage, unavailableCause, type ResolvedPageKind } from '../../core/routing/page-resolution';
 import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_ROUTES } from '../../core/routing/routes';
 import { NotificationService } from '../../core/ui-state/notification-service';
@@ -113,7 +114,13 @@ async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
  * spec catalogue §4.1: load a product by sku (status / visibility errors shown, a visibility-1 child redirects to
  * its parent: 301 on the server, replace in the browser), configured to childSku when given.
  */
-async function productLoad(container: Container, path: string, sku: string, childSku: string | undefined): Promise<LoadOutcome> {
+async function productLoad(
+  container: Container,
+  path: string,
+  sku: string,
+  childSku: string | undefined,
+  early?: Promise<Product | undefined>,
+): Promise<LoadOutcome> {
   const products = await productServiceOf(container);
   const state = products.snapshot();
   const pages = container.get(PageResolutionService);
@@ -126,7 +133,16 @@ async function productLoad(container: Container, path: string, sku: string, chil
   const down = await loadShell(container, path);
   if (down) return down;
   try {
-    const result = await products.load(sku, { ...(childSku ? { childSku } : {}), categories: container.get(CategoryService).snapshot().categories });
+    const categories = container.get(CategoryService).snapshot().categories;
+    const options = { ...(childSku ? { childSku } : {}), categories };
+    // the document fetched when its tile was pointed at, when it is one a product page shows as it is
+    // (ui/app/prefetch-product.ts); otherwise, or when that fetch failed, fetched now
+    const found = await early?.catch(() => undefined);
+    // (a warning of the product before, as load() clears it)
+    if (found) products.dismissWarning();
+    const result = found
+      ? { kind: 'product' as const, product: await products.setProduct(found, options) }
+      : await products.load(sku, options);
     if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
     pages.clear(path, 'product');
     await products.loadRelatedOf(products.snapshot().original ?? result.product);
@@ -140,7 +156,7 @@ async function productLoad(container: Container, path: string, sku: string, chil
  * The product service, its part of the wiring added to the graph first where it is not yet (the browser's first load
  * does not carry it; a client-side load of a product fetches it beside the page's chunk).
  */
-async function productServiceOf(container: Container): Promise<ProductService> {
+export async function productServiceOf(container: Container): Promise<ProductService> {
   if (!container.isBound(CONTAINER_TOKENS.Product)) container.add((await import('../../adapters/wiring-product')).PRODUCT);
   return container.get<ProductService>(CONTAINER_TOKENS.Product);
 }
@@ -151,6 +167,13 @@ async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const childSku = ctx.params.childSku ?? ctx.query.get('childSku') ?? undefined;
   return productLoad(ctx.container, ctx.path, sku, childSku);
 }
+
+/**
+ * What a product tile pointed at asked for before its click (ui/app/prefetch-product.ts), by the link's path and query:
+ * the URL map's answer and the product's document, taken once by that navigation's load (or dropped after a while).
+ */
+type Prefetched = { resolution: Promise<RouteResolution>; product: Promise<Product | undefined> };
+export const prefetched = new Map<string, Prefetched>();
 
 /** spec catalogue §2.3: any other path goes through the URL dispatcher: product, category, CMS page or 404. */
 async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
@@ -168,9 +191,13 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   }
   const down = await loadShell(container, path);
   if (down) return down;
+  const href = path + (query.toString() ? `?${query.toString()}` : '');
+  const early = prefetched.get(href);
+  prefetched.delete(href);
+  const resolve = () => container.get(UrlDispatcher).resolve(href);
   let resolution;
   try {
-    resolution = await container.get(UrlDispatcher).resolve(path + (query.toString() ? `?${query.toString()}` : ''));
+    resolution = await (early ? early.resolution.catch(resolve) : resolve());
   } catch (e) {
     return failed(container, path, e);
   }
@@ -180,7 +207,7 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
     const chunk = preloadDispatched(page.kind);
     switch (resolution.kind) {
       case 'product': {
-        const outcome = await productLoad(container, path, resolution.product.sku, childSku);
+        const outcome = await productLoad(container, path, resolution.product.sku, childSku, early?.product);
         if (outcome.redirect || outcome.status !== 200) return outcome;
         break;
       }

@@ -1,11 +1,11 @@
-import { Suspense, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption } from '../../core/catalogue/types';
 import { useConfig } from '../hooks/use-service';
-import { useCategory, useCategoryService, usePageResolution } from '../hooks/use-catalogue';
+import { useCategory, useCategoryService, useContainer, usePageResolution } from '../hooks/use-catalogue';
 import { NotFoundPage } from './NotFoundPage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
@@ -50,6 +50,13 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const shown = category && state.list.items.length ? `${category.id} ${state.list.items.map((p) => p.sku).join()}` : undefined;
   useAnalyticsView(shown, (a) => a.viewItemList(listName, state.list.items));
   const track = useAnalytics();
+  const container = useContainer();
+  // a tile pointed at or focused: its product's code and data are asked for before the click (quick navigation)
+  const prefetchTile = (e: SyntheticEvent<HTMLUListElement>) => {
+    const href = (e.target as Element).closest('a[href]')?.getAttribute('href');
+    // (a chunk that cannot load now is the click's to load or recover)
+    if (href) void import('../app/prefetch-product').then((m) => m.prefetchProduct(container, href), () => undefined);
+  };
   const onTileClick = (e: MouseEvent<HTMLUListElement>) => {
     const tile = (e.target as Element).closest('a[href]') ? (e.target as Element).closest('li') : null;
     const index = tile ? Array.prototype.indexOf.call(e.currentTarget.children, tile) : -1;
@@ -118,7 +125,13 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
           ) : (
             <>
               <Suspense fallback={null}>
-                <ul className="product-grid" data-testid="category-products" onClick={onTileClick}>
+                <ul
+                  className="product-grid"
+                  data-testid="category-products"
+                  onClick={onTileClick}
+                  onPointerOver={prefetchTile}
+                  onFocus={prefetchTile}
+                >
                   {list.items.map((p, i) => (
                     // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
                     <ProductTile key={p.sku} product={p} eager={i < 2} />

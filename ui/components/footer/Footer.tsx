@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
 import { formatCalendarDay } from '../../i18n/format-date';
-import { NewsletterForm } from '../account/NewsletterForm';
 import { CmsBlock } from '../content/CmsBlock';
 import { LazyRatingWidget } from '../content/LazyRatingWidget';
 import { PaymentLogos } from './PaymentLogos';
@@ -29,8 +29,12 @@ function FacebookLike() {
   );
 }
 
-/** spec catalogue §2.6: the shop's three-column footer, four payment logos and the copyright CMS block. */
-export function Footer() {
+/**
+ * spec catalogue §2.6: the shop's three-column footer, four payment logos and the copyright CMS block. `newsletter`:
+ * the newsletter form's element, made where the form's code is (ui/app/boundaries.tsx: it shares its form parts with
+ * the checkout, and this component is a chunk of its own)
+ */
+export function Footer({ newsletter }: { newsletter: ReactNode }) {
   const { t } = useTranslation();
   const config = useConfig();
   return (
@@ -52,7 +56,7 @@ export function Footer() {
           ))}
         </div>
         <section className="footer__newsletter" aria-label={t('footer.newsletter')}>
-          <NewsletterForm />
+          {newsletter}
         </section>
         <div className="footer__bottom">
           <LazyRatingWidget place="footer" />
