@@ -24,9 +24,21 @@ export function LanguageSwitcher() {
   const locales = Object.keys(config.i18n.localeStores) as LocaleCode[];
   const choose = (locale: LocaleCode) => {
     if (locale === current) return;
-    document.cookie = `locale=${encodeURIComponent(locale)}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
+    // a locale code is a cookie value as it is (letters and a hyphen)
+    const plain = () => {
+      document.cookie = `locale=${locale}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
+    };
+    // the reload waits until requests carry the new cookie: document.cookie returns before the browser's cookie store
+    // has it (Chromium hands it to its network process asynchronously), and a reload right after it could go out
+    // without it on a loaded machine and come back in the old language. The Cookie Store API (path / by default)
+    // settles once the cookie is stored; document.cookie where that API is missing (not a secure context) or fails.
+    const expires = Date.now() + COOKIE_MAX_AGE_S * 1000;
+    const stored =
+      'cookieStore' in window
+        ? cookieStore.set({ name: 'locale', value: locale, expires, sameSite: 'lax' }).catch(plain)
+        : Promise.resolve(plain());
     // the service worker keeps the reloaded page under this locale, also where it cannot read the cookie
-    void tellWorkerLocale(locale).then(() => window.location.reload());
+    void stored.then(() => tellWorkerLocale(locale)).then(() => location.reload());
   };
   return (
     <nav className="language-switcher" aria-label={t('footer.language')}>
