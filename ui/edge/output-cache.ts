@@ -57,20 +57,18 @@ export const INVALIDATE_PEERS = 'output-cache:invalidate';
  * (ui/server-main.ts); else none (off by default, as upstream).
  */
 export function outputCacheFromEnv(env: NodeJS.ProcessEnv, server: ServerConfig, logger?: ErrorSink): OutputCache | undefined {
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: server.outputCacheMaxVariantsPerPage, ...(logger ? { logger } : {}) });
+  const maxVariantsPerPage = server.outputCacheMaxVariantsPerPage;
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage, ...(logger ? { logger } : {}) });
   if (env.OUTPUT_CACHE !== '1') return undefined;
-  const maxEntries = server.outputCacheMaxEntries;
-  const lru = new LruOutputCache(
-    { maxEntries, maxBytes: server.outputCacheMaxBytes, maxVariants: Math.min(server.outputCacheMaxVariants, Math.ceil(maxEntries / 2)), maxVariantsPerPage: server.outputCacheMaxVariantsPerPage },
-    new SystemClock(),
-  );
+  const limits = { maxEntries: server.outputCacheMaxEntries, maxBytes: server.outputCacheMaxBytes, maxVariants: server.outputCacheMaxVariants, maxVariantsPerPage };
+  const lru = new LruOutputCache(limits, new SystemClock());
   if (!cluster.isWorker) return lru;
   process.on('message', (m: { kind?: string; tag?: string }) => {
     if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);
   });
   return {
     get: (key) => lru.get(key),
-    set: (key, page, ttl, options) => lru.set(key, page, ttl, options),
+    set: (...args) => lru.set(...args),
     claimRefresh: (key, lease) => lru.claimRefresh(key, lease),
     clear: () => lru.clear(),
     invalidate(tag) {
