@@ -10,7 +10,7 @@ import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from './edge/output-cache';
 import { SERVER_CONFIG } from './edge/server-config';
 import { currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
-import { parseCategoriesHref, RecentDocuments } from './edge/shared-state';
+import { parseCategoriesHref } from './edge/shared-state';
 import { pageChunks } from './app/routes';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';

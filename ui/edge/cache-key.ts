@@ -1,36 +1,22 @@
 /**
- * The output cache's key of a page request. Pure: no I/O, no state.
- *
- * A page is keyed by its path and only the query parameters its render reads, in a fixed order, with the values the
- * render would ignore left out; every other parameter (`?utm_source=…`, `?_=timestamp`, `?x=1`, `?x=2`, …) is
- * dropped from the key AND from the URL the page is rendered from (`url`), so the render cannot depend on it and a
- * flood of junk query strings lands on the one entry of the real page (a hit) instead of evicting it.
- *
- * What the pages read (ui/app/pages-catalogue.tsx, core/routing/dispatcher.ts; the shop's search is the browser's own
- * panel, the server reads no `q`):
- * - listings (`/c/:slug`, the wholesale page, and the URL dispatcher's catch-all, which may turn out a category): the
- *   filter parameters `config.filters.routeQueryParams` as core's filtersFromRouteQuery reads them (the system filter
- *   `sort`: the first value that is a configured sort; `price`: values that are ranges; others: non-empty values,
- *   in their order, a repeat left out as core leaves it out) and `page` as listDepthFromQuery reads it (the first value, 1..maxListDepth);
- * - products (`/p/…` and the catch-all): `childSku` (the first value; the dispatcher reads the last: two different
- *   values are not cached);
- * - home, CMS, static pages, the sitemap page, contacts, the error page: nothing;
- * - any other route (checkout, account, create-password, order status, wishlist, compare, …) reads its own
- *   parameters (tokens, e-mail): with any query it is rendered without the cache, as it is, and never stored.
- *
- * Bounds: more than `maxFilterValues` filter values, or a canonical query longer than `maxQueryLength`, is rendered
- * without the cache. How many variants (keys with a query) one path may keep is the cache's bound (`variantOf`).
+ * The output cache's key of a page request (pure). A page is keyed by its path and only the query parameters its
+ * render reads, in a fixed order, without the values the render ignores; every other parameter (`?utm_source=…`,
+ * `?_=timestamp`) is dropped from the key AND from the URL the page is rendered from, so the render cannot depend on it
+ * and a flood of junk query strings lands on the real page's entry (a hit) instead of evicting it. What pages read
+ * (ui/app/pages-catalogue.tsx, core/routing/dispatcher.ts):
+ * - listings (category, wholesale, and the dispatcher's catch-all): the filter parameters as core's
+ *   filtersFromRouteQuery reads them (`sort`: the first configured sort; `price`: ranges; others: non-empty values in
+ *   their order, repeats left out) and `page` as listDepthFromQuery reads it (the first value, 1..maxListDepth);
+ * - products (and the catch-all): `childSku` (two different values are not cached: the dispatcher reads the last);
+ * - home, CMS and static pages: nothing; any other route (checkout, account, order status, …) reads its own
+ *   parameters (tokens, e-mail): with a query it is rendered without the cache.
+ * More than `maxFilterValues` filter values, or a canonical query over `maxQueryLength`: rendered without the cache.
  */
 import type { ShopConfig } from '../../core/config';
 import { SERVER_CONFIG, type ServerConfig } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
-/**
- * The rules a key is made by, from the shop's config and the server's bounds: the filter parameters a listing reads,
- * in key order; those that take one value ('sort'); the sorts a listing knows (any other `sort` value is ignored by
- * the render); the list depth (`page` beyond it is read as it); and more filter values, or a longer canonical query,
- * than the server allows (ServerConfig.outputCacheMaxFilterValues / MaxQueryLength): rendered without the cache.
- */
+/** The rules a key is made by, from the shop's config and the server's bounds (ServerConfig.outputCacheMax*). */
 export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_CONFIG) {
   return {
     filterParams: config.filters.routeQueryParams,
