@@ -2,23 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
 import type { CachedPage, OutputCache } from './edge/output-cache';
 import { SERVER_CONFIG } from './edge/server-config';
-import { currentCategoriesDocument, prepareRender, type PreparedPage } from './entry-server';
+import { currentCategoriesDocument, pageDocument, prepareRender, type DocumentShell } from './entry-server';
 import { parseCategoriesHref } from './edge/shared-state';
-import { pageChunks } from './app/routes';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { etagMatches, weakEtag } from './edge/etag';
-import { bodyStart, documentEnd, firstLoadModules, headStart, inlinableCss, type ClientManifest } from './edge/html-shell';
+import { etagMatches } from './edge/etag';
+import { inlinableCss, type ClientManifest } from './edge/html-shell';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
@@ -142,10 +141,12 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const tagManagerContainerId = config.analytics.tagManagerContainerId;
   const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager: tagManagerContainerId !== '' });
-  /** what the browser's config takes from the server's (ui/entry-client.tsx) */
-  const bootConfig = { api: { publicUrl: config.api.publicUrl }, ...(tagManagerContainerId ? { analytics: { tagManagerContainerId } } : {}) };
-  /** what a build and config render differently: part of every page's ETag */
-  const buildName = createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url');
+  const shell: DocumentShell = {
+    manifest,
+    // what the browser's config takes from the server's (ui/entry-client.tsx)
+    bootConfig: { api: { publicUrl: config.api.publicUrl }, ...(tagManagerContainerId ? { analytics: { tagManagerContainerId } } : {}) },
+    build: createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url'),
+  };
 
   const requestTimeout = options.requestTimeoutMs ?? 20_000;
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
@@ -348,50 +349,26 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   }
   type CachePlan = NonNullable<ReturnType<typeof cachePlan>>;
 
-  /**
-   * A prepared page's document as UTF-8 (React's pieces stay bytes) and its ETag (200 answers only). The body is a
-   * function of the boot data, the locale, the path, the origin and the build, so the ETag is known before rendering
-   * and an If-None-Match that names it costs no render.
-   */
-  function documentOf(prepared: PreparedPage, url: string, origin: string) {
+  /** A page loaded and named (its shared documents kept for /shop-data/), ready to render. */
+  async function prepare(url: string, locale: LocaleCode, origin: string, requestId: string, log: FastifyBaseLogger) {
+    const logger = new PinoLogger(log);
+    const prepared = await prepareRender(url, config, locale, { origin, requestId, logger, logError: (label, e) => logError(label, e, log) });
     for (const doc of prepared.documents) recentDocuments.set(doc.href, doc.body);
-    const head = headStart(prepared.locale, manifest, Object.values(prepared.shared));
-    const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
-    const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
-    const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
-    const etag = prepared.status === 200 ? weakEtag([buildName, origin, head, end]) : undefined;
-    const render = async () => {
-      const parts: Array<Uint8Array | string> = [head];
-      const body = await prepared.renderBody({ begin: (title, tags) => parts.push(bodyStart(title, tags)), write: (html) => parts.push(html) });
-      parts.push(end);
-      return { html: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), body };
-    };
-    return { etag, render };
+    return { prepared, ...pageDocument(prepared, url, origin, shell) };
   }
 
   /** A rendered 200 page into the output cache, compressed both ways once; undefined when it could not be written. */
-  async function store(plan: CachePlan, html: Buffer, tags: readonly string[], etag: string | undefined) {
-    const page: CachedPage = { status: 200, br: compress(html, 'br'), gzip: compress(html, 'gzip', 6), tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
+  async function store(plan: CachePlan, { html, body }: { html: Buffer; body: { tags: readonly string[] } }, etag?: string) {
+    const page: CachedPage = { status: 200, br: compress(html, 'br'), gzip: compress(html, 'gzip', 6), tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
     const ttl = SERVER_CONFIG.outputCacheTtlSeconds;
     return cache!.set(plan.key, page, ttl, plan.store).then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }
 
-  const refreshing = new Set<string>();
-  /** serve-stale: one renderer (across every process sharing the cache) renders the page afresh in the background */
-  function refresh(plan: CachePlan, locale: LocaleCode, origin: string, requestId: string): void {
-    if (refreshing.has(plan.key)) return;
-    refreshing.add(plan.key);
-    void (async () => {
-      if (!(await cache!.claimRefresh(plan.key, REFRESH_LEASE_SECONDS))) return;
-      const log = new PinoLogger(logger.child({ reqId: requestId }));
-      const prepared = await prepareRender(plan.url, config, locale, { origin, requestId, logger: log, logError });
-      if (prepared.status !== 200 || prepared.redirect || prepared.personal) return;
-      const { etag, render } = documentOf(prepared, plan.url, origin);
-      const { html, body } = await render();
-      await store(plan, html, body.tags, etag);
-    })()
-      .catch((e: unknown) => logError('[output-cache] refresh failed', e))
-      .finally(() => refreshing.delete(plan.key));
+  /** serve-stale: the one renderer that claims it (across every process sharing the cache) renders the page afresh */
+  async function refresh(plan: CachePlan, locale: LocaleCode, origin: string, requestId: string) {
+    if (!(await cache!.claimRefresh(plan.key, REFRESH_LEASE_SECONDS))) return;
+    const { prepared, etag, render } = await prepare(plan.url, locale, origin, requestId, logger.child({ reqId: requestId }));
+    if (prepared.status === 200 && !prepared.redirect && !prepared.personal) await store(plan, await render(), etag);
   }
 
   /** 304 for a page the client has (RFC 9110 §13.1.2): only what a cache updates its copy with */
@@ -428,25 +405,19 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     if (plan) {
       const hit = (await cache!.get(plan.key).catch((e: unknown) => logError('[output-cache] read failed', e))) ?? undefined;
       countOutputCache(request, hit);
-      if (hit?.stale) refresh(plan, locale, origin, request.id);
+      if (hit?.stale) void refresh(plan, locale, origin, request.id).catch((e: unknown) => logError('[output-cache] refresh failed', e));
       if (hit) return notModified(request, reply, hit.page.etag) ?? sendPage(request, reply, hit.page, hit.stale ? 'stale' : 'hit');
     }
 
     // a cacheable page is rendered from its canonical URL (the parameters it does not read left out)
     const target = plan?.url ?? url;
     const loadStart = performance.now();
-    const log = new PinoLogger(request.log);
-    const prepared = await prepareRender(target, config, locale, {
-      origin,
-      requestId: request.id,
-      logger: log,
-      logError: (label, e) => logError(label, e, request.log),
-    }).catch((e: unknown) => logError('[ssr] load failed', e, request.log));
+    const page = await prepare(target, locale, origin, request.id, request.log).catch((e: unknown) => logError('[ssr] load failed', e, request.log));
     // a load that failed without answering a status: the API is slow or down, never the client's fault
-    if (!prepared) return unavailable(reply);
+    if (!page) return unavailable(reply);
+    const { prepared, etag, render } = page;
     const loadMs = pageLoaded(request, prepared.state, loadStart);
     if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
-    const { etag, render } = documentOf(prepared, target, origin);
     const unchanged = notModified(request, reply, etag);
     if (unchanged) return unchanged;
 
@@ -461,10 +432,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       pageRendered(request, loadMs + performance.now() - renderStart);
       // a page of one shopper's data is rendered for them alone: never kept
       const keep = plan && !prepared.personal ? plan : undefined;
-      const stored = keep && prepared.status === 200 ? await store(keep, rendered.html, rendered.body.tags, etag) : undefined;
+      const stored = keep && prepared.status === 200 ? await store(keep, rendered, etag) : undefined;
       if (stored) return sendPage(request, reply, stored, 'miss');
-      const page = { status: prepared.status, ...(etag ? { etag } : {}), html: rendered.html };
-      return sendPage(request, reply, page, keep ? 'miss' : 'off', prepared.personal);
+      const answer = { status: prepared.status, ...(etag ? { etag } : {}), html: rendered.html };
+      return sendPage(request, reply, answer, keep ? 'miss' : 'off', prepared.personal);
     });
   });
 
