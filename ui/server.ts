@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
@@ -81,17 +81,11 @@ const TEXT = 'text/plain; charset=utf-8';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
 /** a browser may keep a page but asks again every time (If-None-Match: 304 when unchanged) */
 const PAGE_CACHE_CONTROL = 'no-cache';
-/** a page of one shopper's data (the order-status page): no cache on the way keeps it */
-const PERSONAL_CACHE_CONTROL = 'private, no-store';
-/** how long a stale page's re-render may take before another renderer may try */
-const REFRESH_LEASE_SECONDS = 30;
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/i;
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
   'proxy-authenticate', 'proxy-authorization'];
 /** never forwarded to the API either (undici refuses to send them: a client's `Expect: 100-continue` became a 502) */
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
-/** wrong /invalidate keys a client may send per minute before every /invalidate of it answers 429 */
-const INVALIDATE_FAILURES = 10;
 
 /**
  * Compressed in this thread (a pool thread's hop cost more than it saved on a ~140 KB page): a page kept in the output
@@ -101,23 +95,6 @@ const INVALIDATE_FAILURES = 10;
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } };
 const compress = (html: Buffer, coding: Coding, level = 3) =>
   coding === 'br' ? zlib.brotliCompressSync(html, BROTLI) : zlib.gzipSync(html, { level });
-
-/** Fastify's request lines, one per answered request (reqId, method, url, status, ms) instead of two. */
-class OneLinePerRequest extends LogController {
-  /** the server's own logger, so the pass-through's quieter level never hides its request lines */
-  constructor(private readonly logger: Logger) {
-    super();
-  }
-  /** the warm-up's renders are debug lines: a start is not hundreds of request lines */
-  warmingUp = false;
-  override incomingRequest(): void {}
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
-    if (error) this.logger.warn({ ...line, err: error }, 'request');
-    else if (this.warmingUp) this.logger.debug(line, 'request');
-    else this.logger.info(line, 'request');
-  }
-}
 
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
@@ -152,10 +129,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
   /** an outage writes each error's first stack, then a count per 10 s (not one per request) */
   const logError = limitedErrorLog(logger);
-  const requestLines = new OneLinePerRequest(logger);
   const app = Fastify({
     loggerInstance: logger,
-    logController: requestLines,
+    // one request line per answer (below) instead of Fastify's two
+    disableRequestLogging: true,
     // the request id: a load balancer's X-Request-Id when it is short and safe, else a new one
     requestIdHeader: false,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
@@ -173,6 +150,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // ----- plugins and hooks, before any route: every context (the pass-through's too) has them -----
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  /** the warm-up's renders are debug lines: a start is not hundreds of request lines */
+  let warmingUp = true;
+  // through the server's own logger, so the pass-through's quieter level never hides its request lines
+  app.addHook('onResponse', (request, reply, done) => {
+    const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
+    logger[warmingUp ? 'debug' : 'info'](line, 'request');
     done();
   });
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
@@ -241,11 +226,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         ...body,
         // the API throttles logins per client address: it gets the trusted proxies' X-Forwarded-For (request.ips) with
         // the connection's address last; with no trusted proxy, that address alone (a client cannot pose as another)
+        // reply-from has dropped the headers a client's Connection names
         rewriteRequestHeaders: (_req, headers) => {
           const { host: _host, 'x-forwarded-for': _claimed, ...rest } = headers;
-          const named = String(request.headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim());
-          const hopByHop = new Set([...REQUEST_HOP_BY_HOP, ...named]);
-          const kept = Object.fromEntries(Object.entries(rest).filter(([h]) => !hopByHop.has(h)));
+          const kept = Object.fromEntries(Object.entries(rest).filter(([h]) => !REQUEST_HOP_BY_HOP.includes(h)));
           const hops = request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? 'unknown'];
           // the API's log line names this request (never a client's unchecked X-Request-Id)
           return { ...kept, 'x-forwarded-for': hops.join(', '), 'x-request-id': request.id };
@@ -268,14 +252,15 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // reply-from warns with a stack for every call the API did not answer: errors only here (see onError)
   }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
-  // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag; wrong keys per client address a minute
+  // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag; a client address past 10 wrong keys a
+  // minute gets 429 for the rest of that minute
   const invalidateFailures = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
       const failures = invalidateFailures.get(request.ip) ?? 0;
-      if (failures >= INVALIDATE_FAILURES) {
+      if (failures >= 10) {
         const wait = String(Math.max(1, Math.ceil(invalidateFailures.getRemainingTTL(request.ip) / 1000)));
         reply.code(429).type(TEXT).headers({ 'retry-after': wait, 'cache-control': 'no-store' });
         return reply.send('Too many wrong keys, try again later');
@@ -366,7 +351,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   /** serve-stale: the one renderer that claims it (across every process sharing the cache) renders the page afresh */
   async function refresh(plan: CachePlan, locale: LocaleCode, origin: string, requestId: string) {
-    if (!(await cache!.claimRefresh(plan.key, REFRESH_LEASE_SECONDS))) return;
+    // the lease: how long its render may take before another renderer may try
+    if (!(await cache!.claimRefresh(plan.key, 30))) return;
     const { prepared, etag, render } = await prepare(plan.url, locale, origin, requestId, logger.child({ reqId: requestId }));
     if (prepared.status === 200 && !prepared.redirect && !prepared.personal) await store(plan, await render(), etag);
   }
@@ -388,7 +374,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const body = stored ? (coding ? page[coding] : zlib.gunzipSync(page.gzip)) : coding ? compress(page.html, coding) : page.html;
     return reply
       .code(page.status)
-      .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': personal ? PERSONAL_CACHE_CONTROL : PAGE_CACHE_CONTROL })
+      // a page of one shopper's data (the order-status page): no cache on the way keeps it
+      .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': personal ? 'private, no-store' : PAGE_CACHE_CONTROL })
       .headers({ vary: 'accept-encoding, cookie', 'x-output-cache': state, ...(page.etag ? { etag: page.etag } : {}) })
       .headers({ ...(page.status === 503 ? { 'retry-after': retryAfter } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
       .send(body);
@@ -442,7 +429,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not found'));
 
   // through the server's own handler, as a shopper's requests go (no socket: nothing listens yet)
-  requestLines.warmingUp = true;
   const warmedUp = options.warmUp
     ? await warmUp(async (path, { compressed }) => {
         const headers = { 'accept-encoding': compressed ? 'br, gzip' : 'identity' };
@@ -450,7 +436,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         return { status: answer.statusCode, html: compressed ? '' : answer.body };
       }, options.warmUp)
     : undefined;
-  requestLines.warmingUp = false;
+  warmingUp = false;
   readiness.warmedUp();
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
