@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
@@ -131,8 +131,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const logError = limitedErrorLog(logger);
   const app = Fastify({
     loggerInstance: logger,
-    // one request line per answer (below) instead of Fastify's two
-    disableRequestLogging: true,
+    // one request line per answer (the onResponse hook below) instead of Fastify's two
+    logController: new LogController({ disableRequestLogging: true }),
     // the request id: a load balancer's X-Request-Id when it is short and safe, else a new one
     requestIdHeader: false,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
