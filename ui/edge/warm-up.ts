@@ -50,18 +50,16 @@ export async function warmUp(get: PageGet, options: WarmUpOptions, now: () => nu
   if (!(options.renders > 0)) return report(0, []);
   const wanted = Math.max(1, options.pages ?? 4);
   const pages: string[] = [];
-  const seen = new Set<string>();
   let renders = 0;
   try {
     // find the pages: each the first link of the one before that was not seen yet
     let next: string | undefined = '/';
     while (next !== undefined && pages.length < wanted && renders < options.renders && elapsed() < options.maxMs) {
-      seen.add(next);
       const { status, html } = await get(next, { compressed: false });
       renders++;
       if (status !== 200) return report(renders, pages, `${next} answered ${status}`);
       pages.push(next);
-      next = pageLinks(html).find((p) => !seen.has(p));
+      next = pageLinks(html).find((p) => !pages.includes(p));
     }
     // then each in turn, as shoppers ask for them (compressed)
     while (renders < options.renders) {
