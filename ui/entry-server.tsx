@@ -16,7 +16,8 @@ import { HeadContext, type HeadSink } from './head/use-page-head';
 import { serverHeadHtml } from './head/resolve-head';
 import { categoriesDocument, splitSharedState, type SharedDocument, type SharedRefs } from './edge/shared-state';
 import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
-import { bodyStart, documentEnd, firstLoadModules, headStart, type BootData, type ClientManifest } from './edge/html-shell';
+import { bodyStart, documentEnd, firstLoadModules, headStart } from './edge/html-shell';
+import type { BootData, ClientManifest } from './edge/html-shell';
 import { weakEtag } from './edge/etag';
 import { pageChunks } from './app/routes';
 
@@ -221,7 +222,8 @@ export interface DocumentShell {
  * locale, the path, the origin and the build, so the ETag is known before rendering: an If-None-Match that names it
  * costs no render. `render` assembles the document as UTF-8 (React's pieces stay bytes, never decoded to be encoded).
  */
-export function pageDocument(prepared: PreparedPage, url: string, origin: string, { manifest, bootConfig, build }: DocumentShell) {
+export function pageDocument(prepared: PreparedPage, url: string, origin: string, shell: DocumentShell) {
+  const { manifest, bootConfig, build } = shell;
   const head = headStart(prepared.locale, manifest, Object.values(prepared.shared));
   const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
   const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
@@ -229,7 +231,8 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
   const etag = prepared.status === 200 ? weakEtag([build, origin, head, end]) : undefined;
   const render = async () => {
     const parts: Array<Uint8Array | string> = [head];
-    const body = await prepared.renderBody({ begin: (title, tags) => parts.push(bodyStart(title, tags)), write: (html) => parts.push(html) });
+    const begin = (title: string, tags: string) => parts.push(bodyStart(title, tags));
+    const body = await prepared.renderBody({ begin, write: (html) => parts.push(html) });
     parts.push(end);
     // tags stay read when asked (only a server with an output cache asks)
     return { html: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), body };

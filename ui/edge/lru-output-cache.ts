@@ -31,9 +31,9 @@ export function pageBytes(page: CachedPage): number {
 
 /**
  * In-memory output cache for one process (several workers or machines share pages through the Redis adapter instead).
- * Two lru-caches (entries, bytes, TTL): pages without a query, and their variants (StoreOptions.variantOf) in a share of
- * the places and bytes of their own, the oldest stored of a page dropped past maxVariantsPerPage. So a flood of query
- * strings that each render a real page only ever evicts other variants. Invalidation scans the entries (an
+ * Two lru-caches (entries, bytes, TTL): pages without a query, and their variants (StoreOptions.variantOf) in a
+ * share of the places and bytes of their own, the oldest stored of a page dropped past maxVariantsPerPage. So a flood
+ * of query strings that each render a real page only ever evicts other variants. Invalidation scans the entries (an
  * administrator's action, over a few hundred pages).
  */
 export class LruOutputCache implements OutputCache {
@@ -72,8 +72,10 @@ export class LruOutputCache implements OutputCache {
     const siblings = variantOf === undefined ? [] : (this.byPage.get(variantOf) ?? []);
     while (siblings.length >= this.maxVariantsPerPage) this.variants.delete(siblings[0]!);
     // a page bigger than its cache is not kept (lru-cache refuses it)
-    cache.set(key, { page, stale: false, claimedUntil: 0, variantOf }, { ttl: ttlSeconds * 1000, size: pageBytes(page) });
-    if (variantOf !== undefined && cache.has(key)) this.byPage.set(variantOf, [...(this.byPage.get(variantOf) ?? []), key]);
+    const entry = { page, stale: false, claimedUntil: 0, variantOf };
+    cache.set(key, entry, { ttl: ttlSeconds * 1000, size: pageBytes(page) });
+    if (variantOf === undefined || !cache.has(key)) return;
+    this.byPage.set(variantOf, [...(this.byPage.get(variantOf) ?? []), key]);
   }
 
   async invalidate(tag: string): Promise<number> {

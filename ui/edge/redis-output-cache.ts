@@ -30,7 +30,8 @@ return over`;
 /**
  * The output cache in Redis, shared by every worker and machine: `page:<key>` holds the page (expires with the TTL),
  * `stale:<key>` marks it invalidated, `tag:<tag>` is the set of page keys carrying a tag, `lock:<key>` is the one
- * renderer's claim on a stale page. Redis being away never fails a request: the server renders as if nothing was cached.
+ * renderer's claim on a stale page. Redis being away never fails a request: the server renders as if nothing was
+ * cached.
  */
 export class RedisOutputCache implements OutputCache {
   private readonly redis: Redis;
@@ -43,8 +44,10 @@ export class RedisOutputCache implements OutputCache {
     this.maxVariantsPerPage = options.maxVariantsPerPage ?? 24;
     const logError = limitedErrorLog(options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' }));
     // fail fast instead of queueing requests behind a Redis that is gone
-    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 500 };
-    this.redis = new Redis(url, { ...failFast, connectTimeout: 2000, retryStrategy: (times) => Math.min(times * 200, 2000) });
+    const commandTimeout = options.commandTimeoutMs ?? 500;
+    const retryStrategy = (times: number) => Math.min(times * 200, 2000);
+    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout };
+    this.redis = new Redis(url, { ...failFast, connectTimeout: 2000, retryStrategy });
     // Redis away: ioredis reports every failed reconnect; the first is written, then a count per interval
     this.redis.on('error', (e: Error) => this.quitting || logError('[output-cache] redis', e.message));
   }

@@ -37,7 +37,8 @@ export function categoriesDocument(locale: LocaleCode, categories: readonly unkn
   const body = JSON.stringify(categories);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
   const doc = { href: `/shop-data/categories/${locale}/${hash}.json`, body };
-  if (Object.isFrozen(categories)) documentsOf.set(categories, (documentsOf.get(categories) ?? new Map()).set(locale, doc));
+  const byLocale = documentsOf.get(categories) ?? new Map<LocaleCode, SharedDocument>();
+  if (Object.isFrozen(categories)) documentsOf.set(categories, byLocale.set(locale, doc));
   return doc;
 }
 
