@@ -16,6 +16,10 @@ import { HeadContext, type HeadSink } from './head/use-page-head';
 import { serverHeadHtml } from './head/resolve-head';
 import { categoriesDocument, splitSharedState, type SharedDocument, type SharedRefs } from './edge/shared-state';
 import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
+import { bodyStart, documentEnd, firstLoadModules, headStart } from './edge/html-shell';
+import type { BootData, ClientManifest } from './edge/html-shell';
+import { weakEtag } from './edge/etag';
+import { pageChunks } from './app/routes';
 
 /** What the whole page needs once the body has been rendered. */
 export interface RenderedBody {
@@ -203,6 +207,37 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
       });
     },
   };
+}
+
+/** What every page's document takes from the build and the server: its files, the browser's config, a build name. */
+export interface DocumentShell {
+  manifest: ClientManifest;
+  bootConfig: BootData['config'];
+  /** what a build and config render differently: part of every page's ETag */
+  build: string;
+}
+
+/**
+ * A prepared page's whole document and its ETag (200 answers only). The body is a function of the boot data, the
+ * locale, the path, the origin and the build, so the ETag is known before rendering: an If-None-Match that names it
+ * costs no render. `render` assembles the document as UTF-8 (React's pieces stay bytes, never decoded to be encoded).
+ */
+export function pageDocument(prepared: PreparedPage, url: string, origin: string, shell: DocumentShell) {
+  const { manifest, bootConfig, build } = shell;
+  const head = headStart(prepared.locale, manifest, Object.values(prepared.shared));
+  const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
+  const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
+  const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
+  const etag = prepared.status === 200 ? weakEtag([build, origin, head, end]) : undefined;
+  const render = async () => {
+    const parts: Array<Uint8Array | string> = [head];
+    const begin = (title: string, tags: string) => parts.push(bodyStart(title, tags));
+    const body = await prepared.renderBody({ begin, write: (html) => parts.push(html) });
+    parts.push(end);
+    // tags stay read when asked (only a server with an output cache asks)
+    return { html: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), body };
+  };
+  return { etag, render };
 }
 
 export interface RenderResult {

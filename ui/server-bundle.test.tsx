@@ -19,7 +19,7 @@ import { dehydrate } from './app/dehydrate';
 import { pristineState } from './entry-server';
 import { splitSharedState } from './edge/shared-state';
 import { ROUTES, type AppRoute } from './app/routes';
-import { bootData } from './edge/html-shell';
+import { bootData } from '../test-fixtures/boot-document';
 import { rawRequest } from '../test-fixtures/raw-http';
 
 let backend: TestBackend;

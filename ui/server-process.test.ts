@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { freePort, SERVER, startShopProcess as startShop } from '../test-fixtures/storefront-process';
 import { rawRequest } from '../test-fixtures/raw-http';
-import { bootModules } from './edge/html-shell';
+import { bootModules } from '../test-fixtures/boot-document';
 import fc from 'fast-check';
 import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../test-fixtures/edge-fuzz';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShops, type TestShops } from '../test-fixtures/storefront';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
 import type { RunningStorefront } from './server';
-import { bootData } from './edge/html-shell';
+import { bootData } from '../test-fixtures/boot-document';
 import { rawRequest } from '../test-fixtures/raw-http';
 
 // the category list is sent once and cached: pages name one immutable document instead of carrying it

@@ -33,7 +33,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort, root, startChild, stopChild } from './servers';
-import { bootModules } from '../../ui/edge/html-shell';
+import { bootModules } from '../../test-fixtures/boot-document';
 
 interface Histogram {
   average: number;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './checkout-steps';
-import { bootModules } from '../edge/html-shell';
+import { bootModules } from '../../test-fixtures/boot-document';
 
 // first visit: the cookie notice (spec transactions §4) is in the server's HTML, so it paints with the page
 // instead of a second after it (on a phone it was the product page's largest paint); a shopper who closed it never

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bootModules } from '../edge/html-shell';
+import { bootModules } from '../../test-fixtures/boot-document';
 import { settled, pageProblems as collectProblems, rootHydrated as hydrated } from './checkout-steps';
 
 // pages split by route: a direct load preloads the page's chunk before hydration, so server HTML and the first render match

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { BOOT_LOADER, INLINE_SCRIPT_HASHES, bootData, bootModules, documentEnd, headStart } from './html-shell';
+import { BOOT_LOADER, INLINE_SCRIPT_HASHES, documentEnd, headStart } from './html-shell';
+import { bootData, bootModules } from '../../test-fixtures/boot-document';
 import { COOKIE_NOTICE_CLOSED_CLASS, COOKIE_NOTICE_CLOSED_KEY, COOKIE_NOTICE_HEAD_SCRIPT, mirrorCookieNotice } from '../head/cookie-notice-mirror';
 
 interface FakeElement {

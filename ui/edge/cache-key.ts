@@ -1,36 +1,22 @@
 /**
- * The output cache's key of a page request. Pure: no I/O, no state.
- *
- * A page is keyed by its path and only the query parameters its render reads, in a fixed order, with the values the
- * render would ignore left out; every other parameter (`?utm_source=…`, `?_=timestamp`, `?x=1`, `?x=2`, …) is
- * dropped from the key AND from the URL the page is rendered from (`url`), so the render cannot depend on it and a
- * flood of junk query strings lands on the one entry of the real page (a hit) instead of evicting it.
- *
- * What the pages read (ui/app/pages-catalogue.tsx, core/routing/dispatcher.ts; the shop's search is the browser's own
- * panel, the server reads no `q`):
- * - listings (`/c/:slug`, the wholesale page, and the URL dispatcher's catch-all, which may turn out a category): the
- *   filter parameters `config.filters.routeQueryParams` as core's filtersFromRouteQuery reads them (the system filter
- *   `sort`: the first value that is a configured sort; `price`: values that are ranges; others: non-empty values,
- *   in their order, a repeat left out as core leaves it out) and `page` as listDepthFromQuery reads it (the first value, 1..maxListDepth);
- * - products (`/p/…` and the catch-all): `childSku` (the first value; the dispatcher reads the last: two different
- *   values are not cached);
- * - home, CMS, static pages, the sitemap page, contacts, the error page: nothing;
- * - any other route (checkout, account, create-password, order status, wishlist, compare, …) reads its own
- *   parameters (tokens, e-mail): with any query it is rendered without the cache, as it is, and never stored.
- *
- * Bounds: more than `maxFilterValues` filter values, or a canonical query longer than `maxQueryLength`, is rendered
- * without the cache. How many variants (keys with a query) one path may keep is the cache's bound (`variantOf`).
+ * The output cache's key of a page request (pure). A page is keyed by its path and only the query parameters its
+ * render reads, in a fixed order, without the values the render ignores; every other parameter (`?utm_source=…`,
+ * `?_=timestamp`) is dropped from the key AND from the URL the page is rendered from, so the render cannot depend on it
+ * and a flood of junk query strings lands on the real page's entry (a hit) instead of evicting it. What pages read
+ * (ui/app/pages-catalogue.tsx, core/routing/dispatcher.ts):
+ * - listings (category, wholesale, and the dispatcher's catch-all): the filter parameters as core's
+ *   filtersFromRouteQuery reads them (`sort`: the first configured sort; `price`: ranges; others: non-empty values in
+ *   their order, repeats left out) and `page` as listDepthFromQuery reads it (the first value, 1..maxListDepth);
+ * - products (and the catch-all): `childSku` (two different values are not cached: the dispatcher reads the last);
+ * - home, CMS and static pages: nothing; any other route (checkout, account, order status, …) reads its own
+ *   parameters (tokens, e-mail): with a query it is rendered without the cache.
+ * More than `maxFilterValues` filter values, or a canonical query over `maxQueryLength`: rendered without the cache.
  */
 import type { ShopConfig } from '../../core/config';
 import { SERVER_CONFIG, type ServerConfig } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
-/**
- * The rules a key is made by, from the shop's config and the server's bounds: the filter parameters a listing reads,
- * in key order; those that take one value ('sort'); the sorts a listing knows (any other `sort` value is ignored by
- * the render); the list depth (`page` beyond it is read as it); and more filter values, or a longer canonical query,
- * than the server allows (ServerConfig.outputCacheMaxFilterValues / MaxQueryLength): rendered without the cache.
- */
+/** The rules a key is made by, from the shop's config and the server's bounds (ServerConfig.outputCacheMax*). */
 export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_CONFIG) {
   return {
     filterParams: config.filters.routeQueryParams,
@@ -43,30 +29,21 @@ export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_
 }
 export type CacheKeyRules = Readonly<ReturnType<typeof cacheKeyRules>>;
 
+/** `url`: the path and canonical query the page is rendered from and keyed by; `path`: the page its variants share */
 export type PageCacheKey =
-  | {
-      readonly cacheable: true;
-      /** the path and canonical query the page is rendered from (and keyed by) */
-      readonly url: string;
-      /** the decoded, normalised path alone: the page every variant of this path belongs to */
-      readonly path: string;
-      /** the canonical query ('' when none) */
-      readonly query: string;
-    }
+  | { readonly cacheable: true; readonly url: string; readonly path: string; readonly query: string }
   | { readonly cacheable: false; readonly reason: string };
-
-/** what a route's render reads from the query */
-type Reads = { listing: boolean; childSku: boolean } | 'nothing' | 'own';
 
 const READS_NOTHING = new Set(['home', 'cms-page', 'sitemap', 'contacts', 'error', 'legal', 'privacy', 'about-us', 'customer-service', 'store-locator', 'size-guide', 'delivery', 'returns', 'contact']);
 const PRODUCT_ROUTES = new Set<string>([...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD]);
 
-function readsOf(pathname: string): Reads {
+/** what a route's render reads from the query; undefined: parameters of its own (never cached with a query) */
+function readsOf(pathname: string): { listing: boolean; childSku: boolean } | undefined {
   const name = matchRoute(pathname).route.name;
   if (name === PAGE_NOT_FOUND) return { listing: true, childSku: true };
   if (name === 'category' || name === 'wholesale') return { listing: true, childSku: false };
   if (PRODUCT_ROUTES.has(name)) return { listing: false, childSku: true };
-  return READS_NOTHING.has(name) ? 'nothing' : 'own';
+  return READS_NOTHING.has(name) ? { listing: false, childSku: false } : undefined;
 }
 
 const PRICE_RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)?$/;
@@ -82,37 +59,33 @@ export function pageCacheKey(target: string, rules: CacheKeyRules): PageCacheKey
   const query = parsed.searchParams;
   if (query.size === 0) return { cacheable: true, url: path, path, query: '' };
   const reads = readsOf(path);
-  if (reads === 'own') return { cacheable: false, reason: 'a page that reads its own query parameters' };
+  if (!reads) return { cacheable: false, reason: 'a page that reads its own query parameters' };
   const out = new URLSearchParams();
-  if (reads !== 'nothing') {
-    if (reads.listing) {
-      let values = 0;
-      for (const param of rules.filterParams) {
-        const kept: string[] = [];
-        // what core's filtersFromRouteQuery compares a value with: the ids it made of the values before (a number for
-        // digits: `02` is id 2, and a later `02` is not '2', so it is kept twice there, and here)
-        const ids: string[] = [];
-        for (const value of query.getAll(param)) {
-          if (value === '' || ids.includes(value)) continue;
-          if (param === 'sort' && !rules.sortKeys.includes(value)) continue;
-          if (param === 'price' && !PRICE_RANGE.test(value)) continue;
-          kept.push(value);
-          ids.push(param !== 'price' && !rules.singleValueParams.includes(param) && /^\d+$/.test(value) ? String(Number(value)) : value);
-          if (rules.singleValueParams.includes(param)) break;
-        }
-        values += kept.length;
-        for (const value of kept) out.append(param, value);
+  if (reads.listing) {
+    let values = 0;
+    for (const param of rules.filterParams) {
+      const single = rules.singleValueParams.includes(param);
+      // what core's filtersFromRouteQuery compares a value with: the ids it made of the values before (a number for
+      // digits: `02` is id 2, and a later `02` is not '2', so it is kept twice there, and here)
+      const ids: string[] = [];
+      for (const value of query.getAll(param)) {
+        if (value === '' || ids.includes(value)) continue;
+        if ((param === 'sort' && !rules.sortKeys.includes(value)) || (param === 'price' && !PRICE_RANGE.test(value))) continue;
+        out.append(param, value);
+        values++;
+        ids.push(param !== 'price' && !single && /^\d+$/.test(value) ? String(Number(value)) : value);
+        if (single) break;
       }
-      if (values > rules.maxFilterValues) return { cacheable: false, reason: `more than ${rules.maxFilterValues} filter values` };
-      const page = query.get('page');
-      const depth = page !== null && DEPTH.test(page) ? Math.min(Math.max(1, Number(page)), rules.maxListDepth) : 1;
-      if (depth > 1) out.append('page', String(depth));
     }
-    if (reads.childSku) {
-      const skus = [...new Set(query.getAll('childSku'))];
-      if (skus.length > 1) return { cacheable: false, reason: 'childSku given twice' };
-      if (skus[0]) out.append('childSku', skus[0]);
-    }
+    if (values > rules.maxFilterValues) return { cacheable: false, reason: `more than ${rules.maxFilterValues} filter values` };
+    const page = query.get('page');
+    const depth = page !== null && DEPTH.test(page) ? Math.min(Math.max(1, Number(page)), rules.maxListDepth) : 1;
+    if (depth > 1) out.append('page', String(depth));
+  }
+  if (reads.childSku) {
+    const skus = [...new Set(query.getAll('childSku'))];
+    if (skus.length > 1) return { cacheable: false, reason: 'childSku given twice' };
+    if (skus[0]) out.append('childSku', skus[0]);
   }
   const canonical = out.toString();
   if (canonical.length > rules.maxQueryLength) return { cacheable: false, reason: `a query longer than ${rules.maxQueryLength} characters` };

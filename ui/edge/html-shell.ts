@@ -6,12 +6,10 @@ import { COOKIE_NOTICE_HEAD_SCRIPT } from '../head/cookie-notice-mirror';
 import { documentStart } from './document-start.mjs';
 
 /**
- * The document around the rendered app. Every byte of it is a function of the page (no nonce, nothing per answer), so
- * a page kept in the output cache is sent as it was stored. The two inline scripts are constant texts, allowed by
- * their SHA-256 in the CSP (INLINE_SCRIPT_HASHES); the page's state and the files to load travel as data the client
- * reads: `<script type="application/json" id="shop-boot">` and the loader's `data-modules` attribute.
+ * The document around the rendered app, every byte a function of the page (nothing per answer), so a cached page is
+ * sent as stored. The two inline scripts are constant texts allowed by their SHA-256 in the CSP (INLINE_SCRIPT_HASHES);
+ * the page's state and files travel as data: `<script type="application/json" id="shop-boot">` and `data-modules`.
  */
-
 /** What the build wrote to dist/client/manifest.json. */
 export interface ClientManifest {
   entry: string;
@@ -34,13 +32,7 @@ export function inlinableCss(texts: readonly string[]): string | undefined {
   return css;
 }
 
-/** the id of the boot data's JSON script (ui/entry-client.tsx reads it) */
-export const BOOT_DATA_ID = 'shop-boot';
-
-/**
- * JSON for a `<script type="application/json">`: every '<' written as \u003c, so no '</script>' or '<!--' can end or
- * change the element; JSON.parse reads it back unchanged.
- */
+/** JSON for a `<script type="application/json">`: every '<' as \u003c, so no '</script>' or '<!--' ends it. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
@@ -50,30 +42,23 @@ export function escapeHtml(s: string): string {
 }
 
 /**
- * The loader at the end of every page: it asks for the page's JavaScript (its `data-modules`: the entry as a module
- * script, the rest as module preloads, all at once) right after the first paint, in the task after the first animation
- * frame (at once in a hidden tab, which paints nothing). The page is whole without JavaScript (server-rendered, links
- * work), so the paint goes first and hydration follows. CSP 'strict-dynamic' trusts what this hashed script adds.
+ * The loader at the end of every page: it adds the page's `data-modules` (the entry as a module script, the rest as
+ * module preloads) in the task after the first animation frame (at once in a hidden tab): the server-rendered page
+ * paints first, hydration follows. CSP 'strict-dynamic' trusts what this hashed script adds.
  */
 export const BOOT_LOADER = `(function(s,d){var m=((s&&s.getAttribute('data-modules'))||'').split(' ').filter(Boolean);function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}d.head.appendChild(e)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript,document)`;
 
 /** the CSP sources of the page's inline scripts (the cookie notice's and the loader), computed once */
 export const INLINE_SCRIPT_HASHES: readonly string[] = [COOKIE_NOTICE_HEAD_SCRIPT, BOOT_LOADER].map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
 
-/**
- * The JavaScript a page loads before it hydrates: the entry, the chunks it imports statically and the page's own chunks
- * (`pageChunks`: their source modules, ui/app/routes.tsx pageChunks), entry first.
- */
+/** The JavaScript a page loads before it hydrates: the entry, its static imports, the page's chunks (routes.tsx). */
 export function firstLoadModules(manifest: ClientManifest, pageChunks: readonly string[] = []): string[] {
   if (!manifest.entry) return [];
   const page = pageChunks.flatMap((source) => manifest.pages?.[source] ?? []);
   return [...new Set([manifest.entry, ...(manifest.preload ?? []), ...page])];
 }
 
-/**
- * The document up to the open <head>'s stylesheet (inlined) and the preloads of the shared state documents. The
- * <title> follows with the body (the page decides it while rendering), still inside <head>.
- */
+/** The document up to the stylesheet and the shared documents' preloads; <title> comes with the body (bodyStart). */
 export function headStart(locale: LocaleCode, manifest: ClientManifest, data: readonly string[] = []): string {
   return `${documentStart(locale.slice(0, 2))}
 <link rel="manifest" href="/manifest.webmanifest">
@@ -105,19 +90,7 @@ export interface BootData {
 export function documentEnd(boot: BootData, modules: readonly string[]): string {
   const load = modules.length ? `\n<script data-modules="${escapeHtml(modules.map((f) => `/dist/${f}`).join(' '))}">${BOOT_LOADER}</script>` : '';
   return `</div>
-<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>${load}
+<script type="application/json" id="shop-boot">${jsonForScript(boot)}</script>${load}
 </body>
 </html>`;
-}
-
-/** The files a document's loader asks for (documentEnd), entry first: for tests and the benchmarks. */
-export function bootModules(html: string): string[] {
-  const m = /<script data-modules="([^"]*)">/.exec(html);
-  return m ? m[1]!.split(' ').filter(Boolean) : [];
-}
-
-/** The boot data of a document (documentEnd): for tests and the benchmarks. */
-export function bootData(html: string): BootData | undefined {
-  const m = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">(.*?)</script>`, 's').exec(html);
-  return m ? (JSON.parse(m[1]!) as BootData) : undefined;
 }

@@ -5,17 +5,19 @@ import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from './outpu
 interface Entry {
   readonly page: CachedPage;
   stale: boolean;
+  /** until when (clock ms) one renderer holds the claim to re-render this stale page */
+  claimedUntil: number;
   /** the page this entry is a variant of (its URL with a query), when it is one */
   readonly variantOf: string | undefined;
 }
 
 /** The bounds of one process's output cache (ServerConfig.outputCache*, ./server-config.ts). */
 export interface LruOutputCacheLimits {
-  /** pages kept at most */
+  /** pages kept at most, variants included */
   maxEntries: number;
   /** bytes of pages kept at most (a page counts pageBytes()) */
   maxBytes?: number;
-  /** variants kept at most, all pages together */
+  /** of those, variants kept at most (default half) */
   maxVariants?: number;
   /** variants kept at most per page */
   maxVariantsPerPage?: number;
@@ -23,131 +25,83 @@ export interface LruOutputCacheLimits {
 
 /** What a cached page costs in memory, about: its two compressed copies, its tags and its ETag. */
 export function pageBytes(page: CachedPage): number {
-  let tags = 0;
-  for (const t of page.tags) tags += 2 * t.length + 16;
+  const tags = page.tags.reduce((n, t) => n + 2 * t.length + 16, 0);
   return page.br.byteLength + page.gzip.byteLength + tags + 2 * (page.etag?.length ?? 0) + 64;
 }
 
 /**
- * In-memory output cache for one process (several workers or machines share pages through the Redis adapter instead):
- * lru-cache keeps the pages by entries, bytes and TTL; this class adds the tags (invalidate marks their pages stale)
- * and the bounds of variants.
- *
- * Variants (StoreOptions.variantOf: a page's URL with a query) are bounded on their own, in all and per page (the
- * least recently used dropped first); a variant only ever makes room among the variants: a flood of query strings
- * that each render a real page cannot push the pages without a query out.
+ * In-memory output cache for one process (several workers or machines share pages through the Redis adapter instead).
+ * Two lru-caches (entries, bytes, TTL): pages without a query, and their variants (StoreOptions.variantOf) in a
+ * share of the places and bytes of their own, the oldest stored of a page dropped past maxVariantsPerPage. So a flood
+ * of query strings that each render a real page only ever evicts other variants. Invalidation scans the entries (an
+ * administrator's action, over a few hundred pages).
  */
 export class LruOutputCache implements OutputCache {
   private readonly pages: LRUCache<string, Entry>;
-  /** every variant's key, least recently used first */
-  private readonly variants = new Set<string>();
-  /** a page's variants, least recently used first */
-  private readonly byPage = new Map<string, Set<string>>();
-  private readonly byTag = new Map<string, Set<string>>();
-  private readonly claims = new Map<string, number>();
-  private readonly limits: Required<LruOutputCacheLimits>;
+  private readonly variants: LRUCache<string, Entry>;
+  /** a page's variants, oldest stored first */
+  private readonly byPage = new Map<string, string[]>();
+  private readonly maxVariantsPerPage: number;
 
   constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock) {
     const l = typeof limits === 'number' ? { maxEntries: limits } : limits;
-    this.limits = {
-      maxEntries: l.maxEntries,
-      maxBytes: l.maxBytes ?? Number.MAX_SAFE_INTEGER,
-      maxVariants: Math.min(l.maxVariants ?? l.maxEntries, l.maxEntries),
-      maxVariantsPerPage: l.maxVariantsPerPage ?? l.maxEntries,
-    };
-    this.pages = new LRUCache<string, Entry>({
-      max: this.limits.maxEntries,
-      maxSize: this.limits.maxBytes,
-      perf: clock,
-      ttlResolution: 0,
-      dispose: (entry, key) => this.forget(key, entry),
+    const maxVariants = Math.max(1, Math.min(l.maxVariants ?? Math.floor(l.maxEntries / 2), l.maxEntries - 1));
+    const maxBytes = l.maxBytes ?? Number.MAX_SAFE_INTEGER;
+    const variantBytes = Math.floor((maxBytes * maxVariants) / l.maxEntries);
+    this.maxVariantsPerPage = l.maxVariantsPerPage ?? maxVariants;
+    const options = (max: number, maxSize: number) => ({ max, maxSize, perf: clock, ttlResolution: 0 });
+    this.pages = new LRUCache<string, Entry>(options(l.maxEntries - maxVariants, maxBytes - variantBytes));
+    this.variants = new LRUCache<string, Entry>({
+      ...options(maxVariants, variantBytes),
+      dispose: (entry, key) => {
+        const siblings = this.byPage.get(entry.variantOf!) ?? [];
+        if (siblings.includes(key)) siblings.splice(siblings.indexOf(key), 1);
+        if (siblings.length === 0) this.byPage.delete(entry.variantOf!);
+      },
     });
   }
 
   async get(key: string): Promise<CacheLookup | undefined> {
-    const e = this.pages.get(key);
-    if (!e) return undefined;
-    if (e.variantOf !== undefined) {
-      for (const order of [this.variants, this.byPage.get(e.variantOf)]) if (order?.delete(key)) order.add(key);
-    }
-    return { page: e.page, stale: e.stale };
+    const e = this.pages.get(key) ?? this.variants.get(key);
+    return e && { page: e.page, stale: e.stale };
   }
 
-  async set(key: string, page: CachedPage, ttlSeconds: number, options: StoreOptions = {}): Promise<void> {
-    this.pages.delete(key);
-    const size = pageBytes(page);
-    // a page bigger than the whole cache is not kept (it would evict everything and then itself)
-    if (size > this.limits.maxBytes) return;
-    const variantOf = options.variantOf;
-    if (variantOf !== undefined) {
-      // a variant makes room among the variants only
-      const siblings = this.byPage.get(variantOf);
-      while (siblings && siblings.size >= this.limits.maxVariantsPerPage) this.pages.delete(siblings.values().next().value as string);
-      const full = () => this.variants.size >= this.limits.maxVariants || this.pages.size >= this.limits.maxEntries || this.pages.calculatedSize + size > this.limits.maxBytes;
-      while (this.variants.size > 0 && full()) this.pages.delete(this.variants.values().next().value as string);
-      if (this.pages.size >= this.limits.maxEntries || this.pages.calculatedSize + size > this.limits.maxBytes) return;
-    }
-    this.pages.set(key, { page, stale: false, variantOf }, { ttl: ttlSeconds * 1000, size });
-    for (const tag of page.tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
-    if (variantOf !== undefined) {
-      let siblings = this.byPage.get(variantOf);
-      if (!siblings) this.byPage.set(variantOf, (siblings = new Set()));
-      siblings.add(key);
-      this.variants.add(key);
-    }
+  async set(key: string, page: CachedPage, ttlSeconds: number, { variantOf }: StoreOptions = {}): Promise<void> {
+    const cache = variantOf === undefined ? this.pages : this.variants;
+    cache.delete(key);
+    const siblings = variantOf === undefined ? [] : (this.byPage.get(variantOf) ?? []);
+    while (siblings.length >= this.maxVariantsPerPage) this.variants.delete(siblings[0]!);
+    // a page bigger than its cache is not kept (lru-cache refuses it)
+    const entry = { page, stale: false, claimedUntil: 0, variantOf };
+    cache.set(key, entry, { ttl: ttlSeconds * 1000, size: pageBytes(page) });
+    if (variantOf === undefined || !cache.has(key)) return;
+    this.byPage.set(variantOf, [...(this.byPage.get(variantOf) ?? []), key]);
   }
 
   async invalidate(tag: string): Promise<number> {
     let n = 0;
-    for (const key of this.byTag.get(tag) ?? []) {
-      const e = this.pages.get(key, { updateAgeOnGet: false });
-      if (e && !e.stale) {
-        e.stale = true;
-        n++;
-      }
+    for (const e of [...this.pages.values(), ...this.variants.values()]) {
+      if (!e.stale && e.page.tags.includes(tag)) [e.stale, n] = [true, n + 1];
     }
     return n;
   }
 
   async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {
-    // only a page that is here can be refreshed: claims stay as few as the pages
-    if (!this.pages.has(key)) return true;
+    const e = this.pages.peek(key) ?? this.variants.peek(key);
     const now = this.clock.now();
-    const until = this.claims.get(key);
-    if (until !== undefined && until > now) return false;
-    this.claims.set(key, now + leaseSeconds * 1000);
+    if (e && e.claimedUntil > now) return false;
+    if (e) e.claimedUntil = now + leaseSeconds * 1000;
     return true;
   }
 
   async clear(): Promise<void> {
     this.pages.clear();
+    this.variants.clear();
   }
 
-  get size(): number {
-    return this.pages.size;
-  }
-
-  /** what the cache holds now, against its bounds */
-  stats(): { entries: number; bytes: number; variants: number; pagesWithVariants: number; tags: number; claims: number; limits: Required<LruOutputCacheLimits> } {
-    return { entries: this.pages.size, bytes: this.pages.calculatedSize, variants: this.variants.size, pagesWithVariants: this.byPage.size, tags: this.byTag.size, claims: this.claims.size, limits: this.limits };
-  }
-
-  /** a page has left the cache (replaced, evicted, expired or cleared): its tags, claim and variant places go too */
-  private forget(key: string, entry: Entry): void {
-    this.claims.delete(key);
-    for (const tag of entry.page.tags) {
-      const keys = this.byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byTag.delete(tag);
-    }
-    if (entry.variantOf === undefined) return;
-    this.variants.delete(key);
-    const siblings = this.byPage.get(entry.variantOf);
-    siblings?.delete(key);
-    if (siblings?.size === 0) this.byPage.delete(entry.variantOf);
+  /** what the cache holds now */
+  stats(): { entries: number; bytes: number; variants: number } {
+    const entries = this.pages.size + this.variants.size;
+    return { entries, bytes: this.pages.calculatedSize + this.variants.calculatedSize, variants: this.variants.size };
   }
 }

@@ -6,13 +6,13 @@ import type { ErrorSink } from '../../adapters/common/log-limit';
 import type { ServerConfig } from './server-config';
 
 /**
- * The storefront server's cache of rendered pages (spec catalogue §9: output cache TTL 86400 s), shared by every worker when it
- * lives outside the process. Pages carry tags naming what they show; invalidating a tag makes its pages stale: they are
- * still served while one renderer (across all processes sharing the cache) renders them afresh.
+ * The storefront's cache of rendered pages (spec catalogue §9: output cache TTL 86400 s): in-process (LruOutputCache)
+ * or shared by every worker and machine (RedisOutputCache). Pages carry tags naming what they show; invalidating a tag
+ * makes its pages stale: still served while one renderer (across all processes sharing the cache) renders them afresh.
  */
 export interface CachedPage {
   readonly status: number;
-  /** the whole document, compressed once when stored (the same bytes for every answer: it holds nothing per answer) */
+  /** the whole document, compressed once when stored (the same bytes for every answer) */
   readonly br: Uint8Array;
   readonly gzip: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
@@ -30,10 +30,7 @@ export interface CacheLookup {
 }
 
 export interface StoreOptions {
-  /**
-   * The key of the page this one is a variant of (the same path with a query: a sort, a page, filters). A cache keeps
-   * a bounded number of variants per page, and variants never evict pages without a query.
-   */
+  /** the key of the page this is a variant of (its path with a query); a cache bounds the variants of each page */
   readonly variantOf?: string;
 }
 
@@ -57,20 +54,19 @@ export const INVALIDATE_PEERS = 'output-cache:invalidate';
  * (ui/server-main.ts); else none (off by default, as upstream).
  */
 export function outputCacheFromEnv(env: NodeJS.ProcessEnv, server: ServerConfig, logger?: ErrorSink): OutputCache | undefined {
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX ?? 'storefront:', maxVariantsPerPage: server.outputCacheMaxVariantsPerPage, ...(logger ? { logger } : {}) });
+  const maxVariantsPerPage = server.outputCacheMaxVariantsPerPage;
+  const prefix = env.REDIS_PREFIX ?? 'storefront:';
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix, maxVariantsPerPage, ...(logger ? { logger } : {}) });
   if (env.OUTPUT_CACHE !== '1') return undefined;
-  const maxEntries = server.outputCacheMaxEntries;
-  const lru = new LruOutputCache(
-    { maxEntries, maxBytes: server.outputCacheMaxBytes, maxVariants: Math.min(server.outputCacheMaxVariants, Math.ceil(maxEntries / 2)), maxVariantsPerPage: server.outputCacheMaxVariantsPerPage },
-    new SystemClock(),
-  );
+  const { outputCacheMaxEntries: maxEntries, outputCacheMaxBytes: maxBytes, outputCacheMaxVariants: maxVariants } = server;
+  const lru = new LruOutputCache({ maxEntries, maxBytes, maxVariants, maxVariantsPerPage }, new SystemClock());
   if (!cluster.isWorker) return lru;
   process.on('message', (m: { kind?: string; tag?: string }) => {
     if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);
   });
   return {
     get: (key) => lru.get(key),
-    set: (key, page, ttl, options) => lru.set(key, page, ttl, options),
+    set: (...args) => lru.set(...args),
     claimRefresh: (key, lease) => lru.claimRefresh(key, lease),
     clear: () => lru.clear(),
     invalidate(tag) {

@@ -8,16 +8,16 @@ export interface RedisOutputCacheOptions {
   prefix?: string;
   /** ms a command may take before the page is rendered without the cache */
   commandTimeoutMs?: number;
-  /** variants (StoreOptions.variantOf) kept per page, the oldest stored dropped first (ServerConfig.outputCacheMaxVariantsPerPage) */
+  /** variants kept per page, the oldest stored dropped first (ServerConfig.outputCacheMaxVariantsPerPage) */
   maxVariantsPerPage?: number;
   /** where Redis's errors are written (the storefront's pino logger); default warnings and errors on stdout */
   logger?: ErrorSink;
 }
 
 /**
- * Keeps at most ARGV[1] members in the variants set KEYS[1] (scored by when each was stored): the oldest are dropped
- * with their pages (ARGV[2] .. member) and stale marks (ARGV[3] .. member). One script, so two processes trimming at
- * once drop each page once. (The page keys are built in the script: fine on one Redis, not on a Redis Cluster.)
+ * Keeps at most ARGV[1] members in the variants set KEYS[1] (scored by when stored), the oldest dropped with their
+ * pages (ARGV[2] .. member) and stale marks (ARGV[3] .. member); one script, so two processes trimming at once drop
+ * each page once (page keys built in the script: one Redis, not a Redis Cluster).
  */
 const TRIM_VARIANTS = `
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
@@ -30,32 +30,27 @@ return over`;
 /**
  * The output cache in Redis, shared by every worker and machine: `page:<key>` holds the page (expires with the TTL),
  * `stale:<key>` marks it invalidated, `tag:<tag>` is the set of page keys carrying a tag, `lock:<key>` is the one
- * renderer's claim on a stale page. Redis being away never fails a request: the server renders as if nothing was cached.
+ * renderer's claim on a stale page. Redis being away never fails a request: the server renders as if nothing was
+ * cached.
  */
 export class RedisOutputCache implements OutputCache {
   private readonly redis: Redis;
   private readonly prefix: string;
   private readonly maxVariantsPerPage: number;
+  private quitting = false;
 
   constructor(url: string, options: RedisOutputCacheOptions = {}) {
     this.prefix = options.prefix ?? 'storefront:';
     this.maxVariantsPerPage = options.maxVariantsPerPage ?? 24;
     const logError = limitedErrorLog(options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' }));
-    this.redis = new Redis(url, {
-      // fail fast instead of queueing requests behind a Redis that is gone
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: options.commandTimeoutMs ?? 500,
-      connectTimeout: 2000,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    this.redis.on('error', (e: Error) => {
-      // Redis away: ioredis reports every failed reconnect; the first is written, then a count per interval
-      if (!this.quitting) logError('[output-cache] redis', e.message);
-    });
+    // fail fast instead of queueing requests behind a Redis that is gone
+    const commandTimeout = options.commandTimeoutMs ?? 500;
+    const retryStrategy = (times: number) => Math.min(times * 200, 2000);
+    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout };
+    this.redis = new Redis(url, { ...failFast, connectTimeout: 2000, retryStrategy });
+    // Redis away: ioredis reports every failed reconnect; the first is written, then a count per interval
+    this.redis.on('error', (e: Error) => this.quitting || logError('[output-cache] redis', e.message));
   }
-
-  private quitting = false;
 
   private k(kind: string, key: string): string {
     return `${this.prefix}${kind}:${key}`;
@@ -90,20 +85,13 @@ export class RedisOutputCache implements OutputCache {
   async invalidate(tag: string): Promise<number> {
     const keys = await this.redis.smembers(this.k('tag', tag));
     if (keys.length === 0) return 0;
-    const m = this.redis.multi();
-    for (const key of keys) m.pttl(this.k('page', key));
-    const ttls = ((await m.exec()) ?? []).map(([, v]) => Number(v));
+    const ttls = await Promise.all(keys.map((key) => this.redis.pttl(this.k('page', key))));
+    // a stale mark lives as long as its page
+    const live = keys.flatMap((key, i) => (ttls[i]! > 0 ? [[key, ttls[i]!] as const] : []));
     const mark = this.redis.multi();
-    let n = 0;
-    keys.forEach((key, i) => {
-      const ttl = ttls[i] ?? -2;
-      if (ttl <= 0) return;
-      mark.set(this.k('stale', key), '1', 'PX', ttl);
-      n++;
-    });
-    mark.del(this.k('tag', tag));
-    await mark.exec();
-    return n;
+    for (const [key, ttl] of live) mark.set(this.k('stale', key), '1', 'PX', ttl);
+    await mark.del(this.k('tag', tag)).exec();
+    return live.length;
   }
 
   async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {

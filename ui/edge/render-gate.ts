@@ -1,9 +1,7 @@
 /**
- * At most `limit` server renders at once in a process; the others wait their turn in arrival order. A render is CPU
- * work split over many event-loop turns: with 100 renders under way in one worker they all share the CPU and all
- * finish late, the oldest as late as the newest, so the slowest answers (p99) run past a client's timeout while the
- * average is fine. Taking them in turn gives the same throughput and every request about the same wait (queue length
- * x render time). A cache hit, a 304, a static file or the API pass-through never waits here.
+ * At most `limit` server renders at once in a process, the others waiting in arrival order. With 100 renders sharing
+ * the CPU all finish late, the oldest as late as the newest (p99 past a client's timeout); in turn, the throughput is
+ * the same and every request waits about as long. A cache hit, a 304, a file or the pass-through never waits here.
  */
 export class RenderGate {
   private running = 0;

@@ -1,66 +1,49 @@
 /**
- * What the storefront accepts from a client before anything reaches the renderer or the API: a proxied path that is
- * exactly what it looks like, cookies that may be garbage, and page paths of sane length and encoding. Everything here
- * answers "refuse" (a 4xx) rather than throw, so no client input becomes a 5xx.
+ * What the storefront accepts from a client before anything reaches the renderer or the API. Everything here answers
+ * "refuse" (a 4xx) rather than throw, so no client input becomes a 5xx.
  */
-
-/** the prefixes the storefront passes through to the API (spec catalogue §9: the browser talks to one origin) */
-export const PROXY_PREFIXES = ['/api/', '/img/'] as const;
 
 /** longest page or proxy path accepted; longer answers 400 (no route of the shop comes near it) */
 export const MAX_PATH_LENGTH = 2048;
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
- * The path to send upstream for a proxied request, or undefined when it must be refused (400). The raw request target
- * is checked as sent (fetch and curl normalise '..' away, an attacker's raw request does not):
- * - only /api/... and /img/... pass;
- * - no dot-segment ('.' or '..'), no backslash, no empty segment ('//' could become a scheme-relative URL);
- * - no percent-encoded '.', '/', '\' or '%' (encoded dot-segments, encoded separators, double encoding), and no
- *   percent-encoding that does not decode;
- * - no control characters.
- * The query string is passed on unchanged (it never changes which route the backend picks), but it must decode: the
- * proxy decodes the whole target, and `?a=%` answered 500 (URIError).
+ * The path to send upstream for a proxied request, or undefined when it must be refused (400). The raw target is
+ * checked as sent (fetch and curl normalise '..' away, an attacker's raw request does not): only /api/ and /img/ (spec
+ * catalogue §9: the browser talks to one origin); no dot-segment, backslash, white space, control character or empty
+ * segment ('//' could become a scheme-relative URL); no percent-encoded '.', '/', '\' or '%' and nothing that does not
+ * decode, query included (the proxy decodes the whole target: `?a=%` answered 500).
  */
 export function safeProxyPath(rawUrl: string): string | undefined {
   const q = rawUrl.indexOf('?');
   const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
-  const query = q < 0 ? '' : rawUrl.slice(q);
-  if (path.length > MAX_PATH_LENGTH) return undefined;
-  if (!PROXY_PREFIXES.some((p) => path.startsWith(p))) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\\\u0000-\u001f\u007f]/.test(rawUrl)) return undefined;
-  // A request target never holds raw white space, and URL resolution trims it: '/api/.. ' resolves as '/api/..' (= '/').
-  if (/\s/.test(path)) return undefined;
-  if (/%(2e|2f|5c|25)/i.test(path)) return undefined;
+  if (path.length > MAX_PATH_LENGTH || !/^\/(api|img)\//.test(path)) return undefined;
+  // URL resolution trims white space: '/api/.. ' resolves as '/api/..' (= '/')
+  if (/\s|%(2e|2f|5c|25)/i.test(path) || rawUrl.includes('\\') || CONTROL.test(rawUrl)) return undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
-    decodeURIComponent(query);
+    decodeURIComponent(rawUrl.slice(path.length));
   } catch {
     return undefined;
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\\\u0000-\u001f\u007f]/.test(decoded)) return undefined;
   const segments = decoded.split('/').slice(1);
-  // Segments are compared trimmed: an upstream that trims white space ('..%20') must not see a dot-segment either.
+  // compared trimmed: an upstream that trims white space ('..%20') must not see a dot-segment either
   const dotSegment = (s: string): boolean => s.trim() === '.' || s.trim() === '..';
-  if (segments.some((s, i) => dotSegment(s) || (s === '' && i < segments.length - 1))) return undefined;
-  return path + query;
+  if (CONTROL.test(decoded) || /\\/.test(decoded)) return undefined;
+  return segments.some((s, i) => dotSegment(s) || (s === '' && i < segments.length - 1)) ? undefined : rawUrl;
 }
 
-/**
- * One cookie's value, or undefined when absent or not decodable: a malformed cookie is ignored, never an error
- * (`locale=%` must not answer 500).
- */
+/** One cookie's value, or undefined when absent or not decodable (`locale=%` must not answer 500). */
 export function readCookie(header: string | string[] | undefined, name: string): string | undefined {
   const raw = Array.isArray(header) ? header.join(';') : (header ?? '');
   for (const part of raw.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     try {
-      return decodeURIComponent(value);
+      return decodeURIComponent(part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
     } catch {
       return undefined;
     }
@@ -69,38 +52,29 @@ export function readCookie(header: string | string[] | undefined, name: string):
 }
 
 /**
- * Whether a page request's target can be rendered at all: not over-long, percent-encoding that decodes (`/c/%`,
- * `/c/%E0%A4%A` are refused with 400) and no control characters. Query strings are parsed leniently by URLSearchParams,
- * which never throws.
+ * Why a page request's target cannot be rendered at all: over-long, percent-encoding that does not decode (`/c/%`) or
+ * a control character, sent as it is or encoded (`/%0aabc`). Query strings are parsed leniently (URLSearchParams).
  */
 export function pageTargetProblem(rawUrl: string): string | undefined {
   if (rawUrl.length > MAX_PATH_LENGTH) return 'path too long';
   if (!rawUrl.startsWith('/')) return 'bad request target';
-  const q = rawUrl.indexOf('?');
-  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    const decoded = decodeURIComponent(rawUrl.split('?', 1)[0]!);
+    return CONTROL.test(rawUrl) || CONTROL.test(decoded) ? 'bad request target' : undefined;
   } catch {
     return 'bad percent-encoding';
   }
-  // a control character, sent as it is or percent-encoded (`/%0aabc`), names no page
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(rawUrl) || /[\u0000-\u001f\u007f]/.test(decoded)) return 'bad request target';
-  return undefined;
 }
 
 /** names every object inherits (`__proto__`, `constructor`, `toString`, ...) */
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
- * A page path one of whose segments is the name of an Object.prototype member: no slug of the shop is one, and a
- * lookup of such a name in a plain object finds the prototype's member instead of nothing (a render then held its
- * place until it timed out). Answered 404 before any load or render.
+ * A page path one of whose segments names an Object.prototype member: no slug of the shop is one, and a lookup of
+ * such a name in a plain object finds the prototype's member (a render then held its place until it timed out).
  */
 export function namesPrototypeMember(rawUrl: string): boolean {
-  const path = rawUrl.split('?', 1)[0]!;
-  return path.split('/').some((segment) => {
+  return rawUrl.split('?', 1)[0]!.split('/').some((segment) => {
     try {
       return PROTOTYPE_NAMES.has(decodeURIComponent(segment));
     } catch {

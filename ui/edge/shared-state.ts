@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 
 /**
- * What every page of a store view would carry the same
- * leaves the page's state for a document of its own, named by its content: the browser fetches it once (preloaded
- * from the page's head) and keeps it (immutable), and the next page names the same document.
+ * What every page of a store view would carry the same (the category list) leaves the page's state for a document of
+ * its own, named by its content: the browser fetches it once (preloaded from the page's head) and keeps it
+ * (immutable), and the next page names the same document.
  */
-export const SHARED_STATE_PREFIX = '/shop-data/';
-
 export interface SharedDocument {
   href: string;
   body: string;
@@ -20,18 +17,10 @@ export interface SharedRefs {
   categories?: string;
 }
 
-const HASH = /^[A-Za-z0-9_-]{16}$/;
-
-export function categoriesHref(locale: LocaleCode, body: string): string {
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
-  return `${SHARED_STATE_PREFIX}categories/${locale}/${hash}.json`;
-}
-
-/** `/shop-data/categories/<locale>/<hash>.json` -> its locale and hash; undefined for anything else */
+/** `/shop-data/categories/<locale>/<hash>.json` -> its locale; undefined for anything else */
 export function parseCategoriesHref(path: string, locales: readonly string[]): { locale: LocaleCode } | undefined {
-  const m = /^\/shop-data\/categories\/([A-Za-z-]{2,10})\/([^/]+)\.json$/.exec(path);
-  if (!m || !locales.includes(m[1]!) || !HASH.test(m[2]!)) return undefined;
-  return { locale: m[1] as LocaleCode };
+  const m = /^\/shop-data\/categories\/([A-Za-z-]{2,10})\/([A-Za-z0-9_-]{16})\.json$/.exec(path);
+  return m && locales.includes(m[1]!) ? { locale: m[1] as LocaleCode } : undefined;
 }
 
 /** documents made of a frozen category list, by list and locale (a list that cannot change has one document) */
@@ -43,16 +32,13 @@ const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocume
  * hashed once.
  */
 export function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
-  const frozen = Object.isFrozen(categories);
-  const kept = frozen ? documentsOf.get(categories)?.get(locale) : undefined;
+  const kept = documentsOf.get(categories)?.get(locale);
   if (kept) return kept;
   const body = JSON.stringify(categories);
-  const doc = { href: categoriesHref(locale, body), body };
-  if (frozen) {
-    let byLocale = documentsOf.get(categories);
-    if (!byLocale) documentsOf.set(categories, (byLocale = new Map()));
-    byLocale.set(locale, doc);
-  }
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+  const doc = { href: `/shop-data/categories/${locale}/${hash}.json`, body };
+  const byLocale = documentsOf.get(categories) ?? new Map<LocaleCode, SharedDocument>();
+  if (Object.isFrozen(categories)) documentsOf.set(categories, byLocale.set(locale, doc));
   return doc;
 }
 
@@ -65,22 +51,4 @@ export function splitSharedState(state: DehydratedState, locale: LocaleCode): { 
   if (!category?.categories?.length) return { state, shared: {}, documents: [] };
   const doc = categoriesDocument(locale, category.categories);
   return { state: { ...state, category: { ...category, categories: [] } }, shared: { categories: doc.href }, documents: [doc] };
-}
-
-/**
- * The shared documents the process rendered lately, by href (the newest 32 used): answered without reading the
- * catalogue. A document asked of a process that has not rendered it (another worker, a restart) is built again and
- * answered when its name still matches.
- */
-export class RecentDocuments {
-  private readonly docs: LRUCache<string, string>;
-  constructor(max = 32) {
-    this.docs = new LRUCache({ max });
-  }
-  add(doc: SharedDocument): void {
-    this.docs.set(doc.href, doc.body);
-  }
-  get(href: string): string | undefined {
-    return this.docs.get(href);
-  }
 }

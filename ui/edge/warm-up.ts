@@ -1,15 +1,9 @@
 /**
- * A storefront worker renders a few of the shop's pages before it takes connections. V8
- * optimises a function only after it has run many times: a fresh worker renders a category page in ~3x the CPU of a
- * warm one, so the first second of load on a new or restarted worker made the slowest answers (at 50 connections, the
- * slowest 1 % all fell in the first second after 20 renders per worker; after ~200 per worker they did not). A worker
- * that warms up first serves its first shopper as fast as its thousandth.
- *
- * The pages are found as a shopper would: the home page, then on each page the first link of its content (`<main
- * id="main">`, before the header's and footer's) not seen yet: the home page's first category, that category's first
- * product, ..., up to `pages`; then they are rendered in turn until
- * `renders` renders or `maxMs` have passed. It stops at the first answer that is not a 200 (the API down or slow: a
- * worker must not wait for it to start serving) and never throws.
+ * A storefront worker renders a few of the shop's pages before it takes connections: V8 optimises a function only
+ * after many runs, and a cold worker rendered a category page at ~3x a warm one's CPU (at 50 connections the slowest
+ * 1 % all fell in a new worker's first second). The pages are found as a shopper would: the home page, then on each
+ * page the first link of its main content not seen yet, up to `pages`; then rendered in turn until `renders` renders
+ * or `maxMs`. It stops at the first answer that is not a 200 (the API down: start serving at once) and never throws.
  */
 export interface WarmUpOptions {
   /** renders in all (0: none) */
@@ -24,7 +18,7 @@ export interface WarmUpReport {
   renders: number;
   pages: string[];
   ms: number;
-  /** why it stopped before `renders`: a page's status, an error, or the time */
+  /** why it stopped early: a page's status, an error, or the time */
   stopped?: string;
 }
 
@@ -34,7 +28,7 @@ export type PageGet = (path: string, options: { compressed: boolean }) => Promis
 /** paths that are not pages (the bundle, images, the API pass-through, shared documents, the sitemap) */
 const NOT_A_PAGE = /^\/(?:dist|img|api|shop-data|invalidate|sitemap\.xml|robots\.txt|favicon)(?:[/?.]|$)/;
 
-/** the same-origin page links of a document, those of its main content first, each in document order, at most once each */
+/** a document's same-origin page links, those of its main content first, in document order, once each */
 export function pageLinks(html: string): string[] {
   const out = new Set<string>();
   const main = html.search(/<main\b[^>]*\sid="main"/);
@@ -51,22 +45,21 @@ export function pageLinks(html: string): string[] {
 export async function warmUp(get: PageGet, options: WarmUpOptions, now: () => number = () => performance.now()): Promise<WarmUpReport> {
   const started = now();
   const elapsed = () => now() - started;
-  const report = (renders: number, pages: string[], stopped?: string): WarmUpReport => ({ renders, pages, ms: Math.round(elapsed()), ...(stopped ? { stopped } : {}) });
+  const report = (renders: number, pages: string[], stopped?: string): WarmUpReport =>
+    ({ renders, pages, ms: Math.round(elapsed()), ...(stopped ? { stopped } : {}) });
   if (!(options.renders > 0)) return report(0, []);
   const wanted = Math.max(1, options.pages ?? 4);
   const pages: string[] = [];
-  const seen = new Set<string>();
   let renders = 0;
   try {
     // find the pages: each the first link of the one before that was not seen yet
     let next: string | undefined = '/';
     while (next !== undefined && pages.length < wanted && renders < options.renders && elapsed() < options.maxMs) {
-      seen.add(next);
       const { status, html } = await get(next, { compressed: false });
       renders++;
       if (status !== 200) return report(renders, pages, `${next} answered ${status}`);
       pages.push(next);
-      next = pageLinks(html).find((p) => !seen.has(p));
+      next = pageLinks(html).find((p) => !pages.includes(p));
     }
     // then each in turn, as shoppers ask for them (compressed)
     while (renders < options.renders) {
