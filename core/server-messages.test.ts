@@ -1,12 +1,16 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../test-fixtures/backend/errors';
 import { MESSAGES, ShopError } from './messages';
 import { ApiError, NetworkError } from './ports/api-error';
 import { errorMessage, knownServerMessage, localizeMessage } from './server-messages';
 
-const locale = (name: string) => JSON.parse(readFileSync(new URL(`../ui/i18n/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+// a locale's texts: its namespace files (ui/i18n/<locale>/*.json) together
+const locale = (name: string): Record<string, unknown> => {
+  const dir = new URL(`../ui/i18n/${name}/`, import.meta.url);
+  return Object.assign({}, ...readdirSync(dir).map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8'))));
+};
 const lookup = (tree: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), tree);
 
 // Every error text the demo backend answers (its TEXTS table and the messages built in its routes), and the spec's

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -9,7 +9,9 @@ import { DEFAULT_LOCALE, ICONS, THEME_COLOUR, precacheEntries, renderOfflinePage
 // What the build gives the service worker and the installed app.
 
 const root = new URL('..', import.meta.url).pathname;
-const texts = (locale: string) => JSON.parse(readFileSync(join(root, 'ui/i18n', `${locale}.json`), 'utf8'));
+// a locale's texts: its namespace files (ui/i18n/<locale>/*.json) together
+const texts = (locale: string) =>
+  Object.assign({}, ...readdirSync(join(root, 'ui/i18n', locale)).map((f) => JSON.parse(readFileSync(join(root, 'ui/i18n', locale, f), 'utf8'))));
 
 describe('build-pwa constants agree with the shop', () => {
   it('the offline fallback locale is the shop default and the theme colour is the accent the page and CSS use', () => {
