@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { controlled, rootHydrated as hydrated } from './checkout-steps';
+import { controlled, hydrated as partsHydrated, rootHydrated as hydrated } from './checkout-steps';
 
 // the shop is installable, and its Workbox service worker answers pages, images and build files offline.
 // Lighthouse 12 dropped its PWA category (and the installable-manifest audit with it); Chrome's own verdict, which
@@ -155,7 +155,8 @@ test('offline, a reload shows the page in the language the shopper chose, not th
   await controlled(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   await page.reload();
-  await hydrated(page);
+  // the footer hydrated too: its buttons answer once its code has loaded (on demand, ui/app/boundaries.tsx)
+  await partsHydrated(page);
   // the language switch in the footer: the cookie, then the same address again in English
   await page.getByRole('navigation', { name: 'Taal' }).getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ribbons' })).toBeVisible();
