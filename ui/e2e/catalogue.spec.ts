@@ -199,6 +199,9 @@ test('a shopper writes a review from the product page', async ({ page }) => {
   await page.goto('/');
   await page.locator('[data-list="new_collection"] .product-tile a').first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Schrijf een beoordeling' })).toBeVisible();
+  // typed into server HTML before hydration, the form's state would not have it (the tile's click may have been a
+  // full page load, when it came before the home page hydrated)
+  await hydrated(page);
   const form = page.locator('.product-page__review');
   await form.getByLabel('Naam').fill('Anne');
   await form.getByLabel('Samenvatting').fill('Prachtig papier');

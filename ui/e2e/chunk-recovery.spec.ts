@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { rootHydrated as hydrated } from './checkout-steps';
+import { hydrated } from './checkout-steps';
 
 // a tab the service worker does not control (a first visit, a browser without workers) asks the server for
 // its chunks; after a deploy the chunks of the build it runs are gone (404). It reloads once onto the server's build
@@ -15,6 +15,7 @@ async function openUncontrolled(page: Page) {
   const loads: string[] = [];
   page.on('load', () => loads.push(new URL(page.url()).pathname));
   await page.goto('/');
+  // every part hydrated, the footer too (its code loads on demand): before that its links are plain links
   await hydrated(page);
   expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
   return { messages, loads };
