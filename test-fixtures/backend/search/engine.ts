@@ -41,7 +41,7 @@ export class Collection {
   private readonly presorted = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private readonly textIndexes = new Map<string, TextIndex>();
   private readonly textField = new Map<string, boolean>();
-  private readonly phraseTokens = new Map<string, PhraseTokens>();
+  private readonly entryTokenCache = new Map<string, EntryTokens>();
   private idIndex: Map<string, number> | undefined;
   private ids: string[] | undefined;
   /** the field paths that hold a value in some document: any other field is empty everywhere, answered without work */
@@ -141,9 +141,9 @@ export class Collection {
     }
   }
 
-  /** Drops the sort orders, full-text indexes and phrase tokens of the fields under `prefix`. */
+  /** Drops the sort orders, full-text indexes and entry tokens of the fields under `prefix`. */
   private dropDerived(prefix: string): void {
-    for (const cache of [this.textIndexes, this.textField, this.phraseTokens, this.plainText] as Array<Map<string, unknown>>) {
+    for (const cache of [this.textIndexes, this.textField, this.entryTokenCache] as Array<Map<string, unknown>>) {
       for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
     }
     for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
@@ -179,8 +179,9 @@ export class Collection {
   }
 
   /**
-   * Builds every field's column and what requests derive from it (postings, term lookups, comparable values, phrase
-   * tokens, full-text index): a request then reads no document and tokenises no value to answer.
+   * Builds every field's column and all that requests derive from it (postings, term lookups, numeric readings,
+   * aggregation counters, entry tokens, the four sort orders, full-text index): a request then reads no document,
+   * tokenises no value and sorts nothing but its hits, and a field's first request costs what the next one does.
    */
   prebuildAll(): void {
     const fields = [...this.fieldPaths()];
@@ -189,8 +190,12 @@ export class Collection {
       const column = this.column(field);
       column.termMask([]);
       column.comparables();
+      column.rangeNumbers();
+      column.metricNumbers();
+      column.counters();
       if (column.dict.length) column.markDocs(0, new Uint8Array(this.length));
-      this.phraseTokensOf(field);
+      this.entryTokens(field).entries();
+      for (const [order, missing] of SORT_KEYS) column.sortOrder(order, missing);
       if (this.isTextField(field)) this.textIndex(field);
     }
   }
@@ -223,54 +228,25 @@ export class Collection {
     return this.idIndex.get(id);
   }
 
-  /** Per dictionary entry of `field`, its tokens (string and number values; for phrase matching), and the entries of each token, computed once. */
-  phraseTokensOf(field: string): PhraseTokens {
+  /** The tokens of each dictionary entry of `field` (kept for the fields some document holds). */
+  entryTokens(field: string): EntryTokens {
     const column = this.column(field);
-    if (!this.hasField(field)) return { column, tokens: [], entries: new Map() };
-    let cached = this.phraseTokens.get(field);
-    if (!cached || cached.column !== column) {
-      const tokens = column.dict.map((v) => (typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined));
-      const entries = new Map<string, number[]>();
-      tokens.forEach((toks, id) => {
-        for (const t of new Set(toks)) {
-          const list = entries.get(t);
-          if (list) list.push(id);
-          else entries.set(t, [id]);
-        }
-      });
-      cached = { column, tokens, entries };
-      this.phraseTokens.set(field, cached);
-    }
+    if (!this.hasField(field)) return new EntryTokens(column);
+    let cached = this.entryTokenCache.get(field);
+    if (!cached || cached.column !== column) this.entryTokenCache.set(field, (cached = new EntryTokens(column)));
     return cached;
   }
 
-  private readonly plainText = new Map<string, { column: Column; plain: boolean; tokens: Map<number, string[] | undefined> }>();
-
   /**
-   * For a phrase on a field with a built full-text index whose values hold no HTML ('<', '&': the index strips it), the
-   * documents that can hold the phrase (every word in the index; the last one as a prefix for phrase_prefix), and the
-   * tokens of a value. Undefined when the phrase must be checked over every distinct value instead.
+   * For a phrase on a field with a built full-text index whose values hold no HTML (the index strips it), the
+   * documents that can hold the phrase (every word in the index; the last one as a prefix for phrase_prefix). Undefined
+   * when the phrase must be checked over every distinct value instead.
    */
-  phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { column: Column; candidates: Int32Array; tokensOf: (id: number) => string[] | undefined } | undefined {
+  phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { tokens: EntryTokens; candidates: Int32Array } | undefined {
     const index = this.textIndexes.get(field);
     if (!index) return undefined;
-    const column = this.column(field);
-    let info = this.plainText.get(field);
-    if (!info || info.column !== column) {
-      const plain = column.dict.every((v) => typeof v !== 'string' || (!v.includes('<') && !v.includes('&')));
-      info = { column, plain, tokens: new Map() };
-      this.plainText.set(field, info);
-    }
-    if (!info.plain) return undefined;
-    const tokens = info.tokens;
-    const tokensOf = (id: number) => {
-      if (!tokens.has(id)) {
-        const v = column.dict[id];
-        tokens.set(id, typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined);
-      }
-      return tokens.get(id);
-    };
-    return { column, candidates: index.docsWithAll(phrase, prefix), tokensOf };
+    const tokens = this.entryTokens(field);
+    return tokens.plain ? { tokens, candidates: index.docsWithAll(phrase, prefix) } : undefined;
   }
 
   /** The full-text index of `field`. */
@@ -300,4 +276,42 @@ export class Collection {
   }
 }
 
-interface PhraseTokens { column: Column; tokens: Array<string[] | undefined>; entries: Map<string, number[]> }
+const SORT_KEYS = [['asc', 'last'], ['desc', 'last'], ['asc', 'first'], ['desc', 'first']] as const;
+
+/** The tokens of each dictionary entry of a column (string and number values; phrase matching), each tokenised once. */
+export class EntryTokens {
+  private readonly tokens: Array<string[] | undefined>;
+  private readonly done: Uint8Array;
+  private byToken?: Map<string, number[]>;
+  /** no string value holds HTML ('<', '&'), which the full-text index strips */
+  readonly plain: boolean;
+  constructor(readonly column: Column) {
+    this.tokens = new Array<string[] | undefined>(column.dict.length);
+    this.done = new Uint8Array(column.dict.length);
+    this.plain = column.dict.every((v) => typeof v !== 'string' || (!v.includes('<') && !v.includes('&')));
+  }
+
+  of(id: number): string[] | undefined {
+    if (!this.done[id]) {
+      const v = this.column.dict[id];
+      this.tokens[id] = typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined;
+      this.done[id] = 1;
+    }
+    return this.tokens[id];
+  }
+
+  /** The entries holding each token (every entry tokenised, once). */
+  entries(): Map<string, number[]> {
+    if (!this.byToken) {
+      this.byToken = new Map();
+      for (let id = 0; id < this.column.dict.length; id++) {
+        for (const t of new Set(this.of(id))) {
+          const list = this.byToken.get(t);
+          if (list) list.push(id);
+          else this.byToken.set(t, [id]);
+        }
+      }
+    }
+    return this.byToken;
+  }
+}

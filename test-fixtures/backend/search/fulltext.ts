@@ -45,15 +45,45 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/**
+ * Per-document buffers of a text search, one set per collection size shared by every field: searches run one at a time
+ * and clear the documents they touched.
+ */
+const scratchBySize = new Map<number, ReturnType<typeof newScratch>>();
+const newScratch = (n: number) => ({
+  raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1),
+  bits: new Uint32Array(n), touched: new Int32Array(n), curDocs: new Int32Array(n),
+});
+function searchScratch(n: number) {
+  let s = scratchBySize.get(n);
+  if (!s) scratchBySize.set(n, (s = newScratch(n)));
+  return s;
+}
+
+/**
+ * What a search reads besides the postings is derived when the index is made (terms by length and their character sets
+ * for fuzzy lookups, BM25's length normalisation per document): a field's first query costs what a later one does.
+ */
 export class TextIndex {
   readonly data: TextIndexData;
   private readonly termIds: Map<string, number>;
-  private byLength?: Map<number, Int32Array>;
-  private masks?: Int32Array;
-  private scratch?: { raw: Float64Array; cur: Float64Array; quality: Uint8Array; lastQ: Int32Array; bits: Uint32Array; touched: Int32Array; curDocs: Int32Array; norm: Float64Array };
+  private readonly byLength = new Map<number, Int32Array>();
+  private readonly masks: Int32Array;
+  /** BM25's length normalisation per document (k * (1 - b + b * len / avg)) */
+  private readonly norm: Float64Array;
   constructor(data: TextIndexData) {
     this.data = data;
     this.termIds = new Map(data.terms.map((t, i) => [t, i]));
+    const groups = new Map<number, number[]>();
+    data.terms.forEach((t, id) => {
+      const list = groups.get(t.length);
+      if (list) list.push(id);
+      else groups.set(t.length, [id]);
+    });
+    for (const [len, ids] of groups) this.byLength.set(len, Int32Array.from(ids));
+    this.masks = Int32Array.from(data.terms, charMask);
+    const { k, b } = BM25;
+    this.norm = Float64Array.from(data.fieldLength, (len) => k * (1 - b + (b * len) / data.avgFieldLength));
   }
 
   /** Indexes a column: a document's text is its string and number values, HTML stripped, joined by spaces. */
@@ -153,19 +183,9 @@ export class TextIndex {
 
   /** Dictionary terms within Levenshtein distance `max` of `term` (not the term itself), with their distance. */
   private fuzzyTerms(term: string, max: number): Array<[number, number]> {
-    if (!this.byLength) {
-      const groups = new Map<number, number[]>();
-      this.data.terms.forEach((t, id) => {
-        const list = groups.get(t.length);
-        if (list) list.push(id);
-        else groups.set(t.length, [id]);
-      });
-      this.byLength = new Map([...groups].map(([len, ids]) => [len, Int32Array.from(ids)]));
-      this.masks = Int32Array.from(this.data.terms, charMask);
-    }
     const out: Array<[number, number]> = [];
     const qMask = charMask(term);
-    const masks = this.masks as Int32Array;
+    const masks = this.masks;
     for (let len = Math.max(0, term.length - max); len <= term.length + max; len++) {
       const ids = this.byLength.get(len);
       if (!ids) continue;
@@ -186,22 +206,13 @@ export class TextIndex {
    * with NaN for those that do not match, and the list of those that do (ascending).
    */
   search(query: string, options: TextQueryOptions): { scores: Float64Array; docs: Int32Array } {
-    const { terms: dictTerms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength } = this.data;
+    const { terms: dictTerms, postOffsets, postDocs, postFreqs, fieldLength, documentCount } = this.data;
     const n = fieldLength.length;
     const scores = scratchF64(n, NaN);
     const qTerms = [...new Set(tokenize(query).map(normalise).filter(Boolean))];
     if (qTerms.length === 0) return { scores, docs: new Int32Array(0) };
-    // per-document scratch, kept between searches and cleared for the touched documents only
-    if (!this.scratch || this.scratch.raw.length !== n) {
-      const norm = new Float64Array(n);
-      // BM25's length normalisation per document (k * (1 - b + b * len / avg))
-      for (let i = 0; i < n; i++) norm[i] = BM25.k * (1 - BM25.b + (BM25.b * (fieldLength[i] as number)) / avgFieldLength);
-      this.scratch = {
-        raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1), bits: new Uint32Array(n),
-        touched: new Int32Array(n), curDocs: new Int32Array(n), norm,
-      };
-    }
-    const { raw, cur, quality, lastQ, bits, touched, curDocs, norm } = this.scratch;
+    const { raw, cur, quality, lastQ, bits, touched, curDocs } = searchScratch(n);
+    const norm = this.norm;
     let touchedCount = 0;
     const candidates = new Set<number>();
     const K1 = BM25.k + 1;

@@ -117,10 +117,11 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
     const indexed = col.phraseCandidates(field, phrase, prefix);
     if (indexed) {
       // the full-text index names the documents holding every word (the last as a prefix): only their values are tokenised
-      const { column, candidates, tokensOf } = indexed;
+      const { tokens, candidates } = indexed;
+      const { offsets, ids } = tokens.column;
       for (const i of candidates) {
-        for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-          if (holds(tokensOf(column.ids[k] as number))) {
+        for (let k = offsets[i] as number; k < (offsets[i + 1] as number); k++) {
+          if (holds(tokens.of(ids[k] as number))) {
             mask[i] = 1;
             break;
           }
@@ -128,7 +129,8 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
       }
       return mask;
     }
-    const { column, tokens, entries } = col.phraseTokensOf(field);
+    const tokens = col.entryTokens(field);
+    const entries = tokens.entries();
     // only the entries holding the phrase's first token (or, for a one-word prefix, a token starting with it) are checked
     const first = phrase[0] as string;
     let candidates: Iterable<number>;
@@ -137,7 +139,7 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
       for (const [t, list] of entries) if (t.startsWith(first)) for (const id of list) ids.add(id);
       candidates = ids;
     } else candidates = entries.get(first) ?? [];
-    for (const id of candidates) if (holds(tokens[id])) column.markDocs(id, mask);
+    for (const id of candidates) if (holds(tokens.of(id))) tokens.column.markDocs(id, mask);
     return mask;
   });
   return withMask((i) => {
