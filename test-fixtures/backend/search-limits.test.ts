@@ -1,16 +1,18 @@
 /**
  * A search costs what it asks, not what its author can make up: a field no document holds is answered as empty
  * without reading any document (the collection knows its fields), the fields a request names are read in one pass,
- * and a request past the work budget (documents x clauses) answers 400 naming it. Work is counted in document reads and kept columns, never in time.
+ * and a request past the work budget (documents x clauses, plus the dictionary entries its prefix, range, keyword and
+ * fuzzy clauses scan) answers 400 naming it, before the work. Work is counted in entries read, never in time.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../catalogue/index';
 import { Collection, type Doc, type DocSource } from './search/engine';
-import { SEARCH_LIMITS } from './search/request';
+import { budget, SEARCH_LIMITS } from './search/request';
 import { executeSearch } from './search/execute';
 import { costlyRequestArb } from './search/costly-requests';
 import { FieldPaths } from './search/fields';
+import recorded from './search/recorded-answers.json';
 import { searchPath, startTestBackend, type TestBackend } from './test-helpers';
 
 const products = generateCatalogue().products as unknown as Doc[];
@@ -88,19 +90,66 @@ describe('fields no document holds cost nothing', () => {
   });
 });
 
-describe('a work budget of documents x clauses', () => {
+describe('a work budget of documents x clauses and dictionary entries', () => {
   // a catalogue large enough that the budget, not the clause limit, is what a many-clause request meets
   const many = Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, sku: `S-${i}`, color: i % 7, size: i % 5, price: i % 300 }));
   const col = new Collection('product', many);
 
   it(`a request past ${SEARCH_LIMITS.work} documents x clauses answers 400 naming the budget`, () => {
     const should = Array.from({ length: 180 }, (_, k) => ({ term: { color: k % 7 } }));
-    expect(() => search(col, { query: { bool: { should } } })).toThrow(/Search limit: too much work for one request \(30000 documents x \d+ clauses/);
+    expect(() => search(col, { query: { bool: { should } } })).toThrow(/Search limit: too much work for one request \(30000 documents x \d+ clauses.*at most 5000000 in all/);
     // multi_match fields and aggregations count as well
     const fields = Array.from({ length: 20 }, () => 'sku');
     const aggs = Object.fromEntries(Array.from({ length: 50 }, (_, k) => [`a${k}`, { terms: { field: 'color' } }]));
     expect(() => search(col, { query: { bool: { should: Array.from({ length: 150 }, () => ({ multi_match: { query: 'S-1', fields } })) } } })).toThrow(/too much work/);
     expect(() => search(col, { query: { bool: { should: should.slice(0, 120) } }, aggs })).toThrow(/too much work/);
+  });
+
+  it('a prefix clause costs a pass and its dictionary: refused before the work exactly when the sum passes the budget', () => {
+    // sku has 30,000 distinct values, color 7: a request of k prefixes on sku and t terms on color, in one bool
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 99 }), (k, t) => {
+      const should = [
+        ...Array.from({ length: k }, (_, i) => ({ prefix: { sku: `S-${i}` } })),
+        ...Array.from({ length: t }, (_, i) => ({ term: { color: i % 7 } })),
+      ];
+      const expected = (1 + k + t) * many.length + k * many.length;
+      if (expected > SEARCH_LIMITS.work) {
+        expect(() => search(col, { query: { bool: { should } } }, '0')).toThrow(/too much work/);
+      } else {
+        search(col, { query: { bool: { should } } }, '0');
+        expect(budget.work).toBe(expected);
+      }
+    }), { numRuns: 25, seed: 25 });
+  });
+
+  it('a fuzzy word costs the dictionary terms of near length it compares', () => {
+    const { col: products } = countingCollection();
+    const terms = products.textIndex('name').data.terms;
+    const near = (w: string, e: number) => terms.filter((t) => Math.abs(t.length - w.length) <= e).length;
+    const word = fc.stringMatching(/^[a-z]{3,12}$/);
+    fc.assert(fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 8 }), fc.constantFrom(0, 1, 2), (words, e) => {
+      search(products, { query: { match: { name: { query: words.join(' '), fuzziness: e } } } }, '0');
+      const compared = e === 0 ? 0 : words.reduce((sum, w) => sum + near(w, e), 0);
+      expect(budget.entries).toBe(compared);
+      expect(budget.work).toBe(products.length + compared);
+    }), { numRuns: 40, seed: 26 });
+  });
+
+  it("the storefront's recorded queries stay inside it at 100 times the catalogue", () => {
+    // work grows at most linearly with the catalogue (documents, and the distinct values and terms they hold): a query
+    // that costs at most 1/100 of the budget at scale 1 is answered at scale 100 (docs/benchmarks.md: search-latency)
+    const { col: products } = countingCollection();
+    products.prebuildAll();
+    const product = (recorded as Array<{ path: string; body: unknown; answer: { status: number } }>)
+      .filter((r) => r.path.includes('/product/_search') && r.answer.status === 200);
+    expect(product.length).toBeGreaterThan(30);
+    let most = 0;
+    for (const r of product) {
+      const q = new URL(r.path, 'http://x').searchParams;
+      executeSearch(products, { body: r.body, index: 'vue_storefront_catalog', size: q.get('size'), from: q.get('from'), sort: q.get('sort') });
+      most = Math.max(most, budget.work);
+    }
+    expect(most).toBeLessThanOrEqual(SEARCH_LIMITS.work / 100);
   });
 
   it('the storefront-sized requests are within it', () => {

@@ -1,4 +1,5 @@
 import { comparable, compare, type Comparable } from './fields';
+import { chargeWork } from './request';
 import { scratchU8 } from './scratch';
 
 /**
@@ -133,8 +134,9 @@ export class Column {
     for (let k = offs[id] as number; k < (offs[id + 1] as number); k++) mask[docs[k] as number] = 1;
   }
 
-  /** A mask of the documents holding any entry for which `pick` is true (evaluated once per entry). */
+  /** A mask of the documents holding any entry for which `pick` is true (evaluated once per entry, charged as such). */
   maskWhere(pick: (value: unknown, id: number) => boolean): Uint8Array {
+    chargeWork(this, 0, this.dict.length);
     const mask = scratchU8(this.length);
     for (let id = 0; id < this.dict.length; id++) if (pick(this.dict[id], id)) this.markDocs(id, mask);
     return mask;

@@ -1,4 +1,5 @@
 import type { Column } from './column';
+import { chargeWork } from './request';
 import { scratchF64 } from './scratch';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT } from './text';
 
@@ -159,6 +160,7 @@ export class TextIndex {
       for (const id of ids) for (let k = postOffsets[id] as number; k < (postOffsets[id + 1] as number); k++) all.add(postDocs[k] as number);
       return Int32Array.from(all).sort();
     };
+    if (lastAsPrefix) chargeWork(this.data.fieldLength, 0, terms.length);
     let result: Int32Array | undefined;
     words.forEach((w, k) => {
       let ids: number[];
@@ -217,6 +219,13 @@ export class TextIndex {
     const candidates = new Set<number>();
     const K1 = BM25.k + 1;
     const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
+    // a fuzzy word compares the dictionary's terms of near length: charged before any is compared
+    let compared = 0;
+    qTerms.forEach((q, qi) => {
+      const e = maxEdits[qi] as number;
+      if (e > 0) for (let len = Math.max(0, q.length - e); len <= q.length + e; len++) compared += this.byLength.get(len)?.length ?? 0;
+    });
+    chargeWork(fieldLength, 0, compared);
     for (let qi = 0; qi < qTerms.length; qi++) {
       const q = qTerms[qi] as string;
       // one query term's score per document, added to `raw` after the term (summed per term, then across terms)

@@ -65,8 +65,10 @@ export const SEARCH_LIMITS = {
   ranges: 100,
   sortKeys: 10,
   /**
-   * documents x clauses of one request: each query clause (a multi_match once per field), aggregation and sort key
-   * reads every document of the collection once, so this bounds what a small request can cost (about 50 ms of CPU)
+   * work of one request, in entries read: each query clause (a multi_match once per field), aggregation and sort key
+   * reads every document of the collection once, and a clause that scans a dictionary (prefix, range, a match on a
+   * keyword, a fuzzy word's terms of near length, a phrase prefix's tokens) reads each entry it scans; so a small
+   * request costs at most about 50 ms of CPU
    */
   work: 5_000_000,
 } as const;
@@ -74,17 +76,24 @@ export const SEARCH_LIMITS = {
 export const limitHit = (what: string, max: number): HttpError => new HttpError(400, `Search limit: ${what} (at most ${max})`);
 
 /** The running request's clauses, nesting and work (searches run one at a time, synchronously). */
-export const budget = { clauses: 0, depth: 0, work: 0 };
+export const budget = { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 };
 /** Called once per search request: the clause and work budgets are per request. */
 export function startRequestBudget(): void {
-  Object.assign(budget, { clauses: 0, depth: 0, work: 0 });
+  Object.assign(budget, { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 });
   releaseScratch();
 }
 
-/** Charges `clauses` passes over the collection's documents to the request's work budget: 400 past SEARCH_LIMITS.work. */
-export function chargeWork(col: { length: number }, clauses: number): void {
-  budget.work += clauses * col.length;
+/**
+ * Charges `passes` passes over the collection's documents and `entries` dictionary entries to scan to the request's
+ * work budget, before the work: 400 past SEARCH_LIMITS.work.
+ */
+export function chargeWork(col: { length: number }, passes: number, entries = 0): void {
+  budget.passes += passes;
+  budget.entries += entries;
+  budget.work += passes * col.length + entries;
   if (budget.work > SEARCH_LIMITS.work) {
-    throw new HttpError(400, `Search limit: too much work for one request (${col.length} documents x ${Math.ceil(budget.work / col.length)} clauses, aggregations and sort keys; at most ${SEARCH_LIMITS.work} documents x clauses): ask with fewer clauses, fields, aggregations or sort keys`);
+    const read = `${col.length} documents x ${budget.passes} clauses, aggregations and sort keys, and ${budget.entries} dictionary entries`;
+    throw new HttpError(400, `Search limit: too much work for one request (${read}; at most ${SEARCH_LIMITS.work} in all): ` +
+      'ask with fewer clauses, fields, aggregations or sort keys, or with longer prefixes and less fuzziness');
   }
 }

@@ -135,6 +135,7 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
     const first = phrase[0] as string;
     let candidates: Iterable<number>;
     if (prefix && phrase.length === 1) {
+      chargeWork(col, 0, entries.size);
       const ids = new Set<number>();
       for (const [t, list] of entries) if (t.startsWith(first)) for (const id of list) ids.add(id);
       candidates = ids;
