@@ -70,7 +70,10 @@ export class OrderStatusService {
       view = orderStatusView(orderToken, { response: await this.deps.paymentApi.paymentStatus(orderToken) });
       this.deps.progress?.finish();
     } catch (error) {
-      this.deps.logger.warn('payment status failed', 'payment', error);
+      // a wrong hash or an unknown token (a 4xx answer) is the visitor's link, not a fault: one plain line without a
+      // stack, which the server's logger counts when it comes again; any other failure is logged with its error
+      if (isApiError(error) && error.status < 500) this.deps.logger.warn(`payment status refused (${error.status})`, 'payment');
+      else this.deps.logger.warn('payment status failed', 'payment', error);
       this.deps.progress?.fail();
       view = orderStatusView(orderToken, { error });
     }
