@@ -24,7 +24,7 @@ import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
-import { PinoLogger } from '../adapters/common/pino-logger';
+import { PinoLogger, plainWarnings } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
@@ -129,6 +129,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
   /** an outage writes each error's first stack, then a count per 10 s (not one per request) */
   const logError = limitedErrorLog(logger);
+  /** a visitor's expected error, repeated by every request (a wrong order-status hash), is counted the same way */
+  const warnings = plainWarnings();
   const app = Fastify({
     loggerInstance: logger,
     // one request line per answer (the onResponse hook below) instead of Fastify's two
@@ -336,7 +338,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   /** A page loaded and named (its shared documents kept for /shop-data/), ready to render. */
   async function prepare(url: string, locale: LocaleCode, origin: string, requestId: string, log: FastifyBaseLogger) {
-    const logger = new PinoLogger(log);
+    const logger = new PinoLogger(log, warnings);
     const prepared = await prepareRender(url, config, locale, { origin, requestId, logger, logError: (label, e) => logError(label, e, log) });
     for (const doc of prepared.documents) recentDocuments.set(doc.href, doc.body);
     return { prepared, ...pageDocument(prepared, url, origin, shell) };
@@ -441,5 +443,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close().finally(() => logError.flush()), ...(warmedUp ? { warmedUp } : {}) };
+  return { url: `http://${options.host}:${port}`, close: () => app.close().finally(() => {
+    logError.flush();
+    warnings.flush();
+  }), ...(warmedUp ? { warmedUp } : {}) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { PinoLogger } from './pino-logger';
+import { PinoLogger, plainWarnings } from './pino-logger';
 
 describe('PinoLogger (the core Logger port over pino)', () => {
   it("writes a JSON line with the message, the tag and the context (an Error as `err`), carrying the child's reqId, at the logger's level", () => {
@@ -18,5 +18,25 @@ describe('PinoLogger (the core Logger port over pino)', () => {
     ]);
     expect(lines[1]!.err).toMatchObject({ type: 'Error', message: 'timeout' });
     expect(lines[2]!.context).toEqual({ status: 502 });
+  });
+
+  it('plain warn lines shared by every render: the same line again within 10 s is counted, not written', () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const root = pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) });
+    let t = 0;
+    const warnings = plainWarnings(() => t);
+    for (let i = 0; i < 500; i++) {
+      new PinoLogger(root.child({ reqId: `r-${i}` }), warnings).warn('payment status refused (403)', 'payment');
+      t += 10;
+    }
+    new PinoLogger(root, warnings).warn('search failed', 'catalogue', new Error('timeout'));
+    t = 20_000;
+    warnings.flush();
+    expect(lines.map(({ msg, reqId, repeats }) => ({ msg, reqId, repeats }))).toEqual([
+      { msg: 'payment status refused (403)', reqId: 'r-0', repeats: undefined },
+      { msg: 'search failed', reqId: undefined, repeats: undefined },
+      { msg: 'payment status refused (403) (499 more in 20 s)', reqId: 'r-0', repeats: 499 },
+    ]);
+    expect(lines[0]!.err).toBeUndefined();
   });
 });
