@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import { SEARCH_LIMITS } from './request';
 
 /**
  * Search requests that are small (a few KB at most, inside every per-request limit of SEARCH_LIMITS) but ask the
  * engine for as much work as such a request can: multi_match over 20 field names the index has never seen or over 20
- * real ones, 16 fuzzy words, one-letter phrase prefixes, 200 clauses, 50 aggregations over every distinct value, deep
+ * real ones, 16 fuzzy words, one-letter phrase prefixes, as many clauses as allowed, 50 aggregations over every distinct value, deep
  * pages sorted on 10 keys, 20 score functions, field names of Object.prototype. Used by scripts/bench/fuzz.ts
  * ("costly but small": backend CPU per request) and search-limits.test.ts.
  */
@@ -15,6 +16,8 @@ export interface CostlyRequest {
 }
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+/** the leaves of the largest bool allowed (the bool is a clause too) */
+const MAX_LEAVES = SEARCH_LIMITS.clauses - 1;
 
 /** `fields`: real field paths of the product documents (strings, numbers and objects among them). */
 export function costlyRequestArb(fields: readonly string[]): fc.Arbitrary<CostlyRequest> {
@@ -42,7 +45,7 @@ export function costlyRequestArb(fields: readonly string[]): fc.Arbitrary<Costly
   const kinds: Array<[string, fc.Arbitrary<Record<string, unknown>>]> = [
     ['multi_match over 20 unknown fields', multiMatch(field20(made)).map((q) => ({ query: q }))],
     ['multi_match over 20 real fields', multiMatch(field20(real)).map((q) => ({ query: q }))],
-    ['bool of up to 150 clauses', fc.tuple(many(60, 150), fc.constantFrom('should', 'must_not', 'filter')).map(([qs, occ]) => ({ query: { bool: { [occ]: qs } } }))],
+    [`bool of up to ${MAX_LEAVES} clauses`, fc.tuple(many(40, MAX_LEAVES), fc.constantFrom('should', 'must_not', 'filter')).map(([qs, occ]) => ({ query: { bool: { [occ]: qs } } }))],
     ['dis_max of fuzzy matches', fc.array(fc.tuple(fc.oneof(real, made), words), { minLength: 20, maxLength: 60 }).map((ms) => ({ query: { dis_max: { queries: ms.map(([f, q]) => ({ match: { [f]: { query: q, fuzziness: 2 } } })) } } }))],
     ['phrase prefixes', fc.array(fc.tuple(fc.oneof(real, made), fc.constantFrom('e', 'a', 'p', 'k')), { minLength: 10, maxLength: 40 }).map((ps) => ({ query: { bool: { should: ps.map(([f, p]) => ({ match_phrase_prefix: { [f]: p } })) } } }))],
     ['50 aggregations over every value', fc.array(fc.oneof(real, made), { minLength: 30, maxLength: 50 }).map((fs) => ({ aggs: Object.fromEntries(fs.map((f, k) => [`a${k}`, { terms: { field: f, size: 10_000 }, aggs: { s: { stats: { field: 'price' } }, t: { terms: { field: fs[(k + 1) % fs.length], size: 10_000 } } } }])) }))],
