@@ -3,7 +3,7 @@ import { compare, ownEntry } from './fields';
 import { compile } from './query';
 import { chargeWork, isObject, limitHit, malformed, num, SEARCH_LIMITS, unsupported } from './request';
 
-/** The aggregations of a search (terms, range, filter and the metrics), over the documents it matched. */
+/** A range bucket's key part as Elasticsearch spells it: '*' when open, integers as '50.0'. */
 function rangeKey(n: number | undefined): string {
   if (n === undefined) return '*';
   return Number.isInteger(n) ? `${n}.0` : String(n);
@@ -25,6 +25,7 @@ export function checkAggregationLimits(col: Collection, spec: unknown): void {
   chargeWork(col, count);
 }
 
+/** The aggregations of a search (terms, range, filter and the metrics), over the documents it matched. */
 export function aggregate(col: Collection, matched: number[], spec: unknown): Record<string, unknown> {
   if (!isObject(spec)) throw malformed('aggregations must be an object');
   // aggregation names are the request's: written to an object without a prototype (a name '__proto__' stays a name)

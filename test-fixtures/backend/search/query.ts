@@ -47,6 +47,11 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
   const name = keys[0] as string;
   const body = ownEntry(query, name);
   const constant = (boost: number): number => (scoring ? boost : 0);
+  // a clause read from the indexes: the documents of its mask, each scoring its boost
+  const masked = (mask: Uint8Array, boost = 1): Matcher => {
+    const score = constant(boost);
+    return withMask((i) => (mask[i] ? score : undefined), mask);
+  };
 
   switch (name) {
     case 'match_all': {
@@ -68,16 +73,14 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
       const value = isObject(raw) ? raw.value : raw;
       const boost = isObject(raw) && raw.boost !== undefined ? num(raw.boost, 'term.boost') : boost0;
       if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
-      const mask = col.column(field).termMask([value]);
-      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+      return masked(col.column(field).termMask([value]), boost);
     }
     case 'terms': {
       const [field, values, boost] = singleField('terms', body);
       if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
       if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
       if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
-      const mask = col.column(field).termMask(values);
-      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+      return masked(col.column(field).termMask(values), boost);
     }
     case 'ids': {
       if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
@@ -87,39 +90,37 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
         const i = col.indexOfId(String(v));
         if (i !== undefined) mask[i] = 1;
       }
-      return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
+      return masked(mask);
     }
     case 'prefix': {
       const [field, raw, boost] = singleField('prefix', body);
       const value = String(isObject(raw) ? raw.value : raw);
-      const mask = col.column(field).maskWhere((v) => typeof v === 'string' && v.startsWith(value));
-      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+      return masked(col.column(field).maskWhere((v) => typeof v === 'string' && v.startsWith(value)), boost);
     }
     case 'exists': {
       if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
       const column = col.column(body.field);
       const mask = scratchU8(col.length);
       for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
-      return withMask((i) => (mask[i] ? constant(1) : undefined), mask);
+      return masked(mask);
     }
     case 'range': {
       const [field, raw, boost0] = singleField('range', body);
       if (!isObject(raw)) throw malformed(`range.${field} must be an object`);
       const bounds: Array<[string, Comparable]> = [];
       let boost = boost0;
+      // from / to are gte / lte unless include_lower / include_upper is false
+      const alias: Record<string, string> = { from: raw.include_lower === false ? 'gt' : 'gte', to: raw.include_upper === false ? 'lt' : 'lte' };
       for (const [op, v] of Object.entries(raw)) {
         if (op === 'boost') boost = num(v, 'range.boost');
-        else if (op === 'format' || op === 'time_zone' || op === 'relation') continue;
-        else if (op === 'gt' || op === 'gte' || op === 'lt' || op === 'lte' || op === 'from' || op === 'to') {
+        else if (['format', 'time_zone', 'relation', 'include_lower', 'include_upper'].includes(op)) continue;
+        else if (['gt', 'gte', 'lt', 'lte', 'from', 'to'].includes(op)) {
           if (v === null) continue;
           const c = comparable(v);
           if (c === undefined) throw malformed(`range.${field}.${op} must be a number or a string`);
-          bounds.push([op, c]);
-        } else if (op === 'include_lower' || op === 'include_upper') continue;
-        else throw unsupported(`range.${op}`);
+          bounds.push([ownEntry(alias, op) ?? op, c]);
+        } else throw unsupported(`range.${op}`);
       }
-      const inclLower = raw.include_lower !== false;
-      const inclUpper = raw.include_upper !== false;
       // evaluated once per distinct value of the field: the query then reads a mask
       const column = col.column(field);
       const comps = column.comparables();
@@ -127,19 +128,12 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
         const c = comps[id];
         if (c === undefined) return false;
         return bounds.every(([op, b]) => {
-            if ((typeof c === 'number') !== (typeof b === 'number')) return false;
-            const d = compare(c, b);
-            switch (op) {
-              case 'gt': return d > 0;
-              case 'gte': return d >= 0;
-              case 'lt': return d < 0;
-              case 'lte': return d <= 0;
-              case 'from': return inclLower ? d >= 0 : d > 0;
-              default: return inclUpper ? d <= 0 : d < 0;
-            }
+          if ((typeof c === 'number') !== (typeof b === 'number')) return false;
+          const d = compare(c, b);
+          return op === 'gt' ? d > 0 : op === 'gte' ? d >= 0 : op === 'lt' ? d < 0 : d <= 0;
         });
       });
-      return withMask((i) => (mask[i] ? constant(boost) : undefined), mask);
+      return masked(mask, boost);
     }
     case 'match': {
       const [field, raw, boost0] = singleField('match', body);
