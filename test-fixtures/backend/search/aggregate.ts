@@ -1,5 +1,5 @@
 import type { Collection } from './engine';
-import { compare, ownEntry } from './fields';
+import { compare, ownEntry, pushTo } from './fields';
 import { compile } from './query';
 import { chargeWork, isObject, limitHit, malformed, num, SEARCH_LIMITS, unsupported } from './request';
 
@@ -57,11 +57,7 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
         const { counts, stamp } = column.counters();
         const keepDocs = sub !== undefined;
         const docsOf = new Map<number, number[]>();
-        const keep = (id: number, i: number) => {
-          const list = docsOf.get(id);
-          if (list) list.push(i);
-          else docsOf.set(id, [i]);
-        };
+        const keep = (id: number, i: number) => pushTo(docsOf, id, i);
         // the `missing` value: its own group, or the entry of an equal value (same type and text)
         const missing = body.missing;
         const missingId = isScalar(missing) ? dict.findIndex((v) => typeof v === typeof missing && String(v) === String(missing)) : -1;

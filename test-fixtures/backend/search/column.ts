@@ -1,4 +1,4 @@
-import { comparable, compare, type Comparable } from './fields';
+import { comparable, compare, pushTo, type Comparable } from './fields';
 import { chargeWork } from './request';
 import { scratchU8 } from './scratch';
 
@@ -148,17 +148,12 @@ export class Column {
   private termLookup() {
     if (!this.lookup) {
       const l = { numbers: new Map<number, number[]>(), strings: new Map<string, number[]>(), numericStrings: new Map<number, number[]>(), booleans: new Map<boolean, number[]>() };
-      const add = <K>(map: Map<K, number[]>, key: K, id: number) => {
-        const list = map.get(key);
-        if (list) list.push(id);
-        else map.set(key, [id]);
-      };
       this.dict.forEach((v, id) => {
-        if (typeof v === 'number') add(l.numbers, v, id);
-        else if (typeof v === 'boolean') add(l.booleans, v, id);
+        if (typeof v === 'number') pushTo(l.numbers, v, id);
+        else if (typeof v === 'boolean') pushTo(l.booleans, v, id);
         else if (typeof v === 'string') {
-          add(l.strings, v, id);
-          if (v.trim() !== '' && !Number.isNaN(Number(v))) add(l.numericStrings, Number(v), id);
+          pushTo(l.strings, v, id);
+          if (v.trim() !== '' && !Number.isNaN(Number(v))) pushTo(l.numericStrings, Number(v), id);
         }
       });
       this.lookup = l;

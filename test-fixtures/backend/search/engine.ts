@@ -1,5 +1,5 @@
 import { Column, ranked, type ColumnData } from './column';
-import { FieldPaths, fieldValues } from './fields';
+import { FieldPaths, fieldValues, pushTo } from './fields';
 import { TextIndex, type TextIndexData } from './fulltext';
 import { tokenize } from './text';
 
@@ -280,37 +280,26 @@ const SORT_KEYS = [['asc', 'last'], ['desc', 'last'], ['asc', 'first'], ['desc',
 
 /** The tokens of each dictionary entry of a column (string and number values; phrase matching), each tokenised once. */
 export class EntryTokens {
-  private readonly tokens: Array<string[] | undefined>;
-  private readonly done: Uint8Array;
+  /** per entry: its tokens, null for an entry that is no string or number, undefined until first asked */
+  private readonly tokens: Array<string[] | null | undefined>;
   private byToken?: Map<string, number[]>;
   /** no string value holds HTML ('<', '&'), which the full-text index strips */
   readonly plain: boolean;
   constructor(readonly column: Column) {
-    this.tokens = new Array<string[] | undefined>(column.dict.length);
-    this.done = new Uint8Array(column.dict.length);
+    this.tokens = new Array<string[] | null | undefined>(column.dict.length);
     this.plain = column.dict.every((v) => typeof v !== 'string' || (!v.includes('<') && !v.includes('&')));
   }
 
-  of(id: number): string[] | undefined {
-    if (!this.done[id]) {
-      const v = this.column.dict[id];
-      this.tokens[id] = typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : undefined;
-      this.done[id] = 1;
-    }
-    return this.tokens[id];
+  of(id: number): string[] | null {
+    const v = this.column.dict[id];
+    return (this.tokens[id] ??= typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : null);
   }
 
   /** The entries holding each token (every entry tokenised, once). */
   entries(): Map<string, number[]> {
     if (!this.byToken) {
       this.byToken = new Map();
-      for (let id = 0; id < this.column.dict.length; id++) {
-        for (const t of new Set(this.of(id))) {
-          const list = this.byToken.get(t);
-          if (list) list.push(id);
-          else this.byToken.set(t, [id]);
-        }
-      }
+      for (let id = 0; id < this.column.dict.length; id++) for (const t of new Set(this.of(id))) pushTo(this.byToken, t, id);
     }
     return this.byToken;
   }

@@ -6,6 +6,13 @@ export function ownEntry<T>(obj: Readonly<Record<string, T>>, key: string): T | 
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
+/** Appends `value` to the list of `key` (made on first use). */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** Reads a dotted field path out of a document, flattening arrays at every step (as Elasticsearch does for objects). */
 export function fieldValues(doc: unknown, path: string): unknown[] {
   if (!path.includes('.') && typeof doc === 'object' && doc !== null && !Array.isArray(doc)) {

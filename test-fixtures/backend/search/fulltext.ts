@@ -1,4 +1,5 @@
 import type { Column } from './column';
+import { pushTo } from './fields';
 import { chargeWork } from './request';
 import { scratchF64 } from './scratch';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT } from './text';
@@ -76,11 +77,7 @@ export class TextIndex {
     this.data = data;
     this.termIds = new Map(data.terms.map((t, i) => [t, i]));
     const groups = new Map<number, number[]>();
-    data.terms.forEach((t, id) => {
-      const list = groups.get(t.length);
-      if (list) list.push(id);
-      else groups.set(t.length, [id]);
-    });
+    data.terms.forEach((t, id) => pushTo(groups, t.length, id));
     for (const [len, ids] of groups) this.byLength.set(len, Int32Array.from(ids));
     this.masks = Int32Array.from(data.terms, charMask);
     const { k, b } = BM25;

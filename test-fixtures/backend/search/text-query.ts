@@ -106,7 +106,7 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
   chargeWork(col, fields.length - 1);
   // a document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask
   const masks = phrase.length === 0 ? [] : fields.map(([field]) => {
-    const holds = (toks: string[] | undefined): boolean => {
+    const holds = (toks: string[] | null): boolean => {
       if (!toks) return false;
       for (let s = 0; s + phrase.length <= toks.length; s++) {
         if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
