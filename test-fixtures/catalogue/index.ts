@@ -71,7 +71,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): DemoCatalogue
     const inStock = unitSimples.filter((p) => p.stock?.is_in_stock && p.type_id === 'simple');
     const byPrefix = (prefix: string) => inStock.filter((p) => p.sku.startsWith(prefix));
     const kitPool = [...byPrefix('IP-'), ...byPrefix('LT-'), ...byPrefix('LB-')];
-    for (let i = 0; i < GROUPED_PER_UNIT; i++) products.push(makeGrouped(ctx, n++, kitPool, 'wrapping'));
+    for (let i = 0; i < GROUPED_PER_UNIT; i++) products.push(makeGrouped(ctx, n++, kitPool));
     for (let i = 0; i < BUNDLES_PER_UNIT; i++) products.push(makeBundle(ctx, n++, byPrefix('IP-'), byPrefix('LT-'), byPrefix('WK-')));
     // related products: each listed simple links to two others of its family
     for (const p of unitSimples) {
