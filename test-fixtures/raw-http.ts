@@ -21,7 +21,8 @@ export function exchange(baseUrl: string, request: string, encoding: BufferEncod
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
-    socket.setTimeout(30_000, () => socket.destroy(new Error(`no answer to ${request.split('\r\n', 1)[0]?.slice(0, 80)}`)));
+    const what = request.split('\r\n', 1)[0]?.slice(0, 80);
+    socket.setTimeout(30_000, () => socket.destroy(new Error(`no answer to ${what}`)));
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
     socket.on('close', () => resolve(Buffer.concat(chunks)));
@@ -36,7 +37,8 @@ export function headAndBody(answer: Buffer): { status: number; head: string; bod
   while (/^HTTP\/1\.1 1\d\d /.test(all) && all.includes('\r\n\r\n')) all = all.slice(all.indexOf('\r\n\r\n') + 4);
   const end = all.indexOf('\r\n\r\n');
   const head = end < 0 ? all : all.slice(0, end);
-  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: end < 0 ? '' : all.slice(end + 4) };
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+  return { status, head, body: end < 0 ? '' : all.slice(end + 4) };
 }
 
 /** Sends one HTTP/1.1 request exactly as given (with a Host of its own first); the answer decoded. */
@@ -57,8 +59,9 @@ export async function rawRequest(
 }
 
 /** One GET with exactly these header lines (none, one Host or several), identity encoding asked for. */
-export async function headerLinesRequest(baseUrl: string, target: string, lines: string[]): Promise<{ status: number; head: string; body: string }> {
-  const request = [`GET ${target} HTTP/1.1`, ...lines, 'Accept-Encoding: identity', 'Connection: close', '', ''].join('\r\n');
+export async function headerLinesRequest(baseUrl: string, target: string, lines: string[]) {
+  const request = [`GET ${target} HTTP/1.1`, ...lines, 'Accept-Encoding: identity', 'Connection: close', '', '']
+    .join('\r\n');
   return headAndBody(await exchange(baseUrl, request, 'latin1'));
 }
 

@@ -16,7 +16,8 @@ export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-zA-Z]{2,}$/
 
 // ---- building blocks ----------------------------------------------------------------------------------------------
 /** a string of at most `max` characters; with `min`, at least that many and not only white space */
-const str = (max: number, min = 0): JsonSchema => ({ type: 'string', maxLength: max, ...(min ? { minLength: min, pattern: '\\S' } : {}) });
+const str = (max: number, min = 0): JsonSchema =>
+  ({ type: 'string', maxLength: max, ...(min ? { minLength: min, pattern: '\\S' } : {}) });
 /** optional values may also be null (the storefront sends null for "not set") */
 const opt = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 const num = (min?: number, max?: number): JsonSchema => ({ type: 'number', ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) });

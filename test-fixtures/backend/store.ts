@@ -204,8 +204,10 @@ export class CatalogueStore {
       [this.collections, 'category', parts.categories], [this.collections, 'attribute', parts.attributes],
       [this.collections, 'cms_page', parts.cmsPages], [this.collections, 'cms_block', parts.cmsBlocks],
       [this.collections, 'review', parts.reviews], [this.collections, 'taxrule', parts.taxRules],
-      [this.english, 'attribute', englishAttributes(parts.attributes)], [this.english, 'cms_block', englishCmsBlocks(parts.cmsBlocks)],
-      [this.english, 'category', englishCategories(parts.categories)], [this.english, 'cms_page', englishCmsPages(parts.cmsPages)],
+      [this.english, 'attribute', englishAttributes(parts.attributes)],
+      [this.english, 'cms_block', englishCmsBlocks(parts.cmsBlocks)],
+      [this.english, 'category', englishCategories(parts.categories)],
+      [this.english, 'cms_page', englishCmsPages(parts.cmsPages)],
     ];
     for (const [into, type, docs] of small) into.set(type, new Collection(type, docs as unknown as Doc[]));
     // lookups from the kept columns: no document is read at start

@@ -303,7 +303,9 @@ export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n
 }
 
 /** A set (grouped) or a package (bundle) of wrapping things, named by its occasion, a colour and a series. */
-function kitProduct(ctx: GeneratorContext, n: number, type: 'grouped' | 'bundle', noun: string, occasion: string, series: string): Product {
+function kitProduct(
+  ctx: GeneratorContext, n: number, type: 'grouped' | 'bundle', noun: string, occasion: string, series: string,
+): Product {
   const leaf = ctx.rng.pick(leavesOf(ctx, 'wrapping'));
   const id = ctx.nextId();
   const colour = ctx.rng.pick(COLOURS);
@@ -315,13 +317,13 @@ function kitProduct(ctx: GeneratorContext, n: number, type: 'grouped' | 'bundle'
   return p;
 }
 
-/** A kit's price (the sum of its parts), its stock (not managed: its parts' is) and its descriptions in both store views. */
-function finishKit(ctx: GeneratorContext, p: Product, priceInclTax: number, description: string, descriptionEn: string): Product {
+/** A kit's price (the sum of its parts), its stock (not managed: its parts' is), its descriptions in both views. */
+function finishKit(ctx: GeneratorContext, p: Product, priceInclTax: number, description: string, english: string) {
   const id = p.id as number;
   Object.assign(p, priceFields(priceInclTax, null, ctx.reference));
   p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
   p.description = description;
-  ctx.english.set(id, { ...(ctx.english.get(id) as EnglishTexts), description: descriptionEn });
+  ctx.english.set(id, { ...(ctx.english.get(id) as EnglishTexts), description: english });
   return p;
 }
 
@@ -333,8 +335,10 @@ export function makeGrouped(ctx: GeneratorContext, n: number, pool: Product[]): 
     sku: p.sku, link_type: 'associated', linked_product_sku: c.sku, linked_product_type: 'simple', position: i + 1, qty: 1, id: c.id,
   } as never));
   return finishKit(ctx, p, round2(parts.reduce((s, c) => s + (c.final_price_incl_tax as number), 0)),
-    `<p>Compleet ${theme.toLowerCase()}pakket: inpakpapier, lint en labels die bij elkaar passen. Je kiest zelf de aantallen per onderdeel.</p>`,
-    `<p>A complete ${englishWord(theme).toLowerCase()} set: wrapping paper, ribbon and labels that go together. You choose how many of each.</p>`);
+    `<p>Compleet ${theme.toLowerCase()}pakket: inpakpapier, lint en labels die bij elkaar passen. `
+      + 'Je kiest zelf de aantallen per onderdeel.</p>',
+    `<p>A complete ${englishWord(theme).toLowerCase()} set: wrapping paper, ribbon and labels that go together. `
+      + 'You choose how many of each.</p>');
 }
 
 export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], ribbons: Product[], cards: Product[]): Product {
@@ -343,11 +347,11 @@ export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], 
   const id = p.id as number;
   let selectionId = id * 100;
   // each option's first link is its default; one of each link
-  const option = (position: number, title: string, type: string, required: boolean, items: Product[]): BundleOption => ({
+  const option = (position: number, title: string, type: string, required: boolean, items: Product[]) => ({
     option_id: id * 10 + position, title, type, required, position, sku: p.sku,
     product_links: items.map((c, i) => ({
-      id: ++selectionId, sku: c.sku, qty: 1, is_default: i === 0, price: c.final_price_incl_tax as number, position: i + 1,
-      selection_can_change_quantity: 1, option_id: id * 10 + position,
+      id: ++selectionId, sku: c.sku, qty: 1, is_default: i === 0, price: c.final_price_incl_tax as number,
+      position: i + 1, selection_can_change_quantity: 1, option_id: id * 10 + position,
     })),
   } as BundleOption);
   const options = [
@@ -357,8 +361,10 @@ export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], 
   ];
   p.bundle_options = options;
   finishKit(ctx, p, round2(options.reduce((s, o) => s + (o.product_links[0]?.price as number), 0)),
-    `<p>Stel je eigen ${occasion.toLowerCase()}pakket samen: kies het inpakpapier, een bijpassend lint en eventueel een kaart.</p>`,
-    `<p>Put together your own ${englishWord(occasion)} package: choose the wrapping paper, a matching ribbon and a card if you like.</p>`);
+    `<p>Stel je eigen ${occasion.toLowerCase()}pakket samen: kies het inpakpapier, een bijpassend lint `
+      + 'en eventueel een kaart.</p>',
+    `<p>Put together your own ${englishWord(occasion)} package: choose the wrapping paper, a matching ribbon `
+      + 'and a card if you like.</p>');
   (p as Record<string, unknown>).price_type = 0;
   return p;
 }

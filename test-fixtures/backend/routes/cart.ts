@@ -53,10 +53,19 @@ export function cartHelpers(ctx: Context) {
 }
 
 /** the bodies as schemas.ts lets them through (numbers as numbers) */
-interface CartItemBody { cartItem: { sku: string; qty?: number | null; item_id?: number | null; product_option?: ProductOptionJson | null } }
-interface MethodsBody { methods: { paymentMethod?: { method: string } | null; shippingCarrierCode?: string | null; shippingMethodCode?: string | null } }
+interface CartItemBody {
+  cartItem: { sku: string; qty?: number | null; item_id?: number | null; product_option?: ProductOptionJson | null };
+}
+interface MethodsBody {
+  methods: {
+    paymentMethod?: { method: string } | null;
+    shippingCarrierCode?: string | null; shippingMethodCode?: string | null;
+  };
+}
 interface AddressInformationBody {
-  addressInformation: { shippingAddress: { country_id: string }; shipping_method_code: string; shipping_carrier_code: string };
+  addressInformation: {
+    shippingAddress: { country_id: string }; shipping_method_code: string; shipping_carrier_code: string;
+  };
 }
 
 export function cartRoutes(router: Router, ctx: Context): void {

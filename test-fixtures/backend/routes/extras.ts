@@ -40,7 +40,10 @@ export function extraRoutes(router: Router, ctx: Context): void {
     return ok(token);
   });
   router.post('/api/ext/mail-service/send-email', (req) => {
-    const body = req.body as { sourceAddress: string; targetAddress: string; subject: string; emailText: string; confirmation?: boolean | 0 | 1 | null; token: string };
+    const body = req.body as {
+      sourceAddress: string; targetAddress: string; subject: string; emailText: string; token: string;
+      confirmation?: boolean | 0 | 1 | null;
+    };
     const token = ctx.db.prepare('SELECT expires_at FROM mail_tokens WHERE token = ?').get(body.token) as { expires_at: number } | undefined;
     if (!token || token.expires_at < ctx.now().getTime()) throw badRequest('Email is not authorized!');
     if (!EMAIL.test(body.sourceAddress)) throw badRequest(TEXTS.sourceEmailInvalid);
@@ -71,7 +74,9 @@ export function extraRoutes(router: Router, ctx: Context): void {
 
   // reviews: stored as pending (Magento's review_status 2) — they are not in the search index until approved
   router.post('/api/review/create', (req) => {
-    const { review } = req.body as { review: { product_id: number; title: string; detail: string; nickname: string; customer_id?: number | null } };
+    const { review } = req.body as {
+      review: { product_id: number; title: string; detail: string; nickname: string; customer_id?: number | null };
+    };
     if (!ctx.catalogue.byId.has(review.product_id)) throw notFound(`No such entity with productId = ${review.product_id}`);
     // a review is signed by a customer only when the customer's own token (?token=) says so: a customer_id in the body
     // alone is anyone's claim (it put reviews in another customer's name), so it is kept only when the token matches

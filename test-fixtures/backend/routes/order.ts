@@ -42,11 +42,19 @@ interface OrderBody {
   user_id?: string | number | null;
   cart_id?: string | number | null;
   products: Array<{ sku: string; qty: number; product_option?: ProductOptionJson | null }>;
-  addressInformation: { shippingAddress?: OrderAddress; billingAddress: OrderAddress; shipping_method_code?: string | null; shipping_carrier_code?: string | null };
+  addressInformation: {
+    shippingAddress?: OrderAddress; billingAddress: OrderAddress;
+    shipping_method_code?: string | null; shipping_carrier_code?: string | null;
+  };
   comment?: string | null;
 }
-interface PostPaymentBody { currency: string; order_id: string | number; redirectUrl: string; method: string; issuer?: string | null; order_token?: string | null }
-interface OrderCommentBody { order_id: string | number; order_token?: string | null; status_history: { comment: string; status?: string | null } }
+interface PostPaymentBody {
+  currency: string; order_id: string | number; redirectUrl: string; method: string;
+  issuer?: string | null; order_token?: string | null;
+}
+interface OrderCommentBody {
+  order_id: string | number; order_token?: string | null; status_history: { comment: string; status?: string | null };
+}
 
 /**
  * A logo's address is a path on the API under /img/ (no origin): the storefront passes /img/* through, so the browser
@@ -224,7 +232,7 @@ ${OUTCOMES.map((o) => `<button type="submit" name="status" value="${o.status}">$
     const payment = ctx.db.prepare('SELECT * FROM payments WHERE id = ?').get(req.params.id) as PaymentRow | undefined;
     if (!payment) throw notFound('Payment not found');
     const outcome = OUTCOMES.find((o) => o.status === (req.body as { status: string }).status);
-    if (!outcome) throw badRequest(`Invalid request: status must be one of ${OUTCOMES.map((o) => o.status).join(', ')}`);
+    if (!outcome) throw badRequest(`Invalid request: status must be one of ${OUTCOMES.map((o) => o.status)}`);
     const { status } = outcome;
     const redirect = { status: 303, text: '', headers: { location: payment.redirect_url } };
     // a payment only moves forward: open -> pending -> one final outcome; a replay changes nothing and answers the same

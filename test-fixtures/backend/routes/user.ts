@@ -10,8 +10,9 @@ type OrderLine = { sku: string; qty: number; name?: string; options?: string; pr
 
 interface CustomerRow { id: number; email: string; firstname: string; lastname: string; password_hash: string; data: string; token_version: number; created_at: string; updated_at: string }
 
-/** a customer as schemas.ts lets it through */
+/** a customer as schemas.ts lets it through (create requires the names and e-mail) */
 interface CustomerBody { email?: string; firstname?: string; lastname?: string; addresses?: object[] | null }
+type NewCustomer = Required<Pick<CustomerBody, 'email' | 'firstname' | 'lastname'>> & CustomerBody;
 
 /** Magento's password rule (spec transactions §5): at least 8 characters and 3 of 4 classes. */
 export function passwordStrongEnough(password: string): boolean {
@@ -42,7 +43,7 @@ export function userRoutes(router: Router, ctx: Context): void {
     (addresses ?? []).map((a, i) => ({ ...a, id: customerId * 100 + i + 1, customer_id: customerId }));
 
   router.post('/api/user/create', (req) => {
-    const body = req.body as { customer: CustomerBody & { email: string; firstname: string; lastname: string }; password: string };
+    const body = req.body as { customer: NewCustomer; password: string };
     if (!passwordStrongEnough(body.password)) throw badRequest(TEXTS.passwordRule);
     // the hash is computed before the duplicate check: an existing e-mail costs the same time as a new one
     const passwordHash = hashPassword(body.password);
