@@ -233,7 +233,8 @@ export function lineInView<T extends { sku: string; qty: number; name?: unknown;
   return resolved ? { ...line, name: resolved.name, options: JSON.stringify(optionLabels(resolved)) } : line;
 }
 
-function resolveItemSafe(ctx: Context, line: LineInput, view: ProductView = ctx.catalogue): ResolvedItem | undefined {
+/** resolveItem, or undefined where it refuses (a product that went away, disabled or changed). */
+export function resolveItemSafe(ctx: Context, line: LineInput, view: ProductView = ctx.catalogue): ResolvedItem | undefined {
   try {
     return resolveItem(ctx, line.sku, line.product_option, view);
   } catch {

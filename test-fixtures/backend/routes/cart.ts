@@ -4,7 +4,9 @@ import { ok, type Req, type Router } from '../http';
 import { idempotent } from '../idempotency';
 import { customerFromQuery, randomId } from '../tokens';
 import type { ProductView } from '../store';
-import { canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, storeView, type ProductOptionJson } from '../totals';
+import {
+  canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, resolveItemSafe, SHIPPING, storeView, type ProductOptionJson,
+} from '../totals';
 
 interface CartRow {
   id: string; customer_id: number | null; active: number; coupon: string | null; shipping_carrier: string | null; shipping_method: string | null;
@@ -20,37 +22,6 @@ export const PAYMENT_METHODS = [
 ];
 
 const ALLOWED_COUNTRIES = ['NL', 'BE'];
-
-export function cartHelpers(ctx: Context) {
-  const now = () => ctx.now().toISOString();
-  const customerCart = (customerId: number): string => {
-    const row = ctx.db.prepare('SELECT id FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1').get(customerId) as { id: string } | undefined;
-    if (row) return row.id;
-    // cart ids are bearer secrets (a guest cart has no other credential): 128 random bits, never sequential
-    const id = randomId(16);
-    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, customerId, now(), now());
-    return id;
-  };
-  const loadCart = (req: Req): CartRow => {
-    const customerId = customerFromQuery(ctx, req.query);
-    const cartId = req.query.get('cartId');
-    if (!cartId || cartId.length > 100) throw badRequest('Invalid request: cartId is required');
-    const cart = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cartId) as CartRow | undefined;
-    if (!cart || cart.active !== 1) throw notFound(`No such entity with cartId = ${cartId}`);
-    if (cart.customer_id !== null && cart.customer_id !== customerId) throw new HttpError(401, TEXTS.unauthorized);
-    return cart;
-  };
-  const items = (cartId: string): ItemRow[] => ctx.db.prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id').all(cartId) as ItemRow[];
-  /** the cart's totals, its lines named in the request's store view (`?storeId=`) */
-  const totals = (cart: CartRow, req: Req) => computeTotals(
-    ctx,
-    items(cart.id).map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option ? (JSON.parse(i.product_option) as ProductOptionJson) : undefined })),
-    cart.coupon,
-    cart.shipping_method !== null,
-    storeView(ctx, req.query),
-  );
-  return { customerCart, loadCart, items, totals };
-}
 
 /** the bodies as schemas.ts lets them through (numbers as numbers) */
 interface CartItemBody {
@@ -69,31 +40,46 @@ interface AddressInformationBody {
 }
 
 export function cartRoutes(router: Router, ctx: Context): void {
-  const { customerCart, loadCart, items, totals } = cartHelpers(ctx);
   const now = () => ctx.now().toISOString();
-  /** a cart line as the API answers it, named in the store view `view` */
+  // cart ids are bearer secrets (a guest cart has no other credential): 128 random bits, never sequential
+  const newCart = (customerId: number | null): string => {
+    const id = randomId(16);
+    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, customerId, now(), now());
+    return id;
+  };
+  const customerCart = (customerId: number): string => {
+    const sql = 'SELECT id FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1';
+    return (ctx.db.prepare(sql).get(customerId) as { id: string } | undefined)?.id ?? newCart(customerId);
+  };
+  const loadCart = (req: Req): CartRow => {
+    const customerId = customerFromQuery(ctx, req.query);
+    const cartId = req.query.get('cartId');
+    if (!cartId || cartId.length > 100) throw badRequest('Invalid request: cartId is required');
+    const cart = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cartId) as CartRow | undefined;
+    if (!cart || cart.active !== 1) throw notFound(`No such entity with cartId = ${cartId}`);
+    if (cart.customer_id !== null && cart.customer_id !== customerId) throw new HttpError(401, TEXTS.unauthorized);
+    return cart;
+  };
+  const items = (cartId: string): ItemRow[] => ctx.db.prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id').all(cartId) as ItemRow[];
+  const optionOf = (row: ItemRow) => (row.product_option ? (JSON.parse(row.product_option) as ProductOptionJson) : undefined);
+  /** the cart's totals, its lines named in the request's store view (`?storeId=`) */
+  const totals = (cart: CartRow, req: Req) => {
+    const lines = items(cart.id).map((i) => ({ ...i, product_option: optionOf(i) }));
+    return computeTotals(ctx, lines, cart.coupon, cart.shipping_method !== null, storeView(ctx, req.query));
+  };
+  /** a cart line as the API answers it, named in the store view `view` (a product that went away: its sku as name) */
   const serverItem = (row: ItemRow, view: ProductView) => {
-    const option = row.product_option ? (JSON.parse(row.product_option) as ProductOptionJson) : undefined;
-    let name = row.sku;
-    let price = 0;
-    let type = 'simple';
-    try {
-      const r = resolveItem(ctx, row.sku, option, view);
-      name = r.name;
-      price = r.unitPrice;
-      type = r.productType;
-    } catch {
-      /* a product that went away keeps its sku as name */
-    }
-    return { item_id: row.item_id, sku: row.sku, qty: row.qty, name, price, product_type: type, quote_id: row.cart_id, ...(option ? { product_option: option } : {}) };
+    const option = optionOf(row);
+    const r = resolveItemSafe(ctx, { ...row, product_option: option }, view);
+    return {
+      item_id: row.item_id, sku: row.sku, qty: row.qty, name: r?.name ?? row.sku, price: r?.unitPrice ?? 0,
+      product_type: r?.productType ?? 'simple', quote_id: row.cart_id, ...(option ? { product_option: option } : {}),
+    };
   };
 
   router.post('/api/cart/create', (req) => {
     const customerId = customerFromQuery(ctx, req.query);
-    if (customerId !== undefined) return ok(customerCart(customerId));
-    const id = randomId(16);
-    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, NULL, ?, ?)').run(id, now(), now());
-    return ok(id);
+    return ok(customerId === undefined ? newCart(null) : customerCart(customerId));
   });
 
   router.get('/api/cart/pull', (req) => {
