@@ -7,11 +7,12 @@ import { ok, type Router } from '../http';
 import { parseBoundedJson } from '../limits';
 import { executeSearch, filterSource } from '../search/execute';
 import { unitPriceInclTax } from '../store';
+import { VAT } from '../totals';
+import { round2 } from '../../catalogue/rng';
 
 /** the store views: the Dutch one (store id 1) and the English one; any other index or store id is not found, as upstream */
 const INDEXES = new Set(['vue_storefront_catalog', 'vue_storefront_catalog_en']);
 const STORE_IDS = new Set(['1', String(ENGLISH_STORE_ID)]);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function catalogRoutes(router: Router, ctx: Context): void {
   const search = (index: string, type: string, body: unknown, q: URLSearchParams) => {
@@ -69,7 +70,7 @@ export function catalogRoutes(router: Router, ctx: Context): void {
       if (!p) return [];
       const regularIncl = Number(p.price_incl_tax ?? 0);
       const finalIncl = unitPriceInclTax(p, now);
-      const excl = (n: number) => round2(n / 1.21);
+      const excl = (n: number) => round2(n / (1 + VAT));
       return [{
         id: p.id, sku: p.sku, name: p.name, type: p.type_id, store_id: Number(storeId ?? 1), currency_code: 'EUR',
         price_info: {

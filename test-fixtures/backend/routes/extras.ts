@@ -1,3 +1,4 @@
+import { magentoDate } from '../../catalogue/rng';
 import type { Context } from '../context';
 import { badRequest, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
@@ -14,7 +15,7 @@ const CONTACT_CATEGORIES = [
 ];
 
 export function extraRoutes(router: Router, ctx: Context): void {
-  const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
+  const now = () => magentoDate(ctx.now());
 
   // newsletter (mailchimp-subscribe extension)
   const base = '/api/ext/mailchimp-subscribe/subscribe';

@@ -1,3 +1,4 @@
+import { magentoDate } from '../../catalogue/rng';
 import type { Context } from '../context';
 import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
@@ -82,7 +83,7 @@ export function paymentLogoRoutes(router: Router): void {
 }
 
 export function orderRoutes(router: Router, ctx: Context): void {
-  const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
+  const now = () => magentoDate(ctx.now());
   const orderBy = (ref: string): OrderRow | undefined =>
     (ctx.db.prepare('SELECT * FROM orders WHERE increment_id = ?').get(ref) as OrderRow | undefined) ??
     (/^\d+$/.test(ref) ? (ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(Number(ref)) as OrderRow | undefined) : undefined);

@@ -1,3 +1,4 @@
+import { magentoDate } from '../../catalogue/rng';
 import type { Context } from '../context';
 import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
@@ -35,7 +36,7 @@ export function customerJson(row: CustomerRow) {
 const DUMMY_HASH = hashPassword(randomId(16));
 
 export function userRoutes(router: Router, ctx: Context): void {
-  const now = () => ctx.now().toISOString().slice(0, 19).replace('T', ' ');
+  const now = () => magentoDate(ctx.now());
   const byId = (id: number) => ctx.db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
   const byEmail = (email: string) => ctx.db.prepare('SELECT * FROM customers WHERE email = ?').get(email) as CustomerRow | undefined;
   const addressesWithIds = (addresses: object[] | null | undefined, customerId: number) =>
