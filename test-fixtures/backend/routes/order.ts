@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Router } from '../http';
 import { idempotent } from '../idempotency';
+import { escapeHtml as esc } from '../mail';
 import { customerFromQuery, orderToken, randomId, readOrderToken } from '../tokens';
 import { checkStock, computeTotals, resolveItem, SHIPPING, type ProductOptionJson } from '../totals';
 
@@ -35,7 +36,6 @@ const ORDER_STATUS: Record<string, string> = { paid: 'processing', pending: 'pen
 
 const logo = (text: string, colour: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="40" viewBox="0 0 64 40"><rect width="64" height="40" rx="6" fill="${colour}"/><text x="32" y="25" font-family="sans-serif" font-size="11" fill="#fff" text-anchor="middle">${text}</text></svg>`;
-const esc = (t: string) => t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** the bodies as schemas.ts lets them through (quantities as numbers) */
 type OrderAddress = { email?: string | null; country_id?: string | null } | null | undefined;
