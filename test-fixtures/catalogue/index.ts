@@ -6,10 +6,7 @@ import { countProducts, makeBundle, makeConfigurable, makeGrouped, makeSimple, t
 import { createRng } from './rng';
 import type { EnglishTexts } from './english';
 
-export { COLOURS, SIZES, ATTRIBUTE_IDS } from './attributes';
-export { parseImagePath, renderProductSvg, IMAGE_KINDS } from './svg';
-export { slugify } from './rng';
-export type { CmsBlock, CmsPage, Review } from './content';
+export { parseImagePath, renderProductSvg } from './svg';
 
 /** The reference date the special-price and news windows are placed around (override with `referenceDate`). */
 export const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
