@@ -6,8 +6,8 @@
  * nothing is tidied up on the way. What must hold: never a 5xx, never a stack trace, never an answer header that
  * carries what the client sent (response splitting), and the connection is answered at all.
  */
-import { connect } from 'node:net';
 import fc from 'fast-check';
+import { exchange, headAndBody } from './raw-http';
 
 export interface EdgeRequest { method: string; target: string; headers: Array<[string, string]>; body: string | undefined }
 
@@ -75,7 +75,7 @@ export function edgeRequestArbitrary(): fc.Arbitrary<EdgeRequest> {
 export interface EdgeAnswer { status: number; head: string; body: string }
 
 /** Sends one request exactly as given; the answer's status, head and (raw) body. */
-export function sendEdgeRequest(baseUrl: string, r: EdgeRequest, timeoutMs = 30_000): Promise<EdgeAnswer> {
+export async function sendEdgeRequest(baseUrl: string, r: EdgeRequest): Promise<EdgeAnswer> {
   const { hostname, port } = new URL(baseUrl);
   const hasHost = r.headers.some(([k]) => k === 'host');
   const lines = [
@@ -85,22 +85,7 @@ export function sendEdgeRequest(baseUrl: string, r: EdgeRequest, timeoutMs = 30_
     ...r.headers.map(([k, v]) => `${k}: ${v}`),
     ...(r.body !== undefined ? [`Content-Length: ${Buffer.byteLength(r.body)}`] : []),
   ];
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer to ${r.method} ${r.target.slice(0, 80)}`)));
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      let all = Buffer.concat(chunks).toString('latin1');
-      // interim answers (100 Continue) first
-      while (/^HTTP\/1\.1 1\d\d /.test(all) && all.includes('\r\n\r\n')) all = all.slice(all.indexOf('\r\n\r\n') + 4);
-      const end = all.indexOf('\r\n\r\n');
-      const head = end < 0 ? all : all.slice(0, end);
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: end < 0 ? '' : all.slice(end + 4) });
-    });
-    socket.write(`${lines.join('\r\n')}\r\n\r\n${r.body ?? ''}`);
-  });
+  return headAndBody(await exchange(baseUrl, `${lines.join('\r\n')}\r\n\r\n${r.body ?? ''}`));
 }
 
 /** What is wrong with an answer to a hostile request (undefined: nothing). */

@@ -12,10 +12,37 @@ export interface RawAnswer {
 }
 
 /**
- * Sends one HTTP/1.1 request exactly as given, over a plain socket: the request target is not normalised, so
- * '/api/../x' and '%2e%2e' arrive as an attacker would send them (fetch and curl without --path-as-is tidy them up).
+ * Writes `request` to a plain socket to `baseUrl`'s host and port: nothing is normalised on the way, so '/api/../x'
+ * and '%2e%2e' arrive as an attacker would send them (fetch and curl without --path-as-is tidy them up). Resolves with
+ * everything the server sent until it closed the connection.
  */
-export function rawRequest(
+export function exchange(baseUrl: string, request: string, encoding: BufferEncoding = 'utf8'): Promise<Buffer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const what = request.split('\r\n', 1)[0]?.slice(0, 80);
+    socket.setTimeout(30_000, () => socket.destroy(new Error(`no answer to ${what}`)));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+    // write, not end: the server drops an answer it is still preparing once the client half-closes
+    socket.write(request, encoding);
+  });
+}
+
+/** An answer's status, head and body as sent (latin1), past any interim answers (100 Continue). */
+export function headAndBody(answer: Buffer): { status: number; head: string; body: string } {
+  let all = answer.toString('latin1');
+  while (/^HTTP\/1\.1 1\d\d /.test(all) && all.includes('\r\n\r\n')) all = all.slice(all.indexOf('\r\n\r\n') + 4);
+  const end = all.indexOf('\r\n\r\n');
+  const head = end < 0 ? all : all.slice(0, end);
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+  return { status, head, body: end < 0 ? '' : all.slice(end + 4) };
+}
+
+/** Sends one HTTP/1.1 request exactly as given (with a Host of its own first); the answer decoded. */
+export async function rawRequest(
   baseUrl: string,
   target: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
@@ -28,42 +55,14 @@ export function rawRequest(
     ...Object.entries(options.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
     ...(options.body !== undefined ? [`Content-Length: ${Buffer.byteLength(options.body)}`] : []),
   ].join('\r\n');
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.setTimeout(30_000, () => socket.destroy(new Error(`no answer to ${target.slice(0, 80)}`)));
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      try {
-        resolve(parseAnswer(Buffer.concat(chunks)));
-      } catch (e) {
-        reject(e);
-      }
-    });
-    socket.write(`${head}\r\n\r\n${options.body ?? ''}`);
-  });
+  return parseAnswer(await exchange(baseUrl, `${head}\r\n\r\n${options.body ?? ''}`));
 }
 
-/**
- * One GET with exactly these header lines (none, one Host or several: rawRequest always sends a Host of its own first),
- * over a plain socket; the head and the body as they came (identity encoding asked for).
- */
-export function headerLinesRequest(baseUrl: string, target: string, lines: string[]): Promise<{ status: number; head: string; body: string }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const head = text.split('\r\n\r\n', 1)[0]!;
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: text.slice(head.length + 4) });
-    });
-    // write, not end: the server drops an answer it is still preparing once the client half-closes
-    socket.write([`GET ${target} HTTP/1.1`, ...lines, 'Accept-Encoding: identity', 'Connection: close', '', ''].join('\r\n'), 'latin1');
-  });
+/** One GET with exactly these header lines (none, one Host or several), identity encoding asked for. */
+export async function headerLinesRequest(baseUrl: string, target: string, lines: string[]) {
+  const request = [`GET ${target} HTTP/1.1`, ...lines, 'Accept-Encoding: identity', 'Connection: close', '', '']
+    .join('\r\n');
+  return headAndBody(await exchange(baseUrl, request, 'latin1'));
 }
 
 function dechunk(body: Buffer): Buffer {
@@ -80,7 +79,7 @@ function dechunk(body: Buffer): Buffer {
   return Buffer.concat(out);
 }
 
-export function parseAnswer(all: Buffer): RawAnswer {
+function parseAnswer(all: Buffer): RawAnswer {
   const end = all.indexOf('\r\n\r\n');
   if (end < 0) throw new Error(`not an HTTP answer: ${all.subarray(0, 80).toString()}`);
   const [statusLine, ...lines] = all.subarray(0, end).toString('latin1').split('\r\n');

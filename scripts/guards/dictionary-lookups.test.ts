@@ -42,7 +42,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'test-fixtures/backend/http.ts': [2, 'route keys of the router\'s own table and schemas'],
   'test-fixtures/backend/limits.ts': [1, 'own keys of a parsed JSON value (Object.keys), read back from it'],
   'test-fixtures/backend/totals.ts': [2, 'attribute codes of the catalogue\'s configurable options'],
-  'test-fixtures/backend/validate.ts': [2, 'field names of the handler\'s own schema'],
 };
 
 /**

@@ -115,13 +115,7 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void, accep
   }
 }
 
-/** Deletes the cache files of other keys (another seed, scale or version) in `dir`. */
+/** Deletes the cache files of other keys (another seed, scale or version) in `dir` (which exists). */
 export function removeOtherCacheFiles(dir: string, keep: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) if (/^catalogue-.*\.bin$/.test(name) && name !== keep) rmSync(join(dir, name), { force: true });
+  for (const name of readdirSync(dir)) if (/^catalogue-.*\.bin$/.test(name) && name !== keep) rmSync(join(dir, name), { force: true });
 }

@@ -6,7 +6,7 @@ import type { ErrorLog } from '../../adapters/common/log-limit';
 import { requestIdFrom, requestLine } from '../../adapters/common/json-logs';
 import { HttpError } from './errors';
 import { LIMITS, parseBoundedJson } from './limits';
-import { SCHEMAS } from './schemas';
+import { EMAIL, SCHEMAS } from './schemas';
 
 export interface Req {
   method: string;
@@ -33,15 +33,29 @@ export type Handler = (req: Req) => Res | Promise<Res>;
 
 interface Route { method: string; pattern: RegExp; keys: string[]; handler: Handler; validate: (req: Req) => void }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
+const ajv = new Ajv({ allErrors: false, strict: false, verbose: true })
+  .addFormat('email', EMAIL)
+  .addKeyword({
+    keyword: 'whole',
+    modifying: true,
+    // schemas.ts `whole`: a whole number in [min, max], a string holding one replaced by the number
+    validate: ([min, max]: [number, number], data: unknown, _schema, at) => {
+      const n = typeof data === 'string' && data.trim() !== '' ? Number(data) : data;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) return false;
+      if (at) at.parentData[at.parentDataProperty] = n;
+      return true;
+    },
+  });
 
-/** 400 `Invalid request: body.cartItem.qty must be number` from ajv's first error. */
+/** 400 `Invalid request: body.cartItem.qty must be a whole number from 0 to 10000` from ajv's first error. */
 function ajvMessage(where: string, errors: ErrorObject[] | null | undefined): string {
   const e = errors?.find((x) => x.keyword !== 'anyOf') ?? errors?.[0];
   if (!e) return `Invalid request: ${where} is invalid`;
   const path = e.instancePath.split('/').slice(1).map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'));
   const at = [where, ...path].join('.');
-  return `Invalid request: ${at} ${e.message ?? 'is invalid'}`;
+  const message = e.keyword === 'whole' ? `must be a whole number from ${(e.schema as number[]).join(' to ')}`
+    : e.keyword === 'pattern' ? 'must not be blank' : e.message;
+  return `Invalid request: ${at} ${message ?? 'is invalid'}`;
 }
 
 function validator(key: string): (req: Req) => void {

@@ -37,12 +37,6 @@ export interface BackendOptions {
   secret?: string;
   /** the storefront's origin(s), comma separated: reset-password links point at the first; post-payment redirects must be on one (default http://127.0.0.1:3000) */
   storefrontUrl?: string;
-  /**
-   * the addresses `send-email` may write to, comma separated (default env MAIL_TARGETS, else the shop's own
-   * klantenservice@papierwinkel.example): as upstream's mail-service `targetAddressWhitelist`, so the endpoint is not an
-   * open relay that mails anyone any text from the shop's server
-   */
-  mailTargets?: string;
   /** development routes (`/__dev/outbox`): only when true (CLI `--dev` or BACKEND_DEV=1); tests set it, `npm start` does not */
   dev?: boolean;
   /**
@@ -94,7 +88,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     storefrontUrl: storefront.url,
     storefrontOrigins: storefront.origins,
-    mailTargets: (opts.mailTargets ?? process.env.MAIL_TARGETS ?? SHOP_MAILBOX).split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
+    // MAIL_TARGETS, as upstream's mail-service targetAddressWhitelist: send-email is no open relay mailing anyone any text
+    mailTargets: (process.env.MAIL_TARGETS ?? SHOP_MAILBOX).split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
     dev: opts.dev === true,
     psp: opts.psp ?? {},
     now,

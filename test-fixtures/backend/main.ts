@@ -24,6 +24,7 @@ try {
 const logger = jsonLogger({ name: 'backend', level });
 const port = Number(arg('port') ?? process.env.API_PORT ?? 8080);
 const scaleArg = arg('scale') ?? process.env.CATALOGUE_SCALE;
+const dev = process.argv.includes('--dev') || process.env.BACKEND_DEV === '1';
 const started = startBackend({
   port,
   host: arg('host') ?? process.env.HOST ?? '127.0.0.1',
@@ -34,7 +35,7 @@ const started = startBackend({
   tokenTtlSeconds: process.env.TOKEN_TTL_SECONDS ? Number(process.env.TOKEN_TTL_SECONDS) : undefined,
   secret: process.env.BACKEND_SECRET,
   storefrontUrl: process.env.STOREFRONT_URL,
-  dev: process.argv.includes('--dev') || process.env.BACKEND_DEV === '1',
+  dev,
   logger,
   psp: {
     ...(process.env.PSP_METHODS !== undefined ? { methods: process.env.PSP_METHODS.split(',').map((m) => m.trim()).filter(Boolean) } : {}),
@@ -46,7 +47,7 @@ const backend = await started.catch((e: unknown) => {
   logger.fatal(`backend not started: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });
-lifecycleLogger(logger).info(`backend listening on ${backend.url}${process.argv.includes('--dev') || process.env.BACKEND_DEV === '1' ? ' (development routes on)' : ''}`);
+lifecycleLogger(logger).info(`backend listening on ${backend.url}${dev ? ' (development routes on)' : ''}`);
 const stop = () => {
   void backend.close().then(() => process.exit(0));
 };

@@ -1,8 +1,8 @@
 /**
  * One JSON schema per endpoint (request body and query string), as vue-storefront-api keeps its models as JSON schemas
  * (`src/models/*.schema.json`): the router validates every request against them with ajv before a handler runs, so a
- * malformed request is a 400 naming the field and never reaches the database. Objects admit unknown keys (the storefront
- * sends many), but every declared key is typed and bounded. The handlers' own checks (validate.ts) then normalise values.
+ * malformed request is a 400 naming the field and never reaches the database, and a handler reads its input as typed.
+ * Objects admit unknown keys (the storefront sends many), but every declared key is typed and bounded.
  */
 export type JsonSchema = Record<string, unknown>;
 
@@ -11,13 +11,21 @@ export interface EndpointSchema {
   query?: JsonSchema;
 }
 
+/** the shape of an e-mail address the shop accepts (the `email` format) */
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-zA-Z]{2,}$/;
+
 // ---- building blocks ----------------------------------------------------------------------------------------------
-const str = (max: number, min = 0): JsonSchema => ({ type: 'string', maxLength: max, ...(min ? { minLength: min } : {}) });
+/** a string of at most `max` characters; with `min`, at least that many and not only white space */
+const str = (max: number, min = 0): JsonSchema =>
+  ({ type: 'string', maxLength: max, ...(min ? { minLength: min, pattern: '\\S' } : {}) });
 /** optional values may also be null (the storefront sends null for "not set") */
 const opt = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 const num = (min?: number, max?: number): JsonSchema => ({ type: 'number', ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) });
-/** a number, or a string holding one (quantities and ids travel both ways on this protocol) */
-const numeric = (min?: number, max?: number): JsonSchema => ({ anyOf: [num(min, max), { type: 'string', maxLength: 24, pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$' }] });
+/**
+ * A whole number from min to max, or a string holding one (quantities and ids travel both ways on this protocol):
+ * the `whole` keyword (http.ts) turns the string into the number, so the handler reads a number.
+ */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER): JsonSchema => ({ whole: [min, max] });
 const id: JsonSchema = { anyOf: [{ type: 'number' }, { type: 'string', minLength: 1, maxLength: 100 }] };
 const bool01: JsonSchema = { anyOf: [{ type: 'boolean' }, { enum: [0, 1] }] };
 const arr = (items: JsonSchema, max: number, min = 0): JsonSchema => ({ type: 'array', items, maxItems: max, ...(min ? { minItems: min } : {}) });
@@ -27,20 +35,20 @@ const noBody: JsonSchema = { anyOf: [{ type: 'null' }, { type: 'object', maxProp
 /** query strings: declared parameters typed; any other parameter a bounded string */
 const query = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema =>
   ({ type: 'object', properties, required, additionalProperties: str(2000), maxProperties: 50 });
-const email = str(255, 1);
+const email: JsonSchema = { type: 'string', maxLength: 255, format: 'email' };
 const token = str(2000);
 const cartQuery = query({ token, cartId: str(100, 1) }, ['cartId']);
 
 const productOption = obj({
   extension_attributes: opt(obj({
     configurable_item_options: opt(arr(obj({ option_id: id, option_value: id, label: opt(str(255)), value: opt(str(255)) }, ['option_id', 'option_value']), 20)),
-    bundle_options: opt(arr(obj({ option_id: id, option_qty: opt(numeric(0, 10000)), option_selections: opt(arr(id, 50)) }, ['option_id']), 50)),
+    bundle_options: opt(arr(obj({ option_id: id, option_qty: opt(whole(0, 10000)), option_selections: opt(arr(id, 50)) }, ['option_id']), 50)),
     custom_options: opt(arr(obj({ option_id: id, option_value: opt({ anyOf: [str(1000), num()] }) }, ['option_id']), 50)),
   })),
 });
 
 const address = obj({
-  firstname: opt(str(255)), lastname: opt(str(255)), email: opt(str(255)), country_id: opt(str(2, 2)), city: opt(str(255)), postcode: opt(str(20)),
+  firstname: opt(str(255)), lastname: opt(str(255)), email: opt(email), country_id: opt(str(2, 2)), city: opt(str(255)), postcode: opt(str(20)),
   street: opt(arr(str(255), 4)), telephone: opt(str(50)), company: opt(str(255)), region: opt({ anyOf: [str(255), { type: 'object', maxProperties: 10 }] }), region_id: opt(id), region_code: opt(str(50)),
   vat_id: opt(str(50)), default_billing: opt(bool01), default_shipping: opt(bool01),
 });
@@ -83,12 +91,12 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
   'POST /api/cart/update': {
     query: cartQuery,
     body: obj({
-      cartItem: obj({ sku: str(200, 1), qty: opt(numeric(0, 10000)), quoteId: opt(id), item_id: opt(numeric(1)), product_option: opt(productOption) }, ['sku']),
+      cartItem: obj({ sku: str(200, 1), qty: opt(whole(0, 10000)), quoteId: opt(id), item_id: opt(whole(1)), product_option: opt(productOption) }, ['sku']),
     }, ['cartItem']),
   },
   'POST /api/cart/delete': {
     query: cartQuery,
-    body: obj({ cartItem: obj({ sku: opt(str(200)), item_id: numeric(1), quoteId: opt(id) }, ['item_id']) }, ['cartItem']),
+    body: obj({ cartItem: obj({ sku: opt(str(200)), item_id: whole(1), quoteId: opt(id) }, ['item_id']) }, ['cartItem']),
   },
   'GET /api/cart/totals': { query: cartQuery },
   'GET /api/cart/payment-methods': { query: cartQuery },
@@ -97,7 +105,8 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
     query: cartQuery,
     body: obj({
       addressInformation: obj({
-        shippingAddress: address, billingAddress: opt(address), shipping_method_code: str(100, 1), shipping_carrier_code: str(100, 1),
+        shippingAddress: { ...address, required: ['country_id'] }, billingAddress: opt(address),
+        shipping_method_code: str(100, 1), shipping_carrier_code: str(100, 1),
       }, ['shippingAddress', 'shipping_method_code', 'shipping_carrier_code']),
     }, ['addressInformation']),
   },
@@ -117,7 +126,7 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
   'POST /api/user/refresh': { body: obj({ refreshToken: str(2000, 1) }, ['refreshToken']) },
   'GET /api/user/me': { query: query({ token }) },
   'POST /api/user/me': { query: query({ token }), body: obj({ customer: customer([]) }, ['customer']) },
-  'GET /api/user/order-history': { query: query({ token, pageSize: str(6), currentPage: str(6) }) },
+  'GET /api/user/order-history': { query: query({ token, pageSize: whole(1, 100), currentPage: whole(1, 100_000) }) },
   'POST /api/user/reset-password': { body: obj({ email }, ['email']) },
   'POST /api/user/create-password': { body: obj({ email, newPassword: str(256, 1), resetToken: str(200, 1) }, ['email', 'newPassword', 'resetToken']) },
   'POST /api/user/change-password': { query: query({ token }), body: obj({ currentPassword: str(256, 1), newPassword: str(256, 1) }, ['currentPassword', 'newPassword']) },
@@ -127,7 +136,7 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
     query: query({ token }),
     body: obj({
       user_id: opt({ anyOf: [str(20), num()] }), cart_id: opt(id), order_id: opt(str(100)),
-      products: arr(obj({ sku: str(200, 1), qty: numeric(1, 10000), product_option: opt(productOption) }, ['sku', 'qty']), 200, 1),
+      products: arr(obj({ sku: str(200, 1), qty: whole(1, 10000), product_option: opt(productOption) }, ['sku', 'qty']), 200, 1),
       addressInformation: obj({
         shippingAddress: opt(address), billingAddress: address, shipping_method_code: opt(str(100)), shipping_carrier_code: opt(str(100)),
         payment_method_code: str(100, 1), payment_method_additional: opt({ type: 'object', maxProperties: 50 }),
@@ -142,7 +151,7 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
   [`POST ${paymentBase}/post-payment`]: {
     query: query({ token }),
     body: obj({
-      currency: str(3, 3), order_id: id, description: opt(str(500)), redirectUrl: str(2000, 1), method: str(50, 1), issuer: opt(str(100)), order_token: opt(str(500, 1)),
+      currency: { enum: ['EUR'] }, order_id: id, description: opt(str(500)), redirectUrl: str(2000, 1), method: str(50, 1), issuer: opt(str(100)), order_token: opt(str(500, 1)),
     }, ['currency', 'order_id', 'redirectUrl', 'method']),
   },
   [`POST ${paymentBase}/order-comments`]: {
@@ -150,7 +159,10 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
     body: obj({
       order_id: id, order_token: opt(str(500, 1)),
       status_history: obj({
-        comment: str(5000, 1), created_at: opt(str(64)), is_customer_notified: opt(num(0, 1)), is_visible_on_front: opt(num(0, 1)), parent_id: opt(id), status: opt(str(64)),
+        comment: str(5000, 1), created_at: opt(str(64)), is_customer_notified: opt(num(0, 1)), is_visible_on_front: opt(num(0, 1)), parent_id: opt(id),
+        // a shopper's client may only say "waiting for payment" or "payment not created" (spec transactions §3
+        // ORDER_COMMENT_STATUS): the PSP decides about paid
+        status: opt({ enum: ['pending_payment', 'canceled'] }),
       }, ['comment']),
     }, ['order_id', 'status_history']),
   },
@@ -174,8 +186,8 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
   'POST /api/review/create': {
     body: obj({
       review: obj({
-        product_id: numeric(1), title: str(255, 1), detail: str(5000, 1), nickname: str(128, 1), review_entity: opt(str(20)), review_status: opt(num(1, 3)),
-        customer_id: opt(numeric(1)), ratings: opt(arr({ type: 'object', maxProperties: 10 }, 10)),
+        product_id: whole(1), title: str(255, 1), detail: str(5000, 1), nickname: str(128, 1), review_entity: opt({ enum: ['product'] }),
+        review_status: opt(whole(1, 3)), customer_id: opt(whole(1)), ratings: opt(arr({ type: 'object', maxProperties: 10 }, 10)),
       }, ['product_id', 'title', 'detail', 'nickname']),
     }, ['review']),
   },

@@ -198,19 +198,18 @@ export class CatalogueStore {
     this.englishProducts = new Collection('product', englishDocs, undefined, englishIndexes(indexes, header.en.indexes));
     this.englishView = { bySku: new ProductLookup(this.skuIndex, englishDocs), parentOf: new ProductLookup(this.parentIndex, englishDocs) };
     this.data = { ...parts, products: { length: this.docs.length } };
-    const c = parts;
     this.collections.set('product', this.products);
-    this.collections.set('category', new Collection('category', c.categories as unknown as Doc[]));
-    this.collections.set('attribute', new Collection('attribute', c.attributes as unknown as Doc[]));
-    this.collections.set('cms_page', new Collection('cms_page', c.cmsPages as unknown as Doc[]));
-    this.collections.set('cms_block', new Collection('cms_block', c.cmsBlocks as unknown as Doc[]));
-    this.collections.set('review', new Collection('review', c.reviews as unknown as Doc[]));
-    this.collections.set('taxrule', new Collection('taxrule', c.taxRules as unknown as Doc[]));
     this.english.set('product', this.englishProducts);
-    this.english.set('attribute', new Collection('attribute', englishAttributes(c.attributes) as unknown as Doc[]));
-    this.english.set('cms_block', new Collection('cms_block', englishCmsBlocks(c.cmsBlocks) as unknown as Doc[]));
-    this.english.set('category', new Collection('category', englishCategories(c.categories) as unknown as Doc[]));
-    this.english.set('cms_page', new Collection('cms_page', englishCmsPages(c.cmsPages) as unknown as Doc[]));
+    const small: Array<[Map<string, Collection>, string, readonly object[]]> = [
+      [this.collections, 'category', parts.categories], [this.collections, 'attribute', parts.attributes],
+      [this.collections, 'cms_page', parts.cmsPages], [this.collections, 'cms_block', parts.cmsBlocks],
+      [this.collections, 'review', parts.reviews], [this.collections, 'taxrule', parts.taxRules],
+      [this.english, 'attribute', englishAttributes(parts.attributes)],
+      [this.english, 'cms_block', englishCmsBlocks(parts.cmsBlocks)],
+      [this.english, 'category', englishCategories(parts.categories)],
+      [this.english, 'cms_page', englishCmsPages(parts.cmsPages)],
+    ];
+    for (const [into, type, docs] of small) into.set(type, new Collection(type, docs as unknown as Doc[]));
     // lookups from the kept columns: no document is read at start
     const byId = new Map<number, number>();
     const byUrlPath = new Map<string, number>();

@@ -18,11 +18,9 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
     },
   };
   const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, dev: true, ...opts });
-  // Every call on a connection of its own (node:http, agent: false: `Connection: close`). A pooled keep-alive socket is
-  // closed by the server after its keepAliveTimeout (5 s); when this process was busy (a loaded machine, a
-  // synchronous step in a test) the pool could hand out a socket the server had already closed, and the request met
-  // ECONNRESET: a harness race, not the backend's answer (a 20,000-word search POST in attacks.test hit it). On a fresh
-  // connection a reset is the backend's doing and fails the test.
+  // Every call on a connection of its own (agent: false): a pooled keep-alive socket that the server had closed after
+  // its 5 s keepAliveTimeout while this process was busy met ECONNRESET, a harness race; on a fresh connection a reset
+  // is the backend's doing and fails the test.
   const call: TestBackend['call'] = (method, path, body, headers = {}) =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);

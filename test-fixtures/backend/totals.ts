@@ -65,7 +65,7 @@ export function resolveItem(ctx: Context, sku: string, option: ProductOptionJson
   }
   if (product.type_id === 'grouped') throw badRequest('A grouped product is added as its associated products.');
   if (product.status !== 1) throw badRequest(TEXTS.productDisabled);
-  if (product.type_id === 'bundle') return resolveBundle(cat, product, option?.extension_attributes?.bundle_options, now);
+  if (product.type_id === 'bundle') return resolveBundle(cat, product, option?.extension_attributes?.bundle_options ?? [], now);
   return {
     sku: product.sku, name: parent?.name ?? product.name, productType: parent ? 'configurable' : product.type_id,
     unitPrice: unitPriceInclTax(product, now), stockSkus: [[product.sku, 1]], product, parent,
@@ -90,13 +90,10 @@ const qtyChangeable = (type: unknown, link: BundleLinkJson) => !multiChoice(type
  * 1 to 99, or another quantity than the link's own where it may not change. Multi-choice options (checkbox) hold each
  * ticked link at its own quantity.
  */
-function resolveBundle(cat: ProductView, product: Product, chosenRaw: unknown, now: Date): ResolvedItem {
-  if (chosenRaw !== undefined && chosenRaw !== null && !Array.isArray(chosenRaw)) throw badRequest('Invalid request: bundle_options must be a list');
-  const chosen = (chosenRaw ?? []) as BundleChoice[];
+function resolveBundle(cat: ProductView, product: Product, chosen: readonly BundleChoice[], now: Date): ResolvedItem {
   const options = product.bundle_options ?? [];
   const seen = new Set<string>();
   for (const c of chosen) {
-    if (!c || typeof c !== 'object') throw badRequest('Invalid request: a bundle option must be an object');
     const key = String(c.option_id);
     if (!options.some((o) => String(o.option_id) === key)) throw badRequest(`Unknown bundle option ${key.slice(0, 40)}`);
     if (seen.has(key)) throw badRequest(`Bundle option ${key} is chosen twice`);
@@ -233,7 +230,8 @@ export function lineInView<T extends { sku: string; qty: number; name?: unknown;
   return resolved ? { ...line, name: resolved.name, options: JSON.stringify(optionLabels(resolved)) } : line;
 }
 
-function resolveItemSafe(ctx: Context, line: LineInput, view: ProductView = ctx.catalogue): ResolvedItem | undefined {
+/** resolveItem, or undefined where it refuses (a product that went away, disabled or changed). */
+export function resolveItemSafe(ctx: Context, line: LineInput, view: ProductView = ctx.catalogue): ResolvedItem | undefined {
   try {
     return resolveItem(ctx, line.sku, line.product_option, view);
   } catch {

@@ -17,36 +17,23 @@ export const COLOURS: readonly ColourDef[] = (
   ] as const
 ).map(([label, hex, accent], i) => ({ value: 49 + i, label, code: label.toLowerCase(), hex, accent }));
 
-export const SIZES: readonly SizeDef[] = [
-  { value: 167, label: '50 cm x 3 m', code: '50x3', family: 'roll', factor: 1 },
-  { value: 168, label: '70 cm x 5 m', code: '70x5', family: 'roll', factor: 1.6 },
-  { value: 169, label: '100 cm x 10 m', code: '100x10', family: 'roll', factor: 2.8 },
-  { value: 170, label: '10 mm x 20 m', code: '10mm', family: 'ribbon', factor: 1 },
-  { value: 171, label: '25 mm x 20 m', code: '25mm', family: 'ribbon', factor: 1.5 },
-  { value: 172, label: '40 mm x 20 m', code: '40mm', family: 'ribbon', factor: 2.1 },
-  { value: 173, label: 'S', code: 's', family: 'bag', factor: 1 },
-  { value: 174, label: 'M', code: 'm', family: 'bag', factor: 1.3 },
-  { value: 175, label: 'L', code: 'l', family: 'bag', factor: 1.7 },
-  { value: 176, label: 'Klein (10 cm)', code: 'klein', family: 'box', factor: 1 },
-  { value: 177, label: 'Middel (20 cm)', code: 'middel', family: 'box', factor: 1.5 },
-  { value: 178, label: 'Groot (30 cm)', code: 'groot', family: 'box', factor: 2.2 },
-  { value: 179, label: 'A6', code: 'a6', family: 'notebook', factor: 0.8 },
-  { value: 180, label: 'A5', code: 'a5', family: 'notebook', factor: 1 },
-  { value: 181, label: 'A4', code: 'a4', family: 'notebook', factor: 1.4 },
-];
+/** the size options, values 167 up in this order: size family, label, code, price factor */
+export const SIZES: readonly SizeDef[] = (
+  [
+    ['roll', '50 cm x 3 m', '50x3', 1], ['roll', '70 cm x 5 m', '70x5', 1.6], ['roll', '100 cm x 10 m', '100x10', 2.8],
+    ['ribbon', '10 mm x 20 m', '10mm', 1], ['ribbon', '25 mm x 20 m', '25mm', 1.5],
+    ['ribbon', '40 mm x 20 m', '40mm', 2.1], ['bag', 'S', 's', 1], ['bag', 'M', 'm', 1.3], ['bag', 'L', 'l', 1.7],
+    ['box', 'Klein (10 cm)', 'klein', 1], ['box', 'Middel (20 cm)', 'middel', 1.5],
+    ['box', 'Groot (30 cm)', 'groot', 2.2],
+    ['notebook', 'A6', 'a6', 0.8], ['notebook', 'A5', 'a5', 1], ['notebook', 'A4', 'a4', 1.4],
+  ] as const
+).map(([family, label, code, factor], i) => ({ value: 167 + i, label, code, family, factor }));
 
 export const MATERIALS = ['Papier', 'Kraftpapier', 'Satijn', 'Organza', 'Karton', 'Katoen', 'Jute', 'Gerecycled papier'] as const;
 export const PATTERNS = ['Effen', 'Sterren', 'Strepen', 'Stippen', 'Bloemen', 'Kerstmotief', 'Hartjes', 'Ruit', 'Confetti'] as const;
 
 export const ATTRIBUTE_IDS = {
-  color: 93,
-  size: 142,
-  material: 136,
-  pattern: 155,
-  erin_recommends: 160,
-  eco_collection: 161,
-  new: 162,
-  price: 77,
+  color: 93, size: 142, material: 136, pattern: 155, erin_recommends: 160, eco_collection: 161, new: 162, price: 77,
 } as const;
 
 const opt = (label: string, value: number | string) => ({ label, value: String(value) });

@@ -58,27 +58,18 @@ export function buildCategories(): CategoryInfo[] {
   };
   out.push({ category: root, family: undefined, theme: undefined, ancestors: [], isLeaf: false });
 
-  const walk = (nodes: (TreeNode | string)[], parent: CategoryInfo): Category[] => {
-    return nodes.map((given, index) => {
+  const walk = (nodes: (TreeNode | string)[], parent: CategoryInfo): Category[] =>
+    nodes.map((given, index) => {
       const node = typeof given === 'string' ? { name: given } : given;
       const id = nextId++;
       const urlKey = slugify(node.name);
       const urlPath = parent.category.id === ROOT_CATEGORY_ID ? urlKey : `${parent.category.url_path}/${urlKey}`;
       const category: Category = {
-        id,
-        parent_id: parent.category.id,
-        parent_ids: [...(parent.category.parent_ids ?? []), parent.category.id],
-        level: parent.category.level + 1,
-        name: node.name,
-        is_active: true,
-        position: index + 1,
-        path: `${parent.category.path}/${id}`,
-        url_key: urlKey,
-        url_path: urlPath,
-        slug: `${urlKey}-${id}`,
+        id, parent_id: parent.category.id, parent_ids: [...(parent.category.parent_ids ?? []), parent.category.id],
+        level: parent.category.level + 1, name: node.name, is_active: true, position: index + 1,
+        path: `${parent.category.path}/${id}`, url_key: urlKey, url_path: urlPath, slug: `${urlKey}-${id}`,
         description: node.description ?? `<p>${node.name}: ruim assortiment, snel geleverd.</p>`,
-        product_count: 0,
-        children_count: 0,
+        product_count: 0, children_count: 0,
       };
       (category as Category & { include_in_menu: number }).include_in_menu = 1;
       const info: CategoryInfo = {
@@ -90,7 +81,6 @@ export function buildCategories(): CategoryInfo[] {
       category.children_count = String(category.children_data.length);
       return category;
     });
-  };
   root.children_data = walk(TREE, out[0] as CategoryInfo);
   root.children_count = String(root.children_data.length);
   return out;

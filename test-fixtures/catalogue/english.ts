@@ -31,17 +31,15 @@ const LABELS: Readonly<Record<string, string>> = {
   Hartjes: 'Hearts', Ruit: 'Check', Confetti: 'Confetti',
 };
 
-const en = (label: string | undefined) => (label === undefined ? label : (LABELS[label] ?? label));
-
 /** The English label of a Dutch attribute value or label (colours, sizes, materials, ...; the label itself when it has none). */
 export const englishLabel = (label: string): string => LABELS[label] ?? label;
 
 export function englishAttributes(attributes: readonly AttributeMetadata[]): AttributeMetadata[] {
   return attributes.map((a) => ({
     ...a,
-    ...(a.frontend_label !== undefined ? { frontend_label: en(a.frontend_label) } : {}),
-    ...(a.default_frontend_label !== undefined ? { default_frontend_label: en(a.default_frontend_label) } : {}),
-    ...(a.options ? { options: a.options.map((o) => ({ ...o, label: en(o.label) ?? o.label })) } : {}),
+    ...(a.frontend_label !== undefined ? { frontend_label: englishLabel(a.frontend_label) } : {}),
+    ...(a.default_frontend_label !== undefined ? { default_frontend_label: englishLabel(a.default_frontend_label) } : {}),
+    ...(a.options ? { options: a.options.map((o) => ({ ...o, label: englishLabel(o.label) })) } : {}),
   }));
 }
 

@@ -6,10 +6,7 @@ import { countProducts, makeBundle, makeConfigurable, makeGrouped, makeSimple, t
 import { createRng } from './rng';
 import type { EnglishTexts } from './english';
 
-export { COLOURS, SIZES, ATTRIBUTE_IDS } from './attributes';
-export { parseImagePath, renderProductSvg, IMAGE_KINDS } from './svg';
-export { slugify } from './rng';
-export type { CmsBlock, CmsPage, Review } from './content';
+export { parseImagePath, renderProductSvg } from './svg';
 
 /** The reference date the special-price and news windows are placed around (override with `referenceDate`). */
 export const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
@@ -71,7 +68,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): DemoCatalogue
     const inStock = unitSimples.filter((p) => p.stock?.is_in_stock && p.type_id === 'simple');
     const byPrefix = (prefix: string) => inStock.filter((p) => p.sku.startsWith(prefix));
     const kitPool = [...byPrefix('IP-'), ...byPrefix('LT-'), ...byPrefix('LB-')];
-    for (let i = 0; i < GROUPED_PER_UNIT; i++) products.push(makeGrouped(ctx, n++, kitPool, 'wrapping'));
+    for (let i = 0; i < GROUPED_PER_UNIT; i++) products.push(makeGrouped(ctx, n++, kitPool));
     for (let i = 0; i < BUNDLES_PER_UNIT; i++) products.push(makeBundle(ctx, n++, byPrefix('IP-'), byPrefix('LT-'), byPrefix('WK-')));
     // related products: each listed simple links to two others of its family
     for (const p of unitSimples) {

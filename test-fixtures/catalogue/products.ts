@@ -1,5 +1,5 @@
 import type { BundleOption, Category, ConfigurableChild, Product, StockItem } from '../../core/catalogue/types';
-import { COLOURS, SIZES, ATTRIBUTE_IDS, MATERIALS, PATTERNS, materialValue, patternValue, type ColourDef, type SizeFamily } from './attributes';
+import { COLOURS, SIZES, ATTRIBUTE_IDS, PATTERNS, materialValue, patternValue, type ColourDef, type SizeFamily } from './attributes';
 import type { CategoryInfo, ProductFamily } from './categories';
 import { addDays, magentoDate, round2, slugify, type Rng } from './rng';
 import { englishLabel, type EnglishTexts } from './english';
@@ -21,6 +21,11 @@ export interface GeneratorContext {
   /** the English store view's texts of every product, by id (filled as the products are made) */
   english: Map<number, EnglishTexts>;
 }
+
+/** the ribbon kinds that have a category of their own, and their material */
+const RIBBON_MATERIAL: ReadonlyMap<string, string> = new Map([
+  ['Satijnlint', 'Satijn'], ['Krullint', 'Katoen'], ['Organza lint', 'Organza'], ['Jute koord', 'Jute'],
+]);
 
 const FAMILY_SIZE: Partial<Record<ProductFamily, SizeFamily>> = {
   wrapping: 'roll', ribbon: 'ribbon', bag: 'bag', box: 'box', notebook: 'notebook',
@@ -136,10 +141,10 @@ function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInf
       break;
     }
     case 'ribbon': {
-      const noun = leaf.category.name === 'Satijnlint' ? 'Satijnlint' : leaf.category.name === 'Krullint' ? 'Krullint'
-        : leaf.category.name === 'Organza lint' ? 'Organza lint' : leaf.category.name === 'Jute koord' ? 'Jute koord' : rng.pick(FAMILY_NOUNS.ribbon);
+      // a ribbon in a ribbon kind's own category is that kind
+      const noun = RIBBON_MATERIAL.has(leaf.category.name) ? leaf.category.name : rng.pick(FAMILY_NOUNS.ribbon);
       words = [word(noun), colourWord, series];
-      material = noun.startsWith('Satijn') ? 'Satijn' : noun.startsWith('Organza') ? 'Organza' : noun.startsWith('Jute') ? 'Jute' : 'Katoen';
+      material = RIBBON_MATERIAL.get(noun) ?? 'Katoen';
       pattern = 'Effen';
       break;
     }
@@ -170,23 +175,12 @@ function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInf
     case 'wholesale': words = [word(rng.pick(FAMILY_NOUNS.wholesale)), colourWord, series]; break;
     default: words = [word(rng.pick(FAMILY_NOUNS[family])), colourWord, series]; material = family === 'box' ? 'Karton' : material;
   }
-  if (!MATERIALS.includes(material as (typeof MATERIALS)[number])) material = 'Papier';
   return {
     name: words.map((w) => w[0]).join(' '),
     nameEn: words.map((w) => w[1]).join(' '),
     nameEnNoColour: words.filter((w) => !w[2]).map((w) => w[1]).join(' '),
     colour, material, pattern,
   };
-}
-
-function setEnglishDescription(ctx: GeneratorContext, id: number, description: string): void {
-  const texts = ctx.english.get(id);
-  if (texts) ctx.english.set(id, { ...texts, description });
-}
-
-/** Keeps the English store view's texts of a product (by id): the English index's documents are built from them. */
-function keepEnglish(ctx: GeneratorContext, id: number, texts: EnglishTexts): void {
-  ctx.english.set(id, texts);
 }
 
 function baseProduct(ctx: GeneratorContext, id: number, family: ProductFamily, leaf: CategoryInfo, parts: NameParts, n: number): Product {
@@ -196,7 +190,8 @@ function baseProduct(ctx: GeneratorContext, id: number, family: ProductFamily, l
   const slug = `${urlKey}-${id}`;
   const image = imagePath(FAMILY_IMAGE_KIND[family], id, parts.colour);
   const description = FAMILY_DESCRIPTION[family](parts.name, parts.colour.label);
-  keepEnglish(ctx, id, {
+  // the English store view's texts of the product: the English index's documents are built from them
+  ctx.english.set(id, {
     name: parts.nameEn,
     description: FAMILY_DESCRIPTION_EN[family](parts.nameEn, englishLabel(parts.colour.label)),
     short_description: `<p>${parts.nameEn}. ${family === 'wrapping' ? 'Wrapping paper on a roll.' : 'Delivered straight from stock.'}</p>`,
@@ -287,7 +282,6 @@ export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n
   const enabled = children.filter((c) => c.status === 1);
   const cheapest = enabled.reduce<Product | undefined>((a, c) => (!a || (c.price as number) < (a.price as number) ? c : a), undefined) ?? children[0];
   Object.assign(parent, priceFields(cheapest?.price_incl_tax as number, special, ctx.reference));
-  parent.color = undefined as unknown as number;
   delete parent.color;
   parent.color_options = colours.map((c) => c.value);
   parent.size_options = sizes.map((s) => s.value);
@@ -308,59 +302,70 @@ export function makeConfigurable(ctx: GeneratorContext, family: ProductFamily, n
   return [parent, ...children];
 }
 
-export function makeGrouped(ctx: GeneratorContext, n: number, pool: Product[], categoriesByFamily: ProductFamily): Product {
-  const { rng } = ctx;
-  const leaf = rng.pick(leavesOf(ctx, categoriesByFamily));
+/** A set (grouped) or a package (bundle) of wrapping things, named by its occasion, a colour and a series. */
+function kitProduct(
+  ctx: GeneratorContext, n: number, type: 'grouped' | 'bundle', noun: string, occasion: string, series: string,
+): Product {
+  const leaf = ctx.rng.pick(leavesOf(ctx, 'wrapping'));
   const id = ctx.nextId();
-  const colour = rng.pick(COLOURS);
-  const theme = ['Kerst', 'Verjaardag', 'Bruiloft', 'Baby', 'Zakelijk', 'Voordeel'][n % 6] as string;
-  const name = `Inpakset ${theme} ${colour.label} ${SERIES[(n * 7) % SERIES.length]}`;
-  const nameEn = `${englishWord('Inpakset')} ${englishWord(theme)} ${englishLabel(colour.label)} ${SERIES[(n * 7) % SERIES.length]}`;
-  const p = baseProduct(ctx, id, categoriesByFamily, leaf, { name, nameEn, colour, material: 'Papier', pattern: 'Effen' }, n);
-  p.type_id = 'grouped';
-  p.sku = `SET-${String(id).padStart(5, '0')}`;
-  const parts = rng.shuffle(pool).slice(0, rng.int(3, 4));
-  p.product_links = parts.map((c, i) => ({
-    sku: p.sku, link_type: 'associated', linked_product_sku: c.sku, linked_product_type: 'simple', position: i + 1, qty: 1, id: c.id,
-  } as never));
-  const sumIncl = round2(parts.reduce((s, c) => s + (c.final_price_incl_tax as number), 0));
-  Object.assign(p, priceFields(sumIncl, null, ctx.reference));
-  p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
-  p.description = `<p>Compleet ${theme.toLowerCase()}pakket: inpakpapier, lint en labels die bij elkaar passen. Je kiest zelf de aantallen per onderdeel.</p>`;
-  setEnglishDescription(ctx, id, `<p>A complete ${englishWord(theme).toLowerCase()} set: wrapping paper, ribbon and labels that go together. You choose how many of each.</p>`);
+  const colour = ctx.rng.pick(COLOURS);
+  const name = `${noun} ${occasion} ${colour.label} ${series}`;
+  const nameEn = `${englishWord(noun)} ${englishWord(occasion)} ${englishLabel(colour.label)} ${series}`;
+  const p = baseProduct(ctx, id, 'wrapping', leaf, { name, nameEn, colour, material: 'Papier', pattern: 'Effen' }, n);
+  p.type_id = type;
+  p.sku = `${type === 'grouped' ? 'SET' : 'PAK'}-${String(id).padStart(5, '0')}`;
   return p;
 }
 
+/** A kit's price (the sum of its parts), its stock (not managed: its parts' is), its descriptions in both views. */
+function finishKit(ctx: GeneratorContext, p: Product, priceInclTax: number, description: string, english: string) {
+  const id = p.id as number;
+  Object.assign(p, priceFields(priceInclTax, null, ctx.reference));
+  p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
+  p.description = description;
+  ctx.english.set(id, { ...(ctx.english.get(id) as EnglishTexts), description: english });
+  return p;
+}
+
+export function makeGrouped(ctx: GeneratorContext, n: number, pool: Product[]): Product {
+  const theme = ['Kerst', 'Verjaardag', 'Bruiloft', 'Baby', 'Zakelijk', 'Voordeel'][n % 6] as string;
+  const p = kitProduct(ctx, n, 'grouped', 'Inpakset', theme, SERIES[(n * 7) % SERIES.length] as string);
+  const parts = ctx.rng.shuffle(pool).slice(0, ctx.rng.int(3, 4));
+  p.product_links = parts.map((c, i) => ({
+    sku: p.sku, link_type: 'associated', linked_product_sku: c.sku, linked_product_type: 'simple', position: i + 1, qty: 1, id: c.id,
+  } as never));
+  return finishKit(ctx, p, round2(parts.reduce((s, c) => s + (c.final_price_incl_tax as number), 0)),
+    `<p>Compleet ${theme.toLowerCase()}pakket: inpakpapier, lint en labels die bij elkaar passen. `
+      + 'Je kiest zelf de aantallen per onderdeel.</p>',
+    `<p>A complete ${englishWord(theme).toLowerCase()} set: wrapping paper, ribbon and labels that go together. `
+      + 'You choose how many of each.</p>');
+}
+
 export function makeBundle(ctx: GeneratorContext, n: number, papers: Product[], ribbons: Product[], cards: Product[]): Product {
-  const { rng } = ctx;
-  const leaf = rng.pick(leavesOf(ctx, 'wrapping'));
-  const id = ctx.nextId();
-  const colour = rng.pick(COLOURS);
   const occasion = ['Verjaardag', 'Kerst', 'Moederdag', 'Sinterklaas', 'Geboorte', 'Jubileum'][n % 6] as string;
-  const name = `Cadeaupakket ${occasion} ${colour.label} ${SERIES[(n * 3) % SERIES.length]}`;
-  const nameEn = `${englishWord('Cadeaupakket')} ${englishWord(occasion)} ${englishLabel(colour.label)} ${SERIES[(n * 3) % SERIES.length]}`;
-  const p = baseProduct(ctx, id, 'wrapping', leaf, { name, nameEn, colour, material: 'Papier', pattern: 'Effen' }, n);
-  p.type_id = 'bundle';
-  p.sku = `PAK-${String(id).padStart(5, '0')}`;
+  const p = kitProduct(ctx, n, 'bundle', 'Cadeaupakket', occasion, SERIES[(n * 3) % SERIES.length] as string);
+  const id = p.id as number;
   let selectionId = id * 100;
-  const option = (optionId: number, title: string, type: string, required: boolean, items: Product[], qty: number): BundleOption => ({
-    option_id: optionId, title, type, required, position: optionId % 10, sku: p.sku,
+  // each option's first link is its default; one of each link
+  const option = (position: number, title: string, type: string, required: boolean, items: Product[]) => ({
+    option_id: id * 10 + position, title, type, required, position, sku: p.sku,
     product_links: items.map((c, i) => ({
-      id: ++selectionId, sku: c.sku, qty, is_default: i === 0, price: c.final_price_incl_tax as number, position: i + 1,
-      selection_can_change_quantity: 1, option_id: optionId,
+      id: ++selectionId, sku: c.sku, qty: 1, is_default: i === 0, price: c.final_price_incl_tax as number,
+      position: i + 1, selection_can_change_quantity: 1, option_id: id * 10 + position,
     })),
   } as BundleOption);
-  p.bundle_options = [
-    option(id * 10 + 1, 'Inpakpapier', 'radio', true, rng.shuffle(papers).slice(0, 3), 1),
-    option(id * 10 + 2, 'Lint', 'select', true, rng.shuffle(ribbons).slice(0, 3), 1),
-    option(id * 10 + 3, 'Kaart', 'checkbox', false, rng.shuffle(cards).slice(0, 2), 1),
+  const options = [
+    option(1, 'Inpakpapier', 'radio', true, ctx.rng.shuffle(papers).slice(0, 3)),
+    option(2, 'Lint', 'select', true, ctx.rng.shuffle(ribbons).slice(0, 3)),
+    option(3, 'Kaart', 'checkbox', false, ctx.rng.shuffle(cards).slice(0, 2)),
   ];
-  const sumIncl = round2((p.bundle_options ?? []).reduce((s, o) => s + o.product_links.filter((l) => l.is_default).reduce((a, l) => a + (l.price ?? 0) * l.qty, 0), 0));
-  Object.assign(p, priceFields(sumIncl, null, ctx.reference));
+  p.bundle_options = options;
+  finishKit(ctx, p, round2(options.reduce((s, o) => s + (o.product_links[0]?.price as number), 0)),
+    `<p>Stel je eigen ${occasion.toLowerCase()}pakket samen: kies het inpakpapier, een bijpassend lint `
+      + 'en eventueel een kaart.</p>',
+    `<p>Put together your own ${englishWord(occasion)} package: choose the wrapping paper, a matching ribbon `
+      + 'and a card if you like.</p>');
   (p as Record<string, unknown>).price_type = 0;
-  p.stock = { item_id: id, product_id: id, qty: 0, is_in_stock: true, manage_stock: false } as StockItem;
-  p.description = `<p>Stel je eigen ${occasion.toLowerCase()}pakket samen: kies het inpakpapier, een bijpassend lint en eventueel een kaart.</p>`;
-  setEnglishDescription(ctx, id, `<p>Put together your own ${englishWord(occasion)} package: choose the wrapping paper, a matching ribbon and a card if you like.</p>`);
   return p;
 }
 

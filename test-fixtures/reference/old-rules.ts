@@ -38,7 +38,7 @@ export function referencePair(
       (cartId === undefined || c.server_cart_id === cartId) &&
       c.sku === s.sku,
   );
-  // (added with the rewrite, only when withNewRules) the server's checksum, spec transactions §3
+  // only withNewRules: the server's checksum, spec transactions §3
   if (withNewRules) tryPass((c, s) => !!c.checksum && !!s.checksum && c.checksum === s.checksum && c.sku === s.sku);
   tryPass((c, s) => cartItemIdentity(c) === cartItemIdentity(s));
   // a configurable line whose server copy came back without its options (#4641)

@@ -4,8 +4,9 @@ import { ok, type Req, type Router } from '../http';
 import { idempotent } from '../idempotency';
 import { customerFromQuery, randomId } from '../tokens';
 import type { ProductView } from '../store';
-import { canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, SHIPPING, storeView, type ProductOptionJson } from '../totals';
-import { check, s } from '../validate';
+import {
+  canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, resolveItemSafe, SHIPPING, storeView, type ProductOptionJson,
+} from '../totals';
 
 interface CartRow {
   id: string; customer_id: number | null; active: number; coupon: string | null; shipping_carrier: string | null; shipping_method: string | null;
@@ -22,15 +23,33 @@ export const PAYMENT_METHODS = [
 
 const ALLOWED_COUNTRIES = ['NL', 'BE'];
 
-export function cartHelpers(ctx: Context) {
+/** the bodies as schemas.ts lets them through (numbers as numbers) */
+interface CartItemBody {
+  cartItem: { sku: string; qty?: number | null; item_id?: number | null; product_option?: ProductOptionJson | null };
+}
+interface MethodsBody {
+  methods: {
+    paymentMethod?: { method: string } | null;
+    shippingCarrierCode?: string | null; shippingMethodCode?: string | null;
+  };
+}
+interface AddressInformationBody {
+  addressInformation: {
+    shippingAddress: { country_id: string }; shipping_method_code: string; shipping_carrier_code: string;
+  };
+}
+
+export function cartRoutes(router: Router, ctx: Context): void {
   const now = () => ctx.now().toISOString();
-  const customerCart = (customerId: number): string => {
-    const row = ctx.db.prepare('SELECT id FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1').get(customerId) as { id: string } | undefined;
-    if (row) return row.id;
-    // cart ids are bearer secrets (a guest cart has no other credential): 128 random bits, never sequential
+  // cart ids are bearer secrets (a guest cart has no other credential): 128 random bits, never sequential
+  const newCart = (customerId: number | null): string => {
     const id = randomId(16);
     ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, customerId, now(), now());
     return id;
+  };
+  const customerCart = (customerId: number): string => {
+    const sql = 'SELECT id FROM carts WHERE customer_id = ? AND active = 1 ORDER BY created_at DESC LIMIT 1';
+    return (ctx.db.prepare(sql).get(customerId) as { id: string } | undefined)?.id ?? newCart(customerId);
   };
   const loadCart = (req: Req): CartRow => {
     const customerId = customerFromQuery(ctx, req.query);
@@ -42,53 +61,25 @@ export function cartHelpers(ctx: Context) {
     return cart;
   };
   const items = (cartId: string): ItemRow[] => ctx.db.prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id').all(cartId) as ItemRow[];
+  const optionOf = (row: ItemRow) => (row.product_option ? (JSON.parse(row.product_option) as ProductOptionJson) : undefined);
   /** the cart's totals, its lines named in the request's store view (`?storeId=`) */
-  const totals = (cart: CartRow, req: Req) => computeTotals(
-    ctx,
-    items(cart.id).map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option ? (JSON.parse(i.product_option) as ProductOptionJson) : undefined })),
-    cart.coupon,
-    cart.shipping_method !== null,
-    storeView(ctx, req.query),
-  );
-  return { customerCart, loadCart, items, totals };
-}
-
-const cartItemSchema = s.object({
-  sku: s.string({ min: 1, max: 200 }),
-  qty: s.optional(s.number({ min: 0, max: 10000, int: true, coerce: true })),
-  quoteId: s.optional(s.id()),
-  item_id: s.optional(s.number({ min: 1, int: true, coerce: true })),
-  product_option: s.optional(s.record()),
-});
-
-const addressSchema = s.object({ country_id: s.string({ min: 2, max: 2 }) });
-
-export function cartRoutes(router: Router, ctx: Context): void {
-  const { customerCart, loadCart, items, totals } = cartHelpers(ctx);
-  const now = () => ctx.now().toISOString();
-  /** a cart line as the API answers it, named in the store view `view` */
+  const totals = (cart: CartRow, req: Req) => {
+    const lines = items(cart.id).map((i) => ({ ...i, product_option: optionOf(i) }));
+    return computeTotals(ctx, lines, cart.coupon, cart.shipping_method !== null, storeView(ctx, req.query));
+  };
+  /** a cart line as the API answers it, named in the store view `view` (a product that went away: its sku as name) */
   const serverItem = (row: ItemRow, view: ProductView) => {
-    const option = row.product_option ? (JSON.parse(row.product_option) as ProductOptionJson) : undefined;
-    let name = row.sku;
-    let price = 0;
-    let type = 'simple';
-    try {
-      const r = resolveItem(ctx, row.sku, option, view);
-      name = r.name;
-      price = r.unitPrice;
-      type = r.productType;
-    } catch {
-      /* a product that went away keeps its sku as name */
-    }
-    return { item_id: row.item_id, sku: row.sku, qty: row.qty, name, price, product_type: type, quote_id: row.cart_id, ...(option ? { product_option: option } : {}) };
+    const option = optionOf(row);
+    const r = resolveItemSafe(ctx, { ...row, product_option: option }, view);
+    return {
+      item_id: row.item_id, sku: row.sku, qty: row.qty, name: r?.name ?? row.sku, price: r?.unitPrice ?? 0,
+      product_type: r?.productType ?? 'simple', quote_id: row.cart_id, ...(option ? { product_option: option } : {}),
+    };
   };
 
   router.post('/api/cart/create', (req) => {
     const customerId = customerFromQuery(ctx, req.query);
-    if (customerId !== undefined) return ok(customerCart(customerId));
-    const id = randomId(16);
-    ctx.db.prepare('INSERT INTO carts (id, customer_id, created_at, updated_at) VALUES (?, NULL, ?, ?)').run(id, now(), now());
-    return ok(id);
+    return ok(customerId === undefined ? newCart(null) : customerCart(customerId));
   });
 
   router.get('/api/cart/pull', (req) => {
@@ -98,15 +89,15 @@ export function cartRoutes(router: Router, ctx: Context): void {
 
   router.post('/api/cart/update', idempotent(ctx, (req) => {
     const cart = loadCart(req);
-    const { cartItem } = check(s.object({ cartItem: cartItemSchema }), req.body);
+    const { cartItem } = req.body as CartItemBody;
     const qty = cartItem.qty ?? 1;
     if (qty <= 0) throw badRequest('Invalid request: cartItem.qty must be above 0');
-    const option = cartItem.product_option as ProductOptionJson | undefined;
+    const option = cartItem.product_option ?? undefined;
     const resolved = resolveItem(ctx, cartItem.sku, option);
     // a configurable's options are kept with the child sku (as Magento answers); a bundle's choices in one canonical form
     const storedOption = canonicalOption(resolved, option);
     let row: ItemRow | undefined;
-    if (cartItem.item_id !== undefined) {
+    if (cartItem.item_id != null) {
       row = items(cart.id).find((i) => i.item_id === cartItem.item_id);
       if (!row) throw notFound(`No such entity with itemId = ${cartItem.item_id}`);
       if (row.sku !== resolved.sku) throw badRequest('Invalid request: cartItem.sku does not match the item');
@@ -129,7 +120,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
 
   router.post('/api/cart/delete', idempotent(ctx, (req) => {
     const cart = loadCart(req);
-    const { cartItem } = check(s.object({ cartItem: s.object({ sku: s.optional(s.string({ max: 200 })), item_id: s.number({ min: 1, int: true, coerce: true }), quoteId: s.optional(s.id()) }) }), req.body);
+    const { cartItem } = req.body as { cartItem: { item_id: number } };
     const row = items(cart.id).find((i) => i.item_id === cartItem.item_id);
     if (!row) throw notFound(`No such entity with itemId = ${cartItem.item_id}`);
     ctx.db.prepare('DELETE FROM cart_items WHERE item_id = ?').run(row.item_id);
@@ -150,37 +141,27 @@ export function cartRoutes(router: Router, ctx: Context): void {
   }];
   router.post('/api/cart/shipping-methods', (req) => {
     loadCart(req);
-    const { address } = check(s.object({ address: addressSchema }), req.body);
+    const { address } = req.body as { address: { country_id: string } };
     return ok(shippingMethods(address.country_id.toUpperCase()));
   });
 
   router.post('/api/cart/shipping-information', (req) => {
     const cart = loadCart(req);
-    const { addressInformation } = check(s.object({
-      addressInformation: s.object({
-        shippingAddress: addressSchema, billingAddress: s.optional(s.record()),
-        shipping_method_code: s.string({ min: 1, max: 100 }), shipping_carrier_code: s.string({ min: 1, max: 100 }),
-      }),
-    }), req.body);
+    const { addressInformation } = req.body as AddressInformationBody;
     const country = addressInformation.shippingAddress.country_id.toUpperCase();
     if (!ALLOWED_COUNTRIES.includes(country)) throw badRequest(`Verzending naar ${country} is niet mogelijk.`);
     if (addressInformation.shipping_method_code !== SHIPPING.method_code || addressInformation.shipping_carrier_code !== SHIPPING.carrier_code) {
       throw badRequest('Carrier with such method not found: ' + `${addressInformation.shipping_carrier_code}, ${addressInformation.shipping_method_code}`);
     }
     ctx.db.prepare('UPDATE carts SET shipping_carrier = ?, shipping_method = ?, address = ?, updated_at = ? WHERE id = ?')
-      .run(SHIPPING.carrier_code, SHIPPING.method_code, JSON.stringify(addressInformation.__raw), now(), cart.id);
+      .run(SHIPPING.carrier_code, SHIPPING.method_code, JSON.stringify(addressInformation), now(), cart.id);
     const fresh = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cart.id) as CartRow;
     return ok({ payment_methods: PAYMENT_METHODS, totals: totals(fresh, req) });
   });
 
   router.post('/api/cart/collect-totals', (req) => {
     const cart = loadCart(req);
-    const { methods } = check(s.object({
-      methods: s.object({
-        paymentMethod: s.optional(s.object({ method: s.string({ min: 1, max: 100 }) })),
-        shippingCarrierCode: s.optional(s.string({ max: 100 })), shippingMethodCode: s.optional(s.string({ max: 100 })),
-      }),
-    }), req.body);
+    const { methods } = req.body as MethodsBody;
     if (methods.paymentMethod && !PAYMENT_METHODS.some((m) => m.code === methods.paymentMethod?.method)) throw badRequest(`The requested Payment Method is not available: ${methods.paymentMethod.method}`);
     const withShipping = Boolean(methods.shippingCarrierCode && methods.shippingMethodCode);
     if (withShipping && (methods.shippingCarrierCode !== SHIPPING.carrier_code || methods.shippingMethodCode !== SHIPPING.method_code)) throw badRequest('Carrier with such method not found');
