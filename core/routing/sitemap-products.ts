@@ -31,7 +31,7 @@ export function sitemapProductsRequest(config: ShopConfig, afterId: number | und
     config,
     { fixedFilters: 'listing', aggregations: [] },
   );
-  return toSearchRequest(built, 'product', { includeFields: SITEMAP_PRODUCT_FIELDS });
+  return { ...toSearchRequest(built), includeFields: SITEMAP_PRODUCT_FIELDS };
 }
 
 /**
