@@ -11,11 +11,10 @@ import {
   bundleSelectionProblem,
   chooseBundleLink,
   configureBundle,
-  defaultBundleSelections,
   normalizeBundleSelections,
   setBundleOptionQty,
 } from './bundle';
-import { anyProductPrice, bundleProductPrice, bundleSelectionPrice, priceDisplay } from './prices';
+import { anyProductPrice, bundleProductPrice, bundleSelectionPrice, defaultBundleSelections, priceDisplay } from './prices';
 import { ProductService } from './product-service';
 import type { BundleOption, BundleOptionSelection, Product, SearchResult } from './types';
 

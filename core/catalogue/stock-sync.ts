@@ -6,8 +6,8 @@
 import type { ShopConfig } from '../config';
 import type { Logger } from '../ports/logger';
 import type { StockAnswer, StockApi } from '../ports/stock-api';
-import { priceSyncSkus } from './price-sync';
-import type { Product, StockItem } from './types';
+import { priceSyncSkus, updateWithChildren } from './price-sync';
+import type { ConfigurableChild, Product, StockItem } from './types';
 
 export type StockStatus = 'ok' | 'out_of_stock';
 
@@ -33,22 +33,8 @@ function toStockItem(a: StockAnswer): StockItem {
 export function applyStock(products: readonly Product[], answers: readonly StockAnswer[]): Product[] {
   const bySku = new Map(answers.filter((a) => a.product_sku).map((a) => [a.product_sku!, a]));
   const byId = new Map(answers.map((a) => [String(a.product_id), a]));
-  const find = (sku: string, id: unknown) => bySku.get(sku) ?? byId.get(String(id));
-  return products.map((p) => {
-    const own = find(p.sku, p.id);
-    return {
-      ...p,
-      ...(own ? { stock: toStockItem(own) } : {}),
-      ...(p.configurable_children
-        ? {
-            configurable_children: p.configurable_children.map((c) => {
-              const a = find(c.sku, c.id);
-              return a ? { ...c, stock: toStockItem(a) } : c;
-            }),
-          }
-        : {}),
-    };
-  });
+  const answerOf = (p: ConfigurableChild) => bySku.get(p.sku) ?? byId.get(String(p.id));
+  return updateWithChildren(products, answerOf, (p, answer) => ({ ...p, stock: toStockItem(answer) }));
 }
 
 export class StockSyncService {
