@@ -14,7 +14,8 @@ import {
   normalizeBundleSelections,
   setBundleOptionQty,
 } from './bundle';
-import { anyProductPrice, bundleProductPrice, bundleSelectionPrice, defaultBundleSelections, priceDisplay } from './prices';
+import { anyProductPrice, bundleProductPrice, bundleSelectionPrice, priceDisplay } from './prices';
+import { defaultBundleSelections } from './prices';
 import { ProductService } from './product-service';
 import type { BundleOption, BundleOptionSelection, Product, SearchResult } from './types';
 

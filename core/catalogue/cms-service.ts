@@ -1,7 +1,6 @@
 /**
- * CMS pages and blocks (spec catalogue §3.5, §7, §8): by identifier with the store id; an empty result gives
- * 'CMS query returned empty result'. Block lists default to size 150. Identifiers come from the URL: the known pages
- * and blocks are read by own entry only, so `/i/constructor` is an unknown page, never Object.prototype's member.
+ * CMS pages and blocks (spec catalogue §3.5, §7, §8) by identifier with the store id; none gives 'CMS query returned
+ * empty result'. Identifiers come from the URL: read by own entry only (`/i/constructor` is an unknown page).
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';

@@ -1,7 +1,6 @@
 /**
- * Price refresh from the platform (spec catalogue §4.5, §7, §8): a render-list lookup by skus; the prices are
- * applied to the products (and their configurable children) and 'prices-after-sync' fires. On failure the
- * item list is empty and the failure is logged.
+ * Price refresh from the platform (spec catalogue §4.5, §7, §8): a render-list lookup by skus, applied to products and
+ * children, then 'prices-after-sync' fires; a failure is logged and changes nothing.
  */
 import { Subject, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';

@@ -5,7 +5,8 @@
  */
 import type { LocaleCode, ShopConfig } from '../config';
 import { numberFormat } from '../format/intl';
-import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOptionValue, PriceFields, Product } from './types';
+import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOptionValue } from './types';
+import type { PriceFields, Product } from './types';
 import { zonedDayBounds, zonedTimeToEpoch } from './time-zone';
 
 export interface PriceOptions {
@@ -168,8 +169,8 @@ export function bundleLinkQtyChangeable(option: Pick<BundleOption, 'type'>, link
  * spec catalogue §3.1, §4.4: how many of a chosen link the bundle holds: the selection's option_qty (when 0 or more)
  * where the link's quantity may change, else the link's own qty (else 1).
  */
-function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection?: Pick<BundleOptionSelection, 'option_qty'>): number {
-  const chosen = num(typeof selection?.option_qty === 'string' ? Number(selection.option_qty) : selection?.option_qty);
+function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection: BundleOptionSelection): number {
+  const chosen = num(typeof selection.option_qty === 'string' ? Number(selection.option_qty) : selection.option_qty);
   if (chosen !== undefined && chosen >= 0 && bundleLinkQtyChangeable(option, link)) return chosen;
   return nonNegativeQty(link.qty);
 }

@@ -18,6 +18,7 @@ import { productAttributeCodes } from './attributes';
 import { buildSearchQuery, lookupRequest, toSearchRequest } from './search-query';
 import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
 import type {
+  BundleOption,
   BundleOptionSelection,
   BundleProductLink,
   Breadcrumb,
@@ -238,12 +239,12 @@ export class ProductService extends StateHolder<ProductState> {
    */
   private async withBundleLinks(product: Product): Promise<Product> {
     const options = product.bundle_options ?? [];
-    const skus = [...new Set(options.flatMap((o) => (o.product_links ?? []).map((l) => l.sku)))];
+    const skus = [...new Set(options.flatMap((o) => o.product_links.map((l) => l.sku)))];
     if (!skus.length) return product;
     const productOf = await this.linkedProducts(skus);
     const withProduct = (l: BundleProductLink, p = productOf(l.sku)) => (p ? { ...l, product: p } : l);
-    const bundleOptions = options.map((o) => ({ ...o, product_links: (o.product_links ?? []).map((l) => withProduct(l)) }));
-    return { ...product, bundle_options: bundleOptions };
+    const links = (o: BundleOption) => o.product_links.map((l) => withProduct(l));
+    return { ...product, bundle_options: options.map((o) => ({ ...o, product_links: links(o) })) };
   }
 
   /** spec catalogue §3.6: choose a link in a bundle option (null clears an optional single-choice option). */
@@ -289,8 +290,8 @@ export class ProductService extends StateHolder<ProductState> {
     const links = current?.product_links ?? [];
     const wanted = skus ?? links.filter((l) => l.link_type === kind).map((l) => l.linked_product_sku);
     const input = { filters: [{ attribute: 'sku', value: { in: [...wanted] } }], size: wanted.length };
-    const request = wanted.length ? toSearchRequest(buildSearchQuery(input, this.config, { aggregations: [] })) : undefined;
-    return this.keepRelated(kind, request, { kind });
+    const query = buildSearchQuery(input, this.config, { aggregations: [] });
+    return this.keepRelated(kind, wanted.length ? toSearchRequest(query) : undefined, { kind });
   }
 
   /**

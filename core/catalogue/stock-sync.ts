@@ -1,7 +1,6 @@
 /**
- * Stock synchronisation (spec catalogue §4.4, §4.5, §7, §8): looks up the stock of each product and its
- * configurable children, in chunks of 15 skus; a failure answers an empty list. Switched off in this shop's
- * configuration (config.catalogue.stockSync): then nothing is asked unless forced.
+ * Stock synchronisation (spec catalogue §4.4, §4.5, §7, §8): the stock of products and their children in chunks of
+ * 15 skus, [] on failure; off in this shop (config.catalogue.stockSync) unless forced.
  */
 import type { ShopConfig } from '../config';
 import type { Logger } from '../ports/logger';
