@@ -20,7 +20,6 @@ import {
   hasMoreItems,
   listDepthOf,
   menuItems,
-  nextPageStart,
 } from './categories';
 import { availableFiltersFromAggregations, sameFilters, toggleFilter, type AvailableFilters } from './filters';
 import { tileProduct } from './tile-variant';
@@ -135,7 +134,7 @@ export class CategoryService extends StateHolder<CategoryState> {
   /** Load the next page, appended. */
   async loadMore(): Promise<ProductList> {
     if (!hasMoreItems(this.state.value.list)) return this.state.value.list;
-    return this.loadProducts(nextPageStart(this.state.value.list));
+    return this.loadProducts(this.state.value.list.items.length);
   }
 
   /**

@@ -89,11 +89,7 @@ export interface UrlMappingCache {
   offlineUrlMapping?(url: string): Promise<UrlMapHit | undefined>;
 }
 
-/**
- * spec catalogue §2.2, §2.3 offline: the url_path of a category of the loaded category list (the menu's), else what
- * the cache finds. A category found so opens offline as by reload; its product list comes from the cache (or shows
- * §4.4's 'No products synchronized for this category. Please come back while online!').
- */
+/** spec catalogue §2.2, §2.3 offline: a url_path of the loaded categories (the menu's), else what the cache finds. */
 export function withLoadedCategories(cache: UrlMappingCache, categories: () => readonly Category[]): UrlMappingCache {
   return {
     getUrlMapping: (url) => cache.getUrlMapping(url),
@@ -183,9 +179,8 @@ export interface NavigationFailure {
 }
 
 /**
- * spec catalogue §2.3: loading data for a navigation failed. The notification shows the message with an OK
- * action; an empty-result error (recognised by its ShopError key) says 'The product, category or CMS page is
- * not available in Offline mode. Redirecting to Home.' and redirects to the home route of the current store.
+ * spec catalogue §2.3: loading data for a navigation failed: the message with an OK action; an empty-result error
+ * says 'not available in Offline mode. Redirecting to Home.' and redirects to the store's home route.
  */
 export function navigationFailure(error: unknown, config: ShopConfig, storeCode?: string): NavigationFailure {
   if (isEmptyResultError(error)) {

@@ -35,11 +35,8 @@ function needsChildSku(product: Product): boolean {
 }
 
 /**
- * spec catalogue §2.2: the link of a product.
- * - URL dispatching on (and a url_path known): '/{url_path}', plus '?childSku={sku}' when the product is
- *   configurable or has options;
- * - otherwise the '{type}-product' route: '/p/{parentSku}/{slug}' ('/p/{parentSku}/{slug}/{childSku}' for
- *   configurables), parentSku = the parent's sku or the product's own, childSku = the product's own sku.
+ * spec catalogue §2.2: the link of a product: with URL dispatching '/{url_path}' (plus '?childSku={sku}' when
+ * configurable or with options), else the '{type}-product' route '/p/{parentSku}/{slug}[/{childSku}]'.
  */
 export function productLink(product: Product, config: ShopConfig, options: ProductLinkOptions = {}): string {
   const prefix = storePrefix(config, options.storeCode);
@@ -67,10 +64,7 @@ export function categoryLink(category: Pick<Category, 'url_path' | 'slug'>, conf
   return prefix + routePath('category', { slug: category.slug });
 }
 
-/**
- * spec catalogue §2.1: a static page (privacy, legal ...) shows the CMS page of the same identifier; that page then has
- * one URL, the static page's. The static route's path for an identifier, or undefined.
- */
+/** spec catalogue §2.1: the static page (privacy, legal ...) that shows the CMS page of this identifier, if any. */
 export function staticPageOf(identifier: string): string | undefined {
   return ROUTES.find((r) => r.staticPage && r.name === identifier)?.path;
 }

@@ -1,7 +1,6 @@
 /**
- * Progress bar (spec transactions §8 "Progress": 'Getting payment status', 'Creating payment request', 'Sending the
- * message ...'; config.ui.progress): start → ticks every tickMs toward max over durationMs → finish (100, then hidden)
- * or fail (failed colour).
+ * Progress bar (spec transactions §8 "Progress", config.ui.progress): start → ticks every tickMs toward max over
+ * durationMs → finish (100, then hidden) or fail (failed colour).
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
