@@ -1,7 +1,4 @@
-/**
- * spec catalogue §2.11: the homepage's banners (main, small, product, menu aside), head images, instagram images and
- * default content items come from per-store-view local JSON files, never from the network.
- */
+/** spec catalogue §2.11: the homepage's banners, images and content items, from per-store-view local JSON files. */
 export interface Banner {
   title: string;
   subtitle?: string;

@@ -1,11 +1,7 @@
 /**
- * Wall-clock time of the store view's time zone (config.i18n.timeZone, 'Europe/Amsterdam'), in pure date math.
- *
- * Why not Intl: core reads no platform service (no clock, no Intl time-zone database) so its rules give the same
- * answer on every runtime and in every test. The zones a shop may name are listed here with their rule: a standard
- * offset and, for the EU zones, summer time from the last Sunday of March 01:00 UTC to the last Sunday of October
- * 01:00 UTC (EU rule since 1996). adapters/common/time-zone.test.ts checks this table against the platform's time-zone
- * database (Intl) over many instants, so a wrong entry fails a test. An unknown zone name is refused when used.
+ * Wall-clock time of the store view's time zone (config.i18n.timeZone) in pure date math, not Intl's time-zone
+ * database, so the rules answer the same on every runtime. EU summer time runs from the last Sunday of March to the
+ * last Sunday of October, 01:00 UTC; adapters/common/time-zone.test.ts checks the table against Intl.
  */
 export interface ZoneRule {
   /** offset from UTC outside summer time, in minutes */
