@@ -116,9 +116,8 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * How well one query term matches one token (0 = not at all, 1 = exactly): spec catalogue §9 fuzziness 2 with the
- * query builder's prefix length 1 (the first letter must be the same), also against the token's beginning or end
- * of the term's length (a part of a compound word: 'kerst' in 'kerstkaart'; terms of at least 3 letters).
+ * How well one query term matches one token (0 = not at all, 1 = exactly): spec catalogue §9 fuzziness 2 with prefix
+ * length 1, also against the token's start or end (compounds: 'kerst' in 'kerstkaart'; terms of 3 letters or more).
  */
 export function termMatch(term: string, token: string, config: ShopConfig): number {
   if (term === token) return 1;

@@ -1,7 +1,6 @@
 /**
- * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, simple/configurable, grouped and
- * bundle prices, custom option prices, tax display incl./excl. and price formatting.
- * Every rule takes `now` (from the Clock port) rather than reading a clock.
+ * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, the prices of every product type with
+ * custom options, incl./excl. tax, and formatting; every rule takes `now` rather than reading a clock.
  */
 import type { LocaleCode, ShopConfig } from '../config';
 import { numberFormat } from '../format/intl';

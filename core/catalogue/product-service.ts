@@ -58,9 +58,8 @@ export type ProductLoadDecision =
   | { readonly kind: 'redirect-to-parent' };
 
 /**
- * spec catalogue §4.1: status 2 or more -> 'Product query returned empty result product status = N';
- * visibility 1 -> redirect to the parent when direct-access prevention is on, else
- * 'Product query returned empty result product visibility = N'.
+ * spec catalogue §4.1: status 2 or more is an empty result (status = N); visibility 1 redirects to the parent when
+ * direct access is prevented, else is an empty result (visibility = N).
  */
 export function productLoadDecision(product: Product, config: ShopConfig): ProductLoadDecision {
   const status = product.status ?? 1;
@@ -132,10 +131,7 @@ export class ProductService extends StateHolder<ProductState> {
     return result.items[0];
   }
 
-  /**
-   * spec catalogue §4.1: fetch by sku and set as current; raise the status / visibility errors or redirect to
-   * the parent; then load attributes and gallery (and grouped links, breadcrumbs).
-   */
+  /** spec catalogue §4.1: fetch by sku and set as current, or raise the status / visibility errors, or redirect. */
   async load(sku: string, options: ProductLoadOptions = {}): Promise<ProductLoadResult> {
     this.patch({ loading: true, warning: undefined });
     try {
@@ -198,10 +194,7 @@ export class ProductService extends StateHolder<ProductState> {
     return current;
   }
 
-  /**
-   * The products a grouped or bundle product links to, by one sku-list search (none, logged, when it fails), as a
-   * lookup by sku that logs 'Product link not found' for a sku without a product.
-   */
+  /** The products a grouped or bundle product links to (one search), by sku; a missing one is logged. */
   private async linkedProducts(skus: string[]): Promise<(sku: string) => Product | undefined> {
     let found: Product[] = [];
     try {
@@ -233,10 +226,7 @@ export class ProductService extends StateHolder<ProductState> {
     return { ...product, product_links: links.map((l) => (l.link_type === 'associated' ? withProduct(l) : l)) };
   }
 
-  /**
-   * spec catalogue §3.1, §3.6, §4.4: the products of a bundle's links (names, prices, stock) by one sku-list search;
-   * a link whose product is not found keeps its own data.
-   */
+  /** spec catalogue §3.1, §3.6, §4.4: the products of a bundle's links; a link without one keeps its own data. */
   private async withBundleLinks(product: Product): Promise<Product> {
     const options = product.bundle_options ?? [];
     const skus = [...new Set(options.flatMap((o) => o.product_links.map((l) => l.sku)))];
@@ -267,10 +257,7 @@ export class ProductService extends StateHolder<ProductState> {
     return configured;
   }
 
-  /**
-   * spec catalogue §4.2: choose an option. Re-finds the parent's child for the new configuration and merges it;
-   * when none matches, the warning 'No such configuration ...' is set (state.warning) and answered.
-   */
+  /** spec catalogue §4.2: choose an option: the parent's child for the new configuration, else the warning. */
   configure(selection: VariantSelection): { ok: true; product: Product } | { ok: false; warning: MessageKey } {
     const parent = this.state.value.parent ?? this.state.value.original;
     if (!parent || parent.type_id !== 'configurable') return { ok: false, warning: MESSAGES.noParentSku };
@@ -316,10 +303,7 @@ export class ProductService extends StateHolder<ProductState> {
     return items;
   }
 
-  /**
-   * spec catalogue §4.2, §9: which option values of the current configurable remain choosable for a selection, through the
-   * option-path cache (cleared at config.catalogue.optionPathCacheMax entries).
-   */
+  /** spec catalogue §4.2, §9: the option values still choosable for a selection, through the option-path cache. */
   availableValues(selection: VariantSelection): Record<string, OptionValueId[]> {
     const parent = this.state.value.parent ?? this.state.value.original;
     if (!parent || parent.type_id !== 'configurable') return {};

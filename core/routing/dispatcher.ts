@@ -1,7 +1,6 @@
 /**
- * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table; any other path (or the
- * not-found route) is mapped to a product, category or CMS page through the UrlMapper port; nothing matching
- * gives the page-not-found route with slug page-not-found. Routing is locked while a route is processed.
+ * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table, any other path through the
+ * UrlMapper port to a product, category or CMS page, else page-not-found; one route is processed at a time.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -82,10 +81,7 @@ export function resolutionFromMapping(hit: UrlMapHit | null, config: ShopConfig,
 export interface UrlMappingCache {
   getUrlMapping(url: string): Promise<UrlMapHit | null | undefined>;
   setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void>;
-  /**
-   * Offline, a path never mapped in this browser (a page the server rendered, a product whose document came with a
-   * list): the mapping read from the cached catalogue itself (a category or product with that url_path), if any.
-   */
+  /** Offline, a path never mapped here: a cached category or product with that url_path, if any. */
   offlineUrlMapping?(url: string): Promise<UrlMapHit | undefined>;
 }
 

@@ -14,10 +14,7 @@ export interface RouteDef {
   readonly staticPage?: boolean;
   /** spec catalogue §2.4: the meta name the tag manager knows the route by (tagManagerName() defaults it to the name) */
   readonly tagManagerName?: string;
-  /**
-   * spec catalogue §2.4: excluded from page-view tracking. Ours: the routes whose address carries a secret (an order's
-   * signed token in the path; a password reset's token in the query) never reach the tag manager.
-   */
+  /** spec catalogue §2.4: excluded from page-view tracking (ours: addresses that carry a secret token) */
   readonly excludeFromPageView?: boolean;
 }
 
@@ -75,10 +72,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | u
   return params;
 }
 
-/**
- * Match a path (without query; a store-code prefix removed by the caller) to the first route of the table;
- * the page-not-found route matches anything. Duplicate paths (the product types) match their first name.
- */
+/** Match a path (without store code) to the first route of the table with that path, else page-not-found. */
 export function matchRoute(path: string): RouteMatch {
   const clean = '/' + path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
   for (const route of ROUTES) {
