@@ -91,23 +91,11 @@ export function priceExclTax(incl: number, config: ShopConfig): number {
   return money(incl / (1 + config.tax.rate), config);
 }
 
-function regularOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number {
-  const excl = num(p.price) ?? num(p.original_price) ?? num(p.original_final_price) ?? num(p.final_price);
-  if (!inclTax) {
-    if (excl !== undefined) return money(excl, config);
-    const incl = num(p.price_incl_tax) ?? num(p.original_price_incl_tax);
-    return incl !== undefined ? priceExclTax(incl, config) : 0;
-  }
-  const incl = num(p.price_incl_tax) ?? num(p.original_price_incl_tax);
+/** An amount in one tax display from its excl. and incl. tax fields (the missing one computed), else 0. */
+function displayed(excl: number | undefined, incl: number | undefined, inclTax: boolean, config: ShopConfig): number {
+  if (!inclTax) return excl !== undefined ? money(excl, config) : incl !== undefined ? priceExclTax(incl, config) : 0;
   if (incl !== undefined) return money(incl, config);
-  return excl !== undefined ? (config.tax.finalPriceIncludesTax ? money(excl, config) : priceInclTax(excl, config)) : 0;
-}
-
-function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number {
-  const excl = num(p.special_price)!;
-  if (!inclTax) return money(excl, config);
-  const incl = num(p.special_price_incl_tax);
-  if (incl !== undefined) return money(incl, config);
+  if (excl === undefined) return 0;
   return config.tax.finalPriceIncludesTax ? money(excl, config) : priceInclTax(excl, config);
 }
 
@@ -117,9 +105,11 @@ function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number
  */
 export function productPrice(product: PriceFields, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   const inclTax = options.inclTax ?? true;
-  const regular = regularOf(product, inclTax, config);
+  const p = product;
+  const excl = num(p.price) ?? num(p.original_price) ?? num(p.original_final_price) ?? num(p.final_price);
+  const regular = displayed(excl, num(p.price_incl_tax) ?? num(p.original_price_incl_tax), inclTax, config);
   if (isSpecialPriceActive(product, now, config)) {
-    const special = specialOf(product, inclTax, config);
+    const special = displayed(num(p.special_price), num(p.special_price_incl_tax), inclTax, config);
     if (special < regular) return { regular, special, final: special };
   }
   return { regular, final: regular };

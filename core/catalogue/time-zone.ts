@@ -51,11 +51,9 @@ export function zonedTimeToEpoch(zone: string, y: number, month: number, d: numb
   const wall = Date.UTC(y, month - 1, d, h, min, s, ms);
   const before = wall - zoneOffsetMinutes(zone, wall - DAY) * 60_000;
   const after = wall - zoneOffsetMinutes(zone, wall + DAY) * 60_000;
-  // the earlier reading is right when it maps back to the same wall time (first occurrence); otherwise the other
-  if (zoneOffsetMinutes(zone, after) * 60_000 + after === wall && zoneOffsetMinutes(zone, before) * 60_000 + before === wall) return Math.min(before, after);
-  if (zoneOffsetMinutes(zone, before) * 60_000 + before === wall) return before;
-  if (zoneOffsetMinutes(zone, after) * 60_000 + after === wall) return after;
-  return before; // in the spring gap: the offset before the change
+  // a reading is right when it maps back to the same wall time: the earlier one of those, in the spring gap `before`
+  const right = [before, after].filter((t) => zoneOffsetMinutes(zone, t) * 60_000 + t === wall);
+  return right.length ? Math.min(...right) : before;
 }
 
 /** The instant a local day of the zone begins (00:00) and the instant the next one begins. */
