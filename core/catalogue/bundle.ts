@@ -6,7 +6,7 @@ import type { ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';
 import { bundleLinkQtyChangeable, bundleOptionIsMulti, bundleSelectionPrice } from './prices';
 import { bundleSelectionsOf, chosenBundleLinks } from './prices';
-import type { BundleOption, BundleOptionSelection, Product } from './types';
+import type { BundleOptionSelection, Product } from './types';
 
 /** The most of one link a shopper may put in one bundle (the demo backend refuses more too). */
 export const BUNDLE_MAX_LINK_QTY = 99;
