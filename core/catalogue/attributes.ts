@@ -1,9 +1,7 @@
 /**
- * Attributes (spec catalogue §3.3, §5, §7, §9): kept by code and by id, a blacklist of unknown codes and a labels
- * cache. The attribute list skips codes containing a dot and codes already loaded or blacklisted.
- * With a Storage, loaded attributes are also persisted in the 'attributes' collection (keys 'code:{code}' and
- * 'id:{id}') and read from there before the API is asked — so product pages keep their option labels offline —
- * unless config.catalogue.disablePersistentAttributeCache (spec catalogue §9 "disabling the persistent attribute cache").
+ * Attributes (spec catalogue §3.3, §5, §7, §9): by code and by id, a blacklist of unknown codes and a labels cache.
+ * With a Storage they are persisted (collection 'attributes', keys 'code:{code}', 'id:{id}') and read there before the
+ * API, so labels show offline, unless config.catalogue.disablePersistentAttributeCache.
  */
 import { ownEntry } from '../dictionary';
 import { StateHolder } from '../state-holder';

@@ -11,11 +11,11 @@ import {
   bundleSelectionProblem,
   chooseBundleLink,
   configureBundle,
-  defaultBundleSelections,
   normalizeBundleSelections,
   setBundleOptionQty,
 } from './bundle';
 import { anyProductPrice, bundleProductPrice, bundleSelectionPrice, priceDisplay } from './prices';
+import { defaultBundleSelections } from './prices';
 import { ProductService } from './product-service';
 import type { BundleOption, BundleOptionSelection, Product, SearchResult } from './types';
 

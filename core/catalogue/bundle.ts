@@ -1,23 +1,12 @@
 /**
- * The shopper's choices on a bundle product (spec catalogue §3.1 bundle_options with product_links and is_default,
- * "Bundle option selection: option_id, option_qty, option_selections"; §3.6 the catalogue state holds the bundle option
- * selections; §4.4 "Bundles: the default link is the one flagged is_default, otherwise the first", "a bundle quantity
- * is used only when it is 0 or more"). Pure rules: the ProductService keeps the selection, the cart sends it as
- * product_option.extension_attributes.bundle_options.
+ * The shopper's choices on a bundle product (spec catalogue §3.1 bundle option selection, §3.6, §4.4). The
+ * ProductService keeps the selection; the cart sends it as product_option.extension_attributes.bundle_options.
  */
 import type { ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';
-import {
-  bundleLinkQtyChangeable,
-  bundleOptionIsMulti,
-  bundleSelectionPrice,
-  bundleSelectionsOf,
-  chosenBundleLinks,
-  defaultBundleSelections,
-} from './prices';
-import type { BundleOption, BundleOptionSelection, Product } from './types';
-
-export { bundleLinkQtyChangeable, bundleOptionIsMulti, bundleSelectionsOf, chosenBundleLinks, defaultBundleSelections };
+import { bundleLinkQtyChangeable, bundleOptionIsMulti, bundleSelectionPrice } from './prices';
+import { bundleSelectionsOf, chosenBundleLinks } from './prices';
+import type { BundleOptionSelection, Product } from './types';
 
 /** The most of one link a shopper may put in one bundle (the demo backend refuses more too). */
 export const BUNDLE_MAX_LINK_QTY = 99;
@@ -49,8 +38,8 @@ export function normalizeBundleSelections(product: Pick<Product, 'bundle_options
 
 /**
  * Choose a link in an option. A single-choice option (radio, select) holds that link only (`null` clears an optional
- * one); the quantity carries over when both the old and the new link's quantities may change, else it is the new link's own. A multi-choice
- * option (checkbox, multi) adds or removes the link (`checked`).
+ * one), keeping the quantity when both links' quantities may change; a multi-choice option (checkbox, multi) adds or
+ * removes the link (`checked`).
  */
 export function chooseBundleLink(
   product: Pick<Product, 'bundle_options'>,
@@ -139,11 +128,8 @@ export function bundleChoiceLabels(product: Pick<Product, 'bundle_options' | 'pr
   for (const option of product.bundle_options ?? []) {
     const links = chosen.filter((c) => c.option === option);
     if (!links.length) continue;
-    out.push({ label: bundleOptionTitle(option), value: links.map((c) => `${c.qty} × ${c.link.product?.name ?? c.link.sku}`).join(', ') });
+    const label = option.title?.trim() ? option.title : String(option.option_id);
+    out.push({ label, value: links.map((c) => `${c.qty} × ${c.link.product?.name ?? c.link.sku}`).join(', ') });
   }
   return out;
-}
-
-function bundleOptionTitle(option: BundleOption): string {
-  return option.title && option.title.trim() ? option.title : String(option.option_id);
 }

@@ -21,9 +21,8 @@ const TIMED_OUT = Symbol('timed out');
 const DEADLINE_STEP_MS = 100;
 
 /**
- * A timer of `ms` counted in steps of 100 ms of the page's own time, each step started when the previous one ran: a
- * busy main thread (hydration on a slow phone) runs one long timer late, together with a storage answer that arrived
- * in time, and the timer could win the race and disable the persistent cache for the visit (spec catalogue §9).
+ * A timer of `ms` in steps of 100 ms, each started when the previous one ran: a busy main thread runs one long timer
+ * late, beside a storage answer that came in time, and it could win the race (spec catalogue §9).
  */
 function deadline(scheduler: Scheduler, ms: number, due: () => void): { cancel(): void } {
   let left = ms;
@@ -86,10 +85,7 @@ export class CatalogueCache implements UrlMappingCache {
   private recreations = 0;
   private quotaClears = 0;
 
-  /**
-   * @param recreate makes a fresh Storage when a read hangs (the browser's IndexedDB connection re-opened);
-   *                 without it the same storage is kept.
-   */
+  /** @param recreate makes a fresh Storage when a read hangs (IndexedDB re-opened); without it the storage is kept */
   constructor(
     storage: Storage,
     private readonly scheduler: Scheduler,
@@ -162,20 +158,14 @@ export class CatalogueCache implements UrlMappingCache {
     }
   }
 
-  /**
-   * Every entry of a collection, timed like a read (spec catalogue §9: cache iteration times out at 2000 ms,
-   * config.cache.iterateTimeoutMs).
-   */
+  /** Every entry of a collection, timed like a read (spec catalogue §9: iteration times out at 2000 ms). */
   entries<T>(collection: string): Promise<Array<[string, T]>> {
     const memo = this.memory.entries<T>(collection);
     const read = () => this.storage.entries<T>(collection);
     return this.timed(read, this.config.cache.iterateTimeoutMs, { collection }, memo);
   }
 
-  /**
-   * spec catalogue §8, §9: the local storage is (nearly) full: clear the product cache and the URL cache of the storage
-   * (the in-memory copies cost no quota and stay). Used by StorageQuotaMonitor and QuotaGuardedStorage.
-   */
+  /** spec catalogue §8, §9: storage (nearly) full: clear its product and URL caches (the in-memory copies stay). */
   async clearForQuota(): Promise<void> {
     this.quotaClears++;
     await clearCatalogueCaches(this.storage);
@@ -192,8 +182,7 @@ export class CatalogueCache implements UrlMappingCache {
     return entry ? withoutMark(entry) : undefined;
   }
   /**
-   * Keep a product. `listingOnly`: only some of its fields came (a list's fields: a two-stage first answer, a
-   * server-rendered list): they are merged into a whole document kept before and never replace it; alone they are
+   * Keep a product. `listingOnly`: only a list's fields came; they are merged into a whole document kept before, or
    * kept marked, good for lists and searches but not for a product page (see offlineProducts).
    */
   async setProduct(product: Product, listingOnly = false): Promise<void> {
@@ -208,20 +197,14 @@ export class CatalogueCache implements UrlMappingCache {
     return entries.filter(([, p]) => p && typeof p === 'object' && !(wholeOnly && p[LISTING_ONLY])).map(([, p]) => withoutMark(p));
   }
   /**
-   * spec catalogue §1, §8: a product search the network could not answer and that was never answered before, read
-   * over the cached products (local-search.ts). A lookup of one product (a product page: size 1) needs its whole
-   * document; a list or a text search takes products known from lists too. Undefined when the body is not readable.
+   * spec catalogue §1, §8: a product search never answered, read over the cached products (local-search.ts, loaded
+   * on first need). A lookup of one product (size 1) needs a whole document; lists take listing-only ones too.
    */
   async localProductSearch<T>(request: SearchRequest): Promise<SearchResult<T> | undefined> {
-    // the local search is read only offline; its code (8 KB minified) comes then, not with every first page
-    // (the browser's entry loads it once idle, so a page that goes offline later has it: loadLocalSearch)
     const [products, { localSearch }] = await Promise.all([this.offlineProducts(request.size === 1 && !request.includeFields), loadLocalSearch()]);
     return localSearch(products, request, this.config) as SearchResult<T> | undefined;
   }
-  /**
-   * spec catalogue §2.2, §2.3 offline: the mapping of a url_path from what is cached, for the URL dispatcher when the
-   * url map cannot be asked: a cached category with that url_path, else a whole cached product document with it.
-   */
+  /** spec catalogue §2.2, §2.3 offline: a url_path's mapping from a cached category, else a whole cached product. */
   async offlineUrlMapping(url: string): Promise<UrlMapHit | undefined> {
     const category = await this.getCategory(`url_path:${url}`);
     if (category) return { _type: 'category', _source: category as unknown as Record<string, unknown> };
@@ -246,7 +229,7 @@ export class CatalogueCache implements UrlMappingCache {
   }
 }
 
-/** the offline product search's code (core/catalogue/local-search.ts), imported on first need; a chunk of its own in the browser */
+/** The offline product search (8 KB minified), a chunk of its own: the browser's entry loads it once idle. */
 export function loadLocalSearch(): Promise<typeof import('./local-search')> {
   return import('./local-search');
 }
@@ -256,9 +239,8 @@ function emptyResult<T>(request: SearchRequest): SearchResult<T> {
 }
 
 /**
- * CatalogueSearch with the local cache in front of the network (spec catalogue §1, §8): answers are stored
- * (and products by sku); when the search fails offline the cached answer is returned flagged `offline` and
- * `cache`, or an empty one flagged `offline`. A failure while online is logged and raised.
+ * CatalogueSearch with the local cache behind the network (spec catalogue §1, §8): answers (and products) are stored;
+ * offline a failed search answers the cached answer flagged `offline` and `cache`, else an empty one flagged `offline`.
  */
 export class CachedCatalogueSearch implements CatalogueSearch {
   constructor(
@@ -288,9 +270,8 @@ export class CachedCatalogueSearch implements CatalogueSearch {
   }
 
   /**
-   * A cached answer that lacks aggregations the request asks for (a server-rendered category page's first product
-   * page: the hydration state carries no aggregations, offline-seed.ts) gets them computed over the cached products
-   * (local-search.ts), so the filter panel shows offline (spec catalogue §3.4, §8).
+   * A cached answer without the aggregations asked for (a server-rendered first page: offline-seed.ts) gets them
+   * computed over the cached products, so the filter panel shows offline (spec catalogue §3.4, §8).
    */
   private async aggregationsOf<T>(request: SearchRequest, cached: SearchResult<T>): Promise<SearchResult<T>['aggregations']> {
     const asked = request.body.aggs ?? request.body.aggregations;

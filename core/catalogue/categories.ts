@@ -8,7 +8,7 @@ import type { SearchRequest } from '../ports/catalogue-search';
 import type { CategoryQuery } from '../ports/category-api';
 import { categoryLink } from '../routing/links';
 import { chosenFiltersToQuery, chosenSort } from './filters';
-import { buildSearchQuery, toSearchRequest, type BuiltSearchQuery } from './search-query';
+import { buildSearchQuery, toSearchRequest } from './search-query';
 import type { Breadcrumb, Category, ChosenFilters, MenuItem, Product, ProductList } from './types';
 
 function byPosition(a: Category, b: Category): number {
@@ -16,9 +16,8 @@ function byPosition(a: Category, b: Category): number {
 }
 
 /**
- * spec catalogue §3.2, §9: build the category tree from the flat search answer. The children of the root
- * category (id 2) are the top level; children are nested by parent_id and sorted by position ascending;
- * inactive categories (and their subtrees) are left out. Each category appears once (cycles are cut).
+ * spec catalogue §3.2, §9: the category tree of the flat search answer under the root category (id 2), nested by
+ * parent_id, by position ascending, without inactive subtrees; each category once (cycles are cut).
  */
 export function buildCategoryTree(flat: readonly Category[], config: ShopConfig): Category[] {
   const byParent = new Map<number, Category[]>();
@@ -85,15 +84,7 @@ export function categoryQueryEmpty(key: string, value: unknown): ShopError {
   return new ShopError(MESSAGES.categoryQueryEmpty, { key, value: Array.isArray(value) ? value.join(',') : String(value) });
 }
 
-/** spec catalogue §5: a category lookup by an id below the root category id yields an empty-result error. */
-export function checkCategoryId(id: number, config: ShopConfig): void {
-  if (!Number.isFinite(id) || id < config.categories.rootCategoryId) throw categoryQueryEmpty('id', id);
-}
-
-/**
- * spec catalogue §2.2: breadcrumbs of a category: its ancestors below the root (from its path, linked) and
- * itself (not linked).
- */
+/** spec catalogue §2.2: a category's breadcrumbs: its ancestors below the root (linked), then itself. */
 export function categoryBreadcrumbs(category: Category, flat: readonly Category[], config: ShopConfig, storeCode?: string): Breadcrumb[] {
   const ids = (category.path ?? '').split('/').map(Number).filter((id) => Number.isFinite(id) && id > config.categories.rootCategoryId && id !== category.id);
   const crumbs: Breadcrumb[] = [];
@@ -117,15 +108,14 @@ export function productBreadcrumbs(product: Product, flat: readonly Category[], 
   return crumbs;
 }
 
-/**
- * spec catalogue §7, §9: the category search request: filters on the given fields (id, url_path, breadcrumb
- * fields ...), active only by default, size 4000, sort position ascending.
- */
+/** spec catalogue §7, §9: the category search: filters on the given fields, active only by default, size 4000. */
 export function categorySearchRequest(query: CategoryQuery, config: ShopConfig): SearchRequest {
   const must: unknown[] = [];
   for (const [field, raw] of Object.entries(query.filters ?? {})) {
     const values = Array.isArray(raw) ? [...raw] : [raw];
-    if (field === 'id') for (const v of values) checkCategoryId(Number(v), config);
+    // spec catalogue §5: a lookup by an id below the root category id is an empty result
+    const below = (v: unknown) => !Number.isFinite(Number(v)) || Number(v) < config.categories.rootCategoryId;
+    if (field === 'id' && values.some(below)) throw categoryQueryEmpty('id', values.find(below));
     must.push({ terms: { [field]: values } });
   }
   if (query.onlyActive ?? true) must.push({ terms: { is_active: [true] } });
@@ -155,35 +145,22 @@ export interface CategoryProductsInput {
  * The search of a category's product list: listing filters, category_ids in the category's subtree, the chosen
  * filters (catalog scope), the chosen sort (default best sold), aggregations of the default filters.
  */
-export function categoryProductsQuery(input: CategoryProductsInput, config: ShopConfig): BuiltSearchQuery {
-  const filters = input.filters ?? {};
-  return buildSearchQuery(
-    {
-      filters: [{ attribute: 'category_ids', value: { in: subtreeIds(input.category, input.categories) } }, ...chosenFiltersToQuery(filters, config)],
-      sort: chosenSort(filters, config),
-      from: input.from ?? 0,
-      size: input.size ?? config.search.defaultPageSize,
-    },
-    config,
-  );
-}
-
 export function categoryProductsRequest(input: CategoryProductsInput, config: ShopConfig): SearchRequest {
-  return toSearchRequest(categoryProductsQuery(input, config), 'product');
+  const filters = input.filters ?? {};
+  const inCategory = { attribute: 'category_ids', value: { in: subtreeIds(input.category, input.categories) } };
+  const { from = 0, size = config.search.defaultPageSize } = input;
+  const query = { filters: [inCategory, ...chosenFiltersToQuery(filters, config)], from, size };
+  return toSearchRequest(buildSearchQuery({ ...query, sort: chosenSort(filters, config) }, config));
 }
 
-/** Paging: whether a list has more items to load, and where the next page starts. */
+/** Paging: whether a list has more items to load (the next page starts at its length). */
 export function hasMoreItems(list: Pick<ProductList, 'items' | 'total'>): boolean {
   return list.items.length < list.total;
 }
-export function nextPageStart(list: Pick<ProductList, 'items'>): number {
-  return list.items.length;
-}
 
 /**
- * The depth of 'load more' lives in the route query (?page=N: pages 1..N shown), so back and refresh keep
- * the shopper's place. Anything but a whole number of 2 or more reads as 1; the depth is capped at
- * config.catalogue.maxListDepth pages (one request of N pages at most).
+ * The depth of 'load more' lives in the route query (?page=N: pages 1..N shown), so back and refresh keep the
+ * shopper's place; anything but a whole number reads as 1, capped at config.catalogue.maxListDepth pages.
  */
 export function listDepthFromQuery(raw: unknown, config: Pick<ShopConfig, 'catalogue'>): number {
   const value = Array.isArray(raw) ? raw[0] : raw;

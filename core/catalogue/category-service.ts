@@ -20,7 +20,6 @@ import {
   hasMoreItems,
   listDepthOf,
   menuItems,
-  nextPageStart,
 } from './categories';
 import { availableFiltersFromAggregations, sameFilters, toggleFilter, type AvailableFilters } from './filters';
 import { tileProduct } from './tile-variant';
@@ -113,9 +112,8 @@ export class CategoryService extends StateHolder<CategoryState> {
   }
 
   /**
-   * Replace the chosen filters (read from the route query) and show `depth` pages (?page=N). The same
-   * filters one page deeper than shown load just the next page ('load more'); the same filters at the depth shown
-   * load nothing; anything else reloads pages 1..depth in one request.
+   * Replace the chosen filters and show `depth` pages (?page=N): the same filters one page deeper load the next page,
+   * at the same depth nothing; anything else reloads pages 1..depth in one request.
    */
   async applyFilters(filters: ChosenFilters, depth = 1): Promise<ProductList> {
     const { list, warning } = this.state.value;
@@ -135,13 +133,10 @@ export class CategoryService extends StateHolder<CategoryState> {
   /** Load the next page, appended. */
   async loadMore(): Promise<ProductList> {
     if (!hasMoreItems(this.state.value.list)) return this.state.value.list;
-    return this.loadProducts(nextPageStart(this.state.value.list));
+    return this.loadProducts(this.state.value.list.items.length);
   }
 
-  /**
-   * Load a page of the current category's products. spec catalogue §4.4: if the list is empty or fails, the
-   * warning 'No products synchronized for this category...' is set and the list emptied.
-   */
+  /** Load a page of the category's products; spec catalogue §4.4: none, or a failure, sets the warning. */
   async loadProducts(from = 0, size = this.config.search.defaultPageSize): Promise<ProductList> {
     const category = this.state.value.current;
     if (!category) return this.state.value.list;
@@ -184,10 +179,7 @@ export class CategoryService extends StateHolder<CategoryState> {
     }
   }
 
-  /**
-   * Why the last product list load failed (undefined when it answered). The shopper sees the §4.4 warning either
-   * way; the server also needs to know whether the backend could not answer (then the page is a 503).
-   */
+  /** Why the last list load failed, if it did: the server answers a 503 when the backend could not answer. */
   listFailure(): unknown {
     return this.lastListFailure;
   }

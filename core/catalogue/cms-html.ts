@@ -1,8 +1,6 @@
 /**
- * CMS HTML (spec catalogue §3.5, §2.5, §2.6, product and category descriptions) is rendered as HTML, never with
- * anything that runs or asks the shopper for input. The HtmlSanitizer port (DOMPurify over a real DOM: regular
- * expressions cannot parse HTML) applies this policy on top of DOMPurify's defaults (which drop scripts, event
- * handlers, script URLs and data: URLs outside media).
+ * CMS HTML (spec catalogue §2.5, §2.6, §3.5, descriptions) renders without anything that runs or asks for input: the
+ * HtmlSanitizer port (DOMPurify over a real DOM) applies this policy on top of DOMPurify's defaults.
  */
 export interface CmsHtmlPolicy {
   /** elements removed with their content, besides DOMPurify's own list */

@@ -1,7 +1,6 @@
 /**
- * CMS pages and blocks (spec catalogue §3.5, §7, §8): by identifier with the store id; an empty result gives
- * 'CMS query returned empty result'. Block lists default to size 150. Identifiers come from the URL: the known pages
- * and blocks are read by own entry only, so `/i/constructor` is an unknown page, never Object.prototype's member.
+ * CMS pages and blocks (spec catalogue §3.5, §7, §8) by identifier with the store id; none gives 'CMS query returned
+ * empty result'. Identifiers come from the URL: read by own entry only (`/i/constructor` is an unknown page).
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -19,10 +18,6 @@ export interface CmsState {
 
 export const EMPTY_CMS: CmsState = { pages: {}, blocks: {} };
 
-export function cmsQueryEmpty(): ShopError {
-  return new ShopError(MESSAGES.cmsQueryEmpty);
-}
-
 export class CmsService extends StateHolder<CmsState> {
   constructor(
     private readonly api: ContentApi,
@@ -33,11 +28,11 @@ export class CmsService extends StateHolder<CmsState> {
     super(EMPTY_CMS);
   }
 
-  /** Load a page by identifier and make it current; throws the cmsQueryEmpty ShopError when none. */
+  /** Load a page by identifier and make it current; throws the cmsQueryEmpty ShopError when none (spec §8). */
   async loadPage(identifier: string): Promise<CmsPage> {
     const known = ownEntry(this.state.value.pages, identifier);
     const page = known ?? (await this.api.pageByIdentifier(identifier, this.storeId));
-    if (!page) throw cmsQueryEmpty();
+    if (!page) throw new ShopError(MESSAGES.cmsQueryEmpty);
     this.state.next({ ...this.state.value, pages: { ...this.state.value.pages, [identifier]: page }, current: page });
     return page;
   }
@@ -48,7 +43,7 @@ export class CmsService extends StateHolder<CmsState> {
     if (known) return known;
     try {
       const block = await this.api.blockByIdentifier(identifier, this.storeId);
-      if (!block) throw cmsQueryEmpty();
+      if (!block) throw new ShopError(MESSAGES.cmsQueryEmpty);
       this.state.next({ ...this.state.value, blocks: { ...this.state.value.blocks, [identifier]: block } });
       return block;
     } catch (e) {

@@ -1,8 +1,7 @@
 /**
- * Custom option validation (spec catalogue §4.4 "A custom option validator can be registered per rule"). Each custom option
- * field has a rule name ('required' for an option with is_require, none otherwise, or one set per option); a validator is
- * registered under a rule name and answers a MESSAGES key when the value is not acceptable. A product whose custom options
- * do not validate carries the errors in product.errors, so the cart's add rule refuses it with that notice (transactions §4).
+ * Custom option validation (spec catalogue §4.4 "A custom option validator can be registered per rule"): a validator
+ * per rule name answers a MESSAGES key; a product whose options fail carries it in product.errors, so the cart's add
+ * rule refuses it (transactions §4).
  */
 import { MESSAGES, type MessageKey } from '../messages';
 import type { CustomOption, Product } from './types';

@@ -146,17 +146,13 @@ export function filtersFromRouteQuery(query: RouteQuery, config: ShopConfig, ava
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Price labels
-
 function formatAmount(amount: number, locale: LocaleCode, config: ShopConfig): string {
   return numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: config.i18n.fractionDigits }).format(amount);
 }
 
 /**
  * spec catalogue §9: the first bucket reads '< {currency}{to}', the last '> {currency}{from}', the middle ones
- * '{currency}{from} - {to}' (numbers in the locale's format: '€1.000' in nl-NL, '€1,000' in en-US). A range whose `to`
- * is undefined or null is open upwards (a null from JSON or an API answer read '€150 - 0' before).
+ * '{currency}{from} - {to}', numbers in the locale's format; a `to` of undefined or null (JSON) is open upwards.
  */
 export function priceRangeLabel(range: PriceRange, config: ShopConfig, locale: LocaleCode = config.i18n.defaultLocale): string {
   const sign = config.i18n.currencySign;
@@ -166,18 +162,14 @@ export function priceRangeLabel(range: PriceRange, config: ShopConfig, locale: L
   return `${sign}${formatAmount(range.from, locale, config)} - ${formatAmount(range.to, locale, config)}`;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Options offered from the aggregations
-
 function bucketsOf(aggs: Aggregations, name: string): AggregationBucket[] {
   return aggs[name]?.buckets ?? [];
 }
 
 /**
- * The filter options to offer (spec catalogue §3.4, §9): for each default filter, the union of the buckets of
- * `agg_terms_{field}` and `agg_terms_{field}_options` (counts summed), labelled from the attribute metadata
- * (options without a label are skipped); price options from `agg_range_price` with their §9 labels. Buckets
- * with no products are left out.
+ * The filter options to offer (spec catalogue §3.4, §9): per default filter the buckets of `agg_terms_{field}` and
+ * `agg_terms_{field}_options` (counts summed) labelled from the attribute metadata, price options from
+ * `agg_range_price`; unlabelled options and empty buckets are left out.
  */
 export function availableFiltersFromAggregations(
   aggs: Aggregations,

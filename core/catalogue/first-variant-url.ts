@@ -1,9 +1,7 @@
 /**
- * spec catalogue §2.2, §9 setFirstVarianAsDefaultInURL: "The product page may add childSku to the URL when the first variant
- * is set as default in the URL. It is a route param when URL dispatching is used, otherwise a query parameter."
- *
- * A pure rule: for a configurable product page opened without a childSku, the route to replace the current one with,
- * carrying the first available variant's sku. Off by default (config.catalogue.setFirstVarianAsDefaultInURL).
+ * spec catalogue §2.2, §9 setFirstVarianAsDefaultInURL (off by default): a configurable product page opened without a
+ * childSku is replaced by the route carrying the first available variant's sku (a route param with URL dispatching,
+ * otherwise a query parameter).
  */
 import type { ShopConfig } from '../config';
 import { productLink } from '../routing/links';
@@ -45,12 +43,9 @@ function queryString(query: Readonly<Record<string, string>>): string {
 }
 
 /**
- * The route with the first variant's childSku, or undefined when nothing is to change: the toggle is off, the product is
- * not configurable, the route already carries a childSku (param or query), or no variant is available.
- * - URL dispatching on: childSku becomes a route param of the dispatched route. The dispatched path is the product's
- *   url_path, which has no slot for it, so the URL carries it the way this shop's dispatcher reads a dispatched route's
- *   childSku (productLink: '/{url_path}?childSku=...'); other query parameters are kept.
- * - otherwise: childSku is added as a query parameter to the path as opened ('/p/{parentSku}/{slug}?childSku=...').
+ * The route with the first variant's childSku, or undefined when nothing is to change (toggle off, not configurable,
+ * a childSku already there, no variant available). With URL dispatching the dispatched route's param travels as the
+ * dispatcher reads it (productLink: '/{url_path}?childSku=...'); otherwise it is a query parameter of the path.
  */
 export function firstVariantDefaultRoute(product: Product, route: ProductPageRoute, config: ShopConfig): FirstVariantRoute | undefined {
   if (!config.catalogue.setFirstVarianAsDefaultInURL || product.type_id !== 'configurable') return undefined;

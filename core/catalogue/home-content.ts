@@ -1,7 +1,4 @@
-/**
- * spec catalogue §2.11: the homepage's banners (main, small, product, menu aside), head images, instagram images and
- * default content items come from per-store-view local JSON files, never from the network.
- */
+/** spec catalogue §2.11: the homepage's banners, images and content items, from per-store-view local JSON files. */
 export interface Banner {
   title: string;
   subtitle?: string;
@@ -36,8 +33,10 @@ export interface HomeContentSource {
 export function normaliseHomeContent(raw: unknown): HomeContentData {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const list = <T>(v: unknown, ok: (x: unknown) => x is T): T[] => (Array.isArray(v) ? v.filter(ok) : []);
-  const isBanner = (x: unknown): x is Banner =>
-    !!x && typeof x === 'object' && typeof (x as Banner).title === 'string' && typeof (x as Banner).link === 'string';
+  /** an entry with these text fields */
+  const has = <T>(...keys: Array<keyof T & string>) => (x: unknown): x is T =>
+    !!x && typeof x === 'object' && keys.every((k) => typeof (x as Record<string, unknown>)[k] === 'string');
+  const isBanner = has<Banner>('title', 'link');
   const b = (o.banners && typeof o.banners === 'object' ? o.banners : {}) as Record<string, unknown>;
   return {
     banners: {
@@ -47,11 +46,7 @@ export function normaliseHomeContent(raw: unknown): HomeContentData {
       menuAsideBanners: list(b.menuAsideBanners, isBanner),
     },
     headImages: list(o.headImages, isBanner),
-    instagramImages: list(o.instagramImages, (x): x is { image: string } => !!x && typeof (x as { image?: unknown }).image === 'string'),
-    contentItems: list(
-      o.contentItems,
-      (x): x is { title: string; message: string } =>
-        !!x && typeof (x as { title?: unknown }).title === 'string' && typeof (x as { message?: unknown }).message === 'string',
-    ),
+    instagramImages: list(o.instagramImages, has<{ image: string }>('image')),
+    contentItems: list(o.contentItems, has<{ title: string; message: string }>('title', 'message')),
   };
 }

@@ -36,10 +36,7 @@ export class HomeService extends StateHolder<HomeState> {
     return this.lastFailure;
   }
 
-  /**
-   * Load both lists in parallel; a failing list leaves the other intact and marks the state 'error'.
-   * The local home content loads beside them; its failure is logged at debug level only (spec catalogue §2.11).
-   */
+  /** Load both lists (a failing one marks the state 'error') and the local content (spec catalogue §2.11). */
   async load(): Promise<void> {
     if (this.state.value.status === 'ready') return;
     this.patch({ status: 'loading' });

@@ -12,10 +12,8 @@ export function imageUrl(path: string | undefined | null, size: ThumbnailSize, c
 }
 
 /**
- * The URLs to try for a product image, best first. The asked size first; then the same
- * image at the shop's other sizes (catalogue §9: list 324x489, gallery 600x744, cart 210x300), since offline only what
- * a visited page loaded is in the worker's image cache: a product added to the cart from its page or a list has its
- * gallery or list image cached, never yet its cart size. Then the other paths (a cart line's thumbnail, then image).
+ * The URLs to try for a product image, best first: the asked size, then the shop's other sizes (catalogue §9; offline
+ * only what a visited page loaded is cached), for each of the paths in turn.
  */
 export function imageCandidates(paths: ReadonlyArray<string | undefined | null>, size: ThumbnailSize, config: ShopConfig): string[] {
   const sizes = [size, config.images.productList, config.images.gallery, config.images.cart];

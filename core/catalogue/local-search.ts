@@ -1,19 +1,9 @@
 /**
- * Offline answers from the products kept on this device (spec catalogue §1: "catalogue data is cached locally";
- * §8: a client search that fails offline answers a result flagged offline). A product search never answered online
- * is read here over the cached products: the Elasticsearch body the core's query builder writes (search-query.ts),
- * and nothing else. A body with a clause or aggregation that builder never writes is not guessed at.
- *
- * - filters: `terms`, `range`, `bool` (filter / must / must_not / should + minimum_should_match), `match_all`,
- *   `function_score`; a field matches when any of its values does (arrays and arrays of objects flatten, as in
- *   Elasticsearch: `configurable_children.sku`, `category.name`).
- * - text (spec catalogue §9): the multi_match over the boosted fields, fuzziness 2 with prefix length 1, at least 75%
- *   of the terms matching in one field, or the sku phrase. Tokens are lowercase, without diacritics, split on
- *   punctuation; a term also matches a token it begins or ends (Dutch compounds: 'kerst' in 'kerstkaart'). Scores are
- *   local (boost x match quality, summed over fields), never the engine's.
- * - order: the request's sort field, else the text score, else the order the products were cached in.
- * - aggregations (the filter panel, spec catalogue §3.4, §9): the `terms` and `range` of `aggregationsFor`, counted
- *   as the demo backend counts them (compared in local-search.test.ts).
+ * Offline answers from the products kept on this device (spec catalogue §1, §8): a product search never answered
+ * online is read over the cached products. Only the body the core's query builder writes (search-query.ts) is read;
+ * anything else is not guessed at (Unsupported). A field matches when any of its values does (arrays flatten, as in
+ * Elasticsearch); text scores are local (boost x match quality, summed over fields), never the engine's; the order is
+ * the sort field, else the score, else the order the products were cached in.
  */
 import type { ShopConfig } from '../config';
 import { ownEntry } from '../dictionary';
@@ -126,9 +116,8 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * How well one query term matches one token (0 = not at all, 1 = exactly): spec catalogue §9 fuzziness 2 with the
- * query builder's prefix length 1 (the first letter must be the same), also against the token's beginning or end
- * of the term's length (a part of a compound word: 'kerst' in 'kerstkaart'; terms of at least 3 letters).
+ * How well one query term matches one token (0 = not at all, 1 = exactly): spec catalogue §9 fuzziness 2 with prefix
+ * length 1, also against the token's start or end (compounds: 'kerst' in 'kerstkaart'; terms of 3 letters or more).
  */
 export function termMatch(term: string, token: string, config: ShopConfig): number {
   if (term === token) return 1;
@@ -235,12 +224,8 @@ const rangeKey = (n: number | undefined) => (n === undefined ? '*' : Number.isIn
 
 /**
  * The `aggs` of `aggregationsFor` over the given documents (spec catalogue §3.4, §9: the filter panel's options), as
- * the backend answers them:
- * - `terms` (field, size): one bucket per distinct value (a number and its text apart; a boolean keyed 1/0 with
- *   key_as_string), a document counted once per value; by count, ties by key; `sum_other_doc_count` counts what
- *   `size` left out;
- * - `range` (field, ranges of from / to): documents with a number in [from, to).
- * Anything else throws Unsupported.
+ * the demo backend answers them (compared in local-search.test.ts): `terms` buckets by count then key (a boolean keyed
+ * 1/0 with key_as_string), `range` buckets of [from, to).
  */
 export function localAggregations(docs: readonly unknown[], spec: unknown): Aggregations {
   if (!isRecord(spec)) throw new Unsupported('aggs');

@@ -1,10 +1,8 @@
 /**
  * spec catalogue §1 ("catalogue data is cached locally"): what a server-rendered page showed is kept in the browser's
- * catalogue cache as if the browser had asked for it, so the page opens offline by a link exactly as by a reload:
- * its path's url mapping, a product page's whole document (and its parent), a category page's first product page under
- * the request the browser's CategoryService builds for it, and listed products (home lists, related, the category's)
- * as listing-only entries. The slim hydration state has no aggregations or filter fields: `completeRendered` asks for
- * those of the first page once the browser is idle, so offline the filter panel shows (local-search.ts).
+ * catalogue cache as if the browser had asked for it, so the page opens offline by a link as by a reload: its url
+ * mapping, a product page's documents, a category's first product page (under the CategoryService's request) and the
+ * listed products as listing-only entries. `completeRendered` adds the filter fields and aggregations later.
  */
 import type { ShopConfig } from '../config';
 import type { PageResolutionState } from '../routing/page-resolution';
@@ -81,10 +79,8 @@ export interface SeedPacing {
 
 /**
  * Write the seed plan of a hydrated page into the catalogue cache (failures only cost the offline copy). What a link
- * back to the page needs (its url mapping, its first product page, a product page's document) is written first and
- * at once: a shopper who leaves the page within a few hundred milliseconds (a slow phone, a busy disk) still finds it
- * offline. The listed products follow in slices of a few, each after `pacing.pause()` (the page's main
- * thread is not held by one long run of IndexedDB writes and structured clones after hydration).
+ * back to the page needs is written first and at once (a shopper may leave within milliseconds); the listed products
+ * follow in slices, each after `pacing.pause()`, so no long run of IndexedDB writes holds the main thread.
  */
 export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig, pacing?: SeedPacing): Promise<void> {
   const plan = seedPlan(rendered, config);
@@ -110,11 +106,7 @@ export async function rememberRendered(cache: CatalogueCache, rendered: Rendered
   }
 }
 
-/**
- * The fields a category list reads offline (spec catalogue §3.4, §9): what its request filters on (category_ids,
- * visibility, status; type_id: an `_options` filter is for configurables), the default filters with their `_options`
- * and the price ranges' field.
- */
+/** The fields a category list reads offline (spec catalogue §3.4, §9): its request's and the default filters. */
 export function offlineFilterFields(config: ShopConfig): string[] {
   const fields = new Set(['sku', 'type_id', 'category_ids', 'visibility', 'status', 'final_price']);
   for (const f of config.filters.defaultFilters) if (f !== 'price') fields.add(f).add(`${f}_options`);
@@ -122,10 +114,8 @@ export function offlineFilterFields(config: ShopConfig): string[] {
 }
 
 /**
- * Online, after `rememberRendered`: a rendered category page's first product page is completed for offline use with
- * the fields its filters read and the server's aggregations (one search of the same request, fields limited to
- * `offlineFilterFields`), merged into the listing-only products and the kept answer. Nothing is asked when the browser
- * already has the answer with its aggregations (it asked itself) or for another kind of page.
+ * Online, after `rememberRendered`: a rendered category page's first product page gets the fields its filters read and
+ * the server's aggregations (one search of the same request), unless the browser already has them.
  */
 export async function completeRendered(cache: CatalogueCache, search: CatalogueSearch, rendered: RenderedCatalogue, config: ShopConfig): Promise<void> {
   const seeded = seedPlan(rendered, config).categorySearch;

@@ -1,9 +1,7 @@
 /**
- * The option-path cache (spec catalogue §9 "The option-path cache is cleared at 500 entries"): a memo of the variant
- * look-ups a product page repeats on every render and every option click — selectConfigurableChild and
- * availableOptionValues for (product, selection). Entries are keyed by the product object (products are never mutated:
- * a new product is a new key) and the canonical selection; once config.catalogue.optionPathCacheMax entries are held,
- * the whole cache is cleared before the next one is stored.
+ * The option-path cache (spec catalogue §9 "cleared at 500 entries"): a memo of selectConfigurableChild and
+ * availableOptionValues per product object (never mutated) and canonical selection, cleared whole at
+ * config.catalogue.optionPathCacheMax entries.
  */
 import type { ShopConfig } from '../config';
 import type { ConfigurableChild, Product } from './types';

@@ -1,14 +1,13 @@
 /**
- * Price refresh from the platform (spec catalogue §4.5, §7, §8): a render-list lookup by skus; the prices are
- * applied to the products (and their configurable children) and 'prices-after-sync' fires. On failure the
- * item list is empty and the failure is logged.
+ * Price refresh from the platform (spec catalogue §4.5, §7, §8): a render-list lookup by skus, applied to products and
+ * children, then 'prices-after-sync' fires; a failure is logged and changes nothing.
  */
 import { Subject, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { ProductApi, RenderListItem } from '../ports/product-api';
-import type { PriceFields, Product } from './types';
+import type { ConfigurableChild, PriceFields, Product } from './types';
 
 export const PRICES_AFTER_SYNC = 'prices-after-sync';
 
@@ -39,21 +38,23 @@ function applyItem<T extends PriceFields>(target: T, item: RenderListItem, now: 
   return out;
 }
 
+/** Products and their configurable children, each one `answerOf` answers for updated by `apply`. */
+export function updateWithChildren<A>(
+  products: readonly Product[],
+  answerOf: (item: ConfigurableChild) => A | undefined,
+  apply: <T extends ConfigurableChild>(item: T, answer: A) => T,
+): Product[] {
+  const update = <T extends ConfigurableChild>(item: T, answer = answerOf(item)) =>
+    answer ? apply(item, answer) : item;
+  const withChildren = (p: Product, children = p.configurable_children) =>
+    children ? { ...update(p), configurable_children: children.map((c) => update(c)) } : update(p);
+  return products.map((p) => withChildren(p));
+}
+
 /** Apply render-list items to products and their configurable children, by sku. */
 export function applyRenderListPrices(products: readonly Product[], items: readonly RenderListItem[], now: number, config: ShopConfig): Product[] {
   const bySku = new Map(items.map((i) => [i.sku, i]));
-  return products.map((p) => {
-    const own = bySku.get(p.sku);
-    const base = own ? applyItem(p, own, now, config) : p;
-    if (!p.configurable_children?.length) return base;
-    return {
-      ...base,
-      configurable_children: p.configurable_children.map((c) => {
-        const item = bySku.get(c.sku);
-        return item ? applyItem(c, item, now, config) : c;
-      }),
-    };
-  });
+  return updateWithChildren(products, (p) => bySku.get(p.sku), (p, item) => applyItem(p, item, now, config));
 }
 
 /** The skus a render-list lookup (and a stock sync) needs: each product's and its configurable children's, once. */

@@ -1,11 +1,11 @@
 /**
- * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, simple/configurable, grouped and
- * bundle prices, custom option prices, tax display incl./excl. and price formatting.
- * Every rule takes `now` (from the Clock port) rather than reading a clock.
+ * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, the prices of every product type with
+ * custom options, incl./excl. tax, and formatting; every rule takes `now` rather than reading a clock.
  */
 import type { LocaleCode, ShopConfig } from '../config';
 import { numberFormat } from '../format/intl';
-import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOption, CustomOptionValue, PriceFields, Product } from './types';
+import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOptionValue } from './types';
+import type { PriceFields, Product } from './types';
 import { zonedDayBounds, zonedTimeToEpoch } from './time-zone';
 
 export interface PriceOptions {
@@ -25,13 +25,6 @@ export interface PriceInfo {
 export interface PriceDisplay {
   readonly regular: string;
   readonly special?: string;
-}
-
-/** Parse a shop date: ISO-8601, or Magento's 'YYYY-MM-DD[ HH:mm:ss]' (read as UTC); NaN when unreadable. */
-export function parseShopDate(value: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
-  if (m) return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-  return Date.parse(value);
 }
 
 function money(n: number, config: ShopConfig): number {
@@ -55,9 +48,8 @@ export function forgetPriceMemos(): void {
 
 /**
  * A special-price bound as an instant in the store view's time zone: a day ('2026-06-30', or '2026-06-30 00:00:00') is
- * a whole local day (a from-day starts at its 00:00, a to-day's bound is the next day's 00:00, exclusive); a time of
- * day is that local instant; an ISO stamp with a zone is that instant. NaN when unreadable. Kept per side, zone and
- * text (a listing reads the same few dates on every tile: 2 % of a category render, docs/benchmarks.md).
+ * a whole local day (a to-day's bound is the next day's 00:00, exclusive); a time of day is that local instant; an ISO
+ * stamp with a zone is that instant; NaN when unreadable. Kept per side, zone and text (listings repeat a few dates).
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
   const key = `${side}\u0000${zone}\u0000${value}`;
@@ -66,7 +58,6 @@ export function specialDateBound(value: string, zone: string, side: 'from' | 'to
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(value.trim());
     if (!m) return Date.parse(value);
     const [, y, mo, d, h, mi, se, ms] = m.map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
-    // a day (no time of day, or 00:00:00.000) is a whole local day; any other time of day that local instant
     bound = mo < 1 || mo > 12 || d < 1 || d > 31 ? NaN : h || mi || se || ms ? zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms) : zonedDayBounds(zone, y, mo, d)[side === 'from' ? 'start' : 'nextStart'];
     if (boundsRead.size >= BOUNDS_KEPT) boundsRead.clear();
     boundsRead.set(key, bound);
@@ -76,9 +67,8 @@ export function specialDateBound(value: string, zone: string, side: 'from' | 'to
 
 /**
  * spec catalogue §3.1: a special price (above 0) counts only while `now` is inside its special_from_date /
- * special_to_date window, read in config.i18n.timeZone: "to 30 June" lasts through 30 June 23:59:59.999 Amsterdam time
- * (specialDateBound). An absent bound is open; an unreadable one makes the special price inactive. productPrice uses
- * this rule, so the two always agree.
+ * special_to_date window, read in config.i18n.timeZone (specialDateBound). An absent bound is open; an unreadable one
+ * makes the special price inactive. productPrice uses this rule, so the two always agree.
  */
 export function isSpecialPriceActive(product: PriceFields, now: number, config: Pick<ShopConfig, 'i18n'>): boolean {
   const special = num(product.special_price);
@@ -101,23 +91,11 @@ export function priceExclTax(incl: number, config: ShopConfig): number {
   return money(incl / (1 + config.tax.rate), config);
 }
 
-function regularOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number {
-  const excl = num(p.price) ?? num(p.original_price) ?? num(p.original_final_price) ?? num(p.final_price);
-  if (!inclTax) {
-    if (excl !== undefined) return money(excl, config);
-    const incl = num(p.price_incl_tax) ?? num(p.original_price_incl_tax);
-    return incl !== undefined ? priceExclTax(incl, config) : 0;
-  }
-  const incl = num(p.price_incl_tax) ?? num(p.original_price_incl_tax);
+/** An amount in one tax display from its excl. and incl. tax fields (the missing one computed), else 0. */
+function displayed(excl: number | undefined, incl: number | undefined, inclTax: boolean, config: ShopConfig): number {
+  if (!inclTax) return excl !== undefined ? money(excl, config) : incl !== undefined ? priceExclTax(incl, config) : 0;
   if (incl !== undefined) return money(incl, config);
-  return excl !== undefined ? (config.tax.finalPriceIncludesTax ? money(excl, config) : priceInclTax(excl, config)) : 0;
-}
-
-function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number {
-  const excl = num(p.special_price)!;
-  if (!inclTax) return money(excl, config);
-  const incl = num(p.special_price_incl_tax);
-  if (incl !== undefined) return money(incl, config);
+  if (excl === undefined) return 0;
   return config.tax.finalPriceIncludesTax ? money(excl, config) : priceInclTax(excl, config);
 }
 
@@ -127,24 +105,25 @@ function specialOf(p: PriceFields, inclTax: boolean, config: ShopConfig): number
  */
 export function productPrice(product: PriceFields, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   const inclTax = options.inclTax ?? true;
-  const regular = regularOf(product, inclTax, config);
+  const p = product;
+  const excl = num(p.price) ?? num(p.original_price) ?? num(p.original_final_price) ?? num(p.final_price);
+  const regular = displayed(excl, num(p.price_incl_tax) ?? num(p.original_price_incl_tax), inclTax, config);
   if (isSpecialPriceActive(product, now, config)) {
-    const special = specialOf(product, inclTax, config);
+    const special = displayed(num(p.special_price), num(p.special_price_incl_tax), inclTax, config);
     if (special < regular) return { regular, special, final: special };
   }
   return { regular, final: regular };
 }
 
+/** The price of a regular and a final amount: a lower final one is the special price. */
+function priceOf(regular: number, final: number, config: ShopConfig): PriceInfo {
+  const [r, f] = [money(regular, config), money(final, config)];
+  return f < r ? { regular: r, special: f, final: f } : { regular: r, final: r };
+}
+
 function sumPrices(parts: Array<{ price: PriceInfo; qty: number }>, config: ShopConfig): PriceInfo {
-  let regular = 0;
-  let final = 0;
-  for (const { price, qty } of parts) {
-    regular += price.regular * qty;
-    final += price.final * qty;
-  }
-  regular = money(regular, config);
-  final = money(final, config);
-  return final < regular ? { regular, special: final, final } : { regular, final: regular };
+  const sum = (of: (p: PriceInfo) => number) => parts.reduce((total, { price, qty }) => total + of(price) * qty, 0);
+  return priceOf(sum((p) => p.regular), sum((p) => p.final), config);
 }
 
 /**
@@ -164,11 +143,6 @@ function nonNegativeQty(qty: unknown): number {
   return q !== undefined && q >= 0 ? q : 1;
 }
 
-/** spec catalogue §4.4: the default link of a bundle option is the one flagged is_default, otherwise the first. */
-export function defaultBundleLink<T extends { is_default?: boolean }>(links: readonly T[]): T | undefined {
-  return links.find((l) => l.is_default) ?? links[0];
-}
-
 /** A bundle option lets the shopper tick several links (checkbox, multi); the others (radio, select) hold one. */
 export function bundleOptionIsMulti(option: Pick<BundleOption, 'type'>): boolean {
   return option.type === 'checkbox' || option.type === 'multi';
@@ -181,11 +155,11 @@ export function bundleLinkQtyChangeable(option: Pick<BundleOption, 'type'>, link
 }
 
 /**
- * spec catalogue §3.1, §4.4 "a bundle quantity is used only when it is 0 or more": how many of a chosen link the
- * bundle holds: the selection's option_qty where the link's quantity may change, else the link's own qty (else 1).
+ * spec catalogue §3.1, §4.4: how many of a chosen link the bundle holds: the selection's option_qty (when 0 or more)
+ * where the link's quantity may change, else the link's own qty (else 1).
  */
-export function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection?: Pick<BundleOptionSelection, 'option_qty'>): number {
-  const chosen = num(typeof selection?.option_qty === 'string' ? Number(selection.option_qty) : selection?.option_qty);
+function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection: BundleOptionSelection): number {
+  const chosen = num(typeof selection.option_qty === 'string' ? Number(selection.option_qty) : selection.option_qty);
   if (chosen !== undefined && chosen >= 0 && bundleLinkQtyChangeable(option, link)) return chosen;
   return nonNegativeQty(link.qty);
 }
@@ -211,7 +185,8 @@ export function chosenBundleLinks(product: Pick<Product, 'bundle_options'>, sele
 export function defaultBundleSelections(product: Pick<Product, 'bundle_options'>): BundleOptionSelection[] {
   const out: BundleOptionSelection[] = [];
   for (const option of product.bundle_options ?? []) {
-    const link = defaultBundleLink(option.product_links ?? []);
+    // spec catalogue §4.4: the default link is the one flagged is_default, otherwise the first
+    const link = option.product_links?.find((l) => l.is_default) ?? option.product_links?.[0];
     if (link) out.push({ option_id: option.option_id, option_qty: nonNegativeQty(link.qty), option_selections: [link.id] });
   }
   return out;
@@ -270,11 +245,11 @@ export function customOptionsPrice(values: readonly CustomOptionValue[], basePri
 }
 
 /** The custom option values chosen on a product (product_option.extension_attributes.custom_options). */
-export function chosenCustomOptionValues(product: Product, options: readonly CustomOption[] = product.custom_options ?? []): CustomOptionValue[] {
+function chosenCustomOptionValues(product: Product): CustomOptionValue[] {
   const chosen = product.product_option?.extension_attributes.custom_options ?? [];
   const out: CustomOptionValue[] = [];
   for (const c of chosen) {
-    const option = options.find((o) => o.option_id === c.option_id);
+    const option = product.custom_options?.find((o) => o.option_id === c.option_id);
     for (const id of String(c.option_value).split(',')) {
       const v = option?.values?.find((x) => String(x.option_type_id) === id.trim());
       if (v) out.push(v);
@@ -288,9 +263,8 @@ export function productPriceWithOptions(product: Product, now: number, config: S
   const base = anyProductPrice(product, now, config, options);
   const values = chosenCustomOptionValues(product);
   if (!values.length) return base;
-  const regular = money(base.regular + customOptionsPrice(values, base.regular, config), config);
-  const final = money(base.final + customOptionsPrice(values, base.final, config), config);
-  return final < regular ? { regular, special: final, final } : { regular, final: regular };
+  const withOptions = (amount: number) => amount + customOptionsPrice(values, amount, config);
+  return priceOf(withOptions(base.regular), withOptions(base.final), config);
 }
 
 /** formatted prices by what formatPrice reads; at most PRICES_KEPT, then afresh */
@@ -299,8 +273,7 @@ export const PRICES_KEPT = 2_000;
 
 /**
  * spec catalogue §9: an amount as EUR with 2 fraction digits in the locale's format, in the price format template;
- * negatives prefixed with '-'. nl-NL '€ 12,50', en-US '€12.50'. Kept per locale, settings and amount (a listing formats
- * the same few amounts on every render: 2 % of a category render, docs/benchmarks.md).
+ * negatives prefixed with '-'. nl-NL '€ 12,50', en-US '€12.50'. Kept per locale, settings and amount (listings repeat).
  */
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
   const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;

@@ -9,14 +9,25 @@ import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
-import { chooseBundleLink, configureBundle, defaultBundleSelections, setBundleOptionQty } from './bundle';
+import { chooseBundleLink, configureBundle, setBundleOptionQty } from './bundle';
+import { defaultBundleSelections } from './prices';
 import { productLink } from '../routing/links';
 import type { AttributeService } from './attributes';
 import { productBreadcrumbs } from './categories';
 import { productAttributeCodes } from './attributes';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery, lookupRequest, toSearchRequest } from './search-query';
 import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
-import type { BundleOptionSelection, Breadcrumb, Category, MediaGalleryEntry, Product, ProductConfiguration } from './types';
+import type {
+  BundleOption,
+  BundleOptionSelection,
+  BundleProductLink,
+  Breadcrumb,
+  Category,
+  MediaGalleryEntry,
+  Product,
+  ProductConfiguration,
+  ProductLink,
+} from './types';
 import {
   configurableOptionsOf,
   configurationOfChild,
@@ -32,14 +43,13 @@ import {
 /** spec catalogue §5: the single-product lookup requires a search key value. */
 export function singleProductRequest(key: string, value: string | number | undefined | null, config: ShopConfig): SearchRequest {
   if (value === undefined || value === null || String(value).trim() === '') throw new ShopError(MESSAGES.searchKeyRequired);
-  return toSearchRequest(buildSearchQuery({ filters: [{ attribute: key, value: { eq: value } }], size: 1 }, config, { fixedFilters: 'none', aggregations: [] }));
+  return lookupRequest([{ attribute: key, value: { eq: value } }], 1, config);
 }
 
 /** The parent of a configurable child (a configurable with that sku among its children). */
 export function parentOfChildRequest(childSku: string, config: ShopConfig): SearchRequest {
-  return toSearchRequest(
-    buildSearchQuery({ filters: [{ attribute: 'configurable_children.sku', value: { eq: childSku } }, { attribute: 'type_id', value: { eq: 'configurable' } }], size: 1 }, config, { fixedFilters: 'none', aggregations: [] }),
-  );
+  const child = { attribute: 'configurable_children.sku', value: { eq: childSku } };
+  return lookupRequest([child, { attribute: 'type_id', value: { eq: 'configurable' } }], 1, config);
 }
 
 export type ProductLoadDecision =
@@ -48,9 +58,8 @@ export type ProductLoadDecision =
   | { readonly kind: 'redirect-to-parent' };
 
 /**
- * spec catalogue §4.1: status 2 or more -> 'Product query returned empty result product status = N';
- * visibility 1 -> redirect to the parent when direct-access prevention is on, else
- * 'Product query returned empty result product visibility = N'.
+ * spec catalogue §4.1: status 2 or more is an empty result (status = N); visibility 1 redirects to the parent when
+ * direct access is prevented, else is an empty result (visibility = N).
  */
 export function productLoadDecision(product: Product, config: ShopConfig): ProductLoadDecision {
   const status = product.status ?? 1;
@@ -122,10 +131,7 @@ export class ProductService extends StateHolder<ProductState> {
     return result.items[0];
   }
 
-  /**
-   * spec catalogue §4.1: fetch by sku and set as current; raise the status / visibility errors or redirect to
-   * the parent; then load attributes and gallery (and grouped links, breadcrumbs).
-   */
+  /** spec catalogue §4.1: fetch by sku and set as current, or raise the status / visibility errors, or redirect. */
   async load(sku: string, options: ProductLoadOptions = {}): Promise<ProductLoadResult> {
     this.patch({ loading: true, warning: undefined });
     try {
@@ -188,15 +194,21 @@ export class ProductService extends StateHolder<ProductState> {
     return current;
   }
 
-  /** The products a grouped or bundle product links to, by one sku-list search; none (logged) when it fails. */
-  private async linkedProducts(skus: string[]): Promise<Product[]> {
-    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: skus } }], size: skus.length }, this.config, { fixedFilters: 'none', aggregations: [] }));
+  /** The products a grouped or bundle product links to (one search), by sku; a missing one is logged. */
+  private async linkedProducts(skus: string[]): Promise<(sku: string) => Product | undefined> {
+    let found: Product[] = [];
     try {
-      return (await this.search.search<Product>(req)).items;
+      const request = lookupRequest([{ attribute: 'sku', value: { in: skus } }], skus.length, this.config);
+      found = (await this.search.search<Product>(request)).items;
     } catch (e) {
       this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-      return [];
     }
+    const bySku = new Map(found.map((p) => [p.sku, p]));
+    return (sku) => {
+      const p = bySku.get(sku);
+      if (!p) this.logger?.warn('Product link not found', 'product', { sku });
+      return p;
+    };
   }
 
   /** spec catalogue §4.4: associated simple links of a grouped product are prefetched; missing ones are logged. */
@@ -208,44 +220,21 @@ export class ProductService extends StateHolder<ProductState> {
     }
     const skus = links.filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
     if (!skus.length) return product;
-    const found = await this.linkedProducts(skus);
-    return {
-      ...product,
-      product_links: links.map((l) => {
-        if (l.link_type !== 'associated') return l;
-        const p = found.find((x) => x.sku === l.linked_product_sku);
-        if (!p) {
-          this.logger?.warn('Product link not found', 'product', { sku: l.linked_product_sku });
-          return l;
-        }
-        return { ...l, product: { ...p, qty: l.qty ?? 1 } };
-      }),
-    };
+    const productOf = await this.linkedProducts(skus);
+    const withProduct = (l: ProductLink, p = productOf(l.linked_product_sku)) =>
+      p ? { ...l, product: { ...p, qty: l.qty ?? 1 } } : l;
+    return { ...product, product_links: links.map((l) => (l.link_type === 'associated' ? withProduct(l) : l)) };
   }
 
-  /**
-   * spec catalogue §3.1, §3.6, §4.4: the products of a bundle's links (names, prices, stock) by one sku-list search;
-   * a link whose product is not found keeps its own data and logs 'Product link not found'.
-   */
+  /** spec catalogue §3.1, §3.6, §4.4: the products of a bundle's links; a link without one keeps its own data. */
   private async withBundleLinks(product: Product): Promise<Product> {
-    const skus = [...new Set((product.bundle_options ?? []).flatMap((o) => (o.product_links ?? []).map((l) => l.sku)))];
+    const options = product.bundle_options ?? [];
+    const skus = [...new Set(options.flatMap((o) => o.product_links.map((l) => l.sku)))];
     if (!skus.length) return product;
-    const found = await this.linkedProducts(skus);
-    const bySku = new Map(found.map((p) => [p.sku, p]));
-    return {
-      ...product,
-      bundle_options: (product.bundle_options ?? []).map((o) => ({
-        ...o,
-        product_links: (o.product_links ?? []).map((l) => {
-          const p = bySku.get(l.sku);
-          if (!p) {
-            this.logger?.warn('Product link not found', 'product', { sku: l.sku });
-            return l;
-          }
-          return { ...l, product: p };
-        }),
-      })),
-    };
+    const productOf = await this.linkedProducts(skus);
+    const withProduct = (l: BundleProductLink, p = productOf(l.sku)) => (p ? { ...l, product: p } : l);
+    const links = (o: BundleOption) => o.product_links.map((l) => withProduct(l));
+    return { ...product, bundle_options: options.map((o) => ({ ...o, product_links: links(o) })) };
   }
 
   /** spec catalogue §3.6: choose a link in a bundle option (null clears an optional single-choice option). */
@@ -268,10 +257,7 @@ export class ProductService extends StateHolder<ProductState> {
     return configured;
   }
 
-  /**
-   * spec catalogue §4.2: choose an option. Re-finds the parent's child for the new configuration and merges it;
-   * when none matches, the warning 'No such configuration ...' is set (state.warning) and answered.
-   */
+  /** spec catalogue §4.2: choose an option: the parent's child for the new configuration, else the warning. */
   configure(selection: VariantSelection): { ok: true; product: Product } | { ok: false; warning: MessageKey } {
     const parent = this.state.value.parent ?? this.state.value.original;
     if (!parent || parent.type_id !== 'configurable') return { ok: false, warning: MESSAGES.noParentSku };
@@ -288,48 +274,36 @@ export class ProductService extends StateHolder<ProductState> {
   /** Load related products of a kind (product_links of that link_type, or a given sku list). */
   async loadRelated(kind: string, skus?: readonly string[]): Promise<Product[]> {
     const current = this.state.value.original ?? this.state.value.current;
-    const wanted = skus ?? (current?.product_links ?? []).filter((l) => l.link_type === kind).map((l) => l.linked_product_sku);
-    if (!wanted.length) {
-      this.patch({ related: { ...this.state.value.related, [kind]: [] } });
-      return [];
-    }
-    const req = toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...wanted] } }], size: wanted.length }, this.config, { aggregations: [] }));
+    const links = current?.product_links ?? [];
+    const wanted = skus ?? links.filter((l) => l.link_type === kind).map((l) => l.linked_product_sku);
+    const input = { filters: [{ attribute: 'sku', value: { in: [...wanted] } }], size: wanted.length };
+    const query = buildSearchQuery(input, this.config, { aggregations: [] });
+    return this.keepRelated(kind, wanted.length ? toSearchRequest(query) : undefined, { kind });
+  }
+
+  /**
+   * spec catalogue §3.6: the related products of a product page: its own 'related' links when it has them, else
+   * listed products of its deepest category, kept as the category search answers them.
+   */
+  async loadRelatedOf(product: Product): Promise<Product[]> {
+    const own = relatedLinkSkus(product);
+    if (own.length) return this.loadRelated(RELATED_LINK_TYPE, own);
+    return this.keepRelated(RELATED_LINK_TYPE, relatedProductsRequest(product, this.config), { sku: product.sku });
+  }
+
+  /** Related products are optional: nothing to ask, or a failed search (logged), leaves the kind's list empty. */
+  private async keepRelated(kind: string, request: SearchRequest | undefined, about: object): Promise<Product[]> {
     let items: Product[] = [];
     try {
-      items = (await this.search.search<Product>(req)).items;
+      if (request) items = (await this.search.search<Product>(request)).items;
     } catch (e) {
-      this.logger?.warn('Product not found', 'product', { kind, error: String(e) });
+      this.logger?.warn('Related products not loaded', 'product', { ...about, error: String(e) });
     }
     this.patch({ related: { ...this.state.value.related, [kind]: items } });
     return items;
   }
 
-  /**
-   * spec catalogue §3.6: the related products of a product page: its own 'related' links when it has them, else
-   * listed products of its deepest category. The category search answers the products themselves: they are kept
-   * as found (searching them again by sku asked the backend for the same products twice per product render).
-   * Related products are optional: a failure leaves the list empty.
-   */
-  async loadRelatedOf(product: Product): Promise<Product[]> {
-    const own = relatedLinkSkus(product);
-    if (own.length) return this.loadRelated(RELATED_LINK_TYPE, own);
-    const request = relatedProductsRequest(product, this.config);
-    let items: Product[] = [];
-    if (request) {
-      try {
-        items = (await this.search.search<Product>(request)).items;
-      } catch (e) {
-        this.logger?.warn('Related products not loaded', 'product', { sku: product.sku, error: String(e) });
-      }
-    }
-    this.patch({ related: { ...this.state.value.related, [RELATED_LINK_TYPE]: items } });
-    return items;
-  }
-
-  /**
-   * spec catalogue §4.2, §9: which option values of the current configurable remain choosable for a selection, through the
-   * option-path cache (cleared at config.catalogue.optionPathCacheMax entries).
-   */
+  /** spec catalogue §4.2, §9: the option values still choosable for a selection, through the option-path cache. */
   availableValues(selection: VariantSelection): Record<string, OptionValueId[]> {
     const parent = this.state.value.parent ?? this.state.value.original;
     if (!parent || parent.type_id !== 'configurable') return {};

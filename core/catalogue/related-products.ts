@@ -1,7 +1,6 @@
 /**
- * Related products of a product page (spec catalogue §3.6: the catalogue state holds 'related'): the
- * product's own related links when it has them, otherwise listed products of its deepest category, never
- * the product itself, with the listing filters (status 0/1, visibility 2/3/4).
+ * Related products of a product page (spec catalogue §3.6): its own related links, else listed products of its
+ * deepest category (never the product itself).
  */
 import type { ShopConfig } from '../config';
 import type { SearchRequest } from '../ports/catalogue-search';

@@ -25,19 +25,12 @@ export interface SearchInput {
 }
 
 export interface SearchQueryOptions {
-  /**
-   * Which fixed filters to add (spec catalogue §5):
-   * 'listing' (default): visibility in [2,3,4] and status in [0,1];
-   * 'header': visibility 3 or 4, status 0 or 1, plus in-stock when out-of-stock products are not listed;
-   * 'none': no fixed filter (categories, attributes, cms).
-   */
+  /** the fixed filters of spec catalogue §5 (fixedFilterClauses): 'listing' (default), 'header' or 'none' */
   readonly fixedFilters?: 'listing' | 'header' | 'none';
   /** fields to aggregate; default config.filters.defaultFilters; [] for none */
   readonly aggregations?: readonly string[];
   /** random sort: adds a random_score function with this seed and uses the 1.1 min_score of §9 */
   readonly randomSeed?: number | string;
-  /** extra score functions of the function_score (searchScoring) */
-  readonly scoreFunctions?: readonly EsClause[];
 }
 
 export interface BuiltSearchQuery {
@@ -46,8 +39,6 @@ export interface BuiltSearchQuery {
   readonly from: number;
   /** 'field:asc' as the upstream passes it in the query string; undefined = relevance */
   readonly sort?: string;
-  /** the text actually searched (undefined when absent or shorter than the minimum length) */
-  readonly text?: string;
 }
 
 /** Elasticsearch's range parameter of each range operator (`moreq`, `from`: inclusive lower; `to`: inclusive upper) */
@@ -203,10 +194,7 @@ export function textQueryClauses(text: string, config: ShopConfig): EsClause[] {
   ];
 }
 
-/**
- * spec catalogue §3.4, §5, §7, §9: build the search body, size, start and sort of a catalogue search.
- * Text shorter than the minimum length is not searched (no text clause, no min_score).
- */
+/** spec catalogue §3.4, §5, §7, §9: the search body, size, start and sort of a catalogue search. */
 export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): BuiltSearchQuery {
   const text = isSearchableText(input.text, config) ? input.text!.trim() : undefined;
   const top: ClauseParts = { must: fixedFilterClauses(options.fixedFilters ?? 'listing', config), mustNot: [], should: [] };
@@ -241,8 +229,8 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
   if (filterMust.length) bool.filter = { bool: { must: filterMust } };
   if (text !== undefined) {
     const qb = config.search.queryBuilder;
-    const functions: EsClause[] = [...(options.scoreFunctions ?? [])];
-    if (options.randomSeed !== undefined) functions.push({ random_score: { seed: options.randomSeed, field: '_seq_no' } });
+    const random = options.randomSeed !== undefined;
+    const functions = random ? [{ random_score: { seed: options.randomSeed, field: '_seq_no' } }] : [];
     bool.must = [
       {
         function_score: {
@@ -251,7 +239,7 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
           score_mode: qb.scoreMode,
           boost_mode: qb.boostMode,
           max_boost: qb.maxBoost,
-          min_score: options.randomSeed !== undefined ? config.search.queryBuilderRandomSortMinScore : config.search.queryBuilderMinScore,
+          min_score: random ? config.search.queryBuilderRandomSortMinScore : config.search.queryBuilderMinScore,
         },
       },
     ];
@@ -263,28 +251,17 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
   if (text !== undefined) body.min_score = config.search.minScore;
 
   const sort = resolveSort(input.sort, config);
-  return {
-    body,
-    size: normalizeSize(input.size, config),
-    from: normalizeFrom(input.from),
-    ...(sort !== undefined ? { sort } : {}),
-    ...(text !== undefined ? { text } : {}),
-  };
+  const size = normalizeSize(input.size, config);
+  return { body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
 }
 
 /** Wrap a built query into the CatalogueSearch port's request. */
-export function toSearchRequest(
-  built: BuiltSearchQuery,
-  type: EntityType = 'product',
-  fields: { includeFields?: readonly string[]; excludeFields?: readonly string[] } = {},
-): SearchRequest {
-  return {
-    type,
-    body: built.body,
-    size: built.size,
-    from: built.from,
-    ...(built.sort !== undefined ? { sort: built.sort } : {}),
-    ...(fields.includeFields ? { includeFields: fields.includeFields } : {}),
-    ...(fields.excludeFields ? { excludeFields: fields.excludeFields } : {}),
-  };
+export function toSearchRequest(built: BuiltSearchQuery, type: EntityType = 'product'): SearchRequest {
+  const { body, size, from, sort } = built;
+  return { type, body, size, from, ...(sort !== undefined ? { sort } : {}) };
+}
+
+/** A product lookup by key (sku, parent of a child ...): no fixed filters, no aggregations. */
+export function lookupRequest(filters: readonly QueryFilter[], size: number, config: ShopConfig): SearchRequest {
+  return toSearchRequest(buildSearchQuery({ filters, size }, config, { fixedFilters: 'none', aggregations: [] }));
 }

@@ -1,7 +1,6 @@
 /**
  * The search panel's results (spec catalogue §2.8, §5): a search starts only from 3 characters, an empty search
- * clears the results, results are paged with 'see more' until the last page. The header search filters to
- * visibility 3 or 4 (and in stock when out-of-stock products are not listed).
+ * clears the results, 'see more' pages until the last page; the header search's fixed filters apply.
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -30,7 +29,6 @@ export class SearchService extends StateHolder<SearchState> {
     private readonly search: CatalogueSearch,
     private readonly config: ShopConfig,
     private readonly logger?: Logger,
-    private readonly pageSize = config.search.headerSearchPageSize,
   ) {
     super(EMPTY_SEARCH);
   }
@@ -64,7 +62,8 @@ export class SearchService extends StateHolder<SearchState> {
   }
 
   private async runSearch(text: string, from: number, seq: number): Promise<SearchState> {
-    const request = toSearchRequest(buildSearchQuery({ text, from, size: this.pageSize }, this.config, { fixedFilters: 'header', aggregations: [] }));
+    const query = { text, from, size: this.config.search.headerSearchPageSize };
+    const request = toSearchRequest(buildSearchQuery(query, this.config, { fixedFilters: 'header', aggregations: [] }));
     try {
       const result = await this.search.search<Product>(request);
       if (seq !== this.seq) return this.state.value;

@@ -1,13 +1,12 @@
 /**
- * Stock synchronisation (spec catalogue §4.4, §4.5, §7, §8): looks up the stock of each product and its
- * configurable children, in chunks of 15 skus; a failure answers an empty list. Switched off in this shop's
- * configuration (config.catalogue.stockSync): then nothing is asked unless forced.
+ * Stock synchronisation (spec catalogue §4.4, §4.5, §7, §8): the stock of products and their children in chunks of
+ * 15 skus, [] on failure; off in this shop (config.catalogue.stockSync) unless forced.
  */
 import type { ShopConfig } from '../config';
 import type { Logger } from '../ports/logger';
 import type { StockAnswer, StockApi } from '../ports/stock-api';
-import { priceSyncSkus } from './price-sync';
-import type { Product, StockItem } from './types';
+import { priceSyncSkus, updateWithChildren } from './price-sync';
+import type { ConfigurableChild, Product, StockItem } from './types';
 
 export type StockStatus = 'ok' | 'out_of_stock';
 
@@ -33,22 +32,8 @@ function toStockItem(a: StockAnswer): StockItem {
 export function applyStock(products: readonly Product[], answers: readonly StockAnswer[]): Product[] {
   const bySku = new Map(answers.filter((a) => a.product_sku).map((a) => [a.product_sku!, a]));
   const byId = new Map(answers.map((a) => [String(a.product_id), a]));
-  const find = (sku: string, id: unknown) => bySku.get(sku) ?? byId.get(String(id));
-  return products.map((p) => {
-    const own = find(p.sku, p.id);
-    return {
-      ...p,
-      ...(own ? { stock: toStockItem(own) } : {}),
-      ...(p.configurable_children
-        ? {
-            configurable_children: p.configurable_children.map((c) => {
-              const a = find(c.sku, c.id);
-              return a ? { ...c, stock: toStockItem(a) } : c;
-            }),
-          }
-        : {}),
-    };
-  });
+  const answerOf = (p: ConfigurableChild) => bySku.get(p.sku) ?? byId.get(String(p.id));
+  return updateWithChildren(products, answerOf, (p, answer) => ({ ...p, stock: toStockItem(answer) }));
 }
 
 export class StockSyncService {

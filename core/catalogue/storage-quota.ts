@@ -1,7 +1,6 @@
 /**
- * Local storage quota (spec catalogue §8 "Local storage quota error", §9 "checked every 30 s"; transactions §8 "Storage
- * quota: URL cache cleared"): when the storage is nearly full, or a write of the shopper's data is refused for the
- * quota, the product and URL caches are cleared (never the cart, checkout or user data).
+ * Local storage quota (spec catalogue §8, §9 "checked every 30 s"; transactions §8): when the storage is nearly full,
+ * or a write is refused for the quota, the product and URL caches are cleared (never the shopper's own data).
  */
 import type { ShopConfig } from '../config';
 import type { Logger } from '../ports/logger';

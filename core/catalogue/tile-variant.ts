@@ -1,8 +1,6 @@
 /**
- * Which variant a product tile shows on a filtered list (spec catalogue §3.4 filters, §4.2 merging a variant, §4.3
- * availability). A configurable product is listed because one of its children has the chosen colour (or size...):
- * the tile then shows that child's image, price and link, not the parent's default, which may be another colour or
- * out of stock. The category journey of Vue Storefront 1.12 expects the same.
+ * Which variant a product tile shows on a filtered list (spec catalogue §3.4, §4.2, §4.3): a configurable listed for
+ * a child with the chosen colour (or size ...) shows that child's image, price and link, as Vue Storefront 1.12 does.
  */
 import type { ShopConfig } from '../config';
 import { isSystemFilter } from './filters';
@@ -24,10 +22,8 @@ function variantFilters(product: Product, filters: ChosenFilters, config: ShopCo
 }
 
 /**
- * The child a listed configurable shows under the chosen filters, or undefined (no attribute filter concerns it, or no
- * enabled child matches any): the enabled child matching the most chosen attribute filters (values of one filter are
- * alternatives, different filters all apply), an in-stock one before an out-of-stock one, then the earlier child.
- * So when an enabled child matches every filter, the one chosen does too.
+ * The child a listed configurable shows under the chosen filters, or undefined: the enabled child matching the most
+ * chosen attribute filters, in stock before out of stock, then the earlier child.
  */
 export function tileVariant(product: Product, filters: ChosenFilters, config: ShopConfig): ConfigurableChild | undefined {
   if (product.type_id !== 'configurable') return undefined;

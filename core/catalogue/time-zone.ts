@@ -1,11 +1,7 @@
 /**
- * Wall-clock time of the store view's time zone (config.i18n.timeZone, 'Europe/Amsterdam'), in pure date math.
- *
- * Why not Intl: core reads no platform service (no clock, no Intl time-zone database) so its rules give the same
- * answer on every runtime and in every test. The zones a shop may name are listed here with their rule: a standard
- * offset and, for the EU zones, summer time from the last Sunday of March 01:00 UTC to the last Sunday of October
- * 01:00 UTC (EU rule since 1996). adapters/common/time-zone.test.ts checks this table against the platform's time-zone
- * database (Intl) over many instants, so a wrong entry fails a test. An unknown zone name is refused when used.
+ * Wall-clock time of the store view's time zone (config.i18n.timeZone) in pure date math, not Intl's time-zone
+ * database, so the rules answer the same on every runtime. EU summer time runs from the last Sunday of March to the
+ * last Sunday of October, 01:00 UTC; adapters/common/time-zone.test.ts checks the table against Intl.
  */
 export interface ZoneRule {
   /** offset from UTC outside summer time, in minutes */
@@ -55,11 +51,9 @@ export function zonedTimeToEpoch(zone: string, y: number, month: number, d: numb
   const wall = Date.UTC(y, month - 1, d, h, min, s, ms);
   const before = wall - zoneOffsetMinutes(zone, wall - DAY) * 60_000;
   const after = wall - zoneOffsetMinutes(zone, wall + DAY) * 60_000;
-  // the earlier reading is right when it maps back to the same wall time (first occurrence); otherwise the other
-  if (zoneOffsetMinutes(zone, after) * 60_000 + after === wall && zoneOffsetMinutes(zone, before) * 60_000 + before === wall) return Math.min(before, after);
-  if (zoneOffsetMinutes(zone, before) * 60_000 + before === wall) return before;
-  if (zoneOffsetMinutes(zone, after) * 60_000 + after === wall) return after;
-  return before; // in the spring gap: the offset before the change
+  // a reading is right when it maps back to the same wall time: the earlier one of those, in the spring gap `before`
+  const right = [before, after].filter((t) => zoneOffsetMinutes(zone, t) * 60_000 + t === wall);
+  return right.length ? Math.min(...right) : before;
 }
 
 /** The instant a local day of the zone begins (00:00) and the instant the next one begins. */

@@ -263,7 +263,6 @@ export interface SearchResult<T> {
   noresults?: boolean;
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // Search query (spec catalogue §3.4)
 
 /** Filter operators of spec catalogue §3.4, with their `or`-variants (the clause joins the query's OR group). */
@@ -307,7 +306,6 @@ export interface AppliedSort {
   readonly options?: { readonly order: 'asc' | 'desc' };
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // CMS (spec catalogue §3.5)
 export interface CmsPage {
   id: number | string;
@@ -327,7 +325,6 @@ export interface CmsBlock {
   [field: string]: unknown;
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // Breadcrumbs and the catalogue state (spec catalogue §3.6)
 export interface Breadcrumb {
   name: string;

@@ -1,7 +1,6 @@
 /**
- * A configurable product's child as a tile or a page shows it (spec catalogue §4.2, §4.3, §4.4): its attribute values,
- * whether it is disabled, and the child merged into the product. Apart from variants.ts (the choice of a child), so a
- * category list can show a filtered variant without bringing the product page's variant rules.
+ * A configurable product's child as a tile or a page shows it (spec catalogue §4.2, §4.3, §4.4). Apart from
+ * variants.ts (the choice of a child), so a category list does not bring the product page's variant rules.
  */
 import type { ShopConfig } from '../config';
 import type { ConfigurableChild, ConfigurableItemOption, ConfigurableOption, Product, ProductConfiguration } from './types';

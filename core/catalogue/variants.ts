@@ -59,10 +59,8 @@ export function childPrice(child: ConfigurableChild): number {
 }
 
 /**
- * The available children of one product (for one availability rule), indexed once: by sku, by option value per
- * attribute code (built on first use of the code), and the cheapest one. Children are never mutated in place (price and
- * stock syncs build new products), so the index is cached per children array and answers every later selection without
- * visiting every child.
+ * The available children of one product (for one availability rule), indexed once by sku, by option value per code
+ * (built on first use) and the cheapest. Children are never mutated (syncs build new products): cached per array.
  */
 interface ChildIndex {
   readonly candidates: readonly ConfigurableChild[];
@@ -115,14 +113,10 @@ function positionsByValue(index: ChildIndex, code: string): Map<string, number[]
 }
 
 /**
- * spec catalogue §4.3: choose a configurable child.
- * - children with status 2 or more are skipped; out-of-stock ones too unless out-of-stock products are listed;
- * - an exact sku match wins;
- * - otherwise the child matching the most selected options wins (at least one when options are selected),
- *   the lower price breaking ties (then the earlier child);
- * - optionally the default child (the first available) when nothing matches.
- * Looks up an index of the product's children built once (see ChildIndex): only the children having a selected value
- * are visited.
+ * spec catalogue §4.3: choose a configurable child. Unavailable children are skipped; an exact sku match wins; else
+ * the child matching the most selected options (at least one), the lower price then the earlier child breaking ties;
+ * optionally the default (first available) child when nothing matches. Only children having a selected value are
+ * visited (see ChildIndex).
  */
 export function selectConfigurableChild(
   product: Product,
@@ -200,10 +194,8 @@ export function availableOptionValues(
 }
 
 /**
- * spec catalogue §4.3 (children out of stock): the option values a shopper would reach only out-of-stock
- * children with, given the other chosen options: at least one enabled child has the value and matches the other
- * choices, and none of those is in stock. The product page marks them unavailable before the click (the child may
- * still be listed and chosen: out-of-stock products are listed, spec catalogue §9). Keyed by attribute code.
+ * spec catalogue §4.3, §9: the option values that, with the other chosen options, reach only out-of-stock enabled
+ * children (still listed and choosable); the product page marks them before the click. Keyed by attribute code.
  */
 export function outOfStockOptionValues(product: Product, selection: VariantSelection, config: ShopConfig): Record<string, OptionValueId[]> {
   const children = (product.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));

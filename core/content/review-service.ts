@@ -1,7 +1,6 @@
 /**
- * Reviews (spec transactions §7 "POST /api/review/create with the review; success when code is 200") and the external
- * feedback widget (spec catalogue §3.8 "Rating widget data: status, link, percentage, score, score_max, total_reviews";
- * §7 and transactions §7: GET /api/ext/feedback-company/getFeedbackReview, whose result is a JSON string).
+ * Reviews (spec transactions §7: POST /api/review/create, success when code is 200) and the feedback widget (spec
+ * catalogue §3.8, §7: getFeedbackReview, whose result is a JSON string).
  */
 import type { Logger } from '../ports/logger';
 import type { FeedbackApi } from '../ports/feedback-api';
@@ -26,8 +25,8 @@ export interface RatingWidget {
 }
 
 /**
- * spec catalogue §3.8: the widget shows the rating only when its status is ok and its numbers make sense (a score
- * between 0 and score_max, at least one review); anything else shows nothing. A link that is not http(s), or longer than 2,048 characters, is dropped.
+ * spec catalogue §3.8: the rating shows only when its status is ok and its numbers make sense (0 <= score <=
+ * score_max, at least one review); a link that is not http(s), or too long, is dropped.
  */
 export function ratingWidget(rating: FeedbackRating | undefined): RatingWidget | undefined {
   if (!rating) return undefined;
@@ -63,9 +62,8 @@ export class ReviewService {
   ) {}
 
   /**
-   * true when the review was accepted (code 200); false otherwise (the error is logged). A review carries the shopper's
-   * `customer_id` only together with their token (the backend signs it with that id only for its own token); without
-   * a token it goes as a guest's review.
+   * true when the review was accepted (code 200), false otherwise (logged). `customer_id` goes only with the shopper's
+   * token (the backend accepts that id only for its own token); without one it is a guest's review.
    */
   async submit(review: Review, userToken?: string): Promise<boolean> {
     const { customer_id, ...rest } = review;

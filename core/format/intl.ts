@@ -1,7 +1,6 @@
 /**
- * Shared Intl formatters. Building an Intl.NumberFormat / DateTimeFormat costs far more than formatting with one
- * (locale data is resolved each time), and a server render formats every price of a page: one formatter per
- * locale + options is kept for the life of the process (a handful of entries: locales x formats).
+ * Shared Intl formatters: building one costs far more than formatting with it, so one per locale and options is kept
+ * for the life of the process (a handful: locales x formats).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

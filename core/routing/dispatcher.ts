@@ -1,7 +1,6 @@
 /**
- * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table; any other path (or the
- * not-found route) is mapped to a product, category or CMS page through the UrlMapper port; nothing matching
- * gives the page-not-found route with slug page-not-found. Routing is locked while a route is processed.
+ * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table, any other path through the
+ * UrlMapper port to a product, category or CMS page, else page-not-found; one route is processed at a time.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -82,18 +81,11 @@ export function resolutionFromMapping(hit: UrlMapHit | null, config: ShopConfig,
 export interface UrlMappingCache {
   getUrlMapping(url: string): Promise<UrlMapHit | null | undefined>;
   setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void>;
-  /**
-   * Offline, a path never mapped in this browser (a page the server rendered, a product whose document came with a
-   * list): the mapping read from the cached catalogue itself (a category or product with that url_path), if any.
-   */
+  /** Offline, a path never mapped here: a cached category or product with that url_path, if any. */
   offlineUrlMapping?(url: string): Promise<UrlMapHit | undefined>;
 }
 
-/**
- * spec catalogue §2.2, §2.3 offline: the url_path of a category of the loaded category list (the menu's), else what
- * the cache finds. A category found so opens offline as by reload; its product list comes from the cache (or shows
- * §4.4's 'No products synchronized for this category. Please come back while online!').
- */
+/** spec catalogue §2.2, §2.3 offline: a url_path of the loaded categories (the menu's), else what the cache finds. */
 export function withLoadedCategories(cache: UrlMappingCache, categories: () => readonly Category[]): UrlMappingCache {
   return {
     getUrlMapping: (url) => cache.getUrlMapping(url),
@@ -183,9 +175,8 @@ export interface NavigationFailure {
 }
 
 /**
- * spec catalogue §2.3: loading data for a navigation failed. The notification shows the message with an OK
- * action; an empty-result error (recognised by its ShopError key) says 'The product, category or CMS page is
- * not available in Offline mode. Redirecting to Home.' and redirects to the home route of the current store.
+ * spec catalogue §2.3: loading data for a navigation failed: the message with an OK action; an empty-result error
+ * says 'not available in Offline mode. Redirecting to Home.' and redirects to the store's home route.
  */
 export function navigationFailure(error: unknown, config: ShopConfig, storeCode?: string): NavigationFailure {
   if (isEmptyResultError(error)) {

@@ -35,11 +35,8 @@ function needsChildSku(product: Product): boolean {
 }
 
 /**
- * spec catalogue §2.2: the link of a product.
- * - URL dispatching on (and a url_path known): '/{url_path}', plus '?childSku={sku}' when the product is
- *   configurable or has options;
- * - otherwise the '{type}-product' route: '/p/{parentSku}/{slug}' ('/p/{parentSku}/{slug}/{childSku}' for
- *   configurables), parentSku = the parent's sku or the product's own, childSku = the product's own sku.
+ * spec catalogue §2.2: the link of a product: with URL dispatching '/{url_path}' (plus '?childSku={sku}' when
+ * configurable or with options), else the '{type}-product' route '/p/{parentSku}/{slug}[/{childSku}]'.
  */
 export function productLink(product: Product, config: ShopConfig, options: ProductLinkOptions = {}): string {
   const prefix = storePrefix(config, options.storeCode);
@@ -60,17 +57,13 @@ export function productLink(product: Product, config: ShopConfig, options: Produ
  * spec catalogue §2.2: '/{storeCode}/{url_path}' with URL dispatching on, otherwise '/{storeCode}/c/{slug}'
  * (the store code only when the store view appends it).
  */
-export function categoryLink(category: Pick<Category, 'url_path' | 'slug'>, config: ShopConfig, storeCode?: string, options: { urlDispatcher?: boolean } = {}): string {
+export function categoryLink(category: Pick<Category, 'url_path' | 'slug'>, config: ShopConfig, storeCode?: string) {
   const prefix = storePrefix(config, storeCode);
-  const dispatch = options.urlDispatcher ?? config.catalogue.urlDispatcher;
-  if (dispatch && category.url_path) return joinPath(prefix, category.url_path);
+  if (config.catalogue.urlDispatcher && category.url_path) return joinPath(prefix, category.url_path);
   return prefix + routePath('category', { slug: category.slug });
 }
 
-/**
- * spec catalogue §2.1: a static page (privacy, legal ...) shows the CMS page of the same identifier; that page then has
- * one URL, the static page's. The static route's path for an identifier, or undefined.
- */
+/** spec catalogue §2.1: the static page (privacy, legal ...) that shows the CMS page of this identifier, if any. */
 export function staticPageOf(identifier: string): string | undefined {
   return ROUTES.find((r) => r.staticPage && r.name === identifier)?.path;
 }

@@ -1,8 +1,6 @@
 /**
- * What the current catalogue page resolved to (spec catalogue §2.3, §4.1): the page-not-found route dispatches
- * a path to a product, category or CMS page (status 200) or to nothing (status 404), and a load that fails
- * keeps its error for the page to show. A second front end renders from this state; the server ships it to
- * the browser so the hydrated page shows the same thing.
+ * What the current catalogue page resolved to (spec catalogue §2.3, §4.1): a product, category or CMS page (200),
+ * nothing (404), or a failed load with its error. The server ships this state so the hydrated page shows the same.
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -67,22 +65,12 @@ export function unavailableCause(errors: readonly unknown[]): unknown {
   return errors.find((e) => e !== undefined && e !== null && loadFailureKind(e) === 'unavailable');
 }
 
-/**
- * What a failed load can know besides its error (spec catalogue §2.3). In the browser these are facts about the
- * network, none about the browser's wording: a page must decide the same whatever a browser says when a fetch fails.
- */
+/** What a failed load can know besides its error (spec catalogue §2.3): facts about the network, never a wording. */
 export interface LoadFailureFacts {
   readonly runtime: 'server' | 'browser';
-  /**
-   * The Network port (navigator.onLine and its events). `false` is reliable; `true` is not: a phone on a LAN
-   * without internet says true, and a document a service worker answered offline may say true for a while (as
-   * Chromium did under DevTools' offline emulation). So `true` never makes an unanswered load "the shop is down".
-   */
+  /** the Network port: `false` is reliable, `true` is not (a LAN without internet, a worker's offline answer) */
   readonly online: boolean;
-  /**
-   * This document is the service worker's answer from its cache (the network failed or stalled for this very
-   * page), so the shop was not reachable a moment ago.
-   */
+  /** this document is the service worker's cached answer: the shop was not reachable a moment ago */
   readonly servedFromWorkerCache?: boolean;
 }
 
@@ -110,10 +98,9 @@ export function loadErrorKind(error: unknown): LoadErrorKind {
 export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
 
 /**
- * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load. The server knows no offline: 404 or
- * 503. In the browser an empty result is offline, and so is a load with no connection at all (the API is the shop's
- * own /api, whatever navigator.onLine says); a timeout is offline only when the Network port says so or this document
- * is the worker's cached answer, else the shop is only slow. An answer is judged by its status.
+ * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load. The server knows no offline (404 or
+ * 503). In the browser an empty result or no connection is offline; a timeout is offline only when the Network port
+ * or the worker's cached answer says so, else the shop is only slow. An answer is judged by its status.
  */
 export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
   const kind = loadErrorKind(error);

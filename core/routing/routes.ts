@@ -14,10 +14,7 @@ export interface RouteDef {
   readonly staticPage?: boolean;
   /** spec catalogue §2.4: the meta name the tag manager knows the route by (tagManagerName() defaults it to the name) */
   readonly tagManagerName?: string;
-  /**
-   * spec catalogue §2.4: excluded from page-view tracking. Ours: the routes whose address carries a secret (an order's
-   * signed token in the path; a password reset's token in the query) never reach the tag manager.
-   */
+  /** spec catalogue §2.4: excluded from page-view tracking (ours: addresses that carry a secret token) */
   readonly excludeFromPageView?: boolean;
 }
 
@@ -75,29 +72,26 @@ function matchPattern(pattern: string, path: string): Record<string, string> | u
   return params;
 }
 
-/**
- * Match a path (without query; a store-code prefix removed by the caller) to the first route of the table;
- * the page-not-found route matches anything. Duplicate paths (the product types) match their first name.
- */
-export function matchRoute(path: string, routes: readonly RouteDef[] = ROUTES): RouteMatch {
+/** Match a path (without store code) to the first route of the table with that path, else page-not-found. */
+export function matchRoute(path: string): RouteMatch {
   const clean = '/' + path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
-  for (const route of routes) {
+  for (const route of ROUTES) {
     if (route.path === '*') continue;
     for (const candidate of [route.path, ...(route.aliases ?? [])]) {
       const params = matchPattern(candidate, clean);
       if (params) return { route, params };
     }
   }
-  return { route: routes.find((r) => r.name === PAGE_NOT_FOUND)!, params: {} };
+  return { route: routeByName(PAGE_NOT_FOUND)!, params: {} };
 }
 
-export function routeByName(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
-  return routes.find((r) => r.name === name);
+export function routeByName(name: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.name === name);
 }
 
 /** Fill a route's ':param' placeholders (values URL-encoded). */
-export function routePath(name: string, params: Readonly<Record<string, string | number>> = {}, routes: readonly RouteDef[] = ROUTES): string {
-  const route = routeByName(name, routes);
+export function routePath(name: string, params: Readonly<Record<string, string | number>> = {}): string {
+  const route = routeByName(name);
   if (!route || route.path === '*') throw new Error(`No route named ${name}`);
   return route.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
     const v = params[key];

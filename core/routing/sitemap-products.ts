@@ -1,7 +1,6 @@
 /**
- * The products of /sitemap.xml: every product a shopper can open (spec catalogue §5, §9), once, at its canonical URL,
- * with its updated_at as lastmod. Read in pages by id (`id > last id`): unlike from/size this is not bounded by the
- * engine's result window (10,000), and a product added or removed meanwhile moves no other across a page boundary.
+ * The products of /sitemap.xml (spec catalogue §5, §9): each listed product once, at its canonical URL, with lastmod.
+ * Read in pages by id (`id > last id`): not bounded by the engine's result window, and stable under changes.
  */
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
@@ -31,13 +30,12 @@ export function sitemapProductsRequest(config: ShopConfig, afterId: number | und
     config,
     { fixedFilters: 'listing', aggregations: [] },
   );
-  return toSearchRequest(built, 'product', { includeFields: SITEMAP_PRODUCT_FIELDS });
+  return { ...toSearchRequest(built), includeFields: SITEMAP_PRODUCT_FIELDS };
 }
 
 /**
- * Reads every listed product, page after page, until a page comes back short (or empty), at most `limit`. A page
- * whose ids do not move forward ends the reading (a backend ignoring the id filter cannot loop it forever). A failing
- * page fails the whole reading: a sitemap missing products would tell search engines they are gone.
+ * Every listed product, page after page until a short page (or ids that do not move forward), at most `limit`. A
+ * failing page fails the whole reading: a sitemap missing products tells search engines they are gone.
  */
 export async function loadSitemapProducts(search: CatalogueSearch, config: ShopConfig, options: { pageSize?: number; limit?: number } = {}): Promise<Product[]> {
   const pageSize = options.pageSize ?? SITEMAP_PAGE_SIZE;

@@ -1,7 +1,6 @@
 /**
- * The sitemap (spec catalogue §2.1: /sitemap, also served as /sitemap.xml): home, the static pages, the
- * wholesale page, the categories (their links, §2.2) and the CMS pages the shop links to; /sitemap.xml adds every
- * listed product (core/routing/sitemap-products.ts).
+ * The sitemap (spec catalogue §2.1: /sitemap and /sitemap.xml): home, the static and wholesale pages, the categories
+ * and the shop's CMS pages; /sitemap.xml adds the products (sitemap-products.ts).
  */
 import type { ShopConfig } from '../config';
 import type { Category } from '../catalogue/types';

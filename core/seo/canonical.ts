@@ -1,12 +1,10 @@
 /**
- * Canonical URLs (SEO basics): the one absolute URL a search engine should index for what a page shows. Never a query
- * string: tracking parameters, a category's filters, sort and 'load more' depth (spec catalogue §2.2) are views of the
- * same page, and /sitemap.xml lists every product. A product is its parent's link without the chosen variant, so
- * every variant of a configurable names one URL.
+ * Canonical URLs (SEO basics): the one URL a search engine should index for a page, never with a query string (filters,
+ * sort, depth and tracking are views of the same page, spec catalogue §2.2); every variant names its parent's URL.
  */
 import type { ShopConfig } from '../config';
-import type { Category, CmsPage, Product } from '../catalogue/types';
-import { categoryLink, cmsPageLink, productLink, staticPageOf, storePrefix } from '../routing/links';
+import type { CmsPage, Product } from '../catalogue/types';
+import { cmsPageLink, productLink, staticPageOf, storePrefix } from '../routing/links';
 
 /** A path without its query and fragment. */
 export function withoutQuery(path: string): string {
@@ -24,11 +22,6 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 /** spec catalogue §2.2: the canonical path of a product page is its parent's link without a chosen variant. */
 export function productCanonicalPath(parent: Product, config: ShopConfig, storeCode?: string): string {
   return withoutQuery(productLink(parent, config, { storeCode, childSku: parent.sku }));
-}
-
-/** spec catalogue §2.2: a category's own link, whatever filters, sort or depth the URL carries. */
-export function categoryCanonicalPath(category: Pick<Category, 'url_path' | 'slug'>, config: ShopConfig, storeCode?: string): string {
-  return categoryLink(category, config, storeCode);
 }
 
 /**

@@ -1,8 +1,6 @@
 /**
- * The meta description of a page (SEO basics): one plain-text sentence or two a search engine shows under
- * the title. Chosen from the page's own data (spec catalogue §3.1 short_description / description, §3.2 the
- * category's description, §3.5 + the CMS page's meta_description), else the locale's fallback text (i18next).
- * The backend's fields are HTML: they are reduced to text here; the head writer escapes the result.
+ * The meta description of a page (SEO basics): plain text from the page's own HTML fields (spec catalogue §3.1, §3.2,
+ * §3.5), else the locale's fallback text; the head writer escapes it.
  */
 import type { Category, CmsPage, Product } from '../catalogue/types';
 import { ownEntry } from '../dictionary';
@@ -24,7 +22,7 @@ function decodeEntity(whole: string, body: string): string {
 }
 
 /**
- * The text of an HTML fragment: script/style contents and comments dropped, tags removed (a block's bounds become a space, inline tags nothing),
+ * The text of an HTML fragment: scripts, styles and comments dropped, tags removed (a block's bounds become a space),
  * entities decoded, whitespace collapsed. Not a sanitiser: its output is text, escaped wherever it is written.
  */
 export function plainText(html: string | null | undefined): string {

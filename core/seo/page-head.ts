@@ -1,11 +1,11 @@
 /**
- * What the <head> of a page says to search engines and link previews (SEO basics): the meta description,
- * the canonical URL, Open Graph (title everywhere; type, url and image on products) and the JSON-LD documents.
- * A product page's head is in ./product-head.ts. Pure: the page gives its data, the origin and the locale's fallback texts; ui/head writes the tags.
+ * What the <head> of a page says to search engines and link previews (SEO basics): meta description, canonical URL,
+ * Open Graph and JSON-LD (a product page's head is ./product-head.ts). Pure: ui/head writes the tags.
  */
 import type { LocaleCode, ShopConfig } from '../config';
 import type { Breadcrumb, Category, CmsPage } from '../catalogue/types';
-import { absoluteUrl, categoryCanonicalPath, cmsCanonicalPath, pageCanonicalPath } from './canonical';
+import { categoryLink } from '../routing/links';
+import { absoluteUrl, cmsCanonicalPath, pageCanonicalPath } from './canonical';
 import { categoryMetaDescription, cmsMetaDescription, metaDescription } from './description';
 import { breadcrumbJsonLd, type JsonLd } from './structured-data';
 
@@ -54,7 +54,9 @@ export function defaultHead(path: string, ctx: HeadContextData, description?: st
  * shows a category (the wholesale page, spec catalogue §2.1, with its introduction) passes its own path instead.
  */
 export function categoryHead(category: Category, breadcrumbs: readonly Breadcrumb[], ctx: HeadContextData, ownPath?: string): PageHead {
-  const canonical = absoluteUrl(ctx.origin, ownPath !== undefined ? pageCanonicalPath(ownPath) : categoryCanonicalPath(category, ctx.config, ctx.storeCode));
+  // spec catalogue §2.2: a category's own link, whatever filters, sort or depth the URL carries
+  const path = ownPath !== undefined ? pageCanonicalPath(ownPath) : categoryLink(category, ctx.config, ctx.storeCode);
+  const canonical = absoluteUrl(ctx.origin, path);
   return {
     description: categoryMetaDescription(category, ctx.fallbackDescription),
     canonical,

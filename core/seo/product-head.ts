@@ -1,10 +1,7 @@
 /**
- * A product page's head (core/seo/page-head.ts has the others'): its description, canonical URL, Open Graph and its
- * schema.org Product with its Offer (an AggregateOffer for a configurable or grouped product) beside the BreadcrumbList.
- * Apart from page-head.ts so that only the product page's chunk brings it (and the variant rule it needs).
- * The offer says what the shopper sees on the page: the same price rule as the price shown (spec catalogue §3.1:
- * a special price only inside its window, grouped/bundle sums, incl. tax), the shop's currency (§9: EUR) and the
- * availability the stock line shows (§4.3, §4.4).
+ * A product page's head: description, canonical URL, Open Graph, schema.org Product with its Offer (AggregateOffer
+ * for configurable and grouped products) and BreadcrumbList; apart from page-head.ts so only the product chunk
+ * brings it. The offer says what the page shows: the price rule (spec catalogue §3.1, §9) and the stock (§4.3, §4.4).
  */
 import type { ShopConfig } from '../config';
 import type { Breadcrumb, MediaGalleryEntry, Product } from '../catalogue/types';
@@ -20,11 +17,7 @@ export const IN_STOCK = 'https://schema.org/InStock';
 export const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 export type OfferAvailability = typeof IN_STOCK | typeof OUT_OF_STOCK;
 
-/**
- * spec catalogue §4.3: a product with no available variant, or whose own stock says not in stock, carries
- * errors.variants; §4.4: stock status is ok or out_of_stock, and with no stock record a fallback (in stock, as the
- * product page's stock line says) is used.
- */
+/** spec catalogue §4.3, §4.4: out of stock with errors.variants or a stock that says so; else in stock. */
 export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): OfferAvailability {
   if (product.errors?.['variants']) return OUT_OF_STOCK;
   return product.stock?.is_in_stock === false ? OUT_OF_STOCK : IN_STOCK;
@@ -39,9 +32,8 @@ export interface OfferPrice {
 }
 
 /**
- * spec catalogue §3.1, §9: the price the shopper sees at `now` — the product's final price incl. tax (a special price
- * only while its window is open, read in the store view's time zone; grouped and bundle sums; chosen custom options),
- * in EUR with 2 fraction digits. While a special price applies and has an end, the offer is valid until that day.
+ * spec catalogue §3.1, §9: the price the shopper sees at `now` (final, incl. tax, with chosen options) in EUR with 2
+ * fraction digits; while a special price applies and has an end, the offer is valid until that day.
  */
 export function offerPrice(product: Product, now: number, config: ShopConfig): OfferPrice {
   const info = productPriceWithOptions(product, now, config);
@@ -64,10 +56,7 @@ export interface ProductStructuredInput {
   readonly now: number;
 }
 
-/**
- * The products a configurable or grouped product is sold as: a configurable's enabled children (spec catalogue §4.3), a
- * grouped product's associated products (§3.1); empty for other types.
- */
+/** What a product is sold as: a configurable's enabled children (spec catalogue §4.3), a grouped's parts (§3.1). */
 function offeredParts(parent: Product, config: ShopConfig): Array<Pick<Product, 'stock'> & Parameters<typeof productPrice>[0]> {
   if (parent.type_id === 'configurable') return (parent.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
   if (parent.type_id === 'grouped') return (parent.product_links ?? []).filter((l) => l.link_type === 'associated' && l.product).map((l) => l.product!);
@@ -75,9 +64,8 @@ function offeredParts(parent: Product, config: ShopConfig): Array<Pick<Product, 
 }
 
 /**
- * schema.org AggregateOffer of a configurable or grouped product: the price range (the lowest and highest price the
- * shopper can pay for one of its parts, incl. tax, special prices inside their window: §3.1) and how many parts are
- * offered; in stock when any part is. Undefined when the product has no such parts.
+ * schema.org AggregateOffer of a configurable or grouped product: its parts' price range (§3.1) and count, in stock
+ * when any part is; undefined without parts.
  */
 export function aggregateOffer(parent: Product, url: string, now: number, config: ShopConfig): JsonLd | undefined {
   const parts = offeredParts(parent, config);

@@ -4,7 +4,7 @@ import { createConfig, DEFAULT_CONFIG } from '../config';
 import type { Category, Product } from '../catalogue/types';
 import { priceDisplay } from '../catalogue/prices';
 import { cmsMetaDescription, categoryMetaDescription, META_DESCRIPTION_MAX, plainText, productMetaDescription, truncateText } from './description';
-import { absoluteUrl, categoryCanonicalPath, pageCanonicalPath, productCanonicalPath, withoutQuery } from './canonical';
+import { absoluteUrl, pageCanonicalPath, productCanonicalPath, withoutQuery } from './canonical';
 import { breadcrumbJsonLd, serializeJsonLd } from './structured-data';
 import { aggregateOffer, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productHead, productJsonLd } from './product-head';
 import { categoryHead, defaultHead, staticPageHead, type HeadContextData } from './page-head';
@@ -78,9 +78,10 @@ describe('canonical URL (SEO basics)', () => {
   });
 
   it('a filtered, sorted or paged category names its plain link // spec catalogue §2.2', () => {
-    const cat = { url_path: 'inpakpapier/kerst', slug: 'kerst-4' } as Category;
-    expect(categoryCanonicalPath(cat, config)).toBe('/inpakpapier/kerst');
-    expect(categoryCanonicalPath(cat, createConfig({ catalogue: { urlDispatcher: false } }))).toBe('/c/kerst-4');
+    const cat = { name: 'Kerst', url_path: 'inpakpapier/kerst', slug: 'kerst-4' } as Category;
+    expect(categoryHead(cat, [], ctx).canonical).toBe(`${ORIGIN}/inpakpapier/kerst`);
+    const config = createConfig({ catalogue: { urlDispatcher: false } });
+    expect(categoryHead(cat, [], { ...ctx, config }).canonical).toBe(`${ORIGIN}/c/kerst-4`);
   });
 
   it("a product names its parent's link without the chosen variant // spec catalogue §2.2", () => {

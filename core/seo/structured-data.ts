@@ -1,8 +1,4 @@
-/**
- * schema.org structured data that any page may carry, written as JSON-LD into the server's HTML (SEO basics): the
- * BreadcrumbList of product and category pages, and the serialisation every document gets. A product page's Product
- * with its Offer is in ./product-head.ts, which only the product page loads.
- */
+/** schema.org JSON-LD any page may carry (SEO basics); the product page's Product is in ./product-head.ts. */
 import type { Breadcrumb } from '../catalogue/types';
 import { absoluteUrl } from './canonical';
 
@@ -25,10 +21,8 @@ export function breadcrumbJsonLd(home: string, trail: readonly Breadcrumb[], cur
 }
 
 /**
- * JSON-LD as the text of a <script type="application/ld+json">: the HTML parser ends that element at the first
- * '</script' and treats '<!--' specially, and the backend writes product names and descriptions. Every '<', '>' and
- * '&' (and the JavaScript line separators) is written as a JSON \u escape: the same data to a JSON reader, and no
- * markup to the HTML parser.
+ * JSON-LD as the text of a <script type="application/ld+json">: every '<', '>', '&' and line separator becomes a JSON
+ * \u escape, the same data to a JSON reader and no markup (such as '</script') to the HTML parser.
  */
 export function serializeJsonLd(data: JsonLd): string {
   return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -8,9 +8,8 @@ export class NoOtherTabs implements CrossTab {
 }
 
 /**
- * Named locks inside one JavaScript realm: FIFO per name, a waiter starts when the holder's fn settles.
- * Used where there is one tab (server, tests), as the browser's fallback when the Web Locks API is missing, and —
- * shared between two service graphs — as the headless tests' "browser" of two tabs.
+ * Named locks inside one JavaScript realm, FIFO per name: one tab (server, tests), the browser without Web Locks,
+ * and shared between two service graphs the headless tests' two tabs.
  */
 export class InProcessLocks implements TabLocks {
   private readonly tails = new Map<string, Promise<unknown>>();

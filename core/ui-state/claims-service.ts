@@ -1,11 +1,7 @@
 /**
- * Claims stored locally (spec transactions §3 "Claim": code, created_at, value, description) and the cookie notice
- * (§4: reads claim cookiesAccepted; if missing, banner shows and false is stored; a stored false shows it too;
- * clicking close hides it and stores true).
- *
- * Beside the spec's close (which is the shopper's consent to analytics) the notice offers a decline: it hides the
- * notice too and is remembered the same way, in a claim of its own (`cookiesDeclined`: true), while cookiesAccepted
- * stays false. Analytics reads the consent from here (core/analytics): only 'granted' lets an event through.
+ * Claims stored locally (spec transactions §3 "Claim") and the cookie notice (§4: claim cookiesAccepted missing or
+ * false shows it, missing stores false; close hides it and stores true). Beside the spec's close (consent to
+ * analytics) a decline hides it too, remembered in its own claim `cookiesDeclined`; analytics needs 'granted'.
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -60,9 +56,8 @@ export class CookieNoticeService extends StateHolder<CookieNoticeState> {
   private loading: Promise<void> | undefined;
 
   /**
-   * Reads the claims once per service (the browser loads them right after hydration, so the banner shows then, and the
-   * start-up's restore asks again later): a second call answers the first's promise, so it can neither show the
-   * banner again after a close nor race the close's write. A failed read is tried again by the next call.
+   * Reads the claims once per service: a second call (the start-up's restore) answers the first's promise, so it can
+   * neither show the banner again after a close nor race the close's write; a failed read is tried again.
    */
   load(): Promise<void> {
     this.loading ??= this.read().catch((e: unknown) => {

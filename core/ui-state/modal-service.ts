@@ -30,11 +30,6 @@ export class ModalService extends StateHolder<ModalState> {
     this.state.next(rest);
   }
 
-  toggle(name: string, payload?: unknown): void {
-    if (this.isOpen(name)) this.close(name);
-    else this.open(name, payload);
-  }
-
   isOpen(name: string): boolean {
     return name in this.state.value;
   }

@@ -1,7 +1,6 @@
 /**
- * Notifications (spec transactions §3 "Notification", §4 "Notifications"): a duplicate of the last message is
- * ignored; each auto-dismisses after timeToLive (config.notifications.defaultTimeToLiveMs) unless hasNoTimeout;
- * running an action or clicking close removes it; an unknown type is shown as danger.
+ * Notifications (spec transactions §3, §4): a duplicate of the last message is ignored; each goes after timeToLive
+ * unless hasNoTimeout; an action or close removes it; an unknown type is shown as danger.
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';

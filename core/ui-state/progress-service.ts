@@ -1,7 +1,6 @@
 /**
- * Progress bar (spec transactions §8 "Progress": 'Getting payment status', 'Creating payment request', 'Sending the
- * message ...'; config.ui.progress): start → ticks every tickMs toward max over durationMs → finish (100, then hidden)
- * or fail (failed colour).
+ * Progress bar (spec transactions §8 "Progress", config.ui.progress): start → ticks every tickMs toward max over
+ * durationMs → finish (100, then hidden) or fail (failed colour).
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -21,7 +20,7 @@ export class ProgressService extends StateHolder<ProgressState> {
   private ticker: TimerHandle | undefined;
   private hideTimer: TimerHandle | undefined;
   /** the route change under way (its timer to show the bar) and whether the bar shows for a route change */
-  private route: { readonly timer: TimerHandle } | undefined;
+  private route: TimerHandle | undefined;
   private routeBar = false;
 
   constructor(
@@ -56,17 +55,15 @@ export class ProgressService extends StateHolder<ProgressState> {
    * returned function ends this change (the bar finishes if it showed); a newer change takes over an older one.
    */
   routeChange(): () => void {
-    this.route?.timer.cancel();
-    const run = {
-      timer: this.scheduler.after(this.config.ui.progress.routeChangeDelayMs, () => {
-        this.routeBar = true;
-        this.start();
-      }),
-    };
+    this.route?.cancel();
+    const run = this.scheduler.after(this.config.ui.progress.routeChangeDelayMs, () => {
+      this.routeBar = true;
+      this.start();
+    });
     this.route = run;
     return () => {
       if (this.route !== run) return;
-      run.timer.cancel();
+      run.cancel();
       this.route = undefined;
       if (this.routeBar) {
         this.routeBar = false;

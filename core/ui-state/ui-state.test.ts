@@ -100,7 +100,7 @@ describe('ModalService (spec transactions §2 modals)', () => {
     m.close(MODALS.signup);
     expect(m.isOpen(MODALS.signup)).toBe(false);
     expect(m.payload(MODALS.review)).toEqual({ productId: 7 });
-    m.toggle(MODALS.review);
+    m.close(MODALS.review);
     expect(m.snapshot()).toEqual({});
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUNDLE_MAX_LINK_QTY, bundleLinkQtyChangeable, bundleOptionIsMulti, validBundleQty } from '../../../core/catalogue/bundle';
+import { BUNDLE_MAX_LINK_QTY, validBundleQty } from '../../../core/catalogue/bundle';
 import { bundleLinkPrice, formatPrice } from '../../../core/catalogue/prices';
+import { bundleLinkQtyChangeable, bundleOptionIsMulti } from '../../../core/catalogue/prices';
 import type { BundleOption, BundleOptionSelection, BundleProductLink } from '../../../core/catalogue/types';
 import { useConfig } from '../../hooks/use-service';
 import { useLocale } from '../../hooks/use-locale';
