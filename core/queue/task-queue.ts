@@ -87,9 +87,7 @@ export function checkTaskResponse(response: TransportResponse, url: string): Tas
   }
   const code = typeof body.code === 'number' ? body.code : response.status;
   if (response.status >= 400 || code >= 400) throw new ApiError(response.status >= 400 ? response.status : code, body.result, url);
-  const out: TaskResponse = { code, result: body.result };
-  if (body.meta !== undefined) out.meta = body.meta;
-  return out;
+  return body.meta === undefined ? { code, result: body.result } : { code, result: body.result, meta: body.meta };
 }
 
 type SendResult = 'next' | 'retry' | 'stop';
@@ -202,16 +200,9 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     }
     if (disposed || gen !== generation) return 'stop';
     const now = clock.now();
-    const done: SyncTask = {
-      ...task,
-      transmited: true,
-      transmited_at: now,
-      updated_at: now,
-      result: response.result,
-      resultCode: response.code,
-      code: response.code,
-    };
-    if (response.meta !== undefined) done.meta = response.meta;
+    const { code, result, meta } = response;
+    const done: SyncTask = { ...task, transmited: true, transmited_at: now, updated_at: now, result, resultCode: code, code };
+    if (meta !== undefined) done.meta = meta;
     if (task.is_result_cacheable) await storage.set(COLLECTION, key, done);
     else await storage.remove(COLLECTION, key);
     deliver(done, { ok: true, response });
@@ -280,18 +271,13 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     await ready;
     const now = clock.now();
     const task: SyncTask = {
+      ...newTask,
       task_id: ids.next(),
-      url: newTask.url,
-      payload: newTask.payload,
+      idempotency_key: ids.next(),
       transmited: false,
       created_at: now,
       updated_at: now,
-      idempotency_key: ids.next(),
     };
-    if (newTask.callback_event !== undefined) task.callback_event = newTask.callback_event;
-    if (newTask.silent !== undefined) task.silent = newTask.silent;
-    if (newTask.is_result_cacheable !== undefined) task.is_result_cacheable = newTask.is_result_cacheable;
-    if (newTask.meta !== undefined) task.meta = newTask.meta;
     // the key is chosen while no other tab appends
     await locks.exclusive(TAB_LOCKS.queueWrite, async () => {
       await advanceSeq();

@@ -21,6 +21,7 @@ import type { Network } from '../ports/network';
 import type { Storage } from '../ports/storage';
 import type { AuthTokens, Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
 import type { CartService } from '../cart/cart-service';
+import { errorText } from '../queue/task-error-notices';
 import type { OfflineTaskQueue, TaskOutcome } from '../queue/types';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import type { ModalService } from '../ui-state/modal-service';
@@ -37,7 +38,7 @@ export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
 
 export type CartForSession = Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
 /** the queue's `clear` drops unsent tasks when the token lock gives up */
-export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear'> & Partial<Pick<OfflineTaskQueue, 'on'>>;
+export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear' | 'on'>;
 
 /** Parts linked after construction (they depend on the session in turn). */
 export interface SessionLinks {
@@ -62,19 +63,13 @@ export interface SessionDeps {
   readonly locks?: TabLocks;
 }
 
-/** The server's message of a failed call: an ApiError's text result (else its status), another error's message. */
-function serverMessage(e: unknown): string {
-  if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** `call`, its ApiError (4xx only when `clientOnly`) as ShopError `key` with the server's message. */
 async function asShopError<T>(call: Promise<T>, key: MessageKey, clientOnly = false): Promise<T> {
   try {
     return await call;
   } catch (e) {
     if (!isApiError(e) || (clientOnly && e.status >= 500)) throw e;
-    throw new ShopError(key, { message: serverMessage(e) }, e.status);
+    throw new ShopError(key, { message: errorText(e) }, e.status);
   }
 }
 
@@ -126,7 +121,7 @@ export class SessionService {
 
   link(links: Partial<SessionLinks>): void {
     this.links = { ...this.links, ...links };
-    if (links.queue?.on) {
+    if (links.queue) {
       this.offProfile?.();
       this.offProfile = links.queue.on(USER_TASK_EVENTS.profileUpdated, (_task, outcome) => void this.onProfileResult(outcome));
     }
@@ -252,12 +247,7 @@ export class SessionService {
   }
 
   async resetPassword(email: string): Promise<void> {
-    try {
-      await this.deps.userApi.resetPassword(email);
-    } catch (e) {
-      if (isApiError(e)) throw new ShopError(MESSAGES.resetPasswordError, {}, e.status);
-      throw e;
-    }
+    await asShopError(this.deps.userApi.resetPassword(email), MESSAGES.resetPasswordError);
   }
 
   async createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
@@ -288,8 +278,8 @@ export class SessionService {
     if (!queue) throw new ShopError(MESSAGES.noUserToken);
     if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);
     await this.store.storeCustomer(customer);
-    await queue.queue({ url: PROFILE_UPDATE_URL, payload: { method: 'POST', body: { customer } }, callback_event: USER_TASK_EVENTS.profileUpdated });
-    if (!queue.on) this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
+    const task = { url: PROFILE_UPDATE_URL, payload: { method: 'POST' as const, body: { customer } } };
+    await queue.queue({ ...task, callback_event: USER_TASK_EVENTS.profileUpdated });
   }
 
   /**
@@ -307,7 +297,7 @@ export class SessionService {
 
   private async onProfileResult(outcome: TaskOutcome): Promise<void> {
     if (!outcome.ok) {
-      this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: serverMessage(outcome.error) } });
+      this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: errorText(outcome.error) } });
       return;
     }
     const result = outcome.response.result;
