@@ -129,14 +129,8 @@ export function buildOrderBody(input: OrderInput): OrderBody {
   const body: OrderBody = {
     user_id: input.userId === undefined ? '' : String(input.userId),
     order_id: input.orderId,
-    products: input.items.map((i) => {
-      const p: OrderBody['products'][number] = { sku: i.sku, qty: i.qty };
-      if (i.name !== undefined) p.name = i.name;
-      if (i.price_incl_tax !== undefined) p.price_incl_tax = i.price_incl_tax;
-      if (i.type_id !== undefined) p.product_type = i.type_id;
-      if (i.product_option !== undefined) p.product_option = i.product_option;
-      if (i.server_item_id !== undefined) p.server_item_id = i.server_item_id;
-      return p;
+    products: input.items.map(({ sku, qty, name, price_incl_tax, type_id, product_option, server_item_id }) => {
+      return { sku, qty, name, price_incl_tax, product_type: type_id, product_option, server_item_id };
     }),
     addressInformation: {
       shippingAddress: orderAddress(input.shipping, input.personal.emailAddress),
