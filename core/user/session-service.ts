@@ -1,13 +1,7 @@
 /**
  * SessionService (spec transactions §3 "User session state", §4 "Session", "User token lock", §6, §7 "Users", §8): the
- * signed-in customer's commands. The state and its storage are session-store.ts.
- * - load(): the stored user and token; with a token the profile and order history are refreshed when online; without
- *   one the after-non-authorized event fires.
- * - login(): tokens stored, then profile and order history loaded (on failure the user is cleared and the error
- *   thrown); the cart then connects to the account cart.
- * - logout(): clears the user, then disconnects and clears the cart, wishlist, compare and saved checkout details.
- * - the token lock's parts: `getToken`, `refreshTokens` (POST /api/user/refresh directly, never through the queue) and
- *   `handleLoggedOut`.
+ * signed-in customer's commands; the state and its storage are session-store.ts. The token lock's parts are
+ * `getToken`, `refreshTokens` (POST /api/user/refresh directly, never through the queue) and `handleLoggedOut`.
  * Failures are recognised by HTTP status (ApiError.status), never by message text.
  */
 import { distinctUntilChanged, Subject, type Observable } from 'rxjs';
@@ -159,6 +153,7 @@ export class SessionService {
     return fn(token);
   }
 
+  /** The stored user and token; with a token (online) profile and history refreshed; without, after-non-authorized. */
   async load(): Promise<void> {
     const { token, refreshToken, current, orderHistory } = await this.store.read();
     this.store.patch({ token, refreshToken, orderHistory, localDataLoaded: true, ...withGroup(current) });
@@ -176,7 +171,10 @@ export class SessionService {
     }
   }
 
-  /** spec §4: login succeeds on code 200; then the session re-authorizes; on failure the user is cleared and the error thrown. */
+  /**
+   * spec §4: tokens stored, then profile and order history loaded (on failure the user is cleared and the error thrown);
+   * the cart then connects to the account cart.
+   */
   async login(username: string, password: string): Promise<Customer> {
     let tokens: AuthTokens;
     try {
@@ -201,7 +199,7 @@ export class SessionService {
     return current;
   }
 
-  /** spec §4 Logout. */
+  /** spec §4 Logout: the user cleared, then the cart (disconnected), wishlist, compare and saved checkout details. */
   async logout(options: { silent?: boolean } = {}): Promise<void> {
     await this.store.clear();
     const { cart, wishlist, compare, checkout } = this.links;
