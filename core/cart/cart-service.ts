@@ -283,13 +283,11 @@ export class CartService {
       if (sync && this.ctx.serverSync() && cartId) {
         for (const line of s.cartItems) await this.server.queueLineDelete(line, cartId, disconnect);
       }
-      const patch: Partial<CartState> = { cartItems: [], platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
-      if (disconnect) {
-        Object.assign(patch, { cartServerToken: undefined, cartItemsHash: '', cartServerLastSyncDate: 0, cartServerLastTotalsSyncDate: 0, coupon: undefined });
-      } else {
-        patch.cartItemsHash = cartItemsHash([]);
-      }
-      await this.store.set(patch);
+      const emptied = { cartItems: [], platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
+      // disconnected: the server cart, its sync dates and its coupon are forgotten too
+      const forgotten = { cartServerToken: undefined, cartItemsHash: '', cartServerLastSyncDate: 0, coupon: undefined };
+      const rest = disconnect ? { ...forgotten, cartServerLastTotalsSyncDate: 0 } : { cartItemsHash: cartItemsHash([]) };
+      await this.store.set({ ...emptied, ...rest });
     }).then(async () => {
       if (sync && this.ctx.online()) {
         await this.deps.queue.process();

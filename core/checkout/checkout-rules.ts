@@ -94,13 +94,11 @@ export function providerMethodCode(code: string, config: Pick<ShopConfig, 'payme
   return Object.prototype.hasOwnProperty.call(config.payment.mapping, code) ? config.payment.mapping[code] : undefined;
 }
 
-function street(streetAddress: string, apartmentNumber?: string): string[] {
-  return apartmentNumber && apartmentNumber.trim() !== '' ? [streetAddress, apartmentNumber] : [streetAddress];
-}
-
 /** Shipping or payment details as the wire's address (the order's, and shipping-information's): the e-mail when known. */
 export function orderAddress(d: ShippingDetails | PaymentDetails, email: string): OrderAddress {
-  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), country_id: d.country };
+  const street = d.apartmentNumber?.trim() ? [d.streetAddress, d.apartmentNumber] : [d.streetAddress];
+  const { firstName: firstname, lastName: lastname, city, zipCode: postcode, country: country_id } = d;
+  const a: OrderAddress = { firstname, lastname, street, city, postcode, country_id };
   if (email) a.email = email;
   if (d.state) a.region = d.state;
   if (d.region_id !== undefined) a.region_id = d.region_id;

@@ -84,10 +84,11 @@ export class CheckoutService extends StateHolder<CheckoutState> {
       s.get<string>(c, KEYS.step),
     ]);
     // the payment method picked but not yet confirmed (payment-choice.ts)
-    this.patch({ paymentChoice: storedPaymentChoice(await s.get<unknown>(c, KEYS.paymentChoice), this.config) });
+    const paymentChoice = storedPaymentChoice(await s.get<unknown>(c, KEYS.paymentChoice), this.config);
     const pendingOrders = (await this.orders.pending()).length;
-    const step = resumeStep(savedStep, { personalDetails, shippingDetails, paymentDetails }, modifiedAt, this.deps.clock.now(), this.config);
-    this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders, step });
+    const details = { personalDetails, shippingDetails, paymentDetails };
+    const step = resumeStep(savedStep, details, modifiedAt, this.deps.clock.now(), this.config);
+    this.patch({ ...details, loaded: true, modifiedAt: modifiedAt ?? 0, pendingOrders, step, paymentChoice });
   }
 
   /** The shopper moved to a step (next, or back to edit one): kept in Storage with the details. */
