@@ -1,14 +1,11 @@
 /**
- * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8).
- * - A task is stored (collection 'syncTasks') before it is sent, under a key that keeps the order across restarts.
- * - Tasks are sent only when online, in order, one at a time, each with Idempotency-Key = task.idempotency_key (stable
- *   per task), so a task whose answer was lost is applied once.
- * - After transmission a task is stored again (transmited, with its result) when is_result_cacheable, else removed.
- * - A task needing {{cartId}} while there is no cart id fails with MESSAGES.noCartId and the cart is re-created.
- * - 4xx (and 500) answers are final: the task is removed and the error delivered, so an invalid order is not re-sent
- *   forever. A 401 goes through the token lock first.
- * - No answer (NetworkError, or 502/503/504): the task stays; after config.queue.maxNetworkAttempts such failures the
- *   queue waits for the next online period.
+ * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8). A task is stored (collection
+ * 'syncTasks', keys that keep the order across restarts) before it is sent: online only, in order, one at a time, with
+ * Idempotency-Key = task.idempotency_key, so a task whose answer was lost is applied once. Sent, it is stored again with
+ * its result when is_result_cacheable, else removed. Needing {{cartId}} without a cart id, it fails with
+ * MESSAGES.noCartId and the cart is re-created. 4xx (and 500) answers are final: removed, the error delivered (an
+ * invalid order is not re-sent forever); a 401 goes through the token lock first. No answer (NetworkError, 502/503/504):
+ * the task stays; after config.queue.maxNetworkAttempts such failures the queue waits for the next online period.
  */
 import { BehaviorSubject, Subject, distinctUntilChanged, type Subscription } from 'rxjs';
 import type { ShopConfig } from '../config';

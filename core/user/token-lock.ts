@@ -1,11 +1,9 @@
 /**
- * The user token lock (spec transactions §4 "User token lock", §8 "Token refresh"). state: 0 free, > 0 refreshing,
- * < 0 failed. `run(fn)` calls fn with the current user token; when fn fails with ApiError 401 and
- * config.user.autoRefreshTokens is on, one refresh runs for any number of concurrent 401s: the other calls wait
- * (polling every config.queue.tokenLockRetryMs) and go on with the new token. A successful refresh resets the attempt
- * counter, so a later expiry is refreshed again. When the refresh fails or the attempts run out, `onLoggedOut` is
- * called once and every waiting call fails with 'user.tokenRefreshUnauthorized' or 'user.tokenRefreshInternal'.
- * The refresh call itself goes straight to the API, never through the queue or this lock.
+ * The user token lock (spec transactions §4 "User token lock", §8 "Token refresh"). `run(fn)` calls fn with the current
+ * user token; when fn fails with ApiError 401 (and config.user.autoRefreshTokens), one refresh runs for any number of
+ * concurrent 401s: the others wait (polling every config.queue.tokenLockRetryMs) and go on with the new token. A
+ * successful refresh resets the attempt counter; when it fails or the attempts run out, `onLoggedOut` is called once
+ * and every waiting call fails. The refresh call goes straight to the API, never through the queue or this lock.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
