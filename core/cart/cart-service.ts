@@ -88,16 +88,14 @@ export class CartService {
       map((s) => minicartCount(s.cartItems, deps.config)),
       distinctUntilChanged(),
     );
-    const tabSub = this.store.tabs.messages$.subscribe((m) => {
+    this.subscription.add(this.store.tabs.messages$.subscribe((m) => {
       if (m.topic !== 'cart') return;
       this.store.markStale();
       // re-read once the other tab's command is over (the lock), then refresh the platform's totals for these lines
-      void this.store
-        .exclusive(async () => undefined)
+      void this.current()
         .then(() => (this.cartId && this.ctx.online() ? this.syncTotals() : undefined))
         .catch((e: unknown) => this.deps.logger.warn(`cart not re-read: ${String(e)}`, 'cart'));
-    });
-    this.subscription.add(tabSub);
+    }));
   }
 
   snapshot(): CartState {

@@ -3,6 +3,7 @@
  */
 import type { CartItem, CartShippingMethod } from '../cart/types';
 import type { ShopConfig } from '../config';
+import { ownEntry } from '../dictionary';
 import { MESSAGES, type MessageKey } from '../messages';
 import type { OrderAddress, OrderBody } from '../ports/order-api';
 import type { ProviderPaymentMethodWire } from '../ports/payment-api';
@@ -84,14 +85,14 @@ export function paymentMethods(
   items: readonly Pick<CartItem, 'type_id'>[],
   config: Pick<ShopConfig, 'payment'>,
 ): PaymentMethodsResult {
-  const mapped = provider.filter((m) => Object.prototype.hasOwnProperty.call(config.payment.mapping, m.id)).map(providerPaymentMethod);
+  const mapped = provider.filter((m) => Object.hasOwn(config.payment.mapping, m.id)).map(providerPaymentMethod);
   const methods = cartIsVirtualOnly(items) ? mapped : [...mapped, cashOnDeliveryMethod(config)];
   return mapped.length === 0 ? { methods, error: MESSAGES.noPaymentMethods } : { methods };
 }
 
 /** The provider method's code as the payment service expects it (config.payment.mapping) */
 export function providerMethodCode(code: string, config: Pick<ShopConfig, 'payment'>): string | undefined {
-  return Object.prototype.hasOwnProperty.call(config.payment.mapping, code) ? config.payment.mapping[code] : undefined;
+  return ownEntry(config.payment.mapping, code);
 }
 
 /** Shipping or payment details as the wire's address (the order's, and shipping-information's): the e-mail when known. */
