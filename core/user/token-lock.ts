@@ -65,12 +65,8 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
     failureReason = reason;
     state.next(TOKEN_LOCK_FAILED);
     logger?.warn(`token refresh failed: ${reason}`, 'user');
-    try {
-      const r = onLoggedOut(reason);
-      if (r && typeof (r as Promise<void>).catch === 'function') (r as Promise<void>).catch((e: unknown) => logger?.error(String(e), 'user'));
-    } catch (e) {
-      logger?.error(String(e), 'user');
-    }
+    // called at once; its throw or rejection is logged, never the failing call's error
+    (async () => onLoggedOut(reason))().catch((e: unknown) => logger?.error(String(e), 'user'));
     return new ShopError(reason, {}, 401);
   }
 
