@@ -172,40 +172,30 @@ export function cartAmounts(cart: CartSnapshot, config: Money): { items: GaItem[
   };
 }
 
-type CartEventName = 'view_cart' | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info';
+type CartEventName = 'view_cart' | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'purchase';
 
-/** view_cart, begin_checkout, add_shipping_info, add_payment_info: the cart's lines, value = goods − discount. */
-export function cartEvent(name: CartEventName, cart: CartSnapshot, config: ShopConfig, extra: { shipping_tier?: string; payment_type?: string } = {}): EcommerceEvent | undefined {
+/**
+ * view_cart, begin_checkout, add_shipping_info, add_payment_info (and purchase's lines): the cart's lines, value = goods −
+ * discount; `extra` adds fields (or another value: see purchase).
+ */
+export function cartEvent(
+  name: CartEventName,
+  cart: CartSnapshot,
+  config: ShopConfig,
+  extra: Partial<Ecommerce> = {},
+): EcommerceEvent | undefined {
   if (cart.items.length === 0) return undefined;
   const a = cartAmounts(cart, config);
-  return {
-    event: name,
-    ecommerce: {
-      currency: config.i18n.currencyCode,
-      value: fromCents(cents(a.goods, config) - cents(a.discount, config), config),
-      ...(cart.coupon?.code ? { coupon: cart.coupon.code } : {}),
-      ...extra,
-      items: a.items,
-    },
-  };
+  const value = fromCents(cents(a.goods, config) - cents(a.discount, config), config);
+  const coupon = cart.coupon?.code ? { coupon: cart.coupon.code } : {};
+  return { event: name, ecommerce: { currency: config.i18n.currencyCode, value, ...coupon, ...extra, items: a.items } };
 }
 
 /** purchase: the order id as transaction_id; value = goods − discount + shipping (see the header comment). */
 export function purchase(orderId: string, cart: CartSnapshot, config: ShopConfig): EcommerceEvent | undefined {
-  if (cart.items.length === 0) return undefined;
-  const a = cartAmounts(cart, config);
-  return {
-    event: 'purchase',
-    ecommerce: {
-      transaction_id: orderId,
-      currency: config.i18n.currencyCode,
-      value: fromCents(cents(a.goods, config) - cents(a.discount, config) + cents(a.shipping, config), config),
-      tax: a.tax,
-      shipping: a.shipping,
-      ...(cart.coupon?.code ? { coupon: cart.coupon.code } : {}),
-      items: a.items,
-    },
-  };
+  const { goods, discount, shipping, tax } = cartAmounts(cart, config);
+  const value = fromCents(cents(goods, config) - cents(discount, config) + cents(shipping, config), config);
+  return cartEvent('purchase', cart, config, { transaction_id: orderId, value, tax, shipping });
 }
 
 /**

@@ -36,24 +36,13 @@ export function needsConfiguration(product: Pick<Product, 'type_id' | 'product_o
 
 /** One product (or a configured variant) as a cart line. */
 export function productToCartItem(product: Product, qty: unknown = 1): CartItem {
-  const item: CartItem = {
-    sku: product.sku,
-    qty: normalizeQty(qty),
-    name: product.name,
-    id: product.id,
-    type_id: product.type_id,
-  };
-  if (product.parentSku !== undefined) item.parentSku = product.parentSku;
-  if (product.product_option !== undefined) item.product_option = product.product_option;
+  const { sku, name, id, type_id, parentSku, product_option, thumbnail, image } = product;
+  const lineQty = normalizeQty(qty);
+  const item: CartItem = { sku, qty: lineQty, name, id, type_id, parentSku, product_option, thumbnail, image };
+  item.price_incl_tax = product.price_incl_tax ?? product.final_price_incl_tax;
   // a bundle line shows the shopper's choices (option title: "1 × name"), kept with the line
-  if (product.type_id === 'bundle') {
-    const labels = bundleChoiceLabels(product);
-    if (labels.length) item.options = labels;
-  }
-  const price = product.price_incl_tax ?? product.final_price_incl_tax;
-  if (price !== undefined) item.price_incl_tax = price;
-  if (product.thumbnail !== undefined) item.thumbnail = product.thumbnail;
-  if (product.image !== undefined) item.image = product.image;
+  const labels = type_id === 'bundle' ? bundleChoiceLabels(product) : [];
+  if (labels.length) item.options = labels;
   return item;
 }
 
@@ -112,11 +101,9 @@ export function addToCart(items: readonly CartItem[], candidates: readonly AddCa
       notices.push({ type: 'error', key: MESSAGES.noSuchConfiguration, sku: c.item.sku });
       continue;
     }
-    const errors = Object.values(c.product.errors ?? {}).filter((e) => typeof e === 'string' && e.length > 0);
-    if (errors.length > 0) {
-      for (const e of errors) notices.push({ type: 'error', key: e as MessageKey, sku: c.item.sku });
-      continue;
-    }
+    const errors = Object.values(c.product.errors ?? {}).filter((e): e is MessageKey => typeof e === 'string' && e !== '');
+    notices.push(...errors.map((key) => ({ type: 'error' as const, key, sku: c.item.sku })));
+    if (errors.length > 0) continue;
     if (priceUnknown(c.product, config)) {
       notices.push({ type: 'error', key: MESSAGES.priceUnknown, sku: c.item.sku });
       continue;

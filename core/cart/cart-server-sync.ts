@@ -61,25 +61,15 @@ export class CartServerSync {
     this.offs.length = 0;
   }
 
-  private payload(item: CartItem, qty: number | undefined, cartId = '{{cartId}}'): CartItemPayload {
-    const p: CartItemPayload = { sku: item.sku, quoteId: cartId };
-    if (qty !== undefined) p.qty = qty;
-    if (item.server_item_id !== undefined && item.server_cart_id === this.ctx.cartId()) p.item_id = item.server_item_id;
-    if (item.product_option !== undefined) p.product_option = item.product_option;
-    return p;
-  }
-
   async queueUpdate(item: CartItem, qty: number, prevQty: number | undefined, announce = false): Promise<void> {
     const cartId = this.ctx.cartId();
-    const meta: TaskMeta = {
-      identity: cartItemIdentity(item),
-      ...(announce ? { announce } : {}),
-      ...(prevQty !== undefined ? { prev_qty: prevQty } : {}),
-      ...(cartId !== undefined ? { cartId } : {}),
-    };
+    const meta: TaskMeta = { identity: cartItemIdentity(item), announce: announce || undefined, prev_qty: prevQty, cartId };
+    // the server's item id only for a line of this server cart (another cart's id would address nothing)
+    const item_id = item.server_cart_id === cartId ? item.server_item_id : undefined;
+    const cartItem: CartItemPayload = { sku: item.sku, quoteId: '{{cartId}}', qty, item_id, product_option: item.product_option };
     await this.ctx.deps.queue.queue({
       url: UPDATE_URL,
-      payload: { method: 'POST', body: { cartItem: this.payload(item, qty) } },
+      payload: { method: 'POST', body: { cartItem } },
       callback_event: CART_TASK_EVENTS.update,
       meta,
     });

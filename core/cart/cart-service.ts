@@ -88,16 +88,14 @@ export class CartService {
       map((s) => minicartCount(s.cartItems, deps.config)),
       distinctUntilChanged(),
     );
-    const tabSub = this.store.tabs.messages$.subscribe((m) => {
+    this.subscription.add(this.store.tabs.messages$.subscribe((m) => {
       if (m.topic !== 'cart') return;
       this.store.markStale();
       // re-read once the other tab's command is over (the lock), then refresh the platform's totals for these lines
-      void this.store
-        .exclusive(async () => undefined)
+      void this.current()
         .then(() => (this.cartId && this.ctx.online() ? this.syncTotals() : undefined))
         .catch((e: unknown) => this.deps.logger.warn(`cart not re-read: ${String(e)}`, 'cart'));
-    });
-    this.subscription.add(tabSub);
+    }));
   }
 
   snapshot(): CartState {
@@ -186,8 +184,15 @@ export class CartService {
     return this.addCheckedItems(rest).then((notices) => [...refusals, ...notices]);
   }
 
+  /** A command that changes lines: run in turn (cart-store.ts), then send the queued writes and sync the totals once. */
+  private async changeLines<T>(command: () => Promise<T>): Promise<T> {
+    const result = await this.store.exclusive(command);
+    await this.server.afterServerWrites();
+    return result;
+  }
+
   private addCheckedItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
-    return this.store.exclusive(async () => {
+    return this.changeLines(async () => {
       await this.store.set({ isAddingToCart: true });
       try {
         const candidates: AddCandidate[] = [];
@@ -207,9 +212,6 @@ export class CartService {
       } finally {
         await this.store.set({ isAddingToCart: false });
       }
-    }).then(async (notices) => {
-      await this.server.afterServerWrites();
-      return notices;
     });
   }
 
@@ -219,7 +221,7 @@ export class CartService {
    * once the server accepted it (at once when nothing is sent now).
    */
   updateQuantity(identity: string, qty: unknown): Promise<void> {
-    return this.store.exclusive(async () => {
+    return this.changeLines(async () => {
       const before = this.store.value.cartItems.find((i) => cartItemIdentity(i) === identity);
       if (!before) return;
       const asked = changeQuantity(before.qty, qty, undefined);
@@ -242,27 +244,24 @@ export class CartService {
       const sendsNow = this.ctx.serverSync() && !!this.cartId && this.ctx.online();
       if (this.ctx.serverSync() && this.cartId) await this.server.queueUpdate(line, line.qty, before.qty, sendsNow);
       if (!sendsNow) this.ctx.notify({ type: 'success', key: MESSAGES.qtyUpdated, sku: line.sku });
-    }).then(() => this.server.afterServerWrites());
+    });
   }
 
   /** A placed order's lines back into the cart (restore.ts), sent like an add; answers the changed lines. */
   restoreOrderLines(lines: readonly OrderLine[]): Promise<CartItem[]> {
-    return this.store.exclusive(async () => {
+    return this.changeLines(async () => {
       const before = this.store.value.cartItems;
       const { items, changed } = restoreOrderLines(before, lines);
       if (changed.length === 0) return [];
       await this.store.set({ cartItems: items });
       await this.server.sendChanged(changed, before);
       return changed;
-    }).then(async (changed) => {
-      await this.server.afterServerWrites();
-      return changed;
     });
   }
 
   /** spec transactions §4 "delete" */
   removeItem(identity: string): Promise<void> {
-    return this.store.exclusive(async () => {
+    return this.changeLines(async () => {
       const line = this.store.value.cartItems.find((i) => cartItemIdentity(i) === identity);
       if (!line) return;
       const lines = this.store.value.cartItems;
@@ -270,7 +269,7 @@ export class CartService {
       await this.store.set({ cartItems: after });
       this.lineChangeSubject.next({ before: lines, after });
       if (this.ctx.serverSync() && this.cartId) await this.server.queueLineDelete(line, this.cartId);
-    }).then(() => this.server.afterServerWrites());
+    });
   }
 
   /** spec transactions §4 "Cart clear": empties items; optionally syncs (the deletes reach the server), disconnects. */
@@ -282,13 +281,11 @@ export class CartService {
       if (sync && this.ctx.serverSync() && cartId) {
         for (const line of s.cartItems) await this.server.queueLineDelete(line, cartId, disconnect);
       }
-      const patch: Partial<CartState> = { cartItems: [], platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
-      if (disconnect) {
-        Object.assign(patch, { cartServerToken: undefined, cartItemsHash: '', cartServerLastSyncDate: 0, cartServerLastTotalsSyncDate: 0, coupon: undefined });
-      } else {
-        patch.cartItemsHash = cartItemsHash([]);
-      }
-      await this.store.set(patch);
+      const emptied = { cartItems: [], platformTotals: undefined, platformTotalSegments: undefined, itemsAfterPlatformTotals: {} };
+      // disconnected: the server cart, its sync dates and its coupon are forgotten too
+      const forgotten = { cartServerToken: undefined, cartItemsHash: '', cartServerLastSyncDate: 0, coupon: undefined };
+      const rest = disconnect ? { ...forgotten, cartServerLastTotalsSyncDate: 0 } : { cartItemsHash: cartItemsHash([]) };
+      await this.store.set({ ...emptied, ...rest });
     }).then(async () => {
       if (sync && this.ctx.online()) {
         await this.deps.queue.process();

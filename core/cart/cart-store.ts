@@ -144,18 +144,13 @@ export class CartStore {
     this.subject.next(next);
     const { storage } = this.deps;
     const c = STORAGE_COLLECTIONS.cart;
+    const put = (key: string, value: unknown) => (value === undefined ? storage.remove(c, key) : storage.set(c, key, value));
     try {
-      if (next.cartItems !== before.cartItems) await storage.set(c, CART_STORAGE_KEYS.items, next.cartItems);
-      if (next.cartServerToken !== before.cartServerToken) {
-        if (next.cartServerToken === undefined) await storage.remove(c, CART_STORAGE_KEYS.token);
-        else await storage.set(c, CART_STORAGE_KEYS.token, next.cartServerToken);
-      }
-      if (next.cartItemsHash !== before.cartItemsHash) await storage.set(c, CART_STORAGE_KEYS.hash, next.cartItemsHash);
+      if (next.cartItems !== before.cartItems) await put(CART_STORAGE_KEYS.items, next.cartItems);
+      if (next.cartServerToken !== before.cartServerToken) await put(CART_STORAGE_KEYS.token, next.cartServerToken);
+      if (next.cartItemsHash !== before.cartItemsHash) await put(CART_STORAGE_KEYS.hash, next.cartItemsHash);
       // the applied coupon survives a reload (its 'remove' control with it)
-      if (next.coupon !== before.coupon) {
-        if (next.coupon === undefined) await storage.remove(c, CART_STORAGE_KEYS.coupon);
-        else await storage.set(c, CART_STORAGE_KEYS.coupon, next.coupon);
-      }
+      if (next.coupon !== before.coupon) await put(CART_STORAGE_KEYS.coupon, next.coupon);
     } catch (e) {
       this.deps.logger.warn(`cart not saved: ${String(e)}`, 'cart');
     }

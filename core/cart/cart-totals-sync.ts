@@ -71,10 +71,7 @@ export class CartTotalsSync {
     const { store } = this.ctx;
     const after: CartState['itemsAfterPlatformTotals'] = {};
     for (const i of totals.items ?? []) {
-      const entry: { row_total_incl_tax?: number; discount_amount?: number } = {};
-      if (i.row_total_incl_tax !== undefined) entry.row_total_incl_tax = i.row_total_incl_tax;
-      if (i.discount_amount !== undefined) entry.discount_amount = i.discount_amount;
-      after[String(i.item_id)] = entry;
+      after[String(i.item_id)] = { row_total_incl_tax: i.row_total_incl_tax, discount_amount: i.discount_amount };
     }
     const items = store.value.cartItems.map((it) => {
       const t = it.server_item_id !== undefined ? after[String(it.server_item_id)] : undefined;

@@ -19,8 +19,3 @@ type SyncFields = Pick<CartState, 'cartItems' | 'cartItemsHash' | 'cartServerLas
 export function cartNeedsSync(state: SyncFields): boolean {
   return !state.cartItemsHash || state.cartItemsHash !== cartItemsHash(state.cartItems) || !state.cartServerLastSyncDate;
 }
-
-/** spec transactions §4 "Sync need": totals sync likewise (hash empty or changed, or no totals sync yet). */
-export function totalsNeedSync(state: SyncFields & Pick<CartState, 'cartServerLastTotalsSyncDate'>): boolean {
-  return !state.cartItemsHash || state.cartItemsHash !== cartItemsHash(state.cartItems) || !state.cartServerLastTotalsSyncDate;
-}

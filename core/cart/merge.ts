@@ -45,40 +45,21 @@ export interface MergeResult {
 
 /** A server line as a client line (keeping the server's product_option). */
 export function serverItemToCartItem(s: ServerCartItem, cartId?: string): CartItem {
-  const item: CartItem = { sku: s.sku, qty: s.qty, server_item_id: s.item_id, item_id: s.item_id };
-  if (s.name !== undefined) item.name = s.name;
-  if (s.price !== undefined) item.price_incl_tax = s.price;
-  if (s.product_option !== undefined) item.product_option = s.product_option;
-  if (s.quote_id !== undefined) item.quote_id = s.quote_id;
-  if (s.checksum) item.checksum = s.checksum;
-  const sc = cartId ?? s.quote_id;
-  if (sc !== undefined) item.server_cart_id = sc;
-  return item;
+  const { sku, qty, item_id, name, product_option, quote_id } = s;
+  const item: CartItem = { sku, qty, server_item_id: item_id, item_id, name, price_incl_tax: s.price, product_option };
+  return { ...item, quote_id, checksum: s.checksum || undefined, server_cart_id: cartId ?? quote_id };
 }
 
-/**
- * Server indices per key, ascending; `take` answers the first one not used yet (what a findIndex over the unused would
- * find). Keys are nearly always unique: the first index is kept plainly, only repeats get a list.
- */
+/** Server indices per key, ascending; `take` answers the first one not used yet (keys are nearly always unique). */
 class IndexQueues {
-  private readonly first = new Map<string, number>();
-  private readonly more = new Map<string, { list: number[]; head: number }>();
+  private readonly byKey = new Map<string, number[]>();
   add(key: string, index: number): void {
-    if (!this.first.has(key)) this.first.set(key, index);
-    else {
-      const m = this.more.get(key);
-      if (m) m.list.push(index);
-      else this.more.set(key, { list: [index], head: 0 });
-    }
+    const list = this.byKey.get(key);
+    if (list) list.push(index);
+    else this.byKey.set(key, [index]);
   }
   take(key: string, used: Uint8Array): number {
-    const f = this.first.get(key);
-    if (f === undefined) return -1;
-    if (used[f] === 0) return f;
-    const m = this.more.get(key);
-    if (!m) return -1;
-    while (m.head < m.list.length && used[m.list[m.head]!] === 1) m.head++;
-    return m.head < m.list.length ? m.list[m.head]! : -1;
+    return this.byKey.get(key)?.find((i) => used[i] === 0) ?? -1;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { MESSAGES, type MessageKey } from '../messages';
 import type { StockAnswer } from '../ports/stock-api';
+import { validateQuantity } from '../checkout/field-rules';
 
 /** How many the stock can serve: a number, or undefined when the stock is not managed / not known (no limit). */
 export type StockLimit = number | undefined;
@@ -25,9 +26,9 @@ export type QuantityChange =
  * kept (always `current`). A decrease is never refused by the stock (it frees stock).
  */
 export function changeQuantity(current: number, requested: unknown, limit: StockLimit): QuantityChange {
-  const n = typeof requested === 'string' ? (requested.trim() === '' ? Number.NaN : Number(requested)) : typeof requested === 'number' ? requested : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0) return { ok: false, key: MESSAGES.qtyAboveZero, params: {}, keep: current };
-  if (!Number.isInteger(n)) return { ok: false, key: MESSAGES.qtyPositiveInteger, params: {}, keep: current };
+  const wrong = typeof requested === 'string' || typeof requested === 'number' ? validateQuantity(requested) : undefined;
+  if (wrong !== null) return { ok: false, key: wrong?.key ?? MESSAGES.qtyAboveZero, params: {}, keep: current };
+  const n = Number(requested);
   if (limit !== undefined && n > limit && n > current) {
     if (limit <= 0) return { ok: false, key: MESSAGES.outOfStockCannotAdd, params: {}, keep: current };
     return { ok: false, key: MESSAGES.onlyMaxQuantity, params: { maxQuantity: limit }, keep: current };

@@ -2,6 +2,7 @@
  * A placed order's lines back into the cart ("back to cart", core/checkout/back-to-cart.ts): a line of the same
  * identity (spec §4 "Adding") gets the order's quantity added; the others are appended in the order's order.
  */
+import { addCartItem } from './add';
 import { cartItemIdentity, normalizeQty } from './identity';
 import type { CartItem } from './types';
 
@@ -27,20 +28,13 @@ export function cartItemFromOrderLine(line: OrderLine): CartItem {
 
 /** The cart after putting `lines` back: quantities of the same identity are summed, nothing is dropped. */
 export function restoreOrderLines(items: readonly CartItem[], lines: readonly OrderLine[]): { items: CartItem[]; changed: CartItem[] } {
-  const out = [...items];
+  let out = [...items];
   const changed = new Map<string, CartItem>();
   for (const line of lines) {
     if (!line || typeof line.sku !== 'string' || !line.sku) continue;
-    const incoming = cartItemFromOrderLine(line);
-    const id = cartItemIdentity(incoming);
-    const at = out.findIndex((i) => cartItemIdentity(i) === id);
-    if (at >= 0) {
-      const current = out[at]!;
-      out[at] = { ...current, prev_qty: current.qty, qty: current.qty + incoming.qty };
-    } else {
-      out.push(incoming);
-    }
-    changed.set(id, out[at >= 0 ? at : out.length - 1]!);
+    const added = addCartItem(out, cartItemFromOrderLine(line));
+    out = added.items;
+    changed.set(cartItemIdentity(added.line), added.line);
   }
   return { items: out, changed: [...changed.values()] };
 }

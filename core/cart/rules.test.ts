@@ -5,7 +5,7 @@ import { createConfig, DEFAULT_CONFIG } from '../config';
 import { MESSAGES } from '../messages';
 import { cartItemArb, clientCartArb, configurableOption } from '../../test-fixtures/arbitraries/cart';
 import { addCartItem, addToCart, needsConfiguration, priceUnknown, productToCartItems, removeCartItem, updateCartItemQty } from './add';
-import { cartNeedsSync, cartItemsHash, totalsNeedSync } from './hash';
+import { cartNeedsSync, cartItemsHash } from './hash';
 import { cartItemIdentity, normalizeQty } from './identity';
 import { minicartCount } from './minicart';
 import { applyStockResult, revertFailedServerUpdate } from './server-results';
@@ -185,11 +185,9 @@ describe('hash and sync need', () => {
     const items: CartItem[] = [{ sku: 'A', qty: 1 }];
     const synced = { cartItems: items, cartItemsHash: cartItemsHash(items), cartServerLastSyncDate: 10, cartServerLastTotalsSyncDate: 10 };
     expect(cartNeedsSync(synced)).toBe(false);
-    expect(totalsNeedSync(synced)).toBe(false);
     expect(cartNeedsSync({ ...synced, cartItemsHash: '' })).toBe(true);
     expect(cartNeedsSync({ ...synced, cartServerLastSyncDate: 0 })).toBe(true);
     expect(cartNeedsSync({ ...synced, cartItems: [{ sku: 'A', qty: 2 }] })).toBe(true);
-    expect(totalsNeedSync({ ...synced, cartServerLastTotalsSyncDate: 0 })).toBe(true);
   });
 });
 

@@ -8,16 +8,12 @@ import type { CartItem } from './types';
  * if the previous quantity was zero (or unknown: the line was new).
  */
 export function revertFailedServerUpdate(items: readonly CartItem[], identity: string, prevQty: number | undefined): CartItem[] {
-  const out: CartItem[] = [];
-  for (const i of items) {
-    if (cartItemIdentity(i) !== identity) out.push(i);
-    else if (prevQty !== undefined && prevQty > 0) {
-      const restored: CartItem = { ...i, qty: prevQty };
-      delete restored.prev_qty;
-      out.push(restored);
-    }
-  }
-  return out;
+  return items.flatMap((i) => {
+    if (cartItemIdentity(i) !== identity) return [i];
+    if (prevQty === undefined || prevQty <= 0) return [];
+    const { prev_qty: _p, ...restored } = i;
+    return [{ ...restored, qty: prevQty }];
+  });
 }
 
 /**
@@ -30,21 +26,14 @@ export function applyStockResult(
   inStock: boolean,
   config: Pick<ShopConfig, 'cart'>,
 ): CartItem[] {
-  const out: CartItem[] = [];
-  for (const i of items) {
-    if (cartItemIdentity(i) !== identity) {
-      out.push(i);
-      continue;
-    }
+  return items.flatMap((i) => {
+    if (cartItemIdentity(i) !== identity) return [i];
     if (inStock) {
-      const errors = { ...(i.errors ?? {}) };
-      delete errors.stock;
-      out.push({ ...i, is_in_stock: true, info: { ...(i.info ?? {}), stock: MESSAGES.itemInStock }, errors });
-    } else if (config.cart.allowOutOfStockInCart || config.cart.serverSync) {
-      const info = { ...(i.info ?? {}) };
-      delete info.stock;
-      out.push({ ...i, is_in_stock: false, errors: { ...(i.errors ?? {}), stock: MESSAGES.itemOutOfStock }, info });
+      const { stock: _s, ...errors } = i.errors ?? {};
+      return [{ ...i, is_in_stock: true, info: { ...i.info, stock: MESSAGES.itemInStock }, errors }];
     }
-  }
-  return out;
+    if (!config.cart.allowOutOfStockInCart && !config.cart.serverSync) return [];
+    const { stock: _s, ...info } = i.info ?? {};
+    return [{ ...i, is_in_stock: false, errors: { ...i.errors, stock: MESSAGES.itemOutOfStock }, info }];
+  });
 }

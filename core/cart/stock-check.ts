@@ -6,7 +6,7 @@
 import type { Product } from '../catalogue/types';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
-import type { StockApi } from '../ports/stock-api';
+import type { StockAnswer, StockApi } from '../ports/stock-api';
 import type { StockStatus } from './add';
 import { stockLimitOf, type StockLimit } from './quantity';
 import type { CartItem } from './types';
@@ -23,12 +23,7 @@ export interface StockStatusDeps {
  */
 export function createStockStatus(deps: StockStatusDeps): (product: Product, item: CartItem) => Promise<StockStatus> {
   return async (product, item) => {
-    const sku = item.sku || product.sku;
-    if (!deps.network.isOnline()) return 'volatile';
-    const answer = await deps.stock.check(sku).catch((e: unknown) => {
-      deps.logger?.warn(`stock check of ${sku} failed: ${String(e)}`, 'cart');
-      return undefined;
-    });
+    const answer = await check(deps, item.sku || product.sku);
     if (!answer || typeof answer.is_in_stock !== 'boolean') return 'volatile';
     return answer.is_in_stock ? 'ok' : 'out_of_stock';
   };
@@ -39,12 +34,14 @@ export function createStockStatus(deps: StockStatusDeps): (product: Product, ite
  * a failed check or ENOTFOUND → undefined (no limit: the server still refuses what it cannot serve, spec §4).
  */
 export function createStockLimit(deps: StockStatusDeps): (item: CartItem) => Promise<StockLimit> {
-  return async (item) => {
-    if (!deps.network.isOnline()) return undefined;
-    const answer = await deps.stock.check(item.sku).catch((e: unknown) => {
-      deps.logger?.warn(`stock check of ${item.sku} failed: ${String(e)}`, 'cart');
-      return undefined;
-    });
-    return stockLimitOf(answer);
-  };
+  return async (item) => stockLimitOf(await check(deps, item.sku));
+}
+
+/** The stock answer for a sku; undefined offline or when the check failed (logged). */
+async function check(deps: StockStatusDeps, sku: string): Promise<StockAnswer | undefined> {
+  if (!deps.network.isOnline()) return undefined;
+  return deps.stock.check(sku).catch((e: unknown) => {
+    deps.logger?.warn(`stock check of ${sku} failed: ${String(e)}`, 'cart');
+    return undefined;
+  });
 }

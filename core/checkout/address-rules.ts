@@ -2,7 +2,8 @@
  * The address rule of spec transactions §5 for the shipping and the billing address: names of at least
  * config.checkout.nameMinLength letters, street and city required, a zip code of at least zipCodeMinLength
  * characters, a country of allowedCountries (BE, NL); billing's tax ID, when given, at least taxIdMinLength letters.
- * CheckoutService refuses an address that breaks it (InvalidAddressError); the form shows the same errors per field.
+ * CheckoutService refuses an address that breaks it (InvalidAddressError); the form shows the same errors per field,
+ * holding the address as AddressFormValues.
  */
 import type { ShopConfig } from '../config';
 import { ShopError } from '../messages';
@@ -15,6 +16,34 @@ export type AddressInput = Readonly<Omit<CheckoutAddress, 'state' | 'region_id'>
 
 export type AddressField = 'firstName' | 'lastName' | 'streetAddress' | 'zipCode' | 'city' | 'country';
 export type BillingField = AddressField | 'taxId';
+
+export const ADDRESS_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'streetAddress',
+  'apartmentNumber',
+  'zipCode',
+  'city',
+  'country',
+  'phoneNumber',
+] as const;
+
+/** The address fields as a form holds them: text, '' for an empty optional field. */
+export type AddressFormValues = Record<(typeof ADDRESS_FORM_FIELDS)[number], string>;
+
+/** An address as form values (optional fields ''): a saved address, or the shipping address as the billing one. */
+export function formValuesOf(a: CheckoutAddress): AddressFormValues {
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    streetAddress: a.streetAddress,
+    apartmentNumber: a.apartmentNumber ?? '',
+    zipCode: a.zipCode,
+    city: a.city,
+    country: a.country,
+    phoneNumber: a.phoneNumber ?? '',
+  };
+}
 
 /** a field as text: an SDK caller without types may pass anything, which then counts as empty */
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -3,6 +3,7 @@
  */
 import type { CartItem, CartShippingMethod } from '../cart/types';
 import type { ShopConfig } from '../config';
+import { ownEntry } from '../dictionary';
 import { MESSAGES, type MessageKey } from '../messages';
 import type { OrderAddress, OrderBody } from '../ports/order-api';
 import type { ProviderPaymentMethodWire } from '../ports/payment-api';
@@ -84,23 +85,21 @@ export function paymentMethods(
   items: readonly Pick<CartItem, 'type_id'>[],
   config: Pick<ShopConfig, 'payment'>,
 ): PaymentMethodsResult {
-  const mapped = provider.filter((m) => Object.prototype.hasOwnProperty.call(config.payment.mapping, m.id)).map(providerPaymentMethod);
+  const mapped = provider.filter((m) => Object.hasOwn(config.payment.mapping, m.id)).map(providerPaymentMethod);
   const methods = cartIsVirtualOnly(items) ? mapped : [...mapped, cashOnDeliveryMethod(config)];
   return mapped.length === 0 ? { methods, error: MESSAGES.noPaymentMethods } : { methods };
 }
 
 /** The provider method's code as the payment service expects it (config.payment.mapping) */
 export function providerMethodCode(code: string, config: Pick<ShopConfig, 'payment'>): string | undefined {
-  return Object.prototype.hasOwnProperty.call(config.payment.mapping, code) ? config.payment.mapping[code] : undefined;
-}
-
-function street(streetAddress: string, apartmentNumber?: string): string[] {
-  return apartmentNumber && apartmentNumber.trim() !== '' ? [streetAddress, apartmentNumber] : [streetAddress];
+  return ownEntry(config.payment.mapping, code);
 }
 
 /** Shipping or payment details as the wire's address (the order's, and shipping-information's): the e-mail when known. */
 export function orderAddress(d: ShippingDetails | PaymentDetails, email: string): OrderAddress {
-  const a: OrderAddress = { firstname: d.firstName, lastname: d.lastName, city: d.city, postcode: d.zipCode, street: street(d.streetAddress, d.apartmentNumber), country_id: d.country };
+  const street = d.apartmentNumber?.trim() ? [d.streetAddress, d.apartmentNumber] : [d.streetAddress];
+  const { firstName: firstname, lastName: lastname, city, zipCode: postcode, country: country_id } = d;
+  const a: OrderAddress = { firstname, lastname, street, city, postcode, country_id };
   if (email) a.email = email;
   if (d.state) a.region = d.state;
   if (d.region_id !== undefined) a.region_id = d.region_id;
@@ -129,14 +128,8 @@ export function buildOrderBody(input: OrderInput): OrderBody {
   const body: OrderBody = {
     user_id: input.userId === undefined ? '' : String(input.userId),
     order_id: input.orderId,
-    products: input.items.map((i) => {
-      const p: OrderBody['products'][number] = { sku: i.sku, qty: i.qty };
-      if (i.name !== undefined) p.name = i.name;
-      if (i.price_incl_tax !== undefined) p.price_incl_tax = i.price_incl_tax;
-      if (i.type_id !== undefined) p.product_type = i.type_id;
-      if (i.product_option !== undefined) p.product_option = i.product_option;
-      if (i.server_item_id !== undefined) p.server_item_id = i.server_item_id;
-      return p;
+    products: input.items.map(({ sku, qty, name, price_incl_tax, type_id, product_option, server_item_id }) => {
+      return { sku, qty, name, price_incl_tax, product_type: type_id, product_option, server_item_id };
     }),
     addressInformation: {
       shippingAddress: orderAddress(input.shipping, input.personal.emailAddress),

@@ -84,10 +84,11 @@ export class CheckoutService extends StateHolder<CheckoutState> {
       s.get<string>(c, KEYS.step),
     ]);
     // the payment method picked but not yet confirmed (payment-choice.ts)
-    this.patch({ paymentChoice: storedPaymentChoice(await s.get<unknown>(c, KEYS.paymentChoice), this.config) });
+    const paymentChoice = storedPaymentChoice(await s.get<unknown>(c, KEYS.paymentChoice), this.config);
     const pendingOrders = (await this.orders.pending()).length;
-    const step = resumeStep(savedStep, { personalDetails, shippingDetails, paymentDetails }, modifiedAt, this.deps.clock.now(), this.config);
-    this.patch({ loaded: true, personalDetails, shippingDetails, paymentDetails, modifiedAt: modifiedAt ?? 0, pendingOrders, step });
+    const details = { personalDetails, shippingDetails, paymentDetails };
+    const step = resumeStep(savedStep, details, modifiedAt, this.deps.clock.now(), this.config);
+    this.patch({ ...details, loaded: true, modifiedAt: modifiedAt ?? 0, pendingOrders, step, paymentChoice });
   }
 
   /** The shopper moved to a step (next, or back to edit one): kept in Storage with the details. */
@@ -158,10 +159,9 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   /** spec §4 Logout: saved checkout personal, shipping and payment details are cleared */
   async clearDetails(): Promise<void> {
     const c = STORAGE_COLLECTIONS.checkout;
-    await Promise.all([KEYS.personal, KEYS.shipping, KEYS.payment, KEYS.modifiedAt, KEYS.step].map((k) => this.deps.storage.remove(c, k)));
-    await this.deps.storage.remove(c, KEYS.paymentChoice);
-    this.patch({ paymentChoice: undefined });
-    this.patch({ personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined, step: 'personal' });
+    await Promise.all(Object.values(KEYS).map((k) => this.deps.storage.remove(c, k)));
+    const none = { personalDetails: undefined, shippingDetails: undefined, paymentDetails: undefined, paymentChoice: undefined };
+    this.patch({ ...none, modifiedAt: 0, selectedShippingMethod: undefined, selectedPaymentMethod: undefined, step: 'personal' });
     this.tabs.publish({ topic: 'checkout' });
   }
 
@@ -228,10 +228,9 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     const method = this.paymentMethod(code);
     if (!method) return undefined;
     this.patch({ selectedPaymentMethod: method });
-    const cartMethod: CartPaymentMethod = { code: method.code, title: method.title, cost_incl_tax: method.cost_incl_tax ?? method.costInclTax ?? method.cost ?? 0 };
-    if (method.default !== undefined) cartMethod.default = method.default;
-    if (method.offline !== undefined) cartMethod.offline = method.offline;
-    if (method.is_server_method !== undefined) cartMethod.is_server_method = method.is_server_method;
+    const { title, default: isDefault, offline, is_server_method } = method;
+    const cost_incl_tax = method.cost_incl_tax ?? method.costInclTax ?? method.cost ?? 0;
+    const cartMethod: CartPaymentMethod = { code, title, cost_incl_tax, default: isDefault, offline, is_server_method };
     await this.deps.cart.setPaymentMethod?.(cartMethod);
     await this.refreshTotals();
     return method;

@@ -5,7 +5,7 @@
  */
 import type { ShopConfig } from '../config';
 import { isInCheckout } from './checkout-rules';
-import type { PaymentDetails, PersonalDetails, ShippingDetails } from './types';
+import type { CheckoutState } from './checkout-state';
 
 export const CHECKOUT_STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
@@ -14,11 +14,7 @@ export function isCheckoutStep(value: unknown): value is CheckoutStep {
   return typeof value === 'string' && (CHECKOUT_STEPS as readonly string[]).includes(value);
 }
 
-export interface SavedCheckoutDetails {
-  readonly personalDetails: PersonalDetails | undefined;
-  readonly shippingDetails: ShippingDetails | undefined;
-  readonly paymentDetails: PaymentDetails | undefined;
-}
+export type SavedCheckoutDetails = Pick<CheckoutState, 'personalDetails' | 'shippingDetails' | 'paymentDetails'>;
 
 /** The furthest step the saved details reach: a step opens once every step before it has its details saved. */
 export function furthestStep(details: SavedCheckoutDetails): CheckoutStep {

@@ -19,11 +19,8 @@ const err = fieldError;
 
 /** required field: a non-blank string, a number, true, or a non-empty list */
 export function validateRequired(value: unknown): FieldResult {
-  if (value === undefined || value === null) return err(MESSAGES.fieldRequired);
-  if (typeof value === 'string' && value.trim() === '') return err(MESSAGES.fieldRequired);
-  if (Array.isArray(value) && value.length === 0) return err(MESSAGES.fieldRequired);
-  if (value === false) return err(MESSAGES.fieldRequired);
-  return null;
+  const empty = typeof value === 'string' ? value.trim() === '' : Array.isArray(value) && value.length === 0;
+  return empty || value === undefined || value === null || value === false ? err(MESSAGES.fieldRequired) : null;
 }
 
 /** Counts letters (any script) in a value: the spec's texts say "at least N letters". */
@@ -33,10 +30,8 @@ function letterCount(value: string): number {
 
 /** spec transactions §5: name at least 2 letters (config.checkout.nameMinLength) */
 export function validateName(value: string, config: ShopConfig): FieldResult {
-  const required = validateRequired(value);
-  if (required) return required;
   const min = config.checkout.nameMinLength;
-  return letterCount(value) >= min ? null : err(MESSAGES.nameMinLength, { min });
+  return validateRequired(value) ?? (letterCount(value) >= min ? null : err(MESSAGES.nameMinLength, { min }));
 }
 
 const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\.]{2,}$/u;
@@ -70,12 +65,7 @@ export type FormErrors<K extends string> = Partial<Record<K, FieldError>>;
 
 /** Collect the errors of many fields: `{ field: error }` for the failing ones only. */
 export function collectErrors<K extends string>(checks: Record<K, FieldResult>): FormErrors<K> {
-  const out: FormErrors<K> = {};
-  for (const k of Object.keys(checks) as K[]) {
-    const e = checks[k];
-    if (e) out[k] = e;
-  }
-  return out;
+  return Object.fromEntries(Object.entries<FieldResult>(checks).filter(([, e]) => e !== null)) as FormErrors<K>;
 }
 
 export function isFormValid<K extends string>(errors: FormErrors<K>): boolean {

@@ -11,12 +11,7 @@ export { collectErrors, isFormValid, validateEmail, validateName, validateQuanti
 
 /** the four character classes of the password rule */
 export function passwordClasses(value: string): number {
-  let n = 0;
-  if (/\p{Ll}/u.test(value)) n++;
-  if (/\p{Lu}/u.test(value)) n++;
-  if (/\d/.test(value)) n++;
-  if (/[^\p{L}\d\s]/u.test(value)) n++;
-  return n;
+  return [/\p{Ll}/u, /\p{Lu}/u, /\d/, /[^\p{L}\d\s]/u].filter((c) => c.test(value)).length;
 }
 
 /** spec transactions §5: at least 8 characters with at least 3 of 4 classes (lower, upper, digits, special) */
@@ -45,10 +40,8 @@ export function validateTaxId(value: string | undefined, config: ShopConfig): Fi
 
 /** spec transactions §5: zip code at least 3 characters */
 export function validateZipCode(value: string, config: ShopConfig): FieldResult {
-  const required = validateRequired(value);
-  if (required) return required;
   const min = config.checkout.zipCodeMinLength;
-  return value.trim().length >= min ? null : err(MESSAGES.zipCodeMinLength, { min });
+  return validateRequired(value) ?? (value.trim().length >= min ? null : err(MESSAGES.zipCodeMinLength, { min }));
 }
 
 /** spec transactions §5: terms and conditions accepted */
@@ -58,9 +51,8 @@ export function validateTerms(accepted: boolean): FieldResult {
 
 /** spec transactions §5: checkout countries allowed: BE and NL */
 export function validateCountry(countryId: string, config: ShopConfig): FieldResult {
-  const required = validateRequired(countryId);
-  if (required) return required;
-  return config.checkout.allowedCountries.includes(countryId.trim().toUpperCase()) ? null : err(MESSAGES.countryNotAllowed);
+  const allowed = config.checkout.allowedCountries.includes(countryId.trim().toUpperCase());
+  return validateRequired(countryId) ?? (allowed ? null : err(MESSAGES.countryNotAllowed));
 }
 
 /** spec transactions §3 "Payment creation request ... plus issuer for ideal": the shop method that needs a bank */

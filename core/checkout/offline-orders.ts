@@ -1,10 +1,8 @@
 /**
- * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"):
- * - sendOrder: one attempt with the order's Idempotency-Key. Accepted: stored as transmitted. Offline, no answer or a
- *   5xx: pending, never a success. A 4xx is final: marked rejected and never re-sent.
- * - OfflineOrders: going online with config.queue.automaticOrderTransmission, or on the thank-you page, sends the
- *   stored orders; otherwise the offline-order-confirmation event fires (the 'order.waiting' notification, whose action
- *   sends them, and the confirmation modal). Orders placed or sent by another tab update this tab's thank-you state.
+ * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"). Going online
+ * with config.queue.automaticOrderTransmission, or on the thank-you page, sends them; otherwise the
+ * offline-order-confirmation event fires (the 'order.waiting' notification, whose action sends them, and the
+ * confirmation modal). Orders placed or sent by another tab update this tab's thank-you state.
  */
 import { distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
 import { MESSAGES } from '../messages';
@@ -18,7 +16,10 @@ import type { StoredOrder } from './order-store';
 
 export type SendOutcome = { kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number };
 
-/** One attempt to send a stored order; updates its stored copy. */
+/**
+ * One attempt to send a stored order with its Idempotency-Key; updates its stored copy. Offline, no answer or a 5xx:
+ * pending, never a success. A 4xx is final: marked rejected and never re-sent.
+ */
 export async function sendOrder(ctx: CheckoutContext, order: StoredOrder, userToken?: string): Promise<SendOutcome> {
   const { deps, orders } = ctx;
   if (!deps.network.isOnline()) return { kind: 'pending' };

@@ -1,13 +1,10 @@
 /**
- * Placing an order (spec transactions §4 "Placing an order", §5):
- * - the order is stored in 'orders' first, then sent with a stable Idempotency-Key (offline-orders.ts sendOrder).
- *   Accepted (or no result code): cart cleared WITHOUT sync, password and createAccount dropped. Offline, no answer
- *   or a 5xx: 'queued', never a success ('order.queuedOffline' / 'order.queued'). A 4xx is final ('order.placeError').
- * - the addresses the logged-in customer asked to keep are then added to the account.
- * - creating an account registers first, places the order, clears the cart and only then logs in: the login's cart
- *   merge meets an empty cart, so no item is doubled.
- * - at most one order per cart across the browser's tabs (TAB_LOCKS.order): a cart another tab ordered meanwhile
- *   shows that tab's order.
+ * Placing an order (spec transactions §4 "Placing an order", §5): stored in 'orders' first, then sent with a stable
+ * Idempotency-Key (offline-orders.ts sendOrder). Accepted (or no result code): the cart cleared WITHOUT sync, password
+ * and createAccount dropped, the addresses the customer asked to keep added to the account. Offline, no answer or a
+ * 5xx: 'queued', never a success. A 4xx is final ('order.placeError'). A new account is registered first and logged in
+ * last, so the login's cart merge meets an empty cart and no item is doubled. At most one order per cart across the
+ * browser's tabs (TAB_LOCKS.order): a cart another tab ordered meanwhile shows that tab's order.
  */
 import type { CartItem } from '../cart/types';
 import { MESSAGES, ShopError } from '../messages';

@@ -9,7 +9,7 @@ import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { loadedIssuers, needsIssuer, validateIssuer } from './form-validation';
-import { isApiError } from '../ports/api-error';
+import { errorText } from '../queue/task-error-notices';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { Issuer, PaymentApi, PaymentCreationResponse } from '../ports/payment-api';
@@ -50,11 +50,6 @@ export function formatPaymentAmount(amount: PaymentCreationResponse['amount'], c
   if (typeof amount === 'object' && amount !== null) return `${amount.value} ${amount.currency}`;
   const n = Number(amount);
   return Number.isFinite(n) ? `${n.toFixed(config.i18n.fractionDigits)} ${config.i18n.currencyCode}` : String(amount);
-}
-
-function errorText(e: unknown): string {
-  if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
-  return e instanceof Error ? e.message : String(e);
 }
 
 export class PaymentService {

@@ -2,6 +2,8 @@
  * Payment status groups (spec transactions §4 "Payment status groups"): success = paid; pending = pending or open;
  * failed = expired, failed or canceled. Anything else is unknown (the order-status page shows the details problem).
  */
+import { ownEntry } from '../dictionary';
+
 export type PaymentStatusGroup = 'success' | 'pending' | 'failed';
 
 const GROUPS: Readonly<Record<string, PaymentStatusGroup>> = {
@@ -14,7 +16,7 @@ const GROUPS: Readonly<Record<string, PaymentStatusGroup>> = {
 };
 
 export function paymentStatusGroup(status: string): PaymentStatusGroup | undefined {
-  return Object.prototype.hasOwnProperty.call(GROUPS, status) ? GROUPS[status] : undefined;
+  return ownEntry(GROUPS, status);
 }
 
 /** the redirect URL of the payment: absolute storefront origin + config.payment.redirectPath with the order token */

@@ -9,21 +9,10 @@
  */
 import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
+import { ADDRESS_FORM_FIELDS, formValuesOf, type AddressFormValues } from './address-rules';
 import type { CheckoutAddress, PaymentDetails, ShippingDetails } from './types';
 
-export const ADDRESS_FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'streetAddress',
-  'apartmentNumber',
-  'zipCode',
-  'city',
-  'country',
-  'phoneNumber',
-] as const;
-
-/** The address fields as a form holds them: text, '' for an empty optional field. */
-export type AddressFormValues = Record<(typeof ADDRESS_FORM_FIELDS)[number], string>;
+export { ADDRESS_FORM_FIELDS, formValuesOf, type AddressFormValues } from './address-rules';
 
 /** the choice that is none of the saved addresses */
 export const NEW_ADDRESS = 'new';
@@ -51,20 +40,6 @@ export function savedAddressOptions(customer: Customer | undefined, use: Address
     options.push({ key: String(i), address, isDefault: isDefaultFor(saved, use) });
   });
   return [...options.filter((o) => o.isDefault), ...options.filter((o) => !o.isDefault)];
-}
-
-/** An address as form values (optional fields ''). */
-export function formValuesOf(a: CheckoutAddress): AddressFormValues {
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    streetAddress: a.streetAddress,
-    apartmentNumber: a.apartmentNumber ?? '',
-    zipCode: a.zipCode,
-    city: a.city,
-    country: a.country,
-    phoneNumber: a.phoneNumber ?? '',
-  };
 }
 
 /**

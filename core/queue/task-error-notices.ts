@@ -31,6 +31,12 @@ export function serverMessage(result: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The message of a failed call: an ApiError's text result (else its status), another error's message. */
+export function errorText(e: unknown): string {
+  if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
+  return e instanceof Error ? e.message : String(e);
+}
+
 /**
  * The notice a task's final outcome deserves, or undefined: only server answers with an error (ApiError) are shown;
  * never for a silent task, an ENOTFOUND result, or a 401 while the token lock is refreshing or has failed (lockState != 0).

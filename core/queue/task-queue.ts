@@ -1,14 +1,11 @@
 /**
- * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8).
- * - A task is stored (collection 'syncTasks') before it is sent, under a key that keeps the order across restarts.
- * - Tasks are sent only when online, in order, one at a time, each with Idempotency-Key = task.idempotency_key (stable
- *   per task), so a task whose answer was lost is applied once.
- * - After transmission a task is stored again (transmited, with its result) when is_result_cacheable, else removed.
- * - A task needing {{cartId}} while there is no cart id fails with MESSAGES.noCartId and the cart is re-created.
- * - 4xx (and 500) answers are final: the task is removed and the error delivered, so an invalid order is not re-sent
- *   forever. A 401 goes through the token lock first.
- * - No answer (NetworkError, or 502/503/504): the task stays; after config.queue.maxNetworkAttempts such failures the
- *   queue waits for the next online period.
+ * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8). A task is stored (collection
+ * 'syncTasks', keys that keep the order across restarts) before it is sent: online only, in order, one at a time, with
+ * Idempotency-Key = task.idempotency_key, so a task whose answer was lost is applied once. Sent, it is stored again with
+ * its result when is_result_cacheable, else removed. Needing {{cartId}} without a cart id, it fails with
+ * MESSAGES.noCartId and the cart is re-created. 4xx (and 500) answers are final: removed, the error delivered (an
+ * invalid order is not re-sent forever); a 401 goes through the token lock first. No answer (NetworkError, 502/503/504):
+ * the task stays; after config.queue.maxNetworkAttempts such failures the queue waits for the next online period.
  */
 import { BehaviorSubject, Subject, distinctUntilChanged, type Subscription } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -87,9 +84,7 @@ export function checkTaskResponse(response: TransportResponse, url: string): Tas
   }
   const code = typeof body.code === 'number' ? body.code : response.status;
   if (response.status >= 400 || code >= 400) throw new ApiError(response.status >= 400 ? response.status : code, body.result, url);
-  const out: TaskResponse = { code, result: body.result };
-  if (body.meta !== undefined) out.meta = body.meta;
-  return out;
+  return body.meta === undefined ? { code, result: body.result } : { code, result: body.result, meta: body.meta };
 }
 
 type SendResult = 'next' | 'retry' | 'stop';
@@ -202,16 +197,9 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     }
     if (disposed || gen !== generation) return 'stop';
     const now = clock.now();
-    const done: SyncTask = {
-      ...task,
-      transmited: true,
-      transmited_at: now,
-      updated_at: now,
-      result: response.result,
-      resultCode: response.code,
-      code: response.code,
-    };
-    if (response.meta !== undefined) done.meta = response.meta;
+    const { code, result, meta } = response;
+    const done: SyncTask = { ...task, transmited: true, transmited_at: now, updated_at: now, result, resultCode: code, code };
+    if (meta !== undefined) done.meta = meta;
     if (task.is_result_cacheable) await storage.set(COLLECTION, key, done);
     else await storage.remove(COLLECTION, key);
     deliver(done, { ok: true, response });
@@ -280,18 +268,13 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     await ready;
     const now = clock.now();
     const task: SyncTask = {
+      ...newTask,
       task_id: ids.next(),
-      url: newTask.url,
-      payload: newTask.payload,
+      idempotency_key: ids.next(),
       transmited: false,
       created_at: now,
       updated_at: now,
-      idempotency_key: ids.next(),
     };
-    if (newTask.callback_event !== undefined) task.callback_event = newTask.callback_event;
-    if (newTask.silent !== undefined) task.silent = newTask.silent;
-    if (newTask.is_result_cacheable !== undefined) task.is_result_cacheable = newTask.is_result_cacheable;
-    if (newTask.meta !== undefined) task.meta = newTask.meta;
     // the key is chosen while no other tab appends
     await locks.exclusive(TAB_LOCKS.queueWrite, async () => {
       await advanceSeq();

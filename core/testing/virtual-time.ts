@@ -75,26 +75,13 @@ export class VirtualScheduler implements Scheduler {
 
   /** Advance in steps until the promise settles (or maxMs of virtual time passed); returns its value. */
   async run<T>(promise: Promise<T>, maxMs = 600_000, stepMs = 100): Promise<T> {
-    let done = false;
-    let value: T | undefined;
-    let error: unknown;
-    let failed = false;
-    promise.then(
-      (v) => {
-        done = true;
-        value = v;
-      },
-      (e: unknown) => {
-        done = true;
-        failed = true;
-        error = e;
-      },
-    );
+    let settled: PromiseSettledResult<T> | undefined;
+    void Promise.allSettled([promise]).then(([result]) => (settled = result));
     await flushPromises();
-    for (let t = 0; !done && t < maxMs; t += stepMs) await this.advance(stepMs);
-    if (!done) throw new Error(`promise still pending after ${maxMs} ms of virtual time`);
-    if (failed) throw error;
-    return value as T;
+    for (let t = 0; !settled && t < maxMs; t += stepMs) await this.advance(stepMs);
+    if (!settled) throw new Error(`promise still pending after ${maxMs} ms of virtual time`);
+    if (settled.status === 'rejected') throw settled.reason;
+    return settled.value;
   }
 
   private drop(id: number): void {

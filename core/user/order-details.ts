@@ -27,8 +27,8 @@ export interface OrderDetailsAddress {
 }
 
 export interface OrderDetails {
+  /** the number the customer sees (orderRef) */
   readonly ref: string;
-  readonly incrementId: string;
   readonly createdAt: string | undefined;
   readonly status: string | undefined;
   readonly lines: readonly OrderDetailsLine[];
@@ -134,7 +134,6 @@ export function orderDetails(item: OrderHistoryItem): OrderDetails {
   const discount = num(item['discount_amount']);
   return {
     ref: orderRef(item),
-    incrementId: orderRef(item),
     createdAt: str(item.created_at),
     status: str(item.status),
     lines,

@@ -1,13 +1,7 @@
 /**
  * SessionService (spec transactions §3 "User session state", §4 "Session", "User token lock", §6, §7 "Users", §8): the
- * signed-in customer's commands. The state and its storage are session-store.ts.
- * - load(): the stored user and token; with a token the profile and order history are refreshed when online; without
- *   one the after-non-authorized event fires.
- * - login(): tokens stored, then profile and order history loaded (on failure the user is cleared and the error
- *   thrown); the cart then connects to the account cart.
- * - logout(): clears the user, then disconnects and clears the cart, wishlist, compare and saved checkout details.
- * - the token lock's parts: `getToken`, `refreshTokens` (POST /api/user/refresh directly, never through the queue) and
- *   `handleLoggedOut`.
+ * signed-in customer's commands; the state and its storage are session-store.ts. The token lock's parts are
+ * `getToken`, `refreshTokens` (POST /api/user/refresh directly, never through the queue) and `handleLoggedOut`.
  * Failures are recognised by HTTP status (ApiError.status), never by message text.
  */
 import { distinctUntilChanged, Subject, type Observable } from 'rxjs';
@@ -21,6 +15,7 @@ import type { Network } from '../ports/network';
 import type { Storage } from '../ports/storage';
 import type { AuthTokens, Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
 import type { CartService } from '../cart/cart-service';
+import { errorText } from '../queue/task-error-notices';
 import type { OfflineTaskQueue, TaskOutcome } from '../queue/types';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import type { ModalService } from '../ui-state/modal-service';
@@ -37,7 +32,7 @@ export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
 
 export type CartForSession = Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
 /** the queue's `clear` drops unsent tasks when the token lock gives up */
-export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear'> & Partial<Pick<OfflineTaskQueue, 'on'>>;
+export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear' | 'on'>;
 
 /** Parts linked after construction (they depend on the session in turn). */
 export interface SessionLinks {
@@ -62,19 +57,13 @@ export interface SessionDeps {
   readonly locks?: TabLocks;
 }
 
-/** The server's message of a failed call: an ApiError's text result (else its status), another error's message. */
-function serverMessage(e: unknown): string {
-  if (isApiError(e)) return typeof e.result === 'string' ? e.result : String(e.status);
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** `call`, its ApiError (4xx only when `clientOnly`) as ShopError `key` with the server's message. */
 async function asShopError<T>(call: Promise<T>, key: MessageKey, clientOnly = false): Promise<T> {
   try {
     return await call;
   } catch (e) {
     if (!isApiError(e) || (clientOnly && e.status >= 500)) throw e;
-    throw new ShopError(key, { message: serverMessage(e) }, e.status);
+    throw new ShopError(key, { message: errorText(e) }, e.status);
   }
 }
 
@@ -126,7 +115,7 @@ export class SessionService {
 
   link(links: Partial<SessionLinks>): void {
     this.links = { ...this.links, ...links };
-    if (links.queue?.on) {
+    if (links.queue) {
       this.offProfile?.();
       this.offProfile = links.queue.on(USER_TASK_EVENTS.profileUpdated, (_task, outcome) => void this.onProfileResult(outcome));
     }
@@ -164,6 +153,7 @@ export class SessionService {
     return fn(token);
   }
 
+  /** The stored user and token; with a token (online) profile and history refreshed; without, after-non-authorized. */
   async load(): Promise<void> {
     const { token, refreshToken, current, orderHistory } = await this.store.read();
     this.store.patch({ token, refreshToken, orderHistory, localDataLoaded: true, ...withGroup(current) });
@@ -181,7 +171,10 @@ export class SessionService {
     }
   }
 
-  /** spec §4: login succeeds on code 200; then the session re-authorizes; on failure the user is cleared and the error thrown. */
+  /**
+   * spec §4: tokens stored, then profile and order history loaded (on failure the user is cleared and the error thrown);
+   * the cart then connects to the account cart.
+   */
   async login(username: string, password: string): Promise<Customer> {
     let tokens: AuthTokens;
     try {
@@ -206,7 +199,7 @@ export class SessionService {
     return current;
   }
 
-  /** spec §4 Logout. */
+  /** spec §4 Logout: the user cleared, then the cart (disconnected), wishlist, compare and saved checkout details. */
   async logout(options: { silent?: boolean } = {}): Promise<void> {
     await this.store.clear();
     const { cart, wishlist, compare, checkout } = this.links;
@@ -252,12 +245,7 @@ export class SessionService {
   }
 
   async resetPassword(email: string): Promise<void> {
-    try {
-      await this.deps.userApi.resetPassword(email);
-    } catch (e) {
-      if (isApiError(e)) throw new ShopError(MESSAGES.resetPasswordError, {}, e.status);
-      throw e;
-    }
+    await asShopError(this.deps.userApi.resetPassword(email), MESSAGES.resetPasswordError);
   }
 
   async createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
@@ -288,8 +276,8 @@ export class SessionService {
     if (!queue) throw new ShopError(MESSAGES.noUserToken);
     if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);
     await this.store.storeCustomer(customer);
-    await queue.queue({ url: PROFILE_UPDATE_URL, payload: { method: 'POST', body: { customer } }, callback_event: USER_TASK_EVENTS.profileUpdated });
-    if (!queue.on) this.deps.notifications.notify({ type: 'success', message: MESSAGES.accountUpdated });
+    const task = { url: PROFILE_UPDATE_URL, payload: { method: 'POST' as const, body: { customer } } };
+    await queue.queue({ ...task, callback_event: USER_TASK_EVENTS.profileUpdated });
   }
 
   /**
@@ -307,7 +295,7 @@ export class SessionService {
 
   private async onProfileResult(outcome: TaskOutcome): Promise<void> {
     if (!outcome.ok) {
-      this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: serverMessage(outcome.error) } });
+      this.deps.notifications.notify({ type: 'danger', message: MESSAGES.serverError, params: { message: errorText(outcome.error) } });
       return;
     }
     const result = outcome.response.result;

@@ -1,11 +1,9 @@
 /**
- * The user token lock (spec transactions §4 "User token lock", §8 "Token refresh"). state: 0 free, > 0 refreshing,
- * < 0 failed. `run(fn)` calls fn with the current user token; when fn fails with ApiError 401 and
- * config.user.autoRefreshTokens is on, one refresh runs for any number of concurrent 401s: the other calls wait
- * (polling every config.queue.tokenLockRetryMs) and go on with the new token. A successful refresh resets the attempt
- * counter, so a later expiry is refreshed again. When the refresh fails or the attempts run out, `onLoggedOut` is
- * called once and every waiting call fails with 'user.tokenRefreshUnauthorized' or 'user.tokenRefreshInternal'.
- * The refresh call itself goes straight to the API, never through the queue or this lock.
+ * The user token lock (spec transactions §4 "User token lock", §8 "Token refresh"). `run(fn)` calls fn with the current
+ * user token; when fn fails with ApiError 401 (and config.user.autoRefreshTokens), one refresh runs for any number of
+ * concurrent 401s: the others wait (polling every config.queue.tokenLockRetryMs) and go on with the new token. A
+ * successful refresh resets the attempt counter; when it fails or the attempts run out, `onLoggedOut` is called once
+ * and every waiting call fails. The refresh call goes straight to the API, never through the queue or this lock.
  */
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -67,12 +65,8 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
     failureReason = reason;
     state.next(TOKEN_LOCK_FAILED);
     logger?.warn(`token refresh failed: ${reason}`, 'user');
-    try {
-      const r = onLoggedOut(reason);
-      if (r && typeof (r as Promise<void>).catch === 'function') (r as Promise<void>).catch((e: unknown) => logger?.error(String(e), 'user'));
-    } catch (e) {
-      logger?.error(String(e), 'user');
-    }
+    // called at once; its throw or rejection is logged, never the failing call's error
+    (async () => onLoggedOut(reason))().catch((e: unknown) => logger?.error(String(e), 'user'));
     return new ShopError(reason, {}, 401);
   }
 

@@ -37,23 +37,6 @@ export function addressFromValues(v: AddressValues): AddressValues {
   };
 }
 
-/**
- * A saved address (shipping or payment details) as form values: core's formValuesOf, which the checkout's first load
- * would carry its module for (over the byte budget).
- */
-export function addressFromDetails(d: Omit<AddressValues, 'apartmentNumber' | 'phoneNumber'> & { apartmentNumber?: string; phoneNumber?: string }): AddressValues {
-  return {
-    firstName: d.firstName,
-    lastName: d.lastName,
-    streetAddress: d.streetAddress,
-    apartmentNumber: d.apartmentNumber ?? '',
-    zipCode: d.zipCode,
-    city: d.city,
-    country: d.country,
-    phoneNumber: d.phoneNumber ?? '',
-  };
-}
-
 // a logged-in customer's saved addresses: their code comes when a customer is logged in (not with a guest's checkout)
 const Saved = lazy(() => import('./AddressFieldsSaved'));
 

@@ -1,7 +1,7 @@
 import { useEffect, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { addressErrors } from '../../../core/checkout/address-rules';
+import { addressErrors, formValuesOf } from '../../../core/checkout/address-rules';
 import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
 import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
@@ -11,7 +11,7 @@ import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
 import { Field } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
-import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { AddressFields, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 import { usePaymentMethodTitle } from './payment-method-title';
 
 type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string; saveInAccount: boolean };
@@ -45,7 +45,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
   const form = useForm<V>(
     {
-      ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),
+      ...(saved ? formValuesOf(saved) : EMPTY_ADDRESS(config)),
       company: saved?.company ?? '',
       taxId: saved?.taxId ?? '',
       sameAsShipping,
@@ -73,7 +73,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       onSubmit={form.submit(async (v) => {
         const method = methods.find((m) => m.code === v.paymentMethod);
         if (!method || !shipping) return;
-        const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
+        const address = v.sameAsShipping ? formValuesOf(shipping) : addressFromValues(v);
         await checkout.savePaymentDetails({
           ...address,
           // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)

@@ -6,8 +6,8 @@ import { collectErrors, validateRequired } from '../../../core/checkout/form-val
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
-import { addressFieldChecks } from '../../../core/checkout/address-rules';
-import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { addressFieldChecks, formValuesOf } from '../../../core/checkout/address-rules';
+import { AddressFields, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
 
 type V = AddressValues & { shippingMethod: string; saveInAccount: boolean };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
@@ -29,7 +29,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };
   const form = useForm<V>(
     {
-      ...(saved ? addressFromDetails(saved) : blank),
+      ...(saved ? formValuesOf(saved) : blank),
       shippingMethod: saved ? `${saved.shippingCarrier ?? saved.shippingMethod}_${saved.shippingMethod}` : fallback ? methodKey(fallback) : '',
       saveInAccount: !!saved?.saveInAccount,
     },
