@@ -6,7 +6,7 @@ import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from
 import { formatPrice } from '../core/catalogue/prices';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
-import { CATALOGUE, createRuntime, ShopGraph, type ContainerOptions, type Runtime } from './wiring';
+import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS, type Bindings, type ContainerOptions, type Runtime, type ServiceId } from './wiring';
 import { TRANSACTIONS } from './wiring-transactions';
 import { PRODUCT } from './wiring-product';
 import { SERVER_READS } from './cache/catalogue-read-cache';
@@ -33,11 +33,9 @@ import { ProgressService } from '../core/ui-state/progress-service';
 import { NewsletterService } from '../core/content/newsletter-service';
 import { ContactService } from '../core/content/contact-service';
 import { ReviewService } from '../core/content/review-service';
-import { TRANSACTION_TOKENS } from './container-tokens';
 import { TOKENS } from '../core/ports/tokens';
 import type { ProductApi } from '../core/ports/product-api';
 import type { StockApi } from '../core/ports/stock-api';
-import type { Bindings, ServiceId } from './wiring';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 

@@ -33,7 +33,6 @@ import { HttpCatalogueSearch } from './http/catalogue-search';
 import { HttpUrlMapper } from './http/url-mapper';
 import { HttpProductApi } from './http/product-api';
 import { TOKENS } from '../core/ports/tokens';
-import { CONTAINER_TOKENS } from './container-tokens';
 import type { ProductApi } from '../core/ports/product-api';
 import type { CategoryApi } from '../core/ports/category-api';
 import type { AttributeApi } from '../core/ports/attribute-api';
@@ -172,7 +171,35 @@ export interface ShopRuntime {
   locks: TabLocks;
 }
 
-/** What names a service: its class, or a Symbol (ports: core/ports/tokens.ts TOKENS; adapters/container-tokens.ts). */
+/**
+ * Names of services that are not ports (ports: core/ports/tokens.ts TOKENS). The browser's first page names the
+ * services of later chunks by these Symbols, so that their classes stay in their chunks.
+ */
+export const CONTAINER_TOKENS = {
+  ShopperStorage: Symbol.for('ShopperStorage'),
+  /** the ProductService, which comes with the product page's chunk */
+  Product: Symbol.for('ProductService'),
+} as const;
+
+/** the transaction services the first page's code may reach once their part is added (wiring-transactions.ts) */
+export const TX = {
+  Cart: Symbol.for('tx.CartService'),
+  Session: Symbol.for('tx.SessionService'),
+  Newsletter: Symbol.for('tx.NewsletterService'),
+  Review: Symbol.for('tx.ReviewService'),
+  OrderStatus: Symbol.for('tx.OrderStatusService'),
+  Wishlist: Symbol.for('tx.WishlistService'),
+  Compare: Symbol.for('tx.CompareService'),
+  Checkout: Symbol.for('tx.CheckoutService'),
+} as const;
+
+/** the token lock and the offline queue (spec transactions §4), shared by cart, session and checkout */
+export const TRANSACTION_TOKENS = {
+  TokenLock: Symbol.for('TokenLock'),
+  TaskQueue: Symbol.for('TaskQueue'),
+} as const;
+
+/** What names a service: its class, or a Symbol (TOKENS for ports; the tokens above). */
 export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) => T);
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
