@@ -45,7 +45,7 @@ export interface HeadlessShopOptions extends Pick<ContainerOptions, 'network' | 
   apiUrl: string;
   /** where the cart, session, checkout details and queue are kept; default in memory (IdbStorage in a browser) */
   storage?: Storage;
-  /** price formatting and category texts; default config.i18n.defaultLocale (nl-NL) */
+  /** formatPrice's locale (the catalogue reads stay the default store view's); default config.i18n.defaultLocale */
   locale?: LocaleCode;
   /** the shop's constants (spec §9 of both files): a full ShopConfig or only the fields to change */
   config?: ShopConfig | DeepPartial<ShopConfig>;

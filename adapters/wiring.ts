@@ -107,19 +107,18 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
   const locale = options.locale ?? config.i18n.defaultLocale;
   const readTtl = options.catalogueReadTtlMs ?? serverReads?.ttlMs ?? 0;
-  const reads =
-    runtime !== 'server' || readTtl <= 0 || !serverReads
-      ? undefined
-      : options.catalogueReads === undefined
-        ? options.fetch
-          ? undefined
-          : // one per locale's data: an English render never gets the Dutch attribute labels
-            serverReads.process(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`)
-        : (options.catalogueReads ?? undefined);
+  let catalogueReads: SharedReads | undefined;
+  if (runtime === 'server' && serverReads && readTtl > 0) {
+    // the process's cache unless the options bring one (null: none) or a fetch of their own; one per locale's data:
+    // an English render never gets the Dutch attribute labels
+    const key = locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`;
+    const cache = options.catalogueReads === undefined ? (options.fetch ? undefined : serverReads.process(key)) : options.catalogueReads;
+    if (cache) catalogueReads = serverReads.over(cache, readTtl);
+  }
   return {
     kind: runtime,
     locale,
-    ...(reads && serverReads ? { catalogueReads: serverReads.over(reads, readTtl) } : {}),
+    ...(catalogueReads ? { catalogueReads } : {}),
     config,
     apiUrl,
     timeoutMs,
@@ -251,11 +250,7 @@ export class ShopGraph implements ShopServices {
   }
 
   private binding(id: ServiceId): ((g: ShopGraph) => unknown) | undefined {
-    for (const part of this.parts) {
-      const make = part.get(id);
-      if (make) return make;
-    }
-    return undefined;
+    return this.parts.find((part) => part.has(id))?.get(id);
   }
 }
 

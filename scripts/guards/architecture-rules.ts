@@ -1,6 +1,6 @@
 /**
- * The house's dependency rules (shared/ARCHITECTURE.md), as a checker over source files. The tests run it on
- * the repository and on deliberately broken samples, so a rule that stops biting is noticed.
+ * The dependency rules (docs/architecture.md "Dependency rules, enforced"), as a checker over source files. The tests
+ * run it on the repository and on deliberately broken samples, so a rule that stops biting is noticed.
  */
 export interface SourceFile {
   path: string; // repo-relative, forward slashes
