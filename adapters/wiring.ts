@@ -289,12 +289,12 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
   [
     TOKENS.UrlMapper,
     ({ runtime: r }) => {
-      const http = new HttpUrlMapper(r.client, r.config);
+      const http = new HttpUrlMapper(r.client);
       return r.catalogueReads ? r.catalogueReads.urlMapper(http) : http;
     },
   ],
   [TOKENS.ProductApi, ({ runtime: r }) => new HttpProductApi(r.client, r.config)],
-  [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client, r.config)],
+  [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client)],
   [TOKENS.CategoryApi, (g) => new HttpCategoryApi(g.runtime.client, g.runtime.config, search(g))],
   [
     TOKENS.ContentApi,
