@@ -144,30 +144,17 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   };
 }
 
-/** What the graph is built from: the runtime ports and the API client. */
-export interface ShopRuntime {
+/** What the graph is built from: the options with every port filled in, and the API client made of them. */
+export interface ShopRuntime extends Required<Omit<ContainerOptions, 'fetch' | 'catalogueReads' | 'catalogueReadTtlMs' | 'requestId'>> {
   kind: Runtime;
-  locale: LocaleCode;
   /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
   catalogueReads?: SharedReads;
-  config: ShopConfig;
-  apiUrl: string;
   client: KyInstance;
   /** timeout of queued tasks (the task transport has its own fetch) */
   timeoutMs: number;
   fetch?: typeof fetch;
-  storefrontOrigin: string;
-  clock: Clock;
-  scheduler: Scheduler;
-  logger: Logger;
-  ids: IdGenerator;
-  network: Network;
-  storage: Storage;
   storageQuota: StorageQuota;
   homeContent: HomeContentSource;
-  htmlSanitizer: HtmlSanitizer;
-  crossTab: CrossTab;
-  locks: TabLocks;
 }
 
 /**
