@@ -6,7 +6,8 @@ import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from
 import { formatPrice } from '../core/catalogue/prices';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
-import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS, type Bindings, type ContainerOptions, type Runtime, type ServiceId } from './wiring';
+import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS } from './wiring';
+import type { Bindings, ContainerOptions, Runtime, ServiceId } from './wiring';
 import { TRANSACTIONS } from './wiring-transactions';
 import { PRODUCT } from './wiring-product';
 import { SERVER_READS } from './cache/catalogue-read-cache';
@@ -59,12 +60,8 @@ export interface HeadlessShopOptions extends Pick<ContainerOptions, 'network' | 
 class OwnedScheduler implements Scheduler {
   private readonly handles = new Set<TimerHandle>();
   constructor(private readonly inner: Scheduler) {}
-  private own(make: (done: () => void) => TimerHandle, once: boolean): TimerHandle {
-    let handle!: TimerHandle;
-    const inner = make(() => {
-      if (once) this.handles.delete(handle);
-    });
-    handle = {
+  private own(inner: TimerHandle): TimerHandle {
+    const handle = {
       cancel: () => {
         inner.cancel();
         this.handles.delete(handle);
@@ -74,10 +71,16 @@ class OwnedScheduler implements Scheduler {
     return handle;
   }
   after(ms: number, fn: () => void): TimerHandle {
-    return this.own((done) => this.inner.after(ms, () => (done(), fn())), true);
+    const handle = this.own(
+      this.inner.after(ms, () => {
+        this.handles.delete(handle);
+        fn();
+      }),
+    );
+    return handle;
   }
   every(ms: number, fn: () => void): TimerHandle {
-    return this.own(() => this.inner.every(ms, fn), false);
+    return this.own(this.inner.every(ms, fn));
   }
   sleep(ms: number): Promise<void> {
     return new Promise((resolve) => void this.after(ms, resolve));

@@ -7,7 +7,8 @@ export { createHeadlessShop, type HeadlessShop, type HeadlessShopOptions } from 
 // the composition root underneath (the React UI's server and browser get their services from the same graphs)
 export { createShopGraph, SYNC } from './headless';
 export { createRuntime, ShopGraph, CATALOGUE, CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './wiring';
-export type { Bindings, ServiceId, ShopServices, ShopRuntime, ContainerOptions as RuntimeOptions, Runtime } from './wiring';
+export type { Bindings, ServiceId, ShopServices, ShopRuntime, Runtime } from './wiring';
+export type { ContainerOptions as RuntimeOptions } from './wiring';
 export { TRANSACTIONS } from './wiring-transactions';
 export { PRODUCT } from './wiring-product';
 

@@ -1,7 +1,8 @@
 /**
  * The transaction part of the composition root (adapters/wiring.ts) and the browser's start-up over it
- * (restoreSession, restoreShopperData). The browser adds the part to the page's graph when its chunk loads. The session, cart, queue and token lock need each other: they reach each other through closures read at
- * call time (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
+ * (restoreSession, restoreShopperData). The browser adds the part to the page's graph when its chunk loads. The
+ * session, cart, queue and token lock need each other: they reach each other through closures read at call time
+ * (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
  */
 import { CartService } from '../core/cart/cart-service';
 import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
@@ -45,7 +46,8 @@ import { whenBackOnline } from '../core/checkout/going-online';
 import type { ShopConfig } from '../core/config';
 import type { Network } from '../core/ports/network';
 import type { Logger } from '../core/ports/logger';
-import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX, type Bindings, type ServiceId, type ShopGraph, type ShopServices } from './wiring';
+import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './wiring';
+import type { Bindings, ServiceId, ShopGraph, ShopServices } from './wiring';
 
 const session = (g: ShopGraph) => g.get(SessionService);
 const cart = (g: ShopGraph) => g.get(CartService);
@@ -265,5 +267,6 @@ export async function restoreShopperData(container: ShopServices): Promise<void>
   // spec transactions §4 "Sync need": connects only for a shopper who has a cart or is signed in
   await container.get(CartService).load();
   // spec transactions §4 "Stock sync result" (off in this configuration: syncCartStock returns at once)
-  await syncCartStock(container.get(CartService), container.get<StockApi>(TOKENS.StockApi), container.get<ShopConfig>(TOKENS.Config), logger);
+  const stock = container.get<StockApi>(TOKENS.StockApi);
+  await syncCartStock(container.get(CartService), stock, container.get<ShopConfig>(TOKENS.Config), logger);
 }

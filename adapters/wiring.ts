@@ -112,7 +112,8 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
     // the process's cache unless the options bring one (null: none) or a fetch of their own; one per locale's data:
     // an English render never gets the Dutch attribute labels
     const key = locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`;
-    const cache = options.catalogueReads === undefined ? (options.fetch ? undefined : serverReads.process(key)) : options.catalogueReads;
+    let cache = options.catalogueReads;
+    if (cache === undefined) cache = options.fetch ? undefined : serverReads.process(key);
     if (cache) catalogueReads = serverReads.over(cache, readTtl);
   }
   return {
@@ -145,7 +146,8 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
 }
 
 /** What the graph is built from: the options with every port filled in, and the API client made of them. */
-export interface ShopRuntime extends Required<Omit<ContainerOptions, 'fetch' | 'catalogueReads' | 'catalogueReadTtlMs' | 'requestId'>> {
+export interface ShopRuntime
+  extends Required<Omit<ContainerOptions, 'fetch' | 'catalogueReads' | 'catalogueReadTtlMs' | 'requestId'>> {
   kind: Runtime;
   /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
   catalogueReads?: SharedReads;
