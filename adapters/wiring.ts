@@ -33,7 +33,6 @@ import { HttpCatalogueSearch } from './http/catalogue-search';
 import { HttpUrlMapper } from './http/url-mapper';
 import { HttpProductApi } from './http/product-api';
 import { TOKENS } from '../core/ports/tokens';
-import type { ProductApi } from '../core/ports/product-api';
 import type { CategoryApi } from '../core/ports/category-api';
 import type { AttributeApi } from '../core/ports/attribute-api';
 import { HttpStockApi } from './http/stock-api';
