@@ -14,7 +14,7 @@ import { PaymentService } from '../core/checkout/payment-service';
 import { OrderStatusService } from '../core/checkout/order-status-service';
 import { NotificationService } from '../core/ui-state/notification-service';
 import { ContactService } from '../core/content/contact-service';
-import { restoreSession, restoreShopperData } from './startup';
+import { restoreSession, restoreShopperData } from './wiring-transactions';
 import { DEFAULT_CONFIG, createConfig } from '../core/config';
 
 let backend: { url: string; close(): Promise<void> };

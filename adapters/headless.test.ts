@@ -11,7 +11,7 @@ import { MemoryStorage } from './storage/memory-storage';
 import { CartService } from '../core/cart/cart-service';
 import { SessionService } from '../core/user/session-service';
 import { SearchService } from '../core/catalogue/search-service';
-import { TRANSACTION_TOKENS } from './container-tokens';
+import { TRANSACTION_TOKENS } from './wiring';
 import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
 import { VirtualScheduler } from '../core/testing';
 

@@ -6,7 +6,8 @@ import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from
 import { formatPrice } from '../core/catalogue/prices';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
 import type { Storage } from '../core/ports/storage';
-import { CATALOGUE, createRuntime, ShopGraph, type ContainerOptions, type Runtime } from './wiring';
+import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS } from './wiring';
+import type { Bindings, ContainerOptions, Runtime, ServiceId } from './wiring';
 import { TRANSACTIONS } from './wiring-transactions';
 import { PRODUCT } from './wiring-product';
 import { SERVER_READS } from './cache/catalogue-read-cache';
@@ -33,11 +34,9 @@ import { ProgressService } from '../core/ui-state/progress-service';
 import { NewsletterService } from '../core/content/newsletter-service';
 import { ContactService } from '../core/content/contact-service';
 import { ReviewService } from '../core/content/review-service';
-import { TRANSACTION_TOKENS } from './container-tokens';
 import { TOKENS } from '../core/ports/tokens';
 import type { ProductApi } from '../core/ports/product-api';
 import type { StockApi } from '../core/ports/stock-api';
-import type { Bindings, ServiceId } from './wiring';
 import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 
@@ -47,7 +46,7 @@ export interface HeadlessShopOptions extends Pick<ContainerOptions, 'network' | 
   apiUrl: string;
   /** where the cart, session, checkout details and queue are kept; default in memory (IdbStorage in a browser) */
   storage?: Storage;
-  /** price formatting and category texts; default config.i18n.defaultLocale (nl-NL) */
+  /** formatPrice's locale (the catalogue reads stay the default store view's); default config.i18n.defaultLocale */
   locale?: LocaleCode;
   /** the shop's constants (spec §9 of both files): a full ShopConfig or only the fields to change */
   config?: ShopConfig | DeepPartial<ShopConfig>;
@@ -61,12 +60,8 @@ export interface HeadlessShopOptions extends Pick<ContainerOptions, 'network' | 
 class OwnedScheduler implements Scheduler {
   private readonly handles = new Set<TimerHandle>();
   constructor(private readonly inner: Scheduler) {}
-  private own(make: (done: () => void) => TimerHandle, once: boolean): TimerHandle {
-    let handle!: TimerHandle;
-    const inner = make(() => {
-      if (once) this.handles.delete(handle);
-    });
-    handle = {
+  private own(inner: TimerHandle): TimerHandle {
+    const handle = {
       cancel: () => {
         inner.cancel();
         this.handles.delete(handle);
@@ -76,10 +71,16 @@ class OwnedScheduler implements Scheduler {
     return handle;
   }
   after(ms: number, fn: () => void): TimerHandle {
-    return this.own((done) => this.inner.after(ms, () => (done(), fn())), true);
+    const handle = this.own(
+      this.inner.after(ms, () => {
+        this.handles.delete(handle);
+        fn();
+      }),
+    );
+    return handle;
   }
   every(ms: number, fn: () => void): TimerHandle {
-    return this.own(() => this.inner.every(ms, fn), false);
+    return this.own(this.inner.every(ms, fn));
   }
   sleep(ms: number): Promise<void> {
     return new Promise((resolve) => void this.after(ms, resolve));

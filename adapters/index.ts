@@ -6,10 +6,11 @@
 export { createHeadlessShop, type HeadlessShop, type HeadlessShopOptions } from './headless';
 // the composition root underneath (the React UI's server and browser get their services from the same graphs)
 export { createShopGraph, SYNC } from './headless';
-export { createRuntime, ShopGraph, CATALOGUE, type Bindings, type ServiceId, type ShopServices, type ShopRuntime, type ContainerOptions as RuntimeOptions, type Runtime } from './wiring';
+export { createRuntime, ShopGraph, CATALOGUE, CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './wiring';
+export type { Bindings, ServiceId, ShopServices, ShopRuntime, Runtime } from './wiring';
+export type { ContainerOptions as RuntimeOptions } from './wiring';
 export { TRANSACTIONS } from './wiring-transactions';
 export { PRODUCT } from './wiring-product';
-export { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './container-tokens';
 
 // HTTP (vue-storefront-api 1.12): one ky client shared by every adapter
 export { createApiClient, type ApiClientOptions } from './http/api-client';

@@ -6,8 +6,7 @@ import { ProductService } from '../core/catalogue/product-service';
 import { AttributeService } from '../core/catalogue/attributes';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
-import { CONTAINER_TOKENS } from './container-tokens';
-import type { Bindings, ServiceId, ShopGraph } from './wiring';
+import { CONTAINER_TOKENS, type Bindings, type ServiceId, type ShopGraph } from './wiring';
 
 export const PRODUCT: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
   [ProductService, (g) => new ProductService(g.get<CatalogueSearch>(TOKENS.CatalogueSearch), g.runtime.config, g.get(AttributeService), g.runtime.logger, g.runtime.clock)],

@@ -1,7 +1,8 @@
 /**
- * The transaction part of the composition root (adapters/wiring.ts). The browser adds it to the page's graph when its
- * chunk loads. The session, cart, queue and token lock need each other: they reach each other through closures read at
- * call time (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
+ * The transaction part of the composition root (adapters/wiring.ts) and the browser's start-up over it
+ * (restoreSession, restoreShopperData). The browser adds the part to the page's graph when its chunk loads. The
+ * session, cart, queue and token lock need each other: they reach each other through closures read at call time
+ * (`() => session(g).getToken()`), never at construction, so the circle resolves by itself.
  */
 import { CartService } from '../core/cart/cart-service';
 import { createStockLimit, createStockStatus } from '../core/cart/stock-check';
@@ -37,8 +38,16 @@ import type { TaskTransport } from '../core/ports/task-transport';
 import { NotificationService } from '../core/ui-state/notification-service';
 import { ModalService } from '../core/ui-state/modal-service';
 import { ProgressService } from '../core/ui-state/progress-service';
-import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './container-tokens';
-import type { Bindings, ServiceId, ShopGraph } from './wiring';
+import { CookieNoticeService } from '../core/ui-state/claims-service';
+import { StorageQuotaMonitor } from '../core/catalogue/storage-quota';
+import { watchTaskErrors } from '../core/queue/task-error-notices';
+import { syncCartStock } from '../core/cart/cart-stock-sync';
+import { whenBackOnline } from '../core/checkout/going-online';
+import type { ShopConfig } from '../core/config';
+import type { Network } from '../core/ports/network';
+import type { Logger } from '../core/ports/logger';
+import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './wiring';
+import type { Bindings, ServiceId, ShopGraph, ShopServices } from './wiring';
 
 const session = (g: ShopGraph) => g.get(SessionService);
 const cart = (g: ShopGraph) => g.get(CartService);
@@ -206,7 +215,7 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
   [NewsletterService, (g) => new NewsletterService(g.get<HttpNewsletterApi>(TOKENS.NewsletterApi))],
   [ReviewService, (g) => new ReviewService({ api: g.get<HttpReviewApi>(TOKENS.ReviewApi), feedback: g.get<HttpFeedbackApi>(TOKENS.FeedbackApi), logger: g.runtime.logger })],
 
-  // the first page's code names these by Symbol (adapters/container-tokens.ts TX), never importing their classes
+  // the first page's code names these by Symbol (TX in adapters/wiring.ts), never importing their classes
   [TX.Cart, (g) => cart(g)],
   [TX.Session, (g) => session(g)],
   [TX.Newsletter, (g) => g.get(NewsletterService)],
@@ -216,3 +225,48 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
   [TX.Compare, (g) => g.get(CompareService)],
   [TX.Checkout, (g) => g.get(CheckoutService)],
 ]);
+
+/**
+ * The browser's start-up after hydration, first step (what a shopper's first command waits for): the queue's stored
+ * tasks, the task error notices, and the session (cached user and token first, spec transactions §4 "Session").
+ */
+export async function restoreSession(container: ShopServices): Promise<void> {
+  const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
+  // spec catalogue §9: local storage quota checked every 30 s
+  container.get(StorageQuotaMonitor).start();
+  // spec transactions §8: a failed queued task shows an error notification
+  watchTaskErrors({
+    queue,
+    notify: (n) => container.get(NotificationService).notify(n),
+    lockState: () => container.get<TokenLock>(TRANSACTION_TOKENS.TokenLock).state(),
+  });
+  await queue.ready;
+  await container.get(SessionService).load();
+}
+
+/**
+ * The second step: checkout details, lists and cookie notice, the offline-order watch, then the cart (which connects
+ * and syncs when online; a cart command that runs meanwhile starts from the stored cart).
+ */
+export async function restoreShopperData(container: ShopServices): Promise<void> {
+  const queue = container.get<OfflineTaskQueue>(TRANSACTION_TOKENS.TaskQueue);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  await Promise.all([
+    container.get(CheckoutService).load(),
+    container.get(WishlistService).load(),
+    container.get(CompareService).load(),
+    container.get(CookieNoticeService).load(),
+  ]);
+  // stored offline orders are looked at after the sync queue has drained (spec transactions §4)
+  whenBackOnline({
+    network: container.get<Network>(TOKENS.Network),
+    queue,
+    checkout: container.get(CheckoutService),
+    logger,
+  });
+  // spec transactions §4 "Sync need": connects only for a shopper who has a cart or is signed in
+  await container.get(CartService).load();
+  // spec transactions §4 "Stock sync result" (off in this configuration: syncCartStock returns at once)
+  const stock = container.get<StockApi>(TOKENS.StockApi);
+  await syncCartStock(container.get(CartService), stock, container.get<ShopConfig>(TOKENS.Config), logger);
+}

@@ -13,11 +13,10 @@ import { CartService } from '../core/cart/cart-service';
 import { SessionService } from '../core/user/session-service';
 import { CheckoutService } from '../core/checkout/checkout-service';
 import { NotificationService } from '../core/ui-state/notification-service';
-import { CATALOGUE, createBrowserContainer } from './wiring';
+import { CATALOGUE, CONTAINER_TOKENS, TRANSACTION_TOKENS, TX, createBrowserContainer } from './wiring';
 import { TRANSACTIONS } from './wiring-transactions';
 import { PRODUCT } from './wiring-product';
 import { SYNC } from './headless';
-import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './container-tokens';
 import { createTestContainer, inversifyContainer } from './container';
 
 const browser = () => createBrowserContainer({ apiUrl: 'http://127.0.0.1:9', storage: new MemoryStorage(), crossTab: new NoOtherTabs(), locks: new InProcessLocks() });

@@ -33,8 +33,6 @@ import { HttpCatalogueSearch } from './http/catalogue-search';
 import { HttpUrlMapper } from './http/url-mapper';
 import { HttpProductApi } from './http/product-api';
 import { TOKENS } from '../core/ports/tokens';
-import { CONTAINER_TOKENS } from './container-tokens';
-import type { ProductApi } from '../core/ports/product-api';
 import type { CategoryApi } from '../core/ports/category-api';
 import type { AttributeApi } from '../core/ports/attribute-api';
 import { HttpStockApi } from './http/stock-api';
@@ -108,19 +106,19 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
   const locale = options.locale ?? config.i18n.defaultLocale;
   const readTtl = options.catalogueReadTtlMs ?? serverReads?.ttlMs ?? 0;
-  const reads =
-    runtime !== 'server' || readTtl <= 0 || !serverReads
-      ? undefined
-      : options.catalogueReads === undefined
-        ? options.fetch
-          ? undefined
-          : // one per locale's data: an English render never gets the Dutch attribute labels
-            serverReads.process(locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`)
-        : (options.catalogueReads ?? undefined);
+  let catalogueReads: SharedReads | undefined;
+  if (runtime === 'server' && serverReads && readTtl > 0) {
+    // the process's cache unless the options bring one (null: none) or a fetch of their own; one per locale's data:
+    // an English render never gets the Dutch attribute labels
+    const key = locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`;
+    let cache = options.catalogueReads;
+    if (cache === undefined) cache = options.fetch ? undefined : serverReads.process(key);
+    if (cache) catalogueReads = serverReads.over(cache, readTtl);
+  }
   return {
     kind: runtime,
     locale,
-    ...(reads && serverReads ? { catalogueReads: serverReads.over(reads, readTtl) } : {}),
+    ...(catalogueReads ? { catalogueReads } : {}),
     config,
     apiUrl,
     timeoutMs,
@@ -146,33 +144,49 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   };
 }
 
-/** What the graph is built from: the runtime ports and the API client. */
-export interface ShopRuntime {
+/** What the graph is built from: the options with every port filled in, and the API client made of them. */
+export interface ShopRuntime
+  extends Required<Omit<ContainerOptions, 'fetch' | 'catalogueReads' | 'catalogueReadTtlMs' | 'requestId'>> {
   kind: Runtime;
-  locale: LocaleCode;
   /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
   catalogueReads?: SharedReads;
-  config: ShopConfig;
-  apiUrl: string;
   client: KyInstance;
   /** timeout of queued tasks (the task transport has its own fetch) */
   timeoutMs: number;
   fetch?: typeof fetch;
-  storefrontOrigin: string;
-  clock: Clock;
-  scheduler: Scheduler;
-  logger: Logger;
-  ids: IdGenerator;
-  network: Network;
-  storage: Storage;
   storageQuota: StorageQuota;
   homeContent: HomeContentSource;
-  htmlSanitizer: HtmlSanitizer;
-  crossTab: CrossTab;
-  locks: TabLocks;
 }
 
-/** What names a service: its class, or a Symbol (ports: core/ports/tokens.ts TOKENS; adapters/container-tokens.ts). */
+/**
+ * Names of services that are not ports (ports: core/ports/tokens.ts TOKENS). The browser's first page names the
+ * services of later chunks by these Symbols, so that their classes stay in their chunks.
+ */
+export const CONTAINER_TOKENS = {
+  ShopperStorage: Symbol.for('ShopperStorage'),
+  /** the ProductService, which comes with the product page's chunk */
+  Product: Symbol.for('ProductService'),
+} as const;
+
+/** the transaction services the first page's code may reach once their part is added (wiring-transactions.ts) */
+export const TX = {
+  Cart: Symbol.for('tx.CartService'),
+  Session: Symbol.for('tx.SessionService'),
+  Newsletter: Symbol.for('tx.NewsletterService'),
+  Review: Symbol.for('tx.ReviewService'),
+  OrderStatus: Symbol.for('tx.OrderStatusService'),
+  Wishlist: Symbol.for('tx.WishlistService'),
+  Compare: Symbol.for('tx.CompareService'),
+  Checkout: Symbol.for('tx.CheckoutService'),
+} as const;
+
+/** the token lock and the offline queue (spec transactions §4), shared by cart, session and checkout */
+export const TRANSACTION_TOKENS = {
+  TokenLock: Symbol.for('TokenLock'),
+  TaskQueue: Symbol.for('TaskQueue'),
+} as const;
+
+/** What names a service: its class, or a Symbol (TOKENS for ports; the tokens above). */
 export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) => T);
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
@@ -224,11 +238,7 @@ export class ShopGraph implements ShopServices {
   }
 
   private binding(id: ServiceId): ((g: ShopGraph) => unknown) | undefined {
-    for (const part of this.parts) {
-      const make = part.get(id);
-      if (make) return make;
-    }
-    return undefined;
+    return this.parts.find((part) => part.has(id))?.get(id);
   }
 }
 
@@ -267,12 +277,12 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
   [
     TOKENS.UrlMapper,
     ({ runtime: r }) => {
-      const http = new HttpUrlMapper(r.client, r.config);
+      const http = new HttpUrlMapper(r.client);
       return r.catalogueReads ? r.catalogueReads.urlMapper(http) : http;
     },
   ],
   [TOKENS.ProductApi, ({ runtime: r }) => new HttpProductApi(r.client, r.config)],
-  [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client, r.config)],
+  [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client)],
   [TOKENS.CategoryApi, (g) => new HttpCategoryApi(g.runtime.client, g.runtime.config, search(g))],
   [
     TOKENS.ContentApi,

@@ -12,7 +12,6 @@ export const CATALOGUE_DEFAULTS = {
     queryMethod: 'GET' as 'GET' | 'POST',
     defaultPageSize: 50,
     headerSearchPageSize: 16,
-    searchMixinPageSize: 18,
     minQueryLength: 3,
     fuzziness: 2,
     minimumShouldMatch: '75%',
@@ -40,7 +39,6 @@ export const CATALOGUE_DEFAULTS = {
     listingStatuses: [0, 1],
     listingVisibilities: [2, 3, 4],
     headerSearchVisibilities: [3, 4],
-    defaultListingStatus: 1,
     /** a child whose status is this or more is disabled */
     disabledStatusFrom: 2,
     notVisibleIndividually: 1,
@@ -48,7 +46,6 @@ export const CATALOGUE_DEFAULTS = {
     filterUnavailableVariants: false,
     setFirstVarianAsDefaultInURL: false,
     preventConfigurableChildrenDirectAccess: true,
-    configurableChildrenStockPrefetchStatic: false,
     alwaysSyncPlatformPricesOver: false,
     waitForPlatformSync: false,
     stockSync: false,
@@ -58,7 +55,6 @@ export const CATALOGUE_DEFAULTS = {
     allowZeroPriceProducts: true,
     optionPathCacheMax: 500,
     disablePersistentAttributeCache: false,
-    deprecatedPriceFields: false,
     homeListSize: 8,
     homeListSort: { field: 'created_at', direction: 'desc' as 'asc' | 'desc' },
     homeLists: ['new_collection', 'bestsellers'] as const,
@@ -71,13 +67,11 @@ export const CATALOGUE_DEFAULTS = {
     sortField: 'position',
     sortDirection: 'asc' as 'asc' | 'desc',
     rootCategoryId: 2,
-    prefetchLevel: 2,
   },
   attributes: {
     pageSize: 150,
   },
   cms: {
-    maxCount: 500,
     blockListSize: 150,
     headerBlock: 'header-block',
     copyrightBlock: 'copyright-block',
@@ -89,7 +83,6 @@ export const CATALOGUE_DEFAULTS = {
   },
   filters: {
     aggregationSize: 10,
-    maxFiltersQuerySize: 999,
     defaultFilters: ['color', 'erin_recommends', 'price', 'size'],
     priceRanges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }] as PriceRange[],
     systemFilterNames: ['sort'],

@@ -56,14 +56,12 @@ export const TRANSACTIONS_DEFAULTS = {
     ruleFallbackCountry: 'PL',
     rate: 0.21,
     finalPriceIncludesTax: false,
-    userGroupTaxes: false,
   },
   user: {
     orderHistoryPageSize: 20,
     orderHistoryPage: 1,
     autoRefreshTokens: true,
     tokenRefreshMaxAttempts: 1,
-    priceTiers: false,
   },
   queue: {
     maxNetworkAttempts: 1,
@@ -87,7 +85,6 @@ export const TRANSACTIONS_DEFAULTS = {
     cookiesDeclined: 'cookiesDeclined',
   },
   texts: {
-    freeReturnDays: 30,
     newsletterCouponPercent: 10,
   },
 };

@@ -2,9 +2,6 @@
 
 export const UI_DEFAULTS = {
   ui: {
-    asyncComponentTimeoutMs: 3000,
-    submenuPopDelayMs: 300,
-    mobileBreakpointPx: 1023,
     desktopFromPx: 1024,
     backToTopHeaderPx: 600,
     backToTopShellPx: 200,

@@ -1,6 +1,6 @@
 /**
  * The storefront core SDK: what an integrator imports. Framework-free rules and RxJS services behind ports;
- * bring your own adapters (or use adapters/container.ts). See docs/sdk.md.
+ * bring your own adapters or use the package's `./adapters` (adapters/index.ts). See docs/sdk.md.
  */
 export * from './config';
 export * from './messages';

@@ -14,7 +14,7 @@ import { AttributeService } from '../core/catalogue/attributes';
 import { PageResolutionService } from '../core/routing/page-resolution';
 import { CategoryService } from '../core/catalogue/category-service';
 import type { ProductService } from '../core/catalogue/product-service';
-import { CONTAINER_TOKENS } from '../adapters/container-tokens';
+import { CONTAINER_TOKENS } from '../adapters/wiring';
 import { HomeService } from '../core/catalogue/home-service';
 import { formatPrice } from '../core/catalogue/prices';
 import { CookieNoticeService } from '../core/ui-state/claims-service';

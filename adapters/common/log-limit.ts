@@ -64,8 +64,8 @@ export interface ErrorSink {
 
 /**
  * `logError(label, error, log?)`: an error as one JSON line through pino (`err` with its type, message and stack;
- * `detail` when what failed is not an Error, and on the lines that count repeats), the line's `msg` is the label. `log` is the logger to write the first
- * line through (a request's `request.log`: the line carries that request's id); default the limiter's own.
+ * `detail` when what failed is not an Error, and on the lines that count repeats), the line's `msg` is the label.
+ * `log` writes the first line (a request's `request.log`: the line carries that request's id); default the limiter's.
  */
 export type ErrorLog = ((label: string, error?: unknown, log?: ErrorSink) => void) & { flush(): void };
 
@@ -74,7 +74,7 @@ export type ErrorLog = ((label: string, error?: unknown, log?: ErrorSink) => voi
  * and the requests they came from may differ), so an outage writes its first stack and then one line per interval
  * with the count (`repeats`, `seconds`) of the same error since.
  */
-export function limitedErrorLog(logger: ErrorSink, now: () => number = Date.now, intervalMs = 10_000): ErrorLog {
+export function limitedErrorLog(logger: ErrorSink, now: () => number = Date.now): ErrorLog {
   interface Entry {
     label: string;
     error: unknown;
@@ -92,7 +92,6 @@ export function limitedErrorLog(logger: ErrorSink, now: () => number = Date.now,
         ? logger.error({ ...fields(error, true), repeats: repeats.count, seconds: repeats.seconds }, `${label} (the same error ${repeats.count} more time${repeats.count === 1 ? '' : 's'} in ${repeats.seconds} s)`)
         : log.error(fields(error, false), label),
     now,
-    intervalMs,
   );
   const logError = (label: string, error?: unknown, log: ErrorSink = logger) => {
     const message = error === undefined ? '' : error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -1,5 +1,4 @@
 import type { KyInstance } from 'ky';
-import type { ShopConfig } from '../../core/config';
 import { isApiError } from '../../core/ports/api-error';
 import type { StockAnswer, StockApi } from '../../core/ports/stock-api';
 import { envelope } from './api-client';
@@ -11,10 +10,7 @@ function isNotFound(result: unknown): boolean {
 
 /** StockApi over vue-storefront-api: GET /api/stock/check?sku=, GET /api/stock/list?skus= (spec catalogue §7). */
 export class HttpStockApi implements StockApi {
-  constructor(
-    private readonly client: KyInstance,
-    private readonly config: ShopConfig,
-  ) {}
+  constructor(private readonly client: KyInstance) {}
 
   /** spec catalogue §8: a result code ENOTFOUND is ignored (undefined). */
   async check(sku: string): Promise<StockAnswer | undefined> {

@@ -1,14 +1,10 @@
 import type { KyInstance } from 'ky';
-import type { ShopConfig } from '../../core/config';
 import type { UrlMapHit, UrlMapRequest, UrlMapper } from '../../core/ports/url-mapper';
 import { call } from './api-client';
 
 /** UrlMapper over vue-storefront-api: POST /api/url/map answers the bare hit `{ _type, _source }` or null. */
 export class HttpUrlMapper implements UrlMapper {
-  constructor(
-    private readonly client: KyInstance,
-    private readonly config: ShopConfig,
-  ) {}
+  constructor(private readonly client: KyInstance) {}
 
   async map(request: UrlMapRequest): Promise<UrlMapHit | null> {
     const path = 'api/url/map';

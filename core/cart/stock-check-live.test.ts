@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../../test-fixtures/backend';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
-import { DEFAULT_CONFIG } from '../config';
 import { createApiClient } from '../../adapters/http/api-client';
 import { HttpStockApi } from '../../adapters/http/stock-api';
 import { StaticNetwork } from '../../adapters/node/static-network';
@@ -19,7 +18,7 @@ afterAll(async () => backend.close());
 describe('createStockStatus against the demo backend', () => {
   it('in stock → ok, out of stock → out_of_stock, unknown sku (not found) → volatile without an error logged', async () => {
     const logger = new MemoryLogger();
-    const status = createStockStatus({ stock: new HttpStockApi(createApiClient({ baseUrl: backend.url, timeoutMs: 5000 }), DEFAULT_CONFIG), network: new StaticNetwork(true), logger });
+    const status = createStockStatus({ stock: new HttpStockApi(createApiClient({ baseUrl: backend.url, timeoutMs: 5000 })), network: new StaticNetwork(true), logger });
     const inStock = cat.products.find((p) => p.type_id === 'simple' && p.stock?.is_in_stock === true)!;
     const outOfStock = cat.products.find((p) => p.type_id === 'simple' && p.stock?.is_in_stock === false)!;
     expect(await status(inStock, { sku: inStock.sku, qty: 1 })).toBe('ok');
@@ -30,7 +29,7 @@ describe('createStockStatus against the demo backend', () => {
 
   it('a backend that does not answer → volatile, logged', async () => {
     const logger = new MemoryLogger();
-    const status = createStockStatus({ stock: new HttpStockApi(createApiClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 }), DEFAULT_CONFIG), network: new StaticNetwork(true), logger });
+    const status = createStockStatus({ stock: new HttpStockApi(createApiClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 })), network: new StaticNetwork(true), logger });
     expect(await status({ id: 1, sku: 'X', name: 'x', type_id: 'simple' }, { sku: 'X', qty: 1 })).toBe('volatile');
     expect(logger.lines.map((l) => l.level)).toEqual(['warn']);
   });

@@ -1,17 +1,10 @@
 /**
- * The server's per-request services: an inversify container per request over the request's graph (adapters/container.ts
- * inversifyContainer, ~90 `toDynamicValue` bindings per request) against the graph alone, which the server renders
- * with (createServerContainer, adapters/container.ts), side by side in one run: why the composition root is a graph
- * per request and inversify only wraps one.
+ * Why the server's composition root is a graph per request and inversify only wraps one: an inversify container per
+ * request over the request's graph (inversifyContainer, ~90 bindings) against the graph alone (createServerContainer),
+ * side by side in one run, with the demo backend in-process and NODE_ENV=production. Prints µs per creation and per
+ * `get` of a member already made, and ms (wall and CPU) per render of /inpakpapier/kerst, the two alternating render
+ * by render after a warm-up so that drift falls on both alike.
  * Run: node scripts/bench/run.mjs services [--renders N] [--warmup N]
- * A benchmark, not a test: it prints figures. It starts the demo backend in-process on a free loopback port and, with
- * NODE_ENV=production (React's build, as the shop runs), measures:
- *  - µs per creation of each (the graph, its runtime ports and the jsdom sanitizer included: what a request pays),
- *    and µs per `get` of a member already made (inversify resolves every `get`; the graph reads a Map);
- *  - ms per `prepareRender(...)` + `renderBody(...)` of /inpakpapier/kerst with each (the process's catalogue read cache
- *    on, as the shop runs; the output cache is the HTTP server's, not in play): after a warm-up, the two alternate
- *    render by render so that drift (GC, the read cache's refreshes, the machine) falls on both alike; median, mean and
- *    CPU per render.
  */
 import { startBackend } from '../../test-fixtures/backend/index';
 import { createConfig } from '../../core/config';

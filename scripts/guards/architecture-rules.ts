@@ -1,7 +1,9 @@
 /**
- * The house's dependency rules (shared/ARCHITECTURE.md), as a checker over source files. The tests run it on
- * the repository and on deliberately broken samples, so a rule that stops biting is noticed.
+ * The dependency rules (docs/architecture.md "Dependency rules, enforced"), as a checker over source files. The tests
+ * run it on the repository and on deliberately broken samples, so a rule that stops biting is noticed.
  */
+import { posix } from 'node:path';
+
 export interface SourceFile {
   path: string; // repo-relative, forward slashes
   source: string;
@@ -22,13 +24,7 @@ export function importsOf(source: string): string[] {
 }
 
 function resolve(from: string, spec: string): string {
-  if (!spec.startsWith('.')) return spec;
-  const parts = from.split('/').slice(0, -1);
-  for (const seg of spec.split('/')) {
-    if (seg === '..') parts.pop();
-    else if (seg !== '.') parts.push(seg);
-  }
-  return parts.join('/');
+  return spec.startsWith('.') ? posix.join(posix.dirname(from), spec) : spec;
 }
 
 const isTest = (p: string) => /\.test\.tsx?$/.test(p) || p.includes('/e2e/') || p.includes('/testing/');

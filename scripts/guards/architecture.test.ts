@@ -21,7 +21,7 @@ function sources(dir: string): SourceFile[] {
   return out;
 }
 
-describe('house rules (shared/ARCHITECTURE.md)', () => {
+describe('dependency rules (docs/architecture.md)', () => {
   const files = ['core', 'adapters', 'ui', 'test-fixtures'].flatMap(sources);
 
   it('the repository keeps every dependency rule', () => {

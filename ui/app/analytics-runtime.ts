@@ -5,7 +5,7 @@
  * checkout once the transaction half is there (it never loads that half itself).
  */
 import type { ShopServices } from '../../adapters/wiring';
-import { TX } from '../../adapters/container-tokens';
+import { TX } from '../../adapters/wiring';
 import { WindowDataLayer, loadTagManager } from '../../adapters/browser/window-data-layer';
 import { AnalyticsService, type CartSource, type CheckoutSource } from '../../core/analytics/analytics-service';
 import type { ShopConfig } from '../../core/config';

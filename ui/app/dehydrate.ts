@@ -1,6 +1,6 @@
 import type { ShopServices as Container } from '../../adapters/wiring';
 import { HomeService, type HomeState } from '../../core/catalogue/home-service';
-import { CONTAINER_TOKENS, TX } from '../../adapters/container-tokens';
+import { CONTAINER_TOKENS, TX } from '../../adapters/wiring';
 import { CategoryService, FIRST_STAGE_FIELDS, portableCategoryState, type CategoryState, type PortableCategoryState } from '../../core/catalogue/category-service';
 import type { ProductState } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
@@ -15,7 +15,7 @@ interface Hydratable<T> {
 
 /**
  * The services whose state the server sends to the browser, by a stable name. A transaction service is named by its
- * Symbol (adapters/container-tokens.ts): the browser adds its part of the wiring after first paint and hydrates it then.
+ * Symbol (adapters/wiring.ts): the browser adds its part of the wiring after first paint and hydrates it then.
  */
 export const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: never[]) => Hydratable<unknown>)> = {
   home: HomeService as never,

@@ -7,7 +7,7 @@ import { HomeService } from '../../core/catalogue/home-service';
 import { CategoryService } from '../../core/catalogue/category-service';
 import type { ProductService } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
-import { CONTAINER_TOKENS } from '../../adapters/container-tokens';
+import { CONTAINER_TOKENS } from '../../adapters/wiring';
 import { CmsService } from '../../core/catalogue/cms-service';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { filtersFromRouteQuery, type RouteQuery } from '../../core/catalogue/filters';

@@ -1,5 +1,5 @@
 import type { OrderStatusService } from '../../core/checkout/order-status-service';
-import { TX } from '../../adapters/container-tokens';
+import { TX } from '../../adapters/wiring';
 import type { PageEntry, PageRegistry } from './page-registry';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { ensureTransactions } from './transactions';

@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createConfig } from '../../core/config';
 import type { Product } from '../../core/catalogue/types';
 import { createTestContainer } from '../../adapters/container';
-import { TX } from '../../adapters/container-tokens';
+import { TX } from '../../adapters/wiring';
 import { ContainerContext } from '../hooks/use-service';
 import { createI18n } from '../i18n';
 import { ReviewForm } from '../components/account/ReviewForm';

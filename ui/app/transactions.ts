@@ -70,7 +70,7 @@ export function useTransactionUi(): TransactionUi | undefined {
 }
 
 /**
- * A transaction service by its Symbol (adapters/container-tokens.ts TX) once bound, else undefined. The server answers
+ * A transaction service by its Symbol (TX in adapters/wiring.ts) once bound, else undefined. The server answers
  * undefined, as the hydrating browser does before the half is there: a server render that asked for the session or a
  * list would build that service for nothing (its state is the empty one the browser's first render shows anyway; the
  * session alone was 4 % of a product page's render).

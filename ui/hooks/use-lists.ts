@@ -2,7 +2,7 @@ import { useCallback, useContext, useSyncExternalStore, type ContextType } from 
 import type { Subscription } from 'rxjs';
 import type { SkuListService, SkuListState } from '../../core/user/sku-list-service';
 import type { ListItem } from '../../core/user/list-item';
-import { TX } from '../../adapters/container-tokens';
+import { TX } from '../../adapters/wiring';
 import { subscribeTransactions, useTransactionGetter } from '../app/transactions';
 import { ContainerContext } from './use-service';
 

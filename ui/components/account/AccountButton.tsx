@@ -4,7 +4,7 @@ import type { SessionService } from '../../../core/user/session-service';
 import { ModalService } from '../../../core/ui-state/modal-service';
 import { useContext } from 'react';
 import { ContainerContext } from '../../hooks/use-service';
-import { TX } from '../../../adapters/container-tokens';
+import { TX } from '../../../adapters/wiring';
 import { ensureTransactions } from '../../app/transactions';
 
 /**

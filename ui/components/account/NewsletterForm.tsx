@@ -5,7 +5,7 @@ import { collectErrors, validateEmail } from '../../../core/checkout/field-rules
 import { useConfig } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
-import { TX } from '../../../adapters/container-tokens';
+import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
 import { Field, FormMessage } from '../common/Field';
 import { ActionSubmit } from '../common/FormParts';

@@ -4,7 +4,7 @@ import type { ReviewService } from '../../../core/content/review-service';
 import type { SessionService } from '../../../core/user/session-service';
 import { collectErrors, validateName, validateRequired } from '../../../core/checkout/field-rules';
 import { useConfig } from '../../hooks/use-service';
-import { TX } from '../../../adapters/container-tokens';
+import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';
 import { useForm } from '../../hooks/use-form';
 import { Field, FormMessage } from '../common/Field';

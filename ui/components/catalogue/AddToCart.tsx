@@ -4,7 +4,7 @@ import type { CartService } from '../../../core/cart/cart-service';
 import { validateQuantity } from '../../../core/checkout/field-rules';
 import type { Product } from '../../../core/catalogue/types';
 import { ContainerContext } from '../../hooks/use-service';
-import { TX } from '../../../adapters/container-tokens';
+import { TX } from '../../../adapters/wiring';
 import { ensureTransactions } from '../../app/transactions';
 
 /** The most a shopper may order when the stock is managed and known (spec catalogue §5: below the available quantity). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RatingWidget as RatingData, ReviewService } from '../../../core/content/review-service';
 import { numberFormat } from '../../../core/format/intl';
-import { TX } from '../../../adapters/container-tokens';
+import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
 import { useLocale } from '../../hooks/use-locale';
 

@@ -15,7 +15,7 @@ import type { Product } from '../../../core/catalogue/types';
 import type { SkuListService } from '../../../core/user/sku-list-service';
 import { listItemOf, type ListItem } from '../../../core/user/list-item';
 import { createTestContainer } from '../../../adapters/container';
-import { TX } from '../../../adapters/container-tokens';
+import { TX } from '../../../adapters/wiring';
 import { ContainerContext } from '../../hooks/use-service';
 import { createI18n } from '../../i18n';
 import { LiveRegion } from '../common/LiveRegion';
