@@ -7,9 +7,10 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
 import { addressFieldChecks } from '../../../core/checkout/address-rules';
-import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
+import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 
-type V = AddressValues & { shippingMethod: string; saveInAccount: boolean };
+type V = AddressFormValues & { shippingMethod: string; saveInAccount: boolean };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
 
 /** Step 2: shipping address (BE and NL only) and method (the DPD Courier flat rate; spec §5, §9). */
