@@ -1,8 +1,6 @@
 /**
- * The analytics part of the browser (core/analytics), a chunk of its own: ui/app/analytics.ts loads it only once the
- * shopper accepted the cookie notice, so a first visit, or a shopper who declined, never downloads it. It pushes to
- * window.dataLayer, loads the tag manager's script when the shop set a container id, and follows the cart and the
- * checkout once the transaction half is there (it never loads that half itself).
+ * The analytics chunk, loaded by ui/app/analytics.ts once the shopper consented: pushes to window.dataLayer, loads the
+ * tag manager when configured, and follows cart and checkout once the transaction half is there (never loading it).
  */
 import type { ShopServices } from '../../adapters/wiring';
 import { TX } from '../../adapters/container-tokens';

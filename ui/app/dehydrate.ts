@@ -45,9 +45,8 @@ function isListingField(k: string): boolean {
   return keep;
 }
 /**
- * A listed product as it travels, made once per product object: the server's products come
- * deep-frozen from the process's catalogue read cache and are the same objects for every render within its TTL, so
- * their listing copy (frozen too) is kept beside them; a product that is not frozen could change, and is copied afresh.
+ * A listed product as it travels, made once per frozen product (the server's come deep-frozen from the catalogue read
+ * cache, the same objects for every render); one that is not frozen could change, and is copied afresh.
  */
 const listedOf = /* @__PURE__ */ new WeakMap<Product, Product>();
 function listed(p: Product): Product {
@@ -79,9 +78,8 @@ function portableCategories(s: CategoryState): PortableCategoryState {
 }
 
 /**
- * Smaller snapshots for the page to carry (server side, `dehydrate`): the category list once (CategoryService rebuilds
- * tree and menu from it), listed products with their listing fields only, a configurable's parent not written twice,
- * attributes by code only. Apart from SLIM_IN so that the browser's bundle, which only hydrates, leaves them out.
+ * Smaller snapshots for the page to carry (`dehydrate`, server side): the category list once, listed products with
+ * their listing fields only, a configurable's parent not written twice, attributes by code only.
  */
 const SLIM_OUT: Record<string, (state: never) => unknown> = {
   home: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
@@ -126,10 +124,8 @@ const plain = (v: object) => {
 };
 
 /**
- * JSON.stringify(a) === JSON.stringify(b) for the services' state, without writing either out
- * (comparing every field with where the service starts wrote the whole state, 46 KB of listed products for a category,
- * once more than it travels): walks both as JSON would and stops at the first difference, which for a filled list
- * against an empty one is its length. Anything JSON treats specially (toJSON, other prototypes) is compared as JSON.
+ * JSON.stringify(a) === JSON.stringify(b) for the services' state without writing either out: walks both as JSON
+ * would and stops at the first difference. Anything JSON treats specially (toJSON, other prototypes) is compared as JSON.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -2,10 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { recoverChunk } from './chunk-recovery';
 
 /**
- * A page in its own chunk (split by route). The server and the browser's first render call `preload()` before
- * rendering, and once loaded the component renders synchronously — React.lazy gets an already-fulfilled thenable —
- * so server HTML and hydration match without a Suspense fallback. A client-side navigation to a page not loaded yet
- * suspends until its chunk arrives.
+ * A page in its own chunk. Server and first browser render `preload()` it, after which it renders synchronously
+ * (React.lazy gets a fulfilled thenable), so hydration matches without a fallback; a later navigation suspends.
  */
 export interface LazyPage<P extends object = object> {
   Component: ComponentType<P>;
@@ -15,8 +13,7 @@ export interface LazyPage<P extends object = object> {
 export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
-  // a route chunk gone after a deploy reloads the page once onto the new build (chunk-recovery.ts); any other failed
-  // load (offline) is tried again by the next preload or render
+  // a failed load (offline) is tried again by the next preload or render
   const preload = () =>
     (pending ??= recoverChunk(load()).then(
       (c) => void (loaded = c),

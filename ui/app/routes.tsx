@@ -30,9 +30,7 @@ const matched = new Map<string, ReturnType<typeof matchRoutes<AppRoute>>>();
 const MATCHES_KEPT = 500;
 
 /**
- * The routes matching a pathname, as react-router's matchRoutes(ROUTES, pathname) answers, remembered per pathname:
- * matchRoutes flattens and ranks the whole table on every call, and a server render asked it for every page twice
- * (the route's load, the layout) besides <Routes> itself (CPU per render).
+ * react-router's matchRoutes(ROUTES, pathname), remembered per pathname (it ranks the whole table on every call).
  * The answer is shared: callers copy what they would change.
  */
 export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<AppRoute>> {

@@ -1,7 +1,6 @@
 /**
- * The one piece of state the update prompt reads: how to activate a new build's service worker that is waiting, or
- * null when none waits. Written by ui/app/sw-registration.ts (loaded after the page, with workbox-window), read by
- * ui/components/common/UpdatePrompt.tsx. Tiny on purpose: it is part of the first page's bundle.
+ * What UpdatePrompt reads: how to activate a new build's waiting service worker, or null (written by
+ * ui/app/sw-registration.ts). Tiny on purpose: it is part of the first page's bundle.
  */
 type Listener = () => void;
 

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { LoginFirst } from '../components/account/LoginFirst';
 import { useErrorText, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
+import { CartTotals } from '../components/cart/CartTotals';
 
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
   const { t } = useTranslation();
@@ -38,13 +39,9 @@ function Details({ order }: { order: OrderDetails }) {
   const { t } = useTranslation();
   const money = useMoney();
   const methodTitle = usePaymentMethodTitle();
-  const rows: Array<[string, string, number | undefined]> = [
-    ['subtotal', t('cart.totals.subtotal'), order.totals.subtotalInclTax],
-    ['discount', t('cart.totals.discount'), order.totals.discount],
-    ['shipping', t('cart.totals.shipping'), order.totals.shippingInclTax],
-    ['grand_total', t('cart.totals.grandTotal'), order.totals.grandTotal],
-    ['tax', t('cart.totals.taxIncluded'), order.totals.tax],
-  ];
+  const { subtotalInclTax, discount, shippingInclTax, grandTotal, tax } = order.totals;
+  const amounts = { subtotal: subtotalInclTax, discount, shipping: shippingInclTax, grand_total: grandTotal, tax };
+  const totals = Object.entries(amounts).flatMap(([code, value]) => (value === undefined ? [] : [{ code, title: code, value }]));
   return (
     <>
       <dl className="order-details__facts">
@@ -89,16 +86,7 @@ function Details({ order }: { order: OrderDetails }) {
           ))}
         </tbody>
       </table>
-      <dl className="cart-totals order-details__totals">
-        {rows
-          .filter(([, , v]) => v !== undefined)
-          .map(([code, label, value]) => (
-            <div key={code} className={`cart-totals__row cart-totals__row--${code}`}>
-              <dt>{label}</dt>
-              <dd>{money(value as number)}</dd>
-            </div>
-          ))}
-      </dl>
+      <CartTotals totals={totals} className="order-details__totals" />
       <div className="order-details__addresses">
         <Address title={t('orderDetails.shippingAddress')} address={order.shippingAddress} />
         <Address title={t('orderDetails.billingAddress')} address={order.billingAddress} />
@@ -120,7 +108,8 @@ export function OrderDetailsPage() {
   const sessionService = useService(SessionService);
   const errorText = useErrorText();
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'found'; order: OrderDetails } | { kind: 'missing' } | { kind: 'error'; text: string }>({ kind: 'loading' });
-  useDocumentTitle(t('orderDetails.title', { incrementId: ref }));
+  const title = t('orderDetails.title', { incrementId: ref });
+  useDocumentTitle(title);
   const loggedIn = Boolean(session.token && session.current);
   useEffect(() => {
     if (!mounted || !session.localDataLoaded || !loggedIn) return;
@@ -135,32 +124,22 @@ export function OrderDetailsPage() {
     };
   }, [mounted, session.localDataLoaded, loggedIn, ref, sessionService, errorText]);
 
-  const back = (
-    <p>
-      <Link to="/my-account" className="button button--secondary">
-        {t('orderDetails.back')}
-      </Link>
-    </p>
-  );
-  if (!mounted || !session.localDataLoaded) {
-    return (
-      <section className="order-details">
-        <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
-        <p role="status">{t('common.loading')}</p>
-      </section>
-    );
-  }
-  if (!loggedIn) {
-    return <LoginFirst className="order-details order-details--anonymous" title={t('orderDetails.title', { incrementId: ref })} />;
+  // until the session is read from the browser's storage, the order shows as loading (its state's first kind)
+  if (mounted && session.localDataLoaded && !loggedIn) {
+    return <LoginFirst className="order-details order-details--anonymous" title={title} />;
   }
   return (
     <section className="order-details" aria-busy={state.kind === 'loading'}>
-      <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
+      <h1>{title}</h1>
       {state.kind === 'loading' ? <p role="status">{t('common.loading')}</p> : null}
       {state.kind === 'missing' ? <p role="alert">{t('server.orderNotFound')}</p> : null}
       {state.kind === 'error' ? <p role="alert">{state.text}</p> : null}
       {state.kind === 'found' ? <Details order={state.order} /> : null}
-      {back}
+      <p>
+        <Link to="/my-account" className="button button--secondary">
+          {t('orderDetails.back')}
+        </Link>
+      </p>
     </section>
   );
 }
