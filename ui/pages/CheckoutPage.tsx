@@ -16,10 +16,7 @@ import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
 import { OrderSummary } from '../components/checkout/OrderSummary';
 
-/**
- * The payment step's form loads once the page is mounted (CheckoutPage), not with what the checkout loads before it is
- * interactive: the first step shown is mostly another one.
- */
+/** The payment step's form loads once the page is mounted: the first step shown is mostly another one. */
 const loadPaymentStep = () => recoverChunk(import('../components/checkout/PaymentStep'));
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
@@ -64,9 +61,6 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
   );
 }
 
-type StepName = CheckoutStep;
-const ORDER: readonly StepName[] = CHECKOUT_STEPS;
-
 function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
   const { t } = useTranslation();
   const state = useCheckout();
@@ -74,9 +68,12 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   const methodTitle = usePaymentMethodTitle();
   // the step lives in the core with the saved details: a reload or a language switch resumes it
   const active = state.step;
-  const setActive = (step: StepName) => void checkout.setStep(step);
-  const at = ORDER.indexOf(active);
-  const stateOf = (s: StepName) => (ORDER.indexOf(s) === at ? 'active' : ORDER.indexOf(s) < at ? 'done' : 'todo');
+  const setActive = (step: CheckoutStep) => void checkout.setStep(step);
+  const at = CHECKOUT_STEPS.indexOf(active);
+  const stateOf = (s: CheckoutStep) => {
+    const i = CHECKOUT_STEPS.indexOf(s);
+    return i === at ? 'active' : i < at ? 'done' : 'todo';
+  };
   const p = state.personalDetails;
   const sh = state.shippingDetails;
   const pay = state.paymentDetails;
@@ -138,8 +135,7 @@ export function CheckoutPage() {
   useEffect(() => {
     if (methodsReady) void checkout.restoreSelections();
   }, [checkout, methodsReady]);
-  // the payment step's code is fetched once the page is mounted, so the step shows at once when reached (a failed fetch
-  // is tried again when the step renders)
+  // a failed fetch is tried again when the step renders
   useEffect(() => void loadPaymentStep().catch(() => undefined), []);
   // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
   useEffect(() => () => checkout.setThankYouPage(false), [checkout]);

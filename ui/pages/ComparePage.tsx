@@ -38,10 +38,8 @@ function RemoveCell({ item }: { item: ListItem }) {
 }
 
 /**
- * The compare list as a table (spec catalogue §1 "keep ... a compare list"): one column per product, its price and
- * one row per comparable attribute, labelled and valued in the store view's words (spec catalogue §3.3: the
- * attribute metadata of the locale's index). The list lives in the browser's storage, so the server renders the
- * page without it.
+ * The compare list as a table (spec catalogue §1): a column per product, its price and a row per comparable
+ * attribute in the store view's words (§3.3). The list is in the browser's storage: the server renders none.
  */
 export function ComparePage() {
   const { t } = useTranslation();

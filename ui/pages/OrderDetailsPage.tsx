@@ -96,9 +96,8 @@ function Details({ order }: { order: OrderDetails }) {
 }
 
 /**
- * /my-account/orders/:order_id: one order of the logged-in customer's history (lines, totals, addresses, payment status).
- * Customers only; the order is looked up in the customer's own history (their token), so another customer's order number
- * finds nothing.
+ * /my-account/orders/:order_id: an order of the logged-in customer's own history (their token: another customer's
+ * order number finds nothing) with lines, totals, addresses and payment status.
  */
 export function OrderDetailsPage() {
   const { t } = useTranslation();

@@ -76,9 +76,8 @@ function WishlistRow({ item }: { item: ListItem }) {
 }
 
 /**
- * The wishlist (spec catalogue §1 "keep ... a wishlist"; spec transactions §3 keyed by sku, qty 1): what the shopper
- * kept, each with "move to cart" (or its product page when it needs choices) and remove. The list lives in the
- * browser's storage, so the server renders the page without it and the browser fills it in.
+ * The wishlist (spec catalogue §1; transactions §3 keyed by sku, qty 1), each item with "move to cart" (or its
+ * product page when it needs choices) and remove. The list is in the browser's storage: the server renders none.
  */
 export function WishlistPage() {
   const { t } = useTranslation();
