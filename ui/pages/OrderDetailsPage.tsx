@@ -10,7 +10,6 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { LoginFirst } from '../components/account/LoginFirst';
 import { useErrorText, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
-import { CartTotals } from '../components/cart/CartTotals';
 
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
   const { t } = useTranslation();
@@ -39,9 +38,13 @@ function Details({ order }: { order: OrderDetails }) {
   const { t } = useTranslation();
   const money = useMoney();
   const methodTitle = usePaymentMethodTitle();
-  const { subtotalInclTax, discount, shippingInclTax, grandTotal, tax } = order.totals;
-  const amounts = { subtotal: subtotalInclTax, discount, shipping: shippingInclTax, grand_total: grandTotal, tax };
-  const totals = Object.entries(amounts).flatMap(([code, value]) => (value === undefined ? [] : [{ code, title: code, value }]));
+  const rows: Array<[string, string, number | undefined]> = [
+    ['subtotal', t('cart.totals.subtotal'), order.totals.subtotalInclTax],
+    ['discount', t('cart.totals.discount'), order.totals.discount],
+    ['shipping', t('cart.totals.shipping'), order.totals.shippingInclTax],
+    ['grand_total', t('cart.totals.grandTotal'), order.totals.grandTotal],
+    ['tax', t('cart.totals.taxIncluded'), order.totals.tax],
+  ];
   return (
     <>
       <dl className="order-details__facts">
@@ -86,7 +89,16 @@ function Details({ order }: { order: OrderDetails }) {
           ))}
         </tbody>
       </table>
-      <CartTotals totals={totals} className="order-details__totals" />
+      <dl className="cart-totals order-details__totals">
+        {rows
+          .filter(([, , v]) => v !== undefined)
+          .map(([code, label, value]) => (
+            <div key={code} className={`cart-totals__row cart-totals__row--${code}`}>
+              <dt>{label}</dt>
+              <dd>{money(value as number)}</dd>
+            </div>
+          ))}
+      </dl>
       <div className="order-details__addresses">
         <Address title={t('orderDetails.shippingAddress')} address={order.shippingAddress} />
         <Address title={t('orderDetails.billingAddress')} address={order.billingAddress} />

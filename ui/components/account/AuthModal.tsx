@@ -13,10 +13,7 @@ import { Field, FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
-/**
- * What the modal's forms share: the session, the command's state, a link to another form, and `signIn`: run a command
- * that ends logged in, then say so and close the modal.
- */
+/** What the forms share; `signIn` runs a command that ends logged in, says so and closes the modal. */
 function useAuthForm() {
   const modals = useService(ModalService);
   const notifications = useService(NotificationService);

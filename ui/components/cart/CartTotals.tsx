@@ -15,17 +15,14 @@ const TITLES: Record<string, string> = {
   tax: 'cart.totals.tax',
 };
 
-/**
- * The totals segments as the core answers them (platform totals, or offline totals with shipping counted once and the
- * coupon's discount labelled as last known).
- */
-export function CartTotals({ totals, className = '' }: { totals: readonly TotalSegment[]; className?: string }) {
+/** The totals segments as the core answers them (platform totals, or its offline totals). */
+export function CartTotals({ totals }: { totals: readonly TotalSegment[] }) {
   const { t } = useTranslation();
   const money = useMoney();
   const hasInclSubtotal = totals.some((s) => s.code === 'subtotal_incl_tax');
   const shown = totals.filter((s) => !(s.code === 'subtotal' && hasInclSubtotal));
   return (
-    <dl className={`cart-totals ${className}`}>
+    <dl className="cart-totals">
       {shown.map((s) => (
         <div key={s.code} className={`cart-totals__row cart-totals__row--${s.code}`}>
           <dt>{s.code === 'tax' ? t('cart.totals.taxIncluded') : t(s.title === MESSAGES.totalsDiscountLastKnown ? s.title : (ownEntry(TITLES, s.code) ?? s.title))}</dt>

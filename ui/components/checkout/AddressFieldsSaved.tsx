@@ -14,10 +14,9 @@ import { CheckboxField } from '../common/ChoiceFields';
 type KeepValues = AddressFormValues & { saveInAccount: boolean };
 
 /**
- * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts; a chunk loaded
- * only for a logged-in customer). `part` 'choice': above the fields, a radio group of the saved addresses plus "a new
- * address"; the default address pre-fills fields nobody typed in. `part` 'keep': below the fields of a new address in
- * a form with `saveInAccount`, "Save this address in my account".
+ * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts). `part`
+ * 'choice': radios of the saved addresses and "a new address" (the default pre-fills untyped fields); 'keep': below a
+ * new address, "Save this address in my account".
  */
 export default function AddressFieldsSaved<V extends FormValues & AddressFormValues>({
   form,

@@ -15,10 +15,7 @@ import { PaymentMethodChoice } from './PaymentStep';
 
 type V = { method: string; issuer: string };
 
-/**
- * A failed, cancelled or expired payment is no dead end (beyond the spec): pay again for the same order
- * (PaymentService.retryPayment), or put the order's lines back into the cart (core/checkout/back-to-cart.ts).
- */
+/** A failed, cancelled or expired payment: pay again for the same order, or put its lines back in the cart. */
 export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
   const { t } = useTranslation();
   const config = useConfig();

@@ -125,10 +125,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   );
 }
 
-/**
- * The payment methods as radios, the field's error, and the bank select when the chosen method needs an issuer (spec
- * transactions §5, §8); `notice` stands above them. The payment step's and the failed-payment retry's.
- */
+/** The payment methods as radios and the bank select for iDEAL (spec transactions §5, §8); also the retry's. */
 export function PaymentMethodChoice<V extends FormValues>({
   form,
   method,

@@ -20,10 +20,7 @@ export const LOGOS: readonly PaymentLogo[] = [
   { id: 'visa', label: 'Visa', method: 'creditcard', bg: '#1a1f71', fg: '#fff', text: 'VISA' },
 ];
 
-/**
- * spec transactions §5, §9: only methods in the payment mapping are offered, so the footer shows only the logos of
- * those (no Bancontact logo while the provider mapping has no Bancontact method).
- */
+/** spec transactions §5, §9: the logos of the methods the payment mapping offers. */
 export function offeredLogos(config: Pick<ShopConfig, 'payment'>): PaymentLogo[] {
   return LOGOS.filter((l) => Object.hasOwn(config.payment.mapping, l.method));
 }
