@@ -94,9 +94,8 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// the home page of this build, so that a page never visited still opens the app offline (the server already serves
-// this build: the browser installs a worker only after fetching its script from it). Failing this fails no install:
-// the next home page loaded fills the shell.
+// the home page of this build, so that a page never visited still opens the app offline; failing this fails no
+// install (the next home page loaded fills the shell)
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -126,9 +125,7 @@ const offlineFallback = {
   fetchDidFail: async () => {
     console.log('No internet connection found. App is running in offline mode.');
   },
-  // neither network nor a cached copy: the home page of the shopper's locale (the app, which goes home with the
-  // spec's notice), the cached one or the shell's; else any locale's shell (the app still opens and goes home); else
-  // the offline page
+  // neither network nor a cached copy: a home page (the app goes home with the spec's notice), else the offline page
   handlerDidError: async ({ request }: { request: Request }) => {
     const locale = await shopperLocale();
     const home = pageKey('/', locale);

@@ -1,7 +1,4 @@
-/**
- * The analytics chunk, loaded by ui/app/analytics.ts once the shopper consented: pushes to window.dataLayer, loads the
- * tag manager when configured, and follows cart and checkout once the transaction half is there (never loading it).
- */
+/** The analytics chunk (ui/app/analytics.ts loads it once the shopper consented): dataLayer, tag manager, cart. */
 import type { ShopServices } from '../../adapters/wiring';
 import { TX } from '../../adapters/container-tokens';
 import { WindowDataLayer, loadTagManager } from '../../adapters/browser/window-data-layer';

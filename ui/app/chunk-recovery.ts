@@ -40,10 +40,7 @@ const browserDeps = (): ReloadDeps | undefined => {
   return { storage, reload: () => window.location.reload(), now: () => Date.now(), online: () => navigator.onLine !== false, reachable, log: console };
 };
 
-/**
- * Reload once for a chunk load error; answers whether it reloads. Not for other errors, not without sessionStorage
- * (no guard, no reload), not again within RELOAD_GUARD_MS of the last one (logged as an error).
- */
+/** Reloads once for a chunk load error (never without sessionStorage, nor twice within RELOAD_GUARD_MS). */
 export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = browserDeps()): boolean {
   if (!deps || !isChunkLoadError(e)) return false;
   const { storage, now, log } = deps;

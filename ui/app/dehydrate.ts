@@ -84,8 +84,7 @@ function portableCategories(s: CategoryState): PortableCategoryState {
 const SLIM_OUT: Record<string, (state: never) => unknown> = {
   home: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
   category: (s: CategoryState) => ({ ...portableCategories(s), list: { ...s.list, items: s.list.items.map(listed) } }),
-  // related products show as tiles: their listing fields only; a configurable's parent is its original (the service
-  // sets it so, ProductService load)
+  // related products show as tiles (listing fields only); a configurable's parent is its original (ProductService)
   product: (s: ProductState) => {
     const { parent, ...rest } = s;
     return {
@@ -183,10 +182,7 @@ export function dehydrate(container: Container, pristine?: DehydratedState): Deh
 /** the hydrated services of the transaction half: ui/app/transactions-ui.tsx hydrates them when it binds them */
 export const TRANSACTION_HYDRATED = ['orderStatus'];
 
-/**
- * Hydrates the services of `names` (default: every one but the transaction half's) that the state has. A service's
- * fields the state leaves out keep the value the service starts with (see `dehydrate`'s `pristine`).
- */
+/** Hydrates the named services the state has (fields it leaves out keep where the service starts). */
 export function hydrateServices(container: Container, state: DehydratedState, names = Object.keys(HYDRATED_SERVICES).filter((n) => !TRANSACTION_HYDRATED.includes(n))): void {
   for (const name of names) {
     const id = HYDRATED_SERVICES[name];

@@ -56,10 +56,7 @@ export function routeQueryOf(query: URLSearchParams): RouteQuery {
   return out;
 }
 
-/**
- * This document is the service worker's answer from its cache for `path` (Navigation Timing's deliveryType, where
- * the browser reports it): the network failed or stalled for this very page a moment ago (ui/sw.ts NetworkFirst).
- */
+/** Whether this document is the service worker's cached answer for `path` (the network just failed for it). */
 function servedFromWorkerCache(path: string): boolean {
   const entry = performance.getEntriesByType?.('navigation')[0] as (PerformanceEntry & { deliveryType?: string }) | undefined;
   return entry?.deliveryType === 'cache-storage' && new URL(entry.name).pathname === path;
@@ -135,10 +132,9 @@ async function productLoad(
   try {
     const categories = container.get(CategoryService).snapshot().categories;
     const options = { ...(childSku ? { childSku } : {}), categories };
-    // the document fetched when its tile was pointed at, when it is one a product page shows as it is
-    // (ui/app/prefetch-product.ts); otherwise, or when that fetch failed, fetched now
+    // the document fetched when its tile was pointed at (ui/app/prefetch-product.ts), else fetched now
     const found = await early?.catch(() => undefined);
-    // (a warning of the product before, as load() clears it)
+    // (clears the warning of the product before, as load() does)
     if (found) products.dismissWarning();
     const result = found
       ? { kind: 'product' as const, product: await products.setProduct(found, options) }
@@ -152,10 +148,7 @@ async function productLoad(
   }
 }
 
-/**
- * The product service, its part of the wiring added to the graph first where it is not yet (the browser's first load
- * does not carry it; a client-side load of a product fetches it beside the page's chunk).
- */
+/** The product service, adding its part of the wiring first where the graph lacks it (the browser's first load). */
 export async function productServiceOf(container: Container): Promise<ProductService> {
   if (!container.isBound(CONTAINER_TOKENS.Product)) container.add((await import('../../adapters/wiring-product')).PRODUCT);
   return container.get<ProductService>(CONTAINER_TOKENS.Product);
@@ -168,10 +161,7 @@ async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   return productLoad(ctx.container, ctx.path, sku, childSku);
 }
 
-/**
- * What a product tile pointed at asked for before its click (ui/app/prefetch-product.ts), by the link's path and query:
- * the URL map's answer and the product's document, taken once by that navigation's load (or dropped after a while).
- */
+/** What a tile pointed at asked for before its click (ui/app/prefetch-product.ts), taken once by its navigation. */
 type Prefetched = { resolution: Promise<RouteResolution>; product: Promise<Product | undefined> };
 export const prefetched = new Map<string, Prefetched>();
 
@@ -302,7 +292,7 @@ export const CATALOGUE_PAGES: PageRegistry = {
     chunks: ['ui/pages/SitemapPage.tsx'],
     load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
   },
-  // spec catalogue §2.1 route 'error': the error page, 500 (was the not-found page with 404)
+  // spec catalogue §2.1 route 'error': the error page, 500
   error: {
     element: <ErrorPage />,
     load: async ({ container, path }) => {

@@ -15,10 +15,7 @@ export interface AppRoute extends PageEntry {
 
 const PAGES = { ...CATALOGUE_PAGES, ...TRANSACTION_PAGES };
 
-/**
- * The UI's routes mirror core/routing's table (spec catalogue §2.1): every route of the table that has a page,
- * with its aliases; the page-not-found route ('*') comes last.
- */
+/** The UI's routes: core/routing's table (spec catalogue §2.1) with aliases, for every route that has a page. */
 export const ROUTES: AppRoute[] = CORE_ROUTES.flatMap((r) => {
   const page = PAGES[r.name];
   if (!page) return [];

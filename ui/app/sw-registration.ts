@@ -23,8 +23,7 @@ export function registerServiceWorker(offerUpdate: (activate: (() => void) | nul
     }
     controlled = true;
   });
-  // also for a worker another tab's check found (isExternal): every open tab offers it, and the prompt stays valid
-  // through later deploys (SKIP_WAITING goes to whichever worker waits when the shopper clicks)
+  // also for a worker another tab's check found: SKIP_WAITING goes to whichever worker waits at the click
   wb.addEventListener('waiting', () => offerUpdate(() => wb.messageSkipWaiting()));
   // the first worker takes this page (clientsClaim): it hears the page's locale then
   wb.addEventListener('controlling', () => void (locale ? tellWorkerLocale(locale) : undefined));

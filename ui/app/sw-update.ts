@@ -1,7 +1,4 @@
-/**
- * What UpdatePrompt reads: how to activate a new build's waiting service worker, or null (written by
- * ui/app/sw-registration.ts). Tiny on purpose: it is part of the first page's bundle.
- */
+/** How to activate a waiting service worker, or null: UpdatePrompt's state, small as it is in the first load. */
 type Listener = () => void;
 
 let activate: (() => void) | null = null;

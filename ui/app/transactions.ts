@@ -55,10 +55,7 @@ export function subscribeTransactions(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-/**
- * The loaded transaction UI, or undefined before it is (always undefined while hydrating, as on the server: the
- * first render matches the server's HTML; the live parts follow right after).
- */
+/** The loaded transaction UI; undefined before, on the server and while hydrating (so hydration matches). */
 export function useTransactionUi(): TransactionUi | undefined {
   return useSyncExternalStore(
     subscribeTransactions,
@@ -67,10 +64,7 @@ export function useTransactionUi(): TransactionUi | undefined {
   );
 }
 
-/**
- * A transaction service by its Symbol (adapters/container-tokens.ts TX) once bound, else undefined; always undefined
- * on the server, whose render shows the empty state the hydrating browser shows anyway.
- */
+/** A transaction service by its Symbol once bound, else undefined (always so on the server). */
 export function useTransactionService<T>(token: symbol): T | undefined {
   useTransactionUi(); // re-render when the half arrives
   const container = useContext(ContainerContext);

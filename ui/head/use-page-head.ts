@@ -19,10 +19,7 @@ export const HeadContext = createContext<HeadSink | null>(null);
 export const FALLBACK_DESCRIPTION_KEY = 'seo.defaultDescription';
 export const HOME_NAME_KEY = 'breadcrumbs.home';
 
-/**
- * The page the server rendered (its head stands as it came), from the navigation entry: this module may load after a
- * client-side navigation, when location is already another page.
- */
+/** The URL of the page the server rendered (this module may load when location is already another page). */
 function documentUrl(): string {
   if (typeof location === 'undefined') return '';
   const entry = typeof performance !== 'undefined' ? (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined) : undefined;

@@ -34,8 +34,7 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
     );
   }
   if (last.status === 'queued') {
-    // kept because the shopper is offline (spec transactions §4 "Task queue"), or because the server failed (§8; an
-    // order another tab queued carries no reason: most likely that tab was offline)
+    // queued offline (spec transactions §4 "Task queue"; an order of another tab too) or on a server failure (§8)
     const offline = last.queuedBecause !== 'server';
     return (
       <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
@@ -105,10 +104,7 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   );
 }
 
-/**
- * /checkout (spec transactions §2, minimal layout): steps personal details → shipping → payment → review. The cart
- * and saved details live in the browser, so the page renders its steps once mounted and the cart is restored.
- */
+/** /checkout (spec transactions §2): personal → shipping → payment → review, once the cart is restored. */
 export function CheckoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -129,8 +125,7 @@ export function CheckoutPage() {
     void checkout.loadPaymentMethods();
     void payment.fetchIssuers();
   }, [checkout, payment, online]);
-  // a checkout resumed at a later step (reload, language switch) chooses its saved methods again once they are offered,
-  // so the totals carry the shipping and payment costs as before
+  // a checkout resumed at a later step chooses its saved methods again once offered (the totals carry their costs)
   const methodsReady = checkoutState.loaded && checkoutState.shippingMethods.length > 0 && checkoutState.paymentMethods.length > 0;
   useEffect(() => {
     if (methodsReady) void checkout.restoreSelections();

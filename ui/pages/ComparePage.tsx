@@ -54,8 +54,7 @@ export function ComparePage() {
   useEffect(() => {
     if (hasItems) void attributeService.loadUserDefined();
   }, [hasItems, attributeService]);
-  // the kept products with the catalogue's current prices and attribute values (a tile's product carries only what
-  // the tile shows); until they arrive, or offline, the products as kept
+  // the kept products with the catalogue's current prices and attributes; until they arrive, or offline, as kept
   const [fresh, setFresh] = useState<readonly ListItem[]>([]);
   useEffect(() => {
     let current = true;

@@ -21,8 +21,7 @@ function WishlistRow({ item }: { item: ListItem }) {
   const [busy, setBusy] = useState(false);
   const row = useRef<HTMLLIElement>(null);
   const action = wishlistAction(item);
-  // spec transactions §4 adding: the item goes to the cart (its notices show as usual); it leaves the wishlist only
-  // when the cart took it
+  // spec transactions §4 adding: the item leaves the wishlist only when the cart took it
   const moveToCart = async () => {
     if (busy || !service || !container?.isBound(CartService)) return;
     setBusy(true);
