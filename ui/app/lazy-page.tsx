@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { recoverChunk } from './chunk-recovery';
+import type { PageEntry } from './page-registry';
 
 /**
  * A page in its own chunk. Server and first browser render `preload()` it, after which it renders synchronously
@@ -31,4 +32,9 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
     return preload().then(() => ({ default: loaded as ComponentType<P> }));
   });
   return { Component: Component as unknown as ComponentType<P>, preload };
+}
+
+/** A route's entry for a lazy page: its element, its preload and its chunks' source modules. */
+export function lazyEntry(page: LazyPage, chunks: readonly string[], rest: Partial<PageEntry>): PageEntry {
+  return { element: <page.Component />, preload: page.preload, chunks, ...rest };
 }

@@ -19,7 +19,8 @@ import { NotificationService } from '../../core/ui-state/notification-service';
 import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
 import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
 import { ErrorPage } from '../pages/ErrorPage';
-import type { LoadOutcome, PageEntry, PageRegistry, RouteLoadContext } from './page-registry';
+import type { LoadOutcome, PageRegistry, RouteLoadContext } from './page-registry';
+import { lazyEntry } from './lazy-page';
 
 const runtime = (): 'server' | 'browser' => (typeof window === 'undefined' ? 'server' : 'browser');
 
@@ -248,31 +249,25 @@ function staticLoad(name: string) {
   };
 }
 
-const productEntry: PageEntry = { element: <ProductChunk.Component />, preload: ProductChunk.preload, chunks: ['ui/pages/ProductPage.tsx'], load: productRouteLoad };
+const productEntry = lazyEntry(ProductChunk, ['ui/pages/ProductPage.tsx'], { load: productRouteLoad });
 /** The url_path of the demo shop's wholesale category (ui/pages/WholesalePage.tsx shows it). */
 const WHOLESALE_CATEGORY_PATH = 'groothandel';
 const STATIC_NAMES = CORE_ROUTES.filter((r) => r.staticPage).map((r) => r.name);
 
 /** Catalogue-side pages by route name (spec catalogue §2.1). */
 export const CATALOGUE_PAGES: PageRegistry = {
-  home: {
-    element: <HomeChunk.Component />,
-    preload: HomeChunk.preload,
-    chunks: ['ui/pages/HomePage.tsx'],
+  home: lazyEntry(HomeChunk, ['ui/pages/HomePage.tsx'], {
     load: async ({ container, path }) => {
       const home = container.get(HomeService);
       const [down] = await Promise.all([loadShell(container, path), home.load()]);
       return down ?? unavailableOnServer(container, path, home.failure());
     },
-  },
-  category: { element: <CategoryChunk.Component />, preload: CategoryChunk.preload, chunks: ['ui/pages/CategoryPage.tsx'], load: categoryLoad },
+  }),
+  category: lazyEntry(CategoryChunk, ['ui/pages/CategoryPage.tsx'], { load: categoryLoad }),
   ...Object.fromEntries([...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD].map((name) => [name, productEntry])),
-  'cms-page': { element: <CmsChunk.Component />, preload: CmsChunk.preload, chunks: ['ui/pages/CmsPage.tsx'], load: cmsLoad },
+  'cms-page': lazyEntry(CmsChunk, ['ui/pages/CmsPage.tsx'], { load: cmsLoad }),
   ...Object.fromEntries(STATIC_NAMES.map((name) => [name, { element: <StaticChunk.Component name={name} />, preload: StaticChunk.preload, chunks: ['ui/pages/StaticPage.tsx'], load: staticLoad(name) }])),
-  wholesale: {
-    element: <WholesaleChunk.Component />,
-    preload: WholesaleChunk.preload,
-    chunks: ['ui/pages/WholesalePage.tsx'],
+  wholesale: lazyEntry(WholesaleChunk, ['ui/pages/WholesalePage.tsx'], {
     load: async (ctx) => {
       const down = await loadShell(ctx.container, ctx.path);
       if (down) return down;
@@ -285,13 +280,10 @@ export const CATALOGUE_PAGES: PageRegistry = {
       }
       return { status: 200 };
     },
-  },
-  sitemap: {
-    element: <SitemapChunk.Component />,
-    preload: SitemapChunk.preload,
-    chunks: ['ui/pages/SitemapPage.tsx'],
+  }),
+  sitemap: lazyEntry(SitemapChunk, ['ui/pages/SitemapPage.tsx'], {
     load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
-  },
+  }),
   // spec catalogue §2.1 route 'error': the error page, 500
   error: {
     element: <ErrorPage />,

@@ -34,7 +34,7 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
     );
   }
   if (last.status === 'queued') {
-    // queued offline (spec transactions §4 "Task queue"; an order of another tab too) or on a server failure (§8)
+    // queued offline (spec transactions §4 "Task queue"; another tab's order counts so) or on a server failure (§8)
     const offline = last.queuedBecause !== 'server';
     return (
       <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
