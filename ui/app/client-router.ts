@@ -47,8 +47,6 @@ type Resolved = { props: LinkProps; href: string; inApp: string | undefined; for
 /** The <a> upstream writes, navigating in the app on a click react-router would handle (its own rule). */
 function Anchor({ props, href, inApp, forwarded }: Resolved) {
   const { onClick, discover = 'render', prefetch, relative, reloadDocument, replace, state, target, to, preventScrollReset, viewTransition, ...rest } = props;
-  void prefetch;
-  void relative;
   const holder = useContext(NavigateHolder);
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
