@@ -21,7 +21,7 @@ function useAuthForm() {
   return {
     session: useService(SessionService),
     action,
-    switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
+    modals,
     link: (mode: AuthModalMode, label: string) => (
       <button type="button" className="link-button" onClick={() => modals.openAuth(mode)}>
         {label}
@@ -104,7 +104,7 @@ function RegisterForm() {
 
 function ForgotForm() {
   const { t } = useTranslation();
-  const { session, action, switchTo, link } = useAuthForm();
+  const { session, action, modals, link } = useAuthForm();
   const [sent, setSent] = useState(false);
   const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
@@ -112,7 +112,7 @@ function ForgotForm() {
     return (
       <div className="form">
         <FormMessage kind="success">{t('auth.resetSent', { email: form.values.email })}</FormMessage>
-        <button type="button" className="button" onClick={() => switchTo('login')}>
+        <button type="button" className="button" onClick={() => modals.openAuth('login')}>
           {t('auth.backToLogin')}
         </button>
       </div>

@@ -33,9 +33,8 @@ export const addressFromValues = (v: AddressFormValues): AddressFormValues =>
 const Saved = lazy(() => import('./AddressFieldsSaved'));
 
 /**
- * The address inputs of the shipping and billing steps, checked by the core's rule (spec transactions §5). For a
- * logged-in customer the saved addresses are offered above them and a new one can be kept below (AddressFieldsSaved);
- * `blank` is what the step shows before anyone types (default: EMPTY_ADDRESS).
+ * The address inputs of the shipping and billing steps (spec transactions §5), with a logged-in customer's saved
+ * addresses around them; `blank` is what the step shows before anyone types (default: EMPTY_ADDRESS).
  */
 export function AddressFields<V extends FormValues & AddressFormValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressFormValues }) {
   const { t } = useTranslation();

@@ -14,9 +14,8 @@ import { CheckboxField } from '../common/ChoiceFields';
 type KeepValues = AddressFormValues & { saveInAccount: boolean };
 
 /**
- * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts). `part`
- * 'choice': radios of the saved addresses and "a new address" (the default pre-fills untyped fields); 'keep': below a
- * new address, "Save this address in my account".
+ * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts): 'choice', radios
+ * above them (the default pre-fills untyped fields); 'keep', below a new address, "Save this address in my account".
  */
 export default function AddressFieldsSaved<V extends FormValues & AddressFormValues>({
   form,

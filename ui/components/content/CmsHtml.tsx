@@ -12,9 +12,8 @@ function serverMarkup(id: string): string | undefined {
 }
 
 /**
- * CMS HTML (spec catalogue §3.5), sanitised by the HtmlSanitizer port. Hydration takes the server's sanitised markup
- * from the page, so DOMPurify (its own chunk) loads only for new CMS HTML in the browser. Links to the shop's own
- * pages navigate in the app.
+ * CMS HTML (spec catalogue §3.5), sanitised by the HtmlSanitizer port; hydration takes the server's sanitised markup
+ * (DOMPurify loads only for new CMS HTML). Links to the shop's own pages navigate in the app.
  */
 export function CmsHtml({ html, className, as = 'div' }: { html: string | undefined; className?: string; as?: 'div' | 'section' }) {
   const navigate = useNavigate();
