@@ -124,7 +124,7 @@ const plain = (v: object) => {
 
 /**
  * JSON.stringify(a) === JSON.stringify(b) for the services' state without writing either out: walks both as JSON
- * would and stops at the first difference. Anything JSON treats specially (toJSON, other prototypes) is compared as JSON.
+ * would and stops at the first difference. What JSON treats specially (toJSON, other prototypes) is compared as JSON.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

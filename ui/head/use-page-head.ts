@@ -73,7 +73,8 @@ export function usePageHead(build: HeadBuilder | undefined): void {
 }
 
 /** the tags ui/head/head-html.ts writes */
-const HEAD_TAGS = 'meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]';
+const HEAD_TAGS =
+  'meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]';
 
 /** Replaces the head tags the server wrote (or an earlier call) with those of `head`, written by the same code. */
 function applyHead(doc: Document, head: PageHead, locale: LocaleCode, config: ShopConfig): void {

@@ -62,7 +62,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
         <button type="button" className="button button--primary" aria-expanded={retrying} onClick={() => setRetrying((r) => !r)} disabled={!online}>
           {t('orderStatus.payAgain')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void restoreCart()} disabled={action.busy}>
+        <button type="button" className="button button--secondary" onClick={restoreCart} disabled={action.busy}>
           {t('orderStatus.backToCart')}
         </button>
       </div>

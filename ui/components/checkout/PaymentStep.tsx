@@ -15,7 +15,8 @@ import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } f
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 import { usePaymentMethodTitle } from './payment-method-title';
 
-type V = AddressFormValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string; saveInAccount: boolean };
+type V = AddressFormValues & { sameAsShipping: boolean; company: string; taxId: string } & PaymentFields;
+type PaymentFields = { paymentMethod: string; issuer: string; saveInAccount: boolean };
 
 /** Step 3: billing address (same as shipping by default), payment method and the iDEAL issuer (spec §3, §5). */
 export function PaymentStep({ onDone }: { onDone: () => void }) {
