@@ -1,22 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (Workbox; spec catalogue §1: a progressive web app). Bundled by scripts/build-pwa.mjs, which
- * defines the precache manifest. What is cached where (docs/architecture.md, "Service worker"):
- * - precache `shop-precache-*`: every JS/CSS file of this build, the offline pages and an icon, each with the hash of
- *   its content as revision. Answers /dist/* of this build, so a page keeps loading its own build's chunks after the
- *   server moved on to the next build. Entries of earlier builds are removed when this worker activates.
- * - navigations: network first (timeout NAVIGATION_TIMEOUT_SECONDS), copies kept in `shop-pages-<build>` per locale
- *   (the `locale` cookie: a page in English is not the Dutch page of the same address); without network the cached
- *   copy of that page, else the home page (the app then finds the path in its own IndexedDB cache or gives the spec's
- *   'not available in Offline mode' notice and goes home, catalogue §8): the cached one, else the app shell's
- *   (`shop-shell-<build>`: the home page fetched when the worker installed and whenever it is loaded, per locale, kept
- *   out of the pages' limits), else the offline page of the shopper's locale (only when no home page could ever be
- *   fetched).
- * - /img/* and /dist/static/*: stale-while-revalidate in `shop-images` (a stable name: offline thumbnails of visited
- *   products come from it).
- * - /api/*: never cached here; the core keeps catalogue data in IndexedDB and queues cart and user calls itself.
- * Updates: a new worker installs (precaches its build) and waits; the page offers the update and sends SKIP_WAITING
- * only when the shopper clicks (ui/app/sw-registration.ts). Errors are only logged (spec catalogue §8).
+ * The service worker (Workbox; spec catalogue §1: a progressive web app), bundled by scripts/build-pwa.mjs, which
+ * defines the precache manifest. What is cached where, and the update flow: docs/architecture.md, "Service worker".
+ * Navigations are network first, kept per build and locale; offline the cached page, else the home page (the app then
+ * finds the path in IndexedDB or goes home with the spec's notice, catalogue §8), else the offline page. /api/* is
+ * never cached here. Errors are only logged (spec catalogue §8).
  */
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -106,9 +94,8 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// the home page of this build, so that a page never visited still opens the app offline (the server already serves
-// this build: the browser installs a worker only after fetching its script from it). Failing this fails no install:
-// the next home page loaded fills the shell.
+// the home page of this build, so that a page never visited still opens the app offline; failing this fails no
+// install (the next home page loaded fills the shell)
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -138,9 +125,7 @@ const offlineFallback = {
   fetchDidFail: async () => {
     console.log('No internet connection found. App is running in offline mode.');
   },
-  // neither network nor a cached copy: the home page of the shopper's locale (the app, which goes home with the
-  // spec's notice), the cached one or the shell's; else any locale's shell (the app still opens and goes home); else
-  // the offline page
+  // neither network nor a cached copy: a home page (the app goes home with the spec's notice), else the offline page
   handlerDidError: async ({ request }: { request: Request }) => {
     const locale = await shopperLocale();
     const home = pageKey('/', locale);

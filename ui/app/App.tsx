@@ -17,13 +17,12 @@ import { UpdatePrompt } from '../components/common/UpdatePrompt';
 import { useAnalyticsPageViews } from './analytics';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
-function RouteLoader({ container, initialPath }: { container: Container; initialPath?: string }) {
+function RouteLoader({ container, initialPath }: { container: Container; initialPath: string | undefined }) {
   const location = useLocation();
   const navigate = useNavigate();
   const first = useRef(true);
   useEffect(() => {
-    // the first page came from the server with its data: do not load it twice (unless the page shown is another
-    // one than the server rendered, as when the service worker answers a cached page offline)
+    // the first page came with its data, unless it is not the one the server rendered (a cached page offline)
     if (first.current) {
       first.current = false;
       if (initialPath === location.pathname + location.search) return;
@@ -48,7 +47,7 @@ function PageLoading() {
   return <p role="status">{t('common.loading')}</p>;
 }
 
-/** the route table's <Route> elements, made once (not ~60 elements and keys per render; an element never changes) */
+/** the route table's <Route> elements, made once */
 const ROUTE_ELEMENTS = ROUTES.map((r) => <Route key={`${r.name} ${r.path}`} path={r.path} element={r.element} />);
 
 /** the page's boundary, one element per case, made once (ui/app/boundaries.tsx says why) */
@@ -59,7 +58,7 @@ const UNAVAILABLE_PART = (
   </Suspense>
 );
 
-export function App({ container, initialPath }: { container: Container; initialPath?: string }) {
+export function App({ container, initialPath }: { container: Container; initialPath?: string | undefined }) {
   const location = useLocation();
   const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
   const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
@@ -70,7 +69,7 @@ export function App({ container, initialPath }: { container: Container; initialP
     // the links navigate through it (ui/app/client-router.ts): no link reads the location
     <AppNavigate>
       <Layout>
-        <RouteLoader container={container} {...(initialPath !== undefined ? { initialPath } : {})} />
+        <RouteLoader container={container} initialPath={initialPath} />
         {unavailable ? UNAVAILABLE_PART : PAGE_PART}
       </Layout>
       {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}

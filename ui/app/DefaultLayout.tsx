@@ -7,16 +7,8 @@ import { BackToTop } from '../components/common/BackToTop';
 
 /**
  * spec catalogue §2.4: the default layout: the skip link and the cookie notice, header, page, footer, and the shell's
- * overlays.
- *
- * Selective hydration: the header (with its mega and mobile menus) and the footer are Suspense boundaries
- * of their own, as the page is (ui/app/App.tsx). The server renders them whole, with React's boundary markers; the
- * browser's hydration then does the root in one short task and each boundary afterwards at a lower priority, yielding
- * to the browser every few milliseconds (a click on a part not hydrated yet hydrates that part first and is replayed);
- * the footer's waits for its code (ui/app/boundaries.tsx). Without them the header and footer were hydrated in the
- * root's one long task.
- *
- * The boundaries' elements never change when the layout re-renders (ui/app/boundaries.tsx says why).
+ * overlays. Header and footer are Suspense boundaries of their own (ui/app/boundaries.tsx), so the browser hydrates
+ * them after the root in short tasks rather than in the root's one long task.
  */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

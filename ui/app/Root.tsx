@@ -15,11 +15,11 @@ export function Root({
   container: Container;
   i18n: i18n;
   router: (app: ReactNode) => ReactNode;
-  initialPath?: string;
+  initialPath?: string | undefined;
 }) {
   return (
     <ContainerContext.Provider value={container}>
-      <I18nextProvider i18n={i18n}>{router(<App container={container} {...(initialPath !== undefined ? { initialPath } : {})} />)}</I18nextProvider>
+      <I18nextProvider i18n={i18n}>{router(<App container={container} initialPath={initialPath} />)}</I18nextProvider>
     </ContainerContext.Provider>
   );
 }

@@ -52,8 +52,7 @@ export function RouteFocus() {
           requestAnimationFrame(() => announce(t('a11y.pageChanged', { title: document.title })));
         }
       } else if (!focused.isConnected) {
-        // the page replaced its h1 while loading (a loading state, then the page): follow it, unless the shopper
-        // has the focus somewhere else by now
+        // the page replaced its h1 while loading: follow it, unless the shopper moved the focus by now
         const now = document.activeElement;
         if (now && now !== document.body) return;
         if (heading) focusHeading(heading);

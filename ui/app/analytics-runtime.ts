@@ -1,9 +1,4 @@
-/**
- * The analytics part of the browser (core/analytics), a chunk of its own: ui/app/analytics.ts loads it only once the
- * shopper accepted the cookie notice, so a first visit, or a shopper who declined, never downloads it. It pushes to
- * window.dataLayer, loads the tag manager's script when the shop set a container id, and follows the cart and the
- * checkout once the transaction half is there (it never loads that half itself).
- */
+/** The analytics chunk (ui/app/analytics.ts loads it once the shopper consented): dataLayer, tag manager, cart. */
 import type { ShopServices } from '../../adapters/wiring';
 import { TX } from '../../adapters/wiring';
 import { WindowDataLayer, loadTagManager } from '../../adapters/browser/window-data-layer';

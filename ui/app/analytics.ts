@@ -1,11 +1,7 @@
 /**
- * Analytics in the UI, consent first (spec catalogue §2.4 tag-manager hooks; core/analytics): the first page's code
- * holds only these hooks. Nothing is loaded or pushed until the shopper accepted the cookie notice; then the
- * analytics chunk (ui/app/analytics-runtime.ts) loads once and the events go to window.dataLayer.
- *
- * A view (a page, a list, a product) is the state "shown with consent": it is pushed when both hold, so a page shown
- * when the shopper accepts is counted then, and on a page load the view waits for the stored consent to be read.
- * A click before consent is not kept for later. Cart and checkout events come from their services, not from here.
+ * Analytics in the UI, consent first (spec catalogue §2.4 tag-manager hooks; core/analytics): nothing loads or is
+ * pushed until the shopper accepted the cookie notice; then ui/app/analytics-runtime.ts loads once. A view is pushed
+ * once it is both shown and consented to; a click before consent is not kept.
  */
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';

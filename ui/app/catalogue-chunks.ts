@@ -1,11 +1,6 @@
 import { lazyPage } from './lazy-page';
 
-/**
- * The catalogue pages, each in a chunk of its own (the home page's first load carries no category, product
- * or CMS page code, a product page none of the category's, ...). The services they read stay in the first load (the
- * state the server sends is theirs); the routes (ui/app/pages-catalogue.tsx) and the URL dispatcher's page
- * (ui/pages/DispatchedPage.tsx) render these and preload the chunk before the first render.
- */
+/** The catalogue pages, each in a chunk of its own (the services they read stay in the first load). */
 export const HomeChunk = lazyPage(() => import('../pages/HomePage').then((m) => m.HomePage));
 export const CategoryChunk = lazyPage(() => import('../pages/CategoryPage').then((m) => m.CategoryPage));
 export const ProductChunk = lazyPage(() => import('../pages/ProductPage').then((m) => m.ProductPage));

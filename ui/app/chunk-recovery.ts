@@ -1,11 +1,8 @@
 /**
- * A tab the service worker does not control (a first visit, a browser without workers, a tab opened before
- * the worker took over) asks the server for its chunks; once a new build is deployed, the chunks of the build it runs
- * are gone (404). Such a tab reloads once, onto the new build, and says so in the console. The guard
- * (sessionStorage, per tab) allows one such reload per RELOAD_GUARD_MS, so a chunk that stays unreachable (a broken
- * deploy, the server down) ends in the error, not in a reload loop. Offline it never reloads (offline.spec: a shopper who
- * went offline before the transaction chunk arrived got the browser's error page). A controlled tab never gets here for a deploy:
- * its worker answers its own build's chunks from the precache (sw-update.spec.ts).
+ * A tab no service worker controls asks the server for its chunks; after a deploy those of its build are gone (404).
+ * Such a tab reloads once onto the new build. A sessionStorage guard allows one reload per RELOAD_GUARD_MS, so a chunk
+ * that stays unreachable ends in the error, not a reload loop; offline it never reloads (that would only trade the
+ * page for the browser's error page). A controlled tab gets its build's chunks from the worker's precache.
  */
 export const CHUNK_RELOAD_KEY = 'shop:chunk-reload';
 export const RELOAD_GUARD_MS = 60_000;
@@ -22,11 +19,7 @@ export interface ReloadDeps {
   now: () => number;
   /** false when the browser knows it is offline: a chunk that fails then is the network's, not a new build's */
   online?: () => boolean;
-  /**
-   * Whether the shop's origin answers at all (any status). navigator.onLine may say online while the shop cannot be
-   * reached (a network without internet; Chromium said so in a document its worker answered offline): a reload then
-   * only trades the page for the browser's error page.
-   */
+  /** whether the shop's origin answers at all (navigator.onLine may say online while the shop cannot be reached) */
   reachable?: () => Promise<boolean>;
   log: Pick<Console, 'warn' | 'error'>;
 }
@@ -47,16 +40,11 @@ const browserDeps = (): ReloadDeps | undefined => {
   return { storage, reload: () => window.location.reload(), now: () => Date.now(), online: () => navigator.onLine !== false, reachable, log: console };
 };
 
-/**
- * Reload once for a chunk load error; answers whether it reloads. Not for other errors, not without sessionStorage
- * (no guard, no reload), not again within RELOAD_GUARD_MS of the last one (logged as an error).
- */
+/** Reloads once for a chunk load error (never without sessionStorage, nor twice within RELOAD_GUARD_MS). */
 export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = browserDeps()): boolean {
   if (!deps || !isChunkLoadError(e)) return false;
   const { storage, now, log } = deps;
   if (!storage) return false;
-  // offline a reload only trades the page for the browser's error page (the chunk was never precached): the caller's
-  // own failure path (the transaction half retried on the next need, the offline notice) keeps the shop usable
   if (deps.online && !deps.online()) {
     log.warn('[chunks] a chunk could not load while offline: not reloading', e);
     return false;
@@ -73,9 +61,8 @@ export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = br
 }
 
 /**
- * A chunk's load that reloads the page once when the chunk is gone (and then never settles: the page goes). Only when
- * the shop's origin answers: a chunk that failed for want of a connection fails its caller, whose own failure path
- * (the offline notice, the transaction half retried on the next need) keeps the shop usable.
+ * A chunk's load that reloads the page once when the chunk is gone (and then never settles). Only when the shop's
+ * origin answers: a chunk that failed for want of a connection fails its caller, whose own failure path applies.
  */
 export function recoverChunk<T>(load: Promise<T>, deps: ReloadDeps | undefined = browserDeps()): Promise<T> {
   return load.catch(async (e: unknown) => {

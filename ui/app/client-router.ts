@@ -1,15 +1,10 @@
 /**
- * react-router-dom for the browser bundle: scripts/build.mjs resolves `react-router-dom` to this module, which
- * re-exports the package and replaces only `Link`, through public API alone (ui/edge/server-router.ts does the same for
- * the server render).
- *
- * Upstream's Link carries framework mode's prefetching (prefetch links, their intent handlers, the route manifest they
- * read) and masked URLs; a <BrowserRouter> app uses neither, and a bundler cannot drop them while Link is used. This
- * Link writes the same <a> upstream writes for the props the shop passes (the href, the rest of the props, `target`,
- * `data-discover`) and navigates with the app's navigate function (`AppNavigate`) on a click react-router would handle
- * (main button, no modifier key, this window; `replace`/`state`/`preventScrollReset` as upstream). A path of this site
- * is its own href; a relative path or an object is resolved by react-router's `useHref`. An absolute URL keeps its
- * href; one of this origin navigates in the app, any other leaves it. `reloadDocument` loads the document.
+ * react-router-dom for the browser bundle (scripts/build.mjs resolves the package to this module): the package with
+ * only `Link` replaced, through public API (ui/edge/server-router.ts does the same for the server render). Upstream's
+ * Link carries framework mode's prefetching and masked URLs, which a <BrowserRouter> app never uses and a bundler
+ * cannot drop. This Link writes the same <a> for the props the shop passes and navigates through `AppNavigate` on a
+ * click react-router would handle; a path of this site is its own href, a relative path or an object goes through
+ * `useHref`.
  */
 import { createContext, createElement, forwardRef, useContext, useMemo, type ForwardedRef, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useNavigate, type LinkProps, type NavigateFunction } from 'react-router-dom';
@@ -38,12 +33,8 @@ type Holder = { current: NavigateFunction | undefined };
 const NavigateHolder = createContext<Holder | null>(null);
 
 /**
- * The router's navigate function for every link, in a holder that never changes (the app renders this once inside
- * its router, ui/app/App.tsx): a link to a path of this site (most of a page's: the menus, footer, tiles) then reads
- * no router state at all. Upstream's Link resolves its path twice per link (`useHref`, `useLinkClickHandler`) and
- * reads the location, so every link re-rendered on every navigation, and the links were the largest part of the
- * header's and the footer's hydration (`node scripts/bench/run.mjs long-tasks --profile`: createHref,
- * getPathContributingMatches, useResolvedPath).
+ * The router's navigate function for every link, in a holder that never changes (rendered once inside the router,
+ * ui/app/App.tsx): a link to a path of this site then reads no router state and does not re-render on navigation.
  */
 export function AppNavigate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -57,8 +48,6 @@ type Resolved = { props: LinkProps; href: string; inApp: string | undefined; for
 /** The <a> upstream writes, navigating in the app on a click react-router would handle (its own rule). */
 function Anchor({ props, href, inApp, forwarded }: Resolved) {
   const { onClick, discover = 'render', prefetch, relative, reloadDocument, replace, state, target, to, preventScrollReset, viewTransition, ...rest } = props;
-  void prefetch;
-  void relative;
   const holder = useContext(NavigateHolder);
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

@@ -45,9 +45,8 @@ function isListingField(k: string): boolean {
   return keep;
 }
 /**
- * A listed product as it travels, made once per product object: the server's products come
- * deep-frozen from the process's catalogue read cache and are the same objects for every render within its TTL, so
- * their listing copy (frozen too) is kept beside them; a product that is not frozen could change, and is copied afresh.
+ * A listed product as it travels, made once per frozen product (the server's come deep-frozen from the catalogue read
+ * cache, the same objects for every render); one that is not frozen could change, and is copied afresh.
  */
 const listedOf = /* @__PURE__ */ new WeakMap<Product, Product>();
 function listed(p: Product): Product {
@@ -79,15 +78,13 @@ function portableCategories(s: CategoryState): PortableCategoryState {
 }
 
 /**
- * Smaller snapshots for the page to carry (server side, `dehydrate`): the category list once (CategoryService rebuilds
- * tree and menu from it), listed products with their listing fields only, a configurable's parent not written twice,
- * attributes by code only. Apart from SLIM_IN so that the browser's bundle, which only hydrates, leaves them out.
+ * Smaller snapshots for the page to carry (`dehydrate`, server side): the category list once, listed products with
+ * their listing fields only, a configurable's parent not written twice, attributes by code only.
  */
 const SLIM_OUT: Record<string, (state: never) => unknown> = {
   home: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
   category: (s: CategoryState) => ({ ...portableCategories(s), list: { ...s.list, items: s.list.items.map(listed) } }),
-  // related products show as tiles: their listing fields only; a configurable's parent is its original (the service
-  // sets it so, ProductService load)
+  // related products show as tiles (listing fields only); a configurable's parent is its original (ProductService)
   product: (s: ProductState) => {
     const { parent, ...rest } = s;
     return {
@@ -126,10 +123,8 @@ const plain = (v: object) => {
 };
 
 /**
- * JSON.stringify(a) === JSON.stringify(b) for the services' state, without writing either out
- * (comparing every field with where the service starts wrote the whole state, 46 KB of listed products for a category,
- * once more than it travels): walks both as JSON would and stops at the first difference, which for a filled list
- * against an empty one is its length. Anything JSON treats specially (toJSON, other prototypes) is compared as JSON.
+ * JSON.stringify(a) === JSON.stringify(b) for the services' state without writing either out: walks both as JSON
+ * would and stops at the first difference. What JSON treats specially (toJSON, other prototypes) is compared as JSON.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -187,10 +182,7 @@ export function dehydrate(container: Container, pristine?: DehydratedState): Deh
 /** the hydrated services of the transaction half: ui/app/transactions-ui.tsx hydrates them when it binds them */
 export const TRANSACTION_HYDRATED = ['orderStatus'];
 
-/**
- * Hydrates the services of `names` (default: every one but the transaction half's) that the state has. A service's
- * fields the state leaves out keep the value the service starts with (see `dehydrate`'s `pristine`).
- */
+/** Hydrates the named services the state has (fields it leaves out keep where the service starts). */
 export function hydrateServices(container: Container, state: DehydratedState, names = Object.keys(HYDRATED_SERVICES).filter((n) => !TRANSACTION_HYDRATED.includes(n))): void {
   for (const name of names) {
     const id = HYDRATED_SERVICES[name];

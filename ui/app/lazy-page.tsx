@@ -1,11 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 import { recoverChunk } from './chunk-recovery';
+import type { PageEntry } from './page-registry';
 
 /**
- * A page in its own chunk (split by route). The server and the browser's first render call `preload()` before
- * rendering, and once loaded the component renders synchronously — React.lazy gets an already-fulfilled thenable —
- * so server HTML and hydration match without a Suspense fallback. A client-side navigation to a page not loaded yet
- * suspends until its chunk arrives.
+ * A page in its own chunk. Server and first browser render `preload()` it, after which it renders synchronously
+ * (React.lazy gets a fulfilled thenable), so hydration matches without a fallback; a later navigation suspends.
  */
 export interface LazyPage<P extends object = object> {
   Component: ComponentType<P>;
@@ -15,8 +14,7 @@ export interface LazyPage<P extends object = object> {
 export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
-  // a route chunk gone after a deploy reloads the page once onto the new build (chunk-recovery.ts); any other failed
-  // load (offline) is tried again by the next preload or render
+  // a failed load (offline) is tried again by the next preload or render
   const preload = () =>
     (pending ??= recoverChunk(load()).then(
       (c) => void (loaded = c),
@@ -34,4 +32,9 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
     return preload().then(() => ({ default: loaded as ComponentType<P> }));
   });
   return { Component: Component as unknown as ComponentType<P>, preload };
+}
+
+/** A route's entry for a lazy page: its element, its preload and its chunks' source modules. */
+export function lazyEntry(page: LazyPage, chunks: readonly string[], rest: Partial<PageEntry>): PageEntry {
+  return { element: <page.Component />, preload: page.preload, chunks, ...rest };
 }

@@ -19,7 +19,8 @@ import { NotificationService } from '../../core/ui-state/notification-service';
 import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
 import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
 import { ErrorPage } from '../pages/ErrorPage';
-import type { LoadOutcome, PageEntry, PageRegistry, RouteLoadContext } from './page-registry';
+import type { LoadOutcome, PageRegistry, RouteLoadContext } from './page-registry';
+import { lazyEntry } from './lazy-page';
 
 const runtime = (): 'server' | 'browser' => (typeof window === 'undefined' ? 'server' : 'browser');
 
@@ -56,10 +57,7 @@ export function routeQueryOf(query: URLSearchParams): RouteQuery {
   return out;
 }
 
-/**
- * This document is the service worker's answer from its cache for `path` (Navigation Timing's deliveryType, where
- * the browser reports it): the network failed or stalled for this very page a moment ago (ui/sw.ts NetworkFirst).
- */
+/** Whether this document is the service worker's cached answer for `path` (the network just failed for it). */
 function servedFromWorkerCache(path: string): boolean {
   const entry = performance.getEntriesByType?.('navigation')[0] as (PerformanceEntry & { deliveryType?: string }) | undefined;
   return entry?.deliveryType === 'cache-storage' && new URL(entry.name).pathname === path;
@@ -135,10 +133,9 @@ async function productLoad(
   try {
     const categories = container.get(CategoryService).snapshot().categories;
     const options = { ...(childSku ? { childSku } : {}), categories };
-    // the document fetched when its tile was pointed at, when it is one a product page shows as it is
-    // (ui/app/prefetch-product.ts); otherwise, or when that fetch failed, fetched now
+    // the document fetched when its tile was pointed at (ui/app/prefetch-product.ts), else fetched now
     const found = await early?.catch(() => undefined);
-    // (a warning of the product before, as load() clears it)
+    // (clears the warning of the product before, as load() does)
     if (found) products.dismissWarning();
     const result = found
       ? { kind: 'product' as const, product: await products.setProduct(found, options) }
@@ -152,10 +149,7 @@ async function productLoad(
   }
 }
 
-/**
- * The product service, its part of the wiring added to the graph first where it is not yet (the browser's first load
- * does not carry it; a client-side load of a product fetches it beside the page's chunk).
- */
+/** The product service, adding its part of the wiring first where the graph lacks it (the browser's first load). */
 export async function productServiceOf(container: Container): Promise<ProductService> {
   if (!container.isBound(CONTAINER_TOKENS.Product)) container.add((await import('../../adapters/wiring-product')).PRODUCT);
   return container.get<ProductService>(CONTAINER_TOKENS.Product);
@@ -168,10 +162,7 @@ async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   return productLoad(ctx.container, ctx.path, sku, childSku);
 }
 
-/**
- * What a product tile pointed at asked for before its click (ui/app/prefetch-product.ts), by the link's path and query:
- * the URL map's answer and the product's document, taken once by that navigation's load (or dropped after a while).
- */
+/** What a tile pointed at asked for before its click (ui/app/prefetch-product.ts), taken once by its navigation. */
 type Prefetched = { resolution: Promise<RouteResolution>; product: Promise<Product | undefined> };
 export const prefetched = new Map<string, Prefetched>();
 
@@ -258,31 +249,25 @@ function staticLoad(name: string) {
   };
 }
 
-const productEntry: PageEntry = { element: <ProductChunk.Component />, preload: ProductChunk.preload, chunks: ['ui/pages/ProductPage.tsx'], load: productRouteLoad };
+const productEntry = lazyEntry(ProductChunk, ['ui/pages/ProductPage.tsx'], { load: productRouteLoad });
 /** The url_path of the demo shop's wholesale category (ui/pages/WholesalePage.tsx shows it). */
 const WHOLESALE_CATEGORY_PATH = 'groothandel';
 const STATIC_NAMES = CORE_ROUTES.filter((r) => r.staticPage).map((r) => r.name);
 
 /** Catalogue-side pages by route name (spec catalogue §2.1). */
 export const CATALOGUE_PAGES: PageRegistry = {
-  home: {
-    element: <HomeChunk.Component />,
-    preload: HomeChunk.preload,
-    chunks: ['ui/pages/HomePage.tsx'],
+  home: lazyEntry(HomeChunk, ['ui/pages/HomePage.tsx'], {
     load: async ({ container, path }) => {
       const home = container.get(HomeService);
       const [down] = await Promise.all([loadShell(container, path), home.load()]);
       return down ?? unavailableOnServer(container, path, home.failure());
     },
-  },
-  category: { element: <CategoryChunk.Component />, preload: CategoryChunk.preload, chunks: ['ui/pages/CategoryPage.tsx'], load: categoryLoad },
+  }),
+  category: lazyEntry(CategoryChunk, ['ui/pages/CategoryPage.tsx'], { load: categoryLoad }),
   ...Object.fromEntries([...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD].map((name) => [name, productEntry])),
-  'cms-page': { element: <CmsChunk.Component />, preload: CmsChunk.preload, chunks: ['ui/pages/CmsPage.tsx'], load: cmsLoad },
+  'cms-page': lazyEntry(CmsChunk, ['ui/pages/CmsPage.tsx'], { load: cmsLoad }),
   ...Object.fromEntries(STATIC_NAMES.map((name) => [name, { element: <StaticChunk.Component name={name} />, preload: StaticChunk.preload, chunks: ['ui/pages/StaticPage.tsx'], load: staticLoad(name) }])),
-  wholesale: {
-    element: <WholesaleChunk.Component />,
-    preload: WholesaleChunk.preload,
-    chunks: ['ui/pages/WholesalePage.tsx'],
+  wholesale: lazyEntry(WholesaleChunk, ['ui/pages/WholesalePage.tsx'], {
     load: async (ctx) => {
       const down = await loadShell(ctx.container, ctx.path);
       if (down) return down;
@@ -295,14 +280,11 @@ export const CATALOGUE_PAGES: PageRegistry = {
       }
       return { status: 200 };
     },
-  },
-  sitemap: {
-    element: <SitemapChunk.Component />,
-    preload: SitemapChunk.preload,
-    chunks: ['ui/pages/SitemapPage.tsx'],
+  }),
+  sitemap: lazyEntry(SitemapChunk, ['ui/pages/SitemapPage.tsx'], {
     load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
-  },
-  // spec catalogue §2.1 route 'error': the error page, 500 (was the not-found page with 404)
+  }),
+  // spec catalogue §2.1 route 'error': the error page, 500
   error: {
     element: <ErrorPage />,
     load: async ({ container, path }) => {

@@ -1,7 +1,7 @@
 import type { OrderStatusService } from '../../core/checkout/order-status-service';
 import { TX } from '../../adapters/wiring';
 import type { PageEntry, PageRegistry } from './page-registry';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyEntry, lazyPage, type LazyPage } from './lazy-page';
 import { ensureTransactions } from './transactions';
 
 /** a transaction page's chunk, with the transaction half bound before it renders (ui/app/transactions.ts) */
@@ -18,13 +18,9 @@ const Contact = lazyPage(() => withTransactions(import('../pages/ContactPage')).
 const Wishlist = lazyPage(() => withTransactions(import('../pages/WishlistPage')).then((m) => m.WishlistPage));
 const Compare = lazyPage(() => withTransactions(import('../pages/ComparePage')).then((m) => m.ComparePage));
 
-const page = (p: LazyPage, source: string, extra: Omit<PageEntry, 'element' | 'preload' | 'chunks'> = {}): PageEntry => ({
-  element: <p.Component />,
-  preload: p.preload,
-  // the page's chunk and the transaction half it waits for
-  chunks: [`ui/pages/${source}.tsx`, 'ui/app/transactions-ui.tsx'],
-  ...extra,
-});
+// the page's chunk and the transaction half it waits for
+const page = (p: LazyPage, source: string, rest: Partial<PageEntry> = {}): PageEntry =>
+  lazyEntry(p, [`ui/pages/${source}.tsx`, 'ui/app/transactions-ui.tsx'], rest);
 
 /** Transaction-side pages by route name (spec transactions §2: checkout, my-account, order-status, ...). */
 export const TRANSACTION_PAGES: PageRegistry = {

@@ -15,10 +15,7 @@ export interface AppRoute extends PageEntry {
 
 const PAGES = { ...CATALOGUE_PAGES, ...TRANSACTION_PAGES };
 
-/**
- * The UI's routes mirror core/routing's table (spec catalogue §2.1): every route of the table that has a page,
- * with its aliases; the page-not-found route ('*') comes last.
- */
+/** The UI's routes: core/routing's table (spec catalogue §2.1) with aliases, for every route that has a page. */
 export const ROUTES: AppRoute[] = CORE_ROUTES.flatMap((r) => {
   const page = PAGES[r.name];
   if (!page) return [];
@@ -30,9 +27,7 @@ const matched = new Map<string, ReturnType<typeof matchRoutes<AppRoute>>>();
 const MATCHES_KEPT = 500;
 
 /**
- * The routes matching a pathname, as react-router's matchRoutes(ROUTES, pathname) answers, remembered per pathname:
- * matchRoutes flattens and ranks the whole table on every call, and a server render asked it for every page twice
- * (the route's load, the layout) besides <Routes> itself (CPU per render).
+ * react-router's matchRoutes(ROUTES, pathname), remembered per pathname (it ranks the whole table on every call).
  * The answer is shared: callers copy what they would change.
  */
 export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<AppRoute>> {

@@ -5,15 +5,10 @@ import { tellWorkerLocale } from './sw-locale';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker (ui/sw.ts) and runs the update flow (docs/architecture.md, "Updates"):
- * - a new build's worker installs (precaching its own files) and waits; the page offers it ("Er is een nieuwe versie —
- *   vernieuwen", UpdatePrompt) and sends it SKIP_WAITING only when the shopper clicks;
- * - when a new worker takes control of a page that already had one (the click here, or in another tab of the shop),
- *   the page reloads once, so it runs the new build's code only. Until then the old worker keeps answering the old
- *   build's chunks from its precache: a page never mixes chunks of two builds.
- * Imported lazily after the page loaded (ui/entry-client.tsx), so workbox-window is not in the first page's bundle.
- * `offerUpdate` (ui/app/sw-update.ts) is passed in rather than imported: a module shared by the entry and this chunk
- * would become a chunk of its own, one more request for every first page.
+ * Registers the service worker (ui/sw.ts) and runs the update flow (docs/architecture.md, "Updates"): a waiting
+ * worker is offered (UpdatePrompt) and activated only on the shopper's click; a page whose worker is replaced reloads
+ * once, so it never mixes chunks of two builds. Loaded after the page (workbox-window stays out of the first load);
+ * `offerUpdate` is passed in, as a module shared with the entry would become one more chunk for every first page.
  */
 export function registerServiceWorker(offerUpdate: (activate: (() => void) | null) => void, locale?: string): void {
   if (!('serviceWorker' in navigator) || window.location.protocol === 'file:') return;
@@ -28,8 +23,7 @@ export function registerServiceWorker(offerUpdate: (activate: (() => void) | nul
     }
     controlled = true;
   });
-  // also for a worker another tab's check found (isExternal): every open tab offers it, and the prompt stays valid
-  // through later deploys (SKIP_WAITING goes to whichever worker waits when the shopper clicks)
+  // also for a worker another tab's check found: SKIP_WAITING goes to whichever worker waits at the click
   wb.addEventListener('waiting', () => offerUpdate(() => wb.messageSkipWaiting()));
   // the first worker takes this page (clientsClaim): it hears the page's locale then
   wb.addEventListener('controlling', () => void (locale ? tellWorkerLocale(locale) : undefined));

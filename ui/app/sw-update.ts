@@ -1,8 +1,4 @@
-/**
- * The one piece of state the update prompt reads: how to activate a new build's service worker that is waiting, or
- * null when none waits. Written by ui/app/sw-registration.ts (loaded after the page, with workbox-window), read by
- * ui/components/common/UpdatePrompt.tsx. Tiny on purpose: it is part of the first page's bundle.
- */
+/** How to activate a waiting service worker, or null: UpdatePrompt's state, small as it is in the first load. */
 type Listener = () => void;
 
 let activate: (() => void) | null = null;

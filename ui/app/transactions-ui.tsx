@@ -1,7 +1,6 @@
 /**
- * The transaction half of the browser, one chunk: its part of the wiring (adapters/wiring-transactions.ts, added to the
- * page's graph), the state the server sent for its services, the start-up that restores the shopper's session and
- * cart, and the shell's live parts (cart button, microcart, modals). ui/app/transactions.ts loads it.
+ * The transaction half of the browser, one chunk loaded by ui/app/transactions.ts: its part of the wiring, its
+ * services' server state, the session and cart restore, and the shell's live parts (cart button, microcart, modals).
  */
 import type { ShopServices } from '../../adapters/wiring';
 import type { i18n } from 'i18next';
@@ -19,15 +18,11 @@ import { whenIdle } from './transactions';
 export { CartButtonLive, ShellTransactionExtras };
 
 /**
- * Adds the half's texts, adds its part to the page's graph, hydrates its services from the page's state, and restores
- * the session (`i18n`: the page's instance when it was made before); resolves then (what a shopper's first command
- * needs), while checkout details, lists and the cart are restored on (a cart command that runs meanwhile starts from
- * the stored cart, so neither undoes the other).
+ * Adds the half's texts and wiring, hydrates its services and restores the session, then resolves; checkout details,
+ * lists and the cart are restored on (a cart command meanwhile starts from the stored cart).
  */
 export async function startTransactions(services: ShopServices, state: DehydratedState, i18n?: i18n): Promise<void> {
-  // the default locale's texts of the half (ui/i18n/deferred-texts.ts), before any of its parts renders
   for (const [locale, texts] of Object.entries(DEFERRED_TEXTS)) addTexts(locale as keyof typeof DEFERRED_TEXTS, texts, i18n);
-  // the half's services are members of the page's one graph: they share its notifications, modals and storage
   services.add(TRANSACTIONS);
   hydrateServices(services, state, TRANSACTION_HYDRATED);
   await restoreSession(services);
@@ -35,7 +30,6 @@ export async function startTransactions(services: ShopServices, state: Dehydrate
   // the login and review modals' code, once idle, so that they open at once later (also offline)
   whenIdle(() => void preloadModals().catch((e: unknown) => console.warn('[startup] modals not loaded', e)), 5000);
 }
-
 
 /** The microcart opened from the header's cart button clicked before the half had loaded. */
 export function openMicrocart(container: ShopServices): void {

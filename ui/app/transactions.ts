@@ -3,11 +3,9 @@ import { ContainerContext } from '../hooks/use-service';
 import type { TransactionUi } from './transactions-ui';
 
 /**
- * When the transaction half loads in the browser: cart, session, checkout, queue and their UI (the live cart button,
- * microcart, modals) are a chunk of their own (ui/app/transactions-ui.tsx), loaded once the browser is idle after
- * hydration, or at once when a shopper needs them first (add to cart, the cart or account button, a transaction page,
- * a form). The entry installs the loader; the server's graph has both halves and installs none, so there
- * `ensureTransactions()` resolves at once.
+ * The transaction half (cart, session, checkout, queue and their UI: ui/app/transactions-ui.tsx) is a chunk loaded
+ * once the browser is idle, or at once when a shopper needs it first. The entry installs the loader; the server's graph
+ * has both halves and installs none, so there `ensureTransactions()` resolves at once.
  */
 type Loader = () => Promise<TransactionUi>;
 
@@ -57,10 +55,7 @@ export function subscribeTransactions(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-/**
- * The loaded transaction UI, or undefined before it is (always undefined while hydrating, as on the server: the
- * first render matches the server's HTML; the live parts follow right after).
- */
+/** The loaded transaction UI; undefined before, on the server and while hydrating (so hydration matches). */
 export function useTransactionUi(): TransactionUi | undefined {
   return useSyncExternalStore(
     subscribeTransactions,
@@ -69,12 +64,7 @@ export function useTransactionUi(): TransactionUi | undefined {
   );
 }
 
-/**
- * A transaction service by its Symbol (TX in adapters/wiring.ts) once bound, else undefined. The server answers
- * undefined, as the hydrating browser does before the half is there: a server render that asked for the session or a
- * list would build that service for nothing (its state is the empty one the browser's first render shows anyway; the
- * session alone was 4 % of a product page's render).
- */
+/** A transaction service by its Symbol once bound, else undefined (always so on the server). */
 export function useTransactionService<T>(token: symbol): T | undefined {
   useTransactionUi(); // re-render when the half arrives
   const container = useContext(ContainerContext);

@@ -1,7 +1,6 @@
 /**
- * The cookie notice is in every page's HTML (shown only after hydration it was a phone's largest paint), but its state
- * is a claim in IndexedDB the server cannot see: a copy of "closed" in localStorage lets an inline head script hide
- * it before the first paint. The claim stays the truth; the copy follows it.
+ * The cookie notice is in every page's HTML, but its state is a claim in IndexedDB the server cannot see: a copy of
+ * "closed" in localStorage lets an inline head script hide it before the first paint. The claim stays the truth.
  */
 export const COOKIE_NOTICE_CLOSED_KEY = 'shop:cookie-notice-closed';
 export const COOKIE_NOTICE_CLOSED_CLASS = 'cookie-notice-closed';

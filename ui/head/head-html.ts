@@ -7,7 +7,7 @@ function attr(s: string): string {
 }
 
 /** The Open Graph properties of a head, in the order they are written. */
-export function openGraphTags(head: PageHead, locale: LocaleCode, config: ShopConfig): Array<[string, string]> {
+function openGraphTags(head: PageHead, locale: LocaleCode, config: ShopConfig): Array<[string, string]> {
   const og: Array<[string, string]> = [
     ['og:type', head.og.type],
     ['og:title', head.og.title],

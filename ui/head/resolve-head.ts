@@ -17,10 +17,7 @@ interface ServerHeadInput {
   locale: LocaleCode;
 }
 
-/**
- * The fallback texts per i18next `t` and locale, kept (~3 % of an uncached render's CPU): the server's instances
- * never change their texts.
- */
+/** The fallback texts per i18next `t` and locale, kept: the server's instances never change their texts. */
 const fallbackTexts = new WeakMap<TFunction, { locale: LocaleCode; description: string; homeName: string }>();
 function fallbacksOf(t: TFunction, locale: LocaleCode): { description: string; homeName: string } {
   let kept = fallbackTexts.get(t);

@@ -2,10 +2,9 @@ import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
 import { defaultHead, type HeadContextData, type PageHead } from '../../core/seo/page-head';
-import { serializeJsonLd } from '../../core/seo/structured-data';
 import { useConfig } from '../hooks/use-service';
 import { useLocale } from '../hooks/use-locale';
-import { openGraphTags } from './head-html';
+import { headTagsHtml } from './head-html';
 
 /** Builds a page's head once the origin, title and fallback texts are known. */
 export type HeadBuilder = (ctx: HeadContextData) => PageHead;
@@ -20,10 +19,7 @@ export const HeadContext = createContext<HeadSink | null>(null);
 export const FALLBACK_DESCRIPTION_KEY = 'seo.defaultDescription';
 export const HOME_NAME_KEY = 'breadcrumbs.home';
 
-/**
- * The page the server rendered (its head stands as it came), from the navigation entry: this module may load after a
- * client-side navigation, when location is already another page.
- */
+/** The URL of the page the server rendered (this module may load when location is already another page). */
 function documentUrl(): string {
   if (typeof location === 'undefined') return '';
   const entry = typeof performance !== 'undefined' ? (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined) : undefined;
@@ -76,21 +72,16 @@ export function usePageHead(build: HeadBuilder | undefined): void {
   );
 }
 
-/** Replaces the head tags written by ui/head/head-html.ts (or an earlier call) with those of `head`. */
+/** the tags ui/head/head-html.ts writes */
+const HEAD_TAGS =
+  'meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]';
+
+/** Replaces the head tags the server wrote (or an earlier call) with those of `head`, written by the same code. */
 function applyHead(doc: Document, head: PageHead, locale: LocaleCode, config: ShopConfig): void {
-  const key = JSON.stringify([head, locale]);
-  if (lastApplied.get(doc) === key) return;
-  lastApplied.set(doc, key);
-  const h = doc.head;
-  for (const el of h.querySelectorAll('meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]')) el.remove();
-  const add = (tag: string, attrs: Record<string, string>, text?: string) => {
-    const el = doc.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    if (text !== undefined) el.textContent = text;
-    h.appendChild(el);
-  };
-  add('meta', { name: 'description', content: head.description });
-  if (head.canonical) add('link', { rel: 'canonical', href: head.canonical });
-  for (const [property, content] of openGraphTags(head, locale, config)) add('meta', { property, content });
-  for (const docLd of head.jsonLd) add('script', { type: 'application/ld+json' }, serializeJsonLd(docLd));
+  const html = headTagsHtml(head, locale, config);
+  if (lastApplied.get(doc) === html) return;
+  lastApplied.set(doc, html);
+  for (const el of doc.head.querySelectorAll(HEAD_TAGS)) el.remove();
+  // a JSON-LD block is data, never executed
+  doc.head.insertAdjacentHTML('beforeend', html);
 }

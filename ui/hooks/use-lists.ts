@@ -57,10 +57,7 @@ export function useSkuList(kind: ListKind): { state: SkuListState<ListItem>; ser
   return { state, service: bound(useContext(ContainerContext), kind) };
 }
 
-/**
- * Whether a product is on the list (false until the list is restored): a boolean, so a tile's toggle re-renders only
- * when its own answer changes.
- */
+/** Whether a product is on the list: a boolean, so a tile's toggle re-renders only when its answer changes. */
 export function useOnList(kind: ListKind, sku: string): boolean {
   return useList(kind, (list) => !!list?.snapshot().items.some((i) => i.sku === sku));
 }

@@ -3,10 +3,7 @@ import type { Banner, HomeContentSource } from '../../core/catalogue/home-conten
 import { TOKENS } from '../../core/ports/tokens';
 import { useConfig, useService } from './use-service';
 
-/**
- * spec catalogue §2.5, §2.11: the menu's aside banners of the local content file, read in the browser once mounted
- * (the panels open only there); a failure shows none (§8).
- */
+/** spec catalogue §2.5, §2.11: the menu's aside banners, read once mounted; a failure shows none (§8). */
 export function useMenuAsideBanners(): readonly Banner[] {
   const source = useService<HomeContentSource>(TOKENS.HomeContent);
   const storeCode = useConfig().storeViews.defaultStoreCode;

@@ -10,10 +10,7 @@ export interface ServerAction {
   run(command: () => Promise<unknown>): Promise<boolean>;
 }
 
-/**
- * The one way a form sends a command and shows its outcome: busy while it runs, the error translated from the
- * core's ShopError key (or the server's message), nothing the shopper typed touched.
- */
+/** A form's command: busy while it runs, its error translated, nothing the shopper typed touched. */
 export function useServerAction(): ServerAction {
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);

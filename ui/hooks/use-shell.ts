@@ -13,19 +13,13 @@ import { useObservable } from './use-observable';
 import { useConfig, useContainer, useService } from './use-service';
 import { useLocale } from './use-locale';
 
-/**
- * The shell's hooks: they need no transaction service, so the first page's code uses them without loading cart,
- * session or checkout (ui/hooks/use-transactions.ts re-exports them).
- */
+/** The shell's hooks, which need no transaction service (ui/hooks/use-transactions.ts re-exports them). */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
 export const useModals = (): ModalState => useObservable(useService(ModalService));
 export const useUiFlags = (): UiFlags => useObservable(useService(UiFlagsService));
 export const useProgress = (): ProgressState => useObservable(useService(ProgressService));
 
-/**
- * False during the server render and the hydrating render, true after mount. Everything read from the browser's own
- * storage (cart, session, network) is rendered only once mounted, so hydration matches the server HTML.
- */
+/** True once mounted: what the browser's own storage holds renders after hydration, which then matches. */
 export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -78,10 +72,7 @@ export function useMessageText(): (m: LocalizedMessage) => string {
   );
 }
 
-/**
- * Translate a thrown error: a ShopError by its key and params, a server answer by its known wording (one table in
- * core/server-messages.ts), anything else behind the translated 'server message' prefix.
- */
+/** Translates a thrown error: a ShopError by its key, a server answer by core/server-messages.ts. */
 export function useErrorText(): (e: unknown) => string {
   const text = useMessageText();
   return useCallback((e: unknown) => text(errorMessage(e)), [text]);

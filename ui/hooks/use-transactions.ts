@@ -38,10 +38,7 @@ export function useCartSummary(): { state: CartState; totals: TotalSegment[]; co
   );
 }
 
-/**
- * Open/close the microcart. The UI flags' microcart panel is what shows the drawer (opening it closes the other
- * panels); the cart's isMicrocartOpen (spec §3 cart state) follows it.
- */
+/** Opens or closes the microcart: the UI flags' panel shows it, the cart's isMicrocartOpen follows. */
 export function useMicrocartToggle(): (open?: boolean) => void {
   const cart = useService(CartService);
   const flags = useService(UiFlagsService);

@@ -4,8 +4,8 @@ import { dateTimeFormat } from '../../core/format/intl';
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
 
 /**
- * A calendar date ('2025-04-30' or a Magento '2025-04-30 12:00:00' stamp) written the locale's way: '30 april 2025' in nl-NL, 'April 30, 2025' in en-US. The day is read as written (UTC), so server
- * and browser render the same text whatever their time zone.
+ * A calendar date ('2025-04-30', or a Magento stamp) the locale's way: '30 april 2025', 'April 30, 2025'. The day is
+ * read as written (UTC), so server and browser render the same text whatever their time zone.
  */
 export function formatDate(value: string | undefined, locale: LocaleCode): string {
   const day = /^\d{4}-\d{2}-\d{2}/.exec(value ?? '')?.[0];
@@ -14,14 +14,12 @@ export function formatDate(value: string | undefined, locale: LocaleCode): strin
   return dateTimeFormat(locale, DATE).format(new Date(`${day}T00:00:00Z`));
 }
 
-
 /** what formatCalendarDay needs of i18next's t */
 export type DateTexts = (key: 'date.months' | 'date.calendarDay', options?: Record<string, string | number>) => string;
 
 /**
- * The same text as formatDate, written from the locale's texts (date.months, date.calendarDay) instead of an
- * Intl.DateTimeFormat: the first DateTimeFormat a page builds loads the engine's date data, a long task of
- * 60-300 ms on a throttled phone, and the footer's build date is on every page's first render.
+ * formatDate's text from the locale's texts (date.months, date.calendarDay): the footer's build date is on every first
+ * render, and a page's first Intl.DateTimeFormat loads the engine's date data (a long task on a phone).
  */
 export function formatCalendarDay(value: string | undefined, t: DateTexts): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');

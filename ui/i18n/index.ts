@@ -6,12 +6,9 @@ import nl from '#default-locale-texts';
 type Translation = typeof nl;
 
 /**
- * A locale's texts are namespace files (ui/i18n/<locale>/common.json, checkout.json, account.json, info.json) with
- * the same dotted keys wherever a section lives, all in i18next's one namespace. The default locale is bundled: whole
- * on the server and in the tests, `common` alone in the browser (package.json `imports`: the "browser" condition),
- * where the others come with the chunks that show them (deferred-texts.ts, account-page-texts.ts, info-page-texts.ts
- * import them). Every other locale is a chunk of its own, loaded whole on demand with `loadLocale` (before the first
- * render in the browser, per request on the server), so a Dutch first visit does not download the English texts.
+ * A locale's texts are namespace files (ui/i18n/<locale>/*.json) in i18next's one namespace. The default locale is
+ * bundled: whole on the server, `common` alone in the browser (package.json `imports`), where the rest comes with the
+ * chunks that show it (*-texts.ts). Every other locale is a chunk loaded whole with `loadLocale` before it renders.
  */
 const LOADERS: Record<LocaleCode, () => Promise<Translation>> = {
   'nl-NL': async () => nl,

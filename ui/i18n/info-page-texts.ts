@@ -1,8 +1,5 @@
 import info from './nl-NL/info.json';
 import { addPageTexts } from './index';
 
-/**
- * The default locale's sections that only the static pages, the sitemap and the wholesale page show
- * (ui/i18n/nl-NL/info.json), loaded with those pages' chunks, which import this module.
- */
+/** The default locale's texts only the static, sitemap and wholesale pages show (nl-NL/info.json). */
 addPageTexts(info);

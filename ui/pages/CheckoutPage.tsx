@@ -16,10 +16,7 @@ import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
 import { OrderSummary } from '../components/checkout/OrderSummary';
 
-/**
- * The payment step's form loads once the page is mounted (CheckoutPage), not with what the checkout loads before it is
- * interactive: the first step shown is mostly another one.
- */
+/** The payment step's form loads once the page is mounted: the first step shown is mostly another one. */
 const loadPaymentStep = () => recoverChunk(import('../components/checkout/PaymentStep'));
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
@@ -37,8 +34,7 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
     );
   }
   if (last.status === 'queued') {
-    // kept because the shopper is offline (spec transactions §4 "Task queue"), or because the server failed (§8; an
-    // order another tab queued carries no reason: most likely that tab was offline)
+    // queued offline (spec transactions §4 "Task queue"; another tab's order counts so) or on a server failure (§8)
     const offline = last.queuedBecause !== 'server';
     return (
       <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
@@ -64,9 +60,6 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
   );
 }
 
-type StepName = CheckoutStep;
-const ORDER: readonly StepName[] = CHECKOUT_STEPS;
-
 function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
   const { t } = useTranslation();
   const state = useCheckout();
@@ -74,9 +67,12 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   const methodTitle = usePaymentMethodTitle();
   // the step lives in the core with the saved details: a reload or a language switch resumes it
   const active = state.step;
-  const setActive = (step: StepName) => void checkout.setStep(step);
-  const at = ORDER.indexOf(active);
-  const stateOf = (s: StepName) => (ORDER.indexOf(s) === at ? 'active' : ORDER.indexOf(s) < at ? 'done' : 'todo');
+  const setActive = (step: CheckoutStep) => void checkout.setStep(step);
+  const at = CHECKOUT_STEPS.indexOf(active);
+  const stateOf = (s: CheckoutStep) => {
+    const i = CHECKOUT_STEPS.indexOf(s);
+    return i === at ? 'active' : i < at ? 'done' : 'todo';
+  };
   const p = state.personalDetails;
   const sh = state.shippingDetails;
   const pay = state.paymentDetails;
@@ -108,10 +104,7 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   );
 }
 
-/**
- * /checkout (spec transactions §2, minimal layout): steps personal details → shipping → payment → review. The cart
- * and saved details live in the browser, so the page renders its steps once mounted and the cart is restored.
- */
+/** /checkout (spec transactions §2): personal → shipping → payment → review, once the cart is restored. */
 export function CheckoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -132,14 +125,12 @@ export function CheckoutPage() {
     void checkout.loadPaymentMethods();
     void payment.fetchIssuers();
   }, [checkout, payment, online]);
-  // a checkout resumed at a later step (reload, language switch) chooses its saved methods again once they are offered,
-  // so the totals carry the shipping and payment costs as before
+  // a checkout resumed at a later step chooses its saved methods again once offered (the totals carry their costs)
   const methodsReady = checkoutState.loaded && checkoutState.shippingMethods.length > 0 && checkoutState.paymentMethods.length > 0;
   useEffect(() => {
     if (methodsReady) void checkout.restoreSelections();
   }, [checkout, methodsReady]);
-  // the payment step's code is fetched once the page is mounted, so the step shows at once when reached (a failed fetch
-  // is tried again when the step renders)
+  // a failed fetch is tried again when the step renders
   useEffect(() => void loadPaymentStep().catch(() => undefined), []);
   // leaving the page ends the thank-you view (spec §4: offline orders then wait for confirmation)
   useEffect(() => () => checkout.setThankYouPage(false), [checkout]);

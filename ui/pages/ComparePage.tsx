@@ -38,10 +38,8 @@ function RemoveCell({ item }: { item: ListItem }) {
 }
 
 /**
- * The compare list as a table (spec catalogue §1 "keep ... a compare list"): one column per product, its price and
- * one row per comparable attribute, labelled and valued in the store view's words (spec catalogue §3.3: the
- * attribute metadata of the locale's index). The list lives in the browser's storage, so the server renders the
- * page without it.
+ * The compare list as a table (spec catalogue §1): a column per product, its price and a row per comparable
+ * attribute in the store view's words (§3.3). The list is in the browser's storage: the server renders none.
  */
 export function ComparePage() {
   const { t } = useTranslation();
@@ -56,8 +54,7 @@ export function ComparePage() {
   useEffect(() => {
     if (hasItems) void attributeService.loadUserDefined();
   }, [hasItems, attributeService]);
-  // the kept products with the catalogue's current prices and attribute values (a tile's product carries only what
-  // the tile shows); until they arrive, or offline, the products as kept
+  // the kept products with the catalogue's current prices and attributes; until they arrive, or offline, as kept
   const [fresh, setFresh] = useState<readonly ListItem[]>([]);
   useEffect(() => {
     let current = true;

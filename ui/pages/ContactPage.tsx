@@ -10,10 +10,7 @@ import { useForm } from '../hooks/use-form';
 import { useContact } from '../hooks/use-transactions';
 import { Field, FormMessage } from '../components/common/Field';
 
-/**
- * /contact and /contacts (spec transactions §2, §8): the contact form; success 'Your comment was sent!' and the form
- * cleared; failure 'Something went wrong...' with the typed text kept.
- */
+/** /contact and /contacts (spec transactions §2, §8): the form is cleared on success, kept on failure. */
 export function ContactPage() {
   const { t } = useTranslation();
   const config = useConfig();

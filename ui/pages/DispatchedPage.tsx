@@ -6,9 +6,8 @@ import { CategoryChunk, CmsChunk, ProductChunk } from '../app/catalogue-chunks';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
- * The page-not-found route's element (spec catalogue §2.3): the URL dispatcher resolved the path to a product,
- * category or CMS page (rendered here) or to nothing (the not-found page). While a new path is being resolved in
- * the browser, a loading state shows.
+ * The page-not-found route's element (spec catalogue §2.3): the page the URL dispatcher resolved the path to, or the
+ * not-found page; loading while the browser resolves a new path.
  */
 export function DispatchedPage() {
   const { t } = useTranslation();
@@ -27,10 +26,7 @@ export function DispatchedPage() {
   }
 }
 
-/**
- * The chunk of the page the dispatcher resolved a path to (each page in a chunk of its own): before the first
- * hydration (the kind the server resolved) and with a client-side load. 'all': the server, before it knows the kind.
- */
+/** Loads the chunk of the page a path resolved to ('all': the server, before it knows the kind). */
 export function preloadDispatched(kind: ResolvedPageKind | 'all' | undefined): Promise<void> {
   const chunks = { product: [ProductChunk], category: [CategoryChunk], cms_page: [CmsChunk], all: [ProductChunk, CategoryChunk, CmsChunk] } as const;
   const wanted = kind && kind in chunks ? chunks[kind as keyof typeof chunks] : [];

@@ -108,9 +108,8 @@ function Details({ order }: { order: OrderDetails }) {
 }
 
 /**
- * /my-account/orders/:order_id: one order of the logged-in customer's history (lines, totals, addresses, payment status).
- * Customers only; the order is looked up in the customer's own history (their token), so another customer's order number
- * finds nothing.
+ * /my-account/orders/:order_id: an order of the logged-in customer's own history (their token: another customer's
+ * order number finds nothing) with lines, totals, addresses and payment status.
  */
 export function OrderDetailsPage() {
   const { t } = useTranslation();
@@ -120,7 +119,8 @@ export function OrderDetailsPage() {
   const sessionService = useService(SessionService);
   const errorText = useErrorText();
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'found'; order: OrderDetails } | { kind: 'missing' } | { kind: 'error'; text: string }>({ kind: 'loading' });
-  useDocumentTitle(t('orderDetails.title', { incrementId: ref }));
+  const title = t('orderDetails.title', { incrementId: ref });
+  useDocumentTitle(title);
   const loggedIn = Boolean(session.token && session.current);
   useEffect(() => {
     if (!mounted || !session.localDataLoaded || !loggedIn) return;
@@ -135,32 +135,22 @@ export function OrderDetailsPage() {
     };
   }, [mounted, session.localDataLoaded, loggedIn, ref, sessionService, errorText]);
 
-  const back = (
-    <p>
-      <Link to="/my-account" className="button button--secondary">
-        {t('orderDetails.back')}
-      </Link>
-    </p>
-  );
-  if (!mounted || !session.localDataLoaded) {
-    return (
-      <section className="order-details">
-        <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
-        <p role="status">{t('common.loading')}</p>
-      </section>
-    );
-  }
-  if (!loggedIn) {
-    return <LoginFirst className="order-details order-details--anonymous" title={t('orderDetails.title', { incrementId: ref })} />;
+  // until the session is read from the browser's storage, the order shows as loading (its state's first kind)
+  if (mounted && session.localDataLoaded && !loggedIn) {
+    return <LoginFirst className="order-details order-details--anonymous" title={title} />;
   }
   return (
     <section className="order-details" aria-busy={state.kind === 'loading'}>
-      <h1>{t('orderDetails.title', { incrementId: ref })}</h1>
+      <h1>{title}</h1>
       {state.kind === 'loading' ? <p role="status">{t('common.loading')}</p> : null}
       {state.kind === 'missing' ? <p role="alert">{t('server.orderNotFound')}</p> : null}
       {state.kind === 'error' ? <p role="alert">{state.text}</p> : null}
       {state.kind === 'found' ? <Details order={state.order} /> : null}
-      {back}
+      <p>
+        <Link to="/my-account" className="button button--secondary">
+          {t('orderDetails.back')}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -4,10 +4,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { FailedPaymentActions } from '../components/checkout/FailedPaymentActions';
 import { useMounted, useOnline, useOrderStatus } from '../hooks/use-transactions';
 
-/**
- * /order-status/:order_token (spec transactions §2, §4 payment status groups, §8): rendered on the server from
- * OrderStatusService (the route's load), hydrated from the same state.
- */
+/** /order-status/:order_token (spec transactions §2, §4, §8): rendered on the server, hydrated from its state. */
 export function OrderStatusPage() {
   const { t } = useTranslation();
   const view = useOrderStatus();

@@ -13,9 +13,8 @@ import { staticPageHead } from '../../core/seo/page-head';
 const STATIC_PAGES = ROUTES.filter((r) => r.staticPage);
 
 /**
- * The static pages (spec catalogue §2.1: legal, privacy, about-us, customer-service, store-locator, size-guide,
- * delivery, returns, contact) share one layout: a side menu of all of them and the content, from the CMS page of
- * the same identifier when it exists, else the shop's own short text.
+ * The static pages (spec catalogue §2.1) share one layout: a menu of all of them and the content, from the CMS page
+ * of the same identifier when it exists, else the shop's own short text.
  */
 export function StaticPage({ name }: { name: string }) {
   const { t } = useTranslation();

@@ -2,10 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
-/**
- * the backend did not answer while this page loaded (timeout, unreachable, 5xx). The server answers 503
- * (with Retry-After) and this page: not "not found", since the page may well exist. "Try again" is a full load.
- */
+/** The backend did not answer while this page loaded: 503, not "not found" (it may exist); "try again" reloads. */
 export function UnavailablePage() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -21,8 +21,7 @@ function WishlistRow({ item }: { item: ListItem }) {
   const [busy, setBusy] = useState(false);
   const row = useRef<HTMLLIElement>(null);
   const action = wishlistAction(item);
-  // spec transactions §4 adding: the item goes to the cart (its notices show as usual); it leaves the wishlist only
-  // when the cart took it
+  // spec transactions §4 adding: the item leaves the wishlist only when the cart took it
   const moveToCart = async () => {
     if (busy || !service || !container?.isBound(CartService)) return;
     setBusy(true);
@@ -76,9 +75,8 @@ function WishlistRow({ item }: { item: ListItem }) {
 }
 
 /**
- * The wishlist (spec catalogue §1 "keep ... a wishlist"; spec transactions §3 keyed by sku, qty 1): what the shopper
- * kept, each with "move to cart" (or its product page when it needs choices) and remove. The list lives in the
- * browser's storage, so the server renders the page without it and the browser fills it in.
+ * The wishlist (spec catalogue §1; transactions §3 keyed by sku, qty 1), each item with "move to cart" (or its
+ * product page when it needs choices) and remove. The list is in the browser's storage: the server renders none.
  */
 export function WishlistPage() {
   const { t } = useTranslation();

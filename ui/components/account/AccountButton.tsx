@@ -7,10 +7,7 @@ import { ContainerContext } from '../../hooks/use-service';
 import { TX } from '../../../adapters/wiring';
 import { ensureTransactions } from '../../app/transactions';
 
-/**
- * The header account icon (spec transactions §2): logged in → /my-account; anonymous → the login modal. Decided on
- * click (a click before the transaction half is there loads it first).
- */
+/** The header account icon (spec transactions §2): logged in → /my-account, else the login modal. */
 export function AccountButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();

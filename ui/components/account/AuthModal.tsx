@@ -13,10 +13,7 @@ import { Field, FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
-/**
- * What the modal's forms share: the session, the command's state, a link to another form, and `signIn`: run a command
- * that ends logged in, then say so and close the modal.
- */
+/** What the forms share; `signIn` runs a command that ends logged in, says so and closes the modal. */
 function useAuthForm() {
   const modals = useService(ModalService);
   const notifications = useService(NotificationService);
@@ -24,7 +21,7 @@ function useAuthForm() {
   return {
     session: useService(SessionService),
     action,
-    switchTo: (mode: AuthModalMode) => modals.openAuth(mode),
+    modals,
     link: (mode: AuthModalMode, label: string) => (
       <button type="button" className="link-button" onClick={() => modals.openAuth(mode)}>
         {label}
@@ -107,7 +104,7 @@ function RegisterForm() {
 
 function ForgotForm() {
   const { t } = useTranslation();
-  const { session, action, switchTo, link } = useAuthForm();
+  const { session, action, modals, link } = useAuthForm();
   const [sent, setSent] = useState(false);
   const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
@@ -115,7 +112,7 @@ function ForgotForm() {
     return (
       <div className="form">
         <FormMessage kind="success">{t('auth.resetSent', { email: form.values.email })}</FormMessage>
-        <button type="button" className="button" onClick={() => switchTo('login')}>
+        <button type="button" className="button" onClick={() => modals.openAuth('login')}>
           {t('auth.backToLogin')}
         </button>
       </div>

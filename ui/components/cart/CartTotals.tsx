@@ -15,10 +15,7 @@ const TITLES: Record<string, string> = {
   tax: 'cart.totals.tax',
 };
 
-/**
- * The totals segments as the core answers them (platform totals, or offline totals with shipping counted once and the
- * coupon's discount labelled as last known).
- */
+/** The totals segments as the core answers them (platform totals, or its offline totals). */
 export function CartTotals({ totals }: { totals: readonly TotalSegment[] }) {
   const { t } = useTranslation();
   const money = useMoney();

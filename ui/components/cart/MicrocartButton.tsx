@@ -12,10 +12,7 @@ export function CartIcon() {
   );
 }
 
-/**
- * The header cart button (spec transactions §2): without a count until the transaction half brings the live one
- * (CartButtonLive); a click before that loads the half and opens the microcart.
- */
+/** The header cart button (spec transactions §2) until the transaction half brings CartButtonLive. */
 export function MicrocartButton() {
   const { t } = useTranslation();
   const mounted = useMounted();

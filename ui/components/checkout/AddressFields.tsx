@@ -3,49 +3,40 @@ import { useTranslation } from 'react-i18next';
 import type { ShopConfig } from '../../../core/config';
 import { addressErrors } from '../../../core/checkout/address-rules';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
+import type { CheckoutAddress } from '../../../core/checkout/types';
 import { useConfig } from '../../hooks/use-service';
 import { useSession } from '../../hooks/use-transactions';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 import { Field } from '../common/Field';
 import { SelectField } from '../common/ChoiceFields';
 
-/** the address fields as a form holds them (core's AddressFormValues as a type alias, which a form's values need) */
-export type AddressValues = Record<keyof AddressFormValues, string>;
-
-export const EMPTY_ADDRESS = (config: ShopConfig): AddressValues => ({
-  firstName: '',
-  lastName: '',
-  streetAddress: '',
-  apartmentNumber: '',
-  zipCode: '',
-  city: '',
-  country: config.i18n.defaultCountry,
-  phoneNumber: '',
-});
-
-/** The address as the form holds it, trimmed for saving (country is a select: kept as it is). */
-export function addressFromValues(v: AddressValues): AddressValues {
-  return {
-    firstName: v.firstName.trim(),
-    lastName: v.lastName.trim(),
-    streetAddress: v.streetAddress.trim(),
-    apartmentNumber: v.apartmentNumber.trim(),
-    zipCode: v.zipCode.trim(),
-    city: v.city.trim(),
-    country: v.country,
-    phoneNumber: v.phoneNumber.trim(),
-  };
+/**
+ * Saved details (or a form's values) as the address fields alone: core's formValuesOf, whose module would push the
+ * checkout's first load over its byte budget (docs/benchmarks.md).
+ */
+export function addressFromDetails(d: CheckoutAddress): AddressFormValues {
+  const { firstName, lastName, streetAddress, apartmentNumber = '', zipCode, city, country, phoneNumber = '' } = d;
+  return { firstName, lastName, streetAddress, apartmentNumber, zipCode, city, country, phoneNumber };
 }
+
+/** The fields before anyone types: empty, the shop's own country. */
+export function EMPTY_ADDRESS(config: ShopConfig): AddressFormValues {
+  const country = config.i18n.defaultCountry;
+  return addressFromDetails({ firstName: '', lastName: '', streetAddress: '', zipCode: '', city: '', country });
+}
+
+/** The address fields of a form, trimmed for saving. */
+export const addressFromValues = (v: AddressFormValues): AddressFormValues =>
+  Object.fromEntries(Object.entries(addressFromDetails(v)).map(([k, s]) => [k, s.trim()])) as AddressFormValues;
 
 // a logged-in customer's saved addresses: their code comes when a customer is logged in (not with a guest's checkout)
 const Saved = lazy(() => import('./AddressFieldsSaved'));
 
 /**
- * The address inputs of the shipping and billing steps, checked by the core's rule (spec transactions §5). For a
- * logged-in customer the saved addresses are offered above them and a new one can be kept below (AddressFieldsSaved);
- * `blank` is what the step shows before anyone types (default: EMPTY_ADDRESS).
+ * The address inputs of the shipping and billing steps (spec transactions §5), with a logged-in customer's saved
+ * addresses around them; `blank` is what the step shows before anyone types (default: EMPTY_ADDRESS).
  */
-export function AddressFields<V extends FormValues & AddressValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressValues }) {
+export function AddressFields<V extends FormValues & AddressFormValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressFormValues }) {
   const { t } = useTranslation();
   const config = useConfig();
   const session = useSession();

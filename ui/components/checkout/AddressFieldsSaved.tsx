@@ -6,20 +6,18 @@ import type { addressErrors } from '../../../core/checkout/address-rules';
 import type { Customer } from '../../../core/ports/user-api';
 import type { AddressUse } from '../../../core/user/address-book';
 import { addressLine, chooseAddress, chosenAddress, formValuesOf, NEW_ADDRESS, prefillAddress, savedAddressOptions } from '../../../core/checkout/saved-addresses';
+import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 import { useConfig } from '../../hooks/use-service';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 import { CheckboxField } from '../common/ChoiceFields';
-import type { AddressValues } from './AddressFields';
 
-type KeepValues = AddressValues & { saveInAccount: boolean };
+type KeepValues = AddressFormValues & { saveInAccount: boolean };
 
 /**
- * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts; a chunk loaded
- * only for a logged-in customer). `part` 'choice': above the fields, a radio group of the saved addresses plus "a new
- * address"; the default address pre-fills fields nobody typed in. `part` 'keep': below the fields of a new address in
- * a form with `saveInAccount`, "Save this address in my account".
+ * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts): 'choice', radios
+ * above them (the default pre-fills untyped fields); 'keep', below a new address, "Save this address in my account".
  */
-export default function AddressFieldsSaved<V extends FormValues & AddressValues>({
+export default function AddressFieldsSaved<V extends FormValues & AddressFormValues>({
   form,
   use = 'billing',
   blank,
@@ -30,7 +28,7 @@ export default function AddressFieldsSaved<V extends FormValues & AddressValues>
   form: FormApi<V>;
   use?: AddressUse | undefined;
   /** what the fields show before anyone types */
-  blank: AddressValues;
+  blank: AddressFormValues;
   customer: Customer;
   /** the address rule, from the checkout's first load: a module this chunk shared with it would split that load */
   rule: typeof addressErrors;

@@ -15,10 +15,7 @@ import { PaymentMethodChoice } from './PaymentStep';
 
 type V = { method: string; issuer: string };
 
-/**
- * A failed, cancelled or expired payment is no dead end (beyond the spec): pay again for the same order
- * (PaymentService.retryPayment), or put the order's lines back into the cart (core/checkout/back-to-cart.ts).
- */
+/** A failed, cancelled or expired payment: pay again for the same order, or put its lines back in the cart. */
 export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -35,7 +32,6 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const [retrying, setRetrying] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
   const message = action.error ? { kind: 'error', text: action.error } : notice;
-  const busy = action.busy;
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
   const issuerList = loadedIssuers(payment);
@@ -66,7 +62,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
         <button type="button" className="button button--primary" aria-expanded={retrying} onClick={() => setRetrying((r) => !r)} disabled={!online}>
           {t('orderStatus.payAgain')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void restoreCart()} disabled={busy}>
+        <button type="button" className="button button--secondary" onClick={restoreCart} disabled={action.busy}>
           {t('orderStatus.backToCart')}
         </button>
       </div>
@@ -99,7 +95,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
             methods={methods}
             notice={methods.length === 0 ? <p role="status">{checkoutState.paymentMethodsError ? t(checkoutState.paymentMethodsError) : t('common.loading')}</p> : null}
           />
-          <button type="submit" className="button button--primary" disabled={busy || !online}>
+          <button type="submit" className="button button--primary" disabled={action.busy || !online}>
             {t('orderStatus.payNow')}
           </button>
         </form>

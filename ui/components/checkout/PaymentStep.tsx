@@ -1,8 +1,8 @@
 import { useEffect, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { addressErrors, formValuesOf } from '../../../core/checkout/address-rules';
-import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable, validateTaxId } from '../../../core/checkout/form-validation';
+import { billingAddressErrors } from '../../../core/checkout/address-rules';
+import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
 import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
@@ -11,10 +11,12 @@ import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
 import { Field } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
-import { AddressFields, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
+import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 import { usePaymentMethodTitle } from './payment-method-title';
 
-type V = AddressValues & { sameAsShipping: boolean; company: string; taxId: string; paymentMethod: string; issuer: string; saveInAccount: boolean };
+type V = AddressFormValues & { sameAsShipping: boolean; company: string; taxId: string } & PaymentFields;
+type PaymentFields = { paymentMethod: string; issuer: string; saveInAccount: boolean };
 
 /** Step 3: billing address (same as shipping by default), payment method and the iDEAL issuer (spec §3, §5). */
 export function PaymentStep({ onDone }: { onDone: () => void }) {
@@ -29,13 +31,10 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const shipping = state.shippingDetails;
   // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
   const issuerList = loadedIssuers(payment);
+  // spec transactions §5: the billing address rule; iDEAL needs one of the provider's banks ('No issuers' without)
   const validate = (v: V) => ({
-    ...(v.sameAsShipping ? {} : addressErrors(v, config)),
-    ...collectErrors({
-      taxId: v.sameAsShipping ? null : validateTaxId(v.taxId, config),
-      // spec transactions §5: iDEAL needs one of the provider's banks; with none it cannot be chosen ('No issuers')
-      ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
-    }),
+    ...(v.sameAsShipping ? {} : billingAddressErrors(v, config)),
+    ...collectErrors(paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config)),
   });
   // the method picked before, or the default when it is no longer offered (offline: unknown, not withdrawn)
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
@@ -45,7 +44,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
   const form = useForm<V>(
     {
-      ...(saved ? formValuesOf(saved) : EMPTY_ADDRESS(config)),
+      ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),
       company: saved?.company ?? '',
       taxId: saved?.taxId ?? '',
       sameAsShipping,
@@ -73,7 +72,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       onSubmit={form.submit(async (v) => {
         const method = methods.find((m) => m.code === v.paymentMethod);
         if (!method || !shipping) return;
-        const address = v.sameAsShipping ? formValuesOf(shipping) : addressFromValues(v);
+        const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
         await checkout.savePaymentDetails({
           ...address,
           // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)
@@ -127,10 +126,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   );
 }
 
-/**
- * The payment methods as radios, the field's error, and the bank select when the chosen method needs an issuer (spec
- * transactions §5, §8); `notice` stands above them. The payment step's and the failed-payment retry's.
- */
+/** The payment methods as radios and the bank select for iDEAL (spec transactions §5, §8); also the retry's. */
 export function PaymentMethodChoice<V extends FormValues>({
   form,
   method,

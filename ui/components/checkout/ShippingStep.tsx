@@ -6,10 +6,11 @@ import { collectErrors, validateRequired } from '../../../core/checkout/form-val
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
-import { addressFieldChecks, formValuesOf } from '../../../core/checkout/address-rules';
-import { AddressFields, addressFromValues, EMPTY_ADDRESS, type AddressValues } from './AddressFields';
+import { addressFieldChecks } from '../../../core/checkout/address-rules';
+import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
+import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 
-type V = AddressValues & { shippingMethod: string; saveInAccount: boolean };
+type V = AddressFormValues & { shippingMethod: string; saveInAccount: boolean };
 const methodKey = (m: { carrier_code: string; method_code: string }) => `${m.carrier_code}_${m.method_code}`;
 
 /** Step 2: shipping address (BE and NL only) and method (the DPD Courier flat rate; spec §5, §9). */
@@ -29,7 +30,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };
   const form = useForm<V>(
     {
-      ...(saved ? formValuesOf(saved) : blank),
+      ...(saved ? addressFromDetails(saved) : blank),
       shippingMethod: saved ? `${saved.shippingCarrier ?? saved.shippingMethod}_${saved.shippingMethod}` : fallback ? methodKey(fallback) : '',
       saveInAccount: !!saved?.saveInAccount,
     },

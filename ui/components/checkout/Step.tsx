@@ -1,10 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * One checkout step: numbered heading; the active step shows its form, a done step its summary and an edit button,
- * a later step only its heading. Focus moves to the heading when a step becomes active.
- */
+/** One checkout step: the active one shows its form, a done one its summary; its heading takes the focus. */
 export function Step({
   index,
   title,

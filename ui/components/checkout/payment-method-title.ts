@@ -3,10 +3,7 @@ import { providerMethodCode } from '../../../core/checkout/checkout-rules';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig } from '../../hooks/use-service';
 
-/**
- * A method's title in the shop's language: cash on delivery and the mapped provider methods (spec transactions §9) by
- * their own texts, any other by the title it came with. Its own module: others name methods without the payment form.
- */
+/** A method's title in the shop's language (spec transactions §9); its own module, without the payment form. */
 export function usePaymentMethodTitle(): (m: Pick<CheckoutPaymentMethod, 'code' | 'title'>) => string {
   const { t } = useTranslation();
   const config = useConfig();

@@ -15,10 +15,7 @@ export function ActionSubmit({ action, label }: { action: ServerAction; label: s
   );
 }
 
-/**
- * A new password and its repeat (spec transactions §5: the password rule, shown as the hint until there is an error;
- * passwords identical): the browser may offer to generate one.
- */
+/** A new password and its repeat (spec transactions §5), the password rule shown as the hint. */
 export function NewPasswordFields<V extends FormValues>({
   form,
   password,

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/**
- * The page's screen-reader announcer: a polite and an assertive live region, in the server HTML too (a region must
- * exist before its text changes). `announce(text)` a translated text that changes elsewhere on the page.
- */
+/** The screen-reader announcer: polite and assertive regions, in the server HTML too; `announce(text)`. */
 type Politeness = 'polite' | 'assertive';
 type Listener = (message: string, politeness: Politeness) => void;
 

@@ -24,10 +24,7 @@ interface ModalProps {
   returnFocus?: () => HTMLElement | null | undefined;
 }
 
-/**
- * The dialog of every overlay that takes the focus: labelled by its h2; the focus moves in, Tab stays inside, Escape
- * and the close button close it, and the focus goes back to where it was (or to returnFocus()).
- */
+/** The dialog of every overlay: focus moves in and stays, Escape closes, focus returns (or to returnFocus()). */
 export function Modal({ title, onClose, children, className, closeLabel, variant = 'center', initialFocus = 'first', returnFocus }: ModalProps) {
   const { t } = useTranslation();
   const headingId = useId();

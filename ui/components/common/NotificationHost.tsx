@@ -4,10 +4,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { localizeMessage } from '../../../core/server-messages';
 import { useMessageText, useNotifications } from '../../hooks/use-shell';
 
-/**
- * Notifications (spec transactions §3, §4): type → class (an unknown type arrives as danger from the core), the message
- * translated with its params, up to two actions, a close button; stacked above everything (config z-index).
- */
+/** Notifications (spec transactions §3, §4): translated message, up to two actions, a close button. */
 export function NotificationHost() {
   const { t } = useTranslation();
   const list = useNotifications();

@@ -3,10 +3,7 @@ import { useTransactionUi } from '../../app/transactions';
 import { NotificationHost } from './NotificationHost';
 import { Loader, OfflineBadge, ProgressBar } from './StatusOverlays';
 
-/**
- * The shell's overlays of both layouts (spec catalogue §2.4, transactions §2): browser-side state only, so rendered
- * after mount; the cart's and the modals' come with the transaction half.
- */
+/** The shell's overlays (spec catalogue §2.4): browser state only, so rendered after mount. */
 export function ShellExtras() {
   const mounted = useMounted();
   const tx = useTransactionUi();

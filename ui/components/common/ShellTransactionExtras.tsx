@@ -10,10 +10,7 @@ import { Microcart } from '../cart/Microcart';
 import { announce } from './LiveRegion';
 import { ModalHost } from './ModalHost';
 
-/**
- * Cart notices become notifications (spec transactions §4 "Adding", §8): 'Product has been added to the cart!' offers
- * 'Proceed to checkout'; errors are shown as danger. A repeat of the last message is ignored by the service.
- */
+/** Cart notices become notifications (spec transactions §4 "Adding", §8), the added one offering checkout. */
 function CartNoticeBridge() {
   const cart = useService(CartService);
   const notifications = useService(NotificationService);
@@ -32,10 +29,7 @@ function CartNoticeBridge() {
   return null;
 }
 
-/**
- * The badge on the cart button changes silently: a change of the count (add, quantity, remove, sync) is announced in
- * the polite live region. The count the cart has when it first loads from storage is not a change.
- */
+/** Announces a change of the cart's count (not the count first read from storage). */
 function CartCountAnnouncer() {
   const { t } = useTranslation();
   const { state, count } = useCartSummary();

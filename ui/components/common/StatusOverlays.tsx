@@ -5,10 +5,7 @@ import { useConfig } from '../../hooks/use-service';
 import { useCookieNotice, useMounted, useOnline, useProgress, useUiFlags } from '../../hooks/use-shell';
 import { mirrorCookieNotice } from '../../head/cookie-notice-mirror';
 
-/**
- * spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; accept or decline. In the
- * server's HTML (hidden early by ui/head/cookie-notice-mirror.ts); after hydration the claim decides.
- */
+/** spec transactions §4 "Cookie notice": shown while the cookiesAccepted claim is not true; accept or decline. */
 export function CookieBanner() {
   const { t } = useTranslation();
   const config = useConfig();

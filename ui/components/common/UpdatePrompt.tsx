@@ -13,10 +13,7 @@ export function hasTypedInput(root: ParentNode): boolean {
   return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(`form :is(${TYPED})`)].some((f) => !f.readOnly && !f.disabled && f.value.trim() !== '');
 }
 
-/**
- * "A new version — reload": shown (and announced) while a new build's service worker waits; the button activates it,
- * asking first when a form holds typed text.
- */
+/** "A new version — reload" while a new build's worker waits; asks first when a form holds typed text. */
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const activate = useSyncExternalStore(onUpdateOffer, waitingUpdate, none);

@@ -12,11 +12,8 @@ function serverMarkup(id: string): string | undefined {
 }
 
 /**
- * CMS HTML (spec catalogue §3.5), sanitised by the HtmlSanitizer port: DOMPurify over jsdom on the server, over the
- * browser's DOM in the client. Hydration takes the server's sanitised markup as it is in the page, so hydrating
- * needs no DOMPurify and cannot mismatch; DOMPurify is imported (its own chunk) only when the browser has new CMS
- * HTML to show, e.g. a product description after a client-side navigation. Links inside to this shop's own pages
- * navigate in the app instead of reloading the page.
+ * CMS HTML (spec catalogue §3.5), sanitised by the HtmlSanitizer port; hydration takes the server's sanitised markup
+ * (DOMPurify loads only for new CMS HTML). Links to the shop's own pages navigate in the app.
  */
 export function CmsHtml({ html, className, as = 'div' }: { html: string | undefined; className?: string; as?: 'div' | 'section' }) {
   const navigate = useNavigate();

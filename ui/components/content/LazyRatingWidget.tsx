@@ -3,9 +3,8 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 type Place = { place: 'footer' | 'product' };
 
 /**
- * The shop's review rating (RatingWidget.tsx) where it is shown, at no cost to the first load: its code and its data
- * are fetched once the spot scrolls near the screen (after hydration: effects run then). Until then, and when the
- * chunk or the data cannot be had, it is an empty box: nothing to see, no error.
+ * The review rating (RatingWidget.tsx) at no cost to the first load: its code and data are fetched once the spot
+ * scrolls near the screen; until then, or when they cannot be had, an empty box.
  */
 export function LazyRatingWidget({ place }: Place) {
   const box = useRef<HTMLDivElement>(null);

@@ -7,10 +7,8 @@ import { useTransactionGetter } from '../../app/transactions';
 import { useLocale } from '../../hooks/use-locale';
 
 /**
- * The shop's review rating (spec catalogue §3.8 rating widget data, §7 feedback-company call): "9,2 / 10 · 1.234
- * beoordelingen", a link to the review page, in the footer and beside a product's title. Loaded by LazyRatingWidget;
- * the data comes through the review service (the transaction half, loaded for it when not there yet). A failed call
- * or a status that is not ok shows nothing.
+ * The shop's review rating (spec catalogue §3.8, §7 feedback-company call): "9,2 / 10 · 1.234 beoordelingen",
+ * linking to the review page, from the review service (the transaction half); a failed call shows nothing.
  */
 export function RatingWidget({ place }: { place: 'footer' | 'product' }) {
   const { t } = useTranslation();

@@ -30,9 +30,8 @@ function FacebookLike() {
 }
 
 /**
- * spec catalogue §2.6: the shop's three-column footer, four payment logos and the copyright CMS block. `newsletter`:
- * the newsletter form's element, made where the form's code is (ui/app/boundaries.tsx: it shares its form parts with
- * the checkout, and this component is a chunk of its own)
+ * spec catalogue §2.6: the three-column footer, payment logos and the copyright CMS block. `newsletter` is made where
+ * the form's code is (ui/app/boundaries.tsx).
  */
 export function Footer({ newsletter }: { newsletter: ReactNode }) {
   const { t } = useTranslation();

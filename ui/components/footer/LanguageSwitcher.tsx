@@ -12,10 +12,8 @@ const NAMES: Readonly<Record<LocaleCode, { key: string; lang: string }>> = {
 };
 
 /**
- * The shop's language: one button per locale, the current one pressed. Choosing another writes the `locale`
- * cookie the server reads (README "Configuration": the shop's locale is nl-NL unless the cookie says en-US) and loads
- * the same page again, rendered in that language with that store view's data. Each language's name is in its own
- * language (lang attribute), so a screen reader says it right.
+ * The shop's language, one button per locale (its name in its own language, `lang`): another writes the `locale`
+ * cookie the server reads and loads the same page again in that language.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -28,10 +26,8 @@ export function LanguageSwitcher() {
     const plain = () => {
       document.cookie = `locale=${locale}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
     };
-    // the reload waits until requests carry the new cookie: document.cookie returns before the browser's cookie store
-    // has it (Chromium hands it to its network process asynchronously), and a reload right after it could go out
-    // without it on a loaded machine and come back in the old language. The Cookie Store API (path / by default)
-    // settles once the cookie is stored; document.cookie where that API is missing (not a secure context) or fails.
+    // the reload waits until the Cookie Store API stored the cookie (a reload right after document.cookie could go out
+    // without it); document.cookie where that API is missing (not a secure context) or fails
     const expires = Date.now() + COOKIE_MAX_AGE_S * 1000;
     const stored =
       'cookieStore' in window

@@ -15,10 +15,7 @@ import { BottomNav } from '../navigation/BottomNav';
 import { MegaMenu } from './MegaMenu';
 import { SEARCH_LISTBOX_ID, SearchPanel, searchOptionId } from './SearchPanel';
 
-/**
- * spec catalogue §2.5 the header, §2.7 the mobile bottom navigation. The search field is an ARIA 1.2 list
- * autocomplete combobox: typing opens the panel, arrows move the active option, Enter opens it, Escape closes it.
- */
+/** spec catalogue §2.5 the header; the search field is an ARIA 1.2 list autocomplete combobox. */
 export function Header() {
   const { t } = useTranslation();
   const config = useConfig();

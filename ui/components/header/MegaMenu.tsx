@@ -25,10 +25,7 @@ function MenuAside({ banners, label }: { banners: readonly Banner[]; label: stri
   );
 }
 
-/**
- * spec catalogue §2.5: the desktop mega menu. Hover or the toggle button opens a category's panel ('View all' first);
- * Escape closes it and gives the focus back to its button.
- */
+/** spec catalogue §2.5: the desktop mega menu; Escape closes a panel and gives the focus back to its button. */
 export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();
   const config = useConfig();

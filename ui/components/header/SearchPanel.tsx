@@ -8,10 +8,7 @@ import { Price } from '../common/Price';
 export const SEARCH_LISTBOX_ID = 'search-results';
 export const searchOptionId = (index: number) => `search-option-${index}`;
 
-/**
- * spec catalogue §2.8: the search panel, the popup of the header's search combobox: the result count as a status,
- * the results as a listbox (the input keeps the focus and points at the active option), 'see more' to the last page.
- */
+/** spec catalogue §2.8: the search combobox's popup: the count as a status, the results as a listbox. */
 export function SearchPanel({ active, onPick, onClose }: { active: number; onPick: (product: Product) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const config = useConfig();

@@ -45,10 +45,7 @@ export function ListItemLink({ item }: { item: ListItem }) {
   );
 }
 
-/**
- * Before an item's element leaves the page: the keyboard focus goes to the next item's (else the previous item's)
- * control of the same kind, else to the page's h1, never to <body>.
- */
+/** Before an item leaves: the focus goes to a neighbour's control of the same kind, else the page's h1. */
 export function keepFocusAfterRemoval(item: Element | null, selector: string, all: string): void {
   if (typeof document === 'undefined') return;
   const items = item ? Array.from(document.querySelectorAll(all)) : [];

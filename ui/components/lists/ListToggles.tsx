@@ -11,10 +11,7 @@ const ICONS: Record<ListKind, { on: string; off: string }> = {
   compare: { on: '☑', off: '☐' },
 };
 
-/**
- * One add/remove toggle of a list (spec catalogue §1): an aria-pressed button, its change announced; pressed once the
- * list is restored. A hook, not a component: a tile's two buttons then cost one component render.
- */
+/** One list toggle (spec catalogue §1), as a hook: a tile's two buttons cost one component render. */
 function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction) {
   const get = useSkuListGetter(kind);
   const [busy, setBusy] = useState(false);

@@ -5,10 +5,7 @@ import { useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
 
-/**
- * spec catalogue §2.7: the mobile bottom navigation (3.75 rem high): Home (closes search and menu), Menu (toggles
- * the mobile menu), Search (toggles the search panel), Profile and the floating Cart with its badge.
- */
+/** spec catalogue §2.7: the mobile bottom navigation: home, menu, search, profile and the cart. */
 export function BottomNav() {
   const { t } = useTranslation();
   const config = useConfig();

@@ -6,10 +6,7 @@ import { useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
 
 const MAX_LEVELS = 3;
 
-/**
- * spec catalogue §2.5: the mobile menu opened by the hamburger; up to three levels of categories, each level with
- * a 'View all' link; it locks page scrolling while open (§2.5) and Escape closes it.
- */
+/** spec catalogue §2.5: the mobile menu: three levels with 'View all', locks page scroll, Escape closes it. */
 export function MobileMenu({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();
   const flags = useUiFlags();
