@@ -3,7 +3,8 @@
  * (default 3), printing the median performance / accessibility / best-practices / SEO scores with LCP, TBT
  * and CLS, and the audits that failed in the median run. A benchmark, not a test.
  *
- *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR] [--baseline DIST] [--pages home,category,product]
+ *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR [--samples]] [--baseline DIST]
+ *     [--pages home,category,product]
  *
  * `--baseline DIST`: another build's dist folder (a copy of dist/ made before a change, with a node_modules link beside
  * it) whose storefront runs beside this one on the same backend; each page is measured on both, the builds taking turns
@@ -24,6 +25,9 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+// --samples: the saved traces carry V8's JavaScript samples too (which function a long task ran); the sampling costs
+// main-thread time, so the scores of such a run are not the figures
+const SAMPLES = process.argv.includes('--samples');
 
 const baselineArg = process.argv.indexOf('--baseline');
 const BASELINE = baselineArg > 0 ? process.argv[baselineArg + 1] : undefined;
@@ -56,7 +60,13 @@ try {
   const lighthouseRun = async (url: string) => {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags });
     try {
-      return await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      return await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        additionalTraceCategories: SAMPLES ? 'disabled-by-default-v8.cpu_profiler' : undefined,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
     } finally {
       chrome.kill();
     }
