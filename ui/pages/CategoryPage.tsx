@@ -1,4 +1,4 @@
-import { memo, Suspense, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
@@ -16,6 +16,7 @@ import { CmsHtml } from '../components/content/CmsHtml';
 import { usePageHead } from '../head/use-page-head';
 import { categoryHead } from '../../core/seo/page-head';
 import { useAnalytics, useAnalyticsView } from '../app/analytics';
+import { boundary } from '../app/boundaries';
 
 /** A route query written as a URL search string. */
 function searchString(query: Record<string, string | string[]>): string {
@@ -25,13 +26,8 @@ function searchString(query: Record<string, string | string[]>): string {
   return s ? `?${s}` : '';
 }
 
-/**
- * The product grid, a Suspense boundary of its own (selective hydration) inside a memo. The page re-renders on its
- * stores' changes after hydration, and a boundary not hydrated yet that gets new props must hydrate at once, at the
- * update's priority: synchronous for a store (useSyncExternalStore), 50 tiles in one task, the longest of a category's
- * first load. Given the same items it is skipped, and hydrates later in slices like the rest.
- */
-const ProductGrid = memo(function ProductGrid({ items, listName }: { items: readonly Product[]; listName: string }) {
+/** the product grid, a boundary of its own (ui/app/boundaries.tsx boundary: a store change does not hydrate it at once) */
+const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: readonly Product[]; listName: string }) {
   const track = useAnalytics();
   const container = useContainer();
   // a tile pointed at or focused: its product's code and data are asked for before the click (quick navigation)
@@ -47,14 +43,12 @@ const ProductGrid = memo(function ProductGrid({ items, listName }: { items: read
     if (product) track((a) => a.selectItem(listName, product, index));
   };
   return (
-    <Suspense fallback={null}>
-      <ul className="product-grid" data-testid="category-products" onClick={onTileClick} onPointerOver={prefetchTile} onFocus={prefetchTile}>
-        {items.map((p, i) => (
-          // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
-          <ProductTile key={p.sku} product={p} eager={i < 2} />
-        ))}
-      </ul>
-    </Suspense>
+    <ul className="product-grid" data-testid="category-products" onClick={onTileClick} onPointerOver={prefetchTile} onFocus={prefetchTile}>
+      {items.map((p, i) => (
+        // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
+        <ProductTile key={p.sku} product={p} eager={i < 2} />
+      ))}
+    </ul>
   );
 });
 
