@@ -11,7 +11,8 @@
  * run by run, in the same run.
  *
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
- * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
+ * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher, a fresh one for every run;
+ * nothing leaves 127.0.0.1. `--save DIR` keeps each run's report and trace (`--samples`: with JavaScript samples).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
