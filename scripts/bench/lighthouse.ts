@@ -55,9 +55,9 @@ const baseline = BASELINE
 try {
   // Lighthouse asks for Chrome's new headless mode by name
   const chromeFlags = CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f));
-  // Every run gets a browser of its own, as the Lighthouse CLI gives each invocation: in a browser kept from run to run
-  // the tab's renderer still holds the earlier runs' pages, and the trace's start walks that heap in one task of
-  // 80-200 ms (V8's heap object iterator) that the simulation counts, 4x, as an "Unattributable" long task of this page.
+  // Every run gets a browser of its own, as the Lighthouse CLI gives each invocation: in a browser kept from run to
+  // run the tab's renderer still holds the earlier runs' pages, and the trace's start walks that heap in one task of
+  // 80-200 ms (V8's heap object iterator) that the simulation counts, 4x, as an "Unattributable" long task.
   const lighthouseRun = async (url: string) => {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags });
     try {
