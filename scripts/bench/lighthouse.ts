@@ -3,14 +3,16 @@
  * (default 3), printing the median performance / accessibility / best-practices / SEO scores with LCP, TBT
  * and CLS, and the audits that failed in the median run. A benchmark, not a test.
  *
- *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR] [--baseline DIST] [--pages home,category,product]
+ *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR [--samples]] [--baseline DIST]
+ *     [--pages home,category,product]
  *
  * `--baseline DIST`: another build's dist folder (a copy of dist/ made before a change, with a node_modules link beside
  * it) whose storefront runs beside this one on the same backend; each page is measured on both, the builds taking turns
  * run by run, in the same run.
  *
  * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
- * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher; nothing leaves 127.0.0.1.
+ * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher, a fresh one for every run;
+ * nothing leaves 127.0.0.1. `--save DIR` keeps each run's report and trace (`--samples`: with JavaScript samples).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,10 +22,13 @@ import { CHROMIUM, CHROMIUM_FLAGS, freePort, startChild, startShop, stopChild } 
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
-// --save DIR keeps every run's report (JSON) for a closer look (LCP element, long tasks, the whole trace summary)
+// --save DIR keeps every run's report (JSON) and trace for a closer look (LCP element, long tasks, what a task is)
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+// --samples: the saved traces carry V8's JavaScript samples too (which function a long task ran); the sampling costs
+// main-thread time, so the scores of such a run are not the figures
+const SAMPLES = process.argv.includes('--samples');
 
 const baselineArg = process.argv.indexOf('--baseline');
 const BASELINE = baselineArg > 0 ? process.argv[baselineArg + 1] : undefined;
@@ -49,70 +54,88 @@ const baseline = BASELINE
   : undefined;
 try {
   // Lighthouse asks for Chrome's new headless mode by name
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
-  try {
-    const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
-    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${targets.map((t) => `${t.label} http://127.0.0.1:${t.port}`).join(', ')}; load average ${load}`);
-    for (const [pageName, path] of Object.entries(pages).filter(([n]) => !PAGES || PAGES.includes(n))) {
-      type Run = { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[]; tasks: string[] };
-      const runsOf = new Map<string, Run[]>(targets.map((t) => [t.label, []]));
-      const failedOf = new Map<string, number>();
-      // the builds take turns run by run (this, baseline, this, ...): a spell of load on a shared machine falls on both
-      for (let i = 0; i < RUNS; i++) {
-        for (const { label, port } of targets) {
-          const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
-          const runs = runsOf.get(label)!;
-          // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run
-          // again, at most twice per page and build, instead of counting as a 0 in the median
-          for (;;) {
-            const failed = failedOf.get(label) ?? 0;
-            const r = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-            if (!r) throw new Error('lighthouse returned nothing');
-            if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${runs.length + 1 + failed}.json`), JSON.stringify(r.lhr));
-            if (r.lhr.runtimeError && failed < 2) {
-              console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
-              failedOf.set(label, failed + 1);
-              continue;
-            }
-            const { categories, audits } = r.lhr;
-            const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
-            runs.push({
-              perf: score('performance'),
-              a11y: score('accessibility'),
-              bp: score('best-practices'),
-              seo: score('seo'),
-              lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-              tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-              cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-              failing: Object.values(audits)
-                .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-                .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
-              // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
-              tasks: ((audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
-                .slice(0, 6)
-                .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
-            });
-            break;
-          }
-        }
-      }
-      for (const { label } of targets) {
+  const chromeFlags = CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f));
+  // Every run gets a browser of its own, as the Lighthouse CLI gives each invocation: in a browser kept from run to
+  // run the tab's renderer still holds the earlier runs' pages, and the trace's start walks that heap in one task of
+  // 80-200 ms (V8's heap object iterator) that the simulation counts, 4x, as an "Unattributable" long task.
+  const lighthouseRun = async (url: string) => {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags });
+    try {
+      return await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        additionalTraceCategories: SAMPLES ? 'disabled-by-default-v8.cpu_profiler' : undefined,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+    } finally {
+      chrome.kill();
+    }
+  };
+  const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${targets.map((t) => `${t.label} http://127.0.0.1:${t.port}`).join(', ')}; load average ${load}`);
+  for (const [pageName, path] of Object.entries(pages).filter(([n]) => !PAGES || PAGES.includes(n))) {
+    type Run = { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[]; tasks: string[] };
+    const runsOf = new Map<string, Run[]>(targets.map((t) => [t.label, []]));
+    const failedOf = new Map<string, number>();
+    // the builds take turns run by run (this, baseline, this, ...): a spell of load on a shared machine falls on both
+    for (let i = 0; i < RUNS; i++) {
+      for (const { label, port } of targets) {
         const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
         const runs = runsOf.get(label)!;
-        const med = median(runs.map((r) => r.perf));
-        const mid = runs.find((r) => r.perf === med) ?? runs[0];
-        console.log(
-          `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
-            `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
-            `  (performance per run: ${runs.map((r) => r.perf).join(', ')}; TBT ${runs.map((r) => r.tbt.toFixed(0)).join(', ')} ms)` +
-            `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}` +
-            `\n  longest tasks (median run, simulated): ${mid?.tasks.join(', ') || 'none'}`,
-        );
+        // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run
+        // again, at most twice per page and build, instead of counting as a 0 in the median
+        for (;;) {
+          const failed = failedOf.get(label) ?? 0;
+          const r = await lighthouseRun(`http://127.0.0.1:${port}${path}`);
+          if (!r) throw new Error('lighthouse returned nothing');
+          if (SAVE_DIR) {
+            const file = join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${runs.length + 1 + failed}`);
+            writeFileSync(`${file}.json`, JSON.stringify(r.lhr));
+            // the trace the simulation was built from: open it in DevTools' Performance panel to name a long task
+            writeFileSync(`${file}.trace.json`, JSON.stringify(r.artifacts.Trace));
+          }
+          if (r.lhr.runtimeError && failed < 2) {
+            console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
+            failedOf.set(label, failed + 1);
+            continue;
+          }
+          const { categories, audits } = r.lhr;
+          const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+          runs.push({
+            perf: score('performance'),
+            a11y: score('accessibility'),
+            bp: score('best-practices'),
+            seo: score('seo'),
+            lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+            tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+            failing: Object.values(audits)
+              .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+              .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
+            // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
+            tasks: ((audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
+              .slice(0, 6)
+              .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
+          });
+          break;
+        }
       }
-      console.log(`  (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     }
-  } finally {
-    await chrome.kill();
+    for (const { label } of targets) {
+      const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
+      const runs = runsOf.get(label)!;
+      const med = median(runs.map((r) => r.perf));
+      const mid = runs.find((r) => r.perf === med) ?? runs[0];
+      console.log(
+        `\n${name} ${path}\n  performance ${med}  accessibility ${median(runs.map((r) => r.a11y))}  best-practices ${median(runs.map((r) => r.bp))}  seo ${median(runs.map((r) => r.seo))}` +
+          `\n  LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s  TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}` +
+          `  (performance per run: ${runs.map((r) => r.perf).join(', ')}; TBT ${runs.map((r) => r.tbt.toFixed(0)).join(', ')} ms)` +
+          `\n  failing audits (median run): ${mid?.failing.join(', ') || 'none'}` +
+          `\n  longest tasks (median run, simulated): ${mid?.tasks.join(', ') || 'none'}`,
+      );
+    }
+    console.log(`  (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   }
 } finally {
   if (baseline) await stopChild(baseline);

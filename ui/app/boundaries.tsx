@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense, type ComponentType } from 'react';
 import { Header } from '../components/header/Header';
 import { NewsletterForm } from '../components/account/NewsletterForm';
 import { lazyPage } from './lazy-page';
@@ -67,3 +67,18 @@ export const FOOTER_PART = (
     <Footer newsletter={<NewsletterForm />} />
   </Suspense>
 );
+
+/**
+ * A page's part as a boundary of its own (selective hydration) that a re-render of the page skips while its props are
+ * the same (a memo outside the Suspense): the page re-renders on its stores' changes, and a boundary not hydrated yet
+ * that got new props would hydrate at once, synchronously for a store update, in the page's task.
+ */
+export function boundary<P extends object>(Component: ComponentType<P>) {
+  return memo(function Boundary(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  });
+}

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
-import type { ChosenFilters, FilterOption } from '../../core/catalogue/types';
+import type { ChosenFilters, FilterOption, Product } from '../../core/catalogue/types';
 import { useConfig } from '../hooks/use-service';
 import { useCategory, useCategoryService, useContainer, usePageResolution } from '../hooks/use-catalogue';
 import { NotFoundPage } from './NotFoundPage';
@@ -16,6 +16,7 @@ import { CmsHtml } from '../components/content/CmsHtml';
 import { usePageHead } from '../head/use-page-head';
 import { categoryHead } from '../../core/seo/page-head';
 import { useAnalytics, useAnalyticsView } from '../app/analytics';
+import { boundary } from '../app/boundaries';
 
 /** A route query written as a URL search string. */
 function searchString(query: Record<string, string | string[]>): string {
@@ -24,6 +25,32 @@ function searchString(query: Record<string, string | string[]>): string {
   const s = params.toString();
   return s ? `?${s}` : '';
 }
+
+/** the product grid, a boundary of its own (ui/app/boundaries.tsx boundary: a store change does not hydrate it at once) */
+const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: readonly Product[]; listName: string }) {
+  const track = useAnalytics();
+  const container = useContainer();
+  // a tile pointed at or focused: its product's code and data are asked for before the click (quick navigation)
+  const prefetchTile = (e: SyntheticEvent<HTMLUListElement>) => {
+    const href = (e.target as Element).closest('a[href]')?.getAttribute('href');
+    // (a chunk that cannot load now is the click's to load or recover)
+    if (href) void import('../app/prefetch-product').then((m) => m.prefetchProduct(container, href), () => undefined);
+  };
+  const onTileClick = (e: MouseEvent<HTMLUListElement>) => {
+    const tile = (e.target as Element).closest('a[href]') ? (e.target as Element).closest('li') : null;
+    const index = tile ? Array.prototype.indexOf.call(e.currentTarget.children, tile) : -1;
+    const product = items[index];
+    if (product) track((a) => a.selectItem(listName, product, index));
+  };
+  return (
+    <ul className="product-grid" data-testid="category-products" onClick={onTileClick} onPointerOver={prefetchTile} onFocus={prefetchTile}>
+      {items.map((p, i) => (
+        // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
+        <ProductTile key={p.sku} product={p} eager={i < 2} />
+      ))}
+    </ul>
+  );
+});
 
 /**
  * The category page (spec catalogue §2.2, §3.6, §4.4): breadcrumbs, filters from the aggregations and the sort,
@@ -49,20 +76,6 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const listName = category?.name ?? '';
   const shown = category && state.list.items.length ? `${category.id} ${state.list.items.map((p) => p.sku).join()}` : undefined;
   useAnalyticsView(shown, (a) => a.viewItemList(listName, state.list.items));
-  const track = useAnalytics();
-  const container = useContainer();
-  // a tile pointed at or focused: its product's code and data are asked for before the click (quick navigation)
-  const prefetchTile = (e: SyntheticEvent<HTMLUListElement>) => {
-    const href = (e.target as Element).closest('a[href]')?.getAttribute('href');
-    // (a chunk that cannot load now is the click's to load or recover)
-    if (href) void import('../app/prefetch-product').then((m) => m.prefetchProduct(container, href), () => undefined);
-  };
-  const onTileClick = (e: MouseEvent<HTMLUListElement>) => {
-    const tile = (e.target as Element).closest('a[href]') ? (e.target as Element).closest('li') : null;
-    const index = tile ? Array.prototype.indexOf.call(e.currentTarget.children, tile) : -1;
-    const product = state.list.items[index];
-    if (product) track((a) => a.selectItem(listName, product, index));
-  };
   // the /c/{slug} route's load failed (no such category): the not-found page, not an endless 'loading'
   if (resolution.error && resolution.path === location.pathname) return <NotFoundPage message={t(resolution.error.key, resolution.error.params)} />;
   if (!category) return <p role="status">{t('category.loading')}</p>;
@@ -124,20 +137,7 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
             )
           ) : (
             <>
-              <Suspense fallback={null}>
-                <ul
-                  className="product-grid"
-                  data-testid="category-products"
-                  onClick={onTileClick}
-                  onPointerOver={prefetchTile}
-                  onFocus={prefetchTile}
-                >
-                  {list.items.map((p, i) => (
-                    // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
-                    <ProductTile key={p.sku} product={p} eager={i < 2} />
-                  ))}
-                </ul>
-              </Suspense>
+              <ProductGrid items={list.items} listName={listName} />
               {hasMoreItems(list) && (
                 <p className="category-page__more">
                   <span>{t('category.shown', { shown: list.items.length, total: list.total })}</span>

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../core/catalogue/types';
@@ -24,6 +23,21 @@ import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/product-head';
 import { useAnalyticsView } from '../app/analytics';
 import { useClock } from '../hooks/use-clock';
+import { boundary } from '../app/boundaries';
+
+/** the parts that hydrate on their own, one after another (ui/app/boundaries.tsx boundary) */
+const Gallery = boundary(ProductGallery);
+const Description = boundary(CmsHtml);
+const Review = boundary(ReviewForm);
+const Related = boundary(function RelatedTiles({ items }: { items: readonly Product[] }) {
+  return (
+    <ul className="product-grid">
+      {items.map((p) => (
+        <ProductTile key={p.sku} product={p} />
+      ))}
+    </ul>
+  );
+});
 
 function StockState({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -107,9 +121,7 @@ export function ProductPage() {
       <div className="product-page__main">
         {/* the gallery, the description, the review form and the related products are boundaries of their own
             (selective hydration: the browser hydrates them one after another, yielding in between) */}
-        <Suspense fallback={null}>
-          <ProductGallery images={state.gallery} name={parent.name} preferred={product.image} />
-        </Suspense>
+        <Gallery images={state.gallery} name={parent.name} preferred={product.image} />
         <div className="product-page__info">
           <h1>{parent.name}</h1>
           <LazyRatingWidget place="product" />
@@ -151,27 +163,17 @@ export function ProductPage() {
       {product.description && (
         <section className="product-page__description" aria-labelledby="description-heading">
           <h2 id="description-heading">{t('product.description')}</h2>
-          <Suspense fallback={null}>
-            <CmsHtml html={product.description} />
-          </Suspense>
+          <Description html={product.description} />
         </section>
       )}
       <section className="product-page__review" aria-labelledby="review-heading">
         <h2 id="review-heading">{t('review.title')}</h2>
-        <Suspense fallback={null}>
-          <ReviewForm productId={product.id} />
-        </Suspense>
+        <Review productId={product.id} />
       </section>
       {related.length > 0 && (
         <section className="product-list product-page__related" aria-labelledby="related-heading">
           <h2 id="related-heading">{t('product.related')}</h2>
-          <Suspense fallback={null}>
-            <ul className="product-grid">
-              {related.map((p) => (
-                <ProductTile key={p.sku} product={p} />
-              ))}
-            </ul>
-          </Suspense>
+          <Related items={related} />
         </section>
       )}
     </div>

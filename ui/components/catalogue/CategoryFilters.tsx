@@ -29,8 +29,15 @@ export function CategoryFilters({ available, chosen, onToggle, onClear }: { avai
               const pressed = isFilterChosen(chosen, o);
               return (
                 <li key={String(o.id)}>
-                  <button type="button" className={`filter-option${pressed ? ' filter-option--chosen' : ''}`} aria-pressed={pressed} data-option={String(o.id)} onClick={() => onToggle(o)}>
-                    {type === 'color' && <span className="filter-option__swatch" data-color={o.label.toLowerCase()} aria-hidden="true" />}
+                  <button
+                    type="button"
+                    className={`filter-option${pressed ? ' filter-option--chosen' : ''}`}
+                    aria-pressed={pressed}
+                    data-option={String(o.id)}
+                    // a colour's swatch is the button's ::before (ui/styles.css)
+                    data-color={type === 'color' ? o.label.toLowerCase() : undefined}
+                    onClick={() => onToggle(o)}
+                  >
                     <span className="filter-option__label">{o.label}</span>
                     <span className="filter-option__count">({o.count})</span>
                   </button>

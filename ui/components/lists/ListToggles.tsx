@@ -6,12 +6,10 @@ import { listItemOf } from '../../../core/user/list-item';
 import { useOnList, useSkuListGetter, type ListKind } from '../../hooks/use-lists';
 import { announce } from '../common/LiveRegion';
 
-const ICONS: Record<ListKind, { on: string; off: string }> = {
-  wishlist: { on: '♥', off: '♡' },
-  compare: { on: '☑', off: '☐' },
-};
-
-/** One list toggle (spec catalogue §1), as a hook: a tile's two buttons cost one component render. */
+/**
+ * One add/remove toggle of a list (spec catalogue §1): an aria-pressed button, its change announced; pressed once the
+ * list is restored. A hook, not a component: a tile's two buttons then cost one component render.
+ */
 function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction) {
   const get = useSkuListGetter(kind);
   const [busy, setBusy] = useState(false);
@@ -43,22 +41,33 @@ function useListToggle(kind: ListKind, product: Product, name: string, showText:
       data-list={kind}
       onClick={() => void toggle()}
     >
-      <span className="list-toggle__icon" aria-hidden="true">
-        {on ? ICONS[kind].on : ICONS[kind].off}
-      </span>
       {showText && <span className="list-toggle__text">{label}</span>}
     </button>
   );
 }
 
-/** The wishlist and compare toggles of a product: icons on a tile, icons with text on the product page. */
+/**
+ * The wishlist and compare toggles of a product: icons on a tile, icons with text on the product page. The icons are
+ * the stylesheet's (ui/styles.css .list-toggle::before) and a tile's buttons are its own grid's items: a category's 50
+ * tiles carry 150 elements less.
+ */
 export function ListToggles({ product, name = product.name, variant }: { product: Product; name?: string; variant: 'tile' | 'page' }) {
   const { t } = useTranslation();
   const showText = variant === 'page';
+  const wishlist = useListToggle('wishlist', product, name, showText, t);
+  const compare = useListToggle('compare', product, name, showText, t);
+  if (variant === 'tile') {
+    return (
+      <>
+        {wishlist}
+        {compare}
+      </>
+    );
+  }
   return (
-    <div className={`list-toggles list-toggles--${variant}`}>
-      {useListToggle('wishlist', product, name, showText, t)}
-      {useListToggle('compare', product, name, showText, t)}
+    <div className="list-toggles list-toggles--page">
+      {wishlist}
+      {compare}
     </div>
   );
 }
