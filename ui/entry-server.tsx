@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -18,7 +19,6 @@ import { categoriesDocument, splitSharedState, type SharedDocument, type SharedR
 import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
 import { bodyStart, documentEnd, firstLoadModules, headStart } from './edge/html-shell';
 import type { BootData, ClientManifest } from './edge/html-shell';
-import { weakEtag } from './edge/etag';
 import { pageChunks } from './app/routes';
 
 /** What the whole page needs once the body has been rendered. */
@@ -228,7 +228,10 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
   const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
   const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
   const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
-  const etag = prepared.status === 200 ? weakEtag([build, origin, head, end]) : undefined;
+  // weak (the same page, not the same bytes: br, gzip or plain); the head is a function of the build and the boot data
+  const etag = prepared.status === 200
+    ? `W/"${createHash('sha256').update(`${build}\0${origin}\0${end}`).digest('base64url').slice(0, 27)}"`
+    : undefined;
   const render = async () => {
     const parts: Array<Uint8Array | string> = [head];
     const begin = (title: string, tags: string) => parts.push(bodyStart(title, tags));

@@ -7,6 +7,7 @@ import { INVALIDATE_PEERS, outputCacheFromEnv } from './edge/output-cache';
 import { serverConfig } from './edge/server-config';
 import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
+import { RenderGate } from './edge/render-gate';
 import { jsonLogger, lifecycleLogger, logLevel } from '../adapters/common/json-logs';
 
 /**
@@ -53,7 +54,7 @@ async function serve(): Promise<string> {
     host,
     apiUrl,
     clientDir: join(dirname(fileURLToPath(import.meta.url)), 'client'),
-    ...(rendersAtOnce >= 1 ? { renderConcurrency: rendersAtOnce } : {}),
+    ...(rendersAtOnce >= 1 ? { renderGate: new RenderGate(rendersAtOnce) } : {}),
     hsts: env.HSTS === '1',
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),

@@ -16,7 +16,6 @@ import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { etagMatches } from './edge/etag';
 import { inlinableCss, type ClientManifest } from './edge/html-shell';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
@@ -28,12 +27,12 @@ import { PinoLogger } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
-import { sendRobotsTxt } from './edge/robots';
+import { robotsTxt } from './edge/robots';
 
 /**
- * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages. Rendering is
- * ui/entry-server.tsx; this file only speaks HTTP. A page is a constant document (its inline scripts are allowed by their
- * hashes, no nonce), so the output cache keeps it compressed once and sends it as it is.
+ * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (rendered by
+ * ui/entry-server.tsx). A page is a constant document (inline scripts allowed by their hashes), so the output cache
+ * keeps it compressed once and sends it as it is.
  */
 export interface StorefrontOptions {
   port: number;
@@ -49,13 +48,9 @@ export interface StorefrontOptions {
   invalidationKey?: string;
   /** the shop's public origin (absolute URLs); else taken from a well-formed Host header */
   publicOrigin?: string;
-  /** seconds a 503 asks the client to wait (Retry-After) */
-  retryAfterSeconds?: number;
   /** ms a client has to send a whole request, headers and body (default 20,000); a slower one gets 408 */
   requestTimeoutMs?: number;
-  /** renders under way at once in this process (default 4: a few keep the core busy while one waits for the API) */
-  renderConcurrency?: number;
-  /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
+  /** the gate renders take turns at (default 4 places: a few keep the core busy while one waits for the API) */
   renderGate?: RenderGate;
   /** proxies in front (IPs or CIDRs, TRUSTED_PROXIES) whose X-Forwarded-For names the client; none: the connection */
   trustedProxies?: readonly string[];
@@ -81,6 +76,7 @@ const TEXT = 'text/plain; charset=utf-8';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
 /** a browser may keep a page but asks again every time (If-None-Match: 304 when unchanged) */
 const PAGE_CACHE_CONTROL = 'no-cache';
+const RETRY_AFTER = '30';
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/i;
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
   'proxy-authenticate', 'proxy-authorization'];
@@ -88,18 +84,25 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
 
 /**
- * Compressed in this thread (a pool thread's hop cost more than it saved on a ~140 KB page): a page kept in the output
- * cache once both ways, brotli at quality 5 with a 512 KB window and gzip at 6; an uncached answer as gzip at level 3
- * when the client takes it (a third of brotli's CPU).
+ * A page kept in the output cache is stored once as brotli at quality 5 (a gzip-only client gets it recoded, rarely);
+ * an answer made per request is brotli at quality 1 (half the CPU of gzip at 3 for 4 % more bytes) or gzip at 3.
  */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } };
-const compress = (html: Buffer, coding: Coding, level = 3) =>
-  coding === 'br' ? zlib.brotliCompressSync(html, BROTLI) : zlib.gzipSync(html, { level });
+const brotli = (quality: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } });
+const [BROTLI_STORED, BROTLI_FAST] = [brotli(5), brotli(1)];
+const compress = (html: Buffer, coding: Coding | undefined) =>
+  coding === 'br' ? zlib.brotliCompressSync(html, BROTLI_FAST) : coding === 'gzip' ? zlib.gzipSync(html, { level: 3 }) : html;
 
 function keyMatches(given: unknown, expected: string | undefined): boolean {
   if (!expected || typeof given !== 'string') return false;
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** If-None-Match names this ETag (RFC 9110 §13.1.2: weak comparison, a list of tags, or '*') */
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch?.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return (ifNoneMatch ?? '').split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 export async function startStorefront(options: StorefrontOptions): Promise<RunningStorefront> {
@@ -113,8 +116,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     manifest.inlineCss = inlinableCss(texts);
   }
   const cache = options.outputCache;
-  const renderGate = options.renderGate ?? new RenderGate(options.renderConcurrency ?? 4);
-  const retryAfter = String(options.retryAfterSeconds ?? 30);
+  const renderGate = options.renderGate ?? new RenderGate(4);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const tagManagerContainerId = config.analytics.tagManagerContainerId;
   const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager: tagManagerContainerId !== '' });
@@ -167,10 +169,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
   serveMetrics(app, { key: options.metricsKey, apiUrl: options.apiUrl, renderGate });
   const unavailable = (reply: FastifyReply) =>
-    reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+    reply.code(503).type(TEXT).headers({ 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
   const notFound = (reply: FastifyReply, text = 'Not found') => reply.code(404).type(TEXT).header('cache-control', 'no-store').send(text);
   // API answers, the sitemap and unhashed files are compressed on the fly; pages negotiate their own (sendPage)
-  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI });
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI_STORED });
   // the bundle: written with .br and .gz beside it at build time; a hashed file is immutable for a year
   await app.register(fastifyStatic, {
     root: options.clientDir,
@@ -242,7 +244,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         // the API down or not answering: 503 with Retry-After, as pages answer then, and one collapsed error line
         onError: (r, { error }) => {
           logError('[api pass-through] API unreachable', (error as { cause?: unknown }).cause ?? error, r.request.log);
-          const headers = { 'retry-after': retryAfter, 'cache-control': 'no-store' };
+          const headers = { 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' };
           void r.code(503).type('application/json').headers(headers).send({ code: 503, result: 'API unreachable' });
         },
       });
@@ -288,7 +290,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return options.publicOrigin ?? (/^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(host) ? `http://${host}` : fallback);
   }
 
-  app.get('/robots.txt', { compress: false }, (request, reply) => sendRobotsTxt(reply, originOf(request)));
+  // it changes with a deploy, if ever
+  app.get('/robots.txt', { compress: false }, (request, reply) =>
+    reply.type(TEXT).header('cache-control', 'public, max-age=86400').send(robotsTxt(originOf(request))));
   // /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts
   const sitemapXml = createSitemapXml(config);
   app.get('/sitemap.xml', async (request, reply) => {
@@ -342,9 +346,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return { prepared, ...pageDocument(prepared, url, origin, shell) };
   }
 
-  /** A rendered 200 page into the output cache, compressed both ways once; undefined when it could not be written. */
+  /** A rendered 200 page into the output cache; undefined when it could not be written. */
   async function store(plan: CachePlan, { html, body }: { html: Buffer; body: { tags: readonly string[] } }, etag?: string) {
-    const page: CachedPage = { status: 200, br: compress(html, 'br'), gzip: compress(html, 'gzip', 6), tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
+    const br = zlib.brotliCompressSync(html, BROTLI_STORED);
+    const page: CachedPage = { status: 200, br, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
     const ttl = SERVER_CONFIG.outputCacheTtlSeconds;
     return cache!.set(plan.key, page, ttl, plan.store).then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }
@@ -363,21 +368,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
   }
 
-  /**
-   * A page answer in the coding the client takes (ui/edge/accept-encoding.ts): a cached page as it was stored (br
-   * first), else gzip when taken (the cheaper to make), else brotli; none taken: the plain text.
-   */
+  /** A page answer in the coding the client takes (ui/edge/accept-encoding.ts): a stored page's brotli as it is. */
   type Answer = CachedPage | { status: number; etag?: string; html: Buffer };
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: Answer, state: string, personal = false) {
+    const coding = negotiateEncoding(request.headers['accept-encoding']);
     const stored = 'br' in page;
-    const coding = negotiateEncoding(request.headers['accept-encoding'], stored ? ['br', 'gzip'] : ['gzip', 'br']);
-    const body = stored ? (coding ? page[coding] : zlib.gunzipSync(page.gzip)) : coding ? compress(page.html, coding) : page.html;
+    const body = stored && coding === 'br' ? page.br : compress(stored ? zlib.brotliDecompressSync(page.br) : page.html, coding);
     return reply
       .code(page.status)
       // a page of one shopper's data (the order-status page): no cache on the way keeps it
       .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': personal ? 'private, no-store' : PAGE_CACHE_CONTROL })
       .headers({ vary: 'accept-encoding, cookie', 'x-output-cache': state, ...(page.etag ? { etag: page.etag } : {}) })
-      .headers({ ...(page.status === 503 ? { 'retry-after': retryAfter } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
+      .headers({ ...(page.status === 503 ? { 'retry-after': RETRY_AFTER } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
       .send(body);
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LruOutputCache, pageBytes } from './lru-output-cache';
 
-const page = (html: string, tags: string[] = []) => ({ status: 200, br: Buffer.from(html), gzip: Buffer.from(html), tags, renderedAt: 0 });
+const page = (html: string, tags: string[] = []) => ({ status: 200, br: Buffer.from(html), tags, renderedAt: 0 });
 
 describe('LruOutputCache', () => {
   it('answers a page until its TTL runs out (spec catalogue §9 output cache TTL)', async () => {

@@ -23,10 +23,10 @@ export interface LruOutputCacheLimits {
   maxVariantsPerPage?: number;
 }
 
-/** What a cached page costs in memory, about: its two compressed copies, its tags and its ETag. */
+/** What a cached page costs in memory, about: its bytes, its tags and its ETag. */
 export function pageBytes(page: CachedPage): number {
   const tags = page.tags.reduce((n, t) => n + 2 * t.length + 16, 0);
-  return page.br.byteLength + page.gzip.byteLength + tags + 2 * (page.etag?.length ?? 0) + 64;
+  return page.br.byteLength + tags + 2 * (page.etag?.length ?? 0) + 64;
 }
 
 /**

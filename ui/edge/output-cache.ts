@@ -12,9 +12,8 @@ import type { ServerConfig } from './server-config';
  */
 export interface CachedPage {
   readonly status: number;
-  /** the whole document, compressed once when stored (the same bytes for every answer) */
+  /** the whole document as brotli, compressed once when stored (the same bytes for every answer) */
   readonly br: Uint8Array;
-  readonly gzip: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
   /** when it was rendered, ms since the epoch */

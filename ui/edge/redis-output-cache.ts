@@ -59,13 +59,13 @@ export class RedisOutputCache implements OutputCache {
   async get(key: string): Promise<CacheLookup | undefined> {
     const [page, stale] = await this.redis.mget(this.k('page', key), this.k('stale', key));
     if (!page) return undefined;
-    const stored = JSON.parse(page) as Omit<CachedPage, 'br' | 'gzip'> & { br: string; gzip: string };
-    return { page: { ...stored, br: Buffer.from(stored.br, 'base64'), gzip: Buffer.from(stored.gzip, 'base64') }, stale: stale !== null };
+    const stored = JSON.parse(page) as Omit<CachedPage, 'br'> & { br: string };
+    return { page: { ...stored, br: Buffer.from(stored.br, 'base64') }, stale: stale !== null };
   }
 
   async set(key: string, page: CachedPage, ttlSeconds: number, options: StoreOptions = {}): Promise<void> {
     const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
-    const m = this.redis.multi().set(this.k('page', key), JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64'), gzip: Buffer.from(page.gzip).toString('base64') }), 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
+    const m = this.redis.multi().set(this.k('page', key), JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64') }), 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
     for (const tag of page.tags) m.sadd(this.k('tag', tag), key).pexpire(this.k('tag', tag), ttlMs, 'GT').pexpire(this.k('tag', tag), ttlMs, 'NX');
     if (options.variantOf !== undefined) {
       // `variants:<page>`: the page's variants by when they were stored; trimmed to maxVariantsPerPage in the same
