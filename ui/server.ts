@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -14,6 +14,7 @@ import { parseCategoriesHref } from './edge/shared-state';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { sameSecret, wrongKeyLimit } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { inlinableCss, type ClientManifest } from './edge/html-shell';
@@ -92,12 +93,6 @@ const [BROTLI_STORED, BROTLI_FAST] = [brotli(5), brotli(1)];
 const compress = (html: Buffer, coding: Coding | undefined) =>
   coding === 'br' ? zlib.brotliCompressSync(html, BROTLI_FAST) : coding === 'gzip' ? zlib.gzipSync(html, { level: 3 }) : html;
 
-function keyMatches(given: unknown, expected: string | undefined): boolean {
-  if (!expected || typeof given !== 'string') return false;
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /** If-None-Match names this ETag (RFC 9110 §13.1.2: weak comparison, a list of tags, or '*') */
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch?.trim() === '*') return true;
@@ -129,7 +124,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   const requestTimeout = options.requestTimeoutMs ?? 20_000;
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
-  /** an outage writes each error's first stack, then a count per 10 s (not one per request) */
+  /** an outage writes each error's first stack, then a count per 10 s */
   const logError = limitedErrorLog(logger);
   const app = Fastify({
     loggerInstance: logger,
@@ -139,7 +134,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     requestIdHeader: false,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
-    // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
+    // the 8,000-character paths of a scan are refused before routing
     routerOptions: { maxParamLength: MAX_PATH_LENGTH },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -154,9 +149,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     reply.header('x-request-id', request.id);
     done();
   });
-  /** the warm-up's renders are debug lines: a start is not hundreds of request lines */
+  /** the warm-up's renders are debug lines */
   let warmingUp = true;
-  // through the server's own logger, so the pass-through's quieter level never hides its request lines
+  // the server's own logger: the pass-through's quieter level never hides its request lines
   app.addHook('onResponse', (request, reply, done) => {
     const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
     logger[warmingUp ? 'debug' : 'info'](line, 'request');
@@ -210,8 +205,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // a backend answering 503 is told to the browser, not retried ten times
     const undici = { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 };
     await proxy.register(replyFrom, { base: options.apiUrl, disableRequestLogging: true, maxRetriesOn503: 0, undici });
-    // a body is read whole (bounded by bodyLimit) before the API is asked: a client trickling its body holds a socket
-    // of the storefront, never one of the 64 connections to the API every shopper shares
+    // a body is read whole (bodyLimit) first: a client trickling its body never holds one of the 64 API connections
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, payload, done) => done(null, payload));
     /** `images`: a public image answer is kept a year (its URL names its file and size) */
@@ -228,7 +222,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         ...body,
         // the API throttles logins per client address: it gets the trusted proxies' X-Forwarded-For (request.ips) with
         // the connection's address last; with no trusted proxy, that address alone (a client cannot pose as another)
-        // reply-from has dropped the headers a client's Connection names
         rewriteRequestHeaders: (_req, headers) => {
           const { host: _host, 'x-forwarded-for': _claimed, ...rest } = headers;
           const kept = Object.fromEntries(Object.entries(rest).filter(([h]) => !REQUEST_HOP_BY_HOP.includes(h)));
@@ -254,22 +247,20 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // reply-from warns with a stack for every call the API did not answer: errors only here (see onError)
   }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
-  // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag; a client address past 10 wrong keys a
-  // minute gets 429 for the rest of that minute
-  const invalidateFailures = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
+  // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag
+  const wrongKeys = wrongKeyLimit();
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
-      const failures = invalidateFailures.get(request.ip) ?? 0;
-      if (failures >= 10) {
-        const wait = String(Math.max(1, Math.ceil(invalidateFailures.getRemainingTTL(request.ip) / 1000)));
+      const wait = wrongKeys.retryAfter(request.ip);
+      if (wait) {
         reply.code(429).type(TEXT).headers({ 'retry-after': wait, 'cache-control': 'no-store' });
         return reply.send('Too many wrong keys, try again later');
       }
       const query = request.query as Record<string, unknown>;
-      if (!keyMatches(query['key'], options.invalidationKey)) {
-        invalidateFailures.set(request.ip, failures + 1);
+      if (!sameSecret(query['key'], options.invalidationKey)) {
+        wrongKeys.failed(request.ip);
         return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
       }
       const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
@@ -280,9 +271,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   /**
-   * The shop's public origin for absolute URLs (sitemap, canonical links, Open Graph, JSON-LD): PUBLIC_URL, else a
-   * well-formed Host header (a DNS name has at most 253 characters). Pages of a Host-derived origin are cached per
-   * origin (cacheKeyOf), so one client's Host header never lands in another's page.
+   * The shop's public origin for absolute URLs: PUBLIC_URL, else a well-formed Host header (a DNS name has at most 253
+   * characters). Pages of a Host-derived origin are cached per origin (cachePlan): no Host lands in another's page.
    */
   function originOf(request: FastifyRequest): string {
     const host = request.headers.host ?? '';
@@ -324,10 +314,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // ----- pages -----
   const keyRules = cacheKeyRules(config);
   /**
-   * The one place that decides whether a page request may use the output cache (ui/edge/cache-key.ts): its key holds
-   * the locale, the origin (unless PUBLIC_URL names it) and the path with only the query parameters the page reads;
-   * `url` is what the page is rendered from (so the render cannot depend on a parameter the key dropped); `variantOf`
-   * names the page without a query when there is one. Undefined: rendered without the cache.
+   * Whether a page request may use the output cache (undefined: no): its key holds the locale, the origin (unless
+   * PUBLIC_URL names it) and the path with only the query parameters the page reads (ui/edge/cache-key.ts); `url` is
+   * what the page is rendered from, so the render cannot depend on a parameter the key dropped.
    */
   function cachePlan(request: FastifyRequest, locale: LocaleCode, origin: string) {
     if (!cache || request.method !== 'GET') return undefined;
@@ -410,10 +399,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const unchanged = notModified(request, reply, etag);
     if (unchanged) return unchanged;
 
-    // renders take turns once their data is in (ui/edge/render-gate.ts): every answer waits about as long, none far
-    // past the others; loads are not held back (a slow API answers 503 as soon as it times out)
+    // renders take turns once their data is in (ui/edge/render-gate.ts); loads are not held back
     return renderGate.run(async () => {
-      // a client that gave up while its render waited gets none (each cost as much CPU as an answered one)
+      // a client that gave up while its render waited gets none
       if (request.raw.destroyed || request.raw.socket?.destroyed || reply.raw.destroyed) return reply.hijack();
       const renderStart = performance.now();
       const rendered = await render().catch((e: unknown) => logError('[ssr] render failed', e, request.log));
