@@ -68,7 +68,8 @@ async function serve(): Promise<string> {
   const w = running.warmedUp;
   if (w && w.renders > 0) {
     const what = `${w.renders} renders of ${w.pages.join(' ') || 'no page'} in ${w.ms} ms`;
-    lifecycle.info(`storefront ${cluster.isWorker ? `worker ${process.pid}` : 'process'} warmed up: ${what}${w.stopped ? ` (stopped: ${w.stopped})` : ''}`);
+    const who = cluster.isWorker ? `worker ${process.pid}` : 'process';
+    lifecycle.info(`storefront ${who} warmed up: ${what}${w.stopped ? ` (stopped: ${w.stopped})` : ''}`);
   }
   // the primary says the shop is listening once every worker has said so (after its warm-up line)
   process.send?.({ kind: 'listening' });
@@ -106,7 +107,8 @@ function workerExecArgv(): string[] {
   return [
     ...process.execArgv,
     ...(given('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`]),
-    ...(given('--max-semi-space-size') || !server.workerSemiSpaceMb ? [] : [`--max-semi-space-size=${server.workerSemiSpaceMb}`]),
+    ...(given('--max-semi-space-size') || !server.workerSemiSpaceMb
+      ? [] : [`--max-semi-space-size=${server.workerSemiSpaceMb}`]),
   ];
 }
 

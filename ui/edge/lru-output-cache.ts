@@ -61,10 +61,12 @@ export class LruOutputCache implements OutputCache {
     if (variantOf !== undefined) {
       // the page's least recently used variants make room (a few hundred entries at most are looked at)
       const siblings = [...this.variants.rkeys()].filter((k) => this.variants.peek(k)?.variantOf === variantOf);
-      for (const k of siblings.slice(0, Math.max(0, siblings.length - this.maxVariantsPerPage + 1))) this.variants.delete(k);
+      const over = siblings.length - this.maxVariantsPerPage + 1;
+      for (const k of siblings.slice(0, Math.max(0, over))) this.variants.delete(k);
     }
     // a page bigger than its cache is not kept (lru-cache refuses it)
-    cache.set(key, { page, stale: false, claimedUntil: 0, variantOf }, { ttl: ttlSeconds * 1000, size: pageBytes(page) });
+    const entry = { page, stale: false, claimedUntil: 0, variantOf };
+    cache.set(key, entry, { ttl: ttlSeconds * 1000, size: pageBytes(page) });
   }
 
   async invalidate(tag: string): Promise<number> {

@@ -49,7 +49,7 @@ collectDefaultMetrics();
 // a worker answers the primary's AggregatorRegistry from the moment its code has loaded
 if (cluster.isWorker) new AggregatorRegistry();
 
-/** undici (ky's fetch, reply-from, the readiness probe) reports every call on diagnostics_channel: the API's are timed */
+/** undici (ky's fetch, reply-from, the readiness probe) reports each call on diagnostics_channel: the API's are timed */
 const apiOrigins = new Set<string>();
 const calls = new WeakMap<object, { at: number; endpoint: string }>();
 type UndiciMessage = { request: { origin?: unknown; path?: unknown }; response?: { statusCode: number } };
@@ -62,7 +62,8 @@ function finish(request: object, outcome: Outcome): void {
 }
 diagnostics.subscribe('undici:request:create', (m) => {
   const { request } = m as UndiciMessage;
-  if (apiOrigins.has(String(request.origin))) calls.set(request, { at: performance.now(), endpoint: apiEndpointOf(String(request.path)) });
+  if (!apiOrigins.has(String(request.origin))) return;
+  calls.set(request, { at: performance.now(), endpoint: apiEndpointOf(String(request.path)) });
 });
 diagnostics.subscribe('undici:request:headers', (m) => {
   const { request, response } = m as UndiciMessage;
@@ -115,7 +116,8 @@ export function kindOfTags(tags: readonly string[]): RouteKind {
 /** what the URL dispatcher resolved a page to, noted while answering */
 const pageKinds = new WeakMap<FastifyRequest, RouteKind>();
 
-export function countOutputCache(request: FastifyRequest, hit: { stale: boolean; page: { tags: readonly string[] } } | undefined): void {
+type Lookup = { stale: boolean; page: { tags: readonly string[] } } | undefined;
+export function countOutputCache(request: FastifyRequest, hit: Lookup): void {
   outputCache.inc({ result: hit ? (hit.stale ? 'stale' : 'hit') : 'miss' });
   const kind = hit && kindOfTags(hit.page.tags);
   if (kind && kind !== 'page') pageKinds.set(request, kind);
@@ -180,7 +182,7 @@ export function answerClusterMetrics(): void {
 
 type App<L extends FastifyBaseLogger> = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>;
 
-/** Counts the storefront's requests (a root hook: every context has it) and answers `GET /metrics` (`key`: none, 404). */
+/** Counts the storefront's requests (a root hook: every context has it) and answers `GET /metrics`. */
 export function serveMetrics<L extends FastifyBaseLogger>(
   app: App<L>,
   { key, apiUrl, renderGate }: { key?: string | undefined; apiUrl: string; renderGate: RenderGate },
@@ -207,7 +209,8 @@ export function serveMetrics<L extends FastifyBaseLogger>(
     if (!sameSecret(/^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1], key)) {
       // a request without credentials guesses nothing; one with a wrong key counts
       if (authorization !== undefined) wrongKeys.failed(request.ip);
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send('Unauthorized: wrong or missing key');
+      reply.code(401).header('www-authenticate', 'Bearer realm="metrics"');
+      return reply.send('Unauthorized: wrong or missing key');
     }
     try {
       return reply.type(register.contentType).send(cluster.isWorker ? await askPrimary() : await register.metrics());
