@@ -88,10 +88,12 @@ const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
  * A page kept in the output cache is stored once as brotli at quality 5 (a gzip-only client gets it recoded, rarely);
  * an answer made per request is brotli at quality 1 (half the CPU of gzip at 3 for 4 % more bytes) or gzip at 3.
  */
-const brotli = (quality: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } });
+const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
+const brotli = (quality: number) => ({ params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_LGWIN]: 19 } });
 const [BROTLI_STORED, BROTLI_FAST] = [brotli(5), brotli(1)];
 const compress = (html: Buffer, coding: Coding | undefined) =>
-  coding === 'br' ? zlib.brotliCompressSync(html, BROTLI_FAST) : coding === 'gzip' ? zlib.gzipSync(html, { level: 3 }) : html;
+  coding === 'br' ? zlib.brotliCompressSync(html, BROTLI_FAST)
+    : coding === 'gzip' ? zlib.gzipSync(html, { level: 3 }) : html;
 
 /** If-None-Match names this ETag (RFC 9110 §13.1.2: weak comparison, a list of tags, or '*') */
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -164,10 +166,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
   serveMetrics(app, { key: options.metricsKey, apiUrl: options.apiUrl, renderGate });
   const unavailable = (reply: FastifyReply) =>
-    reply.code(503).type(TEXT).headers({ 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+    reply.code(503).type(TEXT).headers({ 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' })
+      .send('Service unavailable, please try again shortly.');
   const notFound = (reply: FastifyReply, text = 'Not found') => reply.code(404).type(TEXT).header('cache-control', 'no-store').send(text);
   // API answers, the sitemap and unhashed files are compressed on the fly; pages negotiate their own (sendPage)
-  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI_STORED });
+  await app.register(fastifyCompress, {
+    global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI_STORED,
+  });
   // the bundle: written with .br and .gz beside it at build time; a hashed file is immutable for a year
   await app.register(fastifyStatic, {
     root: options.clientDir,

@@ -62,7 +62,8 @@ export class RedisOutputCache implements OutputCache {
 
   async set(key: string, page: CachedPage, ttlSeconds: number, options: StoreOptions = {}): Promise<void> {
     const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
-    const m = this.redis.multi().set(this.k('page', key), JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64') }), 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
+    const json = JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64') });
+    const m = this.redis.multi().set(this.k('page', key), json, 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
     for (const tag of page.tags) m.sadd(this.k('tag', tag), key).pexpire(this.k('tag', tag), ttlMs, 'GT').pexpire(this.k('tag', tag), ttlMs, 'NX');
     if (options.variantOf !== undefined) {
       // `variants:<page>`: the page's variants by when stored, trimmed to maxVariantsPerPage in the same transaction
