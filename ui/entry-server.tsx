@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
@@ -18,7 +20,6 @@ import { categoriesDocument, splitSharedState, type SharedDocument, type SharedR
 import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
 import { bodyStart, documentEnd, firstLoadModules, headStart } from './edge/html-shell';
 import type { BootData, ClientManifest } from './edge/html-shell';
-import { weakEtag } from './edge/etag';
 import { pageChunks } from './app/routes';
 
 /** What the whole page needs once the body has been rendered. */
@@ -209,6 +210,15 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
   };
 }
 
+/** A document's head as UTF-8, the same for every page of a locale (the inline stylesheet is most of its bytes). */
+const heads = new WeakMap<ClientManifest, LRUCache<string, Buffer>>();
+function headBytes(manifest: ClientManifest, locale: LocaleCode, data: readonly string[]): Buffer {
+  const kept = heads.get(manifest) ?? new LRUCache<string, Buffer>({ max: 16 });
+  heads.set(manifest, kept);
+  const key = `${locale} ${data.join(' ')}`;
+  return kept.get(key) ?? kept.set(key, Buffer.from(headStart(locale, manifest, data))).get(key)!;
+}
+
 /** What every page's document takes from the build and the server: its files, the browser's config, a build name. */
 export interface DocumentShell {
   manifest: ClientManifest;
@@ -224,11 +234,14 @@ export interface DocumentShell {
  */
 export function pageDocument(prepared: PreparedPage, url: string, origin: string, shell: DocumentShell) {
   const { manifest, bootConfig, build } = shell;
-  const head = headStart(prepared.locale, manifest, Object.values(prepared.shared));
+  const head = headBytes(manifest, prepared.locale, Object.values(prepared.shared));
   const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
   const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
   const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
-  const etag = prepared.status === 200 ? weakEtag([build, origin, head, end]) : undefined;
+  // weak (the same page, not the same bytes: br, gzip or plain); the head is a function of the build and the boot data
+  const etag = prepared.status === 200
+    ? `W/"${createHash('sha256').update(`${build}\0${origin}\0`).update(end).digest('base64url').slice(0, 27)}"`
+    : undefined;
   const render = async () => {
     const parts: Array<Uint8Array | string> = [head];
     const begin = (title: string, tags: string) => parts.push(bodyStart(title, tags));

@@ -7,13 +7,13 @@ import { INVALIDATE_PEERS, outputCacheFromEnv } from './edge/output-cache';
 import { serverConfig } from './edge/server-config';
 import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
+import { RenderGate } from './edge/render-gate';
 import { jsonLogger, lifecycleLogger, logLevel } from '../adapters/common/json-logs';
 
 /**
- * CLI entry of the storefront server (dist/server-app.mjs, started through dist/server.mjs). WEB_CONCURRENCY workers
- * (default the core count; 1 runs in this process) share the port through node:cluster, each a whole storefront;
- * spreading connections evenly is the load balancer's job (docs/deploy.md: `leastconn`). A worker that dies is
- * replaced after a back-off; a crash loop stops the server with one log line. SIGTERM: finish what is in flight, exit.
+ * CLI entry of the storefront (dist/server-app.mjs, started through dist/server.mjs): WEB_CONCURRENCY workers (default
+ * the core count; 1 runs in this process) share the port through node:cluster, each a whole storefront; spreading
+ * connections evenly is the load balancer's job (docs/deploy.md: `leastconn`).
  */
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -21,18 +21,18 @@ const host = env.HOST ?? '127.0.0.1';
 const apiUrl = env.API_URL ?? `http://127.0.0.1:${env.API_PORT ?? 8080}`;
 const workers = Math.max(1, Number(env.WEB_CONCURRENCY) || availableParallelism());
 
+// a setting that will not do stops the start (the primary's, before any worker), saying why
 function stopStart(message: string): never {
   jsonLogger({ name: 'storefront' }).fatal(message);
   process.exit(1);
 }
-// a setting that will not do stops the start (the primary's, before any worker), saying why
-let level;
-try {
-  level = logLevel(env.LOG_LEVEL);
-} catch (e) {
-  stopStart(`storefront not started: ${(e as Error).message}`);
-}
-const log = jsonLogger({ name: 'storefront', level });
+const log = (() => {
+  try {
+    return jsonLogger({ name: 'storefront', level: logLevel(env.LOG_LEVEL) });
+  } catch (e) {
+    return stopStart(`storefront not started: ${(e as Error).message}`);
+  }
+})();
 /** starts, warm-ups and listening: written at any level but silent (scripts wait for "listening") */
 const lifecycle = lifecycleLogger(log);
 const server = serverConfig(env);
@@ -53,7 +53,7 @@ async function serve(): Promise<string> {
     host,
     apiUrl,
     clientDir: join(dirname(fileURLToPath(import.meta.url)), 'client'),
-    ...(rendersAtOnce >= 1 ? { renderConcurrency: rendersAtOnce } : {}),
+    ...(rendersAtOnce >= 1 ? { renderGate: new RenderGate(rendersAtOnce) } : {}),
     hsts: env.HSTS === '1',
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
@@ -67,12 +67,13 @@ async function serve(): Promise<string> {
   });
   const w = running.warmedUp;
   if (w && w.renders > 0) {
-    const who = cluster.isWorker ? `worker ${process.pid}` : 'process';
     const what = `${w.renders} renders of ${w.pages.join(' ') || 'no page'} in ${w.ms} ms`;
+    const who = cluster.isWorker ? `worker ${process.pid}` : 'process';
     lifecycle.info(`storefront ${who} warmed up: ${what}${w.stopped ? ` (stopped: ${w.stopped})` : ''}`);
   }
   // the primary says the shop is listening once every worker has said so (after its warm-up line)
   process.send?.({ kind: 'listening' });
+  // SIGTERM: finish what is in flight, then exit (once: Ctrl-C sends SIGINT to workers and the primary's SIGTERM)
   let closing = false;
   const stop = () => {
     if (closing) return;
@@ -99,19 +100,16 @@ else {
   );
 }
 
-/**
- * V8 lets garbage pile up to an old generation of its own choosing (hundreds of MB): workers get ServerConfig's heap
- * and semi-space (an uncached render allocates a few MB) unless node was started with them.
- */
+/** Workers get ServerConfig's heap and semi-space (V8's own let garbage pile up) unless node was started with them. */
 function workerExecArgv(): string[] {
   const flags = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
   const given = (name: string) => flags.some((a) => a.startsWith(name));
-  const out = [...process.execArgv];
-  if (!given('--max-old-space-size')) out.push(`--max-old-space-size=${server.workerHeapMb}`);
-  if (!given('--max-semi-space-size') && server.workerSemiSpaceMb > 0) {
-    out.push(`--max-semi-space-size=${server.workerSemiSpaceMb}`);
-  }
-  return out;
+  return [
+    ...process.execArgv,
+    ...(given('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`]),
+    ...(given('--max-semi-space-size') || !server.workerSemiSpaceMb
+      ? [] : [`--max-semi-space-size=${server.workerSemiSpaceMb}`]),
+  ];
 }
 
 /**
@@ -120,8 +118,7 @@ function workerExecArgv(): string[] {
  * and on SIGTERM or SIGINT tells every worker to stop and exits once all have.
  */
 function supervise(): void {
-  // each worker accepts from the shared socket itself, one connection at a time, instead of the primary handing each
-  // over and waiting for the busy worker to take it
+  // each worker accepts from the shared socket itself, one connection at a time (the primary waited on busy workers)
   if (!env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ execArgv: workerExecArgv() });
   answerClusterMetrics();

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -14,9 +14,9 @@ import { parseCategoriesHref } from './edge/shared-state';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { sameSecret, wrongKeyLimit } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { etagMatches } from './edge/etag';
 import { inlinableCss, type ClientManifest } from './edge/html-shell';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
@@ -28,12 +28,12 @@ import { PinoLogger, plainWarnings } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
 import { apiCheck, Readiness, storeCheck } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
-import { sendRobotsTxt } from './edge/robots';
+import { robotsTxt } from './edge/robots';
 
 /**
- * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages. Rendering is
- * ui/entry-server.tsx; this file only speaks HTTP. A page is a constant document (its inline scripts are allowed by their
- * hashes, no nonce), so the output cache keeps it compressed once and sends it as it is.
+ * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (rendered by
+ * ui/entry-server.tsx). A page is a constant document (inline scripts allowed by their hashes), so the output cache
+ * keeps it compressed once and sends it as it is.
  */
 export interface StorefrontOptions {
   port: number;
@@ -49,13 +49,9 @@ export interface StorefrontOptions {
   invalidationKey?: string;
   /** the shop's public origin (absolute URLs); else taken from a well-formed Host header */
   publicOrigin?: string;
-  /** seconds a 503 asks the client to wait (Retry-After) */
-  retryAfterSeconds?: number;
   /** ms a client has to send a whole request, headers and body (default 20,000); a slower one gets 408 */
   requestTimeoutMs?: number;
-  /** renders under way at once in this process (default 4: a few keep the core busy while one waits for the API) */
-  renderConcurrency?: number;
-  /** the gate renders take turns at (default: a new one of renderConcurrency places); tests hold it */
+  /** the gate renders take turns at (default 4 places: a few keep the core busy while one waits for the API) */
   renderGate?: RenderGate;
   /** proxies in front (IPs or CIDRs, TRUSTED_PROXIES) whose X-Forwarded-For names the client; none: the connection */
   trustedProxies?: readonly string[];
@@ -81,6 +77,7 @@ const TEXT = 'text/plain; charset=utf-8';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
 /** a browser may keep a page but asks again every time (If-None-Match: 304 when unchanged) */
 const PAGE_CACHE_CONTROL = 'no-cache';
+const RETRY_AFTER = '30';
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/i;
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
   'proxy-authenticate', 'proxy-authorization'];
@@ -88,18 +85,21 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
 
 /**
- * Compressed in this thread (a pool thread's hop cost more than it saved on a ~140 KB page): a page kept in the output
- * cache once both ways, brotli at quality 5 with a 512 KB window and gzip at 6; an uncached answer as gzip at level 3
- * when the client takes it (a third of brotli's CPU).
+ * A page kept in the output cache is stored once as brotli at quality 5 (a gzip-only client gets it recoded, rarely);
+ * an answer made per request is brotli at quality 1 (half the CPU of gzip at 3 for 4 % more bytes) or gzip at 3.
  */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 19 } };
-const compress = (html: Buffer, coding: Coding, level = 3) =>
-  coding === 'br' ? zlib.brotliCompressSync(html, BROTLI) : zlib.gzipSync(html, { level });
+const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
+const brotli = (quality: number) => ({ params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_LGWIN]: 19 } });
+const [BROTLI_STORED, BROTLI_FAST] = [brotli(5), brotli(1)];
+const compress = (html: Buffer, coding: Coding | undefined) =>
+  coding === 'br' ? zlib.brotliCompressSync(html, BROTLI_FAST)
+    : coding === 'gzip' ? zlib.gzipSync(html, { level: 3 }) : html;
 
-function keyMatches(given: unknown, expected: string | undefined): boolean {
-  if (!expected || typeof given !== 'string') return false;
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(given), digest(expected));
+/** If-None-Match names this ETag (RFC 9110 §13.1.2: weak comparison, a list of tags, or '*') */
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch?.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return (ifNoneMatch ?? '').split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 export async function startStorefront(options: StorefrontOptions): Promise<RunningStorefront> {
@@ -113,8 +113,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     manifest.inlineCss = inlinableCss(texts);
   }
   const cache = options.outputCache;
-  const renderGate = options.renderGate ?? new RenderGate(options.renderConcurrency ?? 4);
-  const retryAfter = String(options.retryAfterSeconds ?? 30);
+  const renderGate = options.renderGate ?? new RenderGate(4);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const tagManagerContainerId = config.analytics.tagManagerContainerId;
   const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager: tagManagerContainerId !== '' });
@@ -127,7 +126,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   const requestTimeout = options.requestTimeoutMs ?? 20_000;
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
-  /** an outage writes each error's first stack, then a count per 10 s (not one per request) */
+  /** an outage writes each error's first stack, then a count per 10 s */
   const logError = limitedErrorLog(logger);
   /** a visitor's expected error, repeated by every request (a wrong order-status hash), is counted the same way */
   const warnings = plainWarnings();
@@ -139,7 +138,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     requestIdHeader: false,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id']),
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
-    // the 8,000-character paths of a scan must not cost a render: refused before routing (see pageTargetProblem)
+    // the 8,000-character paths of a scan are refused before routing
     routerOptions: { maxParamLength: MAX_PATH_LENGTH },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -154,9 +153,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     reply.header('x-request-id', request.id);
     done();
   });
-  /** the warm-up's renders are debug lines: a start is not hundreds of request lines */
+  /** the warm-up's renders are debug lines */
   let warmingUp = true;
-  // through the server's own logger, so the pass-through's quieter level never hides its request lines
+  // the server's own logger: the pass-through's quieter level never hides its request lines
   app.addHook('onResponse', (request, reply, done) => {
     const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
     logger[warmingUp ? 'debug' : 'info'](line, 'request');
@@ -169,10 +168,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
   serveMetrics(app, { key: options.metricsKey, apiUrl: options.apiUrl, renderGate });
   const unavailable = (reply: FastifyReply) =>
-    reply.code(503).type(TEXT).headers({ 'retry-after': retryAfter, 'cache-control': 'no-store' }).send('Service unavailable, please try again shortly.');
+    reply.code(503).type(TEXT).headers({ 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' })
+      .send('Service unavailable, please try again shortly.');
   const notFound = (reply: FastifyReply, text = 'Not found') => reply.code(404).type(TEXT).header('cache-control', 'no-store').send(text);
   // API answers, the sitemap and unhashed files are compressed on the fly; pages negotiate their own (sendPage)
-  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI });
+  await app.register(fastifyCompress, {
+    global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI_STORED,
+  });
   // the bundle: written with .br and .gz beside it at build time; a hashed file is immutable for a year
   await app.register(fastifyStatic, {
     root: options.clientDir,
@@ -210,8 +212,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // a backend answering 503 is told to the browser, not retried ten times
     const undici = { connections: 64, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 };
     await proxy.register(replyFrom, { base: options.apiUrl, disableRequestLogging: true, maxRetriesOn503: 0, undici });
-    // a body is read whole (bounded by bodyLimit) before the API is asked: a client trickling its body holds a socket
-    // of the storefront, never one of the 64 connections to the API every shopper shares
+    // a body is read whole (bodyLimit) first: a client trickling its body never holds one of the 64 API connections
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, payload, done) => done(null, payload));
     /** `images`: a public image answer is kept a year (its URL names its file and size) */
@@ -228,7 +229,6 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         ...body,
         // the API throttles logins per client address: it gets the trusted proxies' X-Forwarded-For (request.ips) with
         // the connection's address last; with no trusted proxy, that address alone (a client cannot pose as another)
-        // reply-from has dropped the headers a client's Connection names
         rewriteRequestHeaders: (_req, headers) => {
           const { host: _host, 'x-forwarded-for': _claimed, ...rest } = headers;
           const kept = Object.fromEntries(Object.entries(rest).filter(([h]) => !REQUEST_HOP_BY_HOP.includes(h)));
@@ -244,7 +244,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         // the API down or not answering: 503 with Retry-After, as pages answer then, and one collapsed error line
         onError: (r, { error }) => {
           logError('[api pass-through] API unreachable', (error as { cause?: unknown }).cause ?? error, r.request.log);
-          const headers = { 'retry-after': retryAfter, 'cache-control': 'no-store' };
+          const headers = { 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' };
           void r.code(503).type('application/json').headers(headers).send({ code: 503, result: 'API unreachable' });
         },
       });
@@ -254,22 +254,20 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // reply-from warns with a stack for every call the API did not answer: errors only here (see onError)
   }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
-  // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag; a client address past 10 wrong keys a
-  // minute gets 429 for the rest of that minute
-  const invalidateFailures = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
+  // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag
+  const wrongKeys = wrongKeyLimit();
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
-      const failures = invalidateFailures.get(request.ip) ?? 0;
-      if (failures >= 10) {
-        const wait = String(Math.max(1, Math.ceil(invalidateFailures.getRemainingTTL(request.ip) / 1000)));
+      const wait = wrongKeys.retryAfter(request.ip);
+      if (wait) {
         reply.code(429).type(TEXT).headers({ 'retry-after': wait, 'cache-control': 'no-store' });
         return reply.send('Too many wrong keys, try again later');
       }
       const query = request.query as Record<string, unknown>;
-      if (!keyMatches(query['key'], options.invalidationKey)) {
-        invalidateFailures.set(request.ip, failures + 1);
+      if (!sameSecret(query['key'], options.invalidationKey)) {
+        wrongKeys.failed(request.ip);
         return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
       }
       const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
@@ -280,9 +278,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   /**
-   * The shop's public origin for absolute URLs (sitemap, canonical links, Open Graph, JSON-LD): PUBLIC_URL, else a
-   * well-formed Host header (a DNS name has at most 253 characters). Pages of a Host-derived origin are cached per
-   * origin (cacheKeyOf), so one client's Host header never lands in another's page.
+   * The shop's public origin for absolute URLs: PUBLIC_URL, else a well-formed Host header (a DNS name has at most 253
+   * characters). Pages of a Host-derived origin are cached per origin (cachePlan): no Host lands in another's page.
    */
   function originOf(request: FastifyRequest): string {
     const host = request.headers.host ?? '';
@@ -290,7 +287,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return options.publicOrigin ?? (/^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(host) ? `http://${host}` : fallback);
   }
 
-  app.get('/robots.txt', { compress: false }, (request, reply) => sendRobotsTxt(reply, originOf(request)));
+  // it changes with a deploy, if ever
+  app.get('/robots.txt', { compress: false }, (request, reply) =>
+    reply.type(TEXT).header('cache-control', 'public, max-age=86400').send(robotsTxt(originOf(request))));
   // /sitemap.xml (spec catalogue §2.1): what it lists is decided in ui/sitemap-xml.ts
   const sitemapXml = createSitemapXml(config);
   app.get('/sitemap.xml', async (request, reply) => {
@@ -322,10 +321,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // ----- pages -----
   const keyRules = cacheKeyRules(config);
   /**
-   * The one place that decides whether a page request may use the output cache (ui/edge/cache-key.ts): its key holds
-   * the locale, the origin (unless PUBLIC_URL names it) and the path with only the query parameters the page reads;
-   * `url` is what the page is rendered from (so the render cannot depend on a parameter the key dropped); `variantOf`
-   * names the page without a query when there is one. Undefined: rendered without the cache.
+   * Whether a page request may use the output cache (undefined: no): its key holds the locale, the origin (unless
+   * PUBLIC_URL names it) and the path with only the query parameters the page reads (ui/edge/cache-key.ts); `url` is
+   * what the page is rendered from, so the render cannot depend on a parameter the key dropped.
    */
   function cachePlan(request: FastifyRequest, locale: LocaleCode, origin: string) {
     if (!cache || request.method !== 'GET') return undefined;
@@ -344,9 +342,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return { prepared, ...pageDocument(prepared, url, origin, shell) };
   }
 
-  /** A rendered 200 page into the output cache, compressed both ways once; undefined when it could not be written. */
+  /** A rendered 200 page into the output cache; undefined when it could not be written. */
   async function store(plan: CachePlan, { html, body }: { html: Buffer; body: { tags: readonly string[] } }, etag?: string) {
-    const page: CachedPage = { status: 200, br: compress(html, 'br'), gzip: compress(html, 'gzip', 6), tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
+    const br = zlib.brotliCompressSync(html, BROTLI_STORED);
+    const page: CachedPage = { status: 200, br, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
     const ttl = SERVER_CONFIG.outputCacheTtlSeconds;
     return cache!.set(plan.key, page, ttl, plan.store).then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }
@@ -365,21 +364,18 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
   }
 
-  /**
-   * A page answer in the coding the client takes (ui/edge/accept-encoding.ts): a cached page as it was stored (br
-   * first), else gzip when taken (the cheaper to make), else brotli; none taken: the plain text.
-   */
+  /** A page answer in the coding the client takes (ui/edge/accept-encoding.ts): a stored page's brotli as it is. */
   type Answer = CachedPage | { status: number; etag?: string; html: Buffer };
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: Answer, state: string, personal = false) {
+    const coding = negotiateEncoding(request.headers['accept-encoding']);
     const stored = 'br' in page;
-    const coding = negotiateEncoding(request.headers['accept-encoding'], stored ? ['br', 'gzip'] : ['gzip', 'br']);
-    const body = stored ? (coding ? page[coding] : zlib.gunzipSync(page.gzip)) : coding ? compress(page.html, coding) : page.html;
+    const body = stored && coding === 'br' ? page.br : compress(stored ? zlib.brotliDecompressSync(page.br) : page.html, coding);
     return reply
       .code(page.status)
       // a page of one shopper's data (the order-status page): no cache on the way keeps it
       .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': personal ? 'private, no-store' : PAGE_CACHE_CONTROL })
       .headers({ vary: 'accept-encoding, cookie', 'x-output-cache': state, ...(page.etag ? { etag: page.etag } : {}) })
-      .headers({ ...(page.status === 503 ? { 'retry-after': retryAfter } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
+      .headers({ ...(page.status === 503 ? { 'retry-after': RETRY_AFTER } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
       .send(body);
   }
 
@@ -410,10 +406,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const unchanged = notModified(request, reply, etag);
     if (unchanged) return unchanged;
 
-    // renders take turns once their data is in (ui/edge/render-gate.ts): every answer waits about as long, none far
-    // past the others; loads are not held back (a slow API answers 503 as soon as it times out)
+    // renders take turns once their data is in (ui/edge/render-gate.ts); loads are not held back
     return renderGate.run(async () => {
-      // a client that gave up while its render waited gets none (each cost as much CPU as an answered one)
+      // a client that gave up while its render waited gets none
       if (request.raw.destroyed || request.raw.socket?.destroyed || reply.raw.destroyed) return reply.hijack();
       const renderStart = performance.now();
       const rendered = await render().catch((e: unknown) => logError('[ssr] render failed', e, request.log));

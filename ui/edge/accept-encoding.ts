@@ -1,9 +1,6 @@
 /**
- * Content negotiation of `Accept-Encoding` (RFC 9110 §12.5.3), the one parser of the header for every answer the
- * server compresses itself. A coding is acceptable when the header names it with q > 0, or names `*` with q > 0 and
- * not the coding itself; a coding the header names takes its own weight over `*`'s. Of the acceptable codings the
- * server offers, the one with the highest weight wins, ties going to the server's order of preference. No header, an
- * empty one or nothing acceptable: identity (undefined).
+ * `Accept-Encoding` negotiation (RFC 9110 §12.5.3) for every answer the server compresses itself: a coding named takes
+ * its own weight over `*`'s; the highest weight above 0 wins, ties in the server's order. Nothing acceptable: identity.
  */
 export type Coding = 'br' | 'gzip';
 

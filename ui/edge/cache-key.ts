@@ -1,22 +1,18 @@
 /**
- * The output cache's key of a page request (pure). A page is keyed by its path and only the query parameters its
- * render reads, in a fixed order, without the values the render ignores; every other parameter (`?utm_source=…`,
- * `?_=timestamp`) is dropped from the key AND from the URL the page is rendered from, so the render cannot depend on it
- * and a flood of junk query strings lands on the real page's entry (a hit) instead of evicting it. What pages read
+ * The output cache's key of a page request (pure): its path and only the query parameters its render reads, in a fixed
+ * order. Every other parameter (`?utm_source=…`) is dropped from the key AND from the URL the page is rendered from, so
+ * a flood of junk query strings lands on the real page's entry instead of evicting it. What pages read
  * (ui/app/pages-catalogue.tsx, core/routing/dispatcher.ts):
- * - listings (category, wholesale, and the dispatcher's catch-all): the filter parameters as core's
- *   filtersFromRouteQuery reads them (`sort`: the first configured sort; `price`: ranges; others: non-empty values in
- *   their order, repeats left out) and `page` as listDepthFromQuery reads it (the first value, 1..maxListDepth);
+ * - listings (category, wholesale, the dispatcher's catch-all): the filters as core's filtersFromRouteQuery reads them
+ *   and `page` as listDepthFromQuery reads it;
  * - products (and the catch-all): `childSku` (two different values are not cached: the dispatcher reads the last);
- * - home, CMS and static pages: nothing; any other route (checkout, account, order status, …) reads its own
- *   parameters (tokens, e-mail): with a query it is rendered without the cache.
- * More than `maxFilterValues` filter values, or a canonical query over `maxQueryLength`: rendered without the cache.
+ * - home, CMS and static pages: nothing; any other route reads its own parameters: with a query, not cached.
  */
 import type { ShopConfig } from '../../core/config';
 import { SERVER_CONFIG, type ServerConfig } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
-/** The rules a key is made by, from the shop's config and the server's bounds (ServerConfig.outputCacheMax*). */
+/** The rules a key is made by: the shop's config and the server's bounds (ServerConfig.outputCacheMax*). */
 export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_CONFIG) {
   return {
     filterParams: config.filters.routeQueryParams,
@@ -27,10 +23,10 @@ export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_
     maxQueryLength: server.outputCacheMaxQueryLength,
   };
 }
-export type CacheKeyRules = Readonly<ReturnType<typeof cacheKeyRules>>;
+type CacheKeyRules = Readonly<ReturnType<typeof cacheKeyRules>>;
 
 /** `url`: the path and canonical query the page is rendered from and keyed by; `path`: the page its variants share */
-export type PageCacheKey =
+type PageCacheKey =
   | { readonly cacheable: true; readonly url: string; readonly path: string; readonly query: string }
   | { readonly cacheable: false; readonly reason: string };
 
@@ -49,10 +45,7 @@ function readsOf(pathname: string): { listing: boolean; childSku: boolean } | un
 const PRICE_RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)?$/;
 const DEPTH = /^\d{1,6}$/;
 
-/**
- * The canonical key of a page request: `url` is a request target as the server got it (path and query; it passed
- * pageTargetProblem). Two targets get the same `url` exactly when their renders read the same values.
- */
+/** The canonical key of a request target (it passed pageTargetProblem): the same exactly when renders read the same. */
 export function pageCacheKey(target: string, rules: CacheKeyRules): PageCacheKey {
   const parsed = new URL(`http://storefront.local${target.startsWith('/') ? target : `/${target}`}`);
   const path = parsed.pathname;
@@ -65,8 +58,7 @@ export function pageCacheKey(target: string, rules: CacheKeyRules): PageCacheKey
     let values = 0;
     for (const param of rules.filterParams) {
       const single = rules.singleValueParams.includes(param);
-      // what core's filtersFromRouteQuery compares a value with: the ids it made of the values before (a number for
-      // digits: `02` is id 2, and a later `02` is not '2', so it is kept twice there, and here)
+      // the ids core's filtersFromRouteQuery compares a value with (digits are a number: `02` is id 2)
       const ids: string[] = [];
       for (const value of query.getAll(param)) {
         if (value === '' || ids.includes(value)) continue;

@@ -144,7 +144,7 @@ describe('Readiness', () => {
   });
 
   it('asks each dependency at most once per second; a check past its timeout is a failure named in the reason', async () => {
-    let t = 0;
+    let t = 10_000;
     let calls = 0;
     const hanging: ReadinessCheck = { name: 'output cache', run: () => new Promise(() => undefined) };
     const counted: ReadinessCheck = { name: 'api', run: async () => void calls++ };
@@ -153,10 +153,11 @@ describe('Readiness', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => r.problem()));
     expect(new Set(answers)).toEqual(new Set(['not answering: output cache']));
     expect(calls).toBe(1);
-    t = 999;
+    t = 10_999;
     await r.problem();
     expect(calls).toBe(1);
-    t = 1000;
+    // lru-cache's TTL: stale once more than 1000 ms old
+    t = 11_001;
     await r.problem();
     expect(calls).toBe(2);
   });

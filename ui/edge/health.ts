@@ -1,56 +1,48 @@
-/**
- * Readiness (`GET /readyz`): this worker has warmed up, the API answers within its timeout and the output cache's
- * store answers (when it has one to ask). An answer is kept `cacheMs` (in flight too), so a load balancer probing every
- * second costs at most one API call per second per worker.
- */
+import { LRUCache } from 'lru-cache';
+
+/** A dependency `GET /readyz` asks: `run` rejects, or does not resolve in time, when it does not answer. */
 export interface ReadinessCheck {
   /** what the 503 names when the check fails */
   readonly name: string;
-  /** resolves when the dependency answers; rejects, or does not resolve within the timeout, when it does not */
   run(signal: AbortSignal): Promise<void>;
 }
 
+/**
+ * Readiness: this worker has warmed up and every check answers within `timeoutMs`. An answer is kept a second (in
+ * flight too), so a load balancer probing every second costs at most one API call per second per worker.
+ */
 export class Readiness {
-  private last: { at: number; answer: Promise<string | undefined> } | undefined;
   private warm = false;
+  /** '' is ready */
+  private readonly answer: LRUCache<'checks', string>;
 
-  constructor(
-    private readonly checks: readonly ReadinessCheck[],
-    private readonly timeoutMs: number,
-    private readonly now: () => number = Date.now,
-    private readonly cacheMs = 1000,
-  ) {}
+  constructor(checks: readonly ReadinessCheck[], timeoutMs: number, now: () => number = Date.now) {
+    this.answer = new LRUCache({ max: 1, ttl: 1000, ttlResolution: 0, perf: { now }, fetchMethod: async () => {
+      const failed = await Promise.all(checks.map((check) => {
+        const signal = AbortSignal.timeout(timeoutMs);
+        const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', reject, { once: true }));
+        return Promise.race([check.run(signal), timedOut]).then(() => [], () => [check.name]);
+      }));
+      return failed.flat().length ? `not answering: ${failed.flat().join(', ')}` : '';
+    } });
+  }
 
   warmedUp(): void {
     this.warm = true;
   }
 
   /** undefined: ready; else a short reason for the 503 */
-  problem(): Promise<string | undefined> {
-    if (!this.warm) return Promise.resolve('warming up');
-    const t = this.now();
-    if (!this.last || t - this.last.at >= this.cacheMs) this.last = { at: t, answer: this.runChecks() };
-    return this.last.answer;
-  }
-
-  private async runChecks(): Promise<string | undefined> {
-    const failed = await Promise.all(this.checks.map((check) => {
-      const signal = AbortSignal.timeout(this.timeoutMs);
-      const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', reject, { once: true }));
-      return Promise.race([check.run(signal), timedOut]).then(() => [], () => [check.name]);
-    }));
-    const names = failed.flat();
-    return names.length ? `not answering: ${names.join(', ')}` : undefined;
+  async problem(): Promise<string | undefined> {
+    return this.warm ? (await this.answer.fetch('checks')) || undefined : 'warming up';
   }
 }
 
 /** The API answers: any status below 500 to a GET of its root (the demo backend's names itself; no catalogue read). */
 export function apiCheck(apiUrl: string): ReadinessCheck {
-  const root = apiUrl.replace(/\/*$/, '/');
   return {
     name: 'api',
     async run(signal) {
-      const res = await fetch(root, { signal, headers: { accept: 'application/json' } });
+      const res = await fetch(apiUrl.replace(/\/*$/, '/'), { signal, headers: { accept: 'application/json' } });
       await res.body?.cancel();
       if (res.status >= 500) throw new Error(`api answered ${res.status}`);
     },
@@ -60,6 +52,5 @@ export function apiCheck(apiUrl: string): ReadinessCheck {
 /** An output cache that can be asked whether its store answers (RedisOutputCache: PING). */
 export function storeCheck(cache: unknown): ReadinessCheck | undefined {
   const store = cache as { ping?: () => Promise<unknown> } | undefined;
-  if (typeof store?.ping !== 'function') return undefined;
-  return { name: 'output cache', run: async () => void (await store.ping!()) };
+  return store?.ping ? { name: 'output cache', run: async () => void (await store.ping!()) } : undefined;
 }

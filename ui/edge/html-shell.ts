@@ -6,10 +6,11 @@ import { COOKIE_NOTICE_HEAD_SCRIPT } from '../head/cookie-notice-mirror';
 import { documentStart } from './document-start.mjs';
 
 /**
- * The document around the rendered app, every byte a function of the page (nothing per answer), so a cached page is
- * sent as stored. The two inline scripts are constant texts allowed by their SHA-256 in the CSP (INLINE_SCRIPT_HASHES);
- * the page's state and files travel as data: `<script type="application/json" id="shop-boot">` and `data-modules`.
+ * The document around the rendered app, every byte a function of the page (nothing per answer). The two inline scripts
+ * are constant texts allowed by their SHA-256 in the CSP; the page's state and files travel as data
+ * (`<script type="application/json" id="shop-boot">`, `data-modules`).
  */
+
 /** What the build wrote to dist/client/manifest.json. */
 export interface ClientManifest {
   entry: string;
@@ -33,7 +34,7 @@ export function inlinableCss(texts: readonly string[]): string | undefined {
 }
 
 /** JSON for a `<script type="application/json">`: every '<' as \u003c, so no '</script>' or '<!--' ends it. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
@@ -42,9 +43,8 @@ export function escapeHtml(s: string): string {
 }
 
 /**
- * The loader at the end of every page: it adds the page's `data-modules` (the entry as a module script, the rest as
- * module preloads) in the task after the first animation frame (at once in a hidden tab): the server-rendered page
- * paints first, hydration follows. CSP 'strict-dynamic' trusts what this hashed script adds.
+ * The loader at the end of every page: adds its `data-modules` (the entry as a module script, the rest as preloads)
+ * after the first frame (at once in a hidden tab), so the page paints before it hydrates; 'strict-dynamic' trusts them.
  */
 export const BOOT_LOADER = `(function(s,d){var m=((s&&s.getAttribute('data-modules'))||'').split(' ').filter(Boolean);function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}d.head.appendChild(e)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript,document)`;
 

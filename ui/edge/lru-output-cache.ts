@@ -12,7 +12,7 @@ interface Entry {
 }
 
 /** The bounds of one process's output cache (ServerConfig.outputCache*, ./server-config.ts). */
-export interface LruOutputCacheLimits {
+interface LruOutputCacheLimits {
   /** pages kept at most, variants included */
   maxEntries: number;
   /** bytes of pages kept at most (a page counts pageBytes()) */
@@ -23,24 +23,20 @@ export interface LruOutputCacheLimits {
   maxVariantsPerPage?: number;
 }
 
-/** What a cached page costs in memory, about: its two compressed copies, its tags and its ETag. */
+/** What a cached page costs in memory, about: its bytes, its tags and its ETag. */
 export function pageBytes(page: CachedPage): number {
   const tags = page.tags.reduce((n, t) => n + 2 * t.length + 16, 0);
-  return page.br.byteLength + page.gzip.byteLength + tags + 2 * (page.etag?.length ?? 0) + 64;
+  return page.br.byteLength + tags + 2 * (page.etag?.length ?? 0) + 64;
 }
 
 /**
- * In-memory output cache for one process (several workers or machines share pages through the Redis adapter instead).
- * Two lru-caches (entries, bytes, TTL): pages without a query, and their variants (StoreOptions.variantOf) in a
- * share of the places and bytes of their own, the oldest stored of a page dropped past maxVariantsPerPage. So a flood
- * of query strings that each render a real page only ever evicts other variants. Invalidation scans the entries (an
- * administrator's action, over a few hundred pages).
+ * In-memory output cache for one process (workers or machines share pages through the Redis adapter instead). Two
+ * lru-caches: pages without a query, and their variants (StoreOptions.variantOf) in a share of the places and bytes of
+ * their own, at most maxVariantsPerPage of a page. So a flood of query strings only ever evicts other variants.
  */
 export class LruOutputCache implements OutputCache {
   private readonly pages: LRUCache<string, Entry>;
   private readonly variants: LRUCache<string, Entry>;
-  /** a page's variants, oldest stored first */
-  private readonly byPage = new Map<string, string[]>();
   private readonly maxVariantsPerPage: number;
 
   constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock) {
@@ -51,14 +47,7 @@ export class LruOutputCache implements OutputCache {
     this.maxVariantsPerPage = l.maxVariantsPerPage ?? maxVariants;
     const options = (max: number, maxSize: number) => ({ max, maxSize, perf: clock, ttlResolution: 0 });
     this.pages = new LRUCache<string, Entry>(options(l.maxEntries - maxVariants, maxBytes - variantBytes));
-    this.variants = new LRUCache<string, Entry>({
-      ...options(maxVariants, variantBytes),
-      dispose: (entry, key) => {
-        const siblings = this.byPage.get(entry.variantOf!) ?? [];
-        if (siblings.includes(key)) siblings.splice(siblings.indexOf(key), 1);
-        if (siblings.length === 0) this.byPage.delete(entry.variantOf!);
-      },
-    });
+    this.variants = new LRUCache<string, Entry>(options(maxVariants, variantBytes));
   }
 
   async get(key: string): Promise<CacheLookup | undefined> {
@@ -69,13 +58,15 @@ export class LruOutputCache implements OutputCache {
   async set(key: string, page: CachedPage, ttlSeconds: number, { variantOf }: StoreOptions = {}): Promise<void> {
     const cache = variantOf === undefined ? this.pages : this.variants;
     cache.delete(key);
-    const siblings = variantOf === undefined ? [] : (this.byPage.get(variantOf) ?? []);
-    while (siblings.length >= this.maxVariantsPerPage) this.variants.delete(siblings[0]!);
+    if (variantOf !== undefined) {
+      // the page's least recently used variants make room (a few hundred entries at most are looked at)
+      const siblings = [...this.variants.rkeys()].filter((k) => this.variants.peek(k)?.variantOf === variantOf);
+      const over = siblings.length - this.maxVariantsPerPage + 1;
+      for (const k of siblings.slice(0, Math.max(0, over))) this.variants.delete(k);
+    }
     // a page bigger than its cache is not kept (lru-cache refuses it)
     const entry = { page, stale: false, claimedUntil: 0, variantOf };
     cache.set(key, entry, { ttl: ttlSeconds * 1000, size: pageBytes(page) });
-    if (variantOf === undefined || !cache.has(key)) return;
-    this.byPage.set(variantOf, [...(this.byPage.get(variantOf) ?? []), key]);
   }
 
   async invalidate(tag: string): Promise<number> {

@@ -1,20 +1,17 @@
 import cluster from 'node:cluster';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LRUCache } from 'lru-cache';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
-import { pageTargetProblem } from './request-safety';
+import { pageTargetProblem, sameSecret, wrongKeyLimit } from './request-safety';
 import type { RenderGate } from './render-gate';
 
 /**
- * `GET /metrics` in Prometheus's text format, from prom-client's default registry; the names are what docs/deploy.md's
- * alert rules use. Under node:cluster the primary serves no HTTP: the worker that is asked gets the sum over every
- * worker from the primary (AggregatorRegistry, over IPC). Guarded by METRICS_KEY as `Authorization: Bearer <key>`
- * (compared in constant time): unset 404, wrong 401, 10 wrong keys a minute from one client 429.
+ * `GET /metrics` in Prometheus's text format (prom-client's default registry; docs/deploy.md's alert rules use the
+ * names). Under node:cluster the worker asked gets the sum over every worker from the primary (AggregatorRegistry, over
+ * IPC). Guarded by METRICS_KEY as `Authorization: Bearer <key>`: unset 404, wrong 401, 10 wrong a minute 429.
  */
 
 /** label values are a small fixed set, never the URL: every value is a time series */
@@ -49,13 +46,10 @@ new Gauge({
   },
 });
 collectDefaultMetrics();
-// a worker answers the primary's AggregatorRegistry with the default registry from the moment its code has loaded
+// a worker answers the primary's AggregatorRegistry from the moment its code has loaded
 if (cluster.isWorker) new AggregatorRegistry();
 
-/**
- * Every HTTP call of the process goes through undici (ky's fetch, reply-from's pass-through, the readiness probe),
- * which reports it on node:diagnostics_channel: calls to a storefront's API are timed from start to answer head.
- */
+/** undici (ky's fetch, reply-from, the readiness probe) reports each call on diagnostics_channel: the API's are timed */
 const apiOrigins = new Set<string>();
 const calls = new WeakMap<object, { at: number; endpoint: string }>();
 type UndiciMessage = { request: { origin?: unknown; path?: unknown }; response?: { statusCode: number } };
@@ -121,8 +115,8 @@ export function kindOfTags(tags: readonly string[]): RouteKind {
 
 /** what the URL dispatcher resolved a page to, noted while answering */
 const pageKinds = new WeakMap<FastifyRequest, RouteKind>();
-type Lookup = { stale: boolean; page: { tags: readonly string[] } } | undefined;
 
+type Lookup = { stale: boolean; page: { tags: readonly string[] } } | undefined;
 export function countOutputCache(request: FastifyRequest, hit: Lookup): void {
   outputCache.inc({ result: hit ? (hit.stale ? 'stale' : 'hit') : 'miss' });
   const kind = hit && kindOfTags(hit.page.tags);
@@ -153,24 +147,13 @@ export function metricsKeyProblem(key: string): string | undefined {
   return undefined;
 }
 
-function bearerMatches(header: string | undefined, key: string): boolean {
-  const token = header === undefined ? undefined : /^Bearer +(\S+) *$/i.exec(header)?.[1];
-  // hashed first: equal lengths for timingSafeEqual, and no time that tells the key's length
-  return token !== undefined &&
-    timingSafeEqual(createHash('sha256').update(token).digest(), createHash('sha256').update(key).digest());
-}
-
 const noop = () => undefined;
 const TEXT = 'text/plain; charset=utf-8';
 type Message = { kind?: string; id?: number; text?: string; error?: string } | null;
-/** a worker's asks of the primary still waiting for their answer, by id */
+/** a worker's asks of the primary waiting for their answer, by id */
 const waiting = new Map<number, (answer: Message) => void>();
 let asked = 0;
-if (cluster.isWorker) {
-  process.on('message', (m: Message) => {
-    if (m?.kind === 'metrics:answer') waiting.get(m.id!)?.(m);
-  });
-}
+if (cluster.isWorker) process.on('message', (m: Message) => m?.kind === 'metrics:answer' && waiting.get(m.id!)?.(m));
 
 /** A worker asks the primary (answerClusterMetrics) for the sum; prom-client's own wait for the workers is 5 s. */
 async function askPrimary(): Promise<string> {
@@ -199,10 +182,7 @@ export function answerClusterMetrics(): void {
 
 type App<L extends FastifyBaseLogger> = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>;
 
-/**
- * Counts the storefront's requests (on the root instance: its hook is in every context) and answers `GET /metrics`.
- * `key`: what the Bearer token must be (none: 404); `apiUrl`: the API whose calls are timed.
- */
+/** Counts the storefront's requests (a root hook: every context has it) and answers `GET /metrics`. */
 export function serveMetrics<L extends FastifyBaseLogger>(
   app: App<L>,
   { key, apiUrl, renderGate }: { key?: string | undefined; apiUrl: string; renderGate: RenderGate },
@@ -219,17 +199,16 @@ export function serveMetrics<L extends FastifyBaseLogger>(
     if (reply.statusCode === 503 && route !== 'health') unavailable.inc();
   });
 
-  /** wrong keys per client address (request.ip: TRUSTED_PROXIES decide whose X-Forwarded-For names it) */
-  const wrongKeys = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
+  const wrongKeys = wrongKeyLimit();
   app.get('/metrics', async (request, reply) => {
     reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': TEXT });
     if (key === undefined) return reply.code(404).send('Not found');
-    const failures = wrongKeys.get(request.ip) ?? 0;
-    if (failures >= 10) return reply.code(429).header('retry-after', '60').send('Too many wrong keys, try again later');
+    const wait = wrongKeys.retryAfter(request.ip);
+    if (wait) return reply.code(429).header('retry-after', wait).send('Too many wrong keys, try again later');
     const authorization = request.headers.authorization;
-    if (!bearerMatches(authorization, key)) {
+    if (!sameSecret(/^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1], key)) {
       // a request without credentials guesses nothing; one with a wrong key counts
-      if (authorization !== undefined) wrongKeys.set(request.ip, failures + 1);
+      if (authorization !== undefined) wrongKeys.failed(request.ip);
       reply.code(401).header('www-authenticate', 'Bearer realm="metrics"');
       return reply.send('Unauthorized: wrong or missing key');
     }

@@ -6,15 +6,13 @@ import type { ErrorSink } from '../../adapters/common/log-limit';
 import type { ServerConfig } from './server-config';
 
 /**
- * The storefront's cache of rendered pages (spec catalogue §9: output cache TTL 86400 s): in-process (LruOutputCache)
- * or shared by every worker and machine (RedisOutputCache). Pages carry tags naming what they show; invalidating a tag
- * makes its pages stale: still served while one renderer (across all processes sharing the cache) renders them afresh.
+ * The cache of rendered pages (spec catalogue §9: TTL 86400 s), in-process or in Redis. Invalidating a tag makes its
+ * pages stale: still served while one renderer (of all processes sharing the cache) renders them afresh.
  */
 export interface CachedPage {
   readonly status: number;
-  /** the whole document, compressed once when stored (the same bytes for every answer) */
+  /** the whole document as brotli, compressed once when stored (the same bytes for every answer) */
   readonly br: Uint8Array;
-  readonly gzip: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
   /** when it was rendered, ms since the epoch */
@@ -49,9 +47,8 @@ export interface OutputCache {
 export const INVALIDATE_PEERS = 'output-cache:invalidate';
 
 /**
- * The output cache the environment asks for: REDIS_URL, pages shared by every worker and machine (REDIS_PREFIX);
- * OUTPUT_CACHE=1, an in-memory LRU per process, each worker's invalidations passed to the others through the primary
- * (ui/server-main.ts); else none (off by default, as upstream).
+ * The output cache the environment asks for: REDIS_URL (REDIS_PREFIX), shared by every worker and machine;
+ * OUTPUT_CACHE=1, one per process, a worker's invalidations passed on through the primary; else none (as upstream).
  */
 export function outputCacheFromEnv(env: NodeJS.ProcessEnv, server: ServerConfig, logger?: ErrorSink): OutputCache | undefined {
   const maxVariantsPerPage = server.outputCacheMaxVariantsPerPage;

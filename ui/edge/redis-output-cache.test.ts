@@ -7,7 +7,7 @@ import { RedisOutputCache } from './redis-output-cache';
 let redis: TestRedis;
 let a: RedisOutputCache;
 let b: RedisOutputCache;
-const page = (html: string, tags: string[]) => ({ status: 200, br: Buffer.from(html), gzip: Buffer.from(`gz ${html}`), tags, renderedAt: 1 });
+const page = (html: string, tags: string[]) => ({ status: 200, br: Buffer.from(html), tags, renderedAt: 1 });
 
 beforeAll(async () => {
   redis = await startRedis();

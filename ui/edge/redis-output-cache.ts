@@ -15,9 +15,8 @@ export interface RedisOutputCacheOptions {
 }
 
 /**
- * Keeps at most ARGV[1] members in the variants set KEYS[1] (scored by when stored), the oldest dropped with their
- * pages (ARGV[2] .. member) and stale marks (ARGV[3] .. member); one script, so two processes trimming at once drop
- * each page once (page keys built in the script: one Redis, not a Redis Cluster).
+ * Keeps at most ARGV[1] members in the variants set KEYS[1], the oldest stored dropped with their pages (ARGV[2] ..
+ * member) and stale marks (ARGV[3] .. member); one script, so two processes trimming at once drop each page once.
  */
 const TRIM_VARIANTS = `
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
@@ -28,10 +27,8 @@ redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1)
 return over`;
 
 /**
- * The output cache in Redis, shared by every worker and machine: `page:<key>` holds the page (expires with the TTL),
- * `stale:<key>` marks it invalidated, `tag:<tag>` is the set of page keys carrying a tag, `lock:<key>` is the one
- * renderer's claim on a stale page. Redis being away never fails a request: the server renders as if nothing was
- * cached.
+ * The output cache in Redis: `page:<key>` (expires with the TTL), `stale:<key>` its invalidation, `tag:<tag>` the page
+ * keys carrying a tag, `lock:<key>` the one renderer's claim on a stale page. Redis away never fails a request.
  */
 export class RedisOutputCache implements OutputCache {
   private readonly redis: Redis;
@@ -48,7 +45,7 @@ export class RedisOutputCache implements OutputCache {
     const retryStrategy = (times: number) => Math.min(times * 200, 2000);
     const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout };
     this.redis = new Redis(url, { ...failFast, connectTimeout: 2000, retryStrategy });
-    // Redis away: ioredis reports every failed reconnect; the first is written, then a count per interval
+    // ioredis reports every failed reconnect: the first is written, then a count per interval
     this.redis.on('error', (e: Error) => this.quitting || logError('[output-cache] redis', e.message));
   }
 
@@ -59,17 +56,17 @@ export class RedisOutputCache implements OutputCache {
   async get(key: string): Promise<CacheLookup | undefined> {
     const [page, stale] = await this.redis.mget(this.k('page', key), this.k('stale', key));
     if (!page) return undefined;
-    const stored = JSON.parse(page) as Omit<CachedPage, 'br' | 'gzip'> & { br: string; gzip: string };
-    return { page: { ...stored, br: Buffer.from(stored.br, 'base64'), gzip: Buffer.from(stored.gzip, 'base64') }, stale: stale !== null };
+    const stored = JSON.parse(page) as Omit<CachedPage, 'br'> & { br: string };
+    return { page: { ...stored, br: Buffer.from(stored.br, 'base64') }, stale: stale !== null };
   }
 
   async set(key: string, page: CachedPage, ttlSeconds: number, options: StoreOptions = {}): Promise<void> {
     const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
-    const m = this.redis.multi().set(this.k('page', key), JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64'), gzip: Buffer.from(page.gzip).toString('base64') }), 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
+    const json = JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64') });
+    const m = this.redis.multi().set(this.k('page', key), json, 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
     for (const tag of page.tags) m.sadd(this.k('tag', tag), key).pexpire(this.k('tag', tag), ttlMs, 'GT').pexpire(this.k('tag', tag), ttlMs, 'NX');
     if (options.variantOf !== undefined) {
-      // `variants:<page>`: the page's variants by when they were stored; trimmed to maxVariantsPerPage in the same
-      // transaction (a flood of filter combinations on one page keeps at most that many of them)
+      // `variants:<page>`: the page's variants by when stored, trimmed to maxVariantsPerPage in the same transaction
       const variants = this.k('variants', options.variantOf);
       m.zadd(variants, Date.now(), key).pexpire(variants, ttlMs, 'GT').pexpire(variants, ttlMs, 'NX');
       m.eval(TRIM_VARIANTS, 1, variants, this.maxVariantsPerPage, this.k('page', ''), this.k('stale', ''));

@@ -1,7 +1,6 @@
 /**
- * At most `limit` server renders at once in a process, the others waiting in arrival order. With 100 renders sharing
- * the CPU all finish late, the oldest as late as the newest (p99 past a client's timeout); in turn, the throughput is
- * the same and every request waits about as long. A cache hit, a 304, a file or the pass-through never waits here.
+ * At most `limit` server renders at once, the others waiting in arrival order: 100 renders sharing the CPU all finish
+ * late (p99 past a client's timeout); in turn, the throughput is the same and every request waits about as long.
  */
 export class RenderGate {
   private running = 0;

@@ -1,5 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
 /**
- * What the storefront accepts from a client before anything reaches the renderer or the API. Everything here answers
+ * What the storefront accepts from a client before anything reaches the renderer or the API: everything here answers
  * "refuse" (a 4xx) rather than throw, so no client input becomes a 5xx.
  */
 
@@ -14,11 +17,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * checked as sent (fetch and curl normalise '..' away, an attacker's raw request does not): only /api/ and /img/ (spec
  * catalogue §9: the browser talks to one origin); no dot-segment, backslash, white space, control character or empty
  * segment ('//' could become a scheme-relative URL); no percent-encoded '.', '/', '\' or '%' and nothing that does not
- * decode, query included (the proxy decodes the whole target: `?a=%` answered 500).
+ * decode, query included (the proxy decodes the whole target).
  */
 export function safeProxyPath(rawUrl: string): string | undefined {
-  const q = rawUrl.indexOf('?');
-  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const path = rawUrl.split('?', 1)[0]!;
   if (path.length > MAX_PATH_LENGTH || !/^\/(api|img)\//.test(path)) return undefined;
   // URL resolution trims white space: '/api/.. ' resolves as '/api/..' (= '/')
   if (/\s|%(2e|2f|5c|25)/i.test(path) || rawUrl.includes('\\') || CONTROL.test(rawUrl)) return undefined;
@@ -29,17 +31,16 @@ export function safeProxyPath(rawUrl: string): string | undefined {
   } catch {
     return undefined;
   }
+  if (CONTROL.test(decoded) || decoded.includes('\\')) return undefined;
   const segments = decoded.split('/').slice(1);
-  // compared trimmed: an upstream that trims white space ('..%20') must not see a dot-segment either
-  const dotSegment = (s: string): boolean => s.trim() === '.' || s.trim() === '..';
-  if (CONTROL.test(decoded) || /\\/.test(decoded)) return undefined;
-  return segments.some((s, i) => dotSegment(s) || (s === '' && i < segments.length - 1)) ? undefined : rawUrl;
+  // trimmed: an upstream that trims white space ('..%20') must not see a dot-segment either
+  const bad = (s: string, i: number) => s.trim() === '.' || s.trim() === '..' || (s === '' && i < segments.length - 1);
+  return segments.some(bad) ? undefined : rawUrl;
 }
 
 /** One cookie's value, or undefined when absent or not decodable (`locale=%` must not answer 500). */
-export function readCookie(header: string | string[] | undefined, name: string): string | undefined {
-  const raw = Array.isArray(header) ? header.join(';') : (header ?? '');
-  for (const part of raw.split(';')) {
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     try {
@@ -51,10 +52,7 @@ export function readCookie(header: string | string[] | undefined, name: string):
   return undefined;
 }
 
-/**
- * Why a page request's target cannot be rendered at all: over-long, percent-encoding that does not decode (`/c/%`) or
- * a control character, sent as it is or encoded (`/%0aabc`). Query strings are parsed leniently (URLSearchParams).
- */
+/** Why a page request's target cannot be rendered: over-long, bad percent-encoding (`/c/%`), a control character. */
 export function pageTargetProblem(rawUrl: string): string | undefined {
   if (rawUrl.length > MAX_PATH_LENGTH) return 'path too long';
   if (!rawUrl.startsWith('/')) return 'bad request target';
@@ -81,4 +79,21 @@ export function namesPrototypeMember(rawUrl: string): boolean {
       return false;
     }
   });
+}
+
+/** A key given equals the one configured (none configured: never), in constant time whatever their lengths. */
+export function sameSecret(given: unknown, expected: string | undefined): boolean {
+  if (!expected || typeof given !== 'string') return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Wrong keys per client address (request.ip): past 10 in a minute, `retryAfter` names the seconds left to wait. */
+export function wrongKeyLimit() {
+  const failures = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
+  return {
+    retryAfter: (ip: string) =>
+      (failures.get(ip) ?? 0) >= 10 ? String(Math.max(1, Math.ceil(failures.getRemainingTTL(ip) / 1000))) : undefined,
+    failed: (ip: string) => void failures.set(ip, (failures.get(ip) ?? 0) + 1),
+  };
 }

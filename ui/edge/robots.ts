@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { ROUTES } from '../../core/routing/routes';
 
 /**
@@ -19,10 +18,4 @@ export function disallowedPaths(): string[] {
 export function robotsTxt(origin: string): string {
   const disallow = disallowedPaths().map((p) => `Disallow: ${p}`);
   return ['User-agent: *', 'Allow: /', ...disallow, `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
-}
-
-/** plain text, cacheable for a day by browsers and shared caches (it changes with a deploy, if ever) */
-export function sendRobotsTxt(reply: FastifyReply, origin: string): FastifyReply {
-  reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400');
-  return reply.send(robotsTxt(origin));
 }

@@ -79,10 +79,11 @@ describe('/metrics under hostile Authorization headers', () => {
 
   it('the key is compared on hashes: the time of a wrong key does not depend on how much of it is right', async () => {
     // not a timing measurement over the network (loopback noise is larger than a memcmp): the compare is of two
-    // SHA-256 digests of equal length with timingSafeEqual, whatever the token's length (ui/edge/metrics.ts bearerMatches)
+    // SHA-256 digests of equal length with timingSafeEqual, whatever the token's length (request-safety.ts sameSecret)
     const { readFileSync } = await import('node:fs');
-    const source = readFileSync(new URL('./metrics.ts', import.meta.url), 'utf8');
-    expect(source).toMatch(/timingSafeEqual\(createHash\('sha256'\)/);
+    const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+    expect(read('./request-safety.ts')).toMatch(/createHash\('sha256'\)[\s\S]*timingSafeEqual\(digest\(given\), digest\(expected\)\)/);
+    expect(read('./metrics.ts')).toMatch(/sameSecret\(/);
   });
 });
 

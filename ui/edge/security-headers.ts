@@ -14,9 +14,8 @@ const TAG_MANAGER_ORIGINS =
   'https://*.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
 
 /**
- * The headers of every HTML answer, cached or not. Scripts run only when they are the page's two constant inline
- * scripts (by their SHA-256) or what those add ('strict-dynamic': the entry loads its chunks); images and API calls
- * go to the shop's own origin (the /api and /img pass-through) and, when configured, the API's public origin.
+ * The headers of every HTML answer. Scripts run only when they are the page's two constant inline scripts (by their
+ * SHA-256) or what those add ('strict-dynamic'); images and API calls go to the shop's origin and the API's public one.
  */
 export function htmlSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const extra = options.apiOrigin ? ` ${options.apiOrigin}` : '';

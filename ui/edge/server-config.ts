@@ -1,15 +1,10 @@
-/**
- * What only the storefront server reads (not ShopConfig, not the SDK): the output cache's TTL and bounds, and how big
- * and how warm a worker starts. ui/server-main.ts reads it once, with the environment's overrides (serverConfig).
- */
+/** What only the storefront server reads (not ShopConfig): the output cache's bounds, a worker's heap and warm-up. */
 export const SERVER_CONFIG = {
   /** spec catalogue §9: output cache TTL 86400 s */
   outputCacheTtlSeconds: 86400,
   /**
-   * The in-process output cache (OUTPUT_CACHE=1, per worker): at most this many pages (OUTPUT_CACHE_SIZE) and bytes.
-   * Variants (a URL with a query: sorts, pages, filters) take at most `outputCacheMaxVariants` of them and
-   * `outputCacheMaxVariantsPerPage` per path, and evict only other variants: a flood of filter combinations cannot push
-   * a page without a query out.
+   * The in-process output cache: at most this many pages (OUTPUT_CACHE_SIZE) and bytes; variants (a URL with a query)
+   * take at most `outputCacheMaxVariants` of them and `outputCacheMaxVariantsPerPage` per path, evicting only variants.
    */
   outputCacheMaxEntries: 500,
   outputCacheMaxBytes: 64 * 1024 * 1024,
@@ -18,10 +13,7 @@ export const SERVER_CONFIG = {
   /** a request with more filter values, or a longer canonical query, is rendered without the output cache */
   outputCacheMaxFilterValues: 6,
   outputCacheMaxQueryLength: 300,
-  /**
-   * A worker's V8 old generation in MB (STOREFRONT_HEAP_MB): the caches (~110 MB) plus a render's working set, so V8
-   * collects its garbage instead of letting it pile up to hundreds of MB.
-   */
+  /** a worker's V8 old generation in MB (STOREFRONT_HEAP_MB): the caches (~110 MB) and a render's working set */
   workerHeapMb: 384,
   /** a worker's semi-space in MB (STOREFRONT_SEMI_SPACE_MB; 0: V8's 16, scavenged every few uncached renders) */
   workerSemiSpaceMb: 64,

@@ -1,10 +1,8 @@
 /**
- * react-i18next for the server bundle (scripts/build.mjs SERVER_SHIMS): the package with `useTranslation` replaced,
- * through public API alone. Upstream's hook copies the i18next instance per call and its `t` spreads every option per
- * translation (a server render took 5-15x the CPU with it). A server renders each component once, in a language fixed
- * for the request: one answer per instance is shared by every component of every render. Its `t` remembers string
- * answers by key and plain option values, forgotten when the texts or language change and at MEMO_LIMIT. A call it
- * cannot answer as upstream does (a namespace, a key prefix, an instance not ready) goes to upstream's hook.
+ * react-i18next for the server bundle (scripts/build.mjs SERVER_SHIMS) with `useTranslation` replaced, through public
+ * API alone: upstream's copies the instance per call and its `t` spreads every option (5-15x a render's CPU). One
+ * answer per instance is shared by every component; its `t` remembers string answers by key and plain option values
+ * (forgotten when texts or language change, and at MEMO_LIMIT). Anything else (a namespace, a key prefix) is upstream's.
  */
 import { useContext } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';

@@ -1,9 +1,7 @@
 /**
- * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS): the package with Link replaced, through
- * public API alone. Upstream's Link builds a click handler and navigation and prefetch state a server never writes;
- * with a few hundred links a category body rendered ~40 % slower. A link with a string target that upstream writes as
- * a plain `<a>` gets that `<a>` (react-router's useHref, the props upstream passes on, data-discover); any other link
- * is upstream's. ui/edge/server-router.test.tsx renders both for many targets and compares them byte for byte.
+ * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link replaced, through public API alone:
+ * upstream's builds handlers and state a server never writes (a category body rendered ~40 % slower). A link upstream
+ * writes as a plain `<a>` gets that `<a>` (server-router.test.tsx compares both byte for byte); others are upstream's.
  */
 import { createElement, forwardRef, type ForwardedRef } from 'react';
 import { Link as UpstreamLink, useHref, type LinkProps } from 'react-router-dom';

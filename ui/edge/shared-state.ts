@@ -3,9 +3,8 @@ import type { LocaleCode } from '../../core/config';
 import type { DehydratedState } from '../app/dehydrate';
 
 /**
- * What every page of a store view would carry the same (the category list) leaves the page's state for a document of
- * its own, named by its content: the browser fetches it once (preloaded from the page's head) and keeps it
- * (immutable), and the next page names the same document.
+ * What every page of a store view would carry the same (the category list) leaves the page's state for a document
+ * named by its content: the browser fetches it once (preloaded from the head) and keeps it (immutable).
  */
 export interface SharedDocument {
   href: string;
@@ -26,11 +25,7 @@ export function parseCategoriesHref(path: string, locales: readonly string[]): {
 /** documents made of a frozen category list, by list and locale (a list that cannot change has one document) */
 const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocument>>();
 
-/**
- * The category list as a shared document (the JSON the page's state would have carried). A frozen list (the server's
- * come deep-frozen from the catalogue read cache, the same list for every render while it is kept) is written and
- * hashed once.
- */
+/** The category list as a shared document; a frozen list (the catalogue read cache's) is written and hashed once. */
 export function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
   const kept = documentsOf.get(categories)?.get(locale);
   if (kept) return kept;
@@ -42,10 +37,7 @@ export function categoriesDocument(locale: LocaleCode, categories: readonly unkn
   return doc;
 }
 
-/**
- * A page's state as it travels: the category list moved out to its shared document (when the page has one), the
- * rest as dehydrate() left it.
- */
+/** A page's state as it travels: the category list moved out to its shared document (when it has one). */
 export function splitSharedState(state: DehydratedState, locale: LocaleCode): { state: DehydratedState; shared: SharedRefs; documents: SharedDocument[] } {
   const category = state['category'] as { categories?: readonly unknown[] } | undefined;
   if (!category?.categories?.length) return { state, shared: {}, documents: [] };

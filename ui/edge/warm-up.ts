@@ -1,9 +1,7 @@
 /**
- * A storefront worker renders a few of the shop's pages before it takes connections: V8 optimises a function only
- * after many runs, and a cold worker rendered a category page at ~3x a warm one's CPU (at 50 connections the slowest
- * 1 % all fell in a new worker's first second). The pages are found as a shopper would: the home page, then on each
- * page the first link of its main content not seen yet, up to `pages`; then rendered in turn until `renders` renders
- * or `maxMs`. It stops at the first answer that is not a 200 (the API down: start serving at once) and never throws.
+ * A worker renders a few pages before it takes connections (a cold one rendered at ~3x a warm one's CPU): the home
+ * page, then on each page the first link of its main content not seen yet, up to `pages`; then those in turn until
+ * `renders` or `maxMs`. It stops at the first answer that is not a 200 (the API down: serve at once), never throws.
  */
 export interface WarmUpOptions {
   /** renders in all (0: none) */
