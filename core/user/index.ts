@@ -4,4 +4,5 @@ export * from './session-service';
 export * from './sku-list-service';
 export * from './list-items';
 export * from './order-details';
+export * from './reorder';
 export * from './address-book';

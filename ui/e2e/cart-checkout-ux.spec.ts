@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, simpleProductUrl, uniqueEmail, checkoutWithOneProduct } from './checkout-steps';
+import { acceptTerms, addProductToCart, choosePayment, closeCookieNotice, fillDetailsAndShipping, hydrated, placeOrder, requestsInFlight, simpleProductUrl, uniqueEmail, checkoutWithOneProduct } from './checkout-steps';
 
 // what the shopper sees.
 
@@ -203,6 +203,19 @@ test("an order history row opens the order's details; another customer cannot re
   await expect(page.locator('[data-payment-status]')).toHaveText('in behandeling');
   await expect(page.locator('.order-details__facts')).toContainText('Betalen bij levering');
   await page.screenshot({ path: 'test-results/e2e/account-order-details.png', fullPage: true });
+
+  // order again: the order's product goes into the cart that placing the order emptied, and the microcart opens
+  const orderAgain = requestsInFlight(page);
+  await page.getByRole('button', { name: 'Bestel opnieuw' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'De producten van deze bestelling staan in je winkelwagen.' })).toBeVisible();
+  await expect(cartDrawer(page).getByText(product.name)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cartDrawer(page)).toHaveCount(0);
+  // stored: a reload shows the line in the cart
+  await orderAgain.idle();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Winkelwagen, 1\b/ })).toBeVisible();
 
   // another customer: the same URL finds nothing, and nothing of Anne's order shows
   await page.getByRole('link', { name: 'Terug naar mijn account' }).click();

@@ -3,12 +3,15 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
+import { CartService } from '../../core/cart/cart-service';
 import { orderDetails, type OrderDetails, type OrderDetailsAddress } from '../../core/user/order-details';
+import { reorder } from '../../core/user/reorder';
 import { SessionService } from '../../core/user/session-service';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LoginFirst } from '../components/account/LoginFirst';
-import { useErrorText, useMoney, useMounted, useSession } from '../hooks/use-transactions';
+import { useServerAction } from '../hooks/use-server-action';
+import { useErrorText, useMicrocartToggle, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
 
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
@@ -31,6 +34,38 @@ function Address({ title, address }: { title: string; address: OrderDetailsAddre
         {address.telephone ? <><br />{address.telephone}</> : null}
       </address>
     </section>
+  );
+}
+
+/** "Order again": the order's products into the cart (core/user/reorder.ts), then the microcart opens. */
+function OrderAgain({ order }: { order: OrderDetails }) {
+  const { t } = useTranslation();
+  const session = useService(SessionService);
+  const cart = useService(CartService);
+  const toggleCart = useMicrocartToggle();
+  const action = useServerAction();
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const message = action.error ? { kind: 'error', text: action.error } : notice;
+  const orderAgain = () =>
+    action.run(async () => {
+      setNotice(undefined);
+      const outcome = await reorder({ session, cart }, order.ref);
+      if (outcome.kind === 'not-found') return setNotice({ kind: 'error', text: t('server.orderNotFound') });
+      if (outcome.kind === 'nothing-to-add') return setNotice({ kind: 'error', text: t('orderDetails.nothingToAdd') });
+      setNotice({ kind: 'success', text: t('orderDetails.added') });
+      toggleCart(true);
+    });
+  return (
+    <div className="order-details__again">
+      <button type="button" className="button button--primary" onClick={() => void orderAgain()} disabled={action.busy}>
+        {t('orderDetails.orderAgain')}
+      </button>
+      {message ? (
+        <p className={`form-message form-message--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -103,6 +138,7 @@ function Details({ order }: { order: OrderDetails }) {
         <Address title={t('orderDetails.shippingAddress')} address={order.shippingAddress} />
         <Address title={t('orderDetails.billingAddress')} address={order.billingAddress} />
       </div>
+      <OrderAgain order={order} />
     </>
   );
 }

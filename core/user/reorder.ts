@@ -1,0 +1,58 @@
+/**
+ * "Order again" from the customer's order history (beyond the spec; built on spec transactions §3 "Order history
+ * item" and §4 "Adding"): the order's product lines go into the current cart, a line of the same identity as one
+ * already there adds its quantity. The order's coupon is not applied again: it belonged to that order (unlike
+ * back-to-cart.ts, which restores an order whose payment just failed).
+ */
+import type { OrderLine } from '../cart/restore';
+import type { CartItem } from '../cart/types';
+import type { OrderHistoryItem } from '../ports/user-api';
+
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+const positive = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * The lines of a history item to put in a cart: each line with a sku and a positive quantity (`qty_ordered` as
+ * Magento's history names it, else `qty`). A child line (it names a parent item) is skipped: its parent line's
+ * product_option already carries the chosen variant or bundle options.
+ */
+export function reorderLines(order: OrderHistoryItem): OrderLine[] {
+  const lines = Array.isArray(order.items) ? order.items : [];
+  return lines.flatMap((raw): OrderLine[] => {
+    const line = record(raw);
+    const sku = line?.['sku'];
+    const qty = positive(line?.['qty_ordered']) ?? positive(line?.['qty']);
+    if (!line || typeof sku !== 'string' || !sku || qty === undefined) return [];
+    if (line['parent_item_id'] != null || line['parent_item'] != null) return [];
+    const { name, price_incl_tax, product_type, product_option } = line;
+    return [{ sku, qty, name, price_incl_tax, product_type, product_option }];
+  });
+}
+
+export interface ReorderDeps {
+  /** the customer's own orders (SessionService.findOrder) */
+  readonly session: { findOrder(ref: string): Promise<OrderHistoryItem | undefined> };
+  /** CartService.restoreOrderLines */
+  readonly cart: { restoreOrderLines(lines: readonly OrderLine[]): Promise<CartItem[]> };
+}
+
+export type ReorderOutcome =
+  | { readonly kind: 'added'; readonly lines: readonly CartItem[] }
+  /** not in the customer's own history (another customer's number finds nothing, spec transactions §6) */
+  | { readonly kind: 'not-found' }
+  /** the order holds no line that can go into a cart */
+  | { readonly kind: 'nothing-to-add' };
+
+/** Put the products of the customer's order `ref` into the cart. */
+export async function reorder(deps: ReorderDeps, ref: string): Promise<ReorderOutcome> {
+  const order = await deps.session.findOrder(ref);
+  if (!order) return { kind: 'not-found' };
+  const lines = reorderLines(order);
+  if (lines.length === 0) return { kind: 'nothing-to-add' };
+  return { kind: 'added', lines: await deps.cart.restoreOrderLines(lines) };
+}
