@@ -7,6 +7,7 @@
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';
 import type { OrderHistoryItem } from '../ports/user-api';
+import { reorderLines } from '../user/reorder';
 import type { StoredOrder } from './order-store';
 
 export interface BackToCartDeps {
@@ -37,7 +38,7 @@ async function orderToRestore(deps: BackToCartDeps, order: { orderToken: string;
   }
   if (!deps.session.isLoggedIn()) return undefined;
   const own = await deps.session.findOrder(order.incrementId);
-  const lines = Array.isArray(own?.items) ? (own.items as OrderLine[]) : [];
+  const lines = own ? reorderLines(own) : [];
   return lines.length > 0 ? { lines, coupon: couponCode(own?.['coupon_code']) } : undefined;
 }
 
