@@ -40,6 +40,25 @@ describe('garbage in (fast-check fuzz over every endpoint)', () => {
     }
   });
 
+  it('null in place of any one field of a valid body: a 4xx or an answer, never a 5xx', async () => {
+    // every path to a leaf of a JSON value, e.g. ['addressInformation', 'shippingAddress', 'country_id']
+    const leaves = (v: unknown, at: string[] = []): string[][] =>
+      v !== null && typeof v === 'object' ? Object.entries(v).flatMap(([k, c]) => leaves(c, [...at, k])) : [at];
+    const withNull = (v: any, [head, ...rest]: string[]): any =>
+      head === undefined ? null : Array.isArray(v) ? v.map((c, i) => (String(i) === head ? withNull(c, rest) : c)) : { ...v, [head]: withNull(v[head], rest) };
+    const failures: string[] = [];
+    for (const e of ENDPOINTS.filter((x) => x.body)) {
+      const body = e.body!(fixture);
+      for (const leaf of leaves(body)) {
+        const qs = new URLSearchParams(e.query?.(fixture) ?? {}).toString();
+        const path = `${e.path.replace(':payment', fixture.paymentId)}${qs ? `?${qs}` : ''}`;
+        const res = await be.call(e.method, path, withNull(body, leaf));
+        if (res.status >= 500) failures.push(`${res.status} ${e.method} ${e.path} ${leaf.join('.')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('1,000 requests: never a 5xx, always the {code, result} envelope, and no record changed by a rejected request', async () => {
     const report = await runFuzz(be.url, dir, fixture, 1000, 20261101);
     expect(report.failures).toEqual([]);

@@ -105,7 +105,9 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
     query: cartQuery,
     body: obj({
       addressInformation: obj({
-        shippingAddress: { ...address, required: ['country_id'] }, billingAddress: opt(address),
+        // the country decides the shipping: required and never null here
+        shippingAddress: { ...address, properties: { ...(address['properties'] as object), country_id: str(2, 2) }, required: ['country_id'] },
+        billingAddress: opt(address),
         shipping_method_code: str(100, 1), shipping_carrier_code: str(100, 1),
       }, ['shippingAddress', 'shipping_method_code', 'shipping_carrier_code']),
     }, ['addressInformation']),
