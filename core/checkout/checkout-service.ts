@@ -146,7 +146,9 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   /** spec transactions §3 "paymentDetails": the method (and bank) picked, kept before the step is confirmed */
   async choosePaymentMethod(choice: PaymentChoice): Promise<void> {
     const kept: PaymentChoice = choice.issuer ? { method: choice.method, issuer: choice.issuer } : { method: choice.method };
-    await this.storeDetails(KEYS.paymentChoice, kept, { paymentChoice: kept });
+    // shown at once, in the order the picks are made: a form following the state never sees an older pick return
+    this.patch({ paymentChoice: kept });
+    await this.storeDetails(KEYS.paymentChoice, kept, {});
   }
 
   /** one step's details stored and shown, the change time kept, the other tabs told */

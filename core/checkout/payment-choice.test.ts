@@ -140,6 +140,25 @@ describe('CheckoutService: the picked payment method', () => {
     expect(keptPaymentChoice(again.snapshot().paymentChoice, again.snapshot().paymentDetails)).toEqual({ method: 'ideal', issuer: 'ideal_INGBNL2A' });
   });
 
+  // picks made quickly one after another (a bank chosen by arrow keys): the state follows them in order at once,
+  // so a form that shows the state never sees an older pick come back after a newer one
+  it('shows each pick as it is made, the last one last, while the writes are still on their way', async () => {
+    const storage = new MemoryStorage();
+    const checkout = service(storage);
+    const seen: (string | undefined)[] = [];
+    checkout.state$.subscribe((s) => seen.push(s.paymentChoice?.issuer));
+    const picks = ['ideal_ABNANL2A', 'ideal_ASNBNL21', 'ideal_INGBNL2A'];
+    const writes = picks.map((issuer) => checkout.choosePaymentMethod({ method: 'ideal', issuer }));
+    expect(checkout.snapshot().paymentChoice).toEqual({ method: 'ideal', issuer: 'ideal_INGBNL2A' });
+    await Promise.all(writes);
+    expect(checkout.snapshot().paymentChoice).toEqual({ method: 'ideal', issuer: 'ideal_INGBNL2A' });
+    const shown = seen.filter((issuer, i) => issuer !== seen[i - 1] && issuer !== undefined);
+    expect(shown).toEqual(picks);
+    const reloaded = service(storage);
+    await reloaded.load();
+    expect(reloaded.snapshot().paymentChoice).toEqual({ method: 'ideal', issuer: 'ideal_INGBNL2A' });
+  });
+
   // spec transactions §4 Logout: saved checkout payment details are cleared, the unconfirmed pick with them
   it('is cleared with the details', async () => {
     const storage = new MemoryStorage();

@@ -27,10 +27,13 @@ export function Header() {
   const search = useSearch();
   const searchService = useSearchService();
   const navigate = useNavigate();
-  const [active, setActive] = useState(-1);
+  // the active option is a product, not a place in the list: results that arrive later (the server's after the
+  // local ones) keep it active while they still hold it; typing or closing the panel clears it
+  const [activeSku, setActiveSku] = useState<string>();
   const results = flags.searchpanel ? search.items : [];
-  // new results: no option is active any more
-  useEffect(() => setActive(-1), [search.items, flags.searchpanel]);
+  const active = results.findIndex((p) => p.sku === activeSku);
+  const setActive = (index: number) => setActiveSku(results[index]?.sku);
+  useEffect(() => setActiveSku(undefined), [flags.searchpanel]);
   const closePanel = () => ui.setPanel('searchpanel', false);
   const pick = (product: Product) => {
     closePanel();
@@ -112,9 +115,10 @@ export function Header() {
               aria-autocomplete="list"
               aria-expanded={results.length > 0}
               aria-controls={results.length > 0 ? SEARCH_LISTBOX_ID : undefined}
-              aria-activedescendant={active >= 0 && active < results.length ? searchOptionId(active) : undefined}
+              aria-activedescendant={active >= 0 ? searchOptionId(active) : undefined}
               onKeyDown={onSearchKey}
               onChange={(e) => {
+                setActiveSku(undefined);
                 if (!flags.searchpanel) ui.setPanel('searchpanel', true);
                 void searchService.setText(e.target.value);
               }}
