@@ -46,8 +46,6 @@ export const CATALOGUE_DEFAULTS = {
     filterUnavailableVariants: false,
     setFirstVarianAsDefaultInURL: false,
     preventConfigurableChildrenDirectAccess: true,
-    alwaysSyncPlatformPricesOver: false,
-    waitForPlatformSync: false,
     stockSync: false,
     stockBatchSize: 15,
     urlDispatcher: true,

@@ -21,6 +21,5 @@ export const UI_DEFAULTS = {
       /** spec catalogue §2.4: a route change shows the bar only once it has taken this long */
       routeChangeDelayMs: 300,
     },
-    prefetch: { idleTimeoutMs: 2000 },
   },
 };

@@ -65,7 +65,6 @@ export interface ShopConfig extends LocaleConfig, CatalogueConfig, UiConfig, Tra
     readonly url: string;
     /** the base of API and image URLs written into pages; '' = same origin, through the storefront's /api and /img proxy */
     readonly publicUrl: string;
-    readonly type: 'api' | 'graphql';
   };
 }
 
@@ -79,7 +78,6 @@ export const DEFAULT_CONFIG: ShopConfig = {
   api: {
     url: 'http://127.0.0.1:8080',
     publicUrl: '',
-    type: 'api',
   },
   ...LOCALE_DEFAULTS,
   ...CATALOGUE_DEFAULTS,

@@ -26,7 +26,6 @@ export interface CartItem {
   errors?: Record<string, MessageKey>;
   is_in_stock?: boolean;
   totals?: { row_total_incl_tax?: number; discount_amount?: number };
-  onlineStockCheckid?: string;
   checksum?: string;
   price_incl_tax?: number;
   options?: unknown;

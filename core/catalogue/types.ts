@@ -19,22 +19,13 @@ export interface MediaGalleryEntry {
 export interface PriceFields {
   price?: number;
   price_incl_tax?: number;
-  price_tax?: number;
   original_price?: number;
   original_price_incl_tax?: number;
-  original_price_tax?: number;
   special_price?: number | null;
   special_price_incl_tax?: number | null;
-  special_price_tax?: number | null;
   final_price?: number;
   final_price_incl_tax?: number;
-  final_price_tax?: number;
-  original_special_price?: number | null;
-  original_special_price_tax?: number | null;
-  original_special_price_incl_tax?: number | null;
   original_final_price?: number;
-  original_final_price_tax?: number;
-  original_final_price_incl_tax?: number;
   special_from_date?: string | null;
   special_to_date?: string | null;
   price_is_current?: boolean;
@@ -112,7 +103,6 @@ export interface CustomOptionValue {
   title?: string;
   price_type: 'fixed' | 'percent';
   price: number;
-  sort_order?: number;
 }
 
 export interface CustomOption {

@@ -7,7 +7,7 @@ import type { ProductType } from '../catalogue/types';
 import {
   buildOrderBody,
   cartIsVirtualOnly,
-  defaultShippingMethod,
+  defaultMethod,
   isInCheckout,
   orderAccepted,
   paymentMethods,
@@ -68,7 +68,7 @@ describe('shipping methods (spec transactions §5, §9)', () => {
     const methods = shippingMethods(cfg);
     expect(methods).toHaveLength(1);
     expect(methods[0]).toMatchObject({ method_title: 'DPD Courier', amount: 4, price_incl_tax: 5, default: true, offline: true });
-    expect(defaultShippingMethod(methods)?.method_code).toBe('flatrate');
+    expect(defaultMethod(methods)?.method_code).toBe('flatrate');
   });
 
   it('drops methods flagged unavailable (property)', () => {

@@ -34,8 +34,8 @@ export function shippingMethods(config: Pick<ShopConfig, 'shipping'>, serverMeth
   return [...out.values()].filter((m) => m.available !== false);
 }
 
-/** The default shipping method (the first flagged default, else the first). */
-export function defaultShippingMethod(methods: readonly CartShippingMethod[]): CartShippingMethod | undefined {
+/** spec transactions §5: the default shipping or payment method: the first flagged default, else the first offered. */
+export function defaultMethod<M extends { readonly default?: boolean }>(methods: readonly M[]): M | undefined {
   return methods.find((m) => m.default) ?? methods[0];
 }
 

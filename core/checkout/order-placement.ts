@@ -11,7 +11,7 @@ import { MESSAGES, ShopError } from '../messages';
 import { TAB_LOCKS } from '../ports/cross-tab';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
 import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
-import { buildOrderBody, defaultShippingMethod, shippingMethods as shippingMethodsRule } from './checkout-rules';
+import { buildOrderBody, defaultMethod, shippingMethods as shippingMethodsRule } from './checkout-rules';
 import { CHECKOUT_KEYS, cartOrderKey, orderIdempotencyKey, placedFromStored, type CheckoutContext, type PlacedOrder } from './checkout-state';
 import { sendOrder } from './offline-orders';
 
@@ -54,7 +54,7 @@ async function placeOrderLocked(ctx: CheckoutContext, seenKey: string, sawItems:
   const shippingMethod =
     s.shippingMethods.find((m) => m.method_code === shipping.shippingMethod && (!shipping.shippingCarrier || m.carrier_code === shipping.shippingCarrier)) ??
     config.shipping.methods.find((m) => m.method_code === shipping.shippingMethod) ??
-    defaultShippingMethod(shippingMethodsRule(config));
+    defaultMethod(shippingMethodsRule(config));
   if (!shippingMethod) throw new ShopError(MESSAGES.fieldRequired);
 
   ctx.patch({ placing: true, orderError: undefined });

@@ -7,7 +7,7 @@ import type { CartItem } from '../cart/types';
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { ProviderPaymentMethodWire } from '../ports/payment-api';
-import { paymentMethods, type PaymentMethodsResult } from './checkout-rules';
+import { defaultMethod, paymentMethods, type PaymentMethodsResult } from './checkout-rules';
 import type { CheckoutPaymentMethod, PaymentDetails } from './types';
 
 /** A payment method picked on the payment step and not yet confirmed ("Verder naar overzicht"). */
@@ -49,11 +49,6 @@ export function keptPaymentChoice(choice: PaymentChoice | undefined, details: Pi
   return typeof issuer === 'string' && issuer ? { method: details.paymentMethod, issuer } : { method: details.paymentMethod };
 }
 
-/** The default payment method: the one flagged default (cash on delivery), else the first offered. */
-export function defaultPaymentMethod(methods: readonly CheckoutPaymentMethod[]): CheckoutPaymentMethod | undefined {
-  return methods.find((m) => m.default) ?? methods[0];
-}
-
 /**
  * What the payment step shows as chosen. While no method is offered yet (they are on their way) the kept choice stands;
  * once they are: the kept method when it is offered, else the default with `replaced` naming the kept one. `offline`:
@@ -62,7 +57,7 @@ export function defaultPaymentMethod(methods: readonly CheckoutPaymentMethod[]):
  */
 export function resolvePaymentChoice(kept: PaymentChoice | undefined, methods: readonly CheckoutPaymentMethod[], offline = false): ResolvedPaymentChoice {
   if (methods.length === 0 || (kept && methods.some((m) => m.code === kept.method))) return { method: kept?.method ?? '', issuer: kept?.issuer ?? '' };
-  const fallback = defaultPaymentMethod(methods)?.code ?? '';
+  const fallback = defaultMethod(methods)?.code ?? '';
   return kept && !offline ? { method: fallback, issuer: '', replaced: kept.method } : { method: fallback, issuer: '' };
 }
 
