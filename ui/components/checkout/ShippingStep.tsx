@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { defaultShippingMethod } from '../../../core/checkout/checkout-rules';
+import { defaultMethod } from '../../../core/checkout/checkout-rules';
 import { collectErrors, validateRequired } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
@@ -25,7 +25,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const personal = state.personalDetails;
   const validate = (v: V) =>
     collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
-  const fallback = defaultShippingMethod(methods);
+  const fallback = defaultMethod(methods);
   // what the step shows before anyone types: a saved default address fills only this (AddressFields)
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };
   const form = useForm<V>(
