@@ -17,7 +17,6 @@ export const UI_DEFAULTS = {
       thicknessPx: 2,
       color: '#2e7d32',
       failedColor: '#c62828',
-      routeChangeIncrease: 40,
       /** spec catalogue §2.4: a route change shows the bar only once it has taken this long */
       routeChangeDelayMs: 300,
     },

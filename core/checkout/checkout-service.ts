@@ -12,7 +12,7 @@ import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
 import type { OrderAddress } from '../ports/order-api';
 import { STORAGE_COLLECTIONS } from '../ports/storage';
-import type { CrossTab, TabLocks } from '../ports/cross-tab';
+import type { CrossTab } from '../ports/cross-tab';
 import { InProcessLocks, NoOtherTabs } from '../tabs/single-tab';
 import { addressErrors, billingAddressErrors, InvalidAddressError } from './address-rules';
 import { isInCheckout, orderAddress, shippingMethods as shippingMethodsRule } from './checkout-rules';
@@ -48,7 +48,6 @@ export {
 export class CheckoutService extends StateHolder<CheckoutState> {
   readonly orders: OrderStore;
   private readonly tabs: CrossTab;
-  private readonly locks: TabLocks;
   private readonly ctx: CheckoutContext;
   private readonly offline: OfflineOrders;
   /** the offline-order-confirmation event (spec transactions §2, §4) */
@@ -61,8 +60,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     super(INITIAL_CHECKOUT_STATE);
     this.orders = new OrderStore(deps.storage);
     this.tabs = deps.crossTab ?? new NoOtherTabs();
-    this.locks = deps.locks ?? new InProcessLocks();
-    this.ctx = { deps, config, orders: this.orders, tabs: this.tabs, locks: this.locks, state: () => this.state.value, patch: (p) => this.patch(p) };
+    const locks = deps.locks ?? new InProcessLocks();
+    this.ctx = { deps, config, orders: this.orders, tabs: this.tabs, locks, state: () => this.state.value, patch: (p) => this.patch(p) };
     this.offline = new OfflineOrders(this.ctx);
     this.offlineOrderConfirmation$ = this.offline.confirmation$;
     this.tabs.messages$.subscribe((m) => {

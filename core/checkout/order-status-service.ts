@@ -3,7 +3,7 @@
  * the status group with increment id and e-mail; 403 → 'payment.hashIncorrect'; another error answer →
  * 'payment.invalidToken'; no answer → 'payment.fetchFailed'; an unknown status → 'payment.detailsProblem'.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import { MESSAGES, type MessageKey } from '../messages';
 import { isApiError } from '../ports/api-error';
 import type { Logger } from '../ports/logger';
@@ -46,20 +46,11 @@ export function orderStatusView(orderToken: string, outcome: { response: Payment
   return { kind: group, orderToken, incrementId: String(r.order.increment_id), email: String(r.order.customer_email), paymentStatus: status as string, ...TEXTS[group] };
 }
 
-export class OrderStatusService {
-  private readonly state = new BehaviorSubject<OrderStatusView>({ kind: 'idle' });
-  readonly state$: Observable<OrderStatusView> = this.state.pipe(distinctUntilChanged());
-
+export class OrderStatusService extends StateHolder<OrderStatusView> {
   constructor(
     private readonly deps: { readonly paymentApi: PaymentApi; readonly progress?: ProgressService; readonly logger: Logger },
-  ) {}
-
-  snapshot(): OrderStatusView {
-    return this.state.value;
-  }
-
-  hydrate(view: OrderStatusView): void {
-    this.state.next(view);
+  ) {
+    super({ kind: 'idle' });
   }
 
   async load(orderToken: string): Promise<OrderStatusView> {

@@ -5,7 +5,7 @@
  * notification, a canceled comment, the thank-you flag unset, and config.payment.errorRedirectPath. Cash on delivery
  * and other non-provider methods: the order placement alone completes checkout.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import { loadedIssuers, needsIssuer, validateIssuer } from './form-validation';
@@ -52,10 +52,7 @@ export function formatPaymentAmount(amount: PaymentCreationResponse['amount'], c
   return Number.isFinite(n) ? `${n.toFixed(config.i18n.fractionDigits)} ${config.i18n.currencyCode}` : String(amount);
 }
 
-export class PaymentService {
-  private readonly state = new BehaviorSubject<PaymentState>({ issuers: [], issuersError: undefined, creating: false, error: undefined });
-  readonly state$: Observable<PaymentState> = this.state.pipe(distinctUntilChanged());
-
+export class PaymentService extends StateHolder<PaymentState> {
   constructor(
     private readonly deps: {
       readonly paymentApi: PaymentApi;
@@ -67,14 +64,8 @@ export class PaymentService {
     },
     private readonly config: ShopConfig,
     private readonly options: { readonly storefrontOrigin: string },
-  ) {}
-
-  snapshot(): PaymentState {
-    return this.state.value;
-  }
-
-  private patch(p: Partial<PaymentState>): void {
-    this.state.next({ ...this.state.value, ...p });
+  ) {
+    super({ issuers: [], issuersError: undefined, creating: false, error: undefined });
   }
 
   /** spec §5: empty issuer list gives 'No issuers' */

@@ -50,7 +50,7 @@ export function urlMapRequest(path: string, config: ShopConfig, childSku?: strin
 }
 
 /** spec catalogue §2.3: the route a URL-map answer stands for (an unknown _type raises 'No entity type registered'). */
-export function resolutionFromMapping(hit: UrlMapHit | null, config: ShopConfig, childSku?: string, storeCode?: string): RouteResolution {
+export function resolutionFromMapping(hit: UrlMapHit | null, childSku?: string, storeCode?: string): RouteResolution {
   const sc = storeCode ? { storeCode } : {};
   if (!hit || !hit._source) return notFoundResolution(storeCode);
   const source = hit._source;
@@ -148,7 +148,7 @@ export class UrlDispatcher {
         throw e;
       }
     }
-    return resolutionFromMapping(hit, this.config, childSku, storeCode);
+    return resolutionFromMapping(hit, childSku, storeCode);
   }
 }
 

@@ -13,10 +13,10 @@ const product: Product = { id: 1, sku: 'KP-1', name: 'Kraftpapier', type_id: 'si
 
 describe('resolvedPage', () => {
   it('a product, category or CMS match renders with 200, nothing with 404 // spec catalogue §2.3', () => {
-    expect(resolvedPage(resolutionFromMapping({ _type: 'product', _source: product } as never, config))).toEqual({ kind: 'product', status: 200 });
-    expect(resolvedPage(resolutionFromMapping({ _type: 'category', _source: { id: 4, slug: 'kerst-4', url_path: 'inpakpapier/kerst' } } as never, config))).toEqual({ kind: 'category', status: 200 });
-    expect(resolvedPage(resolutionFromMapping({ _type: 'cms_page', _source: { id: 1, identifier: 'privacy' } } as never, config))).toEqual({ kind: 'cms_page', status: 200 });
-    expect(resolvedPage(resolutionFromMapping(null, config))).toEqual({ kind: 'not-found', status: 404 });
+    expect(resolvedPage(resolutionFromMapping({ _type: 'product', _source: product } as never))).toEqual({ kind: 'product', status: 200 });
+    expect(resolvedPage(resolutionFromMapping({ _type: 'category', _source: { id: 4, slug: 'kerst-4', url_path: 'inpakpapier/kerst' } } as never))).toEqual({ kind: 'category', status: 200 });
+    expect(resolvedPage(resolutionFromMapping({ _type: 'cms_page', _source: { id: 1, identifier: 'privacy' } } as never))).toEqual({ kind: 'cms_page', status: 200 });
+    expect(resolvedPage(resolutionFromMapping(null))).toEqual({ kind: 'not-found', status: 404 });
     expect(resolvedPage(notFoundResolution())).toEqual({ kind: 'not-found', status: 404 });
   });
 });

@@ -137,7 +137,7 @@ describe('UrlDispatcher', () => {
     await expect(new UrlDispatcher(new Failing(), config, withLoadedCategories(cache, () => categories)).resolve('/linten')).rejects.toBeInstanceOf(ApiError);
   });
   it("an unknown entity type raises 'No entity type registered' // spec catalogue §5", () => {
-    expect(() => resolutionFromMapping({ _type: 'review' as 'product', _source: {} }, config)).toThrow(ShopError);
+    expect(() => resolutionFromMapping({ _type: 'review' as 'product', _source: {} })).toThrow(ShopError);
     expect(urlMapRequest('/a/b.html?x=1', config).url).toBe('a/b.html');
   });
 });

@@ -43,13 +43,6 @@ export class ProgressService extends StateHolder<ProgressState> {
     });
   }
 
-  /** route changes push the bar forward (config.ui.progress.routeChangeIncrease) */
-  increase(by: number = this.config.ui.progress.routeChangeIncrease): void {
-    const s = this.state.value;
-    if (!s.active) return;
-    this.state.next({ ...s, percent: Math.min(this.config.ui.progress.max, s.percent + by) });
-  }
-
   /**
    * spec catalogue §2.4 "The progress bar runs on each route change", once it has taken routeChangeDelayMs. The
    * returned function ends this change (the bar finishes if it showed); a newer change takes over an older one.

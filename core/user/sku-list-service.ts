@@ -2,7 +2,7 @@
  * Wishlist and compare lists (spec transactions §3 "keyed by sku; wishlist items get qty 1 on add", §7 browser
  * storage): each item is stored under its sku in the list's collection, so the same sku is kept once.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { StateHolder } from '../state-holder';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { CrossTab, CrossTabTopic } from '../ports/cross-tab';
 
@@ -28,10 +28,7 @@ export function inAddedOrder<T extends SkuItem>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => seqOf(a) - seqOf(b) || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
 }
 
-export class SkuListService<T extends SkuItem> {
-  private readonly state = new BehaviorSubject<SkuListState<T>>({ loaded: false, items: [] });
-  readonly state$: Observable<SkuListState<T>> = this.state.pipe(distinctUntilChanged());
-
+export class SkuListService<T extends SkuItem> extends StateHolder<SkuListState<T>> {
   constructor(
     private readonly storage: Storage,
     private readonly collection: string,
@@ -40,6 +37,7 @@ export class SkuListService<T extends SkuItem> {
     /** the list is the browser's; a change is announced on this topic and other tabs re-read it */
     private readonly sync?: { crossTab: CrossTab; topic: CrossTabTopic },
   ) {
+    super({ loaded: false, items: [] });
     sync?.crossTab.messages$.subscribe((m) => {
       if (m.topic === sync.topic) void this.load();
     });
@@ -47,14 +45,6 @@ export class SkuListService<T extends SkuItem> {
 
   private announce(): void {
     this.sync?.crossTab.publish({ topic: this.sync.topic });
-  }
-
-  snapshot(): SkuListState<T> {
-    return this.state.value;
-  }
-
-  hydrate(state: SkuListState<T>): void {
-    this.state.next(state);
   }
 
   async load(): Promise<void> {
@@ -72,13 +62,13 @@ export class SkuListService<T extends SkuItem> {
     const stored = { ...this.onAdd(item), seq: typeof known?.seq === 'number' ? known.seq : nextSeq(this.state.value.items) };
     await this.storage.set(this.collection, stored.sku, stored);
     const rest = this.state.value.items.filter((i) => i.sku !== stored.sku);
-    this.state.next({ ...this.state.value, items: inAddedOrder([...rest, stored]) });
+    this.patch({ items: inAddedOrder([...rest, stored]) });
     this.announce();
   }
 
   async remove(sku: string): Promise<void> {
     await this.storage.remove(this.collection, sku);
-    this.state.next({ ...this.state.value, items: this.state.value.items.filter((i) => i.sku !== sku) });
+    this.patch({ items: this.state.value.items.filter((i) => i.sku !== sku) });
     this.announce();
   }
 
@@ -89,7 +79,7 @@ export class SkuListService<T extends SkuItem> {
 
   async clear(): Promise<void> {
     await this.storage.clear(this.collection);
-    this.state.next({ ...this.state.value, items: [] });
+    this.patch({ items: [] });
     this.announce();
   }
 }
