@@ -185,7 +185,6 @@ export function chosenBundleLinks(product: Pick<Product, 'bundle_options'>, sele
 export function defaultBundleSelections(product: Pick<Product, 'bundle_options'>): BundleOptionSelection[] {
   const out: BundleOptionSelection[] = [];
   for (const option of product.bundle_options ?? []) {
-    // spec catalogue §4.4: the default link is the one flagged is_default, otherwise the first
     const link = option.product_links?.find((l) => l.is_default) ?? option.product_links?.[0];
     if (link) out.push({ option_id: option.option_id, option_qty: nonNegativeQty(link.qty), option_selections: [link.id] });
   }

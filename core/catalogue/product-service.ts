@@ -12,9 +12,8 @@ import type { Logger } from '../ports/logger';
 import { chooseBundleLink, configureBundle, setBundleOptionQty } from './bundle';
 import { defaultBundleSelections } from './prices';
 import { productLink } from '../routing/links';
-import type { AttributeService } from './attributes';
 import { productBreadcrumbs } from './categories';
-import { productAttributeCodes } from './attributes';
+import { productAttributeCodes, type AttributeService } from './attributes';
 import { buildSearchQuery, lookupRequest, toSearchRequest } from './search-query';
 import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
 import type {
