@@ -20,17 +20,12 @@ export function optionPathKey(selection: VariantSelection, options: VariantChoic
 export class OptionPathCache {
   private entries = new WeakMap<Product, Map<string, unknown>>();
   private count = 0;
-  private clears = 0;
 
   constructor(private readonly config: ShopConfig) {}
 
   /** entries held now */
   size(): number {
     return this.count;
-  }
-  /** how many times the cache was cleared for reaching its maximum */
-  clearCount(): number {
-    return this.clears;
   }
   clear(): void {
     this.entries = new WeakMap();
@@ -43,7 +38,6 @@ export class OptionPathCache {
     const value = compute();
     if (this.count >= this.config.catalogue.optionPathCacheMax) {
       this.clear();
-      this.clears++;
       perProduct = undefined;
     }
     if (!perProduct) {

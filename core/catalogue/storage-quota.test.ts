@@ -92,13 +92,13 @@ describe('StorageQuotaMonitor', () => {
     expect(asked).toBe(1);
     await scheduler.advance(1);
     expect(asked).toBe(2);
-    expect(monitor.clearCount()).toBe(0);
+    expect(cache.health().quotaClears).toBe(0);
     expect(await storage.keys(STORAGE_COLLECTIONS.products)).toEqual(['KP-1']);
 
     estimate = { usage: 95, quota: 100 };
     await scheduler.advance(config.cache.quotaCheckIntervalMs);
     expect(asked).toBe(3);
-    expect(monitor.clearCount()).toBe(1);
+    expect(cache.health().quotaClears).toBe(1);
     expect(await storage.keys(STORAGE_COLLECTIONS.products)).toEqual([]);
     expect(await storage.keys(STORAGE_COLLECTIONS.urlCache)).toEqual([]);
     // the search answers and the shopper's cart stay
@@ -129,7 +129,8 @@ describe('QuotaGuardedStorage', () => {
   // spec transactions §8 "Storage quota: URL cache cleared"; catalogue §8: the product cache is cleared
   it('a write refused for the quota clears the product and URL caches and is written on the retry', async () => {
     const budget = new BudgetStorage(400);
-    const guarded = new QuotaGuardedStorage(budget, { logger: new MemoryLogger() });
+    const logger = new MemoryLogger();
+    const guarded = new QuotaGuardedStorage(budget, { logger });
     await budget.set(STORAGE_COLLECTIONS.products, 'KP-1', { sku: 'KP-1', description: 'x'.repeat(150) });
     await budget.set(STORAGE_COLLECTIONS.urlCache, 'kadopapier', { hit: { _type: 'category', _source: { description: 'y'.repeat(150) } } });
     const checkout = { firstName: 'Anne', lastName: 'de Vries', emailAddress: 'anne@example.nl', note: 'z'.repeat(100) };
@@ -137,7 +138,7 @@ describe('QuotaGuardedStorage', () => {
     expect(await guarded.get(STORAGE_COLLECTIONS.checkout, 'personal-details')).toEqual(checkout);
     expect(await budget.keys(STORAGE_COLLECTIONS.products)).toEqual([]);
     expect(await budget.keys(STORAGE_COLLECTIONS.urlCache)).toEqual([]);
-    expect(guarded.recoveryCount()).toBe(1);
+    expect(logger.lines.filter((l) => l.message.startsWith('Storage quota exceeded'))).toHaveLength(1);
   });
 
   it('retries once only: a write that still does not fit is raised; other errors are raised untouched', async () => {
@@ -166,11 +167,11 @@ describe('QuotaGuardedStorage', () => {
   it('the cart keeps saving its items when cached catalogue data fills the storage', async () => {
     const scheduler = new VirtualScheduler();
     const budget = new BudgetStorage(2000);
-    const storage = new QuotaGuardedStorage(budget);
+    const logger = new MemoryLogger();
+    const storage = new QuotaGuardedStorage(budget, { logger });
     const network = new ManualNetwork(false);
     const backend = new FakeCartBackend();
     backend.online = false;
-    const logger = new MemoryLogger();
     const { cart } = cartWithQueue({ api: backend.api, transport: backend, storage, network, clock: scheduler.clock, config, logger });
     await cart.load();
     // the catalogue cache fills the storage almost to the brim
@@ -179,7 +180,7 @@ describe('QuotaGuardedStorage', () => {
     for (let i = 0; i < 5; i++) await cart.addItem(product(`WRAP-${i}`, { description: 'w'.repeat(30) }), 1);
     const stored = await budget.get<Array<{ sku: string }>>(STORAGE_COLLECTIONS.cart, CART_STORAGE_KEYS.items);
     expect(stored?.map((i) => i.sku)).toEqual(['WRAP-0', 'WRAP-1', 'WRAP-2', 'WRAP-3', 'WRAP-4']);
-    expect(storage.recoveryCount()).toBeGreaterThan(0);
+    expect(logger.lines.some((l) => l.message.startsWith('Storage quota exceeded'))).toBe(true);
     expect(logger.lines.some((l) => l.message.startsWith('cart not saved'))).toBe(false);
   });
 });

@@ -30,7 +30,6 @@ export interface QuotaClearable {
 export class StorageQuotaMonitor {
   private timer: TimerHandle | undefined;
   private running: Promise<boolean> | undefined;
-  private clears = 0;
 
   constructor(
     private readonly quota: StorageQuota,
@@ -52,11 +51,6 @@ export class StorageQuotaMonitor {
     this.timer = undefined;
   }
 
-  /** how many times the caches were cleared */
-  clearCount(): number {
-    return this.clears;
-  }
-
   /** One check: true when the caches were cleared. A check still running is not started again. */
   check(): Promise<boolean> {
     this.running ??= this.checkOnce().finally(() => (this.running = undefined));
@@ -74,7 +68,6 @@ export class StorageQuotaMonitor {
     if (!storageNearlyFull(estimate, this.config)) return false;
     this.logger?.warn('Local storage nearly full: clearing the product and URL caches', 'cache', estimate);
     await this.cache.clearForQuota();
-    this.clears++;
     return true;
   }
 }
@@ -90,17 +83,10 @@ export interface QuotaGuardOptions {
  * and is retried once. A second refusal is raised (the caller logs it), any other error is raised unchanged.
  */
 export class QuotaGuardedStorage implements Storage {
-  private recoveries = 0;
-
   constructor(
     private readonly inner: Storage,
     private readonly options: QuotaGuardOptions = {},
   ) {}
-
-  /** how many writes needed the caches cleared */
-  recoveryCount(): number {
-    return this.recoveries;
-  }
 
   get<T>(collection: string, key: string): Promise<T | undefined> {
     return this.inner.get<T>(collection, key);
@@ -111,7 +97,6 @@ export class QuotaGuardedStorage implements Storage {
       await this.inner.set(collection, key, value);
     } catch (e) {
       if (!(e instanceof StorageQuotaError)) throw e;
-      this.recoveries++;
       this.options.logger?.warn('Storage quota exceeded: clearing the catalogue caches and writing again', 'storage', { collection, key });
       await (this.options.onQuotaExceeded ? this.options.onQuotaExceeded() : clearCatalogueCaches(this.inner));
       await this.inner.set(collection, key, value);
