@@ -26,7 +26,6 @@ export const MESSAGES = {
   shopUnavailable: 'unavailable.message',
   onlyMaxQuantity: 'catalogue.onlyMaxQuantity', // {{maxQuantity}}
   youAreOffline: 'common.youAreOffline',
-  close: 'common.close',
   ok: 'common.ok',
   // ---- quantity validation (catalogue §5, transactions §5)
   qtyAboveZero: 'validation.qtyAboveZero',

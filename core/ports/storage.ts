@@ -32,11 +32,9 @@ export const STORAGE_COLLECTIONS = {
   claims: 'claims',
   syncTasks: 'syncTasks',
   orders: 'orders',
-  taxRules: 'taxrules',
   elasticCache: 'elasticCache',
   products: 'products',
   categories: 'categories',
   attributes: 'attributes',
   urlCache: 'url',
-  cms: 'cms',
 } as const;
