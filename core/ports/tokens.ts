@@ -36,5 +36,3 @@ export const TOKENS = {
   CrossTab: Symbol.for('CrossTab'),
   TabLocks: Symbol.for('TabLocks'),
 } as const;
-
-export type TokenName = keyof typeof TOKENS;
