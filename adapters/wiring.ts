@@ -327,7 +327,14 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
   [NotificationService, ({ runtime: r }) => new NotificationService(r.scheduler, r.ids, r.config)],
   [ModalService, () => new ModalService()],
   [ProgressService, ({ runtime: r }) => new ProgressService(r.scheduler, r.config)],
-  [UiFlagsService, () => new UiFlagsService()],
+  [
+    UiFlagsService,
+    (g) => {
+      const flags = new UiFlagsService();
+      flags.followProgress(g.get(ProgressService).state$);
+      return flags;
+    },
+  ],
   [ClaimsService, (g) => new ClaimsService(g.get<Storage>(CONTAINER_TOKENS.ShopperStorage), g.runtime.clock)],
   [CookieNoticeService, (g) => new CookieNoticeService(g.get(ClaimsService), g.runtime.config)],
 ]);

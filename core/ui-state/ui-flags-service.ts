@@ -2,7 +2,9 @@
  * UI flags: sidebar, microcart, search panel, overlay, wishlist panel, loader, submenu
  * (spec transactions §2 minicart, §4 "toggle minicart"). Opening a panel shows the overlay; closing the last hides it.
  */
+import { distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs';
 import { StateHolder } from '../state-holder';
+import type { ProgressState } from './progress-service';
 
 export interface UiFlags {
   readonly sidebar: boolean;
@@ -50,6 +52,16 @@ export class UiFlagsService extends StateHolder<UiFlags> {
 
   setLoader(loader: boolean): void {
     this.patch({ loader });
+  }
+
+  /**
+   * spec catalogue §2.9 "Loader": on from a progress start with a message (a named task: creating a payment, sending
+   * a message) until it stops; a route change's bar has no message and shows no loader.
+   */
+  followProgress(progress$: Observable<ProgressState>): Subscription {
+    return progress$
+      .pipe(map((p) => p.active && p.message !== undefined && p.percent < 100), distinctUntilChanged())
+      .subscribe((loader) => this.setLoader(loader));
   }
 
   openSubmenu(id: string | number, depth: number): void {

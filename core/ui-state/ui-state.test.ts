@@ -124,6 +124,31 @@ describe('UiFlagsService', () => {
   });
 });
 
+describe('Loader (spec catalogue §2.9)', () => {
+  it('shows from a progress start with a message until the progress stops; a route change shows none', async () => {
+    const time = new VirtualTime();
+    const progress = new ProgressService(time, DEFAULT_CONFIG);
+    const ui = new UiFlagsService();
+    ui.followProgress(progress.state$);
+    const seen: boolean[] = [];
+    ui.state$.subscribe((f) => seen.push(f.loader));
+    expect(ui.snapshot().loader).toBe(false);
+    const done = progress.track(MESSAGES.progressCreatingPayment, () => time.advance(500));
+    expect(ui.snapshot().loader).toBe(true);
+    await done;
+    expect(ui.snapshot().loader).toBe(false);
+    await expect(progress.track(MESSAGES.progressSendingMessage, async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    expect(ui.snapshot().loader).toBe(false);
+    const end = progress.routeChange();
+    await time.advance(DEFAULT_CONFIG.ui.progress.durationMs);
+    expect(progress.snapshot().active).toBe(true);
+    expect(ui.snapshot().loader).toBe(false);
+    end();
+    // on and off once per task, not once per tick
+    expect(seen).toEqual([false, true, false, true, false]);
+  });
+});
+
 describe('ProgressService (spec transactions §8 Progress)', () => {
   it('ticks toward max, finishes to 100 then hides; track() fails on error', async () => {
     const time = new VirtualTime();

@@ -123,8 +123,18 @@ test('contact form: inline rules, sent message, form cleared', async ({ page }) 
   await form.getByLabel('Naam').fill('Sanne Visser');
   await form.getByLabel('E-mailadres').fill('sanne@example.nl');
   await form.getByLabel('Je bericht').fill('Hebben jullie ook lint in het goud?');
+  // spec catalogue §2.9 "Loader": shown while the message is on its way (the answer held here), gone once it is sent
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/ext/contact/send', async (route) => {
+    await held;
+    await route.continue();
+  });
   await form.getByRole('button', { name: 'Bericht versturen' }).click();
+  await expect(page.locator('.loader')).toBeVisible();
+  release();
   await expect(form.getByRole('status')).toHaveText('Je bericht is verstuurd!');
+  await expect(page.locator('.loader')).toHaveCount(0);
   await expect(form.getByLabel('Naam')).toHaveValue('');
   await expect(form.getByLabel('Je bericht')).toHaveValue('');
   await page.screenshot({ path: 'test-results/e2e/account-contact-sent.png', fullPage: true });
