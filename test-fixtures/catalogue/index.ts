@@ -9,7 +9,7 @@ import type { EnglishTexts } from './english';
 export { parseImagePath, renderProductSvg } from './svg';
 
 /** The reference date the special-price and news windows are placed around (override with `referenceDate`). */
-export const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
+const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
 export const DEFAULT_SEED = 20261101;
 /**
  * The generator's version: a stored catalogue (the demo backend keeps it in SQLite) is reused only when seed, scale and
