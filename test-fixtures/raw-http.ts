@@ -45,7 +45,13 @@ export function headAndBody(answer: Buffer): { status: number; head: string; bod
  * One HTTP/1.1 request's bytes exactly as given: the header lines in order (repeats kept), a Host of `baseUrl`'s first
  * unless they name one, and a Content-Length for a body.
  */
-export function requestText(baseUrl: string, method: string, target: string, headers: Array<[string, string]>, body?: string) {
+export function requestText(
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: Array<[string, string]>,
+  body?: string,
+) {
   const { hostname, port } = new URL(baseUrl);
   return [
     `${method} ${target} HTTP/1.1`,
@@ -64,8 +70,8 @@ export async function rawRequest(
   target: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawAnswer> {
-  const text = requestText(baseUrl, options.method ?? 'GET', target, Object.entries(options.headers ?? {}), options.body);
-  return parseAnswer(await exchange(baseUrl, text));
+  const { method = 'GET', headers = {}, body } = options;
+  return parseAnswer(await exchange(baseUrl, requestText(baseUrl, method, target, Object.entries(headers), body)));
 }
 
 /** One GET with exactly these header lines (none, one Host or several), identity encoding asked for. */

@@ -104,7 +104,7 @@ const junkValue: fc.Arbitrary<unknown> = fc.oneof(
 
 type Path = Array<string | number>;
 
-/** A JSON value's nodes, each parent before its children, down to depth 7: each one's path (keys and indexes) and value. */
+/** A JSON value's nodes, parents before children, down to depth 7: each one's path (keys and indexes) and value. */
 function nodes(value: unknown, path: Path = []): Array<[Path, unknown]> {
   const out: Array<[Path, unknown]> = [[path, value]];
   if (path.length > 6 || typeof value !== 'object' || value === null) return out;
@@ -141,7 +141,8 @@ const SERVER_FIELDS = fc.record(
 
 /** Add `extra`'s keys to the object at one path of a JSON value (or to the top). */
 function assign(value: unknown, choice: number, extra: Record<string, unknown>): unknown {
-  const objects = nodes(value).filter(([p, v]) => p.length <= 6 && typeof v === 'object' && v !== null && !Array.isArray(v));
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const objects = nodes(value).filter(([p, v]) => p.length <= 6 && isObject(v));
   if (!objects.length) return value;
   const { copy, at } = copyAt(value, (objects[choice % objects.length] as [Path, unknown])[0]);
   Object.assign(at, extra);
@@ -288,8 +289,9 @@ export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixtur
     await fc.assert(
       fc.asyncProperty(requestArbitrary(base, fixture), async (r) => {
         const started = performance.now();
-        const url = new URL(r.url);
-        const res = await rawRequest(base, `${url.pathname}${url.search}`, { method: r.method, headers: r.headers, body: r.body });
+        const { pathname, search } = new URL(r.url);
+        const { method, headers, body } = r;
+        const res = await rawRequest(base, `${pathname}${search}`, { method, headers, body });
         const text = res.body;
         report.requests++;
         const after = hasher.hash();

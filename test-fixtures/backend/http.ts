@@ -263,7 +263,8 @@ export function createHandler(router: Router, logs: HandlerLogs, trust: TrustPro
       const found = router.match(method, url.pathname);
       if (found === undefined) throw new HttpError(404, `Not found: ${url.pathname}`);
       if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
-      const body = method === 'GET' || method === 'HEAD' ? undefined : parseBody(await readBody(req), req.headers['content-type']);
+      const bodyless = method === 'GET' || method === 'HEAD';
+      const body = bodyless ? undefined : parseBody(await readBody(req), req.headers['content-type']);
       const request: Req = {
         method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body,
         baseUrl: `http://${host}`, remote: clientAddress(req, trust),

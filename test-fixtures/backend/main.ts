@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { startBackend } from './index';
 import { jsonLogger, lifecycleLogger, logLevel } from '../../adapters/common/json-logs';
 
-/** a bad flag or setting, a damaged database or secret file: its message, no stack, and a failed exit for the supervisor */
+/** a bad flag or setting, a damaged database or secret file: its message, no stack, a failed exit for the supervisor */
 function notStarted(e: unknown, logger = jsonLogger({ name: 'backend' })): never {
   logger.fatal(`backend not started: ${e instanceof Error ? e.message : String(e)}`);
   return process.exit(1);
@@ -20,8 +20,9 @@ function orStop<T>(read: () => T): T {
   }
 }
 
+const flag = { type: 'boolean' } as const;
 const text = { type: 'string' } as const;
-const options = { reset: { type: 'boolean' }, dev: { type: 'boolean' }, port: text, scale: text, seed: text, host: text, 'data-dir': text } as const;
+const options = { reset: flag, dev: flag, port: text, scale: text, seed: text, host: text, 'data-dir': text };
 const { values: arg } = orStop(() => parseArgs({ options }));
 const level = orStop(() => logLevel(process.env.LOG_LEVEL));
 const logger = jsonLogger({ name: 'backend', level });

@@ -24,9 +24,9 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
   const call: TestBackend['call'] = async (method, path, body, headers = {}) => {
     const payload = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
     // as fetch sends them: JSON for objects, text/plain for a string body
-    const type: Record<string, string> =
-      body === undefined ? {} : { 'content-type': typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json' };
-    const answer = await rawRequest(backend.url, path, { method, headers: { ...type, ...headers }, body: payload });
+    const type = typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json';
+    const typed: Record<string, string> = body === undefined ? {} : { 'content-type': type };
+    const answer = await rawRequest(backend.url, path, { method, headers: { ...typed, ...headers }, body: payload });
     let json: unknown;
     try {
       json = answer.body ? JSON.parse(answer.body) : undefined;

@@ -25,8 +25,9 @@ export function extraRoutes(router: Router, ctx: Context): void {
   });
   for (const [method, status] of [['POST', 'subscribed'], ['DELETE', 'unsubscribed']] as const) {
     router.add(method, base, (req) => {
-      ctx.db.prepare('INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at')
-        .run((req.body as { email: string }).email, status, now());
+      const upsert = 'INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?)'
+        + ' ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at';
+      ctx.db.prepare(upsert).run((req.body as { email: string }).email, status, now());
       return ok(true);
     });
   }
