@@ -7,9 +7,9 @@
  * carries what the client sent (response splitting), and the connection is answered at all.
  */
 import fc from 'fast-check';
-import { exchange, headAndBody } from './raw-http';
+import { exchange, headAndBody, requestText } from './raw-http';
 
-export interface EdgeRequest { method: string; target: string; headers: Array<[string, string]>; body: string | undefined }
+interface EdgeRequest { method: string; target: string; headers: Array<[string, string]>; body: string | undefined }
 
 const PATHS = [
   '/', '/inpakpapier', '/inpakpapier/kerst', '/c/inpakpapier', '/p/IP-00521', '/zoeken', '/checkout', '/my-account', '/order-status/000000001',
@@ -72,20 +72,11 @@ export function edgeRequestArbitrary(): fc.Arbitrary<EdgeRequest> {
   });
 }
 
-export interface EdgeAnswer { status: number; head: string; body: string }
+interface EdgeAnswer { status: number; head: string; body: string }
 
 /** Sends one request exactly as given; the answer's status, head and (raw) body. */
 export async function sendEdgeRequest(baseUrl: string, r: EdgeRequest): Promise<EdgeAnswer> {
-  const { hostname, port } = new URL(baseUrl);
-  const hasHost = r.headers.some(([k]) => k === 'host');
-  const lines = [
-    `${r.method} ${r.target} HTTP/1.1`,
-    ...(hasHost ? [] : [`Host: ${hostname}:${port}`]),
-    'Connection: close',
-    ...r.headers.map(([k, v]) => `${k}: ${v}`),
-    ...(r.body !== undefined ? [`Content-Length: ${Buffer.byteLength(r.body)}`] : []),
-  ];
-  return headAndBody(await exchange(baseUrl, `${lines.join('\r\n')}\r\n\r\n${r.body ?? ''}`));
+  return headAndBody(await exchange(baseUrl, requestText(baseUrl, r.method, r.target, r.headers, r.body)));
 }
 
 /** What is wrong with an answer to a hostile request (undefined: nothing). */

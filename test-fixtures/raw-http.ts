@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** An answer as it came off the wire (tests). */
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   /** the body, decoded from its content-encoding */
@@ -41,21 +41,37 @@ export function headAndBody(answer: Buffer): { status: number; head: string; bod
   return { status, head, body: end < 0 ? '' : all.slice(end + 4) };
 }
 
-/** Sends one HTTP/1.1 request exactly as given (with a Host of its own first); the answer decoded. */
+/**
+ * One HTTP/1.1 request's bytes exactly as given: the header lines in order (repeats kept), a Host of `baseUrl`'s first
+ * unless they name one, and a Content-Length for a body.
+ */
+export function requestText(
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: Array<[string, string]>,
+  body?: string,
+) {
+  const { hostname, port } = new URL(baseUrl);
+  return [
+    `${method} ${target} HTTP/1.1`,
+    ...(headers.some(([k]) => k.toLowerCase() === 'host') ? [] : [`Host: ${hostname}:${port}`]),
+    'Connection: close',
+    ...headers.map(([k, v]) => `${k}: ${v}`),
+    ...(body !== undefined ? [`Content-Length: ${Buffer.byteLength(body)}`] : []),
+    '',
+    body ?? '',
+  ].join('\r\n');
+}
+
+/** Sends one request exactly as given; the answer decoded. */
 export async function rawRequest(
   baseUrl: string,
   target: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseUrl);
-  const head = [
-    `${options.method ?? 'GET'} ${target} HTTP/1.1`,
-    `Host: ${hostname}:${port}`,
-    'Connection: close',
-    ...Object.entries(options.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
-    ...(options.body !== undefined ? [`Content-Length: ${Buffer.byteLength(options.body)}`] : []),
-  ].join('\r\n');
-  return parseAnswer(await exchange(baseUrl, `${head}\r\n\r\n${options.body ?? ''}`));
+  const { method = 'GET', headers = {}, body } = options;
+  return parseAnswer(await exchange(baseUrl, requestText(baseUrl, method, target, Object.entries(headers), body)));
 }
 
 /** One GET with exactly these header lines (none, one Host or several), identity encoding asked for. */

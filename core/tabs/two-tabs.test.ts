@@ -7,6 +7,7 @@
  * once and each cart is ordered at most once.
  */
 import fc from 'fast-check';
+import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
@@ -21,13 +22,46 @@ import type { OrderApi, OrderBody, OrderResponse } from '../ports/order-api';
 import type { PaymentApi } from '../ports/payment-api';
 import type { TaskTransport, TransportRequest, TransportResponse } from '../ports/task-transport';
 import type { AuthTokens, Customer, UserApi } from '../ports/user-api';
-import { FakeBrowser } from '../testing/two-tabs';
+import type { CrossTab, CrossTabMessage } from '../ports/cross-tab';
 import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
 import { ModalService } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
 import { SessionService } from '../user/session-service';
 import { CompareService, WishlistService } from '../user/sku-list-service';
 import { createTokenLock, type TokenLock } from '../user/token-lock';
+import { InProcessLocks } from './single-tab';
+
+/**
+ * The browser the tabs share: one lock set and one broadcast bus. A message reaches the other tabs a microtask later
+ * (BroadcastChannel delivers asynchronously), never the sender; `cut()` drops messages (the storage-event fallback can
+ * miss some), so tests can show the Storage, not the message, is the truth.
+ */
+class FakeBrowser {
+  readonly locks = new InProcessLocks();
+  private readonly inboxes = new Map<number, Subject<CrossTabMessage>>();
+  private dropping = false;
+
+  tab(): CrossTab {
+    const id = this.inboxes.size + 1;
+    const inbox = new Subject<CrossTabMessage>();
+    this.inboxes.set(id, inbox);
+    return {
+      messages$: inbox.asObservable(),
+      publish: (message) => {
+        if (this.dropping) return;
+        const copy = structuredClone(message);
+        for (const [other, box] of this.inboxes) if (other !== id) void Promise.resolve().then(() => box.next(copy));
+      },
+    };
+  }
+
+  cut(): void {
+    this.dropping = true;
+  }
+  restore(): void {
+    this.dropping = false;
+  }
+}
 
 const product = (sku: string): Product => ({ id: sku, sku, name: sku, type_id: 'simple', price_incl_tax: 10 });
 

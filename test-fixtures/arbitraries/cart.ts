@@ -29,7 +29,7 @@ export const productOptionArb: fc.Arbitrary<ProductOption | undefined> = fc.oneo
   })),
 );
 
-export const qtyArb = fc.integer({ min: 1, max: 9 });
+const qtyArb = fc.integer({ min: 1, max: 9 });
 
 export const cartItemArb: fc.Arbitrary<CartItem> = fc
   .record({ sku: fc.constantFrom(...SKUS), qty: qtyArb, option: productOptionArb, price: fc.integer({ min: 0, max: 5000 }) })
@@ -43,7 +43,7 @@ export const cartItemArb: fc.Arbitrary<CartItem> = fc
 export const clientCartArb: fc.Arbitrary<CartItem[]> = fc.uniqueArray(cartItemArb, { selector: cartItemIdentity, maxLength: 6 });
 
 /** a server cart: distinct identities, item ids unique within the cart */
-export function serverCartArb(cartId: string): fc.Arbitrary<ServerCartItem[]> {
+function serverCartArb(cartId: string): fc.Arbitrary<ServerCartItem[]> {
   return fc.uniqueArray(cartItemArb, { selector: cartItemIdentity, maxLength: 6 }).map((items) =>
     items.map((i, n) => {
       const s: ServerCartItem = { item_id: 1000 + n, sku: i.sku, qty: i.qty, quote_id: cartId, name: i.sku };

@@ -3,7 +3,7 @@ import type { ConfigurableChild, Product } from '../../core/catalogue/types';
 import type { VariantSelection } from '../../core/catalogue/variants';
 
 /** A child of a colour x size configurable: sometimes disabled (status 2, 3), sometimes out of stock. */
-export const configurableChildArb: fc.Arbitrary<ConfigurableChild> = fc.record({
+const configurableChildArb: fc.Arbitrary<ConfigurableChild> = fc.record({
   id: fc.integer({ min: 1000, max: 9999 }),
   sku: fc.constant(''),
   status: fc.constantFrom(1, 1, 1, 2, 3),

@@ -8,14 +8,14 @@ import type { TaskTransport, TransportRequest, TransportResponse } from '../../c
 import { NetworkError } from '../../core/ports/api-error';
 import type { Scheduler } from '../../core/ports/scheduler';
 
-export type QueueCommand =
+type QueueCommand =
   | { kind: 'enqueue'; count: number }
   | { kind: 'offline' }
   | { kind: 'online' }
   | { kind: 'restart' }
   | { kind: 'wait'; ms: number };
 
-export const queueCommandArb: fc.Arbitrary<QueueCommand> = fc.oneof(
+const queueCommandArb: fc.Arbitrary<QueueCommand> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }).map((count) => ({ kind: 'enqueue' as const, count })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'offline' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'online' as const }) },

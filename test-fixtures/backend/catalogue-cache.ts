@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
@@ -36,14 +36,8 @@ export function writeCacheFile(file: string, header: unknown, blob: readonly Buf
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w', 0o600);
   try {
-    const put = (b: Buffer) => {
-      let off = 0;
-      while (off < b.length) off += writeSync(fd, b, off, b.length - off);
-    };
-    put(prefix);
-    put(head);
-    put(digest);
-    for (const b of blob) put(b);
+    // writeFileSync on a descriptor writes each buffer whole, after the last
+    for (const b of [prefix, head, digest, ...blob]) writeFileSync(fd, b);
   } finally {
     closeSync(fd);
   }

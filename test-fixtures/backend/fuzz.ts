@@ -6,11 +6,10 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { rawRequest } from '../raw-http';
 import { TABLES } from './db';
-
 
 /** Real values the fuzz mixes in, so requests get past the first checks (a real cart, token, sku, order). */
 export interface FuzzFixture {
@@ -103,25 +102,35 @@ const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, [null], 'x', [1], {}, [], -1, 0, 1e300, true, { extension_attributes: { configurable_item_options: 'x' } }),
 );
 
+type Path = Array<string | number>;
+
+/** A JSON value's nodes, parents before children, down to depth 7: each one's path (keys and indexes) and value. */
+function nodes(value: unknown, path: Path = []): Array<[Path, unknown]> {
+  const out: Array<[Path, unknown]> = [[path, value]];
+  if (path.length > 6 || typeof value !== 'object' || value === null) return out;
+  for (const [k, v] of Object.entries(value)) out.push(...nodes(v, [...path, k]));
+  return out;
+}
+
+/** A copy of a JSON value, and the node at `path` in the copy. */
+function copyAt(value: unknown, path: Path): { copy: unknown; at: Record<string | number, unknown> } {
+  const copy = JSON.parse(JSON.stringify(value)) as unknown;
+  let at = copy as Record<string | number, unknown>;
+  for (const k of path) at = at[k] as Record<string | number, unknown>;
+  return { copy, at };
+}
+
 /** Replace the value at one path of a JSON value (a path into objects and arrays, picked by index). */
 function mutate(value: unknown, choice: number, junk: unknown): unknown {
-  const paths: Array<Array<string | number>> = [[]];
-  const walk = (v: unknown, path: Array<string | number>) => {
-    if (path.length > 6) return;
-    if (Array.isArray(v)) v.forEach((x, i) => { paths.push([...path, i]); walk(x, [...path, i]); });
-    else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) { paths.push([...path, k]); walk(x, [...path, k]); }
-  };
-  walk(value, []);
-  const path = paths[choice % paths.length] as Array<string | number>;
+  const paths = nodes(value);
+  const [path] = paths[choice % paths.length] as [Path, unknown];
   if (path.length === 0) return junk;
-  const copy = JSON.parse(JSON.stringify(value)) as Record<string | number, unknown>;
-  let at: Record<string | number, unknown> = copy;
-  for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
+  const { copy, at } = copyAt(value, path.slice(0, -1));
   at[path[path.length - 1] as string | number] = junk;
   return copy;
 }
 
-export interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
+interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
 
 /** Fields a client has no say in (the audit's mass-assignment probe): put into a valid body at any object. */
 const SERVER_FIELDS = fc.record(
@@ -132,20 +141,10 @@ const SERVER_FIELDS = fc.record(
 
 /** Add `extra`'s keys to the object at one path of a JSON value (or to the top). */
 function assign(value: unknown, choice: number, extra: Record<string, unknown>): unknown {
-  const objects: Array<Array<string | number>> = [];
-  const walk = (v: unknown, path: Array<string | number>) => {
-    if (path.length > 6) return;
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (typeof v === 'object' && v !== null) {
-      objects.push(path);
-      for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
-    }
-  };
-  walk(value, []);
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const objects = nodes(value).filter(([p, v]) => p.length <= 6 && isObject(v));
   if (!objects.length) return value;
-  const copy = JSON.parse(JSON.stringify(value)) as Record<string | number, unknown>;
-  let at: Record<string | number, unknown> = copy;
-  for (const k of objects[choice % objects.length] as Array<string | number>) at = at[k] as Record<string | number, unknown>;
+  const { copy, at } = copyAt(value, (objects[choice % objects.length] as [Path, unknown])[0]);
   Object.assign(at, extra);
   return copy;
 }
@@ -163,7 +162,7 @@ const hostileHeaders = fc.record(
 );
 
 /** One generated request against `base` (valid-but-mutated, or junk everywhere). */
-export function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
   const segment = fc.oneof(junkText, fc.constantFrom('1', 'header-block', f.paymentId, f.sku, 'vue_storefront_catalog'));
   // every credential the fixture holds, each where another is expected (the audit's token confusion)
   const credential = fc.constantFrom(f.token, f.refreshToken, f.orderToken, f.cartId, f.customerCartId, f.paymentId, `${f.token.split('.')[0]}.`, `${f.orderToken}.${f.token}`,
@@ -246,7 +245,7 @@ export async function makeFixture(base: string, sku: string, configurableSku: st
  * A hash of every table (rows in rowid order). SQLite's `data_version` tells whether another connection committed
  * anything since the last call; only then are the tables read again (a commit that changed nothing keeps the hash).
  */
-export function tableHasher(dataDir: string): { hash(): string; close(): void } {
+function tableHasher(dataDir: string): { hash(): string; close(): void } {
   const db = new Database(join(dataDir, 'backend.sqlite'), { readonly: true });
   const statements = TABLES.map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw());
   const version = db.prepare('PRAGMA data_version').pluck();
@@ -281,25 +280,6 @@ export interface FuzzReport {
   msByEndpoint: Record<string, number>;
 }
 
-/** One request as generated, over node:http (fetch would refuse a hostile Host header or send its own). */
-function send(r: FuzzRequest): Promise<{ status: number; text: string }> {
-  const url = new URL(r.url);
-  const body = r.body === undefined ? undefined : Buffer.from(r.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, method: r.method, path: `${url.pathname}${url.search}`, headers: { ...(body ? { 'content-length': String(body.length) } : {}), ...r.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /** Runs `numRuns` generated requests one after the other, hashing every table around each. */
 export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixture, numRuns: number, seed: number): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, ok2xx: 0, other3xx: 0, client4xx: 0, server5xx: 0, changedByRejected: 0, changedByAccepted: 0, failures: [], msByEndpoint: {} };
@@ -309,8 +289,10 @@ export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixtur
     await fc.assert(
       fc.asyncProperty(requestArbitrary(base, fixture), async (r) => {
         const started = performance.now();
-        const res = await send(r);
-        const text = res.text;
+        const { pathname, search } = new URL(r.url);
+        const { method, headers, body } = r;
+        const res = await rawRequest(base, `${pathname}${search}`, { method, headers, body });
+        const text = res.body;
         report.requests++;
         const after = hasher.hash();
         const changed = after !== before;

@@ -15,7 +15,6 @@ export interface Req {
   params: Record<string, string>;
   headers: IncomingMessage['headers'];
   body: unknown;
-  rawBody: string;
   baseUrl: string;
   /** the client's address: the socket's, or behind trusted proxies (TRUSTED_PROXIES) the X-Forwarded-For hop they vouch for */
   remote: string;
@@ -135,7 +134,7 @@ export function markTimedOut(socket: object): void {
 }
 
 /** The client stopped sending: a slow one was cut off (408), or it closed its connection (400). Logged as one line. */
-export class ClientGoneError extends HttpError {}
+class ClientGoneError extends HttpError {}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -264,9 +263,12 @@ export function createHandler(router: Router, logs: HandlerLogs, trust: TrustPro
       const found = router.match(method, url.pathname);
       if (found === undefined) throw new HttpError(404, `Not found: ${url.pathname}`);
       if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
-      const rawBody = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
-      const body = parseBody(rawBody, req.headers['content-type']);
-      const request: Req = { method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body, rawBody, baseUrl: `http://${host}`, remote: clientAddress(req, trust) };
+      const bodyless = method === 'GET' || method === 'HEAD';
+      const body = bodyless ? undefined : parseBody(await readBody(req), req.headers['content-type']);
+      const request: Req = {
+        method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body,
+        baseUrl: `http://${host}`, remote: clientAddress(req, trust),
+      };
       found.validate(request);
       out = await found.handler(request);
     } catch (e) {

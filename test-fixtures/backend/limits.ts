@@ -19,7 +19,7 @@ export const LIMITS = {
 const tooBig = (what: string): HttpError => new HttpError(400, `Invalid request: ${what}`);
 
 /** Nesting depth of JSON text, counted without parsing (a 5,000-deep body never reaches JSON.parse or a recursive walk). */
-export function checkJsonDepth(text: string): void {
+function checkJsonDepth(text: string): void {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -37,7 +37,7 @@ export function checkJsonDepth(text: string): void {
 }
 
 /** String, array and object sizes of parsed JSON (an explicit stack: no recursion). */
-export function checkJsonSizes(value: unknown): void {
+function checkJsonSizes(value: unknown): void {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();

@@ -1,3 +1,4 @@
+import { magentoDate } from '../catalogue/rng';
 import type { Context } from './context';
 
 /** the shop's own address: the sender of its mails and, by default, the only target of send-email */
@@ -60,6 +61,6 @@ export interface Mail {
 
 /** Queue a mail in the outbox (the demo backend's mails table). */
 export function queueMail(ctx: Pick<Context, 'db' | 'now'>, mail: Mail): void {
-  const created = ctx.now().toISOString().slice(0, 19).replace('T', ' ');
-  ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)').run(mail.to, mail.from, mailSubject(mail.subject), mail.body.html, created);
+  ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
+    .run(mail.to, mail.from, mailSubject(mail.subject), mail.body.html, magentoDate(ctx.now()));
 }

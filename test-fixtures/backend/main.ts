@@ -3,35 +3,39 @@
  * env API_PORT, HOST, PSP_METHODS (comma list, empty = none), PSP_ISSUERS=none, DATA_DIR, TOKEN_TTL_SECONDS, BACKEND_SECRET, STOREFRONT_URL, MAIL_TARGETS, TRUSTED_PROXIES, CATALOGUE_SCALE, BACKEND_DEV=1 (= --dev),
  * LOG_LEVEL (default info: a JSON line per request on stdout; adapters/common/json-logs.ts).
  */
+import { parseArgs } from 'node:util';
 import { startBackend } from './index';
-import { jsonLogger, lifecycleLogger, logLevel, type LogLevelName } from '../../adapters/common/json-logs';
+import { jsonLogger, lifecycleLogger, logLevel } from '../../adapters/common/json-logs';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0) return process.argv[i + 1];
-  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return eq?.slice(name.length + 3);
+/** a bad flag or setting, a damaged database or secret file: its message, no stack, a failed exit for the supervisor */
+function notStarted(e: unknown, logger = jsonLogger({ name: 'backend' })): never {
+  logger.fatal(`backend not started: ${e instanceof Error ? e.message : String(e)}`);
+  return process.exit(1);
+}
+function orStop<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    return notStarted(e);
+  }
 }
 
-// a LOG_LEVEL that is not a level stops the start, with a line saying which levels there are
-let level: LogLevelName;
-try {
-  level = logLevel(process.env.LOG_LEVEL);
-} catch (e) {
-  jsonLogger({ name: 'backend' }).fatal(`backend not started: ${(e as Error).message}`);
-  process.exit(1);
-}
+const flag = { type: 'boolean' } as const;
+const text = { type: 'string' } as const;
+const options = { reset: flag, dev: flag, port: text, scale: text, seed: text, host: text, 'data-dir': text };
+const { values: arg } = orStop(() => parseArgs({ options }));
+const level = orStop(() => logLevel(process.env.LOG_LEVEL));
 const logger = jsonLogger({ name: 'backend', level });
-const port = Number(arg('port') ?? process.env.API_PORT ?? 8080);
-const scaleArg = arg('scale') ?? process.env.CATALOGUE_SCALE;
-const dev = process.argv.includes('--dev') || process.env.BACKEND_DEV === '1';
-const started = startBackend({
+const port = Number(arg.port ?? process.env.API_PORT ?? 8080);
+const scaleArg = arg.scale ?? process.env.CATALOGUE_SCALE;
+const dev = arg.dev === true || process.env.BACKEND_DEV === '1';
+const backend = await startBackend({
   port,
-  host: arg('host') ?? process.env.HOST ?? '127.0.0.1',
-  dataDir: arg('data-dir') ?? process.env.DATA_DIR ?? './data/backend',
-  reset: process.argv.includes('--reset'),
+  host: arg.host ?? process.env.HOST ?? '127.0.0.1',
+  dataDir: arg['data-dir'] ?? process.env.DATA_DIR ?? './data/backend',
+  reset: arg.reset,
   scale: scaleArg ? Number(scaleArg) : undefined,
-  seed: arg('seed') ? Number(arg('seed')) : undefined,
+  seed: arg.seed ? Number(arg.seed) : undefined,
   tokenTtlSeconds: process.env.TOKEN_TTL_SECONDS ? Number(process.env.TOKEN_TTL_SECONDS) : undefined,
   secret: process.env.BACKEND_SECRET,
   storefrontUrl: process.env.STOREFRONT_URL,
@@ -41,12 +45,7 @@ const started = startBackend({
     ...(process.env.PSP_METHODS !== undefined ? { methods: process.env.PSP_METHODS.split(',').map((m) => m.trim()).filter(Boolean) } : {}),
     ...(process.env.PSP_ISSUERS === 'none' ? { issuers: false } : {}),
   },
-});
-// a damaged database or secret file, a bad setting: its message, no stack, and a failed exit for the supervisor
-const backend = await started.catch((e: unknown) => {
-  logger.fatal(`backend not started: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-});
+}).catch((e: unknown) => notStarted(e, logger));
 lifecycleLogger(logger).info(`backend listening on ${backend.url}${dev ? ' (development routes on)' : ''}`);
 const stop = () => {
   void backend.close().then(() => process.exit(0));

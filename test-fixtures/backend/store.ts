@@ -30,7 +30,7 @@ const KEPT_FIELDS = [
   'configurable_children.stock.is_in_stock', 'configurable_children.stock.qty',
 ];
 /** Full-text fields of the storefront's search (their indexes are kept; the columns of the long texts and of name are not). */
-export const TEXT_FIELDS = ['name', 'sku', 'description', 'short_description', 'category.name'];
+const TEXT_FIELDS = ['name', 'sku', 'description', 'short_description', 'category.name'];
 const TEXT_ONLY = ['name', 'description', 'short_description'];
 /**
  * The kept fields whose values differ in the English store view's documents (translated texts): the English index

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { rawRequest } from '../raw-http';
 import { startBackend, type BackendOptions, type RunningBackend } from './index';
 
 /** Test harness: an in-process backend on a free port with a clock the test can move. */
@@ -18,45 +18,23 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
     },
   };
   const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, dev: true, ...opts });
-  // Every call on a connection of its own (agent: false): a pooled keep-alive socket that the server had closed after
-  // its 5 s keepAliveTimeout while this process was busy met ECONNRESET, a harness race; on a fresh connection a reset
-  // is the backend's doing and fails the test.
-  const call: TestBackend['call'] = (method, path, body, headers = {}) =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-      const req = httpRequest(
-        `${backend.url}${path}`,
-        {
-          method,
-          agent: false,
-          headers: {
-            // as fetch sends them: JSON for objects, text/plain for a string body
-            ...(body !== undefined ? { 'content-type': typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json' } : {}),
-            ...(payload !== undefined ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),
-            ...headers,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let json: unknown;
-            try {
-              json = text ? JSON.parse(text) : undefined;
-            } catch {
-              json = undefined;
-            }
-            const h = new Headers();
-            for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) h.append(k, one);
-            resolve({ status: res.statusCode ?? 0, json, text, headers: h });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  // Every call on a connection of its own (raw-http closes it after the answer): a pooled keep-alive socket that the
+  // server had closed after its 5 s keepAliveTimeout while this process was busy met ECONNRESET, a harness race; on a
+  // fresh connection a reset is the backend's doing and fails the test.
+  const call: TestBackend['call'] = async (method, path, body, headers = {}) => {
+    const payload = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
+    // as fetch sends them: JSON for objects, text/plain for a string body
+    const type = typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json';
+    const typed: Record<string, string> = body === undefined ? {} : { 'content-type': type };
+    const answer = await rawRequest(backend.url, path, { method, headers: { ...typed, ...headers }, body: payload });
+    let json: unknown;
+    try {
+      json = answer.body ? JSON.parse(answer.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: answer.status, json, text: answer.body, headers: new Headers(answer.headers) };
+  };
   return { ...backend, clock, call };
 }
 

@@ -29,7 +29,7 @@ export const SIZES: readonly SizeDef[] = (
   ] as const
 ).map(([family, label, code, factor], i) => ({ value: 167 + i, label, code, family, factor }));
 
-export const MATERIALS = ['Papier', 'Kraftpapier', 'Satijn', 'Organza', 'Karton', 'Katoen', 'Jute', 'Gerecycled papier'] as const;
+const MATERIALS = ['Papier', 'Kraftpapier', 'Satijn', 'Organza', 'Karton', 'Katoen', 'Jute', 'Gerecycled papier'] as const;
 export const PATTERNS = ['Effen', 'Sterren', 'Strepen', 'Stippen', 'Bloemen', 'Kerstmotief', 'Hartjes', 'Ruit', 'Confetti'] as const;
 
 export const ATTRIBUTE_IDS = {

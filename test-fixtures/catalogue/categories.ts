@@ -47,7 +47,7 @@ export interface CategoryInfo {
   isLeaf: boolean;
 }
 
-export const ROOT_CATEGORY_ID = 2;
+const ROOT_CATEGORY_ID = 2;
 
 export function buildCategories(): CategoryInfo[] {
   const out: CategoryInfo[] = [];

@@ -89,21 +89,3 @@ export function taxRules() {
     ],
   }];
 }
-
-/** Home page content per store view (spec catalogue §2.11: local JSON files). */
-export function homeContent(products: Product[]) {
-  const visible = products.filter((p) => p.visibility !== 1 && p.status === 1);
-  const link = (p: Product | undefined) => (p ? `/${p.url_path}` : '/');
-  const img = (p: Product | undefined) => p?.image ?? '';
-  return {
-    mainBanners: [
-      { title: 'Kerstpapier 2026', subtitle: 'De nieuwe kerstcollectie inpakpapier is binnen', image: img(visible.find((p) => /Kerst/.test(p.name))), link: '/inpakpapier/kerst' },
-      { title: 'Linten en strikken', subtitle: 'Maak je cadeau af', image: img(visible.find((p) => /lint/i.test(p.name))), link: '/linten' },
-    ],
-    smallBanners: [
-      { title: 'Cadeauzakjes', image: img(visible.find((p) => /zakje|tas/i.test(p.name))), link: '/cadeauzakjes' },
-      { title: 'Groothandel', image: img(visible.find((p) => /Groothandel/.test(p.name))), link: '/kadoverpakkingen-groothandel.html' },
-    ],
-    productBanners: visible.slice(0, 3).map((p) => ({ title: p.name, image: img(p), link: link(p) })),
-  };
-}

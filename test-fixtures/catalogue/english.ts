@@ -83,9 +83,7 @@ const CATEGORY_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** The English name of a Dutch category name (the name itself when the tree has a name this table misses). */
-export function englishCategoryName(name: string): string {
-  return CATEGORY_NAMES[name] ?? name;
-}
+const englishCategoryName = (name: string): string => CATEGORY_NAMES[name] ?? name;
 
 function englishCategory(c: Category): Category {
   const name = englishCategoryName(c.name);
@@ -99,9 +97,7 @@ function englishCategory(c: Category): Category {
 }
 
 /** The category tree of the English store view: names and descriptions translated, ids, paths and URL keys the same. */
-export function englishCategories(categories: readonly Category[]): Category[] {
-  return categories.map(englishCategory);
-}
+export const englishCategories = (categories: readonly Category[]): Category[] => categories.map(englishCategory);
 
 const PAGES: Readonly<Record<string, { title: string; content: string }>> = {
   'veel-gestelde-vragen': {

@@ -1,7 +1,7 @@
 import type { AttributeMetadata, Category, Product } from '../../core/catalogue/types';
 import { attributeMetadata } from './attributes';
 import { buildCategories, type ProductFamily } from './categories';
-import { cmsBlocks, cmsPages, homeContent, makeReviews, taxRules, type CmsBlock, type CmsPage, type Review } from './content';
+import { cmsBlocks, cmsPages, makeReviews, taxRules, type CmsBlock, type CmsPage, type Review } from './content';
 import { countProducts, makeBundle, makeConfigurable, makeGrouped, makeSimple, type GeneratorContext } from './products';
 import { createRng } from './rng';
 import type { EnglishTexts } from './english';
@@ -9,13 +9,13 @@ import type { EnglishTexts } from './english';
 export { parseImagePath, renderProductSvg } from './svg';
 
 /** The reference date the special-price and news windows are placed around (override with `referenceDate`). */
-export const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
+const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
 export const DEFAULT_SEED = 20261101;
 /**
  * The generator's version: a stored catalogue (the demo backend keeps it in SQLite) is reused only when seed, scale and
  * this number match. Bump it with every change to what the generator produces.
  */
-export const CATALOGUE_VERSION = 2;
+export const CATALOGUE_VERSION = 3;
 
 export interface CatalogueOptions { seed?: number; scale?: number; referenceDate?: string | Date }
 
@@ -29,7 +29,6 @@ export interface DemoCatalogue {
   /** the English store view's product texts by product id (english.ts englishProduct builds its documents from them) */
   english: ReadonlyMap<number, EnglishTexts>;
   taxRules: ReturnType<typeof taxRules>;
-  home: ReturnType<typeof homeContent>;
   seed: number;
   scale: number;
   referenceDate: string;
@@ -82,7 +81,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): DemoCatalogue
   countProducts(categories, products);
   return {
     products, categories, attributes: attributeMetadata(), cmsPages: cmsPages(reference), cmsBlocks: cmsBlocks(reference),
-    reviews: makeReviews(rng, products, reference), english, taxRules: taxRules(), home: homeContent(products),
+    reviews: makeReviews(rng, products, reference), english, taxRules: taxRules(),
     seed, scale, referenceDate: reference.toISOString(),
   };
 }

@@ -8,7 +8,7 @@ import {
   THEME_MOTIFS, THEME_NOUN, WRAPPING_NOUNS, englishWord,
 } from './vocabulary';
 
-export const TAX_RATE = 0.21;
+const TAX_RATE = 0.21;
 
 /** Special-price window kinds (relative to the reference date). */
 export type SpecialWindow = 'past' | 'current' | 'future' | 'open';
@@ -36,7 +36,7 @@ function roundPrice(rng: Rng, min: number, max: number): number {
   return whole + rng.pick([0.49, 0.95, 0.99, 0.5]);
 }
 
-export function imagePath(kind: string, id: number, colour: ColourDef): string {
+function imagePath(kind: string, id: number, colour: ColourDef): string {
   return `/${kind[0]}/${kind[1]}/${kind}-${id}-${colour.code}.svg`;
 }
 
@@ -50,7 +50,7 @@ function window(kind: SpecialWindow, ref: Date): { from: string; to: string | nu
 }
 
 /** Price fields of a product, incl. 21% VAT; final_price is the price the indexer saw at the reference date. */
-export function priceFields(priceInclTax: number, special: { factor: number; window: SpecialWindow } | null, ref: Date) {
+function priceFields(priceInclTax: number, special: { factor: number; window: SpecialWindow } | null, ref: Date) {
   const price = round2(priceInclTax / (1 + TAX_RATE));
   const fields: Record<string, unknown> = {
     price, price_incl_tax: priceInclTax, price_tax: round2(priceInclTax - price),

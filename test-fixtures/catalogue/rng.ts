@@ -29,9 +29,7 @@ export function createRng(seed: number): Rng {
       const out = [...items];
       for (let i = out.length - 1; i > 0; i--) {
         const j = Math.floor(next() * (i + 1));
-        const tmp = out[i] as T;
-        out[i] = out[j] as T;
-        out[j] = tmp;
+        [out[i], out[j]] = [out[j] as T, out[i] as T];
       }
       return out;
     },

@@ -1,7 +1,7 @@
 import { COLOURS, type ColourDef } from './attributes';
 
 /** Product pictures as SVG, drawn in the product's colour: wrapping-paper patterns, ribbons, bags, boxes, cards... */
-export const IMAGE_KINDS = ['wrapping', 'ribbon', 'bag', 'box', 'card', 'envelope', 'tag', 'notebook', 'paper', 'roll'] as const;
+const IMAGE_KINDS = ['wrapping', 'ribbon', 'bag', 'box', 'card', 'envelope', 'tag', 'notebook', 'paper', 'roll'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 /** Parses '/w/r/wrapping-123-rood.svg' (or without the colour) into its parts; undefined when it is not one of ours. */

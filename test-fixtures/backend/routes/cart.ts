@@ -14,7 +14,7 @@ interface CartRow {
 }
 interface ItemRow { item_id: number; cart_id: string; sku: string; qty: number; product_option: string | null }
 
-export const PAYMENT_METHODS = [
+const PAYMENT_METHODS = [
   { code: 'ideal', title: 'iDEAL' },
   { code: 'creditcard', title: 'Creditcard' },
   { code: 'banktransfer', title: 'Bankoverschrijving' },

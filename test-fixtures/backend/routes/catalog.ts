@@ -46,15 +46,17 @@ export function catalogRoutes(router: Router, ctx: Context): void {
     let url = body.url.split('?')[0]?.split('#')[0] ?? '';
     url = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
     url = url.replace(/^(?:de|it|nl)\//, '');
-    const filter = (src: unknown) => filterSource(src, body.includeFields ?? [], body.excludeFields ?? []);
+    const hit = (type: string, doc: { id: number | string }) => ({
+      _index: 'vue_storefront_catalog', _type: type, _id: String(doc.id), _score: 1,
+      _source: filterSource(doc, body.includeFields ?? [], body.excludeFields ?? []),
+    });
     const product = ctx.catalogue.byUrlPath.get(url) ?? ctx.catalogue.byUrlPath.get(`${url}.html`);
-    if (product) return { status: 200, json: { _index: 'vue_storefront_catalog', _type: 'product', _id: String(product.id), _score: 1, _source: filter(product) } };
+    if (product) return { status: 200, json: hit('product', product) };
     const category = ctx.catalogue.data.categories.find((c) => c.url_path === url || c.url_path === url.replace(/\.html$/, ''));
-    if (category && category.id !== 2) return { status: 200, json: { _index: 'vue_storefront_catalog', _type: 'category', _id: String(category.id), _score: 1, _source: filter(category) } };
+    if (category && category.id !== 2) return { status: 200, json: hit('category', category) };
     const pageId = url.replace(/^i\//, '');
     const page = ctx.catalogue.data.cmsPages.find((p) => p.identifier === pageId);
-    if (page) return { status: 200, json: { _index: 'vue_storefront_catalog', _type: 'cms_page', _id: String(page.id), _score: 1, _source: filter(page) } };
-    return { status: 200, json: null };
+    return { status: 200, json: page ? hit('cms_page', page) : null };
   });
 
   router.get('/api/product/render-list', (req) => {

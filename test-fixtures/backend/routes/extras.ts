@@ -23,16 +23,14 @@ export function extraRoutes(router: Router, ctx: Context): void {
     const row = ctx.db.prepare('SELECT status FROM subscriptions WHERE email = ?').get(req.query.get('email')) as { status: string } | undefined;
     return ok(row?.status ?? 'unsubscribed');
   });
-  router.post(base, (req) => {
-    ctx.db.prepare('INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at')
-      .run((req.body as { email: string }).email, 'subscribed', now());
-    return ok(true);
-  });
-  router.delete(base, (req) => {
-    ctx.db.prepare('INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?) ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at')
-      .run((req.body as { email: string }).email, 'unsubscribed', now());
-    return ok(true);
-  });
+  for (const [method, status] of [['POST', 'subscribed'], ['DELETE', 'unsubscribed']] as const) {
+    router.add(method, base, (req) => {
+      const upsert = 'INSERT INTO subscriptions (email, status, updated_at) VALUES (?, ?, ?)'
+        + ' ON CONFLICT(email) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at';
+      ctx.db.prepare(upsert).run((req.body as { email: string }).email, status, now());
+      return ok(true);
+    });
+  }
 
   // mail service
   router.get('/api/ext/mail-service/get-token', () => {

@@ -20,7 +20,7 @@ const ISSUERS = Object.entries({ ABNANL2A: 'ABN AMRO', INGBNL2A: 'ING', RABONL2U
   ([bic, name]) => ({ id: `ideal_${bic}`, name }),
 );
 /** Payment outcomes the simulator offers, each with its Dutch button text (the status follows in brackets). */
-export const OUTCOMES = (
+const OUTCOMES = (
   [['paid', 'Betaald'], ['pending', 'In behandeling'], ['open', 'Open'], ['failed', 'Mislukt'], ['canceled', 'Geannuleerd'], ['expired', 'Verlopen']] as const
 ).map(([status, dutch]) => ({ status, label: `${dutch} (${status})` }));
 /** a paid order: neither a comment nor a later payment outcome changes it */

@@ -16,13 +16,13 @@ interface CustomerBody { email?: string; firstname?: string; lastname?: string; 
 type NewCustomer = Required<Pick<CustomerBody, 'email' | 'firstname' | 'lastname'>> & CustomerBody;
 
 /** Magento's password rule (spec transactions §5): at least 8 characters and 3 of 4 classes. */
-export function passwordStrongEnough(password: string): boolean {
+function passwordStrongEnough(password: string): boolean {
   if (password.length < 8) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((r) => r.test(password)).length;
   return classes >= 3;
 }
 
-export function customerJson(row: CustomerRow) {
+function customerJson(row: CustomerRow) {
   const data = JSON.parse(row.data) as { addresses?: unknown[]; [k: string]: unknown };
   return {
     id: row.id, group_id: 1, created_at: row.created_at, updated_at: row.updated_at, created_in: 'Default Store View',
