@@ -9,7 +9,7 @@ import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
-import { Field } from '../common/Field';
+import { Field, FieldError } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
@@ -180,9 +180,7 @@ export function PaymentMethodChoice<V extends FormValues>({
             </label>
           );
         })}
-        <p id={`${inputId}-error`} className="field__error" aria-live="polite">
-          {error ? t(error.key) : null}
-        </p>
+        <FieldError id={`${inputId}-error`} text={error ? t(error.key) : undefined} />
       </fieldset>
       {needsIssuer(String(form.values[method] ?? ''), config) && payment.issuers.length > 0 ? (
         <SelectField
