@@ -7,11 +7,11 @@
  * Then the storefront's edge (the audit, docs/security.md): `--edge N` (default 3,000; 0 = none) hostile requests from
  * test-fixtures/edge-fuzz.ts against a storefront (with the output cache) in front of the same backend, printing
  * answers by status and every 5xx, stack trace or injected header; and 100 clients trickling a body to /api while a
- * shopper's /api call is timed (it waited until they gave up, before the pass-through read bodies whole).
+ * shopper's /api call is timed.
  *
  * Between the two, "costly but small" (scripts/bench/fuzz-search.ts): `--costly N` (default 300; 0 = none) small search
- * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1); `--costly-scale S` runs them
- * once more against a backend of its own at catalogue scale S (e.g. 100).
+ * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1);
+ * `--costly-scale S` runs them once more against a backend of its own at catalogue scale S (e.g. 100; 0 = none).
  */
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
