@@ -9,14 +9,10 @@ import { ensureTransactions } from './transactions';
  * A transaction page: its own chunk (the first page a shopper opens carries no checkout or account code), rendered
  * once the transaction half is bound (ui/app/transactions.ts).
  */
-const page = <S extends string>(
-  load: () => Promise<Record<S, ComponentType>>,
-  source: S,
-  rest: Partial<PageEntry> = {},
-): PageEntry =>
+const page = <S extends string>(load: () => Promise<Record<S, ComponentType>>, name: S, rest?: Partial<PageEntry>) =>
   lazyEntry(
-    lazyPage(() => Promise.all([load(), ensureTransactions()]).then(([module]) => module[source])),
-    [`ui/pages/${source}.tsx`, 'ui/app/transactions-ui.tsx'],
+    lazyPage(() => Promise.all([load(), ensureTransactions()]).then(([module]) => module[name])),
+    [`ui/pages/${name}.tsx`, 'ui/app/transactions-ui.tsx'],
     rest,
   );
 
