@@ -7,7 +7,7 @@
 // Then `npm pack ./dist/sdk` makes the tarball. No entry imports reflect-metadata or inversify (checked below).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -97,13 +97,9 @@ export async function buildSdk({ outDir = join(root, 'dist', 'sdk'), quiet = fal
 
 /** `from './x'` → `from './x.js'` (or './x/index.js'): Node 16 resolution wants the file a relative import names. */
 function addJsExtensions(dir) {
-  for (const name of readdirSync(dir)) {
-    const file = join(dir, name);
-    if (statSync(file).isDirectory()) {
-      addJsExtensions(file);
-      continue;
-    }
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (!name.endsWith('.d.ts')) continue;
+    const file = join(dir, name);
     const text = readFileSync(file, 'utf8');
     const fixed = text.replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]*)\2/g, (all, head, q, spec) => {
       if (/\.(js|json)$/.test(spec)) return all;

@@ -7,11 +7,11 @@
  * Then the storefront's edge (the audit, docs/security.md): `--edge N` (default 3,000; 0 = none) hostile requests from
  * test-fixtures/edge-fuzz.ts against a storefront (with the output cache) in front of the same backend, printing
  * answers by status and every 5xx, stack trace or injected header; and 100 clients trickling a body to /api while a
- * shopper's /api call is timed (it waited until they gave up, before the pass-through read bodies whole).
+ * shopper's /api call is timed.
  *
  * Between the two, "costly but small" (scripts/bench/fuzz-search.ts): `--costly N` (default 300; 0 = none) small search
- * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1); `--costly-scale S` runs them
- * once more against a backend of its own at catalogue scale S (e.g. 100).
+ * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1);
+ * `--costly-scale S` runs them once more against a backend of its own at catalogue scale S (e.g. 100; 0 = none).
  */
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
@@ -25,18 +25,15 @@ import { edgeAnswerProblem, edgeRequestArbitrary, sendEdgeRequest } from '../../
 import { startStorefront } from '../../ui/server';
 import { LruOutputCache } from '../../ui/edge/lru-output-cache';
 import { costlySearch, costlySearchAtScale } from './fuzz-search';
+import { arg } from './servers';
 
-const args = process.argv.slice(2);
-const wanted = Number(args.find((a) => /^\d+$/.test(a)) ?? 20_000);
-const maxIdx = args.indexOf('--max-seconds');
-const maxSeconds = maxIdx >= 0 ? Number(args[maxIdx + 1]) : 300;
-const edgeIdx = args.indexOf('--edge');
-const edgeRequests = edgeIdx >= 0 ? Number(args[edgeIdx + 1]) : 3000;
+const wanted = Number(process.argv[2]?.match(/^\d+$/)?.[0] ?? 20_000);
+const maxSeconds = arg('max-seconds', 300);
+const edgeRequests = arg('edge', 3000);
 const batch = 1000;
-const costlyIdx = args.indexOf('--costly');
-const costlyRequests = costlyIdx >= 0 ? Number(args[costlyIdx + 1]) : 300;
-const costlyScaleIdx = args.indexOf('--costly-scale');
-const costlyScale = costlyScaleIdx >= 0 ? Number(args[costlyScaleIdx + 1]) : undefined;
+const costlyRequests = arg('costly', 300);
+/** 0: no second run at catalogue scale */
+const costlyScale = arg('costly-scale', 0);
 const costlyLines: string[] = [];
 let costlyFailed = false;
 let costlySeconds = 0;
@@ -119,7 +116,7 @@ try {
   }
   for (const run of [
     ...(costlyRequests > 0 ? [() => costlySearch(backend.url, costlyRequests, 'scale 1', maxSeconds)] : []),
-    ...(costlyRequests > 0 && costlyScale !== undefined ? [() => costlySearchAtScale(costlyScale, costlyRequests, maxSeconds)] : []),
+    ...(costlyRequests > 0 && costlyScale > 0 ? [() => costlySearchAtScale(costlyScale, costlyRequests, maxSeconds)] : []),
   ]) {
     const c0 = performance.now();
     const { lines, ok } = await run();

@@ -18,9 +18,7 @@ export interface Violation {
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function importsOf(source: string): string[] {
-  const out: string[] = [];
-  for (const m of source.matchAll(IMPORT_RE)) out.push((m[1] ?? m[2] ?? m[3]) as string);
-  return out;
+  return [...source.matchAll(IMPORT_RE)].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
 }
 
 function resolve(from: string, spec: string): string {
@@ -50,9 +48,8 @@ export function findViolations(files: SourceFile[]): Violation[] {
       const target = resolve(f.path, spec);
       const targetTop = spec.startsWith('.') ? topOf(target) : '';
       const pkg = spec.startsWith('.') ? '' : spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '');
-      if (top === 'core' && !test) {
-        if (spec.startsWith('.') && targetTop !== 'core') v.push({ path: f.path, rule: 'core imports only core and rxjs', detail: spec });
-        if (!spec.startsWith('.') && pkg !== 'rxjs') v.push({ path: f.path, rule: 'core imports only core and rxjs', detail: spec });
+      if (top === 'core' && !test && (spec.startsWith('.') ? targetTop !== 'core' : pkg !== 'rxjs')) {
+        v.push({ path: f.path, rule: 'core imports only core and rxjs', detail: spec });
       }
       if (top === 'ui' && (pkg === 'ky' || pkg === 'idb')) v.push({ path: f.path, rule: 'ui never imports ky or idb', detail: spec });
       if (top === 'adapters' && targetTop === 'ui') v.push({ path: f.path, rule: 'adapters never import ui', detail: spec });

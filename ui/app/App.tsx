@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useLocation, useNavigate, matchRoutes } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppNavigate } from './client-router';
 import type { ShopServices as Container } from '../../adapters/wiring';
 import { DefaultLayout } from './DefaultLayout';
@@ -27,8 +27,8 @@ function RouteLoader({ container, initialPath }: { container: Container; initial
       first.current = false;
       if (initialPath === location.pathname + location.search) return;
     }
-    const match = matchRoutes(ROUTES, location)?.[0];
-    const load = (match?.route as (typeof ROUTES)[number] | undefined)?.load;
+    const match = matchAppRoute(location.pathname)?.[0];
+    const load = match?.route.load;
     if (!load) return;
     // spec catalogue §2.4: the progress bar of a route change, shown only if its load is slow (ProgressService)
     const end = container.get(ProgressService).routeChange();

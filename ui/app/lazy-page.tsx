@@ -35,6 +35,6 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
 }
 
 /** A route's entry for a lazy page: its element, its preload and its chunks' source modules. */
-export function lazyEntry(page: LazyPage, chunks: readonly string[], rest: Partial<PageEntry>): PageEntry {
+export function lazyEntry(page: LazyPage, chunks: readonly string[], rest: Partial<PageEntry> = {}): PageEntry {
   return { element: <page.Component />, preload: page.preload, chunks, ...rest };
 }

@@ -6,7 +6,6 @@ export type FormValues = Record<string, string | boolean>;
 export interface FormApi<V extends FormValues> {
   readonly id: string;
   readonly values: V;
-  readonly errors: FormErrors<keyof V & string>;
   /** the error to show: only once the field was left or a submit was tried */
   error(name: keyof V & string): FieldError | undefined;
   set<K extends keyof V & string>(name: K, value: V[K]): void;
@@ -17,7 +16,6 @@ export interface FormApi<V extends FormValues> {
   /** validates everything; on errors focuses the first failing field and does not call the handler */
   submit(handler: (values: V) => void | Promise<void>): (e?: FormEvent) => void;
   reset(values?: V): void;
-  readonly submitted: boolean;
 }
 
 /**
@@ -46,8 +44,6 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
   return {
     id,
     values,
-    errors,
-    submitted,
     error: (name) => (touched[name] || submitted ? errors[name] : undefined),
     set,
     setAll,

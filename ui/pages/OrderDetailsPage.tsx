@@ -11,6 +11,7 @@ import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LoginFirst } from '../components/account/LoginFirst';
 import { useServerAction } from '../hooks/use-server-action';
+import { FormMessage } from '../components/common/Field';
 import { useErrorText, useMicrocartToggle, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
 
@@ -45,7 +46,7 @@ function OrderAgain({ order }: { order: OrderDetails }) {
   const toggleCart = useMicrocartToggle();
   const action = useServerAction();
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const message = action.error ? { kind: 'error', text: action.error } : notice;
+  const message = action.error ? { kind: 'error' as const, text: action.error } : notice;
   const orderAgain = () =>
     action.run(async () => {
       setNotice(undefined);
@@ -60,11 +61,7 @@ function OrderAgain({ order }: { order: OrderDetails }) {
       <button type="button" className="button button--primary" onClick={() => void orderAgain()} disabled={action.busy}>
         {t('orderDetails.orderAgain')}
       </button>
-      {message ? (
-        <p className={`form-message form-message--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <FormMessage kind={message?.kind ?? 'error'}>{message?.text}</FormMessage>
     </div>
   );
 }

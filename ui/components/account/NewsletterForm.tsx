@@ -11,7 +11,7 @@ import { Field, FormMessage } from '../common/Field';
 import { ActionSubmit } from '../common/FormParts';
 
 /** Newsletter subscription (spec transactions §4, §7; §9 text: 10% coupon). For the footer or the newsletter modal. */
-export function NewsletterForm({ onDone }: { onDone?: () => void }) {
+export function NewsletterForm() {
   const { t } = useTranslation();
   const config = useConfig();
   // the service comes with the transaction half: loaded on submit when it is not there yet
@@ -34,7 +34,6 @@ export function NewsletterForm({ onDone }: { onDone?: () => void }) {
         if (!ok) return;
         setSubscribed(true);
         form.reset();
-        onDone?.();
       })}
     >
       <p>{t('texts.newsletterCoupon', { percent: config.texts.newsletterCouponPercent })}</p>

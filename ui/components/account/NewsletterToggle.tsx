@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NewsletterService } from '../../../core/content/newsletter-service';
 import { useService } from '../../hooks/use-service';
 import { useNewsletter } from '../../hooks/use-transactions';
+import { FieldError } from '../common/Field';
 
 /** The account's newsletter switch (spec transactions §4: subscribe/unsubscribe only when it changes something). */
 export function NewsletterToggle({ email }: { email: string }) {
@@ -37,9 +38,7 @@ export function NewsletterToggle({ email }: { email: string }) {
           }}
         />
         <label htmlFor={`${id}-cb`}>{t('newsletter.toggleLabel')}</label>
-        <p id={`${id}-err`} className="field__error" aria-live="polite">
-          {action.error}
-        </p>
+        <FieldError id={`${id}-err`} text={action.error} />
       </div>
     </div>
   );

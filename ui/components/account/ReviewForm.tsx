@@ -10,7 +10,7 @@ import { useForm } from '../../hooks/use-form';
 import { Field, FormMessage } from '../common/Field';
 
 /** A product review (spec transactions §7: POST /api/review/create; success when code 200). */
-export function ReviewForm({ productId, onDone }: { productId: number | string; onDone?: () => void }) {
+export function ReviewForm({ productId }: { productId: number | string }) {
   const { t } = useTranslation();
   const config = useConfig();
   // the services come with the transaction half: the session once there, the review service on submit
@@ -46,7 +46,6 @@ export function ReviewForm({ productId, onDone }: { productId: number | string; 
         if (ok) {
           form.reset({ nickname: v.nickname, title: '', detail: '' });
           setMessage({ kind: 'success', text: t('review.sent') });
-          onDone?.();
         } else setMessage({ kind: 'error', text: t('review.failed') });
       })}
     >

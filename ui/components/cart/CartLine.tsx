@@ -4,6 +4,7 @@ import { CartService } from '../../../core/cart/cart-service';
 import { cartItemIdentity } from '../../../core/cart/identity';
 import type { CartItem } from '../../../core/cart/types';
 import { imageCandidates } from '../../../core/catalogue/image-url';
+import { FieldError } from '../common/Field';
 import { FallbackImage } from '../common/FallbackImage';
 import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
 import { useAttributes } from '../../hooks/use-catalogue';
@@ -126,9 +127,7 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
               aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-qty-error`}
             />
-            <p id={`${id}-qty-error`} className="field__error" aria-live="polite">
-              {error}
-            </p>
+            <FieldError id={`${id}-qty-error`} text={error} />
           </div>
         ) : (
           <p className="cart-line__qty-text">{t('cart.qtyValue', { qty: item.qty })}</p>

@@ -5,6 +5,7 @@ import { validateRequired } from '../../../core/checkout/form-validation';
 import { useService } from '../../hooks/use-service';
 import { useCart, useOnline } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
+import { FieldError } from '../common/Field';
 
 /** spec transactions §4 "Coupon": apply (the previous one is removed first), remove; errors inline. */
 export function CouponForm() {
@@ -60,9 +61,7 @@ export function CouponForm() {
           {t('coupon.apply')}
         </button>
       </div>
-      <p id={`${id}-coupon-error`} className="field__error" aria-live="polite">
-        {error}
-      </p>
+      <FieldError id={`${id}-coupon-error`} text={error} />
     </form>
   );
 }

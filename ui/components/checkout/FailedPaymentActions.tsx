@@ -10,6 +10,7 @@ import { useForm } from '../../hooks/use-form';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCheckout, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
+import { FormMessage } from '../common/Field';
 import { localizeMessage } from '../../../core/server-messages';
 import { PaymentMethodChoice } from './PaymentStep';
 
@@ -31,7 +32,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const payment = usePayment();
   const [retrying, setRetrying] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const message = action.error ? { kind: 'error', text: action.error } : notice;
+  const message = action.error ? { kind: 'error' as const, text: action.error } : notice;
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
   const issuerList = loadedIssuers(payment);
@@ -66,11 +67,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           {t('orderStatus.backToCart')}
         </button>
       </div>
-      {message ? (
-        <p className={`form-message form-message--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <FormMessage kind={message?.kind ?? 'error'}>{message?.text}</FormMessage>
       {retrying ? (
         <form
           noValidate

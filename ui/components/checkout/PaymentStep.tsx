@@ -1,4 +1,4 @@
-import { useEffect, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { billingAddressErrors } from '../../../core/checkout/address-rules';
@@ -9,7 +9,7 @@ import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
-import { Field } from '../common/Field';
+import { Field, FieldError } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
@@ -153,23 +153,34 @@ export function PaymentMethodChoice<V extends FormValues>({
       <fieldset className="methods" aria-describedby={`${inputId}-error`}>
         <legend>{t('checkout.paymentMethod')}</legend>
         {notice}
-        {methods.map((m, i) => (
-          <PaymentMethodOption
-            key={m.code}
-            method={m}
-            title={title(m)}
-            price={price?.(m)}
-            inputId={inputId}
-            first={i === 0}
-            name={method}
-            checked={form.values[method] === m.code}
-            onChange={form.onChange(method)}
-            unavailable={paymentMethodUnavailable(m.code, payment, config)}
-          />
-        ))}
-        <p id={`${inputId}-error`} className="field__error" aria-live="polite">
-          {error ? t(error.key) : null}
-        </p>
+        {methods.map((m, i) => {
+          // spec transactions §8 'No issuers': a method that cannot be chosen says why
+          const unavailable = paymentMethodUnavailable(m.code, payment, config);
+          const noteId = `${inputId}-${m.code}-note`;
+          return (
+            <label key={m.code} className={`method${unavailable ? ' method--unavailable' : ''}`}>
+              <input
+                type="radio"
+                name={method}
+                value={m.code}
+                id={i === 0 ? inputId : undefined}
+                checked={form.values[method] === m.code}
+                onChange={form.onChange(method)}
+                disabled={unavailable}
+                aria-describedby={unavailable ? noteId : undefined}
+              />
+              {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
+              <span className="method__title">{title(m)}</span>
+              {price?.(m) ? <span className="method__price">{price(m)}</span> : null}
+              {unavailable ? (
+                <span className="method__note" id={noteId}>
+                  {t('payment.noIssuers')}
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
+        <FieldError id={`${inputId}-error`} text={error ? t(error.key) : undefined} />
       </fieldset>
       {needsIssuer(String(form.values[method] ?? ''), config) && payment.issuers.length > 0 ? (
         <SelectField
@@ -182,44 +193,5 @@ export function PaymentMethodChoice<V extends FormValues>({
         />
       ) : null}
     </>
-  );
-}
-
-/** One payment method as a radio; one that cannot be chosen (spec transactions §8 'No issuers') says why. */
-function PaymentMethodOption(props: {
-  method: CheckoutPaymentMethod;
-  title: string;
-  price?: string | undefined;
-  inputId: string;
-  first: boolean;
-  name: string;
-  checked: boolean;
-  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
-  unavailable: boolean;
-}) {
-  const { t } = useTranslation();
-  const { method: m, unavailable } = props;
-  const noteId = `${props.inputId}-${m.code}-note`;
-  return (
-    <label className={`method${unavailable ? ' method--unavailable' : ''}`}>
-      <input
-        type="radio"
-        name={props.name}
-        value={m.code}
-        id={props.first ? props.inputId : undefined}
-        checked={props.checked}
-        onChange={props.onChange}
-        disabled={unavailable}
-        aria-describedby={unavailable ? noteId : undefined}
-      />
-      {m.image?.svg ? <img className="method__logo" src={m.image.svg} alt="" width={48} height={30} /> : null}
-      <span className="method__title">{props.title}</span>
-      {props.price ? <span className="method__price">{props.price}</span> : null}
-      {unavailable ? (
-        <span className="method__note" id={noteId}>
-          {t('payment.noIssuers')}
-        </span>
-      ) : null}
-    </label>
   );
 }

@@ -7,6 +7,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
 import { addressFieldChecks } from '../../../core/checkout/address-rules';
+import { FieldError } from '../common/Field';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 
@@ -78,9 +79,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
             <span className="method__price">{money(m.price_incl_tax)}</span>
           </label>
         ))}
-        <p id={errorId} className="field__error" aria-live="polite">
-          {methodError ? t(methodError.key) : null}
-        </p>
+        <FieldError id={errorId} text={methodError ? t(methodError.key) : undefined} />
       </fieldset>
       <button type="submit" className="button button--primary">
         {t('checkout.continueToPayment')}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 
@@ -10,7 +10,6 @@ interface FieldProps<V extends FormValues> {
   autoComplete?: string;
   required?: boolean;
   hint?: ReactNode;
-  inputProps?: InputHTMLAttributes<HTMLInputElement>;
 }
 
 /** The error line under a field: announced politely, tied to the input by aria-describedby. */
@@ -50,7 +49,7 @@ export function FieldLabel({ id, label, required }: { id: string; label: ReactNo
 }
 
 /** A labelled text input with inline validation (spec transactions §5 form rules, from the core). */
-export function Field<V extends FormValues>({ form, name, label, type = 'text', autoComplete, required, hint, inputProps }: FieldProps<V>) {
+export function Field<V extends FormValues>({ form, name, label, type = 'text', autoComplete, required, hint }: FieldProps<V>) {
   const { id, error, control } = useFieldControl(form, name, required);
   // the hint gives way to the error (the password rule would otherwise be read and shown twice)
   const showHint = hint && !error;
@@ -65,7 +64,6 @@ export function Field<V extends FormValues>({ form, name, label, type = 'text', 
         value={String(form.values[name] ?? '')}
         aria-describedby={describedBy}
         {...(autoComplete ? { autoComplete } : {})}
-        {...(inputProps as object)}
       />
       {showHint ? (
         <p id={`${id}-hint`} className="field__hint">
