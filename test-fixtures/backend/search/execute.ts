@@ -2,7 +2,7 @@ import { HttpError } from '../errors';
 import { aggregate, checkAggregationLimits } from './aggregate';
 import type { Collection, Doc } from './engine';
 import { compile } from './query';
-import { asList, chargeWork, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported } from './request';
+import { allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported } from './request';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
 import { scratchF64, scratchU8 } from './scratch';
 
@@ -47,7 +47,7 @@ function parseSort(body: unknown, qs: string | null | undefined): SortKey[] {
           if (spec !== 'asc' && spec !== 'desc') throw malformed(`sort order ${spec}`);
           keys.push({ field, order: spec, missing: 'last' });
         } else if (isObject(spec)) {
-          for (const k of Object.keys(spec)) if (!['order', 'missing', 'mode', 'unmapped_type'].includes(k)) throw unsupported(`sort.${k}`);
+          allowKeys(spec, ['order', 'missing', 'mode', 'unmapped_type'], 'sort');
           const order = spec.order === undefined ? (field === '_score' ? 'desc' : 'asc') : String(spec.order);
           if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
           keys.push({ field, order, missing: spec.missing === '_first' ? 'first' : 'last' });
@@ -141,8 +141,8 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const body = params.body === undefined || params.body === null ? {} : params.body;
   if (!isObject(body)) throw malformed('the request body must be a JSON object');
   for (const k of Object.keys(body)) if (!TOP_LEVEL.includes(k)) throw unsupported(k);
-  const size = intParam(params.size, 'size') ?? (body.size === undefined ? 10 : num(body.size, 'size'));
-  const from = intParam(params.from, 'from') ?? (body.from === undefined ? 0 : num(body.from, 'from'));
+  const size = intParam(params.size, 'size') ?? numOr(body.size, 10, 'size');
+  const from = intParam(params.from, 'from') ?? numOr(body.from, 0, 'from');
   if (size < 0 || from < 0 || !Number.isInteger(size) || !Number.isInteger(from)) throw malformed('size and from must be non-negative integers');
   if (size > SEARCH_LIMITS.size) throw limitHit('size', SEARCH_LIMITS.size);
   if (from > SEARCH_LIMITS.from) throw limitHit('from', SEARCH_LIMITS.from);
@@ -153,7 +153,7 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   col.buildColumns(namedFields(col, body, params.sort));
   const query = body.query === undefined ? { match_all: {} } : body.query;
   const matcher = compile(query, col, true);
-  const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'min_score');
+  const minScore = numOr(body.min_score, undefined, 'min_score');
   const sortKeys = parseSort(body.sort, params.sort);
   if (sortKeys.length > SEARCH_LIMITS.sortKeys) throw limitHit('too many sort keys', SEARCH_LIMITS.sortKeys);
   chargeWork(col, sortKeys.length);
@@ -182,7 +182,6 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
   const want = from + size;
   let sorted: number[];
-  const onlyScores = keys.length === 1 && keys[0]?.field === '_score';
   if (keys.length === 1 && ranks[0]) {
     // one field key: walk the documents in that key's order and keep the hits, up to the page's end
     const inHits = scratchU8(n);
@@ -190,8 +189,6 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
     const order = col.sortOrder(keys[0]!.field, keys[0]!.order, keys[0]!.missing).order;
     sorted = [];
     for (let r = 0; r < n && sorted.length < want; r++) if (inHits[order[r] as number]) sorted.push(order[r] as number);
-  } else if (onlyScores && hitsAll.every((i) => scores[i] === scores[hitsAll[0] as number])) {
-    sorted = hitsAll.slice(0, want); // equal scores: index order
   } else {
     const cmp = (a: number, b: number) => {
       for (let k = 0; k < keys.length; k++) {

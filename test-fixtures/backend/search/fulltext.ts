@@ -1,6 +1,6 @@
 import type { Column } from './column';
 import { pushTo } from './fields';
-import { chargeWork } from './request';
+import { chargeWork, malformed } from './request';
 import { scratchF64 } from './scratch';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT } from './text';
 
@@ -327,7 +327,7 @@ export function requiredMatches(spec: unknown, count: number): number {
     const v = Number(text);
     n = v < 0 ? count + v : v;
   } else {
-    throw new Error(`minimum_should_match: ${text}`);
+    throw malformed(`minimum_should_match ${text}`);
   }
   return Math.max(0, Math.min(count, n));
 }

@@ -3,10 +3,18 @@ import type { Collection } from './engine';
 import { comparable, compare, ownEntry, type Comparable } from './fields';
 import { requiredMatches } from './fulltext';
 import {
-  asList, budget, chargeWork, combine, isObject, limitHit, malformed, num, SEARCH_LIMITS, unsupported, withMask, type Matcher,
+  allowKeys, asList, budget, chargeWork, combine, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported, withMask,
+  type Matcher,
 } from './request';
 import { scratchU8 } from './scratch';
-import { defaultTextFields, phraseMatcher, textMatcher } from './text-query';
+import { matchNone, phraseMatcher, textMatcher } from './text-query';
+
+/** The options of a full-text clause (match; multi_match adds its own). */
+const TEXT_OPTIONS = [
+  'query', 'operator', 'fuzziness', 'minimum_should_match', 'boost', 'max_expansions', 'prefix_length', 'analyzer',
+  'cutoff_frequency', 'fuzzy_transpositions', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query',
+];
+const FUNCTION_KEYS = ['filter', 'weight', 'field_value_factor', 'random_score'];
 
 /** Splits `{ field: value }` or `{ field: { ...options } }` (ignoring `boost`/`_name` keys at the clause level). */
 function singleField(clause: string, body: unknown): [string, unknown, number] {
@@ -55,23 +63,23 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
 
   switch (name) {
     case 'match_all': {
-      const boost = isObject(body) && body.boost !== undefined ? num(body.boost, 'match_all.boost') : 1;
+      const boost = isObject(body) ? numOr(body.boost, 1, 'match_all.boost') : 1;
       return () => constant(boost);
     }
     case 'match_none':
-      return withMask(() => undefined, scratchU8(col.length));
+      return matchNone(col);
     case 'bool':
       return compileBool(body, col, scoring);
     case 'constant_score': {
       if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
       const inner = compile(body.filter, col, false);
-      const boost = body.boost !== undefined ? num(body.boost, 'constant_score.boost') : 1;
+      const boost = numOr(body.boost, 1, 'constant_score.boost');
       return withMask((i) => (inner(i) === undefined ? undefined : constant(boost)), inner.mask);
     }
     case 'term': {
       const [field, raw, boost0] = singleField('term', body);
       const value = isObject(raw) ? raw.value : raw;
-      const boost = isObject(raw) && raw.boost !== undefined ? num(raw.boost, 'term.boost') : boost0;
+      const boost = isObject(raw) ? numOr(raw.boost, boost0, 'term.boost') : boost0;
       if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
       return masked(col.column(field).termMask([value]), boost);
     }
@@ -138,25 +146,21 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
     case 'match': {
       const [field, raw, boost0] = singleField('match', body);
       const opts = isObject(raw) ? raw : { query: raw };
-      for (const k of Object.keys(opts)) {
-        if (!['query', 'operator', 'fuzziness', 'minimum_should_match', 'boost', 'max_expansions', 'prefix_length', 'analyzer', 'cutoff_frequency', 'fuzzy_transpositions', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query'].includes(k)) throw unsupported(`match.${k}`);
-      }
-      const boost = opts.boost !== undefined ? num(opts.boost, 'match.boost') : boost0;
-      return textMatcher(col, [[field, boost]], opts, 'best_fields', 1, scoring);
+      allowKeys(opts, TEXT_OPTIONS, 'match');
+      return textMatcher(col, [[field, numOr(opts.boost, boost0, 'match.boost')]], opts, 'best_fields', 1, scoring);
     }
     case 'match_phrase':
     case 'match_phrase_prefix': {
       const [field, raw, boost0] = singleField(name, body);
       const opts = isObject(raw) ? raw : { query: raw };
-      const boost = opts.boost !== undefined ? num(opts.boost, `${name}.boost`) : boost0;
+      const boost = numOr(opts.boost, boost0, `${name}.boost`);
       return phraseMatcher(col, [[field, boost]], opts.query, name === 'match_phrase_prefix', 1, scoring);
     }
     case 'multi_match': {
       if (!isObject(body)) throw malformed('multi_match must be an object');
-      for (const k of Object.keys(body)) {
-        if (!['query', 'fields', 'type', 'operator', 'fuzziness', 'minimum_should_match', 'boost', 'tie_breaker', 'max_expansions', 'prefix_length', 'analyzer', 'cutoff_frequency', 'fuzzy_transpositions', 'lenient', 'zero_terms_query', 'auto_generate_synonyms_phrase_query', '_name'].includes(k)) throw unsupported(`multi_match.${k}`);
-      }
-      const fieldSpecs = body.fields === undefined ? defaultTextFields(col) : asList(body.fields);
+      allowKeys(body, [...TEXT_OPTIONS, 'fields', 'type', 'tie_breaker', '_name'], 'multi_match');
+      if (body.fields === undefined) throw malformed('multi_match needs fields');
+      const fieldSpecs = asList(body.fields);
       if (fieldSpecs.length > SEARCH_LIMITS.fields) throw limitHit('multi_match has too many fields', SEARCH_LIMITS.fields);
       const fields: Array<[string, number]> = fieldSpecs.map((f) => {
         if (typeof f !== 'string') throw malformed('multi_match.fields must be strings');
@@ -165,8 +169,8 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
         return [fname, b === undefined ? 1 : num(b, 'field boost')];
       });
       const type = body.type === undefined ? 'best_fields' : String(body.type);
-      const tie = body.tie_breaker === undefined ? 0 : num(body.tie_breaker, 'multi_match.tie_breaker');
-      const boost = body.boost === undefined ? 1 : num(body.boost, 'multi_match.boost');
+      const tie = numOr(body.tie_breaker, 0, 'multi_match.tie_breaker');
+      const boost = numOr(body.boost, 1, 'multi_match.boost');
       if (type === 'phrase' || type === 'phrase_prefix') return phraseMatcher(col, fields, body.query, type === 'phrase_prefix', boost, scoring, tie);
       if (!['best_fields', 'most_fields', 'cross_fields'].includes(type)) throw unsupported(`multi_match.type ${type}`);
       return textMatcher(col, fields, body, type, boost, scoring, tie);
@@ -176,7 +180,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
     case 'dis_max': {
       if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
       const qs = body.queries.map((q) => compile(q, col, scoring));
-      const tie = body.tie_breaker === undefined ? 0 : num(body.tie_breaker, 'dis_max.tie_breaker');
+      const tie = numOr(body.tie_breaker, 0, 'dis_max.tie_breaker');
       return withMask((i) => {
         const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
         if (!scores.length) return undefined;
@@ -191,22 +195,15 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
 
 function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(body)) throw malformed('bool must be an object');
-  for (const k of Object.keys(body)) {
-    if (!['must', 'filter', 'should', 'must_not', 'minimum_should_match', 'boost', '_name', 'disable_coord', 'adjust_pure_negative'].includes(k)) throw unsupported(`bool.${k}`);
-  }
+  allowKeys(body, ['must', 'filter', 'should', 'must_not', 'minimum_should_match', 'boost', '_name', 'disable_coord', 'adjust_pure_negative'], 'bool');
   const must = asList(body.must).map((q) => compile(q, col, scoring));
   const filter = asList(body.filter).map((q) => compile(q, col, false));
   const mustNot = asList(body.must_not).map((q) => compile(q, col, false));
   const should = asList(body.should).map((q) => compile(q, col, scoring));
-  const boost = body.boost === undefined ? 1 : num(body.boost, 'bool.boost');
-  let required: number;
-  if (body.minimum_should_match !== undefined) {
-    try {
-      required = requiredMatches(body.minimum_should_match, should.length);
-    } catch {
-      throw malformed(`minimum_should_match ${String(body.minimum_should_match)}`);
-    }
-  } else required = should.length > 0 && must.length === 0 && filter.length === 0 ? 1 : 0;
+  const boost = numOr(body.boost, 1, 'bool.boost');
+  const required = body.minimum_should_match !== undefined
+    ? requiredMatches(body.minimum_should_match, should.length)
+    : Number(should.length > 0 && must.length === 0 && filter.length === 0);
   const onlyFilters = must.length === 0 && should.length === 0;
   // the documents that can match: those every must / filter clause allows, else (should clauses required) those one allows
   const allowed = [...must, ...filter].map((m) => m.mask).filter((m): m is Uint8Array => m !== undefined);
@@ -255,9 +252,7 @@ const MODIFIERS: Record<string, (x: number) => number> = {
 
 function compileFunctionScore(body: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(body)) throw malformed('function_score must be an object');
-  for (const k of Object.keys(body)) {
-    if (!['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', 'weight', 'field_value_factor', 'random_score', 'filter'].includes(k)) throw unsupported(`function_score.${k}`);
-  }
+  allowKeys(body, ['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', ...FUNCTION_KEYS], 'function_score');
   const inner = body.query === undefined ? (): number => 1 : compile(body.query, col, true);
   const fnSpecs: unknown[] = Array.isArray(body.functions) ? [...body.functions] : [];
   if (fnSpecs.length > SEARCH_LIMITS.functions) throw limitHit('function_score has too many functions', SEARCH_LIMITS.functions);
@@ -267,19 +262,17 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
   }
   const fns = fnSpecs.map((spec) => {
     if (!isObject(spec)) throw malformed('a function must be an object');
-    for (const k of Object.keys(spec)) {
-      if (!['filter', 'weight', 'field_value_factor', 'random_score'].includes(k)) throw unsupported(`function_score.functions.${k}`);
-    }
+    allowKeys(spec, FUNCTION_KEYS, 'function_score.functions');
     const filter = spec.filter === undefined ? undefined : compile(spec.filter, col, false);
-    const weight = spec.weight === undefined ? undefined : num(spec.weight, 'function weight');
+    const weight = numOr(spec.weight, 1, 'function weight');
     let value: (i: number) => number = () => 1;
     if (isObject(spec.field_value_factor)) {
       const fvf = spec.field_value_factor;
       const field = String(fvf.field);
-      const factor = fvf.factor === undefined ? 1 : num(fvf.factor, 'field_value_factor.factor');
+      const factor = numOr(fvf.factor, 1, 'field_value_factor.factor');
       const modifier = ownEntry(MODIFIERS, String(fvf.modifier ?? 'none'));
       if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
-      const missing = fvf.missing === undefined ? undefined : num(fvf.missing, 'field_value_factor.missing');
+      const missing = numOr(fvf.missing, undefined, 'field_value_factor.missing');
       const column = col.column(field);
       const numbers = column.metricNumbers();
       value = (i) => {
@@ -297,7 +290,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
         return Number.isFinite(r) ? r : 0;
       };
     } else if (spec.random_score !== undefined) {
-      const seed = isObject(spec.random_score) && spec.random_score.seed !== undefined ? num(spec.random_score.seed, 'random_score.seed') : 0;
+      const seed = isObject(spec.random_score) ? numOr(spec.random_score.seed, 0, 'random_score.seed') : 0;
       value = (i) => hash01(seed, col.idAt(i));
     }
     return { filter, weight, value };
@@ -306,9 +299,9 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
   const boostMode = String(body.boost_mode ?? 'multiply');
   if (!['multiply', 'sum', 'avg', 'first', 'max', 'min'].includes(scoreMode)) throw unsupported(`function_score.score_mode ${scoreMode}`);
   if (!['multiply', 'replace', 'sum', 'avg', 'max', 'min'].includes(boostMode)) throw unsupported(`function_score.boost_mode ${boostMode}`);
-  const maxBoost = body.max_boost === undefined ? Number.MAX_VALUE : num(body.max_boost, 'max_boost');
-  const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'function_score.min_score');
-  const boost = body.boost === undefined ? 1 : num(body.boost, 'function_score.boost');
+  const maxBoost = numOr(body.max_boost, Number.MAX_VALUE, 'max_boost');
+  const minScore = numOr(body.min_score, undefined, 'function_score.min_score');
+  const boost = numOr(body.boost, 1, 'function_score.boost');
   return withMask((i) => {
     const q = inner(i);
     if (q === undefined) return undefined;
@@ -316,8 +309,8 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     const weights: number[] = [];
     for (const f of fns) {
       if (f.filter && f.filter(i) === undefined) continue;
-      values.push(f.value(i) * (f.weight ?? 1));
-      weights.push(f.weight ?? 1);
+      values.push(f.value(i) * f.weight);
+      weights.push(f.weight);
       if (scoreMode === 'first') break;
     }
     let fnScore = 1;

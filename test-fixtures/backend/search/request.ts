@@ -38,6 +38,13 @@ export const num = (v: unknown, what: string): number => {
   if (typeof n !== 'number' || !Number.isFinite(n)) throw malformed(`${what} must be a number`);
   return n;
 };
+/** An optional number: `fallback` when absent. */
+export const numOr = <T extends number | undefined>(v: unknown, fallback: T, what: string): number | T =>
+  v === undefined ? fallback : num(v, what);
+/** Refuses (400) any key of `body` outside `known`, naming it as `${what}.${key}`. */
+export function allowKeys(body: Record<string, unknown>, known: readonly string[], what: string): void {
+  for (const k of Object.keys(body)) if (!known.includes(k)) throw unsupported(`${what}.${k}`);
+}
 
 /** Bounds of one search request (docs/backend.md "Limits"): a request over one answers 400 naming it. */
 export const SEARCH_LIMITS = {
