@@ -250,6 +250,16 @@ const MODIFIERS: Record<string, (x: number) => number> = {
   ln: (x) => Math.log(x), ln1p: (x) => Math.log1p(x), ln2p: (x) => Math.log(x + 2), square: (x) => x * x, sqrt: (x) => Math.sqrt(x), reciprocal: (x) => 1 / x,
 };
 
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+/** How function_score combines its functions' values (weighted), and then that with the query's score. */
+const SCORE_MODES: Record<string, (values: number[], weights: number[]) => number> = {
+  multiply: (v) => v.reduce((a, b) => a * b, 1), sum, avg: (v, w) => sum(v) / sum(w), first: (v) => v[0] as number,
+  max: (v) => Math.max(...v), min: (v) => Math.min(...v),
+};
+const BOOST_MODES: Record<string, (query: number, functions: number) => number> = {
+  multiply: (q, f) => q * f, replace: (_, f) => f, sum: (q, f) => q + f, avg: (q, f) => (q + f) / 2, max: Math.max, min: Math.min,
+};
+
 function compileFunctionScore(body: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(body)) throw malformed('function_score must be an object');
   allowKeys(body, ['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', ...FUNCTION_KEYS], 'function_score');
@@ -296,9 +306,10 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     return { filter, weight, value };
   });
   const scoreMode = String(body.score_mode ?? 'multiply');
-  const boostMode = String(body.boost_mode ?? 'multiply');
-  if (!['multiply', 'sum', 'avg', 'first', 'max', 'min'].includes(scoreMode)) throw unsupported(`function_score.score_mode ${scoreMode}`);
-  if (!['multiply', 'replace', 'sum', 'avg', 'max', 'min'].includes(boostMode)) throw unsupported(`function_score.boost_mode ${boostMode}`);
+  const combineFns = ownEntry(SCORE_MODES, scoreMode);
+  if (!combineFns) throw unsupported(`function_score.score_mode ${scoreMode}`);
+  const boostMode = ownEntry(BOOST_MODES, String(body.boost_mode ?? 'multiply'));
+  if (!boostMode) throw unsupported(`function_score.boost_mode ${String(body.boost_mode)}`);
   const maxBoost = numOr(body.max_boost, Number.MAX_VALUE, 'max_boost');
   const minScore = numOr(body.min_score, undefined, 'function_score.min_score');
   const boost = numOr(body.boost, 1, 'function_score.boost');
@@ -313,28 +324,8 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
       weights.push(f.weight);
       if (scoreMode === 'first') break;
     }
-    let fnScore = 1;
-    if (values.length) {
-      switch (scoreMode) {
-        case 'multiply': fnScore = values.reduce((a, b) => a * b, 1); break;
-        case 'sum': fnScore = values.reduce((a, b) => a + b, 0); break;
-        case 'avg': fnScore = values.reduce((a, b) => a + b, 0) / weights.reduce((a, b) => a + b, 0); break;
-        case 'first': fnScore = values[0] as number; break;
-        case 'max': fnScore = Math.max(...values); break;
-        case 'min': fnScore = Math.min(...values); break;
-      }
-    }
-    fnScore = Math.min(fnScore, maxBoost);
-    let score: number;
-    switch (boostMode) {
-      case 'multiply': score = q * fnScore; break;
-      case 'replace': score = fnScore; break;
-      case 'sum': score = q + fnScore; break;
-      case 'avg': score = (q + fnScore) / 2; break;
-      case 'max': score = Math.max(q, fnScore); break;
-      default: score = Math.min(q, fnScore);
-    }
-    score *= boost;
+    const fnScore = Math.min(values.length ? combineFns(values, weights) : 1, maxBoost);
+    const score = boostMode(q, fnScore) * boost;
     if (minScore !== undefined && score < minScore) return undefined;
     return scoring ? score : 0;
   }, (inner as Matcher).mask);
