@@ -53,144 +53,157 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
   const keys = Object.keys(query);
   if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
   const name = keys[0] as string;
-  const body = ownEntry(query, name);
-  const constant = (boost: number): number => (scoring ? boost : 0);
-  // a clause read from the indexes: the documents of its mask, each scoring its boost
-  const masked = (mask: Uint8Array, boost = 1): Matcher => {
-    const score = constant(boost);
-    return withMask((i) => (mask[i] ? score : undefined), mask);
-  };
+  const clause = ownEntry(CLAUSES, name);
+  if (!clause) throw unsupported(name);
+  return clause(ownEntry(query, name), col, scoring, name);
+}
 
-  switch (name) {
-    case 'match_all': {
-      const boost = isObject(body) ? numOr(body.boost, 1, 'match_all.boost') : 1;
-      return () => constant(boost);
+/** A clause read from the indexes: the documents of its mask, each scoring its boost (0 when not scoring). */
+function masked(mask: Uint8Array, boost: number, scoring: boolean): Matcher {
+  const score = scoring ? boost : 0;
+  return withMask((i) => (mask[i] ? score : undefined), mask);
+}
+
+/** `{ field: value }` or `{ field: { query, boost, ... } }` of match and the phrases. */
+function textOptions(name: string, body: unknown): [string, Record<string, unknown>, number] {
+  const [field, raw, boost] = singleField(name, body);
+  const opts = isObject(raw) ? raw : { query: raw };
+  return [field, opts, numOr(opts.boost, boost, `${name}.boost`)];
+}
+
+type ClauseCompiler = (body: unknown, col: Collection, scoring: boolean, name: string) => Matcher;
+
+/** Each clause kind's compiler: small functions of their own, so that V8 compiles and optimises each one alone. */
+const CLAUSES: Record<string, ClauseCompiler> = {
+  match_all: (body, _col, scoring) => {
+    const boost = isObject(body) ? numOr(body.boost, 1, 'match_all.boost') : 1;
+    const score = scoring ? boost : 0;
+    return withMask(() => score, undefined);
+  },
+  match_none: (_body, col) => matchNone(col),
+  bool: compileBool,
+  constant_score: (body, col, scoring) => {
+    if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
+    const inner = compile(body.filter, col, false);
+    const boost = numOr(body.boost, 1, 'constant_score.boost');
+    const score = scoring ? boost : 0;
+    return withMask((i) => (inner(i) === undefined ? undefined : score), inner.mask);
+  },
+  term: (body, col, scoring) => {
+    const [field, raw, boost0] = singleField('term', body);
+    const value = isObject(raw) ? raw.value : raw;
+    const boost = isObject(raw) ? numOr(raw.boost, boost0, 'term.boost') : boost0;
+    if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
+    return masked(col.column(field).termMask([value]), boost, scoring);
+  },
+  terms: (body, col, scoring) => {
+    const [field, values, boost] = singleField('terms', body);
+    if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
+    if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
+    if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
+    return masked(col.column(field).termMask(values), boost, scoring);
+  },
+  ids: (body, col, scoring) => {
+    if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
+    if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
+    const mask = scratchU8(col.length);
+    for (const v of body.values) {
+      const i = col.indexOfId(String(v));
+      if (i !== undefined) mask[i] = 1;
     }
-    case 'match_none':
-      return matchNone(col);
-    case 'bool':
-      return compileBool(body, col, scoring);
-    case 'constant_score': {
-      if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
-      const inner = compile(body.filter, col, false);
-      const boost = numOr(body.boost, 1, 'constant_score.boost');
-      return withMask((i) => (inner(i) === undefined ? undefined : constant(boost)), inner.mask);
-    }
-    case 'term': {
-      const [field, raw, boost0] = singleField('term', body);
-      const value = isObject(raw) ? raw.value : raw;
-      const boost = isObject(raw) ? numOr(raw.boost, boost0, 'term.boost') : boost0;
-      if (value === undefined || isObject(value) || Array.isArray(value)) throw malformed(`term.${field} needs a single value`);
-      return masked(col.column(field).termMask([value]), boost);
-    }
-    case 'terms': {
-      const [field, values, boost] = singleField('terms', body);
-      if (!Array.isArray(values)) throw malformed(`terms.${field} must be an array`);
-      if (values.length > SEARCH_LIMITS.termValues) throw limitHit(`terms.${field} has too many values`, SEARCH_LIMITS.termValues);
-      if (values.some((v) => isObject(v) || Array.isArray(v))) throw malformed(`terms.${field} values must be scalars`);
-      return masked(col.column(field).termMask(values), boost);
-    }
-    case 'ids': {
-      if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
-      if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
-      const mask = scratchU8(col.length);
-      for (const v of body.values) {
-        const i = col.indexOfId(String(v));
-        if (i !== undefined) mask[i] = 1;
-      }
-      return masked(mask);
-    }
-    case 'prefix': {
-      const [field, raw, boost] = singleField('prefix', body);
-      const value = String(isObject(raw) ? raw.value : raw);
-      return masked(col.column(field).maskWhere((v) => typeof v === 'string' && v.startsWith(value)), boost);
-    }
-    case 'exists': {
-      if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
-      const column = col.column(body.field);
-      const mask = scratchU8(col.length);
-      for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
-      return masked(mask);
-    }
-    case 'range': {
-      const [field, raw, boost0] = singleField('range', body);
-      if (!isObject(raw)) throw malformed(`range.${field} must be an object`);
-      const bounds: Array<[string, Comparable]> = [];
-      let boost = boost0;
-      // from / to are gte / lte unless include_lower / include_upper is false
-      const alias: Record<string, string> = { from: raw.include_lower === false ? 'gt' : 'gte', to: raw.include_upper === false ? 'lt' : 'lte' };
-      for (const [op, v] of Object.entries(raw)) {
-        if (op === 'boost') boost = num(v, 'range.boost');
-        else if (['format', 'time_zone', 'relation', 'include_lower', 'include_upper'].includes(op)) continue;
-        else if (['gt', 'gte', 'lt', 'lte', 'from', 'to'].includes(op)) {
-          if (v === null) continue;
-          const c = comparable(v);
-          if (c === undefined) throw malformed(`range.${field}.${op} must be a number or a string`);
-          bounds.push([ownEntry(alias, op) ?? op, c]);
-        } else throw unsupported(`range.${op}`);
-      }
-      // evaluated once per distinct value of the field: the query then reads a mask
-      const column = col.column(field);
-      const comps = column.comparables();
-      const mask = column.maskWhere((_, id) => {
-        const c = comps[id];
-        if (c === undefined) return false;
-        return bounds.every(([op, b]) => {
-          if ((typeof c === 'number') !== (typeof b === 'number')) return false;
-          const d = compare(c, b);
-          return op === 'gt' ? d > 0 : op === 'gte' ? d >= 0 : op === 'lt' ? d < 0 : d <= 0;
-        });
-      });
-      return masked(mask, boost);
-    }
-    case 'match': {
-      const [field, raw, boost0] = singleField('match', body);
-      const opts = isObject(raw) ? raw : { query: raw };
-      allowKeys(opts, TEXT_OPTIONS, 'match');
-      return textMatcher(col, [[field, numOr(opts.boost, boost0, 'match.boost')]], opts, 'best_fields', 1, scoring);
-    }
-    case 'match_phrase':
-    case 'match_phrase_prefix': {
-      const [field, raw, boost0] = singleField(name, body);
-      const opts = isObject(raw) ? raw : { query: raw };
-      const boost = numOr(opts.boost, boost0, `${name}.boost`);
-      return phraseMatcher(col, [[field, boost]], opts.query, name === 'match_phrase_prefix', 1, scoring);
-    }
-    case 'multi_match': {
-      if (!isObject(body)) throw malformed('multi_match must be an object');
-      allowKeys(body, [...TEXT_OPTIONS, 'fields', 'type', 'tie_breaker', '_name'], 'multi_match');
-      if (body.fields === undefined) throw malformed('multi_match needs fields');
-      const fieldSpecs = asList(body.fields);
-      if (fieldSpecs.length > SEARCH_LIMITS.fields) throw limitHit('multi_match has too many fields', SEARCH_LIMITS.fields);
-      const fields: Array<[string, number]> = fieldSpecs.map((f) => {
-        if (typeof f !== 'string') throw malformed('multi_match.fields must be strings');
-        const [fname, b] = f.split('^');
-        if (!fname || fname.includes('*')) throw unsupported(`multi_match.fields wildcard "${f}"`);
-        return [fname, b === undefined ? 1 : num(b, 'field boost')];
-      });
-      const type = body.type === undefined ? 'best_fields' : String(body.type);
-      const tie = numOr(body.tie_breaker, 0, 'multi_match.tie_breaker');
-      const boost = numOr(body.boost, 1, 'multi_match.boost');
-      if (type === 'phrase' || type === 'phrase_prefix') return phraseMatcher(col, fields, body.query, type === 'phrase_prefix', boost, scoring, tie);
-      if (!['best_fields', 'most_fields', 'cross_fields'].includes(type)) throw unsupported(`multi_match.type ${type}`);
-      return textMatcher(col, fields, body, type, boost, scoring, tie);
-    }
-    case 'function_score':
-      return compileFunctionScore(body, col, scoring);
-    case 'dis_max': {
-      if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
-      const qs = body.queries.map((q) => compile(q, col, scoring));
-      const tie = numOr(body.tie_breaker, 0, 'dis_max.tie_breaker');
-      return withMask((i) => {
-        const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
-        if (!scores.length) return undefined;
-        const max = Math.max(...scores);
-        return max + tie * (scores.reduce((a, b) => a + b, 0) - max);
-      }, combine(qs.map((q) => q.mask), 'or'));
-    }
-    default:
-      throw unsupported(name);
+    return masked(mask, 1, scoring);
+  },
+  prefix: (body, col, scoring) => {
+    const [field, raw, boost] = singleField('prefix', body);
+    const value = String(isObject(raw) ? raw.value : raw);
+    return masked(col.column(field).maskWhere((v) => typeof v === 'string' && v.startsWith(value)), boost, scoring);
+  },
+  exists: (body, col, scoring) => {
+    if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
+    const column = col.column(body.field);
+    const mask = scratchU8(col.length);
+    for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
+    return masked(mask, 1, scoring);
+  },
+  range: compileRange,
+  match: (body, col, scoring) => {
+    const [field, opts, boost] = textOptions('match', body);
+    allowKeys(opts, TEXT_OPTIONS, 'match');
+    return textMatcher(col, [[field, boost]], opts, 'best_fields', 1, scoring);
+  },
+  match_phrase: (body, col, scoring, name) => {
+    const [field, opts, boost] = textOptions(name, body);
+    return phraseMatcher(col, [[field, boost]], opts.query, false, 1, scoring);
+  },
+  match_phrase_prefix: (body, col, scoring, name) => {
+    const [field, opts, boost] = textOptions(name, body);
+    return phraseMatcher(col, [[field, boost]], opts.query, true, 1, scoring);
+  },
+  multi_match: compileMultiMatch,
+  function_score: compileFunctionScore,
+  dis_max: (body, col, scoring) => {
+    if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
+    const qs = body.queries.map((q) => compile(q, col, scoring));
+    const tie = numOr(body.tie_breaker, 0, 'dis_max.tie_breaker');
+    return withMask((i) => {
+      const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
+      if (!scores.length) return undefined;
+      const max = Math.max(...scores);
+      return max + tie * (scores.reduce((a, b) => a + b, 0) - max);
+    }, combine(qs.map((q) => q.mask), 'or'));
+  },
+};
+
+function compileRange(body: unknown, col: Collection, scoring: boolean): Matcher {
+  const [field, raw, boost0] = singleField('range', body);
+  if (!isObject(raw)) throw malformed(`range.${field} must be an object`);
+  const bounds: Array<[string, Comparable]> = [];
+  let boost = boost0;
+  // from / to are gte / lte unless include_lower / include_upper is false
+  const alias: Record<string, string> = { from: raw.include_lower === false ? 'gt' : 'gte', to: raw.include_upper === false ? 'lt' : 'lte' };
+  for (const [op, v] of Object.entries(raw)) {
+    if (op === 'boost') boost = num(v, 'range.boost');
+    else if (['format', 'time_zone', 'relation', 'include_lower', 'include_upper'].includes(op)) continue;
+    else if (['gt', 'gte', 'lt', 'lte', 'from', 'to'].includes(op)) {
+      if (v === null) continue;
+      const c = comparable(v);
+      if (c === undefined) throw malformed(`range.${field}.${op} must be a number or a string`);
+      bounds.push([ownEntry(alias, op) ?? op, c]);
+    } else throw unsupported(`range.${op}`);
   }
+  // evaluated once per distinct value of the field: the query then reads a mask
+  const column = col.column(field);
+  const comps = column.comparables();
+  const mask = column.maskWhere((_, id) => {
+    const c = comps[id];
+    if (c === undefined) return false;
+    return bounds.every(([op, b]) => {
+      if ((typeof c === 'number') !== (typeof b === 'number')) return false;
+      const d = compare(c, b);
+      return op === 'gt' ? d > 0 : op === 'gte' ? d >= 0 : op === 'lt' ? d < 0 : d <= 0;
+    });
+  });
+  return masked(mask, boost, scoring);
+}
+
+function compileMultiMatch(body: unknown, col: Collection, scoring: boolean): Matcher {
+  if (!isObject(body)) throw malformed('multi_match must be an object');
+  allowKeys(body, [...TEXT_OPTIONS, 'fields', 'type', 'tie_breaker', '_name'], 'multi_match');
+  if (body.fields === undefined) throw malformed('multi_match needs fields');
+  const fieldSpecs = asList(body.fields);
+  if (fieldSpecs.length > SEARCH_LIMITS.fields) throw limitHit('multi_match has too many fields', SEARCH_LIMITS.fields);
+  const fields: Array<[string, number]> = fieldSpecs.map((f) => {
+    if (typeof f !== 'string') throw malformed('multi_match.fields must be strings');
+    const [fname, b] = f.split('^');
+    if (!fname || fname.includes('*')) throw unsupported(`multi_match.fields wildcard "${f}"`);
+    return [fname, b === undefined ? 1 : num(b, 'field boost')];
+  });
+  const type = body.type === undefined ? 'best_fields' : String(body.type);
+  const tie = numOr(body.tie_breaker, 0, 'multi_match.tie_breaker');
+  const boost = numOr(body.boost, 1, 'multi_match.boost');
+  if (type === 'phrase' || type === 'phrase_prefix') return phraseMatcher(col, fields, body.query, type === 'phrase_prefix', boost, scoring, tie);
+  if (!['best_fields', 'most_fields', 'cross_fields'].includes(type)) throw unsupported(`multi_match.type ${type}`);
+  return textMatcher(col, fields, body, type, boost, scoring, tie);
 }
 
 function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher {
@@ -263,7 +276,7 @@ const BOOST_MODES: Record<string, (query: number, functions: number) => number> 
 function compileFunctionScore(body: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(body)) throw malformed('function_score must be an object');
   allowKeys(body, ['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', ...FUNCTION_KEYS], 'function_score');
-  const inner = body.query === undefined ? (): number => 1 : compile(body.query, col, true);
+  const inner = body.query === undefined ? withMask(() => 1, undefined) : compile(body.query, col, true);
   const fnSpecs: unknown[] = Array.isArray(body.functions) ? [...body.functions] : [];
   if (fnSpecs.length > SEARCH_LIMITS.functions) throw limitHit('function_score has too many functions', SEARCH_LIMITS.functions);
   if (body.functions !== undefined && !Array.isArray(body.functions)) throw malformed('function_score.functions must be an array');
@@ -328,5 +341,5 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     const score = boostMode(q, fnScore) * boost;
     if (minScore !== undefined && score < minScore) return undefined;
     return scoring ? score : 0;
-  }, (inner as Matcher).mask);
+  }, inner.mask);
 }

@@ -12,11 +12,12 @@ export const malformed = (what: string): HttpError => new HttpError(400, `Malfor
  * A compiled query: the score of a document, or undefined when it does not match. `mask`, when present, marks the only
  * documents that can match (from the indexes): the executor evaluates the query for those alone.
  */
-export type Matcher = ((i: number) => number | undefined) & { mask?: Uint8Array };
+export type Matcher = ((i: number) => number | undefined) & { mask: Uint8Array | undefined };
 
+/** Every matcher carries `mask` (undefined when unbounded): one shape, so the code reading it stays monomorphic. */
 export const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | undefined): Matcher => {
   const m = fn as Matcher;
-  if (mask) m.mask = mask;
+  m.mask = mask;
   return m;
 };
 /** The documents all masks mark (`and`) or any marks (`or`); no bound (undefined) for none or an unbounded one. */
