@@ -154,6 +154,9 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   },
 };
 
+/** The query clause kinds the engine understands. */
+export const CLAUSE_KINDS: readonly string[] = Object.keys(CLAUSES);
+
 function compileRange(body: unknown, col: Collection, scoring: boolean): Matcher {
   const [field, raw, boost0] = singleField('range', body);
   if (!isObject(raw)) throw malformed(`range.${field} must be an object`);
