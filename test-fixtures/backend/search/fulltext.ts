@@ -9,9 +9,8 @@ import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT }
  * (CSR, typed arrays), with each document's field length. Fuzzy and exact lookups run over the DICTIONARY (not over the
  * documents); only the postings of the matching terms are read. Scores are BM25+ (k 1.2, b 0.7, d 0.5), a fuzzy term
  * weighted 0.45 * len / (len + distance), summed per query term, times the number of query terms that reached the
- * document and the fraction of them that count after max_expansions and prefix_length. They are the scores MiniSearch 7
- * gives with these settings, which the engine used before it had indexes of its own; the answers of that time are
- * recorded in search/recorded-*.json (search-answers.test.ts, search-engine.test.ts).
+ * document and the fraction of them that count after max_expansions and prefix_length: MiniSearch 7's scores with these
+ * settings, pinned by search/recorded-*.json (search-answers.test.ts, search-engine.test.ts).
  */
 export interface TextQueryOptions {
   fuzziness?: unknown; // number | 'AUTO' | '0'..'2'
