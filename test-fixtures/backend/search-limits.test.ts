@@ -12,6 +12,8 @@ import { budget, SEARCH_LIMITS } from './search/request';
 import { executeSearch } from './search/execute';
 import { costlyRequestArb } from './search/costly-requests';
 import { FieldPaths } from './search/fields';
+import { CLAUSE_KINDS } from './search/query';
+import { WARM_UP_QUERIES, warmUpSearch } from './search/warm-up';
 import recorded from './search/recorded-answers.json';
 import { searchPath, startTestBackend, type TestBackend } from './test-helpers';
 
@@ -191,6 +193,31 @@ describe('through the backend', () => {
     const res = await be.call('GET', searchPath('product', { query: { multi_match: { query: 'kadopapier', fields: madeUp(1), fuzziness: 2 } } }));
     expect(res.status).toBe(200);
     expect(res.json.hits.total).toBe(0);
+  });
+});
+
+describe('the warm-up at start (V8 optimises the engine before the first request, not during it)', () => {
+  it('runs every clause kind and the multi_match types, functions, sorts and names the costly requests use', () => {
+    const keys = new Set<string>();
+    const strings = new Set<string>();
+    const stack: unknown[] = [...WARM_UP_QUERIES];
+    while (stack.length) {
+      const v = stack.pop();
+      if (typeof v === 'string') strings.add(v);
+      else if (Array.isArray(v)) stack.push(...(v as unknown[]));
+      else if (typeof v === 'object' && v !== null) {
+        for (const [k, x] of Object.entries(v)) {
+          keys.add(k);
+          stack.push(x);
+        }
+      }
+    }
+    expect(CLAUSE_KINDS.filter((k) => !keys.has(k))).toEqual([]);
+    const forms = ['random_score', 'field_value_factor', 'weight', 'stats', 'post_filter', 'fuzziness', 'valueOf'];
+    expect(forms.filter((k) => !keys.has(k))).toEqual([]);
+    const values = ['most_fields', 'cross_fields', 'phrase', 'phrase_prefix', '_first', 'AUTO', 'constructor', 'toString'];
+    expect(values.filter((s) => !strings.has(s))).toEqual([]);
+    expect(() => warmUpSearch(products.slice(0, 200))).not.toThrow();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Collection } from './engine';
 import { compare, ownEntry, pushTo } from './fields';
 import { compile } from './query';
-import { chargeWork, isObject, limitHit, malformed, num, SEARCH_LIMITS, unsupported } from './request';
+import { allowKeys, chargeWork, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported } from './request';
 
 /** A range bucket's key part as Elasticsearch spells it: '*' when open, integers as '50.0'. */
 function rangeKey(n: number | undefined): string {
@@ -41,12 +41,12 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
     const withSub = (bucket: Record<string, unknown>, docs: number[]) => (sub === undefined ? bucket : { ...bucket, ...aggregate(col, docs, sub) });
     switch (kind) {
       case 'terms': {
-        for (const k of Object.keys(body)) if (!['field', 'size', 'order', 'min_doc_count', 'missing', 'shard_size'].includes(k)) throw unsupported(`terms aggregation ${k}`);
+        allowKeys(body, ['field', 'size', 'order', 'min_doc_count', 'missing', 'shard_size'], `aggregation ${name}.terms`);
         if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.terms.field`);
         const field = body.field;
-        const size = body.size === undefined ? 10 : num(body.size, 'terms.size');
+        const size = numOr(body.size, 10, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
-        const minDocCount = body.min_doc_count === undefined ? 1 : num(body.min_doc_count, 'min_doc_count');
+        const minDocCount = numOr(body.min_doc_count, 1, 'min_doc_count');
         // counted per dictionary entry of the field's column, each document once per value, in the column's counters (only
         // the entries counted are reset after: a sub-aggregation per bucket costs what its bucket holds, not the whole
         // dictionary); the documents of a bucket are kept only when sub-aggregations need them; buckets in order of first
@@ -115,7 +115,7 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
         break;
       }
       case 'range': {
-        for (const k of Object.keys(body)) if (!['field', 'ranges', 'keyed'].includes(k)) throw unsupported(`range aggregation ${k}`);
+        allowKeys(body, ['field', 'ranges', 'keyed'], `aggregation ${name}.range`);
         if (typeof body.field !== 'string' || !Array.isArray(body.ranges)) throw malformed(`aggregation ${name}.range needs field and ranges`);
         const field = body.field;
         if (body.ranges.length > SEARCH_LIMITS.ranges) throw limitHit('range aggregation has too many ranges', SEARCH_LIMITS.ranges);

@@ -25,7 +25,7 @@ export interface CollectionIndexes {
   fields?: string[];
 }
 
-const arraySource = (docs: Doc[]): DocSource & { docs: Doc[] } => ({ docs, get length() { return docs.length; }, get: (i) => docs[i] as Doc });
+const arraySource = (docs: Doc[]): DocSource => ({ get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
  * One document type as the search engine sees it. Per field, built once on first use (or read from the catalogue cache
@@ -84,13 +84,6 @@ export class Collection {
     return this.fieldPaths().has(field);
   }
 
-  /** The documents of an in-memory collection (tests mutate them, then call invalidate). */
-  get docs(): Doc[] {
-    const docs = (this.source as { docs?: Doc[] }).docs;
-    if (!docs) throw new Error(`${this.type}: documents are read one by one (doc(i))`);
-    return docs;
-  }
-
   get length(): number {
     return this.source.length;
   }
@@ -116,13 +109,6 @@ export class Collection {
 
   private static matches(field: string, prefix: string): boolean {
     return field === prefix || field.startsWith(`${prefix}.`) || field.includes(`.${prefix}.`) || field.endsWith(`.${prefix}`);
-  }
-
-  /** Drops what was derived from fields under `prefix` (their values changed in place); rebuilt from the documents on next use. */
-  invalidate(prefix: string): void {
-    this.knownFields = undefined;
-    this.dropDerived(prefix);
-    for (const k of [...this.columns.keys()]) if (Collection.matches(k, prefix)) this.columns.delete(k);
   }
 
   /** Documents `changed` have new values under `prefix` (live stock): their entries in the built columns are replaced. */
@@ -230,10 +216,8 @@ export class Collection {
 
   /** The tokens of each dictionary entry of `field` (kept for the fields some document holds). */
   entryTokens(field: string): EntryTokens {
-    const column = this.column(field);
-    if (!this.hasField(field)) return new EntryTokens(column);
     let cached = this.entryTokenCache.get(field);
-    if (!cached || cached.column !== column) this.entryTokenCache.set(field, (cached = new EntryTokens(column)));
+    if (!cached) this.entryTokenCache.set(field, (cached = new EntryTokens(this.column(field))));
     return cached;
   }
 

@@ -2,7 +2,9 @@ import { HttpError } from '../errors';
 import { aggregate, checkAggregationLimits } from './aggregate';
 import type { Collection, Doc } from './engine';
 import { compile } from './query';
-import { asList, chargeWork, isObject, limitHit, malformed, num, SEARCH_LIMITS, startRequestBudget, unsupported } from './request';
+import {
+  allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported, type Matcher,
+} from './request';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
 import { scratchF64, scratchU8 } from './scratch';
 
@@ -47,7 +49,7 @@ function parseSort(body: unknown, qs: string | null | undefined): SortKey[] {
           if (spec !== 'asc' && spec !== 'desc') throw malformed(`sort order ${spec}`);
           keys.push({ field, order: spec, missing: 'last' });
         } else if (isObject(spec)) {
-          for (const k of Object.keys(spec)) if (!['order', 'missing', 'mode', 'unmapped_type'].includes(k)) throw unsupported(`sort.${k}`);
+          allowKeys(spec, ['order', 'missing', 'mode', 'unmapped_type'], 'sort');
           const order = spec.order === undefined ? (field === '_score' ? 'desc' : 'asc') : String(spec.order);
           if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
           keys.push({ field, order, missing: spec.missing === '_first' ? 'first' : 'last' });
@@ -136,24 +138,84 @@ function namedFields(col: Collection, body: unknown, sort: string | null | undef
   return out;
 }
 
+/** size and from, from the query string or else the body, inside the window. */
+function page(params: SearchParams, body: Record<string, unknown>): { size: number; from: number } {
+  const size = intParam(params.size, 'size') ?? numOr(body.size, 10, 'size');
+  const from = intParam(params.from, 'from') ?? numOr(body.from, 0, 'from');
+  if (size < 0 || from < 0 || !Number.isInteger(size) || !Number.isInteger(from)) throw malformed('size and from must be non-negative integers');
+  if (size > SEARCH_LIMITS.size) throw limitHit('size', SEARCH_LIMITS.size);
+  if (from > SEARCH_LIMITS.from) throw limitHit('from', SEARCH_LIMITS.from);
+  if (from + size > MAX_WINDOW) throw new HttpError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}]`);
+  return { size, from };
+}
+
+/** The documents the query matches (at least `minScore`), ascending, their scores written to `scores`. */
+function matchDocs(n: number, matcher: Matcher, minScore: number | undefined, scores: Float64Array): number[] {
+  const matched: number[] = [];
+  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
+  const allowed = matcher.mask;
+  for (let i = 0; i < n; i++) {
+    if (allowed && !allowed[i]) continue;
+    const s = matcher(i);
+    if (s === undefined || (minScore !== undefined && s < minScore)) continue;
+    scores[i] = s;
+    matched.push(i);
+  }
+  return matched;
+}
+
+/** The first `want` of `hits` in the order of `keys` (ties in index order). */
+function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: SortKey[], want: number): number[] {
+  // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
+  const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
+  const first = keys[0] as SortKey;
+  if (keys.length === 1 && ranks[0]) {
+    // one field key: walk the documents in that key's order and keep the hits, up to the page's end
+    const inHits = scratchU8(col.length);
+    for (const i of hits) inHits[i] = 1;
+    const order = col.sortOrder(first.field, first.order, first.missing).order;
+    const sorted: number[] = [];
+    for (let r = 0; r < order.length && sorted.length < want; r++) if (inHits[order[r] as number]) sorted.push(order[r] as number);
+    return sorted;
+  }
+  const cmp = (a: number, b: number) => {
+    for (let k = 0; k < keys.length; k++) {
+      const rank = ranks[k];
+      const d = rank ? (rank[a] as number) - (rank[b] as number) : (scores[b] as number) - (scores[a] as number);
+      if (d !== 0) return keys[k]!.field === '_score' && keys[k]!.order === 'asc' ? -d : d;
+    }
+    return a - b;
+  };
+  if (want * 4 >= hits.length || hits.some((i) => Number.isNaN(scores[i]))) return [...hits].sort(cmp);
+  // a page of many hits: keep the first `want` in a sorted buffer (the order is total, so this is the full sort's prefix)
+  const sorted: number[] = [];
+  for (const i of hits) {
+    if (sorted.length === want && (want === 0 || cmp(i, sorted[want - 1] as number) >= 0)) continue;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(sorted[mid] as number, i) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    sorted.splice(lo, 0, i);
+    if (sorted.length > want) sorted.pop();
+  }
+  return sorted;
+}
+
 export function executeSearch(col: Collection, params: SearchParams): Record<string, unknown> {
   const started = process.hrtime.bigint();
   const body = params.body === undefined || params.body === null ? {} : params.body;
   if (!isObject(body)) throw malformed('the request body must be a JSON object');
   for (const k of Object.keys(body)) if (!TOP_LEVEL.includes(k)) throw unsupported(k);
-  const size = intParam(params.size, 'size') ?? (body.size === undefined ? 10 : num(body.size, 'size'));
-  const from = intParam(params.from, 'from') ?? (body.from === undefined ? 0 : num(body.from, 'from'));
-  if (size < 0 || from < 0 || !Number.isInteger(size) || !Number.isInteger(from)) throw malformed('size and from must be non-negative integers');
-  if (size > SEARCH_LIMITS.size) throw limitHit('size', SEARCH_LIMITS.size);
-  if (from > SEARCH_LIMITS.from) throw limitHit('from', SEARCH_LIMITS.from);
-  if (from + size > MAX_WINDOW) throw new HttpError(400, `Result window is too large, from + size must be less than or equal to: [${MAX_WINDOW}]`);
+  const { size, from } = page(params, body);
   startRequestBudget();
   // the fields the request names that no column holds yet are read in one pass over the documents (fields no document
   // holds are never read: the collection knows its fields)
   col.buildColumns(namedFields(col, body, params.sort));
-  const query = body.query === undefined ? { match_all: {} } : body.query;
-  const matcher = compile(query, col, true);
-  const minScore = body.min_score === undefined ? undefined : num(body.min_score, 'min_score');
+  const matcher = compile(body.query === undefined ? { match_all: {} } : body.query, col, true);
+  const minScore = numOr(body.min_score, undefined, 'min_score');
   const sortKeys = parseSort(body.sort, params.sort);
   if (sortKeys.length > SEARCH_LIMITS.sortKeys) throw limitHit('too many sort keys', SEARCH_LIMITS.sortKeys);
   chargeWork(col, sortKeys.length);
@@ -162,67 +224,16 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   checkAggregationLimits(col, aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
-  const n = col.length;
-  const scores = scratchF64(n, 0);
-  const matched: number[] = [];
-  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
-  const allowed = matcher.mask;
-  for (let i = 0; i < n; i++) {
-    if (allowed && !allowed[i]) continue;
-    const s = matcher(i);
-    if (s === undefined) continue;
-    if (minScore !== undefined && s < minScore) continue;
-    scores[i] = s;
-    matched.push(i);
-  }
+  const scores = scratchF64(col.length, 0);
+  const matched = matchDocs(col.length, matcher, minScore, scores);
   const aggregations = aggSpec === undefined ? undefined : aggregate(col, matched, aggSpec);
   const hitsAll = postFilter ? matched.filter((i) => postFilter(i) !== undefined) : matched;
   const keys = sortKeys.length ? sortKeys : [{ field: '_score', order: 'desc' as const, missing: 'last' as const }];
-  // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
-  const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
-  const want = from + size;
-  let sorted: number[];
-  const onlyScores = keys.length === 1 && keys[0]?.field === '_score';
-  if (keys.length === 1 && ranks[0]) {
-    // one field key: walk the documents in that key's order and keep the hits, up to the page's end
-    const inHits = scratchU8(n);
-    for (const i of hitsAll) inHits[i] = 1;
-    const order = col.sortOrder(keys[0]!.field, keys[0]!.order, keys[0]!.missing).order;
-    sorted = [];
-    for (let r = 0; r < n && sorted.length < want; r++) if (inHits[order[r] as number]) sorted.push(order[r] as number);
-  } else if (onlyScores && hitsAll.every((i) => scores[i] === scores[hitsAll[0] as number])) {
-    sorted = hitsAll.slice(0, want); // equal scores: index order
-  } else {
-    const cmp = (a: number, b: number) => {
-      for (let k = 0; k < keys.length; k++) {
-        const rank = ranks[k];
-        const d = rank ? (rank[a] as number) - (rank[b] as number) : (scores[b] as number) - (scores[a] as number);
-        if (d !== 0) return keys[k]!.field === '_score' && keys[k]!.order === 'asc' ? -d : d;
-      }
-      return a - b;
-    };
-    if (want * 4 < hitsAll.length && hitsAll.every((i) => !Number.isNaN(scores[i]))) {
-      // a page of many hits: keep the first `want` in a sorted buffer (the order is total, so this is the full sort's prefix)
-      sorted = [];
-      for (const i of hitsAll) {
-        if (sorted.length === want && (want === 0 || cmp(i, sorted[want - 1] as number) >= 0)) continue;
-        let lo = 0;
-        let hi = sorted.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (cmp(sorted[mid] as number, i) <= 0) lo = mid + 1;
-          else hi = mid;
-        }
-        sorted.splice(lo, 0, i);
-        if (sorted.length > want) sorted.pop();
-      }
-    } else sorted = [...hitsAll].sort(cmp);
-  }
-  const page = sorted.slice(from, want);
+  const pageDocs = sortHits(col, hitsAll, scores, keys, from + size).slice(from, from + size);
   const byField = sortKeys.length > 0 && !(sortKeys.length === 1 && sortKeys[0]?.field === '_score');
   let maxScore: number | null = null;
   for (const i of hitsAll) maxScore = Math.max(maxScore ?? -Infinity, scores[i] as number);
-  const hits = page.map((i) => {
+  const hits = pageDocs.map((i) => {
     const doc = col.doc(i);
     const hit: Record<string, unknown> = { _index: params.index, _type: col.type, _id: col.idOf(doc), _score: byField && body.track_scores !== true ? null : scores[i] };
     if (!source.none) hit._source = filterSource(doc, source.includes, source.excludes);

@@ -33,15 +33,7 @@ export function fieldValues(doc: unknown, path: string): unknown[] {
       out.push(value);
       return;
     }
-    if (typeof value !== 'object') return;
-    const obj = value as Record<string, unknown>;
-    // a literal dotted key wins (e.g. 'category.name' stored flat)
-    const rest = parts.slice(i).join('.');
-    if (i < parts.length - 1 && Object.hasOwn(obj, rest)) {
-      walk(ownEntry(obj, rest), parts.length);
-      return;
-    }
-    walk(ownEntry(obj, parts[i] as string), i + 1);
+    if (typeof value === 'object') walk(ownEntry(value as Record<string, unknown>, parts[i] as string), i + 1);
   };
   walk(doc, 0);
   return out;

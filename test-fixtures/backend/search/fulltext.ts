@@ -1,6 +1,6 @@
 import type { Column } from './column';
 import { pushTo } from './fields';
-import { chargeWork } from './request';
+import { chargeWork, malformed } from './request';
 import { scratchF64 } from './scratch';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT } from './text';
 
@@ -9,9 +9,8 @@ import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT }
  * (CSR, typed arrays), with each document's field length. Fuzzy and exact lookups run over the DICTIONARY (not over the
  * documents); only the postings of the matching terms are read. Scores are BM25+ (k 1.2, b 0.7, d 0.5), a fuzzy term
  * weighted 0.45 * len / (len + distance), summed per query term, times the number of query terms that reached the
- * document and the fraction of them that count after max_expansions and prefix_length. They are the scores MiniSearch 7
- * gives with these settings, which the engine used before it had indexes of its own; the answers of that time are
- * recorded in search/recorded-*.json (search-answers.test.ts, search-engine.test.ts).
+ * document and the fraction of them that count after max_expansions and prefix_length: MiniSearch 7's scores with these
+ * settings, pinned by search/recorded-*.json (search-answers.test.ts, search-engine.test.ts).
  */
 export interface TextQueryOptions {
   fuzziness?: unknown; // number | 'AUTO' | '0'..'2'
@@ -56,7 +55,8 @@ const newScratch = (n: number) => ({
   raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1),
   bits: new Uint32Array(n), touched: new Int32Array(n), curDocs: new Int32Array(n),
 });
-function searchScratch(n: number) {
+type SearchScratch = ReturnType<typeof newScratch>;
+function searchScratch(n: number): SearchScratch {
   let s = scratchBySize.get(n);
   if (!s) scratchBySize.set(n, (s = newScratch(n)));
   return s;
@@ -200,21 +200,85 @@ export class TextIndex {
     return out;
   }
 
+  /** The dictionary terms a query term reaches: itself (weight 1) and its fuzzy neighbours (weighted by distance). */
+  private reached(q: string, edits: number): Array<[number, number]> {
+    const terms: Array<[number, number]> = [];
+    const exact = this.termIds.get(q);
+    if (exact !== undefined) terms.push([exact, 1]);
+    if (edits > 0) {
+      for (const [id, d] of this.fuzzyTerms(q, edits)) {
+        const t = this.data.terms[id] as string;
+        terms.push([id, (FUZZY_WEIGHT * t.length) / (t.length + d)]);
+      }
+    }
+    return terms;
+  }
+
+  /**
+   * Adds query term `qi`'s score to `raw` of every document its terms reach (summed over the terms first, then added),
+   * counting the query terms that reached each document in `quality`. Answers the new count of `touched` documents.
+   */
+  private scoreTerm(qi: number, terms: Array<[number, number]>, s: SearchScratch, touchedCount: number): number {
+    const { postOffsets, postDocs, postFreqs, documentCount } = this.data;
+    const { raw, cur, quality, lastQ, touched, curDocs } = s;
+    const norm = this.norm;
+    const K1 = BM25.k + 1;
+    let curCount = 0;
+    for (const [termId, weight] of terms) {
+      const from = postOffsets[termId] as number;
+      const to = postOffsets[termId + 1] as number;
+      const df = to - from;
+      const idf = Math.log(1 + (documentCount - df + 0.5) / (df + 0.5));
+      for (let k = from; k < to; k++) {
+        const doc = postDocs[k] as number;
+        const tf = postFreqs[k] as number;
+        const sc = weight * (idf * (BM25.d + (tf * K1) / (tf + (norm[doc] as number))));
+        if (lastQ[doc] !== qi) {
+          if (lastQ[doc] === -1) touched[touchedCount++] = doc;
+          lastQ[doc] = qi;
+          quality[doc]!++;
+          curDocs[curCount++] = doc;
+          cur[doc] = sc;
+        } else cur[doc] = (cur[doc] as number) + sc;
+      }
+    }
+    for (let c = 0; c < curCount; c++) {
+      const doc = curDocs[c] as number;
+      raw[doc] = (raw[doc] as number) + (cur[doc] as number);
+    }
+    return touchedCount;
+  }
+
+  /**
+   * max_expansions and prefix_length: sets bit `qi` of the documents holding one of the `expansions` closest terms
+   * (by edit distance, then alphabetically) among all the terms the query reached.
+   */
+  private markCounted(q: string, qi: number, edits: number, reached: Set<number>, options: TextQueryOptions, bits: Uint32Array): void {
+    const { terms, postOffsets, postDocs } = this.data;
+    const prefixLength = Math.max(0, options.prefixLength ?? 0);
+    const scored: Array<[number, number]> = [];
+    for (const id of reached) {
+      const t = terms[id] as string;
+      if (prefixLength > 0 && t.slice(0, prefixLength) !== q.slice(0, prefixLength) && t !== q) continue;
+      const d = t === q ? 0 : editDistance(q, t, edits);
+      if (d <= edits) scored.push([id, d]);
+    }
+    scored.sort((a, b) => a[1] - b[1] || ((terms[a[0]] as string) < (terms[b[0]] as string) ? -1 : 1));
+    for (const [id] of scored.slice(0, Math.max(1, options.maxExpansions ?? 50))) {
+      for (let k = postOffsets[id] as number; k < (postOffsets[id + 1] as number); k++) bits[postDocs[k] as number]! |= 1 << qi;
+    }
+  }
+
   /**
    * Scores of the documents that satisfy a match / multi_match field clause: a Float64Array over all documents
    * with NaN for those that do not match, and the list of those that do (ascending).
    */
   search(query: string, options: TextQueryOptions): { scores: Float64Array; docs: Int32Array } {
-    const { terms: dictTerms, postOffsets, postDocs, postFreqs, fieldLength, documentCount } = this.data;
-    const n = fieldLength.length;
+    const n = this.data.fieldLength.length;
     const scores = scratchF64(n, NaN);
     const qTerms = [...new Set(tokenize(query).map(normalise).filter(Boolean))];
     if (qTerms.length === 0) return { scores, docs: new Int32Array(0) };
-    const { raw, cur, quality, lastQ, bits, touched, curDocs } = searchScratch(n);
-    const norm = this.norm;
-    let touchedCount = 0;
-    const candidates = new Set<number>();
-    const K1 = BM25.k + 1;
+    const s = searchScratch(n);
     const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
     // a fuzzy word compares the dictionary's terms of near length: charged before any is compared
     let compared = 0;
@@ -222,60 +286,17 @@ export class TextIndex {
       const e = maxEdits[qi] as number;
       if (e > 0) for (let len = Math.max(0, q.length - e); len <= q.length + e; len++) compared += this.byLength.get(len)?.length ?? 0;
     });
-    chargeWork(fieldLength, 0, compared);
-    for (let qi = 0; qi < qTerms.length; qi++) {
-      const q = qTerms[qi] as string;
-      // one query term's score per document, added to `raw` after the term (summed per term, then across terms)
-      let curCount = 0;
-      const terms: Array<[number, number]> = [];
-      const exact = this.termIds.get(q);
-      if (exact !== undefined) terms.push([exact, 1]);
-      const e = maxEdits[qi] as number;
-      if (e > 0) for (const [id, d] of this.fuzzyTerms(q, e)) {
-        const t = dictTerms[id] as string;
-        terms.push([id, (FUZZY_WEIGHT * t.length) / (t.length + d)]);
-      }
-      for (const [termId, weight] of terms) {
-        candidates.add(termId);
-        const from = postOffsets[termId] as number;
-        const to = postOffsets[termId + 1] as number;
-        const df = to - from;
-        const idf = Math.log(1 + (documentCount - df + 0.5) / (df + 0.5));
-        for (let k = from; k < to; k++) {
-          const doc = postDocs[k] as number;
-          const tf = postFreqs[k] as number;
-          const sc = weight * (idf * (BM25.d + (tf * K1) / (tf + (norm[doc] as number))));
-          if (lastQ[doc] !== qi) {
-            if (lastQ[doc] === -1) touched[touchedCount++] = doc;
-            lastQ[doc] = qi;
-            quality[doc]!++;
-            curDocs[curCount++] = doc;
-            cur[doc] = sc;
-          } else cur[doc] = (cur[doc] as number) + sc;
-        }
-      }
-      for (let c = 0; c < curCount; c++) {
-        const doc = curDocs[c] as number;
-        raw[doc] = (raw[doc] as number) + (cur[doc] as number);
-      }
-    }
-    // max_expansions and prefix_length: which of the matched document terms each query term may count (by edit distance)
-    const expansions = Math.max(1, options.maxExpansions ?? 50);
-    const prefixLength = Math.max(0, options.prefixLength ?? 0);
+    chargeWork(this.data.fieldLength, 0, compared);
+    let touchedCount = 0;
+    const reached = new Set<number>();
     qTerms.forEach((q, qi) => {
-      const max = maxEdits[qi] as number;
-      const scored: Array<[number, number]> = [];
-      for (const id of candidates) {
-        const t = dictTerms[id] as string;
-        if (prefixLength > 0 && t.slice(0, prefixLength) !== q.slice(0, prefixLength) && t !== q) continue;
-        const d = t === q ? 0 : editDistance(q, t, max);
-        if (d <= max) scored.push([id, d]);
-      }
-      scored.sort((a, b) => a[1] - b[1] || ((dictTerms[a[0]] as string) < (dictTerms[b[0]] as string) ? -1 : 1));
-      for (const [id] of scored.slice(0, expansions)) {
-        for (let k = postOffsets[id] as number; k < (postOffsets[id + 1] as number); k++) bits[postDocs[k] as number]! |= 1 << qi;
-      }
+      const terms = this.reached(q, maxEdits[qi] as number);
+      for (const [id] of terms) reached.add(id);
+      touchedCount = this.scoreTerm(qi, terms, s, touchedCount);
     });
+    qTerms.forEach((q, qi) => this.markCounted(q, qi, maxEdits[qi] as number, reached, options, s.bits));
+    // a document's score: its summed scores, times the query terms that reached it, times the fraction of them counted
+    const { raw, cur, quality, lastQ, bits, touched } = s;
     const required = Math.max(1, options.operator === 'and' ? qTerms.length : requiredMatches(options.minimumShouldMatch, qTerms.length));
     const matchedDocs: number[] = [];
     for (let c = 0; c < touchedCount; c++) {
@@ -285,6 +306,7 @@ export class TextIndex {
       scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
       matchedDocs.push(doc);
     }
+    // every document that got a bit was touched (counted terms are among the reached ones): clearing those clears all
     for (let c = 0; c < touchedCount; c++) {
       const doc = touched[c] as number;
       raw[doc] = 0;
@@ -293,7 +315,6 @@ export class TextIndex {
       lastQ[doc] = -1;
       bits[doc] = 0;
     }
-    // documents outside `touched` may carry bits from allowed terms' postings: every such document is in `touched`
     matchedDocs.sort((a, b) => a - b);
     return { scores, docs: Int32Array.from(matchedDocs) };
   }
@@ -327,7 +348,7 @@ export function requiredMatches(spec: unknown, count: number): number {
     const v = Number(text);
     n = v < 0 ? count + v : v;
   } else {
-    throw new Error(`minimum_should_match: ${text}`);
+    throw malformed(`minimum_should_match ${text}`);
   }
   return Math.max(0, Math.min(count, n));
 }

@@ -12,11 +12,12 @@ export const malformed = (what: string): HttpError => new HttpError(400, `Malfor
  * A compiled query: the score of a document, or undefined when it does not match. `mask`, when present, marks the only
  * documents that can match (from the indexes): the executor evaluates the query for those alone.
  */
-export type Matcher = ((i: number) => number | undefined) & { mask?: Uint8Array };
+export type Matcher = ((i: number) => number | undefined) & { mask: Uint8Array | undefined };
 
+/** Every matcher carries `mask` (undefined when unbounded): one shape, so the code reading it stays monomorphic. */
 export const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | undefined): Matcher => {
   const m = fn as Matcher;
-  if (mask) m.mask = mask;
+  m.mask = mask;
   return m;
 };
 /** The documents all masks mark (`and`) or any marks (`or`); no bound (undefined) for none or an unbounded one. */
@@ -38,6 +39,13 @@ export const num = (v: unknown, what: string): number => {
   if (typeof n !== 'number' || !Number.isFinite(n)) throw malformed(`${what} must be a number`);
   return n;
 };
+/** An optional number: `fallback` when absent. */
+export const numOr = <T extends number | undefined>(v: unknown, fallback: T, what: string): number | T =>
+  v === undefined ? fallback : num(v, what);
+/** Refuses (400) any key of `body` outside `known`, naming it as `${what}.${key}`. */
+export function allowKeys(body: Record<string, unknown>, known: readonly string[], what: string): void {
+  for (const k of Object.keys(body)) if (!known.includes(k)) throw unsupported(`${what}.${k}`);
+}
 
 /** Bounds of one search request (docs/backend.md "Limits"): a request over one answers 400 naming it. */
 export const SEARCH_LIMITS = {

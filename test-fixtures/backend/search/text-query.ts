@@ -1,80 +1,47 @@
 import type { Collection } from './engine';
-import { ownEntry, termEquals } from './fields';
+import { termEquals } from './fields';
 import { requiredMatches, type TextQueryOptions } from './fulltext';
-import { chargeWork, combine, limitHit, malformed, num, SEARCH_LIMITS, withMask, type Matcher } from './request';
+import { chargeWork, combine, limitHit, malformed, numOr, SEARCH_LIMITS, withMask, type Matcher } from './request';
 import { scratchU8 } from './scratch';
 import { tokenize } from './text';
 
 /** The text of a full-text clause, within the length and word limits (a 1,000-word fuzzy query is refused, not run). */
-function boundedText(query: string | number | boolean): string {
+function boundedText(query: unknown): string {
+  if (typeof query !== 'string' && typeof query !== 'number' && typeof query !== 'boolean') throw malformed('query text must be a string');
   const text = String(query);
   if (text.length > SEARCH_LIMITS.textLength) throw limitHit('full-text query too long', SEARCH_LIMITS.textLength);
   if (tokenize(text).length > SEARCH_LIMITS.textTerms) throw limitHit('too many words in a full-text query', SEARCH_LIMITS.textTerms);
   return text;
 }
 
-export function defaultTextFields(col: Collection): string[] {
-  const byType: Record<string, string[]> = {
-    product: ['name', 'sku', 'description', 'short_description', 'category.name'],
-    category: ['name'],
-    cms_page: ['title', 'content'],
-    cms_block: ['title', 'content'],
-    attribute: ['frontend_label', 'attribute_code'],
-    review: ['title', 'detail', 'nickname'],
-    taxrule: ['code'],
-  };
-  return ownEntry(byType, col.type) ?? ['name'];
+/** A clause no document can match. */
+export const matchNone = (col: Collection): Matcher => withMask(() => undefined, scratchU8(col.length));
+
+/**
+ * The fields some document holds: any other adds nothing and is left out before any work (a clause naming only such
+ * fields matches nothing); each field after the first is one more pass over the documents.
+ */
+function heldFields(col: Collection, fields: Array<[string, number]>): Array<[string, number]> {
+  const held = fields.filter(([field]) => col.hasField(field));
+  chargeWork(col, Math.max(0, held.length - 1));
+  return held;
 }
 
-export function textMatcher(
-  col: Collection, fields: Array<[string, number]>, opts: Record<string, unknown>, type: string, boost: number, scoring: boolean, tie = 0,
+/**
+ * One clause over several fields: each field scores a document by its text scores (NaN: no match) times the field's
+ * boost, or by a constant for the documents of its mask. The clause's score is the best plus `tie` times the others
+ * (best_fields) or their sum (most_fields), summed from 0 with the text fields first, each group in field order.
+ */
+function fieldsMatcher(
+  col: Collection, scored: Array<[Float64Array, number]>, constant: Array<[Uint8Array, number]>, masks: Uint8Array[],
+  best: boolean, tie: number, boost: number, scoring: boolean,
 ): Matcher {
-  const query = opts.query;
-  if (typeof query !== 'string' && typeof query !== 'number' && typeof query !== 'boolean') throw malformed('query text must be a string');
-  const text = boundedText(query);
-  const operator = opts.operator === undefined ? 'or' : String(opts.operator).toLowerCase();
-  if (operator !== 'or' && operator !== 'and') throw malformed(`operator ${operator}`);
-  try {
-    requiredMatches(opts.minimum_should_match, 1);
-  } catch {
-    throw malformed(`minimum_should_match ${String(opts.minimum_should_match)}`);
-  }
-  const options: TextQueryOptions = {
-    fuzziness: opts.fuzziness,
-    operator: operator as 'or' | 'and',
-    minimumShouldMatch: opts.minimum_should_match,
-    maxExpansions: opts.max_expansions === undefined ? 50 : num(opts.max_expansions, 'max_expansions'),
-    prefixLength: opts.prefix_length === undefined ? 0 : num(opts.prefix_length, 'prefix_length'),
-  };
-  // a field no document holds adds nothing: it is left out before any work (a request naming only such fields matches
-  // nothing); each other field is one more pass over the documents
-  fields = fields.filter(([field]) => col.hasField(field));
-  if (!fields.length) return withMask(() => undefined, scratchU8(col.length));
-  chargeWork(col, fields.length - 1);
-  const perField: Array<[Float64Array, number]> = [];
-  const exact: Array<[Uint8Array, number]> = [];
-  const masks: Uint8Array[] = [];
-  // numbers / keywords: a match is an equality on any of the query's tokens (e.g. match { erin_recommends: 1 })
-  const tokens = tokenize(text);
-  for (const [field, fieldBoost] of fields) {
-    if (col.isTextField(field)) {
-      const { scores, docs } = col.textIndex(field).search(text, options);
-      perField.push([scores, fieldBoost]);
-      const mask = scratchU8(col.length);
-      for (const d of docs) mask[d] = 1;
-      masks.push(mask);
-    } else {
-      const mask = col.column(field).maskWhere((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === text.toLowerCase());
-      exact.push([mask, fieldBoost]);
-      masks.push(mask);
-    }
-  }
-  const fieldScores = perField.map(([byDoc]) => byDoc);
-  const fieldBoosts = perField.map(([, b]) => b);
-  const exactMasks = exact.map(([m]) => m);
-  const exactBoosts = exact.map(([, b]) => b);
+  if (!masks.length) return matchNone(col);
+  const fieldScores = scored.map(([byDoc]) => byDoc);
+  const fieldBoosts = scored.map(([, b]) => b);
+  const constMasks = constant.map(([m]) => m);
+  const constScores = constant.map(([, s]) => s);
   return withMask((i) => {
-    // the field scores in field order, as a list would hold them: their max and their sum (from 0, in that order)
     let count = 0;
     let max = -Infinity;
     let sum = 0;
@@ -85,34 +52,67 @@ export function textMatcher(
       max = count++ === 0 ? v : Math.max(max, v);
       sum += v;
     }
-    for (let f = 0; f < exactMasks.length; f++) {
-      if (!(exactMasks[f] as Uint8Array)[i]) continue;
-      const v = exactBoosts[f] as number;
+    for (let f = 0; f < constMasks.length; f++) {
+      if (!(constMasks[f] as Uint8Array)[i]) continue;
+      const v = constScores[f] as number;
       max = count++ === 0 ? v : Math.max(max, v);
       sum += v;
     }
     if (!count) return undefined;
     if (!scoring) return 0;
-    const combined = type === 'best_fields' ? max + tie * (sum - max) : sum;
-    return combined * boost;
+    return (best ? max + tie * (sum - max) : sum) * boost;
   }, combine(masks, 'or'));
 }
 
+export function textMatcher(
+  col: Collection, fields: Array<[string, number]>, opts: Record<string, unknown>, type: string, boost: number, scoring: boolean, tie = 0,
+): Matcher {
+  const text = boundedText(opts.query);
+  const operator = opts.operator === undefined ? 'or' : String(opts.operator).toLowerCase();
+  if (operator !== 'or' && operator !== 'and') throw malformed(`operator ${operator}`);
+  requiredMatches(opts.minimum_should_match, 1);
+  const options: TextQueryOptions = {
+    fuzziness: opts.fuzziness,
+    operator,
+    minimumShouldMatch: opts.minimum_should_match,
+    maxExpansions: numOr(opts.max_expansions, 50, 'max_expansions'),
+    prefixLength: numOr(opts.prefix_length, 0, 'prefix_length'),
+  };
+  const scored: Array<[Float64Array, number]> = [];
+  const exact: Array<[Uint8Array, number]> = [];
+  const masks: Uint8Array[] = [];
+  // numbers / keywords: a match is an equality on any of the query's tokens (e.g. match { erin_recommends: 1 })
+  const tokens = tokenize(text);
+  for (const [field, fieldBoost] of heldFields(col, fields)) {
+    let mask: Uint8Array;
+    if (col.isTextField(field)) {
+      const { scores, docs } = col.textIndex(field).search(text, options);
+      scored.push([scores, fieldBoost]);
+      mask = scratchU8(col.length);
+      for (const d of docs) mask[d] = 1;
+    } else {
+      const lower = text.toLowerCase();
+      mask = col.column(field).maskWhere((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower);
+      exact.push([mask, fieldBoost]);
+    }
+    masks.push(mask);
+  }
+  return fieldsMatcher(col, scored, exact, masks, type === 'best_fields', tie, boost, scoring);
+}
+
+/** A document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask. */
 export function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
-  if (typeof query !== 'string' && typeof query !== 'number') throw malformed('phrase query must be a string');
   const phrase = tokenize(boundedText(query));
-  fields = fields.filter(([field]) => col.hasField(field));
-  if (!fields.length) return withMask(() => undefined, scratchU8(col.length));
-  chargeWork(col, fields.length - 1);
-  // a document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask
-  const masks = phrase.length === 0 ? [] : fields.map(([field]) => {
-    const holds = (toks: string[] | null): boolean => {
-      if (!toks) return false;
-      for (let s = 0; s + phrase.length <= toks.length; s++) {
-        if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
-      }
-      return false;
-    };
+  if (!phrase.length) return matchNone(col);
+  const holds = (toks: string[] | null): boolean => {
+    if (!toks) return false;
+    for (let s = 0; s + phrase.length <= toks.length; s++) {
+      if (phrase.every((p, k) => (prefix && k === phrase.length - 1 ? (toks[s + k] as string).startsWith(p) : toks[s + k] === p))) return true;
+    }
+    return false;
+  };
+  const held = heldFields(col, fields);
+  const masks = held.map(([field]) => {
     const mask = scratchU8(col.length);
     const indexed = col.phraseCandidates(field, phrase, prefix);
     if (indexed) {
@@ -143,16 +143,7 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
     for (const id of candidates) if (holds(tokens.of(id))) tokens.column.markDocs(id, mask);
     return mask;
   });
-  return withMask((i) => {
-    if (!phrase.length) return undefined;
-    const scores: number[] = [];
-    for (let f = 0; f < fields.length; f++) {
-      const b = (fields[f] as [string, number])[1];
-      if ((masks[f] as Uint8Array)[i]) scores.push(b * (1 + phrase.length));
-    }
-    if (!scores.length) return undefined;
-    if (!scoring) return 0;
-    const max = Math.max(...scores);
-    return (max + tie * (scores.reduce((a, c) => a + c, 0) - max)) * boost;
-  }, phrase.length ? combine(masks, 'or') : scratchU8(col.length));
+  // each field holding the phrase scores its boost times (1 + the phrase's words)
+  const constant = masks.map((mask, f): [Uint8Array, number] => [mask, (held[f] as [string, number])[1] * (1 + phrase.length)]);
+  return fieldsMatcher(col, [], constant, masks, true, tie, boost, scoring);
 }
