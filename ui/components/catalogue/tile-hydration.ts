@@ -3,7 +3,7 @@ import { whenIdle } from '../../app/transactions';
 
 /**
  * When a category's server-rendered tiles hydrate: each when it nears the screen, at the shopper's first tap or focus
- * on it, or, one tile per idle period, once the browser is idle; until then a tile is its server HTML (its link works
+ * on it, or, a few tiles per idle period, once the browser is idle; until then a tile is its server HTML (its link works
  * as a link). Hydrating the whole grid at load was most of a category page's hydration work, in tasks that a loaded
  * phone stretches past 50 ms (`node scripts/bench/run.mjs lighthouse --pages category`, docs/benchmarks.md).
  *
@@ -17,6 +17,8 @@ interface Wait {
   promise: Promise<void>;
 }
 const waits = new Map<string, Wait>();
+/** tiles released per idle period: a phone's row or two, a few milliseconds of hydration at 4x CPU throttling */
+const IDLE_BATCH = 4;
 let scanned = false;
 
 /** the grid's tiles in the server's HTML, keyed by SKU (ui/components/catalogue/ProductTile.tsx data-sku) */
@@ -53,14 +55,15 @@ export function deferServerTiles(selector: string): void {
   // it the event (a click on a tile that still waited would be the browser's alone)
   const onInput = (e: Event) => releaseAt((e.target as Element | null)?.closest?.('li[data-sku]') ?? null);
   for (const name of ['pointerdown', 'focusin'] as const) window.addEventListener(name, onInput, true);
+  // a few tiles per idle period: React hydrates those released together in one pass and one commit
   const next = () => {
-    const first = waits.values().next();
-    if (first.done) {
+    const batch = [...waits.values()].slice(0, IDLE_BATCH);
+    if (!batch.length) {
       near.disconnect();
       for (const name of ['pointerdown', 'focusin'] as const) window.removeEventListener(name, onInput, true);
       return;
     }
-    first.value.release();
+    for (const wait of batch) wait.release();
     whenIdle(next);
   };
   whenIdle(next);
