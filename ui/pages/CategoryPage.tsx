@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
@@ -17,7 +17,6 @@ import { usePageHead } from '../head/use-page-head';
 import { categoryHead } from '../../core/seo/page-head';
 import { useAnalytics, useAnalyticsView } from '../app/analytics';
 import { boundary } from '../app/boundaries';
-import { deferServerTiles, releaseTiles, waitForTile } from '../components/catalogue/tile-hydration';
 
 /** A route query written as a URL search string. */
 function searchString(query: Record<string, string | string[]>): string {
@@ -27,24 +26,10 @@ function searchString(query: Record<string, string | string[]>): string {
   return s ? `?${s}` : '';
 }
 
-/** a tile of the grid, a boundary of its own that hydrates when wanted (ui/components/catalogue/tile-hydration.ts) */
-const GridTile = boundary(function GridTile({ product, eager }: { product: Product; eager: boolean }) {
-  waitForTile(product.sku);
-  return <ProductTile product={product} eager={eager} />;
-});
-
 /** the product grid, a boundary of its own (ui/app/boundaries.tsx boundary: a store change does not hydrate it at once) */
 const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: readonly Product[]; listName: string }) {
   const track = useAnalytics();
   const container = useContainer();
-  // the first page's tiles wait for the shopper (its first render is the hydration); other items, or no grid, none.
-  // A new location (a filter, the sort, another page) releases them before it reaches them: React marks every boundary
-  // not hydrated yet under a context that changed, and a navigation would wait for a tile that waits.
-  deferServerTiles('.product-grid[data-testid="category-products"]');
-  const { pathname, search } = useLocation();
-  const first = useRef({ items, at: pathname + search });
-  if (items !== first.current.items || pathname + search !== first.current.at) releaseTiles();
-  useEffect(() => releaseTiles, []);
   // a tile pointed at or focused: its product's code and data are asked for before the click (quick navigation)
   const prefetchTile = (e: SyntheticEvent<HTMLUListElement>) => {
     const href = (e.target as Element).closest('a[href]')?.getAttribute('href');
@@ -61,7 +46,7 @@ const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: 
     <ul className="product-grid" data-testid="category-products" onClick={onTileClick} onPointerOver={prefetchTile} onFocus={prefetchTile}>
       {items.map((p, i) => (
         // the first row (two tiles on a phone) is above the fold: its images load at once (LCP)
-        <GridTile key={p.sku} product={p} eager={i < 2} />
+        <ProductTile key={p.sku} product={p} eager={i < 2} />
       ))}
     </ul>
   );
