@@ -7,6 +7,7 @@
  * three longest tasks (the profile's samples told apart by the navigation's start on the same clock). A benchmark, not a test.
  *
  *   npm run build && node scripts/bench/run.mjs long-tasks [--runs 3] [--rate 4] [--profile] [--port 4132] [--baseline DIST]
+ *     [--pages home,category,product]
  *
  * `--baseline DIST`: another build's dist folder (with a node_modules link beside it) whose storefront runs beside this
  * one against the same backend; the two take turns run by run. Each run also prints its blocking time: the part past
@@ -31,6 +32,9 @@ const PORT = arg('--port', 0);
 const PROFILE = process.argv.includes('--profile');
 const baselineAt = process.argv.indexOf('--baseline');
 const BASELINE = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined;
+// --pages category,product: only those of the three
+const pagesAt = process.argv.indexOf('--pages');
+const PAGES = pagesAt > 0 ? process.argv[pagesAt + 1]?.split(',') : undefined;
 /** each storefront's client files by its port (a profile's frames are mapped through that build's source maps) */
 const clientDirs = new Map<string, string>();
 /** how long the page is watched after the load event (the start-up after hydration runs then) */
@@ -133,7 +137,7 @@ try {
   try {
     const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(`long tasks at ${RATE}x CPU throttling, 390x844 viewport, ${RUNS} run(s) per page, watched ${SETTLE_MS} ms after load; load average ${load}`);
-    for (const [name, path] of Object.entries(pages)) {
+    for (const [name, path] of Object.entries(pages).filter(([n]) => !PAGES || PAGES.includes(n))) {
       console.log(`\n${name} ${path}`);
       const longest = new Map<string, number[]>(targets.map((t) => [t.label, []]));
       const blocking = new Map<string, number[]>(targets.map((t) => [t.label, []]));
