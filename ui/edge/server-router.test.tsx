@@ -1,13 +1,14 @@
 /**
- * The server bundle's Link (ui/edge/server-router.ts) writes the same <a> as react-router's, byte for byte, for the
- * targets the shop uses and the ones that need react-router's resolution (relative paths, '..', '.', query and hash,
- * trailing slashes, dot segments, a basename), rendered at different routes and locations, twice.
+ * The server bundle's Link and Routes (ui/edge/server-router.ts) write the same HTML as react-router's, byte for byte:
+ * Link for the targets the shop uses and the ones that need react-router's resolution (relative paths, '..', '.', query
+ * and hash, trailing slashes, dot segments, a basename), rendered at different routes and locations, twice; Routes for a
+ * flat table like the shop's at paths each route matches, and none, with what each route reads of react-router.
  */
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { useContext } from 'react';
 import { Link as UpstreamLink, Route, Routes, StaticRouter, UNSAFE_RouteContext, useLocation, useParams, useResolvedPath } from 'react-router-dom';
-import { Link as ServerLink } from './server-router';
+import { Link as ServerLink, Routes as ServerRoutes } from './server-router';
 
 const TARGETS = [
   '/',
@@ -111,3 +112,39 @@ function routed(R: typeof Routes, location: string, basename?: string, table = T
     </StaticRouter>,
   );
 }
+
+describe('the server bundle Routes', () => {
+  const PATHS = ['/', '/checkout', '/Sale', '/sale', '/p/sku-1', '/p/sku-1/red', '/c/kerst', '/c/%E2%82%AC', '/order/7/status',
+    '/i/kerst/a/b', '/about-us/', '/ABOUT-US', '/nl/help', '/help', '/nowhere/at/all', '/p/'];
+  for (const basename of [undefined, '/shop']) {
+    for (const path of PATHS) {
+      it(`renders react-router's route at ${path}${basename ? ` under ${basename}` : ''}, twice`, () => {
+        const at = basename ? `${basename}${path}` : path;
+        const upstream = routed(Routes, at, basename);
+        expect(upstream).toContain('data-route');
+        expect(routed(ServerRoutes, at, basename)).toBe(upstream);
+        expect(routed(ServerRoutes, at, basename)).toBe(upstream);
+      });
+    }
+  }
+
+  it('leaves a nested table, nested routes and a location of its own to react-router', () => {
+    const nested = (R: typeof Routes) =>
+      renderToString(
+        <StaticRouter location="/i/kerst/p/sku-2">
+          <R>
+            <Route path="/i/:category/*" element={<R><Route path="p/:sku" element={<Shown name="inner" />} /></R>} />
+            <Route path="/x" element={<Shown name="x" />}>
+              <Route path="y" element={<Shown name="y" />} />
+            </Route>
+          </R>
+          <R location="/x">
+            <Route path="/x" element={<Shown name="x" />} />
+            <Route path="*" element={<Shown name="any" />} />
+          </R>
+        </StaticRouter>,
+      );
+    expect(nested(Routes)).toContain('data-route="inner"');
+    expect(nested(ServerRoutes as typeof Routes)).toBe(nested(Routes));
+  });
+});

@@ -1,10 +1,24 @@
 /**
- * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link replaced, through public API alone:
- * upstream's builds handlers and state a server never writes (a category body rendered ~40 % slower). A link upstream
- * writes as a plain `<a>` gets that `<a>` (server-router.test.tsx compares both byte for byte); others are upstream's.
+ * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link and Routes replaced, through public
+ * API alone: upstream's Link builds handlers and state a server never writes (a category body rendered ~40 % slower), and
+ * upstream's Routes flattens and ranks the whole table on every render. server-router.test.tsx compares both with
+ * upstream's, byte for byte.
  */
-import { createElement, forwardRef, type ForwardedRef } from 'react';
-import { Link as UpstreamLink, useHref, type LinkProps } from 'react-router-dom';
+import { cloneElement, createElement, forwardRef, isValidElement, type ForwardedRef, type ReactElement, type ReactNode } from 'react';
+import { LRUCache } from 'lru-cache';
+import {
+  Link as UpstreamLink,
+  Route,
+  Routes as UpstreamRoutes,
+  createRoutesFromChildren,
+  matchRoutes,
+  useHref,
+  useLocation,
+  useResolvedPath,
+  type LinkProps,
+  type RouteObject,
+  type RoutesProps,
+} from 'react-router-dom';
 
 export * from 'react-router-dom';
 
@@ -38,3 +52,42 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 
 export const Link = forwardRef(ServerLink);
 Link.displayName = 'Link';
+
+/** a flat table of <Route>s: each route alone (with upstream's id for it), and which one each pathname renders */
+interface Table {
+  routes: RouteObject[];
+  alone: ReactElement[];
+  picked: LRUCache<string, number>;
+}
+const tables = new WeakMap<readonly ReactNode[], Table | null>();
+
+function tableOf(children: readonly ReactNode[]): Table | null {
+  let table = tables.get(children);
+  if (table !== undefined) return table;
+  const flat = children.every((c) => isValidElement<{ children?: unknown }>(c) && c.type === Route && !c.props.children);
+  const routes = flat ? createRoutesFromChildren(children) : [];
+  const alone = routes.map((r, i) => cloneElement(children[i] as ReactElement<{ id?: string }>, { id: r.id }));
+  table = flat ? { routes, alone, picked: new LRUCache({ max: 5_000 }) } : null;
+  tables.set(children, table);
+  return table;
+}
+
+/**
+ * Upstream's <Routes> given only the <Route> it would render: the table is matched once per pathname (with upstream's
+ * matchRoutes over the whole table). A nested <Routes>, one with a location of its own, or children other than a flat
+ * array of <Route>s are upstream's as they are.
+ */
+export function Routes(props: RoutesProps): ReactElement {
+  const { pathname } = useLocation();
+  // '.' resolves to '/' only outside any route (or under one at '/'): the table is matched against the whole pathname
+  const top = useResolvedPath('.').pathname === '/';
+  const table = top && props.location === undefined && Array.isArray(props.children) ? tableOf(props.children) : null;
+  if (!table) return createElement(UpstreamRoutes, props);
+  let i = table.picked.get(pathname);
+  if (i === undefined) {
+    const route = matchRoutes(table.routes, pathname)?.[0]?.route;
+    i = route ? table.routes.indexOf(route) : -1;
+    table.picked.set(pathname, i);
+  }
+  return createElement(UpstreamRoutes, null, i >= 0 ? table.alone[i] : props.children);
+}
