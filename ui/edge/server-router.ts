@@ -1,15 +1,17 @@
 /**
- * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link and Routes replaced, through public
- * API alone: upstream's Link builds handlers and state a server never writes (a category body rendered ~40 % slower), and
- * upstream's Routes flattens and ranks the whole table on every render. server-router.test.tsx compares both with
- * upstream's, byte for byte.
+ * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link, Routes and StaticRouter replaced,
+ * through public API alone: upstream's Link builds handlers and state a server never writes (a category body rendered
+ * ~40 % slower) and resolves every href afresh, and upstream's Routes flattens and ranks the whole table on every render.
+ * server-router.test.tsx compares them with upstream's, byte for byte.
  */
-import { cloneElement, createElement, forwardRef, isValidElement, type ForwardedRef, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, createElement, forwardRef, isValidElement, useContext } from 'react';
+import type { ForwardedRef, ReactElement, ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
 import {
   Link as UpstreamLink,
   Route,
   Routes as UpstreamRoutes,
+  StaticRouter as UpstreamStaticRouter,
   createRoutesFromChildren,
   matchRoutes,
   useHref,
@@ -18,6 +20,7 @@ import {
   type LinkProps,
   type RouteObject,
   type RoutesProps,
+  type StaticRouterProps,
 } from 'react-router-dom';
 
 export * from 'react-router-dom';
@@ -32,12 +35,29 @@ const OWN_PROPS = new Set([
   'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate',
 ]);
 
+/** the href of each absolute path under a StaticRouter, per basename: the same whatever the route or location */
+const hrefsByBasename = new Map<string, LRUCache<string, string>>();
+const Hrefs = createContext<LRUCache<string, string> | undefined>(undefined);
+
+export function StaticRouter(props: StaticRouterProps): ReactElement {
+  const basename = props.basename ?? '/';
+  let hrefs = hrefsByBasename.get(basename);
+  if (!hrefs) hrefsByBasename.set(basename, (hrefs = new LRUCache({ max: 5_000 })));
+  return createElement(Hrefs.Provider, { value: hrefs }, createElement(UpstreamStaticRouter, props));
+}
+
 function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
   const { to, relative, reloadDocument, mask, target, onClick, discover = 'render', prefetch = 'none' } = props;
   if (typeof to !== 'string' || ABSOLUTE_URL.test(to) || reloadDocument || mask !== undefined || prefetch !== 'none') {
     return createElement(UpstreamLink, { ...props, ref } as LinkProps);
   }
-  const href = useHref(to, relative ? { relative } : undefined);
+  const hrefs = to.startsWith('/') ? useContext(Hrefs) : undefined;
+  let href = hrefs?.get(to);
+  if (href === undefined) {
+    // a server render runs each component once: a hook called on a miss alone keeps no state between renders
+    href = useHref(to, relative ? { relative } : undefined);
+    hrefs?.set(to, href);
+  }
   // the rest of the props in their order (as upstream's `...rest`), then what upstream sets, in its order; a loop,
   // not Object.entries and a spread: those made 300 links render 2-3x slower
   const a: Record<string, unknown> = {};
