@@ -1,27 +1,15 @@
 /**
  * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link, Routes and StaticRouter replaced,
  * through public API alone: upstream's Link builds handlers and state a server never writes (a category body rendered
- * ~40 % slower) and resolves every href afresh, and upstream's Routes flattens and ranks the whole table on every render.
+ * ~40 % slower) and resolves every href afresh; upstream's Routes flattens and ranks the whole table on every render.
  * server-router.test.tsx compares them with upstream's, byte for byte.
  */
 import { cloneElement, createContext, createElement, forwardRef, isValidElement, useContext } from 'react';
 import type { ForwardedRef, ReactElement, ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
-import {
-  Link as UpstreamLink,
-  Route,
-  Routes as UpstreamRoutes,
-  StaticRouter as UpstreamStaticRouter,
-  createRoutesFromChildren,
-  matchRoutes,
-  useHref,
-  useLocation,
-  useResolvedPath,
-  type LinkProps,
-  type RouteObject,
-  type RoutesProps,
-  type StaticRouterProps,
-} from 'react-router-dom';
+import { Link as UpstreamLink, Routes as UpstreamRoutes, StaticRouter as UpstreamStaticRouter } from 'react-router-dom';
+import { Route, createRoutesFromChildren, matchRoutes, useHref, useLocation, useResolvedPath } from 'react-router-dom';
+import type { LinkProps, RouteObject, RouteProps, RoutesProps, StaticRouterProps } from 'react-router-dom';
 
 export * from 'react-router-dom';
 
@@ -73,23 +61,18 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 export const Link = forwardRef(ServerLink);
 Link.displayName = 'Link';
 
-/** a flat table of <Route>s: each route alone (with upstream's id for it), and which one each pathname renders */
-interface Table {
-  routes: RouteObject[];
-  alone: ReactElement[];
-  picked: LRUCache<string, number>;
-}
-const tables = new WeakMap<readonly ReactNode[], Table | null>();
+/** a flat table of <Route>s: each alone (with the id upstream gives it there), and which one each path renders */
+type Table = { routes: RouteObject[]; alone: ReactElement[]; picked: LRUCache<string, number> } | null;
+const tables = new WeakMap<readonly ReactNode[], Table>();
 
-function tableOf(children: readonly ReactNode[]): Table | null {
-  let table = tables.get(children);
-  if (table !== undefined) return table;
-  const flat = children.every((c) => isValidElement<{ children?: unknown }>(c) && c.type === Route && !c.props.children);
-  const routes = flat ? createRoutesFromChildren(children) : [];
-  const alone = routes.map((r, i) => cloneElement(children[i] as ReactElement<{ id?: string }>, { id: r.id }));
-  table = flat ? { routes, alone, picked: new LRUCache({ max: 5_000 }) } : null;
-  tables.set(children, table);
-  return table;
+function tableOf(children: readonly ReactNode[]): Table {
+  if (!tables.has(children)) {
+    const flat = children.every((c) => isValidElement<RouteProps>(c) && c.type === Route && !c.props.children);
+    const routes = flat ? createRoutesFromChildren(children) : [];
+    const alone = routes.map((r, i) => cloneElement(children[i] as ReactElement<{ id?: string }>, { id: r.id }));
+    tables.set(children, flat ? { routes, alone, picked: new LRUCache({ max: 5_000 }) } : null);
+  }
+  return tables.get(children)!;
 }
 
 /**
