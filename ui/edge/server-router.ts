@@ -1,15 +1,15 @@
 /**
  * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link, Routes and StaticRouter replaced,
  * through public API alone: upstream's Link builds handlers and state a server never writes (a category body rendered
- * ~40 % slower) and resolves every href afresh; upstream's Routes flattens and ranks the whole table on every render.
- * server-router.test.tsx compares them with upstream's, byte for byte.
+ * ~40 % slower) and resolves every href afresh; upstream's Routes flattens and ranks the whole table on every render
+ * (~10 % of an uncached answer). server-router.test.tsx compares them with upstream's, byte for byte.
  */
-import { cloneElement, createContext, createElement, forwardRef, isValidElement, useContext } from 'react';
+import { createContext, createElement, forwardRef, useContext } from 'react';
 import type { ForwardedRef, ReactElement, ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
 import { Link as UpstreamLink, Routes as UpstreamRoutes, StaticRouter as UpstreamStaticRouter } from 'react-router-dom';
-import { Route, createRoutesFromChildren, matchRoutes, useHref, useLocation, useResolvedPath } from 'react-router-dom';
-import type { LinkProps, RouteObject, RouteProps, RoutesProps, StaticRouterProps } from 'react-router-dom';
+import { createRoutesFromChildren, useHref, useLocation, useResolvedPath, useRoutes } from 'react-router-dom';
+import type { LinkProps, RoutesProps, StaticRouterProps } from 'react-router-dom';
 
 export * from 'react-router-dom';
 
@@ -23,15 +23,22 @@ const OWN_PROPS = new Set([
   'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate',
 ]);
 
-/** the href of each absolute path under a StaticRouter, per basename: the same whatever the route or location */
-const hrefsByBasename = new Map<string, LRUCache<string, string>>();
-const Hrefs = createContext<LRUCache<string, string> | undefined>(undefined);
+/**
+ * What a StaticRouter of one basename keeps from render to render: the href of each absolute path (the same whatever
+ * the route or location), and what <Routes> renders at each path for each route table given as one array
+ */
+interface Kept {
+  hrefs: LRUCache<string, string>;
+  tables: WeakMap<readonly ReactNode[], LRUCache<string, { element: ReactElement | null }>>;
+}
+const keptByBasename = new Map<string, Kept>();
+const KeptContext = createContext<Kept | undefined>(undefined);
 
 export function StaticRouter(props: StaticRouterProps): ReactElement {
   const basename = props.basename ?? '/';
-  let hrefs = hrefsByBasename.get(basename);
-  if (!hrefs) hrefsByBasename.set(basename, (hrefs = new LRUCache({ max: 5_000 })));
-  return createElement(Hrefs.Provider, { value: hrefs }, createElement(UpstreamStaticRouter, props));
+  let kept = keptByBasename.get(basename);
+  if (!kept) keptByBasename.set(basename, (kept = { hrefs: new LRUCache({ max: 5_000 }), tables: new WeakMap() }));
+  return createElement(KeptContext.Provider, { value: kept }, createElement(UpstreamStaticRouter, props));
 }
 
 function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
@@ -39,10 +46,10 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
   if (typeof to !== 'string' || ABSOLUTE_URL.test(to) || reloadDocument || mask !== undefined || prefetch !== 'none') {
     return createElement(UpstreamLink, { ...props, ref } as LinkProps);
   }
-  const hrefs = to.startsWith('/') ? useContext(Hrefs) : undefined;
+  const hrefs = to.startsWith('/') ? useContext(KeptContext)?.hrefs : undefined;
   let href = hrefs?.get(to);
   if (href === undefined) {
-    // a server render runs each component once: a hook called on a miss alone keeps no state between renders
+    // a server render runs each component once: a hook called on a miss alone (here and in Routes) keeps no state
     href = useHref(to, relative ? { relative } : undefined);
     hrefs?.set(to, href);
   }
@@ -61,36 +68,21 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 export const Link = forwardRef(ServerLink);
 Link.displayName = 'Link';
 
-/** a flat table of <Route>s: each alone (with the id upstream gives it there), and which one each path renders */
-type Table = { routes: RouteObject[]; alone: ReactElement[]; picked: LRUCache<string, number> } | null;
-const tables = new WeakMap<readonly ReactNode[], Table>();
-
-function tableOf(children: readonly ReactNode[]): Table {
-  if (!tables.has(children)) {
-    const flat = children.every((c) => isValidElement<RouteProps>(c) && c.type === Route && !c.props.children);
-    const routes = flat ? createRoutesFromChildren(children) : [];
-    const alone = routes.map((r, i) => cloneElement(children[i] as ReactElement<{ id?: string }>, { id: r.id }));
-    tables.set(children, flat ? { routes, alone, picked: new LRUCache({ max: 5_000 }) } : null);
-  }
-  return tables.get(children)!;
-}
-
 /**
- * Upstream's <Routes> given only the <Route> it would render: the table is matched once per pathname (with upstream's
- * matchRoutes over the whole table). A nested <Routes>, one with a location of its own, or children other than a flat
- * array of <Route>s are upstream's as they are.
+ * Upstream's <Routes> (useRoutes of the table), its element kept per path under the server's StaticRouter: outside
+ * any route, it is a function of the table and the path. A nested <Routes>, or one with a location of its own, is
+ * upstream's.
  */
-export function Routes(props: RoutesProps): ReactElement {
+export function Routes(props: RoutesProps): ReactElement | null {
+  const kept = useContext(KeptContext);
   const { pathname } = useLocation();
-  // '.' resolves to '/' only outside any route (or under one at '/'): the table is matched against the whole pathname
+  // '.' resolves to '/' only outside any route (or under one at '/'): the table is matched against the whole path
   const top = useResolvedPath('.').pathname === '/';
-  const table = top && props.location === undefined && Array.isArray(props.children) ? tableOf(props.children) : null;
-  if (!table) return createElement(UpstreamRoutes, props);
-  let i = table.picked.get(pathname);
-  if (i === undefined) {
-    const route = matchRoutes(table.routes, pathname)?.[0]?.route;
-    i = route ? table.routes.indexOf(route) : -1;
-    table.picked.set(pathname, i);
-  }
-  return createElement(UpstreamRoutes, null, i >= 0 ? table.alone[i] : props.children);
+  const { children, location } = props;
+  if (!kept || !top || location !== undefined || !Array.isArray(children)) return createElement(UpstreamRoutes, props);
+  let table = kept.tables.get(children);
+  if (!table) kept.tables.set(children, (table = new LRUCache({ max: 5_000 })));
+  let made = table.get(pathname);
+  if (!made) table.set(pathname, (made = { element: useRoutes(createRoutesFromChildren(children)) }));
+  return made.element;
 }
