@@ -237,7 +237,8 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
   const head = headBytes(manifest, prepared.locale, Object.values(prepared.shared));
   const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
   const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
-  const end = documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state)));
+  // as UTF-8 once: hashed and sent as bytes
+  const end = Buffer.from(documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state))));
   // weak (the same page, not the same bytes: br, gzip or plain); the head is a function of the build and the boot data
   const etag = prepared.status === 200
     ? `W/"${createHash('sha256').update(`${build}\0${origin}\0`).update(end).digest('base64url').slice(0, 27)}"`

@@ -1,10 +1,15 @@
 /**
- * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link replaced, through public API alone:
- * upstream's builds handlers and state a server never writes (a category body rendered ~40 % slower). A link upstream
- * writes as a plain `<a>` gets that `<a>` (server-router.test.tsx compares both byte for byte); others are upstream's.
+ * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link, Routes and StaticRouter replaced,
+ * through public API alone: upstream's Link builds handlers and state a server never writes (a category body rendered
+ * ~40 % slower) and resolves every href afresh; upstream's Routes flattens and ranks the whole table on every render
+ * (~10 % of an uncached answer). server-router.test.tsx compares them with upstream's, byte for byte.
  */
-import { createElement, forwardRef, type ForwardedRef } from 'react';
-import { Link as UpstreamLink, useHref, type LinkProps } from 'react-router-dom';
+import { createContext, createElement, forwardRef, useContext } from 'react';
+import type { ForwardedRef, ReactElement, ReactNode } from 'react';
+import { LRUCache } from 'lru-cache';
+import { Link as UpstreamLink, Routes as UpstreamRoutes, StaticRouter as UpstreamStaticRouter } from 'react-router-dom';
+import { createRoutesFromChildren, useHref, useLocation, useResolvedPath, useRoutes } from 'react-router-dom';
+import type { LinkProps, RoutesProps, StaticRouterProps } from 'react-router-dom';
 
 export * from 'react-router-dom';
 
@@ -18,12 +23,36 @@ const OWN_PROPS = new Set([
   'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate',
 ]);
 
+/**
+ * What a StaticRouter of one basename keeps from render to render: the href of each absolute path (the same whatever
+ * the route or location), and what <Routes> renders at each path for each route table given as one array
+ */
+interface Kept {
+  hrefs: LRUCache<string, string>;
+  tables: WeakMap<readonly ReactNode[], LRUCache<string, { element: ReactElement | null }>>;
+}
+const keptByBasename = new Map<string, Kept>();
+const KeptContext = createContext<Kept | undefined>(undefined);
+
+export function StaticRouter(props: StaticRouterProps): ReactElement {
+  const basename = props.basename ?? '/';
+  let kept = keptByBasename.get(basename);
+  if (!kept) keptByBasename.set(basename, (kept = { hrefs: new LRUCache({ max: 5_000 }), tables: new WeakMap() }));
+  return createElement(KeptContext.Provider, { value: kept }, createElement(UpstreamStaticRouter, props));
+}
+
 function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
   const { to, relative, reloadDocument, mask, target, onClick, discover = 'render', prefetch = 'none' } = props;
   if (typeof to !== 'string' || ABSOLUTE_URL.test(to) || reloadDocument || mask !== undefined || prefetch !== 'none') {
     return createElement(UpstreamLink, { ...props, ref } as LinkProps);
   }
-  const href = useHref(to, relative ? { relative } : undefined);
+  const hrefs = to.startsWith('/') ? useContext(KeptContext)?.hrefs : undefined;
+  let href = hrefs?.get(to);
+  if (href === undefined) {
+    // a server render runs each component once: a hook called on a miss alone (here and in Routes) keeps no state
+    href = useHref(to, relative ? { relative } : undefined);
+    hrefs?.set(to, href);
+  }
   // the rest of the props in their order (as upstream's `...rest`), then what upstream sets, in its order; a loop,
   // not Object.entries and a spread: those made 300 links render 2-3x slower
   const a: Record<string, unknown> = {};
@@ -38,3 +67,22 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 
 export const Link = forwardRef(ServerLink);
 Link.displayName = 'Link';
+
+/**
+ * Upstream's <Routes> (useRoutes of the table), its element kept per path under the server's StaticRouter: outside
+ * any route, it is a function of the table and the path. A nested <Routes>, or one with a location of its own, is
+ * upstream's.
+ */
+export function Routes(props: RoutesProps): ReactElement | null {
+  const kept = useContext(KeptContext);
+  const { pathname } = useLocation();
+  // '.' resolves to '/' only outside any route (or under one at '/'): the table is matched against the whole path
+  const top = useResolvedPath('.').pathname === '/';
+  const { children, location } = props;
+  if (!kept || !top || location !== undefined || !Array.isArray(children)) return createElement(UpstreamRoutes, props);
+  let table = kept.tables.get(children);
+  if (!table) kept.tables.set(children, (table = new LRUCache({ max: 5_000 })));
+  let made = table.get(pathname);
+  if (!made) table.set(pathname, (made = { element: useRoutes(createRoutesFromChildren(children)) }));
+  return made.element;
+}
