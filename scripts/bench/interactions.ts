@@ -4,7 +4,7 @@
  * longest event, read by a PerformanceObserver for 'event' (durationThreshold 16) registered before the page's first
  * script. A benchmark, not a test: it prints figures.
  *
- *   npm run build && node scripts/bench/run.mjs interactions [--reps 20] [--rate 4] [--baseline DIR]
+ *   npm run build && node scripts/bench/run.mjs interactions [--reps 20] [--baseline DIR]
  *
  * - add to cart (a configurable product with its first variant chosen), a filter toggle (a category's first colour,
  *   on and off), a variant swatch (two colours in turn), opening the microcart, opening the search panel (a first
@@ -13,27 +13,18 @@
  *   from the click to the frame after the product's h1 is in the page;
  * - Back restores scroll: a category listed a few pages deep, scrolled to its last tile, a product opened and Back:
  *   the scroll position and the number of tiles before and after (the delta is what matters).
- * `--baseline DIR`: another build's dist folder (e.g. a copy of dist/ made before a change, with a node_modules link
- * beside it) whose storefront runs beside this one against the same backend, measured right after, in the same run.
+ * `--baseline DIR`: another build's dist folder whose storefront runs beside this one, measured right after.
  * An entry under 16 ms is not reported by the API: such an interaction counts as 16 ms (the figures are an upper bound).
  */
-import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS, freePort, startChild, startShop, stopChild } from './servers';
+import { arg, CHROMIUM, CHROMIUM_FLAGS, loadAverage, startShop } from './servers';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const REPS = Number(arg('--reps') ?? 20);
-const RATE = Number(arg('--rate') ?? 4);
-const BASELINE = arg('--baseline');
+const REPS = arg('reps', 20);
+const BASELINE = arg('baseline', '');
 /** how long a step may take to show its result before the bench gives up on that repetition */
 const STEP_MS = 15_000;
 
 const pct = (xs: number[], p: number): number => {
-  if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
@@ -63,7 +54,7 @@ async function newPage(browser: Browser): Promise<Page> {
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return page;
 }
 
@@ -231,24 +222,17 @@ async function benchShop(browser: Browser, base: string, pages: { category: stri
   }
 }
 
-const shop = await startShop({ name: 'interactions' });
+const shop = await startShop('interactions', BASELINE || undefined);
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    console.log(`interactions at ${RATE}x CPU throttling, 1280x900, ${REPS} repetitions each; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`interactions at 4x CPU throttling, 1280x900, ${REPS} repetitions each; load average ${loadAverage()}`);
     console.log(`category ${shop.pages.category}, product ${shop.pages.product}`);
     console.log(`\nthis build (dist/)`);
     await benchShop(browser, shop.base, shop.pages);
-    if (BASELINE) {
-      const port = await freePort();
-      const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', PORT: String(port), API_URL: shop.api };
-      const baseline = await startChild(join(BASELINE, 'server.mjs'), [], env);
-      try {
-        console.log(`\nthe baseline (${BASELINE}); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-        await benchShop(browser, `http://127.0.0.1:${port}`, shop.pages);
-      } finally {
-        await stopChild(baseline);
-      }
+    if (shop.baselineBase) {
+      console.log(`\nthe baseline (${BASELINE}); load average ${loadAverage()}`);
+      await benchShop(browser, shop.baselineBase, shop.pages);
     }
   } finally {
     await browser.close();

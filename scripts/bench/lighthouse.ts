@@ -1,40 +1,30 @@
 /**
- * Lighthouse (mobile, simulated throttling) for home, a category and a configurable product, N runs each
- * (default 3), printing the median performance / accessibility / best-practices / SEO scores with LCP, TBT
- * and CLS, and the audits that failed in the median run. A benchmark, not a test.
+ * Lighthouse (mobile, simulated throttling) for home, a category and a configurable product, N runs each, printing the
+ * median scores with LCP, TBT and CLS, the audits that failed and the longest tasks (simulated, and by thread time) of
+ * the median run. Debian's Chromium through chrome-launcher, a fresh one for every run. A benchmark, not a test.
  *
  *   npm run build && node scripts/bench/run.mjs lighthouse [--runs 3] [--save DIR [--samples]] [--baseline DIST]
  *     [--pages home,category,product]
  *
- * `--baseline DIST`: another build's dist folder (a copy of dist/ made before a change, with a node_modules link beside
- * it) whose storefront runs beside this one on the same backend; each page is measured on both, the builds taking turns
- * run by run, in the same run.
- *
- * It starts the built demo backend and storefront (NODE_ENV=production, one worker) on free loopback ports
- * with fresh data, and Debian's Chromium (/usr/bin/chromium) through chrome-launcher, a fresh one for every run;
- * nothing leaves 127.0.0.1. `--save DIR` keeps each run's report and trace (`--samples`: with JavaScript samples).
+ * `--baseline DIST`: another build's dist folder measured beside this one, the builds taking turns run by run.
+ * `--save DIR` keeps each run's report and trace (`--samples`: with JavaScript samples, which function a task ran).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM, CHROMIUM_FLAGS, freePort, startChild, startShop, stopChild } from './servers';
+import { arg, CHROMIUM, CHROMIUM_FLAGS, loadAverage, quantile, startShop } from './servers';
 
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const RUNS = arg('runs', 3);
 // --save DIR keeps every run's report (JSON) and trace for a closer look (LCP element, long tasks, what a task is)
-const saveArg = process.argv.indexOf('--save');
-const SAVE_DIR = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
+const SAVE_DIR = arg('save', '');
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 // --samples: the saved traces carry V8's JavaScript samples too (which function a long task ran); the sampling costs
 // main-thread time, so the scores of such a run are not the figures
 const SAMPLES = process.argv.includes('--samples');
-
-const baselineArg = process.argv.indexOf('--baseline');
-const BASELINE = baselineArg > 0 ? process.argv[baselineArg + 1] : undefined;
+const BASELINE = arg('baseline', '');
 // --pages home,product: only those of the three
-const pagesArg = process.argv.indexOf('--pages');
-const PAGES = pagesArg > 0 ? process.argv[pagesArg + 1]?.split(',') : undefined;
+const PAGES = arg('pages', 'home,category,product').split(',');
 
 interface TraceEvent {
   name: string;
@@ -74,22 +64,12 @@ function threadBlocking(events: TraceEvent[]): { blocking: number; longest: numb
   return { blocking, longest };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
-};
+const median = (xs: number[]): number => quantile(xs, 0.5);
 
-const shop = await startShop({ name: 'lighthouse' });
+const shop = await startShop('lighthouse', BASELINE || undefined);
 const { pages } = shop;
-const targets: { label: string; port: number }[] = [{ label: 'this build', port: shop.port }];
-const baseline = BASELINE
-  ? await (async () => {
-      const port = await freePort();
-      const child = await startChild(join(BASELINE, 'server.mjs'), [], { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', PORT: String(port), API_URL: shop.api });
-      targets.push({ label: `baseline ${BASELINE}`, port });
-      return child;
-    })()
-  : undefined;
+const targets = [{ label: 'this build', base: shop.base }];
+if (shop.baselineBase) targets.push({ label: `baseline ${BASELINE}`, base: shop.baselineBase });
 try {
   // Lighthouse asks for Chrome's new headless mode by name
   const chromeFlags = CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f));
@@ -110,9 +90,9 @@ try {
       chrome.kill();
     }
   };
-  const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${targets.map((t) => `${t.label} http://127.0.0.1:${t.port}`).join(', ')}; load average ${load}`);
-  for (const [pageName, path] of Object.entries(pages).filter(([n]) => !PAGES || PAGES.includes(n))) {
+  const where = targets.map((t) => `${t.label} ${t.base}`).join(', ');
+  console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${where}; load average ${loadAverage()}`);
+  for (const [pageName, path] of Object.entries(pages).filter(([n]) => PAGES.includes(n))) {
     type Run = {
       perf: number;
       a11y: number;
@@ -129,14 +109,14 @@ try {
     const failedOf = new Map<string, number>();
     // the builds take turns run by run (this, baseline, this, ...): a spell of load on a shared machine falls on both
     for (let i = 0; i < RUNS; i++) {
-      for (const { label, port } of targets) {
+      for (const { label, base } of targets) {
         const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
         const runs = runsOf.get(label)!;
         // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run
         // again, at most twice per page and build, instead of counting as a 0 in the median
         for (;;) {
           const failed = failedOf.get(label) ?? 0;
-          const r = await lighthouseRun(`http://127.0.0.1:${port}${path}`);
+          const r = await lighthouseRun(`${base}${path}`);
           if (!r) throw new Error('lighthouse returned nothing');
           if (SAVE_DIR) {
             const file = join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${runs.length + 1 + failed}`);
@@ -188,10 +168,9 @@ try {
           `${runs.map((r) => `${r.thread.blocking.toFixed(0)} / ${r.thread.longest.toFixed(1)}`).join(', ')})`,
       );
     }
-    console.log(`  (load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(`  (load average ${loadAverage()})`);
   }
 } finally {
-  if (baseline) await stopChild(baseline);
   await shop.stop();
 }
 process.exit(0);

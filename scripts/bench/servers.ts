@@ -1,8 +1,7 @@
 /**
- * What the benchmarks share: their command line (`arg`), the figures' statistics and the load average printed beside
- * them, free loopback ports, the built demo backend and storefront started as child processes, the machine's Chromium,
- * and the pages they measure (home, the first active level-2 category, the first listed configurable product).
- * Nothing leaves 127.0.0.1.
+ * What the benchmarks share: their command line (`arg`), statistics, the load average printed beside every figure (the
+ * machine is shared), the machine's Chromium, and the built demo backend and storefront started as child processes on
+ * free loopback ports. Nothing leaves 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +24,6 @@ export function arg(name: string, fallback: string | number): string | number {
   return typeof fallback === 'number' ? Number(value) : value;
 }
 
-/** the machine's load average (1, 5 and 15 minutes), printed beside every figure: the machine is shared */
 export const loadAverage = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 /** the `q` quantile (0..1) of `xs` (any order) */
@@ -44,16 +42,17 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
- * Starts `node file ...args` in the repository with `env` over the process's environment; resolves once its output
- * matches `ready` (default: it says it is listening), rejects when it exits first or has not started in 60 s.
+ * Starts `node file ...args` in the repository, production on loopback, with `env` over the process's environment;
+ * resolves once its output matches `ready`, rejects when it exits first or has not started in 60 s.
  */
 export function startChild(file: string, args: string[], env: Record<string, string>, ready = /listening/): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const fullEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env };
+    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s: ${out.slice(-500)}`)), 60_000);
-    // read until ready, then drained unread: a server writes a JSON line per request (LOG_LEVEL info), and keeping or
-    // searching all of them would cost the benchmark memory and CPU
+    // read until ready, then drained unread: a server writes a JSON line per request, and keeping or searching all of
+    // them would cost the benchmark memory and CPU
     const onData = (d: Buffer) => {
       out += String(d);
       if (ready.test(out)) {
@@ -79,43 +78,34 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The pages the browser benchmarks measure: home, a level-2 category, a configurable product (their url_path). */
-async function benchPages(api: string): Promise<{ home: string; category: string; product: string }> {
-  const firstPath = async (index: string, must: unknown[]) => {
-    const query = { query: { bool: { filter: { bool: { must } } } }, size: 1 };
-    const request = encodeURIComponent(JSON.stringify(query));
-    const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${request}`);
-    const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
-    const path = body.hits?.hits?.find((h) => h._source.url_path)?._source.url_path;
-    if (!path) throw new Error(`no ${index} with a url_path`);
-    return `/${path.replace(/^\/+/, '')}`;
-  };
-  return {
-    home: '/',
-    category: await firstPath('category', [{ term: { level: 2 } }, { term: { is_active: true } }]),
-    product: await firstPath('product', [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }]),
-  };
+/** the url_path (with a leading '/') of the first `size` documents of `index` that match every filter of `must` */
+export async function urlPaths(api: string, index: string, must: unknown[], size = 1): Promise<string[]> {
+  const request = encodeURIComponent(JSON.stringify({ query: { bool: { filter: { bool: { must } } } }, size }));
+  const res = await fetch(`${api}/api/catalog/vue_storefront_catalog/${index}/_search?request=${request}`);
+  const body = (await res.json()) as { hits?: { hits?: { _source: { url_path?: string } }[] } };
+  const paths = (body.hits?.hits ?? []).flatMap((h) => (h._source.url_path ? [`/${h._source.url_path.replace(/^\/+/, '')}`] : []));
+  if (!paths.length) throw new Error(`no ${index} with a url_path`);
+  return paths;
 }
 
 export interface RunningShop {
-  port: number;
-  apiPort: number;
-  /** the storefront's origin */
+  /** the storefront's origin, and the baseline build's when one was asked for */
   base: string;
+  baselineBase?: string;
   /** the demo backend's origin */
   api: string;
+  /** the pages the browser benchmarks measure: home, a level-2 category, a configurable product */
   pages: { home: string; category: string; product: string };
   stop(): Promise<void>;
 }
 
 /**
- * The built demo backend (fresh data in a temporary directory) and storefront (dist/server.mjs, NODE_ENV=production,
- * one worker) on `port` and `apiPort` (free ones when 0). Stopped by `stop()` or when the process exits.
+ * The built demo backend (fresh data in a temporary directory) and storefront (dist/server.mjs, one worker); with
+ * `baselineDist`, another build's dist folder (with a node_modules link beside it) whose storefront runs beside this one
+ * on the same backend. Stopped by `stop()` or when the process exits.
  */
-export async function startShop(options: { port?: number; apiPort?: number; name: string }): Promise<RunningShop> {
-  const port = options.port || (await freePort());
-  const apiPort = options.apiPort || (await freePort());
-  const dataDir = mkdtempSync(join(tmpdir(), `shop-${options.name}-`));
+export async function startShop(name: string, baselineDist?: string): Promise<RunningShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), `shop-${name}-`));
   const children: ChildProcess[] = [];
   const cleanUp = () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
@@ -123,16 +113,19 @@ export async function startShop(options: { port?: number; apiPort?: number; name
   };
   process.on('exit', cleanUp);
   try {
-    const env = { HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1' };
-    children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: `http://127.0.0.1:${port}` }));
-    children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}` }));
-    const api = `http://127.0.0.1:${apiPort}`;
+    const [port, apiPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
+    const [base, api, baselineBase] = [port, apiPort, baselinePort].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
+    const env = { WEB_CONCURRENCY: '1' };
+    children.push(await startChild('dist/backend.mjs', ['--reset'], { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir, STOREFRONT_URL: base }));
+    children.push(await startChild('dist/server.mjs', [], { ...env, PORT: String(port), API_URL: api }));
+    if (baselineDist) children.push(await startChild(join(baselineDist, 'server.mjs'), [], { ...env, PORT: String(baselinePort), API_URL: api }));
+    const [category] = await urlPaths(api, 'category', [{ term: { level: 2 } }, { term: { is_active: true } }]);
+    const [product] = await urlPaths(api, 'product', [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [2, 3, 4] } }]);
     return {
-      port,
-      apiPort,
-      base: `http://127.0.0.1:${port}`,
+      base,
+      baselineBase: baselineDist ? baselineBase : undefined,
       api,
-      pages: await benchPages(api),
+      pages: { home: '/', category: category!, product: product! },
       async stop() {
         await Promise.all(children.map(stopChild));
         cleanUp();

@@ -1,24 +1,45 @@
 /**
- * Bench-only preload (the uncached category page's p99): `node scripts/bench/run.mjs ssr --probe` starts the
- * storefront with NODE_OPTIONS=--import=<this file> and BENCH_PROBE_DIR=<a temp folder>; the production server never
- * loads it.
- *
- * Every process counts, from the moment of its last reset: connections it accepted, requests it answered, and per
- * request the time from the request's 'request' event to its first body write (route loads + the wait for a render
- * place: the head is written once the render gate lets the request in) and to the answer's end; GC pauses by kind
- * (perf_hooks 'gc' entries); event-loop delay (monitorEventLoopDelay, 1 ms resolution); its CPU time. On SIGWINCH
- * (ignored by Node otherwise) it writes `<BENCH_PROBE_DIR>/<pid>.json` with those figures and starts counting afresh:
- * the bench sends it before and after a round and reads the second file.
+ * Bench-only preload: `node scripts/bench/run.mjs ssr` starts the storefront with NODE_OPTIONS=--import=<this file> and
+ * BENCH_PROBE_DIR=<a temp folder>; the production server never loads it. On a signal a process writes
+ * `<BENCH_PROBE_DIR>/<pid>-<signal>.json`, which the bench waits for:
+ * - SIGUSR2: a full GC, then its memory before and after it (what is retained, not the garbage of the last requests);
+ *   with BENCH_HEAP_SNAPSHOT=1 also a heap snapshot `<pid>-<n>.heapsnapshot` (an investigation, not a figure);
+ * - SIGWINCH (ignored by Node otherwise), with BENCH_LATENCY=1 (`ssr --probe`): what it counted since the last one, then
+ *   it counts afresh: connections accepted, requests answered and per request the time from its 'request' event to its
+ *   first body write (route loads + the wait for a render place) and to its end; GC pauses by kind; event-loop delay;
+ *   CPU time.
  */
 import http from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const dir = process.env.BENCH_PROBE_DIR;
+const report = (signal, data) => {
+  const file = join(dir, `${process.pid}-${signal}.json`);
+  writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, ...data }));
+  renameSync(`${file}.tmp`, file);
+};
+
 if (dir) {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  let n = 0;
+  process.on('SIGUSR2', () => {
+    const before = process.memoryUsage();
+    gc();
+    const after = process.memoryUsage();
+    n++;
+    const snapshot = process.env.BENCH_HEAP_SNAPSHOT === '1' ? v8.writeHeapSnapshot(join(dir, `${process.pid}-${n}.heapsnapshot`)) : undefined;
+    report('SIGUSR2', { n, before, after, snapshot });
+  });
+}
+
+if (dir && process.env.BENCH_LATENCY === '1') {
   const GC_KINDS = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental', 8: 'weak-callbacks' };
-  let fresh = () => ({ connections: 0, requests: 0, queued: [], total: [], gc: {}, since: performance.now(), cpu: process.cpuUsage() });
+  const fresh = () => ({ connections: 0, requests: 0, queued: [], total: [], gc: {}, since: performance.now(), cpu: process.cpuUsage() });
   let s = fresh();
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -57,17 +78,12 @@ if (dir) {
     return emit.call(this, event, ...args);
   };
 
-  const pct = (xs, p) => {
-    if (!xs.length) return NaN;
-    const sorted = [...xs].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  };
+  const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
   const summary = (xs) => ({ p50: pct(xs, 50), p90: pct(xs, 90), p99: pct(xs, 99), max: pct(xs, 100), mean: xs.reduce((a, b) => a + b, 0) / (xs.length || 1) });
 
   process.on('SIGWINCH', () => {
     const cpu = process.cpuUsage(s.cpu);
-    const out = {
-      pid: process.pid,
+    report('SIGWINCH', {
       seconds: (performance.now() - s.since) / 1000,
       connections: s.connections,
       requests: s.requests,
@@ -77,10 +93,7 @@ if (dir) {
       total: summary(s.total),
       gc: s.gc,
       loopDelay: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6, mean: loop.mean / 1e6 },
-    };
-    const file = join(dir, `${process.pid}.json`);
-    writeFileSync(`${file}.tmp`, JSON.stringify(out));
-    renameSync(`${file}.tmp`, file);
+    });
     s = fresh();
     loop.reset();
   });
