@@ -11,8 +11,6 @@
  *   character typed into the search field): p50 / p75 / max over `--reps` repetitions each;
  * - a soft navigation category -> product (a tile's link clicked, the pointer over it first as a shopper's would be):
  *   from the click to the frame after the product's h1 is in the page;
- * - Back restores scroll: a category listed a few pages deep, scrolled to its last tile, a product opened and Back:
- *   the scroll position and the number of tiles before and after (the delta is what matters).
  * `--baseline DIR`: another build's dist folder whose storefront runs beside this one, measured right after.
  * An entry under 16 ms is not reported by the API: such an interaction counts as 16 ms (the figures are an upper bound).
  */
@@ -178,45 +176,6 @@ async function benchShop(browser: Browser, base: string, pages: { category: stri
       await tiles.first().waitFor({ timeout: STEP_MS });
     }
     console.log(`  ${'soft nav cat->prod'.padEnd(18)} ${summary(navs)}`);
-
-    // Back restores scroll: a few pages deep, the last tile, a product, Back
-    await page.goto(`${base}${pages.category}`);
-    await settled(page);
-    const grid = page.locator('[data-testid="category-products"] .product-tile');
-    const more = page.locator('.category-page__more a');
-    for (let i = 0; i < 3 && (await more.count()); i++) {
-      const n = await grid.count();
-      await more.click();
-      await page.waitForFunction((k) => document.querySelectorAll('[data-testid="category-products"] .product-tile').length > k, n, { timeout: STEP_MS }).catch(() => undefined);
-    }
-    const tilesBefore = await grid.count();
-    const last = grid.last();
-    await last.scrollIntoViewIfNeeded();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const yBefore = await page.evaluate(() => Math.round(window.scrollY));
-    await last.locator('a[href]').first().click();
-    await page.locator('.product-page h1').waitFor({ timeout: STEP_MS });
-    await page.goBack();
-    await grid.first().waitFor({ timeout: STEP_MS });
-    // the position once it has stopped changing (or 5 s after Back)
-    const yAfter = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const end = performance.now() + 5000;
-          let last = -1;
-          let still = 0;
-          const check = () => {
-            const y = Math.round(window.scrollY);
-            still = y === last ? still + 1 : 0;
-            last = y;
-            if (still >= 20 || performance.now() > end) resolve(y);
-            else requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        }),
-    );
-    const tilesAfter = await grid.count();
-    console.log(`  ${'back scroll'.padEnd(18)} before ${yBefore} px (${tilesBefore} tiles), after Back ${yAfter} px (${tilesAfter} tiles): delta ${Math.abs(yAfter - yBefore)} px`);
   } finally {
     await page.context().close();
   }

@@ -66,6 +66,33 @@ function threadBlocking(events: TraceEvent[]): { blocking: number; longest: numb
 
 const median = (xs: number[]): number => quantile(xs, 0.5);
 
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+
+/** one run's scores, metrics, failing audits and longest tasks */
+function figures(r: Result) {
+  const { categories, audits } = r.lhr;
+  const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+  const scored = (a: (typeof audits)[string]) => a.score !== null && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode);
+  const longTasks = audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined;
+  return {
+    thread: threadBlocking((r.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }).traceEvents),
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    failing: Object.values(audits)
+      .filter((a) => scored(a) && a.score! < 0.9)
+      .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
+    // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
+    tasks: (longTasks?.items ?? [])
+      .slice(0, 6)
+      .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
+  };
+}
+
 const shop = await startShop('lighthouse', BASELINE || undefined);
 const { pages } = shop;
 const targets = [{ label: 'this build', base: shop.base }];
@@ -93,61 +120,28 @@ try {
   const where = targets.map((t) => `${t.label} ${t.base}`).join(', ');
   console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${where}; load average ${loadAverage()}`);
   for (const [pageName, path] of Object.entries(pages).filter(([n]) => PAGES.includes(n))) {
-    type Run = {
-      perf: number;
-      a11y: number;
-      bp: number;
-      seo: number;
-      lcp: number;
-      tbt: number;
-      cls: number;
-      failing: string[];
-      tasks: string[];
-      thread: { blocking: number; longest: number };
-    };
-    const runsOf = new Map<string, Run[]>(targets.map((t) => [t.label, []]));
-    const failedOf = new Map<string, number>();
+    const runsOf = new Map<string, Array<ReturnType<typeof figures>>>(targets.map((t) => [t.label, []]));
     // the builds take turns run by run (this, baseline, this, ...): a spell of load on a shared machine falls on both
     for (let i = 0; i < RUNS; i++) {
       for (const { label, base } of targets) {
         const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
         const runs = runsOf.get(label)!;
         // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run
-        // again, at most twice per page and build, instead of counting as a 0 in the median
-        for (;;) {
-          const failed = failedOf.get(label) ?? 0;
+        // again, at most twice, instead of counting as a 0 in the median
+        for (let failed = 0; ; failed++) {
           const r = await lighthouseRun(`${base}${path}`);
           if (!r) throw new Error('lighthouse returned nothing');
           if (SAVE_DIR) {
-            const file = join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${runs.length + 1 + failed}`);
+            const file = join(SAVE_DIR, `${name.replace(/[^\w-]+/g, '_')}-${runs.length + 1}${failed ? `-retry${failed}` : ''}`);
             writeFileSync(`${file}.json`, JSON.stringify(r.lhr));
             // the trace the simulation was built from: open it in DevTools' Performance panel to name a long task
             writeFileSync(`${file}.trace.json`, JSON.stringify(r.artifacts.Trace));
           }
           if (r.lhr.runtimeError && failed < 2) {
             console.log(`  (${name}: run failed, ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message.slice(0, 120)}; running it again)`);
-            failedOf.set(label, failed + 1);
             continue;
           }
-          const { categories, audits } = r.lhr;
-          const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
-          runs.push({
-            thread: threadBlocking((r.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }).traceEvents),
-            perf: score('performance'),
-            a11y: score('accessibility'),
-            bp: score('best-practices'),
-            seo: score('seo'),
-            lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-            tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-            failing: Object.values(audits)
-              .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-              .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`),
-            // the simulated main thread's longest tasks: which file (the document's own are parsing, style and layout) and when
-            tasks: ((audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
-              .slice(0, 6)
-              .map((t) => `${Math.round(t.duration)} ms @${Math.round(t.startTime)} ${t.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/dist\/(chunks\/)?/, '')}`),
-          });
+          runs.push(figures(r));
           break;
         }
       }

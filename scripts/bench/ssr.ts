@@ -211,13 +211,7 @@ async function askWorkers<T>(primary: number, signal: NodeJS.Signals, seconds: n
   return out;
 }
 
-interface ProbeSummary {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
+type ProbeSummary = Record<'p50' | 'p90' | 'p99' | 'max' | 'mean', number>;
 interface ProbeReport {
   seconds: number;
   connections: number;
@@ -227,7 +221,7 @@ interface ProbeReport {
   queued: ProbeSummary;
   total: ProbeSummary;
   gc: Record<string, { count: number; ms: number; max: number }>;
-  loopDelay: { p50: number; p99: number; max: number; mean: number };
+  loopDelay: Record<'p50' | 'p99' | 'max' | 'mean', number>;
 }
 
 async function measure(base: string, path: string, connections: number, duration: number, primary: number, label = ''): Promise<Omit<Row, 'target' | 'mode'>> {
@@ -294,18 +288,11 @@ function variedPaths(productPaths: readonly string[]): string[] {
   return paths;
 }
 
-interface Memory {
-  pid: number;
-  rssMb: number;
-  /** V8 heap used right after a full GC (what the process retains) and before it */
-  heapMb: number;
-  heapBeforeGcMb: number;
-  /** Buffers and other memory outside the V8 heap that V8 knows of (external) */
-  externalMb: number;
-}
-
-/** RSS and the V8 heap after a full GC of every worker. */
-async function workerMemory(primary: number): Promise<Memory[]> {
+/**
+ * Per worker: RSS, the V8 heap used right after a full GC (what the process retains) and before it, and the memory
+ * outside the V8 heap that V8 knows of (external: Buffers), in MB.
+ */
+async function workerMemory(primary: number) {
   const mb = (n: number | undefined) => Math.round(((n ?? NaN) / 1024 / 1024) * 10) / 10;
   const reports = await askWorkers<{ after: NodeJS.MemoryUsage; before: NodeJS.MemoryUsage }>(primary, 'SIGUSR2', 60);
   return reports.map(({ pid, mb: rss, report }) => ({
