@@ -74,13 +74,9 @@ ${css.map((c) => `<link rel="stylesheet" href="/dist/${escapeHtml(c)}">`).join('
 const md5 = (buf) => createHash('md5').update(buf).digest('hex');
 
 /**
- * What the worker precaches: every JavaScript and CSS file of the client build (from its metafile: the entry,
- * the shared and page chunks, the locale chunks), the offline pages, and the icons. Each with the hash of its content
- * as revision: a new build changes the list and so the worker's script, which is how the browser finds the update.
- * @param {string} clientDir absolute path of dist/client
- * @param {{ outputs: Record<string, unknown> }} metafile the client build's metafile
- * @param {string} root the build's working directory (metafile paths are relative to it)
- * @param {string[]} extra more files of clientDir (relative paths)
+ * What the worker precaches: every JavaScript and CSS file of the client build (from its metafile, whose paths are
+ * relative to `root`) and the `extra` files of `clientDir` (the offline pages, the icons). Each with the hash of its
+ * content as revision: a new build changes the list and so the worker's script, which is how the browser finds the update.
  */
 export async function precacheEntries(clientDir, metafile, root, extra) {
   const fromBuild = Object.keys(metafile.outputs)

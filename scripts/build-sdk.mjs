@@ -1,10 +1,6 @@
-// `npm run build:sdk`: the SDK as a package an integrator installs, in dist/sdk/ (or the folder given):
-//   index.js, adapters.js, testing.js (+ chunks/)  ESM JavaScript, esbuild, code shared between entries split out once
-//                                                  (so `instanceof ApiError` holds across entries); rxjs, ky, idb, lru-cache external
-//   types/**.d.ts                                  tsc declarations, relative imports ending in .js (Node 16 resolution)
-//   package.json                                   @papier/storefront-sdk (the app is papier-storefront): exports '.',
-//                                                  './adapters', './testing'; dependencies rxjs, ky, idb, lru-cache only
-// Then `npm pack ./dist/sdk` makes the tarball. No entry imports reflect-metadata or inversify (checked below).
+// `npm run build:sdk`: the SDK as a package an integrator installs, in dist/sdk/ (or the folder given): ESM entries
+// index.js, adapters.js, testing.js (esbuild; code shared between entries split out once, so `instanceof ApiError` holds
+// across entries), tsc declarations in types/ and its package.json. Then `npm pack ./dist/sdk` makes the tarball.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';

@@ -4,6 +4,7 @@
  * free loopback ports. Nothing leaves 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../../test-fixtures/storefront-process';
 import { loadavg, tmpdir } from 'node:os';
@@ -70,12 +71,10 @@ export function startChild(file: string, args: string[], env: Record<string, str
 }
 
 /** SIGTERM, resolved once the child has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
 }
 
 /** the url_path (with a leading '/') of the first `size` documents of `index` that match every filter of `must` */

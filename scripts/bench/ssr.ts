@@ -85,14 +85,7 @@ for (const c of CONNECTIONS) if (!Number.isInteger(c) || c <= 0) usage(`--connec
 /** the worker processes (children of the cluster's primary) with their RSS in MB */
 function workers(primary: number): Array<{ pid: number; mb: number }> {
   const out = spawnSync('ps', ['-o', 'pid=,rss=', '--ppid', String(primary)], { encoding: 'utf8' }).stdout;
-  return out
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => {
-      const [pid, rss] = l.trim().split(/\s+/).map(Number);
-      return { pid: pid ?? 0, mb: Math.round((rss ?? 0) / 1024) };
-    });
+  return [...out.matchAll(/(\d+)\s+(\d+)/g)].map(([, pid, rss]) => ({ pid: Number(pid), mb: Math.round(Number(rss) / 1024) }));
 }
 
 /** Bytes as they come off the wire, and the body decoded. */
