@@ -1,9 +1,9 @@
 // `npm start`: install what is missing, build, start the demo backend (127.0.0.1:8080) and the storefront
 // (127.0.0.1:3000), print the URL. Overridable: API_PORT, PORT, HOST, API_URL; LOG_LEVEL is passed on.
 // Both servers write pino's JSON lines (as in production and in tests); here, for a person at a terminal, they are
-// shown through pino-pretty. Either server stopping stops both (scripts/topology.mjs launch).
+// shown through pino-pretty. Either server stopping stops both (scripts/topology.mjs serve).
 import { ensureNodeModules } from './ensure-deps.mjs';
-import { launch } from './topology.mjs';
+import { serve } from './topology.mjs';
 
 ensureNodeModules();
 const { default: pinoPretty } = await import('pino-pretty');
@@ -24,14 +24,8 @@ const { HOST: host = '127.0.0.1', API_PORT: apiPort = '8080', PORT: port = '3000
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
-async function start(name, file, serverEnv) {
-  const env = { ...process.env, NODE_ENV: 'production', ...serverEnv };
-  const server = launch(name, process.execPath, [file, ...process.argv.slice(2)], { env, ready: /listening/ });
-  server.child.stdout.pipe(pinoPretty(PRETTY));
-  server.child.stderr.pipe(process.stderr);
-  void server.exited.then((code) => process.exit(code === 0 ? 0 : 1));
-  await server.started;
-}
+const start = (name, file, env) =>
+  serve(name, [file, ...process.argv.slice(2)], { ...process.env, NODE_ENV: 'production', ...env }, pinoPretty(PRETTY));
 
 const url = `http://${host}:${port}`;
 if (!externalApi) await start('backend', 'dist/backend.mjs', { API_PORT: apiPort, HOST: host, STOREFRONT_URL: url });

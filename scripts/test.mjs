@@ -3,7 +3,7 @@
 // browser journeys (Playwright in Debian's current /usr/bin/chromium, never a pinned or downloaded browser).
 // Ends with the plain line `N passed, N failed` counting every test of every suite (the type-check counts as one).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { chromiumVersion, ensureDebianPackages, ensureNodeModules } from './ensure-deps.mjs';
 import { freePort } from './topology.mjs';
 
@@ -42,23 +42,15 @@ function suite(name, out, cmd, args, env = {}) {
 
 /**
  * The type-check, at a low priority beside the other suites (it takes the cycles the browser journeys leave idle);
- * its output goes to a file, not a pipe (the suites run synchronously: nothing would read a pipe) and is printed at
- * its end. Resolves to its exit code.
+ * it writes to this process's output itself (the suites run synchronously: nothing would read a pipe). Resolves to its
+ * exit code.
  */
 function typeCheck() {
   console.log('\n=== type-check (nice -n 10): tsc --noEmit -p tsconfig.json');
-  const log = `${root}test-results/type-check.log`;
-  const fd = openSync(log, 'w');
-  const args = ['-n', '10', bin('tsc'), '--noEmit', '-p', 'tsconfig.json'];
-  const child = spawn('nice', args, { cwd: root, stdio: ['ignore', fd, fd] });
+  const child = spawn('nice', ['-n', '10', bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
   return new Promise((resolve) => {
     child.on('error', () => resolve(1));
-    child.on('close', (code) => {
-      closeSync(fd);
-      const output = readFileSync(log, 'utf8');
-      if (output.trim()) console.log(`\n=== type-check output\n${output}`);
-      resolve(code ?? 1);
-    });
+    child.on('close', (code) => resolve(code ?? 1));
   });
 }
 const typeChecked = want('typecheck') ? typeCheck() : undefined;

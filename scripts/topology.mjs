@@ -3,7 +3,7 @@
 // server binds 127.0.0.1 on a port picked here; nginx runs as the current user from a config written to a temp dir.
 // `node scripts/topology.mjs` installs what is missing (apt-get), builds, starts it all and prints the URLs (Ctrl-C
 // stops it); scripts/topology.test.ts starts it through `startTopology()`. Everything started here stops with
-// `stop()`, and with this process. start.mjs, e2e-servers.mjs and test.mjs use its `launch` and `freePort` too.
+// `stop()`, and with this process. start.mjs, e2e-servers.mjs and test.mjs use its `serve` and `freePort` too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,15 @@ export function launch(name, command, args, { env = process.env, ready }) {
     return exited;
   };
   return { name, child, exited, started, output: () => out, stop };
+}
+
+/** `node ...args` (a built server) with its output passed on to `stdout` and stderr; this process ends when it does. */
+export async function serve(name, args, env, stdout = process.stdout) {
+  const server = launch(name, process.execPath, args, { env, ready: /listening/ });
+  server.child.stdout.pipe(stdout);
+  server.child.stderr.pipe(process.stderr);
+  void server.exited.then((code) => process.exit(code === 0 ? 0 : 1));
+  await server.started;
 }
 
 /**
