@@ -15,8 +15,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startBackend } from '../../test-fixtures/backend/index';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
-import { createConfig, type LocaleCode, type ShopConfig } from '../../core/config';
-import { bodyText, prepareRender, type PreparedPage } from '../../ui/entry-server';
+import { createConfig, type ShopConfig } from '../../core/config';
+import { bodyText, prepareRender } from '../../ui/entry-server';
 import { arg, inProduction, mean, quantile, root } from './servers';
 
 inProduction();
@@ -26,12 +26,7 @@ const PAGES = arg('pages', 'category,product,home').split(',');
 const BASELINE = arg('baseline', '');
 
 /** one build of the shop's server render: this checkout's, or the baseline's */
-interface Build {
-  name: string;
-  prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: object): Promise<PreparedPage>;
-  bodyText(pieces: ReadonlyArray<Uint8Array | string>): string;
-  config: ShopConfig;
-}
+type Build = { prepareRender: typeof prepareRender; bodyText: typeof bodyText; name: string; config: ShopConfig };
 
 /** the baseline checkout's ui/entry-server, built into this checkout's dist/bench (so it loads this one's React) */
 async function baselineBuild(dir: string, apiUrl: string): Promise<Build> {

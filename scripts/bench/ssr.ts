@@ -3,20 +3,13 @@
  * [--pages home,category,product] [--modes uncached,output cache] [--baseline PATH] [--rss-requests N]
  * [--rss-uncached-requests N] [--warmup N] [--no-build] [--bytes-only] [--lines-only] [--probe]`
  *
- * Builds the shop, starts the demo backend and the storefront as `npm start` does (dist/server.mjs, production, one
- * worker per core), and measures with autocannon, side by side in one run:
- * - a hashed static asset, the home page, a category and a configurable product, uncached and from the output cache,
- *   at each `--connections`: req/s, p50, p99, errors (incl. timeouts), non-2xx, req/s as a ratio of the static
- *   asset's, and server and backend CPU per answer; `--long`: 60 s at 200 connections on category and product, uncached;
- * - `--baseline PATH`: another build's dist/server.mjs, measured right after each of this build's rounds;
- * - RSS and V8 heap after a full GC of every worker (scripts/bench/probe.mjs, SIGUSR2) at the start, middle and end of
- *   `--rss-requests` (20,000, output cache) and `--rss-uncached-requests` (4,000) varied requests; BENCH_HEAP_SNAPSHOT=1
- *   also writes a heap snapshot per worker at each of the three points;
- * - the first visit's bytes on the wire, and each page's HTML and hydration state (`--bytes-only` prints these and stops);
- * - the edge's size in lines (`--lines-only` prints it and stops);
- * - `--probe`: per worker after each round: connections taken, answers, CPU per answer, time to the first body write
- *   and to the end, event-loop delay and GC pauses (scripts/bench/probe.mjs, SIGWINCH).
- * A benchmark, not a test: it prints figures.
+ * Builds the shop, starts the demo backend and the storefront as `npm start` does, and prints, side by side in one run
+ * with the `--baseline` build (another dist/server.mjs) when given: req/s, p50, p99, errors, non-2xx, the ratio to a
+ * static asset's req/s and server and backend CPU per answer of home, a category and a product, uncached and from the
+ * output cache (`--long`: 60 s at 200 connections on category and product, uncached); every worker's RSS and heap after
+ * a full GC over `--rss-requests` varied requests (BENCH_HEAP_SNAPSHOT=1: heap snapshots too); the first visit's bytes
+ * and each page's HTML and hydration state (`--bytes-only`: only these); the edge's lines (`--lines-only`: only this);
+ * `--probe`: per worker after each round its connections, answers, CPU, latency, event-loop delay and GC pauses.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -52,20 +45,14 @@ function usage(problem: string): never {
 }
 const text = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
-// strict: a mistyped option stops the bench before it measures the wrong thing
-const { values: opts } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        duration: text, 'rss-requests': text, 'rss-uncached-requests': text, baseline: text, connections: text,
-        pages: text, modes: text, warmup: text,
-        long: bool, 'no-build': bool, 'bytes-only': bool, probe: bool, 'lines-only': bool,
-      },
-    });
-  } catch (e) {
-    return usage((e as Error).message);
-  }
-})();
+// strict: a mistyped option throws before the bench measures the wrong thing
+const { values: opts } = parseArgs({
+  options: {
+    duration: text, 'rss-requests': text, 'rss-uncached-requests': text, baseline: text, connections: text,
+    pages: text, modes: text, warmup: text,
+    long: bool, 'no-build': bool, 'bytes-only': bool, probe: bool, 'lines-only': bool,
+  },
+});
 const DURATION = Number(opts.duration ?? 8);
 const RSS_REQUESTS = Number(opts['rss-requests'] ?? 20_000);
 const RSS_UNCACHED_REQUESTS = Number(opts['rss-uncached-requests'] ?? 4_000);
