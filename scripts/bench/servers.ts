@@ -87,23 +87,13 @@ export async function urlPaths(api: string, index: string, must: unknown[], size
   return paths;
 }
 
-export interface RunningShop {
-  /** the storefront's origin, and the baseline build's when one was asked for */
-  base: string;
-  baselineBase?: string;
-  /** the demo backend's origin */
-  api: string;
-  /** the pages the browser benchmarks measure: home, a level-2 category, a configurable product */
-  pages: { home: string; category: string; product: string };
-  stop(): Promise<void>;
-}
-
 /**
- * The built demo backend (fresh data in a temporary directory) and storefront (dist/server.mjs, one worker); with
- * `baselineDist`, another build's dist folder (with a node_modules link beside it) whose storefront runs beside this one
- * on the same backend. Stopped by `stop()` or when the process exits.
+ * The built demo backend (fresh data in a temporary directory, origin `api`) and storefront (dist/server.mjs, one
+ * worker, origin `base`); with `baselineDist`, another build's dist folder (with a node_modules link beside it) whose
+ * storefront runs beside this one on the same backend (origin `baselineBase`). `pages`: what the browser benchmarks
+ * measure (home, a level-2 category, a configurable product). Stopped by `stop()` or when the process exits.
  */
-export async function startShop(name: string, baselineDist?: string): Promise<RunningShop> {
+export async function startShop(name: string, baselineDist?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), `shop-${name}-`));
   const children: ChildProcess[] = [];
   const cleanUp = () => {

@@ -124,24 +124,7 @@ async function pageBytes(base: string, pages: ReadonlyArray<[string, string]>): 
   return lines.join('\n');
 }
 
-interface Row {
-  target: string;
-  mode: string;
-  connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** the non-2xx answers by status, e.g. '503 x4' (a 404 under load would be a slow API taken for "not found") */
-  codes: string;
-  /** CPU time per answer of all the server's processes: what an answer costs, whatever else the machine runs */
-  cpuPerAnswer: number;
-  /** the demo backend's CPU time per answer in the same round */
-  backendCpuPerAnswer: number;
-}
-
-/** the non-2xx statuses of a run and how many of each */
+/** non-2xx statuses by count, e.g. '503 x4' (a 404 under load would be a slow API taken for "not found") */
 function codesOf(r: Result): string {
   return Object.entries(r.statusCodeStats ?? {})
     .filter(([code]) => /^[013-9]/.test(code))
@@ -204,7 +187,11 @@ interface ProbeReport {
   loopDelay: Record<'p50' | 'p99' | 'max' | 'mean', number>;
 }
 
-async function measure(base: string, path: string, connections: number, duration: number, primary: number, label = ''): Promise<Omit<Row, 'target' | 'mode'>> {
+/**
+ * One round: autocannon's figures and the CPU time per answer of all the server's processes (what an answer costs,
+ * whatever else the machine runs) and of the demo backend.
+ */
+async function measure(base: string, path: string, connections: number, duration: number, primary: number, label = '') {
   if (PROBE) await askWorkers(primary, 'SIGWINCH', 2);
   const cpu0 = serverCpuMs(primary);
   const backend0 = processCpuMs(backendPid);
@@ -235,6 +222,8 @@ async function measure(base: string, path: string, connections: number, duration
   const backendCpuPerAnswer = answered > 0 ? (processCpuMs(backendPid) - backend0) / answered : NaN;
   return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer, backendCpuPerAnswer };
 }
+
+type Row = { target: string; mode: string } & Awaited<ReturnType<typeof measure>>;
 
 function print(rows: Row[]): void {
   // each build's rows against its own static asset's (the baseline's rows say 'baseline')
