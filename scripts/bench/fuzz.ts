@@ -1,17 +1,13 @@
 /**
- * The demo backend's fuzz at benchmark size: 20,000 fast-check requests over every endpoint against a backend
- * in this process, every table hashed around each request. Prints requests, 2xx/3xx/4xx/5xx, records changed by rejected
- * requests (must be 0) and the time per endpoint. Run: node scripts/bench/run.mjs fuzz [requests] [--max-seconds N]
- * The run stops early (saying so) when --max-seconds (default 300) is reached, so it stays bounded on a busy machine.
- *
- * Then the storefront's edge (the audit, docs/security.md): `--edge N` (default 3,000; 0 = none) hostile requests from
- * test-fixtures/edge-fuzz.ts against a storefront (with the output cache) in front of the same backend, printing
- * answers by status and every 5xx, stack trace or injected header; and 100 clients trickling a body to /api while a
- * shopper's /api call is timed.
- *
- * Between the two, "costly but small" (scripts/bench/fuzz-search.ts): `--costly N` (default 300; 0 = none) small search
- * requests that ask for much work, against the same backend, with the backend CPU of each (a 5xx exits 1);
- * `--costly-scale S` runs them once more against a backend of its own at catalogue scale S (e.g. 100; 0 = none).
+ * Run: node scripts/bench/run.mjs fuzz [requests] [--max-seconds N] [--costly N] [--costly-scale S] [--edge N]
+ * - the demo backend's fuzz: 20,000 fast-check requests over every endpoint against a backend in this process, every
+ *   table hashed around each request: requests by status, records changed by rejected requests (must be 0), time per
+ *   endpoint; it stops early (saying so) at --max-seconds (default 300), so it stays bounded on a busy machine;
+ * - `--costly N` (300) small search requests that ask for much work (scripts/bench/fuzz-search.ts), with the backend
+ *   CPU of each; `--costly-scale S` runs them again against a backend of its own at catalogue scale S;
+ * - the storefront's edge (docs/security.md): `--edge N` (3,000) hostile requests from test-fixtures/edge-fuzz.ts:
+ *   answers by status and every 5xx, stack trace or injected header; then a shopper's /api call timed next to 100
+ *   clients trickling a body. Exits 1 on any failure.
  */
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';

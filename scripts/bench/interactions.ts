@@ -1,9 +1,7 @@
 /**
- * Interaction latency at 4x CPU throttling (Debian's Chromium through Playwright, CDP Emulation.setCPUThrottlingRate),
- * an INP-like figure per interaction: the Event Timing API's duration (input to the next paint) of the interaction's
- * longest event, read by a PerformanceObserver for 'event' (durationThreshold 16) registered before the page's first
- * script. A benchmark, not a test: it prints figures.
- *
+ * Interaction latency at 4x CPU throttling (Debian's Chromium through Playwright, CDP Emulation.setCPUThrottlingRate):
+ * per interaction the Event Timing duration (input to the next paint) of its longest event, read by a
+ * PerformanceObserver registered before the page's first script. A benchmark, not a test.
  *   npm run build && node scripts/bench/run.mjs interactions [--reps 20] [--baseline DIR]
  *
  * - add to cart (a configurable product with its first variant chosen), a filter toggle (a category's first colour,

@@ -38,11 +38,10 @@ interface TraceEvent {
 }
 
 /**
- * Blocking time from the trace's thread (CPU) time rather than its wall time: every task of the page's main thread
- * after the first contentful paint, its thread time x4 (x2 for a task that lays out, as Lantern slows them), the part
- * past 50 ms summed (to the trace's end, not Lantern's TTI: an upper bound). On a shared machine a task's wall time is
- * mostly time the thread waited for a core (a first layout of 137 ms held 23 ms of CPU), so this column tells the
- * page's own work from the machine's load; the longest task's thread time beside it.
+ * Blocking time from the trace's thread (CPU) time, not its wall time: every main-thread task after the first
+ * contentful paint, its thread time x4 (x2 for a task that lays out, as Lantern slows them), the part past 50 ms summed
+ * (to the trace's end: an upper bound), and the longest task's thread time. On a shared machine a task's wall time is
+ * mostly waiting for a core (a first layout of 137 ms held 23 ms of CPU): this tells the page's own work from the load.
  */
 function threadBlocking(events: TraceEvent[]): { blocking: number; longest: number } {
   const renderers = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
