@@ -29,13 +29,13 @@ export class HttpCatalogueSearch implements CatalogueSearch {
 
   async search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
     const path = `api/catalog/${this.index}/${request.type}/_search`;
-    const searchParams: Record<string, string> = {
-      size: String(request.size),
-      from: String(request.from),
+    const searchParams = {
+      size: request.size,
+      from: request.from,
+      sort: request.sort || undefined,
+      _source_include: request.includeFields?.join(',') || undefined,
+      _source_exclude: request.excludeFields?.join(',') || undefined,
     };
-    if (request.sort) searchParams.sort = request.sort;
-    if (request.includeFields?.length) searchParams._source_include = request.includeFields.join(',');
-    if (request.excludeFields?.length) searchParams._source_exclude = request.excludeFields.join(',');
     const raw = await call(() => {
       if (this.config.search.queryMethod === 'POST') {
         return this.client.post(path, { searchParams, json: request.body }).json<RawSearchResponse<T>>();
