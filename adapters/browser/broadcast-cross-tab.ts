@@ -4,10 +4,8 @@ import type { CrossTab, CrossTabMessage, CrossTabTopic } from '../../core/ports/
 const TOPICS: ReadonlySet<string> = new Set<CrossTabTopic>(['cart', 'session', 'checkout', 'wishlist', 'compare', 'orders', 'queue']);
 
 function asMessage(v: unknown): CrossTabMessage | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  const topic = (v as { topic?: unknown }).topic;
+  const { topic, data } = (v ?? {}) as { topic?: unknown; data?: unknown };
   if (typeof topic !== 'string' || !TOPICS.has(topic)) return undefined;
-  const data = (v as { data?: unknown }).data;
   return data === undefined ? { topic: topic as CrossTabTopic } : { topic: topic as CrossTabTopic, data };
 }
 
