@@ -1,8 +1,7 @@
 /**
  * The shop's composition root: how every port, HTTP adapter and service is built, one table per part of the code that
- * loads together in the browser: CATALOGUE here (every page's first render), PRODUCT (wiring-product.ts), TRANSACTIONS
- * (wiring-transactions.ts) and SYNC (headless.ts). A `ShopGraph` is one scope over those tables (a server request, a
- * browser page, a test, a headless shop); why a graph and not an inversify container: docs/architecture.md "Wiring".
+ * loads together in the browser: CATALOGUE here (every first render), PRODUCT, TRANSACTIONS and SYNC. A `ShopGraph` is
+ * one scope over those tables; why a graph and not an inversify container: docs/architecture.md "Wiring".
  */
 import type { KyInstance } from 'ky';
 import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
@@ -95,10 +94,7 @@ export interface ContainerOptions {
 /** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
 export type Runtime = 'browser' | 'server' | 'node' | 'test';
 
-/**
- * The runtime ports from the options, each left out getting its runtime's default. `serverReads` (SERVER_READS) is
- * handed in by Node's wiring (headless.ts) so that the browser's bundle does not carry it.
- */
+/** The runtime ports from the options, each left out getting its runtime's default; `serverReads`: Node's wiring. */
 export function createRuntime(runtime: Runtime, options: ContainerOptions, serverReads?: ServerReads): ShopRuntime {
   const config = options.config ?? DEFAULT_CONFIG;
   const apiUrl = options.apiUrl ?? config.api.url;
@@ -111,19 +107,20 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
     // the process's cache unless the options bring one (null: none) or a fetch of their own; one per locale's data:
     // an English render never gets the Dutch attribute labels
     const key = locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`;
-    let cache = options.catalogueReads;
-    if (cache === undefined) cache = options.fetch ? undefined : serverReads.process(key);
+    const own = options.catalogueReads;
+    const cache = own === undefined && !options.fetch ? serverReads.process(key) : own;
     if (cache) catalogueReads = serverReads.over(cache, readTtl);
   }
+  const headers = options.requestId ? { 'x-request-id': options.requestId } : undefined;
   return {
     kind: runtime,
     locale,
-    ...(catalogueReads ? { catalogueReads } : {}),
+    catalogueReads,
     config,
     apiUrl,
     timeoutMs,
-    client: createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.requestId ? { headers: { 'x-request-id': options.requestId } } : {}) }),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    client: createApiClient({ baseUrl: apiUrl, timeoutMs, fetch: options.fetch, headers }),
+    fetch: options.fetch,
     storefrontOrigin: options.storefrontOrigin ?? DEFAULT_STOREFRONT_ORIGIN,
     clock: options.clock ?? new SystemClock(),
     scheduler: options.scheduler ?? new TimerScheduler(),
@@ -158,10 +155,7 @@ export interface ShopRuntime
   homeContent: HomeContentSource;
 }
 
-/**
- * Names of services that are not ports (ports: core/ports/tokens.ts TOKENS). The browser's first page names the
- * services of later chunks by these Symbols, so that their classes stay in their chunks.
- */
+/** Names of services that are not ports; the first page names the product page's service by one, not by its class. */
 export const CONTAINER_TOKENS = {
   ShopperStorage: Symbol.for('ShopperStorage'),
   /** the ProductService, which comes with the product page's chunk */
@@ -191,7 +185,6 @@ export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) =
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
 
-/** What code that uses services asks of a ShopGraph. */
 export interface ShopServices {
   get<T>(id: ServiceId<T>): T;
   isBound(id: ServiceId): boolean;
