@@ -15,10 +15,6 @@ export class WebLocks implements TabLocks {
       : undefined,
   ) {}
 
-  get shared(): boolean {
-    return this.manager !== undefined;
-  }
-
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
     if (!this.manager) return this.fallback.exclusive(name, fn);
     return this.manager.request(name, { mode: 'exclusive' }, () => fn());
