@@ -27,10 +27,7 @@ export { HttpUserApi } from './http/user-api';
 export { HttpOrderApi } from './http/order-api';
 export { HttpPaymentApi } from './http/payment-api';
 export { HttpReviewApi } from './http/review-api';
-export { HttpNewsletterApi } from './http/newsletter-api';
-export { HttpContactApi } from './http/contact-api';
-export { HttpMailApi } from './http/mail-api';
-export { HttpFeedbackApi } from './http/feedback-api';
+export { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './http/ext-apis';
 
 // storage
 export { MemoryStorage } from './storage/memory-storage';

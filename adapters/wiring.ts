@@ -68,6 +68,7 @@ export interface ContainerOptions {
   config?: ShopConfig;
   /** API base URL; defaults to config.api.url */
   apiUrl?: string;
+  /** where the cart, session, checkout details and queue are kept; default IndexedDB in a browser, else memory */
   storage?: Storage;
   network?: Network;
   clock?: Clock;
@@ -75,7 +76,7 @@ export interface ContainerOptions {
   logger?: Logger;
   ids?: IdGenerator;
   fetch?: typeof fetch;
-  /** absolute origin of the storefront (payment redirect URL); defaults to DEFAULT_STOREFRONT_ORIGIN */
+  /** the shopper comes back from payment to {origin}/order-status/{token}; default DEFAULT_STOREFRONT_ORIGIN */
   storefrontOrigin?: string;
   /** server only: the process's catalogue read cache (default: the API URL's; none with a `fetch`); null: none */
   catalogueReads?: CatalogueReadCache | null;
