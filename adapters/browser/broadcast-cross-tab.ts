@@ -23,15 +23,16 @@ export class BroadcastCrossTab implements CrossTab {
   readonly messages$: Observable<CrossTabMessage> = this.subject.asObservable();
   private readonly channel: BroadcastChannel | undefined;
   private readonly host: StorageEventHost | undefined;
-  private n = 0;
+  private readonly storageKey: string;
 
   constructor(
-    private readonly name = 'papier-shop',
+    name = 'papier-shop',
     env: { BroadcastChannel?: typeof BroadcastChannel; host?: StorageEventHost } = {
-      ...(typeof BroadcastChannel === 'undefined' ? {} : { BroadcastChannel }),
-      ...(typeof window === 'undefined' ? {} : { host: window }),
+      BroadcastChannel: globalThis.BroadcastChannel,
+      host: typeof window === 'undefined' ? undefined : window,
     },
   ) {
+    this.storageKey = `${name}:tabs`;
     if (env.BroadcastChannel) {
       this.channel = new env.BroadcastChannel(name);
       this.channel.onmessage = (e: MessageEvent) => this.receive(e.data);
@@ -48,10 +49,6 @@ export class BroadcastCrossTab implements CrossTab {
     }
   }
 
-  private get storageKey(): string {
-    return `${this.name}:tabs`;
-  }
-
   private receive(v: unknown): void {
     const m = asMessage(v);
     if (m) this.subject.next(m);
@@ -62,8 +59,8 @@ export class BroadcastCrossTab implements CrossTab {
       this.channel.postMessage(message);
       return;
     }
-    // the value must change for the event to fire, also for the same message twice
-    this.host?.localStorage.setItem(this.storageKey, JSON.stringify({ m: message, n: ++this.n, at: String(Math.random()) }));
+    // the value must change for the event to fire, also for the same message twice (from any tab)
+    this.host?.localStorage.setItem(this.storageKey, JSON.stringify({ m: message, at: Math.random() }));
   }
 
   close(): void {
