@@ -100,7 +100,7 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
   const locale = options.locale ?? config.i18n.defaultLocale;
   const readTtl = options.catalogueReadTtlMs ?? serverReads?.ttlMs ?? 0;
-  let catalogueReads: SharedReads | undefined;
+  let catalogueReads = NOT_SHARED;
   if (runtime === 'server' && serverReads && readTtl > 0) {
     // the process's cache unless the options bring one (null: none) or a fetch of their own; one per locale's data:
     // an English render never gets the Dutch attribute labels
@@ -139,12 +139,15 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   };
 }
 
+/** the catalogue's reads where no process cache shares them: the HTTP adapters themselves */
+const NOT_SHARED: SharedReads = { search: (http) => http, urlMapper: (http) => http, content: (http) => http };
+
 /** What the graph is built from: the options with every port filled in, and the API client made of them. */
 export interface ShopRuntime
   extends Required<Omit<ContainerOptions, 'fetch' | 'catalogueReads' | 'catalogueReadTtlMs' | 'requestId'>> {
   kind: Runtime;
-  /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
-  catalogueReads?: SharedReads;
+  /** wrappers of the catalogue's HTTP adapters: the server's process-wide read cache (with its TTL), else none */
+  catalogueReads: SharedReads;
   client: KyInstance;
   /** timeout of queued tasks (the task transport has its own fetch) */
   timeoutMs: number;
@@ -261,27 +264,17 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
       const r = g.runtime;
       const http = new HttpCatalogueSearch(r.client, r.config, r.config.i18n.localeStores[r.locale].index);
       // the server is never "offline": a failed search fails the render (503), never answers an empty result (404)
-      if (r.kind === 'server') return r.catalogueReads ? r.catalogueReads.search(http) : http;
+      if (r.kind === 'server') return r.catalogueReads.search(http);
       return new CachedCatalogueSearch(http, g.get(CatalogueCache), r.network, r.logger);
     },
   ],
-  [
-    TOKENS.UrlMapper,
-    ({ runtime: r }) => {
-      const http = new HttpUrlMapper(r.client);
-      return r.catalogueReads ? r.catalogueReads.urlMapper(http) : http;
-    },
-  ],
+  [TOKENS.UrlMapper, ({ runtime: r }) => r.catalogueReads.urlMapper(new HttpUrlMapper(r.client))],
   [TOKENS.ProductApi, ({ runtime: r }) => new HttpProductApi(r.client, r.config)],
   [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client)],
   [TOKENS.CategoryApi, (g) => new HttpCategoryApi(g.runtime.client, g.runtime.config, search(g))],
   [
     TOKENS.ContentApi,
-    (g) => {
-      const r = g.runtime;
-      const http = new HttpContentApi(r.client, r.config, search(g));
-      return r.catalogueReads ? r.catalogueReads.content(http) : http;
-    },
+    (g) => g.runtime.catalogueReads.content(new HttpContentApi(g.runtime.client, g.runtime.config, search(g))),
   ],
   [TOKENS.AttributeApi, (g) => new HttpAttributeApi(g.runtime.client, g.runtime.config, search(g))],
   [HomeService, (g) => new HomeService(search(g), g.runtime.config, g.runtime.logger, g.runtime.homeContent)],
