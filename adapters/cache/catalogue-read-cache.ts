@@ -71,18 +71,15 @@ export class CatalogueReadCache {
 /** Search types whose answers are the same for every shopper (reviews change as shoppers write them). */
 const SHARED_TYPES = new Set<SearchRequest['type']>(['product', 'category', 'attribute', 'cms_page', 'cms_block', 'taxrule']);
 
-export class SharedCatalogueSearch implements CatalogueSearch {
-  constructor(
-    private readonly inner: CatalogueSearch,
-    private readonly cache: CatalogueReadCache,
-    private readonly ttlMs: number,
-  ) {}
-
-  search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
-    if (!SHARED_TYPES.has(request.type)) return this.inner.search<T>(request);
-    const key = `search ${JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? null, request.excludeFields ?? null, request.body])}`;
-    return this.cache.read(key, this.ttlMs, () => this.inner.search<T>(request));
-  }
+/** `inner` with its answers of SHARED_TYPES read through `cache` */
+export function sharedSearch(inner: CatalogueSearch, cache: CatalogueReadCache, ttlMs: number): CatalogueSearch {
+  return {
+    search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
+      if (!SHARED_TYPES.has(request.type)) return inner.search<T>(request);
+      const key = `search ${JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? null, request.excludeFields ?? null, request.body])}`;
+      return cache.read(key, ttlMs, () => inner.search<T>(request));
+    },
+  };
 }
 
 const perApi = new Map<string, CatalogueReadCache>();
@@ -107,7 +104,7 @@ export const SERVER_READS = {
   ttlMs: 10_000,
   process: processCatalogueReads,
   over: (cache: CatalogueReadCache, ttlMs: number): SharedReads => ({
-    search: (inner) => new SharedCatalogueSearch(inner, cache, ttlMs),
+    search: (inner) => sharedSearch(inner, cache, ttlMs),
     urlMapper: (inner) => ({
       // a group token or id could make the answer the shopper's own (group prices): those are not shared
       map: (request) =>
