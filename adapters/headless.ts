@@ -5,7 +5,6 @@
 import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
-import type { Storage } from '../core/ports/storage';
 import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS } from './wiring';
 import type { Bindings, ContainerOptions, Runtime, ServiceId } from './wiring';
 import { TRANSACTIONS } from './wiring-transactions';
@@ -41,17 +40,14 @@ import { TimerScheduler } from './common/timer-scheduler';
 import { ConsoleLogger } from './common/console-logger';
 
 /** `network`, `clock`, `scheduler`, `logger`, `ids`, `fetch`: ports to replace (tests: a virtual clock and scheduler, a network to switch offline, ...) */
-export interface HeadlessShopOptions extends Pick<ContainerOptions, 'network' | 'clock' | 'scheduler' | 'logger' | 'ids' | 'fetch'> {
+export interface HeadlessShopOptions
+  extends Pick<ContainerOptions, 'network' | 'clock' | 'scheduler' | 'logger' | 'ids' | 'fetch' | 'storage' | 'storefrontOrigin'> {
   /** base URL of the vue-storefront-api (the demo backend: http://127.0.0.1:8080) */
   apiUrl: string;
-  /** where the cart, session, checkout details and queue are kept; default in memory (IdbStorage in a browser) */
-  storage?: Storage;
   /** formatPrice's locale (the catalogue reads stay the default store view's); default config.i18n.defaultLocale */
   locale?: LocaleCode;
   /** the shop's constants (spec §9 of both files): a full ShopConfig or only the fields to change */
   config?: ShopConfig | DeepPartial<ShopConfig>;
-  /** absolute origin of your storefront: the payment provider sends the shopper back to {origin}/order-status/{token} */
-  storefrontOrigin?: string;
   /** browser: IndexedDB storage and navigator.onLine by default; node (default): memory storage, always online */
   runtime?: 'node' | 'browser';
 }

@@ -15,22 +15,17 @@ export { PRODUCT } from './wiring-product';
 // HTTP (vue-storefront-api 1.12): one ky client shared by every adapter
 export { createApiClient, type ApiClientOptions } from './http/api-client';
 export { HttpCatalogueSearch, CATALOG_INDEX } from './http/catalogue-search';
+export { HttpCategoryApi, HttpContentApi, HttpAttributeApi } from './http/catalogue-search';
 export { HttpUrlMapper } from './http/url-mapper';
 export { HttpProductApi } from './http/product-api';
 export { HttpStockApi } from './http/stock-api';
-export { HttpCategoryApi } from './http/category-api';
-export { HttpContentApi } from './http/content-api';
-export { HttpAttributeApi } from './http/attribute-api';
 export { HttpCartApi } from './http/cart-api';
 export { HttpTaskTransport, type HttpTaskTransportOptions } from './http/task-transport';
 export { HttpUserApi } from './http/user-api';
 export { HttpOrderApi } from './http/order-api';
 export { HttpPaymentApi } from './http/payment-api';
 export { HttpReviewApi } from './http/review-api';
-export { HttpNewsletterApi } from './http/newsletter-api';
-export { HttpContactApi } from './http/contact-api';
-export { HttpMailApi } from './http/mail-api';
-export { HttpFeedbackApi } from './http/feedback-api';
+export { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './http/ext-apis';
 
 // storage
 export { MemoryStorage } from './storage/memory-storage';

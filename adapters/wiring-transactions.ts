@@ -23,10 +23,7 @@ import { HttpUserApi } from './http/user-api';
 import { HttpOrderApi } from './http/order-api';
 import { HttpPaymentApi } from './http/payment-api';
 import { HttpReviewApi } from './http/review-api';
-import { HttpNewsletterApi } from './http/newsletter-api';
-import { HttpContactApi } from './http/contact-api';
-import { HttpMailApi } from './http/mail-api';
-import { HttpFeedbackApi } from './http/feedback-api';
+import { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './http/ext-apis';
 import { TOKENS } from '../core/ports/tokens';
 import type { Storage } from '../core/ports/storage';
 import type { StockApi } from '../core/ports/stock-api';
@@ -58,11 +55,17 @@ const shopperStorage = (g: ShopGraph) => g.get<Storage>(CONTAINER_TOKENS.Shopper
 const lineStoreId = (r: ShopGraph['runtime']): number | undefined =>
   r.locale === r.config.i18n.defaultLocale ? undefined : r.config.i18n.localeStores[r.locale].storeId;
 
+/** what the queue, cart, session and checkout are each built with: the shopper's storage and the runtime's ports */
+function shopperPorts(g: ShopGraph) {
+  const { network, clock, ids, logger, crossTab, locks } = g.runtime;
+  return { storage: shopperStorage(g), network, clock, ids, logger, crossTab, locks };
+}
+
 export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>([
   [TOKENS.CartApi, (g) => new HttpCartApi(g.runtime.client, lineStoreId(g.runtime))],
   [
     TOKENS.TaskTransport,
-    ({ runtime: r }) => new HttpTaskTransport({ baseUrl: r.apiUrl, timeoutMs: r.timeoutMs, ...(r.fetch ? { fetch: r.fetch } : {}) }),
+    ({ runtime: r }) => new HttpTaskTransport({ baseUrl: r.apiUrl, timeoutMs: r.timeoutMs, fetch: r.fetch }),
   ],
   [TOKENS.UserApi, (g) => new HttpUserApi(g.runtime.client, lineStoreId(g.runtime))],
   [TOKENS.OrderApi, (g) => new HttpOrderApi(g.runtime.client)],
@@ -92,20 +95,14 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
     (g) => {
       const r = g.runtime;
       return createTaskQueue({
-        storage: shopperStorage(g),
+        ...shopperPorts(g),
         transport: g.get<TaskTransport>(TOKENS.TaskTransport),
-        network: r.network,
-        clock: r.clock,
-        ids: r.ids,
         tokenLock: tokenLock(g),
         getToken: () => session(g).getToken(),
         getCartId: () => cart(g).snapshot().cartServerToken ?? undefined,
         onCartIdMissing: () => cart(g).connect(),
         config: r.config,
-        logger: r.logger,
         getStoreCode: () => r.config.storeViews.defaultStoreCode || undefined,
-        crossTab: r.crossTab,
-        locks: r.locks,
       });
     },
   ],
@@ -115,21 +112,16 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
       const r = g.runtime;
       const stock = g.get<StockApi>(TOKENS.StockApi);
       return new CartService({
+        ...shopperPorts(g),
         api: g.get<CartApi>(TOKENS.CartApi),
         queue: queue(g),
-        storage: shopperStorage(g),
-        network: r.network,
-        clock: r.clock,
         config: r.config,
-        logger: r.logger,
         getUserToken: () => session(g).getToken(),
         tokenLock: tokenLock(g),
         // spec transactions §4 "Adding": ok / volatile / out_of_stock from a stock check when online
         stockStatus: createStockStatus({ stock, network: r.network, logger: r.logger }),
         // spec transactions §5, §8: a quantity above the stock is refused with 'Only {maxQuantity} ... available'
         stockLimit: createStockLimit({ stock, network: r.network, logger: r.logger }),
-        crossTab: r.crossTab,
-        locks: r.locks,
       });
     },
   ],
@@ -138,20 +130,14 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
   [
     SessionService,
     (g) => {
-      const r = g.runtime;
       const made = new SessionService(
         {
+          ...shopperPorts(g),
           userApi: g.get<UserApi>(TOKENS.UserApi),
-          storage: shopperStorage(g),
-          network: r.network,
-          clock: r.clock,
-          logger: r.logger,
           notifications: g.get(NotificationService),
           modals: g.get(ModalService),
-          crossTab: r.crossTab,
-          locks: r.locks,
         },
-        r.config,
+        g.runtime.config,
       );
       made.link({
         cart: { onUserLogin: () => cart(g).onUserLogin(), onUserLogout: () => cart(g).onUserLogout() },
@@ -169,27 +155,19 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
 
   [
     CheckoutService,
-    (g) => {
-      const r = g.runtime;
-      return new CheckoutService(
+    (g) =>
+      new CheckoutService(
         {
-          storage: shopperStorage(g),
+          ...shopperPorts(g),
           orderApi: g.get<OrderApi>(TOKENS.OrderApi),
           paymentApi: g.get<PaymentApi>(TOKENS.PaymentApi),
           cart: cart(g),
           session: session(g),
           notifications: g.get(NotificationService),
           modals: g.get(ModalService),
-          network: r.network,
-          clock: r.clock,
-          ids: r.ids,
-          logger: r.logger,
-          crossTab: r.crossTab,
-          locks: r.locks,
         },
-        r.config,
-      );
-    },
+        g.runtime.config,
+      ),
   ],
   [
     PaymentService,

@@ -1,8 +1,7 @@
 /**
  * The shop's composition root: how every port, HTTP adapter and service is built, one table per part of the code that
- * loads together in the browser: CATALOGUE here (every page's first render), PRODUCT (wiring-product.ts), TRANSACTIONS
- * (wiring-transactions.ts) and SYNC (headless.ts). A `ShopGraph` is one scope over those tables (a server request, a
- * browser page, a test, a headless shop); why a graph and not an inversify container: docs/architecture.md "Wiring".
+ * loads together in the browser: CATALOGUE here (every first render), PRODUCT, TRANSACTIONS and SYNC. A `ShopGraph` is
+ * one scope over those tables; why a graph and not an inversify container: docs/architecture.md "Wiring".
  */
 import type { KyInstance } from 'ky';
 import { DEFAULT_CONFIG, type LocaleCode, type ShopConfig } from '../core/config';
@@ -29,16 +28,13 @@ import { ModalService } from '../core/ui-state/modal-service';
 import { ProgressService } from '../core/ui-state/progress-service';
 import { UiFlagsService } from '../core/ui-state/ui-flags-service';
 import { ClaimsService, CookieNoticeService } from '../core/ui-state/claims-service';
-import { HttpCatalogueSearch } from './http/catalogue-search';
+import { HttpAttributeApi, HttpCatalogueSearch, HttpCategoryApi, HttpContentApi } from './http/catalogue-search';
 import { HttpUrlMapper } from './http/url-mapper';
 import { HttpProductApi } from './http/product-api';
 import { TOKENS } from '../core/ports/tokens';
 import type { CategoryApi } from '../core/ports/category-api';
 import type { AttributeApi } from '../core/ports/attribute-api';
 import { HttpStockApi } from './http/stock-api';
-import { HttpCategoryApi } from './http/category-api';
-import { HttpContentApi } from './http/content-api';
-import { HttpAttributeApi } from './http/attribute-api';
 import { MemoryStorage } from './storage/memory-storage';
 import type { HtmlSanitizer } from '../core/ports/html-sanitizer';
 import { EscapingSanitizer, browserHtmlSanitizer } from './html/dompurify-sanitizer';
@@ -69,6 +65,7 @@ export interface ContainerOptions {
   config?: ShopConfig;
   /** API base URL; defaults to config.api.url */
   apiUrl?: string;
+  /** where the cart, session, checkout details and queue are kept; default IndexedDB in a browser, else memory */
   storage?: Storage;
   network?: Network;
   clock?: Clock;
@@ -76,7 +73,7 @@ export interface ContainerOptions {
   logger?: Logger;
   ids?: IdGenerator;
   fetch?: typeof fetch;
-  /** absolute origin of the storefront (payment redirect URL); defaults to DEFAULT_STOREFRONT_ORIGIN */
+  /** the shopper comes back from payment to {origin}/order-status/{token}; default DEFAULT_STOREFRONT_ORIGIN */
   storefrontOrigin?: string;
   /** server only: the process's catalogue read cache (default: the API URL's; none with a `fetch`); null: none */
   catalogueReads?: CatalogueReadCache | null;
@@ -95,10 +92,7 @@ export interface ContainerOptions {
 /** browser: IndexedDB + navigator.onLine; server: SSR (short search timeout); node: a headless client; test */
 export type Runtime = 'browser' | 'server' | 'node' | 'test';
 
-/**
- * The runtime ports from the options, each left out getting its runtime's default. `serverReads` (SERVER_READS) is
- * handed in by Node's wiring (headless.ts) so that the browser's bundle does not carry it.
- */
+/** The runtime ports from the options, each left out getting its runtime's default; `serverReads`: Node's wiring. */
 export function createRuntime(runtime: Runtime, options: ContainerOptions, serverReads?: ServerReads): ShopRuntime {
   const config = options.config ?? DEFAULT_CONFIG;
   const apiUrl = options.apiUrl ?? config.api.url;
@@ -106,24 +100,25 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   const logger = options.logger ?? new ConsoleLogger(runtime === 'test' ? 'error' : 'info');
   const locale = options.locale ?? config.i18n.defaultLocale;
   const readTtl = options.catalogueReadTtlMs ?? serverReads?.ttlMs ?? 0;
-  let catalogueReads: SharedReads | undefined;
+  let catalogueReads = NOT_SHARED;
   if (runtime === 'server' && serverReads && readTtl > 0) {
     // the process's cache unless the options bring one (null: none) or a fetch of their own; one per locale's data:
     // an English render never gets the Dutch attribute labels
     const key = locale === config.i18n.defaultLocale ? apiUrl : `${apiUrl} ${config.i18n.localeStores[locale].index}`;
-    let cache = options.catalogueReads;
-    if (cache === undefined) cache = options.fetch ? undefined : serverReads.process(key);
+    const own = options.catalogueReads;
+    const cache = own === undefined && !options.fetch ? serverReads.process(key) : own;
     if (cache) catalogueReads = serverReads.over(cache, readTtl);
   }
+  const headers = options.requestId ? { 'x-request-id': options.requestId } : undefined;
   return {
     kind: runtime,
     locale,
-    ...(catalogueReads ? { catalogueReads } : {}),
+    catalogueReads,
     config,
     apiUrl,
     timeoutMs,
-    client: createApiClient({ baseUrl: apiUrl, timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.requestId ? { headers: { 'x-request-id': options.requestId } } : {}) }),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    client: createApiClient({ baseUrl: apiUrl, timeoutMs, fetch: options.fetch, headers }),
+    fetch: options.fetch,
     storefrontOrigin: options.storefrontOrigin ?? DEFAULT_STOREFRONT_ORIGIN,
     clock: options.clock ?? new SystemClock(),
     scheduler: options.scheduler ?? new TimerScheduler(),
@@ -144,12 +139,15 @@ export function createRuntime(runtime: Runtime, options: ContainerOptions, serve
   };
 }
 
+/** the catalogue's reads where no process cache shares them: the HTTP adapters themselves */
+const NOT_SHARED: SharedReads = { search: (http) => http, urlMapper: (http) => http, content: (http) => http };
+
 /** What the graph is built from: the options with every port filled in, and the API client made of them. */
 export interface ShopRuntime
   extends Required<Omit<ContainerOptions, 'fetch' | 'catalogueReads' | 'catalogueReadTtlMs' | 'requestId'>> {
   kind: Runtime;
-  /** server: the process-wide cache of catalogue reads (with its TTL), as wrappers of the HTTP adapters */
-  catalogueReads?: SharedReads;
+  /** wrappers of the catalogue's HTTP adapters: the server's process-wide read cache (with its TTL), else none */
+  catalogueReads: SharedReads;
   client: KyInstance;
   /** timeout of queued tasks (the task transport has its own fetch) */
   timeoutMs: number;
@@ -158,10 +156,7 @@ export interface ShopRuntime
   homeContent: HomeContentSource;
 }
 
-/**
- * Names of services that are not ports (ports: core/ports/tokens.ts TOKENS). The browser's first page names the
- * services of later chunks by these Symbols, so that their classes stay in their chunks.
- */
+/** Names of services that are not ports; the first page names the product page's service by one, not by its class. */
 export const CONTAINER_TOKENS = {
   ShopperStorage: Symbol.for('ShopperStorage'),
   /** the ProductService, which comes with the product page's chunk */
@@ -191,7 +186,6 @@ export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) =
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
 
-/** What code that uses services asks of a ShopGraph. */
 export interface ShopServices {
   get<T>(id: ServiceId<T>): T;
   isBound(id: ServiceId): boolean;
@@ -270,27 +264,17 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
       const r = g.runtime;
       const http = new HttpCatalogueSearch(r.client, r.config, r.config.i18n.localeStores[r.locale].index);
       // the server is never "offline": a failed search fails the render (503), never answers an empty result (404)
-      if (r.kind === 'server') return r.catalogueReads ? r.catalogueReads.search(http) : http;
+      if (r.kind === 'server') return r.catalogueReads.search(http);
       return new CachedCatalogueSearch(http, g.get(CatalogueCache), r.network, r.logger);
     },
   ],
-  [
-    TOKENS.UrlMapper,
-    ({ runtime: r }) => {
-      const http = new HttpUrlMapper(r.client);
-      return r.catalogueReads ? r.catalogueReads.urlMapper(http) : http;
-    },
-  ],
+  [TOKENS.UrlMapper, ({ runtime: r }) => r.catalogueReads.urlMapper(new HttpUrlMapper(r.client))],
   [TOKENS.ProductApi, ({ runtime: r }) => new HttpProductApi(r.client, r.config)],
   [TOKENS.StockApi, ({ runtime: r }) => new HttpStockApi(r.client)],
   [TOKENS.CategoryApi, (g) => new HttpCategoryApi(g.runtime.client, g.runtime.config, search(g))],
   [
     TOKENS.ContentApi,
-    (g) => {
-      const r = g.runtime;
-      const http = new HttpContentApi(r.client, r.config, search(g));
-      return r.catalogueReads ? r.catalogueReads.content(http) : http;
-    },
+    (g) => g.runtime.catalogueReads.content(new HttpContentApi(g.runtime.client, g.runtime.config, search(g))),
   ],
   [TOKENS.AttributeApi, (g) => new HttpAttributeApi(g.runtime.client, g.runtime.config, search(g))],
   [HomeService, (g) => new HomeService(search(g), g.runtime.config, g.runtime.logger, g.runtime.homeContent)],

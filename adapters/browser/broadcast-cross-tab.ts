@@ -4,10 +4,8 @@ import type { CrossTab, CrossTabMessage, CrossTabTopic } from '../../core/ports/
 const TOPICS: ReadonlySet<string> = new Set<CrossTabTopic>(['cart', 'session', 'checkout', 'wishlist', 'compare', 'orders', 'queue']);
 
 function asMessage(v: unknown): CrossTabMessage | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  const topic = (v as { topic?: unknown }).topic;
+  const { topic, data } = (v ?? {}) as { topic?: unknown; data?: unknown };
   if (typeof topic !== 'string' || !TOPICS.has(topic)) return undefined;
-  const data = (v as { data?: unknown }).data;
   return data === undefined ? { topic: topic as CrossTabTopic } : { topic: topic as CrossTabTopic, data };
 }
 
@@ -25,15 +23,16 @@ export class BroadcastCrossTab implements CrossTab {
   readonly messages$: Observable<CrossTabMessage> = this.subject.asObservable();
   private readonly channel: BroadcastChannel | undefined;
   private readonly host: StorageEventHost | undefined;
-  private n = 0;
+  private readonly storageKey: string;
 
   constructor(
-    private readonly name = 'papier-shop',
+    name = 'papier-shop',
     env: { BroadcastChannel?: typeof BroadcastChannel; host?: StorageEventHost } = {
-      ...(typeof BroadcastChannel === 'undefined' ? {} : { BroadcastChannel }),
-      ...(typeof window === 'undefined' ? {} : { host: window }),
+      BroadcastChannel: globalThis.BroadcastChannel,
+      host: typeof window === 'undefined' ? undefined : window,
     },
   ) {
+    this.storageKey = `${name}:tabs`;
     if (env.BroadcastChannel) {
       this.channel = new env.BroadcastChannel(name);
       this.channel.onmessage = (e: MessageEvent) => this.receive(e.data);
@@ -50,10 +49,6 @@ export class BroadcastCrossTab implements CrossTab {
     }
   }
 
-  private get storageKey(): string {
-    return `${this.name}:tabs`;
-  }
-
   private receive(v: unknown): void {
     const m = asMessage(v);
     if (m) this.subject.next(m);
@@ -64,8 +59,8 @@ export class BroadcastCrossTab implements CrossTab {
       this.channel.postMessage(message);
       return;
     }
-    // the value must change for the event to fire, also for the same message twice
-    this.host?.localStorage.setItem(this.storageKey, JSON.stringify({ m: message, n: ++this.n, at: String(Math.random()) }));
+    // the value must change for the event to fire, also for the same message twice (from any tab)
+    this.host?.localStorage.setItem(this.storageKey, JSON.stringify({ m: message, at: Math.random() }));
   }
 
   close(): void {

@@ -7,12 +7,10 @@ export class BrowserStorageQuota implements StorageQuota {
   constructor(private readonly nav: EstimateSource | undefined = typeof navigator === 'undefined' ? undefined : (navigator as EstimateSource)) {}
 
   async estimate(): Promise<StorageEstimate | undefined> {
-    const estimate = this.nav?.storage?.estimate;
-    if (typeof estimate !== 'function') return undefined;
     try {
-      const e = await estimate.call(this.nav!.storage);
-      if (typeof e?.usage !== 'number' || typeof e.quota !== 'number' || !Number.isFinite(e.usage) || !Number.isFinite(e.quota)) return undefined;
-      return { usage: e.usage, quota: e.quota };
+      // a figure left out is NaN: not known
+      const { usage = NaN, quota = NaN } = (await this.nav?.storage?.estimate?.()) ?? {};
+      return Number.isFinite(usage) && Number.isFinite(quota) ? { usage, quota } : undefined;
     } catch {
       return undefined;
     }

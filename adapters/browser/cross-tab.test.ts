@@ -69,14 +69,12 @@ describe('WebLocks', () => {
       },
     };
     const locks = new WebLocks(manager);
-    expect(locks.shared).toBe(true);
     expect(await locks.exclusive('shop:cart', async () => 42)).toBe(42);
     expect(calls).toEqual(['shop:cart:exclusive']);
   });
 
   it('without the API, runs one holder at a time within the page', async () => {
     const locks = new WebLocks(undefined);
-    expect(locks.shared).toBe(false);
     const order: string[] = [];
     let release!: () => void;
     const first = locks.exclusive('x', () => new Promise<void>((r) => (release = () => { order.push('first done'); r(); })));

@@ -9,15 +9,7 @@ export interface LockManagerLike {
 /** Browser-wide exclusive locks through the Web Locks API (released when a tab dies); without it, this tab's only. */
 export class WebLocks implements TabLocks {
   private readonly fallback = new InProcessLocks();
-  constructor(
-    private readonly manager: LockManagerLike | undefined = typeof navigator !== 'undefined' && 'locks' in navigator
-      ? (navigator.locks as unknown as LockManagerLike)
-      : undefined,
-  ) {}
-
-  get shared(): boolean {
-    return this.manager !== undefined;
-  }
+  constructor(private readonly manager = globalThis.navigator?.locks as unknown as LockManagerLike | undefined) {}
 
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
     if (!this.manager) return this.fallback.exclusive(name, fn);

@@ -6,21 +6,6 @@ import type { SearchResult } from '../../core/catalogue/types';
 import { SystemClock } from '../common/system-clock';
 import { LRUCache } from 'lru-cache';
 
-/**
- * The server's catalogue read cache: reads that do not depend on the shopper are shared by the process's renders for
- * a short TTL, one backend call per key at a time; failures are not kept; values are deep-frozen (shared answers).
- */
-export interface CatalogueReadStats {
-  hits: number;
-  loads: number;
-  /** callers that joined a backend call already under way */
-  joined: number;
-  failures: number;
-  entries: number;
-  /** the kept answers' size (their JSON's length) */
-  bytes: number;
-}
-
 /** an answer's size as kept: its JSON's length (an object of the API's JSON takes about that much, or more) */
 function sizeOf(value: unknown): number {
   try {
@@ -43,32 +28,22 @@ interface Kept {
   readonly value: unknown;
 }
 
+/**
+ * The server's catalogue read cache: reads that do not depend on the shopper are shared by the process's renders for
+ * a short TTL, one backend call per key at a time (lru-cache's fetch() joins the reads of a key under way); failures
+ * are not kept; answers are deep-frozen (every render shares them), at most `maxEntries` of them and `maxBytes`.
+ */
 export class CatalogueReadCache {
-  private readonly counts = { hits: 0, loads: 0, asked: 0, failures: 0 };
-  /** lru-cache by entries, bytes and TTL; its fetch() joins the reads of a key under way into one load (the context) */
   private readonly cache: LRUCache<string, Kept, () => Promise<unknown>>;
 
-  constructor(
-    clock: Clock,
-    maxEntries: number,
-    /** the most bytes of answers kept (their JSON size); least recently used dropped first */
-    maxBytes = Number.MAX_SAFE_INTEGER,
-  ) {
+  constructor(clock: Clock, maxEntries: number, maxBytes = Number.MAX_SAFE_INTEGER) {
     this.cache = new LRUCache<string, Kept, () => Promise<unknown>>({
       max: maxEntries,
       maxSize: maxBytes,
       sizeCalculation: (kept) => sizeOf(kept.value),
       perf: clock,
       ttlResolution: 0,
-      fetchMethod: async (_key, _stale, { context }) => {
-        this.counts.loads++;
-        try {
-          return { value: deepFreeze(await context()) };
-        } catch (e) {
-          this.counts.failures++;
-          throw e;
-        }
-      },
+      fetchMethod: async (_key, _stale, { context }) => ({ value: deepFreeze(await context()) }),
     });
   }
 
@@ -76,20 +51,16 @@ export class CatalogueReadCache {
   async read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     if (ttlMs <= 0) return load();
     const kept = this.cache.get(key);
-    if (kept) {
-      this.counts.hits++;
-      return kept.value as T;
-    }
-    this.counts.asked++;
+    if (kept) return kept.value as T;
     // expired answers go as new ones come in, not only when asked for again: a crawl through thousands of distinct
     // listings would otherwise keep maxEntries of them long after their TTL
     this.cache.purgeStale();
     return (await this.cache.fetch(key, { context: load, ttl: ttlMs }))!.value as T;
   }
 
-  stats(): CatalogueReadStats {
-    const { hits, loads, asked, failures } = this.counts;
-    return { hits, loads, joined: asked - loads, failures, entries: this.cache.size, bytes: this.cache.calculatedSize };
+  /** how many answers are kept, and their size (their JSON's length) */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.cache.size, bytes: this.cache.calculatedSize };
   }
 
   clear(): void {
@@ -100,18 +71,15 @@ export class CatalogueReadCache {
 /** Search types whose answers are the same for every shopper (reviews change as shoppers write them). */
 const SHARED_TYPES = new Set<SearchRequest['type']>(['product', 'category', 'attribute', 'cms_page', 'cms_block', 'taxrule']);
 
-export class SharedCatalogueSearch implements CatalogueSearch {
-  constructor(
-    private readonly inner: CatalogueSearch,
-    private readonly cache: CatalogueReadCache,
-    private readonly ttlMs: number,
-  ) {}
-
-  search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
-    if (!SHARED_TYPES.has(request.type)) return this.inner.search<T>(request);
-    const key = `search ${JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? null, request.excludeFields ?? null, request.body])}`;
-    return this.cache.read(key, this.ttlMs, () => this.inner.search<T>(request));
-  }
+/** `inner` with its answers of SHARED_TYPES read through `cache` */
+export function sharedSearch(inner: CatalogueSearch, cache: CatalogueReadCache, ttlMs: number): CatalogueSearch {
+  return {
+    search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>> {
+      if (!SHARED_TYPES.has(request.type)) return inner.search<T>(request);
+      const key = `search ${JSON.stringify([request.type, request.size, request.from, request.sort ?? '', request.includeFields ?? null, request.excludeFields ?? null, request.body])}`;
+      return cache.read(key, ttlMs, () => inner.search<T>(request));
+    },
+  };
 }
 
 const perApi = new Map<string, CatalogueReadCache>();
@@ -123,7 +91,6 @@ export function processCatalogueReads(apiUrl: string): CatalogueReadCache {
   return cache;
 }
 
-
 /** A server runtime's shared reads: its graph wraps the catalogue's HTTP adapters in them (adapters/wiring.ts). */
 export interface SharedReads {
   search(inner: CatalogueSearch): CatalogueSearch;
@@ -131,16 +98,13 @@ export interface SharedReads {
   content(inner: ContentApi): ContentApi;
 }
 
-/**
- * What a server runtime needs of this module (createRuntime's `serverReads`): the process's cache per API and the
- * wrappers over one. Handed in by Node's wiring, so the browser's bundle carries none.
- */
+/** What a server runtime needs of this module (createRuntime's `serverReads`); Node's wiring hands it in. */
 export const SERVER_READS = {
   /** how long a read is kept for every render of the process: short, so prices and stock stay fresh */
   ttlMs: 10_000,
   process: processCatalogueReads,
   over: (cache: CatalogueReadCache, ttlMs: number): SharedReads => ({
-    search: (inner) => new SharedCatalogueSearch(inner, cache, ttlMs),
+    search: (inner) => sharedSearch(inner, cache, ttlMs),
     urlMapper: (inner) => ({
       // a group token or id could make the answer the shopper's own (group prices): those are not shared
       map: (request) =>

@@ -11,10 +11,9 @@ export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 /** LOG_LEVEL as written (unset or empty: info); anything else throws, naming the levels there are. */
 export function logLevel(value: string | undefined): LogLevelName {
-  if (value === undefined || value.trim() === '') return 'info';
-  const level = value.trim().toLowerCase();
+  const level = value?.trim().toLowerCase() || 'info';
   if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevelName;
-  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; not ${JSON.stringify(value.slice(0, 40))}`);
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; not ${JSON.stringify(value?.slice(0, 40))}`);
 }
 
 export interface JsonLoggerOptions {

@@ -22,19 +22,16 @@ export class DomPurifySanitizer implements HtmlSanitizer {
   private loading: Promise<void> | undefined;
   private readonly memo = new Map<string, string>();
 
-  constructor(loadPurify: () => Promise<DOMPurify>);
-  constructor(purify: DOMPurify);
   constructor(private readonly source: DOMPurify | (() => Promise<DOMPurify>)) {
     if (typeof source !== 'function' || 'sanitize' in source) this.purify = source as DOMPurify;
   }
 
   sanitize(html: string): string | undefined {
     if (!html) return '';
-    const purify = this.purify;
-    if (!purify) return undefined;
+    if (!this.purify) return undefined;
     const known = this.memo.get(html);
     if (known !== undefined) return known;
-    const clean = purify.sanitize(html, PURIFY_CONFIG) as unknown as string;
+    const clean = this.purify.sanitize(html, PURIFY_CONFIG) as unknown as string;
     if (this.memo.size >= MEMO_MAX) this.memo.delete(this.memo.keys().next().value as string);
     this.memo.set(html, clean);
     return clean;

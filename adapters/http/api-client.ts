@@ -1,10 +1,6 @@
 import type { HTTPError, KyInstance, Options, ResponsePromise } from 'ky';
 import { ApiError, NetworkError, type ApiEnvelope } from '../../core/ports/api-error';
 
-/**
- * The one ky instance every HTTP adapter shares: no automatic retries (the core's queue and token lock decide), errors
- * mapped to the core's ApiError (by HTTP status) and NetworkError (no answer at all).
- */
 export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -13,6 +9,7 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
 }
 
+/** The one ky instance every HTTP adapter shares: no automatic retries (the core's queue and token lock decide). */
 export function createApiClient(options: ApiClientOptions): KyInstance {
   return deferredKy(() =>
     import('ky').then(({ default: ky }) =>
@@ -20,15 +17,14 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
         prefixUrl: options.baseUrl.replace(/\/+$/, ''),
         timeout: options.timeoutMs,
         retry: 0,
-        throwHttpErrors: true,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.headers ? { headers: options.headers } : {}),
+        fetch: options.fetch,
+        headers: options.headers,
       }),
     ),
   );
 }
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'] as const;
 const BODY_METHODS = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'] as const;
 
 /**
@@ -47,57 +43,44 @@ export function deferredKy(load: () => Promise<KyInstance>): KyInstance {
     return response;
   };
   const client = ((input: Parameters<KyInstance>[0], options?: Options) => request((k) => k(input, options))) as KyInstance;
-  for (const m of ['get', 'post', 'put', 'patch', 'delete', 'head'] as Method[]) {
+  for (const m of METHODS) {
     (client as unknown as Record<string, unknown>)[m] = (input: Parameters<KyInstance>[0], options?: Options) => request((k) => k[m](input, options));
   }
   return client;
 }
 
-/** ky's errors by name (its classes stay out of the first load; see deferredKy) */
-function isKyError(e: unknown, name: 'HTTPError' | 'TimeoutError'): boolean {
-  return e instanceof Error && e.name === name;
-}
-
-/** Run a ky call and translate its failures into ApiError / NetworkError. */
-export async function call<T>(run: () => Promise<T>, url = ''): Promise<T> {
+/**
+ * Runs an HTTP call and translates its failures: an HTTP status is an ApiError (with the body's `result`, else the
+ * body), no answer at all or none in time a NetworkError. ky's errors are known by name: its classes stay out of the
+ * first load (deferredKy); a fetch that timed out through AbortSignal.timeout is a TimeoutError too.
+ */
+export async function call<T>(run: () => Promise<T>, url: string): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    throw await toCoreError(e, url);
-  }
-}
-
-export async function toCoreError(e: unknown, url = ''): Promise<Error> {
-  if (isKyError(e, 'HTTPError')) {
-    const { response, request } = e as HTTPError;
-    let result: unknown = response.statusText;
-    try {
-      const text = await response.text();
+    if (!(e instanceof Error) || e instanceof ApiError || e instanceof NetworkError) throw e;
+    if (e.name === 'HTTPError') {
+      const { response } = e as HTTPError;
+      const text = await response.text().catch(() => response.statusText);
+      let result: unknown = text;
       try {
-        const parsed = JSON.parse(text) as Partial<ApiEnvelope<unknown>>;
+        const parsed = JSON.parse(text) as unknown;
         result = parsed && typeof parsed === 'object' && 'result' in parsed ? parsed.result : parsed;
       } catch {
-        result = text;
+        // not JSON: the text itself
       }
-    } catch {
-      /* body unreadable: keep the status text */
+      throw new ApiError(response.status, result, url);
     }
-    return new ApiError(response.status, result, url || request.url);
+    if (e.name === 'TimeoutError') throw new NetworkError('timeout', url, true);
+    const noAnswer = e instanceof TypeError || /fetch|network|ECONNREFUSED|socket/i.test(e.message);
+    throw noAnswer ? new NetworkError(e.message, url) : e;
   }
-  if (isKyError(e, 'TimeoutError')) return new NetworkError('timeout', url, true);
-  if (e instanceof ApiError || e instanceof NetworkError) return e;
-  if (e instanceof TypeError || (e instanceof Error && /fetch|network|ECONNREFUSED|socket/i.test(e.message))) {
-    return new NetworkError(e.message, url);
-  }
-  return e instanceof Error ? e : new Error(String(e));
 }
 
 /** GET/POST an endpoint answering the `{ code, result }` envelope; a code outside 2xx is an ApiError. */
 export async function envelope<T>(client: KyInstance, path: string, options: Options = {}): Promise<ApiEnvelope<T>> {
   const body = await call(() => client(path.replace(/^\//, ''), options).json<ApiEnvelope<T>>(), path);
-  if (!body || typeof body !== 'object' || !('code' in body)) {
-    throw new ApiError(502, body, path);
-  }
+  if (!body || typeof body !== 'object' || !('code' in body)) throw new ApiError(502, body, path);
   if (body.code < 200 || body.code >= 300) throw new ApiError(body.code, body.result, path);
   return body;
 }

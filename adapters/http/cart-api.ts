@@ -20,13 +20,9 @@ export class HttpCartApi implements CartApi {
   /** `storeId`: the store view the lines are named in (the shop's locale); none for the default one */
   constructor(private readonly client: KyInstance, private readonly storeId?: number) {}
 
-  private path(name: string, token: string, cartId?: string, extra: Record<string, string> = {}): string {
-    const q = new URLSearchParams({ token, ...(cartId !== undefined ? { cartId } : {}), ...extra, ...(this.storeId !== undefined ? { storeId: String(this.storeId) } : {}) });
-    return `api/cart/${name}?${q.toString()}`;
-  }
-
   private send<T>(name: string, token: string, cartId?: string, options: Options = {}, query = {}): Promise<T> {
-    return result<T>(this.client, this.path(name, token, cartId, query), options);
+    const searchParams = { token, cartId, ...query, storeId: this.storeId };
+    return result<T>(this.client, `api/cart/${name}`, { ...options, searchParams });
   }
 
   create(token: string): Promise<string> {

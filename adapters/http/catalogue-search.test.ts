@@ -7,9 +7,7 @@ import { availableFiltersFromAggregations, chosenFiltersToQuery, filtersFromRout
 import { buildCategoryTree } from '../../core/catalogue/categories';
 import type { Product } from '../../core/catalogue/types';
 import { createApiClient } from './api-client';
-import { HttpCatalogueSearch } from './catalogue-search';
-import { HttpCategoryApi } from './category-api';
-import { HttpAttributeApi } from './attribute-api';
+import { HttpAttributeApi, HttpCatalogueSearch, HttpCategoryApi } from './catalogue-search';
 
 const config = DEFAULT_CONFIG;
 let backend: { url: string; close: () => Promise<void> | void };

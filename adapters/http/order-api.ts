@@ -1,6 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { ApiEnvelope } from '../../core/ports/api-error';
-import { ApiError } from '../../core/ports/api-error';
+import { ApiError, type ApiEnvelope } from '../../core/ports/api-error';
 import type { OrderApi, OrderBody, OrderPlacementResult, OrderResponse } from '../../core/ports/order-api';
 import { call } from './api-client';
 
@@ -10,16 +9,14 @@ export class HttpOrderApi implements OrderApi {
 
   async place(order: OrderBody, idempotencyKey: string, userToken?: string): Promise<OrderResponse> {
     const path = 'api/order';
-    const body = await call(
-      () => this.client.post(path, { json: order, headers: { 'Idempotency-Key': idempotencyKey }, ...(userToken ? { searchParams: { token: userToken } } : {}) })
-        .json<Partial<ApiEnvelope<OrderPlacementResult>> | null>(),
-      path,
-    );
+    const headers = { 'Idempotency-Key': idempotencyKey };
+    const options = { json: order, headers, searchParams: { token: userToken || undefined } };
+    type Answer = Partial<ApiEnvelope<OrderPlacementResult>> | null;
+    const body = await call(() => this.client.post(path, options).json<Answer>(), path);
     if (!body || typeof body !== 'object') return {};
-    if (typeof body.code === 'number' && (body.code < 200 || body.code >= 300)) throw new ApiError(body.code, body.result, path);
-    const out: OrderResponse = {};
-    if (typeof body.code === 'number') out.code = body.code;
-    if (body.result && typeof body.result === 'object') out.result = body.result;
-    return out;
+    const { code, result } = body;
+    if (typeof code === 'number' && (code < 200 || code >= 300)) throw new ApiError(code, result, path);
+    const out: OrderResponse = typeof code === 'number' ? { code } : {};
+    return result && typeof result === 'object' ? { ...out, result } : out;
   }
 }

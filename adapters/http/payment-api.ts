@@ -80,7 +80,6 @@ export class HttpPaymentApi implements PaymentApi {
   }
 
   async paymentStatus(orderToken: string): Promise<PaymentStatusResponse> {
-    const json = { token: orderToken };
-    return result(this.client, `${this.base}/get-payment-status`, { method: 'post', json });
+    return result(this.client, `${this.base}/get-payment-status`, { method: 'post', json: { token: orderToken } });
   }
 }

@@ -11,13 +11,13 @@ export class HttpProductApi implements ProductApi {
   ) {}
 
   async renderList(request: RenderListRequest): Promise<RenderListItem[]> {
-    const searchParams: Record<string, string> = {
+    const searchParams = {
       skus: request.skus.join(','),
       currencyCode: request.currencyCode || this.config.i18n.currencyCode,
-      storeId: String(request.storeId),
+      storeId: request.storeId,
+      userGroupId: request.userGroupId,
+      token: request.token || undefined,
     };
-    if (request.userGroupId !== undefined) searchParams.userGroupId = String(request.userGroupId);
-    if (request.token) searchParams.token = request.token;
     const answer = await envelope<{ items?: RenderListItem[] }>(this.client, 'api/product/render-list', { searchParams });
     return answer.result?.items ?? [];
   }

@@ -8,6 +8,7 @@ export class HttpReviewApi implements ReviewApi {
 
   async create(review: Review, userToken?: string): Promise<void> {
     const json = { review: Object.fromEntries(Object.entries(review).filter(([, v]) => v !== undefined && v !== null)) };
-    await envelope(this.client, 'api/review/create', { method: 'post', json, ...(userToken ? { searchParams: { token: userToken } } : {}) });
+    const searchParams = { token: userToken || undefined };
+    await envelope(this.client, 'api/review/create', { method: 'post', json, searchParams });
   }
 }

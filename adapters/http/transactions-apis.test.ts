@@ -9,10 +9,7 @@ import { HttpUserApi } from './user-api';
 import { HttpOrderApi } from './order-api';
 import { HttpPaymentApi } from './payment-api';
 import { HttpReviewApi } from './review-api';
-import { HttpNewsletterApi } from './newsletter-api';
-import { HttpContactApi } from './contact-api';
-import { HttpMailApi } from './mail-api';
-import { HttpFeedbackApi } from './feedback-api';
+import { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './ext-apis';
 
 const cat = generateCatalogue();
 const product = cat.products.find((p) => p.type_id === 'simple' && p.visibility !== 1 && p.status === 1 && p.stock?.is_in_stock && Number(p.stock.qty) >= 5)!;

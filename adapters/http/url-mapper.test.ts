@@ -11,8 +11,7 @@ import { HttpCatalogueSearch } from './catalogue-search';
 import { HttpUrlMapper } from './url-mapper';
 import { HttpProductApi } from './product-api';
 import { HttpStockApi } from './stock-api';
-import { HttpContentApi } from './content-api';
-import { HttpCategoryApi } from './category-api';
+import { HttpCategoryApi, HttpContentApi } from './catalogue-search';
 
 const config = DEFAULT_CONFIG;
 let backend: { url: string; close: () => Promise<void> | void };

@@ -19,7 +19,7 @@ export class HttpUserApi implements UserApi {
   }
 
   async register(customer: NewCustomer, password: string): Promise<Customer> {
-    return await result<Customer>(this.client, 'api/user/create', { method: 'post', json: { customer, password } });
+    return result<Customer>(this.client, 'api/user/create', { method: 'post', json: { customer, password } });
   }
 
   async resetPassword(email: string): Promise<void> {
@@ -35,7 +35,7 @@ export class HttpUserApi implements UserApi {
   }
 
   async me(token: string): Promise<Customer> {
-    return await result<Customer>(this.client, 'api/user/me', { method: 'get', searchParams: { token } });
+    return result<Customer>(this.client, 'api/user/me', { searchParams: { token } });
   }
 
   async updateMe(token: string, customer: Customer): Promise<Customer> {
@@ -43,8 +43,7 @@ export class HttpUserApi implements UserApi {
   }
 
   async orderHistory(token: string, pageSize: number, currentPage: number): Promise<OrderHistoryPage> {
-    const store = this.storeId !== undefined ? { storeId: this.storeId } : {};
-    const searchParams = { token, pageSize, currentPage, ...store };
+    const searchParams = { token, pageSize, currentPage, storeId: this.storeId };
     const r = await result<Partial<OrderHistoryPage>>(this.client, 'api/user/order-history', { searchParams });
     return { items: r?.items ?? [], total_count: r?.total_count ?? r?.items?.length ?? 0 };
   }

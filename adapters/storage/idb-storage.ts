@@ -2,12 +2,7 @@ import { openDB, type IDBPDatabase } from 'idb';
 import type { Logger } from '../../core/ports/logger';
 import { StorageQuotaError, type Storage } from '../../core/ports/storage';
 
-/**
- * IndexedDB Storage: one object store keyed [collection, key] (a new collection needs no upgrade), values as JSON text.
- * An unreadable entry is dropped with a warning, never thrown; a full quota on write is a StorageQuotaError.
- */
 const STORE = 'entries';
-const DB_VERSION = 1;
 
 interface Row {
   collection: string;
@@ -15,11 +10,10 @@ interface Row {
   value: string;
 }
 
-function isQuotaError(e: unknown): boolean {
-  const name = (e as { name?: string } | null)?.name;
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
-}
-
+/**
+ * IndexedDB Storage: one object store keyed [collection, key] (a new collection needs no upgrade), values as JSON text.
+ * An unreadable entry is dropped with a warning, never thrown; a full quota on write is a StorageQuotaError.
+ */
 export class IdbStorage implements Storage {
   private db: Promise<IDBPDatabase> | undefined;
 
@@ -29,20 +23,17 @@ export class IdbStorage implements Storage {
   ) {}
 
   private open(): Promise<IDBPDatabase> {
-    this.db ??= openDB(this.dbName, DB_VERSION, {
-      upgrade(db) {
-        if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: ['collection', 'key'] });
-      },
+    this.db ??= openDB(this.dbName, 1, {
+      upgrade: (db) => void db.createObjectStore(STORE, { keyPath: ['collection', 'key'] }),
     });
     return this.db;
   }
 
-  private parse<T>(collection: string, key: string, row: unknown): T | undefined {
+  private parse<T>(collection: string, key: string, row: Partial<Row> | undefined): T | undefined {
     if (row === undefined) return undefined;
     try {
-      const value = (row as Row).value;
-      if (typeof value !== 'string') throw new Error('not a JSON text');
-      return JSON.parse(value) as T;
+      if (typeof row.value !== 'string') throw new Error('not a JSON text');
+      return JSON.parse(row.value) as T;
     } catch (e) {
       this.logger.warn(`corrupt storage entry ${collection}/${key} dropped`, 'storage', e);
       void this.remove(collection, key).catch(() => undefined);
@@ -51,7 +42,7 @@ export class IdbStorage implements Storage {
   }
 
   async get<T>(collection: string, key: string): Promise<T | undefined> {
-    let row: unknown;
+    let row: Partial<Row> | undefined;
     try {
       row = await (await this.open()).get(STORE, [collection, key]);
     } catch (e) {
@@ -62,12 +53,13 @@ export class IdbStorage implements Storage {
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {
-    const text = JSON.stringify(value);
+    const row: Row = { collection, key, value: JSON.stringify(value) ?? 'null' };
     try {
-      await (await this.open()).put(STORE, { collection, key, value: text === undefined ? 'null' : text } satisfies Row);
+      await (await this.open()).put(STORE, row);
     } catch (e) {
-      if (isQuotaError(e)) throw new StorageQuotaError((e as Error).message);
-      throw e;
+      const name = (e as { name?: string } | null)?.name;
+      const full = name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+      throw full ? new StorageQuotaError((e as Error).message) : e;
     }
   }
 
@@ -75,8 +67,9 @@ export class IdbStorage implements Storage {
     await (await this.open()).delete(STORE, [collection, key]);
   }
 
+  /** every key of one collection */
   private range(collection: string): IDBKeyRange {
-    return IDBKeyRange.bound([collection, ''], [collection, '\uffff\uffff'], false, false);
+    return IDBKeyRange.bound([collection, ''], [collection, '\uffff\uffff']);
   }
 
   async keys(collection: string): Promise<string[]> {
@@ -85,20 +78,18 @@ export class IdbStorage implements Storage {
   }
 
   async entries<T>(collection: string): Promise<Array<[string, T]>> {
-    let rows: unknown[];
+    let rows: Array<Partial<Row>>;
     try {
       rows = await (await this.open()).getAll(STORE, this.range(collection));
     } catch (e) {
       this.logger.warn(`storage collection ${collection} unreadable`, 'storage', e);
       return [];
     }
-    const out: Array<[string, T]> = [];
-    for (const row of rows) {
-      const key = String((row as Partial<Row>)?.key);
-      const v = this.parse<T>(collection, key, row);
-      if (v !== undefined) out.push([key, v]);
-    }
-    return out;
+    return rows.flatMap((row) => {
+      const key = String(row.key);
+      const value = this.parse<T>(collection, key, row);
+      return value === undefined ? [] : [[key, value] as [string, T]];
+    });
   }
 
   async clear(collection: string): Promise<void> {

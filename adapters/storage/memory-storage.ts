@@ -13,23 +13,14 @@ export class MemoryStorage implements Storage {
   }
 
   private bucket(collection: string): Map<string, unknown> {
-    let b = this.data.get(collection);
-    if (!b) {
-      b = new Map();
-      this.data.set(collection, b);
-    }
-    return b;
+    if (!this.data.has(collection)) this.data.set(collection, new Map());
+    return this.data.get(collection)!;
   }
 
   async get<T>(collection: string, key: string): Promise<T | undefined> {
     const stored = this.data.get(collection)?.get(key);
-    if (stored === undefined || !this.serialise) return stored as T | undefined;
-    try {
-      return JSON.parse(stored as string) as T;
-    } catch {
-      this.bucket(collection).delete(key);
-      return undefined;
-    }
+    // what set() wrote as JSON always parses
+    return (stored === undefined || !this.serialise ? stored : JSON.parse(stored as string)) as T | undefined;
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {

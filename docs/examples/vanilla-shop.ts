@@ -7,12 +7,10 @@
  *
  *   const shop = await createHeadlessShop({ apiUrl: 'http://127.0.0.1:8080', runtime: 'browser' });
  *   const view = mountShop(document.getElementById('shop')!, shop);
- *
- * Texts are the integrator's (this example takes them as a parameter, English by default); the shop's own
- * translations live in its React UI.
+ * Texts are the integrator's (a parameter here, English by default); the shop's own translations live in its React UI.
  */
 import type { Subscription } from 'rxjs';
-import { productPrice, type Product } from '../../core/index';
+import { productPrice } from '../../core/index';
 import type { HeadlessShop } from '../../adapters/index';
 
 export interface ShopTexts {
@@ -45,9 +43,6 @@ export function mountShop(root: HTMLElement, shop: HeadlessShop, texts: ShopText
 
   // ---- product
   const product = el('section', { className: 'product' });
-  const choose = async (found: Product) => {
-    await shop.product.setProduct(found);
-  };
 
   // ---- cart
   const cart = el('section', { className: 'cart' });
@@ -59,7 +54,7 @@ export function mountShop(root: HTMLElement, shop: HeadlessShop, texts: ShopText
       const items = s.items.map((p) => {
         const button = el('button', { type: 'button' }, p.name);
         button.dataset.sku = p.sku;
-        button.addEventListener('click', () => void choose(p));
+        button.addEventListener('click', () => void shop.product.setProduct(p));
         return el('li', {}, button);
       });
       results.replaceChildren(...(s.noResults ? [el('li', {}, texts.noResults)] : items));

@@ -95,7 +95,7 @@ describe('what comes with its page or on first need', () => {
     const checkout = inputsOf(closure(result.metafile, entry, outputOf('ui/pages/CheckoutPage.tsx'), outputOf('ui/app/transactions-ui.tsx')));
     expect(checkout).toContain('core/cart/cart-service.ts');
     expect(checkout.filter((i) => /node_modules\/(@inversifyjs|inversify)\//.test(i))).toEqual([]);
-    // nor ky: the API client and the queue's transport import it on their first request (adapters/http/api-client.ts deferredKy)
+    // nor ky: the API client imports it on its first request (adapters/http/api-client.ts deferredKy), the queue sends by fetch
     expect(checkout.filter((i) => /node_modules\/ky\//.test(i))).toEqual([]);
     expect(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs ?? {})).filter((i) => /node_modules\/(@inversifyjs|inversify|reflect-metadata)\//.test(i))).toEqual([]);
   });
