@@ -2,8 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
 import { defaultHead, type HeadContextData, type PageHead } from '../../core/seo/page-head';
-import { useConfig } from '../hooks/use-service';
-import { useLocale } from '../hooks/use-locale';
+import { useConfig, useLocale } from '../hooks/use-service';
 import { headTagsHtml } from './head-html';
 
 /** Builds a page's head once the origin, title and fallback texts are known. */

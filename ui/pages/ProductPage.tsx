@@ -4,9 +4,11 @@ import type { Product } from '../../core/catalogue/types';
 import { productLink } from '../../core/routing/links';
 import { RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
 import { ReviewForm } from '../components/account/ReviewForm';
-import { useConfig } from '../hooks/use-service';
+import { useClock, useConfig, useContainer } from '../hooks/use-service';
 import { usePageResolution } from '../hooks/use-catalogue';
-import { useProduct, useProductService } from '../hooks/use-product';
+import { ProductService } from '../../core/catalogue/product-service';
+import { PRODUCT } from '../../adapters/wiring-product';
+import { useObservable } from '../hooks/use-observable';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { ProductGallery } from '../components/catalogue/ProductGallery';
@@ -22,7 +24,6 @@ import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/product-head';
 import { useAnalyticsView } from '../app/analytics';
-import { useClock } from '../hooks/use-clock';
 import { boundary } from '../app/boundaries';
 
 /** the parts that hydrate on their own, one after another (ui/app/boundaries.tsx boundary) */
@@ -82,8 +83,9 @@ function GroupedChildren({ product }: { product: Product }) {
 export function ProductPage() {
   const { t } = useTranslation();
   const config = useConfig();
-  const state = useProduct();
-  const service = useProductService();
+  // the page's part of the wiring comes with its chunk; a graph that has it already keeps it as it is
+  const service = useContainer().add(PRODUCT).get(ProductService);
+  const state = useObservable(service);
   const resolution = usePageResolution();
   const navigate = useNavigate();
   const location = useLocation();

@@ -3,10 +3,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { orderRef } from '../../../core/user/order-details';
 import { SessionService } from '../../../core/user/session-service';
-import { useConfig, useService } from '../../hooks/use-service';
+import { useConfig, useLocale, useService } from '../../hooks/use-service';
 import { useMoney, useOnline, useSession } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { useLocale } from '../../hooks/use-locale';
 import { formatDate } from '../../i18n/format-date';
 
 /** Order history, 20 per page (spec transactions §7, §9). */

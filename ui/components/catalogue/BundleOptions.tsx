@@ -4,9 +4,7 @@ import { BUNDLE_MAX_LINK_QTY, validBundleQty } from '../../../core/catalogue/bun
 import { bundleLinkPrice, formatPrice } from '../../../core/catalogue/prices';
 import { bundleLinkQtyChangeable, bundleOptionIsMulti } from '../../../core/catalogue/prices';
 import type { BundleOption, BundleOptionSelection, BundleProductLink } from '../../../core/catalogue/types';
-import { useConfig } from '../../hooks/use-service';
-import { useLocale } from '../../hooks/use-locale';
-import { useClock } from '../../hooks/use-clock';
+import { useClock, useConfig, useLocale } from '../../hooks/use-service';
 
 interface Props {
   options: readonly BundleOption[];

@@ -4,7 +4,7 @@ import type { RatingWidget as RatingData, ReviewService } from '../../../core/co
 import { numberFormat } from '../../../core/format/intl';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../hooks/use-service';
 
 /**
  * The shop's review rating (spec catalogue §3.8, §7 feedback-company call): "9,2 / 10 · 1.234 beoordelingen",

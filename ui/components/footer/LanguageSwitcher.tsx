@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '../../../core/config';
-import { useConfig } from '../../hooks/use-service';
-import { useLocale } from '../../hooks/use-locale';
+import { useConfig, useLocale } from '../../hooks/use-service';
 import { tellWorkerLocale } from '../../app/sw-locale';
 
 /** A year: the shopper's language choice outlives the session. */
