@@ -20,17 +20,11 @@ export interface PageEntry {
   /** data the page needs before it renders: awaited on the server, run after navigation in the browser */
   load?: (ctx: RouteLoadContext) => Promise<LoadOutcome | void>;
   status?: number;
-  /**
-   * load the page's code chunk (pages split by route); awaited before the server render and the first hydration.
-   * `services`: the hydrated services, when the chunk depends on what the server resolved (the URL dispatcher's page)
-   */
+  /** loads the page's chunk before the server render and the first hydration (`services`: the dispatcher's page) */
   preload?: (services?: Container) => Promise<void>;
   /** the source modules of the page's chunks (what `preload` loads): the server names their files as module preloads */
   chunks?: readonly string[];
-  /**
-   * the server render shows one shopper's data (their order's status, their e-mail): never kept in the output cache
-   * or any shared cache (`Cache-Control: private, no-store`)
-   */
+  /** the render shows one shopper's data: never kept in any shared cache (`Cache-Control: private, no-store`) */
   personal?: boolean;
 }
 

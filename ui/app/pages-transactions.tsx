@@ -5,10 +5,7 @@ import type { PageEntry, PageRegistry } from './page-registry';
 import { lazyEntry, lazyPage } from './lazy-page';
 import { ensureTransactions } from './transactions';
 
-/**
- * A transaction page: its own chunk (the first page a shopper opens carries no checkout or account code), rendered
- * once the transaction half is bound (ui/app/transactions.ts).
- */
+/** A transaction page: a chunk of its own, rendered once the transaction half is bound. */
 const page = <S extends string>(load: () => Promise<Record<S, ComponentType>>, name: S, rest?: Partial<PageEntry>) =>
   lazyEntry(
     lazyPage(() => Promise.all([load(), ensureTransactions()]).then(([module]) => module[name])),

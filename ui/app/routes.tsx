@@ -26,10 +26,7 @@ const matched = new Map<string, ReturnType<typeof matchRoutes<AppRoute>>>();
 /** at most this many paths' matches are kept (an LRU: a crawler's endless distinct paths cannot grow it) */
 const MATCHES_KEPT = 500;
 
-/**
- * react-router's matchRoutes(ROUTES, pathname), remembered per pathname (it ranks the whole table on every call).
- * The answer is shared: callers copy what they would change.
- */
+/** react-router's matchRoutes(ROUTES, pathname), remembered (it ranks the whole table per call); callers copy it. */
 export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<AppRoute>> {
   let m = matched.get(pathname);
   if (m !== undefined) {
@@ -42,11 +39,7 @@ export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<A
   return m;
 }
 
-/**
- * The source modules of the chunks a server-rendered page loads before it hydrates (pages split by route):
- * its route's page chunks, or for the URL dispatcher's route those of the page the server resolved the path to. The
- * server names their files as module preloads (dist/client/manifest.json `pages`).
- */
+/** The source modules of a rendered page's chunks (the resolved page's for the URL dispatcher): module preloads. */
 export function pageChunks(pathname: string, state: Record<string, unknown>): readonly string[] {
   const route = matchAppRoute(pathname)?.[0]?.route;
   if (!route) return [];
