@@ -29,7 +29,9 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
     <form
       noValidate
       className="form"
-      onSubmit={form.submit(() => action.run(async () => onCompleted(await payment.completeCheckout())))}
+      onSubmit={form.submit(async () => {
+        await action.run(async () => onCompleted(await payment.completeCheckout()));
+      })}
     >
       <dl className="review">
         <div>
