@@ -37,10 +37,7 @@ function RemoveCell({ item }: { item: ListItem }) {
   );
 }
 
-/**
- * The compare list as a table (spec catalogue §1): a column per product, its price and a row per comparable
- * attribute in the store view's words (§3.3). The list is in the browser's storage: the server renders none.
- */
+/** The compare list (spec catalogue §1, §3.3): a column per product, a row per attribute; the server renders none. */
 export function ComparePage() {
   const { t } = useTranslation();
   const mounted = useMounted();

@@ -129,10 +129,7 @@ function Details({ order }: { order: OrderDetails }) {
   );
 }
 
-/**
- * /my-account/orders/:order_id: an order of the logged-in customer's own history (their token: another customer's
- * order number finds nothing) with lines, totals, addresses and payment status.
- */
+/** /my-account/orders/:order_id: an order of the logged-in customer's own history (by their token). */
 export function OrderDetailsPage() {
   const { t } = useTranslation();
   const { order_id: ref = '' } = useParams();

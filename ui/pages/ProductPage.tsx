@@ -76,9 +76,8 @@ function GroupedChildren({ product }: { product: Product }) {
 }
 
 /**
- * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): breadcrumbs, gallery, price, configurable options
- * (choosing one re-configures the product and writes its childSku into the URL), quantity, stock, grouped parts,
- * bundle choices (each option's links to choose from, the price follows the choice), add to cart and related products. A load error (§4.1) is shown instead.
+ * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): a chosen option re-configures the product and writes its
+ * childSku into the URL; a load error (§4.1) is shown instead.
  */
 export function ProductPage() {
   const { t } = useTranslation();
@@ -93,19 +92,20 @@ export function ProductPage() {
   // spec catalogue §2.4 (tag manager): the product (or the variant chosen) shown
   useAnalyticsView(product?.sku, (a) => product && a.viewItem(product));
   const parent = state.parent ?? state.original;
-  useDocumentTitle(resolution.error && resolution.path === location.pathname ? t('product.unavailable') : (product?.name ?? t('product.loading')));
+  const error = resolution.path === location.pathname ? resolution.error : undefined;
+  useDocumentTitle(error ? t('product.unavailable') : (product?.name ?? t('product.loading')));
   const now = useClock().now();
   usePageHead(
-    product && parent && !(resolution.error && resolution.path === location.pathname)
+    product && parent && !error
       ? (ctx) => productHead({ product, parent, gallery: state.gallery, breadcrumbs: state.breadcrumbs, now }, ctx)
       : undefined,
   );
-  if (resolution.error && resolution.path === location.pathname) {
+  if (error) {
     return (
       <div className="product-error">
         <NotFoundPage />
         <p className="notice notice--danger" role="alert">
-          {t(resolution.error.key, resolution.error.params)}
+          {t(error.key, error.params)}
         </p>
       </div>
     );
@@ -121,8 +121,6 @@ export function ProductPage() {
     <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
       <Breadcrumbs items={state.breadcrumbs} current={parent.name} />
       <div className="product-page__main">
-        {/* the gallery, the description, the review form and the related products are boundaries of their own
-            (selective hydration: the browser hydrates them one after another, yielding in between) */}
         <Gallery images={state.gallery} name={parent.name} preferred={product.image} />
         <div className="product-page__info">
           <h1>{parent.name}</h1>

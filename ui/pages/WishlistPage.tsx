@@ -74,10 +74,7 @@ function WishlistRow({ item }: { item: ListItem }) {
   );
 }
 
-/**
- * The wishlist (spec catalogue §1; transactions §3 keyed by sku, qty 1), each item with "move to cart" (or its
- * product page when it needs choices) and remove. The list is in the browser's storage: the server renders none.
- */
+/** The wishlist (spec catalogue §1; transactions §3): "move to cart" or choose options, and remove; not on the server. */
 export function WishlistPage() {
   const { t } = useTranslation();
   const mounted = useMounted();

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { orderRef } from '../../../core/user/order-details';
 import { SessionService } from '../../../core/user/session-service';
-import { useConfig, useLocale, useService } from '../../hooks/use-service';
+import { useConfig, useService } from '../../hooks/use-service';
 import { useMoney, useOnline, useSession } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { formatDate } from '../../i18n/format-date';
+import { formatCalendarDay } from '../../i18n/format-date';
 
 /** Order history, 20 per page (spec transactions §7, §9). */
 export function OrderHistory() {
@@ -15,7 +15,6 @@ export function OrderHistory() {
   const session = useService(SessionService);
   const history = useSession().orderHistory;
   const money = useMoney();
-  const locale = useLocale();
   const action = useServerAction();
   const [page, setPage] = useState(config.user.orderHistoryPage);
   const online = useOnline();
@@ -59,7 +58,7 @@ export function OrderHistory() {
                     {orderRef(o)}
                   </Link>
                 </td>
-                <td>{formatDate(o.created_at, locale)}</td>
+                <td>{formatCalendarDay(o.created_at, t)}</td>
                 <td>{money(o.grand_total ?? o.total_due ?? 0)}</td>
                 <td>{o.status ? t(`account.status.${o.status}`, { defaultValue: o.status }) : ''}</td>
               </tr>
