@@ -7,7 +7,7 @@ import { TOKENS } from '../../core/ports/tokens';
 import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ListItemLink, ListItemOptions } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
 import { useAttributes } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
@@ -75,7 +75,7 @@ export function ComparePage() {
                 {items.map((item) => (
                   <th key={item.sku} scope="col" data-sku={item.sku}>
                     <ListItemLink item={item} />
-                    <ListItemOptions item={item} />
+                    <ItemOptions item={item} className="list-item__options" />
                   </th>
                 ))}
               </tr>

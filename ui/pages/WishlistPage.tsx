@@ -7,7 +7,7 @@ import { productLink } from '../../core/routing/links';
 import { wishlistAction, type ListItem } from '../../core/user/list-items';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ListItemLink, ListItemOptions } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
 import { ContainerContext, useConfig } from '../hooks/use-service';
@@ -46,7 +46,7 @@ function WishlistRow({ item }: { item: ListItem }) {
     <li className="list-item" data-sku={item.sku} ref={row}>
       <div className="list-item__product">
         <ListItemLink item={item} />
-        <ListItemOptions item={item} />
+        <ItemOptions item={item} className="list-item__options" />
       </div>
       <Price product={item} />
       <div className="list-item__actions">
