@@ -114,10 +114,7 @@ const categoryLoad = withShell(async ({ container, path, query }) => {
   return { status: 200 };
 });
 
-/**
- * spec catalogue §4.1: load a product by sku (status / visibility errors shown, a visibility-1 child redirects to
- * its parent: 301 on the server, replace in the browser), configured to childSku when given.
- */
+/** spec catalogue §4.1: a product by sku (a visibility-1 child redirects to its parent), configured to childSku. */
 async function productLoad(
   container: Container,
   path: string,

@@ -41,10 +41,7 @@ function origin(): string {
 /** what applyHead last wrote (a page re-rendering with the same head changes nothing) */
 let lastApplied: string | undefined;
 
-/**
- * A page's head (rules in core/seo): on the server its builder goes to the HTML shell; in the browser, after a
- * client-side navigation, document.head's tags are replaced, and a page leaving puts the default head back.
- */
+/** A page's head (core/seo): the server's HTML shell writes it; after a client-side navigation it replaces the tags. */
 export function usePageHead(build: HeadBuilder | undefined): void {
   const sink = useContext(HeadContext);
   const { t } = useTranslation();

@@ -18,10 +18,7 @@ export interface FormApi<V extends FormValues> {
   reset(values?: V): void;
 }
 
-/**
- * A form over the core's validation rules: `validate(values)` (called on every render) answers the failing fields;
- * errors show after a field is left or a submit is tried; typed values are never cleared.
- */
+/** A form over the core's rules (`validate` runs every render); errors show once a field is left or a submit tried. */
 export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
   const id = useId().replace(/:/g, '');
   const [values, setValues] = useState<V>(initial);

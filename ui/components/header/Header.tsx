@@ -27,8 +27,7 @@ export function Header() {
   const search = useSearch();
   const searchService = useSearchService();
   const navigate = useNavigate();
-  // the active option is a product, not a place in the list: results that arrive later (the server's after the
-  // local ones) keep it active while they still hold it; typing or closing the panel clears it
+  // the active option is a product, not a place: results that arrive later keep it while they hold it
   const [activeSku, setActiveSku] = useState<string>();
   const results = flags.searchpanel ? search.items : [];
   const active = results.findIndex((p) => p.sku === activeSku);
