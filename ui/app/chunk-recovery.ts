@@ -58,7 +58,7 @@ export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = br
   return true;
 }
 
-/** A chunk's load that reloads the page once when the chunk is gone (and never settles); offline it fails its caller. */
+/** A chunk's load that reloads the page once when the chunk is gone (then never settles); offline it just fails. */
 export function recoverChunk<T>(load: Promise<T>, deps: ReloadDeps | undefined = browserDeps()): Promise<T> {
   return load.catch(async (e: unknown) => {
     if (isChunkLoadError(e) && deps?.reachable && !(await deps.reachable())) {

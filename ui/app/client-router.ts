@@ -1,7 +1,7 @@
 /**
  * react-router-dom for the browser bundle (scripts/build.mjs resolves the package here) with only `Link` replaced:
- * upstream's carries framework mode's prefetching and masked URLs, which a bundler cannot drop. This one writes the same
- * <a> and navigates through `AppNavigate`; a relative path or an object goes through `useHref`.
+ * upstream's carries framework mode's prefetching and masked URLs, which a bundler cannot drop. This one writes the
+ * same <a> and navigates through `AppNavigate`; a relative path or an object goes through `useHref`.
  */
 import { createContext, createElement, forwardRef, useContext, useMemo, type ForwardedRef, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useNavigate, type LinkProps, type NavigateFunction } from 'react-router-dom';
@@ -26,7 +26,7 @@ function sameOriginPath(url: string): string | undefined {
 type Holder = { current: NavigateFunction | undefined };
 const NavigateHolder = createContext<Holder | null>(null);
 
-/** The router's navigate in a holder that never changes: a link reads no router state, so navigation re-renders none. */
+/** The router's navigate in a holder that never changes: links read no router state, so navigation re-renders none. */
 export function AppNavigate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const holder = useMemo<Holder>(() => ({ current: undefined }), []);

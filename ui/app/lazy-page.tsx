@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { recoverChunk } from './chunk-recovery';
 import type { PageEntry } from './page-registry';
 
-/** A page in its own chunk; once `preload()`ed it renders synchronously (a fulfilled thenable), so hydration matches. */
+/** A page in its own chunk; once `preload()`ed it renders synchronously (a fulfilled thenable): hydration matches. */
 export interface LazyPage<P extends object = object> {
   Component: ComponentType<P>;
   preload(): Promise<void>;

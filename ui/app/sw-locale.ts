@@ -1,4 +1,4 @@
-/** Tells the service worker the shopper's locale (for a browser without the Cookie Store API); waits `waitMs` at most. */
+/** Tells the service worker the shopper's locale (a browser without the Cookie Store API); waits `waitMs` at most. */
 export function tellWorkerLocale(locale: string, waitMs = 500): Promise<void> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
   if (!worker) return Promise.resolve();

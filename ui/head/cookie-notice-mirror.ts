@@ -1,4 +1,4 @@
-/** A copy of the cookie notice's "closed" claim (IndexedDB) in localStorage: a head script hides it before first paint. */
+/** A copy of the cookie notice's "closed" claim (IndexedDB) in localStorage: a head script hides it at first paint. */
 export const COOKIE_NOTICE_CLOSED_KEY = 'shop:cookie-notice-closed';
 export const COOKIE_NOTICE_CLOSED_CLASS = 'cookie-notice-closed';
 

@@ -48,7 +48,7 @@ export function useSkuListGetter(kind: ListKind): () => Promise<List | undefined
   return () => getter<List>(TOKEN[kind]);
 }
 
-/** The wishlist or compare list (spec catalogue §1) once the transaction half is there; until then empty, not loaded. */
+/** The wishlist or compare list (spec catalogue §1) once the transaction half is there; until then empty. */
 export function useSkuList(kind: ListKind): { state: SkuListState<ListItem>; service: List | undefined } {
   const state = useList(kind, (list) => list?.snapshot() ?? NONE);
   return { state, service: bound(useContext(ContainerContext), kind) };

@@ -4,15 +4,17 @@ import { createI18n, loadLocale } from './index';
 import { DEFAULT_CONFIG } from '../../core/config';
 
 /** the text Intl writes for a calendar day, read as UTC */
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
 const intlDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat(locale, DAY).format(new Date(`${day}T00:00:00Z`));
 
 describe('formatCalendarDay: the locale texts write a day as Intl does', () => {
   it('writes the build date the Dutch and the English way, a Magento stamp as its day', async () => {
     for (const locale of ['nl-NL', 'en-US'] as const) await loadLocale(locale);
-    expect(formatCalendarDay('2025-04-30', createI18n('nl-NL', DEFAULT_CONFIG).t as never)).toBe('30 april 2025');
+    const nl = createI18n('nl-NL', DEFAULT_CONFIG).t as never;
+    expect(formatCalendarDay('2025-04-30', nl)).toBe('30 april 2025');
     expect(formatCalendarDay('2025-04-30', createI18n('en-US', DEFAULT_CONFIG).t as never)).toBe('April 30, 2025');
-    expect(formatCalendarDay('2026-01-01 23:59:59', createI18n('nl-NL', DEFAULT_CONFIG).t as never)).toBe('1 januari 2026');
+    expect(formatCalendarDay('2026-01-01 23:59:59', nl)).toBe('1 januari 2026');
   });
 
   it('writes every month of both locales as Intl does', async () => {

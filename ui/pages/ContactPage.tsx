@@ -18,7 +18,11 @@ export function ContactPage() {
   useDocumentTitle(t('contactPage.title'));
   type V = { name: string; email: string; message: string };
   const validate = (v: V) =>
-    collectErrors({ name: validateName(v.name, config), email: validateEmail(v.email), message: validateRequired(v.message) });
+    collectErrors({
+      name: validateName(v.name, config),
+      email: validateEmail(v.email),
+      message: validateRequired(v.message),
+    });
   const form = useForm<V>({ name: state.form.name, email: state.form.email, message: state.form.message }, validate);
   return (
     <section className="contact narrow">

@@ -76,8 +76,8 @@ function GroupedChildren({ product }: { product: Product }) {
 }
 
 /**
- * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): a chosen option re-configures the product and writes its
- * childSku into the URL; a load error (§4.1) is shown instead.
+ * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): a chosen option re-configures the product and writes
+ * its childSku into the URL; a load error (§4.1) is shown instead.
  */
 export function ProductPage() {
   const { t } = useTranslation();

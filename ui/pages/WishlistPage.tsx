@@ -74,7 +74,7 @@ function WishlistRow({ item }: { item: ListItem }) {
   );
 }
 
-/** The wishlist (spec catalogue §1; transactions §3): "move to cart" or choose options, and remove; not on the server. */
+/** The wishlist (spec catalogue §1; transactions §3): "move to cart" or choose options, remove; not on the server. */
 export function WishlistPage() {
   const { t } = useTranslation();
   const mounted = useMounted();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUNDLE_MAX_LINK_QTY, validBundleQty } from '../../../core/catalogue/bundle';
-import { bundleLinkPrice, bundleLinkQtyChangeable, bundleOptionIsMulti, formatPrice } from '../../../core/catalogue/prices';
+import { bundleLinkPrice, formatPrice } from '../../../core/catalogue/prices';
+import { bundleLinkQtyChangeable, bundleOptionIsMulti } from '../../../core/catalogue/prices';
 import type { BundleOption, BundleOptionSelection, BundleProductLink } from '../../../core/catalogue/types';
 import { useClock, useConfig, useLocale } from '../../hooks/use-service';
 
@@ -114,7 +115,11 @@ function BundleOptionField({
     <fieldset className="bundle-option" data-option-id={option.option_id}>
       <legend>
         {title}
-        {option.required ? <span aria-hidden="true"> *</span> : <span className="bundle-option__optional"> ({t('product.bundleOptional')})</span>}
+        {option.required ? (
+          <span aria-hidden="true"> *</span>
+        ) : (
+          <span className="bundle-option__optional"> ({t('product.bundleOptional')})</span>
+        )}
       </legend>
       {choices}
       {chosen && bundleLinkQtyChangeable(option, chosen) && (

@@ -43,5 +43,6 @@ export function CmsHtml({ html, className }: { html: string | undefined; classNa
     e.preventDefault();
     navigate(href);
   };
-  return <div className={className} data-cms-html={id} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
+  const markup = { __html: clean ?? '' };
+  return <div className={className} data-cms-html={id} onClick={onClick} dangerouslySetInnerHTML={markup} />;
 }

@@ -29,7 +29,7 @@ function FacebookLike() {
   );
 }
 
-/** spec catalogue §2.6: the three-column footer, payment logos and the copyright block; `newsletter` made by the caller. */
+/** spec catalogue §2.6: the three-column footer, payment logos, the copyright block; `newsletter` from the caller. */
 export function Footer({ newsletter }: { newsletter: ReactNode }) {
   const { t } = useTranslation();
   const config = useConfig();
