@@ -44,12 +44,11 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 type CookieStore = { get(name: string): Promise<{ value?: string } | null> };
-const cookieStore = (): CookieStore | undefined => (self as unknown as { cookieStore?: CookieStore }).cookieStore;
 
 /** The `locale` cookie (Cookie Store API), else the locale the pages last told this worker (kept), else the default. */
 async function shopperLocale(): Promise<string> {
   try {
-    const store = cookieStore();
+    const store = (self as unknown as { cookieStore?: CookieStore }).cookieStore;
     if (store) {
       const value = (await store.get('locale'))?.value;
       return value && value in __OFFLINE_PAGES__ ? value : __DEFAULT_LOCALE__;
