@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { recoverChunk } from './chunk-recovery';
-import type { PageEntry } from './page-registry';
+import type { PageEntry } from './routes';
 
 /** A page in its own chunk; once `preload()`ed it renders synchronously (a fulfilled thenable): hydration matches. */
 export interface LazyPage<P extends object = object> {

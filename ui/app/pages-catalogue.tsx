@@ -18,7 +18,7 @@ import { NotificationService } from '../../core/ui-state/notification-service';
 import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
 import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
 import { ErrorPage } from '../pages/ErrorPage';
-import type { LoadOutcome, PageRegistry, RouteLoadContext } from './page-registry';
+import type { LoadOutcome, PageRegistry, RouteLoadContext } from './routes';
 import { lazyEntry } from './lazy-page';
 
 const runtime = (): 'server' | 'browser' => (typeof window === 'undefined' ? 'server' : 'browser');
@@ -206,9 +206,6 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
       }
       case 'cms_page':
         await container.get(CmsService).loadPage(resolution.page.identifier);
-        break;
-      default:
-        break;
     }
     await chunk;
   } catch (e) {

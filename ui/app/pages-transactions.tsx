@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { OrderStatusService } from '../../core/checkout/order-status-service';
 import { TX } from '../../adapters/wiring';
-import type { PageEntry, PageRegistry } from './page-registry';
+import type { PageEntry, PageRegistry } from './routes';
 import { lazyEntry, lazyPage } from './lazy-page';
 import { ensureTransactions } from './transactions';
 

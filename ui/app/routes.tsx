@@ -1,11 +1,40 @@
+import type { ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { ROUTES as CORE_ROUTES, layoutOf, type LayoutName } from '../../core/routing/routes';
-import type { PageEntry } from './page-registry';
 import { CATALOGUE_PAGES } from './pages-catalogue';
 import { DISPATCHED_CHUNKS } from '../pages/DispatchedPage';
 import { TRANSACTION_PAGES } from './pages-transactions';
 
-export type { RouteLoadContext, LoadOutcome } from './page-registry';
+export interface RouteLoadContext {
+  container: Container;
+  params: Record<string, string | undefined>;
+  query: URLSearchParams;
+  /** the path as requested (without query) */
+  path: string;
+}
+
+/** What a load may answer besides filling services: a redirect (301 on the server, replace in the browser) or a status. */
+export interface LoadOutcome {
+  redirect?: string;
+  status?: number;
+}
+
+export interface PageEntry {
+  element: ReactElement;
+  /** data the page needs before it renders: awaited on the server, run after navigation in the browser */
+  load?: (ctx: RouteLoadContext) => Promise<LoadOutcome | void>;
+  status?: number;
+  /** loads the page's chunk before the server render and the first hydration (`services`: the dispatcher's page) */
+  preload?: (services?: Container) => Promise<void>;
+  /** the source modules of the page's chunks (what `preload` loads): the server names their files as module preloads */
+  chunks?: readonly string[];
+  /** the render shows one shopper's data: never kept in any shared cache (`Cache-Control: private, no-store`) */
+  personal?: boolean;
+}
+
+/** route name (core/routing ROUTES) -> page */
+export type PageRegistry = Readonly<Record<string, PageEntry>>;
 
 export interface AppRoute extends PageEntry {
   name: string;

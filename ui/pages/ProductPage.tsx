@@ -40,12 +40,6 @@ const Related = boundary(function RelatedTiles({ items }: { items: readonly Prod
   );
 });
 
-function StockState({ product }: { product: Product }) {
-  const { t } = useTranslation();
-  const inStock = product.stock?.is_in_stock !== false;
-  return <p className={`stock ${inStock ? 'stock--ok' : 'stock--out'}`}>{inStock ? t('product.inStock') : t('catalogue.outOfStock')}</p>;
-}
-
 function GroupedChildren({ product }: { product: Product }) {
   const { t } = useTranslation();
   const links = (product.product_links ?? []).filter((l) => l.link_type === 'associated');
@@ -116,6 +110,7 @@ export function ProductPage() {
     if (result.ok) navigate(productLink(parent, config, { childSku: result.product.sku }), { replace: true });
   };
   const variantsError = product.errors?.variants;
+  const inStock = product.stock?.is_in_stock !== false;
   const related = state.related[RELATED_LINK_TYPE] ?? [];
   return (
     <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
@@ -144,7 +139,9 @@ export function ProductPage() {
             </div>
           )}
           {variantsError && <p className="notice notice--warning">{t(variantsError)}</p>}
-          <StockState product={product} />
+          <p className={`stock ${inStock ? 'stock--ok' : 'stock--out'}`}>
+            {inStock ? t('product.inStock') : t('catalogue.outOfStock')}
+          </p>
           <GroupedChildren product={product} />
           {parent.type_id === 'bundle' && (
             <BundleOptions
