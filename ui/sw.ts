@@ -26,8 +26,6 @@ const SHELL_CACHE_PREFIX = 'shop-shell-';
 export const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__BUILD_ID__}`;
 /** where the locale a page told the worker is kept, for browsers without the Cookie Store API */
 const LOCALE_KEY = '/__shop-locale';
-/** the query parameter of a cached page's key that names its locale */
-const LOCALE_PARAM = 'sw-locale';
 export const IMAGES_CACHE = 'shop-images';
 const DAY = 24 * 60 * 60;
 /** a navigation waits this long for the network before a cached copy of the page is shown */
@@ -64,7 +62,7 @@ async function shopperLocale(): Promise<string> {
 /** A page's cache key: its address and the shopper's locale (the same address is another page in another language). */
 function pageKey(url: string, locale: string): string {
   const u = new URL(url, self.location.origin);
-  u.searchParams.set(LOCALE_PARAM, locale);
+  u.searchParams.set('sw-locale', locale);
   return u.href;
 }
 

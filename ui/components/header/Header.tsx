@@ -8,7 +8,7 @@ import { useConfig } from '../../hooks/use-service';
 import { useCategory, useContainer, useSearch, useSearchService, useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
-import { ListLinks } from '../lists/ListLinks';
+import { ListLink } from '../lists/ListLinks';
 import { CmsBlock } from '../content/CmsBlock';
 import { MobileMenu } from '../navigation/MobileMenu';
 import { BottomNav } from '../navigation/BottomNav';
@@ -134,7 +134,8 @@ export function Header() {
             )}
           </form>
           <nav className="header__actions" aria-label={t('header.actions')}>
-            <ListLinks />
+            <ListLink kind="wishlist" />
+            <ListLink kind="compare" />
             <AccountButton />
             <MicrocartButton />
           </nav>
