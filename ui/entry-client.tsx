@@ -23,7 +23,7 @@ import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
-/** what the server wrote into the page (ui/edge/html-shell.ts documentEnd): a JSON data block, read once */
+/** the JSON data block the server wrote into the page (ui/edge/html-shell.ts documentEnd) */
 interface BootData {
   state: DehydratedState;
   shared?: { categories?: string };
@@ -41,30 +41,26 @@ function readBoot(): BootData {
   return { state: {}, locale: '', config: { api: { publicUrl: '' } } };
 }
 const boot = readBoot();
+// the API where the page says (its public URL, or this origin's /api proxy); the tag manager only after consent
 const publicUrl = boot.config.api.publicUrl;
-// The browser reaches the API where the page says: its public URL, or this origin's /api proxy.
-// the tag manager's container id, when the server sets one (ShopConfig.analytics): used only after the shopper's consent
 const tagManagerContainerId = boot.config.analytics?.tagManagerContainerId ?? '';
 const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || window.location.origin }, analytics: { tagManagerContainerId } });
 const locale = resolveLocale(boot.locale, config);
-// the page's graph of services (adapters/wiring.ts): the catalogue part now, the product page's and the transaction
-// chunks add theirs when they load
+// the catalogue's part of the graph; the product page's and the transaction chunks add theirs when they load
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
-// the category list is a document of its own (ui/edge/shared-state.ts), preloaded by the page's head and
-// kept by the browser's HTTP cache from page to page
+// the category list is a document of its own (ui/edge/shared-state.ts), kept by the HTTP cache from page to page
 const categoriesHref = boot.shared?.categories;
 const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
   ? fetch(categoriesHref)
       .then((r) => (r.ok ? (r.json() as Promise<unknown[]>) : undefined))
       .catch(() => undefined)
   : Promise.resolve(undefined);
-// cart, session, checkout and their UI are a chunk of their own, loaded when first needed or when idle (below)
 let i18n: ReturnType<typeof createI18n> | undefined;
-// a chunk gone after a deploy (a tab no worker controls) reloads the page once (ui/app/chunk-recovery.ts);
-// the imports below recover themselves, this catches the others
+// a chunk gone after a deploy reloads the page once (ui/app/chunk-recovery.ts): the imports not wrapped in recoverChunk
 window.addEventListener('unhandledrejection', (event) => {
   if (reloadOnceForChunk(event.reason)) event.preventDefault();
 });
+// cart, session, checkout and their UI: a chunk loaded when first needed or when idle (below)
 installTransactions(() =>
   recoverChunk(import('./app/transactions-ui')).then(async (ui) => {
     await ui.startTransactions(container, boot.state, i18n);
@@ -72,24 +68,19 @@ installTransactions(() =>
   }),
 );
 
-// the first Intl.NumberFormat of a page (its locale's data) costs ~25 ms, ~100 ms on a slow phone, inside
-// whatever renders the first price; built here in a task of its own while the chunk and categories are on their way,
-// hydration finds it ready (core/format/intl.ts keeps it)
+// the first Intl.NumberFormat (~25-100 ms) in a task of its own while the chunks arrive; core/format/intl.ts keeps it
 setTimeout(() => void formatPrice(0, locale, config), 0);
-// the first page's code chunk must be there before hydration, so the first render matches the server's HTML
-const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
-// (and the locale's texts, a chunk of their own unless it is the default locale), fetched side by side
+// the first page's chunk and the locale's texts before hydration, so the first render matches the server's HTML;
 // the URL dispatcher's page chunk follows the kind the server resolved: that state first
+const first = matchRoutes(ROUTES, window.location.pathname)?.[0]?.route as AppRoute | undefined;
 hydrateServices(container, boot.state, ['pageResolution']);
-// a product's state needs the product page's part of the wiring (adapters/wiring-product.ts), added before hydrating
+// a product's state needs the product page's part of the wiring, added before hydrating
 const productServices = 'product' in boot.state ? recoverChunk(import('../adapters/wiring-product')).then((m) => void container.add(m.PRODUCT)) : undefined;
 const [, , categories] = await Promise.all([first?.preload?.(container), recoverChunk(loadLocale(locale)), sharedCategories, productServices]);
 const category = boot.state['category'] as { categories?: unknown[] } | undefined;
 hydrateServices(container, categories && category ? { ...boot.state, category: { ...category, categories } } : boot.state);
-// the document could not be read (a catalogue changed since the page was cached): the menu is read as on any page
-// without it, before hydrating, so the first render shows what the server rendered
+// the document could not be read (the catalogue changed since the page was cached): the menu is read before hydrating
 if (categoriesHref && !categories) await container.get(CategoryService).loadCategories().catch(() => undefined);
-// what the server rendered is kept in the catalogue cache, so this page opens offline by a link as by a reload
 const rendered = {
   pageResolution: container.get(PageResolutionService).snapshot(),
   category: container.get(CategoryService).snapshot(),
@@ -97,11 +88,9 @@ const rendered = {
   home: container.get(HomeService).snapshot(),
 };
 i18n = createI18n(locale, config);
-// a later page's chunk adds its texts to this instance (ui/i18n addPageTexts)
 browserI18n.instance = i18n;
 
-// in a transition, so the root's hydration is time-sliced too (yielding every few ms), not one synchronous render at
-// the default hydration priority; the boundaries follow at a lower one (ui/app/boundaries.tsx)
+// in a transition, so the root's hydration is time-sliced too; the boundaries follow at a lower priority
 const appElement = document.getElementById('app') as HTMLElement;
 const rootElement = <Root container={container} i18n={i18n} initialPath={boot.path ?? ''} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
 startTransition(() => {
@@ -112,24 +101,20 @@ startTransition(() => {
   });
 });
 
-// the cookie notice (spec transactions §4) is read right after hydration, not with the transaction half once
-// idle: on a first visit it is the phone's largest text, and it came a second or more after the rest of the page (the
-// product and category pages' largest contentful paint). The start-up's load later answers the same read.
+// the cookie notice (spec transactions §4) right after hydration: on a first visit it is a phone's largest text
 void container.get(CookieNoticeService).load().catch((e: unknown) => console.warn('[cookies]', e));
-// after hydration, once the browser is idle (or at once when a shopper needs it first): the transaction half restores
-// session, cart and checkout from IndexedDB (a cart command before the restore starts from the stored cart)
+// once idle (or at once when a shopper needs it): session, cart and checkout restored from IndexedDB
 whenIdle(() => void ensureTransactions().catch((e: unknown) => console.error('[startup]', e)));
 const catalogueCache = container.get(CatalogueCache);
-// what a link back needs is written at once, the listed products a few at a time in idle periods
+// what the server rendered is kept in the catalogue cache (offline by a link as by a reload): what a link back needs
+// at once, the listed products a few at a time in idle periods
 const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
-// (the offline seed's code is a chunk of its own, fetched right after hydration, not before it)
 const seed = recoverChunk(import('../core/catalogue/offline-seed'));
 const kept = Promise.all([seed.then((m) => m.rememberRendered(catalogueCache, rendered, config, { pause: idle })), container.get(AttributeService).keepHydrated()]);
 kept.catch((e: unknown) => console.warn('[offline] rendered page not kept', e));
-// the offline product search's code (not in the first load) is fetched once idle, so that a page that goes
-// offline later reads its cached products without a fetch (core/catalogue/catalogue-cache.ts loadLocalSearch)
+// the offline product search's code once idle, so that a page that goes offline later needs no fetch for it
 whenIdle(() => void loadLocalSearch().catch((e: unknown) => console.warn('[offline] local search not loaded', e)));
-// a category page's filter fields and aggregations (not in the slim state), asked once idle: the filters work offline
+// a category page's filter fields and aggregations (not in the slim state), once idle: the filters work offline
 whenIdle(() => {
   if (!navigator.onLine) return;
   void kept
@@ -138,8 +123,7 @@ whenIdle(() => {
     .catch((e: unknown) => console.warn('[offline] filters of the rendered page not kept', e));
 });
 
-// spec catalogue §1: a progressive web app. The service worker and its update flow load after the page, in a chunk of
-// their own (workbox-window); see ui/app/sw-registration.ts.
+// spec catalogue §1: a progressive web app; the worker's registration is a chunk loaded after the page
 const registerWorker = () =>
   void recoverChunk(import('./app/sw-registration'))
     .then((m) => m.registerServiceWorker(offerUpdate, locale))

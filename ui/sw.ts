@@ -1,10 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (Workbox; spec catalogue §1: a progressive web app), bundled by scripts/build-pwa.mjs, which
- * defines the precache manifest. What is cached where, and the update flow: docs/architecture.md, "Service worker".
- * Navigations are network first, kept per build and locale; offline the cached page, else the home page (the app then
- * finds the path in IndexedDB or goes home with the spec's notice, catalogue §8), else the offline page. /api/* is
- * never cached here. Errors are only logged (spec catalogue §8).
+ * The service worker (Workbox; spec catalogue §1), bundled by scripts/build-pwa.mjs; docs/architecture.md "Service
+ * worker" says what is cached where. Navigations are network first, kept per build and locale; offline the cached page,
+ * else the home page (the app goes on from IndexedDB, catalogue §8), else the offline page. /api/* is never cached.
  */
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -20,10 +18,7 @@ declare const __DEFAULT_LOCALE__: string;
 /** a hash of this build's precache manifest */
 declare const __BUILD_ID__: string;
 
-/**
- * Pages are kept per build: a cached page names its build's chunks, which only that build's precache holds. A new
- * worker starts an empty one (with the home page) and drops the older ones when it activates.
- */
+/** pages are kept per build: a cached page names its build's chunks, which only that build's precache holds */
 const PAGES_CACHE_PREFIX = 'shop-pages-';
 export const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${__BUILD_ID__}`;
 /** the home page per locale, out of the pages' limits: a page never visited always opens the app offline */
@@ -31,8 +26,6 @@ const SHELL_CACHE_PREFIX = 'shop-shell-';
 export const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__BUILD_ID__}`;
 /** where the locale a page told the worker is kept, for browsers without the Cookie Store API */
 const LOCALE_KEY = '/__shop-locale';
-/** the query parameter of a cached page's key that names its locale */
-const LOCALE_PARAM = 'sw-locale';
 export const IMAGES_CACHE = 'shop-images';
 const DAY = 24 * 60 * 60;
 /** a navigation waits this long for the network before a cached copy of the page is shown */
@@ -49,16 +42,11 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 type CookieStore = { get(name: string): Promise<{ value?: string } | null> };
-const cookieStore = (): CookieStore | undefined => (self as unknown as { cookieStore?: CookieStore }).cookieStore;
 
-/**
- * The shopper's locale: the `locale` cookie the shop sets, read with the Cookie Store API (Chromium, Safari 18.4+);
- * where the browser has none, the locale the shop's pages last told this worker (a LOCALE message, kept in the shell
- * cache so it survives the worker's restarts); else the default locale.
- */
+/** The `locale` cookie (Cookie Store API), else the locale the pages last told this worker (kept), else the default. */
 async function shopperLocale(): Promise<string> {
   try {
-    const store = cookieStore();
+    const store = (self as unknown as { cookieStore?: CookieStore }).cookieStore;
     if (store) {
       const value = (await store.get('locale'))?.value;
       return value && value in __OFFLINE_PAGES__ ? value : __DEFAULT_LOCALE__;
@@ -66,7 +54,7 @@ async function shopperLocale(): Promise<string> {
     const told = await (await (await caches.open(SHELL_CACHE)).match(LOCALE_KEY))?.text();
     if (told && told in __OFFLINE_PAGES__) return told;
   } catch {
-    // unreadable: the default locale
+    // unreadable
   }
   return __DEFAULT_LOCALE__;
 }
@@ -74,11 +62,11 @@ async function shopperLocale(): Promise<string> {
 /** A page's cache key: its address and the shopper's locale (the same address is another page in another language). */
 function pageKey(url: string, locale: string): string {
   const u = new URL(url, self.location.origin);
-  u.searchParams.set(LOCALE_PARAM, locale);
+  u.searchParams.set('sw-locale', locale);
   return u.href;
 }
 
-/** Keep the home page of a locale in the app shell (a copy of an answer with status 200). */
+/** Keeps a locale's home page (an answer with status 200) in the app shell. */
 async function keepShell(response: Response, locale: string): Promise<void> {
   if (response.status !== 200) return;
   await (await caches.open(SHELL_CACHE)).put(pageKey('/', locale), response);
@@ -94,8 +82,7 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// the home page of this build, so that a page never visited still opens the app offline; failing this fails no
-// install (the next home page loaded fills the shell)
+// the home page, so that a page never visited opens the app offline; a failure fails no install
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {

@@ -5,11 +5,7 @@ import { ShellExtras } from '../components/common/ShellExtras';
 import { CookieBanner } from '../components/common/StatusOverlays';
 import { BackToTop } from '../components/common/BackToTop';
 
-/**
- * spec catalogue §2.4: the default layout: the skip link and the cookie notice, header, page, footer, and the shell's
- * overlays. Header and footer are Suspense boundaries of their own (ui/app/boundaries.tsx), so the browser hydrates
- * them after the root in short tasks rather than in the root's one long task.
- */
+/** spec catalogue §2.4: skip link, cookie notice, header, page, footer (boundaries of their own) and the overlays. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -22,7 +22,6 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
       <main className="page" id="main">
         {children}
       </main>
-      {/* a boundary of its own whose element never changes, as in the default layout (selective hydration) */}
       {FOOTER_PART}
       <ShellExtras />
     </div>

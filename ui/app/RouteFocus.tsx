@@ -7,10 +7,8 @@ import { announce } from '../components/common/LiveRegion';
 const WAIT_FOR_HEADING_MS = 5000;
 
 /**
- * After a client-side page change (a new pathname; not a query change such as a filter or a variant), the focus
- * moves to the new page's h1 and the page's title is announced in the polite live region, as a full page load
- * would do for a screen-reader user. The first page (server-rendered) is left alone. If the shopper moved the focus
- * somewhere themselves meanwhile (into a field, a dialog), it stays there.
+ * After a client-side change of pathname the focus moves to the new page's h1 and its title is announced, as a full
+ * load would do for a screen reader; unless the shopper moved the focus into a field or a dialog meanwhile.
  */
 export function RouteFocus() {
   const { pathname } = useLocation();

@@ -2,12 +2,9 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 /**
- * Back and Forward inside the app return to where the shopper was on that page. react-router's <ScrollRestoration>
- * needs a data router (this app renders a <BrowserRouter>), and the browser's own restoration runs at the history
- * step, when the page coming back (a long category list) is still loading and too short: it lands at the top. So the
- * position is kept per history entry (location.key) as the shopper scrolls, and on a Back/Forward step it is set again
- * once the page has grown tall enough for it (the list's depth is in its URL, ?page=N, so the same tiles come back).
- * A wheel, touch or key of the shopper's meanwhile wins; after RESTORE_WAIT_MS it stops trying.
+ * Back and Forward return to where the shopper was: react-router's <ScrollRestoration> needs a data router, and the
+ * browser's own runs while the page is still too short. The position is kept per history entry and set again once the
+ * page is tall enough; a wheel, touch or key meanwhile wins, and after RESTORE_WAIT_MS it stops trying.
  */
 const RESTORE_WAIT_MS = 10_000;
 
@@ -20,8 +17,7 @@ export function ScrollRestore() {
   const shown = useRef(location.key);
 
   useEffect(() => {
-    // the browser's own restoration would jump before the page is there; a reload or a new visit to this entry
-    // (the document left) keeps the browser's
+    // a reload or a new visit to this entry (the document left) keeps the browser's restoration
     const manual = () => void (history.scrollRestoration = 'manual');
     const auto = () => void (history.scrollRestoration = 'auto');
     manual();

@@ -1,8 +1,4 @@
-/**
- * Analytics in the UI, consent first (spec catalogue §2.4 tag-manager hooks; core/analytics): nothing loads or is
- * pushed until the shopper accepted the cookie notice; then ui/app/analytics-runtime.ts loads once. A view is pushed
- * once it is both shown and consented to; a click before consent is not kept.
- */
+/** Analytics, consent first (spec catalogue §2.4): nothing loads or is pushed before the cookie notice is accepted. */
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AnalyticsService } from '../../core/analytics/analytics-service';
@@ -41,9 +37,8 @@ export function useAnalytics(): (use: Use) => void {
 }
 
 /**
- * Pushes a view once per `key` shown with consent (undefined: nothing to show yet). `first`: in a layout effect, which
- * runs before every passive effect of the same commit (the page view before the views of the page's parts, whose
- * effects, being children's, would otherwise run first).
+ * Pushes a view once per `key` shown with consent (undefined: nothing yet). `first`: in a layout effect, so the page
+ * view comes before its parts' views (children's passive effects run first).
  */
 export function useAnalyticsView(key: string | undefined, use: Use, first = false): void {
   const track = useAnalytics();

@@ -6,12 +6,9 @@ import { recoverChunk } from './chunk-recovery';
 import { whenIdle } from './transactions';
 
 /**
- * The shell's Suspense boundaries (selective hydration, ui/app/DefaultLayout.tsx), each one element made once: a layout
- * that re-renders hands React the same element, so a boundary not hydrated yet gets no new props. Such a boundary must
- * be hydrated before an update reaches it, at the update's priority, and the shell's store updates
- * (useSyncExternalStore) are synchronous: when the layout re-rendered for one with new `<Suspense>` elements, React
- * hydrated the header, the page and the footer in one synchronous task, 280-660 ms at 4x CPU throttling, the longest
- * of a first load (`node scripts/bench/run.mjs long-tasks --profile`).
+ * The shell's Suspense boundaries (selective hydration), each one element made once: a re-rendered layout hands React
+ * the same element, so a boundary not hydrated yet gets no new props, which would hydrate it at once in a synchronous
+ * store update's task (280-660 ms at 4x throttling: `node scripts/bench/run.mjs long-tasks --profile`).
  */
 export const HEADER_PART = (
   <Suspense fallback={null}>
@@ -20,10 +17,8 @@ export const HEADER_PART = (
 );
 
 /**
- * When the footer's code may load: at once on the server (loaded with this module, so that every render has it); in
- * the browser when the footer nears the screen, at the shopper's first tap, key or focus, or once the browser is
- * idle, whichever comes first. Until then its server HTML stays as it is (links work as links) and costs the first
- * load neither bytes nor hydration.
+ * When the footer's code may load: at once on the server; in the browser when the footer nears the screen, at the
+ * first tap, key or focus, or once idle. Until then its server HTML stays (links work as links).
  */
 function footerWanted(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
@@ -43,11 +38,7 @@ function footerWanted(): Promise<void> {
   });
 }
 
-/**
- * The footer's chunk, asked for again when the browser is back online if it could not load (offline before the worker
- * had it): a lazy component that fails has no error boundary to stop at, and the footer's server HTML serves meanwhile.
- * A chunk gone after a deploy reloads the page (recoverChunk).
- */
+/** The footer's chunk, asked for again once back online if it could not load (its server HTML serves meanwhile). */
 function footerCode(): Promise<typeof import('../components/footer/Footer')> {
   return recoverChunk(import('../components/footer/Footer')).catch(
     () => new Promise((resolve) => window.addEventListener('online', () => resolve(footerCode()), { once: true })),
@@ -68,11 +59,7 @@ export const FOOTER_PART = (
   </Suspense>
 );
 
-/**
- * A page's part as a boundary of its own (selective hydration) that a re-render of the page skips while its props are
- * the same (a memo outside the Suspense): the page re-renders on its stores' changes, and a boundary not hydrated yet
- * that got new props would hydrate at once, synchronously for a store update, in the page's task.
- */
+/** A page's part as a boundary of its own that a re-render of the page skips while its props are the same (above). */
 export function boundary<P extends object>(Component: ComponentType<P>) {
   return memo(function Boundary(props: P) {
     return (

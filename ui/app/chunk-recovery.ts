@@ -1,8 +1,6 @@
 /**
- * A tab no service worker controls asks the server for its chunks; after a deploy those of its build are gone (404).
- * Such a tab reloads once onto the new build. A sessionStorage guard allows one reload per RELOAD_GUARD_MS, so a chunk
- * that stays unreachable ends in the error, not a reload loop; offline it never reloads (that would only trade the
- * page for the browser's error page). A controlled tab gets its build's chunks from the worker's precache.
+ * A tab no service worker controls finds its build's chunks gone after a deploy (404): it reloads once onto the new
+ * build, at most once per RELOAD_GUARD_MS (sessionStorage), never offline.
  */
 export const CHUNK_RELOAD_KEY = 'shop:chunk-reload';
 export const RELOAD_GUARD_MS = 60_000;
@@ -60,10 +58,7 @@ export function reloadOnceForChunk(e: unknown, deps: ReloadDeps | undefined = br
   return true;
 }
 
-/**
- * A chunk's load that reloads the page once when the chunk is gone (and then never settles). Only when the shop's
- * origin answers: a chunk that failed for want of a connection fails its caller, whose own failure path applies.
- */
+/** A chunk's load that reloads the page once when the chunk is gone (then never settles); offline it just fails. */
 export function recoverChunk<T>(load: Promise<T>, deps: ReloadDeps | undefined = browserDeps()): Promise<T> {
   return load.catch(async (e: unknown) => {
     if (isChunkLoadError(e) && deps?.reachable && !(await deps.reachable())) {

@@ -1,10 +1,7 @@
 /**
- * react-router-dom for the browser bundle (scripts/build.mjs resolves the package to this module): the package with
- * only `Link` replaced, through public API (ui/edge/server-router.ts does the same for the server render). Upstream's
- * Link carries framework mode's prefetching and masked URLs, which a <BrowserRouter> app never uses and a bundler
- * cannot drop. This Link writes the same <a> for the props the shop passes and navigates through `AppNavigate` on a
- * click react-router would handle; a path of this site is its own href, a relative path or an object goes through
- * `useHref`.
+ * react-router-dom for the browser bundle (scripts/build.mjs resolves the package here) with only `Link` replaced:
+ * upstream's carries framework mode's prefetching and masked URLs, which a bundler cannot drop. This one writes the
+ * same <a> and navigates through `AppNavigate`; a relative path or an object goes through `useHref`.
  */
 import { createContext, createElement, forwardRef, useContext, useMemo, type ForwardedRef, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useNavigate, type LinkProps, type NavigateFunction } from 'react-router-dom';
@@ -13,10 +10,7 @@ export * from 'react-router-dom';
 
 const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|[/\\]{2})/i;
 
-/**
- * a path of this site (one slash) whose href is itself, whatever the current location: react-router's resolveTo
- * changes only dot segments and an empty `?` or `#`, which this leaves to `useHref`
- */
+/** a path of this site whose href is itself (no dot segment, no empty `?` or `#`, which resolveTo would change) */
 const SITE_PATH = /^\/(?![/\\])(?!.*\/\.)[^?#]*(?:\?[^#]+)?(?:#.+)?$/;
 
 /** An absolute URL's path when it is of this document's origin (the app navigates to it), else undefined. */
@@ -32,10 +26,7 @@ function sameOriginPath(url: string): string | undefined {
 type Holder = { current: NavigateFunction | undefined };
 const NavigateHolder = createContext<Holder | null>(null);
 
-/**
- * The router's navigate function for every link, in a holder that never changes (rendered once inside the router,
- * ui/app/App.tsx): a link to a path of this site then reads no router state and does not re-render on navigation.
- */
+/** The router's navigate in a holder that never changes: links read no router state, so navigation re-renders none. */
 export function AppNavigate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const holder = useMemo<Holder>(() => ({ current: undefined }), []);

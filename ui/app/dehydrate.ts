@@ -13,11 +13,8 @@ interface Hydratable<T> {
   hydrate(state: T): void;
 }
 
-/**
- * The services whose state the server sends to the browser, by a stable name. A transaction service is named by its
- * Symbol (adapters/wiring.ts): the browser adds its part of the wiring after first paint and hydrates it then.
- */
-export const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: never[]) => Hydratable<unknown>)> = {
+/** The services whose state the server sends to the browser, by a stable name (a transaction service by its Symbol). */
+const HYDRATED_SERVICES: Record<string, symbol | (abstract new (...args: never[]) => Hydratable<unknown>)> = {
   home: HomeService as never,
   orderStatus: TX.OrderStatus,
   category: CategoryService as never,
@@ -44,10 +41,7 @@ function isListingField(k: string): boolean {
   }
   return keep;
 }
-/**
- * A listed product as it travels, made once per frozen product (the server's come deep-frozen from the catalogue read
- * cache, the same objects for every render); one that is not frozen could change, and is copied afresh.
- */
+/** A listed product as it travels, made once per frozen product (the read cache's, shared by every render). */
 const listedOf = /* @__PURE__ */ new WeakMap<Product, Product>();
 function listed(p: Product): Product {
   const kept = listedOf.get(p);
@@ -77,10 +71,7 @@ function portableCategories(s: CategoryState): PortableCategoryState {
   return portable;
 }
 
-/**
- * Smaller snapshots for the page to carry (`dehydrate`, server side): the category list once, listed products with
- * their listing fields only, a configurable's parent not written twice, attributes by code only.
- */
+/** Smaller snapshots to carry: listed products' listing fields only, a parent not twice, attributes by code only. */
 const SLIM_OUT: Record<string, (state: never) => unknown> = {
   home: (s: HomeState) => ({ ...s, lists: Object.fromEntries(Object.entries(s.lists).map(([k, items]) => [k, items.map(listed)])) }),
   category: (s: CategoryState) => ({ ...portableCategories(s), list: { ...s.list, items: s.list.items.map(listed) } }),
@@ -122,10 +113,7 @@ const plain = (v: object) => {
   return proto === Object.prototype || proto === null || Array.isArray(v);
 };
 
-/**
- * JSON.stringify(a) === JSON.stringify(b) for the services' state without writing either out: walks both as JSON
- * would and stops at the first difference. What JSON treats specially (toJSON, other prototypes) is compared as JSON.
- */
+/** JSON.stringify(a) === JSON.stringify(b) without writing either out: stops at the first difference. */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   const objA = typeof a === 'object' && a !== null;
@@ -158,9 +146,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The state of the hydrated services, each as SLIM writes it. `pristine` (the same of a container no request touched:
- * `dehydrate(freshContainer)`): a service's fields still at their initial value are left out, and a service left with
- * none is not sent (the state carries what the page's first render reads; the browser's services start there).
+ * The hydrated services' state, slimmed. With `pristine` (`dehydrate(freshContainer)`) fields still at their initial
+ * value are left out, and a service left with none is not sent.
  */
 export function dehydrate(container: Container, pristine?: DehydratedState): DehydratedState {
   const out: DehydratedState = {};

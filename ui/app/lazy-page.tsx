@@ -1,11 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { recoverChunk } from './chunk-recovery';
-import type { PageEntry } from './page-registry';
+import type { PageEntry } from './routes';
 
-/**
- * A page in its own chunk. Server and first browser render `preload()` it, after which it renders synchronously
- * (React.lazy gets a fulfilled thenable), so hydration matches without a fallback; a later navigation suspends.
- */
+/** A page in its own chunk; once `preload()`ed it renders synchronously (a fulfilled thenable): hydration matches. */
 export interface LazyPage<P extends object = object> {
   Component: ComponentType<P>;
   preload(): Promise<void>;

@@ -6,15 +6,11 @@ import { ProductService } from '../../core/catalogue/product-service';
 import type { Product } from '../../core/catalogue/types';
 
 /**
- * Tag names of what a rendered page shows, as vue-storefront 1.12's tag cache named them: `/invalidate?tag=P12` drops
- * every cached page showing product 12 (its own page, categories and home lists listing it).
- * - `P<id>` and `S<sku>`: a product (the page's product, its parent and variants, related and listed products)
- * - `C<id>`: the category a category page shows
- * - `CP<id>` / `CP<identifier>`: a CMS page; `CB<id>` / `CB<identifier>`: a CMS block (header and footer blocks too)
- * Every page also carries `layout`, the shell every page shares (category tree, menu, header/footer blocks): one
- * `/invalidate?tag=layout` renews the whole shop.
+ * Tag names of what a rendered page shows, as vue-storefront 1.12's tag cache named them (`/invalidate?tag=P12`):
+ * `P<id>`/`S<sku>` a product, `C<id>` a category, `CP<id|identifier>` a CMS page, `CB<id|identifier>` a CMS block;
+ * every page carries `layout` (the shell every page shares).
  */
-export const PRODUCT_TAG = (idOrSku: { id?: string | number; sku?: string }): string[] => [
+const PRODUCT_TAG = (idOrSku: { id?: string | number; sku?: string }): string[] => [
   ...(idOrSku.id !== undefined ? [`P${idOrSku.id}`] : []),
   ...(idOrSku.sku ? [`S${idOrSku.sku}`] : []),
 ];

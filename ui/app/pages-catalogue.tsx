@@ -1,7 +1,6 @@
 import type { ShopServices as Container } from '../../adapters/wiring';
 import type { ShopConfig } from '../../core/config';
 import { TOKENS } from '../../core/ports/tokens';
-import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import type { Network } from '../../core/ports/network';
 import { HomeService } from '../../core/catalogue/home-service';
 import { CategoryService } from '../../core/catalogue/category-service';
@@ -19,7 +18,7 @@ import { NotificationService } from '../../core/ui-state/notification-service';
 import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
 import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
 import { ErrorPage } from '../pages/ErrorPage';
-import type { LoadOutcome, PageRegistry, RouteLoadContext } from './page-registry';
+import type { LoadOutcome, PageRegistry, RouteLoadContext } from './routes';
 import { lazyEntry } from './lazy-page';
 
 const runtime = (): 'server' | 'browser' => (typeof window === 'undefined' ? 'server' : 'browser');
@@ -29,16 +28,26 @@ function configOf(container: Container): ShopConfig {
 }
 
 /**
- * The header (menu, header block) and footer (copyright block) data every catalogue page renders. On the server a
- * category tree the backend could not serve makes the page unavailable (503, never a page without its
- * menu that an output cache keeps, nor a 404); a missing block never breaks a page (spec catalogue §3.5).
+ * The menu and the header and copyright blocks every catalogue page renders. On the server a category tree the backend
+ * could not serve makes the page unavailable (503, never a cached page without its menu); a missing block never breaks
+ * a page (spec catalogue §3.5).
  */
 async function loadShell(container: Container, path: string): Promise<LoadOutcome | undefined> {
   const config = configOf(container);
   const cms = container.get(CmsService);
-  const [tree] = await Promise.allSettled([container.get(CategoryService).loadCategories(), cms.loadBlock(config.cms.headerBlock), cms.loadBlock(config.cms.copyrightBlock)]);
+  const [tree] = await Promise.allSettled([
+    container.get(CategoryService).loadCategories(),
+    cms.loadBlock(config.cms.headerBlock),
+    cms.loadBlock(config.cms.copyrightBlock),
+  ]);
   return unavailableOnServer(container, path, tree.status === 'rejected' ? tree.reason : undefined);
 }
+
+/** A route's load after the shell's: an unavailable shell answers for the page. */
+const withShell =
+  (load: (ctx: RouteLoadContext) => Promise<LoadOutcome>) =>
+  async (ctx: RouteLoadContext): Promise<LoadOutcome> =>
+    (await loadShell(ctx.container, ctx.path)) ?? load(ctx);
 
 /** On the server, a read that failed for want of an answer fails the page with 503 (see core's loadFailureKind). */
 function unavailableOnServer(container: Container, path: string, ...errors: unknown[]): LoadOutcome | undefined {
@@ -48,7 +57,7 @@ function unavailableOnServer(container: Container, path: string, ...errors: unkn
 }
 
 /** A route query as core's filter rules read it (repeated keys become lists). */
-export function routeQueryOf(query: URLSearchParams): RouteQuery {
+function routeQueryOf(query: URLSearchParams): RouteQuery {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(query.keys())) {
     const all = query.getAll(key);
@@ -93,25 +102,19 @@ async function loadCategoryProducts(container: Container, query: URLSearchParams
 }
 
 /** spec catalogue §2.2: a category found by its route path (/c/{slug} or its url_path). */
-async function categoryLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
-  const { container, path } = ctx;
-  const down = await loadShell(container, path);
-  if (down) return down;
+const categoryLoad = withShell(async ({ container, path, query }) => {
   try {
     await container.get(CategoryService).setCurrentByPath(path);
   } catch (e) {
     return failed(container, path, e, 'category');
   }
-  const listDown = await loadCategoryProducts(container, ctx.query, path);
+  const listDown = await loadCategoryProducts(container, query, path);
   if (listDown) return listDown;
   container.get(PageResolutionService).clear(path, 'category');
   return { status: 200 };
-}
+});
 
-/**
- * spec catalogue §4.1: load a product by sku (status / visibility errors shown, a visibility-1 child redirects to
- * its parent: 301 on the server, replace in the browser), configured to childSku when given.
- */
+/** spec catalogue §4.1: a product by sku (a visibility-1 child redirects to its parent), configured to childSku. */
 async function productLoad(
   container: Container,
   path: string,
@@ -135,8 +138,7 @@ async function productLoad(
     const options = { ...(childSku ? { childSku } : {}), categories };
     // the document fetched when its tile was pointed at (ui/app/prefetch-product.ts), else fetched now
     const found = await early?.catch(() => undefined);
-    // (clears the warning of the product before, as load() does)
-    if (found) products.dismissWarning();
+    if (found) products.dismissWarning(); // as load() does
     const result = found
       ? { kind: 'product' as const, product: await products.setProduct(found, options) }
       : await products.load(sku, options);
@@ -153,13 +155,6 @@ async function productLoad(
 export async function productServiceOf(container: Container): Promise<ProductService> {
   if (!container.isBound(CONTAINER_TOKENS.Product)) container.add((await import('../../adapters/wiring-product')).PRODUCT);
   return container.get<ProductService>(CONTAINER_TOKENS.Product);
-}
-
-/** /p/:parentSku/:slug[/:childSku] (spec catalogue §2.1, §2.2); childSku may also come as a query parameter. */
-async function productRouteLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
-  const sku = ctx.params.parentSku ?? '';
-  const childSku = ctx.params.childSku ?? ctx.query.get('childSku') ?? undefined;
-  return productLoad(ctx.container, ctx.path, sku, childSku);
 }
 
 /** What a tile pointed at asked for before its click (ui/app/prefetch-product.ts), taken once by its navigation. */
@@ -211,9 +206,6 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
       }
       case 'cms_page':
         await container.get(CmsService).loadPage(resolution.page.identifier);
-        break;
-      default:
-        break;
     }
     await chunk;
   } catch (e) {
@@ -223,33 +215,31 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   return { status: page.status };
 }
 
-async function cmsLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
-  const { container, path } = ctx;
-  const down = await loadShell(container, path);
-  if (down) return down;
+const cmsLoad = withShell(async ({ container, path, params }) => {
   try {
-    await container.get(CmsService).loadPage((ctx.params.slug ?? '').replace(/\/+$/, ''));
+    await container.get(CmsService).loadPage((params.slug ?? '').replace(/\/+$/, ''));
   } catch (e) {
     return failed(container, path, e, 'cms_page');
   }
   container.get(PageResolutionService).clear(path, 'cms_page');
   return { status: 200 };
-}
+});
 
 /** The static pages: CMS content under the route's name when it exists, else the shop's own short text. */
-function staticLoad(name: string) {
-  return async ({ container, path }: RouteLoadContext): Promise<LoadOutcome> => {
-    const down = await loadShell(container, path);
-    if (down) return down;
+const staticLoad = (name: string) =>
+  withShell(async ({ container }) => {
     await container
       .get(CmsService)
       .loadPage(name)
       .catch(() => undefined);
     return { status: 200 };
-  };
-}
+  });
 
-const productEntry = lazyEntry(ProductChunk, ['ui/pages/ProductPage.tsx'], { load: productRouteLoad });
+/** /p/:parentSku/:slug[/:childSku] (spec catalogue §2.1, §2.2); childSku may also come as a query parameter. */
+const productEntry = lazyEntry(ProductChunk, ['ui/pages/ProductPage.tsx'], {
+  load: ({ container, path, params, query }) =>
+    productLoad(container, path, params.parentSku ?? '', params.childSku ?? query.get('childSku') ?? undefined),
+});
 /** The url_path of the demo shop's wholesale category (ui/pages/WholesalePage.tsx shows it). */
 const WHOLESALE_CATEGORY_PATH = 'groothandel';
 const STATIC_NAMES = CORE_ROUTES.filter((r) => r.staticPage).map((r) => r.name);
@@ -268,22 +258,17 @@ export const CATALOGUE_PAGES: PageRegistry = {
   'cms-page': lazyEntry(CmsChunk, ['ui/pages/CmsPage.tsx'], { load: cmsLoad }),
   ...Object.fromEntries(STATIC_NAMES.map((name) => [name, { element: <StaticChunk.Component name={name} />, preload: StaticChunk.preload, chunks: ['ui/pages/StaticPage.tsx'], load: staticLoad(name) }])),
   wholesale: lazyEntry(WholesaleChunk, ['ui/pages/WholesalePage.tsx'], {
-    load: async (ctx) => {
-      const down = await loadShell(ctx.container, ctx.path);
-      if (down) return down;
-      const categories = ctx.container.get(CategoryService);
+    load: withShell(async ({ container, query, path }) => {
       try {
-        await categories.setCurrentByPath(WHOLESALE_CATEGORY_PATH);
-        await loadCategoryProducts(ctx.container, ctx.query, ctx.path);
+        await container.get(CategoryService).setCurrentByPath(WHOLESALE_CATEGORY_PATH);
+        await loadCategoryProducts(container, query, path);
       } catch {
-        /* the page still shows its text */
+        // the page still shows its text
       }
       return { status: 200 };
-    },
+    }),
   }),
-  sitemap: lazyEntry(SitemapChunk, ['ui/pages/SitemapPage.tsx'], {
-    load: async ({ container, path }) => (await loadShell(container, path)) ?? { status: 200 },
-  }),
+  sitemap: lazyEntry(SitemapChunk, ['ui/pages/SitemapPage.tsx'], { load: withShell(async () => ({ status: 200 })) }),
   // spec catalogue §2.1 route 'error': the error page, 500
   error: {
     element: <ErrorPage />,

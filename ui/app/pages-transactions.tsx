@@ -1,14 +1,11 @@
 import type { ComponentType } from 'react';
 import type { OrderStatusService } from '../../core/checkout/order-status-service';
 import { TX } from '../../adapters/wiring';
-import type { PageEntry, PageRegistry } from './page-registry';
+import type { PageEntry, PageRegistry } from './routes';
 import { lazyEntry, lazyPage } from './lazy-page';
 import { ensureTransactions } from './transactions';
 
-/**
- * A transaction page: its own chunk (the first page a shopper opens carries no checkout or account code), rendered
- * once the transaction half is bound (ui/app/transactions.ts).
- */
+/** A transaction page: a chunk of its own, rendered once the transaction half is bound. */
 const page = <S extends string>(load: () => Promise<Record<S, ComponentType>>, name: S, rest?: Partial<PageEntry>) =>
   lazyEntry(
     lazyPage(() => Promise.all([load(), ensureTransactions()]).then(([module]) => module[name])),

@@ -10,10 +10,8 @@ import { prefetched, productServiceOf } from './pages-catalogue';
 const MAX_AGE_MS = 30_000;
 
 /**
- * A product tile pointed at or focused: what its navigation will need is asked for now, so that the click paints the
- * product page without waiting on the network: the product page's code (once), the URL map's answer for the link
- * and the product's document (ui/app/pages-catalogue.tsx dispatchLoad takes them). A document the product page would
- * not show as it is (a status or visibility error, a child to redirect) is left to the navigation's own load.
+ * A product tile pointed at or focused: the page's code, the URL map's answer and the product are asked for now, so the
+ * click paints without waiting (dispatchLoad takes them). A product to redirect or not shown is left to the navigation.
  */
 export function prefetchProduct(container: Container, href: string): void {
   if (prefetched.has(href) || !navigator.onLine) return;

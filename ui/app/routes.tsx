@@ -1,11 +1,40 @@
+import type { ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
+import type { ShopServices as Container } from '../../adapters/wiring';
 import { ROUTES as CORE_ROUTES, layoutOf, type LayoutName } from '../../core/routing/routes';
-import type { PageEntry } from './page-registry';
 import { CATALOGUE_PAGES } from './pages-catalogue';
 import { DISPATCHED_CHUNKS } from '../pages/DispatchedPage';
 import { TRANSACTION_PAGES } from './pages-transactions';
 
-export type { RouteLoadContext, LoadOutcome } from './page-registry';
+export interface RouteLoadContext {
+  container: Container;
+  params: Record<string, string | undefined>;
+  query: URLSearchParams;
+  /** the path as requested (without query) */
+  path: string;
+}
+
+/** What a load may answer besides filling services: a redirect (301 on the server, replace in the browser) or a status. */
+export interface LoadOutcome {
+  redirect?: string;
+  status?: number;
+}
+
+export interface PageEntry {
+  element: ReactElement;
+  /** data the page needs before it renders: awaited on the server, run after navigation in the browser */
+  load?: (ctx: RouteLoadContext) => Promise<LoadOutcome | void>;
+  status?: number;
+  /** loads the page's chunk before the server render and the first hydration (`services`: the dispatcher's page) */
+  preload?: (services?: Container) => Promise<void>;
+  /** the source modules of the page's chunks (what `preload` loads): the server names their files as module preloads */
+  chunks?: readonly string[];
+  /** the render shows one shopper's data: never kept in any shared cache (`Cache-Control: private, no-store`) */
+  personal?: boolean;
+}
+
+/** route name (core/routing ROUTES) -> page */
+export type PageRegistry = Readonly<Record<string, PageEntry>>;
 
 export interface AppRoute extends PageEntry {
   name: string;
@@ -26,10 +55,7 @@ const matched = new Map<string, ReturnType<typeof matchRoutes<AppRoute>>>();
 /** at most this many paths' matches are kept (an LRU: a crawler's endless distinct paths cannot grow it) */
 const MATCHES_KEPT = 500;
 
-/**
- * react-router's matchRoutes(ROUTES, pathname), remembered per pathname (it ranks the whole table on every call).
- * The answer is shared: callers copy what they would change.
- */
+/** react-router's matchRoutes(ROUTES, pathname), remembered (it ranks the whole table per call); callers copy it. */
 export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<AppRoute>> {
   let m = matched.get(pathname);
   if (m !== undefined) {
@@ -42,11 +68,7 @@ export function matchAppRoute(pathname: string): ReturnType<typeof matchRoutes<A
   return m;
 }
 
-/**
- * The source modules of the chunks a server-rendered page loads before it hydrates (pages split by route):
- * its route's page chunks, or for the URL dispatcher's route those of the page the server resolved the path to. The
- * server names their files as module preloads (dist/client/manifest.json `pages`).
- */
+/** The source modules of a rendered page's chunks (the resolved page's for the URL dispatcher): module preloads. */
 export function pageChunks(pathname: string, state: Record<string, unknown>): readonly string[] {
   const route = matchAppRoute(pathname)?.[0]?.route;
   if (!route) return [];

@@ -1,8 +1,4 @@
-/**
- * Tells the shop's service worker the shopper's locale: the worker keeps pages per locale, reading the
- * `locale` cookie with the Cookie Store API; a browser without that API has only what the pages tell it. Answers
- * once the worker confirmed, or after `waitMs` (no worker, an old worker that does not answer).
- */
+/** Tells the service worker the shopper's locale (a browser without the Cookie Store API); waits `waitMs` at most. */
 export function tellWorkerLocale(locale: string, waitMs = 500): Promise<void> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
   if (!worker) return Promise.resolve();

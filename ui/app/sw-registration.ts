@@ -5,10 +5,9 @@ import { tellWorkerLocale } from './sw-locale';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker (ui/sw.ts) and runs the update flow (docs/architecture.md, "Updates"): a waiting
- * worker is offered (UpdatePrompt) and activated only on the shopper's click; a page whose worker is replaced reloads
- * once, so it never mixes chunks of two builds. Loaded after the page (workbox-window stays out of the first load);
- * `offerUpdate` is passed in, as a module shared with the entry would become one more chunk for every first page.
+ * Registers ui/sw.ts and runs the update flow (docs/architecture.md, "Updates"): a waiting worker is activated on the
+ * shopper's click only; a page whose worker is replaced reloads once, never mixing two builds' chunks. `offerUpdate` is
+ * passed in: a module shared with the entry would be one more chunk for every first page.
  */
 export function registerServiceWorker(offerUpdate: (activate: (() => void) | null) => void, locale?: string): void {
   if (!('serviceWorker' in navigator) || window.location.protocol === 'file:') return;

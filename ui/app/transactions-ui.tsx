@@ -1,11 +1,9 @@
-/**
- * The transaction half of the browser, one chunk loaded by ui/app/transactions.ts: its part of the wiring, its
- * services' server state, the session and cart restore, and the shell's live parts (cart button, microcart, modals).
- */
+/** The browser's transaction half (ui/app/transactions.ts loads it): its wiring, restore and the shell's live parts. */
 import type { ShopServices } from '../../adapters/wiring';
 import type { i18n } from 'i18next';
 import { addTexts } from '../i18n';
-import { DEFERRED_TEXTS } from '../i18n/deferred-texts';
+// the default locale's texts only this half shows
+import checkoutTexts from '../i18n/nl-NL/checkout.json';
 import { TRANSACTIONS, restoreSession, restoreShopperData } from '../../adapters/wiring-transactions';
 import { CartService } from '../../core/cart/cart-service';
 import { UiFlagsService } from '../../core/ui-state/ui-flags-service';
@@ -17,12 +15,9 @@ import { whenIdle } from './transactions';
 
 export { CartButtonLive, ShellTransactionExtras };
 
-/**
- * Adds the half's texts and wiring, hydrates its services and restores the session, then resolves; checkout details,
- * lists and the cart are restored on (a cart command meanwhile starts from the stored cart).
- */
+/** Adds the half's texts and wiring, hydrates its services and restores the session; the rest restores on after. */
 export async function startTransactions(services: ShopServices, state: DehydratedState, i18n?: i18n): Promise<void> {
-  for (const [locale, texts] of Object.entries(DEFERRED_TEXTS)) addTexts(locale as keyof typeof DEFERRED_TEXTS, texts, i18n);
+  addTexts('nl-NL', checkoutTexts, i18n);
   services.add(TRANSACTIONS);
   hydrateServices(services, state, TRANSACTION_HYDRATED);
   await restoreSession(services);

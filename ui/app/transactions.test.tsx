@@ -15,7 +15,7 @@ import { ContainerContext } from '../hooks/use-service';
 import { createI18n } from '../i18n';
 import { ReviewForm } from '../components/account/ReviewForm';
 import { ListToggles } from '../components/lists/ListToggles';
-import { ListLinks } from '../components/lists/ListLinks';
+import { ListLink } from '../components/lists/ListLinks';
 import { WishlistPage } from '../pages/WishlistPage';
 import { ComparePage } from '../pages/ComparePage';
 
@@ -28,7 +28,8 @@ function render(container: ReturnType<typeof createTestContainer>): string {
     <ContainerContext.Provider value={container}>
       <I18nextProvider i18n={createI18n('nl-NL', config)}>
         <StaticRouter location="/p/LINT-ROOD/lint-rood">
-          <ListLinks />
+          <ListLink kind="wishlist" />
+          <ListLink kind="compare" />
           <ListToggles product={product} variant="page" />
           <ListToggles product={product} variant="tile" />
           <ReviewForm productId={7} />

@@ -3,9 +3,8 @@ import { ContainerContext } from '../hooks/use-service';
 import type { TransactionUi } from './transactions-ui';
 
 /**
- * The transaction half (cart, session, checkout, queue and their UI: ui/app/transactions-ui.tsx) is a chunk loaded
- * once the browser is idle, or at once when a shopper needs it first. The entry installs the loader; the server's graph
- * has both halves and installs none, so there `ensureTransactions()` resolves at once.
+ * The transaction half (ui/app/transactions-ui.tsx) is a chunk loaded once idle, or when a shopper needs it first. The
+ * entry installs the loader; the server's graph has both halves and installs none.
  */
 type Loader = () => Promise<TransactionUi>;
 

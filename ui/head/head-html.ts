@@ -19,10 +19,7 @@ function openGraphTags(head: PageHead, locale: LocaleCode, config: ShopConfig): 
   return og;
 }
 
-/**
- * The tags of a page head as HTML for the server's <head>: values attribute-escaped, JSON-LD serialised with no '<',
- * '>' or '&' left (a data block: never executed, so it needs no nonce).
- */
+/** A page head's tags as HTML: values attribute-escaped, JSON-LD without '<', '>' or '&' (a data block, no nonce). */
 export function headTagsHtml(head: PageHead, locale: LocaleCode, config: ShopConfig): string {
   const lines = [`<meta name="description" content="${attr(head.description)}">`];
   if (head.canonical) lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);

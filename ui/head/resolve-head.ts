@@ -25,10 +25,7 @@ function fallbacksOf(t: TFunction, locale: LocaleCode): { description: string; h
   return kept;
 }
 
-/**
- * The SEO tags of a server-rendered page (its own head, else the default); an answer other than 200 names no
- * canonical URL and carries no structured data.
- */
+/** A rendered page's SEO tags (its own head, else the default); not 200: no canonical, no structured data. */
 export function serverHeadHtml(sink: HeadSink, input: ServerHeadInput): string {
   const fallbacks = fallbacksOf(input.t, input.locale);
   const ctx: HeadContextData = {

@@ -2,8 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
 import { defaultHead, type HeadContextData, type PageHead } from '../../core/seo/page-head';
-import { useConfig } from '../hooks/use-service';
-import { useLocale } from '../hooks/use-locale';
+import { useConfig, useLocale } from '../hooks/use-service';
 import { headTagsHtml } from './head-html';
 
 /** Builds a page's head once the origin, title and fallback texts are known. */
@@ -40,12 +39,9 @@ function origin(): string {
   return shopOrigin;
 }
 /** what applyHead last wrote (a page re-rendering with the same head changes nothing) */
-const lastApplied = new WeakMap<Document, string>();
+let lastApplied: string | undefined;
 
-/**
- * A page's head (rules in core/seo): on the server its builder goes to the HTML shell; in the browser, after a
- * client-side navigation, document.head's tags are replaced, and a page leaving puts the default head back.
- */
+/** A page's head (core/seo): the server's HTML shell writes it; after a client-side navigation it replaces the tags. */
 export function usePageHead(build: HeadBuilder | undefined): void {
   const sink = useContext(HeadContext);
   const { t } = useTranslation();
@@ -60,12 +56,12 @@ export function usePageHead(build: HeadBuilder | undefined): void {
     // until the shopper leaves the page the server rendered, its head stands (same data, same origin)
     if (!navigated && location.href === firstUrl) return;
     navigated = true;
-    applyHead(document, (build ?? ((c) => defaultHead(location.pathname, c)))(context()), locale, config);
+    applyHead((build ?? ((c) => defaultHead(location.pathname, c)))(context()), locale, config);
   });
   useEffect(
     () => () => {
       navigated = true;
-      applyHead(document, defaultHead(location.pathname, context()), locale, config);
+      applyHead(defaultHead(location.pathname, context()), locale, config);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -77,11 +73,11 @@ const HEAD_TAGS =
   'meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]';
 
 /** Replaces the head tags the server wrote (or an earlier call) with those of `head`, written by the same code. */
-function applyHead(doc: Document, head: PageHead, locale: LocaleCode, config: ShopConfig): void {
+function applyHead(head: PageHead, locale: LocaleCode, config: ShopConfig): void {
   const html = headTagsHtml(head, locale, config);
-  if (lastApplied.get(doc) === html) return;
-  lastApplied.set(doc, html);
-  for (const el of doc.head.querySelectorAll(HEAD_TAGS)) el.remove();
+  if (lastApplied === html) return;
+  lastApplied = html;
+  for (const el of document.head.querySelectorAll(HEAD_TAGS)) el.remove();
   // a JSON-LD block is data, never executed
-  doc.head.insertAdjacentHTML('beforeend', html);
+  document.head.insertAdjacentHTML('beforeend', html);
 }

@@ -8,7 +8,6 @@ export interface FormApi<V extends FormValues> {
   readonly values: V;
   /** the error to show: only once the field was left or a submit was tried */
   error(name: keyof V & string): FieldError | undefined;
-  set<K extends keyof V & string>(name: K, value: V[K]): void;
   setAll(values: Partial<V>): void;
   touch(name: keyof V & string): void;
   inputId(name: keyof V & string): string;
@@ -18,10 +17,7 @@ export interface FormApi<V extends FormValues> {
   reset(values?: V): void;
 }
 
-/**
- * A form over the core's validation rules: `validate(values)` (called on every render) answers the failing fields;
- * errors show after a field is left or a submit is tried; typed values are never cleared.
- */
+/** A form over the core's rules (`validate` runs every render); errors show once a field is left or a submit tried. */
 export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
   const id = useId().replace(/:/g, '');
   const [values, setValues] = useState<V>(initial);
@@ -31,7 +27,6 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
   const errors = validate(values);
   const inputId = useCallback((name: keyof V & string) => `${id}-${name}`, [id]);
 
-  const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
   const setAll = useCallback((patch: Partial<V>) => setValues((v) => ({ ...v, ...patch })), []);
   // leaving a field shows its error only once something was typed in it (tabbing through shows none)
   const touch = useCallback(
@@ -45,7 +40,6 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
     id,
     values,
     error: (name) => (touched[name] || submitted ? errors[name] : undefined),
-    set,
     setAll,
     touch,
     inputId,

@@ -48,10 +48,7 @@ export function useSkuListGetter(kind: ListKind): () => Promise<List | undefined
   return () => getter<List>(TOKEN[kind]);
 }
 
-/**
- * The wishlist or compare list (spec catalogue §1): its state and service once the transaction half is there (until
- * then, on the server and while hydrating: an empty list not loaded). Named by its Symbol: tiles carry no list code.
- */
+/** The wishlist or compare list (spec catalogue §1) once the transaction half is there; until then empty. */
 export function useSkuList(kind: ListKind): { state: SkuListState<ListItem>; service: List | undefined } {
   const state = useList(kind, (list) => list?.snapshot() ?? NONE);
   return { state, service: bound(useContext(ContainerContext), kind) };

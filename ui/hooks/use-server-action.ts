@@ -6,8 +6,10 @@ export interface ServerAction {
   readonly busy: boolean;
   /** the translated error of the last failed run, cleared when the next one starts */
   readonly error: string | undefined;
+  /** the `doneText` of the last run that succeeded, cleared when the next one starts */
+  readonly done: string | undefined;
   /** run a command of a core service; answers whether it succeeded (the error is kept for the form to show) */
-  run(command: () => Promise<unknown>): Promise<boolean>;
+  run(command: () => Promise<unknown>, doneText?: string): Promise<boolean>;
 }
 
 /** A form's command: busy while it runs, its error translated, nothing the shopper typed touched. */
@@ -15,12 +17,15 @@ export function useServerAction(): ServerAction {
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
   const run = useCallback(
-    async (command: () => Promise<unknown>) => {
+    async (command: () => Promise<unknown>, doneText?: string) => {
       setBusy(true);
       setError(undefined);
+      setDone(undefined);
       try {
         await command();
+        setDone(doneText);
         return true;
       } catch (e) {
         setError(errorText(e));
@@ -31,5 +36,5 @@ export function useServerAction(): ServerAction {
     },
     [errorText],
   );
-  return { busy, error, run };
+  return { busy, error, done, run };
 }

@@ -1,7 +1,10 @@
 import { createContext, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ServiceId, ShopServices as Container } from '../../adapters/wiring';
-import type { ShopConfig } from '../../core/config';
+import type { LocaleCode, ShopConfig } from '../../core/config';
+import type { Clock } from '../../core/ports/clock';
 import { TOKENS } from '../../core/ports/tokens';
+import { resolveLocale } from '../i18n';
 
 export const ContainerContext = createContext<Container | null>(null);
 
@@ -18,4 +21,11 @@ export function useService<T>(id: ServiceId<T>): T {
 
 export function useConfig(): ShopConfig {
   return useService<ShopConfig>(TOKENS.Config);
+}
+
+export const useClock = (): Clock => useService<Clock>(TOKENS.Clock);
+
+export function useLocale(): LocaleCode {
+  const { i18n } = useTranslation();
+  return resolveLocale(i18n.language, useConfig());
 }

@@ -10,8 +10,7 @@ import { errorMessage, type LocalizedMessage } from '../../core/server-messages'
 import type { Network } from '../../core/ports/network';
 import { TOKENS } from '../../core/ports/tokens';
 import { useObservable } from './use-observable';
-import { useConfig, useContainer, useService } from './use-service';
-import { useLocale } from './use-locale';
+import { useConfig, useContainer, useLocale, useService } from './use-service';
 
 /** The shell's hooks, which need no transaction service (ui/hooks/use-transactions.ts re-exports them). */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));

@@ -6,9 +6,8 @@ import nl from '#default-locale-texts';
 type Translation = typeof nl;
 
 /**
- * A locale's texts are namespace files (ui/i18n/<locale>/*.json) in i18next's one namespace. The default locale is
- * bundled: whole on the server, `common` alone in the browser (package.json `imports`), where the rest comes with the
- * chunks that show it (*-texts.ts). Every other locale is a chunk loaded whole with `loadLocale` before it renders.
+ * A locale's texts are namespace files (ui/i18n/<locale>/*.json). The default locale is bundled (in the browser only
+ * `common`: the rest comes with the chunks that show it); every other locale is a chunk loaded whole by `loadLocale`.
  */
 const LOADERS: Record<LocaleCode, () => Promise<Translation>> = {
   'nl-NL': async () => nl,
@@ -20,10 +19,7 @@ export async function loadLocale(locale: LocaleCode): Promise<void> {
   if (!loaded.has(locale)) loaded.set(locale, await LOADERS[locale]());
 }
 
-/**
- * Texts that arrive after start (the default locale's namespace files the first page never shows come with the chunks
- * that show them): into the loaded locale, for an instance created later, and into `instance` if one exists already.
- */
+/** Texts that arrive after start: into the loaded locale (for an instance created later) and into `instance`. */
 export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, instance?: i18n): void {
   const current = loaded.get(locale);
   if (current) loaded.set(locale, { ...current, ...texts } as Translation);
@@ -33,11 +29,7 @@ export function addTexts(locale: LocaleCode, texts: Record<string, unknown>, ins
 /** the browser's i18next instance (ui/entry-client.tsx): texts that come with a page's chunk are added to it */
 export const browserI18n: { instance?: i18n } = {};
 
-/**
- * The default locale's namespace file of a page's chunk, added when the chunk loads: before the browser's instance
- * exists (a first page: it is created with them) or into it (a later page).
- * On the server the default locale is whole already: nothing to add there.
- */
+/** The default locale's texts of a page's chunk, added when it loads (the server's default locale is whole). */
 export function addPageTexts(texts: Record<string, unknown>): void {
   if (typeof window === 'undefined') return;
   addTexts('nl-NL', texts, browserI18n.instance);
@@ -47,10 +39,7 @@ export function resolveLocale(requested: string | undefined | null, config: Shop
   return (config.i18n.locales as readonly string[]).includes(requested ?? '') ? (requested as LocaleCode) : config.i18n.defaultLocale;
 }
 
-/**
- * A fresh i18next instance (one per SSR request, one in the browser). The locale's texts must have been loaded
- * (`await loadLocale(locale)`; the default locale always is), so init is synchronous.
- */
+/** A fresh i18next instance (one per SSR request, one in the browser), synchronous: `loadLocale` first. */
 export function createI18n(locale: LocaleCode, config: ShopConfig): i18n {
   const instance = i18next.createInstance();
   const resources = Object.fromEntries([...loaded].map(([code, translation]) => [code, { translation }]));

@@ -19,12 +19,8 @@ import { useAnalytics, useAnalyticsView } from '../app/analytics';
 import { boundary } from '../app/boundaries';
 
 /** A route query written as a URL search string. */
-function searchString(query: Record<string, string | string[]>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) params.append(k, one);
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+const searchString = (query: Record<string, string | string[]>): string =>
+  `?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => [v].flat().map((one) => [k, one])))}`;
 
 /** the product grid, a boundary of its own (ui/app/boundaries.tsx boundary: a store change does not hydrate it at once) */
 const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: readonly Product[]; listName: string }) {
@@ -53,9 +49,8 @@ const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: 
 });
 
 /**
- * The category page (spec catalogue §2.2, §3.6, §4.4): breadcrumbs, filters from the aggregations and the sort,
- * both kept in the route query (changed by pushing a new route), the product grid with 'load more', the empty and
- * loading states and the offline warning. `ownPath`: a page of its own showing the category names itself canonical.
+ * The category page (spec catalogue §2.2, §3.6, §4.4): filters and sort kept in the route query, the grid with 'load
+ * more'. `ownPath`: a page of its own showing the category names itself canonical.
  */
 export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: string }) {
   const { t } = useTranslation();

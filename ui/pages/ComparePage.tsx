@@ -7,7 +7,7 @@ import { TOKENS } from '../../core/ports/tokens';
 import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ListItemLink, ListItemOptions } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
 import { useAttributes } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
@@ -37,10 +37,7 @@ function RemoveCell({ item }: { item: ListItem }) {
   );
 }
 
-/**
- * The compare list as a table (spec catalogue §1): a column per product, its price and a row per comparable
- * attribute in the store view's words (§3.3). The list is in the browser's storage: the server renders none.
- */
+/** The compare list (spec catalogue §1, §3.3): a column per product, a row per attribute; the server renders none. */
 export function ComparePage() {
   const { t } = useTranslation();
   const mounted = useMounted();
@@ -78,7 +75,7 @@ export function ComparePage() {
                 {items.map((item) => (
                   <th key={item.sku} scope="col" data-sku={item.sku}>
                     <ListItemLink item={item} />
-                    <ListItemOptions item={item} />
+                    <ItemOptions item={item} className="list-item__options" />
                   </th>
                 ))}
               </tr>

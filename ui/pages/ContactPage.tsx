@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 // the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
@@ -18,10 +17,12 @@ export function ContactPage() {
   const state = useContact();
   useDocumentTitle(t('contactPage.title'));
   type V = { name: string; email: string; message: string };
-  const validate = useCallback(
-    (v: V) => collectErrors({ name: validateName(v.name, config), email: validateEmail(v.email), message: validateRequired(v.message) }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      name: validateName(v.name, config),
+      email: validateEmail(v.email),
+      message: validateRequired(v.message),
+    });
   const form = useForm<V>({ name: state.form.name, email: state.form.email, message: state.form.message }, validate);
   return (
     <section className="contact narrow">

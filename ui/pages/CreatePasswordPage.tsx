@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // the account pages' texts come with their chunks
@@ -25,15 +25,12 @@ export function CreatePasswordPage() {
   const [done, setDone] = useState(false);
   useDocumentTitle(t('createPassword.title'));
   type V = { email: string; password: string; repeat: string };
-  const validate = useCallback(
-    (v: V) =>
-      collectErrors({
-        email: validateEmail(v.email),
-        password: validatePassword(v.password, config),
-        repeat: validatePasswordRepeat(v.password, v.repeat),
-      }),
-    [config],
-  );
+  const validate = (v: V) =>
+    collectErrors({
+      email: validateEmail(v.email),
+      password: validatePassword(v.password, config),
+      repeat: validatePasswordRepeat(v.password, v.repeat),
+    });
   const form = useForm<V>({ email: params.get('email') ?? '', password: '', repeat: '' }, validate);
   return (
     <section className="create-password narrow">

@@ -5,10 +5,7 @@ import type { ResolvedPageKind } from '../../core/routing/page-resolution';
 import { CategoryChunk, CmsChunk, ProductChunk } from '../app/catalogue-chunks';
 import { NotFoundPage } from './NotFoundPage';
 
-/**
- * The page-not-found route's element (spec catalogue §2.3): the page the URL dispatcher resolved the path to, or the
- * not-found page; loading while the browser resolves a new path.
- */
+/** The page-not-found route (spec catalogue §2.3): the page the URL dispatcher resolved the path to, or not found. */
 export function DispatchedPage() {
   const { t } = useTranslation();
   const resolution = usePageResolution();

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../core/catalogue/types';
-import { useHome } from '../hooks/use-home';
+import { HomeService } from '../../core/catalogue/home-service';
+import { useObservable } from '../hooks/use-observable';
+import { useService } from '../hooks/use-service';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { HomeBanners } from '../components/content/HomeBanners';
@@ -31,7 +33,7 @@ function ProductList({ id, heading, items, status }: { id: string; heading: stri
 /** spec catalogue §2.11: the store view's banners and content items, and two product lists, new_collection and bestsellers */
 export function HomePage() {
   const { t } = useTranslation();
-  const home = useHome();
+  const home = useObservable(useService(HomeService));
   useDocumentTitle(t('home.title'));
   usePageHead((ctx) => defaultHead('/', ctx, t('seo.homeDescription')));
   return (

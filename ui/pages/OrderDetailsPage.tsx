@@ -14,6 +14,7 @@ import { useServerAction } from '../hooks/use-server-action';
 import { FormMessage } from '../components/common/Field';
 import { useErrorText, useMicrocartToggle, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
+import { CartTotals } from '../components/cart/CartTotals';
 
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
   const { t } = useTranslation();
@@ -70,13 +71,10 @@ function Details({ order }: { order: OrderDetails }) {
   const { t } = useTranslation();
   const money = useMoney();
   const methodTitle = usePaymentMethodTitle();
-  const rows: Array<[string, string, number | undefined]> = [
-    ['subtotal', t('cart.totals.subtotal'), order.totals.subtotalInclTax],
-    ['discount', t('cart.totals.discount'), order.totals.discount],
-    ['shipping', t('cart.totals.shipping'), order.totals.shippingInclTax],
-    ['grand_total', t('cart.totals.grandTotal'), order.totals.grandTotal],
-    ['tax', t('cart.totals.taxIncluded'), order.totals.tax],
-  ];
+  const { subtotalInclTax: subtotal, discount, shippingInclTax: shipping, grandTotal: grand_total, tax } = order.totals;
+  const totals = Object.entries({ subtotal, discount, shipping, grand_total, tax }).flatMap(([code, value]) =>
+    value === undefined ? [] : [{ code, title: code, value }],
+  );
   return (
     <>
       <dl className="order-details__facts">
@@ -121,16 +119,7 @@ function Details({ order }: { order: OrderDetails }) {
           ))}
         </tbody>
       </table>
-      <dl className="cart-totals order-details__totals">
-        {rows
-          .filter(([, , v]) => v !== undefined)
-          .map(([code, label, value]) => (
-            <div key={code} className={`cart-totals__row cart-totals__row--${code}`}>
-              <dt>{label}</dt>
-              <dd>{money(value as number)}</dd>
-            </div>
-          ))}
-      </dl>
+      <CartTotals totals={totals} className="order-details__totals" />
       <div className="order-details__addresses">
         <Address title={t('orderDetails.shippingAddress')} address={order.shippingAddress} />
         <Address title={t('orderDetails.billingAddress')} address={order.billingAddress} />
@@ -140,10 +129,7 @@ function Details({ order }: { order: OrderDetails }) {
   );
 }
 
-/**
- * /my-account/orders/:order_id: an order of the logged-in customer's own history (their token: another customer's
- * order number finds nothing) with lines, totals, addresses and payment status.
- */
+/** /my-account/orders/:order_id: an order of the logged-in customer's own history (by their token). */
 export function OrderDetailsPage() {
   const { t } = useTranslation();
   const { order_id: ref = '' } = useParams();

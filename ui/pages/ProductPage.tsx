@@ -4,9 +4,11 @@ import type { Product } from '../../core/catalogue/types';
 import { productLink } from '../../core/routing/links';
 import { RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
 import { ReviewForm } from '../components/account/ReviewForm';
-import { useConfig } from '../hooks/use-service';
+import { useClock, useConfig, useContainer } from '../hooks/use-service';
 import { usePageResolution } from '../hooks/use-catalogue';
-import { useProduct, useProductService } from '../hooks/use-product';
+import { ProductService } from '../../core/catalogue/product-service';
+import { PRODUCT } from '../../adapters/wiring-product';
+import { useObservable } from '../hooks/use-observable';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { ProductGallery } from '../components/catalogue/ProductGallery';
@@ -22,7 +24,6 @@ import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/product-head';
 import { useAnalyticsView } from '../app/analytics';
-import { useClock } from '../hooks/use-clock';
 import { boundary } from '../app/boundaries';
 
 /** the parts that hydrate on their own, one after another (ui/app/boundaries.tsx boundary) */
@@ -38,12 +39,6 @@ const Related = boundary(function RelatedTiles({ items }: { items: readonly Prod
     </ul>
   );
 });
-
-function StockState({ product }: { product: Product }) {
-  const { t } = useTranslation();
-  const inStock = product.stock?.is_in_stock !== false;
-  return <p className={`stock ${inStock ? 'stock--ok' : 'stock--out'}`}>{inStock ? t('product.inStock') : t('catalogue.outOfStock')}</p>;
-}
 
 function GroupedChildren({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -75,15 +70,15 @@ function GroupedChildren({ product }: { product: Product }) {
 }
 
 /**
- * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): breadcrumbs, gallery, price, configurable options
- * (choosing one re-configures the product and writes its childSku into the URL), quantity, stock, grouped parts,
- * bundle choices (each option's links to choose from, the price follows the choice), add to cart and related products. A load error (§4.1) is shown instead.
+ * The product page (spec catalogue §3.6, §4.1, §4.2, §4.4): a chosen option re-configures the product and writes
+ * its childSku into the URL; a load error (§4.1) is shown instead.
  */
 export function ProductPage() {
   const { t } = useTranslation();
   const config = useConfig();
-  const state = useProduct();
-  const service = useProductService();
+  // the page's part of the wiring comes with its chunk; a graph that has it already keeps it as it is
+  const service = useContainer().add(PRODUCT).get(ProductService);
+  const state = useObservable(service);
   const resolution = usePageResolution();
   const navigate = useNavigate();
   const location = useLocation();
@@ -91,19 +86,20 @@ export function ProductPage() {
   // spec catalogue §2.4 (tag manager): the product (or the variant chosen) shown
   useAnalyticsView(product?.sku, (a) => product && a.viewItem(product));
   const parent = state.parent ?? state.original;
-  useDocumentTitle(resolution.error && resolution.path === location.pathname ? t('product.unavailable') : (product?.name ?? t('product.loading')));
+  const error = resolution.path === location.pathname ? resolution.error : undefined;
+  useDocumentTitle(error ? t('product.unavailable') : (product?.name ?? t('product.loading')));
   const now = useClock().now();
   usePageHead(
-    product && parent && !(resolution.error && resolution.path === location.pathname)
+    product && parent && !error
       ? (ctx) => productHead({ product, parent, gallery: state.gallery, breadcrumbs: state.breadcrumbs, now }, ctx)
       : undefined,
   );
-  if (resolution.error && resolution.path === location.pathname) {
+  if (error) {
     return (
       <div className="product-error">
         <NotFoundPage />
         <p className="notice notice--danger" role="alert">
-          {t(resolution.error.key, resolution.error.params)}
+          {t(error.key, error.params)}
         </p>
       </div>
     );
@@ -114,13 +110,12 @@ export function ProductPage() {
     if (result.ok) navigate(productLink(parent, config, { childSku: result.product.sku }), { replace: true });
   };
   const variantsError = product.errors?.variants;
+  const inStock = product.stock?.is_in_stock !== false;
   const related = state.related[RELATED_LINK_TYPE] ?? [];
   return (
     <div className="product-page" data-sku={product.sku} data-parent-sku={parent.sku}>
       <Breadcrumbs items={state.breadcrumbs} current={parent.name} />
       <div className="product-page__main">
-        {/* the gallery, the description, the review form and the related products are boundaries of their own
-            (selective hydration: the browser hydrates them one after another, yielding in between) */}
         <Gallery images={state.gallery} name={parent.name} preferred={product.image} />
         <div className="product-page__info">
           <h1>{parent.name}</h1>
@@ -144,7 +139,9 @@ export function ProductPage() {
             </div>
           )}
           {variantsError && <p className="notice notice--warning">{t(variantsError)}</p>}
-          <StockState product={product} />
+          <p className={`stock ${inStock ? 'stock--ok' : 'stock--out'}`}>
+            {inStock ? t('product.inStock') : t('catalogue.outOfStock')}
+          </p>
           <GroupedChildren product={product} />
           {parent.type_id === 'bundle' && (
             <BundleOptions

@@ -12,10 +12,7 @@ import { staticPageHead } from '../../core/seo/page-head';
 
 const STATIC_PAGES = ROUTES.filter((r) => r.staticPage);
 
-/**
- * The static pages (spec catalogue §2.1) share one layout: a menu of all of them and the content, from the CMS page
- * of the same identifier when it exists, else the shop's own short text.
- */
+/** A static page (spec catalogue §2.1): a menu of them all, the CMS page of its name or else the shop's own text. */
 export function StaticPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const cms = useCms();

@@ -7,7 +7,7 @@ import { productLink } from '../../core/routing/links';
 import { wishlistAction, type ListItem } from '../../core/user/list-items';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ListItemLink, ListItemOptions } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
 import { ContainerContext, useConfig } from '../hooks/use-service';
@@ -46,7 +46,7 @@ function WishlistRow({ item }: { item: ListItem }) {
     <li className="list-item" data-sku={item.sku} ref={row}>
       <div className="list-item__product">
         <ListItemLink item={item} />
-        <ListItemOptions item={item} />
+        <ItemOptions item={item} className="list-item__options" />
       </div>
       <Price product={item} />
       <div className="list-item__actions">
@@ -74,10 +74,7 @@ function WishlistRow({ item }: { item: ListItem }) {
   );
 }
 
-/**
- * The wishlist (spec catalogue §1; transactions §3 keyed by sku, qty 1), each item with "move to cart" (or its
- * product page when it needs choices) and remove. The list is in the browser's storage: the server renders none.
- */
+/** The wishlist (spec catalogue §1; transactions §3): "move to cart" or choose options, remove; not on the server. */
 export function WishlistPage() {
   const { t } = useTranslation();
   const mounted = useMounted();

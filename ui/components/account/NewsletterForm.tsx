@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewsletterService } from '../../../core/content/newsletter-service';
 import { collectErrors, validateEmail } from '../../../core/checkout/field-rules';
@@ -7,7 +6,7 @@ import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
-import { Field, FormMessage } from '../common/Field';
+import { Field } from '../common/Field';
 import { ActionSubmit } from '../common/FormParts';
 
 /** Newsletter subscription (spec transactions §4, §7; §9 text: 10% coupon). For the footer or the newsletter modal. */
@@ -17,7 +16,6 @@ export function NewsletterForm() {
   // the service comes with the transaction half: loaded on submit when it is not there yet
   const tx = useTransactionGetter();
   const action = useServerAction();
-  const [subscribed, setSubscribed] = useState(false);
   const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   return (
@@ -25,20 +23,16 @@ export function NewsletterForm() {
       noValidate
       className="form newsletter-form"
       onSubmit={form.submit(async (v) => {
-        setSubscribed(false);
         const ok = await action.run(async () => {
           const newsletter = await tx<NewsletterService>(TX.Newsletter);
           if (!newsletter) throw new Error('newsletter service not available');
           await newsletter.subscribe(v.email.trim());
-        });
-        if (!ok) return;
-        setSubscribed(true);
-        form.reset();
+        }, t('newsletter.subscribed'));
+        if (ok) form.reset();
       })}
     >
       <p>{t('texts.newsletterCoupon', { percent: config.texts.newsletterCouponPercent })}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-      <FormMessage kind="success">{subscribed ? t('newsletter.subscribed') : undefined}</FormMessage>
       <ActionSubmit action={action} label={t('newsletter.subscribe')} />
     </form>
   );

@@ -6,8 +6,7 @@ import { SessionService } from '../../../core/user/session-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useMoney, useOnline, useSession } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { useLocale } from '../../hooks/use-locale';
-import { formatDate } from '../../i18n/format-date';
+import { formatCalendarDay } from '../../i18n/format-date';
 
 /** Order history, 20 per page (spec transactions §7, §9). */
 export function OrderHistory() {
@@ -16,7 +15,6 @@ export function OrderHistory() {
   const session = useService(SessionService);
   const history = useSession().orderHistory;
   const money = useMoney();
-  const locale = useLocale();
   const action = useServerAction();
   const [page, setPage] = useState(config.user.orderHistoryPage);
   const online = useOnline();
@@ -60,7 +58,7 @@ export function OrderHistory() {
                     {orderRef(o)}
                   </Link>
                 </td>
-                <td>{formatDate(o.created_at, locale)}</td>
+                <td>{formatCalendarDay(o.created_at, t)}</td>
                 <td>{money(o.grand_total ?? o.total_due ?? 0)}</td>
                 <td>{o.status ? t(`account.status.${o.status}`, { defaultValue: o.status }) : ''}</td>
               </tr>

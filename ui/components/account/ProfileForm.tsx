@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import type { Customer } from '../../../core/ports/user-api';
@@ -51,7 +50,6 @@ export function ChangePasswordForm() {
   const session = useService(SessionService);
   const online = useOnline();
   const action = useServerAction();
-  const [changed, setChanged] = useState(false);
   type V = { currentPassword: string; newPassword: string; repeat: string };
   const validate = (v: V) =>
     collectErrors({
@@ -66,21 +64,15 @@ export function ChangePasswordForm() {
       className="form"
       aria-labelledby="password-heading"
       onSubmit={form.submit(async (v) => {
-        setChanged(false);
-        if (!(await action.run(() => session.changePassword(v.currentPassword, v.newPassword)))) return;
-        form.reset();
-        setChanged(true);
+        const done = t('user.passwordChanged');
+        if (await action.run(() => session.changePassword(v.currentPassword, v.newPassword), done)) form.reset();
       })}
     >
       <h2 id="password-heading">{t('account.changePassword')}</h2>
       {!online ? <FormMessage kind="info">{t('user.resetPasswordOffline')}</FormMessage> : null}
       <Field form={form} name="currentPassword" type="password" label={t('account.currentPassword')} autoComplete="current-password" required />
       <NewPasswordFields form={form} password="newPassword" repeat="repeat" label={t('account.newPassword')} />
-      <FormMessage kind="success">{changed ? t('user.passwordChanged') : undefined}</FormMessage>
-      <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy || !online}>
-        {t('account.changePassword')}
-      </button>
+      <ActionSubmit action={action} label={t('account.changePassword')} disabled={!online} />
     </form>
   );
 }

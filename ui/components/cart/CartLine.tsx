@@ -6,8 +6,7 @@ import type { CartItem } from '../../../core/cart/types';
 import { imageCandidates } from '../../../core/catalogue/image-url';
 import { FieldError } from '../common/Field';
 import { FallbackImage } from '../common/FallbackImage';
-import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
-import { useAttributes } from '../../hooks/use-catalogue';
+import { ItemOptions } from '../lists/ListProduct';
 import { validateQuantity } from '../../../core/checkout/field-rules';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCart, useErrorText, useMoney } from '../../hooks/use-transactions';
@@ -36,16 +35,8 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   // the platform's row total while its totals fit the lines, else price x qty (core/cart/totals.ts, offline)
   const cartState = useCart();
   const rowTotal = lineRowTotal(item, cartState.platformTotals, cartState.cartItems);
-  const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
   // a bundle line's choices, kept with the line when it was added (option title: "1 × name")
   const bundleChoices = item.type_id === 'bundle' && Array.isArray(item.options) ? (item.options as unknown[]).filter(isLabelValue) : [];
-  // the option names in the store view's words, whatever language the line was added in
-  const attributes = useAttributes();
-  const attributeService = useService(AttributeService);
-  const optionIds = options.map((o) => String(o.option_id)).join(',');
-  useEffect(() => {
-    if (optionIds) void attributeService.loadByIds(optionIds.split(','));
-  }, [optionIds, attributeService]);
 
   function commit() {
     const e = validateQuantity(qty);
@@ -80,14 +71,7 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
       )}
       <div className="cart-line__body">
         <p className="cart-line__name">{item.name ?? item.sku}</p>
-        {options.length > 0 ? (
-          <p className="cart-line__options">
-            {options
-              .map((o) => itemOptionLabels(attributes, o))
-              .map((o) => `${o.label}: ${o.value}`)
-              .join(', ')}
-          </p>
-        ) : null}
+        <ItemOptions item={item} className="cart-line__options" />
         {bundleChoices.length > 0 ? (
           <ul className="cart-line__options cart-line__bundle" aria-label={t('cart.bundleChoices')}>
             {bundleChoices.map((c) => (

@@ -16,13 +16,13 @@ const TITLES: Record<string, string> = {
 };
 
 /** The totals segments as the core answers them (platform totals, or its offline totals). */
-export function CartTotals({ totals }: { totals: readonly TotalSegment[] }) {
+export function CartTotals({ totals, className }: { totals: readonly TotalSegment[]; className?: string }) {
   const { t } = useTranslation();
   const money = useMoney();
   const hasInclSubtotal = totals.some((s) => s.code === 'subtotal_incl_tax');
   const shown = totals.filter((s) => !(s.code === 'subtotal' && hasInclSubtotal));
   return (
-    <dl className="cart-totals">
+    <dl className={className ? `cart-totals ${className}` : 'cart-totals'}>
       {shown.map((s) => (
         <div key={s.code} className={`cart-totals__row cart-totals__row--${s.code}`}>
           <dt>{s.code === 'tax' ? t('cart.totals.taxIncluded') : t(s.title === MESSAGES.totalsDiscountLastKnown ? s.title : (ownEntry(TITLES, s.code) ?? s.title))}</dt>

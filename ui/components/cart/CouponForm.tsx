@@ -18,7 +18,6 @@ export function CouponForm() {
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState<string>();
   const error = invalid ?? action.error;
-  const busy = action.busy;
   const run = async (command: () => Promise<unknown>) => {
     setInvalid(undefined);
     if (await action.run(command)) setCode('');
@@ -29,7 +28,7 @@ export function CouponForm() {
       <div className="coupon">
         <p>
           {t('coupon.applied', { code: state.coupon.code })}{' '}
-          <button type="button" className="link-button" disabled={busy} onClick={() => void run(() => cart.removeCoupon())}>
+          <button type="button" className="link-button" disabled={action.busy} onClick={() => void run(() => cart.removeCoupon())}>
             {t('coupon.remove')}
           </button>
         </p>
@@ -57,7 +56,7 @@ export function CouponForm() {
           aria-describedby={`${id}-coupon-error`}
           autoComplete="off"
         />
-        <button type="submit" className="button button--secondary" disabled={busy || !online}>
+        <button type="submit" className="button button--secondary" disabled={action.busy || !online}>
           {t('coupon.apply')}
         </button>
       </div>

@@ -14,10 +14,7 @@ function maxQuantity(product: Product): number | undefined {
   return stock.qty;
 }
 
-/**
- * The quantity field with the spec's validation texts (catalogue §5) and the add-to-cart button, which hands the
- * configured product to the CartService (loading the transaction half first when it is not there yet).
- */
+/** The quantity field (spec catalogue §5) and the add-to-cart button (the transaction half loaded first if needed). */
 export function AddToCart({ product, disabled }: { product: Product; disabled?: boolean }) {
   const { t } = useTranslation();
   const container = useContext(ContainerContext);

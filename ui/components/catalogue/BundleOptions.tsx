@@ -4,9 +4,7 @@ import { BUNDLE_MAX_LINK_QTY, validBundleQty } from '../../../core/catalogue/bun
 import { bundleLinkPrice, formatPrice } from '../../../core/catalogue/prices';
 import { bundleLinkQtyChangeable, bundleOptionIsMulti } from '../../../core/catalogue/prices';
 import type { BundleOption, BundleOptionSelection, BundleProductLink } from '../../../core/catalogue/types';
-import { useConfig } from '../../hooks/use-service';
-import { useLocale } from '../../hooks/use-locale';
-import { useClock } from '../../hooks/use-clock';
+import { useClock, useConfig, useLocale } from '../../hooks/use-service';
 
 interface Props {
   options: readonly BundleOption[];
@@ -20,10 +18,8 @@ interface Props {
 const inStock = (l: BundleProductLink) => l.product?.stock?.is_in_stock !== false;
 
 /**
- * A bundle's options (spec catalogue §3.1 bundle_options with product_links; §4.4 the default link is the one flagged
- * is_default, otherwise the first): a radio group or a select per single-choice option, check boxes for a multi-choice
- * one, each choice with its product's name and price; a quantity field where the chosen link allows it. An optional
- * single-choice option offers "none". Links out of stock are shown and cannot be chosen.
+ * A bundle's options (spec catalogue §3.1, §4.4): radios or a select per single-choice option ("none" when optional),
+ * check boxes for a multi-choice one, a quantity where the chosen link allows it; links out of stock cannot be chosen.
  */
 export function BundleOptions({ options, selections, problem, onChoose, onQty }: Props) {
   const { t } = useTranslation();
@@ -68,32 +64,9 @@ function BundleOptionField({
     return `${qty}${l.product?.name ?? l.sku} (${price})${inStock(l) ? '' : ` – ${t('catalogue.outOfStock')}`}`;
   };
   const chosen = option.product_links.find(isChosen);
-  const legend = (
-    <>
-      {title}
-      {option.required ? <span aria-hidden="true"> *</span> : <span className="bundle-option__optional"> ({t('product.bundleOptional')})</span>}
-    </>
-  );
-  let choices;
-  if (bundleOptionIsMulti(option)) {
-    choices = (
-      <div className="bundle-option__values">
-        {option.product_links.map((l) => (
-          <span key={String(l.id)} className="bundle-option__value">
-            <input
-              type="checkbox"
-              id={`${base}-${l.id}`}
-              checked={isChosen(l)}
-              disabled={!inStock(l) && !isChosen(l)}
-              onChange={(e) => onChoose(option.option_id, l.id, e.target.checked)}
-            />
-            <label htmlFor={`${base}-${l.id}`}>{linkText(l)}</label>
-          </span>
-        ))}
-      </div>
-    );
-  } else if (option.type === 'select') {
-    choices = (
+  const multi = bundleOptionIsMulti(option);
+  const choices =
+    option.type === 'select' && !multi ? (
       <div className="bundle-option__values">
         <label htmlFor={`${base}-select`} className="visually-hidden">
           {title}
@@ -104,8 +77,7 @@ function BundleOptionField({
           required={option.required}
           onChange={(e) => onChoose(option.option_id, e.target.value === '' ? null : e.target.value)}
         >
-          {/* always an empty first option: a required <select> needs its placeholder option (HTML); once a required
-              option is chosen the placeholder cannot be chosen back */}
+          {/* a required <select> needs its empty placeholder option (HTML), not chosen back once a link is */}
           <option value="" disabled={option.required && !!chosen}>
             {option.required ? t('product.choose') : t('product.bundleNone')}
           </option>
@@ -116,11 +88,9 @@ function BundleOptionField({
           ))}
         </select>
       </div>
-    );
-  } else {
-    choices = (
+    ) : (
       <div className="bundle-option__values">
-        {!option.required && (
+        {!multi && !option.required && (
           <span className="bundle-option__value">
             <input type="radio" id={`${base}-none`} name={base} checked={!chosen} onChange={() => onChoose(option.option_id, null)} />
             <label htmlFor={`${base}-none`}>{t('product.bundleNone')}</label>
@@ -129,23 +99,28 @@ function BundleOptionField({
         {option.product_links.map((l) => (
           <span key={String(l.id)} className="bundle-option__value">
             <input
-              type="radio"
+              type={multi ? 'checkbox' : 'radio'}
               id={`${base}-${l.id}`}
-              name={base}
-              value={String(l.id)}
+              {...(multi ? {} : { name: base, value: String(l.id) })}
               checked={isChosen(l)}
               disabled={!inStock(l) && !isChosen(l)}
-              onChange={() => onChoose(option.option_id, l.id)}
+              onChange={(e) => onChoose(option.option_id, l.id, multi ? e.target.checked : undefined)}
             />
             <label htmlFor={`${base}-${l.id}`}>{linkText(l)}</label>
           </span>
         ))}
       </div>
     );
-  }
   return (
     <fieldset className="bundle-option" data-option-id={option.option_id}>
-      <legend>{legend}</legend>
+      <legend>
+        {title}
+        {option.required ? (
+          <span aria-hidden="true"> *</span>
+        ) : (
+          <span className="bundle-option__optional"> ({t('product.bundleOptional')})</span>
+        )}
+      </legend>
       {choices}
       {chosen && bundleLinkQtyChangeable(option, chosen) && (
         <BundleQty id={`${base}-qty`} title={title} qty={selection?.option_qty ?? 1} onQty={(q) => onQty(option.option_id, q)} />
@@ -154,7 +129,7 @@ function BundleOptionField({
   );
 }
 
-/** The chosen link's quantity: a whole number from 1; an invalid entry is explained, the selection keeps the last valid one (shown again on leaving the field). */
+/** The chosen link's quantity (a whole number from 1): an invalid entry is explained, the last valid one kept. */
 function BundleQty({ id, title, qty, onQty }: { id: string; title: string; qty: number; onQty: (qty: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(String(qty));

@@ -4,10 +4,7 @@ import type { AvailableFilters } from '../../../core/catalogue/filters';
 import { isFilterChosen } from '../../../core/catalogue/filters';
 import type { ChosenFilters, FilterOption } from '../../../core/catalogue/types';
 
-/**
- * spec catalogue §3.4, §4.4, §9: the filters offered from the aggregations (color, erin_recommends, price ranges
- * labelled by priceRangeLabel, size), each a toggle; the chosen ones are pressed.
- */
+/** spec catalogue §3.4, §4.4, §9: the filters offered from the aggregations, each a toggle pressed when chosen. */
 export function CategoryFilters({ available, chosen, onToggle, onClear }: { available: AvailableFilters; chosen: ChosenFilters; onToggle: (o: FilterOption) => void; onClear: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

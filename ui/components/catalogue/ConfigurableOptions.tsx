@@ -6,9 +6,8 @@ import { useAttributes } from '../../hooks/use-catalogue';
 import { attributeLabel, optionLabel } from '../../../core/catalogue/attributes';
 
 /**
- * spec catalogue §4.2: the configurable options as radio groups (keyboard: arrows move within a group). Values no
- * available child offers with the other chosen options are marked unavailable but stay choosable: choosing one
- * answers the 'No such configuration' warning.
+ * spec catalogue §4.2: the configurable options as radio groups. A value no child offers with the other choices is
+ * marked unavailable but stays choosable (it answers the 'No such configuration' warning).
  */
 export function ConfigurableOptions({
   parent,

@@ -7,10 +7,7 @@ import { useConfig } from '../../hooks/use-service';
 import { Price } from '../common/Price';
 import { ListToggles } from '../lists/ListToggles';
 
-/**
- * A listed product. `eager`: a tile of the first row, above the fold on a phone: its image loads at once and
- * first (it is the page's largest paint); the others load lazily. width/height reserve the space (no layout shift).
- */
+/** A listed product. `eager`: a first-row tile, whose image is the page's largest paint: loaded at once and first. */
 export function ProductTile({ product, eager = false }: { product: Product; eager?: boolean }) {
   const config = useConfig();
   const { t } = useTranslation();

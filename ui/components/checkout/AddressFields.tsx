@@ -10,10 +10,7 @@ import type { FormApi, FormValues } from '../../hooks/use-form';
 import { Field } from '../common/Field';
 import { SelectField } from '../common/ChoiceFields';
 
-/**
- * Saved details (or a form's values) as the address fields alone: core's formValuesOf, whose module would push the
- * checkout's first load over its byte budget (docs/benchmarks.md).
- */
+/** Saved details as the address fields alone: core's formValuesOf, whose module is over the checkout's byte budget. */
 export function addressFromDetails(d: CheckoutAddress): AddressFormValues {
   const { firstName, lastName, streetAddress, apartmentNumber = '', zipCode, city, country, phoneNumber = '' } = d;
   return { firstName, lastName, streetAddress, apartmentNumber, zipCode, city, country, phoneNumber };
@@ -32,10 +29,7 @@ export const addressFromValues = (v: AddressFormValues): AddressFormValues =>
 // a logged-in customer's saved addresses: their code comes when a customer is logged in (not with a guest's checkout)
 const Saved = lazy(() => import('./AddressFieldsSaved'));
 
-/**
- * The address inputs of the shipping and billing steps (spec transactions §5), with a logged-in customer's saved
- * addresses around them; `blank` is what the step shows before anyone types (default: EMPTY_ADDRESS).
- */
+/** The address inputs (spec transactions §5) with a customer's saved addresses; `blank`: the fields before typing. */
 export function AddressFields<V extends FormValues & AddressFormValues>({ form, use, blank }: { form: FormApi<V>; use?: 'shipping'; blank?: AddressFormValues }) {
   const { t } = useTranslation();
   const config = useConfig();

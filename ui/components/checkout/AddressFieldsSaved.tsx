@@ -13,10 +13,7 @@ import { CheckboxField } from '../common/ChoiceFields';
 
 type KeepValues = AddressFormValues & { saveInAccount: boolean };
 
-/**
- * A logged-in customer's saved addresses around the address fields (core/checkout/saved-addresses.ts): 'choice', radios
- * above them (the default pre-fills untyped fields); 'keep', below a new address, "Save this address in my account".
- */
+/** A customer's saved addresses: 'choice', radios above the fields; 'keep', "Save this address" below a new one. */
 export default function AddressFieldsSaved<V extends FormValues & AddressFormValues>({
   form,
   use = 'billing',

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaymentService, type CheckoutCompletion } from '../../../core/checkout/payment-service';
 import { collectErrors, validateTerms } from '../../../core/checkout/form-validation';
 import { useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
-import { useCheckout, useErrorText, useOnline, usePayment } from '../../hooks/use-transactions';
+import { useCheckout, useOnline, usePayment } from '../../hooks/use-transactions';
+import { useServerAction } from '../../hooks/use-server-action';
 import { FormMessage } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { usePaymentMethodTitle } from './payment-method-title';
@@ -17,9 +17,8 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
   const state = useCheckout();
   const paymentState = usePayment();
   const online = useOnline();
-  const errorText = useErrorText();
   const methodTitle = usePaymentMethodTitle();
-  const [error, setError] = useState<string>();
+  const action = useServerAction();
   const validate = (v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) });
   const form = useForm({ terms: false }, validate);
   const { personalDetails: p, shippingDetails: s, paymentDetails: pay } = state;
@@ -31,12 +30,7 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
       noValidate
       className="form"
       onSubmit={form.submit(async () => {
-        setError(undefined);
-        try {
-          onCompleted(await payment.completeCheckout());
-        } catch (e) {
-          setError(errorText(e));
-        }
+        await action.run(async () => onCompleted(await payment.completeCheckout()));
       })}
     >
       <dl className="review">
@@ -77,7 +71,7 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
         }
       />
       {!online ? <FormMessage kind="info">{t('checkout.offlineNote')}</FormMessage> : null}
-      <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="error">{action.error}</FormMessage>
       <button type="submit" className="button button--primary button--large" disabled={busy} aria-busy={busy}>
         {busy ? t('checkout.placing') : t('checkout.placeOrder')}
       </button>

@@ -39,7 +39,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   );
   // the methods may arrive after the first render: preselect the default one
   useEffect(() => {
-    if (!form.values.shippingMethod && fallback) form.set('shippingMethod', methodKey(fallback));
+    if (!form.values.shippingMethod && fallback) form.setAll({ shippingMethod: methodKey(fallback) });
   }, [fallback, form]);
   const errorId = `${form.inputId('shippingMethod')}-error`;
   const methodError = form.error('shippingMethod');

@@ -3,12 +3,13 @@ import type { FormApi, FormValues } from '../../hooks/use-form';
 import type { ServerAction } from '../../hooks/use-server-action';
 import { Field, FormMessage } from './Field';
 
-/** A form's end: the command's error (role=alert) and the submit button, disabled while the command runs. */
-export function ActionSubmit({ action, label }: { action: ServerAction; label: string }) {
+/** A form's end: the command's outcome (success, or its error) and the submit button, disabled while it runs. */
+export function ActionSubmit({ action, label, disabled }: { action: ServerAction; label: string; disabled?: boolean }) {
   return (
     <>
+      <FormMessage kind="success">{action.done}</FormMessage>
       <FormMessage kind="error">{action.error}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={action.busy}>
+      <button type="submit" className="button button--primary" disabled={action.busy || disabled}>
         {label}
       </button>
     </>

@@ -1,8 +1,6 @@
 import type { Product } from '../../../core/catalogue/types';
 import { priceDisplay } from '../../../core/catalogue/prices';
-import { useConfig } from '../../hooks/use-service';
-import { useLocale } from '../../hooks/use-locale';
-import { useClock } from '../../hooks/use-clock';
+import { useClock, useConfig, useLocale } from '../../hooks/use-service';
 
 /** A product's price; while a special price applies (catalogue §3.1) the regular one is struck through. */
 export function Price({ product }: { product: Product }) {

@@ -13,9 +13,9 @@ function serverMarkup(id: string): string | undefined {
 
 /**
  * CMS HTML (spec catalogue §3.5), sanitised by the HtmlSanitizer port; hydration takes the server's sanitised markup
- * (DOMPurify loads only for new CMS HTML). Links to the shop's own pages navigate in the app.
+ * (DOMPurify loads only for new HTML). Links to the shop's own pages navigate in the app.
  */
-export function CmsHtml({ html, className, as = 'div' }: { html: string | undefined; className?: string; as?: 'div' | 'section' }) {
+export function CmsHtml({ html, className }: { html: string | undefined; className?: string }) {
   const navigate = useNavigate();
   const sanitizer = useService<HtmlSanitizer>(TOKENS.HtmlSanitizer);
   const id = useId();
@@ -43,6 +43,6 @@ export function CmsHtml({ html, className, as = 'div' }: { html: string | undefi
     e.preventDefault();
     navigate(href);
   };
-  const Tag = as;
-  return <Tag className={className} data-cms-html={id} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
+  const markup = { __html: clean ?? '' };
+  return <div className={className} data-cms-html={id} onClick={onClick} dangerouslySetInnerHTML={markup} />;
 }

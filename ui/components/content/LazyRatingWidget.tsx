@@ -2,10 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 
 type Place = { place: 'footer' | 'product' };
 
-/**
- * The review rating (RatingWidget.tsx) at no cost to the first load: its code and data are fetched once the spot
- * scrolls near the screen; until then, or when they cannot be had, an empty box.
- */
+/** The review rating, its code and data fetched once its spot nears the screen; an empty box until then. */
 export function LazyRatingWidget({ place }: Place) {
   const box = useRef<HTMLDivElement>(null);
   const [Widget, setWidget] = useState<ComponentType<Place>>();

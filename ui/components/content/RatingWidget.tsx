@@ -4,12 +4,9 @@ import type { RatingWidget as RatingData, ReviewService } from '../../../core/co
 import { numberFormat } from '../../../core/format/intl';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../hooks/use-service';
 
-/**
- * The shop's review rating (spec catalogue §3.8, §7 feedback-company call): "9,2 / 10 · 1.234 beoordelingen",
- * linking to the review page, from the review service (the transaction half); a failed call shows nothing.
- */
+/** The shop's review rating (spec catalogue §3.8, §7), linking to the review page; a failed call shows nothing. */
 export function RatingWidget({ place }: { place: 'footer' | 'product' }) {
   const { t } = useTranslation();
   const locale = useLocale();

@@ -29,10 +29,7 @@ function FacebookLike() {
   );
 }
 
-/**
- * spec catalogue §2.6: the three-column footer, payment logos and the copyright CMS block. `newsletter` is made where
- * the form's code is (ui/app/boundaries.tsx).
- */
+/** spec catalogue §2.6: the three-column footer, payment logos, the copyright block; `newsletter` from the caller. */
 export function Footer({ newsletter }: { newsletter: ReactNode }) {
   const { t } = useTranslation();
   const config = useConfig();

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode } from '../../../core/config';
-import { useConfig } from '../../hooks/use-service';
-import { useLocale } from '../../hooks/use-locale';
+import { useConfig, useLocale } from '../../hooks/use-service';
 import { tellWorkerLocale } from '../../app/sw-locale';
 
 /** A year: the shopper's language choice outlives the session. */
@@ -11,10 +10,7 @@ const NAMES: Readonly<Record<LocaleCode, { key: string; lang: string }>> = {
   'en-US': { key: 'footer.languageEn', lang: 'en' },
 };
 
-/**
- * The shop's language, one button per locale (its name in its own language, `lang`): another writes the `locale`
- * cookie the server reads and loads the same page again in that language.
- */
+/** One button per locale (named in its own language): writes the `locale` cookie and loads the page again. */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const config = useConfig();
@@ -26,8 +22,7 @@ export function LanguageSwitcher() {
     const plain = () => {
       document.cookie = `locale=${locale}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
     };
-    // the reload waits until the Cookie Store API stored the cookie (a reload right after document.cookie could go out
-    // without it); document.cookie where that API is missing (not a secure context) or fails
+    // the reload waits for the Cookie Store API to store it; document.cookie where that API is missing or fails
     const expires = Date.now() + COOKIE_MAX_AGE_S * 1000;
     const stored =
       'cookieStore' in window

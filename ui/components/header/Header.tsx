@@ -8,7 +8,7 @@ import { useConfig } from '../../hooks/use-service';
 import { useCategory, useContainer, useSearch, useSearchService, useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
-import { ListLinks } from '../lists/ListLinks';
+import { ListLink } from '../lists/ListLinks';
 import { CmsBlock } from '../content/CmsBlock';
 import { MobileMenu } from '../navigation/MobileMenu';
 import { BottomNav } from '../navigation/BottomNav';
@@ -27,8 +27,7 @@ export function Header() {
   const search = useSearch();
   const searchService = useSearchService();
   const navigate = useNavigate();
-  // the active option is a product, not a place in the list: results that arrive later (the server's after the
-  // local ones) keep it active while they still hold it; typing or closing the panel clears it
+  // the active option is a product, not a place: results that arrive later keep it while they hold it
   const [activeSku, setActiveSku] = useState<string>();
   const results = flags.searchpanel ? search.items : [];
   const active = results.findIndex((p) => p.sku === activeSku);
@@ -135,7 +134,8 @@ export function Header() {
             )}
           </form>
           <nav className="header__actions" aria-label={t('header.actions')}>
-            <ListLinks />
+            <ListLink kind="wishlist" />
+            <ListLink kind="compare" />
             <AccountButton />
             <MicrocartButton />
           </nav>

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../core/catalogue/types';
-import type { Banner } from '../../../core/catalogue/home-content';
-import { useConfig } from '../../hooks/use-service';
-import { useMenuAsideBanners } from '../../hooks/use-menu-banners';
+import type { Banner, HomeContentSource } from '../../../core/catalogue/home-content';
+import { TOKENS } from '../../../core/ports/tokens';
+import { useConfig, useService } from '../../hooks/use-service';
 
 /** the size of a menu banner's image slot (CSS pixels; the image is scaled into it, so the layout never shifts) */
 const MENU_BANNER_IMAGE = { width: 240, height: 140 } as const;
@@ -23,6 +23,25 @@ function MenuAside({ banners, label }: { banners: readonly Banner[]; label: stri
       ))}
     </div>
   );
+}
+
+/** spec catalogue §2.5, §2.11: the menu's aside banners, read once mounted; a failure shows none (§8). */
+function useMenuAsideBanners(): readonly Banner[] {
+  const source = useService<HomeContentSource>(TOKENS.HomeContent);
+  const storeCode = useConfig().storeViews.defaultStoreCode;
+  const [banners, setBanners] = useState<readonly Banner[]>([]);
+  useEffect(() => {
+    let live = true;
+    source
+      .load(storeCode)
+      // a transition: the mega menu's hundred-odd links re-render in slices, not in one task of 170 ms at 4x throttling
+      .then((content) => live && startTransition(() => setBanners(content.banners.menuAsideBanners)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [source, storeCode]);
+  return banners;
 }
 
 /** spec catalogue §2.5: the desktop mega menu; Escape closes a panel and gives the focus back to its button. */

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { routePath } from '../../../core/routing/routes';
 import { useSkuList, type ListKind } from '../../hooks/use-lists';
 
-function ListLink({ kind }: { kind: ListKind }) {
+/** A header link to the wishlist or the compare list with its count (spec catalogue §1). */
+export function ListLink({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const { state } = useSkuList(kind);
   // the lists live in the browser's storage: no count until one is loaded
@@ -26,15 +27,5 @@ function ListLink({ kind }: { kind: ListKind }) {
         </span>
       ) : null}
     </Link>
-  );
-}
-
-/** The header's wishlist and compare links with their counts (spec catalogue §1 wishlist and compare list). */
-export function ListLinks() {
-  return (
-    <>
-      <ListLink kind="wishlist" />
-      <ListLink kind="compare" />
-    </>
   );
 }

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
 import { imageUrl } from '../../../core/catalogue/image-url';
+import type { ProductOption } from '../../../core/catalogue/types';
 import type { ListItem } from '../../../core/user/list-items';
 import { useAttributes } from '../../hooks/use-catalogue';
 import { useConfig, useService } from '../../hooks/use-service';
 import { ProductLinkTo } from '../catalogue/ProductLinkTo';
 
-/** The chosen options of a configured variant in the store view's words ("Kleur: Goud"). */
-export function ListItemOptions({ item }: { item: ListItem }) {
+/** The chosen options of a configured variant (a list item, a cart line) in the store view's words ("Kleur: Goud"). */
+export function ItemOptions({ item, className }: { item: { product_option?: ProductOption }; className: string }) {
   const attributes = useAttributes();
   const service = useService(AttributeService);
   const options = item.product_option?.extension_attributes?.configurable_item_options ?? [];
@@ -18,7 +19,7 @@ export function ListItemOptions({ item }: { item: ListItem }) {
   }, [ids, service]);
   if (!options.length) return null;
   return (
-    <p className="list-item__options">
+    <p className={className}>
       {options
         .map((o) => itemOptionLabels(attributes, o))
         .map((o) => `${o.label}: ${o.value}`)

@@ -6,10 +6,7 @@ import { listItemOf } from '../../../core/user/list-item';
 import { useOnList, useSkuListGetter, type ListKind } from '../../hooks/use-lists';
 import { announce } from '../common/LiveRegion';
 
-/**
- * One add/remove toggle of a list (spec catalogue §1): an aria-pressed button, its change announced; pressed once the
- * list is restored. A hook, not a component: a tile's two buttons then cost one component render.
- */
+/** One list's toggle (spec catalogue §1), its change announced; a hook, so a tile's two cost one component render. */
 function useListToggle(kind: ListKind, product: Product, name: string, showText: boolean, t: TFunction) {
   const get = useSkuListGetter(kind);
   const [busy, setBusy] = useState(false);
@@ -46,11 +43,7 @@ function useListToggle(kind: ListKind, product: Product, name: string, showText:
   );
 }
 
-/**
- * The wishlist and compare toggles of a product: icons on a tile, icons with text on the product page. The icons are
- * the stylesheet's (ui/styles.css .list-toggle::before) and a tile's buttons are its own grid's items: a category's 50
- * tiles carry 150 elements less.
- */
+/** The wishlist and compare toggles: icons on a tile (its own grid items), icons with text on the product page. */
 export function ListToggles({ product, name = product.name, variant }: { product: Product; name?: string; variant: 'tile' | 'page' }) {
   const { t } = useTranslation();
   const showText = variant === 'page';
