@@ -58,27 +58,10 @@ export interface CacheHealth {
   readonly quotaClears: number;
 }
 
-/** In-memory fallback used once the persistent cache is disabled. */
-class MemoryCollections {
-  private readonly data = new Map<string, Map<string, unknown>>();
-  get<T>(c: string, k: string): T | undefined {
-    return this.data.get(c)?.get(k) as T | undefined;
-  }
-  set(c: string, k: string, v: unknown): void {
-    if (!this.data.has(c)) this.data.set(c, new Map());
-    this.data.get(c)!.set(k, v);
-  }
-  clear(c: string): void {
-    this.data.delete(c);
-  }
-  entries<T>(c: string): Array<[string, T]> {
-    return [...(this.data.get(c)?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) as Array<[string, T]>;
-  }
-}
-
 export class CatalogueCache implements UrlMappingCache {
   private storage: Storage;
-  private readonly memory = new MemoryCollections();
+  /** the in-memory copy, answered once the persistent cache is disabled */
+  private readonly memory = new Map<string, Map<string, unknown>>();
   private persistent = true;
   private getErrors = 0;
   private setErrors = 0;
@@ -108,7 +91,7 @@ export class CatalogueCache implements UrlMappingCache {
   }
 
   get<T>(collection: string, key: string): Promise<T | undefined> {
-    const memo = this.memory.get<T>(collection, key);
+    const memo = this.memory.get(collection)?.get(key) as T | undefined;
     const read = () => this.storage.get<T>(collection, key);
     return this.timed(read, this.config.cache.readTimeoutMs, { collection, key }, memo);
   }
@@ -140,7 +123,7 @@ export class CatalogueCache implements UrlMappingCache {
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {
-    this.memory.set(collection, key, value);
+    this.memory.set(collection, (this.memory.get(collection) ?? new Map()).set(key, value));
     if (!this.persistent) return;
     try {
       await this.storage.set(collection, key, value);
@@ -160,7 +143,8 @@ export class CatalogueCache implements UrlMappingCache {
 
   /** Every entry of a collection, timed like a read (spec catalogue §9: iteration times out at 2000 ms). */
   entries<T>(collection: string): Promise<Array<[string, T]>> {
-    const memo = this.memory.entries<T>(collection);
+    const kept = [...(this.memory.get(collection) ?? [])] as Array<[string, T]>;
+    const memo = kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const read = () => this.storage.entries<T>(collection);
     return this.timed(read, this.config.cache.iterateTimeoutMs, { collection }, memo);
   }
