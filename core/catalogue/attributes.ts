@@ -147,7 +147,7 @@ export class AttributeService extends StateHolder<AttributeState> {
    * a failure keeps what is known and is asked again next time.
    */
   async loadUserDefined(): Promise<AttributeState> {
-    if (!this.userDefinedLoaded) this.userDefinedLoaded = await this.fetch({ onlyUserDefined: true });
+    if (!this.userDefinedLoaded) this.userDefinedLoaded = await this.ask({ onlyUserDefined: true });
     return this.state.value;
   }
 
@@ -162,12 +162,12 @@ export class AttributeService extends StateHolder<AttributeState> {
       if (!wanted.length) return this.state.value;
     }
     const codes = wanted.map(String);
-    await (kind === 'code' ? this.fetch({ codes }, codes) : this.fetch({ ids: wanted }));
+    await (kind === 'code' ? this.ask({ codes }, codes) : this.ask({ ids: wanted }));
     return this.state.value;
   }
 
   /** One attribute search (true when it answered); a failure is logged and keeps what is known. */
-  private async fetch(query: AttributeQuery, requested: readonly string[] = []): Promise<boolean> {
+  private async ask(query: AttributeQuery, requested: readonly string[] = []): Promise<boolean> {
     try {
       const loaded = await this.api.list({ ...query, size: this.config.attributes.pageSize });
       this.state.next(addAttributes(this.state.value, loaded, requested));

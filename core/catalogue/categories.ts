@@ -87,13 +87,8 @@ export function categoryQueryEmpty(key: string, value: unknown): ShopError {
 /** spec catalogue §2.2: a category's breadcrumbs: its ancestors below the root (linked), then itself. */
 export function categoryBreadcrumbs(category: Category, flat: readonly Category[], config: ShopConfig, storeCode?: string): Breadcrumb[] {
   const ids = (category.path ?? '').split('/').map(Number).filter((id) => Number.isFinite(id) && id > config.categories.rootCategoryId && id !== category.id);
-  const crumbs: Breadcrumb[] = [];
-  for (const id of ids) {
-    const c = flat.find((x) => x.id === id);
-    if (c) crumbs.push({ name: c.name, link: categoryLink(c, config, storeCode) });
-  }
-  crumbs.push({ name: category.name });
-  return crumbs;
+  const ancestors = ids.flatMap((id) => flat.find((x) => x.id === id) ?? []);
+  return [...ancestors.map((c) => ({ name: c.name, link: categoryLink(c, config, storeCode) })), { name: category.name }];
 }
 
 /** Breadcrumbs of a product: the deepest of its categories that is known, linked, then the product name. */

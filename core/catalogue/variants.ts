@@ -33,23 +33,16 @@ export function isChildAvailable(child: ConfigurableChild, config: ShopConfig, a
 }
 
 function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
-  const out: Array<[string, string[]]> = [];
-  for (const [code, raw] of Object.entries(selection.options ?? {})) {
-    if (raw === null || raw === undefined) continue;
-    const ids = (Array.isArray(raw) ? raw : [raw]).map(String).filter((s) => s !== '');
-    if (ids.length) out.push([code, ids]);
-  }
-  return out;
+  return Object.entries(selection.options ?? {}).flatMap(([code, raw]): Array<[string, string[]]> => {
+    const values: readonly OptionValueId[] = raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    const ids = values.map(String).filter((s) => s !== '');
+    return ids.length ? [[code, ids]] : [];
+  });
 }
 
 /** How many selected options a child matches. */
 export function matchLevel(child: ConfigurableChild, selection: VariantSelection): number {
-  let n = 0;
-  for (const [code, ids] of selectedIds(selection)) {
-    const v = childValue(child, code);
-    if (v !== undefined && ids.includes(v)) n++;
-  }
-  return n;
+  return selectedIds(selection).filter(([code, ids]) => ids.includes(childValue(child, code) ?? '\u0000')).length;
 }
 
 /** The price a tie is broken on: the child's final price, else its price incl. tax, else price. */
@@ -75,8 +68,9 @@ const childIndexes = new WeakMap<readonly ConfigurableChild[], Map<string, Child
 
 function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, availabilityCheck: boolean): ChildIndex {
   const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}|${availabilityCheck}`;
-  let perRule = childIndexes.get(children);
-  const cached = perRule?.get(rule);
+  const perRule = childIndexes.get(children) ?? new Map<string, ChildIndex>();
+  childIndexes.set(children, perRule);
+  const cached = perRule.get(rule);
   if (cached) return cached;
   const candidates = children.filter((c) => isChildAvailable(c, config, availabilityCheck));
   const prices = new Float64Array(candidates.length);
@@ -88,10 +82,6 @@ function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, 
     if (cheapest < 0 || prices[i]! < prices[cheapest]!) cheapest = i;
   });
   const index: ChildIndex = { candidates, prices, bySku, byValue: new Map(), cheapest };
-  if (!perRule) {
-    perRule = new Map();
-    childIndexes.set(children, perRule);
-  }
   perRule.set(rule, index);
   return index;
 }

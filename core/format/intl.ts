@@ -23,12 +23,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 
 /** the formatter kept under `key`, made on first use */
 function kept<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  let f = formats.get(key);
-  if (f === undefined) {
-    f = make();
-    formats.set(key, f);
-  }
-  return f;
+  if (!formats.has(key)) formats.set(key, make());
+  return formats.get(key)!;
 }
 
 /** How many formatters are kept (tests: formatting many values builds no new ones). */
