@@ -20,7 +20,7 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/config.ts': [2, 'merges the shop configuration with its defaults (keys of the configuration)'],
   'core/page-title.ts': [1, 'interpolation names of the shop\'s own title templates'],
   'core/catalogue/search-query.ts': [3, 'aggregation names of the configured filter fields; range parameter names'],
-  'core/catalogue/filters.ts': [14, 'keys are the configured route query parameters and filter types; a URL\'s values are read by them'],
+  'core/catalogue/filters.ts': [9, 'keys are the configured route query parameters and filter types; a URL\'s values are read by them'],
   'core/catalogue/variants.ts': [1, 'attribute codes of the product\'s own configurable options'],
   'core/catalogue/variant-merge.ts': [4, 'attribute codes of the product\'s own configurable options and of the configured filters; the fields of a child merged into its product'],
   'core/catalogue/time-zone.ts': [1, 'the configured time zone'],
