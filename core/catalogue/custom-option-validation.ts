@@ -56,12 +56,10 @@ export class CustomOptionValidators {
 
   /** errors of every option, keyed by field name; values are keyed by field name too */
   validateAll(options: readonly CustomOption[], values: Readonly<Record<string, unknown>>): Record<string, MessageKey> {
-    const out: Record<string, MessageKey> = {};
-    for (const o of options) {
+    return Object.fromEntries(options.flatMap((o) => {
       const e = this.validate(o, values[customOptionFieldName(o)]);
-      if (e) out[customOptionFieldName(o)] = e;
-    }
-    return out;
+      return e ? [[customOptionFieldName(o), e]] : [];
+    }));
   }
 }
 

@@ -32,9 +32,7 @@ export function firstAvailableVariant(product: Product, config: ShopConfig): Con
 }
 
 function defined(record: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(record ?? {})) if (v !== undefined) out[k] = v;
-  return out;
+  return Object.fromEntries(Object.entries(record ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 function queryString(query: Readonly<Record<string, string>>): string {

@@ -4,7 +4,8 @@
  */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
-import type { ConfigurableChild, Product, ProductConfiguration } from './types';
+import type { ConfigurableChild, ConfigurableOption, ConfigurableOptionValue, Product } from './types';
+import type { ProductConfiguration } from './types';
 
 import { childValue, configurableItemOptions, configurableOptionsOf, configurationOfChild, isChildDisabled, mergeChildIntoProduct, type OptionValueId } from './variant-merge';
 
@@ -157,17 +158,15 @@ function optionValuesWhere(
   keep: (reached: ConfigurableChild[]) => boolean,
 ): Record<string, OptionValueId[]> {
   const chosen = selectedIds(selection);
-  const out: Record<string, OptionValueId[]> = {};
-  for (const option of configurableOptionsOf(product)) {
-    const code = option.attribute_code;
+  const valuesOf = ({ attribute_code: code, values }: ConfigurableOption): [string, OptionValueId[]] => {
     const others = chosen.filter(([other]) => other !== code);
     const matchesOthers = (c: ConfigurableChild) =>
       others.every(([other, ids]) => ids.includes(childValue(c, other) ?? '\u0000'));
-    out[code] = option.values
-      .filter((v) => keep(children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c))))
-      .map((v) => v.value_index);
-  }
-  return out;
+    const reached = (v: ConfigurableOptionValue) =>
+      children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c));
+    return [code, values.filter((v) => keep(reached(v))).map((v) => v.value_index)];
+  };
+  return Object.fromEntries(configurableOptionsOf(product).map(valuesOf));
 }
 
 /**
