@@ -23,12 +23,8 @@ export const EMPTY_ATTRIBUTES: AttributeState = { byCode: {}, byId: {}, blacklis
 
 /** spec catalogue §5: which codes still need loading (no dots, not loaded, not blacklisted, once each). */
 export function attributeCodesToLoad(codes: readonly string[], state: AttributeState): string[] {
-  const out: string[] = [];
-  for (const code of codes) {
-    if (!code || code.includes('.') || ownEntry(state.byCode, code) || state.blacklist.includes(code) || out.includes(code)) continue;
-    out.push(code);
-  }
-  return out;
+  const known = (code: string) => ownEntry(state.byCode, code) || state.blacklist.includes(code);
+  return [...new Set(codes)].filter((code) => code && !code.includes('.') && !known(code));
 }
 
 /** Add loaded attributes; requested codes that did not come back are blacklisted. */

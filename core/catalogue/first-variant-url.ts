@@ -54,7 +54,10 @@ export function firstVariantDefaultRoute(product: Product, route: ProductPageRou
   const query = defined(route.query);
   if (config.catalogue.urlDispatcher) {
     const params = { ...defined(route.params), childSku };
-    const link = product.url_path ? productLink(product, config, { childSku, urlDispatcher: true, ...(route.storeCode ? { storeCode: route.storeCode } : {}) }) : `${route.path}${queryString({ ...query, childSku })}`;
+    const storeCode = route.storeCode ? { storeCode: route.storeCode } : {};
+    const link = product.url_path
+      ? productLink(product, config, { childSku, ...storeCode })
+      : `${route.path}${queryString({ ...query, childSku })}`;
     const extra = queryString(query);
     const url = extra ? `${link}${link.includes('?') ? '&' : '?'}${extra.slice(1)}` : link;
     return { childSku, placement: 'param', params, query, url };

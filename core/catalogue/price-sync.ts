@@ -57,12 +57,7 @@ export function applyRenderListPrices(products: readonly Product[], items: reado
 
 /** The skus a render-list lookup (and a stock sync) needs: each product's and its configurable children's, once. */
 export function priceSyncSkus(products: readonly Product[]): string[] {
-  const skus = new Set<string>();
-  for (const p of products) {
-    skus.add(p.sku);
-    for (const c of p.configurable_children ?? []) skus.add(c.sku);
-  }
-  return [...skus];
+  return [...new Set(products.flatMap((p) => [p, ...(p.configurable_children ?? [])].map((c) => c.sku)))];
 }
 
 export class PriceSyncService {

@@ -21,8 +21,6 @@ export interface ProductLinkOptions {
   readonly storeCode?: string;
   /** the child sku to link to (default: the product's own sku) */
   readonly childSku?: string;
-  /** override config.catalogue.urlDispatcher */
-  readonly urlDispatcher?: boolean;
 }
 
 /** spec catalogue §2.2: a product route name is the product type plus '-product'. */
@@ -41,8 +39,7 @@ function needsChildSku(product: Product): boolean {
 export function productLink(product: Product, config: ShopConfig, options: ProductLinkOptions = {}): string {
   const prefix = storePrefix(config, options.storeCode);
   const childSku = options.childSku ?? product.sku;
-  const dispatch = options.urlDispatcher ?? config.catalogue.urlDispatcher;
-  if (dispatch && product.url_path) {
+  if (config.catalogue.urlDispatcher && product.url_path) {
     const query = needsChildSku(product) ? `?childSku=${encodeURIComponent(childSku)}` : '';
     return joinPath(prefix, product.url_path) + query;
   }
