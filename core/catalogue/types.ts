@@ -297,22 +297,17 @@ export interface AppliedSort {
 }
 
 // CMS (spec catalogue §3.5)
-export interface CmsPage {
-  id: number | string;
-  identifier: string;
-  title?: string;
-  content?: string;
-  meta_title?: string;
-  meta_description?: string;
-  meta_keywords?: string;
-  [field: string]: unknown;
-}
 export interface CmsBlock {
   id: number | string;
   identifier: string;
   title?: string;
   content?: string;
   [field: string]: unknown;
+}
+export interface CmsPage extends CmsBlock {
+  meta_title?: string;
+  meta_description?: string;
+  meta_keywords?: string;
 }
 
 // Breadcrumbs and the catalogue state (spec catalogue §3.6)
@@ -322,12 +317,7 @@ export interface Breadcrumb {
   link?: string;
 }
 
-export interface ProductList {
-  start: number;
-  perPage: number;
-  total: number;
-  items: Product[];
-}
+export type ProductList = Pick<SearchResult<Product>, 'start' | 'perPage' | 'total' | 'items'>;
 
 /** Selected configurable options: attribute_code -> value_index (spec catalogue §3.6 current configuration). */
 export type ProductConfiguration = Readonly<Record<string, { readonly attribute_code: string; readonly id: number | string; readonly label: string }>>;
