@@ -88,7 +88,8 @@ export function categoryQueryEmpty(key: string, value: unknown): ShopError {
 export function categoryBreadcrumbs(category: Category, flat: readonly Category[], config: ShopConfig, storeCode?: string): Breadcrumb[] {
   const ids = (category.path ?? '').split('/').map(Number).filter((id) => Number.isFinite(id) && id > config.categories.rootCategoryId && id !== category.id);
   const ancestors = ids.flatMap((id) => flat.find((x) => x.id === id) ?? []);
-  return [...ancestors.map((c) => ({ name: c.name, link: categoryLink(c, config, storeCode) })), { name: category.name }];
+  const linked = ancestors.map((c) => ({ name: c.name, link: categoryLink(c, config, storeCode) }));
+  return [...linked, { name: category.name }];
 }
 
 /** Breadcrumbs of a product: the deepest of its categories that is known, linked, then the product name. */

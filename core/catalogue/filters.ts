@@ -183,8 +183,8 @@ export function availableFiltersFromAggregations(
         if (!b?.doc_count) return [];
         const label = priceRangeLabel(range, config, locale);
         const bounds = { from: range.from, ...(range.to != null ? { to: range.to } : {}) };
-        const count = b.doc_count;
-        return [{ id: priceOptionId(range), label, type: 'price', attribute_code: 'price', ...bounds, single: false, count }];
+        const id = priceOptionId(range);
+        return [{ id, label, type: 'price', attribute_code: 'price', ...bounds, single: false, count: b.doc_count }];
       });
       if (options.length) out.price = options;
       continue;

@@ -49,7 +49,7 @@ export function defaultHead(path: string, ctx: HeadContextData, description?: st
 }
 
 /** A page of its own at a canonical path: og type website with the page's title, no JSON-LD. */
-function websiteHead(path: string, description: string, ctx: HeadContextData): PageHead & { readonly canonical: string } {
+function websiteHead(path: string, description: string, ctx: HeadContextData): PageHead & { canonical: string } {
   const canonical = absoluteUrl(ctx.origin, path);
   return { description, canonical, og: { type: 'website', title: ctx.title, url: canonical }, jsonLd: [] };
 }
