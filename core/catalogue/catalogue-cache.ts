@@ -62,11 +62,7 @@ export class CatalogueCache implements UrlMappingCache {
   private storage: Storage;
   /** the in-memory copy, answered once the persistent cache is disabled */
   private readonly memory = new Map<string, Map<string, unknown>>();
-  private persistent = true;
-  private getErrors = 0;
-  private setErrors = 0;
-  private recreations = 0;
-  private quotaClears = 0;
+  private readonly status = { persistent: true, getErrors: 0, setErrors: 0, recreations: 0, quotaClears: 0 };
 
   /** @param recreate makes a fresh Storage when a read hangs (IndexedDB re-opened); without it the storage is kept */
   constructor(
@@ -80,13 +76,14 @@ export class CatalogueCache implements UrlMappingCache {
   }
 
   health(): CacheHealth {
-    return { persistent: this.persistent, getErrors: this.getErrors, setErrors: this.setErrors, recreations: this.recreations, quotaClears: this.quotaClears };
+    return { ...this.status };
   }
 
   private disableIfNeeded(): void {
-    if (this.persistent && (this.getErrors >= this.config.cache.maxGetErrors || this.setErrors >= this.config.cache.maxSetErrors)) {
-      this.persistent = false;
-      this.logger?.warn('Persistent catalogue cache disabled', 'cache', { getErrors: this.getErrors, setErrors: this.setErrors });
+    const { getErrors, setErrors } = this.status;
+    if (this.status.persistent && (getErrors >= this.config.cache.maxGetErrors || setErrors >= this.config.cache.maxSetErrors)) {
+      this.status.persistent = false;
+      this.logger?.warn('Persistent catalogue cache disabled', 'cache', { getErrors, setErrors });
     }
   }
 
@@ -101,7 +98,7 @@ export class CatalogueCache implements UrlMappingCache {
    * a failed read; either answers `fallback` (the in-memory copy).
    */
   private async timed<T>(read: () => Promise<T | undefined>, ms: number, what: object, fallback: T): Promise<T> {
-    if (!this.persistent) return fallback;
+    if (!this.status.persistent) return fallback;
     let timer: { cancel(): void } | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = deadline(this.scheduler, ms, () => resolve(TIMED_OUT));
@@ -109,7 +106,7 @@ export class CatalogueCache implements UrlMappingCache {
     try {
       const value = await Promise.race([read(), timeout]);
       if (value !== TIMED_OUT) return value ?? fallback;
-      this.recreations++;
+      this.status.recreations++;
       if (this.recreate) this.storage = this.recreate();
       this.logger?.warn('Cache read timed out: storage recreated', 'cache', what);
     } catch (e) {
@@ -117,25 +114,25 @@ export class CatalogueCache implements UrlMappingCache {
     } finally {
       timer?.cancel();
     }
-    this.getErrors++;
+    this.status.getErrors++;
     this.disableIfNeeded();
     return fallback;
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {
     this.memory.set(collection, (this.memory.get(collection) ?? new Map()).set(key, value));
-    if (!this.persistent) return;
+    if (!this.status.persistent) return;
     try {
       await this.storage.set(collection, key, value);
     } catch (e) {
       if (e instanceof StorageQuotaError) {
         // spec catalogue §8: the product cache is cleared (the URL cache too on a quota error)
-        this.quotaClears++;
+        this.status.quotaClears++;
         this.logger?.warn('Storage quota exceeded: clearing product and URL caches', 'cache');
         await clearCatalogueCaches(this.storage);
         return;
       }
-      this.setErrors++;
+      this.status.setErrors++;
       this.logger?.warn('Cache write failed', 'cache', { collection, key, error: String(e) });
       this.disableIfNeeded();
     }
@@ -151,7 +148,7 @@ export class CatalogueCache implements UrlMappingCache {
 
   /** spec catalogue §8, §9: storage (nearly) full: clear its product and URL caches (the in-memory copies stay). */
   async clearForQuota(): Promise<void> {
-    this.quotaClears++;
+    this.status.quotaClears++;
     await clearCatalogueCaches(this.storage);
   }
 
