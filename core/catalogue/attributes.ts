@@ -132,7 +132,6 @@ export class AttributeService extends StateHolder<AttributeState> {
     return this.loadMissing('code', (s) => attributeCodesToLoad(codes, s));
   }
 
-  /** Load by ids (not yet known). */
   loadByIds(ids: readonly (string | number)[]): Promise<AttributeState> {
     return this.loadMissing('id', (s) => ids.filter((id) => !ownEntry(s.byId, String(id))));
   }

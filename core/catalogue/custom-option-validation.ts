@@ -29,7 +29,6 @@ export class CustomOptionValidators {
   private readonly validators = new Map<string, CustomOptionValidator>(Object.entries(DEFAULT_CUSTOM_OPTION_VALIDATORS));
   private readonly rules = new Map<number, string>();
 
-  /** register (or replace) the validator of a rule name */
   register(rule: string, validator: CustomOptionValidator): this {
     this.validators.set(rule, validator);
     return this;

@@ -96,7 +96,6 @@ export function priceInclTax(excl: number, config: ShopConfig): number {
   return money(excl * (1 + config.tax.rate), config);
 }
 
-/** Remove tax from a price including tax. */
 export function priceExclTax(incl: number, config: ShopConfig): number {
   return money(incl / (1 + config.tax.rate), config);
 }

@@ -248,7 +248,6 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
   return { body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
 }
 
-/** Wrap a built query into the CatalogueSearch port's request. */
 export function toSearchRequest(built: BuiltSearchQuery, type: EntityType = 'product'): SearchRequest {
   const { body, size, from, sort } = built;
   return { type, body, size, from, ...(sort !== undefined ? { sort } : {}) };

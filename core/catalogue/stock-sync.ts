@@ -63,7 +63,6 @@ export class StockSyncService {
     }
   }
 
-  /** The products with their synchronised stock. */
   async sync(products: readonly Product[], options: { force?: boolean } = {}): Promise<Product[]> {
     const answers = await this.list(products, options);
     return answers.length ? applyStock(products, answers) : [...products];

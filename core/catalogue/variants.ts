@@ -41,7 +41,6 @@ function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
   });
 }
 
-/** How many selected options a child matches. */
 export function matchLevel(child: ConfigurableChild, selection: VariantSelection): number {
   return selectedIds(selection).filter(([code, ids]) => ids.includes(childValue(child, code) ?? '\u0000')).length;
 }

@@ -16,7 +16,6 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return kept(numberFormats, keyOf(locale, options), () => new Intl.NumberFormat(locale, options));
 }
 
-/** The shared Intl.DateTimeFormat of a locale and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return kept(dateFormats, keyOf(locale, options), () => new Intl.DateTimeFormat(locale, options));
 }

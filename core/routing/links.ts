@@ -70,7 +70,6 @@ export function cmsPageLink(page: Pick<CmsPage, 'identifier'>, config: ShopConfi
   return storePrefix(config, storeCode) + routePath('cms-page', { slug: page.identifier });
 }
 
-/** The home route of a store. */
 export function homeLink(config: ShopConfig, storeCode?: string): string {
   return storePrefix(config, storeCode) + '/';
 }

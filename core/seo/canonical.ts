@@ -6,7 +6,6 @@ import type { ShopConfig } from '../config';
 import type { CmsPage, Product } from '../catalogue/types';
 import { cmsPageLink, productLink, staticPageOf, storePrefix } from '../routing/links';
 
-/** A path without its query and fragment. */
 export function withoutQuery(path: string): string {
   return path.split(/[?#]/)[0]!;
 }
