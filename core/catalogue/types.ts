@@ -47,21 +47,14 @@ export interface ConfigurableOption {
   values: ConfigurableOptionValue[];
 }
 
-export interface ConfigurableChild extends PriceFields {
+/** A configurable's child: its own id, sku and prices, and the product fields a variant has of its own. */
+export interface ConfigurableChild extends PriceFields, Partial<Pick<Product, ChildField>> {
   id: number | string;
   sku: string;
-  name?: string;
-  status?: number;
-  visibility?: number;
-  stock?: StockItem;
   custom_attributes?: Array<{ attribute_code: string; value: unknown }>;
-  image?: string;
-  thumbnail?: string;
-  small_image?: string;
-  color?: number | string;
-  size?: number | string;
   [attribute: string]: unknown;
 }
+type ChildField = 'name' | 'status' | 'visibility' | 'stock' | 'image' | 'thumbnail' | 'small_image' | 'color' | 'size';
 
 export interface BundleProductLink {
   id: number | string;
