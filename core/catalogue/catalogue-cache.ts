@@ -274,10 +274,7 @@ export class CachedCatalogueSearch implements CatalogueSearch {
   }
 }
 
-/**
- * spec catalogue §4.4: two-stage product caching (a light first query, then the full one) switches itself off
- * when the first stage is not faster than the second.
- */
+/** spec catalogue §4.4: two-stage caching (a light query, then the full one) stops once the first is not faster. */
 export class TwoStageCaching {
   private enabled: boolean;
   constructor(config: ShopConfig) {

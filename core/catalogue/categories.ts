@@ -68,10 +68,7 @@ function stripPath(path: string, config: ShopConfig): string {
   return p;
 }
 
-/**
- * spec catalogue §2.2: a category page is found by matching the route path, without a leading slash, to the
- * category's url_path (URL dispatching), or '/c/{slug}' to its slug.
- */
+/** spec catalogue §2.2: the category whose url_path is the route path (URL dispatching), or '/c/{slug}''s. */
 export function findCategoryByPath(flat: readonly Category[], path: string, config: ShopConfig): Category | undefined {
   const p = stripPath(path, config);
   const bySlug = /^c\/([^/]+)$/.exec(p);

@@ -27,10 +27,7 @@ export function isFilterChosen(chosen: ChosenFilters, option: FilterOption): boo
   return (chosen[option.type] ?? []).some((o) => sameOption(o, option));
 }
 
-/**
- * spec catalogue §4.4: toggling a filter removes it if already chosen, else adds it. Single-choice filters
- * replace the chosen value; system filters (sort) hold one value.
- */
+/** spec catalogue §4.4: a chosen filter is removed, another added; single-choice and system filters hold one. */
 export function toggleFilter(chosen: ChosenFilters, option: FilterOption, config: ShopConfig): ChosenFilters {
   const current = chosen[option.type] ?? [];
   const others = current.filter((o) => !sameOption(o, option));

@@ -135,10 +135,7 @@ function sumPrices(parts: Array<{ price: PriceInfo; qty: number }>, config: Shop
   return priceOf(sum((p) => p.regular), sum((p) => p.final), config);
 }
 
-/**
- * spec catalogue §3.1: a grouped product's price is the sum of its parts' prices (associated links with a
- * loaded product, times the part's quantity, default 1).
- */
+/** spec catalogue §3.1: a grouped product's price sums its loaded associated parts' prices times their qty (1). */
 export function groupedProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   const parts = (product.product_links ?? [])
     .filter((l) => l.link_type === 'associated' && l.product)
@@ -187,10 +184,7 @@ export function chosenBundleLinks(product: Pick<Product, 'bundle_options'>, sele
   return out;
 }
 
-/**
- * spec catalogue §3.1, §4.4: the selection a bundle starts with: per option its default link (is_default, otherwise
- * the first) at the link's qty.
- */
+/** spec catalogue §3.1, §4.4: a bundle starts with each option's default link (is_default, else the first). */
 export function defaultBundleSelections(product: Pick<Product, 'bundle_options'>): BundleOptionSelection[] {
   return (product.bundle_options ?? []).flatMap((option) => {
     const link = option.product_links?.find((l) => l.is_default) ?? option.product_links?.[0];

@@ -146,10 +146,7 @@ export function selectConfigurableChild(
   return (options.fallbackToDefault ?? config.catalogue.useDefaultChildWhenNoMatch) ? candidates[0] : undefined;
 }
 
-/**
- * Per configurable option, its values for which `keep` holds of the children that have the value and match every other
- * selected option. Keyed by attribute code.
- */
+/** Per option code, the values for which `keep` holds of the children having it and matching the other choices. */
 function optionValuesWhere(
   product: Product,
   children: readonly ConfigurableChild[],
@@ -219,10 +216,7 @@ export function withVariantErrors(product: Product, config: ShopConfig): Product
   return { ...product, errors };
 }
 
-/**
- * filterUnavailableVariants toggle (spec catalogue §9): drop unavailable children, and the option values no
- * child offers any more.
- */
+/** spec catalogue §9 filterUnavailableVariants: unavailable children go, and the option values no child has. */
 export function filterUnavailableVariants(product: Product, config: ShopConfig): Product {
   if (!config.catalogue.filterUnavailableVariants || product.type_id !== 'configurable') return product;
   const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config) && !(c.stock && !c.stock.is_in_stock));

@@ -50,10 +50,7 @@ export function productLink(product: Product, config: ShopConfig, options: Produ
   return prefix + routePath(name, { parentSku, slug });
 }
 
-/**
- * spec catalogue §2.2: '/{storeCode}/{url_path}' with URL dispatching on, otherwise '/{storeCode}/c/{slug}'
- * (the store code only when the store view appends it).
- */
+/** spec catalogue §2.2: '[/{storeCode}]/{url_path}' with URL dispatching on, else '[/{storeCode}]/c/{slug}'. */
 export function categoryLink(category: Pick<Category, 'url_path' | 'slug'>, config: ShopConfig, storeCode?: string) {
   const prefix = storePrefix(config, storeCode);
   if (config.catalogue.urlDispatcher && category.url_path) return joinPath(prefix, category.url_path);
