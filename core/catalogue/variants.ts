@@ -208,8 +208,7 @@ export function configureProduct(
  * child, or when the product's own stock says not in stock. Other errors are kept.
  */
 export function withVariantErrors(product: Product, config: ShopConfig): Product {
-  const errors: Record<string, string> = { ...(product.errors ?? {}) };
-  delete errors.variants;
+  const { variants: _replaced, ...errors }: Record<string, string> = product.errors ?? {};
   const noChild = product.type_id === 'configurable' && !(product.configurable_children ?? []).some((c) => isChildAvailable(c, config));
   const ownStockOut = product.stock !== undefined && product.stock.is_in_stock === false;
   if (noChild || ownStockOut) errors.variants = MESSAGES.noAvailableVariants;
