@@ -191,13 +191,12 @@ export function availableFiltersFromAggregations(
       counts.set(String(b.key), (counts.get(String(b.key)) ?? 0) + b.doc_count);
     }
     const meta = attributes.find((a) => a.attribute_code === field);
-    const options: AvailableFilterOption[] = [];
-    for (const [key, count] of counts) {
-      if (!count) continue;
+    const options = [...counts].flatMap(([key, count]): AvailableFilterOption[] => {
       const label = meta?.options?.find((o) => String(o.value) === key)?.label;
-      if (meta && !label) continue;
-      options.push({ id: /^\d+$/.test(key) ? Number(key) : key, label: label ?? key, type: field, attribute_code: field, count });
-    }
+      if (!count || (meta && !label)) return [];
+      const id = /^\d+$/.test(key) ? Number(key) : key;
+      return [{ id, label: label ?? key, type: field, attribute_code: field, count }];
+    });
     if (options.length) out[field] = options;
   }
   return out;

@@ -172,16 +172,13 @@ function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection:
 
 /** The links a selection chooses, option by option (unknown options and links are ignored), with their quantities. */
 export function chosenBundleLinks(product: Pick<Product, 'bundle_options'>, selections: readonly BundleOptionSelection[]): Array<{ option: BundleOption; link: BundleProductLink; qty: number }> {
-  const out: Array<{ option: BundleOption; link: BundleProductLink; qty: number }> = [];
-  for (const option of product.bundle_options ?? []) {
+  return (product.bundle_options ?? []).flatMap((option) => {
     const selection = selections.find((s) => String(s.option_id) === String(option.option_id));
-    if (!selection) continue;
+    if (!selection) return [];
     const ids = new Set((selection.option_selections ?? []).map(String));
-    for (const link of option.product_links ?? []) {
-      if (ids.has(String(link.id))) out.push({ option, link, qty: bundleLinkQty(option, link, selection) });
-    }
-  }
-  return out;
+    const links = (option.product_links ?? []).filter((l) => ids.has(String(l.id)));
+    return links.map((link) => ({ option, link, qty: bundleLinkQty(option, link, selection) }));
+  });
 }
 
 /** spec catalogue §3.1, §4.4: a bundle starts with each option's default link (is_default, else the first). */
