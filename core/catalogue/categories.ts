@@ -94,11 +94,10 @@ export function productBreadcrumbs(product: Product, flat: readonly Category[], 
   const ids = new Set<number>([...(product.category ?? []).map((c) => Number(c.category_id)), ...(product.category_ids ?? []).map(Number)]);
   const candidates = flat.filter((c) => ids.has(c.id)).sort((a, b) => b.level - a.level || byPosition(a, b));
   const deepest = candidates[0];
-  const crumbs = deepest
-    ? categoryBreadcrumbs(deepest, flat, config, storeCode).map((b, i, all) => (i === all.length - 1 ? { name: b.name, link: categoryLink(deepest, config, storeCode) } : b))
-    : [];
-  crumbs.push({ name: product.name });
-  return crumbs;
+  if (!deepest) return [{ name: product.name }];
+  // the category's own crumb is linked on a product page
+  const ancestors = categoryBreadcrumbs(deepest, flat, config, storeCode).slice(0, -1);
+  return [...ancestors, { name: deepest.name, link: categoryLink(deepest, config, storeCode) }, { name: product.name }];
 }
 
 /** spec catalogue §7, §9: the category search: filters on the given fields, active only by default, size 4000. */
