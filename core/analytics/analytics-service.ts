@@ -103,7 +103,7 @@ export class AnalyticsService {
         this.push(checkoutStepEvent(before.step, after.step, this.cart, chosen, this.config));
       }
       const order = after.lastOrder;
-      if (order && order !== before.lastOrder && order.order_id !== before.lastOrder?.order_id && order.status === 'placed' && !order.placedElsewhere) {
+      if (order && order.order_id !== before.lastOrder?.order_id && order.status === 'placed' && !order.placedElsewhere) {
         this.push(purchase(String(order.result?.increment_id ?? order.order_id), this.lastFilled, this.config));
       }
     });

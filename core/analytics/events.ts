@@ -27,17 +27,9 @@ export interface GaItem {
   readonly item_list_name?: string;
 }
 
-export type EcommerceEventName =
-  | 'view_item_list'
-  | 'select_item'
-  | 'view_item'
-  | 'add_to_cart'
-  | 'remove_from_cart'
-  | 'view_cart'
-  | 'begin_checkout'
-  | 'add_shipping_info'
-  | 'add_payment_info'
-  | 'purchase';
+type ListEventName = 'view_item_list' | 'select_item' | 'view_item' | 'add_to_cart' | 'remove_from_cart';
+type CartEventName = 'view_cart' | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'purchase';
+export type EcommerceEventName = ListEventName | CartEventName;
 
 export interface Ecommerce {
   readonly currency: string;
@@ -71,6 +63,11 @@ type Money = Pick<ShopConfig, 'i18n'>;
 
 const cents = (amount: number, config: Money): number => Math.round(amount * 10 ** config.i18n.fractionDigits);
 const fromCents = (c: number, config: Money): number => c / 10 ** config.i18n.fractionDigits;
+
+/** An e-commerce event in the shop's currency. */
+function ecommerceEvent(event: EcommerceEventName, fields: Omit<Ecommerce, 'currency'>, config: Money): EcommerceEvent {
+  return { event, ecommerce: { currency: config.i18n.currencyCode, ...fields } };
+}
 
 /** Σ price × quantity, summed in whole cents (no float drift across many lines). */
 export function goodsValue(items: readonly GaItem[], config: Money): number {
@@ -113,21 +110,19 @@ export function itemFromProduct(product: Product, config: Money, extra: { index?
 export function viewItemList(listName: string, products: readonly Product[], config: ShopConfig): EcommerceEvent | undefined {
   if (products.length === 0) return undefined;
   const items = products.map((p, index) => itemFromProduct(p, config, { index, item_list_name: listName }));
-  return { event: 'view_item_list', ecommerce: { currency: config.i18n.currencyCode, item_list_name: listName, items } };
+  return ecommerceEvent('view_item_list', { item_list_name: listName, items }, config);
 }
 
 /** select_item: the shopper opened a list's product. */
 export function selectItem(listName: string, product: Product, index: number, config: ShopConfig): EcommerceEvent {
-  return {
-    event: 'select_item',
-    ecommerce: { currency: config.i18n.currencyCode, item_list_name: listName, items: [itemFromProduct(product, config, { index, item_list_name: listName })] },
-  };
+  const items = [itemFromProduct(product, config, { index, item_list_name: listName })];
+  return ecommerceEvent('select_item', { item_list_name: listName, items }, config);
 }
 
 /** view_item: the product page shows a product (value: its price). */
 export function viewItem(product: Product, config: ShopConfig): EcommerceEvent {
   const item = itemFromProduct(product, config);
-  return { event: 'view_item', ecommerce: { currency: config.i18n.currencyCode, value: item.price, items: [item] } };
+  return ecommerceEvent('view_item', { value: item.price, items: [item] }, config);
 }
 
 /**
@@ -145,10 +140,8 @@ export function cartChangeEvents(before: readonly CartItem[], after: readonly Ca
     else if (diff < 0) removed.push(itemFromLine(line, config, -diff));
   }
   for (const [id, line] of was) if (!now.has(id)) removed.push(itemFromLine(line, config, line.qty));
-  const event = (name: 'add_to_cart' | 'remove_from_cart', items: GaItem[]): EcommerceEvent => ({
-    event: name,
-    ecommerce: { currency: config.i18n.currencyCode, value: goodsValue(items, config), items },
-  });
+  const event = (name: 'add_to_cart' | 'remove_from_cart', items: GaItem[]) =>
+    ecommerceEvent(name, { value: goodsValue(items, config), items }, config);
   return [...(added.length ? [event('add_to_cart', added)] : []), ...(removed.length ? [event('remove_from_cart', removed)] : [])];
 }
 
@@ -172,8 +165,6 @@ export function cartAmounts(cart: CartSnapshot, config: Money): { items: GaItem[
   };
 }
 
-type CartEventName = 'view_cart' | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'purchase';
-
 /**
  * view_cart, begin_checkout, add_shipping_info, add_payment_info (and purchase's lines): the cart's lines, value = goods −
  * discount; `extra` adds fields (or another value: see purchase).
@@ -188,7 +179,7 @@ export function cartEvent(
   const a = cartAmounts(cart, config);
   const value = fromCents(cents(a.goods, config) - cents(a.discount, config), config);
   const coupon = cart.coupon?.code ? { coupon: cart.coupon.code } : {};
-  return { event: name, ecommerce: { currency: config.i18n.currencyCode, value, ...coupon, ...extra, items: a.items } };
+  return ecommerceEvent(name, { value, ...coupon, ...extra, items: a.items }, config);
 }
 
 /** purchase: the order id as transaction_id; value = goods − discount + shipping (see the header comment). */

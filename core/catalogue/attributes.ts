@@ -6,7 +6,7 @@
 import { ownEntry } from '../dictionary';
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
-import type { AttributeApi } from '../ports/attribute-api';
+import type { AttributeApi, AttributeQuery } from '../ports/attribute-api';
 import type { Logger } from '../ports/logger';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { AttributeMetadata, Product } from './types';
@@ -23,12 +23,8 @@ export const EMPTY_ATTRIBUTES: AttributeState = { byCode: {}, byId: {}, blacklis
 
 /** spec catalogue §5: which codes still need loading (no dots, not loaded, not blacklisted, once each). */
 export function attributeCodesToLoad(codes: readonly string[], state: AttributeState): string[] {
-  const out: string[] = [];
-  for (const code of codes) {
-    if (!code || code.includes('.') || ownEntry(state.byCode, code) || state.blacklist.includes(code) || out.includes(code)) continue;
-    out.push(code);
-  }
-  return out;
+  const known = (code: string) => ownEntry(state.byCode, code) || state.blacklist.includes(code);
+  return [...new Set(codes)].filter((code) => code && !code.includes('.') && !known(code));
 }
 
 /** Add loaded attributes; requested codes that did not come back are blacklisted. */
@@ -132,23 +128,12 @@ export class AttributeService extends StateHolder<AttributeState> {
     await this.persist(Object.values(this.state.value.byCode));
   }
   /** Load the attributes of these codes that are not known yet (size 150). */
-  async load(codes: readonly string[]): Promise<AttributeState> {
-    let wanted = attributeCodesToLoad(codes, this.state.value);
-    if (!wanted.length) return this.state.value;
-    const cached = await this.fromStorage(wanted.map((c) => `code:${c}`));
-    if (cached.length) {
-      this.state.next(addAttributes(this.state.value, cached));
-      wanted = attributeCodesToLoad(wanted, this.state.value);
-      if (!wanted.length) return this.state.value;
-    }
-    try {
-      const loaded = await this.api.list({ codes: wanted, size: this.config.attributes.pageSize });
-      this.state.next(addAttributes(this.state.value, loaded, wanted));
-      await this.persist(loaded);
-    } catch (e) {
-      this.logger?.warn('Attributes could not be loaded', 'attributes', { codes: wanted, error: String(e) });
-    }
-    return this.state.value;
+  load(codes: readonly string[]): Promise<AttributeState> {
+    return this.loadMissing('code', (s) => attributeCodesToLoad(codes, s));
+  }
+
+  loadByIds(ids: readonly (string | number)[]): Promise<AttributeState> {
+    return this.loadMissing('id', (s) => ids.filter((id) => !ownEntry(s.byId, String(id))));
   }
 
   /**
@@ -157,36 +142,36 @@ export class AttributeService extends StateHolder<AttributeState> {
    * a failure keeps what is known and is asked again next time.
    */
   async loadUserDefined(): Promise<AttributeState> {
-    if (this.userDefinedLoaded) return this.state.value;
-    try {
-      const loaded = await this.api.list({ onlyUserDefined: true, size: this.config.attributes.pageSize });
-      this.state.next(addAttributes(this.state.value, loaded));
-      this.userDefinedLoaded = true;
-      await this.persist(loaded);
-    } catch (e) {
-      this.logger?.warn('Attributes could not be loaded', 'attributes', { userDefined: true, error: String(e) });
-    }
+    if (!this.userDefinedLoaded) this.userDefinedLoaded = await this.ask({ onlyUserDefined: true });
     return this.state.value;
   }
 
-  /** Load by ids (not yet known). */
-  async loadByIds(ids: readonly (string | number)[]): Promise<AttributeState> {
-    let wanted = ids.filter((id) => !ownEntry(this.state.value.byId, String(id)));
+  /** The persistent cache first, then the API for what is still missing (unknown codes are blacklisted). */
+  private async loadMissing(kind: 'code' | 'id', missing: (s: AttributeState) => Array<string | number>) {
+    let wanted = missing(this.state.value);
     if (!wanted.length) return this.state.value;
-    const cached = await this.fromStorage(wanted.map((id) => `id:${id}`));
+    const cached = await this.fromStorage(wanted.map((w) => `${kind}:${w}`));
     if (cached.length) {
       this.state.next(addAttributes(this.state.value, cached));
-      wanted = wanted.filter((id) => !ownEntry(this.state.value.byId, String(id)));
+      wanted = missing(this.state.value);
       if (!wanted.length) return this.state.value;
     }
-    try {
-      const loaded = await this.api.list({ ids: wanted, size: this.config.attributes.pageSize });
-      this.state.next(addAttributes(this.state.value, loaded));
-      await this.persist(loaded);
-    } catch (e) {
-      this.logger?.warn('Attributes could not be loaded', 'attributes', { ids: wanted, error: String(e) });
-    }
+    const codes = wanted.map(String);
+    await (kind === 'code' ? this.ask({ codes }, codes) : this.ask({ ids: wanted }));
     return this.state.value;
+  }
+
+  /** One attribute search (true when it answered); a failure is logged and keeps what is known. */
+  private async ask(query: AttributeQuery, requested: readonly string[] = []): Promise<boolean> {
+    try {
+      const loaded = await this.api.list({ ...query, size: this.config.attributes.pageSize });
+      this.state.next(addAttributes(this.state.value, loaded, requested));
+      await this.persist(loaded);
+      return true;
+    } catch (e) {
+      this.logger?.warn('Attributes could not be loaded', 'attributes', { ...query, error: String(e) });
+      return false;
+    }
   }
 
   label(code: string, value: unknown): string | undefined {
@@ -195,7 +180,7 @@ export class AttributeService extends StateHolder<AttributeState> {
 }
 
 /** spec catalogue §7: the attribute search request (by attribute_code or attribute_id, user-defined / visible filters, size 150). */
-export function attributeSearchBody(query: { codes?: readonly string[]; ids?: readonly (string | number)[]; onlyUserDefined?: boolean; onlyVisible?: boolean }): Record<string, unknown> {
+export function attributeSearchBody(query: AttributeQuery): Record<string, unknown> {
   const must: unknown[] = [];
   if (query.codes?.length) must.push({ terms: { attribute_code: [...query.codes] } });
   if (query.ids?.length) must.push({ terms: { attribute_id: [...query.ids] } });

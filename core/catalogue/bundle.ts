@@ -18,22 +18,16 @@ const sameId = (a: unknown, b: unknown) => String(a) === String(b);
  * no link are dropped. This is the shape sent to the cart.
  */
 export function normalizeBundleSelections(product: Pick<Product, 'bundle_options'>, selections: readonly BundleOptionSelection[]): BundleOptionSelection[] {
-  const out: BundleOptionSelection[] = [];
-  for (const option of product.bundle_options ?? []) {
+  return (product.bundle_options ?? []).flatMap((option): BundleOptionSelection[] => {
     const selection = selections.find((s) => sameId(s.option_id, option.option_id));
-    if (!selection) continue;
-    const wanted = new Set((selection.option_selections ?? []).map(String));
+    const wanted = new Set((selection?.option_selections ?? []).map(String));
     const links = option.product_links.filter((l) => wanted.has(String(l.id)));
     const kept = bundleOptionIsMulti(option) ? links : links.slice(0, 1);
-    if (!kept.length) continue;
+    if (!selection || !kept.length) return [];
     const qty = Number(selection.option_qty);
-    out.push({
-      option_id: option.option_id,
-      option_qty: Number.isInteger(qty) && qty >= 0 ? qty : 1,
-      option_selections: kept.map((l) => l.id),
-    });
-  }
-  return out;
+    const optionQty = Number.isInteger(qty) && qty >= 0 ? qty : 1;
+    return [{ option_id: option.option_id, option_qty: optionQty, option_selections: kept.map((l) => l.id) }];
+  });
 }
 
 /**
@@ -124,12 +118,10 @@ export function configureBundle(product: Product, selections: readonly BundleOpt
 /** The cart line's text of a bundle's choices: per option its title and the chosen links ("2 × Name"). */
 export function bundleChoiceLabels(product: Pick<Product, 'bundle_options' | 'product_option'>): Array<{ label: string; value: string }> {
   const chosen = chosenBundleLinks(product, bundleSelectionsOf(product));
-  const out: Array<{ label: string; value: string }> = [];
-  for (const option of product.bundle_options ?? []) {
+  return (product.bundle_options ?? []).flatMap((option) => {
     const links = chosen.filter((c) => c.option === option);
-    if (!links.length) continue;
+    if (!links.length) return [];
     const label = option.title?.trim() ? option.title : String(option.option_id);
-    out.push({ label, value: links.map((c) => `${c.qty} × ${c.link.product?.name ?? c.link.sku}`).join(', ') });
-  }
-  return out;
+    return [{ label, value: links.map((c) => `${c.qty} × ${c.link.product?.name ?? c.link.sku}`).join(', ') }];
+  });
 }

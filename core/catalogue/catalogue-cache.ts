@@ -58,32 +58,11 @@ export interface CacheHealth {
   readonly quotaClears: number;
 }
 
-/** In-memory fallback used once the persistent cache is disabled. */
-class MemoryCollections {
-  private readonly data = new Map<string, Map<string, unknown>>();
-  get<T>(c: string, k: string): T | undefined {
-    return this.data.get(c)?.get(k) as T | undefined;
-  }
-  set(c: string, k: string, v: unknown): void {
-    if (!this.data.has(c)) this.data.set(c, new Map());
-    this.data.get(c)!.set(k, v);
-  }
-  clear(c: string): void {
-    this.data.delete(c);
-  }
-  entries<T>(c: string): Array<[string, T]> {
-    return [...(this.data.get(c)?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) as Array<[string, T]>;
-  }
-}
-
 export class CatalogueCache implements UrlMappingCache {
   private storage: Storage;
-  private readonly memory = new MemoryCollections();
-  private persistent = true;
-  private getErrors = 0;
-  private setErrors = 0;
-  private recreations = 0;
-  private quotaClears = 0;
+  /** the in-memory copy, answered once the persistent cache is disabled */
+  private readonly memory = new Map<string, Map<string, unknown>>();
+  private readonly status = { persistent: true, getErrors: 0, setErrors: 0, recreations: 0, quotaClears: 0 };
 
   /** @param recreate makes a fresh Storage when a read hangs (IndexedDB re-opened); without it the storage is kept */
   constructor(
@@ -97,18 +76,19 @@ export class CatalogueCache implements UrlMappingCache {
   }
 
   health(): CacheHealth {
-    return { persistent: this.persistent, getErrors: this.getErrors, setErrors: this.setErrors, recreations: this.recreations, quotaClears: this.quotaClears };
+    return { ...this.status };
   }
 
   private disableIfNeeded(): void {
-    if (this.persistent && (this.getErrors >= this.config.cache.maxGetErrors || this.setErrors >= this.config.cache.maxSetErrors)) {
-      this.persistent = false;
-      this.logger?.warn('Persistent catalogue cache disabled', 'cache', { getErrors: this.getErrors, setErrors: this.setErrors });
+    const { getErrors, setErrors } = this.status;
+    if (this.status.persistent && (getErrors >= this.config.cache.maxGetErrors || setErrors >= this.config.cache.maxSetErrors)) {
+      this.status.persistent = false;
+      this.logger?.warn('Persistent catalogue cache disabled', 'cache', { getErrors, setErrors });
     }
   }
 
   get<T>(collection: string, key: string): Promise<T | undefined> {
-    const memo = this.memory.get<T>(collection, key);
+    const memo = this.memory.get(collection)?.get(key) as T | undefined;
     const read = () => this.storage.get<T>(collection, key);
     return this.timed(read, this.config.cache.readTimeoutMs, { collection, key }, memo);
   }
@@ -118,7 +98,7 @@ export class CatalogueCache implements UrlMappingCache {
    * a failed read; either answers `fallback` (the in-memory copy).
    */
   private async timed<T>(read: () => Promise<T | undefined>, ms: number, what: object, fallback: T): Promise<T> {
-    if (!this.persistent) return fallback;
+    if (!this.status.persistent) return fallback;
     let timer: { cancel(): void } | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = deadline(this.scheduler, ms, () => resolve(TIMED_OUT));
@@ -126,7 +106,7 @@ export class CatalogueCache implements UrlMappingCache {
     try {
       const value = await Promise.race([read(), timeout]);
       if (value !== TIMED_OUT) return value ?? fallback;
-      this.recreations++;
+      this.status.recreations++;
       if (this.recreate) this.storage = this.recreate();
       this.logger?.warn('Cache read timed out: storage recreated', 'cache', what);
     } catch (e) {
@@ -134,25 +114,25 @@ export class CatalogueCache implements UrlMappingCache {
     } finally {
       timer?.cancel();
     }
-    this.getErrors++;
+    this.status.getErrors++;
     this.disableIfNeeded();
     return fallback;
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {
-    this.memory.set(collection, key, value);
-    if (!this.persistent) return;
+    this.memory.set(collection, (this.memory.get(collection) ?? new Map()).set(key, value));
+    if (!this.status.persistent) return;
     try {
       await this.storage.set(collection, key, value);
     } catch (e) {
       if (e instanceof StorageQuotaError) {
         // spec catalogue §8: the product cache is cleared (the URL cache too on a quota error)
-        this.quotaClears++;
+        this.status.quotaClears++;
         this.logger?.warn('Storage quota exceeded: clearing product and URL caches', 'cache');
         await clearCatalogueCaches(this.storage);
         return;
       }
-      this.setErrors++;
+      this.status.setErrors++;
       this.logger?.warn('Cache write failed', 'cache', { collection, key, error: String(e) });
       this.disableIfNeeded();
     }
@@ -160,14 +140,15 @@ export class CatalogueCache implements UrlMappingCache {
 
   /** Every entry of a collection, timed like a read (spec catalogue §9: iteration times out at 2000 ms). */
   entries<T>(collection: string): Promise<Array<[string, T]>> {
-    const memo = this.memory.entries<T>(collection);
+    const kept = [...(this.memory.get(collection) ?? [])] as Array<[string, T]>;
+    const memo = kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const read = () => this.storage.entries<T>(collection);
     return this.timed(read, this.config.cache.iterateTimeoutMs, { collection }, memo);
   }
 
   /** spec catalogue §8, §9: storage (nearly) full: clear its product and URL caches (the in-memory copies stay). */
   async clearForQuota(): Promise<void> {
-    this.quotaClears++;
+    this.status.quotaClears++;
     await clearCatalogueCaches(this.storage);
   }
 
@@ -293,10 +274,7 @@ export class CachedCatalogueSearch implements CatalogueSearch {
   }
 }
 
-/**
- * spec catalogue §4.4: two-stage product caching (a light first query, then the full one) switches itself off
- * when the first stage is not faster than the second.
- */
+/** spec catalogue §4.4: two-stage caching (a light query, then the full one) stops once the first is not faster. */
 export class TwoStageCaching {
   private enabled: boolean;
   constructor(config: ShopConfig) {

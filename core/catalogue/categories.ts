@@ -68,10 +68,7 @@ function stripPath(path: string, config: ShopConfig): string {
   return p;
 }
 
-/**
- * spec catalogue §2.2: a category page is found by matching the route path, without a leading slash, to the
- * category's url_path (URL dispatching), or '/c/{slug}' to its slug.
- */
+/** spec catalogue §2.2: the category whose url_path is the route path (URL dispatching), or '/c/{slug}''s. */
 export function findCategoryByPath(flat: readonly Category[], path: string, config: ShopConfig): Category | undefined {
   const p = stripPath(path, config);
   const bySlug = /^c\/([^/]+)$/.exec(p);
@@ -87,13 +84,9 @@ export function categoryQueryEmpty(key: string, value: unknown): ShopError {
 /** spec catalogue §2.2: a category's breadcrumbs: its ancestors below the root (linked), then itself. */
 export function categoryBreadcrumbs(category: Category, flat: readonly Category[], config: ShopConfig, storeCode?: string): Breadcrumb[] {
   const ids = (category.path ?? '').split('/').map(Number).filter((id) => Number.isFinite(id) && id > config.categories.rootCategoryId && id !== category.id);
-  const crumbs: Breadcrumb[] = [];
-  for (const id of ids) {
-    const c = flat.find((x) => x.id === id);
-    if (c) crumbs.push({ name: c.name, link: categoryLink(c, config, storeCode) });
-  }
-  crumbs.push({ name: category.name });
-  return crumbs;
+  const ancestors = ids.flatMap((id) => flat.find((x) => x.id === id) ?? []);
+  const linked = ancestors.map((c) => ({ name: c.name, link: categoryLink(c, config, storeCode) }));
+  return [...linked, { name: category.name }];
 }
 
 /** Breadcrumbs of a product: the deepest of its categories that is known, linked, then the product name. */
@@ -101,11 +94,10 @@ export function productBreadcrumbs(product: Product, flat: readonly Category[], 
   const ids = new Set<number>([...(product.category ?? []).map((c) => Number(c.category_id)), ...(product.category_ids ?? []).map(Number)]);
   const candidates = flat.filter((c) => ids.has(c.id)).sort((a, b) => b.level - a.level || byPosition(a, b));
   const deepest = candidates[0];
-  const crumbs = deepest
-    ? categoryBreadcrumbs(deepest, flat, config, storeCode).map((b, i, all) => (i === all.length - 1 ? { name: b.name, link: categoryLink(deepest, config, storeCode) } : b))
-    : [];
-  crumbs.push({ name: product.name });
-  return crumbs;
+  if (!deepest) return [{ name: product.name }];
+  // the category's own crumb is linked on a product page
+  const ancestors = categoryBreadcrumbs(deepest, flat, config, storeCode).slice(0, -1);
+  return [...ancestors, { name: deepest.name, link: categoryLink(deepest, config, storeCode) }, { name: product.name }];
 }
 
 /** spec catalogue §7, §9: the category search: filters on the given fields, active only by default, size 4000. */

@@ -147,8 +147,7 @@ export class CategoryService extends StateHolder<CategoryState> {
     this.patch({ loading: true });
     this.lastListFailure = undefined;
     try {
-      const twoStage = this.options.twoStage;
-      const clock = this.options.clock;
+      const { twoStage, clock } = this.options;
       let result;
       if (twoStage?.isEnabled() && clock && from === 0) {
         const t0 = clock.now();

@@ -29,7 +29,6 @@ export class CustomOptionValidators {
   private readonly validators = new Map<string, CustomOptionValidator>(Object.entries(DEFAULT_CUSTOM_OPTION_VALIDATORS));
   private readonly rules = new Map<number, string>();
 
-  /** register (or replace) the validator of a rule name */
   register(rule: string, validator: CustomOptionValidator): this {
     this.validators.set(rule, validator);
     return this;
@@ -56,12 +55,10 @@ export class CustomOptionValidators {
 
   /** errors of every option, keyed by field name; values are keyed by field name too */
   validateAll(options: readonly CustomOption[], values: Readonly<Record<string, unknown>>): Record<string, MessageKey> {
-    const out: Record<string, MessageKey> = {};
-    for (const o of options) {
+    return Object.fromEntries(options.flatMap((o) => {
       const e = this.validate(o, values[customOptionFieldName(o)]);
-      if (e) out[customOptionFieldName(o)] = e;
-    }
-    return out;
+      return e ? [[customOptionFieldName(o), e]] : [];
+    }));
   }
 }
 

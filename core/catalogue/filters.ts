@@ -27,34 +27,28 @@ export function isFilterChosen(chosen: ChosenFilters, option: FilterOption): boo
   return (chosen[option.type] ?? []).some((o) => sameOption(o, option));
 }
 
-/**
- * spec catalogue §4.4: toggling a filter removes it if already chosen, else adds it. Single-choice filters
- * replace the chosen value; system filters (sort) hold one value.
- */
+/** spec catalogue §4.4: a chosen filter is removed, another added; single-choice and system filters hold one. */
 export function toggleFilter(chosen: ChosenFilters, option: FilterOption, config: ShopConfig): ChosenFilters {
   const current = chosen[option.type] ?? [];
-  let next: readonly FilterOption[];
-  if (current.some((o) => sameOption(o, option))) next = current.filter((o) => !sameOption(o, option));
-  else if (option.single || isSystemFilter(option.type, config)) next = [option];
-  else next = [...current, option];
-  const out: Record<string, readonly FilterOption[]> = { ...chosen };
-  if (next.length) out[option.type] = next;
-  else delete out[option.type];
-  return out;
+  const others = current.filter((o) => !sameOption(o, option));
+  if (others.length < current.length) return withType(chosen, option.type, others);
+  const single = option.single || isSystemFilter(option.type, config);
+  return withType(chosen, option.type, single ? [option] : [...others, option]);
 }
 
 /** spec catalogue §4.4: a system filter holds one value: set it (replacing), or clear it with undefined. */
 export function setSystemFilter(chosen: ChosenFilters, type: string, option: FilterOption | undefined): ChosenFilters {
-  const out: Record<string, readonly FilterOption[]> = { ...chosen };
-  if (option) out[type] = [option];
-  else delete out[type];
-  return out;
+  return withType(chosen, type, option ? [option] : []);
+}
+
+/** The choice with a type's options replaced (no options: the type left out). */
+function withType(chosen: ChosenFilters, type: string, options: readonly FilterOption[]): ChosenFilters {
+  const { [type]: _replaced, ...others } = chosen;
+  return options.length ? { ...others, [type]: options } : others;
 }
 
 export function clearFilters(chosen: ChosenFilters, config: ShopConfig): ChosenFilters {
-  const out: Record<string, readonly FilterOption[]> = {};
-  for (const [type, list] of Object.entries(chosen)) if (isSystemFilter(type, config)) out[type] = list;
-  return out;
+  return Object.fromEntries(Object.entries(chosen).filter(([type]) => isSystemFilter(type, config)));
 }
 
 /** The price option id of a range: '50-100', '150-' for the open bucket. */
@@ -181,22 +175,14 @@ export function availableFiltersFromAggregations(
   for (const field of config.filters.defaultFilters) {
     if (field === 'price') {
       const buckets = bucketsOf(aggs, 'agg_range_price');
-      const options: AvailableFilterOption[] = [];
-      for (const range of config.filters.priceRanges) {
+      const options = config.filters.priceRanges.flatMap((range): AvailableFilterOption[] => {
         const b = buckets.find((x) => x.from === range.from || (x.from === undefined && range.from === 0 && x.to === range.to));
-        const count = b?.doc_count ?? 0;
-        if (!count) continue;
-        options.push({
-          id: priceOptionId(range),
-          label: priceRangeLabel(range, config, locale),
-          type: 'price',
-          attribute_code: 'price',
-          from: range.from,
-          ...(range.to != null ? { to: range.to } : {}),
-          single: false,
-          count,
-        });
-      }
+        if (!b?.doc_count) return [];
+        const label = priceRangeLabel(range, config, locale);
+        const bounds = { from: range.from, ...(range.to != null ? { to: range.to } : {}) };
+        const id = priceOptionId(range);
+        return [{ id, label, type: 'price', attribute_code: 'price', ...bounds, single: false, count: b.doc_count }];
+      });
       if (options.length) out.price = options;
       continue;
     }
@@ -205,13 +191,12 @@ export function availableFiltersFromAggregations(
       counts.set(String(b.key), (counts.get(String(b.key)) ?? 0) + b.doc_count);
     }
     const meta = attributes.find((a) => a.attribute_code === field);
-    const options: AvailableFilterOption[] = [];
-    for (const [key, count] of counts) {
-      if (!count) continue;
+    const options = [...counts].flatMap(([key, count]): AvailableFilterOption[] => {
       const label = meta?.options?.find((o) => String(o.value) === key)?.label;
-      if (meta && !label) continue;
-      options.push({ id: /^\d+$/.test(key) ? Number(key) : key, label: label ?? key, type: field, attribute_code: field, count });
-    }
+      if (!count || (meta && !label)) return [];
+      const id = /^\d+$/.test(key) ? Number(key) : key;
+      return [{ id, label: label ?? key, type: field, attribute_code: field, count }];
+    });
     if (options.length) out[field] = options;
   }
   return out;

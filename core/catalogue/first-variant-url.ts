@@ -32,9 +32,7 @@ export function firstAvailableVariant(product: Product, config: ShopConfig): Con
 }
 
 function defined(record: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(record ?? {})) if (v !== undefined) out[k] = v;
-  return out;
+  return Object.fromEntries(Object.entries(record ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 function queryString(query: Readonly<Record<string, string>>): string {
@@ -56,7 +54,10 @@ export function firstVariantDefaultRoute(product: Product, route: ProductPageRou
   const query = defined(route.query);
   if (config.catalogue.urlDispatcher) {
     const params = { ...defined(route.params), childSku };
-    const link = product.url_path ? productLink(product, config, { childSku, urlDispatcher: true, ...(route.storeCode ? { storeCode: route.storeCode } : {}) }) : `${route.path}${queryString({ ...query, childSku })}`;
+    const storeCode = route.storeCode ? { storeCode: route.storeCode } : {};
+    const link = product.url_path
+      ? productLink(product, config, { childSku, ...storeCode })
+      : `${route.path}${queryString({ ...query, childSku })}`;
     const extra = queryString(query);
     const url = extra ? `${link}${link.includes('?') ? '&' : '?'}${extra.slice(1)}` : link;
     return { childSku, placement: 'param', params, query, url };

@@ -17,12 +17,8 @@ export interface HomeContentData {
   contentItems: Array<{ title: string; message: string }>;
 }
 
-export const EMPTY_HOME_CONTENT: HomeContentData = {
-  banners: { mainBanners: [], smallBanners: [], productBanners: [], menuAsideBanners: [] },
-  headImages: [],
-  instagramImages: [],
-  contentItems: [],
-};
+/** every list empty */
+export const EMPTY_HOME_CONTENT: HomeContentData = normaliseHomeContent({});
 
 /** Port: the local home content of a store view ('' = the default store view). */
 export interface HomeContentSource {

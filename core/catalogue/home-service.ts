@@ -48,17 +48,13 @@ export class HomeService extends StateHolder<HomeState> {
     const results = await Promise.allSettled(names.map((n) => this.search.search<Product>(homeListRequest(n, this.config))));
     const content = (await contentLoad) ?? this.state.value.content;
     const lists = { ...this.state.value.lists };
-    let failed = false;
-    this.lastFailure = undefined;
     results.forEach((r, i) => {
       const name = names[i] as HomeListName;
       if (r.status === 'fulfilled') lists[name] = r.value.items;
-      else {
-        failed = true;
-        this.lastFailure ??= r.reason;
-        this.logger.error(`home list ${name} failed: ${String(r.reason)}`, 'home');
-      }
+      else this.logger.error(`home list ${name} failed: ${String(r.reason)}`, 'home');
     });
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    this.lastFailure = failed?.reason;
     this.state.next({ status: failed ? 'error' : 'ready', lists, content });
   }
 }

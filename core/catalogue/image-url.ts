@@ -17,12 +17,6 @@ export function imageUrl(path: string | undefined | null, size: ThumbnailSize, c
  */
 export function imageCandidates(paths: ReadonlyArray<string | undefined | null>, size: ThumbnailSize, config: ShopConfig): string[] {
   const sizes = [size, config.images.productList, config.images.gallery, config.images.cart];
-  const out: string[] = [];
-  for (const path of paths) {
-    for (const s of sizes) {
-      const url = imageUrl(path, s, config);
-      if (url && !out.includes(url)) out.push(url);
-    }
-  }
-  return out;
+  const urls = paths.flatMap((path) => sizes.map((s) => imageUrl(path, s, config)));
+  return [...new Set(urls.filter((url): url is string => url !== undefined))];
 }

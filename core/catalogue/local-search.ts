@@ -79,7 +79,7 @@ function matches(doc: Product, clause: unknown, text: TextMatcher): boolean {
       return isRecord(arg) && matches(doc, arg.query, text);
     case 'multi_match':
     case 'match_phrase':
-      return text.score(doc) > 0;
+      return text(doc) > 0;
     default:
       throw new Unsupported(kind);
   }
@@ -141,31 +141,27 @@ export function minimumShouldMatch(spec: string, terms: number): number {
 
 const stripHtml = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/&[a-z]+;/gi, ' ');
 
-export interface TextMatcher {
-  /** 0 = no match */
-  score(doc: Product): number;
-}
+/** A document's text score: 0 = no match. */
+export type TextMatcher = (doc: Product) => number;
 
 /** spec catalogue §9: the header search's text rule as a local match (see the file comment). */
 export function textMatcher(text: string | undefined, config: ShopConfig): TextMatcher {
-  if (text === undefined) return { score: () => 1 };
+  if (text === undefined) return () => 1;
   const terms = [...new Set(tokenize(text))];
   const needed = minimumShouldMatch(config.search.minimumShouldMatch, terms.length);
   const phrase = text.trim().toLowerCase();
-  return {
-    score(doc: Product): number {
-      if (!terms.length) return 0;
-      let total = 0;
-      for (const [field, boost] of Object.entries(config.search.boosts)) {
-        const values = fieldValues(doc, field).filter((v) => typeof v === 'string' || typeof v === 'number');
-        const tokens = values.flatMap((v) => tokenize(stripHtml(String(v))));
-        const best = terms.map((term) => Math.max(0, ...tokens.map((token) => termMatch(term, token, config))));
-        const matched = best.filter((m) => m > 0);
-        if (matched.length >= needed) total += boost * matched.reduce((a, b) => a + b, 0);
-      }
-      if (doc.sku?.toLowerCase().includes(phrase)) total += config.search.queryBuilder.skuPhraseBoost;
-      return total;
-    },
+  return (doc) => {
+    if (!terms.length) return 0;
+    let total = 0;
+    for (const [field, boost] of Object.entries(config.search.boosts)) {
+      const values = fieldValues(doc, field).filter((v) => typeof v === 'string' || typeof v === 'number');
+      const tokens = values.flatMap((v) => tokenize(stripHtml(String(v))));
+      const best = terms.map((term) => Math.max(0, ...tokens.map((token) => termMatch(term, token, config))));
+      const matched = best.filter((m) => m > 0);
+      if (matched.length >= needed) total += boost * matched.reduce((a, b) => a + b, 0);
+    }
+    if (doc.sku?.toLowerCase().includes(phrase)) total += config.search.queryBuilder.skuPhraseBoost;
+    return total;
   };
 }
 
@@ -192,7 +188,7 @@ export function localSearch<T extends Product>(
   try {
     found = docs
       .filter((doc) => matches(doc, request.body.query ?? { match_all: {} }, matcher))
-      .map((doc) => ({ doc, score: text === undefined ? 0 : matcher.score(doc) }));
+      .map((doc) => ({ doc, score: text === undefined ? 0 : matcher(doc) }));
   } catch (e) {
     if (e instanceof Unsupported) return undefined;
     throw e;

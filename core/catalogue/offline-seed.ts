@@ -35,8 +35,7 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
   const pages = rendered.pageResolution;
   const ok = pages?.path !== undefined && !pages.error && pages.status === 200;
   const url = ok ? urlMapRequest(pages.path!, config).url : '';
-  const product = rendered.product;
-  const category = rendered.category;
+  const { product, category } = rendered;
   const wholeProducts: Product[] = [];
   const listedProducts: Product[] = [];
   let urlMapping: SeedPlan['urlMapping'];

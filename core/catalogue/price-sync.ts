@@ -11,31 +11,29 @@ import type { ConfigurableChild, PriceFields, Product } from './types';
 
 export const PRICES_AFTER_SYNC = 'prices-after-sync';
 
+/** A render-list item's prices (incl. tax, with the excl. amounts beside them or computed) on a product. */
 function applyItem<T extends PriceFields>(target: T, item: RenderListItem, now: number, config: ShopConfig): T {
-  const info = item.price_info;
-  const excl = info.extension_attributes?.tax_adjustments;
-  const out: T = { ...target, price_is_current: true, price_refreshed_at: new Date(now).toISOString() };
-  const inclFinal = info.final_price;
-  const inclRegular = info.regular_price;
-  const exclFinal = excl?.final_price ?? (config.tax.finalPriceIncludesTax ? inclFinal / (1 + config.tax.rate) : inclFinal);
-  const exclRegular = excl?.regular_price ?? (config.tax.finalPriceIncludesTax ? inclRegular / (1 + config.tax.rate) : inclRegular);
-  out.final_price = exclFinal;
-  out.final_price_incl_tax = inclFinal;
-  out.price = exclRegular;
-  out.price_incl_tax = inclRegular;
-  out.original_price = exclRegular;
-  out.original_price_incl_tax = inclRegular;
-  if (exclFinal < exclRegular) {
-    out.special_price = exclFinal;
-    out.special_price_incl_tax = inclFinal;
-  } else {
-    out.special_price = null;
-    out.special_price_incl_tax = null;
-  }
-  // the platform's price is current: the local special-price window no longer applies
-  out.special_from_date = null;
-  out.special_to_date = null;
-  return out;
+  const { final_price: inclFinal, regular_price: inclRegular, extension_attributes } = item.price_info;
+  const exclOf = (incl: number) => (config.tax.finalPriceIncludesTax ? incl / (1 + config.tax.rate) : incl);
+  const exclFinal = extension_attributes?.tax_adjustments?.final_price ?? exclOf(inclFinal);
+  const exclRegular = extension_attributes?.tax_adjustments?.regular_price ?? exclOf(inclRegular);
+  const special = exclFinal < exclRegular;
+  return {
+    ...target,
+    price_is_current: true,
+    price_refreshed_at: new Date(now).toISOString(),
+    final_price: exclFinal,
+    final_price_incl_tax: inclFinal,
+    price: exclRegular,
+    price_incl_tax: inclRegular,
+    original_price: exclRegular,
+    original_price_incl_tax: inclRegular,
+    special_price: special ? exclFinal : null,
+    special_price_incl_tax: special ? inclFinal : null,
+    // the platform's price is current: the local special-price window no longer applies
+    special_from_date: null,
+    special_to_date: null,
+  };
 }
 
 /** Products and their configurable children, each one `answerOf` answers for updated by `apply`. */
@@ -59,12 +57,7 @@ export function applyRenderListPrices(products: readonly Product[], items: reado
 
 /** The skus a render-list lookup (and a stock sync) needs: each product's and its configurable children's, once. */
 export function priceSyncSkus(products: readonly Product[]): string[] {
-  const skus = new Set<string>();
-  for (const p of products) {
-    skus.add(p.sku);
-    for (const c of p.configurable_children ?? []) skus.add(c.sku);
-  }
-  return [...skus];
+  return [...new Set(products.flatMap((p) => [p, ...(p.configurable_children ?? [])].map((c) => c.sku)))];
 }
 
 export class PriceSyncService {

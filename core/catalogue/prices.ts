@@ -40,6 +40,19 @@ function num(v: unknown): number | undefined {
 const boundsRead = new Map<string, number>();
 export const BOUNDS_KEPT = 2_000;
 
+/** formatted prices by what formatPrice reads; at most PRICES_KEPT, then afresh */
+const pricesFormatted = new Map<string, string>();
+export const PRICES_KEPT = 2_000;
+
+/** The answer kept under `key`, computed and kept on first use (the map starts afresh at `max` entries). */
+function kept<V>(memo: Map<string, V>, max: number, key: string, compute: () => V): V {
+  if (memo.has(key)) return memo.get(key)!;
+  const value = compute();
+  if (memo.size >= max) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** Forgets what the price rules keep (tests: the same answers with and without it). */
 export function forgetPriceMemos(): void {
   boundsRead.clear();
@@ -52,17 +65,14 @@ export function forgetPriceMemos(): void {
  * stamp with a zone is that instant; NaN when unreadable. Kept per side, zone and text (listings repeat a few dates).
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
-  const key = `${side}\u0000${zone}\u0000${value}`;
-  let bound = boundsRead.get(key);
-  if (bound === undefined) {
+  return kept(boundsRead, BOUNDS_KEPT, `${side}\u0000${zone}\u0000${value}`, () => {
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(value.trim());
     if (!m) return Date.parse(value);
     const [, y, mo, d, h, mi, se, ms] = m.map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
-    bound = mo < 1 || mo > 12 || d < 1 || d > 31 ? NaN : h || mi || se || ms ? zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms) : zonedDayBounds(zone, y, mo, d)[side === 'from' ? 'start' : 'nextStart'];
-    if (boundsRead.size >= BOUNDS_KEPT) boundsRead.clear();
-    boundsRead.set(key, bound);
-  }
-  return bound;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31) return NaN;
+    if (h || mi || se || ms) return zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms);
+    return zonedDayBounds(zone, y, mo, d)[side === 'from' ? 'start' : 'nextStart'];
+  });
 }
 
 /**
@@ -86,7 +96,6 @@ export function priceInclTax(excl: number, config: ShopConfig): number {
   return money(excl * (1 + config.tax.rate), config);
 }
 
-/** Remove tax from a price including tax. */
 export function priceExclTax(incl: number, config: ShopConfig): number {
   return money(incl / (1 + config.tax.rate), config);
 }
@@ -126,10 +135,7 @@ function sumPrices(parts: Array<{ price: PriceInfo; qty: number }>, config: Shop
   return priceOf(sum((p) => p.regular), sum((p) => p.final), config);
 }
 
-/**
- * spec catalogue §3.1: a grouped product's price is the sum of its parts' prices (associated links with a
- * loaded product, times the part's quantity, default 1).
- */
+/** spec catalogue §3.1: a grouped product's price sums its loaded associated parts' prices times their qty (1). */
 export function groupedProductPrice(product: Product, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
   const parts = (product.product_links ?? [])
     .filter((l) => l.link_type === 'associated' && l.product)
@@ -166,29 +172,22 @@ function bundleLinkQty(option: BundleOption, link: BundleProductLink, selection:
 
 /** The links a selection chooses, option by option (unknown options and links are ignored), with their quantities. */
 export function chosenBundleLinks(product: Pick<Product, 'bundle_options'>, selections: readonly BundleOptionSelection[]): Array<{ option: BundleOption; link: BundleProductLink; qty: number }> {
-  const out: Array<{ option: BundleOption; link: BundleProductLink; qty: number }> = [];
-  for (const option of product.bundle_options ?? []) {
+  return (product.bundle_options ?? []).flatMap((option) => {
     const selection = selections.find((s) => String(s.option_id) === String(option.option_id));
-    if (!selection) continue;
+    if (!selection) return [];
     const ids = new Set((selection.option_selections ?? []).map(String));
-    for (const link of option.product_links ?? []) {
-      if (ids.has(String(link.id))) out.push({ option, link, qty: bundleLinkQty(option, link, selection) });
-    }
-  }
-  return out;
+    const links = (option.product_links ?? []).filter((l) => ids.has(String(l.id)));
+    return links.map((link) => ({ option, link, qty: bundleLinkQty(option, link, selection) }));
+  });
 }
 
-/**
- * spec catalogue §3.1, §4.4: the selection a bundle starts with: per option its default link (is_default, otherwise
- * the first) at the link's qty.
- */
+/** spec catalogue §3.1, §4.4: a bundle starts with each option's default link (is_default, else the first). */
 export function defaultBundleSelections(product: Pick<Product, 'bundle_options'>): BundleOptionSelection[] {
-  const out: BundleOptionSelection[] = [];
-  for (const option of product.bundle_options ?? []) {
+  return (product.bundle_options ?? []).flatMap((option) => {
     const link = option.product_links?.find((l) => l.is_default) ?? option.product_links?.[0];
-    if (link) out.push({ option_id: option.option_id, option_qty: nonNegativeQty(link.qty), option_selections: [link.id] });
-  }
-  return out;
+    if (!link) return [];
+    return [{ option_id: option.option_id, option_qty: nonNegativeQty(link.qty), option_selections: [link.id] }];
+  });
 }
 
 /** The selection a product carries (product_option.extension_attributes.bundle_options), or its defaults. */
@@ -208,7 +207,7 @@ export function bundleSelectionPrice(product: Product, selections: readonly Bund
 
 /** One bundle link's unit price: its loaded product's price, else the link's own price (excl. tax, as Magento's selection price). */
 export function bundleLinkPrice(link: BundleProductLink, now: number, config: ShopConfig, options: PriceOptions = {}): PriceInfo {
-  return link.product ? productPrice(link.product, now, config, options) : productPrice({ price: num(link.price) ?? 0 }, now, config, options);
+  return productPrice(link.product ?? { price: num(link.price) ?? 0 }, now, config, options);
 }
 
 /**
@@ -235,26 +234,18 @@ export function anyProductPrice(product: Product, now: number, config: ShopConfi
  * above 0 count; 'fixed' adds the price, 'percent' adds that percentage of the base price.
  */
 export function customOptionsPrice(values: readonly CustomOptionValue[], basePrice: number, config: ShopConfig): number {
-  let delta = 0;
-  for (const v of values) {
-    if (!(v.option_type_id > 0)) continue;
-    delta += v.price_type === 'percent' ? (basePrice * v.price) / 100 : v.price;
-  }
-  return money(delta, config);
+  const counted = values.filter((v) => v.option_type_id > 0);
+  const delta = (v: CustomOptionValue) => (v.price_type === 'percent' ? (basePrice * v.price) / 100 : v.price);
+  return money(counted.reduce((sum, v) => sum + delta(v), 0), config);
 }
 
 /** The custom option values chosen on a product (product_option.extension_attributes.custom_options). */
 function chosenCustomOptionValues(product: Product): CustomOptionValue[] {
-  const chosen = product.product_option?.extension_attributes.custom_options ?? [];
-  const out: CustomOptionValue[] = [];
-  for (const c of chosen) {
-    const option = product.custom_options?.find((o) => o.option_id === c.option_id);
-    for (const id of String(c.option_value).split(',')) {
-      const v = option?.values?.find((x) => String(x.option_type_id) === id.trim());
-      if (v) out.push(v);
-    }
-  }
-  return out;
+  return (product.product_option?.extension_attributes.custom_options ?? []).flatMap((c) => {
+    const values = product.custom_options?.find((o) => o.option_id === c.option_id)?.values ?? [];
+    const ids = String(c.option_value).split(',').map((id) => id.trim());
+    return ids.flatMap((id) => values.find((v) => String(v.option_type_id) === id) ?? []);
+  });
 }
 
 /** The product's price with its chosen custom options added to the final (and regular) price. */
@@ -266,10 +257,6 @@ export function productPriceWithOptions(product: Product, now: number, config: S
   return priceOf(withOptions(base.regular), withOptions(base.final), config);
 }
 
-/** formatted prices by what formatPrice reads; at most PRICES_KEPT, then afresh */
-const pricesFormatted = new Map<string, string>();
-export const PRICES_KEPT = 2_000;
-
 /**
  * spec catalogue §9: an amount as EUR with 2 fraction digits in the locale's format, in the price format template;
  * negatives prefixed with '-'. nl-NL '€ 12,50', en-US '€12.50'. Kept per locale, settings and amount (listings repeat).
@@ -277,20 +264,17 @@ export const PRICES_KEPT = 2_000;
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
   const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;
   const key = `${locale}\u0000${currencyCode}\u0000${digits}\u0000${currencySign}\u0000${priceFormatTemplate}\u0000${amount}`;
-  let text = pricesFormatted.get(key);
-  if (text === undefined) {
+  return kept(pricesFormatted, PRICES_KEPT, key, () => {
     const rounded = money(Math.abs(amount), config);
     let formatted: string;
     try {
-      formatted = numberFormat(locale, { style: 'currency', currency: currencyCode, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
+      const options = { currency: currencyCode, minimumFractionDigits: digits, maximumFractionDigits: digits };
+      formatted = numberFormat(locale, { style: 'currency', ...options }).format(rounded);
     } catch {
       formatted = `${currencySign}${rounded.toFixed(2)}`;
     }
-    text = priceFormatTemplate.replace('{sign}', amount < 0 && rounded !== 0 ? '-' : '').replace('{amount}', formatted);
-    if (pricesFormatted.size >= PRICES_KEPT) pricesFormatted.clear();
-    pricesFormatted.set(key, text);
-  }
-  return text;
+    return priceFormatTemplate.replace('{sign}', amount < 0 && rounded !== 0 ? '-' : '').replace('{amount}', formatted);
+  });
 }
 
 /** spec catalogue §3.1: the regular and special strings of a product's price. */

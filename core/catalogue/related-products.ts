@@ -9,7 +9,6 @@ import type { Product } from './types';
 
 export const RELATED_LINK_TYPE = 'related';
 
-/** The skus of the product's own 'related' links (product_links). */
 export function relatedLinkSkus(product: Product): string[] {
   return (product.product_links ?? []).filter((l) => l.link_type === RELATED_LINK_TYPE).map((l) => l.linked_product_sku);
 }

@@ -154,21 +154,14 @@ export function fixedFilterClauses(kind: 'listing' | 'header' | 'none', config: 
 
 /** spec catalogue §9: aggregations of the default filters (terms size 10, plus _options) and the price ranges. */
 export function aggregationsFor(fields: readonly string[], config: ShopConfig): Record<string, EsClause> {
-  const aggs: Record<string, EsClause> = {};
-  for (const field of fields) {
-    if (field === 'price') {
-      aggs.agg_range_price = {
-        range: {
-          field: 'final_price',
-          ranges: config.filters.priceRanges.map((r) => (r.to == null ? { from: r.from } : { from: r.from, to: r.to })),
-        },
-      };
-      continue;
-    }
-    aggs[`agg_terms_${field}`] = { terms: { field, size: config.filters.aggregationSize } };
-    aggs[`agg_terms_${field}_options`] = { terms: { field: `${field}_options`, size: config.filters.aggregationSize } };
-  }
-  return aggs;
+  const size = config.filters.aggregationSize;
+  const ranges = config.filters.priceRanges.map((r) => (r.to == null ? { from: r.from } : { from: r.from, to: r.to }));
+  const terms = (field: string): EsClause => ({ terms: { field, size } });
+  const aggsOf = (field: string): Array<[string, EsClause]> =>
+    field === 'price'
+      ? [['agg_range_price', { range: { field: 'final_price', ranges } }]]
+      : [[`agg_terms_${field}`, terms(field)], [`agg_terms_${field}_options`, terms(`${field}_options`)]];
+  return Object.fromEntries(fields.flatMap(aggsOf));
 }
 
 /** spec catalogue §9: multi_match with the boosts, fuzziness 2, minimum match 75% and the query-builder defaults, plus the sku phrase. */
@@ -255,7 +248,6 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
   return { body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
 }
 
-/** Wrap a built query into the CatalogueSearch port's request. */
 export function toSearchRequest(built: BuiltSearchQuery, type: EntityType = 'product'): SearchRequest {
   const { body, size, from, sort } = built;
   return { type, body, size, from, ...(sort !== undefined ? { sort } : {}) };

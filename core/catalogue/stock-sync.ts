@@ -12,16 +12,13 @@ export type StockStatus = 'ok' | 'out_of_stock';
 
 /** Split skus into chunks of the configured batch size (15). */
 export function chunkSkus(skus: readonly string[], size: number): string[][] {
-  const out: string[][] = [];
   const n = Math.max(1, Math.floor(size));
-  for (let i = 0; i < skus.length; i += n) out.push(skus.slice(i, i + n));
-  return out;
+  return Array.from({ length: Math.ceil(skus.length / n) }, (_, i) => skus.slice(i * n, i * n + n));
 }
 
 /** spec catalogue §4.4: stock status is ok or out_of_stock; with no stock record the fallback is used. */
 export function stockStatus(stock: Pick<StockItem, 'is_in_stock'> | undefined, fallback: StockStatus = 'ok'): StockStatus {
-  if (!stock) return fallback;
-  return stock.is_in_stock ? 'ok' : 'out_of_stock';
+  return !stock ? fallback : stock.is_in_stock ? 'ok' : 'out_of_stock';
 }
 
 function toStockItem(a: StockAnswer): StockItem {
@@ -66,7 +63,6 @@ export class StockSyncService {
     }
   }
 
-  /** The products with their synchronised stock. */
   async sync(products: readonly Product[], options: { force?: boolean } = {}): Promise<Product[]> {
     const answers = await this.list(products, options);
     return answers.length ? applyStock(products, answers) : [...products];

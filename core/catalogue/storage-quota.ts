@@ -22,11 +22,6 @@ export async function clearCatalogueCaches(storage: Storage): Promise<void> {
   await Promise.all(QUOTA_CLEARED_COLLECTIONS.map((c) => storage.clear(c).catch(() => undefined)));
 }
 
-/** What the monitor clears: CatalogueCache satisfies it (clearForQuota). */
-export interface QuotaClearable {
-  clearForQuota(): Promise<void>;
-}
-
 export class StorageQuotaMonitor {
   private timer: TimerHandle | undefined;
   private running: Promise<boolean> | undefined;
@@ -34,7 +29,8 @@ export class StorageQuotaMonitor {
   constructor(
     private readonly quota: StorageQuota,
     private readonly scheduler: Scheduler,
-    private readonly cache: QuotaClearable,
+    /** what the monitor clears: the CatalogueCache */
+    private readonly cache: { clearForQuota(): Promise<void> },
     private readonly config: Pick<ShopConfig, 'cache'>,
     private readonly logger?: Logger,
   ) {}
@@ -72,12 +68,6 @@ export class StorageQuotaMonitor {
   }
 }
 
-export interface QuotaGuardOptions {
-  /** what to clear on a quota error; default: the product and URL caches of the wrapped storage */
-  onQuotaExceeded?: () => Promise<void>;
-  logger?: Logger;
-}
-
 /**
  * spec transactions §8 "Storage quota: URL cache cleared": a write refused for the quota clears the catalogue caches
  * and is retried once. A second refusal is raised (the caller logs it), any other error is raised unchanged.
@@ -85,7 +75,8 @@ export interface QuotaGuardOptions {
 export class QuotaGuardedStorage implements Storage {
   constructor(
     private readonly inner: Storage,
-    private readonly options: QuotaGuardOptions = {},
+    /** onQuotaExceeded: what to clear on a quota error; default: the product and URL caches of the wrapped storage */
+    private readonly options: { onQuotaExceeded?: () => Promise<void>; logger?: Logger } = {},
   ) {}
 
   get<T>(collection: string, key: string): Promise<T | undefined> {

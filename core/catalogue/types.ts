@@ -47,21 +47,14 @@ export interface ConfigurableOption {
   values: ConfigurableOptionValue[];
 }
 
-export interface ConfigurableChild extends PriceFields {
+/** A configurable's child: its own id, sku and prices, and the product fields a variant has of its own. */
+export interface ConfigurableChild extends PriceFields, Partial<Pick<Product, ChildField>> {
   id: number | string;
   sku: string;
-  name?: string;
-  status?: number;
-  visibility?: number;
-  stock?: StockItem;
   custom_attributes?: Array<{ attribute_code: string; value: unknown }>;
-  image?: string;
-  thumbnail?: string;
-  small_image?: string;
-  color?: number | string;
-  size?: number | string;
   [attribute: string]: unknown;
 }
+type ChildField = 'name' | 'status' | 'visibility' | 'stock' | 'image' | 'thumbnail' | 'small_image' | 'color' | 'size';
 
 export interface BundleProductLink {
   id: number | string;
@@ -297,22 +290,17 @@ export interface AppliedSort {
 }
 
 // CMS (spec catalogue §3.5)
-export interface CmsPage {
-  id: number | string;
-  identifier: string;
-  title?: string;
-  content?: string;
-  meta_title?: string;
-  meta_description?: string;
-  meta_keywords?: string;
-  [field: string]: unknown;
-}
 export interface CmsBlock {
   id: number | string;
   identifier: string;
   title?: string;
   content?: string;
   [field: string]: unknown;
+}
+export interface CmsPage extends CmsBlock {
+  meta_title?: string;
+  meta_description?: string;
+  meta_keywords?: string;
 }
 
 // Breadcrumbs and the catalogue state (spec catalogue §3.6)
@@ -322,12 +310,7 @@ export interface Breadcrumb {
   link?: string;
 }
 
-export interface ProductList {
-  start: number;
-  perPage: number;
-  total: number;
-  items: Product[];
-}
+export type ProductList = Pick<SearchResult<Product>, 'start' | 'perPage' | 'total' | 'items'>;
 
 /** Selected configurable options: attribute_code -> value_index (spec catalogue §3.6 current configuration). */
 export type ProductConfiguration = Readonly<Record<string, { readonly attribute_code: string; readonly id: number | string; readonly label: string }>>;

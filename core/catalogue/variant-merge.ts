@@ -40,13 +40,11 @@ export function configurationOfChild(product: Product, child: ConfigurableChild)
 
 /** spec catalogue §3.1: product_option.extension_attributes.configurable_item_options of a configuration. */
 export function configurableItemOptions(product: Product, configuration: ProductConfiguration): ConfigurableItemOption[] {
-  const out: ConfigurableItemOption[] = [];
-  for (const option of configurableOptionsOf(product)) {
+  return configurableOptionsOf(product).flatMap((option) => {
     const chosen = configuration[option.attribute_code];
-    if (!chosen) continue;
-    out.push({ option_id: option.attribute_id, option_value: chosen.id, label: option.label, value: chosen.label });
-  }
-  return out;
+    if (!chosen) return [];
+    return [{ option_id: option.attribute_id, option_value: chosen.id, label: option.label, value: chosen.label }];
+  });
 }
 
 const NOT_MERGED = ['name', 'id', 'type_id', 'visibility', 'url_key', 'url_path', 'slug', 'configurable_children', 'configurable_options', 'category', 'category_ids'];

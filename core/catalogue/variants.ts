@@ -4,7 +4,8 @@
  */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
-import type { ConfigurableChild, Product, ProductConfiguration } from './types';
+import type { ConfigurableChild, ConfigurableOption, ConfigurableOptionValue, Product } from './types';
+import type { ProductConfiguration } from './types';
 
 import { childValue, configurableItemOptions, configurableOptionsOf, configurationOfChild, isChildDisabled, mergeChildIntoProduct, type OptionValueId } from './variant-merge';
 
@@ -33,23 +34,15 @@ export function isChildAvailable(child: ConfigurableChild, config: ShopConfig, a
 }
 
 function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
-  const out: Array<[string, string[]]> = [];
-  for (const [code, raw] of Object.entries(selection.options ?? {})) {
-    if (raw === null || raw === undefined) continue;
-    const ids = (Array.isArray(raw) ? raw : [raw]).map(String).filter((s) => s !== '');
-    if (ids.length) out.push([code, ids]);
-  }
-  return out;
+  return Object.entries(selection.options ?? {}).flatMap(([code, raw]): Array<[string, string[]]> => {
+    const values: readonly OptionValueId[] = raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    const ids = values.map(String).filter((s) => s !== '');
+    return ids.length ? [[code, ids]] : [];
+  });
 }
 
-/** How many selected options a child matches. */
 export function matchLevel(child: ConfigurableChild, selection: VariantSelection): number {
-  let n = 0;
-  for (const [code, ids] of selectedIds(selection)) {
-    const v = childValue(child, code);
-    if (v !== undefined && ids.includes(v)) n++;
-  }
-  return n;
+  return selectedIds(selection).filter(([code, ids]) => ids.includes(childValue(child, code) ?? '\u0000')).length;
 }
 
 /** The price a tie is broken on: the child's final price, else its price incl. tax, else price. */
@@ -75,8 +68,9 @@ const childIndexes = new WeakMap<readonly ConfigurableChild[], Map<string, Child
 
 function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, availabilityCheck: boolean): ChildIndex {
   const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}|${availabilityCheck}`;
-  let perRule = childIndexes.get(children);
-  const cached = perRule?.get(rule);
+  const perRule = childIndexes.get(children) ?? new Map<string, ChildIndex>();
+  childIndexes.set(children, perRule);
+  const cached = perRule.get(rule);
   if (cached) return cached;
   const candidates = children.filter((c) => isChildAvailable(c, config, availabilityCheck));
   const prices = new Float64Array(candidates.length);
@@ -88,10 +82,6 @@ function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, 
     if (cheapest < 0 || prices[i]! < prices[cheapest]!) cheapest = i;
   });
   const index: ChildIndex = { candidates, prices, bySku, byValue: new Map(), cheapest };
-  if (!perRule) {
-    perRule = new Map();
-    childIndexes.set(children, perRule);
-  }
   perRule.set(rule, index);
   return index;
 }
@@ -156,10 +146,7 @@ export function selectConfigurableChild(
   return (options.fallbackToDefault ?? config.catalogue.useDefaultChildWhenNoMatch) ? candidates[0] : undefined;
 }
 
-/**
- * Per configurable option, its values for which `keep` holds of the children that have the value and match every other
- * selected option. Keyed by attribute code.
- */
+/** Per option code, the values for which `keep` holds of the children having it and matching the other choices. */
 function optionValuesWhere(
   product: Product,
   children: readonly ConfigurableChild[],
@@ -167,17 +154,15 @@ function optionValuesWhere(
   keep: (reached: ConfigurableChild[]) => boolean,
 ): Record<string, OptionValueId[]> {
   const chosen = selectedIds(selection);
-  const out: Record<string, OptionValueId[]> = {};
-  for (const option of configurableOptionsOf(product)) {
-    const code = option.attribute_code;
+  const valuesOf = ({ attribute_code: code, values }: ConfigurableOption): [string, OptionValueId[]] => {
     const others = chosen.filter(([other]) => other !== code);
     const matchesOthers = (c: ConfigurableChild) =>
       others.every(([other, ids]) => ids.includes(childValue(c, other) ?? '\u0000'));
-    out[code] = option.values
-      .filter((v) => keep(children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c))))
-      .map((v) => v.value_index);
-  }
-  return out;
+    const reached = (v: ConfigurableOptionValue) =>
+      children.filter((c) => childValue(c, code) === String(v.value_index) && matchesOthers(c));
+    return [code, values.filter((v) => keep(reached(v))).map((v) => v.value_index)];
+  };
+  return Object.fromEntries(configurableOptionsOf(product).map(valuesOf));
 }
 
 /**
@@ -223,18 +208,14 @@ export function configureProduct(
  * child, or when the product's own stock says not in stock. Other errors are kept.
  */
 export function withVariantErrors(product: Product, config: ShopConfig): Product {
-  const errors: Record<string, string> = { ...(product.errors ?? {}) };
-  delete errors.variants;
+  const { variants: _replaced, ...errors }: Record<string, string> = product.errors ?? {};
   const noChild = product.type_id === 'configurable' && !(product.configurable_children ?? []).some((c) => isChildAvailable(c, config));
   const ownStockOut = product.stock !== undefined && product.stock.is_in_stock === false;
   if (noChild || ownStockOut) errors.variants = MESSAGES.noAvailableVariants;
   return { ...product, errors };
 }
 
-/**
- * filterUnavailableVariants toggle (spec catalogue §9): drop unavailable children, and the option values no
- * child offers any more.
- */
+/** spec catalogue §9 filterUnavailableVariants: unavailable children go, and the option values no child has. */
 export function filterUnavailableVariants(product: Product, config: ShopConfig): Product {
   if (!config.catalogue.filterUnavailableVariants || product.type_id !== 'configurable') return product;
   const children = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config) && !(c.stock && !c.stock.is_in_stock));

@@ -16,19 +16,14 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return kept(numberFormats, keyOf(locale, options), () => new Intl.NumberFormat(locale, options));
 }
 
-/** The shared Intl.DateTimeFormat of a locale and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return kept(dateFormats, keyOf(locale, options), () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** the formatter kept under `key`, made on first use */
 function kept<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  let f = formats.get(key);
-  if (f === undefined) {
-    f = make();
-    formats.set(key, f);
-  }
-  return f;
+  if (!formats.has(key)) formats.set(key, make());
+  return formats.get(key)!;
 }
 
 /** How many formatters are kept (tests: formatting many values builds no new ones). */

@@ -21,8 +21,6 @@ export interface ProductLinkOptions {
   readonly storeCode?: string;
   /** the child sku to link to (default: the product's own sku) */
   readonly childSku?: string;
-  /** override config.catalogue.urlDispatcher */
-  readonly urlDispatcher?: boolean;
 }
 
 /** spec catalogue §2.2: a product route name is the product type plus '-product'. */
@@ -41,8 +39,7 @@ function needsChildSku(product: Product): boolean {
 export function productLink(product: Product, config: ShopConfig, options: ProductLinkOptions = {}): string {
   const prefix = storePrefix(config, options.storeCode);
   const childSku = options.childSku ?? product.sku;
-  const dispatch = options.urlDispatcher ?? config.catalogue.urlDispatcher;
-  if (dispatch && product.url_path) {
+  if (config.catalogue.urlDispatcher && product.url_path) {
     const query = needsChildSku(product) ? `?childSku=${encodeURIComponent(childSku)}` : '';
     return joinPath(prefix, product.url_path) + query;
   }
@@ -53,10 +50,7 @@ export function productLink(product: Product, config: ShopConfig, options: Produ
   return prefix + routePath(name, { parentSku, slug });
 }
 
-/**
- * spec catalogue §2.2: '/{storeCode}/{url_path}' with URL dispatching on, otherwise '/{storeCode}/c/{slug}'
- * (the store code only when the store view appends it).
- */
+/** spec catalogue §2.2: '[/{storeCode}]/{url_path}' with URL dispatching on, else '[/{storeCode}]/c/{slug}'. */
 export function categoryLink(category: Pick<Category, 'url_path' | 'slug'>, config: ShopConfig, storeCode?: string) {
   const prefix = storePrefix(config, storeCode);
   if (config.catalogue.urlDispatcher && category.url_path) return joinPath(prefix, category.url_path);
@@ -73,7 +67,6 @@ export function cmsPageLink(page: Pick<CmsPage, 'identifier'>, config: ShopConfi
   return storePrefix(config, storeCode) + routePath('cms-page', { slug: page.identifier });
 }
 
-/** The home route of a store. */
 export function homeLink(config: ShopConfig, storeCode?: string): string {
   return storePrefix(config, storeCode) + '/';
 }

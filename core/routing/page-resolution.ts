@@ -27,15 +27,8 @@ export interface PageResolutionState {
 export const EMPTY_PAGE_RESOLUTION: PageResolutionState = { status: 200 };
 
 /** spec catalogue §2.3: a product, category or CMS match renders that page (200); nothing is the not-found page (404). */
-export function resolvedPage(resolution: RouteResolution): { kind: ResolvedPageKind; status: 200 | 404 } {
-  switch (resolution.kind) {
-    case 'product':
-    case 'category':
-    case 'cms_page':
-      return { kind: resolution.kind, status: 200 };
-    default:
-      return { kind: 'not-found', status: 404 };
-  }
+export function resolvedPage({ kind }: RouteResolution): { kind: ResolvedPageKind; status: 200 | 404 } {
+  return kind === 'route' || kind === 'not-found' ? { kind: 'not-found', status: 404 } : { kind, status: 200 };
 }
 
 export type LoadFailureOutcome =

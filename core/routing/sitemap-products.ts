@@ -70,11 +70,9 @@ export function sitemapLastmod(value: string | null | undefined): string | undef
 
 /** The sitemap entries of the products: their canonical paths (each once) with lastmod. */
 export function productSitemapEntries(products: readonly Product[], config: ShopConfig, storeCode?: string): SitemapEntry[] {
-  const out: SitemapEntry[] = [];
-  for (const p of products) {
-    if (!isListedProduct(p)) continue;
+  return products.filter(isListedProduct).map((p) => {
     const lastmod = sitemapLastmod(p.updated_at);
-    out.push({ path: productCanonicalPath(p, config, storeCode), kind: 'product', name: p.name ?? p.sku, depth: 0, ...(lastmod ? { lastmod } : {}) });
-  }
-  return out;
+    const path = productCanonicalPath(p, config, storeCode);
+    return { path, kind: 'product', name: p.name ?? p.sku, depth: 0, ...(lastmod ? { lastmod } : {}) };
+  });
 }

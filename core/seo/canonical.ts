@@ -6,10 +6,8 @@ import type { ShopConfig } from '../config';
 import type { CmsPage, Product } from '../catalogue/types';
 import { cmsPageLink, productLink, staticPageOf, storePrefix } from '../routing/links';
 
-/** A path without its query and fragment. */
 export function withoutQuery(path: string): string {
-  const cut = path.search(/[?#]/);
-  return cut === -1 ? path : path.slice(0, cut);
+  return path.split(/[?#]/)[0]!;
 }
 
 /** An origin ('https://shop.example', a trailing slash tolerated) joined with an absolute path or kept when absolute. */

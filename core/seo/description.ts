@@ -47,11 +47,7 @@ export function truncateText(text: string, max = META_DESCRIPTION_MAX): string {
 
 /** The first candidate with text in it, as plain text within the length; the fallback when none has any. */
 export function metaDescription(candidates: readonly (string | null | undefined)[], fallback: string): string {
-  for (const c of candidates) {
-    const text = plainText(c);
-    if (text) return truncateText(text);
-  }
-  return truncateText(plainText(fallback));
+  return truncateText(candidates.map(plainText).find((text) => text !== '') ?? plainText(fallback));
 }
 
 /** spec catalogue §3.1: a product page says what its short description says, else its description. */

@@ -45,8 +45,13 @@ export function ogLocale(locale: LocaleCode): string {
 
 /** A page without data of its own (home, static pages, account, ...): the fallback description, its own path. */
 export function defaultHead(path: string, ctx: HeadContextData, description?: string): PageHead {
-  const canonical = absoluteUrl(ctx.origin, pageCanonicalPath(path));
-  return { description: metaDescription([description], ctx.fallbackDescription), canonical, og: { type: 'website', title: ctx.title, url: canonical }, jsonLd: [] };
+  return websiteHead(pageCanonicalPath(path), metaDescription([description], ctx.fallbackDescription), ctx);
+}
+
+/** A page of its own at a canonical path: og type website with the page's title, no JSON-LD. */
+function websiteHead(path: string, description: string, ctx: HeadContextData): PageHead & { canonical: string } {
+  const canonical = absoluteUrl(ctx.origin, path);
+  return { description, canonical, og: { type: 'website', title: ctx.title, url: canonical }, jsonLd: [] };
 }
 
 /**
@@ -56,13 +61,9 @@ export function defaultHead(path: string, ctx: HeadContextData, description?: st
 export function categoryHead(category: Category, breadcrumbs: readonly Breadcrumb[], ctx: HeadContextData, ownPath?: string): PageHead {
   // spec catalogue §2.2: a category's own link, whatever filters, sort or depth the URL carries
   const path = ownPath !== undefined ? pageCanonicalPath(ownPath) : categoryLink(category, ctx.config, ctx.storeCode);
-  const canonical = absoluteUrl(ctx.origin, path);
-  return {
-    description: categoryMetaDescription(category, ctx.fallbackDescription),
-    canonical,
-    og: { type: 'website', title: ctx.title, url: canonical },
-    jsonLd: [breadcrumbJsonLd(ctx.homeName, breadcrumbs, { name: category.name, url: canonical }, ctx.origin)],
-  };
+  const head = websiteHead(path, categoryMetaDescription(category, ctx.fallbackDescription), ctx);
+  const current = { name: category.name, url: head.canonical };
+  return { ...head, jsonLd: [breadcrumbJsonLd(ctx.homeName, breadcrumbs, current, ctx.origin)] };
 }
 
 /** A static page (spec catalogue §2.1) showing a CMS page of the same identifier: that page's description, its own path. */
@@ -72,6 +73,6 @@ export function staticPageHead(path: string, page: CmsPage | undefined, ctx: Hea
 
 /** A CMS page: its meta description (else its text), its /i/{identifier} link. */
 export function cmsHead(page: CmsPage, ctx: HeadContextData): PageHead {
-  const canonical = absoluteUrl(ctx.origin, cmsCanonicalPath(page, ctx.config, ctx.storeCode));
-  return { description: cmsMetaDescription(page, ctx.fallbackDescription), canonical, og: { type: 'website', title: ctx.title, url: canonical }, jsonLd: [] };
+  const description = cmsMetaDescription(page, ctx.fallbackDescription);
+  return websiteHead(cmsCanonicalPath(page, ctx.config, ctx.storeCode), description, ctx);
 }
