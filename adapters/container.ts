@@ -15,7 +15,7 @@ export function createTestContainer(options: ContainerOptions = {}): ShopGraph {
 
 /**
  * An inversify container over a graph, for code that asks inversify for its services. The shop itself asks its graphs
- * directly: why in docs/benchmarks.md (`node scripts/bench/run.mjs services`).
+ * directly: why, with the side-by-side figures, in docs/benchmarks.md ("One composition root").
  */
 export function inversifyContainer(graph: ShopGraph): Container {
   const c = new Container();
