@@ -98,7 +98,8 @@ export class Router {
       keys.push(seg.slice(1).replace('*', ''));
       return seg.endsWith('*') ? '(.+)' : '([^/]+)';
     });
-    this.routes.push({ method, pattern: new RegExp(`^${source.join('/')}/?$`), keys, handler, validate: validator(`${method} ${path}`) });
+    const pattern = new RegExp(`^${source.join('/')}/?$`);
+    this.routes.push({ method, pattern, keys, handler, validate: validator(`${method} ${path}`) });
     return this;
   }
 
@@ -217,7 +218,9 @@ function requestTarget(raw: string | undefined): string {
  * in `X-Request-Id`. A 500 also writes its stack (repeats counted: adapters/common/log-limit.ts); a client that stopped
  * sending is its request's line alone, with the status it would have had and the `problem`.
  */
-export function createHandler(router: Router, logs: { logger: Logger; logError: ErrorLog }, trust: TrustProxy = () => false) {
+export function createHandler(
+  router: Router, logs: { logger: Logger; logError: ErrorLog }, trust: TrustProxy = () => false,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const reqId = requestIdFrom(req.headers['x-request-id']);
@@ -260,7 +263,8 @@ export function createHandler(router: Router, logs: { logger: Logger; logError: 
         out = { status: 500, json: { code: 500, result: 'Internal server error' } };
       }
     }
-    const type = out.text === undefined ? 'application/json; charset=utf-8' : out.contentType ?? 'text/plain; charset=utf-8';
+    const type = out.text === undefined ? 'application/json; charset=utf-8'
+      : out.contentType ?? 'text/plain; charset=utf-8';
     res.writeHead(out.status, { ...CORS, ...out.headers, 'x-request-id': reqId, 'content-type': type });
     res.end(req.method === 'HEAD' ? undefined : out.text ?? JSON.stringify(out.json ?? null));
     line(out.status, problem);

@@ -14,7 +14,7 @@ import { warmUpSearch } from './search/warm-up';
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
 const ENGINE_VERSION = 3;
 
-/** The fields the storefront filters, sorts and looks up by: their columns are kept in the cache file (others built on first use). */
+/** The fields the storefront filters, sorts and looks up by: their columns are kept in the cache file. */
 const KEPT_FIELDS = [
   'id', 'sku', 'type_id', 'status', 'visibility', 'url_path', 'category_ids', 'tax_class_id', 'attribute_set_id',
   'price', 'price_incl_tax', 'final_price', 'final_price_incl_tax', 'special_price', 'special_price_incl_tax', 'original_price',
@@ -207,7 +207,7 @@ export class CatalogueStore {
     this.loadStock();
   }
 
-  /** The catalogue of (seed, scale): from the cache file in `dataDir` when it checks out, else generated (and written). */
+  /** The catalogue of (seed, scale): from the cache file in `dataDir` when it checks out, else generated. */
   static open(db: Db, opts: { dataDir: string; seed: number; scale: number; reset?: boolean; log?: (msg: string) => void }): { store: CatalogueStore; generated: boolean } {
     const key = `${opts.seed}-${opts.scale}-v${CATALOGUE_VERSION}-e${ENGINE_VERSION}`;
     const log = opts.log ?? (() => undefined);
