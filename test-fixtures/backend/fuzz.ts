@@ -112,12 +112,13 @@ function nodes(value: unknown, path: Path = []): Array<[Path, unknown]> {
   return out;
 }
 
-/** A copy of a JSON value, and the node at `path` in the copy. */
-function copyAt(value: unknown, path: Path): { copy: unknown; at: Record<string | number, unknown> } {
-  const copy = JSON.parse(JSON.stringify(value)) as unknown;
-  let at = copy as Record<string | number, unknown>;
-  for (const k of path) at = at[k] as Record<string | number, unknown>;
-  return { copy, at };
+type Node = Record<string | number, unknown>;
+
+/** A copy of a JSON value with `change` applied to its node at `path`. */
+function changedAt(value: unknown, path: Path, change: (at: Node) => void): unknown {
+  const copy = structuredClone(value);
+  change(path.reduce((at, k) => at[k] as Node, copy as Node));
+  return copy;
 }
 
 /** Replace the value at one path of a JSON value (a path into objects and arrays, picked by index). */
@@ -125,9 +126,7 @@ function mutate(value: unknown, choice: number, junk: unknown): unknown {
   const paths = nodes(value);
   const [path] = paths[choice % paths.length] as [Path, unknown];
   if (path.length === 0) return junk;
-  const { copy, at } = copyAt(value, path.slice(0, -1));
-  at[path[path.length - 1] as string | number] = junk;
-  return copy;
+  return changedAt(value, path.slice(0, -1), (at) => (at[path.at(-1) as string | number] = junk));
 }
 
 interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
@@ -144,9 +143,7 @@ function assign(value: unknown, choice: number, extra: Record<string, unknown>):
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
   const objects = nodes(value).filter(([p, v]) => p.length <= 6 && isObject(v));
   if (!objects.length) return value;
-  const { copy, at } = copyAt(value, (objects[choice % objects.length] as [Path, unknown])[0]);
-  Object.assign(at, extra);
-  return copy;
+  return changedAt(value, (objects[choice % objects.length] as [Path, unknown])[0], (at) => Object.assign(at, extra));
 }
 
 /** Hostile headers (the audit: a Host that is no host answered 500) and content types the body does not match. */

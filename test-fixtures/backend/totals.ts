@@ -81,14 +81,9 @@ const multiChoice = (type: unknown) => type === 'checkbox' || type === 'multi';
 const qtyChangeable = (type: unknown, link: BundleLinkJson) => !multiChoice(type) && [1, true, '1'].includes(link.selection_can_change_quantity as never);
 
 /**
- * A bundle as the shopper chose it (product_option.extension_attributes.bundle_options: option_id, option_qty,
- * option_selections), priced from its chosen links' current prices times their quantities. Without any choice every
- * option takes its default link (is_default, otherwise the first); with choices, an option left out takes it only when
- * required. Refused (400, the cart untouched):
- * an option the bundle has not, an option named twice, a link the option has not or named twice, more than one link in a
- * single-choice option (radio, select), nothing chosen in a required option, a quantity that is not a whole number from
- * 1 to 99, or another quantity than the link's own where it may not change. Multi-choice options (checkbox) hold each
- * ticked link at its own quantity.
+ * A bundle as the shopper chose it (bundle_options: option_id, option_qty, option_selections), priced from its chosen
+ * links' current prices times their quantities; each refusal is a 400 and leaves the cart untouched. Multi-choice
+ * options (checkbox) hold each ticked link at its own quantity.
  */
 function resolveBundle(cat: ProductView, product: Product, chosen: readonly BundleChoice[], now: Date): ResolvedItem {
   const options = product.bundle_options ?? [];
