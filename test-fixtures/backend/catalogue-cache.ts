@@ -4,12 +4,9 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
 /**
- * The catalogue cache file (a backend restart reads it back in under 3 s): `{dataDir}/catalogue-{seed}-{scale}-v{generator}-e{engine}.bin`.
- * Layout: 8-byte magic, uint32 header length, 4 reserved bytes, the header (v8.serialize: the small catalogue parts, the
- * product documents' offsets and CRC-32s, the built search indexes as typed arrays), the SHA-1 of everything before it,
- * then the product documents (JSON, UTF-8, back to back). At start the header is hashed and the blob's length checked;
- * each document's CRC-32 is checked when it is read (one pread per document; the blob is never read whole). A file whose
- * magic, hash, header or length does not check out is deleted and the catalogue generated again.
+ * The catalogue cache file `{dataDir}/catalogue-{key}.bin` (a restart reads it back in under 3 s): 8-byte magic, uint32
+ * header length, 4 reserved bytes, the header (v8.serialize), the SHA-1 of all that, then the product documents (JSON,
+ * back to back; each read alone and checked against its CRC-32). A file that does not check out is deleted.
  */
 const MAGIC = Buffer.from('PWCAT\u0000\u0000\u0003', 'latin1');
 const PREFIX = 16;

@@ -169,11 +169,7 @@ const CORS = {
 /** Whether the hop at this address (i = 0 is the socket's peer) is a proxy whose X-Forwarded-For is believed. */
 export type TrustProxy = (address: string, i: number) => boolean;
 
-/**
- * TRUSTED_PROXIES: comma-separated IP addresses or CIDR ranges (or proxy-addr's names `loopback`, `linklocal`,
- * `uniquelocal`), as Fastify's `trustProxy` reads them; unset or empty trusts none, so X-Forwarded-For is never read.
- * A value that is not an address stops the start with a message naming it.
- */
+/** TRUSTED_PROXIES as Fastify's `trustProxy` reads it (unset trusts none); a value that is no address stops the start. */
 export function trustedProxies(value: string | undefined): TrustProxy {
   const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   if (!list.length) return () => false;
@@ -184,10 +180,7 @@ export function trustedProxies(value: string | undefined): TrustProxy {
   }
 }
 
-/**
- * The Host header when it is a plain `name[:port]` (what links in answers, such as payment_gateway_url, are built
- * on), else the address the request came in on: a hostile `Host: a b` or `Host: [` answered 500 (URL parsing threw).
- */
+/** The Host header when it is a plain `name[:port]` (links in answers are built on it), else the local address. */
 function hostOf(req: IncomingMessage): string {
   const host = req.headers.host;
   if (host && /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host) && Number(/:(\d+)$/.exec(host)?.[1] ?? 0) <= 65535) return host;
@@ -195,10 +188,7 @@ function hostOf(req: IncomingMessage): string {
   return localAddress?.includes(':') ? `[${localAddress}]:${localPort}` : `${localAddress ?? '127.0.0.1'}:${localPort}`;
 }
 
-/**
- * The request target as a path: an absolute-form target (`GET http://x/y`) keeps only its path, and a target that does
- * not start with '/' (or starts with '//', which URL parsing reads as a host) is rooted so it never names a host.
- */
+/** The request target as a path: an absolute-form target keeps only its path, and '//x' or 'x' never names a host. */
 function requestTarget(raw: string | undefined): string {
   const target = raw ?? '/';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
@@ -213,10 +203,8 @@ function requestTarget(raw: string | undefined): string {
 }
 
 /**
- * Every request is one JSON line (`reqId`, method, url, status, ms) once answered: its id is the `X-Request-Id` it came
- * with when short and safe (the storefront's, for the calls a page request caused), else a new one, and is sent back
- * in `X-Request-Id`. A 500 also writes its stack (repeats counted: adapters/common/log-limit.ts); a client that stopped
- * sending is its request's line alone, with the status it would have had and the `problem`.
+ * Every request is one JSON line (`reqId`, method, url, status, ms): the id is its safe `X-Request-Id` (the storefront's)
+ * or a new one, and is answered. A 500 also logs its stack (repeats counted); a client that stopped sending, its `problem`.
  */
 export function createHandler(
   router: Router, logs: { logger: Logger; logError: ErrorLog }, trust: TrustProxy = () => false,

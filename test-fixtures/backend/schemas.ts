@@ -1,8 +1,6 @@
 /**
- * One JSON schema per endpoint (request body and query string), as vue-storefront-api keeps its models as JSON schemas
- * (`src/models/*.schema.json`): the router validates every request against them with ajv before a handler runs, so a
- * malformed request is a 400 naming the field and never reaches the database, and a handler reads its input as typed.
- * Objects admit unknown keys (the storefront sends many), but every declared key is typed and bounded.
+ * One JSON schema per endpoint (body and query string), as vue-storefront-api keeps its models: the router validates
+ * every request with ajv before its handler runs (a 400 naming the field). Objects admit unknown keys, typed and bounded.
  */
 export type JsonSchema = Record<string, unknown>;
 
@@ -21,10 +19,7 @@ const str = (max: number, min = 0): JsonSchema =>
 /** optional values may also be null (the storefront sends null for "not set") */
 const opt = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 const num = (min?: number, max?: number): JsonSchema => ({ type: 'number', ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) });
-/**
- * A whole number from min to max, or a string holding one (quantities and ids travel both ways on this protocol):
- * the `whole` keyword (http.ts) turns the string into the number, so the handler reads a number.
- */
+/** A whole number from min to max, or a string holding one: the `whole` keyword (http.ts) makes it the number. */
 const whole = (min: number, max = Number.MAX_SAFE_INTEGER): JsonSchema => ({ whole: [min, max] });
 const id: JsonSchema = { anyOf: [{ type: 'number' }, { type: 'string', minLength: 1, maxLength: 100 }] };
 const bool01: JsonSchema = { anyOf: [{ type: 'boolean' }, { enum: [0, 1] }] };

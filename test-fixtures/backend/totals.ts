@@ -36,11 +36,7 @@ export interface ResolvedItem {
   bundleLabels?: Array<{ label: string; value: string }>;
 }
 
-/**
- * The store view a cart or order call names its lines in: `?storeId=` as the storefront's locales map to store ids
- * (1 Dutch, the default; 2 English, whose product documents carry English names, option labels and bundle option
- * titles). Prices, stock and skus are the same in both.
- */
+/** The store view a cart or order call names its lines in: `?storeId=` 1 (Dutch, the default) or 2 (English). */
 export function storeView(ctx: Context, query: URLSearchParams): ProductView {
   const id = query.get('storeId');
   if (id === null || id === '1') return ctx.catalogue;
@@ -216,10 +212,7 @@ export function computeTotals(ctx: Context, lines: LineInput[], coupon: string |
   };
 }
 
-/**
- * An order's stored line named in a store view: its name and options as that view's documents say them (an order placed
- * in the Dutch shop reads English in the English one); as stored when its product went away.
- */
+/** An order's stored line named in a store view (as stored when its product went away). */
 export function lineInView<T extends { sku: string; qty: number; name?: unknown; options?: unknown; product_option?: ProductOptionJson }>(ctx: Context, line: T, view: ProductView): T {
   const resolved = resolveItemSafe(ctx, { item_id: 0, sku: line.sku, qty: line.qty, product_option: line.product_option }, view);
   return resolved ? { ...line, name: resolved.name, options: JSON.stringify(optionLabels(resolved)) } : line;
