@@ -71,12 +71,7 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void, accep
     if (readSync(fd, head, 0, head.length, PREFIX) !== head.length) return drop('truncated');
     const digest = createHash('sha1').update(prefix).update(head.subarray(0, headLength)).digest();
     if (!digest.equals(head.subarray(headLength))) return drop('header checksum mismatch');
-    let header: H;
-    try {
-      header = deserialize(head.subarray(0, headLength)) as H;
-    } catch {
-      return drop('unreadable header');
-    }
+    const header = deserialize(head.subarray(0, headLength)) as H;
     if (!accept(header, size - blobStart)) return drop('does not match its header (length or key)');
     let open = true;
     return {
@@ -84,12 +79,8 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void, accep
       read(start, end) {
         if (!open) throw new Error('catalogue cache closed');
         const buf = Buffer.allocUnsafe(end - start);
-        let got = 0;
-        while (got < buf.length) {
-          const n = readSync(fd, buf, got, buf.length - got, blobStart + start + got);
-          if (n <= 0) throw new Error('catalogue cache: short read');
-          got += n;
-        }
+        // a regular file reads whole up to its end
+        if (readSync(fd, buf, 0, buf.length, blobStart + start) !== buf.length) throw new Error('catalogue cache: short read');
         return buf;
       },
       discard() {

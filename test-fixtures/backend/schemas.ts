@@ -53,18 +53,18 @@ const customer = (required: string[]) => obj({
 }, required);
 
 const paymentBase = '/api/ext/vsf-payment-service-api';
+const searchQuery = {
+  size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000), request_format: str(20), response_format: str(20),
+};
 
 /** `METHOD path` exactly as the route is registered → its schemas. A route without an entry is refused at start-up. */
 export const SCHEMAS: Record<string, EndpointSchema> = {
   // catalogue
   'GET /api/catalog/:index/:type/_search': {
-    query: query({
-      request: str(16_000), size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000),
-      _source_includes: str(2000), _source_excludes: str(2000), request_format: str(20), response_format: str(20),
-    }),
+    query: query({ request: str(16_000), ...searchQuery, _source_includes: str(2000), _source_excludes: str(2000) }),
   },
   'POST /api/catalog/:index/:type/_search': {
-    query: query({ size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000), request_format: str(20), response_format: str(20) }),
+    query: query(searchQuery),
     body: { anyOf: [{ type: 'null' }, { type: 'object', maxProperties: 20 }] },
   },
   'POST /api/url/map': {
