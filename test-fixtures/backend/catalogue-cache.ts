@@ -80,7 +80,8 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void, accep
         if (!open) throw new Error('catalogue cache closed');
         const buf = Buffer.allocUnsafe(end - start);
         // a regular file reads whole up to its end
-        if (readSync(fd, buf, 0, buf.length, blobStart + start) !== buf.length) throw new Error('catalogue cache: short read');
+        const got = readSync(fd, buf, 0, buf.length, blobStart + start);
+        if (got !== buf.length) throw new Error('catalogue cache: short read');
         return buf;
       },
       discard() {

@@ -169,7 +169,7 @@ const CORS = {
 /** Whether the hop at this address (i = 0 is the socket's peer) is a proxy whose X-Forwarded-For is believed. */
 export type TrustProxy = (address: string, i: number) => boolean;
 
-/** TRUSTED_PROXIES as Fastify's `trustProxy` reads it (unset trusts none); a value that is no address stops the start. */
+/** TRUSTED_PROXIES as Fastify's `trustProxy` reads it (unset: none); a value that is no address stops the start. */
 export function trustedProxies(value: string | undefined): TrustProxy {
   const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   if (!list.length) return () => false;
@@ -203,8 +203,9 @@ function requestTarget(raw: string | undefined): string {
 }
 
 /**
- * Every request is one JSON line (`reqId`, method, url, status, ms): the id is its safe `X-Request-Id` (the storefront's)
- * or a new one, and is answered. A 500 also logs its stack (repeats counted); a client that stopped sending, its `problem`.
+ * Every request is one JSON line (`reqId`, method, url, status, ms): the id is its safe `X-Request-Id` (the
+ * storefront's) or a new one, and is answered. A 500 also logs its stack (repeats counted); a client that stopped
+ * sending, its `problem`.
  */
 export function createHandler(
   router: Router, logs: { logger: Logger; logError: ErrorLog }, trust: TrustProxy = () => false,

@@ -90,7 +90,9 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   const errors = limitedErrorLog(logger, () => now().getTime());
   const router = new Router();
   // the payment logos before the catalogue's /img/{path} images, which would otherwise claim their address
-  for (const routes of [paymentLogoRoutes, catalogRoutes, cartRoutes, userRoutes, orderRoutes, extraRoutes]) routes(router, ctx);
+  for (const routes of [paymentLogoRoutes, catalogRoutes, cartRoutes, userRoutes, orderRoutes, extraRoutes]) {
+    routes(router, ctx);
+  }
   // a client trickling its headers or body is cut off (Node's own default waited 300 s, checking every 30 s)
   const requestTimeout = opts.requestTimeoutMs ?? 20_000;
   const server = createServer(

@@ -1,6 +1,7 @@
 /**
  * One JSON schema per endpoint (body and query string), as vue-storefront-api keeps its models: the router validates
- * every request with ajv before its handler runs (a 400 naming the field). Objects admit unknown keys, typed and bounded.
+ * every request with ajv before its handler runs (a 400 naming the field). Objects admit unknown keys; declared ones
+ * are typed and bounded.
  */
 export type JsonSchema = Record<string, unknown>;
 
@@ -54,7 +55,8 @@ const customer = (required: string[]) => obj({
 
 const paymentBase = '/api/ext/vsf-payment-service-api';
 const searchQuery = {
-  size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000), request_format: str(20), response_format: str(20),
+  size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000),
+  request_format: str(20), response_format: str(20),
 };
 
 /** `METHOD path` exactly as the route is registered → its schemas. A route without an entry is refused at start-up. */

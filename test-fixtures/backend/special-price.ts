@@ -35,7 +35,7 @@ function bound(value: string): Bound {
   return { kind: 'wall', stamp: `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}` };
 }
 
-/** True while `now` is inside [special_from_date, special_to_date] (an absent bound is open, an unreadable one closed). */
+/** True while `now` is in [special_from_date, special_to_date] (an absent bound is open, an unreadable one closed). */
 export function specialWindowOpen(from: string | null | undefined, to: string | null | undefined, now: Date): boolean {
   const wall = wallClock(now);
   if (from) {

@@ -2,8 +2,9 @@ import { HttpError } from './errors';
 
 /**
  * Login throttling per (account, client) and per client (the address http.ts reads). A few failures are free, then each
- * further one locks its key twice as long as the last (1 s, 2 s, ... 15 min): 429 with Retry-After, before the password
- * is checked. Nothing counts per account alone, or anyone could lock a known customer out; a success clears its pair only.
+ * further one locks its key twice as long as the last (1 s, 2 s, ... 15 min): 429 with Retry-After, before the
+ * password is checked. Nothing counts per account alone, or anyone could lock a known customer out; a success clears
+ * its pair only.
  */
 export const THROTTLE = {
   /** failed logins for one account from one client before the first lock */

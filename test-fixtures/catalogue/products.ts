@@ -41,7 +41,9 @@ function imagePath(kind: string, id: number, colour: ColourDef): string {
 }
 
 /** Special-price windows in days from the reference date (`open` has no end). */
-const WINDOWS: Record<SpecialWindow, [number, number | null]> = { past: [-90, -30], current: [-20, 60], future: [30, 75], open: [-10, null] };
+const WINDOWS: Record<SpecialWindow, [number, number | null]> = {
+  past: [-90, -30], current: [-20, 60], future: [30, 75], open: [-10, null],
+};
 
 function window(kind: SpecialWindow, ref: Date): { from: string; to: string | null } {
   const [from, to] = WINDOWS[kind];

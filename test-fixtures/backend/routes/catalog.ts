@@ -74,8 +74,9 @@ export function catalogRoutes(router: Router, ctx: Context): void {
       const finalIncl = unitPriceInclTax(p, now);
       // the same prices excluding VAT, and including it as tax_adjustments
       const prices = (at: (n: number) => number) => ({
-        final_price: at(finalIncl), max_price: at(regularIncl), max_regular_price: at(regularIncl), minimal_regular_price: at(regularIncl),
-        special_price: finalIncl < regularIncl ? at(finalIncl) : null, minimal_price: at(finalIncl), regular_price: at(regularIncl),
+        final_price: at(finalIncl), max_price: at(regularIncl), max_regular_price: at(regularIncl),
+        minimal_regular_price: at(regularIncl), special_price: finalIncl < regularIncl ? at(finalIncl) : null,
+        minimal_price: at(finalIncl), regular_price: at(regularIncl),
       });
       const euros = (n: number) => `€${n.toFixed(2).replace('.', ',')}`;
       return [{

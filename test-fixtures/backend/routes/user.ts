@@ -40,9 +40,9 @@ export function userRoutes(router: Router, ctx: Context): void {
     // the server's fields last: a client's `id` or `customer_id` in an address never overrides them
     (addresses ?? []).map((a, i) => ({ ...a, id: customerId * 100 + i + 1, customer_id: customerId }));
   // a new password signs out every older access and refresh token
-  const setPassword = (id: number, password: string) =>
-    ctx.db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?')
-      .run(hashPassword(password), now(), id);
+  const setPassword = (id: number, password: string) => ctx.db
+    .prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?')
+    .run(hashPassword(password), now(), id);
 
   router.post('/api/user/create', (req) => {
     const body = req.body as { customer: NewCustomer; password: string };
