@@ -1,8 +1,6 @@
 /**
- * A CartService and its task queue, wired to each other as the shop's wiring does: the queue asks the cart for its id
- * and to connect again when a task needs a cart; the cart sends its changes through the queue. The setup the cart,
- * checkout, tabs and analytics tests share. `getToken` is both the queue's token and the cart's user token (a guest's
- * '' by default); `tokenLock`, `crossTab` and `locks` go to both.
+ * A CartService and its task queue wired to each other as the shop's wiring does (the cart, checkout, tabs and
+ * analytics tests share it). `getToken` is both the queue's token and the cart's user token ('' by default: a guest).
  */
 import { CartService } from '../core/cart/cart-service';
 import type { CartServiceDeps } from '../core/cart/cart-store';

@@ -18,8 +18,10 @@ export interface Family {
   samples: Sample[];
 }
 
-const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
-const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*/;
+const PAIR = String.raw`[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*"`;
+/** name, optional {labels} (comma separated, a trailing comma allowed), value, optional timestamp (read and dropped) */
+const LABELS = String.raw`\{((?:${PAIR}(?:,${PAIR})*,?)?)\}`;
+const SAMPLE = new RegExp(String.raw`^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:${LABELS})?[ \t]+(\S+)(?:[ \t]+-?\d+)?[ \t]*$`);
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
 /** a value as Prometheus reads it (Go's ParseFloat: NaN and Inf in any case; prom-client writes `Nan`) */
@@ -34,33 +36,15 @@ function unescape(text: string, quote: boolean): string {
   return text.replace(quote ? /\\([\\"n])/g : /\\([\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
 }
 
-/** one sample line: name, labels, value (a timestamp after it is read and dropped) */
 function sampleLine(line: string): Sample {
-  const name = NAME.exec(line)?.[0];
-  if (!name) throw new Error(`no metric name: ${line}`);
-  let rest = line.slice(name.length);
+  const m = SAMPLE.exec(line);
+  if (!m) throw new Error(`not a sample line: ${line}`);
   const labels: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (rest.startsWith('{')) {
-    rest = rest.slice(1);
-    while (!rest.startsWith('}')) {
-      const label = LABEL.exec(rest)?.[0];
-      if (!label || rest[label.length] !== '=' || rest[label.length + 1] !== '"') throw new Error(`bad label in ${line}`);
-      rest = rest.slice(label.length + 2);
-      let end = 0;
-      while (end < rest.length && rest[end] !== '"') end += rest[end] === '\\' ? 2 : 1;
-      if (end >= rest.length) throw new Error(`unterminated label value in ${line}`);
-      if (label in labels) throw new Error(`label ${label} twice in ${line}`);
-      labels[label] = unescape(rest.slice(0, end), true);
-      rest = rest.slice(end + 1);
-      if (rest.startsWith(',')) rest = rest.slice(1);
-      else if (!rest.startsWith('}')) throw new Error(`expected , or } in ${line}`);
-    }
-    rest = rest.slice(1);
+  for (const [, label, value] of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
+    if (label! in labels) throw new Error(`label ${label} twice in ${line}`);
+    labels[label!] = unescape(value!, true);
   }
-  const parts = rest.trim().split(/[ \t]+/);
-  if (!/^[ \t]/.test(rest) || parts.length < 1 || parts.length > 2) throw new Error(`expected a value (and a timestamp) in ${line}`);
-  if (parts[1] !== undefined && !/^-?\d+$/.test(parts[1])) throw new Error(`bad timestamp in ${line}`);
-  return { name, labels, value: float(parts[0]!, line) };
+  return { name: m[1]!, labels, value: float(m[3]!, line) };
 }
 
 /** the family a sample name belongs to, given the families declared so far */

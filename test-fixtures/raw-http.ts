@@ -31,14 +31,21 @@ export function exchange(baseUrl: string, request: string, encoding: BufferEncod
   });
 }
 
-/** An answer's status, head and body as sent (latin1), past any interim answers (100 Continue). */
-export function headAndBody(answer: Buffer): { status: number; head: string; body: string } {
-  let all = answer.toString('latin1');
-  while (/^HTTP\/1\.1 1\d\d /.test(all) && all.includes('\r\n\r\n')) all = all.slice(all.indexOf('\r\n\r\n') + 4);
+/** An answer's status, head (latin1) and body as sent, past any interim answer (100 Continue); end < 0: no head. */
+function split(answer: Buffer): { status: number; head: string; body: Buffer; end: number } {
+  let all = answer;
+  while (/^HTTP\/1\.1 1\d\d /.test(all.toString('latin1', 0, 13)) && all.includes('\r\n\r\n')) {
+    all = all.subarray(all.indexOf('\r\n\r\n') + 4);
+  }
   const end = all.indexOf('\r\n\r\n');
-  const head = end < 0 ? all : all.slice(0, end);
+  const head = (end < 0 ? all : all.subarray(0, end)).toString('latin1');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
-  return { status, head, body: end < 0 ? '' : all.slice(end + 4) };
+  return { status, head, body: end < 0 ? Buffer.alloc(0) : all.subarray(end + 4), end };
+}
+
+export function headAndBody(answer: Buffer): { status: number; head: string; body: string } {
+  const { status, head, body } = split(answer);
+  return { status, head, body: body.toString('latin1') };
 }
 
 /**
@@ -96,19 +103,14 @@ function dechunk(body: Buffer): Buffer {
 }
 
 function parseAnswer(all: Buffer): RawAnswer {
-  const end = all.indexOf('\r\n\r\n');
+  const { status, head, body: sent, end } = split(all);
   if (end < 0) throw new Error(`not an HTTP answer: ${all.subarray(0, 80).toString()}`);
-  const [statusLine, ...lines] = all.subarray(0, end).toString('latin1').split('\r\n');
-  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
-  // an interim answer (100 Continue to `Expect: 100-continue`) precedes the real one
-  if (status >= 100 && status < 200 && all.length > end + 4) return parseAnswer(all.subarray(end + 4));
   const headers: Record<string, string> = {};
-  for (const l of lines) {
+  for (const l of head.split('\r\n').slice(1)) {
     const c = l.indexOf(':');
     headers[l.slice(0, c).trim().toLowerCase()] = l.slice(c + 1).trim();
   }
-  let raw = all.subarray(end + 4);
-  if (headers['transfer-encoding'] === 'chunked') raw = dechunk(raw);
+  const raw = headers['transfer-encoding'] === 'chunked' ? dechunk(sent) : sent;
   const enc = headers['content-encoding'];
   // a HEAD answer or a 304 names the encoding of a body it does not carry
   const body = (raw.length === 0 ? raw : enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');

@@ -38,7 +38,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'ui/edge/server-i18next.ts': [1, 'i18next option names'],
   'ui/sw.ts': [2, 'the locale the service worker was built for, and the default'],
   'test-fixtures/backend/http.ts': [2, 'route keys of the router\'s own table and schemas'],
-  'test-fixtures/backend/limits.ts': [1, 'own keys of a parsed JSON value (Object.keys), read back from it'],
   'test-fixtures/backend/totals.ts': [2, 'attribute codes of the catalogue\'s configurable options'],
 };
 

@@ -1,8 +1,6 @@
 /**
- * An in-memory cart backend for CartService tests: one object serves both the direct CartApi calls and the queued
- * task calls (TaskTransport), over the same carts, so a test sees exactly what reached "the server".
- * Guest carts are created per call; a user token maps to its account cart. Totals are a plain sum computed here
- * (no core rule), shipping never included. Idempotency-Key honoured on update/delete.
+ * An in-memory cart backend for CartService tests: the direct CartApi calls and the queued task calls (TaskTransport)
+ * reach the same carts. Totals are a plain sum (no core rule, no shipping); Idempotency-Key is honoured.
  */
 import { ApiError, NetworkError } from '../../core/ports/api-error';
 import type { CartApi, CartItemPayload } from '../../core/ports/cart-api';
@@ -17,8 +15,6 @@ export class FakeCartBackend implements TaskTransport {
   online = true;
   /** tokens accepted as users, with their account cart id */
   readonly users = new Map<string, string>();
-  /** user tokens answered 401 on create */
-  readonly rejectedTokens = new Set<string>();
   /** when true, every create answers 401 (guest too) */
   rejectAllCreates = false;
   /** when set, update answers this status for the sku */
@@ -41,7 +37,7 @@ export class FakeCartBackend implements TaskTransport {
     create: async (token) => {
       this.check();
       this.log.push(`create ${token || 'guest'}`);
-      if (this.rejectAllCreates || (token && (this.rejectedTokens.has(token) || !this.users.has(token)))) throw new ApiError(401, 'unauthorized');
+      if (this.rejectAllCreates || (token && !this.users.has(token))) throw new ApiError(401, 'unauthorized');
       if (token) {
         const id = this.users.get(token)!;
         if (!this.carts.has(id)) this.carts.set(id, new FakeCartServer(id));

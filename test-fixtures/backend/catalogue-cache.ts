@@ -4,12 +4,9 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
 /**
- * The catalogue cache file (a backend restart reads it back in under 3 s): `{dataDir}/catalogue-{seed}-{scale}-v{generator}-e{engine}.bin`.
- * Layout: 8-byte magic, uint32 header length, 4 reserved bytes, the header (v8.serialize: the small catalogue parts, the
- * product documents' offsets and CRC-32s, the built search indexes as typed arrays), the SHA-1 of everything before it,
- * then the product documents (JSON, UTF-8, back to back). At start the header is hashed and the blob's length checked;
- * each document's CRC-32 is checked when it is read (one pread per document; the blob is never read whole). A file whose
- * magic, hash, header or length does not check out is deleted and the catalogue generated again.
+ * The catalogue cache file `{dataDir}/catalogue-{key}.bin` (a restart reads it back in under 3 s): 8-byte magic, uint32
+ * header length, 4 reserved bytes, the header (v8.serialize), the SHA-1 of all that, then the product documents (JSON,
+ * back to back; each read alone and checked against its CRC-32). A file that does not check out is deleted.
  */
 const MAGIC = Buffer.from('PWCAT\u0000\u0000\u0003', 'latin1');
 const PREFIX = 16;
@@ -74,12 +71,7 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void, accep
     if (readSync(fd, head, 0, head.length, PREFIX) !== head.length) return drop('truncated');
     const digest = createHash('sha1').update(prefix).update(head.subarray(0, headLength)).digest();
     if (!digest.equals(head.subarray(headLength))) return drop('header checksum mismatch');
-    let header: H;
-    try {
-      header = deserialize(head.subarray(0, headLength)) as H;
-    } catch {
-      return drop('unreadable header');
-    }
+    const header = deserialize(head.subarray(0, headLength)) as H;
     if (!accept(header, size - blobStart)) return drop('does not match its header (length or key)');
     let open = true;
     return {
@@ -87,12 +79,9 @@ export function openCacheFile<H>(file: string, log: (msg: string) => void, accep
       read(start, end) {
         if (!open) throw new Error('catalogue cache closed');
         const buf = Buffer.allocUnsafe(end - start);
-        let got = 0;
-        while (got < buf.length) {
-          const n = readSync(fd, buf, got, buf.length - got, blobStart + start + got);
-          if (n <= 0) throw new Error('catalogue cache: short read');
-          got += n;
-        }
+        // a regular file reads whole up to its end
+        const got = readSync(fd, buf, 0, buf.length, blobStart + start);
+        if (got !== buf.length) throw new Error('catalogue cache: short read');
         return buf;
       },
       discard() {

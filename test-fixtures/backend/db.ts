@@ -72,10 +72,7 @@ export function openDb(dataDir: string, reset: boolean): Db {
   return db;
 }
 
-/**
- * PRAGMA quick_check before anything is read or written: a damaged file (pages overwritten, a cut-off copy) refuses the
- * start with a message, where the backend used to serve orders from a malformed table without a word.
- */
+/** PRAGMA quick_check before anything is read or written: a damaged file refuses the start with a message. */
 function checkIntact(db: Db, file: string): void {
   const rows = db.pragma('quick_check(20)') as Array<{ quick_check: string }>;
   const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');

@@ -8,7 +8,6 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
-export const unauthorized = (message: string): HttpError => new HttpError(401, message);
 
 /** Texts the real platform answers (Magento / vue-storefront-api wording, kept in English as upstream does). */
 export const TEXTS = {

@@ -33,6 +33,9 @@ interface Endpoint { method: string; path: string; query?: (f: FuzzFixture) => R
 const address = { firstname: 'Fuzz', lastname: 'Test', email: 'fuzz@example.nl', country_id: 'NL', city: 'Utrecht', postcode: '3511AA', street: ['Oudegracht 1'] };
 const searchBody = { query: { bool: { filter: { bool: { must: [{ terms: { visibility: [2, 3, 4] } }, { range: { price: { gte: 1, lte: 100 } } }] } } } }, aggs: { c: { terms: { field: 'color' } } }, sort: [{ price: 'asc' }] };
 
+/** GETs of these paths, without a query */
+const get = (...paths: string[]): Endpoint[] => paths.map((path) => ({ method: 'GET', path }));
+
 /** Every endpoint, with a valid request for it (junk is then put into one of its parts). */
 export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/catalog/vue_storefront_catalog/product/_search', query: () => ({ request: JSON.stringify(searchBody), size: '5' }) },
@@ -43,11 +46,9 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/product/render-list', query: (f) => ({ skus: f.sku, currencyCode: 'EUR', storeId: '1' }) },
   { method: 'GET', path: '/api/stock/check', query: (f) => ({ sku: f.sku }) },
   { method: 'GET', path: '/api/stock/list', query: (f) => ({ skus: `${f.sku},${f.configurableSku}` }) },
-  { method: 'GET', path: '/api/ext/cms-data/cmsPage/1' },
-  { method: 'GET', path: '/api/ext/cms-data/cmsBlock/1' },
-  { method: 'GET', path: '/api/ext/cms-data/cmsPageIdentifier/privacy/storeId/1' },
-  { method: 'GET', path: '/api/ext/cms-data/cmsBlockIdentifier/header-block/storeId/1' },
-  { method: 'GET', path: '/img/100/100/resize/w/r/wrapping-1-rood.svg' },
+  ...get('/api/ext/cms-data/cmsPage/1', '/api/ext/cms-data/cmsBlock/1',
+    '/api/ext/cms-data/cmsPageIdentifier/privacy/storeId/1',
+    '/api/ext/cms-data/cmsBlockIdentifier/header-block/storeId/1', '/img/100/100/resize/w/r/wrapping-1-rood.svg'),
   { method: 'POST', path: '/api/cart/create', query: () => ({}) },
   { method: 'GET', path: '/api/cart/pull', query: (f) => ({ cartId: f.cartId }) },
   { method: 'POST', path: '/api/cart/update', query: (f) => ({ cartId: f.cartId }), body: (f) => ({ cartItem: { sku: f.configurableSku, qty: 1, quoteId: f.cartId, product_option: { extension_attributes: { configurable_item_options: [{ option_id: '93', option_value: 49 }] } } } }) },
@@ -70,10 +71,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/user/create-password', body: (f) => ({ email: f.email, newPassword: 'Nieuw123!', resetToken: 'fout' }) },
   { method: 'POST', path: '/api/user/change-password', query: (f) => ({ token: f.token }), body: () => ({ currentPassword: 'Verkeerd123!', newPassword: 'Nieuw123!' }) },
   { method: 'POST', path: '/api/order', query: () => ({}), body: (f) => ({ user_id: String(f.customerId), cart_id: f.customerCartId, products: [{ sku: f.sku, qty: 1 }], addressInformation: { billingAddress: address, shippingAddress: address, payment_method_code: 'ideal' } }) },
-  { method: 'GET', path: '/api/ext/vsf-payment-service-api/payment-methods' },
-  { method: 'GET', path: '/api/ext/vsf-payment-service-api/fetch-issuers' },
-  { method: 'GET', path: '/payment-logos/ideal.svg' },
-  { method: 'GET', path: '/img/payment-logos/ideal.svg' },
+  ...get('/api/ext/vsf-payment-service-api/payment-methods', '/api/ext/vsf-payment-service-api/fetch-issuers',
+    '/payment-logos/ideal.svg', '/img/payment-logos/ideal.svg'),
   { method: 'POST', path: '/api/ext/vsf-payment-service-api/post-payment', body: (f) => ({ currency: 'EUR', order_id: f.orderId, description: 'x', redirectUrl: 'https://evil.example.com/', method: 'ideal', order_token: f.orderToken }) },
   { method: 'POST', path: '/api/ext/vsf-payment-service-api/order-comments', body: (f) => ({ order_id: f.orderId, status_history: { comment: 'x', status: 'complete' } }) },
   { method: 'POST', path: '/api/ext/vsf-payment-service-api/get-payment-status', body: (f) => ({ token: `${f.orderToken}x` }) },
@@ -87,9 +86,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/ext/contact/getCategoryCollection' },
   { method: 'POST', path: '/api/ext/contact/send', body: () => ({ form: { name: 'x', email: 'a@example.nl', message: 'x', category: 'onbekend' } }) },
   { method: 'POST', path: '/api/review/create', body: () => ({ review: { product_id: 99999999, title: 'x', detail: 'x', nickname: 'x' } }) },
-  { method: 'GET', path: '/api/ext/feedback-company/getFeedbackReview' },
-  { method: 'GET', path: '/api/ext/feedback-company/getFeedbackCompanyReview' },
-  { method: 'GET', path: '/' },
+  ...get('/api/ext/feedback-company/getFeedbackReview', '/api/ext/feedback-company/getFeedbackCompanyReview', '/'),
 ];
 
 const junkText = fc.oneof(
@@ -112,12 +109,13 @@ function nodes(value: unknown, path: Path = []): Array<[Path, unknown]> {
   return out;
 }
 
-/** A copy of a JSON value, and the node at `path` in the copy. */
-function copyAt(value: unknown, path: Path): { copy: unknown; at: Record<string | number, unknown> } {
-  const copy = JSON.parse(JSON.stringify(value)) as unknown;
-  let at = copy as Record<string | number, unknown>;
-  for (const k of path) at = at[k] as Record<string | number, unknown>;
-  return { copy, at };
+type Node = Record<string | number, unknown>;
+
+/** A copy of a JSON value with `change` applied to its node at `path`. */
+function changedAt(value: unknown, path: Path, change: (at: Node) => void): unknown {
+  const copy = structuredClone(value);
+  change(path.reduce((at, k) => at[k] as Node, copy as Node));
+  return copy;
 }
 
 /** Replace the value at one path of a JSON value (a path into objects and arrays, picked by index). */
@@ -125,9 +123,7 @@ function mutate(value: unknown, choice: number, junk: unknown): unknown {
   const paths = nodes(value);
   const [path] = paths[choice % paths.length] as [Path, unknown];
   if (path.length === 0) return junk;
-  const { copy, at } = copyAt(value, path.slice(0, -1));
-  at[path[path.length - 1] as string | number] = junk;
-  return copy;
+  return changedAt(value, path.slice(0, -1), (at) => (at[path.at(-1) as string | number] = junk));
 }
 
 interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
@@ -144,9 +140,7 @@ function assign(value: unknown, choice: number, extra: Record<string, unknown>):
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
   const objects = nodes(value).filter(([p, v]) => p.length <= 6 && isObject(v));
   if (!objects.length) return value;
-  const { copy, at } = copyAt(value, (objects[choice % objects.length] as [Path, unknown])[0]);
-  Object.assign(at, extra);
-  return copy;
+  return changedAt(value, (objects[choice % objects.length] as [Path, unknown])[0], (at) => Object.assign(at, extra));
 }
 
 /** Hostile headers (the audit: a Host that is no host answered 500) and content types the body does not match. */

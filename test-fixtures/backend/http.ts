@@ -79,51 +79,42 @@ function validator(key: string): (req: Req) => void {
 
 export const ok = (result: unknown, meta?: unknown): Res => ({ status: 200, json: meta === undefined ? { code: 200, result } : { code: 200, result, meta } });
 
+const decode = (v: string): string => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
 
 export class Router {
   private readonly routes: Route[] = [];
 
+  /** `:name` is one path segment, `:name*` the rest of the path */
   add(method: string, path: string, handler: Handler): this {
     const keys: string[] = [];
-    const source = path
-      .split('/')
-      .map((seg) => {
-        if (seg.startsWith(':')) {
-          const rest = seg.endsWith('*');
-          keys.push(seg.slice(1).replace('*', ''));
-          return rest ? '(.+)' : '([^/]+)';
-        }
-        return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('/');
-    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler, validate: validator(`${method} ${path}`) });
+    const source = path.split('/').map((seg) => {
+      if (!seg.startsWith(':')) return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      keys.push(seg.slice(1).replace('*', ''));
+      return seg.endsWith('*') ? '(.+)' : '([^/]+)';
+    });
+    const pattern = new RegExp(`^${source.join('/')}/?$`);
+    this.routes.push({ method, pattern, keys, handler, validate: validator(`${method} ${path}`) });
     return this;
   }
 
   get(path: string, h: Handler): this { return this.add('GET', path, h); }
   post(path: string, h: Handler): this { return this.add('POST', path, h); }
-  delete(path: string, h: Handler): this { return this.add('DELETE', path, h); }
 
+  /** the route of a request (HEAD is GET's), 'method' when only other methods have this path */
   match(method: string, path: string): { handler: Handler; params: Record<string, string>; validate: (req: Req) => void } | 'method' | undefined {
-    let pathMatched = false;
-    for (const r of this.routes) {
-      const m = r.pattern.exec(path);
-      if (!m) continue;
-      pathMatched = true;
-      if (r.method !== method && !(method === 'HEAD' && r.method === 'GET')) continue;
-      const params: Record<string, string> = {};
-      r.keys.forEach((k, i) => {
-        let v = m[i + 1] ?? '';
-        try {
-          v = decodeURIComponent(v);
-        } catch {
-          /* keep raw */
-        }
-        params[k] = v;
-      });
-      return { handler: r.handler, params, validate: r.validate };
-    }
-    return pathMatched ? 'method' : undefined;
+    const onPath = this.routes.filter((r) => r.pattern.test(path));
+    const r = onPath.find((x) => x.method === method || (method === 'HEAD' && x.method === 'GET'));
+    if (!r) return onPath.length ? 'method' : undefined;
+    const m = r.pattern.exec(path) as RegExpExecArray;
+    const params: Record<string, string> = {};
+    r.keys.forEach((k, i) => (params[k] = decode(m[i + 1] ?? '')));
+    return { handler: r.handler, params, validate: r.validate };
   }
 }
 
@@ -178,11 +169,7 @@ const CORS = {
 /** Whether the hop at this address (i = 0 is the socket's peer) is a proxy whose X-Forwarded-For is believed. */
 export type TrustProxy = (address: string, i: number) => boolean;
 
-/**
- * TRUSTED_PROXIES: comma-separated IP addresses or CIDR ranges (or proxy-addr's names `loopback`, `linklocal`,
- * `uniquelocal`), as Fastify's `trustProxy` reads them; unset or empty trusts none, so X-Forwarded-For is never read.
- * A value that is not an address stops the start with a message naming it.
- */
+/** TRUSTED_PROXIES as Fastify's `trustProxy` reads it (unset: none); a value that is no address stops the start. */
 export function trustedProxies(value: string | undefined): TrustProxy {
   const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   if (!list.length) return () => false;
@@ -193,19 +180,7 @@ export function trustedProxies(value: string | undefined): TrustProxy {
   }
 }
 
-/**
- * The client's address: the socket's peer, and while that hop is a trusted proxy, the X-Forwarded-For hop before it
- * (read from the right, as Fastify does). A browser's own X-Forwarded-For is the leftmost part and is reached only
- * through proxies that are all trusted, so it cannot pose as another client.
- */
-function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
-  return (proxyaddr(req, trust) || req.socket.remoteAddress || '').slice(0, 64);
-}
-
-/**
- * The Host header when it is a plain `name[:port]` (what links in answers, such as payment_gateway_url, are built
- * on), else the address the request came in on: a hostile `Host: a b` or `Host: [` answered 500 (URL parsing threw).
- */
+/** The Host header when it is a plain `name[:port]` (links in answers are built on it), else the local address. */
 function hostOf(req: IncomingMessage): string {
   const host = req.headers.host;
   if (host && /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host) && Number(/:(\d+)$/.exec(host)?.[1] ?? 0) <= 65535) return host;
@@ -213,10 +188,7 @@ function hostOf(req: IncomingMessage): string {
   return localAddress?.includes(':') ? `[${localAddress}]:${localPort}` : `${localAddress ?? '127.0.0.1'}:${localPort}`;
 }
 
-/**
- * The request target as a path: an absolute-form target (`GET http://x/y`) keeps only its path, and a target that does
- * not start with '/' (or starts with '//', which URL parsing reads as a host) is rooted so it never names a host.
- */
+/** The request target as a path: an absolute-form target keeps only its path, and '//x' or 'x' never names a host. */
 function requestTarget(raw: string | undefined): string {
   const target = raw ?? '/';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
@@ -230,19 +202,14 @@ function requestTarget(raw: string | undefined): string {
   return `/${target.replace(/^\/+/, '')}`;
 }
 
-/** where the handler writes: a pino logger (a JSON line per request) and its errors, repeats counted (index.ts) */
-export interface HandlerLogs {
-  logger: Logger;
-  logError: ErrorLog;
-}
-
 /**
- * Every request is one JSON line (`reqId`, method, url, status, ms) once answered: its id is the `X-Request-Id` it came
- * with when short and safe (the storefront's, for the calls a page request caused), else a new one, and is sent back
- * in `X-Request-Id`. A 500 also writes its stack (repeats counted: adapters/common/log-limit.ts); a client that stopped
- * sending is its request's line alone, with the status it would have had and the `problem`.
+ * Every request is one JSON line (`reqId`, method, url, status, ms): the id is its safe `X-Request-Id` (the
+ * storefront's) or a new one, and is answered. A 500 also logs its stack (repeats counted); a client that stopped
+ * sending, its `problem`.
  */
-export function createHandler(router: Router, logs: HandlerLogs, trust: TrustProxy = () => false) {
+export function createHandler(
+  router: Router, logs: { logger: Logger; logError: ErrorLog }, trust: TrustProxy = () => false,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const reqId = requestIdFrom(req.headers['x-request-id']);
@@ -267,7 +234,9 @@ export function createHandler(router: Router, logs: HandlerLogs, trust: TrustPro
       const body = bodyless ? undefined : parseBody(await readBody(req), req.headers['content-type']);
       const request: Req = {
         method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body,
-        baseUrl: `http://${host}`, remote: clientAddress(req, trust),
+        // X-Forwarded-For read from the right while each hop is a trusted proxy (as Fastify does): a browser's own
+        // leftmost entry is reached only through trusted proxies, so it cannot pose as another client
+        baseUrl: `http://${host}`, remote: (proxyaddr(req, trust) || req.socket.remoteAddress || '').slice(0, 64),
       };
       found.validate(request);
       out = await found.handler(request);
@@ -283,17 +252,10 @@ export function createHandler(router: Router, logs: HandlerLogs, trust: TrustPro
         out = { status: 500, json: { code: 500, result: 'Internal server error' } };
       }
     }
-    const headers: Record<string, string> = { ...CORS, ...(out.headers ?? {}), 'x-request-id': reqId };
-    let payload: string;
-    if (out.text !== undefined) {
-      payload = out.text;
-      headers['content-type'] = out.contentType ?? 'text/plain; charset=utf-8';
-    } else {
-      payload = JSON.stringify(out.json ?? null);
-      headers['content-type'] = 'application/json; charset=utf-8';
-    }
-    res.writeHead(out.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : payload);
+    const type = out.text === undefined ? 'application/json; charset=utf-8'
+      : out.contentType ?? 'text/plain; charset=utf-8';
+    res.writeHead(out.status, { ...CORS, ...out.headers, 'x-request-id': reqId, 'content-type': type });
+    res.end(req.method === 'HEAD' ? undefined : out.text ?? JSON.stringify(out.json ?? null));
     line(out.status, problem);
   };
 }

@@ -4,10 +4,7 @@ import { badRequest, HttpError } from './errors';
 import type { Handler, Res } from './http';
 import { customerFromQuery } from './tokens';
 
-/**
- * `Idempotency-Key` (per method + path): a repeated key with the same request (body and query) answers the first answer
- * and changes nothing; the same key with a different request is a client error (422) and changes nothing either.
- */
+/** `Idempotency-Key` per method + path: the same request again gets the first answer, another request a 422. */
 export function idempotent(ctx: Context, handler: Handler): Handler {
   return async (req) => {
     const header = req.headers['idempotency-key'];

@@ -19,47 +19,36 @@ import { LoginThrottle } from './throttle';
 
 export { SHOP_MAILBOX } from './mail';
 
+/** Each option's default and environment variable are listed in docs/backend.md. */
 export interface BackendOptions {
-  /** 0 = a free port (default 8080) */
+  /** 0 = a free port */
   port?: number;
-  /** default 127.0.0.1 */
   host?: string;
-  /** default ./data/backend; ':memory:' keeps nothing */
+  /** ':memory:' keeps nothing */
   dataDir?: string;
   /** wipe the database and reseed the catalogue stock */
   reset?: boolean;
   /** catalogue multiplier (default 1, or the scale the data folder was seeded with) */
   scale?: number;
   seed?: number;
-  /** access-token lifetime (default 3600) */
   tokenTtlSeconds?: number;
-  /** HMAC secret for user and order tokens (default env BACKEND_SECRET, else a random secret kept in `{dataDir}/backend-secret`) */
+  /** HMAC secret for user and order tokens (default: a random one kept in `{dataDir}/backend-secret`) */
   secret?: string;
-  /** the storefront's origin(s), comma separated: reset-password links point at the first; post-payment redirects must be on one (default http://127.0.0.1:3000) */
+  /** the storefront's origin(s), comma separated: mailed links point at the first, payment redirects must be on one */
   storefrontUrl?: string;
-  /** development routes (`/__dev/outbox`): only when true (CLI `--dev` or BACKEND_DEV=1); tests set it, `npm start` does not */
+  /** development routes (`/__dev/outbox`) */
   dev?: boolean;
-  /**
-   * the payment provider's offer (default: iDEAL, credit card, bank transfer, with the iDEAL banks); env PSP_METHODS
-   * (comma list, empty = none) and PSP_ISSUERS=none configure a provider without methods or without banks
-   */
+  /** the payment provider's offer: its methods (default all) and whether iDEAL lists its banks */
   psp?: { methods?: readonly string[]; issuers?: boolean };
-  /**
-   * the proxies whose X-Forwarded-For names the client (default env TRUSTED_PROXIES): comma-separated IP addresses or
-   * CIDR ranges, e.g. the load balancer's and, behind a storefront on this host, `127.0.0.1`; unset trusts none, and
-   * every request's client is its socket's address (the login throttle counts per client)
-   */
+  /** the proxies whose X-Forwarded-For names the client (IP addresses or CIDR ranges); unset trusts none */
   trustedProxies?: string;
-  /** milliseconds a client has to send a whole request (default 20,000): a slower one is answered 408 and cut off */
+  /** milliseconds a client has to send a whole request: a slower one is answered 408 and cut off */
   requestTimeoutMs?: number;
   /** the clock (tests) */
   now?: () => Date;
-  /**
-   * the pino logger of JSON lines (main.ts: LOG_LEVEL on stdout): one per request with the `X-Request-Id` it came
-   * with, and every warning and error; default warnings and errors on stdout (or to `log`)
-   */
+  /** the JSON-line logger (a line per request, warnings, errors); default warnings and errors on stdout */
   logger?: Logger;
-  /** without a `logger`: each JSON line of a warning or error goes to this function instead of stdout (tests) */
+  /** without a `logger`: each warning or error line goes here instead of stdout (tests) */
   log?: (line: string) => void;
 }
 
@@ -100,12 +89,10 @@ export async function startBackend(opts: BackendOptions = {}): Promise<RunningBa
   // the same error again within 10 s is counted, not written (one stack and a count per interval in an outage)
   const errors = limitedErrorLog(logger, () => now().getTime());
   const router = new Router();
-  paymentLogoRoutes(router);
-  catalogRoutes(router, ctx);
-  cartRoutes(router, ctx);
-  userRoutes(router, ctx);
-  orderRoutes(router, ctx);
-  extraRoutes(router, ctx);
+  // the payment logos before the catalogue's /img/{path} images, which would otherwise claim their address
+  for (const routes of [paymentLogoRoutes, catalogRoutes, cartRoutes, userRoutes, orderRoutes, extraRoutes]) {
+    routes(router, ctx);
+  }
   // a client trickling its headers or body is cut off (Node's own default waited 300 s, checking every 30 s)
   const requestTimeout = opts.requestTimeoutMs ?? 20_000;
   const server = createServer(
@@ -152,12 +139,8 @@ export function storefrontOrigins(value: string): { url: string; origins: string
   const urls = value.split(',').map((u) => u.trim()).filter(Boolean);
   const origins = new Set<string>();
   for (const u of urls) {
-    let parsed: URL;
-    try {
-      parsed = new URL(u);
-    } catch {
-      throw new Error(`STOREFRONT_URL is not a URL: ${u}`);
-    }
+    if (!URL.canParse(u)) throw new Error(`STOREFRONT_URL is not a URL: ${u}`);
+    const parsed = new URL(u);
     origins.add(parsed.origin);
     if (['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) {
       for (const h of ['127.0.0.1', 'localhost', '[::1]']) origins.add(`${parsed.protocol}//${h}${parsed.port ? `:${parsed.port}` : ''}`);

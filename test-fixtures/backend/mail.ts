@@ -37,9 +37,8 @@ export function textToHtml(text: string): MailHtml {
 }
 
 /**
- * The name a mail greets with: a first name that reads as one (letters, spaces, hyphens, apostrophes, a dot after an
- * initial; at most 40 characters), else none. Registration verifies no address, so anyone can register a stranger's
- * address with a "first name" such as `Klik op www.evil.example`; the shop then mails that stranger only its own words.
+ * The name a mail greets with, when it reads as one (at most 40 characters): registration verifies no address, so a
+ * "first name" such as `Klik op www.evil.example` must not reach a stranger's mailbox.
  */
 export function greetingName(firstname: string): string | undefined {
   const name = firstname.trim();

@@ -1,8 +1,7 @@
 /**
- * One JSON schema per endpoint (request body and query string), as vue-storefront-api keeps its models as JSON schemas
- * (`src/models/*.schema.json`): the router validates every request against them with ajv before a handler runs, so a
- * malformed request is a 400 naming the field and never reaches the database, and a handler reads its input as typed.
- * Objects admit unknown keys (the storefront sends many), but every declared key is typed and bounded.
+ * One JSON schema per endpoint (body and query string), as vue-storefront-api keeps its models: the router validates
+ * every request with ajv before its handler runs (a 400 naming the field). Objects admit unknown keys; declared ones
+ * are typed and bounded.
  */
 export type JsonSchema = Record<string, unknown>;
 
@@ -21,10 +20,7 @@ const str = (max: number, min = 0): JsonSchema =>
 /** optional values may also be null (the storefront sends null for "not set") */
 const opt = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 const num = (min?: number, max?: number): JsonSchema => ({ type: 'number', ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) });
-/**
- * A whole number from min to max, or a string holding one (quantities and ids travel both ways on this protocol):
- * the `whole` keyword (http.ts) turns the string into the number, so the handler reads a number.
- */
+/** A whole number from min to max, or a string holding one: the `whole` keyword (http.ts) makes it the number. */
 const whole = (min: number, max = Number.MAX_SAFE_INTEGER): JsonSchema => ({ whole: [min, max] });
 const id: JsonSchema = { anyOf: [{ type: 'number' }, { type: 'string', minLength: 1, maxLength: 100 }] };
 const bool01: JsonSchema = { anyOf: [{ type: 'boolean' }, { enum: [0, 1] }] };
@@ -58,18 +54,19 @@ const customer = (required: string[]) => obj({
 }, required);
 
 const paymentBase = '/api/ext/vsf-payment-service-api';
+const searchQuery = {
+  size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000),
+  request_format: str(20), response_format: str(20),
+};
 
 /** `METHOD path` exactly as the route is registered → its schemas. A route without an entry is refused at start-up. */
 export const SCHEMAS: Record<string, EndpointSchema> = {
   // catalogue
   'GET /api/catalog/:index/:type/_search': {
-    query: query({
-      request: str(16_000), size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000),
-      _source_includes: str(2000), _source_excludes: str(2000), request_format: str(20), response_format: str(20),
-    }),
+    query: query({ request: str(16_000), ...searchQuery, _source_includes: str(2000), _source_excludes: str(2000) }),
   },
   'POST /api/catalog/:index/:type/_search': {
-    query: query({ size: str(6), from: str(6), sort: str(500), _source_include: str(2000), _source_exclude: str(2000), request_format: str(20), response_format: str(20) }),
+    query: query(searchQuery),
     body: { anyOf: [{ type: 'null' }, { type: 'object', maxProperties: 20 }] },
   },
   'POST /api/url/map': {

@@ -6,10 +6,8 @@ import { randomBytes } from 'node:crypto';
 export const SECRET_FILE = 'backend-secret';
 
 /**
- * The HMAC key for user and order tokens: BACKEND_SECRET when set, else a random 256-bit secret generated on the
- * first start and kept in `{dataDir}/backend-secret` (mode 0600), so tokens survive a restart. There is no constant:
- * a forged token needs the file. With dataDir ':memory:' the secret lives only as long as the process. A file that is
- * there but damaged stops the start with a message.
+ * The HMAC key for user and order tokens: BACKEND_SECRET, else a random 256-bit secret generated once and kept in
+ * `{dataDir}/backend-secret` (mode 0600) so tokens survive a restart. A damaged file stops the start with a message.
  */
 export function resolveSecret(explicit: string | undefined, dataDir: string): string {
   if (explicit !== undefined && explicit !== '') return explicit;

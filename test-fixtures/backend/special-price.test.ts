@@ -42,7 +42,7 @@ describe('special-price window in the store view\'s time zone', () => {
     expect(specialWindowOpen(null, '2026-06-01T12:00:00Z', at('2026-06-01T12:00:00Z'))).toBe(false);
     expect(specialWindowOpen('gisteren', null, at('2026-06-01T12:00:00Z'))).toBe(false);
     expect(specialWindowOpen(null, '2026-13-01', at('2026-06-01T12:00:00Z'))).toBe(false);
-    expect(wallClock(at('2026-03-29T01:00:00Z'), 'Europe/Amsterdam')).toBe('2026-03-29 03:00:00.000');
+    expect(wallClock(at('2026-03-29T01:00:00Z'))).toBe('2026-03-29 03:00:00.000');
   });
 
   it('agrees with the storefront\'s rule (core isSpecialPriceActive) on any dates and instants (property)', () => {
@@ -51,7 +51,7 @@ describe('special-price window in the store view\'s time zone', () => {
     const instant = fc.date({ min: new Date('2024-12-30T00:00:00Z'), max: new Date('2029-01-02T00:00:00Z'), noInvalidDate: true });
     fc.assert(fc.property(fc.option(stamp, { nil: null }), fc.option(stamp, { nil: null }), instant, (from, to, now) => {
       // skip the hour the clocks go back (a wall-clock time there names two instants)
-      fc.pre(!/^\d{4}-10-(2[5-9]|3[01]) 02:/.test(wallClock(now, STORE_TIME_ZONE)));
+      fc.pre(!/^\d{4}-10-(2[5-9]|3[01]) 02:/.test(wallClock(now)));
       const core = isSpecialPriceActive({ special_price: 1, special_from_date: from, special_to_date: to }, now.getTime(), DEFAULT_CONFIG);
       expect(specialWindowOpen(from, to, now)).toBe(core);
     }), { numRuns: 2000 });
@@ -84,7 +84,7 @@ describe('the cart prices at the window\'s boundaries', () => {
     const guess = new Date(`${d}T00:00:00Z`).getTime();
     for (const offset of [1, 2]) {
       const t = guess - offset * 3_600_000;
-      if (wallClock(new Date(t), STORE_TIME_ZONE).startsWith(`${d} 00:00:00`)) return new Date(t + plusMs).toISOString();
+      if (wallClock(new Date(t)).startsWith(`${d} 00:00:00`)) return new Date(t + plusMs).toISOString();
     }
     throw new Error('no midnight');
   };

@@ -9,16 +9,14 @@
 export const STORE_TIME_ZONE = 'Europe/Amsterdam';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const STORE_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE, hourCycle: 'h23',
+  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
 
-/** `now` as the wall clock of `zone`: 'YYYY-MM-DD HH:mm:ss.SSS' (sortable as text). */
-export function wallClock(now: Date, zone: string): string {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    formatters.set(zone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
+/** `now` as the store's wall clock: 'YYYY-MM-DD HH:mm:ss.SSS' (sortable as text). */
+export function wallClock(now: Date): string {
+  const parts = Object.fromEntries(STORE_CLOCK.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}.${String(now.getUTCMilliseconds()).padStart(3, '0')}`;
 }
 
@@ -37,12 +35,9 @@ function bound(value: string): Bound {
   return { kind: 'wall', stamp: `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}` };
 }
 
-/**
- * True while `now` is inside [special_from_date, special_to_date] read in `zone` (an absent bound is open, an
- * unreadable one closes the window).
- */
-export function specialWindowOpen(from: string | null | undefined, to: string | null | undefined, now: Date, zone = STORE_TIME_ZONE): boolean {
-  const wall = wallClock(now, zone);
+/** True while `now` is in [special_from_date, special_to_date] (an absent bound is open, an unreadable one closed). */
+export function specialWindowOpen(from: string | null | undefined, to: string | null | undefined, now: Date): boolean {
+  const wall = wallClock(now);
   if (from) {
     const b = bound(from);
     if (b.kind === 'bad') return false;

@@ -12,13 +12,9 @@ import { Collection, type CollectionIndexes, type Doc, type DocSource } from './
 import { warmUpSearch } from './search/warm-up';
 
 /** Bump with every change to what the cache file holds or how the search indexes are built. */
-export const ENGINE_VERSION = 3;
+const ENGINE_VERSION = 3;
 
-/**
- * The product fields the storefront filters, sorts and aggregates on (core/catalogue: listing filters, category and
- * search filters, sort options, sku / child-sku lookups, url lookups): their columns are built with the catalogue and
- * kept in the cache file. Any other field's column is built from the documents the first time a query names it.
- */
+/** The fields the storefront filters, sorts and looks up by: their columns are kept in the cache file. */
 const KEPT_FIELDS = [
   'id', 'sku', 'type_id', 'status', 'visibility', 'url_path', 'category_ids', 'tax_class_id', 'attribute_set_id',
   'price', 'price_incl_tax', 'final_price', 'final_price_incl_tax', 'special_price', 'special_price_incl_tax', 'original_price',
@@ -32,10 +28,7 @@ const KEPT_FIELDS = [
 /** Full-text fields of the storefront's search (their indexes are kept; the columns of the long texts and of name are not). */
 const TEXT_FIELDS = ['name', 'sku', 'description', 'short_description', 'category.name'];
 const TEXT_ONLY = ['name', 'description', 'short_description'];
-/**
- * The kept fields whose values differ in the English store view's documents (translated texts): the English index
- * builds its own columns, text indexes and name sort for them and shares every other kept column with the Dutch one.
- */
+/** The translated fields: the English index builds its own indexes for them and shares the Dutch index's others. */
 const ENGLISH_FIELDS = ['name', 'description', 'short_description', 'category.name'];
 /** Up to this many documents x fields, warmUp builds every field's indexes at start (about 150 ms of CPU per 100,000). */
 const PREBUILD_WORK = 250_000;
@@ -58,57 +51,23 @@ interface CacheHeader {
   stockQty: Float64Array;
   stockIn: Int8Array;
   stockManaged: Uint8Array;
-  /**
-   * The English store view's product documents (same order as the Dutch ones, after them in the blob): their offsets
-   * in the blob and CRC-32s, and the indexes of ENGLISH_FIELDS (the others are the Dutch index's).
-   */
+  /** the English documents (same order, after the Dutch ones in the blob) and the indexes of ENGLISH_FIELDS */
   en: { offsets: Float64Array; crcs: Uint32Array; indexes: CollectionIndexes };
 }
 
-/** The product documents as JSON bytes, one parse per read, with the live stock laid over them. */
-class ProductDocs implements DocSource {
-  constructor(
-    private readonly offsets: Float64Array,
-    private readonly crcs: Uint32Array,
-    private readonly read: (start: number, end: number) => Buffer,
-    private readonly overlay: (doc: Doc, i: number) => void,
-    private readonly damaged: () => void,
-  ) {}
-
-  get length(): number {
-    return this.offsets.length - 1;
-  }
-
-  get(i: number): Doc {
-    if (!(i >= 0 && i < this.length)) throw new RangeError(`no product document ${i}`);
-    const bytes = this.read(this.offsets[i] as number, this.offsets[i + 1] as number);
-    if (crc32(bytes) !== this.crcs[i]) {
-      this.damaged();
-      throw new HttpError(503, 'The catalogue cache is damaged: restart the backend to generate it again');
-    }
-    const doc = JSON.parse(bytes.toString('utf8')) as Doc;
-    this.overlay(doc, i);
-    return doc;
-  }
-}
-
+type Lookup<K> = { get(key: K): Product | undefined };
 /** The product documents of one store view as carts, totals and orders name their lines: by sku, and a child's parent. */
 export interface ProductView {
-  readonly bySku: Pick<ProductLookup<string>, 'get'>;
-  readonly parentOf: Pick<ProductLookup<string>, 'get'>;
+  readonly bySku: Lookup<string>;
+  readonly parentOf: Lookup<string>;
 }
 
-/** A read-only Map over product documents by a key (materialised on every get). */
-class ProductLookup<K> {
-  constructor(private readonly index: Map<K, number>, private readonly docs: ProductDocs) {}
-  get(key: K): Product | undefined {
-    const i = this.index.get(key);
-    return i === undefined ? undefined : (this.docs.get(i) as unknown as Product);
-  }
-  has(key: K): boolean {
-    return this.index.has(key);
-  }
-}
+const lookup = <K>(index: Map<K, number>, docs: DocSource): Lookup<K> => ({
+  get: (key) => {
+    const i = index.get(key);
+    return i === undefined ? undefined : (docs.get(i) as unknown as Product);
+  },
+});
 
 /** Builds the cache image of (seed, scale): the small parts, the product blob, the product indexes, the generated stock. */
 function buildImage(seed: number, scale: number, key: string): { header: CacheHeader; blob: Buffer[] } {
@@ -171,11 +130,12 @@ export class CatalogueStore {
   readonly collections = new Map<string, Collection>();
   /** the English store data (index vue_storefront_catalog_en, CMS store id 2): the types it translates; others are shared */
   readonly english = new Map<string, Collection>();
-  readonly bySku: ProductLookup<string>;
-  readonly byId: ProductLookup<number>;
-  readonly byUrlPath: ProductLookup<string>;
+  readonly bySku: Lookup<string>;
+  /** product id -> its position */
+  readonly byId = new Map<number, number>();
+  readonly byUrlPath: Lookup<string>;
   /** child sku -> its configurable parent */
-  readonly parentOf: ProductLookup<string>;
+  readonly parentOf: Lookup<string>;
   /** the English store view's documents by sku and by child sku (the same positions as the Dutch ones) */
   readonly englishView: ProductView;
   readonly data: SmallParts & { products: { length: number } };
@@ -183,20 +143,35 @@ export class CatalogueStore {
   private readonly parentIndex = new Map<string, number>();
   private readonly products: Collection;
   private readonly englishProducts: Collection;
-  private readonly docs: ProductDocs;
+  private readonly docs: DocSource;
   /** live stock per product document (from the stock table), laid over every document read */
   private readonly qty: Float64Array;
   private readonly inStock: Int8Array;
 
   private constructor(private readonly header: CacheHeader, read: (start: number, end: number) => Buffer, private readonly db: Db, private readonly cache?: CacheFile<CacheHeader>) {
-    const { parts, offsets, indexes } = header;
+    const { parts, indexes } = header;
     this.qty = Float64Array.from(header.stockQty);
     this.inStock = Int8Array.from(header.stockIn);
-    this.docs = new ProductDocs(offsets, header.crcs, read, (doc, i) => this.layStock(doc, i), () => cache?.discard());
+    // the documents as JSON bytes, one parse per read (its CRC-32 checked), with the live stock laid over them
+    const docsOf = (part: { offsets: Float64Array; crcs: Uint32Array }): DocSource => ({
+      length: part.offsets.length - 1,
+      get: (i) => {
+        if (!(i >= 0 && i < part.offsets.length - 1)) throw new RangeError(`no product document ${i}`);
+        const bytes = read(part.offsets[i] as number, part.offsets[i + 1] as number);
+        if (crc32(bytes) !== part.crcs[i]) {
+          cache?.discard();
+          throw new HttpError(503, 'The catalogue cache is damaged: restart the backend to generate it again');
+        }
+        const doc = JSON.parse(bytes.toString('utf8')) as Doc;
+        this.layStock(doc, i);
+        return doc;
+      },
+    });
+    this.docs = docsOf(header);
     this.products = new Collection('product', this.docs, undefined, indexes);
-    const englishDocs = new ProductDocs(header.en.offsets, header.en.crcs, read, (doc, i) => this.layStock(doc, i), () => cache?.discard());
+    const englishDocs = docsOf(header.en);
     this.englishProducts = new Collection('product', englishDocs, undefined, englishIndexes(indexes, header.en.indexes));
-    this.englishView = { bySku: new ProductLookup(this.skuIndex, englishDocs), parentOf: new ProductLookup(this.parentIndex, englishDocs) };
+    this.englishView = { bySku: lookup(this.skuIndex, englishDocs), parentOf: lookup(this.parentIndex, englishDocs) };
     this.data = { ...parts, products: { length: this.docs.length } };
     this.collections.set('product', this.products);
     this.english.set('product', this.englishProducts);
@@ -211,7 +186,6 @@ export class CatalogueStore {
     ];
     for (const [into, type, docs] of small) into.set(type, new Collection(type, docs as unknown as Doc[]));
     // lookups from the kept columns: no document is read at start
-    const byId = new Map<number, number>();
     const byUrlPath = new Map<string, number>();
     const skus = this.products.column('sku');
     const ids = this.products.column('id');
@@ -221,24 +195,19 @@ export class CatalogueStore {
       const sku = skus.valuesAt(i)[0];
       if (sku !== undefined) this.skuIndex.set(sku as string, i);
       const id = ids.valuesAt(i)[0];
-      byId.set(Number(id), i);
+      this.byId.set(Number(id), i);
       const url = urls.valuesAt(i)[0];
       if (url) byUrlPath.set(url as string, i);
       for (const child of children.valuesAt(i)) this.parentIndex.set(child as string, i);
     }
-    this.bySku = new ProductLookup(this.skuIndex, this.docs);
-    this.byId = new ProductLookup(byId, this.docs);
-    this.byUrlPath = new ProductLookup(byUrlPath, this.docs);
-    this.parentOf = new ProductLookup(this.parentIndex, this.docs);
+    this.bySku = lookup(this.skuIndex, this.docs);
+    this.byUrlPath = lookup(byUrlPath, this.docs);
+    this.parentOf = lookup(this.parentIndex, this.docs);
     this.seedStock();
     this.loadStock();
   }
 
-  /**
-   * The catalogue of (seed, scale): read from the cache file in `dataDir` when it holds this seed, scale, generator and
-   * engine version and checks out (a restart), else generated and written there (first start, `reset`, a new seed or
-   * scale, a corrupt file). With dataDir ':memory:' it is generated and kept in memory.
-   */
+  /** The catalogue of (seed, scale): from the cache file in `dataDir` when it checks out, else generated. */
   static open(db: Db, opts: { dataDir: string; seed: number; scale: number; reset?: boolean; log?: (msg: string) => void }): { store: CatalogueStore; generated: boolean } {
     const key = `${opts.seed}-${opts.scale}-v${CATALOGUE_VERSION}-e${ENGINE_VERSION}`;
     const log = opts.log ?? (() => undefined);
@@ -273,10 +242,8 @@ export class CatalogueStore {
   }
 
   /**
-   * Before the first request: runs the search engine's code paths over a sample of the products (search/warm-up.ts),
-   * and on a small catalogue (documents x fields up to PREBUILD_WORK: scale 1) builds every product field's column and
-   * full-text index, so that no request reads the documents to build one (with the garbage collection that follows, a
-   * request naming 20 fields never asked before cost 20-60 ms more CPU).
+   * Before the first request: runs the search code over a sample, and on a small catalogue (scale 1) builds every
+   * field's indexes, so no request reads the documents to build one (that cost a request 20-60 ms of CPU).
    */
   warmUp(): void {
     warmUpSearch(Array.from({ length: Math.min(200, this.docs.length) }, (_, i) => this.docs.get(i)));

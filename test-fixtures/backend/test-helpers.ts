@@ -18,9 +18,7 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
     },
   };
   const backend = await startBackend({ port: 0, dataDir: ':memory:', now: () => clock.now, log: () => undefined, dev: true, ...opts });
-  // Every call on a connection of its own (raw-http closes it after the answer): a pooled keep-alive socket that the
-  // server had closed after its 5 s keepAliveTimeout while this process was busy met ECONNRESET, a harness race; on a
-  // fresh connection a reset is the backend's doing and fails the test.
+  // every call on a connection of its own: a reset is then the backend's doing, never a pooled socket the server closed
   const call: TestBackend['call'] = async (method, path, body, headers = {}) => {
     const payload = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
     // as fetch sends them: JSON for objects, text/plain for a string body
@@ -55,10 +53,7 @@ export function sqliteRows(dataDir: string): (sql: string, ...args: unknown[]) =
   };
 }
 
-/**
- * A client that trickles a POST body to the server at `url` (a space every 200 ms of the 100 bytes announced) until
- * the server closes the connection; answers what the server sent.
- */
+/** A client that trickles a POST body (a space every 200 ms) until the server closes the connection: what it sent. */
 export async function trickleUntilClosed(url: string): Promise<string> {
   const socket = connect(Number(new URL(url).port), '127.0.0.1');
   let text = '';

@@ -1,15 +1,10 @@
 import { HttpError } from './errors';
 
 /**
- * Login throttling per (account, client) and per client, the client being the address http.ts reads (X-Forwarded-For
- * only from TRUSTED_PROXIES). A few failures are free, then every further failure locks its key for twice as long as
- * the last (1 s, 2 s, 4 s, ... up to 15 min). A locked key answers 429 with Retry-After before the password is even
- * checked.
- *
- * Nothing counts per account alone: a lock on an account would let anyone lock a known customer out. A client that has
- * not failed is therefore never refused because of another client's failures: its own pair and its own address are
- * unlocked. A success clears the pair's record only (a client's successes on its own account do not wash away its
- * failures on others); a record without a failure for `forgetAfterMs` starts again from nothing.
+ * Login throttling per (account, client) and per client (the address http.ts reads). A few failures are free, then each
+ * further one locks its key twice as long as the last (1 s, 2 s, ... 15 min): 429 with Retry-After, before the
+ * password is checked. Nothing counts per account alone, or anyone could lock a known customer out; a success clears
+ * its pair only.
  */
 export const THROTTLE = {
   /** failed logins for one account from one client before the first lock */

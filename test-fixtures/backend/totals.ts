@@ -36,11 +36,7 @@ export interface ResolvedItem {
   bundleLabels?: Array<{ label: string; value: string }>;
 }
 
-/**
- * The store view a cart or order call names its lines in: `?storeId=` as the storefront's locales map to store ids
- * (1 Dutch, the default; 2 English, whose product documents carry English names, option labels and bundle option
- * titles). Prices, stock and skus are the same in both.
- */
+/** The store view a cart or order call names its lines in: `?storeId=` 1 (Dutch, the default) or 2 (English). */
 export function storeView(ctx: Context, query: URLSearchParams): ProductView {
   const id = query.get('storeId');
   if (id === null || id === '1') return ctx.catalogue;
@@ -81,14 +77,9 @@ const multiChoice = (type: unknown) => type === 'checkbox' || type === 'multi';
 const qtyChangeable = (type: unknown, link: BundleLinkJson) => !multiChoice(type) && [1, true, '1'].includes(link.selection_can_change_quantity as never);
 
 /**
- * A bundle as the shopper chose it (product_option.extension_attributes.bundle_options: option_id, option_qty,
- * option_selections), priced from its chosen links' current prices times their quantities. Without any choice every
- * option takes its default link (is_default, otherwise the first); with choices, an option left out takes it only when
- * required. Refused (400, the cart untouched):
- * an option the bundle has not, an option named twice, a link the option has not or named twice, more than one link in a
- * single-choice option (radio, select), nothing chosen in a required option, a quantity that is not a whole number from
- * 1 to 99, or another quantity than the link's own where it may not change. Multi-choice options (checkbox) hold each
- * ticked link at its own quantity.
+ * A bundle as the shopper chose it (bundle_options: option_id, option_qty, option_selections), priced from its chosen
+ * links' current prices times their quantities; each refusal is a 400 and leaves the cart untouched. Multi-choice
+ * options (checkbox) hold each ticked link at its own quantity.
  */
 function resolveBundle(cat: ProductView, product: Product, chosen: readonly BundleChoice[], now: Date): ResolvedItem {
   const options = product.bundle_options ?? [];
@@ -221,10 +212,7 @@ export function computeTotals(ctx: Context, lines: LineInput[], coupon: string |
   };
 }
 
-/**
- * An order's stored line named in a store view: its name and options as that view's documents say them (an order placed
- * in the Dutch shop reads English in the English one); as stored when its product went away.
- */
+/** An order's stored line named in a store view (as stored when its product went away). */
 export function lineInView<T extends { sku: string; qty: number; name?: unknown; options?: unknown; product_option?: ProductOptionJson }>(ctx: Context, line: T, view: ProductView): T {
   const resolved = resolveItemSafe(ctx, { item_id: 0, sku: line.sku, qty: line.qty, product_option: line.product_option }, view);
   return resolved ? { ...line, name: resolved.name, options: JSON.stringify(optionLabels(resolved)) } : line;

@@ -58,7 +58,6 @@ export function englishCmsBlocks(blocks: readonly CmsBlock[]): CmsBlock[] {
 
 /** Category names (the tree of categories.ts) and the top categories' descriptions, in the English store view. */
 const CATEGORY_NAMES: Readonly<Record<string, string>> = {
-  'Default Category': 'Default Category',
   Inpakpapier: 'Wrapping paper', Kerst: 'Christmas', Klassiek: 'Classic', Modern: 'Modern', Kinderen: 'Children',
   Verjaardag: 'Birthday', Kinderfeest: "Children's party", Volwassenen: 'Adults', Bruiloft: 'Wedding', 'Baby en geboorte': 'Baby and birth',
   'Luxe cadeaupapier': 'Luxury gift wrap', Kraftpapier: 'Kraft paper',

@@ -11,10 +11,7 @@ export { parseImagePath, renderProductSvg } from './svg';
 /** The reference date the special-price and news windows are placed around (override with `referenceDate`). */
 const DEFAULT_REFERENCE_DATE = '2026-11-01T00:00:00Z';
 export const DEFAULT_SEED = 20261101;
-/**
- * The generator's version: a stored catalogue (the demo backend keeps it in SQLite) is reused only when seed, scale and
- * this number match. Bump it with every change to what the generator produces.
- */
+/** The generator's version, part of the backend's catalogue cache key: bump it with every change to its output. */
 export const CATALOGUE_VERSION = 3;
 
 export interface CatalogueOptions { seed?: number; scale?: number; referenceDate?: string | Date }

@@ -11,7 +11,7 @@ import {
 const TAX_RATE = 0.21;
 
 /** Special-price window kinds (relative to the reference date). */
-export type SpecialWindow = 'past' | 'current' | 'future' | 'open';
+type SpecialWindow = 'past' | 'current' | 'future' | 'open';
 
 export interface GeneratorContext {
   rng: Rng;
@@ -40,13 +40,14 @@ function imagePath(kind: string, id: number, colour: ColourDef): string {
   return `/${kind[0]}/${kind[1]}/${kind}-${id}-${colour.code}.svg`;
 }
 
+/** Special-price windows in days from the reference date (`open` has no end). */
+const WINDOWS: Record<SpecialWindow, [number, number | null]> = {
+  past: [-90, -30], current: [-20, 60], future: [30, 75], open: [-10, null],
+};
+
 function window(kind: SpecialWindow, ref: Date): { from: string; to: string | null } {
-  switch (kind) {
-    case 'past': return { from: magentoDate(addDays(ref, -90)), to: magentoDate(addDays(ref, -30)) };
-    case 'current': return { from: magentoDate(addDays(ref, -20)), to: magentoDate(addDays(ref, 60)) };
-    case 'future': return { from: magentoDate(addDays(ref, 30)), to: magentoDate(addDays(ref, 75)) };
-    case 'open': return { from: magentoDate(addDays(ref, -10)), to: null };
-  }
+  const [from, to] = WINDOWS[kind];
+  return { from: magentoDate(addDays(ref, from)), to: to === null ? null : magentoDate(addDays(ref, to)) };
 }
 
 /** Price fields of a product, incl. 21% VAT; final_price is the price the indexer saw at the reference date. */

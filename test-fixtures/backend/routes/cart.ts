@@ -53,8 +53,7 @@ export function cartRoutes(router: Router, ctx: Context): void {
   };
   const loadCart = (req: Req): CartRow => {
     const customerId = customerFromQuery(ctx, req.query);
-    const cartId = req.query.get('cartId');
-    if (!cartId || cartId.length > 100) throw badRequest('Invalid request: cartId is required');
+    const cartId = req.query.get('cartId') as string; // schemas.ts: required, at most 100 characters
     const cart = ctx.db.prepare('SELECT * FROM carts WHERE id = ?').get(cartId) as CartRow | undefined;
     if (!cart || cart.active !== 1) throw notFound(`No such entity with cartId = ${cartId}`);
     if (cart.customer_id !== null && cart.customer_id !== customerId) throw new HttpError(401, TEXTS.unauthorized);

@@ -72,19 +72,19 @@ export function catalogRoutes(router: Router, ctx: Context): void {
       if (!p) return [];
       const regularIncl = Number(p.price_incl_tax ?? 0);
       const finalIncl = unitPriceInclTax(p, now);
-      const excl = (n: number) => round2(n / (1 + VAT));
+      // the same prices excluding VAT, and including it as tax_adjustments
+      const prices = (at: (n: number) => number) => ({
+        final_price: at(finalIncl), max_price: at(regularIncl), max_regular_price: at(regularIncl),
+        minimal_regular_price: at(regularIncl), special_price: finalIncl < regularIncl ? at(finalIncl) : null,
+        minimal_price: at(finalIncl), regular_price: at(regularIncl),
+      });
+      const euros = (n: number) => `€${n.toFixed(2).replace('.', ',')}`;
       return [{
         id: p.id, sku: p.sku, name: p.name, type: p.type_id, store_id: Number(storeId ?? 1), currency_code: 'EUR',
         price_info: {
-          final_price: excl(finalIncl), max_price: excl(regularIncl), max_regular_price: excl(regularIncl), minimal_regular_price: excl(regularIncl),
-          special_price: finalIncl < regularIncl ? excl(finalIncl) : null, minimal_price: excl(finalIncl), regular_price: excl(regularIncl),
-          formatted_prices: { final_price: `€${finalIncl.toFixed(2).replace('.', ',')}`, regular_price: `€${regularIncl.toFixed(2).replace('.', ',')}` },
-          extension_attributes: {
-            tax_adjustments: {
-              final_price: finalIncl, max_price: regularIncl, max_regular_price: regularIncl, minimal_regular_price: regularIncl,
-              special_price: finalIncl < regularIncl ? finalIncl : null, minimal_price: finalIncl, regular_price: regularIncl,
-            },
-          },
+          ...prices((n) => round2(n / (1 + VAT))),
+          formatted_prices: { final_price: euros(finalIncl), regular_price: euros(regularIncl) },
+          extension_attributes: { tax_adjustments: prices((n) => n) },
         },
       }];
     });

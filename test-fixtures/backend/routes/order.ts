@@ -63,10 +63,7 @@ interface OrderCommentBody {
  */
 const logoPath = (id: string): string => `/img/payment-logos/${encodeURIComponent(id)}.svg`;
 
-/**
- * Method and issuer logos, at /img/payment-logos/{id}.svg and (the older address) /payment-logos/{id}.svg. Registered
- * before the catalogue's /img/{path} images, which would otherwise claim the /img/ address.
- */
+/** Method and issuer logos, at /img/payment-logos/{id}.svg and (the older address) /payment-logos/{id}.svg. */
 export function paymentLogoRoutes(router: Router): void {
   for (const path of ['/img/payment-logos/:name', '/payment-logos/:name']) {
     router.get(path, (req) => {
@@ -104,12 +101,9 @@ export function orderRoutes(router: Router, ctx: Context): void {
     return order;
   };
   const onStorefront = (url: string): boolean => {
-    try {
-      const u = new URL(url);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '' && ctx.storefrontOrigins.includes(u.origin);
-    } catch {
-      return false;
-    }
+    const u = URL.canParse(url) ? new URL(url) : undefined;
+    return (u?.protocol === 'http:' || u?.protocol === 'https:') && u.username === '' && u.password === ''
+      && ctx.storefrontOrigins.includes(u.origin);
   };
 
   router.post('/api/order', idempotent(ctx, (req) => {

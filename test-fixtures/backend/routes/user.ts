@@ -16,11 +16,8 @@ interface CustomerBody { email?: string; firstname?: string; lastname?: string; 
 type NewCustomer = Required<Pick<CustomerBody, 'email' | 'firstname' | 'lastname'>> & CustomerBody;
 
 /** Magento's password rule (spec transactions §5): at least 8 characters and 3 of 4 classes. */
-function passwordStrongEnough(password: string): boolean {
-  if (password.length < 8) return false;
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((r) => r.test(password)).length;
-  return classes >= 3;
-}
+const passwordStrongEnough = (password: string): boolean =>
+  password.length >= 8 && [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((r) => r.test(password)).length >= 3;
 
 function customerJson(row: CustomerRow) {
   const data = JSON.parse(row.data) as { addresses?: unknown[]; [k: string]: unknown };
@@ -42,6 +39,10 @@ export function userRoutes(router: Router, ctx: Context): void {
   const addressesWithIds = (addresses: object[] | null | undefined, customerId: number) =>
     // the server's fields last: a client's `id` or `customer_id` in an address never overrides them
     (addresses ?? []).map((a, i) => ({ ...a, id: customerId * 100 + i + 1, customer_id: customerId }));
+  // a new password signs out every older access and refresh token
+  const setPassword = (id: number, password: string) => ctx.db
+    .prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?')
+    .run(hashPassword(password), now(), id);
 
   router.post('/api/user/create', (req) => {
     const body = req.body as { customer: NewCustomer; password: string };
@@ -145,7 +146,7 @@ export function userRoutes(router: Router, ctx: Context): void {
     if (!row || !token || token.customer_id !== row.id || token.used || token.expires_at < ctx.now().getTime()) throw badRequest(TEXTS.resetTokenInvalid);
     if (!passwordStrongEnough(body.newPassword)) throw badRequest(TEXTS.passwordRule);
     ctx.db.transaction(() => {
-      ctx.db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hashPassword(body.newPassword), now(), row.id);
+      setPassword(row.id, body.newPassword);
       ctx.db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.resetToken);
     })();
     return ok(true);
@@ -157,8 +158,7 @@ export function userRoutes(router: Router, ctx: Context): void {
     const row = byId(id) as CustomerRow;
     if (!passwordMatches(body.currentPassword, row.password_hash)) throw badRequest(TEXTS.wrongPassword);
     if (!passwordStrongEnough(body.newPassword)) throw badRequest(TEXTS.passwordRule);
-    // a new password signs out every older access and refresh token (the shop logs in again with the new one)
-    ctx.db.prepare('UPDATE customers SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?').run(hashPassword(body.newPassword), now(), id);
+    setPassword(id, body.newPassword);
     return ok(true);
   });
 }
