@@ -1,7 +1,6 @@
 import { Column, ranked, type ColumnData } from './column';
 import { FieldPaths, fieldValues, pushTo } from './fields';
 import { TextIndex, type TextIndexData } from './fulltext';
-import { tokenize } from './text';
 
 export type Doc = Record<string, unknown>;
 
@@ -41,7 +40,6 @@ export class Collection {
   private readonly presorted = new Map<string, { order: Int32Array; rank: Int32Array }>();
   private readonly textIndexes = new Map<string, TextIndex>();
   private readonly textField = new Map<string, boolean>();
-  private readonly entryTokenCache = new Map<string, EntryTokens>();
   private idIndex: Map<string, number> | undefined;
   private ids: string[] | undefined;
   /** the field paths that hold a value in some document: any other field is empty everywhere, answered without work */
@@ -127,9 +125,9 @@ export class Collection {
     }
   }
 
-  /** Drops the sort orders, full-text indexes and entry tokens of the fields under `prefix`. */
+  /** Drops the sort orders and full-text indexes of the fields under `prefix`. */
   private dropDerived(prefix: string): void {
-    for (const cache of [this.textIndexes, this.textField, this.entryTokenCache] as Array<Map<string, unknown>>) {
+    for (const cache of [this.textIndexes, this.textField] as Array<Map<string, unknown>>) {
       for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
     }
     for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
@@ -165,9 +163,8 @@ export class Collection {
   }
 
   /**
-   * Builds every field's column and all that requests derive from it (postings, term lookups, numeric readings,
-   * aggregation counters, entry tokens, the four sort orders, full-text index): a request then reads no document,
-   * tokenises no value and sorts nothing but its hits, and a field's first request costs what the next one does.
+   * Builds every field's column and all that requests derive from it (postings, term lookups, entry tokens, the four
+   * sort orders, full-text index): a request then reads no document and a field's first request costs what the next does.
    */
   prebuildAll(): void {
     const fields = [...this.fieldPaths()];
@@ -175,12 +172,8 @@ export class Collection {
     for (const field of fields) {
       const column = this.column(field);
       column.termMask([]);
-      column.comparables();
-      column.rangeNumbers();
-      column.metricNumbers();
-      column.counters();
       if (column.dict.length) column.markDocs(0, new Uint8Array(this.length));
-      this.entryTokens(field).entries();
+      column.entriesByToken();
       for (const [order, missing] of SORT_KEYS) column.sortOrder(order, missing);
       if (this.isTextField(field)) this.textIndex(field);
     }
@@ -214,25 +207,6 @@ export class Collection {
     return this.idIndex.get(id);
   }
 
-  /** The tokens of each dictionary entry of `field` (kept for the fields some document holds). */
-  entryTokens(field: string): EntryTokens {
-    let cached = this.entryTokenCache.get(field);
-    if (!cached) this.entryTokenCache.set(field, (cached = new EntryTokens(this.column(field))));
-    return cached;
-  }
-
-  /**
-   * For a phrase on a field with a built full-text index whose values hold no HTML (the index strips it), the
-   * documents that can hold the phrase (every word in the index; the last one as a prefix for phrase_prefix). Undefined
-   * when the phrase must be checked over every distinct value instead.
-   */
-  phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { tokens: EntryTokens; candidates: Int32Array } | undefined {
-    const index = this.textIndexes.get(field);
-    if (!index) return undefined;
-    const tokens = this.entryTokens(field);
-    return tokens.plain ? { tokens, candidates: index.docsWithAll(phrase, prefix) } : undefined;
-  }
-
   /** The full-text index of `field`. */
   textIndex(field: string): TextIndex {
     let idx = this.textIndexes.get(field);
@@ -261,30 +235,3 @@ export class Collection {
 }
 
 const SORT_KEYS = [['asc', 'last'], ['desc', 'last'], ['asc', 'first'], ['desc', 'first']] as const;
-
-/** The tokens of each dictionary entry of a column (string and number values; phrase matching), each tokenised once. */
-export class EntryTokens {
-  /** per entry: its tokens, null for an entry that is no string or number, undefined until first asked */
-  private readonly tokens: Array<string[] | null | undefined>;
-  private byToken?: Map<string, number[]>;
-  /** no string value holds HTML ('<', '&'), which the full-text index strips */
-  readonly plain: boolean;
-  constructor(readonly column: Column) {
-    this.tokens = new Array<string[] | null | undefined>(column.dict.length);
-    this.plain = column.dict.every((v) => typeof v !== 'string' || (!v.includes('<') && !v.includes('&')));
-  }
-
-  of(id: number): string[] | null {
-    const v = this.column.dict[id];
-    return (this.tokens[id] ??= typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : null);
-  }
-
-  /** The entries holding each token (every entry tokenised, once). */
-  entries(): Map<string, number[]> {
-    if (!this.byToken) {
-      this.byToken = new Map();
-      for (let id = 0; id < this.column.dict.length; id++) for (const t of new Set(this.of(id))) pushTo(this.byToken, t, id);
-    }
-    return this.byToken;
-  }
-}

@@ -6,7 +6,6 @@ import {
   allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported, type Matcher,
 } from './request';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
-import { scratchF64, scratchU8 } from './scratch';
 
 export interface SearchParams {
   body: unknown;
@@ -171,7 +170,7 @@ function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: S
   const first = keys[0] as SortKey;
   if (keys.length === 1 && ranks[0]) {
     // one field key: walk the documents in that key's order and keep the hits, up to the page's end
-    const inHits = scratchU8(col.length);
+    const inHits = new Uint8Array(col.length);
     for (const i of hits) inHits[i] = 1;
     const order = col.sortOrder(first.field, first.order, first.missing).order;
     const sorted: number[] = [];
@@ -224,7 +223,7 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   checkAggregationLimits(col, aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
-  const scores = scratchF64(col.length, 0);
+  const scores = new Float64Array(col.length);
   const matched = matchDocs(col.length, matcher, minScore, scores);
   const aggregations = aggSpec === undefined ? undefined : aggregate(col, matched, aggSpec);
   const hitsAll = postFilter ? matched.filter((i) => postFilter(i) !== undefined) : matched;

@@ -63,6 +63,12 @@ export function comparable(v: unknown): Comparable | undefined {
   return undefined;
 }
 
+/** Number(value) when finite (metric aggregations, field_value_factor), else NaN. */
+export function metricNumber(v: unknown): number {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : NaN;
+}
+
 export function compare(a: Comparable, b: Comparable): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const sa = String(a);

@@ -1,12 +1,11 @@
 import { HttpError } from '../errors';
 import type { Collection } from './engine';
-import { comparable, compare, ownEntry, type Comparable } from './fields';
+import { comparable, compare, metricNumber, ownEntry, type Comparable } from './fields';
 import { requiredMatches } from './fulltext';
 import {
   allowKeys, asList, budget, chargeWork, combine, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported, withMask,
   type Matcher,
 } from './request';
-import { scratchU8 } from './scratch';
 import { matchNone, phraseMatcher, textMatcher } from './text-query';
 
 /** The options of a full-text clause (match; multi_match adds its own). */
@@ -106,7 +105,7 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   ids: (body, col, scoring) => {
     if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
     if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
-    const mask = scratchU8(col.length);
+    const mask = new Uint8Array(col.length);
     for (const v of body.values) {
       const i = col.indexOfId(String(v));
       if (i !== undefined) mask[i] = 1;
@@ -121,7 +120,7 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   exists: (body, col, scoring) => {
     if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
     const column = col.column(body.field);
-    const mask = scratchU8(col.length);
+    const mask = new Uint8Array(col.length);
     for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
     return masked(mask, 1, scoring);
   },
@@ -175,10 +174,8 @@ function compileRange(body: unknown, col: Collection, scoring: boolean): Matcher
     } else throw unsupported(`range.${op}`);
   }
   // evaluated once per distinct value of the field: the query then reads a mask
-  const column = col.column(field);
-  const comps = column.comparables();
-  const mask = column.maskWhere((_, id) => {
-    const c = comps[id];
+  const mask = col.column(field).maskWhere((v) => {
+    const c = comparable(v);
     if (c === undefined) return false;
     return bounds.every(([op, b]) => {
       if ((typeof c === 'number') !== (typeof b === 'number')) return false;
@@ -300,11 +297,10 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
       if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
       const missing = numOr(fvf.missing, undefined, 'field_value_factor.missing');
       const column = col.column(field);
-      const numbers = column.metricNumbers();
       value = (i) => {
         let v: number | undefined;
         for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-          const x = numbers[column.ids[k] as number] as number;
+          const x = metricNumber(column.dict[column.ids[k] as number]);
           if (!Number.isNaN(x)) {
             v = x;
             break;

@@ -1,5 +1,4 @@
 import { HttpError } from '../errors';
-import { releaseScratch, scratchU8 } from './scratch';
 
 /**
  * What every step of a search request shares: the readers of its JSON, the compiled query's type, its limits and its
@@ -23,9 +22,9 @@ export const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array
 /** The documents all masks mark (`and`) or any marks (`or`); no bound (undefined) for none or an unbounded one. */
 export function combine(masks: Array<Uint8Array | undefined>, op: 'and' | 'or'): Uint8Array | undefined {
   if (!masks.length || masks.some((m) => m === undefined)) return undefined;
-  const out = scratchU8((masks[0] as Uint8Array).length);
-  out.set(masks[0] as Uint8Array);
-  for (const m of masks.slice(1) as Uint8Array[]) {
+  const [first, ...rest] = masks as Uint8Array[];
+  const out = (first as Uint8Array).slice();
+  for (const m of rest) {
     if (op === 'and') for (let i = 0; i < out.length; i++) out[i] = out[i]! & m[i]!;
     else for (let i = 0; i < out.length; i++) out[i] = out[i]! | m[i]!;
   }
@@ -91,7 +90,6 @@ export const budget = { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 };
 /** Called once per search request: the clause and work budgets are per request. */
 export function startRequestBudget(): void {
   Object.assign(budget, { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 });
-  releaseScratch();
 }
 
 /**

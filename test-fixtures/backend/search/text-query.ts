@@ -2,7 +2,6 @@ import type { Collection } from './engine';
 import { termEquals } from './fields';
 import { requiredMatches, type TextQueryOptions } from './fulltext';
 import { chargeWork, combine, limitHit, malformed, numOr, SEARCH_LIMITS, withMask, type Matcher } from './request';
-import { scratchU8 } from './scratch';
 import { tokenize } from './text';
 
 /** The text of a full-text clause, within the length and word limits (a 1,000-word fuzzy query is refused, not run). */
@@ -15,7 +14,7 @@ function boundedText(query: unknown): string {
 }
 
 /** A clause no document can match. */
-export const matchNone = (col: Collection): Matcher => withMask(() => undefined, scratchU8(col.length));
+export const matchNone = (col: Collection): Matcher => withMask(() => undefined, new Uint8Array(col.length));
 
 /**
  * The fields some document holds: any other adds nothing and is left out before any work (a clause naming only such
@@ -88,7 +87,7 @@ export function textMatcher(
     if (col.isTextField(field)) {
       const { scores, docs } = col.textIndex(field).search(text, options);
       scored.push([scores, fieldBoost]);
-      mask = scratchU8(col.length);
+      mask = new Uint8Array(col.length);
       for (const d of docs) mask[d] = 1;
     } else {
       const lower = text.toLowerCase();
@@ -113,34 +112,17 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
   };
   const held = heldFields(col, fields);
   const masks = held.map(([field]) => {
-    const mask = scratchU8(col.length);
-    const indexed = col.phraseCandidates(field, phrase, prefix);
-    if (indexed) {
-      // the full-text index names the documents holding every word (the last as a prefix): only their values are tokenised
-      const { tokens, candidates } = indexed;
-      const { offsets, ids } = tokens.column;
-      for (const i of candidates) {
-        for (let k = offsets[i] as number; k < (offsets[i + 1] as number); k++) {
-          if (holds(tokens.of(ids[k] as number))) {
-            mask[i] = 1;
-            break;
-          }
-        }
-      }
-      return mask;
-    }
-    const tokens = col.entryTokens(field);
-    const entries = tokens.entries();
+    const mask = new Uint8Array(col.length);
+    const column = col.column(field);
+    const entries = column.entriesByToken();
     // only the entries holding the phrase's first token (or, for a one-word prefix, a token starting with it) are checked
     const first = phrase[0] as string;
-    let candidates: Iterable<number>;
+    let candidates: Iterable<number> = entries.get(first) ?? [];
     if (prefix && phrase.length === 1) {
       chargeWork(col, 0, entries.size);
-      const ids = new Set<number>();
-      for (const [t, list] of entries) if (t.startsWith(first)) for (const id of list) ids.add(id);
-      candidates = ids;
-    } else candidates = entries.get(first) ?? [];
-    for (const id of candidates) if (holds(tokens.of(id))) tokens.column.markDocs(id, mask);
+      candidates = new Set([...entries].flatMap(([t, ids]) => (t.startsWith(first) ? ids : [])));
+    }
+    for (const id of candidates) if (holds(column.tokens(id))) column.markDocs(id, mask);
     return mask;
   });
   // each field holding the phrase scores its boost times (1 + the phrase's words)
