@@ -36,13 +36,6 @@ function queryKeys(q: unknown): string[] {
   return keys;
 }
 
-/** A document order with each document's rank in it. */
-export function ranked(order: Int32Array): { order: Int32Array; rank: Int32Array } {
-  const rank = new Int32Array(order.length);
-  order.forEach((doc, r) => (rank[doc] = r));
-  return { order, rank };
-}
-
 export class Column {
   readonly dict: unknown[];
   readonly offsets: Int32Array;
@@ -158,44 +151,27 @@ export class Column {
     return this.tokenIndex;
   }
 
-  private readonly sortOrders = new Map<string, { order: Int32Array; rank: Int32Array }>();
-
   /** All documents in the order of one sort key (min of a document's values for asc, max for desc; ties in index order). */
-  sortOrder(order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
-    const key = `${order}:${missing}`;
-    let found = this.sortOrders.get(key);
-    if (!found) {
-      const comps = this.dict.map(comparable);
-      const values = Array.from({ length: this.length }, (_, i) => {
-        let best: Comparable | undefined;
-        for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
-          const c = comps[this.ids[k] as number];
-          if (c !== undefined && (best === undefined || (order === 'asc' ? compare(c, best) < 0 : compare(c, best) > 0))) best = c;
-        }
-        return best;
-      });
-      const idx = Array.from({ length: this.length }, (_, i) => i);
-      idx.sort((a, b) => {
-        const x = values[a];
-        const y = values[b];
-        if (x === undefined || y === undefined) {
-          if (x === y) return a - b;
-          return (x === undefined) === (missing === 'first') ? -1 : 1;
-        }
-        return (order === 'asc' ? compare(x, y) : compare(y, x)) || a - b;
-      });
-      found = ranked(Int32Array.from(idx));
-      this.sortOrders.set(key, found);
-    }
-    return found;
-  }
-
-  /** The sort orders built so far (kept in the catalogue cache file). */
-  builtSortOrders(): Array<[string, Int32Array]> {
-    return [...this.sortOrders].map(([k, v]) => [k, v.order]);
-  }
-
-  restoreSortOrder(key: string, order: Int32Array): void {
-    this.sortOrders.set(key, ranked(order));
+  sortOrder(order: 'asc' | 'desc', missing: 'first' | 'last'): Int32Array {
+    const comps = this.dict.map(comparable);
+    const values = Array.from({ length: this.length }, (_, i) => {
+      let best: Comparable | undefined;
+      for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
+        const c = comps[this.ids[k] as number];
+        if (c !== undefined && (best === undefined || (order === 'asc' ? compare(c, best) < 0 : compare(c, best) > 0))) best = c;
+      }
+      return best;
+    });
+    const idx = Array.from({ length: this.length }, (_, i) => i);
+    idx.sort((a, b) => {
+      const x = values[a];
+      const y = values[b];
+      if (x === undefined || y === undefined) {
+        if (x === y) return a - b;
+        return (x === undefined) === (missing === 'first') ? -1 : 1;
+      }
+      return (order === 'asc' ? compare(x, y) : compare(y, x)) || a - b;
+    });
+    return Int32Array.from(idx);
   }
 }

@@ -1,4 +1,4 @@
-import { Column, ranked, type ColumnData } from './column';
+import { Column, type ColumnData } from './column';
 import { FieldPaths, fieldValues, pushTo } from './fields';
 import { TextIndex, type TextIndexData } from './fulltext';
 
@@ -24,6 +24,15 @@ export interface CollectionIndexes {
   fields?: string[];
 }
 
+type Ranked = { order: Int32Array; rank: Int32Array };
+
+/** A document order with each document's rank in it. */
+function ranked(order: Int32Array): Ranked {
+  const rank = new Int32Array(order.length);
+  order.forEach((doc, r) => (rank[doc] = r));
+  return { order, rank };
+}
+
 const arraySource = (docs: Doc[]): DocSource => ({ get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
@@ -36,8 +45,8 @@ const arraySource = (docs: Doc[]): DocSource => ({ get length() { return docs.le
 export class Collection {
   readonly source: DocSource;
   private readonly columns = new Map<string, Column>();
-  /** sort orders read from the cache file for fields whose column is not kept (built from the documents only if asked) */
-  private readonly presorted = new Map<string, { order: Int32Array; rank: Int32Array }>();
+  /** per field, its sort orders by key ('asc:last'): built on first use or read from the cache file */
+  private readonly sortOrders = new Map<string, Map<string, Ranked>>();
   private readonly textIndexes = new Map<string, TextIndex>();
   private readonly textField = new Map<string, boolean>();
   private idIndex: Map<string, number> | undefined;
@@ -55,11 +64,7 @@ export class Collection {
     if (prebuilt) {
       for (const [field, data] of Object.entries(prebuilt.columns)) this.columns.set(field, new Column(data));
       for (const [field, orders] of Object.entries(prebuilt.sortOrders)) {
-        for (const [key, order] of orders) {
-          const column = this.columns.get(field);
-          if (column) column.restoreSortOrder(key, order);
-          else this.presorted.set(`${field}\u0000${key}`, ranked(order));
-        }
+        this.sortOrders.set(field, new Map(orders.map(([key, order]) => [key, ranked(order)])));
       }
       for (const [field, data] of Object.entries(prebuilt.texts)) this.textIndexes.set(field, new TextIndex(data));
       this.ids = prebuilt.ids;
@@ -97,9 +102,11 @@ export class Collection {
 
   /** The indexes built so far, for the catalogue cache file (without the columns of `skipColumns`: long texts). */
   exportIndexes(skipColumns: readonly string[] = []): CollectionIndexes {
-    const all = [...this.columns];
-    const columns = Object.fromEntries(all.filter(([field]) => !skipColumns.includes(field)).map(([field, column]) => [field, column.data()]));
-    const sortOrders = Object.fromEntries(all.map(([field, column]) => [field, column.builtSortOrders()]));
+    const kept = [...this.columns].filter(([field]) => !skipColumns.includes(field));
+    const columns = Object.fromEntries(kept.map(([field, column]) => [field, column.data()]));
+    const sortOrders = Object.fromEntries([...this.sortOrders].map(([field, orders]) => {
+      return [field, [...orders].map(([key, o]): [string, Int32Array] => [key, o.order])];
+    }));
     const texts = Object.fromEntries([...this.textIndexes].map(([field, idx]) => [field, idx.data]));
     const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
     return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...this.fieldPaths()] };
@@ -127,10 +134,9 @@ export class Collection {
 
   /** Drops the sort orders and full-text indexes of the fields under `prefix`. */
   private dropDerived(prefix: string): void {
-    for (const cache of [this.textIndexes, this.textField] as Array<Map<string, unknown>>) {
+    for (const cache of [this.textIndexes, this.textField, this.sortOrders] as Array<Map<string, unknown>>) {
       for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
     }
-    for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
   }
 
   /** The compact column of `field` (built by reading every document once, then kept; one shared empty column for a field no document holds). */
@@ -174,7 +180,7 @@ export class Collection {
       column.termMask([]);
       if (column.dict.length) column.markDocs(0, new Uint8Array(this.length));
       column.entriesByToken();
-      for (const [order, missing] of SORT_KEYS) column.sortOrder(order, missing);
+      for (const [order, missing] of SORT_KEYS) this.sortOrder(field, order, missing);
       if (this.isTextField(field)) this.textIndex(field);
     }
   }
@@ -190,12 +196,15 @@ export class Collection {
   }
 
   /** All documents in the order of one sort key (ties in index order), and each document's rank in it. */
-  sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
-    if (!this.columns.has(field)) {
-      const kept = this.presorted.get(`${field}\u0000${order}:${missing}`);
-      if (kept) return kept;
-    }
-    return this.column(field).sortOrder(order, missing);
+  sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): Ranked {
+    // the fields no document holds share one order (index order: every document is missing)
+    const name = this.hasField(field) ? field : '\u0000';
+    let orders = this.sortOrders.get(name);
+    if (!orders) this.sortOrders.set(name, (orders = new Map()));
+    const key = `${order}:${missing}`;
+    let found = orders.get(key);
+    if (!found) orders.set(key, (found = ranked(this.column(field).sortOrder(order, missing))));
+    return found;
   }
 
   /** Document index by id. */

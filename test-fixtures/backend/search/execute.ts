@@ -163,7 +163,7 @@ function matchDocs(n: number, matcher: Matcher, minScore: number | undefined, sc
   return matched;
 }
 
-/** The first `want` of `hits` in the order of `keys` (ties in index order). */
+/** `hits` in the order of `keys` (ties in index order); with one field key, only the first `want`. */
 function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: SortKey[], want: number): number[] {
   // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
   const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
@@ -185,22 +185,7 @@ function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: S
     }
     return a - b;
   };
-  if (want * 4 >= hits.length || hits.some((i) => Number.isNaN(scores[i]))) return [...hits].sort(cmp);
-  // a page of many hits: keep the first `want` in a sorted buffer (the order is total, so this is the full sort's prefix)
-  const sorted: number[] = [];
-  for (const i of hits) {
-    if (sorted.length === want && (want === 0 || cmp(i, sorted[want - 1] as number) >= 0)) continue;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cmp(sorted[mid] as number, i) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    sorted.splice(lo, 0, i);
-    if (sorted.length > want) sorted.pop();
-  }
-  return sorted;
+  return [...hits].sort(cmp);
 }
 
 export function executeSearch(col: Collection, params: SearchParams): Record<string, unknown> {
