@@ -3,7 +3,7 @@ import { aggregate, checkAggregationLimits } from './aggregate';
 import type { Collection, Doc } from './engine';
 import { compile } from './query';
 import {
-  allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported, type Matcher,
+  allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported,
 } from './request';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
 
@@ -148,21 +148,6 @@ function page(params: SearchParams, body: Record<string, unknown>): { size: numb
   return { size, from };
 }
 
-/** The documents the query matches (at least `minScore`), ascending, their scores written to `scores`. */
-function matchDocs(n: number, matcher: Matcher, minScore: number | undefined, scores: Float64Array): number[] {
-  const matched: number[] = [];
-  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
-  const allowed = matcher.mask;
-  for (let i = 0; i < n; i++) {
-    if (allowed && !allowed[i]) continue;
-    const s = matcher(i);
-    if (s === undefined || (minScore !== undefined && s < minScore)) continue;
-    scores[i] = s;
-    matched.push(i);
-  }
-  return matched;
-}
-
 /** `hits` in the order of `keys` (ties in index order); with one field key, only the first `want`. */
 function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: SortKey[], want: number): number[] {
   // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
@@ -209,7 +194,13 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
   const scores = new Float64Array(col.length);
-  const matched = matchDocs(col.length, matcher, minScore, scores);
+  const matched: number[] = [];
+  for (let i = 0; i < col.length; i++) {
+    const s = matcher(i);
+    if (s === undefined || (minScore !== undefined && s < minScore)) continue;
+    scores[i] = s;
+    matched.push(i);
+  }
   const aggregations = aggSpec === undefined ? undefined : aggregate(col, matched, aggSpec);
   const hitsAll = postFilter ? matched.filter((i) => postFilter(i) !== undefined) : matched;
   const keys = sortKeys.length ? sortKeys : [{ field: '_score', order: 'desc' as const, missing: 'last' as const }];

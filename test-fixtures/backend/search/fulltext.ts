@@ -214,14 +214,14 @@ export class TextIndex {
   }
 
   /**
-   * Scores of the documents that satisfy a match / multi_match field clause: a Float64Array over all documents
-   * with NaN for those that do not match, and the list of those that do (ascending).
+   * Scores of the documents that satisfy a match / multi_match field clause, over all documents: NaN for those that
+   * do not match.
    */
-  search(query: string, options: TextQueryOptions): { scores: Float64Array; docs: Int32Array } {
+  search(query: string, options: TextQueryOptions): Float64Array {
     const n = this.data.fieldLength.length;
     const scores = new Float64Array(n).fill(NaN);
     const qTerms = [...new Set(tokenize(query).map(normalise).filter(Boolean))];
-    if (qTerms.length === 0) return { scores, docs: new Int32Array(0) };
+    if (qTerms.length === 0) return scores;
     const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
     // a fuzzy word compares the dictionary's terms of near length: charged before any is compared
     let compared = 0;
@@ -243,14 +243,11 @@ export class TextIndex {
     qTerms.forEach((q, qi) => this.markCounted(q, qi, maxEdits[qi] as number, reached, options, bits));
     // a document's score: its summed scores, times the query terms that reached it, times the fraction of them counted
     const required = Math.max(1, options.operator === 'and' ? qTerms.length : requiredMatches(options.minimumShouldMatch, qTerms.length));
-    const docs: number[] = [];
     for (let doc = 0; doc < n; doc++) {
       const matched = popcount(bits[doc] as number);
-      if (!quality[doc] || matched < required) continue;
-      scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
-      docs.push(doc);
+      if (quality[doc] && matched >= required) scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
     }
-    return { scores, docs: Int32Array.from(docs) };
+    return scores;
   }
 }
 

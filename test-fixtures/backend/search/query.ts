@@ -3,7 +3,7 @@ import type { Collection } from './engine';
 import { comparable, compare, metricNumber, ownEntry, type Comparable } from './fields';
 import { requiredMatches } from './fulltext';
 import {
-  allowKeys, asList, budget, chargeWork, combine, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported, withMask,
+  allowKeys, asList, budget, chargeWork, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported,
   type Matcher,
 } from './request';
 import { matchNone, phraseMatcher, textMatcher } from './text-query';
@@ -60,7 +60,7 @@ function compileClause(query: unknown, col: Collection, scoring: boolean): Match
 /** A clause read from the indexes: the documents of its mask, each scoring its boost (0 when not scoring). */
 function masked(mask: Uint8Array, boost: number, scoring: boolean): Matcher {
   const score = scoring ? boost : 0;
-  return withMask((i) => (mask[i] ? score : undefined), mask);
+  return (i) => (mask[i] ? score : undefined);
 }
 
 /** `{ field: value }` or `{ field: { query, boost, ... } }` of match and the phrases. */
@@ -77,16 +77,16 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   match_all: (body, _col, scoring) => {
     const boost = isObject(body) ? numOr(body.boost, 1, 'match_all.boost') : 1;
     const score = scoring ? boost : 0;
-    return withMask(() => score, undefined);
+    return () => score;
   },
-  match_none: (_body, col) => matchNone(col),
+  match_none: () => matchNone,
   bool: compileBool,
   constant_score: (body, col, scoring) => {
     if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
     const inner = compile(body.filter, col, false);
     const boost = numOr(body.boost, 1, 'constant_score.boost');
     const score = scoring ? boost : 0;
-    return withMask((i) => (inner(i) === undefined ? undefined : score), inner.mask);
+    return (i) => (inner(i) === undefined ? undefined : score);
   },
   term: (body, col, scoring) => {
     const [field, raw, boost0] = singleField('term', body);
@@ -144,12 +144,12 @@ const CLAUSES: Record<string, ClauseCompiler> = {
     if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
     const qs = body.queries.map((q) => compile(q, col, scoring));
     const tie = numOr(body.tie_breaker, 0, 'dis_max.tie_breaker');
-    return withMask((i) => {
+    return (i) => {
       const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
       if (!scores.length) return undefined;
       const max = Math.max(...scores);
       return max + tie * (scores.reduce((a, b) => a + b, 0) - max);
-    }, combine(qs.map((q) => q.mask), 'or'));
+    };
   },
 };
 
@@ -218,12 +218,7 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     ? requiredMatches(body.minimum_should_match, should.length)
     : Number(should.length > 0 && must.length === 0 && filter.length === 0);
   const onlyFilters = must.length === 0 && should.length === 0;
-  // the documents that can match: those every must / filter clause allows, else (should clauses required) those one allows
-  const allowed = [...must, ...filter].map((m) => m.mask).filter((m): m is Uint8Array => m !== undefined);
-  const anyShould = required >= 1 ? combine(should.map((q) => q.mask), 'or') : undefined;
-  if (anyShould) allowed.push(anyShould);
-  const mask = combine(allowed, 'and');
-  return withMask((i) => {
+  return (i) => {
     // cheap filters first: they drop most documents before any text clause runs
     for (const f of filter) if (f(i) === undefined) return undefined;
     for (const n of mustNot) if (n(i) !== undefined) return undefined;
@@ -246,7 +241,7 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     // a bool of filters only scores 0 (as in ES); an empty bool behaves as match_all (score 1)
     if (onlyFilters) return filter.length || mustNot.length ? 0 : boost;
     return score * boost;
-  }, mask);
+  };
 }
 
 function hash01(seed: number, id: string): number {
@@ -276,7 +271,7 @@ const BOOST_MODES: Record<string, (query: number, functions: number) => number> 
 function compileFunctionScore(body: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(body)) throw malformed('function_score must be an object');
   allowKeys(body, ['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', ...FUNCTION_KEYS], 'function_score');
-  const inner = body.query === undefined ? withMask(() => 1, undefined) : compile(body.query, col, true);
+  const inner: Matcher = body.query === undefined ? () => 1 : compile(body.query, col, true);
   const fnSpecs: unknown[] = Array.isArray(body.functions) ? [...body.functions] : [];
   if (fnSpecs.length > SEARCH_LIMITS.functions) throw limitHit('function_score has too many functions', SEARCH_LIMITS.functions);
   if (body.functions !== undefined && !Array.isArray(body.functions)) throw malformed('function_score.functions must be an array');
@@ -325,7 +320,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
   const maxBoost = numOr(body.max_boost, Number.MAX_VALUE, 'max_boost');
   const minScore = numOr(body.min_score, undefined, 'function_score.min_score');
   const boost = numOr(body.boost, 1, 'function_score.boost');
-  return withMask((i) => {
+  return (i) => {
     const q = inner(i);
     if (q === undefined) return undefined;
     const values: number[] = [];
@@ -340,5 +335,5 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     const score = boostMode(q, fnScore) * boost;
     if (minScore !== undefined && score < minScore) return undefined;
     return scoring ? score : 0;
-  }, inner.mask);
+  };
 }

@@ -7,29 +7,8 @@ import { HttpError } from '../errors';
 export const unsupported = (clause: string): HttpError => new HttpError(400, `Unsupported query clause: ${clause}`);
 export const malformed = (what: string): HttpError => new HttpError(400, `Malformed query: ${what}`);
 
-/**
- * A compiled query: the score of a document, or undefined when it does not match. `mask`, when present, marks the only
- * documents that can match (from the indexes): the executor evaluates the query for those alone.
- */
-export type Matcher = ((i: number) => number | undefined) & { mask: Uint8Array | undefined };
-
-/** Every matcher carries `mask` (undefined when unbounded): one shape, so the code reading it stays monomorphic. */
-export const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | undefined): Matcher => {
-  const m = fn as Matcher;
-  m.mask = mask;
-  return m;
-};
-/** The documents all masks mark (`and`) or any marks (`or`); no bound (undefined) for none or an unbounded one. */
-export function combine(masks: Array<Uint8Array | undefined>, op: 'and' | 'or'): Uint8Array | undefined {
-  if (!masks.length || masks.some((m) => m === undefined)) return undefined;
-  const [first, ...rest] = masks as Uint8Array[];
-  const out = (first as Uint8Array).slice();
-  for (const m of rest) {
-    if (op === 'and') for (let i = 0; i < out.length; i++) out[i] = out[i]! & m[i]!;
-    else for (let i = 0; i < out.length; i++) out[i] = out[i]! | m[i]!;
-  }
-  return out;
-}
+/** A compiled query: the score of document i, or undefined when it does not match. */
+export type Matcher = (i: number) => number | undefined;
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);

@@ -1,7 +1,7 @@
 import type { Collection } from './engine';
 import { termEquals } from './fields';
 import { requiredMatches, type TextQueryOptions } from './fulltext';
-import { chargeWork, combine, limitHit, malformed, numOr, SEARCH_LIMITS, withMask, type Matcher } from './request';
+import { chargeWork, limitHit, malformed, numOr, SEARCH_LIMITS, type Matcher } from './request';
 import { tokenize } from './text';
 
 /** The text of a full-text clause, within the length and word limits (a 1,000-word fuzzy query is refused, not run). */
@@ -14,7 +14,7 @@ function boundedText(query: unknown): string {
 }
 
 /** A clause no document can match. */
-export const matchNone = (col: Collection): Matcher => withMask(() => undefined, new Uint8Array(col.length));
+export const matchNone: Matcher = () => undefined;
 
 /**
  * The fields some document holds: any other adds nothing and is left out before any work (a clause naming only such
@@ -26,41 +26,28 @@ function heldFields(col: Collection, fields: Array<[string, number]>): Array<[st
   return held;
 }
 
+/** A field's score of document i in a clause: NaN when it does not match there. */
+type FieldScore = (i: number) => number;
+
 /**
- * One clause over several fields: each field scores a document by its text scores (NaN: no match) times the field's
- * boost, or by a constant for the documents of its mask. The clause's score is the best plus `tie` times the others
- * (best_fields) or their sum (most_fields), summed from 0 with the text fields first, each group in field order.
+ * One clause over several fields: the best field's score plus `tie` times the others' (best_fields) or their sum
+ * (most_fields), summed from 0 in the order of `fields`.
  */
-function fieldsMatcher(
-  col: Collection, scored: Array<[Float64Array, number]>, constant: Array<[Uint8Array, number]>, masks: Uint8Array[],
-  best: boolean, tie: number, boost: number, scoring: boolean,
-): Matcher {
-  if (!masks.length) return matchNone(col);
-  const fieldScores = scored.map(([byDoc]) => byDoc);
-  const fieldBoosts = scored.map(([, b]) => b);
-  const constMasks = constant.map(([m]) => m);
-  const constScores = constant.map(([, s]) => s);
-  return withMask((i) => {
+function fieldsMatcher(fields: FieldScore[], best: boolean, tie: number, boost: number, scoring: boolean): Matcher {
+  return (i) => {
     let count = 0;
     let max = -Infinity;
     let sum = 0;
-    for (let f = 0; f < fieldScores.length; f++) {
-      const s = (fieldScores[f] as Float64Array)[i] as number;
-      if (Number.isNaN(s)) continue;
-      const v = s * (fieldBoosts[f] as number);
-      max = count++ === 0 ? v : Math.max(max, v);
-      sum += v;
-    }
-    for (let f = 0; f < constMasks.length; f++) {
-      if (!(constMasks[f] as Uint8Array)[i]) continue;
-      const v = constScores[f] as number;
+    for (const field of fields) {
+      const v = field(i);
+      if (Number.isNaN(v)) continue;
       max = count++ === 0 ? v : Math.max(max, v);
       sum += v;
     }
     if (!count) return undefined;
     if (!scoring) return 0;
     return (best ? max + tie * (sum - max) : sum) * boost;
-  }, combine(masks, 'or'));
+  };
 }
 
 export function textMatcher(
@@ -77,32 +64,28 @@ export function textMatcher(
     maxExpansions: numOr(opts.max_expansions, 50, 'max_expansions'),
     prefixLength: numOr(opts.prefix_length, 0, 'prefix_length'),
   };
-  const scored: Array<[Float64Array, number]> = [];
-  const exact: Array<[Uint8Array, number]> = [];
-  const masks: Uint8Array[] = [];
-  // numbers / keywords: a match is an equality on any of the query's tokens (e.g. match { erin_recommends: 1 })
+  // text fields score first, then numbers / keywords: an equality on any of the query's tokens (match { erin_recommends: 1 })
+  const scored: FieldScore[] = [];
+  const exact: FieldScore[] = [];
   const tokens = tokenize(text);
+  const lower = text.toLowerCase();
   for (const [field, fieldBoost] of heldFields(col, fields)) {
-    let mask: Uint8Array;
     if (col.isTextField(field)) {
-      const { scores, docs } = col.textIndex(field).search(text, options);
-      scored.push([scores, fieldBoost]);
-      mask = new Uint8Array(col.length);
-      for (const d of docs) mask[d] = 1;
+      const scores = col.textIndex(field).search(text, options);
+      scored.push((i) => (scores[i] as number) * fieldBoost);
     } else {
-      const lower = text.toLowerCase();
-      mask = col.column(field).maskWhere((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower);
-      exact.push([mask, fieldBoost]);
+      const equal = (v: unknown) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower;
+      const mask = col.column(field).maskWhere(equal);
+      exact.push((i) => (mask[i] ? fieldBoost : NaN));
     }
-    masks.push(mask);
   }
-  return fieldsMatcher(col, scored, exact, masks, type === 'best_fields', tie, boost, scoring);
+  return fieldsMatcher([...scored, ...exact], type === 'best_fields', tie, boost, scoring);
 }
 
 /** A document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask. */
 export function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
   const phrase = tokenize(boundedText(query));
-  if (!phrase.length) return matchNone(col);
+  if (!phrase.length) return matchNone;
   const holds = (toks: string[] | null): boolean => {
     if (!toks) return false;
     for (let s = 0; s + phrase.length <= toks.length; s++) {
@@ -110,8 +93,7 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
     }
     return false;
   };
-  const held = heldFields(col, fields);
-  const masks = held.map(([field]) => {
+  const scores = heldFields(col, fields).map(([field, fieldBoost]): FieldScore => {
     const mask = new Uint8Array(col.length);
     const column = col.column(field);
     const entries = column.entriesByToken();
@@ -123,9 +105,9 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
       candidates = new Set([...entries].flatMap(([t, ids]) => (t.startsWith(first) ? ids : [])));
     }
     for (const id of candidates) if (holds(column.tokens(id))) column.markDocs(id, mask);
-    return mask;
+    // a field holding the phrase scores its boost times (1 + the phrase's words)
+    const score = fieldBoost * (1 + phrase.length);
+    return (i) => (mask[i] ? score : NaN);
   });
-  // each field holding the phrase scores its boost times (1 + the phrase's words)
-  const constant = masks.map((mask, f): [Uint8Array, number] => [mask, (held[f] as [string, number])[1] * (1 + phrase.length)]);
-  return fieldsMatcher(col, [], constant, masks, true, tie, boost, scoring);
+  return fieldsMatcher(scores, true, tie, boost, scoring);
 }
