@@ -1,5 +1,5 @@
 import { Column, type ColumnData } from './column';
-import { FieldPaths, fieldValues, pushTo } from './fields';
+import { FieldPaths, fieldValues } from './fields';
 import { TextIndex, type TextIndexData } from './fulltext';
 
 export type Doc = Record<string, unknown>;
@@ -36,11 +36,9 @@ function ranked(order: Int32Array): Ranked {
 const arraySource = (docs: Doc[]): DocSource => ({ get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
- * One document type as the search engine sees it. Per field, built once on first use (or read from the catalogue cache
- * file, or all at start: prebuildAll) and kept: a compact column (column.ts: dictionary + per-document value ids) from
- * which term, range, prefix and exists masks, aggregations and sort orders are read, and a full-text index
- * (fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or `invalidate`
- * rebuilds what was derived from a field.
+ * One document type as the search engine sees it. Per field, built on first use (or read from the catalogue cache
+ * file, or all at start: prebuildAll) and kept: a column (column.ts), its sort orders and a full-text index
+ * (fulltext.ts). Documents are read only for the page of hits; a stock change (patchDocs) rebuilds what it touched.
  */
 export class Collection {
   readonly source: DocSource;
@@ -75,12 +73,8 @@ export class Collection {
 
   /** The field paths some document holds a value at (gathered in one pass over the documents, once). */
   fieldPaths(): Set<string> {
-    if (!this.knownFields) {
-      const paths = new FieldPaths();
-      for (let i = 0; i < this.length; i++) paths.add(this.source.get(i));
-      this.knownFields = paths.spell();
-    }
-    return this.knownFields;
+    if (!this.knownFields) this.prepare([]);
+    return this.knownFields as Set<string>;
   }
 
   hasField(field: string): boolean {
@@ -95,9 +89,10 @@ export class Collection {
     return this.source.get(i);
   }
 
-  /** idOf of document i (without materialising it when the ids were kept). */
+  /** idOf of document i (the ids are gathered with the field paths, or kept in the cache file). */
   idAt(i: number): string {
-    return this.ids ? (this.ids[i] as string) : this.idOf(this.source.get(i));
+    if (!this.ids) this.prepare([]);
+    return (this.ids as string[])[i] as string;
   }
 
   /** The indexes built so far, for the catalogue cache file (without the columns of `skipColumns`: long texts). */
@@ -108,8 +103,8 @@ export class Collection {
       return [field, [...orders].map(([key, o]): [string, Int32Array] => [key, o.order])];
     }));
     const texts = Object.fromEntries([...this.textIndexes].map(([field, idx]) => [field, idx.data]));
-    const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
-    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...this.fieldPaths()] };
+    const fields = [...this.fieldPaths()];
+    return { columns, sortOrders, texts, ids: this.ids as string[], textFields: Object.fromEntries(this.textField), fields };
   }
 
   private static matches(field: string, prefix: string): boolean {
@@ -125,47 +120,43 @@ export class Collection {
       for (const d of docs.values()) paths.add(d);
       paths.spell(this.knownFields);
     }
-    this.dropDerived(prefix);
+    for (const derived of [this.textIndexes, this.textField, this.sortOrders] as Array<Map<string, unknown>>) {
+      for (const field of [...derived.keys()]) if (Collection.matches(field, prefix)) derived.delete(field);
+    }
     for (const [field, column] of [...this.columns]) {
       if (!Collection.matches(field, prefix)) continue;
       this.columns.set(field, column.patched(new Map([...docs].map(([i, d]) => [i, fieldValues(d, field)] as const))));
     }
   }
 
-  /** Drops the sort orders and full-text indexes of the fields under `prefix`. */
-  private dropDerived(prefix: string): void {
-    for (const cache of [this.textIndexes, this.textField, this.sortOrders] as Array<Map<string, unknown>>) {
-      for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
-    }
-  }
-
   /** The compact column of `field` (built by reading every document once, then kept; one shared empty column for a field no document holds). */
   column(field: string): Column {
-    let col = this.columns.get(field);
-    if (!col && !this.hasField(field)) return (this.emptyColumn ??= Column.build(this.length, () => []));
-    if (!col) {
-      col = Column.build(this.length, (i) => fieldValues(this.source.get(i), field));
-      this.columns.set(field, col);
-    }
-    return col;
+    if (!this.hasField(field)) return (this.emptyColumn ??= Column.build(this.length, () => []));
+    if (!this.columns.has(field)) this.prepare([field]);
+    return this.columns.get(field) as Column;
   }
 
-  /** Builds the columns and text indexes of `fields`, and gathers the field paths, in one pass over the documents (start-up, cache file). */
+  /**
+   * Builds the columns and text indexes of `fields`, and gathers the field paths and ids when not known, in one pass over
+   * the documents.
+   */
   prepare(fields: readonly string[], textFields: readonly string[] = []): void {
     const wanted = [...new Set([...fields, ...textFields])].filter((f) => !this.columns.has(f));
     const known = this.knownFields ? undefined : new FieldPaths();
-    if (wanted.length || known) {
-      const values: Array<Array<readonly unknown[]>> = wanted.map(() => []);
+    const ids = this.ids ? undefined : ([] as string[]);
+    if (wanted.length || known || ids) {
+      const values = wanted.map((): Array<readonly unknown[]> => []);
       for (let i = 0; i < this.length; i++) {
         const d = this.source.get(i);
         known?.add(d);
-        wanted.forEach((f, k) => (values[k] as Array<readonly unknown[]>).push(fieldValues(d, f)));
+        ids?.push(this.idOf(d));
+        wanted.forEach((f, k) => values[k]?.push(fieldValues(d, f)));
       }
       if (known) this.knownFields = known.spell();
-      wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => (values[k] as Array<readonly unknown[]>)[i] as readonly unknown[])));
+      if (ids) this.ids = ids;
+      wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => values[k]?.[i] ?? [])));
     }
     for (const f of textFields) this.textIndex(f);
-    if (!this.ids) this.ids = Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
   }
 
   /**
@@ -231,12 +222,9 @@ export class Collection {
     if (!this.hasField(field)) return false;
     let known = this.textField.get(field);
     if (known === undefined) {
-      known = false;
-      const column = this.column(field);
-      if (column.ids.length > 0) {
-        const v = column.dict[column.ids[0] as number];
-        known = typeof v === 'string' && (v.trim() === '' || Number.isNaN(Number(v)));
-      }
+      const { dict, ids } = this.column(field);
+      const v = ids.length ? dict[ids[0] as number] : undefined;
+      known = typeof v === 'string' && (v.trim() === '' || Number.isNaN(Number(v)));
       this.textField.set(field, known);
     }
     return known;

@@ -39,22 +39,18 @@ export function compile(query: unknown, col: Collection, scoring: boolean): Matc
   if (++budget.clauses > SEARCH_LIMITS.clauses) throw limitHit('too many query clauses', SEARCH_LIMITS.clauses);
   chargeWork(col, 1);
   if (budget.depth >= SEARCH_LIMITS.depth) throw limitHit('queries nested too deep', SEARCH_LIMITS.depth);
-  budget.depth++;
-  try {
-    return compileClause(query, col, scoring);
-  } finally {
-    budget.depth--;
-  }
-}
-
-function compileClause(query: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(query)) throw malformed('a query must be an object');
   const keys = Object.keys(query);
   if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
   const name = keys[0] as string;
   const clause = ownEntry(CLAUSES, name);
   if (!clause) throw unsupported(name);
-  return clause(ownEntry(query, name), col, scoring, name);
+  budget.depth++;
+  try {
+    return clause(ownEntry(query, name), col, scoring, name);
+  } finally {
+    budget.depth--;
+  }
 }
 
 /** A clause read from the indexes: the documents of its mask, each scoring its boost (0 when not scoring). */
@@ -120,9 +116,8 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   exists: (body, col, scoring) => {
     if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
     const column = col.column(body.field);
-    const mask = new Uint8Array(col.length);
-    for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
-    return masked(mask, 1, scoring);
+    const score = scoring ? 1 : 0;
+    return (i) => (column.hasValue(i) ? score : undefined);
   },
   range: compileRange,
   match: (body, col, scoring) => {
@@ -130,14 +125,8 @@ const CLAUSES: Record<string, ClauseCompiler> = {
     allowKeys(opts, TEXT_OPTIONS, 'match');
     return textMatcher(col, [[field, boost]], opts, 'best_fields', 1, scoring);
   },
-  match_phrase: (body, col, scoring, name) => {
-    const [field, opts, boost] = textOptions(name, body);
-    return phraseMatcher(col, [[field, boost]], opts.query, false, 1, scoring);
-  },
-  match_phrase_prefix: (body, col, scoring, name) => {
-    const [field, opts, boost] = textOptions(name, body);
-    return phraseMatcher(col, [[field, boost]], opts.query, true, 1, scoring);
-  },
+  match_phrase: compilePhrase,
+  match_phrase_prefix: compilePhrase,
   multi_match: compileMultiMatch,
   function_score: compileFunctionScore,
   dis_max: (body, col, scoring) => {
@@ -152,6 +141,11 @@ const CLAUSES: Record<string, ClauseCompiler> = {
     };
   },
 };
+
+function compilePhrase(body: unknown, col: Collection, scoring: boolean, name: string): Matcher {
+  const [field, opts, boost] = textOptions(name, body);
+  return phraseMatcher(col, [[field, boost]], opts.query, name === 'match_phrase_prefix', 1, scoring);
+}
 
 /** The query clause kinds the engine understands. */
 export const CLAUSE_KINDS: readonly string[] = Object.keys(CLAUSES);
