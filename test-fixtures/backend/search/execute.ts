@@ -195,7 +195,10 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
 
   const scores = new Float64Array(col.length);
   const matched: number[] = [];
-  for (let i = 0; i < col.length; i++) {
+  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
+  const { length, mask } = { length: col.length, mask: matcher.mask };
+  for (let i = 0; i < length; i++) {
+    if (mask && !mask[i]) continue;
     const s = matcher(i);
     if (s === undefined || (minScore !== undefined && s < minScore)) continue;
     scores[i] = s;

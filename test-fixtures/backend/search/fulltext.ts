@@ -45,6 +45,15 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Per-document buffers of text searches, one set per collection size, zeroed by each search (they run one at a time). */
+const buffers = new Map<number, { raw: Float64Array; cur: Float64Array; quality: Uint8Array; bits: Uint32Array }>();
+function searchBuffers(n: number) {
+  let b = buffers.get(n);
+  if (!b) buffers.set(n, (b = { raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), bits: new Uint32Array(n) }));
+  for (const buffer of Object.values(b)) buffer.fill(0);
+  return b;
+}
+
 /**
  * What a search reads besides the postings is derived when the index is made (terms by length and their character sets
  * for fuzzy lookups, BM25's length normalisation per document): a field's first query costs what a later one does.
@@ -230,10 +239,7 @@ export class TextIndex {
       if (e > 0) for (let len = Math.max(0, q.length - e); len <= q.length + e; len++) compared += this.byLength.get(len)?.length ?? 0;
     });
     chargeWork(this.data.fieldLength, 0, compared);
-    const raw = new Float64Array(n);
-    const cur = new Float64Array(n);
-    const quality = new Uint8Array(n);
-    const bits = new Uint32Array(n);
+    const { raw, cur, quality, bits } = searchBuffers(n);
     const reached = new Set<number>();
     qTerms.forEach((q, qi) => {
       const terms = this.reached(q, maxEdits[qi] as number);

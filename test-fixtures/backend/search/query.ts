@@ -56,7 +56,7 @@ export function compile(query: unknown, col: Collection, scoring: boolean): Matc
 /** A clause read from the indexes: the documents of its mask, each scoring its boost (0 when not scoring). */
 function masked(mask: Uint8Array, boost: number, scoring: boolean): Matcher {
   const score = scoring ? boost : 0;
-  return (i) => (mask[i] ? score : undefined);
+  return Object.assign((i: number) => (mask[i] ? score : undefined), { mask });
 }
 
 /** `{ field: value }` or `{ field: { query, boost, ... } }` of match and the phrases. */
@@ -82,7 +82,7 @@ const CLAUSES: Record<string, ClauseCompiler> = {
     const inner = compile(body.filter, col, false);
     const boost = numOr(body.boost, 1, 'constant_score.boost');
     const score = scoring ? boost : 0;
-    return (i) => (inner(i) === undefined ? undefined : score);
+    return Object.assign((i: number) => (inner(i) === undefined ? undefined : score), { mask: inner.mask });
   },
   term: (body, col, scoring) => {
     const [field, raw, boost0] = singleField('term', body);
@@ -212,7 +212,13 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     ? requiredMatches(body.minimum_should_match, should.length)
     : Number(should.length > 0 && must.length === 0 && filter.length === 0);
   const onlyFilters = must.length === 0 && should.length === 0;
-  return (i) => {
+  // the documents every must / filter clause with a mask allows
+  let mask: Uint8Array | undefined;
+  for (const { mask: allowed } of [...must, ...filter]) {
+    if (allowed && !mask) mask = allowed.slice();
+    else if (allowed && mask) for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! & allowed[i]!;
+  }
+  const matcher: Matcher = (i) => {
     // cheap filters first: they drop most documents before any text clause runs
     for (const f of filter) if (f(i) === undefined) return undefined;
     for (const n of mustNot) if (n(i) !== undefined) return undefined;
@@ -236,6 +242,7 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     if (onlyFilters) return filter.length || mustNot.length ? 0 : boost;
     return score * boost;
   };
+  return Object.assign(matcher, { mask });
 }
 
 function hash01(seed: number, id: string): number {
@@ -314,7 +321,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
   const maxBoost = numOr(body.max_boost, Number.MAX_VALUE, 'max_boost');
   const minScore = numOr(body.min_score, undefined, 'function_score.min_score');
   const boost = numOr(body.boost, 1, 'function_score.boost');
-  return (i) => {
+  const matcher: Matcher = (i) => {
     const q = inner(i);
     if (q === undefined) return undefined;
     const values: number[] = [];
@@ -330,4 +337,5 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     if (minScore !== undefined && score < minScore) return undefined;
     return scoring ? score : 0;
   };
+  return Object.assign(matcher, { mask: inner.mask });
 }

@@ -7,8 +7,11 @@ import { HttpError } from '../errors';
 export const unsupported = (clause: string): HttpError => new HttpError(400, `Unsupported query clause: ${clause}`);
 export const malformed = (what: string): HttpError => new HttpError(400, `Malformed query: ${what}`);
 
-/** A compiled query: the score of document i, or undefined when it does not match. */
-export type Matcher = (i: number) => number | undefined;
+/**
+ * A compiled query: the score of document i, or undefined when it does not match. `mask`, when present, marks the only
+ * documents that can match (read from the indexes): the others are not evaluated.
+ */
+export type Matcher = ((i: number) => number | undefined) & { mask?: Uint8Array };
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
