@@ -3,10 +3,9 @@ import { chargeWork } from './request';
 import { tokenize } from './text';
 
 /**
- * The values of one field over every document, compact: a dictionary of the distinct values (distinct by type and
- * text, as the terms aggregation groups them) and, per document, the dictionary ids of its values in document order,
- * duplicates kept (offsets/ids, CSR). What queries read is derived from it on first use and kept: the documents of
- * each entry, term lookups with Elasticsearch's coercion, each entry's tokens, the document order of a sort key.
+ * The values of one field over every document: a dictionary of the distinct values (by type and text, as the terms
+ * aggregation groups them) and per document the dictionary ids of its values, in order (CSR). What queries read is
+ * derived from it per dictionary entry on first use: its documents, term lookups, tokens.
  */
 
 /** Non-scalar leaves (an object at the end of a path) share one entry: they count for `exists`, never for a term. */

@@ -136,10 +136,7 @@ export class Collection {
     return this.columns.get(field) as Column;
   }
 
-  /**
-   * Builds the columns and text indexes of `fields`, and gathers the field paths and ids when not known, in one pass over
-   * the documents.
-   */
+  /** Builds the columns and text indexes of `fields` (and the field paths and ids when not known) in one pass. */
   prepare(fields: readonly string[], textFields: readonly string[] = []): void {
     const wanted = [...new Set([...fields, ...textFields])].filter((f) => !this.columns.has(f));
     const known = this.knownFields ? undefined : new FieldPaths();
@@ -159,10 +156,7 @@ export class Collection {
     for (const f of textFields) this.textIndex(f);
   }
 
-  /**
-   * Builds every field's column and all that requests derive from it (postings, term lookups, entry tokens, the four
-   * sort orders, full-text index): a request then reads no document and a field's first request costs what the next does.
-   */
+  /** Builds every field's column and all that requests derive from it: a request then reads no document. */
   prebuildAll(): void {
     const fields = [...this.fieldPaths()];
     this.prepare(fields);
@@ -176,11 +170,7 @@ export class Collection {
     }
   }
 
-  /**
-   * Builds the missing columns of `fields` in one pass over the documents (a request naming several fields not asked
-   * before reads each document once, not once per field). Fields no document holds are skipped, and so are fields with a
-   * full-text index (their long texts are not kept as columns).
-   */
+  /** Builds the missing columns of held `fields` without a full-text index in one pass (not one per field). */
   buildColumns(fields: Iterable<string>): void {
     const wanted = [...fields].filter((f) => !this.columns.has(f) && !this.textIndexes.has(f) && this.hasField(f));
     if (wanted.length) this.prepare(wanted);

@@ -30,31 +30,25 @@ interface SortKey { field: string; order: 'asc' | 'desc'; missing: 'first' | 'la
 
 function parseSort(body: unknown, qs: string | null | undefined): SortKey[] {
   const keys: SortKey[] = [];
+  const key = (field: string, spec: unknown) => {
+    if (isObject(spec)) allowKeys(spec, ['order', 'missing', 'mode', 'unmapped_type'], 'sort');
+    else if (spec !== undefined && typeof spec !== 'string') throw malformed('sort entry');
+    const given = isObject(spec) ? spec.order : spec;
+    const order = given === undefined ? (field === '_score' ? 'desc' : 'asc') : given;
+    if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${String(order)}`);
+    keys.push({ field, order, missing: isObject(spec) && spec.missing === '_first' ? 'first' : 'last' });
+  };
   if (qs) {
     for (const part of qs.split(',')) {
       const [field, order = 'asc'] = part.split(':').map((s) => s.trim());
-      if (!field) continue;
-      if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
-      keys.push({ field, order, missing: 'last' });
+      if (field) key(field, order);
     }
     return keys;
   }
   for (const entry of asList(body)) {
-    if (typeof entry === 'string') {
-      keys.push({ field: entry, order: entry === '_score' ? 'desc' : 'asc', missing: 'last' });
-    } else if (isObject(entry)) {
-      for (const [field, spec] of Object.entries(entry)) {
-        if (typeof spec === 'string') {
-          if (spec !== 'asc' && spec !== 'desc') throw malformed(`sort order ${spec}`);
-          keys.push({ field, order: spec, missing: 'last' });
-        } else if (isObject(spec)) {
-          allowKeys(spec, ['order', 'missing', 'mode', 'unmapped_type'], 'sort');
-          const order = spec.order === undefined ? (field === '_score' ? 'desc' : 'asc') : String(spec.order);
-          if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
-          keys.push({ field, order, missing: spec.missing === '_first' ? 'first' : 'last' });
-        } else throw malformed('sort entry');
-      }
-    } else throw malformed('sort entry');
+    if (typeof entry === 'string') key(entry, undefined);
+    else if (isObject(entry)) for (const [field, spec] of Object.entries(entry)) key(field, spec);
+    else throw malformed('sort entry');
   }
   return keys;
 }

@@ -54,10 +54,7 @@ function searchBuffers(n: number) {
   return b;
 }
 
-/**
- * What a search reads besides the postings is derived when the index is made (terms by length and their character sets
- * for fuzzy lookups, BM25's length normalisation per document): a field's first query costs what a later one does.
- */
+/** Terms by length, their character sets and BM25's length normalisation are derived when the index is made. */
 export class TextIndex {
   readonly data: TextIndexData;
   private readonly termIds: Map<string, number>;
@@ -222,10 +219,7 @@ export class TextIndex {
     }
   }
 
-  /**
-   * Scores of the documents that satisfy a match / multi_match field clause, over all documents: NaN for those that
-   * do not match.
-   */
+  /** Each document's score for a match / multi_match on this field: NaN where it does not match. */
   search(query: string, options: TextQueryOptions): Float64Array {
     const n = this.data.fieldLength.length;
     const scores = new Float64Array(n).fill(NaN);

@@ -31,10 +31,7 @@ function singleField(clause: string, body: unknown): [string, unknown, number] {
   return [field, value, boost];
 }
 
-/**
- * Compiles a query of the Elasticsearch DSL subset vue-storefront 1.12 sends (docs/backend.md lists it) into a matcher
- * over the collection's indexes.
- */
+/** Compiles a query of the Elasticsearch subset vue-storefront 1.12 sends (docs/backend.md lists it) to a matcher. */
 export function compile(query: unknown, col: Collection, scoring: boolean): Matcher {
   if (++budget.clauses > SEARCH_LIMITS.clauses) throw limitHit('too many query clauses', SEARCH_LIMITS.clauses);
   chargeWork(col, 1);

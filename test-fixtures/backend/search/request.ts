@@ -1,9 +1,6 @@
 import { HttpError } from '../errors';
 
-/**
- * What every step of a search request shares: the readers of its JSON, the compiled query's type, its limits and its
- * work budget. Anything the engine does not understand answers 400 naming it: never a silently wrong answer.
- */
+/** Anything the engine does not understand answers 400 naming it: never a silently wrong answer. */
 export const unsupported = (clause: string): HttpError => new HttpError(400, `Unsupported query clause: ${clause}`);
 export const malformed = (what: string): HttpError => new HttpError(400, `Malformed query: ${what}`);
 
@@ -74,10 +71,7 @@ export function startRequestBudget(): void {
   Object.assign(budget, { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 });
 }
 
-/**
- * Charges `passes` passes over the collection's documents and `entries` dictionary entries to scan to the request's
- * work budget, before the work: 400 past SEARCH_LIMITS.work.
- */
+/** Charges passes over the documents and dictionary entries to scan, before the work: 400 past SEARCH_LIMITS.work. */
 export function chargeWork(col: { length: number }, passes: number, entries = 0): void {
   budget.passes += passes;
   budget.entries += entries;

@@ -16,10 +16,7 @@ function boundedText(query: unknown): string {
 /** A clause no document can match. */
 export const matchNone: Matcher = () => undefined;
 
-/**
- * The fields some document holds: any other adds nothing and is left out before any work (a clause naming only such
- * fields matches nothing); each field after the first is one more pass over the documents.
- */
+/** The fields some document holds (others add nothing); each after the first is one more pass over the documents. */
 function heldFields(col: Collection, fields: Array<[string, number]>): Array<[string, number]> {
   const held = fields.filter(([field]) => col.hasField(field));
   chargeWork(col, Math.max(0, held.length - 1));
@@ -29,10 +26,7 @@ function heldFields(col: Collection, fields: Array<[string, number]>): Array<[st
 /** A field's score of document i in a clause: NaN when it does not match there. */
 type FieldScore = (i: number) => number;
 
-/**
- * One clause over several fields: the best field's score plus `tie` times the others' (best_fields) or their sum
- * (most_fields), summed from 0 in the order of `fields`.
- */
+/** One clause over several fields: best + tie x the others (best_fields) or the sum (most_fields), in field order. */
 function fieldsMatcher(fields: FieldScore[], best: boolean, tie: number, boost: number, scoring: boolean): Matcher {
   return (i) => {
     let count = 0;
