@@ -124,15 +124,8 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
       }
       case 'min': case 'max': case 'avg': case 'sum': case 'value_count': case 'stats': {
         if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.${kind}.field`);
-        const field = body.field;
-        const column = col.column(field);
-        const values: number[] = [];
-        for (const i of matched) {
-          for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-            const n = metricNumber(column.dict[column.ids[k] as number]);
-            if (!Number.isNaN(n)) values.push(n);
-          }
-        }
+        const column = col.column(body.field);
+        const values = matched.flatMap((i) => column.valuesAt(i).map(metricNumber).filter((n) => !Number.isNaN(n)));
         const sum = values.reduce((a, b) => a + b, 0);
         const min = values.length ? values.reduce((a, b) => (b < a ? b : a)) : null;
         const max = values.length ? values.reduce((a, b) => (b > a ? b : a)) : null;

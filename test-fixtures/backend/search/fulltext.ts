@@ -58,16 +58,14 @@ function searchBuffers(n: number) {
 export class TextIndex {
   readonly data: TextIndexData;
   private readonly termIds: Map<string, number>;
-  private readonly byLength = new Map<number, Int32Array>();
+  private readonly byLength = new Map<number, number[]>();
   private readonly masks: Int32Array;
   /** BM25's length normalisation per document (k * (1 - b + b * len / avg)) */
   private readonly norm: Float64Array;
   constructor(data: TextIndexData) {
     this.data = data;
     this.termIds = new Map(data.terms.map((t, i) => [t, i]));
-    const groups = new Map<number, number[]>();
-    data.terms.forEach((t, id) => pushTo(groups, t.length, id));
-    for (const [len, ids] of groups) this.byLength.set(len, Int32Array.from(ids));
+    data.terms.forEach((t, id) => pushTo(this.byLength, t.length, id));
     this.masks = Int32Array.from(data.terms, charMask);
     const { k, b } = BM25;
     this.norm = Float64Array.from(data.fieldLength, (len) => k * (1 - b + (b * len) / data.avgFieldLength));
@@ -83,21 +81,10 @@ export class TextIndex {
     const fieldLength = new Int32Array(n);
     let documentCount = 0;
     let avg = 0;
-    const stripped = new Map<number, string>();
+    const stripped = column.dict.map((v) => (typeof v === 'string' || typeof v === 'number' ? stripHtml(String(v)) : undefined));
     for (let i = 0; i < n; i++) {
-      const parts: string[] = [];
-      for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-        const id = column.ids[k] as number;
-        const v = column.dict[id];
-        if (typeof v !== 'string' && typeof v !== 'number') continue;
-        let s = stripped.get(id);
-        if (s === undefined) {
-          s = stripHtml(String(v));
-          stripped.set(id, s);
-        }
-        parts.push(s);
-      }
-      const text = parts.join(' ');
+      const parts = Array.from(column.ids.subarray(column.offsets[i], column.offsets[i + 1]), (id) => stripped[id]);
+      const text = parts.filter((s) => s !== undefined).join(' ');
       if (!text.trim()) continue;
       const tokens = text.split(TOKEN_SPLIT).filter(Boolean);
       const unique = new Set(tokens).size;
@@ -127,13 +114,9 @@ export class TextIndex {
       }
     }
     const postOffsets = new Int32Array(terms.length + 1);
-    for (let t = 0; t < terms.length; t++) postOffsets[t + 1] = (postOffsets[t] as number) + (docsOf[t] as number[]).length;
-    const postDocs = new Int32Array(postOffsets[terms.length] as number);
-    const postFreqs = new Int32Array(postOffsets[terms.length] as number);
-    for (let t = 0; t < terms.length; t++) {
-      postDocs.set(docsOf[t] as number[], postOffsets[t] as number);
-      postFreqs.set(freqsOf[t] as number[], postOffsets[t] as number);
-    }
+    docsOf.forEach((docs, t) => (postOffsets[t + 1] = (postOffsets[t] as number) + docs.length));
+    const postDocs = Int32Array.from(docsOf.flat());
+    const postFreqs = Int32Array.from(freqsOf.flat());
     return new TextIndex({ terms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength: avg });
   }
 
