@@ -47,8 +47,8 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
         const size = numOr(body.size, 10, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = numOr(body.min_doc_count, 1, 'min_doc_count');
-        // counted per dictionary entry of the field's column, each document once per value (the `missing` value: its own
-        // group, or the entry of an equal value); buckets in order of first appearance (ties keep that order)
+        // each document counted once per value (`missing`: its own group, or the entry of an equal value); buckets in
+        // order of first appearance (ties keep that order)
         const { dict, offsets, ids } = col.column(field);
         const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
         const missing = body.missing;
@@ -73,7 +73,8 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
         }
         const groups = [...counted].map(([id, { count, docs }]) => {
           const v = id === -1 ? missing : dict[id];
-          return typeof v === 'boolean' ? { key: v ? 1 : 0, docs, count, keyAsString: String(v) } : { key: v as string | number, docs, count };
+          if (typeof v === 'boolean') return { key: v ? 1 : 0, docs, count, keyAsString: String(v) };
+          return { key: v as string | number, docs, count };
         });
         let buckets = groups.filter((g) => g.count >= minDocCount);
         const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;

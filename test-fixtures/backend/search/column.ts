@@ -127,7 +127,7 @@ export class Column {
       this.lookup = lookup;
     }
     const mask = new Uint8Array(this.length);
-    for (const q of wanted) for (const key of queryKeys(q)) for (const id of this.lookup.get(key) ?? []) this.markDocs(id, mask);
+    for (const key of wanted.flatMap(queryKeys)) for (const id of this.lookup.get(key) ?? []) this.markDocs(id, mask);
     return mask;
   }
 
@@ -144,8 +144,8 @@ export class Column {
   /** The entries holding each token (every entry tokenised, once). */
   entriesByToken(): Map<string, number[]> {
     if (!this.tokenIndex) {
-      this.tokenIndex = new Map();
-      for (let id = 0; id < this.dict.length; id++) for (const t of new Set(this.tokens(id))) pushTo(this.tokenIndex, t, id);
+      const index = (this.tokenIndex = new Map());
+      for (let id = 0; id < this.dict.length; id++) for (const t of new Set(this.tokens(id))) pushTo(index, t, id);
     }
     return this.tokenIndex;
   }
@@ -157,7 +157,8 @@ export class Column {
       let best: Comparable | undefined;
       for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
         const c = comps[this.ids[k] as number];
-        if (c !== undefined && (best === undefined || (order === 'asc' ? compare(c, best) < 0 : compare(c, best) > 0))) best = c;
+        if (c === undefined) continue;
+        if (best === undefined || (order === 'asc' ? compare(c, best) < 0 : compare(c, best) > 0)) best = c;
       }
       return best;
     });

@@ -104,7 +104,8 @@ export class Collection {
     }));
     const texts = Object.fromEntries([...this.textIndexes].map(([field, idx]) => [field, idx.data]));
     const fields = [...this.fieldPaths()];
-    return { columns, sortOrders, texts, ids: this.ids as string[], textFields: Object.fromEntries(this.textField), fields };
+    const textFields = Object.fromEntries(this.textField);
+    return { columns, sortOrders, texts, ids: this.ids as string[], textFields, fields };
   }
 
   private static matches(field: string, prefix: string): boolean {

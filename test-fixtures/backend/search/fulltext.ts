@@ -45,11 +45,12 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Per-document buffers of text searches, one set per collection size, zeroed by each search (they run one at a time). */
+/** Per-document buffers of text searches, one set per collection size, zeroed by each search (one runs at a time). */
 const buffers = new Map<number, { raw: Float64Array; cur: Float64Array; quality: Uint8Array; bits: Uint32Array }>();
 function searchBuffers(n: number) {
   let b = buffers.get(n);
-  if (!b) buffers.set(n, (b = { raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), bits: new Uint32Array(n) }));
+  b ??= { raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), bits: new Uint32Array(n) };
+  buffers.set(n, b);
   for (const buffer of Object.values(b)) buffer.fill(0);
   return b;
 }
@@ -81,7 +82,8 @@ export class TextIndex {
     const fieldLength = new Int32Array(n);
     let documentCount = 0;
     let avg = 0;
-    const stripped = column.dict.map((v) => (typeof v === 'string' || typeof v === 'number' ? stripHtml(String(v)) : undefined));
+    const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? stripHtml(String(v)) : undefined);
+    const stripped = column.dict.map(textOf);
     for (let i = 0; i < n; i++) {
       const parts = Array.from(column.ids.subarray(column.offsets[i], column.offsets[i + 1]), (id) => stripped[id]);
       const text = parts.filter((s) => s !== undefined).join(' ');
@@ -228,7 +230,8 @@ export class TextIndex {
     const required = Math.max(1, options.operator === 'and' ? qTerms.length : requiredMatches(options.minimumShouldMatch, qTerms.length));
     for (let doc = 0; doc < n; doc++) {
       const matched = popcount(bits[doc] as number);
-      if (quality[doc] && matched >= required) scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
+      if (!quality[doc] || matched < required) continue;
+      scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
     }
     return scores;
   }

@@ -58,7 +58,7 @@ export function textMatcher(
     maxExpansions: numOr(opts.max_expansions, 50, 'max_expansions'),
     prefixLength: numOr(opts.prefix_length, 0, 'prefix_length'),
   };
-  // text fields score first, then numbers / keywords: an equality on any of the query's tokens (match { erin_recommends: 1 })
+  // text fields score first, then numbers / keywords: equal to a token of the query (match { erin_recommends: 1 })
   const scored: FieldScore[] = [];
   const exact: FieldScore[] = [];
   const tokens = tokenize(text);
@@ -68,8 +68,9 @@ export function textMatcher(
       const scores = col.textIndex(field).search(text, options);
       scored.push((i) => (scores[i] as number) * fieldBoost);
     } else {
-      const equal = (v: unknown) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower;
-      const mask = col.column(field).maskWhere(equal);
+      const mask = col.column(field).maskWhere((v) => {
+        return termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower;
+      });
       exact.push((i) => (mask[i] ? fieldBoost : NaN));
     }
   }
