@@ -18,14 +18,8 @@ const FUNCTION_KEYS = ['filter', 'weight', 'field_value_factor', 'random_score']
 /** Splits `{ field: value }` or `{ field: { ...options } }` (ignoring `boost`/`_name` keys at the clause level). */
 function singleField(clause: string, body: unknown): [string, unknown, number] {
   if (!isObject(body)) throw malformed(`${clause} must be an object`);
-  let boost = 1;
-  const entries = Object.entries(body).filter(([k, v]) => {
-    if (k === 'boost') {
-      boost = num(v, `${clause}.boost`);
-      return false;
-    }
-    return k !== '_name';
-  });
+  const boost = numOr(body.boost, 1, `${clause}.boost`);
+  const entries = Object.entries(body).filter(([k]) => k !== 'boost' && k !== '_name');
   if (entries.length !== 1) throw malformed(`${clause} needs exactly one field`);
   const [field, value] = entries[0] as [string, unknown];
   return [field, value, boost];
