@@ -79,7 +79,7 @@ describe('indexed search answers as the documents say', () => {
   });
 
   it('phrases on a field whose full-text index is kept without its column answer as over the documents', () => {
-    // the backend keeps name and description as full-text indexes only: a phrase reads the candidates the index names
+    // the backend keeps name and description as full-text indexes only: a phrase builds their column from the documents
     const plain = new Collection('product', docs);
     const built = new Collection('product', docs);
     built.prepare([], ['name', 'description', 'short_description']);

@@ -1,5 +1,5 @@
 import type { Collection } from './engine';
-import { compare, ownEntry, pushTo } from './fields';
+import { compare, metricNumber, ownEntry } from './fields';
 import { compile } from './query';
 import { allowKeys, chargeWork, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported } from './request';
 
@@ -47,56 +47,35 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
         const size = numOr(body.size, 10, 'terms.size');
         if (size > SEARCH_LIMITS.aggregationSize) throw limitHit('terms aggregation size', SEARCH_LIMITS.aggregationSize);
         const minDocCount = numOr(body.min_doc_count, 1, 'min_doc_count');
-        // counted per dictionary entry of the field's column, each document once per value, in the column's counters (only
-        // the entries counted are reset after: a sub-aggregation per bucket costs what its bucket holds, not the whole
-        // dictionary); the documents of a bucket are kept only when sub-aggregations need them; buckets in order of first
-        // appearance (ties keep that order)
-        const column = col.column(field);
-        const dict = column.dict;
+        // each document counted once per value (`missing`: its own group, or the entry of an equal value); buckets in
+        // order of first appearance (ties keep that order)
+        const { dict, offsets, ids } = col.column(field);
         const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-        const { counts, stamp } = column.counters();
-        const keepDocs = sub !== undefined;
-        const docsOf = new Map<number, number[]>();
-        const keep = (id: number, i: number) => pushTo(docsOf, id, i);
-        // the `missing` value: its own group, or the entry of an equal value (same type and text)
         const missing = body.missing;
         const missingId = isScalar(missing) ? dict.findIndex((v) => typeof v === typeof missing && String(v) === String(missing)) : -1;
-        const missingGroup = { count: 0, docs: [] as number[] };
-        /** dictionary ids (and -1 for the missing group) in the order they first appeared */
-        const firstSeen: number[] = [];
-        const { offsets, ids } = column;
+        const counted = new Map<number, { count: number; docs: number[]; last: number }>();
+        const add = (id: number, i: number) => {
+          let group = counted.get(id);
+          if (!group) counted.set(id, (group = { count: 0, docs: [], last: -1 }));
+          if (group.last === i) return;
+          group.last = i;
+          group.count++;
+          if (sub !== undefined) group.docs.push(i);
+        };
         for (const i of matched) {
-          const from = offsets[i] as number;
-          const to = offsets[i + 1] as number;
           let scalar = false;
-          for (let k = from; k < to; k++) {
-            const id = ids[k] as number;
-            if (!isScalar(dict[id])) continue;
+          for (let k = offsets[i] as number; k < (offsets[i + 1] as number); k++) {
+            if (!isScalar(dict[ids[k] as number])) continue;
             scalar = true;
-            if (stamp[id] === i) continue;
-            stamp[id] = i;
-            if (counts[id]!++ === 0) firstSeen.push(id);
-            if (keepDocs) keep(id, i);
+            add(ids[k] as number, i);
           }
-          if (!scalar && isScalar(missing)) {
-            if (missingId >= 0) {
-              if (counts[missingId]!++ === 0) firstSeen.push(missingId);
-              if (keepDocs) keep(missingId, i);
-            } else {
-              if (missingGroup.count++ === 0) firstSeen.push(-1);
-              if (keepDocs) missingGroup.docs.push(i);
-            }
-          }
+          if (!scalar && isScalar(missing)) add(missingId, i);
         }
-        type Group = { key: string | number; docs: number[]; count: number; keyAsString?: string };
-        const group = (v: unknown, count: number, docs: number[]): Group =>
-          typeof v === 'boolean' ? { key: v ? 1 : 0, docs, count, keyAsString: String(v) } : { key: v as string | number, docs, count };
-        const groups: Group[] = firstSeen.map((id) => (id === -1 ? group(missing, missingGroup.count, missingGroup.docs) : group(dict[id], counts[id] as number, docsOf.get(id) ?? [])));
-        for (const id of firstSeen) {
-          if (id === -1) continue;
-          counts[id] = 0;
-          stamp[id] = -1;
-        }
+        const groups = [...counted].map(([id, { count, docs }]) => {
+          const v = id === -1 ? missing : dict[id];
+          if (typeof v === 'boolean') return { key: v ? 1 : 0, docs, count, keyAsString: String(v) };
+          return { key: v as string | number, docs, count };
+        });
         let buckets = groups.filter((g) => g.count >= minDocCount);
         const order = isObject(body.order) ? Object.entries(body.order)[0] : undefined;
         const byKey = (a: { key: string | number }, b: { key: string | number }) => compare(a.key, b.key);
@@ -124,10 +103,9 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
           const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range.from');
           const to = r.to === undefined || r.to === null ? undefined : num(r.to, 'range.to');
           const column = col.column(field);
-          const numbers = column.rangeNumbers();
-          const inRange = new Uint8Array(numbers.length);
-          numbers.forEach((n, id) => {
-            if (!Number.isNaN(n) && (from === undefined || n >= from) && (to === undefined || n < to)) inRange[id] = 1;
+          const inRange = column.dict.map((v) => {
+            const n = typeof v === 'boolean' || v === '' ? NaN : metricNumber(v);
+            return !Number.isNaN(n) && (from === undefined || n >= from) && (to === undefined || n < to);
           });
           const docs = matched.filter((i) => {
             for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) if (inRange[column.ids[k] as number]) return true;
@@ -147,16 +125,8 @@ export function aggregate(col: Collection, matched: number[], spec: unknown): Re
       }
       case 'min': case 'max': case 'avg': case 'sum': case 'value_count': case 'stats': {
         if (typeof body.field !== 'string') throw malformed(`aggregation ${name}.${kind}.field`);
-        const field = body.field;
-        const column = col.column(field);
-        const numbers = column.metricNumbers();
-        const values: number[] = [];
-        for (const i of matched) {
-          for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-            const n = numbers[column.ids[k] as number] as number;
-            if (!Number.isNaN(n)) values.push(n);
-          }
-        }
+        const column = col.column(body.field);
+        const values = matched.flatMap((i) => column.valuesAt(i).map(metricNumber).filter((n) => !Number.isNaN(n)));
         const sum = values.reduce((a, b) => a + b, 0);
         const min = values.length ? values.reduce((a, b) => (b < a ? b : a)) : null;
         const max = values.length ? values.reduce((a, b) => (b > a ? b : a)) : null;

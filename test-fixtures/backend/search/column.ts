@@ -1,13 +1,11 @@
 import { comparable, compare, pushTo, type Comparable } from './fields';
 import { chargeWork } from './request';
-import { scratchU8 } from './scratch';
+import { tokenize } from './text';
 
 /**
- * The values of one field over every document, compact: a dictionary of the distinct values
- * (distinct by type and text, as the terms aggregation groups them) and, per document, the dictionary ids of its values
- * in document order, duplicates kept (offsets/ids, CSR). Everything a query needs is derived from it once, lazily, per
- * dictionary entry (not per document): the documents of each value (postings), term lookups with Elasticsearch's
- * coercion, comparable and numeric readings, the document order of a sort key.
+ * The values of one field over every document: a dictionary of the distinct values (by type and text, as the terms
+ * aggregation groups them) and per document the dictionary ids of its values, in order (CSR). What queries read is
+ * derived from it per dictionary entry on first use: its documents, term lookups, tokens.
  */
 
 /** Non-scalar leaves (an object at the end of a path) share one entry: they count for `exists`, never for a term. */
@@ -24,11 +22,17 @@ const keyOf = (v: unknown): string => {
   }
 };
 
-/** A document order with each document's rank in it. */
-export function ranked(order: Int32Array): { order: Int32Array; rank: Int32Array } {
-  const rank = new Int32Array(order.length);
-  order.forEach((doc, r) => (rank[doc] = r));
-  return { order, rank };
+const isNumeric = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v));
+
+/** The lookup keys (keyOf, or 'm' for a numeric string's number) of the entries a term's value matches (termEquals). */
+function queryKeys(q: unknown): string[] {
+  if (typeof q === 'number') return [keyOf(q), `m${q}`, ...(q === 1 || q === 0 ? [keyOf(q === 1)] : [])];
+  if (typeof q === 'boolean') return [keyOf(q), keyOf(String(q)), keyOf(Number(q))];
+  if (typeof q !== 'string') return [];
+  const keys = [keyOf(q)];
+  if (isNumeric(q)) keys.push(keyOf(Number(q)));
+  if (q === 'true' || q === 'false') keys.push(keyOf(q === 'true'));
+  return keys;
 }
 
 export class Column {
@@ -50,34 +54,25 @@ export class Column {
     const dict: unknown[] = [];
     const index = new Map<string, number>();
     const offsets = new Int32Array(n + 1);
-    let ids = new Int32Array(Math.max(16, n));
-    let used = 0;
+    const ids: number[] = [];
     for (let i = 0; i < n; i++) {
-      const values = valuesOf(i);
-      for (const v of values) {
+      for (const v of valuesOf(i)) {
         const key = keyOf(v);
         let id = index.get(key);
         if (id === undefined) {
-          id = dict.length;
-          dict.push(typeof v === 'object' ? OBJECT_VALUE : v);
+          id = dict.push(typeof v === 'object' ? OBJECT_VALUE : v) - 1;
           index.set(key, id);
         }
-        if (used === ids.length) {
-          const grown = new Int32Array(ids.length * 2);
-          grown.set(ids);
-          ids = grown;
-        }
-        ids[used++] = id;
+        ids.push(id);
       }
-      offsets[i + 1] = used;
+      offsets[i + 1] = ids.length;
     }
-    return new Column({ dict, offsets, ids: ids.slice(0, used) });
+    return new Column({ dict, offsets, ids: Int32Array.from(ids) });
   }
 
   /** The same column with the values of some documents replaced (a live stock change). */
   patched(changes: ReadonlyMap<number, readonly unknown[]>): Column {
-    const n = this.length;
-    return Column.build(n, (i) => changes.get(i) ?? this.valuesAt(i));
+    return Column.build(this.length, (i) => changes.get(i) ?? this.valuesAt(i));
   }
 
   data(): ColumnData {
@@ -85,190 +80,98 @@ export class Column {
   }
 
   valuesAt(i: number): unknown[] {
-    const out: unknown[] = [];
-    for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) out.push(this.dict[this.ids[k] as number]);
-    return out;
+    return Array.from(this.ids.subarray(this.offsets[i], this.offsets[i + 1]), (id) => this.dict[id]);
   }
 
   hasValue(i: number): boolean {
     return (this.offsets[i + 1] as number) > (this.offsets[i] as number);
   }
 
-  // ---- postings: the documents of each dictionary entry, ascending, each document once ----
-  private postOffsets?: Int32Array;
-  private postDocs?: Int32Array;
-
-  private buildPostings(): void {
-    const counts = new Int32Array(this.dict.length + 1);
-    const stamp = new Int32Array(this.dict.length).fill(-1);
-    const n = this.length;
-    for (let i = 0; i < n; i++) {
-      for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
-        const id = this.ids[k] as number;
-        if (stamp[id] === i) continue;
-        stamp[id] = i;
-        counts[id + 1]!++;
-      }
-    }
-    for (let d = 0; d < this.dict.length; d++) counts[d + 1]! += counts[d] as number;
-    const fill = counts.slice(0, this.dict.length);
-    const docs = new Int32Array(counts[this.dict.length] as number);
-    stamp.fill(-1);
-    for (let i = 0; i < n; i++) {
-      for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
-        const id = this.ids[k] as number;
-        if (stamp[id] === i) continue;
-        stamp[id] = i;
-        docs[fill[id]!++] = i;
-      }
-    }
-    this.postOffsets = counts;
-    this.postDocs = docs;
-  }
+  /** per dictionary entry, its documents (ascending, each once) */
+  private postings?: number[][];
 
   /** Marks in `mask` every document holding dictionary entry `id`. */
   markDocs(id: number, mask: Uint8Array): void {
-    if (!this.postOffsets) this.buildPostings();
-    const offs = this.postOffsets as Int32Array;
-    const docs = this.postDocs as Int32Array;
-    for (let k = offs[id] as number; k < (offs[id + 1] as number); k++) mask[docs[k] as number] = 1;
+    if (!this.postings) {
+      const postings = this.dict.map((): number[] => []);
+      for (let i = 0; i < this.length; i++) {
+        for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
+          const docs = postings[this.ids[k] as number] as number[];
+          if (docs[docs.length - 1] !== i) docs.push(i);
+        }
+      }
+      this.postings = postings;
+    }
+    for (const i of this.postings[id] as number[]) mask[i] = 1;
   }
 
   /** A mask of the documents holding any entry for which `pick` is true (evaluated once per entry, charged as such). */
   maskWhere(pick: (value: unknown, id: number) => boolean): Uint8Array {
     chargeWork(this, 0, this.dict.length);
-    const mask = scratchU8(this.length);
+    const mask = new Uint8Array(this.length);
     for (let id = 0; id < this.dict.length; id++) if (pick(this.dict[id], id)) this.markDocs(id, mask);
     return mask;
   }
 
-  // ---- term lookups with Elasticsearch's coercion (termEquals): 5 matches '5', true matches 'true' and 1 ----
-  private lookup?: { numbers: Map<number, number[]>; strings: Map<string, number[]>; numericStrings: Map<number, number[]>; booleans: Map<boolean, number[]> };
+  /** the entries by keyOf, a numeric string also by its number ('m') */
+  private lookup?: Map<string, number[]>;
 
-  private termLookup() {
-    if (!this.lookup) {
-      const l = { numbers: new Map<number, number[]>(), strings: new Map<string, number[]>(), numericStrings: new Map<number, number[]>(), booleans: new Map<boolean, number[]>() };
-      this.dict.forEach((v, id) => {
-        if (typeof v === 'number') pushTo(l.numbers, v, id);
-        else if (typeof v === 'boolean') pushTo(l.booleans, v, id);
-        else if (typeof v === 'string') {
-          pushTo(l.strings, v, id);
-          if (v.trim() !== '' && !Number.isNaN(Number(v))) pushTo(l.numericStrings, Number(v), id);
-        }
-      });
-      this.lookup = l;
-    }
-    return this.lookup;
-  }
-
-  /** Marks every document with a value that termEquals one of `wanted`. */
+  /** Marks every document with a value that termEquals one of `wanted`: 5 matches '5', true matches 'true' and 1. */
   termMask(wanted: readonly unknown[]): Uint8Array {
-    const idx = this.termLookup();
-    const mask = scratchU8(this.length);
-    const mark = (list: number[] | undefined) => {
-      if (list) for (const id of list) this.markDocs(id, mask);
-    };
-    for (const q of wanted) {
-      if (typeof q === 'number') {
-        mark(idx.numbers.get(q));
-        mark(idx.numericStrings.get(q));
-        if (q === 1 || q === 0) mark(idx.booleans.get(q === 1));
-      } else if (typeof q === 'string') {
-        mark(idx.strings.get(q));
-        if (q.trim() !== '' && !Number.isNaN(Number(q))) mark(idx.numbers.get(Number(q)));
-        if (q === 'true' || q === 'false') mark(idx.booleans.get(q === 'true'));
-      } else if (typeof q === 'boolean') {
-        mark(idx.booleans.get(q));
-        mark(idx.strings.get(String(q)));
-        mark(idx.numbers.get(q ? 1 : 0));
-      }
+    if (!this.lookup) {
+      const lookup = new Map<string, number[]>();
+      this.dict.forEach((v, id) => {
+        if (v !== OBJECT_VALUE) pushTo(lookup, keyOf(v), id);
+        if (isNumeric(v)) pushTo(lookup, `m${Number(v)}`, id);
+      });
+      this.lookup = lookup;
     }
+    const mask = new Uint8Array(this.length);
+    for (const key of wanted.flatMap(queryKeys)) for (const id of this.lookup.get(key) ?? []) this.markDocs(id, mask);
     return mask;
   }
 
-  // ---- per-entry counters of the terms aggregation: zero counts, stamps of -1; who uses them resets the entries it used ----
-  private counting?: { counts: Int32Array; stamp: Int32Array };
-  counters(): { counts: Int32Array; stamp: Int32Array } {
-    return (this.counting ??= { counts: new Int32Array(this.dict.length), stamp: new Int32Array(this.dict.length).fill(-1) });
+  private tokenCache?: Array<string[] | null>;
+  private tokenIndex?: Map<string, number[]>;
+
+  /** The tokens of entry `id` (null for an entry that is no string or number), each entry tokenised once. */
+  tokens(id: number): string[] | null {
+    const cache = (this.tokenCache ??= new Array<string[] | null>(this.dict.length));
+    const v = this.dict[id];
+    return (cache[id] ??= typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : null);
   }
 
-  // ---- per-entry readings ----
-  private comparableCache?: Array<Comparable | undefined>;
-  /** Numbers, booleans as 0/1, numeric strings as numbers, other strings as strings (ranges and sorts). */
-  comparables(): Array<Comparable | undefined> {
-    if (!this.comparableCache) this.comparableCache = this.dict.map((v) => (v === OBJECT_VALUE ? undefined : comparable(v)));
-    return this.comparableCache;
-  }
-
-  private rangeNumberCache?: Float64Array;
-  /** Finite numbers, not booleans or empty strings (range aggregations); NaN when the entry is none. */
-  rangeNumbers(): Float64Array {
-    if (!this.rangeNumberCache) {
-      this.rangeNumberCache = Float64Array.from(this.dict, (v) => {
-        if (typeof v === 'boolean' || v === '' || v === OBJECT_VALUE) return NaN;
-        const n = Number(v);
-        return Number.isFinite(n) ? n : NaN;
-      });
+  /** The entries holding each token (every entry tokenised, once). */
+  entriesByToken(): Map<string, number[]> {
+    if (!this.tokenIndex) {
+      const index = (this.tokenIndex = new Map());
+      for (let id = 0; id < this.dict.length; id++) for (const t of new Set(this.tokens(id))) pushTo(index, t, id);
     }
-    return this.rangeNumberCache;
+    return this.tokenIndex;
   }
-
-  private metricCache?: Float64Array;
-  /** Number(value) when finite (metric aggregations, field_value_factor); NaN otherwise. */
-  metricNumbers(): Float64Array {
-    if (!this.metricCache) {
-      this.metricCache = Float64Array.from(this.dict, (v) => {
-        const n = v === OBJECT_VALUE ? NaN : Number(v);
-        return Number.isFinite(n) ? n : NaN;
-      });
-    }
-    return this.metricCache;
-  }
-
-  // ---- sort orders ----
-  private readonly sortOrders = new Map<string, { order: Int32Array; rank: Int32Array }>();
 
   /** All documents in the order of one sort key (min of a document's values for asc, max for desc; ties in index order). */
-  sortOrder(order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
-    const key = `${order}:${missing}`;
-    let found = this.sortOrders.get(key);
-    if (!found) {
-      const comps = this.comparables();
-      const n = this.length;
-      const values: Array<Comparable | undefined> = new Array(n);
-      for (let i = 0; i < n; i++) {
-        let best: Comparable | undefined;
-        for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
-          const c = comps[this.ids[k] as number];
-          if (c === undefined) continue;
-          if (best === undefined) best = c;
-          else if (order === 'asc' ? compare(c, best) < 0 : compare(c, best) > 0) best = c;
-        }
-        values[i] = best;
+  sortOrder(order: 'asc' | 'desc', missing: 'first' | 'last'): Int32Array {
+    const comps = this.dict.map(comparable);
+    const values = Array.from({ length: this.length }, (_, i) => {
+      let best: Comparable | undefined;
+      for (let k = this.offsets[i] as number; k < (this.offsets[i + 1] as number); k++) {
+        const c = comps[this.ids[k] as number];
+        if (c === undefined) continue;
+        if (best === undefined || (order === 'asc' ? compare(c, best) < 0 : compare(c, best) > 0)) best = c;
       }
-      const idx = Array.from({ length: n }, (_, i) => i);
-      idx.sort((a, b) => {
-        const x = values[a];
-        const y = values[b];
-        if (x === undefined && y === undefined) return a - b;
-        if (x === undefined) return missing === 'first' ? -1 : 1;
-        if (y === undefined) return missing === 'first' ? 1 : -1;
-        const d = compare(x, y);
-        if (d !== 0) return order === 'asc' ? d : -d;
-        return a - b;
-      });
-      found = ranked(Int32Array.from(idx));
-      this.sortOrders.set(key, found);
-    }
-    return found;
-  }
-
-  /** The sort orders built so far (kept in the catalogue cache file). */
-  builtSortOrders(): Array<[string, Int32Array]> {
-    return [...this.sortOrders].map(([k, v]) => [k, v.order]);
-  }
-
-  restoreSortOrder(key: string, order: Int32Array): void {
-    this.sortOrders.set(key, ranked(order));
+      return best;
+    });
+    const idx = Array.from({ length: this.length }, (_, i) => i);
+    idx.sort((a, b) => {
+      const x = values[a];
+      const y = values[b];
+      if (x === undefined || y === undefined) {
+        if (x === y) return a - b;
+        return (x === undefined) === (missing === 'first') ? -1 : 1;
+      }
+      return (order === 'asc' ? compare(x, y) : compare(y, x)) || a - b;
+    });
+    return Int32Array.from(idx);
   }
 }

@@ -1,7 +1,6 @@
-import { Column, ranked, type ColumnData } from './column';
-import { FieldPaths, fieldValues, pushTo } from './fields';
+import { Column, type ColumnData } from './column';
+import { FieldPaths, fieldValues } from './fields';
 import { TextIndex, type TextIndexData } from './fulltext';
-import { tokenize } from './text';
 
 export type Doc = Record<string, unknown>;
 
@@ -25,23 +24,29 @@ export interface CollectionIndexes {
   fields?: string[];
 }
 
+type Ranked = { order: Int32Array; rank: Int32Array };
+
+/** A document order with each document's rank in it. */
+function ranked(order: Int32Array): Ranked {
+  const rank = new Int32Array(order.length);
+  order.forEach((doc, r) => (rank[doc] = r));
+  return { order, rank };
+}
+
 const arraySource = (docs: Doc[]): DocSource => ({ get length() { return docs.length; }, get: (i) => docs[i] as Doc });
 
 /**
- * One document type as the search engine sees it. Per field, built once on first use (or read from the catalogue cache
- * file, or all at start: prebuildAll) and kept: a compact column (column.ts: dictionary + per-document value ids) from
- * which term, range, prefix and exists masks, aggregations and sort orders are read, and a full-text index
- * (fulltext.ts). Documents are materialised only for the page of hits. Only a stock change (patchDocs) or `invalidate`
- * rebuilds what was derived from a field.
+ * One document type as the search engine sees it. Per field, built on first use (or read from the catalogue cache
+ * file, or all at start: prebuildAll) and kept: a column (column.ts), its sort orders and a full-text index
+ * (fulltext.ts). Documents are read only for the page of hits; a stock change (patchDocs) rebuilds what it touched.
  */
 export class Collection {
   readonly source: DocSource;
   private readonly columns = new Map<string, Column>();
-  /** sort orders read from the cache file for fields whose column is not kept (built from the documents only if asked) */
-  private readonly presorted = new Map<string, { order: Int32Array; rank: Int32Array }>();
+  /** per field, its sort orders by key ('asc:last'): built on first use or read from the cache file */
+  private readonly sortOrders = new Map<string, Map<string, Ranked>>();
   private readonly textIndexes = new Map<string, TextIndex>();
   private readonly textField = new Map<string, boolean>();
-  private readonly entryTokenCache = new Map<string, EntryTokens>();
   private idIndex: Map<string, number> | undefined;
   private ids: string[] | undefined;
   /** the field paths that hold a value in some document: any other field is empty everywhere, answered without work */
@@ -57,11 +62,7 @@ export class Collection {
     if (prebuilt) {
       for (const [field, data] of Object.entries(prebuilt.columns)) this.columns.set(field, new Column(data));
       for (const [field, orders] of Object.entries(prebuilt.sortOrders)) {
-        for (const [key, order] of orders) {
-          const column = this.columns.get(field);
-          if (column) column.restoreSortOrder(key, order);
-          else this.presorted.set(`${field}\u0000${key}`, ranked(order));
-        }
+        this.sortOrders.set(field, new Map(orders.map(([key, order]) => [key, ranked(order)])));
       }
       for (const [field, data] of Object.entries(prebuilt.texts)) this.textIndexes.set(field, new TextIndex(data));
       this.ids = prebuilt.ids;
@@ -72,12 +73,8 @@ export class Collection {
 
   /** The field paths some document holds a value at (gathered in one pass over the documents, once). */
   fieldPaths(): Set<string> {
-    if (!this.knownFields) {
-      const paths = new FieldPaths();
-      for (let i = 0; i < this.length; i++) paths.add(this.source.get(i));
-      this.knownFields = paths.spell();
-    }
-    return this.knownFields;
+    if (!this.knownFields) this.prepare([]);
+    return this.knownFields as Set<string>;
   }
 
   hasField(field: string): boolean {
@@ -92,19 +89,23 @@ export class Collection {
     return this.source.get(i);
   }
 
-  /** idOf of document i (without materialising it when the ids were kept). */
+  /** idOf of document i (the ids are gathered with the field paths, or kept in the cache file). */
   idAt(i: number): string {
-    return this.ids ? (this.ids[i] as string) : this.idOf(this.source.get(i));
+    if (!this.ids) this.prepare([]);
+    return (this.ids as string[])[i] as string;
   }
 
   /** The indexes built so far, for the catalogue cache file (without the columns of `skipColumns`: long texts). */
   exportIndexes(skipColumns: readonly string[] = []): CollectionIndexes {
-    const all = [...this.columns];
-    const columns = Object.fromEntries(all.filter(([field]) => !skipColumns.includes(field)).map(([field, column]) => [field, column.data()]));
-    const sortOrders = Object.fromEntries(all.map(([field, column]) => [field, column.builtSortOrders()]));
+    const kept = [...this.columns].filter(([field]) => !skipColumns.includes(field));
+    const columns = Object.fromEntries(kept.map(([field, column]) => [field, column.data()]));
+    const sortOrders = Object.fromEntries([...this.sortOrders].map(([field, orders]) => {
+      return [field, [...orders].map(([key, o]): [string, Int32Array] => [key, o.order])];
+    }));
     const texts = Object.fromEntries([...this.textIndexes].map(([field, idx]) => [field, idx.data]));
-    const ids = this.ids ?? Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
-    return { columns, sortOrders, texts, ids, textFields: Object.fromEntries(this.textField), fields: [...this.fieldPaths()] };
+    const fields = [...this.fieldPaths()];
+    const textFields = Object.fromEntries(this.textField);
+    return { columns, sortOrders, texts, ids: this.ids as string[], textFields, fields };
   }
 
   private static matches(field: string, prefix: string): boolean {
@@ -120,89 +121,72 @@ export class Collection {
       for (const d of docs.values()) paths.add(d);
       paths.spell(this.knownFields);
     }
-    this.dropDerived(prefix);
+    for (const derived of [this.textIndexes, this.textField, this.sortOrders] as Array<Map<string, unknown>>) {
+      for (const field of [...derived.keys()]) if (Collection.matches(field, prefix)) derived.delete(field);
+    }
     for (const [field, column] of [...this.columns]) {
       if (!Collection.matches(field, prefix)) continue;
       this.columns.set(field, column.patched(new Map([...docs].map(([i, d]) => [i, fieldValues(d, field)] as const))));
     }
   }
 
-  /** Drops the sort orders, full-text indexes and entry tokens of the fields under `prefix`. */
-  private dropDerived(prefix: string): void {
-    for (const cache of [this.textIndexes, this.textField, this.entryTokenCache] as Array<Map<string, unknown>>) {
-      for (const k of [...cache.keys()]) if (Collection.matches(k, prefix)) cache.delete(k);
-    }
-    for (const k of [...this.presorted.keys()]) if (Collection.matches(k.split('\u0000')[0] as string, prefix)) this.presorted.delete(k);
-  }
-
   /** The compact column of `field` (built by reading every document once, then kept; one shared empty column for a field no document holds). */
   column(field: string): Column {
-    let col = this.columns.get(field);
-    if (!col && !this.hasField(field)) return (this.emptyColumn ??= Column.build(this.length, () => []));
-    if (!col) {
-      col = Column.build(this.length, (i) => fieldValues(this.source.get(i), field));
-      this.columns.set(field, col);
-    }
-    return col;
+    if (!this.hasField(field)) return (this.emptyColumn ??= Column.build(this.length, () => []));
+    if (!this.columns.has(field)) this.prepare([field]);
+    return this.columns.get(field) as Column;
   }
 
-  /** Builds the columns and text indexes of `fields`, and gathers the field paths, in one pass over the documents (start-up, cache file). */
+  /** Builds the columns and text indexes of `fields` (and the field paths and ids when not known) in one pass. */
   prepare(fields: readonly string[], textFields: readonly string[] = []): void {
     const wanted = [...new Set([...fields, ...textFields])].filter((f) => !this.columns.has(f));
     const known = this.knownFields ? undefined : new FieldPaths();
-    if (wanted.length || known) {
-      const values: Array<Array<readonly unknown[]>> = wanted.map(() => []);
+    const ids = this.ids ? undefined : ([] as string[]);
+    if (wanted.length || known || ids) {
+      const values = wanted.map((): Array<readonly unknown[]> => []);
       for (let i = 0; i < this.length; i++) {
         const d = this.source.get(i);
         known?.add(d);
-        wanted.forEach((f, k) => (values[k] as Array<readonly unknown[]>).push(fieldValues(d, f)));
+        ids?.push(this.idOf(d));
+        wanted.forEach((f, k) => values[k]?.push(fieldValues(d, f)));
       }
       if (known) this.knownFields = known.spell();
-      wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => (values[k] as Array<readonly unknown[]>)[i] as readonly unknown[])));
+      if (ids) this.ids = ids;
+      wanted.forEach((f, k) => this.columns.set(f, Column.build(this.length, (i) => values[k]?.[i] ?? [])));
     }
     for (const f of textFields) this.textIndex(f);
-    if (!this.ids) this.ids = Array.from({ length: this.length }, (_, i) => this.idOf(this.source.get(i)));
   }
 
-  /**
-   * Builds every field's column and all that requests derive from it (postings, term lookups, numeric readings,
-   * aggregation counters, entry tokens, the four sort orders, full-text index): a request then reads no document,
-   * tokenises no value and sorts nothing but its hits, and a field's first request costs what the next one does.
-   */
+  /** Builds every field's column and all that requests derive from it: a request then reads no document. */
   prebuildAll(): void {
     const fields = [...this.fieldPaths()];
     this.prepare(fields);
     for (const field of fields) {
       const column = this.column(field);
       column.termMask([]);
-      column.comparables();
-      column.rangeNumbers();
-      column.metricNumbers();
-      column.counters();
       if (column.dict.length) column.markDocs(0, new Uint8Array(this.length));
-      this.entryTokens(field).entries();
-      for (const [order, missing] of SORT_KEYS) column.sortOrder(order, missing);
+      column.entriesByToken();
+      for (const [order, missing] of SORT_KEYS) this.sortOrder(field, order, missing);
       if (this.isTextField(field)) this.textIndex(field);
     }
   }
 
-  /**
-   * Builds the missing columns of `fields` in one pass over the documents (a request naming several fields not asked
-   * before reads each document once, not once per field). Fields no document holds are skipped, and so are fields with a
-   * full-text index (their long texts are not kept as columns).
-   */
+  /** Builds the missing columns of held `fields` without a full-text index in one pass (not one per field). */
   buildColumns(fields: Iterable<string>): void {
     const wanted = [...fields].filter((f) => !this.columns.has(f) && !this.textIndexes.has(f) && this.hasField(f));
     if (wanted.length) this.prepare(wanted);
   }
 
   /** All documents in the order of one sort key (ties in index order), and each document's rank in it. */
-  sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): { order: Int32Array; rank: Int32Array } {
-    if (!this.columns.has(field)) {
-      const kept = this.presorted.get(`${field}\u0000${order}:${missing}`);
-      if (kept) return kept;
-    }
-    return this.column(field).sortOrder(order, missing);
+  sortOrder(field: string, order: 'asc' | 'desc', missing: 'first' | 'last'): Ranked {
+    // the fields no document holds share one order (index order: every document is missing)
+    const name = this.hasField(field) ? field : '\u0000';
+    let orders = this.sortOrders.get(name);
+    if (!orders) this.sortOrders.set(name, (orders = new Map()));
+    const key = `${order}:${missing}`;
+    let found = orders.get(key);
+    if (!found) orders.set(key, (found = ranked(this.column(field).sortOrder(order, missing))));
+    return found;
   }
 
   /** Document index by id. */
@@ -212,25 +196,6 @@ export class Collection {
       for (let i = 0; i < this.length; i++) this.idIndex.set(this.idAt(i), i);
     }
     return this.idIndex.get(id);
-  }
-
-  /** The tokens of each dictionary entry of `field` (kept for the fields some document holds). */
-  entryTokens(field: string): EntryTokens {
-    let cached = this.entryTokenCache.get(field);
-    if (!cached) this.entryTokenCache.set(field, (cached = new EntryTokens(this.column(field))));
-    return cached;
-  }
-
-  /**
-   * For a phrase on a field with a built full-text index whose values hold no HTML (the index strips it), the
-   * documents that can hold the phrase (every word in the index; the last one as a prefix for phrase_prefix). Undefined
-   * when the phrase must be checked over every distinct value instead.
-   */
-  phraseCandidates(field: string, phrase: readonly string[], prefix: boolean): { tokens: EntryTokens; candidates: Int32Array } | undefined {
-    const index = this.textIndexes.get(field);
-    if (!index) return undefined;
-    const tokens = this.entryTokens(field);
-    return tokens.plain ? { tokens, candidates: index.docsWithAll(phrase, prefix) } : undefined;
   }
 
   /** The full-text index of `field`. */
@@ -248,12 +213,9 @@ export class Collection {
     if (!this.hasField(field)) return false;
     let known = this.textField.get(field);
     if (known === undefined) {
-      known = false;
-      const column = this.column(field);
-      if (column.ids.length > 0) {
-        const v = column.dict[column.ids[0] as number];
-        known = typeof v === 'string' && (v.trim() === '' || Number.isNaN(Number(v)));
-      }
+      const { dict, ids } = this.column(field);
+      const v = ids.length ? dict[ids[0] as number] : undefined;
+      known = typeof v === 'string' && (v.trim() === '' || Number.isNaN(Number(v)));
       this.textField.set(field, known);
     }
     return known;
@@ -261,30 +223,3 @@ export class Collection {
 }
 
 const SORT_KEYS = [['asc', 'last'], ['desc', 'last'], ['asc', 'first'], ['desc', 'first']] as const;
-
-/** The tokens of each dictionary entry of a column (string and number values; phrase matching), each tokenised once. */
-export class EntryTokens {
-  /** per entry: its tokens, null for an entry that is no string or number, undefined until first asked */
-  private readonly tokens: Array<string[] | null | undefined>;
-  private byToken?: Map<string, number[]>;
-  /** no string value holds HTML ('<', '&'), which the full-text index strips */
-  readonly plain: boolean;
-  constructor(readonly column: Column) {
-    this.tokens = new Array<string[] | null | undefined>(column.dict.length);
-    this.plain = column.dict.every((v) => typeof v !== 'string' || (!v.includes('<') && !v.includes('&')));
-  }
-
-  of(id: number): string[] | null {
-    const v = this.column.dict[id];
-    return (this.tokens[id] ??= typeof v === 'string' || typeof v === 'number' ? tokenize(String(v)) : null);
-  }
-
-  /** The entries holding each token (every entry tokenised, once). */
-  entries(): Map<string, number[]> {
-    if (!this.byToken) {
-      this.byToken = new Map();
-      for (let id = 0; id < this.column.dict.length; id++) for (const t of new Set(this.of(id))) pushTo(this.byToken, t, id);
-    }
-    return this.byToken;
-  }
-}

@@ -3,10 +3,9 @@ import { aggregate, checkAggregationLimits } from './aggregate';
 import type { Collection, Doc } from './engine';
 import { compile } from './query';
 import {
-  allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported, type Matcher,
+  allowKeys, asList, chargeWork, isObject, limitHit, malformed, numOr, SEARCH_LIMITS, startRequestBudget, unsupported,
 } from './request';
 import { comparable, compare, fieldValues, type Comparable } from './fields';
-import { scratchF64, scratchU8 } from './scratch';
 
 export interface SearchParams {
   body: unknown;
@@ -31,31 +30,25 @@ interface SortKey { field: string; order: 'asc' | 'desc'; missing: 'first' | 'la
 
 function parseSort(body: unknown, qs: string | null | undefined): SortKey[] {
   const keys: SortKey[] = [];
+  const key = (field: string, spec: unknown) => {
+    if (isObject(spec)) allowKeys(spec, ['order', 'missing', 'mode', 'unmapped_type'], 'sort');
+    else if (spec !== undefined && typeof spec !== 'string') throw malformed('sort entry');
+    const given = isObject(spec) ? spec.order : spec;
+    const order = given === undefined ? (field === '_score' ? 'desc' : 'asc') : given;
+    if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${String(order)}`);
+    keys.push({ field, order, missing: isObject(spec) && spec.missing === '_first' ? 'first' : 'last' });
+  };
   if (qs) {
     for (const part of qs.split(',')) {
       const [field, order = 'asc'] = part.split(':').map((s) => s.trim());
-      if (!field) continue;
-      if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
-      keys.push({ field, order, missing: 'last' });
+      if (field) key(field, order);
     }
     return keys;
   }
   for (const entry of asList(body)) {
-    if (typeof entry === 'string') {
-      keys.push({ field: entry, order: entry === '_score' ? 'desc' : 'asc', missing: 'last' });
-    } else if (isObject(entry)) {
-      for (const [field, spec] of Object.entries(entry)) {
-        if (typeof spec === 'string') {
-          if (spec !== 'asc' && spec !== 'desc') throw malformed(`sort order ${spec}`);
-          keys.push({ field, order: spec, missing: 'last' });
-        } else if (isObject(spec)) {
-          allowKeys(spec, ['order', 'missing', 'mode', 'unmapped_type'], 'sort');
-          const order = spec.order === undefined ? (field === '_score' ? 'desc' : 'asc') : String(spec.order);
-          if (order !== 'asc' && order !== 'desc') throw malformed(`sort order ${order}`);
-          keys.push({ field, order, missing: spec.missing === '_first' ? 'first' : 'last' });
-        } else throw malformed('sort entry');
-      }
-    } else throw malformed('sort entry');
+    if (typeof entry === 'string') key(entry, undefined);
+    else if (isObject(entry)) for (const [field, spec] of Object.entries(entry)) key(field, spec);
+    else throw malformed('sort entry');
   }
   return keys;
 }
@@ -149,29 +142,14 @@ function page(params: SearchParams, body: Record<string, unknown>): { size: numb
   return { size, from };
 }
 
-/** The documents the query matches (at least `minScore`), ascending, their scores written to `scores`. */
-function matchDocs(n: number, matcher: Matcher, minScore: number | undefined, scores: Float64Array): number[] {
-  const matched: number[] = [];
-  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
-  const allowed = matcher.mask;
-  for (let i = 0; i < n; i++) {
-    if (allowed && !allowed[i]) continue;
-    const s = matcher(i);
-    if (s === undefined || (minScore !== undefined && s < minScore)) continue;
-    scores[i] = s;
-    matched.push(i);
-  }
-  return matched;
-}
-
-/** The first `want` of `hits` in the order of `keys` (ties in index order). */
+/** `hits` in the order of `keys` (ties in index order); with one field key, only the first `want`. */
 function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: SortKey[], want: number): number[] {
   // field sort keys read the collection's precomputed sort order: a hit's rank replaces its value in comparisons
   const ranks = keys.map((k) => (k.field === '_score' ? undefined : col.sortOrder(k.field, k.order, k.missing).rank));
   const first = keys[0] as SortKey;
   if (keys.length === 1 && ranks[0]) {
     // one field key: walk the documents in that key's order and keep the hits, up to the page's end
-    const inHits = scratchU8(col.length);
+    const inHits = new Uint8Array(col.length);
     for (const i of hits) inHits[i] = 1;
     const order = col.sortOrder(first.field, first.order, first.missing).order;
     const sorted: number[] = [];
@@ -186,22 +164,7 @@ function sortHits(col: Collection, hits: number[], scores: Float64Array, keys: S
     }
     return a - b;
   };
-  if (want * 4 >= hits.length || hits.some((i) => Number.isNaN(scores[i]))) return [...hits].sort(cmp);
-  // a page of many hits: keep the first `want` in a sorted buffer (the order is total, so this is the full sort's prefix)
-  const sorted: number[] = [];
-  for (const i of hits) {
-    if (sorted.length === want && (want === 0 || cmp(i, sorted[want - 1] as number) >= 0)) continue;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cmp(sorted[mid] as number, i) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    sorted.splice(lo, 0, i);
-    if (sorted.length > want) sorted.pop();
-  }
-  return sorted;
+  return [...hits].sort(cmp);
 }
 
 export function executeSearch(col: Collection, params: SearchParams): Record<string, unknown> {
@@ -224,8 +187,17 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   checkAggregationLimits(col, aggSpec);
   const postFilter = body.post_filter === undefined ? undefined : compile(body.post_filter, col, false);
 
-  const scores = scratchF64(col.length, 0);
-  const matched = matchDocs(col.length, matcher, minScore, scores);
+  const scores = new Float64Array(col.length);
+  const matched: number[] = [];
+  // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
+  const { length, mask } = { length: col.length, mask: matcher.mask };
+  for (let i = 0; i < length; i++) {
+    if (mask && !mask[i]) continue;
+    const s = matcher(i);
+    if (s === undefined || (minScore !== undefined && s < minScore)) continue;
+    scores[i] = s;
+    matched.push(i);
+  }
   const aggregations = aggSpec === undefined ? undefined : aggregate(col, matched, aggSpec);
   const hitsAll = postFilter ? matched.filter((i) => postFilter(i) !== undefined) : matched;
   const keys = sortKeys.length ? sortKeys : [{ field: '_score', order: 'desc' as const, missing: 'last' as const }];

@@ -1,7 +1,4 @@
-/**
- * An own entry of a plain object (a parsed document or request), never what it inherits: `obj['constructor']` would be
- * Object's. The demo backend stands in for a separate server, so it keeps this one line rather than import core's.
- */
+/** An own entry of a parsed document or request, never what it inherits (`obj['constructor']` would be Object's). */
 export function ownEntry<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
@@ -61,6 +58,12 @@ export function comparable(v: unknown): Comparable | undefined {
     return v;
   }
   return undefined;
+}
+
+/** Number(value) when finite (metric aggregations, field_value_factor), else NaN. */
+export function metricNumber(v: unknown): number {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : NaN;
 }
 
 export function compare(a: Comparable, b: Comparable): number {

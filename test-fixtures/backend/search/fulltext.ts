@@ -1,7 +1,6 @@
 import type { Column } from './column';
 import { pushTo } from './fields';
 import { chargeWork, malformed } from './request';
-import { scratchF64 } from './scratch';
 import { editDistance, indexTerms, normalise, stripHtml, tokenize, TOKEN_SPLIT } from './text';
 
 /**
@@ -46,39 +45,28 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/**
- * Per-document buffers of a text search, one set per collection size shared by every field: searches run one at a time
- * and clear the documents they touched.
- */
-const scratchBySize = new Map<number, ReturnType<typeof newScratch>>();
-const newScratch = (n: number) => ({
-  raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), lastQ: new Int32Array(n).fill(-1),
-  bits: new Uint32Array(n), touched: new Int32Array(n), curDocs: new Int32Array(n),
-});
-type SearchScratch = ReturnType<typeof newScratch>;
-function searchScratch(n: number): SearchScratch {
-  let s = scratchBySize.get(n);
-  if (!s) scratchBySize.set(n, (s = newScratch(n)));
-  return s;
+/** Per-document buffers of text searches, one set per collection size, zeroed by each search (one runs at a time). */
+const buffers = new Map<number, { raw: Float64Array; cur: Float64Array; quality: Uint8Array; bits: Uint32Array }>();
+function searchBuffers(n: number) {
+  let b = buffers.get(n);
+  b ??= { raw: new Float64Array(n), cur: new Float64Array(n), quality: new Uint8Array(n), bits: new Uint32Array(n) };
+  buffers.set(n, b);
+  for (const buffer of Object.values(b)) buffer.fill(0);
+  return b;
 }
 
-/**
- * What a search reads besides the postings is derived when the index is made (terms by length and their character sets
- * for fuzzy lookups, BM25's length normalisation per document): a field's first query costs what a later one does.
- */
+/** Terms by length, their character sets and BM25's length normalisation are derived when the index is made. */
 export class TextIndex {
   readonly data: TextIndexData;
   private readonly termIds: Map<string, number>;
-  private readonly byLength = new Map<number, Int32Array>();
+  private readonly byLength = new Map<number, number[]>();
   private readonly masks: Int32Array;
   /** BM25's length normalisation per document (k * (1 - b + b * len / avg)) */
   private readonly norm: Float64Array;
   constructor(data: TextIndexData) {
     this.data = data;
     this.termIds = new Map(data.terms.map((t, i) => [t, i]));
-    const groups = new Map<number, number[]>();
-    data.terms.forEach((t, id) => pushTo(groups, t.length, id));
-    for (const [len, ids] of groups) this.byLength.set(len, Int32Array.from(ids));
+    data.terms.forEach((t, id) => pushTo(this.byLength, t.length, id));
     this.masks = Int32Array.from(data.terms, charMask);
     const { k, b } = BM25;
     this.norm = Float64Array.from(data.fieldLength, (len) => k * (1 - b + (b * len) / data.avgFieldLength));
@@ -94,21 +82,11 @@ export class TextIndex {
     const fieldLength = new Int32Array(n);
     let documentCount = 0;
     let avg = 0;
-    const stripped = new Map<number, string>();
+    const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? stripHtml(String(v)) : undefined);
+    const stripped = column.dict.map(textOf);
     for (let i = 0; i < n; i++) {
-      const parts: string[] = [];
-      for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-        const id = column.ids[k] as number;
-        const v = column.dict[id];
-        if (typeof v !== 'string' && typeof v !== 'number') continue;
-        let s = stripped.get(id);
-        if (s === undefined) {
-          s = stripHtml(String(v));
-          stripped.set(id, s);
-        }
-        parts.push(s);
-      }
-      const text = parts.join(' ');
+      const parts = Array.from(column.ids.subarray(column.offsets[i], column.offsets[i + 1]), (id) => stripped[id]);
+      const text = parts.filter((s) => s !== undefined).join(' ');
       if (!text.trim()) continue;
       const tokens = text.split(TOKEN_SPLIT).filter(Boolean);
       const unique = new Set(tokens).size;
@@ -138,46 +116,10 @@ export class TextIndex {
       }
     }
     const postOffsets = new Int32Array(terms.length + 1);
-    for (let t = 0; t < terms.length; t++) postOffsets[t + 1] = (postOffsets[t] as number) + (docsOf[t] as number[]).length;
-    const postDocs = new Int32Array(postOffsets[terms.length] as number);
-    const postFreqs = new Int32Array(postOffsets[terms.length] as number);
-    for (let t = 0; t < terms.length; t++) {
-      postDocs.set(docsOf[t] as number[], postOffsets[t] as number);
-      postFreqs.set(freqsOf[t] as number[], postOffsets[t] as number);
-    }
+    docsOf.forEach((docs, t) => (postOffsets[t + 1] = (postOffsets[t] as number) + docs.length));
+    const postDocs = Int32Array.from(docsOf.flat());
+    const postFreqs = Int32Array.from(freqsOf.flat());
     return new TextIndex({ terms, postOffsets, postDocs, postFreqs, fieldLength, documentCount, avgFieldLength: avg });
-  }
-
-  /** The documents (ascending) holding every one of `words` as a term; with `lastAsPrefix`, the last word as a term's prefix. */
-  docsWithAll(words: readonly string[], lastAsPrefix: boolean): Int32Array {
-    const { terms, postOffsets, postDocs } = this.data;
-    const docsOf = (ids: number[]): Int32Array => {
-      if (ids.length === 1) return postDocs.subarray(postOffsets[ids[0] as number], postOffsets[(ids[0] as number) + 1]);
-      const all = new Set<number>();
-      for (const id of ids) for (let k = postOffsets[id] as number; k < (postOffsets[id + 1] as number); k++) all.add(postDocs[k] as number);
-      return Int32Array.from(all).sort();
-    };
-    if (lastAsPrefix) chargeWork(this.data.fieldLength, 0, terms.length);
-    let result: Int32Array | undefined;
-    words.forEach((w, k) => {
-      let ids: number[];
-      if (lastAsPrefix && k === words.length - 1) {
-        ids = [];
-        terms.forEach((t, id) => {
-          if (t.startsWith(w)) ids.push(id);
-        });
-      } else {
-        const id = this.termIds.get(w);
-        ids = id === undefined ? [] : [id];
-      }
-      const docs = ids.length ? docsOf(ids) : new Int32Array(0);
-      if (!result) result = docs;
-      else {
-        const keep = new Set(docs);
-        result = result.filter((d) => keep.has(d));
-      }
-    });
-    return result ?? new Int32Array(0);
   }
 
   /** Dictionary terms within Levenshtein distance `max` of `term` (not the term itself), with their distance. */
@@ -215,38 +157,31 @@ export class TextIndex {
   }
 
   /**
-   * Adds query term `qi`'s score to `raw` of every document its terms reach (summed over the terms first, then added),
-   * counting the query terms that reached each document in `quality`. Answers the new count of `touched` documents.
+   * Adds a query term's score to `raw` of every document its terms reach (summed over the terms first, then added),
+   * counting the query terms that reached each document in `quality`.
    */
-  private scoreTerm(qi: number, terms: Array<[number, number]>, s: SearchScratch, touchedCount: number): number {
+  private scoreTerm(terms: Array<[number, number]>, raw: Float64Array, quality: Uint8Array, cur: Float64Array): void {
     const { postOffsets, postDocs, postFreqs, documentCount } = this.data;
-    const { raw, cur, quality, lastQ, touched, curDocs } = s;
-    const norm = this.norm;
     const K1 = BM25.k + 1;
-    let curCount = 0;
+    // every score is positive: 0 in `cur` marks a document this query term has not reached yet
+    const reached: number[] = [];
     for (const [termId, weight] of terms) {
       const from = postOffsets[termId] as number;
       const to = postOffsets[termId + 1] as number;
-      const df = to - from;
-      const idf = Math.log(1 + (documentCount - df + 0.5) / (df + 0.5));
+      const idf = Math.log(1 + (documentCount - (to - from) + 0.5) / (to - from + 0.5));
       for (let k = from; k < to; k++) {
         const doc = postDocs[k] as number;
         const tf = postFreqs[k] as number;
-        const sc = weight * (idf * (BM25.d + (tf * K1) / (tf + (norm[doc] as number))));
-        if (lastQ[doc] !== qi) {
-          if (lastQ[doc] === -1) touched[touchedCount++] = doc;
-          lastQ[doc] = qi;
-          quality[doc]!++;
-          curDocs[curCount++] = doc;
-          cur[doc] = sc;
-        } else cur[doc] = (cur[doc] as number) + sc;
+        const sc = weight * (idf * (BM25.d + (tf * K1) / (tf + (this.norm[doc] as number))));
+        if (cur[doc] === 0) reached.push(doc);
+        cur[doc] = (cur[doc] as number) + sc;
       }
     }
-    for (let c = 0; c < curCount; c++) {
-      const doc = curDocs[c] as number;
+    for (const doc of reached) {
       raw[doc] = (raw[doc] as number) + (cur[doc] as number);
+      quality[doc]!++;
+      cur[doc] = 0;
     }
-    return touchedCount;
   }
 
   /**
@@ -269,16 +204,12 @@ export class TextIndex {
     }
   }
 
-  /**
-   * Scores of the documents that satisfy a match / multi_match field clause: a Float64Array over all documents
-   * with NaN for those that do not match, and the list of those that do (ascending).
-   */
-  search(query: string, options: TextQueryOptions): { scores: Float64Array; docs: Int32Array } {
+  /** Each document's score for a match / multi_match on this field: NaN where it does not match. */
+  search(query: string, options: TextQueryOptions): Float64Array {
     const n = this.data.fieldLength.length;
-    const scores = scratchF64(n, NaN);
+    const scores = new Float64Array(n).fill(NaN);
     const qTerms = [...new Set(tokenize(query).map(normalise).filter(Boolean))];
-    if (qTerms.length === 0) return { scores, docs: new Int32Array(0) };
-    const s = searchScratch(n);
+    if (qTerms.length === 0) return scores;
     const maxEdits = qTerms.map((t) => fuzzyEdits(options.fuzziness, t));
     // a fuzzy word compares the dictionary's terms of near length: charged before any is compared
     let compared = 0;
@@ -287,36 +218,22 @@ export class TextIndex {
       if (e > 0) for (let len = Math.max(0, q.length - e); len <= q.length + e; len++) compared += this.byLength.get(len)?.length ?? 0;
     });
     chargeWork(this.data.fieldLength, 0, compared);
-    let touchedCount = 0;
+    const { raw, cur, quality, bits } = searchBuffers(n);
     const reached = new Set<number>();
     qTerms.forEach((q, qi) => {
       const terms = this.reached(q, maxEdits[qi] as number);
       for (const [id] of terms) reached.add(id);
-      touchedCount = this.scoreTerm(qi, terms, s, touchedCount);
+      this.scoreTerm(terms, raw, quality, cur);
     });
-    qTerms.forEach((q, qi) => this.markCounted(q, qi, maxEdits[qi] as number, reached, options, s.bits));
+    qTerms.forEach((q, qi) => this.markCounted(q, qi, maxEdits[qi] as number, reached, options, bits));
     // a document's score: its summed scores, times the query terms that reached it, times the fraction of them counted
-    const { raw, cur, quality, lastQ, bits, touched } = s;
     const required = Math.max(1, options.operator === 'and' ? qTerms.length : requiredMatches(options.minimumShouldMatch, qTerms.length));
-    const matchedDocs: number[] = [];
-    for (let c = 0; c < touchedCount; c++) {
-      const doc = touched[c] as number;
+    for (let doc = 0; doc < n; doc++) {
       const matched = popcount(bits[doc] as number);
-      if (matched < required) continue;
+      if (!quality[doc] || matched < required) continue;
       scores[doc] = (raw[doc] as number) * (quality[doc] as number) * (matched / qTerms.length);
-      matchedDocs.push(doc);
     }
-    // every document that got a bit was touched (counted terms are among the reached ones): clearing those clears all
-    for (let c = 0; c < touchedCount; c++) {
-      const doc = touched[c] as number;
-      raw[doc] = 0;
-      cur[doc] = 0;
-      quality[doc] = 0;
-      lastQ[doc] = -1;
-      bits[doc] = 0;
-    }
-    matchedDocs.sort((a, b) => a - b);
-    return { scores, docs: Int32Array.from(matchedDocs) };
+    return scores;
   }
 }
 

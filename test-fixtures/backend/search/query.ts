@@ -1,12 +1,11 @@
 import { HttpError } from '../errors';
 import type { Collection } from './engine';
-import { comparable, compare, ownEntry, type Comparable } from './fields';
+import { comparable, compare, metricNumber, ownEntry, type Comparable } from './fields';
 import { requiredMatches } from './fulltext';
 import {
-  allowKeys, asList, budget, chargeWork, combine, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported, withMask,
+  allowKeys, asList, budget, chargeWork, isObject, limitHit, malformed, num, numOr, SEARCH_LIMITS, unsupported,
   type Matcher,
 } from './request';
-import { scratchU8 } from './scratch';
 import { matchNone, phraseMatcher, textMatcher } from './text-query';
 
 /** The options of a full-text clause (match; multi_match adds its own). */
@@ -19,49 +18,36 @@ const FUNCTION_KEYS = ['filter', 'weight', 'field_value_factor', 'random_score']
 /** Splits `{ field: value }` or `{ field: { ...options } }` (ignoring `boost`/`_name` keys at the clause level). */
 function singleField(clause: string, body: unknown): [string, unknown, number] {
   if (!isObject(body)) throw malformed(`${clause} must be an object`);
-  let boost = 1;
-  const entries = Object.entries(body).filter(([k, v]) => {
-    if (k === 'boost') {
-      boost = num(v, `${clause}.boost`);
-      return false;
-    }
-    return k !== '_name';
-  });
+  const boost = numOr(body.boost, 1, `${clause}.boost`);
+  const entries = Object.entries(body).filter(([k]) => k !== 'boost' && k !== '_name');
   if (entries.length !== 1) throw malformed(`${clause} needs exactly one field`);
   const [field, value] = entries[0] as [string, unknown];
   return [field, value, boost];
 }
 
-/**
- * Compiles a query of the Elasticsearch DSL subset vue-storefront 1.12 sends (docs/backend.md lists it) into a matcher
- * over the collection's indexes.
- */
+/** Compiles a query of the Elasticsearch subset vue-storefront 1.12 sends (docs/backend.md lists it) to a matcher. */
 export function compile(query: unknown, col: Collection, scoring: boolean): Matcher {
   if (++budget.clauses > SEARCH_LIMITS.clauses) throw limitHit('too many query clauses', SEARCH_LIMITS.clauses);
   chargeWork(col, 1);
   if (budget.depth >= SEARCH_LIMITS.depth) throw limitHit('queries nested too deep', SEARCH_LIMITS.depth);
-  budget.depth++;
-  try {
-    return compileClause(query, col, scoring);
-  } finally {
-    budget.depth--;
-  }
-}
-
-function compileClause(query: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(query)) throw malformed('a query must be an object');
   const keys = Object.keys(query);
   if (keys.length !== 1) throw malformed(`a query object needs exactly one clause, got ${keys.length ? keys.join(', ') : 'none'}`);
   const name = keys[0] as string;
   const clause = ownEntry(CLAUSES, name);
   if (!clause) throw unsupported(name);
-  return clause(ownEntry(query, name), col, scoring, name);
+  budget.depth++;
+  try {
+    return clause(ownEntry(query, name), col, scoring, name);
+  } finally {
+    budget.depth--;
+  }
 }
 
 /** A clause read from the indexes: the documents of its mask, each scoring its boost (0 when not scoring). */
 function masked(mask: Uint8Array, boost: number, scoring: boolean): Matcher {
   const score = scoring ? boost : 0;
-  return withMask((i) => (mask[i] ? score : undefined), mask);
+  return Object.assign((i: number) => (mask[i] ? score : undefined), { mask });
 }
 
 /** `{ field: value }` or `{ field: { query, boost, ... } }` of match and the phrases. */
@@ -78,16 +64,16 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   match_all: (body, _col, scoring) => {
     const boost = isObject(body) ? numOr(body.boost, 1, 'match_all.boost') : 1;
     const score = scoring ? boost : 0;
-    return withMask(() => score, undefined);
+    return () => score;
   },
-  match_none: (_body, col) => matchNone(col),
+  match_none: () => matchNone,
   bool: compileBool,
   constant_score: (body, col, scoring) => {
     if (!isObject(body) || !isObject(body.filter)) throw malformed('constant_score needs a filter');
     const inner = compile(body.filter, col, false);
     const boost = numOr(body.boost, 1, 'constant_score.boost');
     const score = scoring ? boost : 0;
-    return withMask((i) => (inner(i) === undefined ? undefined : score), inner.mask);
+    return Object.assign((i: number) => (inner(i) === undefined ? undefined : score), { mask: inner.mask });
   },
   term: (body, col, scoring) => {
     const [field, raw, boost0] = singleField('term', body);
@@ -106,7 +92,7 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   ids: (body, col, scoring) => {
     if (!isObject(body) || !Array.isArray(body.values)) throw malformed('ids.values must be an array');
     if (body.values.length > SEARCH_LIMITS.termValues) throw limitHit('ids.values has too many values', SEARCH_LIMITS.termValues);
-    const mask = scratchU8(col.length);
+    const mask = new Uint8Array(col.length);
     for (const v of body.values) {
       const i = col.indexOfId(String(v));
       if (i !== undefined) mask[i] = 1;
@@ -121,9 +107,8 @@ const CLAUSES: Record<string, ClauseCompiler> = {
   exists: (body, col, scoring) => {
     if (!isObject(body) || typeof body.field !== 'string') throw malformed('exists.field must be a string');
     const column = col.column(body.field);
-    const mask = scratchU8(col.length);
-    for (let i = 0; i < mask.length; i++) if (column.hasValue(i)) mask[i] = 1;
-    return masked(mask, 1, scoring);
+    const score = scoring ? 1 : 0;
+    return (i) => (column.hasValue(i) ? score : undefined);
   },
   range: compileRange,
   match: (body, col, scoring) => {
@@ -131,28 +116,27 @@ const CLAUSES: Record<string, ClauseCompiler> = {
     allowKeys(opts, TEXT_OPTIONS, 'match');
     return textMatcher(col, [[field, boost]], opts, 'best_fields', 1, scoring);
   },
-  match_phrase: (body, col, scoring, name) => {
-    const [field, opts, boost] = textOptions(name, body);
-    return phraseMatcher(col, [[field, boost]], opts.query, false, 1, scoring);
-  },
-  match_phrase_prefix: (body, col, scoring, name) => {
-    const [field, opts, boost] = textOptions(name, body);
-    return phraseMatcher(col, [[field, boost]], opts.query, true, 1, scoring);
-  },
+  match_phrase: compilePhrase,
+  match_phrase_prefix: compilePhrase,
   multi_match: compileMultiMatch,
   function_score: compileFunctionScore,
   dis_max: (body, col, scoring) => {
     if (!isObject(body) || !Array.isArray(body.queries)) throw malformed('dis_max.queries must be an array');
     const qs = body.queries.map((q) => compile(q, col, scoring));
     const tie = numOr(body.tie_breaker, 0, 'dis_max.tie_breaker');
-    return withMask((i) => {
+    return (i) => {
       const scores = qs.map((q) => q(i)).filter((s): s is number => s !== undefined);
       if (!scores.length) return undefined;
       const max = Math.max(...scores);
       return max + tie * (scores.reduce((a, b) => a + b, 0) - max);
-    }, combine(qs.map((q) => q.mask), 'or'));
+    };
   },
 };
+
+function compilePhrase(body: unknown, col: Collection, scoring: boolean, name: string): Matcher {
+  const [field, opts, boost] = textOptions(name, body);
+  return phraseMatcher(col, [[field, boost]], opts.query, name === 'match_phrase_prefix', 1, scoring);
+}
 
 /** The query clause kinds the engine understands. */
 export const CLAUSE_KINDS: readonly string[] = Object.keys(CLAUSES);
@@ -175,10 +159,8 @@ function compileRange(body: unknown, col: Collection, scoring: boolean): Matcher
     } else throw unsupported(`range.${op}`);
   }
   // evaluated once per distinct value of the field: the query then reads a mask
-  const column = col.column(field);
-  const comps = column.comparables();
-  const mask = column.maskWhere((_, id) => {
-    const c = comps[id];
+  const mask = col.column(field).maskWhere((v) => {
+    const c = comparable(v);
     if (c === undefined) return false;
     return bounds.every(([op, b]) => {
       if ((typeof c === 'number') !== (typeof b === 'number')) return false;
@@ -221,12 +203,13 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     ? requiredMatches(body.minimum_should_match, should.length)
     : Number(should.length > 0 && must.length === 0 && filter.length === 0);
   const onlyFilters = must.length === 0 && should.length === 0;
-  // the documents that can match: those every must / filter clause allows, else (should clauses required) those one allows
-  const allowed = [...must, ...filter].map((m) => m.mask).filter((m): m is Uint8Array => m !== undefined);
-  const anyShould = required >= 1 ? combine(should.map((q) => q.mask), 'or') : undefined;
-  if (anyShould) allowed.push(anyShould);
-  const mask = combine(allowed, 'and');
-  return withMask((i) => {
+  // the documents every must / filter clause with a mask allows
+  let mask: Uint8Array | undefined;
+  for (const { mask: allowed } of [...must, ...filter]) {
+    if (allowed && !mask) mask = allowed.slice();
+    else if (allowed && mask) for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! & allowed[i]!;
+  }
+  const matcher: Matcher = (i) => {
     // cheap filters first: they drop most documents before any text clause runs
     for (const f of filter) if (f(i) === undefined) return undefined;
     for (const n of mustNot) if (n(i) !== undefined) return undefined;
@@ -249,7 +232,8 @@ function compileBool(body: unknown, col: Collection, scoring: boolean): Matcher 
     // a bool of filters only scores 0 (as in ES); an empty bool behaves as match_all (score 1)
     if (onlyFilters) return filter.length || mustNot.length ? 0 : boost;
     return score * boost;
-  }, mask);
+  };
+  return Object.assign(matcher, { mask });
 }
 
 function hash01(seed: number, id: string): number {
@@ -279,7 +263,7 @@ const BOOST_MODES: Record<string, (query: number, functions: number) => number> 
 function compileFunctionScore(body: unknown, col: Collection, scoring: boolean): Matcher {
   if (!isObject(body)) throw malformed('function_score must be an object');
   allowKeys(body, ['query', 'functions', 'score_mode', 'boost_mode', 'max_boost', 'min_score', 'boost', ...FUNCTION_KEYS], 'function_score');
-  const inner = body.query === undefined ? withMask(() => 1, undefined) : compile(body.query, col, true);
+  const inner: Matcher = body.query === undefined ? () => 1 : compile(body.query, col, true);
   const fnSpecs: unknown[] = Array.isArray(body.functions) ? [...body.functions] : [];
   if (fnSpecs.length > SEARCH_LIMITS.functions) throw limitHit('function_score has too many functions', SEARCH_LIMITS.functions);
   if (body.functions !== undefined && !Array.isArray(body.functions)) throw malformed('function_score.functions must be an array');
@@ -300,11 +284,10 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
       if (!modifier) throw unsupported(`field_value_factor.modifier ${String(fvf.modifier)}`);
       const missing = numOr(fvf.missing, undefined, 'field_value_factor.missing');
       const column = col.column(field);
-      const numbers = column.metricNumbers();
       value = (i) => {
         let v: number | undefined;
         for (let k = column.offsets[i] as number; k < (column.offsets[i + 1] as number); k++) {
-          const x = numbers[column.ids[k] as number] as number;
+          const x = metricNumber(column.dict[column.ids[k] as number]);
           if (!Number.isNaN(x)) {
             v = x;
             break;
@@ -329,7 +312,7 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
   const maxBoost = numOr(body.max_boost, Number.MAX_VALUE, 'max_boost');
   const minScore = numOr(body.min_score, undefined, 'function_score.min_score');
   const boost = numOr(body.boost, 1, 'function_score.boost');
-  return withMask((i) => {
+  const matcher: Matcher = (i) => {
     const q = inner(i);
     if (q === undefined) return undefined;
     const values: number[] = [];
@@ -344,5 +327,6 @@ function compileFunctionScore(body: unknown, col: Collection, scoring: boolean):
     const score = boostMode(q, fnScore) * boost;
     if (minScore !== undefined && score < minScore) return undefined;
     return scoring ? score : 0;
-  }, inner.mask);
+  };
+  return Object.assign(matcher, { mask: inner.mask });
 }

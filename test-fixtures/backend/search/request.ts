@@ -1,36 +1,14 @@
 import { HttpError } from '../errors';
-import { releaseScratch, scratchU8 } from './scratch';
 
-/**
- * What every step of a search request shares: the readers of its JSON, the compiled query's type, its limits and its
- * work budget. Anything the engine does not understand answers 400 naming it: never a silently wrong answer.
- */
+/** Anything the engine does not understand answers 400 naming it: never a silently wrong answer. */
 export const unsupported = (clause: string): HttpError => new HttpError(400, `Unsupported query clause: ${clause}`);
 export const malformed = (what: string): HttpError => new HttpError(400, `Malformed query: ${what}`);
 
 /**
- * A compiled query: the score of a document, or undefined when it does not match. `mask`, when present, marks the only
- * documents that can match (from the indexes): the executor evaluates the query for those alone.
+ * A compiled query: the score of document i, or undefined when it does not match. `mask`, when present, marks the only
+ * documents that can match (read from the indexes): the others are not evaluated.
  */
-export type Matcher = ((i: number) => number | undefined) & { mask: Uint8Array | undefined };
-
-/** Every matcher carries `mask` (undefined when unbounded): one shape, so the code reading it stays monomorphic. */
-export const withMask = (fn: (i: number) => number | undefined, mask: Uint8Array | undefined): Matcher => {
-  const m = fn as Matcher;
-  m.mask = mask;
-  return m;
-};
-/** The documents all masks mark (`and`) or any marks (`or`); no bound (undefined) for none or an unbounded one. */
-export function combine(masks: Array<Uint8Array | undefined>, op: 'and' | 'or'): Uint8Array | undefined {
-  if (!masks.length || masks.some((m) => m === undefined)) return undefined;
-  const out = scratchU8((masks[0] as Uint8Array).length);
-  out.set(masks[0] as Uint8Array);
-  for (const m of masks.slice(1) as Uint8Array[]) {
-    if (op === 'and') for (let i = 0; i < out.length; i++) out[i] = out[i]! & m[i]!;
-    else for (let i = 0; i < out.length; i++) out[i] = out[i]! | m[i]!;
-  }
-  return out;
-}
+export type Matcher = ((i: number) => number | undefined) & { mask?: Uint8Array };
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
@@ -91,13 +69,9 @@ export const budget = { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 };
 /** Called once per search request: the clause and work budgets are per request. */
 export function startRequestBudget(): void {
   Object.assign(budget, { clauses: 0, depth: 0, passes: 0, entries: 0, work: 0 });
-  releaseScratch();
 }
 
-/**
- * Charges `passes` passes over the collection's documents and `entries` dictionary entries to scan to the request's
- * work budget, before the work: 400 past SEARCH_LIMITS.work.
- */
+/** Charges passes over the documents and dictionary entries to scan, before the work: 400 past SEARCH_LIMITS.work. */
 export function chargeWork(col: { length: number }, passes: number, entries = 0): void {
   budget.passes += passes;
   budget.entries += entries;

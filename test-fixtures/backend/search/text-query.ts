@@ -1,8 +1,7 @@
 import type { Collection } from './engine';
 import { termEquals } from './fields';
 import { requiredMatches, type TextQueryOptions } from './fulltext';
-import { chargeWork, combine, limitHit, malformed, numOr, SEARCH_LIMITS, withMask, type Matcher } from './request';
-import { scratchU8 } from './scratch';
+import { chargeWork, limitHit, malformed, numOr, SEARCH_LIMITS, type Matcher } from './request';
 import { tokenize } from './text';
 
 /** The text of a full-text clause, within the length and word limits (a 1,000-word fuzzy query is refused, not run). */
@@ -15,53 +14,34 @@ function boundedText(query: unknown): string {
 }
 
 /** A clause no document can match. */
-export const matchNone = (col: Collection): Matcher => withMask(() => undefined, scratchU8(col.length));
+export const matchNone: Matcher = () => undefined;
 
-/**
- * The fields some document holds: any other adds nothing and is left out before any work (a clause naming only such
- * fields matches nothing); each field after the first is one more pass over the documents.
- */
+/** The fields some document holds (others add nothing); each after the first is one more pass over the documents. */
 function heldFields(col: Collection, fields: Array<[string, number]>): Array<[string, number]> {
   const held = fields.filter(([field]) => col.hasField(field));
   chargeWork(col, Math.max(0, held.length - 1));
   return held;
 }
 
-/**
- * One clause over several fields: each field scores a document by its text scores (NaN: no match) times the field's
- * boost, or by a constant for the documents of its mask. The clause's score is the best plus `tie` times the others
- * (best_fields) or their sum (most_fields), summed from 0 with the text fields first, each group in field order.
- */
-function fieldsMatcher(
-  col: Collection, scored: Array<[Float64Array, number]>, constant: Array<[Uint8Array, number]>, masks: Uint8Array[],
-  best: boolean, tie: number, boost: number, scoring: boolean,
-): Matcher {
-  if (!masks.length) return matchNone(col);
-  const fieldScores = scored.map(([byDoc]) => byDoc);
-  const fieldBoosts = scored.map(([, b]) => b);
-  const constMasks = constant.map(([m]) => m);
-  const constScores = constant.map(([, s]) => s);
-  return withMask((i) => {
+/** A field's score of document i in a clause: NaN when it does not match there. */
+type FieldScore = (i: number) => number;
+
+/** One clause over several fields: best + tie x the others (best_fields) or the sum (most_fields), in field order. */
+function fieldsMatcher(fields: FieldScore[], best: boolean, tie: number, boost: number, scoring: boolean): Matcher {
+  return (i) => {
     let count = 0;
     let max = -Infinity;
     let sum = 0;
-    for (let f = 0; f < fieldScores.length; f++) {
-      const s = (fieldScores[f] as Float64Array)[i] as number;
-      if (Number.isNaN(s)) continue;
-      const v = s * (fieldBoosts[f] as number);
-      max = count++ === 0 ? v : Math.max(max, v);
-      sum += v;
-    }
-    for (let f = 0; f < constMasks.length; f++) {
-      if (!(constMasks[f] as Uint8Array)[i]) continue;
-      const v = constScores[f] as number;
+    for (const field of fields) {
+      const v = field(i);
+      if (Number.isNaN(v)) continue;
       max = count++ === 0 ? v : Math.max(max, v);
       sum += v;
     }
     if (!count) return undefined;
     if (!scoring) return 0;
     return (best ? max + tie * (sum - max) : sum) * boost;
-  }, combine(masks, 'or'));
+  };
 }
 
 export function textMatcher(
@@ -78,32 +58,29 @@ export function textMatcher(
     maxExpansions: numOr(opts.max_expansions, 50, 'max_expansions'),
     prefixLength: numOr(opts.prefix_length, 0, 'prefix_length'),
   };
-  const scored: Array<[Float64Array, number]> = [];
-  const exact: Array<[Uint8Array, number]> = [];
-  const masks: Uint8Array[] = [];
-  // numbers / keywords: a match is an equality on any of the query's tokens (e.g. match { erin_recommends: 1 })
+  // text fields score first, then numbers / keywords: equal to a token of the query (match { erin_recommends: 1 })
+  const scored: FieldScore[] = [];
+  const exact: FieldScore[] = [];
   const tokens = tokenize(text);
+  const lower = text.toLowerCase();
   for (const [field, fieldBoost] of heldFields(col, fields)) {
-    let mask: Uint8Array;
     if (col.isTextField(field)) {
-      const { scores, docs } = col.textIndex(field).search(text, options);
-      scored.push([scores, fieldBoost]);
-      mask = scratchU8(col.length);
-      for (const d of docs) mask[d] = 1;
+      const scores = col.textIndex(field).search(text, options);
+      scored.push((i) => (scores[i] as number) * fieldBoost);
     } else {
-      const lower = text.toLowerCase();
-      mask = col.column(field).maskWhere((v) => termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower);
-      exact.push([mask, fieldBoost]);
+      const mask = col.column(field).maskWhere((v) => {
+        return termEquals(v, text) || tokens.some((t) => termEquals(v, t)) || String(v).toLowerCase() === lower;
+      });
+      exact.push((i) => (mask[i] ? fieldBoost : NaN));
     }
-    masks.push(mask);
   }
-  return fieldsMatcher(col, scored, exact, masks, type === 'best_fields', tie, boost, scoring);
+  return fieldsMatcher([...scored, ...exact], type === 'best_fields', tie, boost, scoring);
 }
 
 /** A document matches when one of its values holds the phrase: decided once per distinct value, then read as a mask. */
 export function phraseMatcher(col: Collection, fields: Array<[string, number]>, query: unknown, prefix: boolean, boost: number, scoring: boolean, tie = 0): Matcher {
   const phrase = tokenize(boundedText(query));
-  if (!phrase.length) return matchNone(col);
+  if (!phrase.length) return matchNone;
   const holds = (toks: string[] | null): boolean => {
     if (!toks) return false;
     for (let s = 0; s + phrase.length <= toks.length; s++) {
@@ -111,39 +88,21 @@ export function phraseMatcher(col: Collection, fields: Array<[string, number]>, 
     }
     return false;
   };
-  const held = heldFields(col, fields);
-  const masks = held.map(([field]) => {
-    const mask = scratchU8(col.length);
-    const indexed = col.phraseCandidates(field, phrase, prefix);
-    if (indexed) {
-      // the full-text index names the documents holding every word (the last as a prefix): only their values are tokenised
-      const { tokens, candidates } = indexed;
-      const { offsets, ids } = tokens.column;
-      for (const i of candidates) {
-        for (let k = offsets[i] as number; k < (offsets[i + 1] as number); k++) {
-          if (holds(tokens.of(ids[k] as number))) {
-            mask[i] = 1;
-            break;
-          }
-        }
-      }
-      return mask;
-    }
-    const tokens = col.entryTokens(field);
-    const entries = tokens.entries();
+  const scores = heldFields(col, fields).map(([field, fieldBoost]): FieldScore => {
+    const mask = new Uint8Array(col.length);
+    const column = col.column(field);
+    const entries = column.entriesByToken();
     // only the entries holding the phrase's first token (or, for a one-word prefix, a token starting with it) are checked
     const first = phrase[0] as string;
-    let candidates: Iterable<number>;
+    let candidates: Iterable<number> = entries.get(first) ?? [];
     if (prefix && phrase.length === 1) {
       chargeWork(col, 0, entries.size);
-      const ids = new Set<number>();
-      for (const [t, list] of entries) if (t.startsWith(first)) for (const id of list) ids.add(id);
-      candidates = ids;
-    } else candidates = entries.get(first) ?? [];
-    for (const id of candidates) if (holds(tokens.of(id))) tokens.column.markDocs(id, mask);
-    return mask;
+      candidates = new Set([...entries].flatMap(([t, ids]) => (t.startsWith(first) ? ids : [])));
+    }
+    for (const id of candidates) if (holds(column.tokens(id))) column.markDocs(id, mask);
+    // a field holding the phrase scores its boost times (1 + the phrase's words)
+    const score = fieldBoost * (1 + phrase.length);
+    return (i) => (mask[i] ? score : NaN);
   });
-  // each field holding the phrase scores its boost times (1 + the phrase's words)
-  const constant = masks.map((mask, f): [Uint8Array, number] => [mask, (held[f] as [string, number])[1] * (1 + phrase.length)]);
-  return fieldsMatcher(col, [], constant, masks, true, tie, boost, scoring);
+  return fieldsMatcher(scores, true, tie, boost, scoring);
 }
