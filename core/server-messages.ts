@@ -7,6 +7,7 @@
  */
 import { isShopError, MESSAGES, type MessageKey } from './messages';
 import { isApiError } from './ports/api-error';
+import { serverMessage } from './queue/task-error-notices';
 
 export interface LocalizedMessage {
   readonly key: MessageKey;
@@ -115,16 +116,6 @@ export function localizeMessage(key: MessageKey, params: Readonly<Record<string,
  */
 export function errorMessage(e: unknown): LocalizedMessage {
   if (isShopError(e)) return localizeMessage(e.key, e.params, e.status);
-  if (isApiError(e)) return localizeMessage(MESSAGES.serverError, { message: resultText(e.result) ?? String(e.status) }, e.status);
+  if (isApiError(e)) return localizeMessage(MESSAGES.serverError, { message: serverMessage(e.result, String(e.status)) }, e.status);
   return localizeMessage(MESSAGES.serverError, { message: e instanceof Error ? e.message : String(e) });
-}
-
-function resultText(result: unknown): string | undefined {
-  if (typeof result === 'string' && result.trim()) return result;
-  if (result && typeof result === 'object') {
-    const r = result as { message?: unknown; errorMessage?: unknown };
-    const m = typeof r.message === 'string' ? r.message : typeof r.errorMessage === 'string' ? r.errorMessage : undefined;
-    if (m && m.trim()) return m;
-  }
-  return undefined;
 }

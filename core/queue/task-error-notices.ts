@@ -55,15 +55,12 @@ export interface TaskErrorWatchDeps {
   readonly notify: (n: NotificationInput) => unknown;
   /** the token lock's state (0 free, > 0 refreshing, < 0 failed) */
   readonly lockState?: () => number;
-  /** callback events whose failures are announced elsewhere (default: the cart's item updates) */
-  readonly handledEvents?: readonly string[];
 }
 
 /** Notify the shopper of failed queued tasks (spec transactions §8). Returns the subscription to stop watching. */
 export function watchTaskErrors(deps: TaskErrorWatchDeps): Subscription {
-  const handled = deps.handledEvents ?? ['cart/serverUpdateItem'];
   return deps.queue.results$.subscribe(({ task, outcome }) => {
-    if (task.callback_event && handled.includes(task.callback_event)) return;
+    if (task.callback_event === 'cart/serverUpdateItem') return;
     const notice = taskErrorNotice(task, outcome, deps.lockState?.() ?? 0);
     if (!notice) return;
     deps.notify({ type: 'danger', message: notice.message, params: notice.params, action1: { label: MESSAGES.ok } });
