@@ -116,6 +116,8 @@ export function localizeMessage(key: MessageKey, params: Readonly<Record<string,
  */
 export function errorMessage(e: unknown): LocalizedMessage {
   if (isShopError(e)) return localizeMessage(e.key, e.params, e.status);
-  if (isApiError(e)) return localizeMessage(MESSAGES.serverError, { message: serverMessage(e.result, String(e.status)) }, e.status);
+  if (isApiError(e)) {
+    return localizeMessage(MESSAGES.serverError, { message: serverMessage(e.result, String(e.status)) }, e.status);
+  }
   return localizeMessage(MESSAGES.serverError, { message: e instanceof Error ? e.message : String(e) });
 }

@@ -55,6 +55,7 @@ export interface TaskQueueOptions {
 const COLLECTION = STORAGE_COLLECTIONS.syncTasks;
 const KEY_DIGITS = 12;
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 const keyOf = (seq: number) => String(seq).padStart(KEY_DIGITS, '0');
 
@@ -144,7 +145,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       const req: TransportRequest = {
         url: withStoreCode(fillPlaceholders(task.url, token, cartId)),
         method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers, 'Idempotency-Key': task.idempotency_key },
+        headers: { ...JSON_HEADERS, ...headers, 'Idempotency-Key': task.idempotency_key },
       };
       const filled = fillBody(body, token, cartId);
       if (filled !== undefined) req.body = filled;
