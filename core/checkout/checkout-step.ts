@@ -10,10 +10,6 @@ import type { CheckoutState } from './checkout-state';
 export const CHECKOUT_STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-export function isCheckoutStep(value: unknown): value is CheckoutStep {
-  return typeof value === 'string' && (CHECKOUT_STEPS as readonly string[]).includes(value);
-}
-
 export type SavedCheckoutDetails = Pick<CheckoutState, 'personalDetails' | 'shippingDetails' | 'paymentDetails'>;
 
 /** The furthest step the saved details reach: a step opens once every step before it has its details saved. */
@@ -36,7 +32,8 @@ export function resumeStep(
   now: number,
   config: Pick<ShopConfig, 'checkout'>,
 ): CheckoutStep {
-  if (!isCheckoutStep(saved) || !isInCheckout(lastModified, now, config)) return 'personal';
+  const step = CHECKOUT_STEPS.find((s) => s === saved);
+  if (!step || !isInCheckout(lastModified, now, config)) return 'personal';
   const furthest = furthestStep(details);
-  return CHECKOUT_STEPS.indexOf(saved) <= CHECKOUT_STEPS.indexOf(furthest) ? saved : furthest;
+  return CHECKOUT_STEPS.indexOf(step) <= CHECKOUT_STEPS.indexOf(furthest) ? step : furthest;
 }

@@ -7,9 +7,7 @@
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';
 import type { OrderHistoryItem } from '../ports/user-api';
-
-const record = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj } from './order-details';
 
 const positive = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -24,7 +22,7 @@ const positive = (v: unknown): number | undefined => {
 export function reorderLines(order: OrderHistoryItem): OrderLine[] {
   const lines = Array.isArray(order.items) ? order.items : [];
   return lines.flatMap((raw): OrderLine[] => {
-    const line = record(raw);
+    const line = obj(raw);
     const sku = line?.['sku'];
     const qty = positive(line?.['qty_ordered']) ?? positive(line?.['qty']);
     if (!line || typeof sku !== 'string' || !sku || qty === undefined) return [];
