@@ -1,8 +1,4 @@
-/**
- * Where checkout resumes (spec transactions §3 checkout details kept in browser storage, §4 "in checkout" within 30
- * minutes of the last change): the step is kept with the details, so a reload or a language switch keeps it, never
- * past the details actually saved.
- */
+/** Where checkout resumes (spec transactions §3, §4 "in checkout"): the kept step, never past the saved details. */
 import type { ShopConfig } from '../config';
 import { isInCheckout } from './checkout-rules';
 import type { CheckoutState } from './checkout-state';
@@ -20,11 +16,7 @@ export function furthestStep(details: SavedCheckoutDetails): CheckoutStep {
   return 'review';
 }
 
-/**
- * spec transactions §4, §9: inside the in-checkout window the saved step is resumed, but never beyond what the saved
- * details allow (a step saved without its details — e.g. storage partly cleared — falls back to the first open one);
- * outside the window (or nothing saved) checkout starts at the personal details (they stay filled in).
- */
+/** spec transactions §4, §9: the saved step inside the in-checkout window (at most the furthest), else 'personal'. */
 export function resumeStep(
   saved: unknown,
   details: SavedCheckoutDetails,
