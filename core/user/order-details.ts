@@ -1,7 +1,6 @@
 /**
- * One order of the customer's history as the details view shows it (spec transactions §3 "Order history item", §7
- * GET /api/user/order-history, §8 payment result labels). §6: logged-in calls carry the user token, so the history
- * holds the customer's own orders only; an order not in it is not found, whatever its number.
+ * One order of the customer's own history (spec transactions §3 "Order history item", §6, §7, §8 payment labels) as
+ * the details view shows it; an order not in the history is not found, whatever its number.
  */
 import { ownEntry } from '../dictionary';
 import { MESSAGES, type MessageKey } from '../messages';

@@ -1,8 +1,6 @@
 /**
- * "Order again" from the customer's order history (beyond the spec; built on spec transactions §3 "Order history
- * item" and §4 "Adding"): the order's product lines go into the current cart, a line of the same identity as one
- * already there adds its quantity. The order's coupon is not applied again: it belonged to that order (unlike
- * back-to-cart.ts, which restores an order whose payment just failed).
+ * "Order again" from the history (beyond the spec; transactions §3 "Order history item", §4 "Adding"): the order's
+ * lines are added to the cart; its coupon is not applied again (unlike back-to-cart.ts).
  */
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';
@@ -14,11 +12,7 @@ const positive = (v: unknown): number | undefined => {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
-/**
- * The lines of a history item to put in a cart: each line with a sku and a positive quantity (`qty_ordered` as
- * Magento's history names it, else `qty`). A child line (it names a parent item) is skipped: its parent line's
- * product_option already carries the chosen variant or bundle options.
- */
+/** A history item's lines with a sku and a positive `qty_ordered` (else `qty`); child lines are in their parent's. */
 export function reorderLines(order: OrderHistoryItem): OrderLine[] {
   const lines = Array.isArray(order.items) ? order.items : [];
   return lines.flatMap((raw): OrderLine[] => {

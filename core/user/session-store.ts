@@ -1,8 +1,4 @@
-/**
- * The session's state and where it is kept (spec transactions §3 "User session state", §7 browser storage): tokens,
- * customer and order history in Storage collection 'user'. A change of the stored session is announced to the other
- * tabs, which re-read it (SessionService).
- */
+/** The session's state, kept in Storage 'user' (spec transactions §3 "User session state", §7); tabs are told. */
 import { BehaviorSubject } from 'rxjs';
 import type { CrossTab } from '../ports/cross-tab';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
