@@ -1,11 +1,8 @@
 /**
- * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8). A task is stored (collection
- * 'syncTasks', keys that keep the order across restarts) before it is sent: online only, in order, one at a time, with
- * Idempotency-Key = task.idempotency_key, so a task whose answer was lost is applied once. Sent, it is stored again with
- * its result when is_result_cacheable, else removed. Needing {{cartId}} without a cart id, it fails with
- * MESSAGES.noCartId and the cart is re-created. 4xx (and 500) answers are final: removed, the error delivered (an
- * invalid order is not re-sent forever); a 401 goes through the token lock first. No answer (NetworkError, 502/503/504):
- * the task stays; after config.queue.maxNetworkAttempts such failures the queue waits for the next online period.
+ * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8): a task is stored (syncTasks)
+ * before it is sent, online only, in order, one at a time, with its Idempotency-Key, so it is applied once. 4xx and 500
+ * answers are final (a 401 goes through the token lock first); no answer (or 502/503/504) keeps the task, and after
+ * config.queue.maxNetworkAttempts the queue waits for the next online period. docs/sdk.md has the whole rule.
  */
 import { BehaviorSubject, Subject, distinctUntilChanged } from 'rxjs';
 import type { ShopConfig } from '../config';
