@@ -166,6 +166,5 @@ export class OfflineOrders {
 
   stop(): void {
     this.networkSub?.unsubscribe();
-    this.networkSub = undefined;
   }
 }

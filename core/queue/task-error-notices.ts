@@ -4,15 +4,10 @@
  * notice (the cart's item updates: CartService.notices$) are skipped, so no error is shown twice.
  */
 import type { Subscription } from 'rxjs';
-import { MESSAGES, type MessageKey } from '../messages';
+import { MESSAGES } from '../messages';
 import { isApiError } from '../ports/api-error';
 import type { NotificationInput } from '../ui-state/notification-service';
 import type { OfflineTaskQueue, SyncTask, TaskOutcome } from './types';
-
-export interface TaskErrorNotice {
-  readonly message: MessageKey;
-  readonly params: { readonly message: string };
-}
 
 function mentionsNotFound(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('ENOTFOUND');
@@ -41,7 +36,7 @@ export function errorText(e: unknown): string {
  * The notice a task's final outcome deserves, or undefined: only server answers with an error (ApiError) are shown;
  * never for a silent task, an ENOTFOUND result, or a 401 while the token lock is refreshing or has failed (lockState != 0).
  */
-export function taskErrorNotice(task: Pick<SyncTask, 'silent'>, outcome: TaskOutcome, lockState = 0): TaskErrorNotice | undefined {
+export function taskErrorNotice(task: Pick<SyncTask, 'silent'>, outcome: TaskOutcome, lockState = 0) {
   if (outcome.ok || task.silent) return undefined;
   const error = outcome.error;
   if (!isApiError(error)) return undefined;

@@ -79,8 +79,6 @@ export class ProgressService extends StateHolder<ProgressState> {
   private stopTimers(): void {
     this.ticker?.cancel();
     this.hideTimer?.cancel();
-    this.ticker = undefined;
-    this.hideTimer = undefined;
   }
 
   /** Run a task under the progress bar with a message. */

@@ -72,13 +72,13 @@ export class SessionStore {
     await this.storage.set(C, USER_STORAGE_KEYS.token, tokens.token);
     if (tokens.refreshToken) await this.storage.set(C, USER_STORAGE_KEYS.refreshToken, tokens.refreshToken);
     this.patch({ token: tokens.token, refreshToken: tokens.refreshToken ?? this.value.refreshToken });
-    this.announce();
+    this.tabs.publish({ topic: 'session' });
   }
 
   async storeCustomer(current: Customer): Promise<void> {
     await this.storage.set(C, USER_STORAGE_KEYS.user, current);
     this.patch(withGroup(current));
-    this.announce();
+    this.tabs.publish({ topic: 'session' });
   }
 
   async storeOrderHistory(orderHistory: OrderHistoryPage): Promise<void> {
@@ -91,10 +91,6 @@ export class SessionStore {
     await this.storage.clear(C);
     const gone = { token: undefined, refreshToken: undefined, orderHistory: undefined, sessionStartedAt: undefined };
     this.patch({ ...withGroup(undefined), ...gone });
-    this.announce();
-  }
-
-  private announce(): void {
     this.tabs.publish({ topic: 'session' });
   }
 }
