@@ -5,7 +5,6 @@
  */
 import { isShopError, MESSAGES, type MessageKey } from './messages';
 import { isApiError } from './ports/api-error';
-import { serverMessage } from './queue/task-error-notices';
 
 export interface LocalizedMessage {
   readonly key: MessageKey;
@@ -109,4 +108,15 @@ export function errorMessage(e: unknown): LocalizedMessage {
     return localizeMessage(MESSAGES.serverError, { message: serverMessage(e.result, String(e.status)) }, e.status);
   }
   return localizeMessage(MESSAGES.serverError, { message: e instanceof Error ? e.message : String(e) });
+}
+
+/** The server's message of an error answer: result.message, a string result, else the error's own text. */
+export function serverMessage(result: unknown, fallback: string): string {
+  if (typeof result === 'string' && result.trim()) return result;
+  if (result && typeof result === 'object') {
+    const { message, errorMessage } = result as { message?: unknown; errorMessage?: unknown };
+    const m = message ?? errorMessage;
+    if (typeof m === 'string' && m.trim()) return m;
+  }
+  return fallback;
 }

@@ -6,24 +6,17 @@
 import type { Subscription } from 'rxjs';
 import { MESSAGES } from '../messages';
 import { isApiError } from '../ports/api-error';
+import { serverMessage } from '../server-messages';
 import type { NotificationInput } from '../ui-state/notification-service';
 import type { OfflineTaskQueue, SyncTask, TaskOutcome } from './types';
+
+export { serverMessage } from '../server-messages';
 
 function mentionsNotFound(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('ENOTFOUND');
   if (!value || typeof value !== 'object') return false;
   const v = value as { code?: unknown; resultCode?: unknown; message?: unknown; result?: unknown };
   return v.code === 'ENOTFOUND' || v.resultCode === 'ENOTFOUND' || mentionsNotFound(v.message) || (v.result !== value && mentionsNotFound(v.result));
-}
-
-/** The server's message of an error answer: result.message, a string result, else the error's own text. */
-export function serverMessage(result: unknown, fallback: string): string {
-  if (typeof result === 'string' && result.trim()) return result;
-  if (result && typeof result === 'object') {
-    const m = (result as { message?: unknown; errorMessage?: unknown }).message ?? (result as { errorMessage?: unknown }).errorMessage;
-    if (typeof m === 'string' && m.trim()) return m;
-  }
-  return fallback;
 }
 
 /** The message of a failed call: an ApiError's text result (else its status), another error's message. */
