@@ -12,19 +12,14 @@ export const LOCALE_DEFAULTS = {
     priceFormatTemplate: '{sign}{amount}',
     defaultCountry: 'NL',
     /**
-     * The catalogue data of each locale. As in vue-storefront, a language is a store view's data: its own search index
-     * (attribute labels and option values, CMS blocks in that language) and store id (CMS lookups by identifier).
-     * Multistore stays off: the locale cookie picks the data, the URLs do not change. Not in the spec's store-view list
-     * (de 3, it 4); the English data view takes the free id 2.
+     * Each locale's catalogue data: its own search index and store id, as a store view's (multistore stays off: the
+     * locale cookie picks the data). The English view takes the free id 2 (the spec's views are de 3, it 4).
      */
     localeStores: {
       'nl-NL': { storeId: 1, index: 'vue_storefront_catalog' },
       'en-US': { storeId: 2, index: 'vue_storefront_catalog_en' },
     },
-    /**
-     * The store view's time zone (IANA name, one of core/catalogue/time-zone.ts ZONE_RULES): special-price dates are
-     * local days of this zone. Not in the spec; Europe/Amsterdam for a Dutch and Belgian shop.
-     */
+    /** special-price dates are local days of this zone (core/catalogue/time-zone.ts ZONE_RULES; not in the spec) */
     timeZone: 'Europe/Amsterdam',
   },
   storeViews: {

@@ -9,11 +9,7 @@ export const TRANSACTIONS_DEFAULTS = {
     confirmBeforeRemove: true,
     /** 'items' counts lines, 'quantities' sums quantities */
     minicartCountType: 'quantities' as 'items' | 'quantities',
-    /**
-     * spec transactions §4 "Merge of client and server items": whether a server sync that does not force the client
-     * state may remove client lines missing on the server, or set a client line's qty to the server's on a mismatch
-     * (vue-storefront 1.12 cart.serverSyncCanRemoveLocalItems / serverSyncCanModifyLocalItems, shipped false).
-     */
+    /** spec transactions §4 "Merge": may a sync that does not force the client state remove / change its lines */
     serverSyncCanRemoveLocalItems: false,
     serverSyncCanModifyLocalItems: false,
     thumbnail: { width: 210, height: 300 },
@@ -71,11 +67,7 @@ export const TRANSACTIONS_DEFAULTS = {
   notifications: {
     defaultTimeToLiveMs: 5000,
   },
-  /**
-   * The tag manager (spec catalogue §2.4): analytics events go to the page's dataLayer array once the shopper accepted
-   * the cookie notice (core/analytics). With a container id (e.g. 'GTM-XXXXXXX') the browser loads Google Tag Manager's
-   * script for it after the consent; '' loads no third-party script.
-   */
+  /** spec catalogue §2.4: with a container id ('GTM-XXXXXXX') the browser loads Tag Manager after consent; '' none */
   analytics: {
     tagManagerContainerId: '',
   },

@@ -1,8 +1,6 @@
 /**
- * Every constant and toggle of §9 of both spec files (catalogue.md and transactions.md), named once.
- * Nothing here is repeated inline elsewhere: rules and services receive a `ShopConfig`. Its sections live by subject:
- * config-locale.ts, config-catalogue.ts, config-ui.ts, config-transactions.ts; the shop and API ones here. What only the
- * storefront server reads (output cache, workers) is not here: ui/edge/server-config.ts.
+ * Every constant and toggle of §9 of both spec files, named once: rules and services receive a `ShopConfig`. Sections
+ * by subject in config-*.ts; what only the storefront server reads is ui/edge/server-config.ts.
  */
 import { CATALOGUE_DEFAULTS } from './config-catalogue';
 import { LOCALE_DEFAULTS } from './config-locale';

@@ -1,8 +1,6 @@
 /**
- * The user-facing messages of both error catalogues (§8 of catalogue.md and transactions.md) and the other spec texts
- * that code names, one constant each. The value is the i18next key (texts in ui/i18n/<locale>/*.json, `{{name}}`
- * interpolations). Core never returns bare strings to the shopper: it returns one of these keys (inside a ShopError or
- * a typed result), and the UI translates it.
+ * The user-facing messages of both spec catalogues (§8), one i18next key each (texts in ui/i18n/<locale>/*.json).
+ * Core never returns bare strings to the shopper: it returns one of these keys, and the UI translates it.
  */
 export const MESSAGES = {
   // ---- catalogue §4.2, §4.3, §8

@@ -1,9 +1,7 @@
 /**
- * The one place where the server's own answers become the shop's messages (spec transactions §8 "Server error with
- * message" and the error catalogue's platform texts). The platform answers errors as English text in `result`; core
- * decides by HTTP status, and this table only chooses what the shopper reads: a known answer becomes a translated
- * message key, an unknown one is shown as it came behind MESSAGES.serverError's prefix. The UI applies
- * localizeMessage() to every message it shows.
+ * The one place where the server's English answers become the shop's messages (spec transactions §8 "Server error
+ * with message"): a known answer becomes a message key, an unknown one is shown behind MESSAGES.serverError's prefix.
+ * Core decides by HTTP status; this table only chooses what the shopper reads.
  */
 import { isShopError, MESSAGES, type MessageKey } from './messages';
 import { isApiError } from './ports/api-error';
@@ -19,10 +17,7 @@ type Rule = readonly [RegExp, MessageKey, ((m: RegExpMatchArray) => Record<strin
 
 const lit = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i');
 
-/**
- * Known answers by wording. Each pattern is anchored at the start of the trimmed text; the platform sometimes appends
- * details (ids, codes) that the translation leaves out.
- */
+/** Known answers, each anchored at the start of the trimmed text (the platform may append ids and codes). */
 const RULES: readonly Rule[] = [
   // cart and stock (transactions §8 "Other texts", catalogue §8)
   [lit('The requested qty exceeds the maximum qty allowed in shopping cart'), MESSAGES.qtyExceedsMax],
@@ -79,10 +74,7 @@ const RULES: readonly Rule[] = [
   [lit('Idempotency-Key was already used for a different request'), MESSAGES.serverInvalidRequest],
 ];
 
-/**
- * A server answer as a message: its known key (with the values read from the text), or undefined when the answer is
- * not known. `status` is the HTTP status when there is one.
- */
+/** A server answer's known key (with the values read from the text), else undefined. */
 export function knownServerMessage(text: string, status?: number): { key: MessageKey; params: Record<string, string | number> } | undefined {
   const trimmed = text.trim();
   for (const [pattern, key, params] of RULES) {
@@ -109,22 +101,22 @@ export function localizeMessage(key: MessageKey, params: Readonly<Record<string,
   return { key, params, nested: { message: plain(known.key, known.params) } };
 }
 
-/**
- * Any thrown value as a message: a ShopError by its key (localized), an API answer by its text (the envelope's
- * `result`, `result.message` or `result.errorMessage`), anything else as the generic server error with its text.
- */
+/** Any thrown value as a message: a ShopError by its key, an API answer by its text, else the generic server error. */
 export function errorMessage(e: unknown): LocalizedMessage {
   if (isShopError(e)) return localizeMessage(e.key, e.params, e.status);
-  if (isApiError(e)) return localizeMessage(MESSAGES.serverError, { message: resultText(e.result) ?? String(e.status) }, e.status);
+  if (isApiError(e)) {
+    return localizeMessage(MESSAGES.serverError, { message: serverMessage(e.result, String(e.status)) }, e.status);
+  }
   return localizeMessage(MESSAGES.serverError, { message: e instanceof Error ? e.message : String(e) });
 }
 
-function resultText(result: unknown): string | undefined {
+/** The server's message of an error answer: result.message, a string result, else the error's own text. */
+export function serverMessage(result: unknown, fallback: string): string {
   if (typeof result === 'string' && result.trim()) return result;
   if (result && typeof result === 'object') {
-    const r = result as { message?: unknown; errorMessage?: unknown };
-    const m = typeof r.message === 'string' ? r.message : typeof r.errorMessage === 'string' ? r.errorMessage : undefined;
-    if (m && m.trim()) return m;
+    const { message, errorMessage } = result as { message?: unknown; errorMessage?: unknown };
+    const m = message ?? errorMessage;
+    if (typeof m === 'string' && m.trim()) return m;
   }
-  return undefined;
+  return fallback;
 }

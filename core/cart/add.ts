@@ -15,10 +15,7 @@ export interface CartNotice {
   params?: Record<string, string | number>;
 }
 
-/**
- * spec transactions §5: a product cannot be added if its price incl. tax is below zero, or zero or below when
- * zero-price products are disallowed. A product without any price incl. tax is also "price unknown".
- */
+/** spec transactions §5: no price incl. tax, a negative one, or 0 while zero prices are off is "price unknown". */
 export function priceUnknown(product: Pick<Product, 'price_incl_tax' | 'final_price_incl_tax'>, config: Pick<ShopConfig, 'catalogue'>): boolean {
   const price = product.price_incl_tax ?? product.final_price_incl_tax;
   if (price === undefined || price === null || !Number.isFinite(price)) return true;
@@ -88,9 +85,8 @@ export function addCartItem(items: readonly CartItem[], item: CartItem): { items
 }
 
 /**
- * The add rule over several candidates (spec transactions §4 "Adding", §5, §8): an unconfigured parent, product errors,
- * an unknown price and out_of_stock refuse the add with an error notice; volatile adds with the unsafe-quantity warning
- * unless out-of-stock items are allowed in the cart; each added line says 'added' (new) or 'quantity updated'.
+ * The add rule (spec transactions §4 "Adding", §5, §8): an unconfigured parent, product errors, an unknown price and
+ * out_of_stock refuse with an error; volatile warns unless out-of-stock items are allowed; added lines are announced.
  */
 export function addToCart(items: readonly CartItem[], candidates: readonly AddCandidate[], config: Pick<ShopConfig, 'catalogue' | 'cart'>): AddOutcome {
   let current = [...items];

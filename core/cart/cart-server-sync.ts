@@ -1,9 +1,7 @@
 /**
  * The cart and the server cart (spec transactions §4 "Sync need", "Merge of client and server items", "Server item
- * update failing"): connecting (a guest cart when the user token is refused), pulling and merging, and the item
- * writes, which go through the offline task queue so they survive going offline and reloads and are applied once.
- * A sync sends the queued writes before it pulls, an invalid cart token is replaced, and totals are refreshed after
- * every merge (cart-service.test.ts has a test for each).
+ * update failing"): connect (a guest cart when the user token is refused), pull and merge; item writes go through the
+ * offline task queue, so they survive going offline and reloads and are applied once.
  */
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
@@ -43,22 +41,21 @@ export interface SyncOptions {
 }
 
 export class CartServerSync {
-  private readonly offs: Array<() => void>;
+  readonly dispose: () => void;
 
   constructor(
     private readonly ctx: CartContext,
     private readonly totals: { syncTotals(): Promise<void> },
   ) {
-    const { queue } = ctx.deps;
-    this.offs = [
-      queue.on(CART_TASK_EVENTS.update, (task, outcome) => this.onServerUpdate(task, outcome)),
-      queue.on(CART_TASK_EVENTS.delete, (task, outcome) => this.onServerDelete(task, outcome)),
-    ];
-  }
-
-  dispose(): void {
-    for (const off of this.offs) off();
-    this.offs.length = 0;
+    const { queue, logger } = ctx.deps;
+    const offUpdate = queue.on(CART_TASK_EVENTS.update, (task, outcome) => this.onServerUpdate(task, outcome));
+    const offDelete = queue.on(CART_TASK_EVENTS.delete, (task, outcome) => {
+      if (!outcome.ok) logger.info(`cart delete of ${task.url} failed: ${outcome.error.message}`, 'cart');
+    });
+    this.dispose = () => {
+      offUpdate();
+      offDelete();
+    };
   }
 
   async queueUpdate(item: CartItem, qty: number, prevQty: number | undefined, announce = false): Promise<void> {
@@ -75,10 +72,7 @@ export class CartServerSync {
     });
   }
 
-  /**
-   * Queue the delete of a line that is on the server cart `cartId` (a line not sent yet, or sent to another cart, has
-   * nothing to delete there); `disconnecting`: the task names that cart, which the cart is about to forget.
-   */
+  /** Queue the delete of a line if it is on server cart `cartId`; `disconnecting`: the task names that cart. */
   async queueLineDelete(line: CartItem, cartId: string, disconnecting = false): Promise<void> {
     if (line.server_item_id === undefined || line.server_cart_id !== cartId) return;
     await this.queueDelete({ sku: line.sku, item_id: line.server_item_id, product_option: line.product_option }, disconnecting ? cartId : undefined);
@@ -158,10 +152,6 @@ export class CartServerSync {
       if (known) ctx.notify({ type: 'error', key: known.key, params: known.params });
       else ctx.notify({ type: 'error', key: isApiError(error) && error.status === 400 ? MESSAGES.qtyExceedsMax : MESSAGES.serverError, params: { message } });
     }
-  }
-
-  private onServerDelete(task: SyncTask, outcome: TaskOutcome): void {
-    if (!outcome.ok) this.ctx.deps.logger.info(`cart delete of ${task.url} failed: ${outcome.error.message}`, 'cart');
   }
 
   /**

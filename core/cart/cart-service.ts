@@ -1,8 +1,7 @@
 /**
- * The cart service (spec transactions §3 "Cart state", §4 cart transitions, §8 cart texts): the commands a shopper's
- * cart answers. Its parts: cart-store.ts (the state, kept in Storage, one command and one tab at a time),
- * cart-server-sync.ts (connect, pull and merge, item writes through the task queue), cart-totals-sync.ts (the
- * platform's totals, shipping information and the coupon).
+ * The cart service (spec transactions §3 "Cart state", §4 cart transitions, §8 cart texts): the shopper's commands
+ * over cart-store.ts (state, Storage, one command and one tab at a time), cart-server-sync.ts (connect, pull, merge,
+ * item writes) and cart-totals-sync.ts (the platform's totals, shipping information, the coupon).
  */
 import { distinctUntilChanged, map, skip, Subject, Subscription, type Observable } from 'rxjs';
 import type { Product } from '../catalogue/types';
@@ -43,7 +42,6 @@ export class CartService {
   private readonly store: CartStore;
   private readonly server: CartServerSync;
   private readonly platform: CartTotalsSync;
-  /** what the store, the server sync and the totals sync read of the cart and the session (cart-store.ts) */
   private readonly ctx: CartContext;
   readonly state$: Observable<CartState>;
   private readonly noticeSubject = new Subject<CartNotice>();
@@ -81,13 +79,10 @@ export class CartService {
     this.subscription.add(() => this.server.dispose());
     this.state$ = this.store.subject.pipe(distinctUntilChanged());
     this.totals$ = this.state$.pipe(
-      map((s) => cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, deps.config, s.coupon)),
+      map((s) => this.totalsOf(s)),
       distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
     );
-    this.count$ = this.state$.pipe(
-      map((s) => minicartCount(s.cartItems, deps.config)),
-      distinctUntilChanged(),
-    );
+    this.count$ = this.state$.pipe(map((s) => minicartCount(s.cartItems, deps.config)), distinctUntilChanged());
     this.subscription.add(this.store.tabs.messages$.subscribe((m) => {
       if (m.topic !== 'cart') return;
       this.store.markStale();
@@ -109,7 +104,9 @@ export class CartService {
   }
   /** the totals to show: the platform's once synced, else offline totals (shipping counted once) */
   get totals(): TotalSegment[] {
-    const s = this.store.value;
+    return this.totalsOf(this.store.value);
+  }
+  private totalsOf(s: CartState): TotalSegment[] {
     return cartTotals(s.platformTotals, s.cartItems, s.shipping, s.payment, this.deps.config, s.coupon);
   }
   get count(): number {
@@ -262,9 +259,9 @@ export class CartService {
   /** spec transactions §4 "delete" */
   removeItem(identity: string): Promise<void> {
     return this.changeLines(async () => {
-      const line = this.store.value.cartItems.find((i) => cartItemIdentity(i) === identity);
-      if (!line) return;
       const lines = this.store.value.cartItems;
+      const line = lines.find((i) => cartItemIdentity(i) === identity);
+      if (!line) return;
       const after = removeCartItem(lines, identity);
       await this.store.set({ cartItems: after });
       this.lineChangeSubject.next({ before: lines, after });

@@ -1,7 +1,6 @@
 /**
- * Stock synchronisation of the cart lines (spec transactions §4 "Stock sync result", §7 "Stock", §9 "Stock sync off"):
- * with config.catalogue.stockSync on, every line's stock is looked up in batches and applied with
- * CartService.applyStockResult. Lines without an answer (ENOTFOUND, a failed batch) stay as they are.
+ * Stock sync of the cart lines (spec transactions §4 "Stock sync result", §7, §9), with config.catalogue.stockSync:
+ * looked up in batches, applied with applyStockResult; a line without an answer stays as it is.
  */
 import { chunkSkus } from '../catalogue/stock-sync';
 import type { ShopConfig } from '../config';

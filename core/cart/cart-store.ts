@@ -1,8 +1,7 @@
 /**
- * The cart's state and where it is kept (spec transactions §3 "Cart state", §7 browser storage): items, server token,
- * hash and coupon are written to Storage (collection 'carts') after every change. Commands run one after another and
- * one tab of the browser at a time (TAB_LOCKS.cart), each on the stored cart when another tab changed it; every stored
- * change is announced to the other tabs, which re-read it. The cart's parts share it through CartContext.
+ * The cart's state and where it is kept (spec transactions §3 "Cart state", §7): items, server token, hash and coupon
+ * in Storage 'carts'. Commands run one at a time across the browser's tabs (TAB_LOCKS.cart), each on the stored cart;
+ * every stored change is announced to the other tabs. The cart's parts share it through CartContext.
  */
 import { BehaviorSubject } from 'rxjs';
 import type { Product } from '../catalogue/types';
@@ -37,7 +36,6 @@ export interface CartServiceDeps {
   stockStatus?: (product: Product, item: CartItem) => Promise<StockStatus>;
   /** how many of a line's sku the stock can serve (stock-check.ts); default: no check */
   stockLimit?: (item: CartItem) => Promise<StockLimit>;
-  /** the other tabs of the browser, which share one cart */
   crossTab?: CrossTab;
   locks?: TabLocks;
 }
@@ -46,7 +44,6 @@ export interface CartServiceDeps {
 export interface CartContext {
   readonly deps: CartServiceDeps;
   readonly store: CartStore;
-  /** the server cart's id (token), when there is one */
   cartId(): string | undefined;
   online(): boolean;
   /** config.cart.serverSync, unless a refused connect disabled it for this cart */
@@ -102,7 +99,7 @@ export class CartStore {
     return run;
   }
 
-  /** Items, token and hash as stored, and the stored coupon (Storage holds what any code wrote: each is checked). */
+  /** Items, token, hash and coupon as stored (Storage holds what any code wrote: each is checked). */
   private async readStored(): Promise<Pick<CartState, 'cartItems' | 'cartServerToken' | 'cartItemsHash' | 'coupon'>> {
     const { storage } = this.deps;
     const c = STORAGE_COLLECTIONS.cart;

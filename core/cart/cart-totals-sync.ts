@@ -1,19 +1,12 @@
-/**
- * The platform's totals and the coupon (spec transactions §3 "Coupon", §4 "Coupon", totals sync, §7 shipping-methods /
- * shipping-information / collect-totals): totals are pulled and kept with their per-line row totals and discounts.
- */
+/** The platform's totals and the coupon (spec transactions §3, §4 "Coupon", totals sync, §7). */
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError } from '../ports/api-error';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import type { CartContext } from './cart-store';
 import type { CartState, PlatformTotals } from './types';
 
-/**
- * spec transactions §3 "Coupon: code, discount": the coupon the platform's totals say is applied. A code in the totals
- * is the cart's coupon (the server is the truth); neither a code nor a discount means none; otherwise the known coupon
- * stays with the totals' discount.
- */
-export function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, discount: number): CartState['coupon'] {
+/** spec §3 "Coupon": the totals' code wins; no code and no discount is none; else the known one, totals' discount. */
+function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, discount: number): CartState['coupon'] {
   const code = typeof totals.coupon_code === 'string' ? totals.coupon_code.trim() : '';
   if (code) return { code, discount: Math.abs(discount) };
   if (!known) return undefined;
@@ -66,7 +59,7 @@ export class CartTotalsSync {
     }
   }
 
-  /** Keep the platform's totals: segments, per-line row totals and discounts, the coupon's discount. */
+
   private async storeTotals(totals: PlatformTotals): Promise<void> {
     const { store } = this.ctx;
     const after: CartState['itemsAfterPlatformTotals'] = {};
@@ -117,10 +110,7 @@ export class CartTotalsSync {
     }
   }
 
-  /**
-   * spec transactions §4 "Coupon": a previous coupon is removed first, then the totals are synced. True once applied;
-   * ShopError 'cart.couponInvalid' when refused (status 4xx), without a server cart or offline.
-   */
+  /** spec §4 "Coupon": an earlier one removed first; ShopError 'cart.couponInvalid' if refused, cartless or offline */
   applyCoupon(code: string): Promise<boolean> {
     const { ctx } = this;
     return ctx.store

@@ -2,20 +2,12 @@ import { cyrb53 } from '../hash';
 import { cartItemIdentity } from './identity';
 import type { CartItem, CartState } from './types';
 
-/**
- * A stable, order-independent hash of the cart lines (identity + qty) (spec transactions §4 "Sync need").
- * Fields the server fills in (server_item_id, totals, info) do not change it.
- */
+/** spec transactions §4 "Sync need": an order-independent hash of the lines' identity and qty. */
 export function cartItemsHash(items: readonly CartItem[]): string {
   return cyrb53(JSON.stringify(items.map((i) => `${cartItemIdentity(i)}#${i.qty}`).sort())).toString(16);
 }
 
-type SyncFields = Pick<CartState, 'cartItems' | 'cartItemsHash' | 'cartServerLastSyncDate'>;
-
-/**
- * spec transactions §4 "Sync need": cart sync is needed when the stored hash is empty, differs from the
- * hash of the current items, or no sync has happened yet.
- */
-export function cartNeedsSync(state: SyncFields): boolean {
+/** spec transactions §4 "Sync need": the stored hash is empty or stale, or no sync has happened yet. */
+export function cartNeedsSync(state: Pick<CartState, 'cartItems' | 'cartItemsHash' | 'cartServerLastSyncDate'>) {
   return !state.cartItemsHash || state.cartItemsHash !== cartItemsHash(state.cartItems) || !state.cartServerLastSyncDate;
 }

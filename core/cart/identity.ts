@@ -1,10 +1,6 @@
 import type { ProductOption } from '../catalogue/types';
 
-/**
- * The identity of a cart line (spec transactions §4 "Adding": "an item with the same identity"):
- * the sku plus the chosen configurable, custom and bundle options. The same product with another
- * configuration is another line. The order in which options are listed does not matter.
- */
+/** spec transactions §4 "Adding": a line's identity is its sku plus its options (in any order). */
 export function cartItemIdentity(item: { sku: string; product_option?: ProductOption | undefined }): string {
   const ext = item.product_option?.extension_attributes;
   if (!ext) return JSON.stringify([item.sku, [], [], []]);
@@ -30,10 +26,7 @@ export function hasOptions(item: { product_option?: ProductOption | undefined })
   return !!ext && (ext.configurable_item_options?.length ?? 0) + (ext.custom_options?.length ?? 0) + (ext.bundle_options?.length ?? 0) > 0;
 }
 
-/**
- * spec transactions §3: qty is text converted to a whole number and defaults to 1.
- * Anything that is not a whole number of at least 1 becomes 1; decimals are truncated.
- */
+/** spec transactions §3: qty as a whole number (text converted, decimals truncated), at least 1, else 1. */
 export function normalizeQty(qty: unknown): number {
   const n = typeof qty === 'number' ? qty : typeof qty === 'string' ? Number.parseInt(qty, 10) : Number.NaN;
   if (!Number.isFinite(n)) return 1;

@@ -50,19 +50,6 @@ export function serverItemToCartItem(s: ServerCartItem, cartId?: string): CartIt
   return { ...item, quote_id, checksum: s.checksum || undefined, server_cart_id: cartId ?? quote_id };
 }
 
-/** Server indices per key, ascending; `take` answers the first one not used yet (keys are nearly always unique). */
-class IndexQueues {
-  private readonly byKey = new Map<string, number[]>();
-  add(key: string, index: number): void {
-    const list = this.byKey.get(key);
-    if (list) list.push(index);
-    else this.byKey.set(key, [index]);
-  }
-  take(key: string, used: Uint8Array): number {
-    return this.byKey.get(key)?.find((i) => used[i] === 0) ?? -1;
-  }
-}
-
 /** an unambiguous key of two strings (the first's length prefixed) */
 const key2 = (a: string, b: string) => `${a.length}:${a}${b}`;
 
@@ -70,7 +57,7 @@ const hasConfigurableOptions = (c: CartItem) => (c.product_option?.extension_att
 
 /**
  * Pairs client lines with server lines in passes; in each pass, client lines in order take the first unused server line
- * with their key (keys computed once and looked up in maps: linear in the number of lines).
+ * with their key (keys computed once and looked up in a map: linear in the number of lines).
  * Passes (spec transactions §3 "Cart item", §4 "Merge of client and server items"):
  * 1. the server item id (of this cart) and the sku;
  * 2. the checksum, where the server sends one and the client line carries it (from an earlier merge), and the sku;
@@ -81,34 +68,30 @@ const hasConfigurableOptions = (c: CartItem) => (c.product_option?.extension_att
 export function pairCartLines(clientItems: readonly CartItem[], serverItems: readonly ServerCartItem[], cartId: string | undefined): Map<number, number> {
   const pairs = new Map<number, number>(); // client index -> server index
   const used = new Uint8Array(serverItems.length);
-  const byId = new IndexQueues();
-  const byChecksum = new IndexQueues();
-  const byIdentity = new IndexQueues();
-  const bySkuWithoutOptions = new IndexQueues();
-  serverItems.forEach((s, si) => {
-    byId.add(key2(String(s.item_id), s.sku), si);
-    if (s.checksum) byChecksum.add(key2(s.checksum, s.sku), si);
-    byIdentity.add(cartItemIdentity(s), si);
-    if ((s.product_type === 'configurable' || s.product_type === undefined) && !hasOptions(s)) bySkuWithoutOptions.add(s.sku, si);
-  });
-  const pass = (queues: IndexQueues, keyOf: (c: CartItem) => string | undefined) => {
+  type KeyOf<T> = (line: T) => string | undefined;
+  const pass = (serverKey: KeyOf<ServerCartItem>, clientKey: KeyOf<CartItem>) => {
+    const byKey = new Map<string, number[]>(); // server indices, ascending (keys are nearly always unique)
+    serverItems.forEach((s, si) => {
+      const key = serverKey(s);
+      if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), si]);
+    });
     clientItems.forEach((c, ci) => {
-      if (pairs.has(ci)) return;
-      const key = keyOf(c);
-      if (key === undefined) return;
-      const si = queues.take(key, used);
-      if (si >= 0) {
+      const key = pairs.has(ci) ? undefined : clientKey(c);
+      const si = key === undefined ? undefined : byKey.get(key)?.find((i) => used[i] === 0);
+      if (si !== undefined) {
         pairs.set(ci, si);
         used[si] = 1;
       }
     });
   };
-  pass(byId, (c) =>
-    c.server_item_id !== undefined && (cartId === undefined || c.server_cart_id === cartId) ? key2(String(c.server_item_id), c.sku) : undefined,
-  );
-  pass(byChecksum, (c) => (c.checksum ? key2(c.checksum, c.sku) : undefined));
-  pass(byIdentity, (c) => cartItemIdentity(c));
-  pass(bySkuWithoutOptions, (c) => (hasConfigurableOptions(c) ? c.sku : undefined));
+  const ofThisCart = (c: CartItem) => c.server_item_id !== undefined && [undefined, c.server_cart_id].includes(cartId);
+  const byId: KeyOf<CartItem> = (c) => (ofThisCart(c) ? key2(String(c.server_item_id), c.sku) : undefined);
+  pass((s) => key2(String(s.item_id), s.sku), byId);
+  const byChecksum: KeyOf<CartItem | ServerCartItem> = (l) => (l.checksum ? key2(l.checksum, l.sku) : undefined);
+  pass(byChecksum, byChecksum);
+  pass(cartItemIdentity, cartItemIdentity);
+  const bare = (s: ServerCartItem) => ['configurable', undefined].includes(s.product_type) && !hasOptions(s);
+  pass((s) => (bare(s) ? s.sku : undefined), (c) => (hasConfigurableOptions(c) ? c.sku : undefined));
   return pairs;
 }
 
@@ -149,38 +132,31 @@ export function mergePairedLines(
   const actions: MergeAction[] = [];
   const items: CartItem[] = [];
 
+  const serverUpdate = (item: CartItem, serverItem?: ServerCartItem): MergeAction =>
+    ({ type: 'server-update', item, qty: item.qty, serverItem, status: 'update-required' });
+
   clientItems.forEach((c, ci) => {
     const si = pairs.get(ci);
     const s = si === undefined ? undefined : serverItems[si];
+    if (!s && !force && options.canRemoveLocalItems) {
+      actions.push({ type: 'client-remove', item: c, status: 'update-required' });
+      return;
+    }
+    const line = mark(c, s, cartId);
+    items.push(line);
     if (!s) {
-      if (force || !options.canRemoveLocalItems) {
-        const line = mark(c, undefined, cartId);
-        items.push(line);
-        actions.push({ type: 'server-update', item: line, qty: line.qty, status: 'update-required' });
-      } else {
-        actions.push({ type: 'client-remove', item: c, status: 'update-required' });
-      }
-      return;
-    }
-    if (s.qty === c.qty) {
-      const line = mark(c, s, cartId);
-      items.push(line);
+      actions.push(serverUpdate(line));
+    } else if (s.qty === c.qty) {
       actions.push({ type: 'none', item: line, status: 'no-changes' });
-      return;
-    }
-    const firstLoginMerge = !!options.mergeQtys && cartId !== undefined && c.server_cart_id !== cartId;
-    if (firstLoginMerge) {
-      const line = { ...mark(c, s, cartId), qty: c.qty + s.qty };
-      items.push(line);
-      actions.push({ type: 'server-update', item: line, qty: line.qty, serverItem: s, status: 'update-required' });
+    } else if (options.mergeQtys && cartId !== undefined && c.server_cart_id !== cartId) {
+      // the first login merge of this line: guest and account quantities summed once
+      line.qty = c.qty + s.qty;
+      actions.push(serverUpdate(line, s));
       actions.push({ type: 'client-update', item: line, qty: line.qty, status: 'update-required' });
     } else if (force || !options.canModifyLocalItems) {
-      const line = mark(c, s, cartId);
-      items.push(line);
-      actions.push({ type: 'server-update', item: line, qty: line.qty, serverItem: s, status: 'update-required' });
+      actions.push(serverUpdate(line, s));
     } else {
-      const line = { ...mark(c, s, cartId), qty: s.qty };
-      items.push(line);
+      line.qty = s.qty;
       actions.push({ type: 'client-update', item: line, qty: s.qty, status: 'update-required' });
     }
   });

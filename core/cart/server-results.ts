@@ -3,10 +3,7 @@ import { MESSAGES } from '../messages';
 import { cartItemIdentity } from './identity';
 import type { CartItem } from './types';
 
-/**
- * spec transactions §4 "Server item update failing": a known item gets its previous quantity restored, or is removed
- * if the previous quantity was zero (or unknown: the line was new).
- */
+/** spec transactions §4 "Server item update failing": the previous qty restored, a line new to the server removed. */
 export function revertFailedServerUpdate(items: readonly CartItem[], identity: string, prevQty: number | undefined): CartItem[] {
   return items.flatMap((i) => {
     if (cartItemIdentity(i) !== identity) return [i];

@@ -1,8 +1,4 @@
-/**
- * The stock of a line being added or increased (spec transactions §4 "Adding", §5, §7 "Stock", §8 "Stock result
- * ENOTFOUND: ignored"), checked online through the StockApi (GET /api/stock/check?sku): the `stockStatus` and
- * `stockLimit` dependencies of CartService.
- */
+/** CartService's `stockStatus` and `stockLimit`: the stock of a line added or increased (spec transactions §4-§7). */
 import type { Product } from '../catalogue/types';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
@@ -17,10 +13,7 @@ export interface StockStatusDeps {
   readonly logger?: Logger;
 }
 
-/**
- * The `stockStatus` dependency: in stock → 'ok', not in stock → 'out_of_stock' (not added); no usable answer (offline,
- * a failed check, ENOTFOUND, which the adapter answers as undefined) → 'volatile': added, the quantity not sure.
- */
+/** in stock → 'ok', not → 'out_of_stock'; no usable answer (offline, failed, ENOTFOUND) → 'volatile' (§8). */
 export function createStockStatus(deps: StockStatusDeps): (product: Product, item: CartItem) => Promise<StockStatus> {
   return async (product, item) => {
     const answer = await check(deps, item.sku || product.sku);
@@ -29,10 +22,7 @@ export function createStockStatus(deps: StockStatusDeps): (product: Product, ite
   };
 }
 
-/**
- * The `stockLimit` dependency (spec transactions §5 "below available quantity"): how many the stock can serve; offline,
- * a failed check or ENOTFOUND → undefined (no limit: the server still refuses what it cannot serve, spec §4).
- */
+/** How many the stock can serve (spec §5); no usable answer → undefined: no limit, the server still refuses. */
 export function createStockLimit(deps: StockStatusDeps): (item: CartItem) => Promise<StockLimit> {
   return async (item) => stockLimitOf(await check(deps, item.sku));
 }

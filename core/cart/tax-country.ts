@@ -1,7 +1,4 @@
-/**
- * The tax country (spec transactions §5 "Totals need a default tax country, otherwise 'Please do set the tax.defaultCountry
- * in order to calculate totals' is logged"; §9 "Default tax country fallback PL when none is given to the rule function").
- */
+/** The tax country (spec transactions §5: totals need a default tax country; §9: fallback PL). */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { Logger } from '../ports/logger';

@@ -1,7 +1,4 @@
-/**
- * Cart entities (spec transactions §3 "Cart item", "Cart state", "Totals", "Coupon").
- * Wire names keep the spec's spelling.
- */
+/** Cart entities (spec transactions §3 "Cart item", "Cart state", "Totals", "Coupon"), wire names as spelt there. */
 import type { ProductOption, ProductType } from '../catalogue/types';
 import type { MessageKey } from '../messages';
 

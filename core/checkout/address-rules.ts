@@ -1,9 +1,6 @@
 /**
- * The address rule of spec transactions §5 for the shipping and the billing address: names of at least
- * config.checkout.nameMinLength letters, street and city required, a zip code of at least zipCodeMinLength
- * characters, a country of allowedCountries (BE, NL); billing's tax ID, when given, at least taxIdMinLength letters.
- * CheckoutService refuses an address that breaks it (InvalidAddressError); the form shows the same errors per field,
- * holding the address as AddressFormValues.
+ * The address rule of spec transactions §5 for the shipping and billing address; CheckoutService refuses an address
+ * that breaks it (InvalidAddressError), the form shows the same errors per field.
  */
 import type { ShopConfig } from '../config';
 import { ShopError } from '../messages';

@@ -1,8 +1,6 @@
 /**
- * "Back to cart" after a failed, cancelled or expired payment (beyond the spec: placing an order clears the cart, spec
- * transactions §4): the order's lines go back into the cart and its coupon is applied again (§4 "Coupon"), so the
- * totals are the ones the shopper saw when ordering. The order is this browser's stored copy (by the order token of
- * the order-status URL), else the signed-in customer's order from their history.
+ * "Back to cart" after a failed payment (beyond the spec; placing clears the cart, spec transactions §4): the order's
+ * lines and coupon (§4 "Coupon") go back into the cart, from this browser's stored order, else the customer's history.
  */
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';

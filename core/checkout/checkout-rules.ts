@@ -1,6 +1,4 @@
-/**
- * Pure checkout rules (spec transactions §4 "Placing an order", §5, §9).
- */
+/** Pure checkout rules (spec transactions §4 "Placing an order", §5, §9). */
 import type { CartItem, CartShippingMethod } from '../cart/types';
 import type { ShopConfig } from '../config';
 import { ownEntry } from '../dictionary';
@@ -9,20 +7,13 @@ import type { OrderAddress, OrderBody } from '../ports/order-api';
 import type { ProviderPaymentMethodWire } from '../ports/payment-api';
 import type { CheckoutPaymentMethod, PaymentDetails, PersonalDetails, ShippingDetails } from './types';
 
-/**
- * spec transactions §4, §9: the user is "in checkout" if checkout was modified within the last 30 minutes
- * (config.checkout.inCheckoutWindowMs). Never modified (undefined or 0) → false; a modification in the future
- * (clock skew) counts as in checkout.
- */
+/** spec transactions §4, §9: "in checkout" when modified within inCheckoutWindowMs (a future time counts too). */
 export function isInCheckout(lastModified: number | undefined, now: number, config: Pick<ShopConfig, 'checkout'>): boolean {
   if (!lastModified) return false;
   return now - lastModified <= config.checkout.inCheckoutWindowMs;
 }
 
-/**
- * spec transactions §5, §9: the shipping methods offered: the configured DPD flat rate (default, offline) plus any
- * the server answered; methods flagged unavailable are dropped; the same carrier+method appears once (server wins).
- */
+/** spec transactions §5, §9: the configured methods plus the server's (which win), the unavailable ones dropped. */
 export function shippingMethods(config: Pick<ShopConfig, 'shipping'>, serverMethods: readonly CartShippingMethod[] = []): CartShippingMethod[] {
   const key = (m: CartShippingMethod) => `${m.carrier_code}_${m.method_code}`;
   const out = new Map<string, CartShippingMethod>();
@@ -75,11 +66,7 @@ export interface PaymentMethodsResult {
   error?: MessageKey;
 }
 
-/**
- * spec transactions §5, §9: only provider methods whose id is in config.payment.mapping are offered ('No payment
- * methods configured' when none remains); cash on delivery is added unless the cart holds only virtual or
- * downloadable items.
- */
+/** spec §5, §9: the mapped provider methods ('No payment methods' if none), plus cash on delivery unless virtual. */
 export function paymentMethods(
   provider: readonly ProviderPaymentMethodWire[],
   items: readonly Pick<CartItem, 'type_id'>[],

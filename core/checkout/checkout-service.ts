@@ -1,8 +1,7 @@
 /**
- * CheckoutService (spec transactions §3 checkout details, §4 "Placing an order", "Task queue", §5, §9): the shopper's
- * details (Storage collection 'checkout', never the password; addresses must keep the rule of §5), the shipping and
- * payment methods and the totals they make. Placing an order is order-placement.ts, stored orders sent later are
- * offline-orders.ts, the shapes they share checkout-state.ts.
+ * CheckoutService (spec transactions §3 checkout details, §4, §5, §9): the shopper's details (Storage 'checkout',
+ * never the password; addresses keep the rule of §5), the shipping and payment methods and their totals.
+ * Placing an order: order-placement.ts; stored orders sent later: offline-orders.ts; shared shapes: checkout-state.ts.
  */
 import type { Observable } from 'rxjs';
 import { StateHolder } from '../state-holder';
@@ -177,10 +176,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return methods;
   }
 
-  /**
-   * spec transactions §4, §5, §9: the server's shipping methods for the country (the address's, else the saved
-   * details', else the default) merged with the configured ones; offline or on failure, the configured ones.
-   */
+  /** spec §4, §5, §9: the configured methods plus the server's for the address (else saved details', or default). */
   async fetchShippingMethods(address: Partial<ShippingMethodsAddress> = {}): Promise<readonly CartShippingMethod[]> {
     const details = this.state.value.shippingDetails;
     // the saved address's place as the order sends it (orderAddress), without the person
@@ -203,10 +199,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return methods;
   }
 
-  /**
-   * Choose an offered shipping method and refresh the totals with it (spec transactions §4, §7). Called before the
-   * methods are loaded, it loads them first, so the totals carry the shipping. Undefined when not offered.
-   */
+  /** Choose an offered shipping method (loading the methods if none are) and refresh the totals (spec §4, §7). */
   async selectShippingMethod(methodCode: string, carrierCode?: string): Promise<CartShippingMethod | undefined> {
     const offered = (methods: readonly CartShippingMethod[]) =>
       methods.find((m) => m.method_code === methodCode && (carrierCode === undefined || m.carrier_code === carrierCode));
@@ -215,8 +208,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     const details = this.state.value.shippingDetails;
     if (details) {
       const next: ShippingDetails = { ...details, shippingMethod: method.method_code, shippingCarrier: method.carrier_code };
-      await this.deps.storage.set(STORAGE_COLLECTIONS.checkout, KEYS.shipping, next);
-      this.patch({ shippingDetails: next, modifiedAt: await this.touch() });
+      await this.storeDetails(KEYS.shipping, next, { shippingDetails: next });
     }
     this.patch({ selectedShippingMethod: method });
     await this.deps.cart.setShippingMethod?.(method);
@@ -237,10 +229,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return method;
   }
 
-  /**
-   * Totals after a change of method or address (spec transactions §4, §7): shipping-information with the chosen
-   * shipping method (the cart keeps its totals), then collect-totals when a payment method is chosen too.
-   */
+  /** Totals after a change (spec §4, §7): shipping-information, then collect-totals once a payment is chosen. */
   async refreshTotals(): Promise<void> {
     const cart = this.deps.cart;
     const shipping = this.state.value.selectedShippingMethod;

@@ -1,7 +1,6 @@
 /**
- * Checkout's state and the shapes its parts share (spec transactions §3 checkout details, §4 "Placing an order"):
- * CheckoutService (checkout-service.ts: details, methods, totals), order placement (order-placement.ts) and the stored
- * orders sent later (offline-orders.ts) read and patch one CheckoutState through a CheckoutContext.
+ * Checkout's state and the shapes its parts share (spec transactions §3 checkout details, §4 "Placing an order"): the
+ * service, order placement and offline orders read and patch one CheckoutState through a CheckoutContext.
  */
 import type { CartService } from '../cart/cart-service';
 import type { CartItem, CartShippingMethod, CartState } from '../cart/types';
@@ -64,10 +63,7 @@ export interface PlacedOrder {
   readonly email: string;
   /** another tab of this browser placed it (this tab shows it; it starts no payment of its own) */
   readonly placedElsewhere?: boolean;
-  /**
-   * why a queued order was not sent: the browser is offline (it is kept and sent once the connection is back, spec
-   * transactions §4 "Task queue"), or the server failed (§8 'order.queued')
-   */
+  /** why a queued order was not sent: offline (sent once back online, spec §4) or a server failure (§8) */
   readonly queuedBecause?: 'offline' | 'server';
 }
 
@@ -139,15 +135,11 @@ export interface CheckoutDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
-  /**
-   * Orders are placed and sent under TAB_LOCKS.order; a placed order and changed details are announced to the other
-   * tabs, which show the thank-you state / re-read the details.
-   */
+  /** the other tabs hear of placed orders and changed details; orders are placed and sent under TAB_LOCKS.order */
   readonly crossTab?: CrossTab;
   readonly locks?: TabLocks;
 }
 
-/** What the parts of checkout share: its dependencies and one state. */
 export interface CheckoutContext {
   readonly deps: CheckoutDeps;
   readonly config: ShopConfig;
@@ -167,10 +159,9 @@ export function cartOrderKey(cartId: string | undefined, items: readonly CartIte
 }
 
 /**
- * The order's Idempotency-Key: derived from the cart, so the same cart sent twice (two tabs, a retry after a lost
- * answer) is one order at the backend. A server cart is disconnected once ordered, so its id never returns. A cart
- * that never reached the server has no id shared by anyone: its key carries this order's own id (unique per browser
- * and order), and two tabs of the browser are kept from ordering it twice by the order lock + stored orders.
+ * The order's Idempotency-Key: derived from the cart, so the same cart sent twice (two tabs, a retry) is one order (an
+ * ordered server cart is disconnected, its id never returns). A cart that never reached the server has no shared id:
+ * its key carries this order's own id, and the order lock + stored orders keep two tabs from ordering it twice.
  */
 export function orderIdempotencyKey(cartId: string | undefined, items: readonly CartItem[], orderId: string): string {
   return cartId ? `order-${cartOrderKey(cartId, items)}` : `order-${cartOrderKey(undefined, items)}-${orderId}`;

@@ -1,18 +1,10 @@
-/**
- * Where checkout resumes (spec transactions §3 checkout details kept in browser storage, §4 "in checkout" within 30
- * minutes of the last change): the step is kept with the details, so a reload or a language switch keeps it, never
- * past the details actually saved.
- */
+/** Where checkout resumes (spec transactions §3, §4 "in checkout"): the kept step, never past the saved details. */
 import type { ShopConfig } from '../config';
 import { isInCheckout } from './checkout-rules';
 import type { CheckoutState } from './checkout-state';
 
 export const CHECKOUT_STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
-export function isCheckoutStep(value: unknown): value is CheckoutStep {
-  return typeof value === 'string' && (CHECKOUT_STEPS as readonly string[]).includes(value);
-}
 
 export type SavedCheckoutDetails = Pick<CheckoutState, 'personalDetails' | 'shippingDetails' | 'paymentDetails'>;
 
@@ -24,11 +16,7 @@ export function furthestStep(details: SavedCheckoutDetails): CheckoutStep {
   return 'review';
 }
 
-/**
- * spec transactions §4, §9: inside the in-checkout window the saved step is resumed, but never beyond what the saved
- * details allow (a step saved without its details — e.g. storage partly cleared — falls back to the first open one);
- * outside the window (or nothing saved) checkout starts at the personal details (they stay filled in).
- */
+/** spec transactions §4, §9: the saved step inside the in-checkout window (at most the furthest), else 'personal'. */
 export function resumeStep(
   saved: unknown,
   details: SavedCheckoutDetails,
@@ -36,7 +24,8 @@ export function resumeStep(
   now: number,
   config: Pick<ShopConfig, 'checkout'>,
 ): CheckoutStep {
-  if (!isCheckoutStep(saved) || !isInCheckout(lastModified, now, config)) return 'personal';
+  const step = CHECKOUT_STEPS.find((s) => s === saved);
+  if (!step || !isInCheckout(lastModified, now, config)) return 'personal';
   const furthest = furthestStep(details);
-  return CHECKOUT_STEPS.indexOf(saved) <= CHECKOUT_STEPS.indexOf(furthest) ? saved : furthest;
+  return CHECKOUT_STEPS.indexOf(step) <= CHECKOUT_STEPS.indexOf(furthest) ? step : furthest;
 }

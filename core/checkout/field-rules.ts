@@ -1,8 +1,4 @@
-/**
- * The field rules of the first page's forms (spec transactions §5: required, e-mail, name, quantity) and how a form
- * collects its errors; ./form-validation.ts has the other rules. A module of its own so the first load carries
- * none of the checkout's and account's rules.
- */
+/** The first page's field rules (spec transactions §5) and error collection, apart so it loads none of the others. */
 import type { ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';
 
@@ -49,9 +45,8 @@ export function validateEmail(value: string): FieldResult {
 }
 
 /**
- * spec transactions §5: quantity above 0, a positive integer and below the available quantity.
- * `maxQuantity` undefined means unknown stock (no upper bound). The upstream text says "below", but its check
- * is `qty <= max` ("Only {maxQuantity} products of this type are available!"), so exactly max is allowed.
+ * spec transactions §5: quantity above 0, a positive integer, at most `maxQuantity` (undefined: no bound); the
+ * upstream text says "below", but its check is `qty <= max`.
  */
 export function validateQuantity(qty: number | string, maxQuantity?: number): FieldResult {
   const n = typeof qty === 'string' ? (qty.trim() === '' ? Number.NaN : Number(qty)) : qty;

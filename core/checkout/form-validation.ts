@@ -1,7 +1,4 @@
-/**
- * Form validation rules (spec transactions §5 "Form rules", "Checkout countries allowed", quantity rules).
- * Pure functions: value (+ config) in, `null` when valid or a FieldError carrying a MESSAGES key out.
- */
+/** Form rules (spec transactions §5): value (+ config) in, `null` when valid or a FieldError out. */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import { fieldError as err, validateRequired, type FieldResult } from './field-rules';
@@ -61,10 +58,8 @@ export function needsIssuer(method: string, config: Pick<ShopConfig, 'payment'>)
 }
 
 /**
- * spec transactions §3 "Payment creation request ... plus issuer for ideal", §5 "Empty issuer list gives 'No issuers'":
- * iDEAL (config.payment.issuerMethod) needs one of the provider's banks. With the bank list loaded and empty, iDEAL
- * cannot be chosen ('No issuers'); otherwise the chosen bank must be one of the list. Other methods need no bank.
- * `issuers` undefined: the list is not loaded yet (a bank is still required).
+ * spec transactions §3 "plus issuer for ideal", §5 "Empty issuer list gives 'No issuers'": iDEAL needs one of the
+ * provider's banks (`issuers` undefined: not loaded yet, a bank is still required). Other methods need none.
  */
 export function validateIssuer(method: string, issuer: string | undefined, issuers: readonly { id: string }[] | undefined, config: Pick<ShopConfig, 'payment'>): FieldResult {
   if (!needsIssuer(method, config)) return null;
@@ -73,11 +68,7 @@ export function validateIssuer(method: string, issuer: string | undefined, issue
   return null;
 }
 
-/**
- * The payment choice of a form (checkout's payment step, a failed payment's retry): a method is required; 'No issuers'
- * (spec transactions §5) is an error of the method, since no bank can fix it; a missing or unknown bank is the bank
- * field's error.
- */
+/** A form's payment choice: a method is required; 'No issuers' is the method's error (no bank fixes it). */
 export function paymentChoiceChecks(
   method: string,
   issuer: string | undefined,

@@ -2,11 +2,7 @@ import { skip, type Subscription } from 'rxjs';
 import type { Network } from '../ports/network';
 import type { Logger } from '../ports/logger';
 
-/**
- * spec transactions §4 "Task queue": going online reloads the cart from the server, processes the sync queue
- * and THEN the offline order queue. The cart reloads itself on the same event; this sequence makes sure stored
- * orders are looked at only after the queued cart and user tasks have been sent.
- */
+/** spec transactions §4 "Task queue": going online sends the queued tasks and THEN looks at the stored orders. */
 export function whenBackOnline(deps: {
   network: Network;
   queue: { process(): Promise<void> };

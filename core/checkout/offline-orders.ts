@@ -1,8 +1,6 @@
 /**
- * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"). Going online
- * with config.queue.automaticOrderTransmission, or on the thank-you page, sends them; otherwise the
- * offline-order-confirmation event fires (the 'order.waiting' notification, whose action sends them, and the
- * confirmation modal). Orders placed or sent by another tab update this tab's thank-you state.
+ * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"): going online
+ * sends them (config.queue.automaticOrderTransmission, or on the thank-you page), else the shopper is asked to confirm.
  */
 import { distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
 import { MESSAGES } from '../messages';
@@ -16,10 +14,7 @@ import type { StoredOrder } from './order-store';
 
 export type SendOutcome = { kind: 'sent'; result: OrderPlacementResult | undefined } | { kind: 'pending' } | { kind: 'rejected'; status: number };
 
-/**
- * One attempt to send a stored order with its Idempotency-Key; updates its stored copy. Offline, no answer or a 5xx:
- * pending, never a success. A 4xx is final: marked rejected and never re-sent.
- */
+/** One attempt to send a stored order: offline, no answer or a 5xx is pending; a 4xx is final (rejected). */
 export async function sendOrder(ctx: CheckoutContext, order: StoredOrder, userToken?: string): Promise<SendOutcome> {
   const { deps, orders } = ctx;
   if (!deps.network.isOnline()) return { kind: 'pending' };
@@ -64,26 +59,18 @@ export class OfflineOrders {
 
   constructor(private readonly ctx: CheckoutContext) {}
 
-  /**
-   * Another tab placed or sent an order. The browser has one cart, so an order placed elsewhere was this tab's cart:
-   * this tab shows its thank-you state rather than offering to place it again; a sent order updates the one shown.
-   */
+  /** Another tab placed (this tab's cart: its thank-you state is shown here too) or sent an order. */
   async onOrdersChanged(data: { orderId?: string; placed?: boolean } | undefined): Promise<void> {
     const { ctx } = this;
     const pendingOrders = (await ctx.orders.pending()).length;
     const stored = data?.orderId ? await ctx.orders.get(data.orderId) : undefined;
-    if (!stored) {
-      ctx.patch({ pendingOrders });
-      return;
+    let lastOrder = ctx.state().lastOrder;
+    if (stored && data?.placed) lastOrder = { ...placedFromStored(stored, undefined), placedElsewhere: true };
+    else if (stored && lastOrder?.order_id === stored.order_id) {
+      const elsewhere = lastOrder.placedElsewhere ? { placedElsewhere: true } : {};
+      lastOrder = { ...placedFromStored(stored, lastOrder), ...elsewhere };
     }
-    const last = ctx.state().lastOrder;
-    if (data?.placed) {
-      ctx.patch({ lastOrder: { ...placedFromStored(stored, undefined), placedElsewhere: true }, pendingOrders });
-    } else if (last?.order_id === stored.order_id) {
-      ctx.patch({ lastOrder: { ...placedFromStored(stored, last), ...(last.placedElsewhere ? { placedElsewhere: true } : {}) }, pendingOrders });
-    } else {
-      ctx.patch({ pendingOrders });
-    }
+    ctx.patch({ lastOrder, pendingOrders });
   }
 
   /** Send every stored untransmitted order, oldest first (single flight). Stops at the first network/server failure. */
@@ -179,6 +166,5 @@ export class OfflineOrders {
 
   stop(): void {
     this.networkSub?.unsubscribe();
-    this.networkSub = undefined;
   }
 }

@@ -1,10 +1,8 @@
 /**
- * Placing an order (spec transactions §4 "Placing an order", §5): stored in 'orders' first, then sent with a stable
- * Idempotency-Key (offline-orders.ts sendOrder). Accepted (or no result code): the cart cleared WITHOUT sync, password
- * and createAccount dropped, the addresses the customer asked to keep added to the account. Offline, no answer or a
- * 5xx: 'queued', never a success. A 4xx is final ('order.placeError'). A new account is registered first and logged in
- * last, so the login's cart merge meets an empty cart and no item is doubled. At most one order per cart across the
- * browser's tabs (TAB_LOCKS.order): a cart another tab ordered meanwhile shows that tab's order.
+ * Placing an order (spec transactions §4 "Placing an order", §5): stored in 'orders', then sent (sendOrder).
+ * Accepted: the cart cleared WITHOUT sync, the secrets dropped, kept addresses added to the account. Offline, no
+ * answer or 5xx: 'queued', never a success; a 4xx is final. A new account logs in last, so the login's cart merge
+ * meets an empty cart. At most one order per cart across the browser's tabs (TAB_LOCKS.order).
  */
 import type { CartItem } from '../cart/types';
 import { MESSAGES, ShopError } from '../messages';

@@ -1,8 +1,4 @@
-/**
- * The order-status page (spec transactions §2 /order-status/{order_token}, §4 payment status groups, §5, §8): 200 →
- * the status group with increment id and e-mail; 403 → 'payment.hashIncorrect'; another error answer →
- * 'payment.invalidToken'; no answer → 'payment.fetchFailed'; an unknown status → 'payment.detailsProblem'.
- */
+/** The order-status page (spec transactions §2 /order-status/{order_token}, §4 payment status groups, §5, §8). */
 import { StateHolder } from '../state-holder';
 import { MESSAGES, type MessageKey } from '../messages';
 import { isApiError } from '../ports/api-error';
@@ -32,7 +28,10 @@ const TEXTS: Readonly<Record<PaymentStatusGroup, { text: MessageKey; label: Mess
   failed: { text: MESSAGES.orderStatusFailed, label: MESSAGES.orderStatusLabelFailed },
 };
 
-/** Pure: the page state for an answer (`response`) or a failure (`error`). */
+/**
+ * The page for an answer: its status group; or a failure: 403 'payment.hashIncorrect', another error answer
+ * 'payment.invalidToken', none 'payment.fetchFailed'; an unknown status 'payment.detailsProblem'.
+ */
 export function orderStatusView(orderToken: string, outcome: { response: PaymentStatusResponse } | { error: unknown }): OrderStatusView {
   if ('error' in outcome) {
     const e = outcome.error;
@@ -61,8 +60,7 @@ export class OrderStatusService extends StateHolder<OrderStatusView> {
       view = orderStatusView(orderToken, { response: await this.deps.paymentApi.paymentStatus(orderToken) });
       this.deps.progress?.finish();
     } catch (error) {
-      // a wrong hash or an unknown token (a 4xx answer) is the visitor's link, not a fault: one plain line without a
-      // stack, which the server's logger counts when it comes again; any other failure is logged with its error
+      // a 4xx is the visitor's link, not a fault: one plain line; any other failure is logged with its error
       if (isApiError(error) && error.status < 500) this.deps.logger.warn(`payment status refused (${error.status})`, 'payment');
       else this.deps.logger.warn('payment status failed', 'payment', error);
       this.deps.progress?.fail();

@@ -1,7 +1,4 @@
-/**
- * Orders kept in Storage collection 'orders' (spec transactions §3 "Offline order", §4 "Task queue"): every order is
- * stored before it is sent, so nothing is lost if the answer never comes.
- */
+/** Orders kept in Storage 'orders' (spec transactions §3 "Offline order", §4): stored before they are sent. */
 import type { OrderBody, OrderPlacementResult } from '../ports/order-api';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 

@@ -1,7 +1,6 @@
 /**
- * The payment method on the payment step (spec transactions §3 "paymentDetails", §5, §9): the method (and bank) picked
- * is kept before the step is confirmed, so a reload shows it again; a kept method no longer offered falls back to the
- * default, and the step says so; offline, the offer is the methods that work offline, with 'payment.offline'.
+ * The payment step's method (spec transactions §3 "paymentDetails", §5, §9): kept before the step is confirmed;
+ * one no longer offered falls back to the default; offline, the methods that work offline with 'payment.offline'.
  */
 import type { CartItem } from '../cart/types';
 import type { ShopConfig } from '../config';
@@ -29,10 +28,7 @@ export interface ResolvedPaymentChoice {
 const CODE = /^[a-z0-9_]{1,64}$/i;
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/**
- * The choice as read back from the browser's storage, where anything may have been written: a method that looks like a
- * payment method code, and a bank only for the method that has banks (config.payment.issuerMethod); else nothing.
- */
+/** The choice read back from storage (anything may be there): a code-like method, a bank only for the issuer method. */
 export function storedPaymentChoice(value: unknown, config: Pick<ShopConfig, 'payment'>): PaymentChoice | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { method, issuer } = value as { method?: unknown; issuer?: unknown };
@@ -50,10 +46,8 @@ export function keptPaymentChoice(choice: PaymentChoice | undefined, details: Pi
 }
 
 /**
- * What the payment step shows as chosen. While no method is offered yet (they are on their way) the kept choice stands;
- * once they are: the kept method when it is offered, else the default with `replaced` naming the kept one. `offline`:
- * a kept method missing from an offline offer is not "no longer offered" (it returns with the connection), so no
- * `replaced` then.
+ * What the step shows as chosen: the kept choice while nothing is offered yet or it is offered, else the default with
+ * `replaced` naming the kept one (not `offline`: the method returns with the connection).
  */
 export function resolvePaymentChoice(kept: PaymentChoice | undefined, methods: readonly CheckoutPaymentMethod[], offline = false): ResolvedPaymentChoice {
   if (methods.length === 0 || (kept && methods.some((m) => m.code === kept.method))) return { method: kept?.method ?? '', issuer: kept?.issuer ?? '' };
@@ -61,11 +55,7 @@ export function resolvePaymentChoice(kept: PaymentChoice | undefined, methods: r
   return kept && !offline ? { method: fallback, issuer: '', replaced: kept.method } : { method: fallback, issuer: '' };
 }
 
-/**
- * spec transactions §5, §8 'No payment methods configured', §4 offline orders: the offer after asking the provider.
- * `provider` undefined: the provider could not be asked. Offline, that is no configuration problem: the methods that
- * work offline are offered (cash on delivery, unless the cart is virtual only) and the error is 'payment.offline'.
- */
+/** spec §4, §5, §8: the offer; offline without the provider's answer: the offline methods, 'payment.offline'. */
 export function paymentMethodsOffer(
   provider: readonly ProviderPaymentMethodWire[] | undefined,
   online: boolean,

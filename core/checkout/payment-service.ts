@@ -1,9 +1,7 @@
 /**
- * The payment provider flow (spec transactions §4 "Payment flow", §5, §8 "Payment"): after the order is placed a
- * payment is created (post-payment, redirectUrl = storefront origin + config.payment.redirectPath), a pending_payment
- * order comment is posted, and the browser goes to payment_gateway_url. On failure: a persistent 'payment.notCreated'
- * notification, a canceled comment, the thank-you flag unset, and config.payment.errorRedirectPath. Cash on delivery
- * and other non-provider methods: the order placement alone completes checkout.
+ * The payment provider flow (spec transactions §4 "Payment flow", §5, §8 "Payment"): a placed order gets a payment
+ * (post-payment), a pending_payment comment, and the browser goes to payment_gateway_url; on failure a persistent
+ * 'payment.notCreated' notice, a canceled comment, no thank-you page. Other methods complete with the placement.
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -140,11 +138,7 @@ export class PaymentService extends StateHolder<PaymentState> {
     }
   }
 
-  /**
-   * A new payment for an order whose payment failed, was cancelled or expired (beyond the spec): the post-payment call
-   * of spec §4 "Payment flow" for the order the order-status page shows (by its signed token). Refused before any call
-   * when the method is not a provider method or iDEAL has no bank.
-   */
+  /** A new payment (spec §4 "Payment flow") for an order whose payment failed; refused for a method it cannot use. */
   async retryPayment(order: { readonly orderToken: string; readonly incrementId: string; readonly email?: string }, method: string, issuer?: string): Promise<PaymentOutcome> {
     if (!this.isProviderMethod(method)) throw new ShopError(MESSAGES.serverPaymentMethodUnavailable);
     const bank = validateIssuer(method, issuer, loadedIssuers(this.state.value), this.config);
@@ -159,10 +153,7 @@ export class PaymentService extends StateHolder<PaymentState> {
     return this.startPayment(placed, method, needsIssuer(method, this.config) ? issuer : undefined);
   }
 
-  /**
-   * Place the order and, for a provider method, create the payment (spec §4: cash on delivery and other
-   * non-server methods complete with the placement alone). A queued (offline) order creates no payment.
-   */
+  /** Place the order, then create the payment for a provider method (spec §4); a queued order gets none yet. */
   async completeCheckout(comment?: string): Promise<CheckoutCompletion> {
     const order = await this.deps.checkout.placeOrder(comment);
     if (order.status === 'queued') return { kind: 'queued', order };

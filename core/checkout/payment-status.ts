@@ -1,7 +1,4 @@
-/**
- * Payment status groups (spec transactions §4 "Payment status groups"): success = paid; pending = pending or open;
- * failed = expired, failed or canceled. Anything else is unknown (the order-status page shows the details problem).
- */
+/** spec transactions §4 "Payment status groups"; anything else is unknown. */
 import { ownEntry } from '../dictionary';
 
 export type PaymentStatusGroup = 'success' | 'pending' | 'failed';

@@ -3,10 +3,7 @@ import type { PersonalDetails } from './types';
 
 type Names = Pick<PersonalDetails, 'firstName' | 'lastName' | 'emailAddress'>;
 
-/**
- * spec transactions §3 checkout personalDetails, §4 "Session": a logged-in customer's name and e-mail fill the
- * personal details the shopper has left empty. What the shopper typed is never overwritten.
- */
+/** spec transactions §3, §4 "Session": the customer's name and e-mail fill the personal details left empty. */
 export function personalDetailsFromCustomer(current: Names, customer: Customer | undefined): Names {
   if (!customer) return current;
   return {

@@ -1,11 +1,7 @@
 /**
- * A logged-in customer's saved addresses at checkout (spec transactions §3 "Address", §5 the address rule, §7 the
- * account's addresses come with GET /api/user/me). Pure functions: the UI holds the form, the session the customer.
- * - offered: the account's addresses that keep the address rule, the step's default first;
- * - pre-filled: a step whose fields the shopper has not filled in takes the default address; what the shopper typed,
- *   or details kept from before, is never overwritten;
- * - chosen: a saved address fills the fields; "a new address" empties fields that hold a saved one;
- * - kept: an address the shopper asks to keep (`saveInAccount`) is added to the account after the order.
+ * A logged-in customer's saved addresses at checkout (spec transactions §3 "Address", §5, §7 /api/user/me): which
+ * are offered, how they pre-fill and fill the fields (never over what the shopper typed), and which are kept after
+ * the order. Pure functions: the UI holds the form, the session the customer.
  */
 import type { Customer } from '../ports/user-api';
 import { checkoutAddressOf, isDefaultFor, sameAddress, savedAddresses, type AddressUse } from '../user/address-book';
@@ -26,10 +22,8 @@ export interface SavedAddressOption {
 }
 
 /**
- * spec transactions §5: the saved addresses a step offers, the account's default for `use` first: those that keep the
- * address rule, each once. [] for a guest or an account without addresses. `accepted` is that rule (no field in
- * address-rules.ts addressErrors), passed in: the browser loads this module for a logged-in customer after the
- * checkout, and a module it shared with the checkout's first load would split that load into more, larger files.
+ * spec transactions §5: the saved addresses a step offers, each once, the default for `use` first. `accepted` is the
+ * address rule, passed in so this module (loaded later, for a logged-in customer) shares no code with the first load.
  */
 export function savedAddressOptions(customer: Customer | undefined, use: AddressUse, accepted: (a: CheckoutAddress) => boolean): SavedAddressOption[] {
   const options: SavedAddressOption[] = [];
@@ -42,10 +36,7 @@ export function savedAddressOptions(customer: Customer | undefined, use: Address
   return [...options.filter((o) => o.isDefault), ...options.filter((o) => !o.isDefault)];
 }
 
-/**
- * Whether the fields hold anything the shopper put there: an address field that differs from what the step shows
- * before anyone types (`blank`: empty fields, the default country, the names of the personal details).
- */
+/** Whether an address field differs from what the step shows before anyone types (`blank`). */
 export function addressTyped(values: AddressFormValues, blank: AddressFormValues): boolean {
   return ADDRESS_FORM_FIELDS.some((f) => values[f].trim() !== blank[f].trim());
 }
@@ -55,20 +46,14 @@ export function chosenAddress(values: AddressFormValues, options: readonly Saved
   return options.find((o) => sameAddress(o.address, values));
 }
 
-/**
- * The step's fields when it starts (or when the customer's addresses arrive): the default address when the shopper has
- * filled in nothing (`blank`), otherwise the values as they are: typed or restored details are never overwritten.
- */
+/** The step's fields at its start: the default address when nothing was filled in, else the values as they are. */
 export function prefillAddress<V extends AddressFormValues>(values: V, blank: AddressFormValues, options: readonly SavedAddressOption[]): V {
   const preferred = options.find((o) => o.isDefault);
   if (!preferred || addressTyped(values, blank)) return values;
   return { ...values, ...formValuesOf(preferred.address) };
 }
 
-/**
- * The fields once the shopper chose a saved address (its key) or NEW_ADDRESS: a saved address fills them all; a new
- * address empties fields that hold a saved one (back to `blank`) and keeps an address the shopper typed.
- */
+/** The fields after choosing a saved address (fills them) or NEW_ADDRESS (empties a saved one, keeps a typed one). */
 export function chooseAddress<V extends AddressFormValues>(values: V, choice: string, blank: AddressFormValues, options: readonly SavedAddressOption[]): V {
   const option = options.find((o) => o.key === choice);
   if (option) return { ...values, ...formValuesOf(option.address) };
@@ -89,9 +74,8 @@ export interface KeptAddress {
 }
 
 /**
- * spec transactions §5, §7: the addresses of an order the shopper asked to keep (`saveInAccount`), in the order they are
- * added: the shipping address for 'shipping', the billing address for 'billing'; a billing address that is the kept
- * shipping address is one address for both uses (the account takes an address once, so a second add would drop its use).
+ * spec transactions §5, §7: the order's addresses to keep (`saveInAccount`) with their uses; a billing address equal
+ * to the kept shipping one is one address for both (the account takes an address once).
  */
 export function addressesToKeep(shipping: ShippingDetails, payment: PaymentDetails): KeptAddress[] {
   const kept: KeptAddress[] = shipping.saveInAccount ? [{ address: shipping, uses: ['shipping'] }] : [];

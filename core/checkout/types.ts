@@ -1,7 +1,4 @@
-/**
- * Checkout entities (spec transactions §3 "Checkout personalDetails", "shippingDetails", "paymentDetails",
- * "Provider payment method", "Cash on delivery method").
- */
+/** Checkout entities (spec transactions §3 personal, shipping and payment details, payment methods). */
 import type { CartPaymentMethod } from '../cart/types';
 
 export interface PersonalDetails {
@@ -31,10 +28,7 @@ export interface ShippingDetails extends CheckoutAddress {
   shippingMethod: string;
   /** carrier_code of the chosen shipping method */
   shippingCarrier?: string;
-  /**
-   * a logged-in customer asked to keep this address in the account: it is added after the order (when no equal one
-   * is saved; saved-addresses.ts). Never sent with the order.
-   */
+  /** keep this address in the account after the order (saved-addresses.ts); never sent with the order */
   saveInAccount?: boolean;
 }
 
@@ -44,7 +38,7 @@ export interface PaymentDetails extends CheckoutAddress {
   paymentMethod: string;
   /** e.g. `{ issuer }` for iDEAL */
   paymentMethodAdditional?: Record<string, unknown>;
-  /** a logged-in customer asked to keep this billing address in the account (saved-addresses.ts). Never sent with the order. */
+  /** keep this address in the account after the order (saved-addresses.ts); never sent with the order */
   saveInAccount?: boolean;
 }
 

@@ -1,7 +1,4 @@
-/**
- * A non-2xx answer of the API, as every HTTP adapter reports it. Core recognises failures by `status`
- * (401, 404, 400 ...), never by message text (vue-storefront #3151).
- */
+/** A non-2xx answer of the API: core recognises failures by `status`, never by message text. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -14,11 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The request never got an answer (offline, DNS, timeout): retryable later. `timedOut`: the client gave up waiting
- * (the connection may still be there); otherwise no connection was made at all. Core tells the two apart by this
- * field, never by the message (the platform's wording: 'Failed to fetch', 'Load failed', ...).
- */
+/** No answer (offline, DNS, timeout): retryable. `timedOut`: the client gave up waiting, else no connection. */
 export class NetworkError extends Error {
   constructor(
     message = 'network unavailable',

@@ -1,8 +1,4 @@
-/**
- * The cart calls of vue-storefront-api (spec transactions §7 "Cart", wire shapes in docs/protocol.md).
- * `token` is the user token ('' for a guest). Non-2xx answers throw ApiError with the HTTP status;
- * no answer throws NetworkError (core/ports/api-error.ts).
- */
+/** The cart calls (spec transactions §7 "Cart", docs/protocol.md); `token` is the user token, '' for a guest. */
 import type { ProductOption } from '../catalogue/types';
 import type { CartPaymentMethod, PlatformTotals, ServerCartItem } from '../cart/types';
 
@@ -45,6 +41,8 @@ export interface AddressInformation {
   shipping_carrier_code: string;
 }
 
+export type ShippingInformationAnswer = { payment_methods: CartPaymentMethod[]; totals: PlatformTotals };
+
 export interface CollectTotalsMethods {
   paymentMethod: { method: string };
   shippingCarrierCode: string;
@@ -67,11 +65,7 @@ export interface CartApi {
   /** POST /api/cart/shipping-methods */
   shippingMethods(token: string, cartId: string, address: ShippingMethodsAddress): Promise<ServerShippingMethod[]>;
   /** POST /api/cart/shipping-information → { payment_methods, totals } */
-  shippingInformation(
-    token: string,
-    cartId: string,
-    addressInformation: AddressInformation,
-  ): Promise<{ payment_methods: CartPaymentMethod[]; totals: PlatformTotals }>;
+  shippingInformation(token: string, cartId: string, info: AddressInformation): Promise<ShippingInformationAnswer>;
   /** POST /api/cart/collect-totals */
   collectTotals(token: string, cartId: string, methods: CollectTotalsMethods): Promise<PlatformTotals>;
   /** POST /api/cart/apply-coupon?coupon= → true; an unknown code → ApiError 400 */

@@ -17,10 +17,7 @@ export interface SearchRequest {
   readonly excludeFields?: readonly string[];
 }
 
-/**
- * Catalogue search (spec catalogue §7: GET /api/catalog). The adapter converts the raw search-engine answer
- * (hits.hits[]._source, hits.total, aggregations) into a SearchResult.
- */
+/** Catalogue search (spec catalogue §7: GET /api/catalog); the adapter turns the raw answer into a SearchResult. */
 export interface CatalogueSearch {
   search<T = unknown>(request: SearchRequest): Promise<SearchResult<T>>;
 }

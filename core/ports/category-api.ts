@@ -1,9 +1,6 @@
 import type { Category } from '../catalogue/types';
 
-/**
- * Categories (spec catalogue §7: "via catalogue search"). The core builds the query (core/catalogue/categories.ts
- * `categorySearchRequest`); the adapter sends it to the category index.
- */
+/** Categories (spec catalogue §7: "via catalogue search"), queried through the category index. */
 export interface CategoryQuery {
   /** field -> accepted values (id, url_path, slug, parent_id, level, ...) */
   readonly filters?: Readonly<Record<string, string | number | boolean | readonly (string | number | boolean)[]>>;

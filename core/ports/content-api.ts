@@ -1,10 +1,6 @@
 import type { CmsBlock, CmsPage } from '../catalogue/types';
 
-/**
- * CMS content (spec catalogue §3.5, §7): GET /api/ext/cms-data/cms{Page|Block}/{id} and by identifier with
- * storeId; block lists through the catalogue search (cms_block, size 150, filtered by identifier).
- * Lookups answer undefined for an unknown page or block (404).
- */
+/** CMS pages and blocks (spec catalogue §3.5, §7) by id or identifier; undefined when unknown (404). */
 export interface ContentApi {
   pageById(id: number | string): Promise<CmsPage | undefined>;
   blockById(id: number | string): Promise<CmsBlock | undefined>;

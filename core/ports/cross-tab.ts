@@ -1,9 +1,8 @@
 import type { Observable } from 'rxjs';
 
 /**
- * Tabs of one browser share one shopper: one cart, one session, one set of checkout details, wishlist and compare
- * list ("one source of truth per browser"). The source of truth is the shared Storage; these two ports are
- * how a tab hears that another tab changed it, and how tabs take turns on work that must happen once per browser.
+ * Tabs of one browser share one shopper, kept in the shared Storage: these ports tell a tab that another changed it,
+ * and let tabs take turns on work that must happen once per browser.
  */
 
 /** What changed in the shared Storage (each service re-reads its own collection on its topic). */
@@ -23,10 +22,7 @@ export interface CrossTab {
   readonly messages$: Observable<CrossTabMessage>;
 }
 
-/**
- * Named exclusive locks shared by every tab of the browser (Web Locks API). `exclusive` runs fn once the lock is
- * free and keeps it until fn settles. Names used by the core are in TAB_LOCKS.
- */
+/** Named exclusive locks shared by the browser's tabs (Web Locks API): fn runs once the lock is free, holding it. */
 export interface TabLocks {
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }

@@ -1,14 +1,9 @@
 /**
- * CMS HTML (spec catalogue §3.5: CMS pages and blocks, product and category descriptions) is shop content from the
- * backend, shown as HTML but never with anything that runs. Sanitising needs an HTML parser with a DOM, which core
- * does not have: this port is DOMPurify over the browser's DOM in the client and over jsdom on the server
- * (adapters/html). The policy it applies is core's CMS_HTML_POLICY (core/catalogue/cms-html.ts).
+ * CMS HTML (spec catalogue §3.5) shown without anything that runs. Sanitising needs a DOM, which core has not: this is
+ * DOMPurify over the browser's DOM or jsdom (adapters/html), applying CMS_HTML_POLICY (core/catalogue/cms-html.ts).
  */
 export interface HtmlSanitizer {
-  /**
-   * The html with everything executable removed (scripts, event handlers, script URLs, ...), or undefined while the
-   * sanitiser is not loaded yet (the browser loads DOMPurify on demand): call load() and ask again.
-   */
+  /** The html with everything executable removed, or undefined until load() has loaded the sanitiser. */
   sanitize(html: string): string | undefined;
   /** Makes sanitize() answer; resolves at once when it already does. */
   load(): Promise<void>;

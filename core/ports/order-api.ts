@@ -1,7 +1,4 @@
-/**
- * Order placement (spec transactions §7 "Order"; docs/protocol.md "Order"). POST /api/order with the order body
- * and an Idempotency-Key header: a repeated key answers the first answer and creates no second order.
- */
+/** POST /api/order (spec transactions §7 "Order"): a repeated Idempotency-Key gets the first answer, no new order. */
 export interface OrderAddress {
   firstname: string;
   lastname: string;

@@ -1,7 +1,4 @@
-/**
- * How much of the local storage quota is used (spec catalogue §9 "Local storage quota is checked every 30 s", §8).
- * In the browser this is navigator.storage.estimate(); where nothing is known (the server, old browsers) it answers undefined.
- */
+/** How much of the storage quota is used (spec catalogue §8, §9): navigator.storage.estimate(), else undefined. */
 export interface StorageEstimate {
   /** bytes used */
   readonly usage: number;

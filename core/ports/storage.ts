@@ -1,9 +1,6 @@
 /**
- * Persistent key-value storage, split into named collections (the spec's local storage buckets:
- * carts, checkout, compare, wishlist, user, claims, syncTasks, orders, elasticCache, urlCache, ...).
- *
- * Values are JSON-serialisable. A corrupt or unreadable entry is dropped by the adapter (with a warning)
- * and read as `undefined`: it never throws. A write that exceeds the quota throws a `StorageQuotaError`.
+ * Persistent key-value storage in named collections (the spec's local storage buckets) of JSON values. A corrupt
+ * entry is dropped (with a warning) and read as `undefined`; a write over the quota throws StorageQuotaError.
  */
 export interface Storage {
   get<T>(collection: string, key: string): Promise<T | undefined>;

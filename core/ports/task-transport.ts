@@ -1,8 +1,6 @@
 /**
- * Sends one queued task over HTTP (spec transactions §7 "Queued task call"). The URL is already resolved
- * (token and cartId placeholders replaced) by the queue. The adapter never retries and never throws for an
- * HTTP status: it answers what came back, so the queue applies the spec's response checks itself.
- * It throws NetworkError (core/ports/api-error.ts) when no answer arrived at all.
+ * Sends one queued task over HTTP (spec transactions §7 "Queued task call"), its URL already filled in. It answers
+ * whatever came back (the queue checks it) and throws only NetworkError, when no answer arrived.
  */
 export interface TransportRequest {
   url: string;

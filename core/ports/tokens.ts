@@ -1,7 +1,4 @@
-/**
- * Injection tokens, one per port. Core never imports inversify: these are plain Symbols that the composition root
- * (adapters/wiring*.ts) binds to concrete classes.
- */
+/** Injection tokens, one per port: plain Symbols the composition root (adapters/wiring*.ts) binds. */
 export const TOKENS = {
   Config: Symbol.for('ShopConfig'),
   CatalogueSearch: Symbol.for('CatalogueSearch'),
@@ -28,11 +25,8 @@ export const TOKENS = {
   Logger: Symbol.for('Logger'),
   IdGenerator: Symbol.for('IdGenerator'),
   HomeContent: Symbol.for('HomeContent'),
-  /** spec catalogue §9: local storage quota estimate (core/ports/storage-quota.ts) */
   StorageQuota: Symbol.for('StorageQuota'),
-  /** CMS HTML sanitising (core/ports/html-sanitizer.ts): DOMPurify over the browser's DOM or jsdom */
   HtmlSanitizer: Symbol.for('HtmlSanitizer'),
-  /** the other tabs of this browser (core/ports/cross-tab.ts) */
   CrossTab: Symbol.for('CrossTab'),
   TabLocks: Symbol.for('TabLocks'),
 } as const;

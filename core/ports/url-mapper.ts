@@ -1,7 +1,4 @@
-/**
- * URL mapping (spec catalogue §2.3, §7): POST {url-map endpoint} (/api/url/map) resolves any path to a product,
- * category or CMS page.
- */
+/** URL mapping (spec catalogue §2.3, §7): POST /api/url/map resolves a path to a product, category or CMS page. */
 
 /** spec catalogue §7: the options of the URL-map body */
 export interface UrlMapOptions {

@@ -1,7 +1,4 @@
-/**
- * User calls (spec transactions §7 "Users"; docs/protocol.md "User"). Logged-in calls take the user token.
- * Adapters throw ApiError(status, result) on a non-2xx answer and NetworkError when no answer came.
- */
+/** User calls (spec transactions §7 "Users"; docs/protocol.md "User"); logged-in calls take the user token. */
 export interface CustomerAddress {
   firstname?: string;
   lastname?: string;

@@ -4,31 +4,19 @@
  * notice (the cart's item updates: CartService.notices$) are skipped, so no error is shown twice.
  */
 import type { Subscription } from 'rxjs';
-import { MESSAGES, type MessageKey } from '../messages';
+import { MESSAGES } from '../messages';
 import { isApiError } from '../ports/api-error';
+import { serverMessage } from '../server-messages';
 import type { NotificationInput } from '../ui-state/notification-service';
 import type { OfflineTaskQueue, SyncTask, TaskOutcome } from './types';
 
-export interface TaskErrorNotice {
-  readonly message: MessageKey;
-  readonly params: { readonly message: string };
-}
+export { serverMessage } from '../server-messages';
 
 function mentionsNotFound(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('ENOTFOUND');
   if (!value || typeof value !== 'object') return false;
   const v = value as { code?: unknown; resultCode?: unknown; message?: unknown; result?: unknown };
   return v.code === 'ENOTFOUND' || v.resultCode === 'ENOTFOUND' || mentionsNotFound(v.message) || (v.result !== value && mentionsNotFound(v.result));
-}
-
-/** The server's message of an error answer: result.message, a string result, else the error's own text. */
-export function serverMessage(result: unknown, fallback: string): string {
-  if (typeof result === 'string' && result.trim()) return result;
-  if (result && typeof result === 'object') {
-    const m = (result as { message?: unknown; errorMessage?: unknown }).message ?? (result as { errorMessage?: unknown }).errorMessage;
-    if (typeof m === 'string' && m.trim()) return m;
-  }
-  return fallback;
 }
 
 /** The message of a failed call: an ApiError's text result (else its status), another error's message. */
@@ -41,7 +29,7 @@ export function errorText(e: unknown): string {
  * The notice a task's final outcome deserves, or undefined: only server answers with an error (ApiError) are shown;
  * never for a silent task, an ENOTFOUND result, or a 401 while the token lock is refreshing or has failed (lockState != 0).
  */
-export function taskErrorNotice(task: Pick<SyncTask, 'silent'>, outcome: TaskOutcome, lockState = 0): TaskErrorNotice | undefined {
+export function taskErrorNotice(task: Pick<SyncTask, 'silent'>, outcome: TaskOutcome, lockState = 0) {
   if (outcome.ok || task.silent) return undefined;
   const error = outcome.error;
   if (!isApiError(error)) return undefined;
@@ -55,15 +43,12 @@ export interface TaskErrorWatchDeps {
   readonly notify: (n: NotificationInput) => unknown;
   /** the token lock's state (0 free, > 0 refreshing, < 0 failed) */
   readonly lockState?: () => number;
-  /** callback events whose failures are announced elsewhere (default: the cart's item updates) */
-  readonly handledEvents?: readonly string[];
 }
 
 /** Notify the shopper of failed queued tasks (spec transactions §8). Returns the subscription to stop watching. */
 export function watchTaskErrors(deps: TaskErrorWatchDeps): Subscription {
-  const handled = deps.handledEvents ?? ['cart/serverUpdateItem'];
   return deps.queue.results$.subscribe(({ task, outcome }) => {
-    if (task.callback_event && handled.includes(task.callback_event)) return;
+    if (task.callback_event === 'cart/serverUpdateItem') return;
     const notice = taskErrorNotice(task, outcome, deps.lockState?.() ?? 0);
     if (!notice) return;
     deps.notify({ type: 'danger', message: notice.message, params: notice.params, action1: { label: MESSAGES.ok } });

@@ -1,13 +1,10 @@
 /**
- * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8). A task is stored (collection
- * 'syncTasks', keys that keep the order across restarts) before it is sent: online only, in order, one at a time, with
- * Idempotency-Key = task.idempotency_key, so a task whose answer was lost is applied once. Sent, it is stored again with
- * its result when is_result_cacheable, else removed. Needing {{cartId}} without a cart id, it fails with
- * MESSAGES.noCartId and the cart is re-created. 4xx (and 500) answers are final: removed, the error delivered (an
- * invalid order is not re-sent forever); a 401 goes through the token lock first. No answer (NetworkError, 502/503/504):
- * the task stays; after config.queue.maxNetworkAttempts such failures the queue waits for the next online period.
+ * The offline task queue (spec transactions §3 "Sync task", §4 "Task queue", §5, §8): a task is stored (syncTasks)
+ * before it is sent, online only, in order, one at a time, with its Idempotency-Key, so it is applied once. 4xx and 500
+ * answers are final (a 401 goes through the token lock first); no answer (or 502/503/504) keeps the task, and after
+ * config.queue.maxNetworkAttempts the queue waits for the next online period. docs/sdk.md has the whole rule.
  */
-import { BehaviorSubject, Subject, distinctUntilChanged, type Subscription } from 'rxjs';
+import { BehaviorSubject, Subject, distinctUntilChanged } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import { ApiError, NetworkError, isNetworkError } from '../ports/api-error';
@@ -36,7 +33,7 @@ export interface TaskQueueOptions {
   network: Network;
   clock: Clock;
   ids: IdGenerator;
-  /** when given, tasks whose URL holds {{token}} run through it (401 → one refresh) */
+  /** tasks whose URL holds {{token}} run through it (401 → one refresh) */
   tokenLock?: TokenLock;
   getToken: () => string | undefined;
   getCartId: () => string | undefined;
@@ -46,10 +43,7 @@ export interface TaskQueueOptions {
   logger: Logger;
   /** the current store code; appended as ?storeCode= when config.storeViews.multistore is on (spec §7) */
   getStoreCode?: () => string | undefined;
-  /**
-   * Browser-wide locks: every tab's queue reads the same stored tasks, so only one tab sends at a time
-   * (TAB_LOCKS.queueDrain) and a new task's key is chosen under TAB_LOCKS.queueWrite. Default: this queue alone.
-   */
+  /** one tab sends at a time (TAB_LOCKS.queueDrain); a new task's key is chosen under TAB_LOCKS.queueWrite */
   locks?: TabLocks;
   /** tells the other tabs the stored tasks changed (their pending count follows) */
   crossTab?: CrossTab;
@@ -58,6 +52,7 @@ export interface TaskQueueOptions {
 const COLLECTION = STORAGE_COLLECTIONS.syncTasks;
 const KEY_DIGITS = 12;
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 const keyOf = (seq: number) => String(seq).padStart(KEY_DIGITS, '0');
 
@@ -100,7 +95,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (!code) return url;
     return `${url}${url.includes('?') ? '&' : '?'}storeCode=${encodeURIComponent(code)}`;
   }
-  const handlers = new Map<string, Set<TaskResultHandler>>();
+  const handlers = new Set<readonly [string, TaskResultHandler]>();
   const results = new Subject<{ task: SyncTask; outcome: TaskOutcome }>();
   const pendingCount = new BehaviorSubject(0);
   let nextSeq = 0;
@@ -110,7 +105,6 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
   let disposed = false;
   /** bumped by clear(): answers to tasks of an older generation are not stored nor delivered */
   let generation = 0;
-  let subscription: Subscription | undefined;
 
   async function refreshPending(): Promise<void> {
     const entries = await storage.entries<SyncTask>(COLLECTION);
@@ -131,8 +125,8 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (disposed) return;
     if (!outcome.ok && !task.silent) logger.warn(`task ${task.task_id} ${task.url} failed: ${outcome.error.message}`, 'queue');
     results.next({ task, outcome });
-    const set = task.callback_event ? handlers.get(task.callback_event) : undefined;
-    for (const h of set ?? []) {
+    for (const [event, h] of handlers) {
+      if (event !== task.callback_event) continue;
       try {
         h(task, outcome);
       } catch (e) {
@@ -141,21 +135,17 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     }
   }
 
-  function request(task: SyncTask, token: string, cartId: string | undefined): TransportRequest {
-    const req: TransportRequest = {
-      url: withStoreCode(fillPlaceholders(task.url, token, cartId)),
-      method: task.payload.method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(task.payload.headers ?? {}), 'Idempotency-Key': task.idempotency_key },
-    };
-    const body = fillBody(task.payload.body, token, cartId);
-    if (body !== undefined) req.body = body;
-    return req;
-  }
-
   /** send one task (through the token lock when it carries the user token) and check the answer */
   async function transmit(task: SyncTask, cartId: string | undefined): Promise<TaskResponse> {
+    const { method, headers, body } = task.payload;
     const once = async (token: string): Promise<TaskResponse> => {
-      const req = request(task, token, cartId);
+      const req: TransportRequest = {
+        url: withStoreCode(fillPlaceholders(task.url, token, cartId)),
+        method,
+        headers: { ...JSON_HEADERS, ...headers, 'Idempotency-Key': task.idempotency_key },
+      };
+      const filled = fillBody(body, token, cartId);
+      if (filled !== undefined) req.body = filled;
       const res = await transport.send(req);
       if (TRANSIENT_STATUSES.has(res.status)) throw new NetworkError(`HTTP ${res.status}`, req.url);
       if (res.status === 401) throw new ApiError(401, res.body, req.url);
@@ -206,18 +196,13 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     return 'next';
   }
 
-  async function firstPending(): Promise<[string, SyncTask] | undefined> {
-    const entries = await storage.entries<SyncTask>(COLLECTION);
-    return entries.find(([, t]) => !t.transmited);
-  }
-
   async function drain(): Promise<void> {
     await ready;
     for (;;) {
       if (disposed || !network.isOnline()) return;
       // out of network attempts for this online period: wait for the next one
       if (networkFailures >= config.queue.maxNetworkAttempts) return;
-      const next = await firstPending();
+      const next = (await storage.entries<SyncTask>(COLLECTION)).find(([, t]) => !t.transmited);
       if (disposed) return;
       if (!next) {
         // another tab may have sent this tab's tasks: the count follows what is stored
@@ -257,7 +242,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     if (m.topic === 'queue') void refreshPending();
   });
 
-  subscription = network.online$.subscribe((online) => {
+  const subscription = network.online$.subscribe((online) => {
     if (online) {
       networkFailures = 0; // a new online period
       void process();
@@ -294,13 +279,9 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     pending$: pendingCount.pipe(distinctUntilChanged()),
     pending: () => pendingCount.value,
     on(callbackEvent, handler) {
-      let set = handlers.get(callbackEvent);
-      if (!set) {
-        set = new Set();
-        handlers.set(callbackEvent, set);
-      }
-      set.add(handler);
-      return () => set.delete(handler);
+      const entry = [callbackEvent, handler] as const;
+      handlers.add(entry);
+      return () => handlers.delete(entry);
     },
     async clear() {
       generation++;
@@ -311,8 +292,7 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     dispose() {
       disposed = true;
       tabSubscription.unsubscribe();
-      subscription?.unsubscribe();
-      subscription = undefined;
+      subscription.unsubscribe();
     },
   };
 }

@@ -23,7 +23,7 @@ export interface SyncTask {
   resultCode?: number;
   code?: number;
   meta?: unknown;
-  /** name of the event/handler the result is delivered to (e.g. 'cart/serverUpdateItem') */
+  /** the handlers' event the result is delivered to (e.g. 'cart/serverUpdateItem') */
   callback_event?: string;
   silent?: boolean;
   is_result_cacheable?: boolean;

@@ -19,7 +19,6 @@ export class VirtualClock implements Clock {
 }
 
 interface Timer {
-  id: number;
   at: number;
   every?: number;
   fn: () => void;
@@ -31,20 +30,21 @@ export async function flushPromises(rounds = 200): Promise<void> {
 }
 
 export class VirtualScheduler implements Scheduler {
+  /** in the order they were set: the sort is stable, so timers due at once run in that order */
   private timers: Timer[] = [];
-  private seq = 0;
   constructor(readonly clock: VirtualClock = new VirtualClock()) {}
 
   after(ms: number, fn: () => void): TimerHandle {
-    const t: Timer = { id: ++this.seq, at: this.clock.now() + Math.max(0, ms), fn };
-    this.timers.push(t);
-    return { cancel: () => this.drop(t.id) };
+    return this.add({ at: this.clock.now() + Math.max(0, ms), fn });
   }
 
   every(ms: number, fn: () => void): TimerHandle {
-    const t: Timer = { id: ++this.seq, at: this.clock.now() + Math.max(1, ms), every: Math.max(1, ms), fn };
+    return this.add({ at: this.clock.now() + Math.max(1, ms), every: Math.max(1, ms), fn });
+  }
+
+  private add(t: Timer): TimerHandle {
     this.timers.push(t);
-    return { cancel: () => this.drop(t.id) };
+    return { cancel: () => this.drop(t) };
   }
 
   sleep(ms: number): Promise<void> {
@@ -61,11 +61,11 @@ export class VirtualScheduler implements Scheduler {
     const end = this.clock.now() + ms;
     await flushPromises();
     for (;;) {
-      const next = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      const next = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
       if (!next) break;
       this.clock.set(Math.max(this.clock.now(), next.at));
       if (next.every) next.at += next.every;
-      else this.drop(next.id);
+      else this.drop(next);
       next.fn();
       await flushPromises();
     }
@@ -84,8 +84,8 @@ export class VirtualScheduler implements Scheduler {
     return settled.value;
   }
 
-  private drop(id: number): void {
-    this.timers = this.timers.filter((t) => t.id !== id);
+  private drop(timer: Timer): void {
+    this.timers = this.timers.filter((t) => t !== timer);
   }
 }
 
@@ -111,18 +111,13 @@ export class SequentialIds implements IdGenerator {
 /** A Logger that records what it was told. */
 export class MemoryLogger implements Logger {
   readonly lines: Array<{ level: string; message: string; tag?: string | undefined }> = [];
-  debug(message: string, tag?: string): void {
-    this.lines.push({ level: 'debug', message, tag });
-  }
-  info(message: string, tag?: string): void {
-    this.lines.push({ level: 'info', message, tag });
-  }
-  warn(message: string, tag?: string): void {
-    this.lines.push({ level: 'warn', message, tag });
-  }
-  error(message: string, tag?: string): void {
-    this.lines.push({ level: 'error', message, tag });
-  }
+  private readonly at = (level: string) => (message: string, tag?: string) => {
+    this.lines.push({ level, message, tag });
+  };
+  readonly debug = this.at('debug');
+  readonly info = this.at('info');
+  readonly warn = this.at('warn');
+  readonly error = this.at('error');
 }
 
 export { ManualNetwork } from './manual-network';

@@ -1,7 +1,6 @@
 /**
- * Claims stored locally (spec transactions §3 "Claim") and the cookie notice (§4: claim cookiesAccepted missing or
- * false shows it, missing stores false; close hides it and stores true). Beside the spec's close (consent to
- * analytics) a decline hides it too, remembered in its own claim `cookiesDeclined`; analytics needs 'granted'.
+ * Claims stored locally (spec transactions §3 "Claim") and the cookie notice (§4): shown while cookiesAccepted is
+ * missing or false; close (consent) and decline (claim `cookiesDeclined`) hide it. Analytics needs 'granted'.
  */
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
@@ -55,10 +54,7 @@ export class CookieNoticeService extends StateHolder<CookieNoticeState> {
 
   private loading: Promise<void> | undefined;
 
-  /**
-   * Reads the claims once per service: a second call (the start-up's restore) answers the first's promise, so it can
-   * neither show the banner again after a close nor race the close's write; a failed read is tried again.
-   */
+  /** Reads the claims once (a second load must not show the banner again after a close); a failed read is retried. */
   load(): Promise<void> {
     this.loading ??= this.read().catch((e: unknown) => {
       this.loading = undefined;

@@ -40,10 +40,6 @@ export function normalizeNotificationType(type: string): NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(type) ? (type as NotificationType) : 'danger';
 }
 
-function sameMessage(a: NotificationInput, b: NotificationInput): boolean {
-  return a.message === b.message && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
-}
-
 export class NotificationService extends StateHolder<readonly Notification[]> {
   private readonly timers = new Map<string, TimerHandle>();
 
@@ -58,8 +54,9 @@ export class NotificationService extends StateHolder<readonly Notification[]> {
   /** Show a notification; returns its id, or undefined when it duplicates the last message. */
   notify(input: NotificationInput): string | undefined {
     const list = this.state.value;
-    const last = list[list.length - 1];
-    if (last && sameMessage(last, input)) return undefined;
+    const last = list.at(-1);
+    const params = JSON.stringify(input.params ?? {});
+    if (last?.message === input.message && JSON.stringify(last.params ?? {}) === params) return undefined;
     const n: Notification = {
       ...input,
       id: this.ids.next(),

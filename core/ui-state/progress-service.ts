@@ -43,10 +43,7 @@ export class ProgressService extends StateHolder<ProgressState> {
     });
   }
 
-  /**
-   * spec catalogue §2.4 "The progress bar runs on each route change", once it has taken routeChangeDelayMs. The
-   * returned function ends this change (the bar finishes if it showed); a newer change takes over an older one.
-   */
+  /** spec catalogue §2.4: the bar for a route change taking routeChangeDelayMs; the function returned ends it. */
   routeChange(): () => void {
     this.route?.cancel();
     const run = this.scheduler.after(this.config.ui.progress.routeChangeDelayMs, () => {
@@ -82,8 +79,6 @@ export class ProgressService extends StateHolder<ProgressState> {
   private stopTimers(): void {
     this.ticker?.cancel();
     this.hideTimer?.cancel();
-    this.ticker = undefined;
-    this.hideTimer = undefined;
   }
 
   /** Run a task under the progress bar with a message. */

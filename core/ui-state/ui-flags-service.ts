@@ -54,10 +54,7 @@ export class UiFlagsService extends StateHolder<UiFlags> {
     this.patch({ loader });
   }
 
-  /**
-   * spec catalogue §2.9 "Loader": on from a progress start with a message (a named task: creating a payment, sending
-   * a message) until it stops; a route change's bar has no message and shows no loader.
-   */
+  /** spec catalogue §2.9 "Loader": on while a progress with a message (a named task, not a route change) runs. */
   followProgress(progress$: Observable<ProgressState>): Subscription {
     return progress$
       .pipe(map((p) => p.active && p.message !== undefined && p.percent < 100), distinctUntilChanged())

@@ -11,10 +11,7 @@ export type AddressUse = 'shipping' | 'billing';
 /** a value as trimmed text ('' for anything that is not a string: the account's data comes from outside) */
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/**
- * A saved address as the checkout's address fields: the first street line is the street and house number, the
- * further lines the addition; a saved address without names carries the customer's own; the country code in capitals.
- */
+/** A saved address as checkout fields: first street line, then the addition; the customer's names when it has none. */
 export function checkoutAddressOf(a: CustomerAddress, customer?: Pick<Customer, 'firstname' | 'lastname'>): CheckoutAddress {
   const lines = Array.isArray(a.street) ? a.street.map(text).filter((l) => l !== '') : [];
   const out: CheckoutAddress = {
@@ -67,10 +64,7 @@ export function savedAddresses(customer: Customer | undefined): readonly Custome
   return Array.isArray(customer?.addresses) ? customer.addresses : [];
 }
 
-/**
- * The customer with `address` added to the account, or undefined when an equal address is saved already (nothing to
- * change). The added address becomes the default for each of `uses` the account has no default for yet.
- */
+/** The customer with `address` added (the default for `uses` without one), or undefined when it is saved already. */
 export function withAddress(customer: Customer, address: CheckoutAddress, uses: readonly AddressUse[]): Customer | undefined {
   const saved = savedAddresses(customer);
   if (saved.some((a) => sameAddress(checkoutAddressOf(a, customer), address))) return undefined;

@@ -1,7 +1,4 @@
-/**
- * The wishlist's and compare list's rules (spec catalogue §1; spec transactions §3 "Compare and wishlist items"):
- * what "move to cart" does with an item, the compare table, and the kept items refreshed from the catalogue.
- */
+/** The wishlist's and compare list's rules (spec catalogue §1; transactions §3 "Compare and wishlist items"). */
 import type { ShopConfig } from '../config';
 import type { AttributeMetadata, Product } from '../catalogue/types';
 import { optionLabel, attributeLabel, type AttributeState } from '../catalogue/attributes';
@@ -13,11 +10,7 @@ import { listItemOf, type ListItem } from './list-item';
 // what a tile's toggle needs is in ./list-item (first load: no cart, search or attribute code there)
 export { listItemOf, LIST_ITEM_DROPPED_FIELDS, type ListItem } from './list-item';
 
-/**
- * What "move to cart" does with a wishlist item: the cart for a product that needs no choice; the product page for a
- * configurable parent with no option chosen (catalogue §4.2), a grouped or bundle product (§3.1, §4.4) and a product
- * with a required custom option (§4.6).
- */
+/** "Move to cart": the product page for a product that needs a choice (catalogue §3.1, §4.2, §4.4, §4.6). */
 export type WishlistAction = 'cart' | 'product';
 
 export function wishlistAction(item: Pick<Product, 'type_id' | 'sku' | 'parentSku' | 'product_option' | 'custom_options'>): WishlistAction {
@@ -37,10 +30,7 @@ export interface CompareRow {
 
 const labelOf = (a: AttributeMetadata): string => a.frontend_label || a.default_frontend_label || a.attribute_code;
 
-/**
- * The attributes a compare table shows: those the metadata marks comparable (is_comparable), user-defined ones only
- * (not price, name, ...: the table shows the price itself), in the metadata's order (position, then label).
- */
+/** The compare table's attributes: comparable and user-defined (the price has its own row), by position, label. */
 export function comparableAttributes(attributes: Pick<AttributeState, 'byCode'>): AttributeMetadata[] {
   return Object.values(attributes.byCode)
     .filter((a) => a.is_comparable === true && a.is_user_defined !== false)
@@ -49,10 +39,7 @@ export function comparableAttributes(attributes: Pick<AttributeState, 'byCode'>)
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
-/**
- * The raw values of an attribute on a product: a configurable parent offers its children's values ('{code}_options',
- * spec catalogue §3.1), a chosen variant or another product has its own field (the other one as the fallback).
- */
+/** An attribute's raw values: a configurable parent's are its children's ('{code}_options', catalogue §3.1). */
 function rawValues(item: Readonly<Record<string, unknown>>, code: string): unknown[] {
   const own = item[code];
   const offered = item[`${code}_options`];
@@ -65,11 +52,7 @@ function rawValues(item: Readonly<Record<string, unknown>>, code: string): unkno
   return [value];
 }
 
-/**
- * The compare table's attribute rows (spec catalogue §1 compare list; §3.3 attribute labels and option values come
- * from the store view's attribute metadata): one row per comparable attribute that at least one product has, the
- * values as option labels (the raw value when the metadata has no label for it), several values joined by ', '.
- */
+/** The compare table's rows (spec catalogue §1, §3.3): attributes some product has, values as option labels. */
 export function compareRows(items: readonly Product[], attributes: AttributeState): CompareRow[] {
   const rows: CompareRow[] = [];
   for (const attribute of comparableAttributes(attributes)) {
@@ -94,10 +77,7 @@ export function listItemsRequest(skus: readonly string[], config: ShopConfig): S
   return toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...skus] } }], size: Math.max(1, skus.length) }, config, { fixedFilters: 'none', aggregations: [] }));
 }
 
-/**
- * A list item with the catalogue's current fields laid over it (prices, stock, attribute values: a listing's product
- * carries only what its tile needs, and a kept product's price may have changed); its identity and chosen options stay.
- */
+/** A list item with the catalogue's current fields (prices, stock, attributes); its identity and options stay. */
 export function refreshedListItem(item: ListItem, fresh: Product | undefined): ListItem {
   if (!fresh || fresh.sku !== item.sku) return item;
   const merged: Record<string, unknown> = { ...listItemOf(fresh) };
@@ -108,10 +88,7 @@ export function refreshedListItem(item: ListItem, fresh: Product | undefined): L
   return merged as ListItem;
 }
 
-/**
- * The list's items with the catalogue's current data (one search for all skus); when the catalogue cannot answer
- * (offline), the items as kept.
- */
+/** The items with the catalogue's current data (one search), or as kept when it cannot answer (offline). */
 export async function refreshListItems(items: readonly ListItem[], search: CatalogueSearch, config: ShopConfig): Promise<ListItem[]> {
   if (!items.length) return [];
   try {

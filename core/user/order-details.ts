@@ -1,7 +1,6 @@
 /**
- * One order of the customer's history as the details view shows it (spec transactions §3 "Order history item", §7
- * GET /api/user/order-history, §8 payment result labels). §6: logged-in calls carry the user token, so the history
- * holds the customer's own orders only; an order not in it is not found, whatever its number.
+ * One order of the customer's own history (spec transactions §3 "Order history item", §6, §7, §8 payment labels) as
+ * the details view shows it; an order not in the history is not found, whatever its number.
  */
 import { ownEntry } from '../dictionary';
 import { MESSAGES, type MessageKey } from '../messages';
@@ -49,7 +48,9 @@ export interface OrderDetails {
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+/** a plain object's fields, else undefined (history items come from outside) */
+export const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** The number a customer sees and links to: the increment id, else the entity id. */
 export function orderRef(item: Pick<OrderHistoryItem, 'increment_id' | 'entity_id'>): string {

@@ -1,30 +1,22 @@
 /**
- * "Order again" from the customer's order history (beyond the spec; built on spec transactions §3 "Order history
- * item" and §4 "Adding"): the order's product lines go into the current cart, a line of the same identity as one
- * already there adds its quantity. The order's coupon is not applied again: it belonged to that order (unlike
- * back-to-cart.ts, which restores an order whose payment just failed).
+ * "Order again" from the history (beyond the spec; transactions §3 "Order history item", §4 "Adding"): the order's
+ * lines are added to the cart; its coupon is not applied again (unlike back-to-cart.ts).
  */
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';
 import type { OrderHistoryItem } from '../ports/user-api';
-
-const record = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj } from './order-details';
 
 const positive = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
-/**
- * The lines of a history item to put in a cart: each line with a sku and a positive quantity (`qty_ordered` as
- * Magento's history names it, else `qty`). A child line (it names a parent item) is skipped: its parent line's
- * product_option already carries the chosen variant or bundle options.
- */
+/** A history item's lines with a sku and a positive `qty_ordered` (else `qty`); child lines are in their parent's. */
 export function reorderLines(order: OrderHistoryItem): OrderLine[] {
   const lines = Array.isArray(order.items) ? order.items : [];
   return lines.flatMap((raw): OrderLine[] => {
-    const line = record(raw);
+    const line = obj(raw);
     const sku = line?.['sku'];
     const qty = positive(line?.['qty_ordered']) ?? positive(line?.['qty']);
     if (!line || typeof sku !== 'string' || !sku || qty === undefined) return [];

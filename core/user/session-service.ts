@@ -1,8 +1,6 @@
 /**
  * SessionService (spec transactions §3 "User session state", §4 "Session", "User token lock", §6, §7 "Users", §8): the
- * signed-in customer's commands; the state and its storage are session-store.ts. The token lock's parts are
- * `getToken`, `refreshTokens` (POST /api/user/refresh directly, never through the queue) and `handleLoggedOut`.
- * Failures are recognised by HTTP status (ApiError.status), never by message text.
+ * signed-in customer's commands (state and storage: session-store.ts). Failures are recognised by HTTP status.
  */
 import { distinctUntilChanged, Subject, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
@@ -144,7 +142,6 @@ export class SessionService {
     return (await this.deps.userApi.login(username, password)).token;
   }
 
-  /** Run an authorised call through the token lock when linked. */
   private authorized<T>(fn: (token: string) => Promise<T>): Promise<T> {
     const lock = this.links.tokenLock;
     if (lock) return lock.run(fn);
@@ -171,10 +168,7 @@ export class SessionService {
     }
   }
 
-  /**
-   * spec §4: tokens stored, then profile and order history loaded (on failure the user is cleared and the error thrown);
-   * the cart then connects to the account cart.
-   */
+  /** spec §4: tokens stored, profile and history loaded (else the user is cleared), the account cart connected. */
   async login(username: string, password: string): Promise<Customer> {
     let tokens: AuthTokens;
     try {
@@ -215,11 +209,7 @@ export class SessionService {
     if (!options.silent) this.deps.notifications.notify({ type: 'success', message: MESSAGES.loggedOut });
   }
 
-  /**
-   * The token lock's refresh: POST /api/user/refresh directly with the stored refresh token, once per browser: under
-   * TAB_LOCKS.tokenRefresh, and not at all when another tab already stored a token other than the refused one (this
-   * tab then takes that one).
-   */
+  /** The token lock's refresh (POST /api/user/refresh, never queued) once per browser: another tab's new token wins. */
   readonly refreshTokens = (staleToken?: string): Promise<void> =>
     this.locks.exclusive(TAB_LOCKS.tokenRefresh, async () => {
       const stored = await this.store.read();
@@ -280,11 +270,7 @@ export class SessionService {
     await queue.queue({ ...task, callback_event: USER_TASK_EVENTS.profileUpdated });
   }
 
-  /**
-   * A checkout address kept in the account (core/checkout/saved-addresses.ts) through the queued profile update, the
-   * default for `uses` the account has none for. Nothing for a guest or an address the account has already. The
-   * address book's rules load with their first use, not with every page's session.
-   */
+  /** A checkout address kept in the account (a queued profile update), unless a guest's or saved already. */
   async addAddress(address: CheckoutAddress, uses: readonly AddressUse[]): Promise<void> {
     const current = this.getToken() ? this.store.value.current : undefined;
     if (!current) return;
@@ -304,9 +290,8 @@ export class SessionService {
   }
 
   /**
-   * One order of the customer's own history (spec §6: logged-in calls carry the user token, so the backend answers only
-   * this customer's orders), by increment id or entity id: the cached page first, then the server's pages (at most
-   * `maxPages`). Undefined when the customer has no such order; 'user.noUserToken' for a guest.
+   * One order of the customer's own history (spec §6) by increment or entity id: the cached page, then up to
+   * `maxPages` of the server's. Undefined when the customer has no such order; 'user.noUserToken' for a guest.
    */
   async findOrder(ref: string, maxPages = 10): Promise<OrderHistoryItem | undefined> {
     if (!this.getToken()) throw new ShopError(MESSAGES.noUserToken, {}, 401);

@@ -1,8 +1,4 @@
-/**
- * The session's state and where it is kept (spec transactions §3 "User session state", §7 browser storage): tokens,
- * customer and order history in Storage collection 'user'. A change of the stored session is announced to the other
- * tabs, which re-read it (SessionService).
- */
+/** The session's state, kept in Storage 'user' (spec transactions §3 "User session state", §7); tabs are told. */
 import { BehaviorSubject } from 'rxjs';
 import type { CrossTab } from '../ports/cross-tab';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
@@ -76,13 +72,13 @@ export class SessionStore {
     await this.storage.set(C, USER_STORAGE_KEYS.token, tokens.token);
     if (tokens.refreshToken) await this.storage.set(C, USER_STORAGE_KEYS.refreshToken, tokens.refreshToken);
     this.patch({ token: tokens.token, refreshToken: tokens.refreshToken ?? this.value.refreshToken });
-    this.announce();
+    this.tabs.publish({ topic: 'session' });
   }
 
   async storeCustomer(current: Customer): Promise<void> {
     await this.storage.set(C, USER_STORAGE_KEYS.user, current);
     this.patch(withGroup(current));
-    this.announce();
+    this.tabs.publish({ topic: 'session' });
   }
 
   async storeOrderHistory(orderHistory: OrderHistoryPage): Promise<void> {
@@ -95,10 +91,6 @@ export class SessionStore {
     await this.storage.clear(C);
     const gone = { token: undefined, refreshToken: undefined, orderHistory: undefined, sessionStartedAt: undefined };
     this.patch({ ...withGroup(undefined), ...gone });
-    this.announce();
-  }
-
-  private announce(): void {
     this.tabs.publish({ topic: 'session' });
   }
 }

@@ -1,7 +1,4 @@
-/**
- * Wishlist and compare lists (spec transactions §3 "keyed by sku; wishlist items get qty 1 on add", §7 browser
- * storage): each item is stored under its sku in the list's collection, so the same sku is kept once.
- */
+/** Wishlist and compare lists (spec transactions §3 "keyed by sku; wishlist items get qty 1 on add", §7). */
 import { StateHolder } from '../state-holder';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
 import type { CrossTab, CrossTabTopic } from '../ports/cross-tab';

@@ -19,14 +19,10 @@ export const TOKEN_LOCK_FAILED = -1;
 export interface TokenLockOptions {
   scheduler: Scheduler;
   config: Pick<ShopConfig, 'user' | 'queue'>;
-  /** the current user token ('' or undefined for a guest) */
   getToken: () => string | undefined;
-  /**
-   * performs POST /api/user/refresh directly and stores the new token, so getToken() returns it afterwards. It gets the
-   * token that was refused: when another tab already replaced it, the session adopts that one instead.
-   */
+  /** POST /api/user/refresh directly and store the new token; gets the refused one (another tab may replace it) */
   refresh: (staleToken: string) => Promise<void>;
-  /** called once when the session is lost: the session service logs out silently, clears unsent tasks, ... */
+  /** called once when the session is lost */
   onLoggedOut: (reason: MessageKey) => void | Promise<void>;
   logger?: Logger;
 }
@@ -35,7 +31,6 @@ export interface TokenLock {
   /** 0 free, > 0 refreshing, < 0 failed */
   readonly state$: Observable<number>;
   state(): number;
-  /** run an authorised call; see the module comment */
   run<T>(fn: (token: string) => Promise<T>): Promise<T>;
   /** back to free (after a new login) */
   reset(): void;
@@ -52,7 +47,6 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
   let failures = 0;
   let failureReason: MessageKey = MESSAGES.tokenRefreshUnauthorized;
 
-  const token = (): string => getToken() ?? '';
 
   async function waitWhileRefreshing(): Promise<void> {
     const failuresBefore = failures;
@@ -96,7 +90,7 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
     let retriedAfterRefresh = false;
     for (;;) {
       await waitWhileRefreshing();
-      const used = token();
+      const used = getToken() ?? '';
       try {
         return await fn(used);
       } catch (e) {
@@ -104,7 +98,7 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
         if (!is401 || !config.user.autoRefreshTokens || !used || state.value < 0 || retriedAfterRefresh) throw e;
         retriedAfterRefresh = true;
         if (state.value > 0) continue; // someone else is refreshing: wait, then go on with the new token
-        if (token() !== used) continue; // already refreshed since this call started
+        if ((getToken() ?? '') !== used) continue; // already refreshed since this call started
         await refreshOnce(used);
       }
     }
