@@ -162,6 +162,11 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     done();
   });
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    // a client that left before its answer's headers (a streamed answer's premature close) is no server error
+    if (reply.raw.destroyed || request.raw.socket?.destroyed) {
+      logger.debug({ reqId: request.id, err: error }, 'client gone before the answer');
+      return reply.hijack();
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) logError('[storefront] 500', error, request.log);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
