@@ -1,23 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
-import type { CachedPage, OutputCache } from './edge/output-cache';
+import type { CachedPage, OutputCache } from './edge/lru-output-cache';
 import { SERVER_CONFIG } from './edge/server-config';
-import { currentCategoriesDocument, pageDocument, prepareRender, type DocumentShell } from './entry-server';
-import { parseCategoriesHref } from './edge/shared-state';
+import { currentCategoriesDocument, documentShell, pageDocument, parseCategoriesHref } from './entry-server';
+import { prepareRender } from './entry-server';
 import { resolveLocale } from './i18n';
 import { createSitemapXml } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { sameSecret, wrongKeyLimit } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { inlinableCss, type ClientManifest } from './edge/html-shell';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
@@ -26,7 +22,7 @@ import { limitedErrorLog } from '../adapters/common/log-limit';
 import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
 import { PinoLogger, plainWarnings } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
-import { apiCheck, Readiness, storeCheck } from './edge/health';
+import { apiCheck, readiness } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
 import { robotsTxt } from './edge/robots';
 
@@ -104,25 +100,12 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export async function startStorefront(options: StorefrontOptions): Promise<RunningStorefront> {
   const config = options.config ?? createConfig({ api: { url: options.apiUrl } });
-  const manifestPath = join(options.clientDir, 'manifest.json');
-  const manifest: ClientManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : { entry: '', css: [] };
-  // a small stylesheet goes into every page's head (no render-blocking request before the first paint)
-  const cssFiles = manifest.css.map((c) => join(options.clientDir, c));
-  if (cssFiles.length && cssFiles.every((f) => existsSync(f))) {
-    const texts = cssFiles.map((f) => readFileSync(f, 'utf8').replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, ''));
-    manifest.inlineCss = inlinableCss(texts);
-  }
+  const shell = documentShell(options.clientDir, config);
   const cache = options.outputCache;
   const renderGate = options.renderGate ?? new RenderGate(4);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
-  const tagManagerContainerId = config.analytics.tagManagerContainerId;
-  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager: tagManagerContainerId !== '' });
-  const shell: DocumentShell = {
-    manifest,
-    // what the browser's config takes from the server's (ui/entry-client.tsx)
-    bootConfig: { api: { publicUrl: config.api.publicUrl }, ...(tagManagerContainerId ? { analytics: { tagManagerContainerId } } : {}) },
-    build: createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url'),
-  };
+  const tagManager = config.analytics.tagManagerContainerId !== '';
+  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager });
 
   const requestTimeout = options.requestTimeoutMs ?? 20_000;
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
@@ -203,11 +186,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)
   const HEALTH_HEADERS = { 'content-type': TEXT, 'cache-control': 'no-store' };
-  const cacheCheck = storeCheck(cache);
-  const readiness = new Readiness([apiCheck(options.apiUrl), ...(cacheCheck ? [cacheCheck] : [])], config.search.serverTimeoutMs);
+  // an output cache that can be asked whether its store answers (RedisOutputCache: PING)
+  const pinged = cache as { ping?: () => Promise<unknown> } | undefined;
+  const cacheCheck = pinged?.ping ? [{ name: 'output cache', run: () => pinged.ping!() }] : [];
+  const ready = readiness([apiCheck(options.apiUrl), ...cacheCheck], config.search.serverTimeoutMs);
   app.get('/healthz', { compress: false }, (_req, reply) => reply.headers(HEALTH_HEADERS).send('ok'));
   app.get('/readyz', { compress: false }, async (_req, reply) => {
-    const problem = await readiness.problem();
+    const problem = await ready.problem();
     if (problem === undefined) return reply.headers(HEALTH_HEADERS).send('ready');
     return reply.code(503).headers({ ...HEALTH_HEADERS, 'retry-after': '1' }).send(`not ready: ${problem}`);
   });
@@ -439,7 +424,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       }, options.warmUp)
     : undefined;
   warmingUp = false;
-  readiness.warmedUp();
+  ready.warmedUp();
   await app.listen({ port: options.port, host: options.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : options.port;

@@ -1,4 +1,4 @@
-import { INLINE_SCRIPT_HASHES } from './html-shell';
+import { INLINE_SCRIPT_HASHES } from '../entry-server';
 
 export interface SecurityHeaderOptions {
   /** the shop is served over https: send Strict-Transport-Security */
