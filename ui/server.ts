@@ -9,7 +9,7 @@ import { SERVER_CONFIG } from './edge/server-config';
 import { currentCategoriesDocument, documentShell, pageDocument, parseCategoriesHref } from './entry-server';
 import { prepareRender } from './entry-server';
 import { resolveLocale } from './i18n';
-import { createSitemapXml } from './sitemap-xml';
+import { createSitemapXml, robotsTxt } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
 import { sameSecret, wrongKeyLimit } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
@@ -24,7 +24,6 @@ import { PinoLogger, plainWarnings } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
 import { apiCheck, readiness } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
-import { robotsTxt } from './edge/robots';
 
 /**
  * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (rendered by
