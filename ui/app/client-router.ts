@@ -1,6 +1,6 @@
 /**
  * react-router-dom for the browser bundle (scripts/build.mjs resolves the package to this module): the package with
- * only `Link` replaced, through public API (ui/edge/server-router.ts does the same for the server render). Upstream's
+ * only `Link` replaced, through public API (ui/app/server-router.ts does the same for the server render). Upstream's
  * Link carries framework mode's prefetching and masked URLs, which a <BrowserRouter> app never uses and a bundler
  * cannot drop. This Link writes the same <a> for the props the shop passes and navigates through `AppNavigate` on a
  * click react-router would handle; a path of this site is its own href, a relative path or an object goes through
