@@ -133,14 +133,10 @@ else {
 
 /** Workers get ServerConfig's heap and semi-space (V8's own let garbage pile up) unless node was started with them. */
 function workerExecArgv(): string[] {
-  const flags = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
-  const given = (name: string) => flags.some((a) => a.startsWith(name));
-  return [
-    ...process.execArgv,
-    ...(given('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`]),
-    ...(given('--max-semi-space-size') || !server.workerSemiSpaceMb
-      ? [] : [`--max-semi-space-size=${server.workerSemiSpaceMb}`]),
-  ];
+  const given = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ');
+  const heap = given.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`];
+  const semi = given.includes('--max-semi-space-size') || !server.workerSemiSpaceMb ? 0 : server.workerSemiSpaceMb;
+  return [...process.execArgv, ...heap, ...(semi ? [`--max-semi-space-size=${semi}`] : [])];
 }
 
 /**

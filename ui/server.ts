@@ -11,7 +11,7 @@ import { prepareRender } from './entry-server';
 import { resolveLocale } from './i18n';
 import { createSitemapXml, robotsTxt } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
-import { sameSecret, wrongKeyLimit } from './edge/request-safety';
+import { keyCheck } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { RenderGate } from './edge/render-gate';
@@ -131,17 +131,13 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- plugins and hooks, before any route: every context (the pass-through's too) has them -----
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   /** the warm-up's renders are debug lines */
   let warmingUp = true;
   // the server's own logger: the pass-through's quieter level never hides its request lines
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', async (request, reply) => {
     const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
     logger[warmingUp ? 'debug' : 'info'](line, 'request');
-    done();
   });
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     // a client that left before its answer's headers (a streamed answer's premature close) is no server error
@@ -176,11 +172,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- routes -----
-  // the worker and the web app manifest keep their names from build to build: revalidated on every use
-  app.get('/sw.js', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', { cacheControl: false }));
-  app.get('/manifest.webmanifest', (_req, reply) =>
-    reply.type('application/manifest+json').header('cache-control', 'no-cache').sendFile('manifest.webmanifest', { cacheControl: false }),
-  );
+  // the worker and the web app manifest keep their names from build to build: no-cache (setHeaders above)
+  app.get('/sw.js', (_req, reply) => reply.sendFile('sw.js'));
+  app.get('/manifest.webmanifest', (_req, reply) => reply.type('application/manifest+json').sendFile('manifest.webmanifest'));
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
 
   // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)
@@ -244,21 +238,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
   // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag
-  const wrongKeys = wrongKeyLimit();
+  const invalidationKey = keyCheck(options.invalidationKey);
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
-      const wait = wrongKeys.retryAfter(request.ip);
-      if (wait) {
-        reply.code(429).type(TEXT).headers({ 'retry-after': wait, 'cache-control': 'no-store' });
-        return reply.send('Too many wrong keys, try again later');
-      }
       const query = request.query as Record<string, unknown>;
-      if (!sameSecret(query['key'], options.invalidationKey)) {
-        wrongKeys.failed(request.ip);
-        return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
-      }
+      const refused = invalidationKey(request.ip, query['key']);
+      if (refused) return reply.code(refused.status).type(TEXT).headers(refused.headers).send(refused.text);
       const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
       if (tags.length === 0) return reply.code(400).type(TEXT).send('Bad request: tag is required');
       const counts = await Promise.all(tags.map((t) => cache?.invalidate(t) ?? 0));
