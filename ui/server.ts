@@ -62,7 +62,6 @@ export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
-  /** what the warm-up before listening did (StorefrontOptions.warmUp) */
   warmedUp?: WarmUpReport;
 }
 
@@ -79,10 +78,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 /** never forwarded to the API either (undici refuses to send them: a client's `Expect: 100-continue` became a 502) */
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
 
-/**
- * A page kept in the output cache is stored once as brotli at quality 5 (a gzip-only client gets it recoded, rarely);
- * an answer made per request is brotli at quality 1 (half the CPU of gzip at 3 for 4 % more bytes) or gzip at 3.
- */
+// a cached page is stored once as brotli 5 (recoded for a rare gzip-only client); an answer made per request is
+// brotli 1 (half the CPU of gzip 3 for 4 % more bytes) or gzip 3
 const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
 const brotli = (quality: number) => ({ params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_LGWIN]: 19 } });
 const [BROTLI_STORED, BROTLI_FAST] = [brotli(5), brotli(1)];
@@ -253,10 +250,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     },
   });
 
-  /**
-   * The shop's public origin for absolute URLs: PUBLIC_URL, else a well-formed Host header (a DNS name has at most 253
-   * characters). Pages of a Host-derived origin are cached per origin (cachePlan): no Host lands in another's page.
-   */
+  // the shop's public origin for absolute URLs: PUBLIC_URL, else a well-formed Host header (a DNS name: <= 253
+  // characters); pages of a Host-derived origin are cached per origin (cachePlan): no Host lands in another's page
   function originOf(request: FastifyRequest): string {
     const host = request.headers.host ?? '';
     const fallback = `http://${options.host}:${options.port}`;
@@ -297,9 +292,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // ----- pages -----
   const keyRules = cacheKeyRules(config);
   /**
-   * Whether a page request may use the output cache (undefined: no): its key holds the locale, the origin (unless
-   * PUBLIC_URL names it) and the path with only the query parameters the page reads (ui/edge/cache-key.ts); `url` is
-   * what the page is rendered from, so the render cannot depend on a parameter the key dropped.
+   * The output cache's plan for a page request (undefined: none): its key (locale, origin unless PUBLIC_URL, canonical
+   * URL: ui/edge/cache-key.ts) and `url`, what it is rendered from, so no render reads a parameter the key dropped.
    */
   function cachePlan(request: FastifyRequest, locale: LocaleCode, origin: string) {
     if (!cache || request.method !== 'GET') return undefined;
@@ -411,10 +405,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     : undefined;
   warmingUp = false;
   ready.warmedUp();
-  await app.listen({ port: options.port, host: options.host });
-  const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close().finally(() => {
+  const url = await app.listen({ port: options.port, host: options.host });
+  return { url, close: () => app.close().finally(() => {
     logError.flush();
     warnings.flush();
   }), ...(warmedUp ? { warmedUp } : {}) };

@@ -41,12 +41,10 @@ interface Entry {
   readonly variantOf: string | undefined;
 }
 
-/** The bounds of one process's output cache (ServerConfig.outputCache*, ./server-config.ts). */
+/** The bounds of one process's output cache (ServerConfig.outputCache*): entries include variants (default half). */
 interface LruOutputCacheLimits {
-  /** pages kept at most, variants included */
   maxEntries: number;
   maxBytes?: number;
-  /** of those, variants kept at most (default half) */
   maxVariants?: number;
   maxVariantsPerPage?: number;
 }
