@@ -59,8 +59,8 @@ function outputCache(): OutputCache | undefined {
   const prefix = env.REDIS_PREFIX ?? 'storefront:';
   if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix, maxVariantsPerPage, logger: log });
   if (env.OUTPUT_CACHE !== '1') return undefined;
-  const limits = { maxEntries: server.outputCacheMaxEntries, maxBytes: server.outputCacheMaxBytes };
-  const lru = new LruOutputCache({ ...limits, maxVariants: server.outputCacheMaxVariants, maxVariantsPerPage }, new SystemClock());
+  const limits = { maxEntries: server.outputCacheMaxEntries, maxBytes: server.outputCacheMaxBytes, maxVariantsPerPage };
+  const lru = new LruOutputCache({ ...limits, maxVariants: server.outputCacheMaxVariants }, new SystemClock());
   if (!cluster.isWorker) return lru;
   process.on('message', (m: { kind?: string; tag?: string }) => {
     if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);

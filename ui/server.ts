@@ -171,7 +171,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // ----- routes -----
   // the worker and the web app manifest keep their names from build to build: no-cache (setHeaders above)
   app.get('/sw.js', (_req, reply) => reply.sendFile('sw.js'));
-  app.get('/manifest.webmanifest', (_req, reply) => reply.type('application/manifest+json').sendFile('manifest.webmanifest'));
+  app.get('/manifest.webmanifest', (_req, reply) =>
+    reply.type('application/manifest+json').sendFile('manifest.webmanifest'));
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
 
   // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)

@@ -8,10 +8,12 @@ import { loadSitemapProducts, productSitemapEntries } from '../core/routing/site
 import { ROUTES } from '../core/routing/routes';
 
 /**
- * GET /robots.txt: all may be crawled but the API pass-through and the shopper's own pages (spec catalogue §2.1 routes,
- * their paths up to the first parameter; cart and search results are panels, not routes); it points to /sitemap.xml.
+ * GET /robots.txt: all may be crawled but the API pass-through and the shopper's own pages (spec catalogue §2.1
+ * routes, their paths up to the first parameter; cart and search results are panels, not routes); names the sitemap.
  */
-const PRIVATE_ROUTES = ['checkout', 'my-account', 'order-details', 'order-status', 'create-password', 'wishlist', 'compare'];
+const PRIVATE_ROUTES = [
+  'checkout', 'my-account', 'order-details', 'order-status', 'create-password', 'wishlist', 'compare',
+];
 
 /** The paths robots.txt disallows: prefixes ('/my-account' covers '/my-account/orders/…'), each once. */
 export function disallowedPaths(): string[] {

@@ -15,7 +15,8 @@ import { startStorefront, type RunningStorefront } from '../server';
 
 type Line = { level: number; msg: string; url?: string };
 const lines: Line[] = [];
-const logger = pino({ name: 'storefront', level: 'debug' }, { write: (l: string) => void lines.push(JSON.parse(l) as Line) });
+const sink = { write: (l: string) => void lines.push(JSON.parse(l) as Line) };
+const logger = pino({ name: 'storefront', level: 'debug' }, sink);
 
 /** the API: answers a POST's head and a first part of its body, then holds the rest */
 let api: Server;

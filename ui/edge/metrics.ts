@@ -201,7 +201,8 @@ export function serveMetrics<L extends FastifyBaseLogger>(
     if (key === undefined) return reply.code(404).send('Not found');
     const authorization = request.headers.authorization;
     // a request without credentials guesses nothing; one with a wrong key counts
-    const refused = checkKey(request.ip, /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1], authorization !== undefined);
+    const bearer = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+    const refused = checkKey(request.ip, bearer, authorization !== undefined);
     if (refused?.status === 401) reply.header('www-authenticate', 'Bearer realm="metrics"');
     if (refused) return reply.code(refused.status).headers(refused.headers).send(refused.text);
     try {

@@ -40,7 +40,7 @@ export function pageLinks(html: string): string[] {
   return [...out];
 }
 
-export async function warmUp(get: PageGet, options: WarmUpOptions, now = () => performance.now()): Promise<WarmUpReport> {
+export async function warmUp(get: PageGet, options: WarmUpOptions, now = () => performance.now()) {
   const started = now();
   const wanted = Math.max(1, options.pages ?? 4);
   const pages: string[] = [];
