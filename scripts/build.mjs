@@ -159,7 +159,7 @@ export async function buildAll({ quiet = false, outDir: dist = `${root}dist`, ma
   if (!quiet) console.log(`built ${clientOut}/${inClient(entry)} and ${compressed} .br + .gz copies, dist/server.mjs, dist/backend.mjs`);
 }
 
-/** The server bundle's `name` is `file` (which itself gets the package): ui/edge/server-i18next.ts and server-router.ts say why. */
+/** The server bundle's `name` is `file` (which itself gets the package): ui/app/server-i18next.ts and server-router.ts say why. */
 const serverShim = (name, file) => ({
   name: file,
   setup(b) {
@@ -168,7 +168,7 @@ const serverShim = (name, file) => ({
   },
 });
 /** what the server bundle (and benchmarks that render as it does) swap in */
-export const SERVER_SHIMS = [serverShim('react-i18next', 'ui/edge/server-i18next.ts'), serverShim('react-router-dom', 'ui/edge/server-router.ts')];
+export const SERVER_SHIMS = [serverShim('react-i18next', 'ui/app/server-i18next.ts'), serverShim('react-router-dom', 'ui/app/server-router.ts')];
 
 /** esbuild's options for code that runs in Node: the server bundle, and the benchmarks (scripts/bench/run.mjs) */
 export const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'esm', target: ['node20'], packages: 'external', jsx: 'automatic', loader: { '.css': 'empty' } };

@@ -1,6 +1,6 @@
-import type { BootData } from '../ui/edge/html-shell';
+import type { BootData } from '../ui/entry-server';
 
-/** The files a page's loader asks for (ui/edge/html-shell.ts documentEnd), entry first: tests and benchmarks. */
+/** The files a page's loader asks for (ui/entry-server.tsx documentEnd), entry first: tests and benchmarks. */
 export function bootModules(html: string): string[] {
   const m = /<script data-modules="([^"]*)">/.exec(html);
   return m ? m[1]!.split(' ').filter(Boolean) : [];

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -16,11 +18,138 @@ import { pageTags } from './app/page-tags';
 import { TitleContext } from './hooks/use-document-title';
 import { HeadContext, type HeadSink } from './head/use-page-head';
 import { serverHeadHtml } from './head/resolve-head';
-import { categoriesDocument, splitSharedState, type SharedDocument, type SharedRefs } from './edge/shared-state';
 import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
-import { bodyStart, documentEnd, firstLoadModules, headStart } from './edge/html-shell';
-import type { BootData, ClientManifest } from './edge/html-shell';
 import { pageChunks } from './app/routes';
+import { COOKIE_NOTICE_HEAD_SCRIPT } from './head/cookie-notice-mirror';
+import { documentStart } from './edge/document-start.mjs';
+
+/**
+ * The document around the rendered app, every byte a function of the page (nothing per answer). The two inline scripts
+ * are constant texts allowed by their SHA-256 in the CSP; the page's state and files travel as data
+ * (`<script type="application/json" id="shop-boot">`, `data-modules`).
+ */
+
+/** What the build wrote to dist/client/manifest.json. */
+export interface ClientManifest {
+  entry: string;
+  css: string[];
+  /** chunks the entry imports statically */
+  preload?: string[];
+  /** the stylesheets' text, set by the server at start when small (written into the head); never in manifest.json */
+  inlineCss?: string;
+  /** per page module split by route (its source path): its chunk and the chunks it imports that the entry does not */
+  pages?: Record<string, string[]>;
+}
+
+/** Stylesheets up to this size (all together, uncompressed) are written into every page's head. */
+export const INLINE_CSS_MAX_BYTES = 64 * 1024;
+
+/** The stylesheets' text when it can stand in a <style> element of the head: small, no '</style', no relative url(). */
+export function inlinableCss(texts: readonly string[]): string | undefined {
+  const css = texts.join('\n');
+  if (!css || Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || /<\/style/i.test(css)) return undefined;
+  return /url\(\s*['"]?(?![a-z]+:|\/)/i.test(css) || /@import/i.test(css) ? undefined : css;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+}
+
+/**
+ * The loader at the end of every page: adds its `data-modules` (the entry as a module script, the rest as preloads)
+ * after the first frame (at once in a hidden tab), so the page paints before it hydrates; 'strict-dynamic' trusts them.
+ */
+export const BOOT_LOADER = `(function(s,d){var m=((s&&s.getAttribute('data-modules'))||'').split(' ').filter(Boolean);function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}d.head.appendChild(e)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript,document)`;
+
+/** the CSP sources of the page's inline scripts (the cookie notice's and the loader), computed once */
+export const INLINE_SCRIPT_HASHES: readonly string[] = [COOKIE_NOTICE_HEAD_SCRIPT, BOOT_LOADER]
+  .map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+
+/** The JavaScript a page loads before it hydrates: the entry, its static imports, the page's chunks (routes.tsx). */
+function firstLoadModules(manifest: ClientManifest, pageChunks: readonly string[]): string[] {
+  if (!manifest.entry) return [];
+  const page = pageChunks.flatMap((source) => manifest.pages?.[source] ?? []);
+  return [...new Set([manifest.entry, ...(manifest.preload ?? []), ...page])];
+}
+
+/** The document up to the stylesheet and the shared documents' preloads; <title> comes with the body. */
+export function headStart(locale: LocaleCode, manifest: ClientManifest, data: readonly string[] = []): string {
+  const css = manifest.inlineCss !== undefined ? `<style>${manifest.inlineCss}</style>`
+    : manifest.css.map((c) => `<link rel="stylesheet" href="/dist/${c}">`).join('\n');
+  return `${documentStart(locale.slice(0, 2))}
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" type="image/png" sizes="192x192" href="/dist/icons/icon-192.png">
+<link rel="apple-touch-icon" href="/dist/icons/icon-192.png">
+<script>${COOKIE_NOTICE_HEAD_SCRIPT}</script>
+${css}
+${data.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">\n`).join('')}`;
+}
+
+export interface BootData {
+  state: DehydratedState;
+  /** documents of state shared by many pages, fetched by the browser before hydrating (SharedDocument below) */
+  shared?: SharedRefs;
+  locale: LocaleCode;
+  path: string;
+  config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId: string } };
+}
+
+/**
+ * The end of the document: the boot data (every '<' as \u003c, so no '</script>' or '<!--' ends it), then the loader of
+ * `modules` (manifest file names; none: no loader).
+ */
+export function documentEnd(boot: BootData, modules: readonly string[]): string {
+  const files = escapeHtml(modules.map((f) => `/dist/${f}`).join(' '));
+  const load = modules.length ? `\n<script data-modules="${files}">${BOOT_LOADER}</script>` : '';
+  return `</div>
+<script type="application/json" id="shop-boot">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>${load}
+</body>
+</html>`;
+}
+
+/**
+ * What every page of a store view would carry the same (the category list) leaves the page's state for a document
+ * named by its content: the browser fetches it once (preloaded from the head) and keeps it (immutable).
+ */
+export interface SharedDocument {
+  href: string;
+  body: string;
+}
+
+/** the boot data's references to shared documents */
+export interface SharedRefs {
+  categories?: string;
+}
+
+/** `/shop-data/categories/<locale>/<hash>.json` -> its locale; undefined for anything else */
+export function parseCategoriesHref(path: string, locales: readonly string[]): { locale: LocaleCode } | undefined {
+  const m = /^\/shop-data\/categories\/([A-Za-z-]{2,10})\/([A-Za-z0-9_-]{16})\.json$/.exec(path);
+  return m && locales.includes(m[1]!) ? { locale: m[1] as LocaleCode } : undefined;
+}
+
+/** documents made of a frozen category list, by list and locale (a list that cannot change has one document) */
+const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocument>>();
+
+/** The category list as a shared document; a frozen list (the catalogue read cache's) is written and hashed once. */
+function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
+  const kept = documentsOf.get(categories)?.get(locale);
+  if (kept) return kept;
+  const body = JSON.stringify(categories);
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+  const doc = { href: `/shop-data/categories/${locale}/${hash}.json`, body };
+  const byLocale = documentsOf.get(categories) ?? new Map<LocaleCode, SharedDocument>();
+  if (Object.isFrozen(categories)) documentsOf.set(categories, byLocale.set(locale, doc));
+  return doc;
+}
+
+/** A page's state as it travels: the category list moved out to its shared document (when it has one). */
+export function splitSharedState(state: DehydratedState, locale: LocaleCode) {
+  const category = state['category'] as { categories?: readonly unknown[] } | undefined;
+  if (!category?.categories?.length) return { state, shared: {} as SharedRefs, documents: [] as SharedDocument[] };
+  const doc = categoriesDocument(locale, category.categories);
+  const split = { ...state, category: { ...category, categories: [] } };
+  return { state: split, shared: { categories: doc.href } as SharedRefs, documents: [doc] };
+}
 
 /** What the whole page needs once the body has been rendered. */
 export interface RenderedBody {
@@ -47,7 +176,7 @@ export interface PreparedPage {
    * locale, the path and the build), which is what lets the server name the page (ETag) before rendering it
    */
   state: DehydratedState;
-  /** the shared documents the state names instead of carrying them (ui/edge/shared-state.ts), and their bodies */
+  /** the shared documents the state names instead of carrying them (SharedDocument), and their bodies */
   shared: SharedRefs;
   documents: SharedDocument[];
   /** the page shows one shopper's data (PageEntry.personal): never kept in a cache */
@@ -181,7 +310,7 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
           </TitleContext.Provider>,
           {
             // every boundary inline: React would otherwise move large ones out of place and reveal them with inline
-            // scripts, which the page's CSP (nonce-only scripts) rightly blocks
+            // scripts, which the page's CSP (only its two hashed inline scripts) rightly blocks
             progressiveChunkSize: Number.MAX_SAFE_INTEGER,
             onAllReady() {
               if (failed) return;
@@ -227,6 +356,25 @@ export interface DocumentShell {
   build: string;
 }
 
+/** The shell of the build in `clientDir` (its manifest.json; a small stylesheet goes into every page's head). */
+export function documentShell(clientDir: string, config: ShopConfig): DocumentShell {
+  const path = join(clientDir, 'manifest.json');
+  const manifest: ClientManifest = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { entry: '', css: [] };
+  const cssFiles = manifest.css.map((c) => join(clientDir, c));
+  if (cssFiles.length && cssFiles.every((f) => existsSync(f))) {
+    const sourceMap = /\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/;
+    manifest.inlineCss = inlinableCss(cssFiles.map((f) => readFileSync(f, 'utf8').replace(sourceMap, '')));
+  }
+  const { tagManagerContainerId } = config.analytics;
+  const analytics = tagManagerContainerId ? { analytics: { tagManagerContainerId } } : {};
+  return {
+    manifest,
+    // what the browser's config takes from the server's (ui/entry-client.tsx)
+    bootConfig: { api: { publicUrl: config.api.publicUrl }, ...analytics },
+    build: createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url'),
+  };
+}
+
 /**
  * A prepared page's whole document and its ETag (200 answers only). The body is a function of the boot data, the
  * locale, the path, the origin and the build, so the ETag is known before rendering: an If-None-Match that names it
@@ -245,7 +393,9 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
     : undefined;
   const render = async () => {
     const parts: Array<Uint8Array | string> = [head];
-    const begin = (title: string, tags: string) => parts.push(bodyStart(title, tags));
+    // the title and the page's SEO tags close the head
+    const begin = (title: string, tags: string) =>
+      parts.push(`<title>${escapeHtml(title)}</title>\n${tags}</head>\n<body>\n<div id="app">`);
     const body = await prepared.renderBody({ begin, write: (html) => parts.push(html) });
     parts.push(end);
     // tags stay read when asked (only a server with an output cache asks)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestBackend, type TestBackend } from '../test-fixtures/backend/test-helpers';
 import { IMAGE_CACHE_CONTROL, startStorefront, type RunningStorefront } from './server';
-import { inlinableCss, INLINE_CSS_MAX_BYTES } from './edge/html-shell';
+import { inlinableCss, INLINE_CSS_MAX_BYTES } from './entry-server';
 import { rawRequest } from '../test-fixtures/raw-http';
 
 // the stylesheet in the head instead of a render-blocking request; catalogue images kept long

@@ -2,7 +2,7 @@
  * the state a page sends for hydration lets the browser's first render write exactly the server's HTML (no
  * hydration mismatch), and carries nothing that first render does not read. Each page is rendered by the server
  * (prepareRender, as the HTTP server does); its state goes through JSON as on the wire, the category list comes from
- * its shared document (ui/edge/shared-state.ts), and a fresh container hydrated from it renders the page as the
+ * its shared document (ui/entry-server.tsx), and a fresh container hydrated from it renders the page as the
  * browser's first render does (no effects run). Then every field of the state is taken out in turn (a field of a list
  * item: from every item of that list): the render must change, or the field is one the first render does not read.
  * The few fields read only after the first render (by the first click or the offline copy) are listed below, each with

@@ -17,7 +17,7 @@ import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
 import { dehydrate } from './app/dehydrate';
 import { pristineState } from './entry-server';
-import { splitSharedState } from './edge/shared-state';
+import { splitSharedState } from './entry-server';
 import { ROUTES, type AppRoute } from './app/routes';
 import { bootData } from '../test-fixtures/boot-document';
 import { rawRequest } from '../test-fixtures/raw-http';

@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { startStorefront } from './server';
-import { INVALIDATE_PEERS, outputCacheFromEnv } from './edge/output-cache';
+import { LruOutputCache, type OutputCache } from './edge/lru-output-cache';
+import { RedisOutputCache } from './edge/redis-output-cache';
 import { serverConfig } from './edge/server-config';
+import { SystemClock } from '../adapters/common/system-clock';
 import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
 import { RenderGate } from './edge/render-gate';
@@ -45,8 +47,37 @@ if (gtm && !/^GTM-[A-Z0-9]{4,12}$/.test(gtm)) {
   stopStart(`GTM_CONTAINER_ID must look like GTM-XXXXXXX (A-Z and digits), not ${JSON.stringify(gtm.slice(0, 40))}`);
 }
 
+/** the message a worker's /invalidate sends through the primary to every other worker's in-process cache */
+const INVALIDATE_PEERS = 'output-cache:invalidate';
+
+/**
+ * The output cache the environment asks for: REDIS_URL (REDIS_PREFIX), shared by every worker and machine;
+ * OUTPUT_CACHE=1, one per process, a worker's invalidations passed on through the primary; else none (as upstream).
+ */
+function outputCache(): OutputCache | undefined {
+  const { outputCacheMaxVariantsPerPage: maxVariantsPerPage } = server;
+  const prefix = env.REDIS_PREFIX ?? 'storefront:';
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix, maxVariantsPerPage, logger: log });
+  if (env.OUTPUT_CACHE !== '1') return undefined;
+  const limits = { maxEntries: server.outputCacheMaxEntries, maxBytes: server.outputCacheMaxBytes, maxVariantsPerPage };
+  const lru = new LruOutputCache({ ...limits, maxVariants: server.outputCacheMaxVariants }, new SystemClock());
+  if (!cluster.isWorker) return lru;
+  process.on('message', (m: { kind?: string; tag?: string }) => {
+    if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);
+  });
+  return {
+    get: (key) => lru.get(key),
+    set: (...args) => lru.set(...args),
+    claimRefresh: (...args) => lru.claimRefresh(...args),
+    invalidate(tag) {
+      process.send?.({ kind: INVALIDATE_PEERS, tag });
+      return lru.invalidate(tag);
+    },
+  };
+}
+
 async function serve(): Promise<string> {
-  const cache = outputCacheFromEnv(env, server, log);
+  const cache = outputCache();
   const rendersAtOnce = Math.floor(Number(env.STOREFRONT_RENDERS_AT_ONCE));
   const running = await startStorefront({
     port,
@@ -102,14 +133,10 @@ else {
 
 /** Workers get ServerConfig's heap and semi-space (V8's own let garbage pile up) unless node was started with them. */
 function workerExecArgv(): string[] {
-  const flags = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
-  const given = (name: string) => flags.some((a) => a.startsWith(name));
-  return [
-    ...process.execArgv,
-    ...(given('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`]),
-    ...(given('--max-semi-space-size') || !server.workerSemiSpaceMb
-      ? [] : [`--max-semi-space-size=${server.workerSemiSpaceMb}`]),
-  ];
+  const given = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ');
+  const heap = given.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`];
+  const semi = given.includes('--max-semi-space-size') || !server.workerSemiSpaceMb ? 0 : server.workerSemiSpaceMb;
+  return [...process.execArgv, ...heap, ...(semi ? [`--max-semi-space-size=${semi}`] : [])];
 }
 
 /**

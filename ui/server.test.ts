@@ -12,7 +12,7 @@ import { startStorefront, type RunningStorefront } from './server';
 import { createConfig } from '../core/config';
 import { LruOutputCache } from './edge/lru-output-cache';
 import { rawRequest } from '../test-fixtures/raw-http';
-import { BOOT_LOADER } from './edge/html-shell';
+import { BOOT_LOADER } from './entry-server';
 import { bootData, bootModules } from '../test-fixtures/boot-document';
 import { createHash } from 'node:crypto';
 import { COOKIE_NOTICE_HEAD_SCRIPT } from './head/cookie-notice-mirror';

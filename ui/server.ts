@@ -1,23 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
 import { createConfig, type LocaleCode, type ShopConfig } from '../core/config';
-import type { CachedPage, OutputCache } from './edge/output-cache';
+import type { CachedPage, OutputCache } from './edge/lru-output-cache';
 import { SERVER_CONFIG } from './edge/server-config';
-import { currentCategoriesDocument, pageDocument, prepareRender, type DocumentShell } from './entry-server';
-import { parseCategoriesHref } from './edge/shared-state';
+import { currentCategoriesDocument, documentShell, pageDocument, parseCategoriesHref } from './entry-server';
+import { prepareRender } from './entry-server';
 import { resolveLocale } from './i18n';
-import { createSitemapXml } from './sitemap-xml';
+import { createSitemapXml, robotsTxt } from './sitemap-xml';
 import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
-import { sameSecret, wrongKeyLimit } from './edge/request-safety';
+import { keyCheck } from './edge/request-safety';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { inlinableCss, type ClientManifest } from './edge/html-shell';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
@@ -26,9 +22,8 @@ import { limitedErrorLog } from '../adapters/common/log-limit';
 import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
 import { PinoLogger, plainWarnings } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
-import { apiCheck, Readiness, storeCheck } from './edge/health';
+import { apiCheck, readiness } from './edge/health';
 import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
-import { robotsTxt } from './edge/robots';
 
 /**
  * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (rendered by
@@ -67,7 +62,6 @@ export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
-  /** what the warm-up before listening did (StorefrontOptions.warmUp) */
   warmedUp?: WarmUpReport;
 }
 
@@ -84,10 +78,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 /** never forwarded to the API either (undici refuses to send them: a client's `Expect: 100-continue` became a 502) */
 const REQUEST_HOP_BY_HOP = [...HOP_BY_HOP, 'expect', 'http2-settings'];
 
-/**
- * A page kept in the output cache is stored once as brotli at quality 5 (a gzip-only client gets it recoded, rarely);
- * an answer made per request is brotli at quality 1 (half the CPU of gzip at 3 for 4 % more bytes) or gzip at 3.
- */
+// a cached page is stored once as brotli 5 (recoded for a rare gzip-only client); an answer made per request is
+// brotli 1 (half the CPU of gzip 3 for 4 % more bytes) or gzip 3
 const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
 const brotli = (quality: number) => ({ params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_LGWIN]: 19 } });
 const [BROTLI_STORED, BROTLI_FAST] = [brotli(5), brotli(1)];
@@ -104,25 +96,12 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export async function startStorefront(options: StorefrontOptions): Promise<RunningStorefront> {
   const config = options.config ?? createConfig({ api: { url: options.apiUrl } });
-  const manifestPath = join(options.clientDir, 'manifest.json');
-  const manifest: ClientManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : { entry: '', css: [] };
-  // a small stylesheet goes into every page's head (no render-blocking request before the first paint)
-  const cssFiles = manifest.css.map((c) => join(options.clientDir, c));
-  if (cssFiles.length && cssFiles.every((f) => existsSync(f))) {
-    const texts = cssFiles.map((f) => readFileSync(f, 'utf8').replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, ''));
-    manifest.inlineCss = inlinableCss(texts);
-  }
+  const shell = documentShell(options.clientDir, config);
   const cache = options.outputCache;
   const renderGate = options.renderGate ?? new RenderGate(4);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
-  const tagManagerContainerId = config.analytics.tagManagerContainerId;
-  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager: tagManagerContainerId !== '' });
-  const shell: DocumentShell = {
-    manifest,
-    // what the browser's config takes from the server's (ui/entry-client.tsx)
-    bootConfig: { api: { publicUrl: config.api.publicUrl }, ...(tagManagerContainerId ? { analytics: { tagManagerContainerId } } : {}) },
-    build: createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url'),
-  };
+  const tagManager = config.analytics.tagManagerContainerId !== '';
+  const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager });
 
   const requestTimeout = options.requestTimeoutMs ?? 20_000;
   const logger = options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' });
@@ -149,19 +128,20 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- plugins and hooks, before any route: every context (the pass-through's too) has them -----
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   /** the warm-up's renders are debug lines */
   let warmingUp = true;
   // the server's own logger: the pass-through's quieter level never hides its request lines
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', async (request, reply) => {
     const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
     logger[warmingUp ? 'debug' : 'info'](line, 'request');
-    done();
   });
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    // a client that left before its answer's headers (a streamed answer's premature close) is no server error
+    if (reply.raw.destroyed || request.raw.socket?.destroyed) {
+      logger.debug({ reqId: request.id, err: error }, 'client gone before the answer');
+      return reply.hijack();
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) logError('[storefront] 500', error, request.log);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
@@ -189,20 +169,21 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   });
 
   // ----- routes -----
-  // the worker and the web app manifest keep their names from build to build: revalidated on every use
-  app.get('/sw.js', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', { cacheControl: false }));
+  // the worker and the web app manifest keep their names from build to build: no-cache (setHeaders above)
+  app.get('/sw.js', (_req, reply) => reply.sendFile('sw.js'));
   app.get('/manifest.webmanifest', (_req, reply) =>
-    reply.type('application/manifest+json').header('cache-control', 'no-cache').sendFile('manifest.webmanifest', { cacheControl: false }),
-  );
+    reply.type('application/manifest+json').sendFile('manifest.webmanifest'));
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
 
   // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)
   const HEALTH_HEADERS = { 'content-type': TEXT, 'cache-control': 'no-store' };
-  const cacheCheck = storeCheck(cache);
-  const readiness = new Readiness([apiCheck(options.apiUrl), ...(cacheCheck ? [cacheCheck] : [])], config.search.serverTimeoutMs);
+  // an output cache that can be asked whether its store answers (RedisOutputCache: PING)
+  const pinged = cache as { ping?: () => Promise<unknown> } | undefined;
+  const cacheCheck = pinged?.ping ? [{ name: 'output cache', run: () => pinged.ping!() }] : [];
+  const ready = readiness([apiCheck(options.apiUrl), ...cacheCheck], config.search.serverTimeoutMs);
   app.get('/healthz', { compress: false }, (_req, reply) => reply.headers(HEALTH_HEADERS).send('ok'));
   app.get('/readyz', { compress: false }, async (_req, reply) => {
-    const problem = await readiness.problem();
+    const problem = await ready.problem();
     if (problem === undefined) return reply.headers(HEALTH_HEADERS).send('ready');
     return reply.code(503).headers({ ...HEALTH_HEADERS, 'retry-after': '1' }).send(`not ready: ${problem}`);
   });
@@ -255,21 +236,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   }, { logLevel: logger.levelVal > 50 ? (logger.level as 'fatal' | 'silent') : 'error' });
 
   // /invalidate?tag=…&key=…: marks stale every cached page carrying the tag
-  const wrongKeys = wrongKeyLimit();
+  const invalidationKey = keyCheck(options.invalidationKey);
   app.route({
     method: ['GET', 'POST'],
     url: '/invalidate',
     handler: async (request, reply) => {
-      const wait = wrongKeys.retryAfter(request.ip);
-      if (wait) {
-        reply.code(429).type(TEXT).headers({ 'retry-after': wait, 'cache-control': 'no-store' });
-        return reply.send('Too many wrong keys, try again later');
-      }
       const query = request.query as Record<string, unknown>;
-      if (!sameSecret(query['key'], options.invalidationKey)) {
-        wrongKeys.failed(request.ip);
-        return reply.code(401).type(TEXT).send('Unauthorized: wrong or missing key');
-      }
+      const refused = invalidationKey(request.ip, query['key']);
+      if (refused) return reply.code(refused.status).type(TEXT).headers(refused.headers).send(refused.text);
       const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
       if (tags.length === 0) return reply.code(400).type(TEXT).send('Bad request: tag is required');
       const counts = await Promise.all(tags.map((t) => cache?.invalidate(t) ?? 0));
@@ -277,10 +251,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     },
   });
 
-  /**
-   * The shop's public origin for absolute URLs: PUBLIC_URL, else a well-formed Host header (a DNS name has at most 253
-   * characters). Pages of a Host-derived origin are cached per origin (cachePlan): no Host lands in another's page.
-   */
+  // the shop's public origin for absolute URLs: PUBLIC_URL, else a well-formed Host header (a DNS name: <= 253
+  // characters); pages of a Host-derived origin are cached per origin (cachePlan): no Host lands in another's page
   function originOf(request: FastifyRequest): string {
     const host = request.headers.host ?? '';
     const fallback = `http://${options.host}:${options.port}`;
@@ -321,9 +293,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   // ----- pages -----
   const keyRules = cacheKeyRules(config);
   /**
-   * Whether a page request may use the output cache (undefined: no): its key holds the locale, the origin (unless
-   * PUBLIC_URL names it) and the path with only the query parameters the page reads (ui/edge/cache-key.ts); `url` is
-   * what the page is rendered from, so the render cannot depend on a parameter the key dropped.
+   * The output cache's plan for a page request (undefined: none): its key (locale, origin unless PUBLIC_URL, canonical
+   * URL: ui/edge/cache-key.ts) and `url`, what it is rendered from, so no render reads a parameter the key dropped.
    */
   function cachePlan(request: FastifyRequest, locale: LocaleCode, origin: string) {
     if (!cache || request.method !== 'GET') return undefined;
@@ -434,11 +405,9 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       }, options.warmUp)
     : undefined;
   warmingUp = false;
-  readiness.warmedUp();
-  await app.listen({ port: options.port, host: options.host });
-  const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : options.port;
-  return { url: `http://${options.host}:${port}`, close: () => app.close().finally(() => {
+  ready.warmedUp();
+  const url = await app.listen({ port: options.port, host: options.host });
+  return { url, close: () => app.close().finally(() => {
     logError.flush();
     warnings.flush();
   }), ...(warmedUp ? { warmedUp } : {}) };

@@ -5,6 +5,27 @@ import { createServerContainer } from '../adapters/container';
 import { CategoryService } from '../core/catalogue/category-service';
 import { sitemapEntries, sitemapXml, type SitemapEntry } from '../core/routing/sitemap';
 import { loadSitemapProducts, productSitemapEntries } from '../core/routing/sitemap-products';
+import { ROUTES } from '../core/routing/routes';
+
+/**
+ * GET /robots.txt: all may be crawled but the API pass-through and the shopper's own pages (spec catalogue §2.1
+ * routes, their paths up to the first parameter; cart and search results are panels, not routes); names the sitemap.
+ */
+const PRIVATE_ROUTES = [
+  'checkout', 'my-account', 'order-details', 'order-status', 'create-password', 'wishlist', 'compare',
+];
+
+/** The paths robots.txt disallows: prefixes ('/my-account' covers '/my-account/orders/…'), each once. */
+export function disallowedPaths(): string[] {
+  const paths = new Set(ROUTES.filter((r) => PRIVATE_ROUTES.includes(r.name)).map((r) => r.path.split('/:')[0]!));
+  return [...[...paths].filter((p) => ![...paths].some((q) => p.startsWith(`${q}/`))), '/api/'];
+}
+
+/** `origin`: the one /sitemap.xml writes in front of its paths (ui/server.ts originOf), so both name the same URLs */
+export function robotsTxt(origin: string): string {
+  const disallow = disallowedPaths().map((p) => `Disallow: ${p}`);
+  return ['User-agent: *', 'Allow: /', ...disallow, `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
 
 /** how long a built sitemap is served before it is built again (the answer itself says max-age 3600 to clients) */
 export const SITEMAP_TTL_MS = 10 * 60_000;

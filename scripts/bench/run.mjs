@@ -17,7 +17,7 @@ await build({
   entryPoints: [`scripts/bench/${name}.ts`],
   outfile,
   logLevel: 'warning',
-  // renders as the server bundle does (its react-i18next and react-router-dom are ui/edge/server-i18next.ts and server-router.ts)
+  // renders as the server bundle does (its react-i18next and react-router-dom are ui/app/server-i18next.ts and server-router.ts)
   plugins: SERVER_SHIMS,
 });
 const r = spawnSync(process.execPath, [outfile, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { BOOT_LOADER, INLINE_SCRIPT_HASHES, documentEnd, headStart } from './html-shell';
+import { BOOT_LOADER, INLINE_SCRIPT_HASHES, documentEnd, headStart } from '../entry-server';
 import { bootData, bootModules } from '../../test-fixtures/boot-document';
 import { COOKIE_NOTICE_CLOSED_CLASS, COOKIE_NOTICE_CLOSED_KEY, COOKIE_NOTICE_HEAD_SCRIPT, mirrorCookieNotice } from '../head/cookie-notice-mirror';
 
@@ -37,7 +37,7 @@ const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('
 
 // the page's JavaScript is asked for after the first paint, so the HTML and the first images have the connection to
 // themselves
-describe('the boot loader (ui/edge/html-shell.ts documentEnd)', () => {
+describe('the boot loader (ui/entry-server.tsx documentEnd)', () => {
   it('asks for nothing before the first frame has been painted, then for the entry and every chunk at once', () => {
     const b = fakeBrowser('visible', FILES.join(' '));
     b.run();

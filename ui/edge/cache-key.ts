@@ -1,19 +1,16 @@
 /**
  * The output cache's key of a page request (pure): its path and only the query parameters its render reads, in a fixed
  * order. Every other parameter (`?utm_source=…`) is dropped from the key AND from the URL the page is rendered from, so
- * a flood of junk query strings lands on the real page's entry instead of evicting it. What pages read
- * (ui/app/pages-catalogue.tsx, core/routing/dispatcher.ts):
- * - listings (category, wholesale, the dispatcher's catch-all): the filters as core's filtersFromRouteQuery reads them
- *   and `page` as listDepthFromQuery reads it;
- * - products (and the catch-all): `childSku` (two different values are not cached: the dispatcher reads the last);
- * - home, CMS and static pages: nothing; any other route reads its own parameters: with a query, not cached.
+ * a flood of junk query strings lands on the real page's entry instead of evicting it. What pages read (readsOf):
+ * listings the filters (core's filtersFromRouteQuery) and `page` (listDepthFromQuery); products `childSku` (two
+ * values: not cached, the dispatcher reads the last); home, CMS and static pages nothing; others: with a query, no.
  */
 import type { ShopConfig } from '../../core/config';
-import { SERVER_CONFIG, type ServerConfig } from './server-config';
+import { SERVER_CONFIG } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
 /** The rules a key is made by: the shop's config and the server's bounds (ServerConfig.outputCacheMax*). */
-export function cacheKeyRules(config: ShopConfig, server: ServerConfig = SERVER_CONFIG) {
+export function cacheKeyRules(config: ShopConfig, server = SERVER_CONFIG) {
   return {
     filterParams: config.filters.routeQueryParams,
     singleValueParams: config.filters.systemFilterNames,

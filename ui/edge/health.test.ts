@@ -10,7 +10,7 @@ import { LruOutputCache } from './lru-output-cache';
 import { RedisOutputCache } from './redis-output-cache';
 import { startRedis } from '../../test-fixtures/redis-server';
 import { startStorefront, type RunningStorefront } from '../server';
-import { Readiness, type ReadinessCheck } from './health';
+import { readiness, type ReadinessCheck } from './health';
 
 // /healthz and /readyz of the storefront, against the real demo backend (stopped and started again on its port) and
 // an API stand-in that counts what it is asked.
@@ -133,11 +133,11 @@ describe('/healthz and /readyz', () => {
   });
 });
 
-describe('Readiness', () => {
+describe('readiness', () => {
   const ok: ReadinessCheck = { name: 'api', run: async () => undefined };
 
   it('is not ready before its warm-up, whatever the checks say', async () => {
-    const r = new Readiness([ok], 1000);
+    const r = readiness([ok], 1000);
     expect(await r.problem()).toBe('warming up');
     r.warmedUp();
     expect(await r.problem()).toBeUndefined();
@@ -148,7 +148,7 @@ describe('Readiness', () => {
     let calls = 0;
     const hanging: ReadinessCheck = { name: 'output cache', run: () => new Promise(() => undefined) };
     const counted: ReadinessCheck = { name: 'api', run: async () => void calls++ };
-    const r = new Readiness([counted, hanging], 20, () => t);
+    const r = readiness([counted, hanging], 20, () => t);
     r.warmedUp();
     const answers = await Promise.all(Array.from({ length: 50 }, () => r.problem()));
     expect(new Set(answers)).toEqual(new Set(['not answering: output cache']));

@@ -1,25 +1,51 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../core/ports/clock';
-import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from './output-cache';
+
+/**
+ * The cache of rendered pages (spec catalogue §9: TTL 86400 s): this in-process one, or ./redis-output-cache.ts shared
+ * by every process. Invalidating a tag makes its pages stale: still served while one renderer renders them afresh.
+ */
+export interface CachedPage {
+  readonly status: number;
+  /** the whole document as brotli, compressed once when stored (the same bytes for every answer) */
+  readonly br: Uint8Array;
+  /** what the page shows, e.g. 'P12', 'C5', 'layout' */
+  readonly tags: readonly string[];
+  /** ms since the epoch */
+  readonly renderedAt: number;
+  /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
+  readonly etag?: string;
+}
+
+export interface CacheLookup {
+  readonly page: CachedPage;
+  /** a tag of the page was invalidated since it was rendered */
+  readonly stale: boolean;
+}
+
+export interface OutputCache {
+  get(key: string): Promise<CacheLookup | undefined>;
+  /** stores a fresh page (its refresh claim released); `variantOf`: the key of the page it is a query variant of */
+  set(key: string, page: CachedPage, ttlSeconds: number, options?: { variantOf?: string }): Promise<void>;
+  /** marks every page carrying the tag stale; answers how many pages that was */
+  invalidate(tag: string): Promise<number>;
+  /** true for exactly one caller per lease: the one that re-renders the stale page now */
+  claimRefresh(key: string, leaseSeconds: number): Promise<boolean>;
+}
 
 interface Entry {
   readonly page: CachedPage;
   stale: boolean;
   /** until when (clock ms) one renderer holds the claim to re-render this stale page */
   claimedUntil: number;
-  /** the page this entry is a variant of (its URL with a query), when it is one */
   readonly variantOf: string | undefined;
 }
 
-/** The bounds of one process's output cache (ServerConfig.outputCache*, ./server-config.ts). */
+/** The bounds of one process's output cache (ServerConfig.outputCache*): entries include variants (default half). */
 interface LruOutputCacheLimits {
-  /** pages kept at most, variants included */
   maxEntries: number;
-  /** bytes of pages kept at most (a page counts pageBytes()) */
   maxBytes?: number;
-  /** of those, variants kept at most (default half) */
   maxVariants?: number;
-  /** variants kept at most per page */
   maxVariantsPerPage?: number;
 }
 
@@ -30,9 +56,8 @@ export function pageBytes(page: CachedPage): number {
 }
 
 /**
- * In-memory output cache for one process (workers or machines share pages through the Redis adapter instead). Two
- * lru-caches: pages without a query, and their variants (StoreOptions.variantOf) in a share of the places and bytes of
- * their own, at most maxVariantsPerPage of a page. So a flood of query strings only ever evicts other variants.
+ * One process's output cache: two lru-caches, pages without a query and their variants (in a share of the places and
+ * bytes of their own, at most maxVariantsPerPage of a page), so a flood of query strings only ever evicts variants.
  */
 export class LruOutputCache implements OutputCache {
   private readonly pages: LRUCache<string, Entry>;
@@ -55,14 +80,14 @@ export class LruOutputCache implements OutputCache {
     return e && { page: e.page, stale: e.stale };
   }
 
-  async set(key: string, page: CachedPage, ttlSeconds: number, { variantOf }: StoreOptions = {}): Promise<void> {
+  async set(key: string, page: CachedPage, ttlSeconds: number, { variantOf }: { variantOf?: string } = {}) {
     const cache = variantOf === undefined ? this.pages : this.variants;
     cache.delete(key);
     if (variantOf !== undefined) {
       // the page's least recently used variants make room (a few hundred entries at most are looked at)
       const siblings = [...this.variants.rkeys()].filter((k) => this.variants.peek(k)?.variantOf === variantOf);
-      const over = siblings.length - this.maxVariantsPerPage + 1;
-      for (const k of siblings.slice(0, Math.max(0, over))) this.variants.delete(k);
+      const over = Math.max(0, siblings.length - this.maxVariantsPerPage + 1);
+      for (const k of siblings.slice(0, over)) this.variants.delete(k);
     }
     // a page bigger than its cache is not kept (lru-cache refuses it)
     const entry = { page, stale: false, claimedUntil: 0, variantOf };
@@ -70,11 +95,10 @@ export class LruOutputCache implements OutputCache {
   }
 
   async invalidate(tag: string): Promise<number> {
-    let n = 0;
-    for (const e of [...this.pages.values(), ...this.variants.values()]) {
-      if (!e.stale && e.page.tags.includes(tag)) [e.stale, n] = [true, n + 1];
-    }
-    return n;
+    const all = [...this.pages.values(), ...this.variants.values()];
+    const hit = all.filter((e) => !e.stale && e.page.tags.includes(tag));
+    for (const e of hit) e.stale = true;
+    return hit.length;
   }
 
   async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {
@@ -83,11 +107,6 @@ export class LruOutputCache implements OutputCache {
     if (e && e.claimedUntil > now) return false;
     if (e) e.claimedUntil = now + leaseSeconds * 1000;
     return true;
-  }
-
-  async clear(): Promise<void> {
-    this.pages.clear();
-    this.variants.clear();
   }
 
   /** what the cache holds now */

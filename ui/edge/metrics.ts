@@ -1,11 +1,12 @@
 import cluster from 'node:cluster';
 import diagnostics from 'node:diagnostics_channel';
+import { on } from 'node:events';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
-import { pageTargetProblem, sameSecret, wrongKeyLimit } from './request-safety';
+import { keyCheck, pageTargetProblem } from './request-safety';
 import type { RenderGate } from './render-gate';
 
 /**
@@ -150,23 +151,18 @@ export function metricsKeyProblem(key: string): string | undefined {
 const noop = () => undefined;
 const TEXT = 'text/plain; charset=utf-8';
 type Message = { kind?: string; id?: number; text?: string; error?: string } | null;
-/** a worker's asks of the primary waiting for their answer, by id */
-const waiting = new Map<number, (answer: Message) => void>();
 let asked = 0;
-if (cluster.isWorker) process.on('message', (m: Message) => m?.kind === 'metrics:answer' && waiting.get(m.id!)?.(m));
 
 /** A worker asks the primary (answerClusterMetrics) for the sum; prom-client's own wait for the workers is 5 s. */
 async function askPrimary(): Promise<string> {
   const id = ++asked;
-  const timeout = AbortSignal.timeout(6000);
-  const answer = await new Promise<Message>((resolve) => {
-    waiting.set(id, resolve);
-    timeout.addEventListener('abort', () => resolve({ error: 'the primary did not answer' }));
-    // a failed send is answered by the timeout
-    process.send!({ kind: 'metrics:ask', id }, undefined, undefined, noop);
-  }).finally(() => waiting.delete(id));
-  if (answer?.text === undefined) throw new Error(answer?.error);
-  return answer.text;
+  // a failed send is answered by the timeout (an AbortError)
+  const messages = on(process, 'message', { signal: AbortSignal.timeout(6000) }) as AsyncIterable<[Message]>;
+  process.send!({ kind: 'metrics:ask', id }, undefined, undefined, noop);
+  for await (const [m] of messages) {
+    if (m?.kind === 'metrics:answer' && m.id === id) return m.text ?? Promise.reject(new Error(m.error));
+  }
+  throw new Error('the primary did not answer');
 }
 
 /** The cluster primary's part (ui/server-main.ts): answers a worker's ask with the sum over every worker. */
@@ -199,19 +195,16 @@ export function serveMetrics<L extends FastifyBaseLogger>(
     if (reply.statusCode === 503 && route !== 'health') unavailable.inc();
   });
 
-  const wrongKeys = wrongKeyLimit();
+  const checkKey = keyCheck(key);
   app.get('/metrics', async (request, reply) => {
     reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': TEXT });
     if (key === undefined) return reply.code(404).send('Not found');
-    const wait = wrongKeys.retryAfter(request.ip);
-    if (wait) return reply.code(429).header('retry-after', wait).send('Too many wrong keys, try again later');
     const authorization = request.headers.authorization;
-    if (!sameSecret(/^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1], key)) {
-      // a request without credentials guesses nothing; one with a wrong key counts
-      if (authorization !== undefined) wrongKeys.failed(request.ip);
-      reply.code(401).header('www-authenticate', 'Bearer realm="metrics"');
-      return reply.send('Unauthorized: wrong or missing key');
-    }
+    // a request without credentials guesses nothing; one with a wrong key counts
+    const bearer = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+    const refused = checkKey(request.ip, bearer, authorization !== undefined);
+    if (refused?.status === 401) reply.header('www-authenticate', 'Bearer realm="metrics"');
+    if (refused) return reply.code(refused.status).headers(refused.headers).send(refused.text);
     try {
       return reply.type(register.contentType).send(cluster.isWorker ? await askPrimary() : await register.metrics());
     } catch (e) {

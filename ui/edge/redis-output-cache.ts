@@ -1,13 +1,11 @@
 import { Redis } from 'ioredis';
 import { limitedErrorLog, type ErrorSink } from '../../adapters/common/log-limit';
 import { jsonLogger } from '../../adapters/common/json-logs';
-import type { CacheLookup, CachedPage, OutputCache, StoreOptions } from './output-cache';
+import type { CacheLookup, CachedPage, OutputCache } from './lru-output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
   prefix?: string;
-  /** ms a command may take before the page is rendered without the cache */
-  commandTimeoutMs?: number;
   /** variants kept per page, the oldest stored dropped first (ServerConfig.outputCacheMaxVariantsPerPage) */
   maxVariantsPerPage?: number;
   /** where Redis's errors are written (the storefront's pino logger); default warnings and errors on stdout */
@@ -40,10 +38,9 @@ export class RedisOutputCache implements OutputCache {
     this.prefix = options.prefix ?? 'storefront:';
     this.maxVariantsPerPage = options.maxVariantsPerPage ?? 24;
     const logError = limitedErrorLog(options.logger ?? jsonLogger({ name: 'storefront', level: 'warn' }));
-    // fail fast instead of queueing requests behind a Redis that is gone
-    const commandTimeout = options.commandTimeoutMs ?? 500;
+    // fail fast (a page is rendered without the cache) instead of queueing requests behind a Redis that is gone
     const retryStrategy = (times: number) => Math.min(times * 200, 2000);
-    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout };
+    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 };
     this.redis = new Redis(url, { ...failFast, connectTimeout: 2000, retryStrategy });
     // ioredis reports every failed reconnect: the first is written, then a count per interval
     this.redis.on('error', (e: Error) => this.quitting || logError('[output-cache] redis', e.message));
@@ -60,7 +57,7 @@ export class RedisOutputCache implements OutputCache {
     return { page: { ...stored, br: Buffer.from(stored.br, 'base64') }, stale: stale !== null };
   }
 
-  async set(key: string, page: CachedPage, ttlSeconds: number, options: StoreOptions = {}): Promise<void> {
+  async set(key: string, page: CachedPage, ttlSeconds: number, options: { variantOf?: string } = {}) {
     const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
     const json = JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64') });
     const m = this.redis.multi().set(this.k('page', key), json, 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));

@@ -88,12 +88,19 @@ export function sameSecret(given: unknown, expected: string | undefined): boolea
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Wrong keys per client address (request.ip): past 10 in a minute, `retryAfter` names the seconds left to wait. */
-export function wrongKeyLimit() {
+/**
+ * A check of the key given by a client address (request.ip): undefined when right, else the refusal. Past 10 wrong keys
+ * in a minute, every ask of that address is refused (429) until the minute is over. `counted` false: a guess of none.
+ */
+export function keyCheck(expected: string | undefined) {
   const failures = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
-  return {
-    retryAfter: (ip: string) =>
-      (failures.get(ip) ?? 0) >= 10 ? String(Math.max(1, Math.ceil(failures.getRemainingTTL(ip) / 1000))) : undefined,
-    failed: (ip: string) => void failures.set(ip, (failures.get(ip) ?? 0) + 1),
+  return (ip: string, given: unknown, counted = true) => {
+    if ((failures.get(ip) ?? 0) >= 10) {
+      const wait = String(Math.max(1, Math.ceil(failures.getRemainingTTL(ip) / 1000)));
+      return { status: 429, headers: { 'retry-after': wait }, text: 'Too many wrong keys, try again later' };
+    }
+    if (sameSecret(given, expected)) return undefined;
+    if (counted) failures.set(ip, (failures.get(ip) ?? 0) + 1);
+    return { status: 401, headers: {}, text: 'Unauthorized: wrong or missing key' };
   };
 }

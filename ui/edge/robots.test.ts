@@ -8,7 +8,7 @@ import { headerLinesRequest } from '../../test-fixtures/raw-http';
 import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { matchRoute } from '../../core/routing/routes';
 import type { RunningStorefront } from '../server';
-import { disallowedPaths, robotsTxt } from './robots';
+import { disallowedPaths, robotsTxt } from '../sitemap-xml';
 
 const ORIGIN = 'https://papierenlint.example';
 let shops: TestShops;

@@ -83,7 +83,8 @@ describe('/metrics under hostile Authorization headers', () => {
     const { readFileSync } = await import('node:fs');
     const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
     expect(read('./request-safety.ts')).toMatch(/createHash\('sha256'\)[\s\S]*timingSafeEqual\(digest\(given\), digest\(expected\)\)/);
-    expect(read('./metrics.ts')).toMatch(/sameSecret\(/);
+    expect(read('./request-safety.ts')).toMatch(/if \(sameSecret\(given, expected\)\)/);
+    expect(read('./metrics.ts')).toMatch(/keyCheck\(key\)/);
   });
 });
 

@@ -1,13 +1,4 @@
-import { INLINE_SCRIPT_HASHES } from './html-shell';
-
-export interface SecurityHeaderOptions {
-  /** the shop is served over https: send Strict-Transport-Security */
-  hsts: boolean;
-  /** another origin pages may load images from and connect to (the API's `api.publicUrl`); '' adds none */
-  apiOrigin?: string;
-  /** a tag manager container is configured: Google Tag Manager, loaded after consent, sends to these origins */
-  tagManager?: boolean;
-}
+import { INLINE_SCRIPT_HASHES } from '../entry-server';
 
 /** where Google Tag Manager and the GA4 tags it loads send their hits and pixels */
 const TAG_MANAGER_ORIGINS =
@@ -15,9 +6,10 @@ const TAG_MANAGER_ORIGINS =
 
 /**
  * The headers of every HTML answer. Scripts run only when they are the page's two constant inline scripts (by their
- * SHA-256) or what those add ('strict-dynamic'); images and API calls go to the shop's origin and the API's public one.
+ * SHA-256) or what those add ('strict-dynamic'); images and API calls go to the shop's origin and the API's public one
+ * (`apiOrigin`, '' none), and with a tag manager (loaded after consent) to Google's. `hsts`: served over https.
  */
-export function htmlSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+export function htmlSecurityHeaders(options: { hsts: boolean; apiOrigin: string; tagManager: boolean }) {
   const extra = options.apiOrigin ? ` ${options.apiOrigin}` : '';
   const tags = options.tagManager ? ` ${TAG_MANAGER_ORIGINS}` : '';
   const csp = [

@@ -40,35 +40,32 @@ export function pageLinks(html: string): string[] {
   return [...out];
 }
 
-export async function warmUp(get: PageGet, options: WarmUpOptions, now: () => number = () => performance.now()): Promise<WarmUpReport> {
+export async function warmUp(get: PageGet, options: WarmUpOptions, now = () => performance.now()) {
   const started = now();
-  const elapsed = () => now() - started;
-  const report = (renders: number, pages: string[], stopped?: string): WarmUpReport =>
-    ({ renders, pages, ms: Math.round(elapsed()), ...(stopped ? { stopped } : {}) });
-  if (!(options.renders > 0)) return report(0, []);
   const wanted = Math.max(1, options.pages ?? 4);
   const pages: string[] = [];
   let renders = 0;
+  let next: string | undefined = '/';
+  let stopped: string | undefined;
   try {
-    // find the pages: each the first link of the one before that was not seen yet
-    let next: string | undefined = '/';
-    while (next !== undefined && pages.length < wanted && renders < options.renders && elapsed() < options.maxMs) {
-      const { status, html } = await get(next, { compressed: false });
+    while (renders < options.renders && stopped === undefined) {
+      if (now() - started >= options.maxMs) {
+        stopped = `${options.maxMs} ms passed`;
+        break;
+      }
+      // first find the pages (each the first link of the one before not seen yet), then each in turn, compressed
+      const finding = next !== undefined && pages.length < wanted;
+      const path = finding ? next! : pages[renders % pages.length]!;
+      const { status, html } = await get(path, { compressed: !finding });
       renders++;
-      if (status !== 200) return report(renders, pages, `${next} answered ${status}`);
-      pages.push(next);
-      next = pageLinks(html).find((p) => !pages.includes(p));
+      if (status !== 200) stopped = `${path} answered ${status}`;
+      else if (finding) {
+        pages.push(path);
+        next = pageLinks(html).find((p) => !pages.includes(p));
+      }
     }
-    // then each in turn, as shoppers ask for them (compressed)
-    while (renders < options.renders) {
-      if (elapsed() >= options.maxMs) return report(renders, pages, `${options.maxMs} ms passed`);
-      const path = pages[renders % pages.length]!;
-      const { status } = await get(path, { compressed: true });
-      renders++;
-      if (status !== 200) return report(renders, pages, `${path} answered ${status}`);
-    }
-    return report(renders, pages);
   } catch (e) {
-    return report(renders, pages, e instanceof Error ? e.message : String(e));
+    stopped = e instanceof Error ? e.message : String(e);
   }
+  return { renders, pages, ms: Math.round(now() - started), ...(stopped ? { stopped } : {}) };
 }

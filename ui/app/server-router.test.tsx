@@ -1,5 +1,5 @@
 /**
- * The server bundle's Link and Routes (ui/edge/server-router.ts) write the same HTML as react-router's, byte for byte:
+ * The server bundle's Link and Routes (ui/app/server-router.ts) write the same HTML as react-router's, byte for byte:
  * Link for the targets the shop uses and the ones that need react-router's resolution (relative paths, '..', '.', query
  * and hash, trailing slashes, dot segments, a basename), rendered at different routes and locations, twice; Routes for a
  * table like the shop's at paths each route matches, and none, with what each route reads of react-router.

@@ -1,5 +1,5 @@
 /**
- * ui/edge/server-i18next.ts (the server bundle's useTranslation) answers exactly as react-i18next's own hook: the same
+ * ui/app/server-i18next.ts (the server bundle's useTranslation) answers exactly as react-i18next's own hook: the same
  * texts for the shop's real keys (plain, nested, plurals, interpolation, a missing key), in both locales, and upstream's
  * answer whenever it is asked something the shared answer cannot give (a namespace, options).
  * ui/server-process.test.ts compares whole pages of the built server (which uses it) with an in-process render (which
