@@ -1,7 +1,8 @@
 /**
  * react-router-dom for the browser bundle (scripts/build.mjs resolves the package here) with only `Link` replaced:
- * upstream's carries framework mode's prefetching and masked URLs, which a bundler cannot drop (ui/app/server-router.ts does the same for the server render). This one writes the
- * same <a> and navigates through `AppNavigate`; a relative path or an object goes through `useHref`.
+ * upstream's carries framework mode's prefetching and masked URLs, which a bundler cannot drop. This one writes the
+ * same <a> and navigates through `AppNavigate`; a relative path or an object goes through `useHref`
+ * (ui/app/server-router.ts does the same for the server render).
  */
 import { createContext, createElement, forwardRef, useContext, useMemo, type ForwardedRef, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useNavigate, type LinkProps, type NavigateFunction } from 'react-router-dom';
