@@ -37,9 +37,7 @@ function useMenuAsideBanners(): readonly Banner[] {
       // a transition: the mega menu's hundred-odd links re-render in slices, not in one task of 170 ms at 4x throttling
       .then((content) => live && startTransition(() => setBanners(content.banners.menuAsideBanners)))
       .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    return () => void (live = false);
   }, [source, storeCode]);
   return banners;
 }
