@@ -19,8 +19,9 @@ export function NotificationHost() {
           <div className="notification__actions">
             {(['action1', 'action2'] as const).map((a) => {
               const action = n[a];
+              const run = () => void service.runAction(n.id, a);
               return action ? (
-                <button key={a} type="button" className="notification__action" onClick={() => void service.runAction(n.id, a)}>
+                <button key={a} type="button" className="notification__action" onClick={run}>
                   {t(action.label)}
                 </button>
               ) : null;
