@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
@@ -105,13 +104,12 @@ function RegisterForm() {
 function ForgotForm() {
   const { t } = useTranslation();
   const { session, action, modals, link } = useAuthForm();
-  const [sent, setSent] = useState(false);
   const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
-  if (sent) {
+  if (action.done) {
     return (
       <div className="form">
-        <FormMessage kind="success">{t('auth.resetSent', { email: form.values.email })}</FormMessage>
+        <FormMessage kind="success">{action.done}</FormMessage>
         <button type="button" className="button" onClick={() => modals.openAuth('login')}>
           {t('auth.backToLogin')}
         </button>
@@ -123,10 +121,7 @@ function ForgotForm() {
       noValidate
       className="form"
       onSubmit={form.submit(async (v) => {
-        await action.run(async () => {
-          await session.resetPassword(v.email.trim());
-          setSent(true);
-        });
+        await action.run(() => session.resetPassword(v.email.trim()), t('auth.resetSent', { email: v.email }));
       })}
     >
       <p>{t('auth.forgotIntro')}</p>
@@ -141,10 +136,9 @@ function ForgotForm() {
 export function AuthModal({ mode }: { mode: AuthModalMode }) {
   const { t } = useTranslation();
   const modals = useService(ModalService);
-  const close = () => modals.close(MODALS.signup);
   const title = mode === 'register' ? t('auth.registerTitle') : mode === 'forgot-pass' ? t('auth.forgotTitle') : t('auth.loginTitle');
   return (
-    <Modal key={mode} title={title} onClose={close} className="auth-modal">
+    <Modal key={mode} title={title} onClose={() => modals.close(MODALS.signup)} className="auth-modal">
       {mode === 'register' ? <RegisterForm key="register" /> : mode === 'forgot-pass' ? <ForgotForm key="forgot" /> : <LoginForm key="login" />}
     </Modal>
   );

@@ -40,12 +40,8 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
 
   function commit() {
     const e = validateQuantity(qty);
-    if (e) {
-      setError(t(e.key, (e.params ?? {}) as Record<string, unknown>));
-      return;
-    }
-    setError(undefined);
-    if (Number(qty) === item.qty) return;
+    setError(e ? t(e.key, (e.params ?? {}) as Record<string, unknown>) : undefined);
+    if (e || Number(qty) === item.qty) return;
     // spec transactions §5, §8: more than the stock is refused; the field shows the last valid quantity again
     cart.updateQuantity(identity, Number(qty)).catch((err: unknown) => {
       setError(errorText(err));
@@ -54,12 +50,9 @@ export function CartLine({ item, editable = true }: { item: CartItem; editable?:
   }
 
   function remove() {
-    if (config.cart.confirmBeforeRemove && !confirming) {
-      setConfirming(true);
-      return;
-    }
-    setConfirming(false);
-    void cart.removeItem(identity);
+    const ask = config.cart.confirmBeforeRemove && !confirming;
+    setConfirming(ask);
+    if (!ask) void cart.removeItem(identity);
   }
 
   return (

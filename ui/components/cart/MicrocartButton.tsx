@@ -25,9 +25,7 @@ export function MicrocartButton() {
         className="header__cart"
         aria-label={t('header.cart')}
         disabled={!mounted}
-        onClick={() => {
-          void ensureTransactions().then((ui) => (ui && container ? ui.openMicrocart(container) : undefined));
-        }}
+        onClick={() => void ensureTransactions().then((ui) => container && ui?.openMicrocart(container))}
       >
         <CartIcon />
         <span className="header__cart-label">{t('header.cart')}</span>

@@ -39,17 +39,9 @@ export function BundleOptions({ options, selections, problem, onChoose, onQty }:
   );
 }
 
-function BundleOptionField({
-  option,
-  selection,
-  onChoose,
-  onQty,
-}: {
-  option: BundleOption;
-  selection: BundleOptionSelection | undefined;
-  onChoose: Props['onChoose'];
-  onQty: Props['onQty'];
-}) {
+type FieldProps = Pick<Props, 'onChoose' | 'onQty'> & { option: BundleOption; selection?: BundleOptionSelection };
+
+function BundleOptionField({ option, selection, onChoose, onQty }: FieldProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const locale = useLocale();

@@ -14,7 +14,7 @@ import { FormMessage } from '../common/Field';
 import { localizeMessage } from '../../../core/server-messages';
 import { PaymentMethodChoice } from './PaymentStep';
 
-type V = { method: string; issuer: string };
+type V = { paymentMethod: string; issuer: string };
 
 /** A failed, cancelled or expired payment: pay again for the same order, or put its lines back in the cart. */
 export function FailedPaymentActions({ orderToken, incrementId, email }: { orderToken: string; incrementId: string; email: string }) {
@@ -36,11 +36,8 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
   const issuerList = loadedIssuers(payment);
-  const validate = (v: V) => {
-    const { paymentMethod, issuer } = paymentChoiceChecks(v.method, v.issuer, issuerList, config);
-    return collectErrors({ method: paymentMethod, issuer });
-  };
-  const form = useForm<V>({ method: '', issuer: '' }, validate);
+  const validate = (v: V) => collectErrors(paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config));
+  const form = useForm<V>({ paymentMethod: '', issuer: '' }, validate);
 
   useEffect(() => {
     if (!retrying) return;
@@ -76,7 +73,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           onSubmit={form.submit(async (v) => {
             await action.run(async () => {
               setNotice(undefined);
-              const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.method, v.issuer || undefined);
+              const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.paymentMethod, v.issuer || undefined);
               if (outcome.ok) return window.location.assign(outcome.redirectUrl);
               const failure = paymentService.snapshot().error;
               const text = failure && messageText(localizeMessage(failure.key, failure.params));
@@ -87,8 +84,6 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           <h2 id="retry-heading">{t('orderStatus.payAgainTitle', { incrementId })}</h2>
           <PaymentMethodChoice
             form={form}
-            method="method"
-            issuer="issuer"
             methods={methods}
             notice={methods.length === 0 ? <p role="status">{checkoutState.paymentMethodsError ? t(checkoutState.paymentMethodsError) : t('common.loading')}</p> : null}
           />

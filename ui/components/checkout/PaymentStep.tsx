@@ -97,8 +97,6 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       ) : null}
       <PaymentMethodChoice
         form={form}
-        method="paymentMethod"
-        issuer="issuer"
         methods={methods}
         price={(m) => (m.cost_incl_tax ? money(m.cost_incl_tax) : undefined)}
         notice={
@@ -127,17 +125,13 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
 }
 
 /** The payment methods as radios and the bank select for iDEAL (spec transactions §5, §8); also the retry's. */
-export function PaymentMethodChoice<V extends FormValues>({
+export function PaymentMethodChoice<V extends FormValues & { paymentMethod: string; issuer: string }>({
   form,
-  method,
-  issuer,
   methods,
   notice,
   price,
 }: {
   form: FormApi<V>;
-  method: keyof V & string;
-  issuer: keyof V & string;
   methods: readonly CheckoutPaymentMethod[];
   notice: ReactNode;
   price?: (m: CheckoutPaymentMethod) => string | undefined;
@@ -146,6 +140,7 @@ export function PaymentMethodChoice<V extends FormValues>({
   const config = useConfig();
   const payment = usePayment();
   const title = usePaymentMethodTitle();
+  const method = 'paymentMethod';
   const inputId = form.inputId(method);
   const error = form.error(method);
   return (
@@ -182,10 +177,10 @@ export function PaymentMethodChoice<V extends FormValues>({
         })}
         <FieldError id={`${inputId}-error`} text={error ? t(error.key) : undefined} />
       </fieldset>
-      {needsIssuer(String(form.values[method] ?? ''), config) && payment.issuers.length > 0 ? (
+      {needsIssuer(form.values.paymentMethod, config) && payment.issuers.length > 0 ? (
         <SelectField
           form={form}
-          name={issuer}
+          name="issuer"
           label={t('checkout.issuer')}
           placeholder={t('checkout.chooseIssuer')}
           options={payment.issuers.map((i) => ({ value: i.id, label: i.name }))}

@@ -29,10 +29,8 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
   const { t } = useTranslation();
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  const returnRef = useRef(returnFocus);
-  returnRef.current = returnFocus;
+  const latest = useRef({ onClose, returnFocus });
+  latest.current = { onClose, returnFocus };
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const box = ref.current;
@@ -41,7 +39,7 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
     (first ?? box).focus();
     // Escape closes the dialog wherever the focus is (also when it left the dialog)
     const onDocKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !box.contains(document.activeElement)) onCloseRef.current();
+      if (e.key === 'Escape' && !box.contains(document.activeElement)) latest.current.onClose();
     };
     // focus that leaves the dialog comes back into it (a dialog opened on top keeps its own)
     const onFocusIn = (e: FocusEvent) => {
@@ -54,7 +52,7 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
     return () => {
       document.removeEventListener('keydown', onDocKey);
       document.removeEventListener('focusin', onFocusIn);
-      const back = before && before !== document.body && before.isConnected ? before : returnRef.current?.();
+      const back = before && before !== document.body && before.isConnected ? before : latest.current.returnFocus?.();
       back?.focus?.();
     };
     // open once: the dialog's element stays the same while it is open
@@ -67,20 +65,14 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
     }
     if (e.key !== 'Tab' || !ref.current) return;
     const focusables = tabbables(ref.current);
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) {
-      e.preventDefault();
-      return;
-    }
+    const [first, last] = [focusables[0], focusables.at(-1)];
     const active = document.activeElement;
-    if (e.shiftKey && (active === first || active === ref.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && (active === last || !ref.current.contains(active))) {
-      e.preventDefault();
-      first.focus();
-    }
+    const wrapTo = e.shiftKey
+      ? active === first || active === ref.current ? last : undefined
+      : active === last || !ref.current.contains(active) ? first : undefined;
+    // nothing tabbable: Tab stays on the dialog
+    if (wrapTo || !first) e.preventDefault();
+    wrapTo?.focus();
   };
   return (
     <div className={`modal modal--${variant}`} onKeyDown={onKeyDown}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
@@ -56,6 +56,12 @@ export function ModalHost() {
   const open = useModals();
   const modals = useService(ModalService);
   const payload = <T,>(name: string) => open[name]?.payload as T | undefined;
+  const simple = (name: string, title: string, body: ReactNode) =>
+    name in open ? (
+      <Modal title={title} onClose={() => modals.close(name)}>
+        {body}
+      </Modal>
+    ) : null;
   return (
     <>
       {MODALS.signup in open ? (
@@ -64,23 +70,15 @@ export function ModalHost() {
         </Suspense>
       ) : null}
       {MODALS.orderConfirmation in open ? <OrderConfirmationModal orders={payload<{ orders?: string[] }>(MODALS.orderConfirmation)?.orders ?? []} /> : null}
-      {MODALS.newsletter in open ? (
-        <Modal title={t('newsletter.title')} onClose={() => modals.close(MODALS.newsletter)}>
-          <NewsletterForm />
-        </Modal>
-      ) : null}
-      {MODALS.review in open ? (
-        <Modal title={t('review.title')} onClose={() => modals.close(MODALS.review)}>
-          <Suspense fallback={null}>
-            <ReviewForm productId={payload<{ productId: number | string }>(MODALS.review)?.productId ?? ''} />
-          </Suspense>
-        </Modal>
-      ) : null}
-      {FEATURE_NOT_IMPLEMENTED in open ? (
-        <Modal title={t('featureNotImplemented.title')} onClose={() => modals.close(FEATURE_NOT_IMPLEMENTED)}>
-          <p>{t('featureNotImplemented.text')}</p>
-        </Modal>
-      ) : null}
+      {simple(MODALS.newsletter, t('newsletter.title'), <NewsletterForm />)}
+      {simple(
+        MODALS.review,
+        t('review.title'),
+        <Suspense fallback={null}>
+          <ReviewForm productId={payload<{ productId: number | string }>(MODALS.review)?.productId ?? ''} />
+        </Suspense>,
+      )}
+      {simple(FEATURE_NOT_IMPLEMENTED, t('featureNotImplemented.title'), <p>{t('featureNotImplemented.text')}</p>)}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { announce } from './LiveRegion';
 import { ModalHost } from './ModalHost';
 
 /** Cart notices become notifications (spec transactions §4 "Adding", §8), the added one offering checkout. */
-function CartNoticeBridge() {
+function useCartNotices() {
   const cart = useService(CartService);
   const notifications = useService(NotificationService);
   const navigate = useNavigate();
@@ -26,11 +26,10 @@ function CartNoticeBridge() {
     });
     return () => sub.unsubscribe();
   }, [cart, notifications, navigate]);
-  return null;
 }
 
 /** Announces a change of the cart's count (not the count first read from storage). */
-function CartCountAnnouncer() {
+function useCartCountAnnouncer() {
   const { t } = useTranslation();
   const { state, count } = useCartSummary();
   const last = useRef<number | undefined>(undefined);
@@ -39,15 +38,14 @@ function CartCountAnnouncer() {
     if (last.current !== undefined && last.current !== count) announce(t('a11y.cartCountChanged', { count }));
     last.current = count;
   }, [state.loaded, count, t]);
-  return null;
 }
 
 /** The shell's overlays of the transaction half (ui/app/transactions.ts): cart notices, count announcer, microcart, modals. */
 export function ShellTransactionExtras() {
+  useCartNotices();
+  useCartCountAnnouncer();
   return (
     <>
-      <CartNoticeBridge />
-      <CartCountAnnouncer />
       <Microcart />
       <ModalHost />
     </>

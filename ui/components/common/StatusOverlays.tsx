@@ -19,10 +19,8 @@ export function CookieBanner() {
     if (state.loaded && !state.visible && refocus.current) {
       refocus.current = false;
       const target = document.querySelector<HTMLElement>('#main h1') ?? document.getElementById('main');
-      if (target) {
-        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-        target.focus({ preventScroll: true });
-      }
+      if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target?.focus({ preventScroll: true });
     }
   }, [state]);
   if (mounted && state.loaded && !state.visible) return null;

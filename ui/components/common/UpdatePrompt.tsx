@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { onUpdateOffer, waitingUpdate } from '../../app/sw-update';
 import { announce } from './LiveRegion';
 
-const none = () => null;
-
 /** A field the shopper types into (not the header search, not a quantity or a choice). */
 const TYPED = 'input:is([type="text"], [type="email"], [type="tel"], [type="password"], :not([type])):not([role="combobox"]), textarea';
 
@@ -16,7 +14,7 @@ export function hasTypedInput(root: ParentNode): boolean {
 /** "A new version — reload" while a new build's worker waits; asks first when a form holds typed text. */
 export function UpdatePrompt() {
   const { t } = useTranslation();
-  const activate = useSyncExternalStore(onUpdateOffer, waitingUpdate, none);
+  const activate = useSyncExternalStore(onUpdateOffer, waitingUpdate, () => null);
   const ready = activate !== null;
   useEffect(() => {
     if (ready) announce(`${t('pwa.update.available')} — ${t('pwa.update.reload')}`);

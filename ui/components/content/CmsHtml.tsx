@@ -32,9 +32,7 @@ export function CmsHtml({ html, className }: { html: string | undefined; classNa
       () => live && setLoaded((n) => n + 1),
       () => undefined, // no DOMPurify (offline, chunk missing): the content stays empty rather than unsanitised
     );
-    return () => {
-      live = false;
-    };
+    return () => void (live = false);
   }, [clean, sanitizer]);
   const onClick = (e: MouseEvent<HTMLElement>) => {
     const a = (e.target as HTMLElement).closest('a');

@@ -31,7 +31,6 @@ export function Header() {
   const [activeSku, setActiveSku] = useState<string>();
   const results = flags.searchpanel ? search.items : [];
   const active = results.findIndex((p) => p.sku === activeSku);
-  const setActive = (index: number) => setActiveSku(results[index]?.sku);
   useEffect(() => setActiveSku(undefined), [flags.searchpanel]);
   const closePanel = () => ui.setPanel('searchpanel', false);
   const pick = (product: Product) => {
@@ -43,15 +42,12 @@ export function Header() {
       if (flags.searchpanel) e.stopPropagation();
       closePanel();
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (!flags.searchpanel) {
-        if (search.text) ui.setPanel('searchpanel', true);
-        return;
-      }
+      // results is empty while the panel is closed: the arrow only opens it
+      if (!flags.searchpanel && search.text) ui.setPanel('searchpanel', true);
       if (!results.length) return;
       e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      const next = active + step;
-      setActive(next < 0 ? results.length - 1 : next >= results.length ? 0 : next);
+      const next = active + (e.key === 'ArrowDown' ? 1 : -1);
+      setActiveSku(results[next < 0 ? results.length - 1 : next % results.length]?.sku);
     } else if (e.key === 'Enter' && active >= 0 && results[active]) {
       e.preventDefault();
       pick(results[active]);

@@ -37,9 +37,7 @@ function useMenuAsideBanners(): readonly Banner[] {
       // a transition: the mega menu's hundred-odd links re-render in slices, not in one task of 170 ms at 4x throttling
       .then((content) => live && startTransition(() => setBanners(content.banners.menuAsideBanners)))
       .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    return () => void (live = false);
   }, [source, storeCode]);
   return banners;
 }
@@ -49,7 +47,6 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();
   const config = useConfig();
   const [open, setOpen] = useState<number | null>(null);
-  const buttons = useRef(new Map<number, HTMLButtonElement>());
   // a click right after the pointer opened the panel must not close it again
   const hoverOpened = useRef<{ id: number; at: number } | null>(null);
   const location = useLocation();
@@ -58,7 +55,7 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open !== null) {
       e.stopPropagation();
-      buttons.current.get(open)?.focus();
+      e.currentTarget.querySelector<HTMLElement>(`[aria-controls="megamenu-${open}"]`)?.focus();
       setOpen(null);
     }
   };
@@ -85,9 +82,6 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
                   aria-expanded={isOpen}
                   aria-controls={panelId}
                   aria-label={t('header.openCategory', { name: item.name })}
-                  ref={(el) => {
-                    if (el) buttons.current.set(item.id, el);
-                  }}
                   onClick={() => {
                     const recent = hoverOpened.current?.id === item.id && performance.now() - hoverOpened.current.at < 400;
                     hoverOpened.current = null;

@@ -49,18 +49,11 @@ export function ListToggles({ product, name = product.name, variant }: { product
   const showText = variant === 'page';
   const wishlist = useListToggle('wishlist', product, name, showText, t);
   const compare = useListToggle('compare', product, name, showText, t);
-  if (variant === 'tile') {
-    return (
-      <>
-        {wishlist}
-        {compare}
-      </>
-    );
-  }
-  return (
-    <div className="list-toggles list-toggles--page">
+  const both = (
+    <>
       {wishlist}
       {compare}
-    </div>
+    </>
   );
+  return variant === 'tile' ? both : <div className="list-toggles list-toggles--page">{both}</div>;
 }
