@@ -116,3 +116,12 @@ function parseAnswer(all: Buffer): RawAnswer {
   const body = (raw.length === 0 ? raw : enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
   return { status, headers, body, raw };
 }
+
+/** JSON text's value, or undefined when it is empty or no JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,6 +1,5 @@
 import { RedisOutputCache, type RedisOutputCacheOptions } from '../ui/edge/redis-output-cache';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './storefront-process';
+import { freePort, spawnReady } from './storefront-process';
 import { Redis } from 'ioredis';
 
 /** A throw-away redis-server on a free loopback port, persistence off (tests of the shared output cache). */
@@ -13,20 +12,9 @@ export interface TestRedis {
 
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 15_000);
-    child.on('error', (e) => reject(new Error(`redis-server could not run (scripts/ensure-deps.mjs installs it): ${e.message}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += String(d);
-      if (/Ready to accept connections/i.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  // scripts/ensure-deps.mjs installs redis-server
+  const { child, exited } = await spawnReady('redis-server', args, {}, /Ready to accept connections/i, 15_000);
   const url = `redis://127.0.0.1:${port}`;
   const client = new Redis(url, { lazyConnect: true });
   return {

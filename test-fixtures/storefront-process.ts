@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,26 +25,37 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns dist/server.mjs with the environment given, without the test runner's NODE_ENV (the launcher sets it). */
-export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  if (!existsSync(SERVER)) throw new Error('dist/server.mjs is missing: run `node scripts/build.mjs` first');
-  const port = await freePort();
-  const { NODE_ENV: _testEnv, ...parent } = process.env;
-  const child = spawn(process.execPath, [SERVER], { cwd: root, env: { ...parent, HOST: '127.0.0.1', PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Spawns `command` and resolves once its stdout matches `ready` (rejects when it exits, fails to run or takes longer
+ * than `timeoutMs`); `output` collects stdout and stderr.
+ */
+export async function spawnReady(command: string, args: string[], options: SpawnOptions, ready: RegExp, timeoutMs: number) {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`storefront did not start: ${output.join('')}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`${command} did not start: ${output.join('')}`)), timeoutMs);
     child.stdout!.on('data', (d: Buffer) => {
       output.push(String(d));
-      if (/storefront listening/.test(output.join(''))) {
+      if (ready.test(output.join(''))) {
         clearTimeout(timer);
         resolve();
       }
     });
     child.stderr!.on('data', (d: Buffer) => output.push(String(d)));
-    child.on('exit', (code) => reject(new Error(`storefront exited with ${code}: ${output.join('')}`)));
+    child.on('error', (e) => reject(new Error(`${command} could not run: ${e.message}`)));
+    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}: ${output.join('')}`)));
   });
+  return { child, output, exited };
+}
+
+/** Spawns dist/server.mjs with the environment given, without the test runner's NODE_ENV (the launcher sets it). */
+export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
+  if (!existsSync(SERVER)) throw new Error('dist/server.mjs is missing: run `node scripts/build.mjs` first');
+  const port = await freePort();
+  const { NODE_ENV: _testEnv, ...parent } = process.env;
+  const options = { cwd: root, env: { ...parent, HOST: '127.0.0.1', PORT: String(port), ...env } };
+  const { child, output, exited } = await spawnReady(process.execPath, [SERVER], options, /storefront listening/, 45_000);
   return {
     child,
     url: `http://127.0.0.1:${port}`,

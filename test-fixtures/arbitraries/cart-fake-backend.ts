@@ -29,14 +29,15 @@ export class FakeCartBackend implements TaskTransport {
     return c;
   }
 
-  private check(): void {
+  /** a call reaches the backend: refused while offline, else logged */
+  private enter(line: string): void {
     if (!this.online) throw new NetworkError();
+    this.log.push(line);
   }
 
   readonly api: CartApi = {
     create: async (token) => {
-      this.check();
-      this.log.push(`create ${token || 'guest'}`);
+      this.enter(`create ${token || 'guest'}`);
       if (this.rejectAllCreates || (token && !this.users.has(token))) throw new ApiError(401, 'unauthorized');
       if (token) {
         const id = this.users.get(token)!;
@@ -48,15 +49,13 @@ export class FakeCartBackend implements TaskTransport {
       return id;
     },
     pull: async (_token, cartId) => {
-      this.check();
-      this.log.push(`pull ${cartId}`);
+      this.enter(`pull ${cartId}`);
       return this.cart(cartId).pull();
     },
     update: async (_t, cartId, cartItem) => this.doUpdate(cartId, cartItem),
     delete: async (_t, cartId, cartItem) => this.doDelete(cartId, cartItem),
     totals: async (_t, cartId) => {
-      this.check();
-      this.log.push(`totals ${cartId}`);
+      this.enter(`totals ${cartId}`);
       return this.totalsOf(cartId);
     },
     paymentMethods: async () => [{ code: 'checkmo', title: 'Check' }],
@@ -64,8 +63,7 @@ export class FakeCartBackend implements TaskTransport {
     shippingInformation: async (_t, cartId) => ({ payment_methods: [], totals: this.totalsOf(cartId) }),
     collectTotals: async (_t, cartId) => this.totalsOf(cartId),
     applyCoupon: async (_t, cartId, coupon) => {
-      this.check();
-      this.log.push(`apply-coupon ${coupon}`);
+      this.enter(`apply-coupon ${coupon}`);
       this.cart(cartId);
       if (!this.validCoupons.has(coupon)) throw new ApiError(400, "The coupon code isn't valid. Verify the code and try again.");
       if (this.coupons.has(cartId)) throw new ApiError(400, 'a coupon is already applied');
@@ -73,16 +71,14 @@ export class FakeCartBackend implements TaskTransport {
       return true;
     },
     deleteCoupon: async (_t, cartId) => {
-      this.check();
-      this.log.push('delete-coupon');
+      this.enter('delete-coupon');
       this.coupons.delete(cartId);
       return true;
     },
   };
 
   private doUpdate(cartId: string, cartItem: CartItemPayload): ServerCartItem {
-    this.check();
-    this.log.push(`update ${cartItem.sku} ${cartItem.qty}${cartItem.item_id !== undefined ? ' #' + cartItem.item_id : ''}`);
+    this.enter(`update ${cartItem.sku} ${cartItem.qty}${cartItem.item_id !== undefined ? ' #' + cartItem.item_id : ''}`);
     const status = this.failingSkus.get(cartItem.sku);
     if (status) throw new ApiError(status, 'The requested qty exceeds the maximum qty allowed in shopping cart');
     try {
@@ -94,8 +90,7 @@ export class FakeCartBackend implements TaskTransport {
   }
 
   private doDelete(cartId: string, cartItem: CartItemPayload): boolean {
-    this.check();
-    this.log.push(`delete ${cartItem.sku} #${cartItem.item_id}`);
+    this.enter(`delete ${cartItem.sku} #${cartItem.item_id}`);
     return this.cart(cartId).delete({ sku: cartItem.sku, item_id: cartItem.item_id });
   }
 
@@ -122,17 +117,16 @@ export class FakeCartBackend implements TaskTransport {
     const url = new URL(req.url, 'http://fake');
     const cartId = url.searchParams.get('cartId') ?? '';
     const body = req.body as { cartItem: CartItemPayload };
-    let res: TransportResponse;
     try {
       const result = url.pathname === '/api/cart/update' ? this.doUpdate(cartId, body.cartItem) : this.doDelete(cartId, body.cartItem);
-      res = { status: 200, contentType: 'application/json', body: { code: 200, result } };
+      const res: TransportResponse = { status: 200, contentType: 'application/json', body: { code: 200, result } };
       if (key) this.seen.set(key, res);
+      return res;
     } catch (e) {
       if (e instanceof NetworkError) throw e;
       const status = e instanceof ApiError ? e.status : 500;
-      res = { status, contentType: 'application/json', body: { code: status, result: e instanceof ApiError ? e.result : String(e) } };
+      return { status, contentType: 'application/json', body: { code: status, result: e instanceof ApiError ? e.result : String(e) } };
     }
-    return res;
   }
 
   /** count of log lines starting with the prefix */

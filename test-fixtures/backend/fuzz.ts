@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { rawRequest } from '../raw-http';
+import { parseJson, rawRequest } from '../raw-http';
 import { TABLES } from './db';
 
 /** Real values the fuzz mixes in, so requests get past the first checks (a real cart, token, sku, order). */
@@ -126,7 +126,7 @@ function mutate(value: unknown, choice: number, junk: unknown): unknown {
   return changedAt(value, path.slice(0, -1), (at) => (at[path.at(-1) as string | number] = junk));
 }
 
-interface FuzzRequest { method: string; url: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
+interface FuzzRequest { method: string; target: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
 
 /** Fields a client has no say in (the audit's mass-assignment probe): put into a valid body at any object. */
 const SERVER_FIELDS = fc.record(
@@ -155,8 +155,8 @@ const hostileHeaders = fc.record(
   { requiredKeys: [] },
 );
 
-/** One generated request against `base` (valid-but-mutated, or junk everywhere). */
-function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
+/** One generated request (valid-but-mutated, or junk everywhere). */
+function requestArbitrary(f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
   const segment = fc.oneof(junkText, fc.constantFrom('1', 'header-block', f.paymentId, f.sku, 'vue_storefront_catalog'));
   // every credential the fixture holds, each where another is expected (the audit's token confusion)
   const credential = fc.constantFrom(f.token, f.refreshToken, f.orderToken, f.cartId, f.customerCartId, f.paymentId, `${f.token.split('.')[0]}.`, `${f.orderToken}.${f.token}`,
@@ -209,7 +209,7 @@ function requestArbitrary(base: string, f: FuzzFixture): fc.Arbitrary<FuzzReques
         else headers[k] = v;
       }
     }
-    return { method: e.method, url: `${base}${path}${qs ? `?${qs}` : ''}`, body: e.method === 'GET' ? undefined : body, headers, endpoint: `${e.method} ${e.path}` };
+    return { method: e.method, target: `${path}${qs ? `?${qs}` : ''}`, body: e.method === 'GET' ? undefined : body, headers, endpoint: `${e.method} ${e.path}` };
   });
 }
 
@@ -281,18 +281,16 @@ export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixtur
   let before = hasher.hash();
   try {
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(base, fixture), async (r) => {
+      fc.asyncProperty(requestArbitrary(fixture), async (r) => {
         const started = performance.now();
-        const { pathname, search } = new URL(r.url);
-        const { method, headers, body } = r;
-        const res = await rawRequest(base, `${pathname}${search}`, { method, headers, body });
+        const res = await rawRequest(base, r.target, r);
         const text = res.body;
         report.requests++;
         const after = hasher.hash();
         const changed = after !== before;
         before = after;
         report.msByEndpoint[r.endpoint] = (report.msByEndpoint[r.endpoint] ?? 0) + performance.now() - started;
-        const describe = () => `${res.status} ${r.method} ${r.url.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body).slice(0, 300)} -> ${text.slice(0, 300)}`;
+        const describe = () => `${res.status} ${r.method} ${r.target.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body).slice(0, 300)} -> ${text.slice(0, 300)}`;
         if (res.status >= 500) {
           report.server5xx++;
           report.failures.push(describe());
@@ -302,13 +300,7 @@ export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixtur
             report.changedByRejected++;
             report.failures.push(`changed records: ${describe()}`);
           }
-          let envelope: unknown;
-          try {
-            envelope = JSON.parse(text);
-          } catch {
-            envelope = undefined;
-          }
-          const e = envelope as { code?: unknown; result?: unknown } | undefined;
+          const e = parseJson(text) as { code?: unknown; result?: unknown } | undefined;
           if (!e || e.code !== res.status || typeof e.result !== 'string') report.failures.push(`no {code, result} envelope: ${describe()}`);
         } else if (res.status >= 300) report.other3xx++;
         else {

@@ -59,8 +59,21 @@ const searchQuery = {
   request_format: str(20), response_format: str(20),
 };
 
+/** GET routes that take no parameters: their query string is only bounded (any parameter a string of at most 2,000). */
+const NO_INPUT = [
+  'GET /api/ext/cms-data/cmsPage/:id', 'GET /api/ext/cms-data/cmsBlock/:id',
+  'GET /api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId',
+  'GET /api/ext/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId',
+  'GET /img/:width/:height/:action/:path*', 'GET /img/:path*', 'GET /img/payment-logos/:name', 'GET /payment-logos/:name',
+  `GET ${paymentBase}/payment-methods`, `GET ${paymentBase}/fetch-issuers`, 'GET /payment-simulator/:id',
+  'GET /api/ext/mail-service/get-token', 'GET /api/ext/contact/getCategoryCollection',
+  'GET /api/ext/feedback-company/getFeedbackReview', 'GET /api/ext/feedback-company/getFeedbackCompanyReview', 'GET /',
+];
+
 /** `METHOD path` exactly as the route is registered → its schemas. A route without an entry is refused at start-up. */
 export const SCHEMAS: Record<string, EndpointSchema> = {
+  ...Object.fromEntries(NO_INPUT.map((route) => [route, { query: query({}) }])),
+
   // catalogue
   'GET /api/catalog/:index/:type/_search': {
     query: query({ request: str(16_000), ...searchQuery, _source_includes: str(2000), _source_excludes: str(2000) }),
@@ -75,12 +88,6 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
   'GET /api/product/render-list': { query: query({ skus: str(5000, 1), currencyCode: str(3), storeId: str(6), token, userGroupId: str(20) }, ['skus']) },
   'GET /api/stock/check': { query: query({ sku: str(200, 1) }, ['sku']) },
   'GET /api/stock/list': { query: query({ skus: str(5000, 1) }, ['skus']) },
-  'GET /api/ext/cms-data/cmsPage/:id': { query: query({}) },
-  'GET /api/ext/cms-data/cmsBlock/:id': { query: query({}) },
-  'GET /api/ext/cms-data/cmsPageIdentifier/:identifier/storeId/:storeId': { query: query({}) },
-  'GET /api/ext/cms-data/cmsBlockIdentifier/:identifier/storeId/:storeId': { query: query({}) },
-  'GET /img/:width/:height/:action/:path*': { query: query({}) },
-  'GET /img/:path*': { query: query({}) },
 
   // cart
   'POST /api/cart/create': { query: query({ token }), body: noBody },
@@ -143,10 +150,6 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
       comment: opt(str(5000)), transmited: opt(bool01), created_at: opt(str(64)), updated_at: opt(str(64)),
     }, ['products', 'addressInformation']),
   },
-  [`GET ${paymentBase}/payment-methods`]: { query: query({}) },
-  [`GET ${paymentBase}/fetch-issuers`]: { query: query({}) },
-  'GET /payment-logos/:name': { query: query({}) },
-  'GET /img/payment-logos/:name': { query: query({}) },
   [`POST ${paymentBase}/post-payment`]: {
     query: query({ token }),
     body: obj({
@@ -166,19 +169,16 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
     }, ['order_id', 'status_history']),
   },
   [`POST ${paymentBase}/get-payment-status`]: { body: obj({ token: str(500, 1) }, ['token']) },
-  'GET /payment-simulator/:id': { query: query({}) },
   'POST /payment-simulator/:id': { body: obj({ status: str(20, 1) }, ['status']) },
 
   // newsletter, mail, contact, reviews, feedback
   'GET /api/ext/mailchimp-subscribe/subscribe': { query: query({ email }, ['email']) },
   'POST /api/ext/mailchimp-subscribe/subscribe': { body: obj({ email }, ['email']) },
   'DELETE /api/ext/mailchimp-subscribe/subscribe': { body: obj({ email }, ['email']) },
-  'GET /api/ext/mail-service/get-token': { query: query({}) },
   'POST /api/ext/mail-service/send-email': {
     body: obj({ sourceAddress: str(255, 1), targetAddress: str(255, 1), subject: str(500, 1), emailText: str(20_000, 1), confirmation: opt(bool01), token: str(100, 1) },
       ['sourceAddress', 'targetAddress', 'subject', 'emailText', 'token']),
   },
-  'GET /api/ext/contact/getCategoryCollection': { query: query({}) },
   'POST /api/ext/contact/send': {
     body: obj({ form: obj({ name: str(255, 1), email, message: str(10_000, 1), category: opt(str(100)), telephone: opt(str(50)) }, ['name', 'email', 'message']) }, ['form']),
   },
@@ -190,10 +190,7 @@ export const SCHEMAS: Record<string, EndpointSchema> = {
       }, ['product_id', 'title', 'detail', 'nickname']),
     }, ['review']),
   },
-  'GET /api/ext/feedback-company/getFeedbackReview': { query: query({}) },
-  'GET /api/ext/feedback-company/getFeedbackCompanyReview': { query: query({}) },
 
-  // health check and development routes
-  'GET /': { query: query({}) },
+  // development routes
   'GET /__dev/outbox': { query: query({ to: str(255) }) },
 };

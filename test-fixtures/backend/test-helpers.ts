@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { rawRequest } from '../raw-http';
+import { parseJson, rawRequest } from '../raw-http';
 import { startBackend, type BackendOptions, type RunningBackend } from './index';
 
 /** Test harness: an in-process backend on a free port with a clock the test can move. */
@@ -25,13 +25,7 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
     const type = typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json';
     const typed: Record<string, string> = body === undefined ? {} : { 'content-type': type };
     const answer = await rawRequest(backend.url, path, { method, headers: { ...typed, ...headers }, body: payload });
-    let json: unknown;
-    try {
-      json = answer.body ? JSON.parse(answer.body) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: answer.status, json, text: answer.body, headers: new Headers(answer.headers) };
+    return { status: answer.status, json: parseJson(answer.body), text: answer.body, headers: new Headers(answer.headers) };
   };
   return { ...backend, clock, call };
 }

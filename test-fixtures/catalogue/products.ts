@@ -150,26 +150,19 @@ function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInf
       break;
     }
     case 'card': {
-      const noun = rng.pick(FAMILY_NOUNS.card);
-      words = [word(noun), word(rng.pick(CARD_TEXTS)), series];
+      words = [word(rng.pick(FAMILY_NOUNS.card)), word(rng.pick(CARD_TEXTS)), series];
       material = 'Karton';
       break;
     }
-    case 'envelope': {
-      const noun = rng.pick(FAMILY_NOUNS.envelope);
-      words = [word(noun), colourWord, word(rng.pick(PACK_SIZES))];
-      break;
-    }
+    case 'envelope': words = [word(rng.pick(FAMILY_NOUNS.envelope)), colourWord, word(rng.pick(PACK_SIZES))]; break;
     case 'tag': {
       const noun = rng.pick(FAMILY_NOUNS.tag);
-      const motif = rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen']);
-      words = [word(noun), word(motif), colourWord, word(rng.pick(PACK_SIZES))];
+      words = [word(noun), word(rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen'])), colourWord, word(rng.pick(PACK_SIZES))];
       material = 'Karton';
       break;
     }
     case 'office': {
-      const noun = rng.pick(FAMILY_NOUNS.office);
-      words = [word(noun), colourWord, word(rng.pick(['500 vel', '250 vel', '100 vel']))];
+      words = [word(rng.pick(FAMILY_NOUNS.office)), colourWord, word(rng.pick(['500 vel', '250 vel', '100 vel']))];
       pattern = 'Effen';
       break;
     }
