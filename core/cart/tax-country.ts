@@ -3,7 +3,8 @@ import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { Logger } from '../ports/logger';
 
-const defaultCountry = (config: Pick<ShopConfig, 'tax'>) => config.tax.defaultCountry?.trim().toUpperCase() || undefined;
+const defaultCountry = (config: Pick<ShopConfig, 'tax'>): string | undefined =>
+  config.tax.defaultCountry?.trim().toUpperCase() || undefined;
 
 /** The country a tax rule applies: config.tax.defaultCountry, else config.tax.ruleFallbackCountry (PL). */
 export function taxCountry(config: Pick<ShopConfig, 'tax'>): string {

@@ -47,7 +47,7 @@ export async function backToCart(deps: BackToCartDeps, order: { orderToken: stri
   const lines = await deps.cart.restoreOrderLines(found.lines);
   if (!found.coupon) return { kind: 'restored', lines };
   // not applied: offline, or the coupon has expired since (the lines are back, the shopper can enter a coupon again)
-  const applied =
-    deps.cart.snapshot().coupon?.code === found.coupon || (await deps.cart.applyCoupon(found.coupon).catch(() => false));
+  const kept = deps.cart.snapshot().coupon?.code === found.coupon;
+  const applied = kept || (await deps.cart.applyCoupon(found.coupon).catch(() => false));
   return { kind: 'restored', lines, coupon: { code: found.coupon, applied } };
 }
