@@ -158,7 +158,6 @@ export async function createHeadlessShop(options: HeadlessShopOptions): Promise<
     formatPrice: (amount) => formatPrice(amount, locale, config),
     graph,
     dispose: () => {
-      services.checkout.stop();
       services.cart.dispose();
       services.queue.dispose();
       scheduler.cancelAll();

@@ -19,8 +19,7 @@ export interface CartNotice {
 export function priceUnknown(product: Pick<Product, 'price_incl_tax' | 'final_price_incl_tax'>, config: Pick<ShopConfig, 'catalogue'>): boolean {
   const price = product.price_incl_tax ?? product.final_price_incl_tax;
   if (price === undefined || price === null || !Number.isFinite(price)) return true;
-  if (price < 0) return true;
-  return !config.catalogue.allowZeroPriceProducts && price <= 0;
+  return price < 0 || (price === 0 && !config.catalogue.allowZeroPriceProducts);
 }
 
 /** spec catalogue §4.2, transactions §4 "Adding": a configurable parent with no option chosen cannot be added. */

@@ -3,18 +3,17 @@ import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { Logger } from '../ports/logger';
 
-/** The country a tax rule applies: the given one, else config.tax.defaultCountry, else config.tax.ruleFallbackCountry (PL). */
-export function taxCountry(config: Pick<ShopConfig, 'tax'>, given?: string | null): string {
-  const g = typeof given === 'string' ? given.trim() : '';
-  if (g) return g.toUpperCase();
-  const d = config.tax.defaultCountry?.trim();
-  return d ? d.toUpperCase() : config.tax.ruleFallbackCountry;
+const defaultCountry = (config: Pick<ShopConfig, 'tax'>): string | undefined =>
+  config.tax.defaultCountry?.trim().toUpperCase() || undefined;
+
+/** The country a tax rule applies: config.tax.defaultCountry, else config.tax.ruleFallbackCountry (PL). */
+export function taxCountry(config: Pick<ShopConfig, 'tax'>): string {
+  return defaultCountry(config) ?? config.tax.ruleFallbackCountry;
 }
 
 /** The country totals are calculated for, or undefined (logged with MESSAGES.taxCountryMissing) when none is configured. */
-export function totalsTaxCountry(config: Pick<ShopConfig, 'tax'>, logger?: Logger): string | undefined {
-  const d = config.tax.defaultCountry?.trim();
-  if (d) return d.toUpperCase();
-  logger?.error(MESSAGES.taxCountryMissing, 'cart');
-  return undefined;
+export function totalsTaxCountry(config: Pick<ShopConfig, 'tax'>, logger: Logger): string | undefined {
+  const country = defaultCountry(config);
+  if (!country) logger.error(MESSAGES.taxCountryMissing, 'cart');
+  return country;
 }

@@ -46,12 +46,8 @@ export async function backToCart(deps: BackToCartDeps, order: { orderToken: stri
   if (!found) return { kind: 'lines-unknown' };
   const lines = await deps.cart.restoreOrderLines(found.lines);
   if (!found.coupon) return { kind: 'restored', lines };
-  if (deps.cart.snapshot().coupon?.code === found.coupon) return { kind: 'restored', lines, coupon: { code: found.coupon, applied: true } };
-  try {
-    await deps.cart.applyCoupon(found.coupon);
-    return { kind: 'restored', lines, coupon: { code: found.coupon, applied: true } };
-  } catch {
-    // offline, or the coupon has expired since: the lines are back, the shopper can enter a coupon again
-    return { kind: 'restored', lines, coupon: { code: found.coupon, applied: false } };
-  }
+  // not applied: offline, or the coupon has expired since (the lines are back, the shopper can enter a coupon again)
+  const kept = deps.cart.snapshot().coupon?.code === found.coupon;
+  const applied = kept || (await deps.cart.applyCoupon(found.coupon).catch(() => false));
+  return { kind: 'restored', lines, coupon: { code: found.coupon, applied } };
 }

@@ -11,6 +11,7 @@ import { MESSAGES } from '../messages';
 import type { Logger } from '../ports/logger';
 import { createTokenLock } from '../user/token-lock';
 import { SessionService } from '../user/session-service';
+import { whenBackOnline } from './going-online';
 import { CompareService, WishlistService } from '../user/sku-list-service';
 import { ModalService, MODALS } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
@@ -64,7 +65,8 @@ function shop(online: boolean) {
   session.link({ cart, queue, tokenLock, checkout, wishlist: new WishlistService(storage), compare: new CompareService(storage) });
   const payment = new PaymentService({ paymentApi, checkout, notifications, progress, clock, logger }, config, { storefrontOrigin: 'http://127.0.0.1:3000' });
   const orderStatus = new OrderStatusService({ paymentApi, progress, logger });
-  return { config, storage, network, notifications, modals, queue, cart, session, checkout, payment, orderStatus, dispose: () => { checkout.stop(); cart.dispose(); queue.dispose(); } };
+  const backOnline = whenBackOnline({ network, queue, checkout, logger });
+  return { config, storage, network, notifications, modals, queue, cart, session, checkout, payment, orderStatus, dispose: () => { backOnline.unsubscribe(); cart.dispose(); queue.dispose(); } };
 }
 
 const PERSONAL: PersonalDetails = { firstName: 'Anna', lastName: 'de Vries', emailAddress: 'anna@papier.nl' };
@@ -122,7 +124,6 @@ describe('journey: guest checkout with iDEAL up to the payment URL (spec transac
 describe('journey: an order made offline is stored, then sent after reconnecting and confirming (spec transactions §4 Task queue)', () => {
   it('offline → queued (not a success) → online → order.waiting → confirm → placed once', async () => {
     const s = shop(false);
-    s.checkout.start();
     await s.cart.addItem(products[2]!, 1);
     await fillCashOnDelivery(s, { ...PERSONAL, emailAddress: 'offline@papier.nl' });
 

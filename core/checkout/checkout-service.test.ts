@@ -13,6 +13,7 @@ import { StaticNetwork } from '../../adapters/node/static-network';
 import { ModalService, MODALS } from '../ui-state/modal-service';
 import { NotificationService } from '../ui-state/notification-service';
 import { SequentialIds, VirtualTime } from '../testing/virtual-time';
+import { whenBackOnline } from './going-online';
 import { CheckoutService, type CartForCheckout, type SessionForCheckout } from './checkout-service';
 import type { PaymentDetails, PersonalDetails, ShippingDetails } from './types';
 
@@ -298,7 +299,7 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
   it('automatic transmission off: confirmation event + notification whose action sends them', async () => {
     // spec transactions §4: untransmitted stored orders trigger an offline-order-confirmation event
     const { checkout, network, orderApi, notifications, modals } = setup(DEFAULT_CONFIG, false);
-    checkout.start();
+    const online = whenBackOnline({ network, queue: { process: async () => undefined }, checkout });
     await fill(checkout);
     await checkout.placeOrder();
     checkout.setThankYouPage(false);
@@ -315,13 +316,13 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
     expect(checkout.snapshot().pendingOrders).toBe(0);
     expect(checkout.snapshot().lastOrder?.status).toBe('placed');
     expect(modals.isOpen(MODALS.orderConfirmation)).toBe(false);
-    checkout.stop();
+    online.unsubscribe();
   });
 
   it('once sent, the waiting notice and the modal go whichever way it was confirmed, and the backend\'s order number is announced // spec transactions §4', async () => {
     for (const via of ['modal', 'notice', 'thankYouPage'] as const) {
       const { checkout, network, orderApi, notifications, modals } = setup(DEFAULT_CONFIG, false);
-      checkout.start();
+      const online = whenBackOnline({ network, queue: { process: async () => undefined }, checkout });
       await fill(checkout);
       await checkout.placeOrder();
       expect(checkout.snapshot().lastOrder?.status).toBe('queued');
@@ -343,7 +344,7 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
       expect(number).toBeTruthy();
       const sent = notifications.snapshot().find((n) => n.message === MESSAGES.offlineOrderSent);
       expect(sent).toMatchObject({ type: 'success', params: { incrementId: number } });
-      checkout.stop();
+      online.unsubscribe();
     }
   });
 

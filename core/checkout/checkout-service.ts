@@ -293,13 +293,4 @@ export class CheckoutService extends StateHolder<CheckoutState> {
   handleOnline(): Promise<void> {
     return this.offline.handleOnline();
   }
-
-  /** Watch the network: every offline → online transition runs handleOnline(). */
-  start(): void {
-    this.offline.start();
-  }
-
-  stop(): void {
-    this.offline.stop();
-  }
 }

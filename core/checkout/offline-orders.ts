@@ -2,7 +2,7 @@
  * Stored orders and how they reach the backend (spec transactions §3 "Offline order", §4 "Task queue"): going online
  * sends them (config.queue.automaticOrderTransmission, or on the thank-you page), else the shopper is asked to confirm.
  */
-import { distinctUntilChanged, pairwise, startWith, Subject, type Observable, type Subscription } from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import { MESSAGES } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
 import { TAB_LOCKS } from '../ports/cross-tab';
@@ -55,7 +55,6 @@ export class OfflineOrders {
   private waitingNotice: string | undefined;
   /** the backend's order numbers of the orders this tab sent, by order id */
   private readonly sentNumbers = new Map<string, string>();
-  private networkSub: Subscription | undefined;
 
   constructor(private readonly ctx: CheckoutContext) {}
 
@@ -151,20 +150,5 @@ export class OfflineOrders {
       hasNoTimeout: true,
       action1: { label: MESSAGES.orderWaitingConfirm, action: () => this.confirm().then(() => undefined) },
     });
-  }
-
-  /** Watch the network: every offline → online transition runs handleOnline(). */
-  start(): void {
-    const { deps } = this.ctx;
-    this.networkSub?.unsubscribe();
-    this.networkSub = deps.network.online$
-      .pipe(startWith(deps.network.isOnline()), distinctUntilChanged(), pairwise())
-      .subscribe(([was, is]) => {
-        if (!was && is) this.handleOnline().catch((e) => deps.logger.error('offline orders', 'checkout', e));
-      });
-  }
-
-  stop(): void {
-    this.networkSub?.unsubscribe();
   }
 }

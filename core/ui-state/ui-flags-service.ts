@@ -50,15 +50,11 @@ export class UiFlagsService extends StateHolder<UiFlags> {
     this.patch({ sidebar: false, microcart: false, searchpanel: false, wishlist: false, overlay: false, submenu: [] });
   }
 
-  setLoader(loader: boolean): void {
-    this.patch({ loader });
-  }
-
   /** spec catalogue §2.9 "Loader": on while a progress with a message (a named task, not a route change) runs. */
   followProgress(progress$: Observable<ProgressState>): Subscription {
     return progress$
       .pipe(map((p) => p.active && p.message !== undefined && p.percent < 100), distinctUntilChanged())
-      .subscribe((loader) => this.setLoader(loader));
+      .subscribe((loader) => this.patch({ loader }));
   }
 
   openSubmenu(id: string | number, depth: number): void {

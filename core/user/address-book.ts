@@ -46,17 +46,11 @@ export function customerAddressOf(d: CheckoutAddress): CustomerAddress {
 const zip = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 const fold = (v: string | undefined) => text(v).replace(/\s+/g, ' ').toLocaleLowerCase('nl-NL');
 
+const SAME_FIELDS = ['firstName', 'lastName', 'streetAddress', 'apartmentNumber', 'city', 'country'] as const;
+
 /** The same place for the same person: names, street, addition, zip code, city and country (case and spacing aside). */
 export function sameAddress(a: CheckoutAddress, b: CheckoutAddress): boolean {
-  return (
-    fold(a.firstName) === fold(b.firstName) &&
-    fold(a.lastName) === fold(b.lastName) &&
-    fold(a.streetAddress) === fold(b.streetAddress) &&
-    fold(a.apartmentNumber) === fold(b.apartmentNumber) &&
-    zip(text(a.zipCode)) === zip(text(b.zipCode)) &&
-    fold(a.city) === fold(b.city) &&
-    fold(a.country) === fold(b.country)
-  );
+  return zip(text(a.zipCode)) === zip(text(b.zipCode)) && SAME_FIELDS.every((f) => fold(a[f]) === fold(b[f]));
 }
 
 /** The account's saved addresses ([] for a guest or an account without any). */
