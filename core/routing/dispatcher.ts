@@ -9,7 +9,7 @@ import type { Category, CmsPage, Product } from '../catalogue/types';
 import type { UrlMapHit, UrlMapOptions, UrlMapRequest, UrlMapper } from '../ports/url-mapper';
 import type { Logger } from '../ports/logger';
 import { isNetworkError } from '../ports/api-error';
-import { homeLink, productRouteName, splitStoreCode } from './links';
+import { productRouteName, splitStoreCode } from './links';
 import { PAGE_NOT_FOUND, matchRoute, type LayoutName, layoutOf } from './routes';
 
 export type RouteResolution =
@@ -172,17 +172,4 @@ export interface NavigationFailure {
   readonly action: typeof MESSAGES.ok;
   /** where to go afterwards (the home route of the current store) */
   readonly redirect?: string;
-}
-
-/**
- * spec catalogue §2.3: loading data for a navigation failed: the message with an OK action; an empty-result error
- * says 'not available in Offline mode. Redirecting to Home.' and redirects to the store's home route.
- */
-export function navigationFailure(error: unknown, config: ShopConfig, storeCode?: string): NavigationFailure {
-  if (isEmptyResultError(error)) {
-    return { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
-  }
-  if (isShopError(error)) return { type: 'danger', message: error.key, params: error.params, action: MESSAGES.ok };
-  if (isNetworkError(error)) return { type: 'danger', message: MESSAGES.youAreOffline, params: {}, action: MESSAGES.ok };
-  return { type: 'danger', message: MESSAGES.routeNotFound, params: {}, action: MESSAGES.ok };
 }
