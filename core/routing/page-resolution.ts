@@ -114,16 +114,12 @@ export class PageResolutionService extends StateHolder<PageResolutionState> {
     super(EMPTY_PAGE_RESOLUTION);
   }
 
-  /** A path resolved to a page kind (status from spec §2.3 unless given). */
+  /** A path resolved or loaded fine as a page kind (status from spec §2.3 unless given). */
   resolved(path: string, kind: ResolvedPageKind, status: number = kind === 'not-found' ? 404 : 200): void {
     this.state.next({ path, kind, status });
   }
   /** The load of a path failed: the page shows the error. */
   failed(path: string, error: PageError, status: number, kind?: ResolvedPageKind): void {
     this.state.next({ path, status, error, ...(kind ? { kind } : {}) });
-  }
-  /** A route that needs no dispatching (a category or product route) loaded fine. */
-  clear(path: string, kind?: ResolvedPageKind): void {
-    this.state.next({ path, status: 200, ...(kind ? { kind } : {}) });
   }
 }
