@@ -29,9 +29,13 @@ export function childSkuOf(path: string): string | undefined {
   return new URLSearchParams(path.split('#')[0]!.split('?')[1]).get('childSku') ?? undefined;
 }
 
-/** The URL-map options this shop sends (spec catalogue §7): the core applies the variant rules itself. */
-export function urlMapOptions(config: ShopConfig): UrlMapOptions {
-  return {
+/**
+ * spec catalogue §7: the URL-map request of a path (without leading slash, store code and query), with the options this
+ * shop sends: the core applies the variant rules itself.
+ */
+export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
+  const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
+  const options: UrlMapOptions = {
     prefetchGroupProducts: false,
     assignProductConfiguration: false,
     populateRequestCacheTags: false,
@@ -41,12 +45,7 @@ export function urlMapOptions(config: ShopConfig): UrlMapOptions {
     setConfigurableProductOptions: false,
     filterUnavailableVariants: config.catalogue.filterUnavailableVariants,
   };
-}
-
-/** spec catalogue §7: the URL-map request of a path (without leading slash, store code and query). */
-export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
-  const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
-  return { url, options: urlMapOptions(config), filters: childSku ? { sku: childSku } : {} };
+  return { url, options, filters: childSku ? { sku: childSku } : {} };
 }
 
 /** spec catalogue §2.3: the route a URL-map answer stands for (an unknown _type raises 'No entity type registered'). */
