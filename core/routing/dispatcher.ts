@@ -2,7 +2,6 @@
  * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table, any other path through the
  * UrlMapper port to a product, category or CMS page, else page-not-found; one route is processed at a time.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, isShopError, type MessageKey } from '../messages';
 import type { Category, CmsPage, Product } from '../catalogue/types';
@@ -100,9 +99,7 @@ export function withLoadedCategories(cache: UrlMappingCache, categories: () => r
 /** Resolves paths to routes; one resolution at a time (spec catalogue §2.3: routing is locked while processing). */
 export class UrlDispatcher {
   private chain: Promise<unknown> = Promise.resolve();
-  private readonly lockedState = new BehaviorSubject<boolean>(false);
   private pending = 0;
-  readonly locked$: Observable<boolean> = this.lockedState.pipe(distinctUntilChanged());
 
   constructor(
     private readonly urlMapper: UrlMapper,
@@ -112,16 +109,13 @@ export class UrlDispatcher {
   ) {}
 
   isLocked(): boolean {
-    return this.lockedState.value;
+    return this.pending > 0;
   }
 
   resolve(path: string): Promise<RouteResolution> {
     this.pending++;
-    this.lockedState.next(true);
-    const run = this.chain.then(() => this.resolveNow(path));
-    this.chain = run.catch(() => undefined).finally(() => {
-      if (--this.pending === 0) this.lockedState.next(false);
-    });
+    const run = this.chain.then(() => this.resolveNow(path)).finally(() => this.pending--);
+    this.chain = run.catch(() => undefined);
     return run;
   }
 
