@@ -169,7 +169,8 @@ export function cartEvent(
   const discount = cents(Math.abs(segmentValue(cart.totals, 'discount')), config);
   const value = cents(goodsValue(items, config), config) - discount + (name === 'purchase' ? shipping : 0);
   const coupon = cart.coupon?.code ? { coupon: cart.coupon.code } : {};
-  const paid = name === 'purchase' ? { tax: fromCents(segment('tax'), config), shipping: fromCents(shipping, config) } : {};
+  const tax = fromCents(segment('tax'), config);
+  const paid = name === 'purchase' ? { tax, shipping: fromCents(shipping, config) } : {};
   return ecommerceEvent(name, { value: fromCents(value, config), ...coupon, ...paid, ...extra, items }, config);
 }
 

@@ -50,14 +50,6 @@ export function searchCacheKey(request: SearchRequest): string {
   return `${request.type}:${cyrb53(text).toString(36)}`;
 }
 
-export interface CacheHealth {
-  readonly persistent: boolean;
-  readonly getErrors: number;
-  readonly setErrors: number;
-  readonly recreations: number;
-  readonly quotaClears: number;
-}
-
 export class CatalogueCache implements UrlMappingCache {
   private storage: Storage;
   /** the in-memory copy, answered once the persistent cache is disabled */
@@ -75,7 +67,8 @@ export class CatalogueCache implements UrlMappingCache {
     this.storage = storage;
   }
 
-  health(): CacheHealth {
+  /** whether the persistent cache is still used, and its error, recreation and quota-clear counts */
+  health(): Readonly<typeof this.status> {
     return { ...this.status };
   }
 

@@ -73,7 +73,8 @@ export function chosenFiltersToQuery(chosen: ChosenFilters, config: ShopConfig):
     if (type === 'price') {
       const ranges = options.map((o) => (o.from !== undefined ? { from: o.from, ...(o.to != null ? { to: o.to } : {}) } : parsePriceId(String(o.id)))).filter((r): r is PriceRange => !!r);
       const [gte, lt] = ranges.length === 1 ? ['gte', 'lt'] : ['orGte', 'orLt'];
-      for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: { [gte]: r.from, ...(r.to != null ? { [lt]: r.to } : {}) } });
+      const value = (r: PriceRange) => ({ [gte]: r.from, ...(r.to != null ? { [lt]: r.to } : {}) });
+      for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: value(r) });
       continue;
     }
     out.push({ attribute: type, scope: 'catalog', value: { in: options.map((o) => o.id) } });

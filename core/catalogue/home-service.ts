@@ -17,10 +17,8 @@ export function homeListRequest(list: HomeListName, config: ShopConfig): SearchR
   return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
 }
 
-export type HomeStatus = 'idle' | 'loading' | 'ready' | 'error';
-
 export interface HomeState {
-  readonly status: HomeStatus;
+  readonly status: 'idle' | 'loading' | 'ready' | 'error';
   readonly lists: Readonly<Record<HomeListName, readonly Product[]>>;
   /** banners, head images, instagram images and content items (spec catalogue §2.11) */
   readonly content: HomeContentData;

@@ -278,7 +278,8 @@ export class ProductService extends StateHolder<ProductState> {
     const own = relatedLinkSkus(product);
     if (!own.length) return this.keepRelated(relatedProductsRequest(product, this.config), { sku: product.sku });
     const input = { filters: [{ attribute: 'sku', value: { in: own } }], size: own.length };
-    return this.keepRelated(toSearchRequest(buildSearchQuery(input, this.config, { aggregations: [] })), { kind: RELATED_LINK_TYPE });
+    const request = toSearchRequest(buildSearchQuery(input, this.config, { aggregations: [] }));
+    return this.keepRelated(request, { kind: RELATED_LINK_TYPE });
   }
 
   /** Related products are optional: nothing to ask, or a failed search (logged), leaves the kind's list empty. */

@@ -28,7 +28,8 @@ export function deepestCategoryId(product: Product): number | undefined {
 export function relatedProductsRequest(product: Product, config: ShopConfig): SearchRequest | undefined {
   const categoryId = deepestCategoryId(product);
   if (categoryId === undefined) return undefined;
-  const filters = [{ attribute: 'category_ids', value: { in: [categoryId] } }, { attribute: 'sku', value: { neq: product.sku } }];
+  const inCategory = { attribute: 'category_ids', value: { in: [categoryId] } };
+  const filters = [inCategory, { attribute: 'sku', value: { neq: product.sku } }];
   const input = { filters, size: 4, sort: config.defaultSort };
   return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
 }

@@ -98,8 +98,8 @@ export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, conf
     case 'unavailable':
       return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
     case 'not-found': {
-      const error404 = isShopError(error) ? { key: error.key, params: error.params } : { key: MESSAGES.routeNotFound, params: {} };
-      return { kind: 'show', status: 404, error: error404 };
+      if (isShopError(error)) return { kind: 'show', status: 404, error: { key: error.key, params: error.params } };
+      return { kind: 'show', status: 404, error: { key: MESSAGES.routeNotFound, params: {} } };
     }
   }
 }

@@ -9,18 +9,11 @@ import { absoluteUrl, cmsCanonicalPath, pageCanonicalPath } from './canonical';
 import { metaDescription } from './description';
 import { breadcrumbJsonLd, type JsonLd } from './structured-data';
 
-export interface OpenGraph {
-  readonly type: 'website' | 'product';
-  readonly title: string;
-  readonly url?: string;
-  readonly image?: string;
-}
-
 export interface PageHead {
   readonly description: string;
   /** absolute; absent on pages that are not themselves indexable (an error answer) */
   readonly canonical?: string;
-  readonly og: OpenGraph;
+  readonly og: Readonly<{ type: 'website' | 'product'; title: string; url?: string; image?: string }>;
   readonly jsonLd: readonly JsonLd[];
 }
 
