@@ -37,8 +37,7 @@ export type * from './ports/data-layer';
 
 // capabilities
 export * from './catalogue';
-export { homeListRequest, type HomeListName } from './catalogue/home-lists';
-export { HomeService, EMPTY_HOME, type HomeState } from './catalogue/home-service';
+export { HomeService, EMPTY_HOME, homeListRequest, type HomeListName, type HomeState } from './catalogue/home-service';
 export * from './catalogue/home-content';
 export * from './routing';
 export * from './cart';

@@ -17,10 +17,6 @@ import type { RouteDef } from '../routing/routes';
 import type { CookieConsent } from '../ui-state/claims-service';
 import { cartChangeEvents, cartEvent, checkoutStepEvent, pageView, purchase, selectItem, viewItem, viewItemList, type AnalyticsEvent, type CartSnapshot } from './events';
 
-export interface ConsentSource {
-  snapshot(): { readonly consent: CookieConsent };
-}
-
 export type CartSource = Pick<CartService, 'state$' | 'lineChanges$'>;
 export type CheckoutSource = Pick<CheckoutService, 'state$'>;
 
@@ -34,7 +30,7 @@ export class AnalyticsService {
 
   constructor(
     private readonly layer: DataLayer,
-    private readonly consent: ConsentSource,
+    private readonly consent: { snapshot(): { readonly consent: CookieConsent } },
     private readonly config: ShopConfig,
   ) {}
 

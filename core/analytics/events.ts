@@ -152,22 +152,9 @@ export interface CartSnapshot {
   readonly coupon?: { readonly code: string } | undefined;
 }
 
-/** The amounts of the header comment: goods, discount (positive), shipping, tax, all rounded to the cent. */
-export function cartAmounts(cart: CartSnapshot, config: Money): { items: GaItem[]; goods: number; discount: number; shipping: number; tax: number } {
-  const items = cart.items.map((l) => itemFromLine(l, config));
-  const round = (v: number) => fromCents(cents(v, config), config);
-  return {
-    items,
-    goods: goodsValue(items, config),
-    discount: round(Math.abs(segmentValue(cart.totals, 'discount'))),
-    shipping: round(segmentValue(cart.totals, 'shipping')),
-    tax: round(segmentValue(cart.totals, 'tax')),
-  };
-}
-
 /**
- * view_cart, begin_checkout, add_shipping_info, add_payment_info (and purchase's lines): the cart's lines, value = goods −
- * discount; `extra` adds fields (or another value: see purchase).
+ * view_cart, begin_checkout, add_shipping_info, add_payment_info and purchase: the cart's lines, value = goods −
+ * discount (+ shipping for purchase, with tax and shipping beside it), in whole cents (see the header comment).
  */
 export function cartEvent(
   name: CartEventName,
@@ -176,17 +163,20 @@ export function cartEvent(
   extra: Partial<Ecommerce> = {},
 ): EcommerceEvent | undefined {
   if (cart.items.length === 0) return undefined;
-  const a = cartAmounts(cart, config);
-  const value = fromCents(cents(a.goods, config) - cents(a.discount, config), config);
+  const items = cart.items.map((l) => itemFromLine(l, config));
+  const segment = (code: string) => cents(segmentValue(cart.totals, code), config);
+  const shipping = segment('shipping');
+  const discount = cents(Math.abs(segmentValue(cart.totals, 'discount')), config);
+  const value = cents(goodsValue(items, config), config) - discount + (name === 'purchase' ? shipping : 0);
   const coupon = cart.coupon?.code ? { coupon: cart.coupon.code } : {};
-  return ecommerceEvent(name, { value, ...coupon, ...extra, items: a.items }, config);
+  const tax = fromCents(segment('tax'), config);
+  const paid = name === 'purchase' ? { tax, shipping: fromCents(shipping, config) } : {};
+  return ecommerceEvent(name, { value: fromCents(value, config), ...coupon, ...paid, ...extra, items }, config);
 }
 
-/** purchase: the order id as transaction_id; value = goods − discount + shipping (see the header comment). */
+/** purchase: the order id as transaction_id. */
 export function purchase(orderId: string, cart: CartSnapshot, config: ShopConfig): EcommerceEvent | undefined {
-  const { goods, discount, shipping, tax } = cartAmounts(cart, config);
-  const value = fromCents(cents(goods, config) - cents(discount, config) + cents(shipping, config), config);
-  return cartEvent('purchase', cart, config, { transaction_id: orderId, value, tax, shipping });
+  return cartEvent('purchase', cart, config, { transaction_id: orderId });
 }
 
 /**

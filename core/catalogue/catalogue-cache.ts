@@ -50,14 +50,6 @@ export function searchCacheKey(request: SearchRequest): string {
   return `${request.type}:${cyrb53(text).toString(36)}`;
 }
 
-export interface CacheHealth {
-  readonly persistent: boolean;
-  readonly getErrors: number;
-  readonly setErrors: number;
-  readonly recreations: number;
-  readonly quotaClears: number;
-}
-
 export class CatalogueCache implements UrlMappingCache {
   private storage: Storage;
   /** the in-memory copy, answered once the persistent cache is disabled */
@@ -75,7 +67,8 @@ export class CatalogueCache implements UrlMappingCache {
     this.storage = storage;
   }
 
-  health(): CacheHealth {
+  /** whether the persistent cache is still used, and its error, recreation and quota-clear counts */
+  health(): Readonly<typeof this.status> {
     return { ...this.status };
   }
 
@@ -215,10 +208,6 @@ export function loadLocalSearch(): Promise<typeof import('./local-search')> {
   return import('./local-search');
 }
 
-function emptyResult<T>(request: SearchRequest): SearchResult<T> {
-  return { items: [], total: 0, start: request.from, perPage: request.size, aggregations: {}, noresults: true };
-}
-
 /**
  * CatalogueSearch with the local cache behind the network (spec catalogue §1, §8): answers (and products) are stored;
  * offline a failed search answers the cached answer flagged `offline` and `cache`, else an empty one flagged `offline`.
@@ -246,7 +235,8 @@ export class CachedCatalogueSearch implements CatalogueSearch {
       if (cached) return { ...cached, aggregations: await this.aggregationsOf(request, cached), cache: true, offline: true };
       // never asked online: read the request over the cached products (local-search.ts)
       const local = request.type === 'product' ? await this.cache.localProductSearch<T>(request) : undefined;
-      return local ?? { ...emptyResult<T>(request), offline: true };
+      const empty = { items: [], total: 0, aggregations: {}, noresults: true, offline: true };
+      return local ?? { ...empty, start: request.from, perPage: request.size };
     }
   }
 

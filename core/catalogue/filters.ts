@@ -72,12 +72,9 @@ export function chosenFiltersToQuery(chosen: ChosenFilters, config: ShopConfig):
     if (!options.length || isSystemFilter(type, config)) continue;
     if (type === 'price') {
       const ranges = options.map((o) => (o.from !== undefined ? { from: o.from, ...(o.to != null ? { to: o.to } : {}) } : parsePriceId(String(o.id)))).filter((r): r is PriceRange => !!r);
-      if (ranges.length === 1) {
-        const r = ranges[0]!;
-        out.push({ attribute: 'price', scope: 'catalog', value: r.to != null ? { gte: r.from, lt: r.to } : { gte: r.from } });
-      } else {
-        for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: r.to != null ? { orGte: r.from, orLt: r.to } : { orGte: r.from } });
-      }
+      const [gte, lt] = ranges.length === 1 ? ['gte', 'lt'] : ['orGte', 'orLt'];
+      const value = (r: PriceRange) => ({ [gte]: r.from, ...(r.to != null ? { [lt]: r.to } : {}) });
+      for (const r of ranges) out.push({ attribute: 'price', scope: 'catalog', value: value(r) });
       continue;
     }
     out.push({ attribute: type, scope: 'catalog', value: { in: options.map((o) => o.id) } });

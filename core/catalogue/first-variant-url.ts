@@ -36,8 +36,8 @@ function defined(record: Readonly<Record<string, string | undefined>> | undefine
 }
 
 function queryString(query: Readonly<Record<string, string>>): string {
-  const parts = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  return parts.length ? `?${parts.join('&')}` : '';
+  const text = new URLSearchParams(query).toString();
+  return text ? `?${text}` : '';
 }
 
 /**

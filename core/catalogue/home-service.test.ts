@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { DEFAULT_CONFIG } from '../config';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import { MemoryLogger } from '../testing/virtual-time';
-import { HomeService } from './home-service';
-import { homeListRequest } from './home-lists';
+import { HomeService, homeListRequest } from './home-service';
 import { EMPTY_HOME_CONTENT, normaliseHomeContent, type HomeContentSource } from './home-content';
 import type { Product } from './types';
 

@@ -1,15 +1,24 @@
 import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
-import type { CatalogueSearch } from '../ports/catalogue-search';
+import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
 import type { Product } from './types';
-import { homeListRequest, type HomeListName } from './home-lists';
+import { buildSearchQuery, toSearchRequest } from './search-query';
 import { EMPTY_HOME_CONTENT, type HomeContentData, type HomeContentSource } from './home-content';
 
-export type HomeStatus = 'idle' | 'loading' | 'ready' | 'error';
+/** spec catalogue §2.11: the homepage shows two product lists, 8 items each, sorted by created_at descending. */
+export type HomeListName = ShopConfig['catalogue']['homeLists'][number];
+
+/** A home list with the listing filters (spec catalogue §5, §9); bestsellers are the shop's recommended products. */
+export function homeListRequest(list: HomeListName, config: ShopConfig): SearchRequest {
+  const { field, direction } = config.catalogue.homeListSort;
+  const filters = list === 'bestsellers' ? [{ attribute: 'erin_recommends', value: { in: [1] } }] : [];
+  const input = { filters, size: config.catalogue.homeListSize, sort: `${field}:${direction}` };
+  return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
+}
 
 export interface HomeState {
-  readonly status: HomeStatus;
+  readonly status: 'idle' | 'loading' | 'ready' | 'error';
   readonly lists: Readonly<Record<HomeListName, readonly Product[]>>;
   /** banners, head images, instagram images and content items (spec catalogue §2.11) */
   readonly content: HomeContentData;

@@ -165,7 +165,6 @@ describe('the seed gives the page its main thread back (no long task after hydra
     const items = Array.from({ length: 20 }, (_, i) => product(`P-${i}`));
     let pauses = 0;
     await rememberRendered(cache, { pageResolution: { path: '/linten', kind: 'category', status: 200 }, category: categoryState(items) }, config, {
-      sliceSize: 8,
       pause: async () => {
         writes.push(`pause ${++pauses}`);
       },

@@ -68,13 +68,13 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
   };
 }
 
-/** How rememberRendered gives the page its main thread back between writes. */
+/** How rememberRendered gives the page its main thread back: `pause` resolves at the browser's next idle period. */
 export interface SeedPacing {
-  /** resolves when the page may go on (the browser's next idle period); called between slices */
   pause(): Promise<void>;
-  /** listed products written per slice (default 8) */
-  sliceSize?: number;
 }
+
+/** listed products written between two pauses */
+const SEED_SLICE = 8;
 
 /**
  * Write the seed plan of a hydrated page into the catalogue cache (failures only cost the offline copy). What a link
@@ -98,7 +98,7 @@ export async function rememberRendered(cache: CatalogueCache, rendered: Rendered
   await Promise.all(first);
   // without pacing (tests, a headless run): all listed products together
   const listed = plan.listedProducts;
-  const step = pacing ? Math.max(1, pacing.sliceSize ?? 8) : Math.max(1, listed.length);
+  const step = pacing ? SEED_SLICE : Math.max(1, listed.length);
   for (let i = 0; i < listed.length; i += step) {
     await pacing?.pause();
     await Promise.all(listed.slice(i, i + step).map((p) => cache.setProduct(p, true)));

@@ -21,12 +21,6 @@ export interface PriceInfo {
   readonly final: number;
 }
 
-/** spec catalogue §3.1: price display holds a regular and a special string. */
-export interface PriceDisplay {
-  readonly regular: string;
-  readonly special?: string;
-}
-
 function money(n: number, config: ShopConfig): number {
   const f = 10 ** config.i18n.fractionDigits;
   return Math.round((n + Number.EPSILON) * f) / f;
@@ -275,6 +269,12 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
     }
     return priceFormatTemplate.replace('{sign}', amount < 0 && rounded !== 0 ? '-' : '').replace('{amount}', formatted);
   });
+}
+
+/** spec catalogue §3.1: price display holds a regular and a special string. */
+export interface PriceDisplay {
+  readonly regular: string;
+  readonly special?: string;
 }
 
 /** spec catalogue §3.1: the regular and special strings of a product's price. */

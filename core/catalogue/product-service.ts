@@ -270,35 +270,27 @@ export class ProductService extends StateHolder<ProductState> {
     return { ok: true, product: result.product };
   }
 
-  /** Load related products of a kind (product_links of that link_type, or a given sku list). */
-  async loadRelated(kind: string, skus?: readonly string[]): Promise<Product[]> {
-    const current = this.state.value.original ?? this.state.value.current;
-    const links = current?.product_links ?? [];
-    const wanted = skus ?? links.filter((l) => l.link_type === kind).map((l) => l.linked_product_sku);
-    const input = { filters: [{ attribute: 'sku', value: { in: [...wanted] } }], size: wanted.length };
-    const query = buildSearchQuery(input, this.config, { aggregations: [] });
-    return this.keepRelated(kind, wanted.length ? toSearchRequest(query) : undefined, { kind });
-  }
-
   /**
    * spec catalogue §3.6: the related products of a product page: its own 'related' links when it has them, else
    * listed products of its deepest category, kept as the category search answers them.
    */
   async loadRelatedOf(product: Product): Promise<Product[]> {
     const own = relatedLinkSkus(product);
-    if (own.length) return this.loadRelated(RELATED_LINK_TYPE, own);
-    return this.keepRelated(RELATED_LINK_TYPE, relatedProductsRequest(product, this.config), { sku: product.sku });
+    if (!own.length) return this.keepRelated(relatedProductsRequest(product, this.config), { sku: product.sku });
+    const input = { filters: [{ attribute: 'sku', value: { in: own } }], size: own.length };
+    const request = toSearchRequest(buildSearchQuery(input, this.config, { aggregations: [] }));
+    return this.keepRelated(request, { kind: RELATED_LINK_TYPE });
   }
 
   /** Related products are optional: nothing to ask, or a failed search (logged), leaves the kind's list empty. */
-  private async keepRelated(kind: string, request: SearchRequest | undefined, about: object): Promise<Product[]> {
+  private async keepRelated(request: SearchRequest | undefined, about: object): Promise<Product[]> {
     let items: Product[] = [];
     try {
       if (request) items = (await this.search.search<Product>(request)).items;
     } catch (e) {
       this.logger?.warn('Related products not loaded', 'product', { ...about, error: String(e) });
     }
-    this.patch({ related: { ...this.state.value.related, [kind]: items } });
+    this.patch({ related: { ...this.state.value.related, [RELATED_LINK_TYPE]: items } });
     return items;
   }
 

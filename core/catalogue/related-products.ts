@@ -24,15 +24,12 @@ export function deepestCategoryId(product: Product): number | undefined {
   return ids.length ? ids[ids.length - 1] : undefined;
 }
 
-/** The search for up to `size` products of the same category, without the product itself; undefined without a category. */
-export function relatedProductsRequest(product: Product, config: ShopConfig, size = 4): SearchRequest | undefined {
+/** The search for up to 4 products of the same category, without the product itself; undefined without a category. */
+export function relatedProductsRequest(product: Product, config: ShopConfig): SearchRequest | undefined {
   const categoryId = deepestCategoryId(product);
   if (categoryId === undefined) return undefined;
-  return toSearchRequest(
-    buildSearchQuery(
-      { filters: [{ attribute: 'category_ids', value: { in: [categoryId] } }, { attribute: 'sku', value: { neq: product.sku } }], size, sort: config.defaultSort },
-      config,
-      { fixedFilters: 'listing', aggregations: [] },
-    ),
-  );
+  const inCategory = { attribute: 'category_ids', value: { in: [categoryId] } };
+  const filters = [inCategory, { attribute: 'sku', value: { neq: product.sku } }];
+  const input = { filters, size: 4, sort: config.defaultSort };
+  return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
 }

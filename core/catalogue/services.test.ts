@@ -112,6 +112,16 @@ describe('ProductService (spec catalogue §4.1, §4.2)', () => {
     expect(r.product.product_links?.[0]?.product).toMatchObject({ sku: 'LINT', qty: 2 });
     expect(logger.lines.some((l) => l.message === 'Product link not found')).toBe(true);
   });
+
+  it("related products: the product's own 'related' links by sku, else its category's products // spec catalogue §3.6", async () => {
+    const links = [{ link_type: 'related', linked_product_type: 'simple', linked_product_sku: 'LINT', sku: 'SET' }];
+    const search = new ListSearch([lint]);
+    const s = new ProductService(search, config);
+    expect((await s.loadRelatedOf({ ...grouped, product_links: links })).map((p) => p.sku)).toEqual(['LINT']);
+    expect(s.snapshot().related['related']?.map((p) => p.sku)).toEqual(['LINT']);
+    await s.loadRelatedOf({ ...lint, category_ids: [11] });
+    expect(JSON.stringify(search.requests.at(-1)?.body)).toContain('"category_ids":[11]');
+  });
 });
 
 const cats: Category[] = [

@@ -80,6 +80,6 @@ describe('ReviewService (spec transactions §7 Review)', () => {
       feedback: { getFeedbackCompanyReview: async () => ({}), getFeedbackReview: async () => [{ status: 'ok', link: 'https://fb.example', percentage: '96', score: 9.6, score_max: 10, total_reviews: 1234 }] },
       logger,
     });
-    expect(await r.rating()).toEqual({ status: 'ok', link: 'https://fb.example', percentage: 96, score: 9.6, score_max: 10, total_reviews: 1234 });
+    expect(await r.widget()).toEqual({ link: 'https://fb.example/', score: 9.6, scoreMax: 10, totalReviews: 1234 });
   });
 });

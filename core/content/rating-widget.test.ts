@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../ports/api-error';
 import type { FeedbackApi } from '../ports/feedback-api';
 import type { Logger } from '../ports/logger';
-import { ratingWidget, ReviewService, type FeedbackRating } from './review-service';
+import { ratingWidget, ReviewService } from './review-service';
 
 const logger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const service = (getFeedbackReview: FeedbackApi['getFeedbackReview']) =>
@@ -12,18 +12,18 @@ const DEMO = { status: 'ok', link: 'https://www.feedbackcompany.com/nl-nl/review
 
 describe('the rating widget (spec catalogue §3.8 "Rating widget data: status, link, percentage, score, score_max, total_reviews")', () => {
   it('maps the six fields of the feedback answer (spec catalogue §7: result is a JSON string, parsed by the adapter)', async () => {
-    // spec catalogue §3.8: status, link, percentage, score, score_max, total_reviews
-    expect(await service(async () => DEMO).rating()).toEqual(DEMO);
+    const shown = { score: 9.2, scoreMax: 10, totalReviews: 1234, link: DEMO.link };
+    expect(await service(async () => DEMO).widget()).toEqual(shown);
     // numbers as strings, an answer wrapped in a list (the feedback company's own shape)
-    expect(await service(async () => [{ ...DEMO, score: '9.2', score_max: '10', total_reviews: '1234', percentage: '92' }]).rating()).toEqual(DEMO);
-    expect(await service(async () => DEMO).widget()).toEqual({ score: 9.2, scoreMax: 10, totalReviews: 1234, link: DEMO.link });
+    const strings = [{ ...DEMO, score: '9.2', score_max: '10', total_reviews: '1234', percentage: '92' }];
+    expect(await service(async () => strings).widget()).toEqual(shown);
   });
 
   it('shows nothing when the status is not ok, a number is missing or out of range, or there are no reviews', () => {
     for (const bad of [
       { ...DEMO, status: 'error' }, { ...DEMO, status: undefined }, { ...DEMO, status: 0 }, { ...DEMO, score: undefined },
       { ...DEMO, score_max: 0 }, { ...DEMO, score: 11 }, { ...DEMO, score: -1 }, { ...DEMO, total_reviews: 0 }, { ...DEMO, total_reviews: 2.5 },
-    ] as FeedbackRating[]) {
+    ]) {
       expect(ratingWidget(bad), JSON.stringify(bad)).toBeUndefined();
     }
     expect(ratingWidget(undefined)).toBeUndefined();

@@ -6,15 +6,6 @@ import type { Logger } from '../ports/logger';
 import type { FeedbackApi } from '../ports/feedback-api';
 import type { Review, ReviewApi } from '../ports/review-api';
 
-export interface FeedbackRating {
-  status?: unknown;
-  link?: string;
-  percentage?: number;
-  score?: number;
-  score_max?: number;
-  total_reviews?: number;
-}
-
 /** What the shop shows of the rating: a score out of a maximum over a number of reviews, linked to the review page. */
 export interface RatingWidget {
   readonly score: number;
@@ -25,19 +16,27 @@ export interface RatingWidget {
 }
 
 /**
- * spec catalogue §3.8: the rating shows only when its status is ok and its numbers make sense (0 <= score <=
- * score_max, at least one review); a link that is not http(s), or too long, is dropped.
+ * spec catalogue §3.8: the feedback answer (an object, or a list holding it) shows a rating only when its status is ok
+ * and its numbers make sense (0 <= score <= score_max, at least one review); a link that is not http(s), or too long,
+ * is dropped.
  */
-export function ratingWidget(rating: FeedbackRating | undefined): RatingWidget | undefined {
-  if (!rating) return undefined;
-  const ok = rating.status === true || (typeof rating.status === 'string' && rating.status.trim().toLowerCase() === 'ok');
-  const { score, score_max: scoreMax, total_reviews: total } = rating;
-  // numbers only: a string or an array would pass the comparisons below by coercion ("9.2" <= 10)
-  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-  if (!ok || !finite(score) || !finite(scoreMax) || !finite(total)) return undefined;
+export function ratingWidget(answer: unknown): RatingWidget | undefined {
+  const data: unknown = Array.isArray(answer) ? answer[0] : answer;
+  if (!data || typeof data !== 'object') return undefined;
+  const rating = data as Record<string, unknown>;
+  const status = rating['status'];
+  const ok = status === true || (typeof status === 'string' && status.trim().toLowerCase() === 'ok');
+  const [score, scoreMax, total] = [rating['score'], rating['score_max'], rating['total_reviews']].map(finiteNumber);
+  if (!ok || score === undefined || scoreMax === undefined || total === undefined) return undefined;
   if (!(scoreMax > 0 && score >= 0 && score <= scoreMax && Number.isInteger(total) && total >= 1)) return undefined;
-  const link = safeLink(rating.link);
+  const link = safeLink(rating['link']);
   return { score, scoreMax, totalReviews: total, ...(link ? { link } : {}) };
+}
+
+/** a number, or a numeric string (the feedback company sends both); never an array or object, which coerce too */
+function finiteNumber(v: unknown): number | undefined {
+  const n = typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
 }
 
 /** longer links are dropped: the link is written into every page that shows the widget */
@@ -79,29 +78,16 @@ export class ReviewService {
 
   /** The rating widget's data to show, or undefined (no feedback API, a failed call, a status that is not ok). */
   widget(): Promise<RatingWidget | undefined> {
-    const answer = (this.widgetAnswer ??= this.rating().then(ratingWidget));
+    const answer = (this.widgetAnswer ??= this.feedbackAnswer().then(ratingWidget));
     void answer.then((w) => {
       if (!w && this.widgetAnswer === answer) this.widgetAnswer = undefined;
     });
     return answer;
   }
 
-  /** the rating widget's numbers (status, link, percentage, score, score_max, total_reviews), or undefined */
-  async rating(): Promise<FeedbackRating | undefined> {
-    if (!this.deps.feedback) return undefined;
+  private async feedbackAnswer(): Promise<unknown> {
     try {
-      const raw = await this.deps.feedback.getFeedbackReview();
-      const data = (Array.isArray(raw) ? raw[0] : raw) as Record<string, unknown> | undefined;
-      if (!data || typeof data !== 'object') return undefined;
-      const num = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
-      const out: FeedbackRating = {};
-      if ('status' in data) out.status = data['status'];
-      if (typeof data['link'] === 'string') out.link = data['link'];
-      for (const k of ['percentage', 'score', 'score_max', 'total_reviews'] as const) {
-        const n = num(data[k]);
-        if (n !== undefined) out[k] = n;
-      }
-      return out;
+      return await this.deps.feedback?.getFeedbackReview();
     } catch (e) {
       this.deps.logger.warn('feedback rating not loaded', 'review', e);
       return undefined;

@@ -2,14 +2,13 @@
  * URL dispatching (spec catalogue §2.2, §2.3): known routes resolve from the table, any other path through the
  * UrlMapper port to a product, category or CMS page, else page-not-found; one route is processed at a time.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, isShopError, type MessageKey } from '../messages';
 import type { Category, CmsPage, Product } from '../catalogue/types';
 import type { UrlMapHit, UrlMapOptions, UrlMapRequest, UrlMapper } from '../ports/url-mapper';
 import type { Logger } from '../ports/logger';
 import { isNetworkError } from '../ports/api-error';
-import { homeLink, productRouteName, splitStoreCode } from './links';
+import { productRouteName, splitStoreCode } from './links';
 import { PAGE_NOT_FOUND, matchRoute, type LayoutName, layoutOf } from './routes';
 
 export type RouteResolution =
@@ -29,9 +28,13 @@ export function childSkuOf(path: string): string | undefined {
   return new URLSearchParams(path.split('#')[0]!.split('?')[1]).get('childSku') ?? undefined;
 }
 
-/** The URL-map options this shop sends (spec catalogue §7): the core applies the variant rules itself. */
-export function urlMapOptions(config: ShopConfig): UrlMapOptions {
-  return {
+/**
+ * spec catalogue §7: the URL-map request of a path (without leading slash, store code and query), with the options this
+ * shop sends: the core applies the variant rules itself.
+ */
+export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
+  const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
+  const options: UrlMapOptions = {
     prefetchGroupProducts: false,
     assignProductConfiguration: false,
     populateRequestCacheTags: false,
@@ -41,12 +44,7 @@ export function urlMapOptions(config: ShopConfig): UrlMapOptions {
     setConfigurableProductOptions: false,
     filterUnavailableVariants: config.catalogue.filterUnavailableVariants,
   };
-}
-
-/** spec catalogue §7: the URL-map request of a path (without leading slash, store code and query). */
-export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
-  const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
-  return { url, options: urlMapOptions(config), filters: childSku ? { sku: childSku } : {} };
+  return { url, options, filters: childSku ? { sku: childSku } : {} };
 }
 
 /** spec catalogue §2.3: the route a URL-map answer stands for (an unknown _type raises 'No entity type registered'). */
@@ -101,9 +99,7 @@ export function withLoadedCategories(cache: UrlMappingCache, categories: () => r
 /** Resolves paths to routes; one resolution at a time (spec catalogue §2.3: routing is locked while processing). */
 export class UrlDispatcher {
   private chain: Promise<unknown> = Promise.resolve();
-  private readonly lockedState = new BehaviorSubject<boolean>(false);
   private pending = 0;
-  readonly locked$: Observable<boolean> = this.lockedState.pipe(distinctUntilChanged());
 
   constructor(
     private readonly urlMapper: UrlMapper,
@@ -113,16 +109,13 @@ export class UrlDispatcher {
   ) {}
 
   isLocked(): boolean {
-    return this.lockedState.value;
+    return this.pending > 0;
   }
 
   resolve(path: string): Promise<RouteResolution> {
     this.pending++;
-    this.lockedState.next(true);
-    const run = this.chain.then(() => this.resolveNow(path));
-    this.chain = run.catch(() => undefined).finally(() => {
-      if (--this.pending === 0) this.lockedState.next(false);
-    });
+    const run = this.chain.then(() => this.resolveNow(path)).finally(() => this.pending--);
+    this.chain = run.catch(() => undefined);
     return run;
   }
 
@@ -172,17 +165,4 @@ export interface NavigationFailure {
   readonly action: typeof MESSAGES.ok;
   /** where to go afterwards (the home route of the current store) */
   readonly redirect?: string;
-}
-
-/**
- * spec catalogue §2.3: loading data for a navigation failed: the message with an OK action; an empty-result error
- * says 'not available in Offline mode. Redirecting to Home.' and redirects to the store's home route.
- */
-export function navigationFailure(error: unknown, config: ShopConfig, storeCode?: string): NavigationFailure {
-  if (isEmptyResultError(error)) {
-    return { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
-  }
-  if (isShopError(error)) return { type: 'danger', message: error.key, params: error.params, action: MESSAGES.ok };
-  if (isNetworkError(error)) return { type: 'danger', message: MESSAGES.youAreOffline, params: {}, action: MESSAGES.ok };
-  return { type: 'danger', message: MESSAGES.routeNotFound, params: {}, action: MESSAGES.ok };
 }

@@ -7,7 +7,7 @@ import type { ShopConfig } from '../config';
 import { MESSAGES, isShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
 import { homeLink } from './links';
-import { isEmptyResultError, navigationFailure, type NavigationFailure, type RouteResolution } from './dispatcher';
+import { isEmptyResultError, type NavigationFailure, type RouteResolution } from './dispatcher';
 
 export type ResolvedPageKind = 'product' | 'category' | 'cms_page' | 'not-found';
 
@@ -67,48 +67,22 @@ export interface LoadFailureFacts {
   readonly servedFromWorkerCache?: boolean;
 }
 
-/** What a load's error says, by its type and fields only (never its message). */
-export type LoadErrorKind =
-  /** the core's 'query returned empty result' (an offline read finds nothing too: spec catalogue §8) */
-  | 'empty-result'
-  /** a real answer that there is no such page: another ShopError, the API's own 404 / 410 / 400 */
-  | 'not-found'
-  /** no answer at all: no connection could be made */
-  | 'no-connection'
-  /** no answer in time: the connection may be there, the shop slow */
-  | 'timeout'
-  /** an answer that is not the page (5xx, 408, 429, other 4xx), or an error no adapter translated */
-  | 'server-error';
-
-export function loadErrorKind(error: unknown): LoadErrorKind {
-  if (isEmptyResultError(error)) return 'empty-result';
-  if (loadFailureKind(error) === 'not-found') return 'not-found';
-  if (isNetworkError(error)) return error.timedOut ? 'timeout' : 'no-connection';
-  return 'server-error';
-}
-
 /** A failed load is one of three things to the shopper. */
 export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
 
 /**
- * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load. The server knows no offline (404 or
- * 503). In the browser an empty result or no connection is offline; a timeout is offline only when the Network port
- * or the worker's cached answer says so, else the shop is only slow. An answer is judged by its status.
+ * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load, by the error's type and fields only
+ * (never its message). The server knows no offline (404 or 503). In the browser an empty result or no connection is
+ * offline; a timeout is offline only when the Network port or the worker's cached answer says so, else the shop is
+ * only slow. An answer is judged by its status.
  */
 export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
-  const kind = loadErrorKind(error);
-  if (facts.runtime === 'server') return kind === 'empty-result' || kind === 'not-found' ? 'not-found' : 'unavailable';
-  switch (kind) {
-    case 'empty-result':
-    case 'no-connection':
-      return 'offline';
-    case 'timeout':
-      return !facts.online || facts.servedFromWorkerCache === true ? 'offline' : 'unavailable';
-    case 'not-found':
-      return 'not-found';
-    case 'server-error':
-      return 'unavailable';
+  if (isEmptyResultError(error)) return facts.runtime === 'server' ? 'not-found' : 'offline';
+  if (loadFailureKind(error) === 'not-found') return 'not-found';
+  if (facts.runtime === 'browser' && isNetworkError(error)) {
+    return !error.timedOut || !facts.online || facts.servedFromWorkerCache === true ? 'offline' : 'unavailable';
   }
+  return 'unavailable';
 }
 
 /**
@@ -124,8 +98,8 @@ export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, conf
     case 'unavailable':
       return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
     case 'not-found': {
-      const key = isShopError(error) ? error.key : navigationFailure(error, config, storeCode).message;
-      return { kind: 'show', status: 404, error: { key, params: isShopError(error) ? error.params : {} } };
+      if (isShopError(error)) return { kind: 'show', status: 404, error: { key: error.key, params: error.params } };
+      return { kind: 'show', status: 404, error: { key: MESSAGES.routeNotFound, params: {} } };
     }
   }
 }
@@ -140,16 +114,12 @@ export class PageResolutionService extends StateHolder<PageResolutionState> {
     super(EMPTY_PAGE_RESOLUTION);
   }
 
-  /** A path resolved to a page kind (status from spec §2.3 unless given). */
+  /** A path resolved or loaded fine as a page kind (status from spec §2.3 unless given). */
   resolved(path: string, kind: ResolvedPageKind, status: number = kind === 'not-found' ? 404 : 200): void {
     this.state.next({ path, kind, status });
   }
   /** The load of a path failed: the page shows the error. */
   failed(path: string, error: PageError, status: number, kind?: ResolvedPageKind): void {
     this.state.next({ path, status, error, ...(kind ? { kind } : {}) });
-  }
-  /** A route that needs no dispatching (a category or product route) loaded fine. */
-  clear(path: string, kind?: ResolvedPageKind): void {
-    this.state.next({ path, status: 200, ...(kind ? { kind } : {}) });
   }
 }

@@ -49,11 +49,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: PAGE_NOT_FOUND, path: '*' },
 ];
 
-export interface RouteMatch {
-  readonly route: RouteDef;
-  readonly params: Readonly<Record<string, string>>;
-}
-
 function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
   const p = pattern.split('/').filter(Boolean);
   const s = path.split('/').filter(Boolean);
@@ -73,7 +68,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | u
 }
 
 /** Match a path (without store code) to the first route of the table with that path, else page-not-found. */
-export function matchRoute(path: string): RouteMatch {
+export function matchRoute(path: string): { route: RouteDef; params: Readonly<Record<string, string>> } {
   const clean = '/' + path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');
   for (const route of ROUTES) {
     if (route.path === '*') continue;

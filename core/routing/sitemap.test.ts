@@ -53,7 +53,7 @@ describe('related products', () => {
   it('uses the related links, else the deepest category without the product itself // spec catalogue §3.6', () => {
     expect(relatedLinkSkus({ ...p, product_links: [{ link_type: 'related', linked_product_type: 'simple', linked_product_sku: 'B', sku: 'A' }, { link_type: 'associated', linked_product_type: 'simple', linked_product_sku: 'C', sku: 'A' }] })).toEqual(['B']);
     expect(deepestCategoryId(p)).toBe(4);
-    const req = relatedProductsRequest(p, DEFAULT_CONFIG, 4)!;
+    const req = relatedProductsRequest(p, DEFAULT_CONFIG)!;
     expect(req.size).toBe(4);
     const body = JSON.stringify(req.body);
     expect(body).toContain('"category_ids":[4]');

@@ -2,7 +2,6 @@
  * The meta description of a page (SEO basics): plain text from the page's own HTML fields (spec catalogue §3.1, §3.2,
  * §3.5), else the locale's fallback text; the head writer escapes it.
  */
-import type { Category, CmsPage, Product } from '../catalogue/types';
 import { ownEntry } from '../dictionary';
 
 /** Longer descriptions are cut by search engines anyway (about 155-160 characters shown). */
@@ -48,19 +47,4 @@ export function truncateText(text: string, max = META_DESCRIPTION_MAX): string {
 /** The first candidate with text in it, as plain text within the length; the fallback when none has any. */
 export function metaDescription(candidates: readonly (string | null | undefined)[], fallback: string): string {
   return truncateText(candidates.map(plainText).find((text) => text !== '') ?? plainText(fallback));
-}
-
-/** spec catalogue §3.1: a product page says what its short description says, else its description. */
-export function productMetaDescription(product: Pick<Product, 'short_description' | 'description'>, fallback: string): string {
-  return metaDescription([product.short_description, product.description], fallback);
-}
-
-/** spec catalogue §3.2: a category page says what the category's description says. */
-export function categoryMetaDescription(category: Pick<Category, 'description'>, fallback: string): string {
-  return metaDescription([category.description], fallback);
-}
-
-/** spec catalogue §3.5 (+ the CMS's meta_description field): the page's own meta description, else its content. */
-export function cmsMetaDescription(page: Pick<CmsPage, 'meta_description' | 'content'>, fallback: string): string {
-  return metaDescription([page.meta_description, page.content], fallback);
 }

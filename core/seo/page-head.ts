@@ -6,21 +6,14 @@ import type { LocaleCode, ShopConfig } from '../config';
 import type { Breadcrumb, Category, CmsPage } from '../catalogue/types';
 import { categoryLink } from '../routing/links';
 import { absoluteUrl, cmsCanonicalPath, pageCanonicalPath } from './canonical';
-import { categoryMetaDescription, cmsMetaDescription, metaDescription } from './description';
+import { metaDescription } from './description';
 import { breadcrumbJsonLd, type JsonLd } from './structured-data';
-
-export interface OpenGraph {
-  readonly type: 'website' | 'product';
-  readonly title: string;
-  readonly url?: string;
-  readonly image?: string;
-}
 
 export interface PageHead {
   readonly description: string;
   /** absolute; absent on pages that are not themselves indexable (an error answer) */
   readonly canonical?: string;
-  readonly og: OpenGraph;
+  readonly og: Readonly<{ type: 'website' | 'product'; title: string; url?: string; image?: string }>;
   readonly jsonLd: readonly JsonLd[];
 }
 
@@ -61,18 +54,18 @@ function websiteHead(path: string, description: string, ctx: HeadContextData): P
 export function categoryHead(category: Category, breadcrumbs: readonly Breadcrumb[], ctx: HeadContextData, ownPath?: string): PageHead {
   // spec catalogue §2.2: a category's own link, whatever filters, sort or depth the URL carries
   const path = ownPath !== undefined ? pageCanonicalPath(ownPath) : categoryLink(category, ctx.config, ctx.storeCode);
-  const head = websiteHead(path, categoryMetaDescription(category, ctx.fallbackDescription), ctx);
+  const head = websiteHead(path, metaDescription([category.description], ctx.fallbackDescription), ctx);
   const current = { name: category.name, url: head.canonical };
   return { ...head, jsonLd: [breadcrumbJsonLd(ctx.homeName, breadcrumbs, current, ctx.origin)] };
 }
 
 /** A static page (spec catalogue §2.1) showing a CMS page of the same identifier: that page's description, its own path. */
 export function staticPageHead(path: string, page: CmsPage | undefined, ctx: HeadContextData): PageHead {
-  return defaultHead(path, ctx, page ? cmsMetaDescription(page, '') : undefined);
+  return defaultHead(path, ctx, page ? metaDescription([page.meta_description, page.content], '') : undefined);
 }
 
-/** A CMS page: its meta description (else its text), its /i/{identifier} link. */
+/** spec catalogue §3.5: a CMS page: its meta description (else its text), its /i/{identifier} link. */
 export function cmsHead(page: CmsPage, ctx: HeadContextData): PageHead {
-  const description = cmsMetaDescription(page, ctx.fallbackDescription);
+  const description = metaDescription([page.meta_description, page.content], ctx.fallbackDescription);
   return websiteHead(cmsCanonicalPath(page, ctx.config, ctx.storeCode), description, ctx);
 }

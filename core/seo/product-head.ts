@@ -9,7 +9,7 @@ import { imageUrl } from '../catalogue/image-url';
 import { isSpecialPriceActive, productPrice, productPriceWithOptions } from '../catalogue/prices';
 import { isChildDisabled } from '../catalogue/variant-merge';
 import { absoluteUrl, productCanonicalPath } from './canonical';
-import { plainText, productMetaDescription, truncateText } from './description';
+import { metaDescription, plainText, truncateText } from './description';
 import type { HeadContextData, PageHead } from './page-head';
 import { breadcrumbJsonLd, type JsonLd } from './structured-data';
 
@@ -131,7 +131,9 @@ export function productHead(input: ProductHeadInput, ctx: HeadContextData): Page
   const { product, parent } = input;
   const canonical = absoluteUrl(ctx.origin, productCanonicalPath(parent, ctx.config, ctx.storeCode));
   const images = galleryImageUrls(input.gallery, product.image ?? parent.image, ctx);
-  const description = productMetaDescription(product.short_description || product.description ? product : parent, ctx.fallbackDescription);
+  // spec catalogue §3.1: the short description, else the description (a variant's own, else its parent's)
+  const own = product.short_description || product.description ? product : parent;
+  const description = metaDescription([own.short_description, own.description], ctx.fallbackDescription);
   const long = truncateText(plainText(product.description ?? parent.description) || description, 5000);
   return {
     description,

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { createConfig, DEFAULT_CONFIG } from '../config';
 import type { Category, Product } from '../catalogue/types';
 import { priceDisplay } from '../catalogue/prices';
-import { cmsMetaDescription, categoryMetaDescription, META_DESCRIPTION_MAX, plainText, productMetaDescription, truncateText } from './description';
+import { META_DESCRIPTION_MAX, plainText, truncateText } from './description';
 import { absoluteUrl, pageCanonicalPath, productCanonicalPath, withoutQuery } from './canonical';
 import { breadcrumbJsonLd, serializeJsonLd } from './structured-data';
 import { aggregateOffer, IN_STOCK, offerAvailability, offerPrice, OUT_OF_STOCK, productHead, productJsonLd } from './product-head';
-import { categoryHead, defaultHead, staticPageHead, type HeadContextData } from './page-head';
+import { categoryHead, cmsHead, defaultHead, staticPageHead, type HeadContextData } from './page-head';
 
 const config = DEFAULT_CONFIG;
 const ORIGIN = 'https://shop.example';
@@ -20,20 +20,26 @@ const configurable = (): Product => ({
 });
 
 describe('meta description (SEO basics)', () => {
+  const withFallback = (fallbackDescription: string) => ({ ...ctx, fallbackDescription });
+  const productDescription = (over: Partial<Product>, fallback: string) =>
+    productHead({ product: simple(over), parent: simple(over), gallery: [], breadcrumbs: [], now: 0 }, withFallback(fallback)).description;
+  const category = (over: Partial<Category>) => ({ id: 4, name: 'Linten', url_path: 'linten', slug: 'linten-4', ...over }) as Category;
+
   it('a product says its short description, else its description, else the locale fallback // spec catalogue §3.1', () => {
-    expect(productMetaDescription({ short_description: '<p>Kort &amp; krachtig.</p>', description: '<p>Lang.</p>' }, 'F')).toBe('Kort & krachtig.');
-    expect(productMetaDescription({ short_description: '<p> </p>', description: '<p>Lang <b>verhaal</b>.</p>' }, 'F')).toBe('Lang verhaal.');
-    expect(productMetaDescription({}, 'Fallback tekst.')).toBe('Fallback tekst.');
+    expect(productDescription({ short_description: '<p>Kort &amp; krachtig.</p>', description: '<p>Lang.</p>' }, 'F')).toBe('Kort & krachtig.');
+    expect(productDescription({ short_description: '<p> </p>', description: '<p>Lang <b>verhaal</b>.</p>' }, 'F')).toBe('Lang verhaal.');
+    expect(productDescription({}, 'Fallback tekst.')).toBe('Fallback tekst.');
   });
 
   it('a category says its description // spec catalogue §3.2', () => {
-    expect(categoryMetaDescription({ description: '<p>Linten en koorden.</p>' }, 'F')).toBe('Linten en koorden.');
-    expect(categoryMetaDescription({}, 'F')).toBe('F');
+    expect(categoryHead(category({ description: '<p>Linten en koorden.</p>' }), [], withFallback('F')).description).toBe('Linten en koorden.');
+    expect(categoryHead(category({}), [], withFallback('F')).description).toBe('F');
   });
 
   it("a CMS page says its meta_description, else its content's text // spec catalogue §3.5", () => {
-    expect(cmsMetaDescription({ meta_description: 'Privacy - Papierwinkel', content: '<h2>Privacy</h2>' }, 'F')).toBe('Privacy - Papierwinkel');
-    expect(cmsMetaDescription({ meta_description: '', content: '<h2>Over</h2><p>ons</p>' }, 'F')).toBe('Over ons');
+    const page = (meta_description: string, content: string) => cmsHead({ id: 1, identifier: 'x', meta_description, content }, withFallback('F'));
+    expect(page('Privacy - Papierwinkel', '<h2>Privacy</h2>').description).toBe('Privacy - Papierwinkel');
+    expect(page('', '<h2>Over</h2><p>ons</p>').description).toBe('Over ons');
   });
 
   it('HTML becomes text: scripts, styles and comments dropped, entities decoded, whitespace collapsed', () => {

@@ -110,7 +110,7 @@ const categoryLoad = withShell(async ({ container, path, query }) => {
   }
   const listDown = await loadCategoryProducts(container, query, path);
   if (listDown) return listDown;
-  container.get(PageResolutionService).clear(path, 'category');
+  container.get(PageResolutionService).resolved(path, 'category');
   return { status: 200 };
 });
 
@@ -128,7 +128,7 @@ async function productLoad(
   // the same product (an option chosen on the page wrote childSku into the URL): configure, do not reload
   if (state.original?.sku === sku && !pages.snapshot().error) {
     if (childSku && state.current?.sku !== childSku) products.configure({ sku: childSku });
-    pages.clear(path, 'product');
+    pages.resolved(path, 'product');
     return { status: 200 };
   }
   const down = await loadShell(container, path);
@@ -143,7 +143,7 @@ async function productLoad(
       ? { kind: 'product' as const, product: await products.setProduct(found, options) }
       : await products.load(sku, options);
     if (result.kind === 'redirect') return { redirect: result.to, status: result.status };
-    pages.clear(path, 'product');
+    pages.resolved(path, 'product');
     await products.loadRelatedOf(products.snapshot().original ?? result.product);
     return { status: 200 };
   } catch (e) {
@@ -221,7 +221,7 @@ const cmsLoad = withShell(async ({ container, path, params }) => {
   } catch (e) {
     return failed(container, path, e, 'cms_page');
   }
-  container.get(PageResolutionService).clear(path, 'cms_page');
+  container.get(PageResolutionService).resolved(path, 'cms_page');
   return { status: 200 };
 });
 
