@@ -33,26 +33,21 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
       </section>
     );
   }
-  if (last.status === 'queued') {
-    // queued offline (spec transactions §4 "Task queue"; another tab's order counts so) or on a server failure (§8)
-    const offline = last.queuedBecause !== 'server';
-    return (
-      <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
-        <h1>{t('checkout.queuedTitle')}</h1>
-        <p role="status">{t(offline ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued)}</p>
-        {offline ? <p>{t('checkout.queuedText')}</p> : null}
-        <Link to="/" className="button button--secondary">
-          {t('orderStatus.continueShopping')}
-        </Link>
-      </section>
-    );
-  }
+  // queued offline (spec transactions §4 "Task queue"; another tab's order counts so) or on a server failure (§8)
+  const queued = last.status === 'queued';
+  const offline = queued && last.queuedBecause !== 'server';
   const increment = last.result?.increment_id;
   return (
-    <section className="checkout-outcome checkout-outcome--placed" data-outcome="placed">
-      <h1>{t('checkout.thankYouTitle')}</h1>
-      <p role="status">{increment ? t('checkout.thankYouOrder', { incrementId: increment }) : t('checkout.thankYouSent')}</p>
-      <p>{t('checkout.thankYouText', { email: last.email })}</p>
+    <section className={`checkout-outcome checkout-outcome--${queued ? 'queued' : 'placed'}`} data-outcome={queued ? 'queued' : 'placed'}>
+      <h1>{t(queued ? 'checkout.queuedTitle' : 'checkout.thankYouTitle')}</h1>
+      <p role="status">
+        {queued
+          ? t(offline ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued)
+          : increment
+            ? t('checkout.thankYouOrder', { incrementId: increment })
+            : t('checkout.thankYouSent')}
+      </p>
+      {queued ? offline && <p>{t('checkout.queuedText')}</p> : <p>{t('checkout.thankYouText', { email: last.email })}</p>}
       <Link to="/" className="button button--secondary">
         {t('orderStatus.continueShopping')}
       </Link>
