@@ -101,11 +101,6 @@ const SLIM_IN: Record<string, (state: never) => unknown> = {
   },
 };
 
-/** Where a service starts, in the form that travels: a category state's tree and menu follow from its list. */
-const START_OF: Record<string, (state: never) => unknown> = {
-  category: (s: CategoryState) => portableCategoryState(s),
-};
-
 /** undefined, functions and symbols: left out of a JSON object, null in a JSON array */
 const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 const plain = (v: object) => {
@@ -175,7 +170,8 @@ export function hydrateServices(container: Container, state: DehydratedState, na
     const id = HYDRATED_SERVICES[name];
     if (!id || !(name in state)) continue;
     const service = container.get<Hydratable<unknown>>(id);
-    const start = START_OF[name] ? START_OF[name](service.snapshot() as never) : service.snapshot();
+    // where the service starts, in the form that travels (a category state's tree and menu follow from its list)
+    const start = name === 'category' ? portableCategoryState(service.snapshot() as CategoryState) : service.snapshot();
     const sent = state[name];
     const whole = start && typeof start === 'object' && sent && typeof sent === 'object' ? { ...(start as object), ...(sent as object) } : sent;
     service.hydrate(SLIM_IN[name] ? SLIM_IN[name](whole as never) : whole);
