@@ -13,7 +13,9 @@ export function headTagsHtml(head: PageHead, locale: LocaleCode, config: ShopCon
   // the Open Graph properties in this order; url and image where the page has them
   const { type, title, url, image } = head.og;
   const og = { type, title, site_name: config.shop.name, locale: ogLocale(locale), url, image };
-  for (const [name, content] of Object.entries(og)) if (content) lines.push(`<meta property="og:${name}" content="${attr(content)}">`);
+  for (const [name, content] of Object.entries(og)) {
+    if (content) lines.push(`<meta property="og:${name}" content="${attr(content)}">`);
+  }
   for (const doc of head.jsonLd) lines.push(`<script type="application/ld+json">${serializeJsonLd(doc)}</script>`);
   return `${lines.join('\n')}\n`;
 }

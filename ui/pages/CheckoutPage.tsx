@@ -37,8 +37,9 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
   const queued = last.status === 'queued';
   const offline = queued && last.queuedBecause !== 'server';
   const increment = last.result?.increment_id;
+  const kind = queued ? 'queued' : 'placed';
   return (
-    <section className={`checkout-outcome checkout-outcome--${queued ? 'queued' : 'placed'}`} data-outcome={queued ? 'queued' : 'placed'}>
+    <section className={`checkout-outcome checkout-outcome--${kind}`} data-outcome={kind}>
       <h1>{t(queued ? 'checkout.queuedTitle' : 'checkout.thankYouTitle')}</h1>
       <p role="status">
         {queued
@@ -47,7 +48,8 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
             ? t('checkout.thankYouOrder', { incrementId: increment })
             : t('checkout.thankYouSent')}
       </p>
-      {queued ? offline && <p>{t('checkout.queuedText')}</p> : <p>{t('checkout.thankYouText', { email: last.email })}</p>}
+      {offline ? <p>{t('checkout.queuedText')}</p> : null}
+      {queued ? null : <p>{t('checkout.thankYouText', { email: last.email })}</p>}
       <Link to="/" className="button button--secondary">
         {t('orderStatus.continueShopping')}
       </Link>
@@ -138,37 +140,32 @@ export function CheckoutPage() {
   }
 
   if (completion) return <Outcome completion={completion} />;
-  if (!mounted || !cart.loaded || !checkoutState.loaded) {
-    return (
-      <section className="checkout">
-        <h1>{t('checkout.title')}</h1>
-        <p role="status">{t('common.loading')}</p>
-      </section>
-    );
-  }
+  const loading = !mounted || !cart.loaded || !checkoutState.loaded;
+  const empty = !loading && cart.cartItems.length === 0;
   // this cart was ordered in another tab of the browser: show that order, not an empty cart
-  if (cart.cartItems.length === 0 && checkoutState.lastOrder?.placedElsewhere) {
-    const order = checkoutState.lastOrder;
-    return <Outcome completion={order.status === 'queued' ? { kind: 'queued', order } : { kind: 'thank-you', order }} />;
-  }
-  if (cart.cartItems.length === 0) {
-    return (
-      <section className="checkout checkout--empty">
-        <h1>{t('checkout.title')}</h1>
-        <p>{t('cart.cartEmptyCheckout')}</p>
-        <Link to="/" className="button button--secondary">
-          {t('notFound.home')}
-        </Link>
-      </section>
-    );
+  const elsewhere = empty && checkoutState.lastOrder?.placedElsewhere ? checkoutState.lastOrder : undefined;
+  if (elsewhere) {
+    const kind = elsewhere.status === 'queued' ? 'queued' : 'thank-you';
+    return <Outcome completion={{ kind, order: elsewhere }} />;
   }
   return (
-    <section className="checkout">
+    <section className={empty ? 'checkout checkout--empty' : 'checkout'}>
       <h1>{t('checkout.title')}</h1>
-      <div className="checkout__layout">
-        <Steps onCompleted={onCompleted} />
-        <OrderSummary />
-      </div>
+      {loading ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : empty ? (
+        <>
+          <p>{t('cart.cartEmptyCheckout')}</p>
+          <Link to="/" className="button button--secondary">
+            {t('notFound.home')}
+          </Link>
+        </>
+      ) : (
+        <div className="checkout__layout">
+          <Steps onCompleted={onCompleted} />
+          <OrderSummary />
+        </div>
+      )}
     </section>
   );
 }

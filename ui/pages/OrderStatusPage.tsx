@@ -25,7 +25,9 @@ export function OrderStatusPage() {
         <h1 id="order-status-heading">{t('orderStatus.title')}</h1>
       )}
       {known ? <p className="order-status__text">{t(view.text, { email: view.email })}</p> : null}
-      {view.kind === 'failed' ? <FailedPaymentActions orderToken={view.orderToken} incrementId={view.incrementId} email={view.email} /> : null}
+      {view.kind === 'failed' ? (
+        <FailedPaymentActions orderToken={view.orderToken} incrementId={view.incrementId} email={view.email} />
+      ) : null}
       {view.kind === 'error' ? (
         <p className="order-status__error" role="alert">
           {t(view.error)}

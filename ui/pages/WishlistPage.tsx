@@ -32,7 +32,8 @@ function WishlistRow({ item }: { item: ListItem }) {
     setBusy(true);
     try {
       const notices = await container.get(CartService).addItem(item, 1);
-      if (!notices.some((n) => n.type === 'error')) await removeRow('.list-item__actions .button', 'lists.wishlist.moved');
+      if (notices.some((n) => n.type === 'error')) return;
+      await removeRow('.list-item__actions .button', 'lists.wishlist.moved');
     } finally {
       setBusy(false);
     }
