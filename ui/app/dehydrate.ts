@@ -31,27 +31,15 @@ export type DehydratedState = Record<string, unknown>;
 /** What a listed product needs in the browser: its link, tile, price (every price/tax/date field) and stock. */
 const LISTING_FIELDS = new Set([...FIRST_STAGE_FIELDS, 'parentSku', 'small_image', 'thumbnail', 'custom_options', 'bundle_options', 'product_links', 'qty']);
 const LISTING_FIELD = /price|tax|_date$/;
-/** field name -> kept in a listing (the names are the catalogue's attribute codes: few; bounded anyway) */
-const keptField = new Map<string, boolean>();
-function isListingField(k: string): boolean {
-  let keep = keptField.get(k);
-  if (keep === undefined) {
-    keep = LISTING_FIELDS.has(k) || LISTING_FIELD.test(k);
-    if (keptField.size < 10_000) keptField.set(k, keep);
-  }
-  return keep;
-}
+const isListingField = (k: string) => LISTING_FIELDS.has(k) || LISTING_FIELD.test(k);
 /** A listed product as it travels, made once per frozen product (the read cache's, shared by every render). */
 const listedOf = /* @__PURE__ */ new WeakMap<Product, Product>();
 function listed(p: Product): Product {
   const kept = listedOf.get(p);
   if (kept) return kept;
-  const out: Record<string, unknown> = {};
-  for (const k in p) if (Object.hasOwn(p, k) && isListingField(k)) out[k] = (p as unknown as Record<string, unknown>)[k];
-  if (!Object.isFrozen(p)) return out as Product;
-  Object.freeze(out);
-  listedOf.set(p, out as Product);
-  return out as Product;
+  const out = Object.fromEntries(Object.entries(p).filter(([k]) => isListingField(k))) as Product;
+  if (Object.isFrozen(p)) listedOf.set(p, Object.freeze(out));
+  return out;
 }
 
 /** the flat category list as it travels (without children_data), made once per frozen list (as `listed`) */
@@ -99,11 +87,6 @@ const SLIM_IN: Record<string, (state: never) => unknown> = {
     const built = addAttributes({ ...EMPTY_ATTRIBUTES, blacklist: s.blacklist }, Object.values(s.byCode));
     return { ...built, labels: { ...built.labels, ...s.labels } };
   },
-};
-
-/** Where a service starts, in the form that travels: a category state's tree and menu follow from its list. */
-const START_OF: Record<string, (state: never) => unknown> = {
-  category: (s: CategoryState) => portableCategoryState(s),
 };
 
 /** undefined, functions and symbols: left out of a JSON object, null in a JSON array */
@@ -175,7 +158,8 @@ export function hydrateServices(container: Container, state: DehydratedState, na
     const id = HYDRATED_SERVICES[name];
     if (!id || !(name in state)) continue;
     const service = container.get<Hydratable<unknown>>(id);
-    const start = START_OF[name] ? START_OF[name](service.snapshot() as never) : service.snapshot();
+    // where the service starts, in the form that travels (a category state's tree and menu follow from its list)
+    const start = name === 'category' ? portableCategoryState(service.snapshot() as CategoryState) : service.snapshot();
     const sent = state[name];
     const whole = start && typeof start === 'object' && sent && typeof sent === 'object' ? { ...(start as object), ...(sent as object) } : sent;
     service.hydrate(SLIM_IN[name] ? SLIM_IN[name](whole as never) : whole);

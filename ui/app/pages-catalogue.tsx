@@ -78,10 +78,8 @@ function failed(container: Container, path: string, error: unknown, kind?: Resol
   const facts = where === 'server' ? { runtime: where, online: true } : { runtime: where, online: container.get<Network>(TOKENS.Network).isOnline(), servedFromWorkerCache: servedFromWorkerCache(path) };
   const outcome = loadFailureOutcome(error, facts, configOf(container));
   if (outcome.kind === 'redirect') {
-    if (container.isBound(NotificationService)) {
-      const n = outcome.notification;
-      container.get(NotificationService).notify({ type: n.type, message: n.message, params: n.params, action1: { label: n.action } });
-    }
+    const { type, message, params, action } = outcome.notification;
+    container.get(NotificationService).notify({ type, message, params, action1: { label: action } });
     return { redirect: outcome.to };
   }
   container.get(PageResolutionService).failed(path, outcome.error, outcome.status, kind);

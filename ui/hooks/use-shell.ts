@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
 import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
 import { UiFlagsService, type UiFlags } from '../../core/ui-state/ui-flags-service';
 import { ProgressService, type ProgressState } from '../../core/ui-state/progress-service';
-import { ClaimsService, CookieNoticeService, type CookieNoticeState } from '../../core/ui-state/claims-service';
+import { CookieNoticeService, type CookieNoticeState } from '../../core/ui-state/claims-service';
 import { formatPrice } from '../../core/catalogue/prices';
 import { errorMessage, type LocalizedMessage } from '../../core/server-messages';
 import type { Network } from '../../core/ports/network';
 import { TOKENS } from '../../core/ports/tokens';
 import { useObservable } from './use-observable';
-import { useConfig, useContainer, useLocale, useService } from './use-service';
+import { useConfig, useLocale, useService } from './use-service';
 
 /** The shell's hooks, which need no transaction service (ui/hooks/use-transactions.ts re-exports them). */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
@@ -38,17 +38,9 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => network.isOnline(), () => true);
 }
 
-/** The cookie notice (spec transactions §4): the container's CookieNoticeService, or one over its ClaimsService. */
+/** The cookie notice (spec transactions §4): its service (every graph's catalogue part binds it) and its state. */
 export function useCookieNotice(): { state: CookieNoticeState; service: CookieNoticeService } {
-  const container = useContainer();
-  const config = useConfig();
-  const service = useMemo(
-    () =>
-      container.isBound(CookieNoticeService)
-        ? container.get(CookieNoticeService)
-        : new CookieNoticeService(container.get(ClaimsService), config),
-    [container, config],
-  );
+  const service = useService(CookieNoticeService);
   return { state: useObservable(service), service };
 }
 

@@ -33,26 +33,23 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
       </section>
     );
   }
-  if (last.status === 'queued') {
-    // queued offline (spec transactions §4 "Task queue"; another tab's order counts so) or on a server failure (§8)
-    const offline = last.queuedBecause !== 'server';
-    return (
-      <section className="checkout-outcome checkout-outcome--queued" data-outcome="queued">
-        <h1>{t('checkout.queuedTitle')}</h1>
-        <p role="status">{t(offline ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued)}</p>
-        {offline ? <p>{t('checkout.queuedText')}</p> : null}
-        <Link to="/" className="button button--secondary">
-          {t('orderStatus.continueShopping')}
-        </Link>
-      </section>
-    );
-  }
+  // queued offline (spec transactions §4 "Task queue"; another tab's order counts so) or on a server failure (§8)
+  const queued = last.status === 'queued';
+  const offline = queued && last.queuedBecause !== 'server';
   const increment = last.result?.increment_id;
+  const kind = queued ? 'queued' : 'placed';
   return (
-    <section className="checkout-outcome checkout-outcome--placed" data-outcome="placed">
-      <h1>{t('checkout.thankYouTitle')}</h1>
-      <p role="status">{increment ? t('checkout.thankYouOrder', { incrementId: increment }) : t('checkout.thankYouSent')}</p>
-      <p>{t('checkout.thankYouText', { email: last.email })}</p>
+    <section className={`checkout-outcome checkout-outcome--${kind}`} data-outcome={kind}>
+      <h1>{t(queued ? 'checkout.queuedTitle' : 'checkout.thankYouTitle')}</h1>
+      <p role="status">
+        {queued
+          ? t(offline ? MESSAGES.orderQueuedOffline : MESSAGES.orderQueued)
+          : increment
+            ? t('checkout.thankYouOrder', { incrementId: increment })
+            : t('checkout.thankYouSent')}
+      </p>
+      {offline ? <p>{t('checkout.queuedText')}</p> : null}
+      {queued ? null : <p>{t('checkout.thankYouText', { email: last.email })}</p>}
       <Link to="/" className="button button--secondary">
         {t('orderStatus.continueShopping')}
       </Link>
@@ -143,37 +140,32 @@ export function CheckoutPage() {
   }
 
   if (completion) return <Outcome completion={completion} />;
-  if (!mounted || !cart.loaded || !checkoutState.loaded) {
-    return (
-      <section className="checkout">
-        <h1>{t('checkout.title')}</h1>
-        <p role="status">{t('common.loading')}</p>
-      </section>
-    );
-  }
+  const loading = !mounted || !cart.loaded || !checkoutState.loaded;
+  const empty = !loading && cart.cartItems.length === 0;
   // this cart was ordered in another tab of the browser: show that order, not an empty cart
-  if (cart.cartItems.length === 0 && checkoutState.lastOrder?.placedElsewhere) {
-    const order = checkoutState.lastOrder;
-    return <Outcome completion={order.status === 'queued' ? { kind: 'queued', order } : { kind: 'thank-you', order }} />;
-  }
-  if (cart.cartItems.length === 0) {
-    return (
-      <section className="checkout checkout--empty">
-        <h1>{t('checkout.title')}</h1>
-        <p>{t('cart.cartEmptyCheckout')}</p>
-        <Link to="/" className="button button--secondary">
-          {t('notFound.home')}
-        </Link>
-      </section>
-    );
+  const elsewhere = empty && checkoutState.lastOrder?.placedElsewhere ? checkoutState.lastOrder : undefined;
+  if (elsewhere) {
+    const kind = elsewhere.status === 'queued' ? 'queued' : 'thank-you';
+    return <Outcome completion={{ kind, order: elsewhere }} />;
   }
   return (
-    <section className="checkout">
+    <section className={empty ? 'checkout checkout--empty' : 'checkout'}>
       <h1>{t('checkout.title')}</h1>
-      <div className="checkout__layout">
-        <Steps onCompleted={onCompleted} />
-        <OrderSummary />
-      </div>
+      {loading ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : empty ? (
+        <>
+          <p>{t('cart.cartEmptyCheckout')}</p>
+          <Link to="/" className="button button--secondary">
+            {t('notFound.home')}
+          </Link>
+        </>
+      ) : (
+        <div className="checkout__layout">
+          <Steps onCompleted={onCompleted} />
+          <OrderSummary />
+        </div>
+      )}
     </section>
   );
 }

@@ -75,25 +75,25 @@ function Details({ order }: { order: OrderDetails }) {
   const totals = Object.entries({ subtotal, discount, shipping, grand_total, tax }).flatMap(([code, value]) =>
     value === undefined ? [] : [{ code, title: code, value }],
   );
+  const method = order.paymentMethod;
+  const methodName = t(`orderDetails.method.${method}`, { defaultValue: method });
+  const paidBy = method ? methodTitle({ code: method, title: methodName }) : '';
+  const status = order.status ? t(`account.status.${order.status}`, { defaultValue: order.status }) : '';
+  const facts: [string, string | undefined, object?][] = [
+    [t('account.orderDate'), order.createdAt?.slice(0, 10)],
+    [t('account.orderStatus'), status, { 'data-order-status': order.status }],
+    [t('orderDetails.paymentMethod'), paidBy],
+    [t('orderDetails.paymentStatus'), t(order.paymentLabel), { 'data-payment-status': true }],
+  ];
   return (
     <>
       <dl className="order-details__facts">
-        <div>
-          <dt>{t('account.orderDate')}</dt>
-          <dd>{order.createdAt?.slice(0, 10)}</dd>
-        </div>
-        <div>
-          <dt>{t('account.orderStatus')}</dt>
-          <dd data-order-status={order.status}>{order.status ? t(`account.status.${order.status}`, { defaultValue: order.status }) : ''}</dd>
-        </div>
-        <div>
-          <dt>{t('orderDetails.paymentMethod')}</dt>
-          <dd>{order.paymentMethod ? methodTitle({ code: order.paymentMethod, title: t(`orderDetails.method.${order.paymentMethod}`, { defaultValue: order.paymentMethod }) }) : ''}</dd>
-        </div>
-        <div>
-          <dt>{t('orderDetails.paymentStatus')}</dt>
-          <dd data-payment-status>{t(order.paymentLabel)}</dd>
-        </div>
+        {facts.map(([label, value, attrs]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd {...attrs}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <table className="order-details__lines">
         <caption>{t('orderDetails.lines')}</caption>

@@ -11,41 +11,36 @@ export function OrderStatusPage() {
   const online = useOnline();
   const mounted = useMounted();
   useDocumentTitle(t('orderStatus.title'));
+  const known = view.kind === 'success' || view.kind === 'pending' || view.kind === 'failed';
   return (
     <section className="order-status" aria-labelledby="order-status-heading">
-      {view.kind === 'success' || view.kind === 'pending' || view.kind === 'failed' ? (
-        <>
-          <h1 id="order-status-heading">
-            {t('orderStatus.heading', { incrementId: view.incrementId })}{' '}
-            <span className={`status-label status-label--${view.kind}`} data-status={view.kind}>
-              {t(view.label)}
-            </span>
-          </h1>
-          <p className="order-status__text">{t(view.text, { email: view.email })}</p>
-          {view.kind === 'failed' ? <FailedPaymentActions orderToken={view.orderToken} incrementId={view.incrementId} email={view.email} /> : null}
-          <p>
-            <Link to="/" className="button button--secondary">
-              {t('orderStatus.continueShopping')}
-            </Link>
-          </p>
-        </>
-      ) : view.kind === 'error' ? (
-        <>
-          <h1 id="order-status-heading">{t('orderStatus.title')}</h1>
-          <p className="order-status__error" role="alert">
-            {t(view.error)}
-          </p>
-          <p>
-            <Link to="/" className="button button--secondary">
-              {t('payment.returnToHomepage')}
-            </Link>
-          </p>
-        </>
+      {known ? (
+        <h1 id="order-status-heading">
+          {t('orderStatus.heading', { incrementId: view.incrementId })}{' '}
+          <span className={`status-label status-label--${view.kind}`} data-status={view.kind}>
+            {t(view.label)}
+          </span>
+        </h1>
       ) : (
-        <>
-          <h1 id="order-status-heading">{t('orderStatus.title')}</h1>
-          <p role="status">{t('progress.paymentStatus')}</p>
-        </>
+        <h1 id="order-status-heading">{t('orderStatus.title')}</h1>
+      )}
+      {known ? <p className="order-status__text">{t(view.text, { email: view.email })}</p> : null}
+      {view.kind === 'failed' ? (
+        <FailedPaymentActions orderToken={view.orderToken} incrementId={view.incrementId} email={view.email} />
+      ) : null}
+      {view.kind === 'error' ? (
+        <p className="order-status__error" role="alert">
+          {t(view.error)}
+        </p>
+      ) : null}
+      {known || view.kind === 'error' ? (
+        <p>
+          <Link to="/" className="button button--secondary">
+            {t(known ? 'orderStatus.continueShopping' : 'payment.returnToHomepage')}
+          </Link>
+        </p>
+      ) : (
+        <p role="status">{t('progress.paymentStatus')}</p>
       )}
       {mounted && !online ? (
         <p className="order-status__offline" role="status">

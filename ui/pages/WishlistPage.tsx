@@ -21,27 +21,24 @@ function WishlistRow({ item }: { item: ListItem }) {
   const [busy, setBusy] = useState(false);
   const row = useRef<HTMLLIElement>(null);
   const action = wishlistAction(item);
+  const removeRow = async (focusFrom: string, said: string) => {
+    keepFocusAfterRemoval(row.current, focusFrom, '.list-items > .list-item');
+    await service?.remove(item.sku);
+    announce(t(said, { name: item.name }));
+  };
   // spec transactions §4 adding: the item leaves the wishlist only when the cart took it
   const moveToCart = async () => {
     if (busy || !service || !container?.isBound(CartService)) return;
     setBusy(true);
     try {
       const notices = await container.get(CartService).addItem(item, 1);
-      if (!notices.some((n) => n.type === 'error')) {
-        keepFocusAfterRemoval(row.current, '.list-item__actions .button', '.list-items > .list-item');
-        await service.remove(item.sku);
-        announce(t('lists.wishlist.moved', { name: item.name }));
-      }
+      if (notices.some((n) => n.type === 'error')) return;
+      await removeRow('.list-item__actions .button', 'lists.wishlist.moved');
     } finally {
       setBusy(false);
     }
   };
-  const remove = async () => {
-    if (!service) return;
-    keepFocusAfterRemoval(row.current, '.list-item__remove', '.list-items > .list-item');
-    await service.remove(item.sku);
-    announce(t('lists.wishlist.removed', { name: item.name }));
-  };
+  const remove = () => service && removeRow('.list-item__remove', 'lists.wishlist.removed');
   return (
     <li className="list-item" data-sku={item.sku} ref={row}>
       <div className="list-item__product">
