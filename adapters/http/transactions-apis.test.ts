@@ -57,6 +57,21 @@ describe('HttpUserApi against the demo backend (docs/protocol.md User; spec tran
   });
 });
 
+describe('the query string the adapters send', () => {
+  it('a guest order and a guest review carry none (a bare "?" changed the URL the shop and its tests match)', async () => {
+    const urls: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      urls.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    };
+    const spied = createApiClient({ baseUrl: backend.url, timeoutMs: 5000, fetch: spy });
+    await new HttpOrderApi(spied).place(orderBody('adapter-query'), 'order-adapter-query');
+    await new HttpReviewApi(spied).create({ product_id: product.id as number, title: 'Mooi', detail: 'Mooi papier', nickname: 'Ada', review_entity: 'product', review_status: 2 });
+    expect(urls).toHaveLength(2);
+    expect(urls.map((u) => new URL(u).pathname + (u.includes('?') ? '?' : ''))).toEqual(['/api/order', '/api/review/create']);
+  });
+});
+
 describe('HttpOrderApi + HttpPaymentApi (docs/protocol.md Order, Payment service; spec transactions §4, §7)', () => {
   it('places an order once per Idempotency-Key and runs the payment calls', async () => {
     const orders = new HttpOrderApi(client);
