@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppNavigate } from './client-router';
 import type { ShopServices as Container } from '../../adapters/wiring';
-import { Layout } from './Layout';
+import { DefaultLayout } from './DefaultLayout';
+import { MinimalLayout } from './MinimalLayout';
 import { ROUTES, matchAppRoute } from './routes';
 import { pageUnavailable } from '../../core/routing/page-resolution';
 import { usePageResolution } from '../hooks/use-catalogue';
@@ -60,17 +61,18 @@ const UNAVAILABLE_PART = (
 export function App({ container, initialPath }: { container: Container; initialPath?: string | undefined }) {
   const location = useLocation();
   const layout = matchAppRoute(location.pathname)?.[0]?.route.layout ?? 'default';
+  const Layout = layout === 'minimal' ? MinimalLayout : DefaultLayout;
   // the backend could not serve this page: 'try again in a moment', whatever the route
   const unavailable = pageUnavailable(usePageResolution(), location.pathname);
   useAnalyticsPageViews();
   return (
     // the links navigate through it (ui/app/client-router.ts): no link reads the location
     <AppNavigate>
-      <Layout name={layout}>
+      <Layout>
         <RouteLoader container={container} initialPath={initialPath} />
         {unavailable ? UNAVAILABLE_PART : PAGE_PART}
       </Layout>
-      {/* outside the layout: the checkout's layout switch must neither drop an announcement nor remount these */}
+      {/* outside the layouts: the checkout's layout switch must neither drop an announcement nor remount these */}
       <RouteFocus />
       <ScrollRestore />
       <LiveRegion />

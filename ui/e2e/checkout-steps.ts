@@ -40,7 +40,7 @@ export async function hydrated(page: Page): Promise<void> {
     const app = document.getElementById('app');
     if (!app || !Object.keys(app).some((k) => k.startsWith('__reactContainer'))) return false;
     // the root is marked when hydrateRoot is called; the header, the page and the footer are Suspense boundaries
-    // hydrated after it at a lower priority (ui/app/Layout.tsx), and a key pressed on a part not yet
+    // hydrated after it at a lower priority (ui/app/DefaultLayout.tsx), and a key pressed on a part not yet
     // hydrated could be lost on a loaded machine (a mega-menu toggle's Enter did nothing once): each part's element
     // carries React's props once its boundary is hydrated
     const parts = ['header.header', '#main > *', 'footer'].map((s) => document.querySelector(s)).filter((e): e is Element => e !== null);
