@@ -23,7 +23,7 @@ import { recoverChunk, reloadOnceForChunk } from './app/chunk-recovery';
 import { TOKENS } from '../core/ports/tokens';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 
-/** the JSON data block the server wrote into the page (ui/edge/html-shell.ts documentEnd) */
+/** the JSON data block the server wrote into the page (ui/entry-server.tsx documentEnd) */
 interface BootData {
   state: DehydratedState;
   shared?: { categories?: string };
@@ -48,7 +48,7 @@ const config: ShopConfig = createConfig({ api: { publicUrl, url: publicUrl || wi
 const locale = resolveLocale(boot.locale, config);
 // the catalogue's part of the graph; the product page's and the transaction chunks add theirs when they load
 const container = createBrowserContainer({ config, storefrontOrigin: window.location.origin, locale });
-// the category list is a document of its own (ui/edge/shared-state.ts), kept by the HTTP cache from page to page
+// the category list is a document of its own (ui/entry-server.tsx), kept by the HTTP cache from page to page
 const categoriesHref = boot.shared?.categories;
 const sharedCategories: Promise<unknown[] | undefined> = categoriesHref
   ? fetch(categoriesHref)

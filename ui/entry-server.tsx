@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/container';
-import { DEFAULT_STOREFRONT_ORIGIN, type ContainerOptions, type ShopServices } from '../adapters/wiring';
+import { DEFAULT_STOREFRONT_ORIGIN } from '../adapters/wiring';
 import type { i18n } from 'i18next';
 import type { Logger } from '../core/ports/logger';
 import { createI18n, loadLocale } from './i18n';
@@ -244,16 +244,11 @@ export interface RenderOptions {
   logError?: (label: string, error: unknown) => void;
   /** what the render's services log through (ui/server.ts: the request's pino child); default the runtime's */
   logger?: Logger;
-  /**
-   * what makes the request's services (default createServerContainer, adapters/container.ts): benchmarks render with an
-   * inversify container over the graph to compare (scripts/bench/services.ts)
-   */
-  services?: (options: Pick<ContainerOptions, 'config' | 'locale' | 'requestId' | 'logger'>) => ShopServices;
 }
 
 export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
   const origin = options.origin ?? DEFAULT_STOREFRONT_ORIGIN;
-  const services = (options.services ?? createServerContainer)({ config, locale, ...(options.requestId ? { requestId: options.requestId } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+  const services = createServerContainer({ config, locale, ...(options.requestId ? { requestId: options.requestId } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchAppRoute(parsed.pathname)?.[0];

@@ -8,7 +8,7 @@ import { whenIdle } from './transactions';
 /**
  * The shell's Suspense boundaries (selective hydration), each one element made once: a re-rendered layout hands React
  * the same element, so a boundary not hydrated yet gets no new props, which would hydrate it at once in a synchronous
- * store update's task (280-660 ms at 4x throttling: `node scripts/bench/run.mjs long-tasks --profile`).
+ * store update's task (280-660 ms at 4x throttling; docs/benchmarks.md).
  */
 export const HEADER_PART = (
   <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-// What every HTML document the shop serves opens with, the rendered pages (ui/edge/html-shell.ts) and the offline page
+// What every HTML document the shop serves opens with, the rendered pages (ui/entry-server.tsx) and the offline page
 // the build writes (scripts/build-pwa.mjs); plain JavaScript, so the build script imports it as it is.
 
 /** the shop's accent colour (ui/styles.css --accent): the browser's UI and the web app manifest */
