@@ -32,6 +32,13 @@ const BODY_METHODS = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'
  * ResponsePromise at once whose body methods hand over to ky's own once it is there.
  */
 export function deferredKy(load: () => Promise<KyInstance>): KyInstance {
+  // a query whose values are all undefined is no query: ky would still write a bare '?' after the path
+  const clean = (options?: Options): Options | undefined => {
+    const q = options?.searchParams;
+    const empty = q && typeof q === 'object' && !(q instanceof URLSearchParams) && !Array.isArray(q)
+      && Object.values(q).every((v) => v === undefined);
+    return empty ? { ...options, searchParams: undefined } : options;
+  };
   let instance: Promise<KyInstance> | undefined;
   const request = (run: (k: KyInstance) => ResponsePromise): ResponsePromise => {
     // boxed: awaiting ky's ResponsePromise itself would leave only its Response
@@ -42,9 +49,9 @@ export function deferredKy(load: () => Promise<KyInstance>): KyInstance {
     response.catch(() => undefined);
     return response;
   };
-  const client = ((input: Parameters<KyInstance>[0], options?: Options) => request((k) => k(input, options))) as KyInstance;
+  const client = ((input: Parameters<KyInstance>[0], options?: Options) => request((k) => k(input, clean(options)))) as KyInstance;
   for (const m of METHODS) {
-    (client as unknown as Record<string, unknown>)[m] = (input: Parameters<KyInstance>[0], options?: Options) => request((k) => k[m](input, options));
+    (client as unknown as Record<string, unknown>)[m] = (input: Parameters<KyInstance>[0], options?: Options) => request((k) => k[m](input, clean(options)));
   }
   return client;
 }

@@ -10,8 +10,7 @@ export class HttpOrderApi implements OrderApi {
   async place(order: OrderBody, idempotencyKey: string, userToken?: string): Promise<OrderResponse> {
     const path = 'api/order';
     const headers = { 'Idempotency-Key': idempotencyKey };
-    // a guest's order has no query at all (ky writes a bare `?` for a query of undefined values)
-    const options = { json: order, headers, searchParams: userToken ? { token: userToken } : undefined };
+    const options = { json: order, headers, searchParams: { token: userToken || undefined } };
     type Answer = Partial<ApiEnvelope<OrderPlacementResult>> | null;
     const body = await call(() => this.client.post(path, options).json<Answer>(), path);
     if (!body || typeof body !== 'object') return {};

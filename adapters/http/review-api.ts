@@ -8,7 +8,7 @@ export class HttpReviewApi implements ReviewApi {
 
   async create(review: Review, userToken?: string): Promise<void> {
     const json = { review: Object.fromEntries(Object.entries(review).filter(([, v]) => v !== undefined && v !== null)) };
-    const searchParams = userToken ? { token: userToken } : undefined;
+    const searchParams = { token: userToken || undefined };
     await envelope(this.client, 'api/review/create', { method: 'post', json, searchParams });
   }
 }

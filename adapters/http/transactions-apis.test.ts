@@ -58,7 +58,7 @@ describe('HttpUserApi against the demo backend (docs/protocol.md User; spec tran
 });
 
 describe('the query string the adapters send', () => {
-  it('a guest order and a guest review carry none (a bare "?" changed the URL the shop and its tests match)', async () => {
+  it('a query of undefined values is none: a guest order and review go to their bare paths (ky wrote a "?")', async () => {
     const urls: string[] = [];
     const spy: typeof fetch = (input, init) => {
       urls.push(input instanceof Request ? input.url : String(input));
