@@ -189,18 +189,7 @@ function hostOf(req: IncomingMessage): string {
 }
 
 /** The request target as a path: an absolute-form target keeps only its path, and '//x' or 'x' never names a host. */
-function requestTarget(raw: string | undefined): string {
-  const target = raw ?? '/';
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
-    try {
-      const u = new URL(target);
-      return `${u.pathname}${u.search}`;
-    } catch {
-      return '/';
-    }
-  }
-  return `/${target.replace(/^\/+/, '')}`;
-}
+const requestTarget = (raw = '/'): string => `/${raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/^\/+/, '')}`;
 
 /**
  * Every request is one JSON line (`reqId`, method, url, status, ms): the id is its safe `X-Request-Id` (the

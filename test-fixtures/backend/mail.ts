@@ -51,15 +51,10 @@ export function mailSubject(subject: string): string {
   return subject.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-export interface Mail {
-  to: string;
-  from: string;
-  subject: string;
-  body: MailHtml;
-}
-
 /** Queue a mail in the outbox (the demo backend's mails table). */
-export function queueMail(ctx: Pick<Context, 'db' | 'now'>, mail: Mail): void {
+export function queueMail(
+  ctx: Pick<Context, 'db' | 'now'>, mail: { to: string; from: string; subject: string; body: MailHtml },
+): void {
   ctx.db.prepare('INSERT INTO mails (to_address, from_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)')
     .run(mail.to, mail.from, mailSubject(mail.subject), mail.body.html, magentoDate(ctx.now()));
 }

@@ -5,11 +5,6 @@
  */
 export type JsonSchema = Record<string, unknown>;
 
-export interface EndpointSchema {
-  body?: JsonSchema;
-  query?: JsonSchema;
-}
-
 /** the shape of an e-mail address the shop accepts (the `email` format) */
 export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-zA-Z]{2,}$/;
 
@@ -71,7 +66,7 @@ const NO_INPUT = [
 ];
 
 /** `METHOD path` exactly as the route is registered → its schemas. A route without an entry is refused at start-up. */
-export const SCHEMAS: Record<string, EndpointSchema> = {
+export const SCHEMAS: Record<string, { body?: JsonSchema; query?: JsonSchema }> = {
   ...Object.fromEntries(NO_INPUT.map((route) => [route, { query: query({}) }])),
 
   // catalogue

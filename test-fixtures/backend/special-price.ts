@@ -20,37 +20,24 @@ export function wallClock(now: Date): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}.${String(now.getUTCMilliseconds()).padStart(3, '0')}`;
 }
 
-type Bound = { kind: 'day'; day: string } | { kind: 'wall'; stamp: string } | { kind: 'instant'; at: number } | { kind: 'bad' };
+const sign = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function bound(value: string): Bound {
+/** `now` against a bound: below 0 before it, 0 on it, above 0 after it (NaN: unreadable); `day` for a date without a time. */
+function against(value: string, now: Date, wall: string): { d: number; day: boolean } {
   const m = LOCAL.exec(value.trim());
-  if (!m) {
-    const at = Date.parse(value);
-    return Number.isNaN(at) ? { kind: 'bad' } : { kind: 'instant', at };
-  }
+  if (!m) return { d: now.getTime() - Date.parse(value), day: false };
   const [, y, mo, d, h = '00', mi = '00', s = '00', ms = '0'] = m;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return { kind: 'bad' };
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return { d: NaN, day: false };
   const day = `${y}-${mo}-${d}`;
-  if (h === '00' && mi === '00' && s === '00' && Number(ms) === 0) return { kind: 'day', day };
-  return { kind: 'wall', stamp: `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}` };
+  if (h === '00' && mi === '00' && s === '00' && Number(ms) === 0) return { d: sign(wall.slice(0, 10), day), day: true };
+  return { d: sign(wall, `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}`), day: false };
 }
 
 /** True while `now` is in [special_from_date, special_to_date] (an absent bound is open, an unreadable one closed). */
 export function specialWindowOpen(from: string | null | undefined, to: string | null | undefined, now: Date): boolean {
   const wall = wallClock(now);
-  if (from) {
-    const b = bound(from);
-    if (b.kind === 'bad') return false;
-    if (b.kind === 'day' && wall.slice(0, 10) < b.day) return false;
-    if (b.kind === 'wall' && wall < b.stamp) return false;
-    if (b.kind === 'instant' && now.getTime() < b.at) return false;
-  }
-  if (to) {
-    const b = bound(to);
-    if (b.kind === 'bad') return false;
-    if (b.kind === 'day' && wall.slice(0, 10) > b.day) return false;
-    if (b.kind === 'wall' && wall >= b.stamp) return false;
-    if (b.kind === 'instant' && now.getTime() >= b.at) return false;
-  }
-  return true;
+  const start = from ? against(from, now, wall) : { d: 0, day: true };
+  const end = to ? against(to, now, wall) : { d: -1, day: false };
+  // NaN fails both comparisons: an unreadable bound closes the window
+  return start.d >= 0 && (end.day ? end.d <= 0 : end.d < 0);
 }

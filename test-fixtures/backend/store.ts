@@ -106,7 +106,8 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
   const englishDocs = products.map((p) => englishProduct(p, english));
   englishDocs.forEach((p, i) => put(p, en, i));
   // the same ids and field paths as the Dutch documents: not gathered again
-  const enCol = new Collection('product', englishDocs as unknown as Doc[], undefined, { columns: {}, sortOrders: {}, texts: {}, ids: indexes.ids, textFields: {}, ...(indexes.fields ? { fields: indexes.fields } : {}) });
+  const enCol = new Collection('product', englishDocs as unknown as Doc[], undefined,
+    { columns: {}, sortOrders: {}, texts: {}, ids: indexes.ids, textFields: {}, fields: indexes.fields });
   enCol.prepare(ENGLISH_FIELDS, ENGLISH_FIELDS);
   enCol.sortOrder('name', 'asc', 'last');
   for (const f of ENGLISH_FIELDS) enCol.isTextField(f);
@@ -116,12 +117,8 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
 /** The English index's indexes: the Dutch index's, with the columns, text indexes and sorts of ENGLISH_FIELDS replaced. */
 function englishIndexes(nl: CollectionIndexes, en: CollectionIndexes): CollectionIndexes {
   return {
-    columns: { ...nl.columns, ...en.columns },
-    sortOrders: { ...nl.sortOrders, ...en.sortOrders },
-    texts: { ...nl.texts, ...en.texts },
-    ids: nl.ids,
-    textFields: { ...nl.textFields, ...en.textFields },
-    ...(nl.fields ? { fields: nl.fields } : {}),
+    ...nl, columns: { ...nl.columns, ...en.columns }, sortOrders: { ...nl.sortOrders, ...en.sortOrders },
+    texts: { ...nl.texts, ...en.texts }, textFields: { ...nl.textFields, ...en.textFields },
   };
 }
 

@@ -18,10 +18,10 @@ export function catalogRoutes(router: Router, ctx: Context): void {
   const search = (index: string, type: string, body: unknown, q: URLSearchParams) => {
     if (!INDEXES.has(index)) throw new HttpError(404, `no such index [${index}]`);
     // vue-storefront's 'api-search-query' adapter sends its own query language: only raw Elasticsearch bodies are understood here
-    const requestFormat = q.get('request_format');
-    if (requestFormat !== null && requestFormat !== 'es') throw badRequest(`Unsupported request_format: ${requestFormat}`);
-    const responseFormat = q.get('response_format');
-    if (responseFormat !== null && responseFormat !== 'es') throw badRequest(`Unsupported response_format: ${responseFormat}`);
+    for (const param of ['request_format', 'response_format']) {
+      const format = q.get(param);
+      if (format !== null && format !== 'es') throw badRequest(`Unsupported ${param}: ${format}`);
+    }
     // the English store's index answers its own products, categories, attributes, CMS pages and blocks; the rest is shared
     const col = (index.endsWith('_en') ? ctx.catalogue.english.get(type) : undefined) ?? ctx.catalogue.collections.get(type);
     if (!col) throw badRequest(`No entity type registered: ${type}`);

@@ -36,14 +36,7 @@ function queryKeys(q: unknown): string[] {
 }
 
 export class Column {
-  readonly dict: unknown[];
-  readonly offsets: Int32Array;
-  readonly ids: Int32Array;
-  constructor(data: ColumnData) {
-    this.dict = data.dict;
-    this.offsets = data.offsets;
-    this.ids = data.ids;
-  }
+  constructor(readonly dict: unknown[], readonly offsets: Int32Array, readonly ids: Int32Array) {}
 
   get length(): number {
     return this.offsets.length - 1;
@@ -67,7 +60,7 @@ export class Column {
       }
       offsets[i + 1] = ids.length;
     }
-    return new Column({ dict, offsets, ids: Int32Array.from(ids) });
+    return new Column(dict, offsets, Int32Array.from(ids));
   }
 
   /** The same column with the values of some documents replaced (a live stock change). */

@@ -21,7 +21,7 @@ export interface CollectionIndexes {
   /** isTextField of the fields asked so far */
   textFields: Record<string, boolean>;
   /** every field path that holds a value in some document (FieldPaths) */
-  fields?: string[];
+  fields: string[];
 }
 
 type Ranked = { order: Int32Array; rank: Int32Array };
@@ -60,14 +60,14 @@ export class Collection {
   ) {
     this.source = Array.isArray(docs) ? arraySource(docs) : docs;
     if (prebuilt) {
-      for (const [field, data] of Object.entries(prebuilt.columns)) this.columns.set(field, new Column(data));
+      for (const [field, data] of Object.entries(prebuilt.columns)) this.columns.set(field, new Column(data.dict, data.offsets, data.ids));
       for (const [field, orders] of Object.entries(prebuilt.sortOrders)) {
         this.sortOrders.set(field, new Map(orders.map(([key, order]) => [key, ranked(order)])));
       }
       for (const [field, data] of Object.entries(prebuilt.texts)) this.textIndexes.set(field, new TextIndex(data));
       this.ids = prebuilt.ids;
       for (const [field, text] of Object.entries(prebuilt.textFields)) this.textField.set(field, text);
-      if (prebuilt.fields) this.knownFields = new Set(prebuilt.fields);
+      this.knownFields = new Set(prebuilt.fields);
     }
   }
 

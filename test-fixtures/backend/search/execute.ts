@@ -190,8 +190,8 @@ export function executeSearch(col: Collection, params: SearchParams): Record<str
   const scores = new Float64Array(col.length);
   const matched: number[] = [];
   // only the documents the indexes allow are evaluated (all of them when the query has no index to go by)
-  const { length, mask } = { length: col.length, mask: matcher.mask };
-  for (let i = 0; i < length; i++) {
+  const { mask } = matcher;
+  for (let i = 0, n = col.length; i < n; i++) {
     if (mask && !mask[i]) continue;
     const s = matcher(i);
     if (s === undefined || (minScore !== undefined && s < minScore)) continue;
