@@ -14,7 +14,8 @@ export function idempotent(ctx: Context, handler: Handler): Handler {
     const scope = `${req.method} ${req.path}`;
     // the request = who sends it (the customer behind ?token=, not the token itself, which a refresh changes), the cart and the body
     const who = customerFromQuery(ctx, req.query) ?? 'guest';
-    const requestHash = createHash('sha256').update(`${who}\n${req.query.get('cartId') ?? ''}\n`).update(JSON.stringify(withoutBookkeeping(req.body))).digest('base64url');
+    const requestHash = createHash('sha256').update(`${who}\n${req.query.get('cartId') ?? ''}\n`)
+      .update(JSON.stringify(req.body ?? null, unbooked)).digest('base64url');
     const row = ctx.db.prepare('SELECT status, body, request_hash FROM idempotency WHERE scope = ? AND key = ?').get(scope, key) as { status: number; body: string; request_hash: string } | undefined;
     if (row) {
       if (row.request_hash !== '' && row.request_hash !== requestHash) {
@@ -33,8 +34,4 @@ export function idempotent(ctx: Context, handler: Handler): Handler {
 }
 
 /** The order's `transmited` flag is the client's note of whether it sent the order, not part of the request. */
-function withoutBookkeeping(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('transmited' in body)) return body ?? null;
-  const { transmited: _t, ...rest } = body as Record<string, unknown>;
-  return rest;
-}
+const unbooked = (key: string, value: unknown): unknown => (key === 'transmited' ? undefined : value);

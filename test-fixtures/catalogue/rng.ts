@@ -1,13 +1,7 @@
 /** A small seeded PRNG (mulberry32): the whole demo catalogue is a pure function of its seed. */
-export interface Rng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-  shuffle<T>(items: readonly T[]): T[];
-}
+export type Rng = ReturnType<typeof createRng>;
 
-export function createRng(seed: number): Rng {
+export function createRng(seed: number) {
   let a = seed >>> 0;
   const next = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;

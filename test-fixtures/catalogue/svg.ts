@@ -25,11 +25,9 @@ function motif(id: number, accent: string): string {
   }
 }
 
-export function renderProductSvg(kind: ImageKind, colour: ColourDef, id: number, width: number, height: number): string {
+export function renderProductSvg(kind: ImageKind, colour: ColourDef, id: number, w: number, h: number): string {
   const c = colour.hex;
   const a = colour.accent;
-  const w = width;
-  const h = height;
   const cx = w / 2;
   const cy = h / 2;
   const s = Math.min(w, h);

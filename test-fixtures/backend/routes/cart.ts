@@ -3,6 +3,7 @@ import { badRequest, HttpError, notFound, TEXTS } from '../errors';
 import { ok, type Req, type Router } from '../http';
 import { idempotent } from '../idempotency';
 import { customerFromQuery, randomId } from '../tokens';
+import { PSP_METHODS } from './order';
 import type { ProductView } from '../store';
 import {
   canonicalOption, checkStock, computeTotals, COUPONS, resolveItem, resolveItemSafe, SHIPPING, storeView, type ProductOptionJson,
@@ -14,11 +15,9 @@ interface CartRow {
 }
 interface ItemRow { item_id: number; cart_id: string; sku: string; qty: number; product_option: string | null }
 
+/** the payment provider's methods, and cash on delivery */
 const PAYMENT_METHODS = [
-  { code: 'ideal', title: 'iDEAL' },
-  { code: 'creditcard', title: 'Creditcard' },
-  { code: 'banktransfer', title: 'Bankoverschrijving' },
-  { code: 'cashondelivery', title: 'Rembours' },
+  ...PSP_METHODS.map((m) => ({ code: m.id, title: m.description })), { code: 'cashondelivery', title: 'Rembours' },
 ];
 
 const ALLOWED_COUNTRIES = ['NL', 'BE'];

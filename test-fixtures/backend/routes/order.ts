@@ -10,7 +10,7 @@ import { checkStock, computeTotals, resolveItem, SHIPPING, type ProductOptionJso
 interface OrderRow { id: number; increment_id: string; customer_id: number | null; email: string | null; cart_id: string | null; totals: string; status: string; created_at: string }
 interface PaymentRow { id: string; order_id: number; method: string; issuer: string | null; amount: number; currency: string; redirect_url: string; status: string }
 
-const PSP_METHODS = [
+export const PSP_METHODS = [
   { id: 'ideal', description: 'iDEAL', colour: '#cc0066' },
   { id: 'creditcard', description: 'Creditcard', colour: '#1a1f71' },
   { id: 'banktransfer', description: 'Bankoverschrijving', colour: '#2e7d32' },
