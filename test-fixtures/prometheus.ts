@@ -49,13 +49,10 @@ function sampleLine(line: string): Sample {
 
 /** the family a sample name belongs to, given the families declared so far */
 function familyOf(name: string, families: ReadonlyMap<string, Family>): Family | undefined {
-  const own = families.get(name);
-  if (own) return own;
   const m = /^(.*)_(bucket|sum|count)$/.exec(name);
   const base = m ? families.get(m[1]!) : undefined;
-  if (!base) return undefined;
-  if (base.type === 'histogram') return base;
-  return base.type === 'summary' && m![2] !== 'bucket' ? base : undefined;
+  const ownSample = base?.type === 'histogram' || (base?.type === 'summary' && m![2] !== 'bucket');
+  return families.get(name) ?? (ownSample ? base : undefined);
 }
 
 const key = (labels: Labels, without = '') =>
