@@ -8,7 +8,7 @@ import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtua
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching, searchCacheKey } from './catalogue-cache';
 import type { Product, SearchResult } from './types';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import { singleProductRequest } from './product-service';
 
 const product = (sku: string, extra: Partial<Product> = {}): Product => ({ id: 1, sku, name: sku, type_id: 'simple', visibility: 4, status: 1, ...extra }) as Product;
@@ -160,13 +160,13 @@ describe('CachedCatalogueSearch', () => {
     inner.fail = new NetworkError();
     network.set(false);
     const search = new CachedCatalogueSearch(inner, cache, network);
-    const text = toSearchRequest(buildSearchQuery({ text: 'kerstpapier', size: 16 }, config, { fixedFilters: 'header', aggregations: [] }));
+    const text = buildSearchQuery({ text: 'kerstpapier', size: 16 }, config, { fixedFilters: 'header', aggregations: [] });
     expect(await search.search<Product>(text)).toMatchObject({ items: [{ sku: 'KERST-1' }], total: 1, offline: true, cache: true });
     // a product page needs the whole document: one known only from a list does not open offline
     expect((await search.search<Product>(singleProductRequest('sku', 'KERST-1', config))).items.map((p) => p.sku)).toEqual(['KERST-1']);
     expect(await search.search<Product>(singleProductRequest('sku', 'LINT-1', config))).toMatchObject({ items: [], offline: true });
     // ... but lists and searches take it
-    const lint = toSearchRequest(buildSearchQuery({ text: 'krullint', size: 16 }, config, { fixedFilters: 'header', aggregations: [] }));
+    const lint = buildSearchQuery({ text: 'krullint', size: 16 }, config, { fixedFilters: 'header', aggregations: [] });
     expect((await search.search<Product>(lint)).items.map((p) => p.sku)).toEqual(['LINT-1']);
   });
 });

@@ -8,7 +8,7 @@ import type { SearchRequest } from '../ports/catalogue-search';
 import type { CategoryQuery } from '../ports/category-api';
 import { categoryLink } from '../routing/links';
 import { chosenFiltersToQuery, chosenSort } from './filters';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import type { Breadcrumb, Category, ChosenFilters, MenuItem, Product, ProductList } from './types';
 
 function byPosition(a: Category, b: Category): number {
@@ -142,7 +142,7 @@ export function categoryProductsRequest(input: CategoryProductsInput, config: Sh
   const inCategory = { attribute: 'category_ids', value: { in: subtreeIds(input.category, input.categories) } };
   const { from = 0, size = config.search.defaultPageSize } = input;
   const query = { filters: [inCategory, ...chosenFiltersToQuery(filters, config)], from, size };
-  return toSearchRequest(buildSearchQuery({ ...query, sort: chosenSort(filters, config) }, config));
+  return buildSearchQuery({ ...query, sort: chosenSort(filters, config) }, config);
 }
 
 /** Paging: whether a list has more items to load (the next page starts at its length). */

@@ -14,7 +14,7 @@ import { defaultBundleSelections } from './prices';
 import { productLink } from '../routing/links';
 import { productBreadcrumbs } from './categories';
 import { productAttributeCodes, type AttributeService } from './attributes';
-import { buildSearchQuery, lookupRequest, toSearchRequest } from './search-query';
+import { buildSearchQuery, lookupRequest } from './search-query';
 import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
 import type {
   BundleOption,
@@ -278,7 +278,7 @@ export class ProductService extends StateHolder<ProductState> {
     const own = relatedLinkSkus(product);
     if (!own.length) return this.keepRelated(relatedProductsRequest(product, this.config), { sku: product.sku });
     const input = { filters: [{ attribute: 'sku', value: { in: own } }], size: own.length };
-    const request = toSearchRequest(buildSearchQuery(input, this.config, { aggregations: [] }));
+    const request = buildSearchQuery(input, this.config, { aggregations: [] });
     return this.keepRelated(request, { kind: RELATED_LINK_TYPE });
   }
 

@@ -4,7 +4,7 @@
  */
 import type { ShopConfig } from '../config';
 import type { SearchRequest } from '../ports/catalogue-search';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import type { Product } from './types';
 
 export const RELATED_LINK_TYPE = 'related';
@@ -31,5 +31,5 @@ export function relatedProductsRequest(product: Product, config: ShopConfig): Se
   const inCategory = { attribute: 'category_ids', value: { in: [categoryId] } };
   const filters = [inCategory, { attribute: 'sku', value: { neq: product.sku } }];
   const input = { filters, size: 4, sort: config.defaultSort };
-  return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
+  return buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] });
 }

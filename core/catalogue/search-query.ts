@@ -10,7 +10,7 @@
  * Size, start and sort travel beside the body (query-string parameters of GET /api/catalog).
  */
 import type { ShopConfig, SortKey } from '../config';
-import type { EntityType, EsQueryBody, SearchRequest } from '../ports/catalogue-search';
+import type { SearchRequest } from '../ports/catalogue-search';
 import type { AppliedSort, FilterOperator, FilterScalar, FilterValue, QueryFilter } from './types';
 
 export type EsClause = Record<string, unknown>;
@@ -31,14 +31,6 @@ export interface SearchQueryOptions {
   readonly aggregations?: readonly string[];
   /** random sort: adds a random_score function with this seed and uses the 1.1 min_score of §9 */
   readonly randomSeed?: number | string;
-}
-
-export interface BuiltSearchQuery {
-  readonly body: EsQueryBody;
-  readonly size: number;
-  readonly from: number;
-  /** 'field:asc' as the upstream passes it in the query string; undefined = relevance */
-  readonly sort?: string;
 }
 
 /** Elasticsearch's range parameter of each range operator (`moreq`, `from`: inclusive lower; `to`: inclusive upper) */
@@ -187,8 +179,8 @@ export function textQueryClauses(text: string, config: ShopConfig): EsClause[] {
   ];
 }
 
-/** spec catalogue §3.4, §5, §7, §9: the search body, size, start and sort of a catalogue search. */
-export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): BuiltSearchQuery {
+/** spec catalogue §3.4, §5, §7, §9: a product search: its body, size, start and sort (undefined: relevance). */
+export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): SearchRequest {
   const text = isSearchableText(input.text, config) ? input.text!.trim() : undefined;
   const top: ClauseParts = { must: fixedFilterClauses(options.fixedFilters ?? 'listing', config), mustNot: [], should: [] };
 
@@ -245,15 +237,10 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
 
   const sort = resolveSort(input.sort, config);
   const size = normalizeSize(input.size, config);
-  return { body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
-}
-
-export function toSearchRequest(built: BuiltSearchQuery, type: EntityType = 'product'): SearchRequest {
-  const { body, size, from, sort } = built;
-  return { type, body, size, from, ...(sort !== undefined ? { sort } : {}) };
+  return { type: 'product', body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
 }
 
 /** A product lookup by key (sku, parent of a child ...): no fixed filters, no aggregations. */
 export function lookupRequest(filters: readonly QueryFilter[], size: number, config: ShopConfig): SearchRequest {
-  return toSearchRequest(buildSearchQuery({ filters, size }, config, { fixedFilters: 'none', aggregations: [] }));
+  return buildSearchQuery({ filters, size }, config, { fixedFilters: 'none', aggregations: [] });
 }
