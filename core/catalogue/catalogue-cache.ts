@@ -51,21 +51,18 @@ export function searchCacheKey(request: SearchRequest): string {
 }
 
 export class CatalogueCache implements UrlMappingCache {
-  private storage: Storage;
   /** the in-memory copy, answered once the persistent cache is disabled */
   private readonly memory = new Map<string, Map<string, unknown>>();
   private readonly status = { persistent: true, getErrors: 0, setErrors: 0, recreations: 0, quotaClears: 0 };
 
   /** @param recreate makes a fresh Storage when a read hangs (IndexedDB re-opened); without it the storage is kept */
   constructor(
-    storage: Storage,
+    private storage: Storage,
     private readonly scheduler: Scheduler,
     private readonly config: ShopConfig,
     private readonly logger?: Logger,
     private readonly recreate?: () => Storage,
-  ) {
-    this.storage = storage;
-  }
+  ) {}
 
   /** whether the persistent cache is still used, and its error, recreation and quota-clear counts */
   health(): Readonly<typeof this.status> {

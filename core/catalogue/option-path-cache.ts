@@ -33,18 +33,11 @@ export class OptionPathCache {
   }
 
   private memo<T>(product: Product, key: string, compute: () => T): T {
-    let perProduct = this.entries.get(product);
-    if (perProduct?.has(key)) return perProduct.get(key) as T;
+    const known = this.entries.get(product);
+    if (known?.has(key)) return known.get(key) as T;
     const value = compute();
-    if (this.count >= this.config.catalogue.optionPathCacheMax) {
-      this.clear();
-      perProduct = undefined;
-    }
-    if (!perProduct) {
-      perProduct = new Map();
-      this.entries.set(product, perProduct);
-    }
-    perProduct.set(key, value);
+    if (this.count >= this.config.catalogue.optionPathCacheMax) this.clear();
+    this.entries.set(product, (this.entries.get(product) ?? new Map()).set(key, value));
     this.count++;
     return value;
   }

@@ -82,9 +82,10 @@ interface ClauseParts {
   should: EsClause[];
 }
 
-/** The clauses of one filter entry on one field (spec catalogue §3.4 operators). */
-export function filterClauses(field: string, value: FilterValue): ClauseParts {
-  const parts: ClauseParts = { must: [], mustNot: [], should: [] };
+const noParts = (): ClauseParts => ({ must: [], mustNot: [], should: [] });
+
+/** The clauses of one filter entry on one field (spec catalogue §3.4 operators), added to `parts`. */
+export function filterClauses(field: string, value: FilterValue, parts = noParts()): ClauseParts {
   const range: Record<string, FilterScalar> = {};
   const orRange: Record<string, FilterScalar> = {};
   for (const [rawOp, raw] of Object.entries(value) as Array<[FilterOperator, FilterScalar | readonly FilterScalar[] | undefined]>) {
@@ -107,12 +108,6 @@ export function filterClauses(field: string, value: FilterValue): ClauseParts {
   if (Object.keys(range).length) parts.must.push({ range: { [field]: range } });
   if (Object.keys(orRange).length) parts.should.push({ range: { [field]: orRange } });
   return parts;
-}
-
-function mergeParts(target: ClauseParts, add: ClauseParts): void {
-  target.must.push(...add.must);
-  target.mustNot.push(...add.mustNot);
-  target.should.push(...add.should);
 }
 
 /** Turn clause parts into a flat list of filter-context clauses (must_not and the OR group nested in bools). */
@@ -182,21 +177,21 @@ export function textQueryClauses(text: string, config: ShopConfig): EsClause[] {
 /** spec catalogue §3.4, §5, §7, §9: a product search: its body, size, start and sort (undefined: relevance). */
 export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): SearchRequest {
   const text = isSearchableText(input.text, config) ? input.text!.trim() : undefined;
-  const top: ClauseParts = { must: fixedFilterClauses(options.fixedFilters ?? 'listing', config), mustNot: [], should: [] };
+  const top: ClauseParts = { ...noParts(), must: fixedFilterClauses(options.fixedFilters ?? 'listing', config) };
 
   const catalogFilters: QueryFilter[] = [];
   for (const filter of input.filters ?? []) {
     if (Object.keys(filter.value).length === 0) continue;
     if (filter.scope === 'catalog') catalogFilters.push(filter);
-    else mergeParts(top, filterClauses(filter.attribute, filter.value));
+    else filterClauses(filter.attribute, filter.value, top);
   }
 
   const filterMust = partsToClauses(top);
   if (catalogFilters.length) {
     // an attribute filter matches the attribute, or for configurables `{attribute}_options`
     const branch = (postfix: string): EsClause[] => {
-      const parts: ClauseParts = { must: [], mustNot: [], should: [] };
-      for (const f of catalogFilters) mergeParts(parts, filterClauses(catalogField(f.attribute, postfix, isRangeValue(f.value)), f.value));
+      const parts = noParts();
+      for (const f of catalogFilters) filterClauses(catalogField(f.attribute, postfix, isRangeValue(f.value)), f.value, parts);
       return partsToClauses(parts);
     };
     filterMust.push({

@@ -20,10 +20,13 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return kept(dateFormats, keyOf(locale, options), () => new Intl.DateTimeFormat(locale, options));
 }
 
-/** the formatter kept under `key`, made on first use */
-function kept<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  if (!formats.has(key)) formats.set(key, make());
-  return formats.get(key)!;
+/** The value kept under `key`, made on first use (the map starts afresh at `max` entries). */
+export function kept<V>(memo: Map<string, V>, key: string, make: () => V, max = Infinity): V {
+  if (memo.has(key)) return memo.get(key)!;
+  const value = make();
+  if (memo.size >= max) memo.clear();
+  memo.set(key, value);
+  return value;
 }
 
 /** How many formatters are kept (tests: formatting many values builds no new ones). */
