@@ -6,7 +6,7 @@ import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/storage';
 import { ManualNetwork, MemoryLogger, VirtualScheduler } from '../testing/virtual-time';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
-import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching, searchCacheKey } from './catalogue-cache';
+import { CachedCatalogueSearch, CatalogueCache, searchCacheKey } from './catalogue-cache';
 import type { Product, SearchResult } from './types';
 import { buildSearchQuery } from './search-query';
 import { singleProductRequest } from './product-service';
@@ -222,15 +222,5 @@ describe('CatalogueCache: products for offline use', () => {
     const search = new CachedCatalogueSearch(inner, new CatalogueCache(new MemoryStorage(), new VirtualScheduler(), config), new ManualNetwork(true), logger);
     await expect(search.search(request())).rejects.toBeInstanceOf(ApiError);
     expect(logger.lines.some((l) => l.level === 'error')).toBe(true);
-  });
-});
-
-describe('TwoStageCaching', () => {
-  it('switches itself off once the first stage is not faster than the second // spec catalogue §4.4', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.nat(100), fc.nat(100)), { maxLength: 10 }), (runs) => {
-      const t = new TwoStageCaching(config);
-      for (const [a, b] of runs) t.record(a, b);
-      expect(t.isEnabled()).toBe(runs.every(([a, b]) => a < b));
-    }));
   });
 });

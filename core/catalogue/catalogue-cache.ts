@@ -260,18 +260,3 @@ export class CachedCatalogueSearch implements CatalogueSearch {
     }
   }
 }
-
-/** spec catalogue §4.4: two-stage caching (a light query, then the full one) stops once the first is not faster. */
-export class TwoStageCaching {
-  private enabled: boolean;
-  constructor(config: ShopConfig) {
-    this.enabled = config.cache.twoStageCaching;
-  }
-  isEnabled(): boolean {
-    return this.enabled;
-  }
-  /** record one measurement (milliseconds of the first and second stage) */
-  record(firstStageMs: number, secondStageMs: number): void {
-    if (this.enabled && firstStageMs >= secondStageMs) this.enabled = false;
-  }
-}
