@@ -1,9 +1,8 @@
 /**
- * Shared Intl formatters: building one costs far more than formatting with it, so one per locale and options is kept
+ * Shared Intl number formats: building one costs far more than formatting with it, so one per locale and options is kept
  * for the life of the process (a handful: locales x formats).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function keyOf(locale: string, options: object): string {
   // options objects are small and built from literals: their JSON (keys sorted) identifies them
@@ -14,10 +13,6 @@ function keyOf(locale: string, options: object): string {
 /** The shared Intl.NumberFormat of a locale and options (throws as the constructor does for invalid options). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return kept(numberFormats, keyOf(locale, options), () => new Intl.NumberFormat(locale, options));
-}
-
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return kept(dateFormats, keyOf(locale, options), () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** The value kept under `key`, made on first use (the map starts afresh at `max` entries). */
@@ -31,5 +26,5 @@ export function kept<V>(memo: Map<string, V>, key: string, make: () => V, max = 
 
 /** How many formatters are kept (tests: formatting many values builds no new ones). */
 export function intlFormatterCount(): number {
-  return numberFormats.size + dateFormats.size;
+  return numberFormats.size;
 }
