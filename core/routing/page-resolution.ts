@@ -7,7 +7,7 @@ import type { ShopConfig } from '../config';
 import { MESSAGES, isShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
 import { homeLink } from './links';
-import { isEmptyResultError, type NavigationFailure, type RouteResolution } from './dispatcher';
+import { EMPTY_RESULT_KEYS, type RouteResolution } from './dispatcher';
 
 export type ResolvedPageKind = 'product' | 'category' | 'cms_page' | 'not-found';
 
@@ -31,10 +31,18 @@ export function resolvedPage({ kind }: RouteResolution): { kind: ResolvedPageKin
   return kind === 'route' || kind === 'not-found' ? { kind: 'not-found', status: 404 } : { kind, status: 200 };
 }
 
+/** spec catalogue §2.3: the notification of a failed navigation, an error with an OK action */
+export interface NavigationFailure {
+  readonly type: 'danger';
+  readonly message: MessageKey;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly action: typeof MESSAGES.ok;
+}
+
 export type LoadFailureOutcome =
   /** the page renders the error (the server answers with this status) */
   | { readonly kind: 'show'; readonly status: number; readonly error: PageError }
-  /** spec catalogue §2.3: notify (OK action) and go to the store's home route */
+  /** spec catalogue §2.3: notify and go to the store's home route */
   | { readonly kind: 'redirect'; readonly notification: NavigationFailure; readonly to: string };
 
 /** The status of a page the backend could not serve (the HTTP edge adds Retry-After to it). */
@@ -77,7 +85,7 @@ export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
  * only slow. An answer is judged by its status.
  */
 export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
-  if (isEmptyResultError(error)) return facts.runtime === 'server' ? 'not-found' : 'offline';
+  if (isShopError(error) && EMPTY_RESULT_KEYS.includes(error.key)) return facts.runtime === 'server' ? 'not-found' : 'offline';
   if (loadFailureKind(error) === 'not-found') return 'not-found';
   if (facts.runtime === 'browser' && isNetworkError(error)) {
     return !error.timedOut || !facts.online || facts.servedFromWorkerCache === true ? 'offline' : 'unavailable';
@@ -92,8 +100,8 @@ export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): Lo
 export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, config: ShopConfig, storeCode?: string): LoadFailureOutcome {
   switch (classifyLoadFailure(error, facts)) {
     case 'offline': {
-      const notification: NavigationFailure = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
-      return { kind: 'redirect', notification, to: notification.redirect! };
+      const notification = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok } as const;
+      return { kind: 'redirect', notification, to: homeLink(config, storeCode) };
     }
     case 'unavailable':
       return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
