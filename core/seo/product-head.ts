@@ -43,19 +43,6 @@ export function offerPrice(product: Product, now: number, config: ShopConfig): O
   return until ? { price, priceCurrency: config.i18n.currencyCode, priceValidUntil: until } : { price, priceCurrency: config.i18n.currencyCode };
 }
 
-export interface ProductStructuredInput {
-  /** the product as shown (a configurable's chosen variant merged in) */
-  readonly product: Product;
-  /** the product the page is about (a configurable's parent; the product itself otherwise) */
-  readonly parent: Product;
-  /** the page's canonical URL (absolute) */
-  readonly url: string;
-  /** absolute image URLs, first the main one */
-  readonly images: readonly string[];
-  readonly description: string;
-  readonly now: number;
-}
-
 /** What a product is sold as: a configurable's enabled children (spec catalogue §4.3), a grouped's parts (§3.1). */
 function offeredParts(parent: Product, config: ShopConfig): Array<Pick<Product, 'stock'> & Parameters<typeof productPrice>[0]> {
   if (parent.type_id === 'configurable') return (parent.configurable_children ?? []).filter((c) => !isChildDisabled(c, config));
@@ -88,7 +75,10 @@ export function aggregateOffer(parent: Product, url: string, now: number, config
  * schema.org Product for the product page: one Offer (what the page shows), or for a configurable or grouped product an
  * AggregateOffer over its variants or parts.
  */
-export function productJsonLd(input: ProductStructuredInput, config: ShopConfig): JsonLd {
+export function productJsonLd(
+  input: Pick<ProductHeadInput, 'product' | 'parent' | 'now'> & { url: string; images: readonly string[]; description: string },
+  config: ShopConfig,
+): JsonLd {
   const { product, parent, url } = input;
   const aggregate = aggregateOffer(parent, url, input.now, config);
   return {
@@ -119,7 +109,9 @@ export function galleryImageUrls(gallery: readonly MediaGalleryEntry[], preferre
 }
 
 export interface ProductHeadInput {
+  /** the product as shown (a configurable's chosen variant merged in) */
   readonly product: Product;
+  /** the product the page is about (a configurable's parent; the product itself otherwise) */
   readonly parent: Product;
   readonly gallery: readonly MediaGalleryEntry[];
   readonly breadcrumbs: readonly Breadcrumb[];
