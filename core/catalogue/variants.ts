@@ -18,8 +18,6 @@ export interface VariantSelection {
 }
 
 export interface VariantChoiceOptions {
-  /** skip unavailable children (disabled always; out of stock unless listed). Default true. */
-  readonly availabilityCheck?: boolean;
   /** use the default (first available) child when nothing matches. Default config.catalogue.useDefaultChildWhenNoMatch. */
   readonly fallbackToDefault?: boolean;
   /** only a child matching every selected option counts (re-finding the exact configuration). Default false. */
@@ -27,10 +25,9 @@ export interface VariantChoiceOptions {
 }
 
 /** spec catalogue §4.3: out-of-stock children are skipped unless out-of-stock products are listed. */
-export function isChildAvailable(child: ConfigurableChild, config: ShopConfig, availabilityCheck = true): boolean {
+export function isChildAvailable(child: ConfigurableChild, config: ShopConfig): boolean {
   if (isChildDisabled(child, config)) return false;
-  if (availabilityCheck && !config.catalogue.listOutOfStockProducts && child.stock && !child.stock.is_in_stock) return false;
-  return true;
+  return config.catalogue.listOutOfStockProducts || !child.stock || child.stock.is_in_stock;
 }
 
 function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
@@ -66,13 +63,13 @@ interface ChildIndex {
 
 const childIndexes = new WeakMap<readonly ConfigurableChild[], Map<string, ChildIndex>>();
 
-function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, availabilityCheck: boolean): ChildIndex {
-  const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}|${availabilityCheck}`;
+function childIndex(children: readonly ConfigurableChild[], config: ShopConfig): ChildIndex {
+  const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}`;
   const perRule = childIndexes.get(children) ?? new Map<string, ChildIndex>();
   childIndexes.set(children, perRule);
   const cached = perRule.get(rule);
   if (cached) return cached;
-  const candidates = children.filter((c) => isChildAvailable(c, config, availabilityCheck));
+  const candidates = children.filter((c) => isChildAvailable(c, config));
   const prices = new Float64Array(candidates.length);
   const bySku = new Map<string, number>();
   let cheapest = -1;
@@ -114,7 +111,7 @@ export function selectConfigurableChild(
   config: ShopConfig,
   options: VariantChoiceOptions = {},
 ): ConfigurableChild | undefined {
-  const index = childIndex(product.configurable_children ?? [], config, options.availabilityCheck ?? true);
+  const index = childIndex(product.configurable_children ?? [], config);
   const { candidates, prices } = index;
   if (!candidates.length) return undefined;
   if (selection.sku) {
