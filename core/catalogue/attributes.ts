@@ -55,7 +55,7 @@ export function attributeLabel(state: AttributeState, code: string, fallback: st
  * A cart line's configurable item option (option_id = attribute id, option_value) in the store view's words: the
  * attribute's label and the option value's label from the metadata, else the line's own label and value.
  */
-export function itemOptionLabels(state: AttributeState, option: ConfigurableItemOption): { label: string; value: string } {
+export function itemOptionLabels(state: AttributeState, option: ConfigurableItemOption) {
   const a = ownEntry(state.byId, String(option.option_id));
   const valueLabel = a ? optionLabel(state, a.attribute_code, option.option_value) : undefined;
   return {

@@ -1,6 +1,6 @@
 /**
- * Shared Intl number formats: building one costs far more than formatting with it, so one per locale and options is kept
- * for the life of the process (a handful: locales x formats).
+ * Shared Intl number formats: building one costs far more than formatting with it, so one per locale and options is
+ * kept for the life of the process (a handful: locales x formats).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

@@ -48,14 +48,12 @@ export type LoadFailureOutcome =
 /** The status of a page the backend could not serve (the HTTP edge adds Retry-After to it). */
 export const UNAVAILABLE_STATUS = 503;
 
-export type LoadFailureKind = 'not-found' | 'unavailable';
-
 /**
  * Whether a failed load means "the shop has no such page" or "the backend could not answer" (a slow or absent API is
  * never "not found"). Only a real answer is not-found: a core ShopError (spec catalogue §2.3, §4.1, §8) or the API's own
  * 404 / 410 / 400; no answer, a 5xx, 408, 429 or any other 4xx is unavailable.
  */
-export function loadFailureKind(error: unknown): LoadFailureKind {
+export function loadFailureKind(error: unknown): 'not-found' | 'unavailable' {
   if (isShopError(error)) return 'not-found';
   if (isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400)) return 'not-found';
   return 'unavailable';
@@ -75,17 +73,15 @@ export interface LoadFailureFacts {
   readonly servedFromWorkerCache?: boolean;
 }
 
-/** A failed load is one of three things to the shopper. */
-export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
-
 /**
  * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load, by the error's type and fields only
  * (never its message). The server knows no offline (404 or 503). In the browser an empty result or no connection is
  * offline; a timeout is offline only when the Network port or the worker's cached answer says so, else the shop is
  * only slow. An answer is judged by its status.
  */
-export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
-  if (isShopError(error) && EMPTY_RESULT_KEYS.includes(error.key)) return facts.runtime === 'server' ? 'not-found' : 'offline';
+export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): 'offline' | 'not-found' | 'unavailable' {
+  const emptyResult = isShopError(error) && EMPTY_RESULT_KEYS.includes(error.key);
+  if (emptyResult) return facts.runtime === 'server' ? 'not-found' : 'offline';
   if (loadFailureKind(error) === 'not-found') return 'not-found';
   if (facts.runtime === 'browser' && isNetworkError(error)) {
     return !error.timedOut || !facts.online || facts.servedFromWorkerCache === true ? 'offline' : 'unavailable';

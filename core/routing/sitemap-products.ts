@@ -26,8 +26,8 @@ export function isListedProduct(p: Pick<Product, 'status' | 'visibility'>): bool
 /** The catalogue request of one sitemap page: listed products with an id above `afterId`, by id ascending. */
 export function sitemapProductsRequest(config: ShopConfig, afterId: number | undefined, size = SITEMAP_PAGE_SIZE): SearchRequest {
   const filters = afterId === undefined ? [] : [{ attribute: 'id', value: { gt: afterId } }];
-  const built = buildSearchQuery({ filters, size, sort: 'id:asc' }, config, { fixedFilters: 'listing', aggregations: [] });
-  return { ...built, includeFields: SITEMAP_PRODUCT_FIELDS };
+  const query = buildSearchQuery({ filters, size, sort: 'id:asc' }, config, { aggregations: [] });
+  return { ...query, includeFields: SITEMAP_PRODUCT_FIELDS };
 }
 
 /**

@@ -76,7 +76,8 @@ export function aggregateOffer(parent: Product, url: string, now: number, config
  * AggregateOffer over its variants or parts.
  */
 export function productJsonLd(
-  input: Pick<ProductHeadInput, 'product' | 'parent' | 'now'> & { url: string; images: readonly string[]; description: string },
+  input: Pick<ProductHeadInput, 'product' | 'parent' | 'now'> &
+    { readonly url: string; readonly images: readonly string[]; readonly description: string },
   config: ShopConfig,
 ): JsonLd {
   const { product, parent, url } = input;
