@@ -124,20 +124,15 @@ export function categorySearchRequest(query: CategoryQuery, config: ShopConfig):
   };
 }
 
-export interface CategoryProductsInput {
-  readonly category: Category;
-  /** all categories (for the subtree ids) */
-  readonly categories: readonly Category[];
-  readonly filters?: ChosenFilters;
-  readonly from?: number;
-  readonly size?: number;
-}
-
 /**
- * The search of a category's product list: listing filters, category_ids in the category's subtree, the chosen
- * filters (catalog scope), the chosen sort (default best sold), aggregations of the default filters.
+ * The search of a category's product list: listing filters, category_ids in the category's subtree (of all
+ * `categories`), the chosen filters (catalog scope), the chosen sort (default best sold), aggregations of the default
+ * filters.
  */
-export function categoryProductsRequest(input: CategoryProductsInput, config: ShopConfig): SearchRequest {
+export function categoryProductsRequest(
+  input: { category: Category; categories: readonly Category[]; filters?: ChosenFilters; from?: number; size?: number },
+  config: ShopConfig,
+): SearchRequest {
   const filters = input.filters ?? {};
   const inCategory = { attribute: 'category_ids', value: { in: subtreeIds(input.category, input.categories) } };
   const { from = 0, size = config.search.defaultPageSize } = input;

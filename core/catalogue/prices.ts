@@ -263,13 +263,7 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
 }
 
 /** spec catalogue §3.1: price display holds a regular and a special string. */
-export interface PriceDisplay {
-  readonly regular: string;
-  readonly special?: string;
-}
-
-/** spec catalogue §3.1: the regular and special strings of a product's price. */
-export function priceDisplay(product: Product, now: number, locale: LocaleCode, config: ShopConfig, options: PriceOptions = {}): PriceDisplay {
+export function priceDisplay(product: Product, now: number, locale: LocaleCode, config: ShopConfig, options: PriceOptions = {}) {
   const p = productPriceWithOptions(product, now, config, options);
   return p.special !== undefined
     ? { regular: formatPrice(p.regular, locale, config), special: formatPrice(p.special, locale, config) }

@@ -3,13 +3,8 @@
  * database, so the rules answer the same on every runtime. EU summer time runs from the last Sunday of March to the
  * last Sunday of October, 01:00 UTC; adapters/common/time-zone.test.ts checks the table against Intl.
  */
-export interface ZoneRule {
-  /** offset from UTC outside summer time, in minutes */
-  readonly standardOffsetMinutes: number;
-  readonly summerTime: 'eu' | 'none';
-}
-
-export const ZONE_RULES: Readonly<Record<string, ZoneRule>> = {
+/** per zone: its offset from UTC outside summer time, in minutes, and its summer time */
+export const ZONE_RULES: Readonly<Record<string, { standardOffsetMinutes: number; summerTime: 'eu' | 'none' }>> = {
   UTC: { standardOffsetMinutes: 0, summerTime: 'none' },
   'Europe/Amsterdam': { standardOffsetMinutes: 60, summerTime: 'eu' },
   'Europe/Brussels': { standardOffsetMinutes: 60, summerTime: 'eu' },
@@ -20,7 +15,7 @@ export const ZONE_RULES: Readonly<Record<string, ZoneRule>> = {
 
 const DAY = 86_400_000;
 
-function rule(zone: string): ZoneRule {
+function rule(zone: string) {
   const r = ZONE_RULES[zone];
   if (!r) throw new Error(`Unknown time zone '${zone}' (known: ${Object.keys(ZONE_RULES).join(', ')})`);
   return r;

@@ -15,27 +15,19 @@ import { breadcrumbJsonLd, type JsonLd } from './structured-data';
 
 export const IN_STOCK = 'https://schema.org/InStock';
 export const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
-export type OfferAvailability = typeof IN_STOCK | typeof OUT_OF_STOCK;
 
 /** spec catalogue §4.3, §4.4: out of stock with errors.variants or a stock that says so; else in stock. */
-export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): OfferAvailability {
+export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): typeof IN_STOCK | typeof OUT_OF_STOCK {
   if (product.errors?.['variants']) return OUT_OF_STOCK;
   return product.stock?.is_in_stock === false ? OUT_OF_STOCK : IN_STOCK;
 }
 
-export interface OfferPrice {
-  /** the amount with the currency's fraction digits ('12.50'), as schema.org's examples write it */
-  readonly price: string;
-  readonly priceCurrency: string;
-  /** the last day of an active special price (its special_to_date), 'YYYY-MM-DD' */
-  readonly priceValidUntil?: string;
-}
-
 /**
- * spec catalogue §3.1, §9: the price the shopper sees at `now` (final, incl. tax, with chosen options) in EUR with 2
- * fraction digits; while a special price applies and has an end, the offer is valid until that day.
+ * spec catalogue §3.1, §9: the price the shopper sees at `now` (final, incl. tax, with chosen options) with the
+ * currency's fraction digits ('12.50', as schema.org's examples write it); while a special price applies and has an
+ * end, the offer is valid until that day (priceValidUntil 'YYYY-MM-DD').
  */
-export function offerPrice(product: Product, now: number, config: ShopConfig): OfferPrice {
+export function offerPrice(product: Product, now: number, config: ShopConfig) {
   const info = productPriceWithOptions(product, now, config);
   const price = info.final.toFixed(config.i18n.fractionDigits);
   const to = product.special_to_date;
