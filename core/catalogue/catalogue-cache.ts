@@ -148,10 +148,6 @@ export class CatalogueCache implements UrlMappingCache {
   setSearch<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {
     return this.set(STORAGE_COLLECTIONS.elasticCache, searchCacheKey(request), result);
   }
-  async getProduct(sku: string): Promise<Product | undefined> {
-    const entry = await this.get<Product & { [LISTING_ONLY]?: true }>(STORAGE_COLLECTIONS.products, sku);
-    return entry ? withoutMark(entry) : undefined;
-  }
   /**
    * Keep a product. `listingOnly`: only a list's fields came; they are merged into a whole document kept before, or
    * kept marked, good for lists and searches but not for a product page (see offlineProducts).
@@ -192,8 +188,7 @@ export class CatalogueCache implements UrlMappingCache {
     ]).then(() => undefined);
   }
   async getUrlMapping(url: string): Promise<UrlMapHit | null | undefined> {
-    const entry = await this.get<{ hit: UrlMapHit | null }>(STORAGE_COLLECTIONS.urlCache, url);
-    return entry ? entry.hit : undefined;
+    return (await this.get<{ hit: UrlMapHit | null }>(STORAGE_COLLECTIONS.urlCache, url))?.hit;
   }
   setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void> {
     return this.set(STORAGE_COLLECTIONS.urlCache, url, { hit });
