@@ -6,7 +6,7 @@ import type { LocaleCode, ShopConfig } from '../config';
 import { kept, numberFormat } from '../format/intl';
 import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOptionValue } from './types';
 import type { PriceFields, Product } from './types';
-import { zonedDayBounds, zonedTimeToEpoch } from './time-zone';
+import { zonedTimeToEpoch } from './time-zone';
 
 export interface PriceOptions {
   /** show prices including tax (default true: Dutch shops show prices incl. VAT) */
@@ -56,7 +56,7 @@ export function specialDateBound(value: string, zone: string, side: 'from' | 'to
     const [, y, mo, d, h, mi, se, ms] = m.map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
     if (mo < 1 || mo > 12 || d < 1 || d > 31) return NaN;
     if (h || mi || se || ms) return zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms);
-    return zonedDayBounds(zone, y, mo, d)[side === 'from' ? 'start' : 'nextStart'];
+    return zonedTimeToEpoch(zone, y, mo, side === 'from' ? d : d + 1);
   }, BOUNDS_KEPT);
 }
 

@@ -38,7 +38,8 @@ export function zoneOffsetMinutes(zone: string, epochMs: number): number {
 }
 
 /**
- * The instant a wall-clock time of the zone stands for. A time skipped by the spring change (02:30 on the last
+ * The instant a wall-clock time of the zone stands for (a day past the month's end is the next month's, as in
+ * Date.UTC). A time skipped by the spring change (02:30 on the last
  * Sunday of March) is read with the offset before the change (it is 03:30 summer time); a time that occurs twice
  * in autumn is its first occurrence.
  */
@@ -49,10 +50,4 @@ export function zonedTimeToEpoch(zone: string, y: number, month: number, d: numb
   // a reading is right when it maps back to the same wall time: the earlier one of those, in the spring gap `before`
   const right = [before, after].filter((t) => zoneOffsetMinutes(zone, t) * 60_000 + t === wall);
   return right.length ? Math.min(...right) : before;
-}
-
-/** The instant a local day of the zone begins (00:00) and the instant the next one begins. */
-export function zonedDayBounds(zone: string, y: number, month: number, d: number): { start: number; nextStart: number } {
-  const next = new Date(Date.UTC(y, month - 1, d + 1));
-  return { start: zonedTimeToEpoch(zone, y, month, d), nextStart: zonedTimeToEpoch(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
 }
