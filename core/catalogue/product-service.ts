@@ -195,13 +195,11 @@ export class ProductService extends StateHolder<ProductState> {
 
   /** The products a grouped or bundle product links to (one search), by sku; a missing one is logged. */
   private async linkedProducts(skus: string[]): Promise<(sku: string) => Product | undefined> {
-    let found: Product[] = [];
-    try {
-      const request = lookupRequest([{ attribute: 'sku', value: { in: skus } }], skus.length, this.config);
-      found = (await this.search.search<Product>(request)).items;
-    } catch (e) {
+    const request = lookupRequest([{ attribute: 'sku', value: { in: skus } }], skus.length, this.config);
+    const found = await this.search.search<Product>(request).then((r) => r.items, (e: unknown) => {
       this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-    }
+      return [];
+    });
     const bySku = new Map(found.map((p) => [p.sku, p]));
     return (sku) => {
       const p = bySku.get(sku);
@@ -284,12 +282,10 @@ export class ProductService extends StateHolder<ProductState> {
 
   /** Related products are optional: nothing to ask, or a failed search (logged), leaves the kind's list empty. */
   private async keepRelated(request: SearchRequest | undefined, about: object): Promise<Product[]> {
-    let items: Product[] = [];
-    try {
-      if (request) items = (await this.search.search<Product>(request)).items;
-    } catch (e) {
+    const items = !request ? [] : await this.search.search<Product>(request).then((r) => r.items, (e: unknown) => {
       this.logger?.warn('Related products not loaded', 'product', { ...about, error: String(e) });
-    }
+      return [];
+    });
     this.patch({ related: { ...this.state.value.related, [RELATED_LINK_TYPE]: items } });
     return items;
   }
