@@ -1,7 +1,4 @@
-/**
- * Categories (spec catalogue §2.2, §3.2, §4.4, §5, §7, §9): the tree built from the flat search answer, menu
- * items, breadcrumbs, lookups, the category query and the category product list.
- */
+/** Category rules and searches (spec catalogue §2.2, §3.2, §4.4, §5, §7, §9). */
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import type { SearchRequest } from '../ports/catalogue-search';

@@ -1,7 +1,4 @@
-/**
- * The category pages' state (spec catalogue §3.6, §4.4): categories, tree and menu, the current category, its
- * product list with paging, chosen and available filters, and the offline warning.
- */
+/** The category pages' state (spec catalogue §3.6, §4.4). */
 import { StateHolder } from '../state-holder';
 import type { LocaleCode, ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';

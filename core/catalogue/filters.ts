@@ -1,7 +1,4 @@
-/**
- * Category and search filters (spec catalogue §2.2, §3.4, §4.4, §9): toggling, single choice, system filters,
- * the route query, the options offered from the aggregations, and price range labels.
- */
+/** Category and search filters (spec catalogue §2.2, §3.4, §4.4, §9). */
 import type { LocaleCode, PriceRange, ShopConfig, SortKey } from '../config';
 import { numberFormat } from '../format/intl';
 import type { Aggregations, AttributeMetadata, ChosenFilters, FilterOption, QueryFilter } from './types';

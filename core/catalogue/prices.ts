@@ -1,7 +1,4 @@
-/**
- * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, the prices of every product type with
- * custom options, incl./excl. tax, and formatting; every rule takes `now` rather than reading a clock.
- */
+/** Product prices (spec catalogue §3.1, §4.4, §9); every rule takes `now` rather than reading a clock. */
 import type { LocaleCode, ShopConfig } from '../config';
 import { kept, numberFormat } from '../format/intl';
 import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOptionValue } from './types';

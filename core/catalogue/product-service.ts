@@ -143,8 +143,7 @@ export class ProductService extends StateHolder<ProductState> {
         if (!parent) throw new ShopError(MESSAGES.productVisibilityEmpty, { visibility: found.visibility ?? 1 });
         return { kind: 'redirect', to: productLink(parent, this.config, { childSku: found.sku, ...(options.storeCode ? { storeCode: options.storeCode } : {}) }), status: 301 };
       }
-      const product = await this.prepare(found, options);
-      return { kind: 'product', product };
+      return { kind: 'product', product: await this.prepare(found, options) };
     } finally {
       this.patch({ loading: false });
     }

@@ -1,7 +1,4 @@
-/**
- * Configurable products (spec catalogue §3.1, §4.2, §4.3, §4.4): which child a selection picks, which option
- * values remain available, merging the chosen child into the product, and errors.variants.
- */
+/** Configurable products' rules (spec catalogue §3.1, §4.2, §4.3, §4.4). */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { ConfigurableChild, ConfigurableOption, ConfigurableOptionValue, Product } from './types';
