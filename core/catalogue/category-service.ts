@@ -98,9 +98,8 @@ export class CategoryService extends StateHolder<CategoryState> {
     const categories = await this.loadCategories();
     const category = findCategoryByPath(categories, path, this.config);
     if (!category) {
-      const e = categoryQueryEmpty('url_path', path.replace(/^\/+/, ''));
       this.options.logger?.warn('Category query returned empty result', 'category', { path });
-      throw e;
+      throw categoryQueryEmpty('url_path', path.replace(/^\/+/, ''));
     }
     this.setCurrent(category);
     return category;

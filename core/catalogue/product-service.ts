@@ -161,9 +161,8 @@ export class ProductService extends StateHolder<ProductState> {
     let current = withVariantErrors(original, this.config);
     let configuration: ProductConfiguration = {};
     if (original.type_id === 'configurable') {
-      const child = selectConfigurableChild(original, options.childSku ? { sku: options.childSku } : {}, this.config, {
-        fallbackToDefault: true,
-      });
+      const selection = options.childSku ? { sku: options.childSku } : {};
+      const child = selectConfigurableChild(original, selection, this.config, { fallbackToDefault: true });
       if (child) {
         configuration = configurationOfChild(original, child);
         current = { ...mergeChildIntoProduct(original, child, this.config), errors: current.errors ?? {} };

@@ -81,18 +81,16 @@ function childIndex(children: readonly ConfigurableChild[], config: ShopConfig):
 }
 
 function positionsByValue(index: ChildIndex, code: string): Map<string, number[]> {
-  let byValue = index.byValue.get(code);
-  if (!byValue) {
-    byValue = new Map();
-    index.candidates.forEach((c, i) => {
-      const v = childValue(c, code);
-      if (v === undefined) return;
-      const list = byValue!.get(v);
-      if (list) list.push(i);
-      else byValue!.set(v, [i]);
-    });
-    index.byValue.set(code, byValue);
-  }
+  const known = index.byValue.get(code);
+  if (known) return known;
+  const byValue = new Map<string, number[]>();
+  index.candidates.forEach((c, i) => {
+    const v = childValue(c, code);
+    if (v === undefined) return;
+    if (!byValue.has(v)) byValue.set(v, []);
+    byValue.get(v)!.push(i);
+  });
+  index.byValue.set(code, byValue);
   return byValue;
 }
 
