@@ -71,10 +71,8 @@ function ecommerceEvent(event: EcommerceEventName, fields: Omit<Ecommerce, 'curr
 
 /** Σ price × quantity, summed in whole cents (no float drift across many lines). */
 export function goodsValue(items: readonly GaItem[], config: Money): number {
-  return fromCents(
-    items.reduce((sum, i) => sum + cents(i.price, config) * i.quantity, 0),
-    config,
-  );
+  const total = items.reduce((sum, i) => sum + cents(i.price, config) * i.quantity, 0);
+  return fromCents(total, config);
 }
 
 function isLabelValue(o: unknown): o is { label: string; value: string } {

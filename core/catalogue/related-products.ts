@@ -16,10 +16,8 @@ export function relatedLinkSkus(product: Product): string[] {
 /** The deepest category of a product (the entry whose path has the most segments). */
 export function deepestCategoryId(product: Product): number | undefined {
   const refs = product.category ?? [];
-  if (refs.length) {
-    const best = [...refs].sort((a, b) => (b.path ?? '').split('/').length - (a.path ?? '').split('/').length)[0];
-    return best?.category_id;
-  }
+  const depth = (ref: { path?: string }) => (ref.path ?? '').split('/').length;
+  if (refs.length) return [...refs].sort((a, b) => depth(b) - depth(a))[0]?.category_id;
   const ids = (product.category_ids ?? []).map(Number).filter(Number.isFinite);
   return ids.length ? ids[ids.length - 1] : undefined;
 }
