@@ -60,8 +60,7 @@ export function resolveSort(sort: SearchInput['sort'], config: ShopConfig): stri
   const option = config.sortOptions.find((o) => o.key === sort);
   if (option) return `${option.field}:${option.direction}`;
   const [field, direction] = sort.split(':');
-  if (!field) return undefined;
-  return `${field}:${direction === 'desc' ? 'desc' : 'asc'}`;
+  return field ? `${field}:${direction === 'desc' ? 'desc' : 'asc'}` : undefined;
 }
 
 function asArray(v: FilterScalar | readonly FilterScalar[]): FilterScalar[] {
