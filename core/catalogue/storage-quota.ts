@@ -52,13 +52,10 @@ export class StorageQuotaMonitor {
   }
 
   private async checkOnce(): Promise<boolean> {
-    let estimate: StorageEstimate | undefined;
-    try {
-      estimate = await this.quota.estimate();
-    } catch (e) {
+    const estimate = await this.quota.estimate().catch((e: unknown) => {
       this.logger?.debug('storage estimate failed', 'cache', String(e));
-      return false;
-    }
+      return undefined;
+    });
     if (!storageNearlyFull(estimate, this.config)) return false;
     this.logger?.warn('Local storage nearly full: clearing the product and URL caches', 'cache', estimate);
     await this.cache.clearForQuota();
