@@ -94,11 +94,10 @@ export function productJsonLd(
 
 /** Absolute URLs of a gallery's images at the gallery size (spec catalogue §9: 600x744), the main one first. */
 export function galleryImageUrls(gallery: readonly MediaGalleryEntry[], preferred: string | undefined, ctx: Pick<HeadContextData, 'origin' | 'config'>): string[] {
-  const paths = [...new Set([...(preferred && preferred !== ctx.config.catalogue.noImageValue ? [preferred] : []), ...gallery.map((g) => g.image)])];
-  return paths.flatMap((p) => {
-    const url = imageUrl(p, ctx.config.images.gallery, ctx.config);
-    return url ? [absoluteUrl(ctx.origin, url)] : [];
-  });
+  // imageUrl answers nothing for an empty path or 'no_selection'
+  const paths = [...new Set([preferred, ...gallery.map((g) => g.image)])];
+  const urls = paths.map((p) => imageUrl(p, ctx.config.images.gallery, ctx.config));
+  return urls.flatMap((url) => (url ? [absoluteUrl(ctx.origin, url)] : []));
 }
 
 export interface ProductHeadInput {
