@@ -24,8 +24,6 @@ export interface PageResolutionState {
   readonly error?: PageError;
 }
 
-export const EMPTY_PAGE_RESOLUTION: PageResolutionState = { status: 200 };
-
 /** spec catalogue §2.3: a product, category or CMS match renders that page (200); nothing is the not-found page (404). */
 export function resolvedPage({ kind }: RouteResolution): { kind: ResolvedPageKind; status: 200 | 404 } {
   return kind === 'route' || kind === 'not-found' ? { kind: 'not-found', status: 404 } : { kind, status: 200 };
@@ -115,7 +113,7 @@ export function pageUnavailable(state: PageResolutionState, path: string): boole
 
 export class PageResolutionService extends StateHolder<PageResolutionState> {
   constructor() {
-    super(EMPTY_PAGE_RESOLUTION);
+    super({ status: 200 });
   }
 
   /** A path resolved or loaded fine as a page kind (status from spec §2.3 unless given). */
