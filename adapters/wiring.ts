@@ -15,7 +15,7 @@ import type { StorageQuota } from '../core/ports/storage-quota';
 import type { CatalogueSearch } from '../core/ports/catalogue-search';
 import type { HomeContentSource } from '../core/catalogue/home-content';
 import { HomeService } from '../core/catalogue/home-service';
-import { CachedCatalogueSearch, CatalogueCache, TwoStageCaching } from '../core/catalogue/catalogue-cache';
+import { CachedCatalogueSearch, CatalogueCache } from '../core/catalogue/catalogue-cache';
 import { CategoryService } from '../core/catalogue/category-service';
 import { SearchService } from '../core/catalogue/search-service';
 import { AttributeService } from '../core/catalogue/attributes';
@@ -280,15 +280,13 @@ export const CATALOGUE: Bindings = new Map<ServiceId, (g: ShopGraph) => unknown>
   [HomeService, (g) => new HomeService(search(g), g.runtime.config, g.runtime.logger, g.runtime.homeContent)],
   [AttributeService, (g) => new AttributeService(g.get<AttributeApi>(TOKENS.AttributeApi), g.runtime.config, g.runtime.logger, g.get<Storage>(CATALOGUE_STORAGE))],
   [StorageQuotaMonitor, (g) => new StorageQuotaMonitor(g.runtime.storageQuota, g.runtime.scheduler, g.get(CatalogueCache), g.runtime.config, g.runtime.logger)],
-  [TwoStageCaching, (g) => new TwoStageCaching(g.runtime.config)],
   [
     CategoryService,
     (g) =>
       new CategoryService(g.get<CategoryApi>(TOKENS.CategoryApi), search(g), g.runtime.config, {
         logger: g.runtime.logger,
         clock: g.runtime.clock,
-        // spec catalogue §4.4 two-stage caching: the browser's only (the server awaits the full page anyway)
-        ...(g.runtime.kind === 'server' ? {} : { twoStage: g.get(TwoStageCaching) }),
+        twoStage: g.runtime.kind !== 'server',
         attributes: () => Object.values(g.get(AttributeService).snapshot().byCode),
       }),
   ],

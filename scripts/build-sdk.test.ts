@@ -53,7 +53,7 @@ console.log(JSON.stringify({
 const CHECK = `
 import { createHeadlessShop, MemoryStorage, StaticNetwork, SystemClock, ConsoleLogger, UuidGenerator, TimerScheduler,
   HttpCatalogueSearch, createApiClient, type HeadlessShop } from '@papier/storefront-sdk/adapters';
-import { DEFAULT_CONFIG, createConfig, buildSearchQuery, toSearchRequest, selectConfigurableChild, mergeCartItems,
+import { DEFAULT_CONFIG, createConfig, buildSearchQuery, selectConfigurableChild, mergeCartItems,
   CartService, type Product, type CartItem, type SearchState } from '@papier/storefront-sdk';
 import { VirtualClock, VirtualScheduler, ManualNetwork, SequentialIds, MemoryLogger } from '@papier/storefront-sdk/testing';
 
@@ -71,7 +71,7 @@ export async function run(apiUrl: string): Promise<string | undefined> {
   // @ts-expect-error the locale is nl-NL or en-US
   await createHeadlessShop({ apiUrl, locale: 'fr-FR' });
   const search = new HttpCatalogueSearch(createApiClient({ baseUrl: apiUrl, timeoutMs: 5000 }), createConfig({}));
-  const found = await search.search<Product>(toSearchRequest(buildSearchQuery({ text: 'lint' }, DEFAULT_CONFIG)));
+  const found = await search.search<Product>(buildSearchQuery({ text: 'lint' }, DEFAULT_CONFIG));
   const child = first ? selectConfigurableChild(first, {}, DEFAULT_CONFIG) : undefined;
   const merged = mergeCartItems(lines, [], { serverMergeByDefault: true });
   const scheduler = new VirtualScheduler(new VirtualClock());

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../../test-fixtures/backend';
 import { DEFAULT_CONFIG } from '../../core/config';
-import { buildSearchQuery, toSearchRequest } from '../../core/catalogue/search-query';
+import { buildSearchQuery } from '../../core/catalogue/search-query';
 import { availableFiltersFromAggregations, chosenFiltersToQuery, filtersFromRouteQuery } from '../../core/catalogue/filters';
 import { buildCategoryTree } from '../../core/catalogue/categories';
 import type { Product } from '../../core/catalogue/types';
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const run = (input: Parameters<typeof buildSearchQuery>[0], options?: Parameters<typeof buildSearchQuery>[2]) =>
-  search.search<Product>(toSearchRequest(buildSearchQuery(input, config, options)));
+  search.search<Product>(buildSearchQuery(input, config, options));
 
 const isWrappingPaper = (p: Product) => /papier/i.test(`${p.name} ${(p.category ?? []).map((c) => c.name).join(' ')}`);
 
@@ -39,13 +39,13 @@ describe('HttpCatalogueSearch against the demo backend', () => {
     expect(r.items.filter(isWrappingPaper).length).toBeGreaterThanOrEqual(Math.ceil(r.items.length / 2));
     expect(isWrappingPaper(r.items[0]!)).toBe(true);
     // the fuzziness of the query is what finds it: without it the typo finds nothing
-    const exact = await search.search<Product>(toSearchRequest(buildSearchQuery({ text: 'kadopapir', size: 10 }, { ...config, search: { ...config.search, fuzziness: 0 } })));
+    const exact = await search.search<Product>(buildSearchQuery({ text: 'kadopapir', size: 10 }, { ...config, search: { ...config.search, fuzziness: 0 } }));
     expect(exact.total).toBe(0);
   });
 
   it('GET and POST send the same body and get the same answer // spec catalogue §7', async () => {
     const post = new HttpCatalogueSearch(createApiClient({ baseUrl: backend.url, timeoutMs: 5000 }), { ...config, search: { ...config.search, queryMethod: 'POST' } });
-    const req = toSearchRequest(buildSearchQuery({ text: 'lint', size: 5 }, config));
+    const req = buildSearchQuery({ text: 'lint', size: 5 }, config);
     const [a, b] = await Promise.all([search.search<Product>(req), post.search<Product>(req)]);
     expect(b.items.map((p) => p.sku)).toEqual(a.items.map((p) => p.sku));
   });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../../test-fixtures/backend';
 import { DEFAULT_CONFIG } from '../../core/config';
-import { buildSearchQuery, toSearchRequest } from '../../core/catalogue/search-query';
+import { buildSearchQuery } from '../../core/catalogue/search-query';
 import { chunkSkus, StockSyncService } from '../../core/catalogue/stock-sync';
 import { UrlDispatcher } from '../../core/routing/dispatcher';
 import type { Category, Product } from '../../core/catalogue/types';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   productApi = new HttpProductApi(client, config);
   stock = new HttpStockApi(client);
   content = new HttpContentApi(client, config);
-  products = (await search.search<Product>(toSearchRequest(buildSearchQuery({ size: 60 }, config)))).items;
+  products = (await search.search<Product>(buildSearchQuery({ size: 60 }, config))).items;
   cats = await new HttpCategoryApi(client, config).list({});
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
 /**
  * The shop's analytics (spec catalogue §2.4), consent first: an event goes to the DataLayer port only while the
- * shopper's cookie consent is 'granted'; without it the event is dropped, never kept for later. The events are the
- * rules of ./events.ts, fed from the cart, the checkout and the UI's calls (lists, product page, routes).
- * Each e-commerce event is preceded by `{ ecommerce: null }`: Google Tag Manager merges what is pushed into one data
- * model, and without the reset one event's items would carry into the next.
+ * shopper's cookie consent is 'granted'; without it the event is dropped, never kept for later. Each e-commerce
+ * event is preceded by `{ ecommerce: null }`: Google Tag Manager merges what is pushed into one data model, and without
+ * the reset one event's items would carry into the next.
  */
 import { pairwise, type Subscription } from 'rxjs';
 import type { ShopConfig } from '../config';

@@ -15,7 +15,7 @@ import { segmentValue } from '../cart/totals';
 import type { CartItem, TotalSegment } from '../cart/types';
 import type { CheckoutStep } from '../checkout/checkout-step';
 import type { ResolvedPageKind } from '../routing/page-resolution';
-import { PAGE_NOT_FOUND, routeByName, tagManagerName, type RouteDef } from '../routing/routes';
+import { PAGE_NOT_FOUND, routeByName, type RouteDef } from '../routing/routes';
 
 export interface GaItem {
   readonly item_id: string;
@@ -71,10 +71,8 @@ function ecommerceEvent(event: EcommerceEventName, fields: Omit<Ecommerce, 'curr
 
 /** Σ price × quantity, summed in whole cents (no float drift across many lines). */
 export function goodsValue(items: readonly GaItem[], config: Money): number {
-  return fromCents(
-    items.reduce((sum, i) => sum + cents(i.price, config) * i.quantity, 0),
-    config,
-  );
+  const total = items.reduce((sum, i) => sum + cents(i.price, config) * i.quantity, 0);
+  return fromCents(total, config);
 }
 
 function isLabelValue(o: unknown): o is { label: string; value: string } {
@@ -152,10 +150,7 @@ export interface CartSnapshot {
   readonly coupon?: { readonly code: string } | undefined;
 }
 
-/**
- * view_cart, begin_checkout, add_shipping_info, add_payment_info and purchase: the cart's lines, value = goods −
- * discount (+ shipping for purchase, with tax and shipping beside it), in whole cents (see the header comment).
- */
+/** The cart's funnel events, valued as the header comment says. */
 export function cartEvent(
   name: CartEventName,
   cart: CartSnapshot,
@@ -212,5 +207,5 @@ const DISPATCHED_ROUTE: Readonly<Record<ResolvedPageKind, string>> = {
 export function pageView(route: RouteDef, path: string, resolvedKind?: ResolvedPageKind): PageViewEvent | undefined {
   const shown = route.name === PAGE_NOT_FOUND && resolvedKind ? (routeByName(DISPATCHED_ROUTE[resolvedKind]) ?? route) : route;
   if (shown.excludeFromPageView) return undefined;
-  return { event: 'page_view', page_type: tagManagerName(shown), page_path: path.split(/[?#]/)[0]! };
+  return { event: 'page_view', page_type: shown.tagManagerName ?? shown.name, page_path: path.split(/[?#]/)[0]! };
 }

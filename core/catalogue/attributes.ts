@@ -9,7 +9,7 @@ import type { ShopConfig } from '../config';
 import type { AttributeApi, AttributeQuery } from '../ports/attribute-api';
 import type { Logger } from '../ports/logger';
 import { STORAGE_COLLECTIONS, type Storage } from '../ports/storage';
-import type { AttributeMetadata, Product } from './types';
+import type { AttributeMetadata, ConfigurableItemOption, Product } from './types';
 
 export interface AttributeState {
   readonly byCode: Readonly<Record<string, AttributeMetadata>>;
@@ -55,10 +55,7 @@ export function attributeLabel(state: AttributeState, code: string, fallback: st
  * A cart line's configurable item option (option_id = attribute id, option_value) in the store view's words: the
  * attribute's label and the option value's label from the metadata, else the line's own label and value.
  */
-export function itemOptionLabels(
-  state: AttributeState,
-  option: { option_id: number | string; option_value: number | string; label?: string; value?: string },
-): { label: string; value: string } {
+export function itemOptionLabels(state: AttributeState, option: ConfigurableItemOption) {
   const a = ownEntry(state.byId, String(option.option_id));
   const valueLabel = a ? optionLabel(state, a.attribute_code, option.option_value) : undefined;
   return {

@@ -51,21 +51,18 @@ export function searchCacheKey(request: SearchRequest): string {
 }
 
 export class CatalogueCache implements UrlMappingCache {
-  private storage: Storage;
   /** the in-memory copy, answered once the persistent cache is disabled */
   private readonly memory = new Map<string, Map<string, unknown>>();
   private readonly status = { persistent: true, getErrors: 0, setErrors: 0, recreations: 0, quotaClears: 0 };
 
   /** @param recreate makes a fresh Storage when a read hangs (IndexedDB re-opened); without it the storage is kept */
   constructor(
-    storage: Storage,
+    private storage: Storage,
     private readonly scheduler: Scheduler,
     private readonly config: ShopConfig,
     private readonly logger?: Logger,
     private readonly recreate?: () => Storage,
-  ) {
-    this.storage = storage;
-  }
+  ) {}
 
   /** whether the persistent cache is still used, and its error, recreation and quota-clear counts */
   health(): Readonly<typeof this.status> {
@@ -151,10 +148,6 @@ export class CatalogueCache implements UrlMappingCache {
   setSearch<T>(request: SearchRequest, result: SearchResult<T>): Promise<void> {
     return this.set(STORAGE_COLLECTIONS.elasticCache, searchCacheKey(request), result);
   }
-  async getProduct(sku: string): Promise<Product | undefined> {
-    const entry = await this.get<Product & { [LISTING_ONLY]?: true }>(STORAGE_COLLECTIONS.products, sku);
-    return entry ? withoutMark(entry) : undefined;
-  }
   /**
    * Keep a product. `listingOnly`: only a list's fields came; they are merged into a whole document kept before, or
    * kept marked, good for lists and searches but not for a product page (see offlineProducts).
@@ -195,8 +188,7 @@ export class CatalogueCache implements UrlMappingCache {
     ]).then(() => undefined);
   }
   async getUrlMapping(url: string): Promise<UrlMapHit | null | undefined> {
-    const entry = await this.get<{ hit: UrlMapHit | null }>(STORAGE_COLLECTIONS.urlCache, url);
-    return entry ? entry.hit : undefined;
+    return (await this.get<{ hit: UrlMapHit | null }>(STORAGE_COLLECTIONS.urlCache, url))?.hit;
   }
   setUrlMapping(url: string, hit: UrlMapHit | null): Promise<void> {
     return this.set(STORAGE_COLLECTIONS.urlCache, url, { hit });
@@ -261,20 +253,5 @@ export class CachedCatalogueSearch implements CatalogueSearch {
     } else if (request.type === 'category') {
       for (const item of result.items as unknown as Category[]) if (item && typeof item.id === 'number') await this.cache.setCategory(item);
     }
-  }
-}
-
-/** spec catalogue §4.4: two-stage caching (a light query, then the full one) stops once the first is not faster. */
-export class TwoStageCaching {
-  private enabled: boolean;
-  constructor(config: ShopConfig) {
-    this.enabled = config.cache.twoStageCaching;
-  }
-  isEnabled(): boolean {
-    return this.enabled;
-  }
-  /** record one measurement (milliseconds of the first and second stage) */
-  record(firstStageMs: number, secondStageMs: number): void {
-    if (this.enabled && firstStageMs >= secondStageMs) this.enabled = false;
   }
 }

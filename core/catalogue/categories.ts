@@ -1,14 +1,11 @@
-/**
- * Categories (spec catalogue §2.2, §3.2, §4.4, §5, §7, §9): the tree built from the flat search answer, menu
- * items, breadcrumbs, lookups, the category query and the category product list.
- */
+/** Category rules and searches (spec catalogue §2.2, §3.2, §4.4, §5, §7, §9). */
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import type { SearchRequest } from '../ports/catalogue-search';
 import type { CategoryQuery } from '../ports/category-api';
 import { categoryLink } from '../routing/links';
 import { chosenFiltersToQuery, chosenSort } from './filters';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import type { Breadcrumb, Category, ChosenFilters, MenuItem, Product, ProductList } from './types';
 
 function byPosition(a: Category, b: Category): number {
@@ -124,25 +121,20 @@ export function categorySearchRequest(query: CategoryQuery, config: ShopConfig):
   };
 }
 
-export interface CategoryProductsInput {
-  readonly category: Category;
-  /** all categories (for the subtree ids) */
-  readonly categories: readonly Category[];
-  readonly filters?: ChosenFilters;
-  readonly from?: number;
-  readonly size?: number;
-}
-
 /**
- * The search of a category's product list: listing filters, category_ids in the category's subtree, the chosen
- * filters (catalog scope), the chosen sort (default best sold), aggregations of the default filters.
+ * The search of a category's product list: listing filters, category_ids in the category's subtree (of all
+ * `categories`), the chosen filters (catalog scope), the chosen sort (default best sold), aggregations of the default
+ * filters.
  */
-export function categoryProductsRequest(input: CategoryProductsInput, config: ShopConfig): SearchRequest {
+export function categoryProductsRequest(
+  input: { category: Category; categories: readonly Category[]; filters?: ChosenFilters; from?: number; size?: number },
+  config: ShopConfig,
+): SearchRequest {
   const filters = input.filters ?? {};
   const inCategory = { attribute: 'category_ids', value: { in: subtreeIds(input.category, input.categories) } };
   const { from = 0, size = config.search.defaultPageSize } = input;
   const query = { filters: [inCategory, ...chosenFiltersToQuery(filters, config)], from, size };
-  return toSearchRequest(buildSearchQuery({ ...query, sort: chosenSort(filters, config) }, config));
+  return buildSearchQuery({ ...query, sort: chosenSort(filters, config) }, config);
 }
 
 /** Paging: whether a list has more items to load (the next page starts at its length). */

@@ -1,7 +1,4 @@
-/**
- * The category pages' state (spec catalogue §3.6, §4.4): categories, tree and menu, the current category, its
- * product list with paging, chosen and available filters, and the offline warning.
- */
+/** The category pages' state (spec catalogue §3.6, §4.4). */
 import { StateHolder } from '../state-holder';
 import type { LocaleCode, ShopConfig } from '../config';
 import { MESSAGES, type MessageKey } from '../messages';
@@ -9,7 +6,6 @@ import type { CatalogueSearch } from '../ports/catalogue-search';
 import type { CategoryApi } from '../ports/category-api';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
-import type { TwoStageCaching } from './catalogue-cache';
 import {
   appendPage,
   buildCategoryTree,
@@ -59,6 +55,8 @@ export function portableCategoryState(s: CategoryState): PortableCategoryState {
 
 export class CategoryService extends StateHolder<CategoryState> {
   private lastListFailure: unknown;
+  /** spec catalogue §4.4: two-stage caching (a light query, then the full one) until the first is not faster */
+  private twoStage: boolean;
 
   constructor(
     private readonly categoryApi: CategoryApi,
@@ -67,7 +65,8 @@ export class CategoryService extends StateHolder<CategoryState> {
     private readonly options: {
       readonly logger?: Logger;
       readonly clock?: Clock;
-      readonly twoStage?: TwoStageCaching;
+      /** the browser's: the server awaits the full page anyway */
+      readonly twoStage?: boolean;
       readonly attributes?: () => readonly AttributeMetadata[];
       readonly locale?: LocaleCode;
       readonly storeCode?: string;
@@ -75,6 +74,7 @@ export class CategoryService extends StateHolder<CategoryState> {
   ) {
     const list = emptyList(config);
     super({ categories: [], tree: [], menu: [], breadcrumbs: [], list, filters: {}, available: {}, loading: false });
+    this.twoStage = options.twoStage === true && config.cache.twoStageCaching;
   }
 
   /** Takes a snapshot or a portable one (`portableCategoryState`): tree and menu are rebuilt from the flat list when missing. */
@@ -98,9 +98,8 @@ export class CategoryService extends StateHolder<CategoryState> {
     const categories = await this.loadCategories();
     const category = findCategoryByPath(categories, path, this.config);
     if (!category) {
-      const e = categoryQueryEmpty('url_path', path.replace(/^\/+/, ''));
       this.options.logger?.warn('Category query returned empty result', 'category', { path });
-      throw e;
+      throw categoryQueryEmpty('url_path', path.replace(/^\/+/, ''));
     }
     this.setCurrent(category);
     return category;
@@ -147,15 +146,15 @@ export class CategoryService extends StateHolder<CategoryState> {
     this.patch({ loading: true });
     this.lastListFailure = undefined;
     try {
-      const { twoStage, clock } = this.options;
+      const { clock } = this.options;
       let result;
-      if (twoStage?.isEnabled() && clock && from === 0) {
+      if (this.twoStage && clock && from === 0) {
         const t0 = clock.now();
         const first = await this.search.search<Product>({ ...request, includeFields: FIRST_STAGE_FIELDS });
         const t1 = clock.now();
         if (first.items.length) this.patch({ list: { start: 0, perPage, total: first.total, items: first.items } });
         result = await this.search.search<Product>(request);
-        twoStage.record(t1 - t0, clock.now() - t1);
+        if (t1 - t0 >= clock.now() - t1) this.twoStage = false;
       } else {
         result = await this.search.search<Product>(request);
       }

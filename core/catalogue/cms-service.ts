@@ -16,8 +16,6 @@ export interface CmsState {
   readonly current?: CmsPage;
 }
 
-export const EMPTY_CMS: CmsState = { pages: {}, blocks: {} };
-
 export class CmsService extends StateHolder<CmsState> {
   constructor(
     private readonly api: ContentApi,
@@ -25,7 +23,7 @@ export class CmsService extends StateHolder<CmsState> {
     private readonly storeId = 1,
     private readonly logger?: Logger,
   ) {
-    super(EMPTY_CMS);
+    super({ pages: {}, blocks: {} });
   }
 
   /** Load a page by identifier and make it current; throws the cmsQueryEmpty ShopError when none (spec §8). */

@@ -20,13 +20,11 @@ function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** The built-in validators: 'required'. */
-export const DEFAULT_CUSTOM_OPTION_VALIDATORS: Readonly<Record<string, CustomOptionValidator>> = {
-  required: (value) => (isEmpty(value) ? MESSAGES.fieldRequired : undefined),
-};
-
 export class CustomOptionValidators {
-  private readonly validators = new Map<string, CustomOptionValidator>(Object.entries(DEFAULT_CUSTOM_OPTION_VALIDATORS));
+  /** the built-in rule: 'required' */
+  private readonly validators = new Map<string, CustomOptionValidator>([
+    ['required', (value) => (isEmpty(value) ? MESSAGES.fieldRequired : undefined)],
+  ]);
   private readonly rules = new Map<number, string>();
 
   register(rule: string, validator: CustomOptionValidator): this {
@@ -41,14 +39,9 @@ export class CustomOptionValidators {
     return this;
   }
 
-  /** the rule of an option: its own, else 'required' when is_require, else none */
-  ruleFor(option: CustomOption): string | undefined {
-    return this.rules.get(option.option_id) ?? (option.is_require ? 'required' : undefined);
-  }
-
-  /** the error of one option's value, or undefined (an unknown rule name validates nothing) */
+  /** the error of a value under its option's rule, else 'required' when is_require (an unknown rule checks nothing) */
   validate(option: CustomOption, value: unknown): MessageKey | undefined {
-    const rule = this.ruleFor(option);
+    const rule = this.rules.get(option.option_id) ?? (option.is_require ? 'required' : undefined);
     const validator = rule === undefined ? undefined : this.validators.get(rule);
     return validator ? validator(value, option) : undefined;
   }

@@ -1,10 +1,7 @@
-/**
- * Category and search filters (spec catalogue §2.2, §3.4, §4.4, §9): toggling, single choice, system filters,
- * the route query, the options offered from the aggregations, and price range labels.
- */
+/** Category and search filters (spec catalogue §2.2, §3.4, §4.4, §9). */
 import type { LocaleCode, PriceRange, ShopConfig, SortKey } from '../config';
 import { numberFormat } from '../format/intl';
-import type { AggregationBucket, Aggregations, AttributeMetadata, ChosenFilters, FilterOption, QueryFilter } from './types';
+import type { Aggregations, AttributeMetadata, ChosenFilters, FilterOption, QueryFilter } from './types';
 
 /** A filter option offered to the shopper, with the number of matching products. */
 export interface AvailableFilterOption extends FilterOption {
@@ -153,10 +150,6 @@ export function priceRangeLabel(range: PriceRange, config: ShopConfig, locale: L
   return `${sign}${formatAmount(range.from, locale, config)} - ${formatAmount(range.to, locale, config)}`;
 }
 
-function bucketsOf(aggs: Aggregations, name: string): AggregationBucket[] {
-  return aggs[name]?.buckets ?? [];
-}
-
 /**
  * The filter options to offer (spec catalogue §3.4, §9): per default filter the buckets of `agg_terms_{field}` and
  * `agg_terms_{field}_options` (counts summed) labelled from the attribute metadata, price options from
@@ -171,7 +164,7 @@ export function availableFiltersFromAggregations(
   const out: Record<string, AvailableFilterOption[]> = {};
   for (const field of config.filters.defaultFilters) {
     if (field === 'price') {
-      const buckets = bucketsOf(aggs, 'agg_range_price');
+      const buckets = aggs.agg_range_price?.buckets ?? [];
       const options = config.filters.priceRanges.flatMap((range): AvailableFilterOption[] => {
         const b = buckets.find((x) => x.from === range.from || (x.from === undefined && range.from === 0 && x.to === range.to));
         if (!b?.doc_count) return [];
@@ -184,7 +177,7 @@ export function availableFiltersFromAggregations(
       continue;
     }
     const counts = new Map<string, number>();
-    for (const b of [...bucketsOf(aggs, `agg_terms_${field}`), ...bucketsOf(aggs, `agg_terms_${field}_options`)]) {
+    for (const b of [`agg_terms_${field}`, `agg_terms_${field}_options`].flatMap((name) => aggs[name]?.buckets ?? [])) {
       counts.set(String(b.key), (counts.get(String(b.key)) ?? 0) + b.doc_count);
     }
     const meta = attributes.find((a) => a.attribute_code === field);

@@ -3,7 +3,7 @@ import type { ShopConfig } from '../config';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
 import type { Product } from './types';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import { EMPTY_HOME_CONTENT, type HomeContentData, type HomeContentSource } from './home-content';
 
 /** spec catalogue §2.11: the homepage shows two product lists, 8 items each, sorted by created_at descending. */
@@ -14,7 +14,7 @@ export function homeListRequest(list: HomeListName, config: ShopConfig): SearchR
   const { field, direction } = config.catalogue.homeListSort;
   const filters = list === 'bestsellers' ? [{ attribute: 'erin_recommends', value: { in: [1] } }] : [];
   const input = { filters, size: config.catalogue.homeListSize, sort: `${field}:${direction}` };
-  return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
+  return buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] });
 }
 
 export interface HomeState {

@@ -7,7 +7,7 @@ import { Collection } from '../../test-fixtures/backend/search/engine';
 import { executeSearch } from '../../test-fixtures/backend/search/execute';
 import { categoryProductsRequest } from './categories';
 import { singleProductRequest, parentOfChildRequest } from './product-service';
-import { aggregationsFor, buildSearchQuery, toSearchRequest } from './search-query';
+import { aggregationsFor, buildSearchQuery } from './search-query';
 import { editDistance, fieldValues, localAggregations, localSearch, minimumShouldMatch, termMatch, textMatcher } from './local-search';
 import { availableFiltersFromAggregations } from './filters';
 import type { Product } from './types';
@@ -16,7 +16,7 @@ const config = DEFAULT_CONFIG;
 const p = (sku: string, extra: Partial<Product> = {}): Product => ({ id: sku.length, sku, name: sku, type_id: 'simple', visibility: 4, status: 1, ...extra }) as Product;
 /** the header search's request (spec catalogue §5: visibility 3/4, status 0/1, 16 a page) */
 const headerSearch = (text: string, from = 0): SearchRequest =>
-  toSearchRequest(buildSearchQuery({ text, from, size: config.search.headerSearchPageSize }, config, { fixedFilters: 'header', aggregations: [] }));
+  buildSearchQuery({ text, from, size: config.search.headerSearchPageSize }, config, { fixedFilters: 'header', aggregations: [] });
 
 describe('localSearch: the core\'s search bodies read over cached products', () => {
   it('fields flatten arrays and arrays of objects, as Elasticsearch indexes them', () => {

@@ -232,20 +232,18 @@ export function localAggregations(docs: readonly unknown[], spec: unknown): Aggr
     const field = body.field;
     if (kind === 'terms') {
       const size = typeof body.size === 'number' ? body.size : 10;
-      const groups = new Map<string, { value: Scalar; count: number }>();
+      const counts = new Map<string, number>();
       for (const doc of docs) {
         for (const id of new Set(fieldValues(doc, field).filter(isScalar).map((v) => JSON.stringify(v)))) {
-          const group = groups.get(id) ?? { value: JSON.parse(id) as Scalar, count: 0 };
-          group.count++;
-          groups.set(id, group);
+          counts.set(id, (counts.get(id) ?? 0) + 1);
         }
       }
-      const buckets = [...groups.values()]
-        .map(({ value, count }) =>
-          typeof value === 'boolean'
-            ? { key: Number(value), key_as_string: String(value), doc_count: count }
-            : { key: value, doc_count: count },
-        )
+      const buckets = [...counts]
+        .map(([id, count]) => {
+          const key = JSON.parse(id) as Scalar;
+          if (typeof key !== 'boolean') return { key, doc_count: count };
+          return { key: Number(key), key_as_string: String(key), doc_count: count };
+        })
         .sort((a, b) => b.doc_count - a.doc_count || compare(a.key, b.key));
       const shown = buckets.slice(0, size);
       const left = buckets.slice(size).reduce((sum, b) => sum + b.doc_count, 0);

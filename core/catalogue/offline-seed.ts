@@ -68,11 +68,6 @@ export function seedPlan(rendered: RenderedCatalogue, config: ShopConfig): SeedP
   };
 }
 
-/** How rememberRendered gives the page its main thread back: `pause` resolves at the browser's next idle period. */
-export interface SeedPacing {
-  pause(): Promise<void>;
-}
-
 /** listed products written between two pauses */
 const SEED_SLICE = 8;
 
@@ -81,7 +76,12 @@ const SEED_SLICE = 8;
  * back to the page needs is written first and at once (a shopper may leave within milliseconds); the listed products
  * follow in slices, each after `pacing.pause()`, so no long run of IndexedDB writes holds the main thread.
  */
-export async function rememberRendered(cache: CatalogueCache, rendered: RenderedCatalogue, config: ShopConfig, pacing?: SeedPacing): Promise<void> {
+export async function rememberRendered(
+  cache: CatalogueCache,
+  rendered: RenderedCatalogue,
+  config: ShopConfig,
+  pacing?: { pause(): Promise<void> },
+): Promise<void> {
   const plan = seedPlan(rendered, config);
   const first: Array<Promise<void>> = [];
   if (plan.urlMapping) first.push(cache.setUrlMapping(plan.urlMapping.url, plan.urlMapping.hit));

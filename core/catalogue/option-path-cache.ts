@@ -1,24 +1,23 @@
 /**
- * The option-path cache (spec catalogue §9 "cleared at 500 entries"): a memo of selectConfigurableChild and
- * availableOptionValues per product object (never mutated) and canonical selection, cleared whole at
- * config.catalogue.optionPathCacheMax entries.
+ * The option-path cache (spec catalogue §9 "cleared at 500 entries"): a memo of availableOptionValues per product
+ * object (never mutated) and canonical selection, cleared whole at config.catalogue.optionPathCacheMax entries.
  */
 import type { ShopConfig } from '../config';
-import type { ConfigurableChild, Product } from './types';
-import { availableOptionValues, selectConfigurableChild, type OptionValueId, type VariantChoiceOptions, type VariantSelection } from './variants';
+import type { Product } from './types';
+import { availableOptionValues, type OptionValueId, type VariantSelection } from './variants';
 
-/** A canonical key of a selection (+ choice options): option order and single-vs-list values do not matter. */
-export function optionPathKey(selection: VariantSelection, options: VariantChoiceOptions = {}): string {
+/** A canonical key of a selection: option order and single-vs-list values do not matter. */
+export function optionPathKey(selection: VariantSelection): string {
   const opts = Object.entries(selection.options ?? {})
     .filter(([, v]) => v !== null && v !== undefined)
     .map(([code, v]) => [code, (Array.isArray(v) ? v : [v]).map(String).sort()] as const)
     .filter(([, ids]) => ids.length > 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([selection.sku ?? '', opts, options.availabilityCheck ?? true, options.fallbackToDefault ?? null, options.requireAllOptions ?? false]);
+  return JSON.stringify([selection.sku ?? '', opts]);
 }
 
 export class OptionPathCache {
-  private entries = new WeakMap<Product, Map<string, unknown>>();
+  private entries = new WeakMap<Product, Map<string, Record<string, OptionValueId[]>>>();
   private count = 0;
 
   constructor(private readonly config: ShopConfig) {}
@@ -32,30 +31,15 @@ export class OptionPathCache {
     this.count = 0;
   }
 
-  private memo<T>(product: Product, key: string, compute: () => T): T {
-    let perProduct = this.entries.get(product);
-    if (perProduct?.has(key)) return perProduct.get(key) as T;
-    const value = compute();
-    if (this.count >= this.config.catalogue.optionPathCacheMax) {
-      this.clear();
-      perProduct = undefined;
-    }
-    if (!perProduct) {
-      perProduct = new Map();
-      this.entries.set(product, perProduct);
-    }
-    perProduct.set(key, value);
-    this.count++;
-    return value;
-  }
-
-  /** selectConfigurableChild, memoised */
-  selectChild(product: Product, selection: VariantSelection, options: VariantChoiceOptions = {}): ConfigurableChild | undefined {
-    return this.memo(product, `child:${optionPathKey(selection, options)}`, () => selectConfigurableChild(product, selection, this.config, options));
-  }
-
   /** availableOptionValues, memoised */
   availableValues(product: Product, selection: VariantSelection): Record<string, OptionValueId[]> {
-    return this.memo(product, `values:${optionPathKey(selection)}`, () => availableOptionValues(product, selection, this.config));
+    const key = optionPathKey(selection);
+    const known = this.entries.get(product)?.get(key);
+    if (known) return known;
+    const values = availableOptionValues(product, selection, this.config);
+    if (this.count >= this.config.catalogue.optionPathCacheMax) this.clear();
+    this.entries.set(product, (this.entries.get(product) ?? new Map()).set(key, values));
+    this.count++;
+    return values;
   }
 }

@@ -76,12 +76,11 @@ export class PriceSyncService {
   /** The render-list items for these skus; [] on failure (logged). */
   async fetchPrices(skus: readonly string[], user: { userGroupId?: number; token?: string } = {}): Promise<RenderListItem[]> {
     if (!skus.length) return [];
-    try {
-      return await this.api.renderList({ skus, currencyCode: this.config.i18n.currencyCode, storeId: this.storeId, ...user });
-    } catch (e) {
+    const request = { skus, currencyCode: this.config.i18n.currencyCode, storeId: this.storeId, ...user };
+    return this.api.renderList(request).catch((e: unknown) => {
       this.logger?.error('Price sync failed', 'price-sync', { skus, error: String(e) });
       return [];
-    }
+    });
   }
 
   /** Refresh the products' prices; answers the products (unchanged when the lookup failed). */

@@ -1,12 +1,9 @@
-/**
- * Product prices (spec catalogue §3.1, §4.4, §9): the special-price window, the prices of every product type with
- * custom options, incl./excl. tax, and formatting; every rule takes `now` rather than reading a clock.
- */
+/** Product prices (spec catalogue §3.1, §4.4, §9); every rule takes `now` rather than reading a clock. */
 import type { LocaleCode, ShopConfig } from '../config';
-import { numberFormat } from '../format/intl';
+import { kept, numberFormat } from '../format/intl';
 import type { BundleOption, BundleOptionSelection, BundleProductLink, CustomOptionValue } from './types';
 import type { PriceFields, Product } from './types';
-import { zonedDayBounds, zonedTimeToEpoch } from './time-zone';
+import { zonedTimeToEpoch } from './time-zone';
 
 export interface PriceOptions {
   /** show prices including tax (default true: Dutch shops show prices incl. VAT) */
@@ -38,15 +35,6 @@ export const BOUNDS_KEPT = 2_000;
 const pricesFormatted = new Map<string, string>();
 export const PRICES_KEPT = 2_000;
 
-/** The answer kept under `key`, computed and kept on first use (the map starts afresh at `max` entries). */
-function kept<V>(memo: Map<string, V>, max: number, key: string, compute: () => V): V {
-  if (memo.has(key)) return memo.get(key)!;
-  const value = compute();
-  if (memo.size >= max) memo.clear();
-  memo.set(key, value);
-  return value;
-}
-
 /** Forgets what the price rules keep (tests: the same answers with and without it). */
 export function forgetPriceMemos(): void {
   boundsRead.clear();
@@ -59,14 +47,14 @@ export function forgetPriceMemos(): void {
  * stamp with a zone is that instant; NaN when unreadable. Kept per side, zone and text (listings repeat a few dates).
  */
 export function specialDateBound(value: string, zone: string, side: 'from' | 'to'): number {
-  return kept(boundsRead, BOUNDS_KEPT, `${side}\u0000${zone}\u0000${value}`, () => {
+  return kept(boundsRead, `${side}\u0000${zone}\u0000${value}`, () => {
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(value.trim());
     if (!m) return Date.parse(value);
     const [, y, mo, d, h, mi, se, ms] = m.map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number, number];
     if (mo < 1 || mo > 12 || d < 1 || d > 31) return NaN;
     if (h || mi || se || ms) return zonedTimeToEpoch(zone, y, mo, d, h, mi, se, ms);
-    return zonedDayBounds(zone, y, mo, d)[side === 'from' ? 'start' : 'nextStart'];
-  });
+    return zonedTimeToEpoch(zone, y, mo, side === 'from' ? d : d + 1);
+  }, BOUNDS_KEPT);
 }
 
 /**
@@ -258,7 +246,7 @@ export function productPriceWithOptions(product: Product, now: number, config: S
 export function formatPrice(amount: number, locale: LocaleCode, config: ShopConfig): string {
   const { fractionDigits: digits, currencyCode, currencySign, priceFormatTemplate } = config.i18n;
   const key = `${locale}\u0000${currencyCode}\u0000${digits}\u0000${currencySign}\u0000${priceFormatTemplate}\u0000${amount}`;
-  return kept(pricesFormatted, PRICES_KEPT, key, () => {
+  return kept(pricesFormatted, key, () => {
     const rounded = money(Math.abs(amount), config);
     let formatted: string;
     try {
@@ -268,17 +256,11 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
       formatted = `${currencySign}${rounded.toFixed(2)}`;
     }
     return priceFormatTemplate.replace('{sign}', amount < 0 && rounded !== 0 ? '-' : '').replace('{amount}', formatted);
-  });
+  }, PRICES_KEPT);
 }
 
 /** spec catalogue §3.1: price display holds a regular and a special string. */
-export interface PriceDisplay {
-  readonly regular: string;
-  readonly special?: string;
-}
-
-/** spec catalogue §3.1: the regular and special strings of a product's price. */
-export function priceDisplay(product: Product, now: number, locale: LocaleCode, config: ShopConfig, options: PriceOptions = {}): PriceDisplay {
+export function priceDisplay(product: Product, now: number, locale: LocaleCode, config: ShopConfig, options: PriceOptions = {}) {
   const p = productPriceWithOptions(product, now, config, options);
   return p.special !== undefined
     ? { regular: formatPrice(p.regular, locale, config), special: formatPrice(p.special, locale, config) }

@@ -14,7 +14,7 @@ import { defaultBundleSelections } from './prices';
 import { productLink } from '../routing/links';
 import { productBreadcrumbs } from './categories';
 import { productAttributeCodes, type AttributeService } from './attributes';
-import { buildSearchQuery, lookupRequest, toSearchRequest } from './search-query';
+import { buildSearchQuery, lookupRequest } from './search-query';
 import { RELATED_LINK_TYPE, relatedLinkSkus, relatedProductsRequest } from './related-products';
 import type {
   BundleOption,
@@ -143,8 +143,7 @@ export class ProductService extends StateHolder<ProductState> {
         if (!parent) throw new ShopError(MESSAGES.productVisibilityEmpty, { visibility: found.visibility ?? 1 });
         return { kind: 'redirect', to: productLink(parent, this.config, { childSku: found.sku, ...(options.storeCode ? { storeCode: options.storeCode } : {}) }), status: 301 };
       }
-      const product = await this.prepare(found, options);
-      return { kind: 'product', product };
+      return { kind: 'product', product: await this.prepare(found, options) };
     } finally {
       this.patch({ loading: false });
     }
@@ -162,9 +161,8 @@ export class ProductService extends StateHolder<ProductState> {
     let current = withVariantErrors(original, this.config);
     let configuration: ProductConfiguration = {};
     if (original.type_id === 'configurable') {
-      const child = selectConfigurableChild(original, options.childSku ? { sku: options.childSku } : {}, this.config, {
-        fallbackToDefault: true,
-      });
+      const selection = options.childSku ? { sku: options.childSku } : {};
+      const child = selectConfigurableChild(original, selection, this.config, { fallbackToDefault: true });
       if (child) {
         configuration = configurationOfChild(original, child);
         current = { ...mergeChildIntoProduct(original, child, this.config), errors: current.errors ?? {} };
@@ -195,13 +193,11 @@ export class ProductService extends StateHolder<ProductState> {
 
   /** The products a grouped or bundle product links to (one search), by sku; a missing one is logged. */
   private async linkedProducts(skus: string[]): Promise<(sku: string) => Product | undefined> {
-    let found: Product[] = [];
-    try {
-      const request = lookupRequest([{ attribute: 'sku', value: { in: skus } }], skus.length, this.config);
-      found = (await this.search.search<Product>(request)).items;
-    } catch (e) {
+    const request = lookupRequest([{ attribute: 'sku', value: { in: skus } }], skus.length, this.config);
+    const found = await this.search.search<Product>(request).then((r) => r.items, (e: unknown) => {
       this.logger?.warn('Product link not found', 'product', { skus, error: String(e) });
-    }
+      return [];
+    });
     const bySku = new Map(found.map((p) => [p.sku, p]));
     return (sku) => {
       const p = bySku.get(sku);
@@ -278,18 +274,16 @@ export class ProductService extends StateHolder<ProductState> {
     const own = relatedLinkSkus(product);
     if (!own.length) return this.keepRelated(relatedProductsRequest(product, this.config), { sku: product.sku });
     const input = { filters: [{ attribute: 'sku', value: { in: own } }], size: own.length };
-    const request = toSearchRequest(buildSearchQuery(input, this.config, { aggregations: [] }));
+    const request = buildSearchQuery(input, this.config, { aggregations: [] });
     return this.keepRelated(request, { kind: RELATED_LINK_TYPE });
   }
 
   /** Related products are optional: nothing to ask, or a failed search (logged), leaves the kind's list empty. */
   private async keepRelated(request: SearchRequest | undefined, about: object): Promise<Product[]> {
-    let items: Product[] = [];
-    try {
-      if (request) items = (await this.search.search<Product>(request)).items;
-    } catch (e) {
+    const items = !request ? [] : await this.search.search<Product>(request).then((r) => r.items, (e: unknown) => {
       this.logger?.warn('Related products not loaded', 'product', { ...about, error: String(e) });
-    }
+      return [];
+    });
     this.patch({ related: { ...this.state.value.related, [RELATED_LINK_TYPE]: items } });
     return items;
   }

@@ -4,7 +4,7 @@
  */
 import type { ShopConfig } from '../config';
 import type { SearchRequest } from '../ports/catalogue-search';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import type { Product } from './types';
 
 export const RELATED_LINK_TYPE = 'related';
@@ -16,10 +16,8 @@ export function relatedLinkSkus(product: Product): string[] {
 /** The deepest category of a product (the entry whose path has the most segments). */
 export function deepestCategoryId(product: Product): number | undefined {
   const refs = product.category ?? [];
-  if (refs.length) {
-    const best = [...refs].sort((a, b) => (b.path ?? '').split('/').length - (a.path ?? '').split('/').length)[0];
-    return best?.category_id;
-  }
+  const depth = (ref: { path?: string }) => (ref.path ?? '').split('/').length;
+  if (refs.length) return [...refs].sort((a, b) => depth(b) - depth(a))[0]?.category_id;
   const ids = (product.category_ids ?? []).map(Number).filter(Number.isFinite);
   return ids.length ? ids[ids.length - 1] : undefined;
 }
@@ -31,5 +29,5 @@ export function relatedProductsRequest(product: Product, config: ShopConfig): Se
   const inCategory = { attribute: 'category_ids', value: { in: [categoryId] } };
   const filters = [inCategory, { attribute: 'sku', value: { neq: product.sku } }];
   const input = { filters, size: 4, sort: config.defaultSort };
-  return toSearchRequest(buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] }));
+  return buildSearchQuery(input, config, { fixedFilters: 'listing', aggregations: [] });
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend } from '../../test-fixtures/backend';
 import { DEFAULT_CONFIG } from '../config';
-import { buildSearchQuery, toSearchRequest } from './search-query';
+import { buildSearchQuery } from './search-query';
 import { selectConfigurableChild, mergeChildIntoProduct } from './variants';
 import { productPrice, formatPrice } from './prices';
 import type { Product } from './types';
@@ -23,7 +23,7 @@ afterAll(async () => {
 it('searches, picks a variant and prints its price', async () => {
   const config = DEFAULT_CONFIG;
   const search = new HttpCatalogueSearch(createApiClient({ baseUrl: backend.url, timeoutMs: 5000 }), config);
-  const found = await search.search<Product>(toSearchRequest(buildSearchQuery({ text: 'kadopapier', size: 20 }, config)));
+  const found = await search.search<Product>(buildSearchQuery({ text: 'kadopapier', size: 20 }, config));
   const product = found.items.find((p) => p.type_id === 'configurable');
   expect(product).toBeDefined();
   const colour = product!.configurable_options!.find((o) => o.attribute_code === 'color')!.values[0]!.value_index;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG, createConfig } from '../config';
-import { buildSearchQuery, filterClauses, isSearchableText, resolveSort, toSearchRequest } from './search-query';
+import { buildSearchQuery, filterClauses, isSearchableText, resolveSort } from './search-query';
 import { FILTER_OPERATORS } from './types';
 import type { FilterOperator, FilterScalar, QueryFilter } from './types';
 
@@ -187,7 +187,7 @@ describe('buildSearchQuery', () => {
     expect(resolveSort('price_desc', config)).toBe('final_price:desc');
     expect(resolveSort({ field: 'created_at', options: { order: 'desc' } }, config)).toBe('created_at:desc');
     expect(buildSearchQuery({ text: 'lint' }, config).sort).toBeUndefined();
-    expect(toSearchRequest(buildSearchQuery({ sort: 'latest', size: 8 }, config))).toMatchObject({ type: 'product', size: 8, from: 0, sort: 'updated_at:desc' });
+    expect(buildSearchQuery({ sort: 'latest', size: 8 }, config)).toMatchObject({ type: 'product', size: 8, from: 0, sort: 'updated_at:desc' });
   });
 
   it('every operator, default scope, means what §3.4 says (oracle evaluation) // spec catalogue §3.4', () => {

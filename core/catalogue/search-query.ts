@@ -10,7 +10,7 @@
  * Size, start and sort travel beside the body (query-string parameters of GET /api/catalog).
  */
 import type { ShopConfig, SortKey } from '../config';
-import type { EntityType, EsQueryBody, SearchRequest } from '../ports/catalogue-search';
+import type { SearchRequest } from '../ports/catalogue-search';
 import type { AppliedSort, FilterOperator, FilterScalar, FilterValue, QueryFilter } from './types';
 
 export type EsClause = Record<string, unknown>;
@@ -31,14 +31,6 @@ export interface SearchQueryOptions {
   readonly aggregations?: readonly string[];
   /** random sort: adds a random_score function with this seed and uses the 1.1 min_score of §9 */
   readonly randomSeed?: number | string;
-}
-
-export interface BuiltSearchQuery {
-  readonly body: EsQueryBody;
-  readonly size: number;
-  readonly from: number;
-  /** 'field:asc' as the upstream passes it in the query string; undefined = relevance */
-  readonly sort?: string;
 }
 
 /** Elasticsearch's range parameter of each range operator (`moreq`, `from`: inclusive lower; `to`: inclusive upper) */
@@ -68,8 +60,7 @@ export function resolveSort(sort: SearchInput['sort'], config: ShopConfig): stri
   const option = config.sortOptions.find((o) => o.key === sort);
   if (option) return `${option.field}:${option.direction}`;
   const [field, direction] = sort.split(':');
-  if (!field) return undefined;
-  return `${field}:${direction === 'desc' ? 'desc' : 'asc'}`;
+  return field ? `${field}:${direction === 'desc' ? 'desc' : 'asc'}` : undefined;
 }
 
 function asArray(v: FilterScalar | readonly FilterScalar[]): FilterScalar[] {
@@ -90,9 +81,10 @@ interface ClauseParts {
   should: EsClause[];
 }
 
-/** The clauses of one filter entry on one field (spec catalogue §3.4 operators). */
-export function filterClauses(field: string, value: FilterValue): ClauseParts {
-  const parts: ClauseParts = { must: [], mustNot: [], should: [] };
+const noParts = (): ClauseParts => ({ must: [], mustNot: [], should: [] });
+
+/** The clauses of one filter entry on one field (spec catalogue §3.4 operators), added to `parts`. */
+export function filterClauses(field: string, value: FilterValue, parts = noParts()): ClauseParts {
   const range: Record<string, FilterScalar> = {};
   const orRange: Record<string, FilterScalar> = {};
   for (const [rawOp, raw] of Object.entries(value) as Array<[FilterOperator, FilterScalar | readonly FilterScalar[] | undefined]>) {
@@ -115,12 +107,6 @@ export function filterClauses(field: string, value: FilterValue): ClauseParts {
   if (Object.keys(range).length) parts.must.push({ range: { [field]: range } });
   if (Object.keys(orRange).length) parts.should.push({ range: { [field]: orRange } });
   return parts;
-}
-
-function mergeParts(target: ClauseParts, add: ClauseParts): void {
-  target.must.push(...add.must);
-  target.mustNot.push(...add.mustNot);
-  target.should.push(...add.should);
 }
 
 /** Turn clause parts into a flat list of filter-context clauses (must_not and the OR group nested in bools). */
@@ -187,24 +173,24 @@ export function textQueryClauses(text: string, config: ShopConfig): EsClause[] {
   ];
 }
 
-/** spec catalogue §3.4, §5, §7, §9: the search body, size, start and sort of a catalogue search. */
-export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): BuiltSearchQuery {
+/** spec catalogue §3.4, §5, §7, §9: a product search: its body, size, start and sort (undefined: relevance). */
+export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): SearchRequest {
   const text = isSearchableText(input.text, config) ? input.text!.trim() : undefined;
-  const top: ClauseParts = { must: fixedFilterClauses(options.fixedFilters ?? 'listing', config), mustNot: [], should: [] };
+  const top: ClauseParts = { ...noParts(), must: fixedFilterClauses(options.fixedFilters ?? 'listing', config) };
 
   const catalogFilters: QueryFilter[] = [];
   for (const filter of input.filters ?? []) {
     if (Object.keys(filter.value).length === 0) continue;
     if (filter.scope === 'catalog') catalogFilters.push(filter);
-    else mergeParts(top, filterClauses(filter.attribute, filter.value));
+    else filterClauses(filter.attribute, filter.value, top);
   }
 
   const filterMust = partsToClauses(top);
   if (catalogFilters.length) {
     // an attribute filter matches the attribute, or for configurables `{attribute}_options`
     const branch = (postfix: string): EsClause[] => {
-      const parts: ClauseParts = { must: [], mustNot: [], should: [] };
-      for (const f of catalogFilters) mergeParts(parts, filterClauses(catalogField(f.attribute, postfix, isRangeValue(f.value)), f.value));
+      const parts = noParts();
+      for (const f of catalogFilters) filterClauses(catalogField(f.attribute, postfix, isRangeValue(f.value)), f.value, parts);
       return partsToClauses(parts);
     };
     filterMust.push({
@@ -245,15 +231,10 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
 
   const sort = resolveSort(input.sort, config);
   const size = normalizeSize(input.size, config);
-  return { body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
-}
-
-export function toSearchRequest(built: BuiltSearchQuery, type: EntityType = 'product'): SearchRequest {
-  const { body, size, from, sort } = built;
-  return { type, body, size, from, ...(sort !== undefined ? { sort } : {}) };
+  return { type: 'product', body, size, from: normalizeFrom(input.from), ...(sort !== undefined ? { sort } : {}) };
 }
 
 /** A product lookup by key (sku, parent of a child ...): no fixed filters, no aggregations. */
 export function lookupRequest(filters: readonly QueryFilter[], size: number, config: ShopConfig): SearchRequest {
-  return toSearchRequest(buildSearchQuery({ filters, size }, config, { fixedFilters: 'none', aggregations: [] }));
+  return buildSearchQuery({ filters, size }, config, { fixedFilters: 'none', aggregations: [] });
 }

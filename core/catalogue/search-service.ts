@@ -6,7 +6,7 @@ import { StateHolder } from '../state-holder';
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch } from '../ports/catalogue-search';
 import type { Logger } from '../ports/logger';
-import { buildSearchQuery, isSearchableText, toSearchRequest } from './search-query';
+import { buildSearchQuery, isSearchableText } from './search-query';
 import type { Product } from './types';
 
 export interface SearchState {
@@ -63,7 +63,7 @@ export class SearchService extends StateHolder<SearchState> {
 
   private async runSearch(text: string, from: number, seq: number): Promise<SearchState> {
     const query = { text, from, size: this.config.search.headerSearchPageSize };
-    const request = toSearchRequest(buildSearchQuery(query, this.config, { fixedFilters: 'header', aggregations: [] }));
+    const request = buildSearchQuery(query, this.config, { fixedFilters: 'header', aggregations: [] });
     try {
       const result = await this.search.search<Product>(request);
       if (seq !== this.seq) return this.state.value;

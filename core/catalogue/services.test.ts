@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { firstValueFrom } from 'rxjs';
 import { DEFAULT_CONFIG, createConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
@@ -158,6 +159,31 @@ describe('CategoryService (spec catalogue §4.4)', () => {
     expect(JSON.stringify(search.requests.at(-1)!.body)).toContain('"color_options":[5]');
     await s.toggle({ id: 5, label: 'Rood', type: 'color' });
     expect(s.snapshot().filters).toEqual({});
+  });
+});
+
+describe('CategoryService two-stage caching', () => {
+  it('asks a light first stage until one is not faster than the full query // spec catalogue §4.4', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(fc.nat(100), fc.nat(100)), { maxLength: 10 }), async (runs) => {
+      const clock = new VirtualClock();
+      let took: [number, number] = [0, 0];
+      const search = new ListSearch([lint]);
+      const timed: CatalogueSearch = {
+        search: (r) => {
+          clock.set(clock.now() + (r.includeFields ? took[0] : took[1]));
+          return search.search(r);
+        },
+      };
+      const s = new CategoryService({ list: async () => cats }, timed, config, { clock, twoStage: true });
+      await s.setCurrentByPath('/inpakpapier');
+      for (const run of runs) {
+        took = run;
+        await s.loadProducts();
+      }
+      const firstStages = search.requests.filter((r) => r.includeFields).length;
+      const slower = runs.findIndex(([a, b]) => a >= b);
+      expect(firstStages).toBe(slower < 0 ? runs.length : slower + 1);
+    }));
   });
 });
 

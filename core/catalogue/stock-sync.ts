@@ -54,13 +54,11 @@ export class StockSyncService {
   }
 
   /** One sku's stock (undefined when ENOTFOUND or on failure). */
-  async check(sku: string): Promise<StockAnswer | undefined> {
-    try {
-      return await this.api.check(sku);
-    } catch (e) {
+  check(sku: string): Promise<StockAnswer | undefined> {
+    return this.api.check(sku).catch((e: unknown) => {
       this.logger?.warn('Stock check failed', 'stock', { sku, error: String(e) });
       return undefined;
-    }
+    });
   }
 
   async sync(products: readonly Product[], options: { force?: boolean } = {}): Promise<Product[]> {

@@ -8,18 +8,16 @@ import type { Scheduler, TimerHandle } from '../ports/scheduler';
 import { STORAGE_COLLECTIONS, StorageQuotaError, type Storage } from '../ports/storage';
 import type { StorageEstimate, StorageQuota } from '../ports/storage-quota';
 
-/** The collections a quota problem may clear: the product cache and the URL cache (spec catalogue §8). */
-export const QUOTA_CLEARED_COLLECTIONS: readonly string[] = [STORAGE_COLLECTIONS.products, STORAGE_COLLECTIONS.urlCache];
-
 /** spec catalogue §9: true when the estimate says the storage is (nearly) full; an unknown estimate is never full. */
 export function storageNearlyFull(estimate: StorageEstimate | undefined, config: Pick<ShopConfig, 'cache'>): boolean {
   if (!estimate || !(estimate.quota > 0) || !Number.isFinite(estimate.usage)) return false;
   return estimate.usage / estimate.quota >= config.cache.quotaNearlyFullRatio;
 }
 
-/** Clear the product cache and the URL cache of a Storage (errors of a single clear are swallowed). */
+/** spec catalogue §8: clear the product and URL caches of a Storage (errors of a single clear are swallowed). */
 export async function clearCatalogueCaches(storage: Storage): Promise<void> {
-  await Promise.all(QUOTA_CLEARED_COLLECTIONS.map((c) => storage.clear(c).catch(() => undefined)));
+  const collections = [STORAGE_COLLECTIONS.products, STORAGE_COLLECTIONS.urlCache];
+  await Promise.all(collections.map((c) => storage.clear(c).catch(() => undefined)));
 }
 
 export class StorageQuotaMonitor {
@@ -54,13 +52,10 @@ export class StorageQuotaMonitor {
   }
 
   private async checkOnce(): Promise<boolean> {
-    let estimate: StorageEstimate | undefined;
-    try {
-      estimate = await this.quota.estimate();
-    } catch (e) {
+    const estimate = await this.quota.estimate().catch((e: unknown) => {
       this.logger?.debug('storage estimate failed', 'cache', String(e));
-      return false;
-    }
+      return undefined;
+    });
     if (!storageNearlyFull(estimate, this.config)) return false;
     this.logger?.warn('Local storage nearly full: clearing the product and URL caches', 'cache', estimate);
     await this.cache.clearForQuota();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { zoneOffsetMinutes, zonedDayBounds, zonedTimeToEpoch } from './time-zone';
+import { zoneOffsetMinutes, zonedTimeToEpoch } from './time-zone';
 
 const H = 3_600_000;
 const AMS = 'Europe/Amsterdam';
@@ -17,13 +17,15 @@ describe('store time zone in pure date math', () => {
   });
 
   it('the day of the spring change has 23 hours, the autumn one 25, others 24', () => {
-    const spring = zonedDayBounds(AMS, 2026, 3, 29);
-    expect(spring.start).toBe(Date.UTC(2026, 2, 28, 23));
-    expect(spring.nextStart - spring.start).toBe(23 * H);
-    const autumn = zonedDayBounds(AMS, 2026, 10, 25);
-    expect(autumn.start).toBe(Date.UTC(2026, 9, 24, 22));
-    expect(autumn.nextStart - autumn.start).toBe(25 * H);
-    expect(zonedDayBounds(AMS, 2026, 6, 30)).toEqual({ start: Date.UTC(2026, 5, 29, 22), nextStart: Date.UTC(2026, 5, 30, 22) });
+    const day = (m: number, d: number) => [zonedTimeToEpoch(AMS, 2026, m, d), zonedTimeToEpoch(AMS, 2026, m, d + 1)] as const;
+    const [spring, afterSpring] = day(3, 29);
+    expect(spring).toBe(Date.UTC(2026, 2, 28, 23));
+    expect(afterSpring - spring).toBe(23 * H);
+    const [autumn, afterAutumn] = day(10, 25);
+    expect(autumn).toBe(Date.UTC(2026, 9, 24, 22));
+    expect(afterAutumn - autumn).toBe(25 * H);
+    // the day after June 30 is July 1
+    expect(day(6, 30)).toEqual([Date.UTC(2026, 5, 29, 22), Date.UTC(2026, 5, 30, 22)]);
   });
 
   it('wall times in the spring gap read with the winter offset; doubled autumn times are their first occurrence', () => {
@@ -35,7 +37,8 @@ describe('store time zone in pure date math', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(2000, 0, 1) / 86_400_000, max: Date.UTC(2037, 11, 30) / 86_400_000 }), (dayNumber) => {
         const date = new Date(dayNumber * 86_400_000);
-        const { start, nextStart } = zonedDayBounds(AMS, date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+        const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+        const [start, nextStart] = [zonedTimeToEpoch(AMS, y, m, d), zonedTimeToEpoch(AMS, y, m, d + 1)];
         expect(start + zoneOffsetMinutes(AMS, start) * 60_000).toBe(dayNumber * 86_400_000);
         expect([23 * H, 24 * H, 25 * H]).toContain(nextStart - start);
       }),

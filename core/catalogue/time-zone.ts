@@ -3,13 +3,8 @@
  * database, so the rules answer the same on every runtime. EU summer time runs from the last Sunday of March to the
  * last Sunday of October, 01:00 UTC; adapters/common/time-zone.test.ts checks the table against Intl.
  */
-export interface ZoneRule {
-  /** offset from UTC outside summer time, in minutes */
-  readonly standardOffsetMinutes: number;
-  readonly summerTime: 'eu' | 'none';
-}
-
-export const ZONE_RULES: Readonly<Record<string, ZoneRule>> = {
+/** per zone: its offset from UTC outside summer time, in minutes, and its summer time */
+export const ZONE_RULES: Readonly<Record<string, { standardOffsetMinutes: number; summerTime: 'eu' | 'none' }>> = {
   UTC: { standardOffsetMinutes: 0, summerTime: 'none' },
   'Europe/Amsterdam': { standardOffsetMinutes: 60, summerTime: 'eu' },
   'Europe/Brussels': { standardOffsetMinutes: 60, summerTime: 'eu' },
@@ -20,7 +15,7 @@ export const ZONE_RULES: Readonly<Record<string, ZoneRule>> = {
 
 const DAY = 86_400_000;
 
-function rule(zone: string): ZoneRule {
+function rule(zone: string) {
   const r = ZONE_RULES[zone];
   if (!r) throw new Error(`Unknown time zone '${zone}' (known: ${Object.keys(ZONE_RULES).join(', ')})`);
   return r;
@@ -43,7 +38,8 @@ export function zoneOffsetMinutes(zone: string, epochMs: number): number {
 }
 
 /**
- * The instant a wall-clock time of the zone stands for. A time skipped by the spring change (02:30 on the last
+ * The instant a wall-clock time of the zone stands for (a day past the month's end is the next month's, as in
+ * Date.UTC). A time skipped by the spring change (02:30 on the last
  * Sunday of March) is read with the offset before the change (it is 03:30 summer time); a time that occurs twice
  * in autumn is its first occurrence.
  */
@@ -54,10 +50,4 @@ export function zonedTimeToEpoch(zone: string, y: number, month: number, d: numb
   // a reading is right when it maps back to the same wall time: the earlier one of those, in the spring gap `before`
   const right = [before, after].filter((t) => zoneOffsetMinutes(zone, t) * 60_000 + t === wall);
   return right.length ? Math.min(...right) : before;
-}
-
-/** The instant a local day of the zone begins (00:00) and the instant the next one begins. */
-export function zonedDayBounds(zone: string, y: number, month: number, d: number): { start: number; nextStart: number } {
-  const next = new Date(Date.UTC(y, month - 1, d + 1));
-  return { start: zonedTimeToEpoch(zone, y, month, d), nextStart: zonedTimeToEpoch(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
 }

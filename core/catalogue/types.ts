@@ -170,8 +170,6 @@ export interface Product extends PriceFields {
   category?: CategoryRef[];
   qty?: number;
   stock?: StockItem;
-  news_from_date?: string | null;
-  news_to_date?: string | null;
   created_at?: string;
   updated_at?: string;
   description?: string;
@@ -181,7 +179,6 @@ export interface Product extends PriceFields {
   is_configured?: boolean;
   attributes_metadata?: AttributeMetadata[];
   custom_options?: CustomOption[];
-  tax_class_id?: number | string;
   configurable_options?: ConfigurableOption[];
   configurable_children?: ConfigurableChild[];
   bundle_options?: BundleOption[];

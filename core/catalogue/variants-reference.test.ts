@@ -14,7 +14,7 @@ const configArb = fc
   .record({ listOutOfStockProducts: fc.boolean(), useDefaultChildWhenNoMatch: fc.boolean() })
   .map((catalogue) => createConfig({ catalogue }));
 const choiceArb: fc.Arbitrary<VariantChoiceOptions> = fc.record(
-  { availabilityCheck: fc.boolean(), fallbackToDefault: fc.boolean(), requireAllOptions: fc.boolean() },
+  { fallbackToDefault: fc.boolean(), requireAllOptions: fc.boolean() },
   { requiredKeys: [] },
 );
 

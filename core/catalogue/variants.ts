@@ -1,7 +1,4 @@
-/**
- * Configurable products (spec catalogue §3.1, §4.2, §4.3, §4.4): which child a selection picks, which option
- * values remain available, merging the chosen child into the product, and errors.variants.
- */
+/** Configurable products' rules (spec catalogue §3.1, §4.2, §4.3, §4.4). */
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { ConfigurableChild, ConfigurableOption, ConfigurableOptionValue, Product } from './types';
@@ -18,8 +15,6 @@ export interface VariantSelection {
 }
 
 export interface VariantChoiceOptions {
-  /** skip unavailable children (disabled always; out of stock unless listed). Default true. */
-  readonly availabilityCheck?: boolean;
   /** use the default (first available) child when nothing matches. Default config.catalogue.useDefaultChildWhenNoMatch. */
   readonly fallbackToDefault?: boolean;
   /** only a child matching every selected option counts (re-finding the exact configuration). Default false. */
@@ -27,10 +22,9 @@ export interface VariantChoiceOptions {
 }
 
 /** spec catalogue §4.3: out-of-stock children are skipped unless out-of-stock products are listed. */
-export function isChildAvailable(child: ConfigurableChild, config: ShopConfig, availabilityCheck = true): boolean {
+export function isChildAvailable(child: ConfigurableChild, config: ShopConfig): boolean {
   if (isChildDisabled(child, config)) return false;
-  if (availabilityCheck && !config.catalogue.listOutOfStockProducts && child.stock && !child.stock.is_in_stock) return false;
-  return true;
+  return config.catalogue.listOutOfStockProducts || !child.stock || child.stock.is_in_stock;
 }
 
 function selectedIds(selection: VariantSelection): Array<[string, string[]]> {
@@ -66,13 +60,13 @@ interface ChildIndex {
 
 const childIndexes = new WeakMap<readonly ConfigurableChild[], Map<string, ChildIndex>>();
 
-function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, availabilityCheck: boolean): ChildIndex {
-  const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}|${availabilityCheck}`;
+function childIndex(children: readonly ConfigurableChild[], config: ShopConfig): ChildIndex {
+  const rule = `${config.catalogue.disabledStatusFrom}|${config.catalogue.listOutOfStockProducts}`;
   const perRule = childIndexes.get(children) ?? new Map<string, ChildIndex>();
   childIndexes.set(children, perRule);
   const cached = perRule.get(rule);
   if (cached) return cached;
-  const candidates = children.filter((c) => isChildAvailable(c, config, availabilityCheck));
+  const candidates = children.filter((c) => isChildAvailable(c, config));
   const prices = new Float64Array(candidates.length);
   const bySku = new Map<string, number>();
   let cheapest = -1;
@@ -87,18 +81,16 @@ function childIndex(children: readonly ConfigurableChild[], config: ShopConfig, 
 }
 
 function positionsByValue(index: ChildIndex, code: string): Map<string, number[]> {
-  let byValue = index.byValue.get(code);
-  if (!byValue) {
-    byValue = new Map();
-    index.candidates.forEach((c, i) => {
-      const v = childValue(c, code);
-      if (v === undefined) return;
-      const list = byValue!.get(v);
-      if (list) list.push(i);
-      else byValue!.set(v, [i]);
-    });
-    index.byValue.set(code, byValue);
-  }
+  const known = index.byValue.get(code);
+  if (known) return known;
+  const byValue = new Map<string, number[]>();
+  index.candidates.forEach((c, i) => {
+    const v = childValue(c, code);
+    if (v === undefined) return;
+    if (!byValue.has(v)) byValue.set(v, []);
+    byValue.get(v)!.push(i);
+  });
+  index.byValue.set(code, byValue);
   return byValue;
 }
 
@@ -114,7 +106,7 @@ export function selectConfigurableChild(
   config: ShopConfig,
   options: VariantChoiceOptions = {},
 ): ConfigurableChild | undefined {
-  const index = childIndex(product.configurable_children ?? [], config, options.availabilityCheck ?? true);
+  const index = childIndex(product.configurable_children ?? [], config);
   const { candidates, prices } = index;
   if (!candidates.length) return undefined;
   if (selection.sku) {

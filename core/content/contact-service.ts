@@ -25,10 +25,6 @@ export class ContactService extends StateHolder<ContactState> {
     super({ form: EMPTY_CONTACT_FORM, sending: false, result: undefined, categories: [] });
   }
 
-  setForm(form: ContactForm): void {
-    this.patch({ form });
-  }
-
   async loadCategories(): Promise<void> {
     try {
       this.patch({ categories: await this.deps.api.categories() });

@@ -85,12 +85,10 @@ export class ReviewService {
     return answer;
   }
 
-  private async feedbackAnswer(): Promise<unknown> {
-    try {
-      return await this.deps.feedback?.getFeedbackReview();
-    } catch (e) {
+  private feedbackAnswer(): Promise<unknown> {
+    return Promise.resolve(this.deps.feedback?.getFeedbackReview()).catch((e: unknown) => {
       this.deps.logger.warn('feedback rating not loaded', 'review', e);
       return undefined;
-    }
+    });
   }
 }

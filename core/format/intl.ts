@@ -1,9 +1,8 @@
 /**
- * Shared Intl formatters: building one costs far more than formatting with it, so one per locale and options is kept
- * for the life of the process (a handful: locales x formats).
+ * Shared Intl number formats: building one costs far more than formatting with it, so one per locale and options is
+ * kept for the life of the process (a handful: locales x formats).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function keyOf(locale: string, options: object): string {
   // options objects are small and built from literals: their JSON (keys sorted) identifies them
@@ -16,17 +15,16 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return kept(numberFormats, keyOf(locale, options), () => new Intl.NumberFormat(locale, options));
 }
 
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return kept(dateFormats, keyOf(locale, options), () => new Intl.DateTimeFormat(locale, options));
-}
-
-/** the formatter kept under `key`, made on first use */
-function kept<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  if (!formats.has(key)) formats.set(key, make());
-  return formats.get(key)!;
+/** The value kept under `key`, made on first use (the map starts afresh at `max` entries). */
+export function kept<V>(memo: Map<string, V>, key: string, make: () => V, max = Infinity): V {
+  if (memo.has(key)) return memo.get(key)!;
+  const value = make();
+  if (memo.size >= max) memo.clear();
+  memo.set(key, value);
+  return value;
 }
 
 /** How many formatters are kept (tests: formatting many values builds no new ones). */
 export function intlFormatterCount(): number {
-  return numberFormats.size + dateFormats.size;
+  return numberFormats.size;
 }

@@ -3,7 +3,7 @@
  * UrlMapper port to a product, category or CMS page, else page-not-found; one route is processed at a time.
  */
 import type { ShopConfig } from '../config';
-import { MESSAGES, ShopError, isShopError, type MessageKey } from '../messages';
+import { MESSAGES, ShopError, type MessageKey } from '../messages';
 import type { Category, CmsPage, Product } from '../catalogue/types';
 import type { UrlMapHit, UrlMapOptions, UrlMapRequest, UrlMapper } from '../ports/url-mapper';
 import type { Logger } from '../ports/logger';
@@ -152,17 +152,3 @@ export const EMPTY_RESULT_KEYS: readonly MessageKey[] = [
   MESSAGES.categoryQueryEmpty,
   MESSAGES.cmsQueryEmpty,
 ];
-
-export function isEmptyResultError(error: unknown): boolean {
-  return isShopError(error) && EMPTY_RESULT_KEYS.includes(error.key);
-}
-
-export interface NavigationFailure {
-  /** the notification: an error with an OK action */
-  readonly type: 'danger';
-  readonly message: MessageKey;
-  readonly params: Readonly<Record<string, string | number>>;
-  readonly action: typeof MESSAGES.ok;
-  /** where to go afterwards (the home route of the current store) */
-  readonly redirect?: string;
-}

@@ -17,12 +17,6 @@ function joinPath(prefix: string, path: string): string {
   return `${prefix}/${path.replace(/^\/+/, '')}`;
 }
 
-export interface ProductLinkOptions {
-  readonly storeCode?: string;
-  /** the child sku to link to (default: the product's own sku) */
-  readonly childSku?: string;
-}
-
 /** spec catalogue §2.2: a product route name is the product type plus '-product'. */
 export function productRouteName(product: Pick<Product, 'type_id'>): string {
   return `${product.type_id}-product`;
@@ -36,7 +30,11 @@ function needsChildSku(product: Product): boolean {
  * spec catalogue §2.2: the link of a product: with URL dispatching '/{url_path}' (plus '?childSku={sku}' when
  * configurable or with options), else the '{type}-product' route '/p/{parentSku}/{slug}[/{childSku}]'.
  */
-export function productLink(product: Product, config: ShopConfig, options: ProductLinkOptions = {}): string {
+export function productLink(
+  product: Product,
+  config: ShopConfig,
+  options: { readonly storeCode?: string; readonly childSku?: string } = {},
+): string {
   const prefix = storePrefix(config, options.storeCode);
   const childSku = options.childSku ?? product.sku;
   if (config.catalogue.urlDispatcher && product.url_path) {

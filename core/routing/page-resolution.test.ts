@@ -25,7 +25,7 @@ const SERVER = { runtime: 'server', online: true } as const;
 const BROWSER_ONLINE = { runtime: 'browser', online: true } as const;
 const BROWSER_OFFLINE = { runtime: 'browser', online: false } as const;
 const unavailable = { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
-const offlineHome = { kind: 'redirect', to: '/', notification: { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: '/' } };
+const offlineHome = { kind: 'redirect', to: '/', notification: { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok } };
 
 describe('loadFailureOutcome', () => {
   const emptyErrors = [

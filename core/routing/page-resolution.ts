@@ -7,7 +7,7 @@ import type { ShopConfig } from '../config';
 import { MESSAGES, isShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
 import { homeLink } from './links';
-import { isEmptyResultError, type NavigationFailure, type RouteResolution } from './dispatcher';
+import { EMPTY_RESULT_KEYS, type RouteResolution } from './dispatcher';
 
 export type ResolvedPageKind = 'product' | 'category' | 'cms_page' | 'not-found';
 
@@ -24,30 +24,34 @@ export interface PageResolutionState {
   readonly error?: PageError;
 }
 
-export const EMPTY_PAGE_RESOLUTION: PageResolutionState = { status: 200 };
-
 /** spec catalogue §2.3: a product, category or CMS match renders that page (200); nothing is the not-found page (404). */
 export function resolvedPage({ kind }: RouteResolution): { kind: ResolvedPageKind; status: 200 | 404 } {
   return kind === 'route' || kind === 'not-found' ? { kind: 'not-found', status: 404 } : { kind, status: 200 };
 }
 
+/** spec catalogue §2.3: the notification of a failed navigation, an error with an OK action */
+export interface NavigationFailure {
+  readonly type: 'danger';
+  readonly message: MessageKey;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly action: typeof MESSAGES.ok;
+}
+
 export type LoadFailureOutcome =
   /** the page renders the error (the server answers with this status) */
   | { readonly kind: 'show'; readonly status: number; readonly error: PageError }
-  /** spec catalogue §2.3: notify (OK action) and go to the store's home route */
+  /** spec catalogue §2.3: notify and go to the store's home route */
   | { readonly kind: 'redirect'; readonly notification: NavigationFailure; readonly to: string };
 
 /** The status of a page the backend could not serve (the HTTP edge adds Retry-After to it). */
 export const UNAVAILABLE_STATUS = 503;
-
-export type LoadFailureKind = 'not-found' | 'unavailable';
 
 /**
  * Whether a failed load means "the shop has no such page" or "the backend could not answer" (a slow or absent API is
  * never "not found"). Only a real answer is not-found: a core ShopError (spec catalogue §2.3, §4.1, §8) or the API's own
  * 404 / 410 / 400; no answer, a 5xx, 408, 429 or any other 4xx is unavailable.
  */
-export function loadFailureKind(error: unknown): LoadFailureKind {
+export function loadFailureKind(error: unknown): 'not-found' | 'unavailable' {
   if (isShopError(error)) return 'not-found';
   if (isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400)) return 'not-found';
   return 'unavailable';
@@ -67,17 +71,15 @@ export interface LoadFailureFacts {
   readonly servedFromWorkerCache?: boolean;
 }
 
-/** A failed load is one of three things to the shopper. */
-export type LoadFailureClass = 'offline' | 'not-found' | 'unavailable';
-
 /**
  * spec catalogue §2.3, §8: the one rule that classifies a failed navigation load, by the error's type and fields only
  * (never its message). The server knows no offline (404 or 503). In the browser an empty result or no connection is
  * offline; a timeout is offline only when the Network port or the worker's cached answer says so, else the shop is
  * only slow. An answer is judged by its status.
  */
-export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): LoadFailureClass {
-  if (isEmptyResultError(error)) return facts.runtime === 'server' ? 'not-found' : 'offline';
+export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): 'offline' | 'not-found' | 'unavailable' {
+  const emptyResult = isShopError(error) && EMPTY_RESULT_KEYS.includes(error.key);
+  if (emptyResult) return facts.runtime === 'server' ? 'not-found' : 'offline';
   if (loadFailureKind(error) === 'not-found') return 'not-found';
   if (facts.runtime === 'browser' && isNetworkError(error)) {
     return !error.timedOut || !facts.online || facts.servedFromWorkerCache === true ? 'offline' : 'unavailable';
@@ -92,8 +94,8 @@ export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): Lo
 export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, config: ShopConfig, storeCode?: string): LoadFailureOutcome {
   switch (classifyLoadFailure(error, facts)) {
     case 'offline': {
-      const notification: NavigationFailure = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok, redirect: homeLink(config, storeCode) };
-      return { kind: 'redirect', notification, to: notification.redirect! };
+      const notification = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok } as const;
+      return { kind: 'redirect', notification, to: homeLink(config, storeCode) };
     }
     case 'unavailable':
       return { kind: 'show', status: UNAVAILABLE_STATUS, error: { key: MESSAGES.shopUnavailable, params: {} } };
@@ -111,7 +113,7 @@ export function pageUnavailable(state: PageResolutionState, path: string): boole
 
 export class PageResolutionService extends StateHolder<PageResolutionState> {
   constructor() {
-    super(EMPTY_PAGE_RESOLUTION);
+    super({ status: 200 });
   }
 
   /** A path resolved or loaded fine as a page kind (status from spec §2.3 unless given). */

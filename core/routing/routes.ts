@@ -12,7 +12,7 @@ export interface RouteDef {
   readonly layout?: LayoutName;
   /** the static pages that share one page layout (legal, privacy, ...) */
   readonly staticPage?: boolean;
-  /** spec catalogue §2.4: the meta name the tag manager knows the route by (tagManagerName() defaults it to the name) */
+  /** spec catalogue §2.4: the meta name the tag manager knows the route by (default: the route's name) */
   readonly tagManagerName?: string;
   /** spec catalogue §2.4: excluded from page-view tracking (ours: addresses that carry a secret token) */
   readonly excludeFromPageView?: boolean;
@@ -98,9 +98,4 @@ export function routePath(name: string, params: Readonly<Record<string, string |
 /** spec catalogue §2.4: the layout of a route, default 'default'. */
 export function layoutOf(route: RouteDef): LayoutName {
   return route.layout ?? 'default';
-}
-
-/** spec catalogue §2.4: the route's meta name for the tag manager, default its name. */
-export function tagManagerName(route: RouteDef): string {
-  return route.tagManagerName ?? route.name;
 }

@@ -5,7 +5,7 @@
 import type { ShopConfig } from '../config';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import type { Product } from '../catalogue/types';
-import { buildSearchQuery, toSearchRequest } from '../catalogue/search-query';
+import { buildSearchQuery } from '../catalogue/search-query';
 import { productCanonicalPath } from '../seo/canonical';
 import type { SitemapEntry } from './sitemap';
 
@@ -25,12 +25,9 @@ export function isListedProduct(p: Pick<Product, 'status' | 'visibility'>): bool
 
 /** The catalogue request of one sitemap page: listed products with an id above `afterId`, by id ascending. */
 export function sitemapProductsRequest(config: ShopConfig, afterId: number | undefined, size = SITEMAP_PAGE_SIZE): SearchRequest {
-  const built = buildSearchQuery(
-    { filters: afterId === undefined ? [] : [{ attribute: 'id', value: { gt: afterId } }], size, sort: 'id:asc' },
-    config,
-    { fixedFilters: 'listing', aggregations: [] },
-  );
-  return { ...toSearchRequest(built), includeFields: SITEMAP_PRODUCT_FIELDS };
+  const filters = afterId === undefined ? [] : [{ attribute: 'id', value: { gt: afterId } }];
+  const query = buildSearchQuery({ filters, size, sort: 'id:asc' }, config, { aggregations: [] });
+  return { ...query, includeFields: SITEMAP_PRODUCT_FIELDS };
 }
 
 /**

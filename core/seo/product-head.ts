@@ -15,45 +15,24 @@ import { breadcrumbJsonLd, type JsonLd } from './structured-data';
 
 export const IN_STOCK = 'https://schema.org/InStock';
 export const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
-export type OfferAvailability = typeof IN_STOCK | typeof OUT_OF_STOCK;
 
 /** spec catalogue §4.3, §4.4: out of stock with errors.variants or a stock that says so; else in stock. */
-export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): OfferAvailability {
+export function offerAvailability(product: Pick<Product, 'stock' | 'errors'>): typeof IN_STOCK | typeof OUT_OF_STOCK {
   if (product.errors?.['variants']) return OUT_OF_STOCK;
   return product.stock?.is_in_stock === false ? OUT_OF_STOCK : IN_STOCK;
 }
 
-export interface OfferPrice {
-  /** the amount with the currency's fraction digits ('12.50'), as schema.org's examples write it */
-  readonly price: string;
-  readonly priceCurrency: string;
-  /** the last day of an active special price (its special_to_date), 'YYYY-MM-DD' */
-  readonly priceValidUntil?: string;
-}
-
 /**
- * spec catalogue §3.1, §9: the price the shopper sees at `now` (final, incl. tax, with chosen options) in EUR with 2
- * fraction digits; while a special price applies and has an end, the offer is valid until that day.
+ * spec catalogue §3.1, §9: the price the shopper sees at `now` (final, incl. tax, with chosen options) with the
+ * currency's fraction digits ('12.50', as schema.org's examples write it); while a special price applies and has an
+ * end, the offer is valid until that day (priceValidUntil 'YYYY-MM-DD').
  */
-export function offerPrice(product: Product, now: number, config: ShopConfig): OfferPrice {
+export function offerPrice(product: Product, now: number, config: ShopConfig) {
   const info = productPriceWithOptions(product, now, config);
   const price = info.final.toFixed(config.i18n.fractionDigits);
   const to = product.special_to_date;
   const until = info.special !== undefined && to && isSpecialPriceActive(product, now, config) ? /^\d{4}-\d{2}-\d{2}/.exec(to)?.[0] : undefined;
   return until ? { price, priceCurrency: config.i18n.currencyCode, priceValidUntil: until } : { price, priceCurrency: config.i18n.currencyCode };
-}
-
-export interface ProductStructuredInput {
-  /** the product as shown (a configurable's chosen variant merged in) */
-  readonly product: Product;
-  /** the product the page is about (a configurable's parent; the product itself otherwise) */
-  readonly parent: Product;
-  /** the page's canonical URL (absolute) */
-  readonly url: string;
-  /** absolute image URLs, first the main one */
-  readonly images: readonly string[];
-  readonly description: string;
-  readonly now: number;
 }
 
 /** What a product is sold as: a configurable's enabled children (spec catalogue §4.3), a grouped's parts (§3.1). */
@@ -88,7 +67,11 @@ export function aggregateOffer(parent: Product, url: string, now: number, config
  * schema.org Product for the product page: one Offer (what the page shows), or for a configurable or grouped product an
  * AggregateOffer over its variants or parts.
  */
-export function productJsonLd(input: ProductStructuredInput, config: ShopConfig): JsonLd {
+export function productJsonLd(
+  input: Pick<ProductHeadInput, 'product' | 'parent' | 'now'> &
+    { readonly url: string; readonly images: readonly string[]; readonly description: string },
+  config: ShopConfig,
+): JsonLd {
   const { product, parent, url } = input;
   const aggregate = aggregateOffer(parent, url, input.now, config);
   return {
@@ -111,15 +94,16 @@ export function productJsonLd(input: ProductStructuredInput, config: ShopConfig)
 
 /** Absolute URLs of a gallery's images at the gallery size (spec catalogue §9: 600x744), the main one first. */
 export function galleryImageUrls(gallery: readonly MediaGalleryEntry[], preferred: string | undefined, ctx: Pick<HeadContextData, 'origin' | 'config'>): string[] {
-  const paths = [...new Set([...(preferred && preferred !== ctx.config.catalogue.noImageValue ? [preferred] : []), ...gallery.map((g) => g.image)])];
-  return paths.flatMap((p) => {
-    const url = imageUrl(p, ctx.config.images.gallery, ctx.config);
-    return url ? [absoluteUrl(ctx.origin, url)] : [];
-  });
+  // imageUrl answers nothing for an empty path or 'no_selection'
+  const paths = [...new Set([preferred, ...gallery.map((g) => g.image)])];
+  const urls = paths.map((p) => imageUrl(p, ctx.config.images.gallery, ctx.config));
+  return urls.flatMap((url) => (url ? [absoluteUrl(ctx.origin, url)] : []));
 }
 
 export interface ProductHeadInput {
+  /** the product as shown (a configurable's chosen variant merged in) */
   readonly product: Product;
+  /** the product the page is about (a configurable's parent; the product itself otherwise) */
   readonly parent: Product;
   readonly gallery: readonly MediaGalleryEntry[];
   readonly breadcrumbs: readonly Breadcrumb[];

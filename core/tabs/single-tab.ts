@@ -13,19 +13,10 @@ export class NoOtherTabs implements CrossTab {
  */
 export class InProcessLocks implements TabLocks {
   private readonly tails = new Map<string, Promise<unknown>>();
-  /** names currently held (tests) */
-  readonly held = new Set<string>();
 
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
     const before = this.tails.get(name) ?? Promise.resolve();
-    const run = before.then(async () => {
-      this.held.add(name);
-      try {
-        return await fn();
-      } finally {
-        this.held.delete(name);
-      }
-    });
+    const run = before.then(fn);
     const tail = run.catch(() => undefined);
     this.tails.set(name, tail);
     void tail.then(() => {

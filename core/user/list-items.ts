@@ -2,7 +2,7 @@
 import type { ShopConfig } from '../config';
 import type { AttributeMetadata, Product } from '../catalogue/types';
 import { optionLabel, attributeLabel, type AttributeState } from '../catalogue/attributes';
-import { buildSearchQuery, toSearchRequest } from '../catalogue/search-query';
+import { buildSearchQuery } from '../catalogue/search-query';
 import { needsConfiguration } from '../cart/add';
 import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
 import { listItemOf, type ListItem } from './list-item';
@@ -74,7 +74,7 @@ const LIST_ITEM_IDENTITY = ['sku', 'parentSku', 'parentId', 'id', 'name', 'type_
 
 /** The products of these skus as the catalogue has them now (spec catalogue §3.1 product fields; any visibility). */
 export function listItemsRequest(skus: readonly string[], config: ShopConfig): SearchRequest {
-  return toSearchRequest(buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...skus] } }], size: Math.max(1, skus.length) }, config, { fixedFilters: 'none', aggregations: [] }));
+  return buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...skus] } }], size: Math.max(1, skus.length) }, config, { fixedFilters: 'none', aggregations: [] });
 }
 
 /** A list item with the catalogue's current fields (prices, stock, attributes); its identity and options stay. */

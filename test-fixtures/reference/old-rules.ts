@@ -63,7 +63,7 @@ function selectedIdsCount(selection: VariantSelection): number {
 
 /** selectConfigurableChild as a scan: filters and scores every child on every call (spec catalogue §4.3). */
 export function referenceSelect(product: Product, selection: VariantSelection, config: ShopConfig, options: VariantChoiceOptions = {}): ConfigurableChild | undefined {
-  const candidates = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config, options.availabilityCheck ?? true));
+  const candidates = (product.configurable_children ?? []).filter((c) => isChildAvailable(c, config));
   if (!candidates.length) return undefined;
   if (selection.sku) {
     const exact = candidates.find((c) => c.sku === selection.sku);
