@@ -22,22 +22,26 @@ export function wallClock(now: Date): string {
 
 const sign = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** `now` against a bound: below 0 before it, 0 on it, above 0 after it (NaN: unreadable); `day` for a date without a time. */
-function against(value: string, now: Date, wall: string): { d: number; day: boolean } {
+/**
+ * Where `now` stands to a bound: `cmp` below 0 before it, 0 on it, above 0 after it (NaN: unreadable); `day` when the
+ * bound is a date without a time of day (it lasts the whole day).
+ */
+function against(value: string, now: Date, wall: string): { cmp: number; day: boolean } {
   const m = LOCAL.exec(value.trim());
-  if (!m) return { d: now.getTime() - Date.parse(value), day: false };
+  if (!m) return { cmp: now.getTime() - Date.parse(value), day: false };
   const [, y, mo, d, h = '00', mi = '00', s = '00', ms = '0'] = m;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return { d: NaN, day: false };
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return { cmp: NaN, day: false };
   const day = `${y}-${mo}-${d}`;
-  if (h === '00' && mi === '00' && s === '00' && Number(ms) === 0) return { d: sign(wall.slice(0, 10), day), day: true };
-  return { d: sign(wall, `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}`), day: false };
+  const midnight = h === '00' && mi === '00' && s === '00' && Number(ms) === 0;
+  if (midnight) return { cmp: sign(wall.slice(0, 10), day), day: true };
+  return { cmp: sign(wall, `${day} ${h}:${mi}:${s}.${ms.padEnd(3, '0')}`), day: false };
 }
 
 /** True while `now` is in [special_from_date, special_to_date] (an absent bound is open, an unreadable one closed). */
 export function specialWindowOpen(from: string | null | undefined, to: string | null | undefined, now: Date): boolean {
   const wall = wallClock(now);
-  const start = from ? against(from, now, wall) : { d: 0, day: true };
-  const end = to ? against(to, now, wall) : { d: -1, day: false };
+  const start = from ? against(from, now, wall) : { cmp: 0, day: true };
+  const end = to ? against(to, now, wall) : { cmp: -1, day: false };
   // NaN fails both comparisons: an unreadable bound closes the window
-  return start.d >= 0 && (end.day ? end.d <= 0 : end.d < 0);
+  return start.cmp >= 0 && (end.day ? end.cmp <= 0 : end.cmp < 0);
 }
