@@ -189,7 +189,10 @@ function hostOf(req: IncomingMessage): string {
 }
 
 /** The request target as a path: an absolute-form target keeps only its path, and '//x' or 'x' never names a host. */
-const requestTarget = (raw = '/'): string => `/${raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/^\/+/, '')}`;
+function requestTarget(raw = '/'): string {
+  const path = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  return `/${path.replace(/^\/+/, '')}`;
+}
 
 /**
  * Every request is one JSON line (`reqId`, method, url, status, ms): the id is its safe `X-Request-Id` (the

@@ -60,7 +60,9 @@ export class Collection {
   ) {
     this.source = Array.isArray(docs) ? arraySource(docs) : docs;
     if (prebuilt) {
-      for (const [field, data] of Object.entries(prebuilt.columns)) this.columns.set(field, new Column(data.dict, data.offsets, data.ids));
+      for (const [field, { dict, offsets, ids }] of Object.entries(prebuilt.columns)) {
+        this.columns.set(field, new Column(dict, offsets, ids));
+      }
       for (const [field, orders] of Object.entries(prebuilt.sortOrders)) {
         this.sortOrders.set(field, new Map(orders.map(([key, order]) => [key, ranked(order)])));
       }
