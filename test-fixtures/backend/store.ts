@@ -117,8 +117,11 @@ function buildImage(seed: number, scale: number, key: string): { header: CacheHe
 /** The English index's indexes: the Dutch index's, with the columns, text indexes and sorts of ENGLISH_FIELDS replaced. */
 function englishIndexes(nl: CollectionIndexes, en: CollectionIndexes): CollectionIndexes {
   return {
-    ...nl, columns: { ...nl.columns, ...en.columns }, sortOrders: { ...nl.sortOrders, ...en.sortOrders },
-    texts: { ...nl.texts, ...en.texts }, textFields: { ...nl.textFields, ...en.textFields },
+    ...nl,
+    columns: { ...nl.columns, ...en.columns },
+    sortOrders: { ...nl.sortOrders, ...en.sortOrders },
+    texts: { ...nl.texts, ...en.texts },
+    textFields: { ...nl.textFields, ...en.textFields },
   };
 }
 

@@ -17,7 +17,8 @@ interface ItemRow { item_id: number; cart_id: string; sku: string; qty: number; 
 
 /** the payment provider's methods, and cash on delivery */
 const PAYMENT_METHODS = [
-  ...PSP_METHODS.map((m) => ({ code: m.id, title: m.description })), { code: 'cashondelivery', title: 'Rembours' },
+  ...PSP_METHODS.map((m) => ({ code: m.id, title: m.description })),
+  { code: 'cashondelivery', title: 'Rembours' },
 ];
 
 const ALLOWED_COUNTRIES = ['NL', 'BE'];
