@@ -17,7 +17,8 @@ describe('store time zone in pure date math', () => {
   });
 
   it('the day of the spring change has 23 hours, the autumn one 25, others 24', () => {
-    const day = (m: number, d: number) => [zonedTimeToEpoch(AMS, 2026, m, d), zonedTimeToEpoch(AMS, 2026, m, d + 1)] as const;
+    const day = (m: number, d: number) =>
+      [zonedTimeToEpoch(AMS, 2026, m, d), zonedTimeToEpoch(AMS, 2026, m, d + 1)] as const;
     const [spring, afterSpring] = day(3, 29);
     expect(spring).toBe(Date.UTC(2026, 2, 28, 23));
     expect(afterSpring - spring).toBe(23 * H);

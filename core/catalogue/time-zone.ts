@@ -39,9 +39,8 @@ export function zoneOffsetMinutes(zone: string, epochMs: number): number {
 
 /**
  * The instant a wall-clock time of the zone stands for (a day past the month's end is the next month's, as in
- * Date.UTC). A time skipped by the spring change (02:30 on the last
- * Sunday of March) is read with the offset before the change (it is 03:30 summer time); a time that occurs twice
- * in autumn is its first occurrence.
+ * Date.UTC). A time skipped by the spring change (02:30 on the last Sunday of March) is read with the offset before
+ * the change (it is 03:30 summer time); a time that occurs twice in autumn is its first occurrence.
  */
 export function zonedTimeToEpoch(zone: string, y: number, month: number, d: number, h = 0, min = 0, s = 0, ms = 0): number {
   const wall = Date.UTC(y, month - 1, d, h, min, s, ms);

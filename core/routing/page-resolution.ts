@@ -94,7 +94,8 @@ export function classifyLoadFailure(error: unknown, facts: LoadFailureFacts): 'o
 export function loadFailureOutcome(error: unknown, facts: LoadFailureFacts, config: ShopConfig, storeCode?: string): LoadFailureOutcome {
   switch (classifyLoadFailure(error, facts)) {
     case 'offline': {
-      const notification = { type: 'danger', message: MESSAGES.offlineRedirectHome, params: {}, action: MESSAGES.ok } as const;
+      const message = MESSAGES.offlineRedirectHome;
+      const notification = { type: 'danger', message, params: {}, action: MESSAGES.ok } as const;
       return { kind: 'redirect', notification, to: homeLink(config, storeCode) };
     }
     case 'unavailable':
