@@ -186,17 +186,14 @@ export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) =
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
 
-export interface ShopServices {
-  get<T>(id: ServiceId<T>): T;
-  isBound(id: ServiceId): boolean;
-  add(part: Bindings): ShopServices;
-}
+/** what the UI asks of a graph */
+export type ShopServices = Pick<ShopGraph, 'get' | 'isBound' | 'add'>;
 
 /**
  * One scope of the shop's services over the tables it was given: `get` makes a service on first use and keeps it. A
  * part whose code loads later is `add`ed when it has loaded; asking for a service of a part not added yet throws.
  */
-export class ShopGraph implements ShopServices {
+export class ShopGraph {
   private readonly bindings = new Map<ServiceId, (g: ShopGraph) => unknown>();
   private readonly made = new Map<ServiceId, unknown>();
 
