@@ -68,9 +68,7 @@ export function findViolations(files: SourceFile[]): Violation[] {
 /** Flattened keys of a nested translation object ('a.b.c'). */
 export function translationKeys(obj: unknown, prefix = ''): string[] {
   if (!obj || typeof obj !== 'object') return [prefix.slice(0, -1)];
-  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? translationKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  return Object.entries(obj).flatMap(([k, v]) => translationKeys(v, `${prefix}${k}.`));
 }
 
 export function translationGaps(a: unknown, b: unknown): { onlyInA: string[]; onlyInB: string[] } {
