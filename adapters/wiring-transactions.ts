@@ -43,7 +43,8 @@ import { whenBackOnline } from '../core/checkout/going-online';
 import type { ShopConfig } from '../core/config';
 import type { Network } from '../core/ports/network';
 import type { Logger } from '../core/ports/logger';
-import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX, type Bindings, type ServiceId, type ShopGraph, type ShopServices } from './wiring';
+import { CONTAINER_TOKENS, TRANSACTION_TOKENS, TX } from './wiring';
+import type { Bindings, ServiceId, ShopGraph, ShopServices } from './wiring';
 
 const session = (g: ShopGraph) => g.get(SessionService);
 const cart = (g: ShopGraph) => g.get(CartService);

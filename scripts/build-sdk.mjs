@@ -44,9 +44,14 @@ export async function buildSdk({ outDir = join(root, 'dist', 'sdk'), quiet = fal
   // declarations with tsc (esbuild emits none), the repository's compiler options without Node's types
   const typesDir = join(outDir, 'types');
   const tsconfig = join(outDir, 'tsconfig.sdk.json');
-  const compilerOptions = { types: [], declaration: true, emitDeclarationOnly: true, rootDir: root, outDir: typesDir, noEmit: false };
-  const files = Object.values(ENTRIES).map((f) => join(root, f));
-  writeFileSync(tsconfig, JSON.stringify({ extends: join(root, 'tsconfig.json'), compilerOptions, include: [], files }));
+  writeFileSync(tsconfig, JSON.stringify({
+    extends: join(root, 'tsconfig.json'),
+    compilerOptions: {
+      types: [], declaration: true, emitDeclarationOnly: true, rootDir: root, outDir: typesDir, noEmit: false,
+    },
+    include: [],
+    files: Object.values(ENTRIES).map((f) => join(root, f)),
+  }));
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { cwd: root, encoding: 'utf8' });
   rmSync(tsconfig);
   if (tsc.status !== 0) throw new Error(`tsc declarations failed:\n${tsc.stdout}${tsc.stderr}`);

@@ -41,7 +41,7 @@ function suite(name, out, cmd, args, env = {}) {
   return [undefined, code];
 }
 
-/** The type-check, at a low priority beside the other suites (it takes the cycles the journeys leave idle): its code. */
+/** The type-check, at a low priority beside the other suites (it takes the cycles they leave idle): its exit code. */
 function typeCheck() {
   console.log('\n=== type-check (nice -n 10): tsc --noEmit -p tsconfig.json');
   const child = spawn('nice', ['-n', '10', bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });

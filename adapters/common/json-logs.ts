@@ -16,7 +16,7 @@ export function logLevel(value: string | undefined): LogLevelName {
   throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; not ${JSON.stringify(value?.slice(0, 40))}`);
 }
 
-/** `name`: which server writes (`storefront`, `backend`); `stream`: default stdout (tests read a stream of their own) */
+/** `name`: which server writes (`storefront`, `backend`); `stream`: default stdout (tests read their own stream) */
 export function jsonLogger(options: { name: string; level?: LogLevelName; stream?: DestinationStream }): Logger {
   const { name, level = 'info', stream = pino.destination({ dest: 1, sync: true }) } = options;
   return pino({ name, level }, stream);
