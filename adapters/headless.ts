@@ -5,8 +5,8 @@
 import { createConfig, type DeepPartial, type LocaleCode, type ShopConfig } from '../core/config';
 import { formatPrice } from '../core/catalogue/prices';
 import type { Scheduler, TimerHandle } from '../core/ports/scheduler';
-import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS } from './wiring';
-import type { Bindings, ContainerOptions, Runtime, ServiceId } from './wiring';
+import { CATALOGUE, createRuntime, ShopGraph, TRANSACTION_TOKENS, type Bindings, type ServiceId } from './wiring';
+import type { ContainerOptions, Runtime } from './wiring';
 import { TRANSACTIONS } from './wiring-transactions';
 import { PRODUCT } from './wiring-product';
 import { SERVER_READS } from './cache/catalogue-read-cache';

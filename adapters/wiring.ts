@@ -186,18 +186,15 @@ export type ServiceId<T = unknown> = symbol | (abstract new (...args: never[]) =
 /** How each service of one part of the code is built, from the graph it belongs to (its ports and other members). */
 export type Bindings = ReadonlyMap<ServiceId, (g: ShopGraph) => unknown>;
 
-export interface ShopServices {
-  get<T>(id: ServiceId<T>): T;
-  isBound(id: ServiceId): boolean;
-  add(part: Bindings): ShopServices;
-}
+/** what the UI asks of a graph */
+export type ShopServices = Pick<ShopGraph, 'get' | 'isBound' | 'add'>;
 
 /**
  * One scope of the shop's services over the tables it was given: `get` makes a service on first use and keeps it. A
  * part whose code loads later is `add`ed when it has loaded; asking for a service of a part not added yet throws.
  */
-export class ShopGraph implements ShopServices {
-  private readonly parts: Bindings[] = [];
+export class ShopGraph {
+  private readonly bindings = new Map<ServiceId, (g: ShopGraph) => unknown>();
   private readonly made = new Map<ServiceId, unknown>();
 
   constructor(
@@ -209,13 +206,13 @@ export class ShopGraph implements ShopServices {
 
   /** adds a part's bindings (again: nothing); an id bound by an earlier part keeps that binding */
   add(part: Bindings): this {
-    if (!this.parts.includes(part)) this.parts.push(part);
+    for (const [id, make] of part) if (!this.bindings.has(id)) this.bindings.set(id, make);
     return this;
   }
 
   get<T>(id: ServiceId<T>): T {
     if (this.made.has(id)) return this.made.get(id) as T;
-    const make = this.binding(id);
+    const make = this.bindings.get(id);
     if (!make) throw new Error(`${typeof id === 'function' ? id.name : String(id)} is not bound: its part of the wiring (adapters/wiring*.ts) is not added to this graph`);
     const made = make(this) as T;
     this.made.set(id, made);
@@ -223,16 +220,12 @@ export class ShopGraph implements ShopServices {
   }
 
   isBound(id: ServiceId): boolean {
-    return this.binding(id) !== undefined;
+    return this.bindings.has(id);
   }
 
   /** every id bound so far (adapters/container.ts binds them in an inversify container) */
   ids(): ServiceId[] {
-    return [...new Set(this.parts.flatMap((p) => [...p.keys()]))];
-  }
-
-  private binding(id: ServiceId): ((g: ShopGraph) => unknown) | undefined {
-    return this.parts.find((part) => part.has(id))?.get(id);
+    return [...this.bindings.keys()];
   }
 }
 

@@ -7,18 +7,12 @@ import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { documentStart, THEME_COLOUR } from '../ui/edge/document-start.mjs';
 
-/**
- * The default locale: the offline page the worker falls back to when the shopper's `locale` cookie cannot be read.
- * Equal to DEFAULT_CONFIG.i18n.defaultLocale (scripts/build-pwa.test.ts checks it).
- */
+/** The offline page's locale when the `locale` cookie cannot be read: DEFAULT_CONFIG's (build-pwa.test.ts checks). */
 export const DEFAULT_LOCALE = 'nl-NL';
 export { THEME_COLOUR };
 /** the shop's paper colour (ui/styles.css --paper) */
 export const BACKGROUND_COLOUR = '#fffdf8';
-/**
- * The app icons (a gift box with a ribbon on the accent colour; the maskable ones keep it inside the middle 80% circle):
- * ui/icons/*.png, copied to dist/client/icons (served under /dist/)
- */
+/** The app icons, ui/icons/*.png, copied to dist/client/icons (served under /dist/) */
 export const ICONS = [
   { file: 'icons/icon-192.png', size: 192, purpose: 'any' },
   { file: 'icons/icon-512.png', size: 512, purpose: 'any' },
@@ -48,10 +42,8 @@ export function webManifest(texts) {
 const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
- * The page the worker answers a navigation with when the network fails and the page was never visited: a static,
- * translated page (texts from ui/i18n/<locale>.json, section pwa.offlinePage) styled by the bundle's stylesheet, which
- * is precached with it. No script: it works whatever the worker's cache holds. "Opnieuw proberen" reloads the address
- * the shopper asked for (an empty href is the document's own URL), "Naar de startpagina" goes home.
+ * The worker's answer to a navigation when the network fails and the page was never visited: static, translated
+ * (pwa.offlinePage), styled by the precached stylesheet, no script. Retry is an empty href: the address asked for.
  */
 export function renderOfflinePage(locale, texts, css) {
   const t = texts.pwa.offlinePage;
@@ -71,6 +63,10 @@ ${css.map((c) => `<link rel="stylesheet" href="/dist/${escapeHtml(c)}">`).join('
 `;
 }
 
+/** the client build's files (the metafile's paths are relative to `root`), relative to `clientDir` */
+const clientFiles = (clientDir, metafile, root) =>
+  Object.keys(metafile.outputs).map((f) => relative(clientDir, join(root, f))).filter((f) => !f.startsWith('..'));
+
 const md5 = (buf) => createHash('md5').update(buf).digest('hex');
 
 /**
@@ -79,9 +75,7 @@ const md5 = (buf) => createHash('md5').update(buf).digest('hex');
  * content as revision: a new build changes the list and so the worker's script, which is how the browser finds the update.
  */
 export async function precacheEntries(clientDir, metafile, root, extra) {
-  const fromBuild = Object.keys(metafile.outputs)
-    .map((f) => relative(clientDir, join(root, f)))
-    .filter((f) => /\.(js|css)$/.test(f) && !f.startsWith('..'));
+  const fromBuild = clientFiles(clientDir, metafile, root).filter((f) => /\.(js|css)$/.test(f));
   const files = [...new Set([...fromBuild, ...extra])].sort();
   return Promise.all(files.map(async (f) => ({ url: `/dist/${f}`, revision: md5(await readFile(join(clientDir, f))) })));
 }
@@ -101,9 +95,7 @@ export async function buildPwa({ root, dist, metafile, quiet = false }) {
     await Promise.all(locales.map(async (l) => [l, JSON.parse(await readFile(join(root, 'ui/i18n', l, 'common.json'), 'utf8'))])),
   );
   await writeFile(join(clientDir, 'manifest.webmanifest'), JSON.stringify(webManifest(texts[DEFAULT_LOCALE]), null, 2));
-  const css = Object.keys(metafile.outputs)
-    .map((f) => relative(clientDir, join(root, f)))
-    .filter((f) => f.endsWith('.css') && !f.startsWith('..'));
+  const css = clientFiles(clientDir, metafile, root).filter((f) => f.endsWith('.css'));
   for (const l of locales) await writeFile(join(clientDir, offlinePageFile(l)), renderOfflinePage(l, texts[l], css));
 
   const entries = await precacheEntries(clientDir, metafile, root, [...locales.map(offlinePageFile), ...ICONS.filter((i) => i.size === 192).map((i) => i.file)]);

@@ -41,20 +41,17 @@ export async function buildSdk({ outDir = join(root, 'dist', 'sdk'), quiet = fal
   const unexpected = [...outside].filter((p) => !RUNTIME_DEPENDENCIES.includes(p));
   if (unexpected.length) throw new Error(`the SDK imports packages it does not depend on: ${unexpected.join(', ')}`);
 
-  // declarations with tsc (esbuild emits none)
+  // declarations with tsc (esbuild emits none), the repository's compiler options without Node's types
   const typesDir = join(outDir, 'types');
   const tsconfig = join(outDir, 'tsconfig.sdk.json');
-  writeFileSync(
-    tsconfig,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], strict: true,
-        noUncheckedIndexedAccess: true, esModuleInterop: true, resolveJsonModule: true, skipLibCheck: true, types: [],
-        declaration: true, emitDeclarationOnly: true, rootDir: root, outDir: typesDir, noEmit: false,
-      },
-      files: Object.values(ENTRIES).map((f) => join(root, f)),
-    }),
-  );
+  writeFileSync(tsconfig, JSON.stringify({
+    extends: join(root, 'tsconfig.json'),
+    compilerOptions: {
+      types: [], declaration: true, emitDeclarationOnly: true, rootDir: root, outDir: typesDir, noEmit: false,
+    },
+    include: [],
+    files: Object.values(ENTRIES).map((f) => join(root, f)),
+  }));
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { cwd: root, encoding: 'utf8' });
   rmSync(tsconfig);
   if (tsc.status !== 0) throw new Error(`tsc declarations failed:\n${tsc.stdout}${tsc.stderr}`);

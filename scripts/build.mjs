@@ -68,7 +68,7 @@ export const TOP_LEVEL_CALL = /^(var [A-Za-z_$][\w$]* = )((?:React\d*\.(?:create
  * beside it (one file gzips smaller than the 20-odd the split would make). `marker`: a comment in every JavaScript file,
  * so a second build differs. Answers the files (relative path -> bytes) and the build's metafile in esbuild's shape.
  */
-export async function buildClient({ outdir, write = true, marker = '', sourcemap = true, quiet = false }) {
+export async function buildClient({ outdir, write = true, marker = '', quiet = false }) {
   const bundle = await rolldown({
     cwd: root,
     input: { 'entry-client': ENTRY },
@@ -85,7 +85,7 @@ export async function buildClient({ outdir, write = true, marker = '', sourcemap
     dir: join(root, outdir),
     format: 'es',
     minify: true,
-    sourcemap,
+    sourcemap: true,
     postBanner: marker && `/* build ${marker} */`,
     hashCharacters: 'base36',
     entryFileNames: '[name]-[hash].js',
@@ -119,9 +119,8 @@ export function staticClosure(metafile, start, seen = new Set()) {
 }
 
 /**
- * `outDir` (absolute, inside the repository so the server finds node_modules): another output folder than dist/, and
- * `marker`: a comment in every JavaScript file, so a second build differs from the first (the update journey deploys one
- * build after another).
+ * `outDir`: another folder than dist/, inside the repository (for node_modules); `marker`: as buildClient's (the update
+ * journey deploys one build after another).
  */
 export async function buildAll({ quiet = false, outDir: dist = `${root}dist`, marker = '' } = {}) {
   const clientOut = relative(root, `${dist}/client`);

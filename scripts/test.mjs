@@ -3,6 +3,7 @@
 // browser journeys (Playwright in Debian's current /usr/bin/chromium, never a pinned or downloaded browser).
 // Ends with the plain line `N passed, N failed` counting every test of every suite (the type-check counts as one).
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { chromiumVersion, ensureDebianPackages, ensureNodeModules } from './ensure-deps.mjs';
 import { freePort } from './topology.mjs';
@@ -40,18 +41,11 @@ function suite(name, out, cmd, args, env = {}) {
   return [undefined, code];
 }
 
-/**
- * The type-check, at a low priority beside the other suites (it takes the cycles the browser journeys leave idle);
- * it writes to this process's output itself (the suites run synchronously: nothing would read a pipe). Resolves to its
- * exit code.
- */
+/** The type-check, at a low priority beside the other suites (it takes the cycles they leave idle): its exit code. */
 function typeCheck() {
   console.log('\n=== type-check (nice -n 10): tsc --noEmit -p tsconfig.json');
   const child = spawn('nice', ['-n', '10', bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
-  return new Promise((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  return once(child, 'close').then(([code]) => code ?? 1, () => 1);
 }
 const typeChecked = want('typecheck') ? typeCheck() : undefined;
 

@@ -68,6 +68,9 @@ export async function serve(name, args, env, stdout = process.stdout) {
   await server.started;
 }
 
+/** nginx's temp folders, inside the topology's dir */
+const TEMP_PATHS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+
 /**
  * nginx's config: the `http` block is the one docs/deploy.md shows; around it, what running as the current user from
  * a temp dir needs (pid, logs and temp files inside `dir`, in the foreground).
@@ -84,11 +87,7 @@ error_log stderr notice;
 events { worker_connections 1024; }
 
 http {
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+${TEMP_PATHS.map((d) => `  ${d}_temp_path ${dir}/${d};`).join('\n')}
   # which storefront answered, and what each one tried answered ("503, 200": the first one's 503 was retried)
   log_format upstreams '$remote_addr "$request" $status upstream=$upstream_addr upstream_status=$upstream_status time=$request_time';
   access_log ${dir}/access.log upstreams;
@@ -190,7 +189,7 @@ export async function startTopology({ storefronts = 2, apiUrlOf = (_i, url) => u
 
     const conf = join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConfig({ dir, port: lbPort, upstreams: shops.map((s) => `127.0.0.1:${s.port}`) }));
-    for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d), { recursive: true });
+    for (const d of TEMP_PATHS) mkdirSync(join(dir, d), { recursive: true });
     // `-e stderr`: nginx opens its error log before it reads the config (/var/log/nginx is root's)
     // a worker is started once the listening socket is open: from then on connections wait in its backlog
     const nginx = begin('nginx', NGINX, ['-p', `${dir}/`, '-c', conf, '-e', 'stderr'], { ready: /start worker process/ });

@@ -55,10 +55,7 @@ export class BroadcastCrossTab implements CrossTab {
   }
 
   publish(message: CrossTabMessage): void {
-    if (this.channel) {
-      this.channel.postMessage(message);
-      return;
-    }
+    if (this.channel) return this.channel.postMessage(message);
     // the value must change for the event to fire, also for the same message twice (from any tab)
     this.host?.localStorage.setItem(this.storageKey, JSON.stringify({ m: message, at: Math.random() }));
   }

@@ -4,9 +4,7 @@
  */
 import type { DataLayer, DataLayerEntry } from '../../core/ports/data-layer';
 
-interface DataLayerHost {
-  dataLayer?: DataLayerEntry[];
-}
+type DataLayerHost = { dataLayer?: DataLayerEntry[] };
 
 export class WindowDataLayer implements DataLayer {
   constructor(private readonly host: DataLayerHost = globalThis as DataLayerHost) {}

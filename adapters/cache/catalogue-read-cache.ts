@@ -6,14 +6,6 @@ import type { SearchResult } from '../../core/catalogue/types';
 import { SystemClock } from '../common/system-clock';
 import { LRUCache } from 'lru-cache';
 
-/** an answer's size as kept: its JSON's length (an object of the API's JSON takes about that much, or more) */
-function sizeOf(value: unknown): number {
-  try {
-    return (JSON.stringify(value) ?? '').length + 64;
-  } catch {
-    return 64;
-  }
-}
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -24,9 +16,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** lru-cache keeps objects: an answer is boxed (a read may answer undefined or null) */
-interface Kept {
-  readonly value: unknown;
-}
+type Kept = { readonly value: unknown };
 
 /**
  * The server's catalogue read cache: reads that do not depend on the shopper are shared by the process's renders for
@@ -40,7 +30,8 @@ export class CatalogueReadCache {
     this.cache = new LRUCache<string, Kept, () => Promise<unknown>>({
       max: maxEntries,
       maxSize: maxBytes,
-      sizeCalculation: (kept) => sizeOf(kept.value),
+      // an answer's size as kept: its JSON's length (an object of the API's JSON takes about that much, or more)
+      sizeCalculation: (kept) => (JSON.stringify(kept.value) ?? '').length + 64,
       perf: clock,
       ttlResolution: 0,
       fetchMethod: async (_key, _stale, { context }) => ({ value: deepFreeze(await context()) }),

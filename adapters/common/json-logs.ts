@@ -16,16 +16,10 @@ export function logLevel(value: string | undefined): LogLevelName {
   throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; not ${JSON.stringify(value?.slice(0, 40))}`);
 }
 
-export interface JsonLoggerOptions {
-  /** which server writes: `storefront`, `backend` */
-  name: string;
-  level?: LogLevelName;
-  /** where the lines go (default stdout); tests read them from a stream of their own */
-  stream?: DestinationStream;
-}
-
-export function jsonLogger(options: JsonLoggerOptions): Logger {
-  return pino({ name: options.name, level: options.level ?? 'info' }, options.stream ?? pino.destination({ dest: 1, sync: true }));
+/** `name`: which server writes (`storefront`, `backend`); `stream`: default stdout (tests read their own stream) */
+export function jsonLogger(options: { name: string; level?: LogLevelName; stream?: DestinationStream }): Logger {
+  const { name, level = 'info', stream = pino.destination({ dest: 1, sync: true }) } = options;
+  return pino({ name, level }, stream);
 }
 
 /**

@@ -39,15 +39,12 @@ export class DomPurifySanitizer implements HtmlSanitizer {
 
   load(): Promise<void> {
     if (this.purify) return Promise.resolve();
-    this.loading ??= (this.source as () => Promise<DOMPurify>)().then(
-      (purify) => {
-        this.purify = purify;
-      },
-      (e: unknown) => {
+    this.loading ??= (this.source as () => Promise<DOMPurify>)()
+      .then((purify) => void (this.purify = purify))
+      .catch((e: unknown) => {
         this.loading = undefined; // a failed chunk load (offline) may be retried
         throw e;
-      },
-    );
+      });
     return this.loading;
   }
 }

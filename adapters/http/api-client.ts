@@ -68,19 +68,22 @@ export async function call<T>(run: () => Promise<T>, url: string): Promise<T> {
     if (!(e instanceof Error) || e instanceof ApiError || e instanceof NetworkError) throw e;
     if (e.name === 'HTTPError') {
       const { response } = e as HTTPError;
-      const text = await response.text().catch(() => response.statusText);
-      let result: unknown = text;
-      try {
-        const parsed = JSON.parse(text) as unknown;
-        result = parsed && typeof parsed === 'object' && 'result' in parsed ? parsed.result : parsed;
-      } catch {
-        // not JSON: the text itself
-      }
+      const body = jsonOrText(await response.text().catch(() => response.statusText));
+      const result = body && typeof body === 'object' && 'result' in body ? body.result : body;
       throw new ApiError(response.status, result, url);
     }
     if (e.name === 'TimeoutError') throw new NetworkError('timeout', url, true);
     const noAnswer = e instanceof TypeError || /fetch|network|ECONNREFUSED|socket/i.test(e.message);
     throw noAnswer ? new NetworkError(e.message, url) : e;
+  }
+}
+
+/** `text` parsed as JSON, or the text itself when it is none */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { KyInstance } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import type { ShopConfig } from '../../core/config';
 import { attributeSearchBody } from '../../core/catalogue/attributes';
 import { categorySearchRequest } from '../../core/catalogue/categories';
@@ -43,14 +43,10 @@ export class HttpCatalogueSearch implements CatalogueSearch {
       _source_include: request.includeFields?.join(',') || undefined,
       _source_exclude: request.excludeFields?.join(',') || undefined,
     };
-    const raw = await call(() => {
-      if (this.config.search.queryMethod === 'POST') {
-        return this.client.post(path, { searchParams, json: request.body }).json<RawSearchResponse<T>>();
-      }
-      return this.client
-        .get(path, { searchParams: { ...searchParams, request: JSON.stringify(request.body) } })
-        .json<RawSearchResponse<T>>();
-    }, path);
+    const options: Options = this.config.search.queryMethod === 'POST'
+      ? { method: 'post', searchParams, json: request.body }
+      : { searchParams: { ...searchParams, request: JSON.stringify(request.body) } };
+    const raw = await call(() => this.client(path, options).json<RawSearchResponse<T>>(), path);
     const total = raw.hits?.total;
     return {
       items: (raw.hits?.hits ?? []).map((h) => h._source),

@@ -4,7 +4,7 @@ import type { ContactApi, ContactCategory, ContactForm } from '../../core/ports/
 import type { FeedbackApi } from '../../core/ports/feedback-api';
 import type { MailApi, MailMessage } from '../../core/ports/mail-api';
 import type { NewsletterApi } from '../../core/ports/newsletter-api';
-import { envelope, result } from './api-client';
+import { envelope, jsonOrText, result } from './api-client';
 
 /** /api/ext/contact: POST send { form }, GET getCategoryCollection */
 export class HttpContactApi implements ContactApi {
@@ -26,12 +26,7 @@ export class HttpFeedbackApi implements FeedbackApi {
 
   private async get(name: string): Promise<unknown> {
     const r = await result<unknown>(this.client, `api/ext/feedback-company/${name}`);
-    if (typeof r !== 'string') return r;
-    try {
-      return JSON.parse(r) as unknown;
-    } catch {
-      return r;
-    }
+    return typeof r === 'string' ? jsonOrText(r) : r;
   }
 
   getFeedbackReview(): Promise<unknown> {

@@ -1,5 +1,5 @@
 import type { TaskTransport, TransportRequest, TransportResponse } from '../../core/ports/task-transport';
-import { call } from './api-client';
+import { call, jsonOrText } from './api-client';
 
 export interface HttpTaskTransportOptions {
   /** the API host; task URLs starting with '/' are resolved against it */
@@ -30,14 +30,7 @@ export class HttpTaskTransport implements TaskTransport {
       });
       const contentType = res.headers.get('content-type') ?? '';
       const text = await res.text();
-      let body: unknown = text;
-      if (/\bjson\b/i.test(contentType) && text !== '') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
-        }
-      }
+      const body = /\bjson\b/i.test(contentType) && text !== '' ? jsonOrText(text) : text;
       return { status: res.status, contentType, body };
     }, url);
   }

@@ -42,13 +42,9 @@ export class IdbStorage implements Storage {
   }
 
   async get<T>(collection: string, key: string): Promise<T | undefined> {
-    let row: Partial<Row> | undefined;
-    try {
-      row = await (await this.open()).get(STORE, [collection, key]);
-    } catch (e) {
-      this.logger.warn(`storage entry ${collection}/${key} unreadable`, 'storage', e);
-      return undefined;
-    }
+    const row: Partial<Row> | undefined = await this.open()
+      .then((db) => db.get(STORE, [collection, key]))
+      .catch((e: unknown) => void this.logger.warn(`storage entry ${collection}/${key} unreadable`, 'storage', e));
     return this.parse<T>(collection, key, row);
   }
 
@@ -78,13 +74,12 @@ export class IdbStorage implements Storage {
   }
 
   async entries<T>(collection: string): Promise<Array<[string, T]>> {
-    let rows: Array<Partial<Row>>;
-    try {
-      rows = await (await this.open()).getAll(STORE, this.range(collection));
-    } catch (e) {
-      this.logger.warn(`storage collection ${collection} unreadable`, 'storage', e);
-      return [];
-    }
+    const rows: Array<Partial<Row>> = await this.open()
+      .then((db) => db.getAll(STORE, this.range(collection)))
+      .catch((e: unknown) => {
+        this.logger.warn(`storage collection ${collection} unreadable`, 'storage', e);
+        return [];
+      });
     return rows.flatMap((row) => {
       const key = String(row.key);
       const value = this.parse<T>(collection, key, row);

@@ -8,13 +8,8 @@ export class MemoryStorage implements Storage {
   private readonly data = new Map<string, Map<string, unknown>>();
   private readonly serialise: boolean;
 
-  constructor(options: { serialise?: boolean } = {}) {
-    this.serialise = options.serialise ?? true;
-  }
-
-  private bucket(collection: string): Map<string, unknown> {
-    if (!this.data.has(collection)) this.data.set(collection, new Map());
-    return this.data.get(collection)!;
+  constructor({ serialise = true }: { serialise?: boolean } = {}) {
+    this.serialise = serialise;
   }
 
   async get<T>(collection: string, key: string): Promise<T | undefined> {
@@ -24,7 +19,8 @@ export class MemoryStorage implements Storage {
   }
 
   async set<T>(collection: string, key: string, value: T): Promise<void> {
-    this.bucket(collection).set(key, this.serialise ? JSON.stringify(value) : value);
+    if (!this.data.has(collection)) this.data.set(collection, new Map());
+    this.data.get(collection)!.set(key, this.serialise ? JSON.stringify(value) : value);
   }
 
   async remove(collection: string, key: string): Promise<void> {

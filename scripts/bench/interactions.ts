@@ -13,28 +13,23 @@
  * An entry under 16 ms is not reported by the API: such an interaction counts as 16 ms (the figures are an upper bound).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { arg, CHROMIUM, CHROMIUM_FLAGS, loadAverage, startShop } from './servers';
+import { arg, CHROMIUM, CHROMIUM_FLAGS, loadAverage, quantile, startShop } from './servers';
 
 const REPS = arg('reps', 20);
 const BASELINE = arg('baseline', '');
 /** how long a step may take to show its result before the bench gives up on that repetition */
 const STEP_MS = 15_000;
 
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+const summary = (xs: number[]) => {
+  if (!xs.length) return 'no figures';
+  const [p50, p75, max] = [0.5, 0.75, 1].map((q) => quantile(xs, q).toFixed(0));
+  return `p50 ${p50}  p75 ${p75}  max ${max} ms  (n=${xs.length})`;
 };
-const summary = (xs: number[]) => (xs.length ? `p50 ${pct(xs, 50).toFixed(0)}  p75 ${pct(xs, 75).toFixed(0)}  max ${Math.max(...xs).toFixed(0)} ms  (n=${xs.length})` : 'no figures');
 
-interface EventEntry {
-  id: number;
-  name: string;
-  duration: number;
-  start: number;
-}
 declare global {
   interface Window {
-    __events?: EventEntry[];
+    /** the durations of the Event Timing entries of interactions, in the order observed */
+    __events?: number[];
   }
 }
 
@@ -45,7 +40,7 @@ async function newPage(browser: Browser): Promise<Page> {
     window.__events = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
-        if (e.interactionId) window.__events!.push({ id: e.interactionId, name: e.name, duration: e.duration, start: e.startTime });
+        if (e.interactionId) window.__events!.push(e.duration);
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
@@ -80,8 +75,8 @@ async function measure(page: Page, act: () => Promise<void>, done: () => Promise
   await done();
   // the entry is queued after the next paint: two frames and a task later it has been observed
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
-  const entries = await page.evaluate((n) => window.__events!.slice(n), from);
-  return entries.length ? Math.max(...entries.map((e) => e.duration)) : 16;
+  const durations = await page.evaluate((n) => window.__events!.slice(n), from);
+  return durations.length ? Math.max(...durations) : 16;
 }
 
 async function benchShop(browser: Browser, base: string, pages: { category: string; product: string }): Promise<void> {

@@ -7,7 +7,8 @@
  *     [--pages home,category,product]
  *
  * `--baseline DIST`: another build's dist folder measured beside this one, the builds taking turns run by run.
- * `--save DIR` keeps each run's report and trace (`--samples`: with JavaScript samples, which function a task ran).
+ * `--save DIR` keeps each run's report and trace (`--samples`: with JavaScript samples, which function a task ran; the
+ * sampling costs main-thread time, so the scores of such a run are not the figures).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,14 +17,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import { arg, CHROMIUM, CHROMIUM_FLAGS, loadAverage, quantile, startShop } from './servers';
 
 const RUNS = arg('runs', 3);
-// --save DIR keeps every run's report (JSON) and trace for a closer look (LCP element, long tasks, what a task is)
 const SAVE_DIR = arg('save', '');
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
-// --samples: the saved traces carry V8's JavaScript samples too (which function a long task ran); the sampling costs
-// main-thread time, so the scores of such a run are not the figures
 const SAMPLES = process.argv.includes('--samples');
 const BASELINE = arg('baseline', '');
-// --pages home,product: only those of the three
 const PAGES = arg('pages', 'home,category,product').split(',');
 
 interface TraceEvent {
@@ -119,12 +116,11 @@ try {
   const where = targets.map((t) => `${t.label} ${t.base}`).join(', ');
   console.log(`Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ${where}; load average ${loadAverage()}`);
   for (const [pageName, path] of Object.entries(pages).filter(([n]) => PAGES.includes(n))) {
-    const runsOf = new Map<string, Array<ReturnType<typeof figures>>>(targets.map((t) => [t.label, []]));
+    const named = (label: string) => (targets.length > 1 ? `${pageName} (${label})` : pageName);
+    const results = targets.map((t) => ({ ...t, name: named(t.label), runs: [] as Array<ReturnType<typeof figures>> }));
     // the builds take turns run by run (this, baseline, this, ...): a spell of load on a shared machine falls on both
     for (let i = 0; i < RUNS; i++) {
-      for (const { label, base } of targets) {
-        const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
-        const runs = runsOf.get(label)!;
+      for (const { name, base, runs } of results) {
         // a run that failed (Lighthouse's runtimeError, e.g. NO_NAVSTART: its scores are 0) is reported and run
         // again, at most twice, instead of counting as a 0 in the median
         for (let failed = 0; ; failed++) {
@@ -145,9 +141,7 @@ try {
         }
       }
     }
-    for (const { label } of targets) {
-      const name = targets.length > 1 ? `${pageName} (${label})` : pageName;
-      const runs = runsOf.get(label)!;
+    for (const { name, runs } of results) {
       const med = median(runs.map((r) => r.perf));
       const mid = runs.find((r) => r.perf === med) ?? runs[0];
       console.log(

@@ -74,8 +74,6 @@ function mix(count: number, skus: string[], urls: string[], childSkus: string[])
   return out;
 }
 
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(since);
   return (d.user + d.system) / 1000;
@@ -133,7 +131,8 @@ async function warm(scale: number, dir: string, count: number, maxSeconds: numbe
   const fmt = (xs: number[], q: number) => `${pct(xs, q).toFixed(1)} ms`;
   console.log(
     `scale ${scale}: restart (read cache) ${(restart / 1000).toFixed(2)} s (CPU ${(restartCpu / 1000).toFixed(2)} s) ` +
-      `[load ${loadAtStart}], RSS after start ${mb(rssAfterStart)}; ${times.length} requests over HTTP: ` +
+      `[load ${loadAtStart}], RSS after start ${(rssAfterStart / 1e6).toFixed(0)} MB; ` +
+      `${times.length} requests over HTTP: ` +
       `p50 ${fmt(times, 0.5)}, p95 ${fmt(times, 0.95)}, p99 ${fmt(times, 0.99)}, max ${fmt(times, 1)} ` +
       `(CPU per request, client and server: p50 ${fmt(cpus, 0.5)}, p95 ${fmt(cpus, 0.95)}); ` +
       `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB [load ${load()}]`,

@@ -21,10 +21,6 @@ export function importsOf(source: string): string[] {
   return [...source.matchAll(IMPORT_RE)].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
 }
 
-function resolve(from: string, spec: string): string {
-  return spec.startsWith('.') ? posix.join(posix.dirname(from), spec) : spec;
-}
-
 const isTest = (p: string) => /\.test\.tsx?$/.test(p) || p.includes('/e2e/') || p.includes('/testing/');
 const topOf = (p: string) => p.split('/')[0] ?? '';
 
@@ -45,7 +41,7 @@ export function findViolations(files: SourceFile[]): Violation[] {
     const top = topOf(f.path);
     const test = isTest(f.path);
     for (const spec of importsOf(f.source)) {
-      const target = resolve(f.path, spec);
+      const target = spec.startsWith('.') ? posix.join(posix.dirname(f.path), spec) : spec;
       const targetTop = spec.startsWith('.') ? topOf(target) : '';
       const pkg = spec.startsWith('.') ? '' : spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '');
       if (top === 'core' && !test && (spec.startsWith('.') ? targetTop !== 'core' : pkg !== 'rxjs')) {
@@ -72,9 +68,7 @@ export function findViolations(files: SourceFile[]): Violation[] {
 /** Flattened keys of a nested translation object ('a.b.c'). */
 export function translationKeys(obj: unknown, prefix = ''): string[] {
   if (!obj || typeof obj !== 'object') return [prefix.slice(0, -1)];
-  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? translationKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  return Object.entries(obj).flatMap(([k, v]) => translationKeys(v, `${prefix}${k}.`));
 }
 
 export function translationGaps(a: unknown, b: unknown): { onlyInA: string[]; onlyInB: string[] } {
