@@ -6,7 +6,6 @@ import type { SearchResult } from '../../core/catalogue/types';
 import { SystemClock } from '../common/system-clock';
 import { LRUCache } from 'lru-cache';
 
-
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
