@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HomeContentSource } from '../../core/catalogue/home-content';
 import { BundledHomeContent } from './bundled-home-content';
 
-describe('BundledHomeContent (spec catalogue §2.11: local JSON per store view)', () => {
+describe('BundledHomeContent (spec catalogue §2.11: local JSON, one file per locale for every store view)', () => {
   it('answers the default store view file, in Dutch, with banners and content items', async () => {
     const c = await new BundledHomeContent().load();
     expect(c.banners.mainBanners.length).toBeGreaterThan(0);
