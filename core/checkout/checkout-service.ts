@@ -5,7 +5,7 @@
  */
 import type { Observable } from 'rxjs';
 import { StateHolder } from '../state-holder';
-import type { CartPaymentMethod, CartShippingMethod } from '../cart/types';
+import type { CartShippingMethod } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
@@ -221,10 +221,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     const method = this.paymentMethod(code);
     if (!method) return undefined;
     this.patch({ selectedPaymentMethod: method });
-    const { title, default: isDefault, offline, is_server_method } = method;
-    const cost_incl_tax = method.cost_incl_tax ?? method.costInclTax ?? method.cost ?? 0;
-    const cartMethod: CartPaymentMethod = { code, title, cost_incl_tax, default: isDefault, offline, is_server_method };
-    await this.deps.cart.setPaymentMethod?.(cartMethod);
+    const { title, cost_incl_tax = 0, default: isDefault, offline, is_server_method } = method;
+    await this.deps.cart.setPaymentMethod?.({ code, title, cost_incl_tax, default: isDefault, offline, is_server_method });
     await this.refreshTotals();
     return method;
   }
