@@ -47,7 +47,6 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
   let failures = 0;
   let failureReason: MessageKey = MESSAGES.tokenRefreshUnauthorized;
 
-
   async function waitWhileRefreshing(): Promise<void> {
     const failuresBefore = failures;
     while (state.value > 0) await scheduler.sleep(config.queue.tokenLockRetryMs);
