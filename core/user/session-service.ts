@@ -134,7 +134,7 @@ export class SessionService {
 
   /** For the checkout: `fn` with the signed-in customer's token (through the token lock), or undefined for a guest. */
   withUserToken<T>(fn: (token: string | undefined) => Promise<T>): Promise<T> {
-    return this.getToken() ? this.authorized((token) => fn(token)) : fn(undefined);
+    return this.getToken() ? this.authorized(fn) : fn(undefined);
   }
 
   /** For the checkout's new account: an access token for these credentials, leaving the session (and its cart) as it is. */
@@ -197,15 +197,11 @@ export class SessionService {
   async logout(options: { silent?: boolean } = {}): Promise<void> {
     await this.store.clear();
     const { cart, wishlist, compare, checkout } = this.links;
-    const steps: Array<[string, (() => Promise<void>) | undefined]> = [
-      ['cart', cart && (() => cart.onUserLogout())],
-      ['wishlist', wishlist && (() => wishlist.clear())],
-      ['compare', compare && (() => compare.clear())],
-      ['checkout', checkout && (() => checkout.clearDetails())],
-    ];
-    for (const [name, step] of steps) {
-      await step?.().catch((e: unknown) => this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e));
-    }
+    const notCleared = (name: string) => (e: unknown) => this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e);
+    await cart?.onUserLogout().catch(notCleared('cart'));
+    await wishlist?.clear().catch(notCleared('wishlist'));
+    await compare?.clear().catch(notCleared('compare'));
+    await checkout?.clearDetails().catch(notCleared('checkout'));
     if (!options.silent) this.deps.notifications.notify({ type: 'success', message: MESSAGES.loggedOut });
   }
 
