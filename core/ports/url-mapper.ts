@@ -15,12 +15,8 @@ export interface UrlMapOptions {
 export interface UrlMapRequest {
   /** the path without leading slash and without query */
   readonly url: string;
-  readonly includeFields?: readonly string[] | null;
-  readonly excludeFields?: readonly string[] | null;
   readonly options?: UrlMapOptions;
   readonly filters?: { readonly sku?: string };
-  readonly groupId?: number | null;
-  readonly groupToken?: string | null;
 }
 
 export type UrlMapType = 'product' | 'category' | 'cms_page';
