@@ -17,6 +17,8 @@ export interface UrlMapRequest {
   readonly url: string;
   readonly options?: UrlMapOptions;
   readonly filters?: { readonly sku?: string };
+  readonly groupId?: number | null;
+  readonly groupToken?: string | null;
 }
 
 export type UrlMapType = 'product' | 'category' | 'cms_page';

@@ -28,13 +28,12 @@ export { INITIAL_SESSION_STATE, USER_STORAGE_KEYS, type SessionState } from './s
 export const USER_TASK_EVENTS = { profileUpdated: 'user/profileUpdated' } as const;
 export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
 
-export type CartForSession = Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
 /** the queue's `clear` drops unsent tasks when the token lock gives up */
 export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear' | 'on'>;
 
 /** Parts linked after construction (they depend on the session in turn). */
 export interface SessionLinks {
-  cart: CartForSession;
+  cart: Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
   queue: QueueForSession;
   tokenLock: TokenLock;
   checkout: { clearDetails(): Promise<void> };
