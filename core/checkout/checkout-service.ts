@@ -282,7 +282,6 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return this.offline.transmit();
   }
 
-  /** The shopper confirmed the orders made offline. */
   confirmOfflineOrders(): Promise<TransmitReport> {
     return this.offline.confirm();
   }

@@ -94,12 +94,12 @@ describe('ModalService (spec transactions §2 modals)', () => {
     // spec transactions §2: authentication modal in login mode for anonymous users
     const m = new ModalService();
     m.openAuth();
-    expect(m.isOpen(MODALS.signup)).toBe(true);
-    expect(m.payload(MODALS.signup)).toEqual({ mode: 'login' });
+    expect(MODALS.signup in m.snapshot()).toBe(true);
+    expect(m.snapshot()[MODALS.signup]?.payload).toEqual({ mode: 'login' });
     m.open(MODALS.review, { productId: 7 });
     m.close(MODALS.signup);
-    expect(m.isOpen(MODALS.signup)).toBe(false);
-    expect(m.payload(MODALS.review)).toEqual({ productId: 7 });
+    expect(MODALS.signup in m.snapshot()).toBe(false);
+    expect(m.snapshot()[MODALS.review]?.payload).toEqual({ productId: 7 });
     m.close(MODALS.review);
     expect(m.snapshot()).toEqual({});
   });
