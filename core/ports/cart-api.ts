@@ -14,23 +14,18 @@ export interface ShippingMethodsAddress {
   country_id: string;
   region?: string;
   region_id?: number | string;
-  region_code?: string;
   street?: string[];
   postcode?: string;
   city?: string;
 }
 
-/** one answer line of POST /api/cart/shipping-methods */
+/** one answer line of POST /api/cart/shipping-methods (the fields the shop reads; docs/protocol.md has them all) */
 export interface ServerShippingMethod {
   carrier_code: string;
   method_code: string;
-  carrier_title?: string;
   method_title: string;
   amount: number;
-  base_amount?: number;
   available: boolean;
-  error_message?: string;
-  price_excl_tax?: number;
   price_incl_tax: number;
 }
 
