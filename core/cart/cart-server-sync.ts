@@ -11,7 +11,7 @@ import { knownServerMessage } from '../server-messages';
 import type { CartContext } from './cart-store';
 import { cartItemsHash, cartNeedsSync } from './hash';
 import { cartItemIdentity } from './identity';
-import { mergeCartItems, type MergeResult } from './merge';
+import { markServerLine, mergeCartItems, type MergeResult } from './merge';
 import { revertFailedServerUpdate } from './server-results';
 import type { CartItem, ServerCartItem } from './types';
 
@@ -126,13 +126,7 @@ export class CartServerSync {
         if (meta.cartId && meta.cartId === ctx.cartId()) void this.queueDelete(server, meta.cartId);
         return;
       }
-      const patched: CartItem = { ...line, server_item_id: server.item_id, item_id: server.item_id };
-      if (meta.cartId !== undefined) {
-        patched.server_cart_id = meta.cartId;
-        patched.quote_id = meta.cartId;
-      }
-      delete patched.prev_qty;
-      void ctx.store.set({ cartItems: items.map((i) => (i === line ? patched : i)) });
+      void ctx.store.set({ cartItems: items.map((i) => (i === line ? markServerLine(line, server, meta.cartId) : i)) });
       return;
     }
     // spec transactions §4 "Server item update failing"
