@@ -218,7 +218,7 @@ export class CheckoutService extends StateHolder<CheckoutState> {
 
   /** Choose a payment method (one of state.paymentMethods) and refresh the totals (collect-totals). */
   async selectPaymentMethod(code: string): Promise<CheckoutPaymentMethod | undefined> {
-    const method = this.paymentMethod(code);
+    const method = this.state.value.paymentMethods.find((m) => m.code === code);
     if (!method) return undefined;
     this.patch({ selectedPaymentMethod: method });
     const { title, cost_incl_tax = 0, default: isDefault, offline, is_server_method } = method;
@@ -266,10 +266,6 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     if (error === MESSAGES.noPaymentMethods) this.deps.logger.error('No payment methods configured', 'checkout');
     this.patch({ paymentMethods: methods, paymentMethodsError: error });
     return methods;
-  }
-
-  paymentMethod(code: string): CheckoutPaymentMethod | undefined {
-    return this.state.value.paymentMethods.find((m) => m.code === code);
   }
 
   /** spec §4 "Placing an order" (order-placement.ts) */
