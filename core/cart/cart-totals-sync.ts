@@ -1,4 +1,5 @@
 /** The platform's totals and the coupon (spec transactions §3, §4 "Coupon", totals sync, §7). */
+import { coalesce } from '../coalesce';
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError } from '../ports/api-error';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
@@ -15,27 +16,10 @@ function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, di
 }
 
 export class CartTotalsSync {
-  private totalsRun: Promise<void> | null = null;
-  private totalsAgain = false;
-
   constructor(private readonly ctx: CartContext) {}
 
   /** spec transactions §4: totals sync (coalesced: one run at a time, one more if asked meanwhile) */
-  syncTotals(): Promise<void> {
-    if (this.totalsRun) {
-      this.totalsAgain = true;
-      return this.totalsRun;
-    }
-    this.totalsRun = (async () => {
-      do {
-        this.totalsAgain = false;
-        await this.syncTotalsOnce();
-      } while (this.totalsAgain);
-    })().finally(() => {
-      this.totalsRun = null;
-    });
-    return this.totalsRun;
-  }
+  readonly syncTotals = coalesce(() => this.syncTotalsOnce());
 
   private async syncTotalsOnce(): Promise<void> {
     const { ctx } = this;
