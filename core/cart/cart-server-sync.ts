@@ -11,7 +11,7 @@ import { knownServerMessage } from '../server-messages';
 import type { CartContext } from './cart-store';
 import { cartItemsHash, cartNeedsSync } from './hash';
 import { cartItemIdentity } from './identity';
-import { mergeCartItems, type MergeResult } from './merge';
+import { markServerLine, mergeCartItems, type MergeResult } from './merge';
 import { revertFailedServerUpdate } from './server-results';
 import type { CartItem, ServerCartItem } from './types';
 
@@ -64,12 +64,11 @@ export class CartServerSync {
     // the server's item id only for a line of this server cart (another cart's id would address nothing)
     const item_id = item.server_cart_id === cartId ? item.server_item_id : undefined;
     const cartItem: CartItemPayload = { sku: item.sku, quoteId: '{{cartId}}', qty, item_id, product_option: item.product_option };
-    await this.ctx.deps.queue.queue({
-      url: UPDATE_URL,
-      payload: { method: 'POST', body: { cartItem } },
-      callback_event: CART_TASK_EVENTS.update,
-      meta,
-    });
+    await this.queueTask(UPDATE_URL, cartItem, CART_TASK_EVENTS.update, meta);
+  }
+
+  private async queueTask(url: string, cartItem: CartItemPayload, callback_event: string, meta: TaskMeta): Promise<void> {
+    await this.ctx.deps.queue.queue({ url, payload: { method: 'POST', body: { cartItem } }, callback_event, meta });
   }
 
   /** Queue the delete of a line if it is on server cart `cartId`; `disconnecting`: the task names that cart. */
@@ -81,12 +80,8 @@ export class CartServerSync {
   async queueDelete(item: { sku: string; item_id: number | string; product_option?: CartItem['product_option'] }, cartId?: string): Promise<void> {
     const cartItem: CartItemPayload = { sku: item.sku, item_id: item.item_id, quoteId: cartId ?? '{{cartId}}' };
     const url = cartId ? DELETE_URL.replace('{{cartId}}', encodeURIComponent(cartId)) : DELETE_URL;
-    await this.ctx.deps.queue.queue({
-      url,
-      payload: { method: 'POST', body: { cartItem } },
-      callback_event: CART_TASK_EVENTS.delete,
-      meta: { identity: cartItemIdentity(item), cartId: cartId ?? this.ctx.cartId() },
-    });
+    const meta = { identity: cartItemIdentity(item), cartId: cartId ?? this.ctx.cartId() };
+    await this.queueTask(url, cartItem, CART_TASK_EVENTS.delete, meta);
   }
 
   /**
@@ -128,16 +123,10 @@ export class CartServerSync {
       if (!server || server.item_id === undefined) return;
       if (!line) {
         // removed locally while its update was on the way: the server now holds a line the client dropped
-        if (meta.cartId && meta.cartId === ctx.cartId()) void this.queueDelete({ sku: server.sku, item_id: server.item_id, product_option: server.product_option }, meta.cartId);
+        if (meta.cartId && meta.cartId === ctx.cartId()) void this.queueDelete(server, meta.cartId);
         return;
       }
-      const patched: CartItem = { ...line, server_item_id: server.item_id, item_id: server.item_id };
-      if (meta.cartId !== undefined) {
-        patched.server_cart_id = meta.cartId;
-        patched.quote_id = meta.cartId;
-      }
-      delete patched.prev_qty;
-      void ctx.store.set({ cartItems: items.map((i) => (i === line ? patched : i)) });
+      void ctx.store.set({ cartItems: items.map((i) => (i === line ? markServerLine(line, server, meta.cartId) : i)) });
       return;
     }
     // spec transactions §4 "Server item update failing"
@@ -227,7 +216,7 @@ export class CartServerSync {
     await store.set({ cartItems: result.items, cartItemsHash: cartItemsHash(result.items), cartServerLastSyncDate: deps.clock.now() });
     for (const a of result.actions) {
       if (a.type === 'server-update') await this.queueUpdate(a.item, a.qty, a.serverItem?.qty ?? 0);
-      else if (a.type === 'server-delete') await this.queueDelete({ sku: a.serverItem.sku, item_id: a.serverItem.item_id, product_option: a.serverItem.product_option });
+      else if (a.type === 'server-delete') await this.queueDelete(a.serverItem);
     }
     await deps.queue.process();
     // the hash after the server answered (a failed update may have restored a line)

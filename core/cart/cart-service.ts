@@ -170,30 +170,19 @@ export class CartService {
     return this.addItems([{ product, qty }]);
   }
 
-  addItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
+  async addItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
     // spec catalogue §4.2: a configurable parent with no option chosen is refused before any stock check or cart call
     const refusals: CartNotice[] = entries
       .filter((e) => needsConfiguration(e.product))
       .map((e) => ({ type: 'error', key: MESSAGES.noSuchConfiguration, sku: e.product.sku }));
     for (const n of refusals) this.ctx.notify(n);
     const rest = entries.filter((e) => !needsConfiguration(e.product));
-    if (!rest.length) return Promise.resolve(refusals);
-    return this.addCheckedItems(rest).then((notices) => [...refusals, ...notices]);
-  }
-
-  /** A command that changes lines: run in turn (cart-store.ts), then send the queued writes and sync the totals once. */
-  private async changeLines<T>(command: () => Promise<T>): Promise<T> {
-    const result = await this.store.exclusive(command);
-    await this.server.afterServerWrites();
-    return result;
-  }
-
-  private addCheckedItems(entries: ReadonlyArray<{ product: Product; qty?: unknown }>): Promise<CartNotice[]> {
-    return this.changeLines(async () => {
+    if (!rest.length) return refusals;
+    const added = await this.changeLines(async () => {
       await this.store.set({ isAddingToCart: true });
       try {
         const candidates: AddCandidate[] = [];
-        for (const e of entries) {
+        for (const e of rest) {
           for (const part of productToCartItems(e.product, e.qty ?? 1)) {
             const stock = this.deps.stockStatus ? await this.deps.stockStatus(part.product, part.item) : defaultStockStatus(part.product);
             candidates.push({ product: part.product, item: part.item, stock });
@@ -210,6 +199,14 @@ export class CartService {
         await this.store.set({ isAddingToCart: false });
       }
     });
+    return [...refusals, ...added];
+  }
+
+  /** A command that changes lines: run in turn (cart-store.ts), then send the queued writes and sync the totals once. */
+  private async changeLines<T>(command: () => Promise<T>): Promise<T> {
+    const result = await this.store.exclusive(command);
+    await this.server.afterServerWrites();
+    return result;
   }
 
   /**

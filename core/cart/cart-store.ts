@@ -91,7 +91,7 @@ export class CartStore {
       this.locks.exclusive(TAB_LOCKS.cart, async () => {
         // a command before load() (the browser restores the cart after first paint) starts from the stored cart too, so
         // neither the command nor the restore undoes the other
-        if (this.stale || !this.value.loaded || (this.multiTab && this.value.loaded)) await this.reloadStored();
+        if (this.stale || !this.value.loaded || this.multiTab) await this.reloadStored();
         return fn();
       });
     const run = this.lock.then(locked, locked);

@@ -1,4 +1,5 @@
 /** The platform's totals and the coupon (spec transactions §3, §4 "Coupon", totals sync, §7). */
+import { coalesce } from '../coalesce';
 import { MESSAGES, ShopError } from '../messages';
 import { isApiError } from '../ports/api-error';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
@@ -15,50 +16,29 @@ function couponFromTotals(known: CartState['coupon'], totals: PlatformTotals, di
 }
 
 export class CartTotalsSync {
-  private totalsRun: Promise<void> | null = null;
-  private totalsAgain = false;
-
   constructor(private readonly ctx: CartContext) {}
 
   /** spec transactions §4: totals sync (coalesced: one run at a time, one more if asked meanwhile) */
-  syncTotals(): Promise<void> {
-    if (this.totalsRun) {
-      this.totalsAgain = true;
-      return this.totalsRun;
-    }
-    this.totalsRun = (async () => {
-      do {
-        this.totalsAgain = false;
-        await this.syncTotalsOnce();
-      } while (this.totalsAgain);
-    })().finally(() => {
-      this.totalsRun = null;
-    });
-    return this.totalsRun;
-  }
+  readonly syncTotals = coalesce(() => this.syncTotalsOnce());
 
   private async syncTotalsOnce(): Promise<void> {
     const { ctx } = this;
     const cartId = ctx.cartId();
     if (!ctx.serverSync() || !ctx.deps.config.cart.synchronizeTotals || !ctx.online() || !cartId) return;
-    const s = ctx.store.value;
+    const { shipping: ship, payment: pay } = ctx.store.value;
+    const methods = ship && pay && {
+      paymentMethod: { method: pay.code },
+      shippingCarrierCode: ship.carrier_code,
+      shippingMethodCode: ship.method_code,
+    };
+    const { api } = ctx.deps;
     try {
-      const totals: PlatformTotals =
-        s.shipping && s.payment
-          ? await ctx.withToken((t) =>
-              ctx.deps.api.collectTotals(t, cartId, {
-                paymentMethod: { method: s.payment!.code },
-                shippingCarrierCode: s.shipping!.carrier_code,
-                shippingMethodCode: s.shipping!.method_code,
-              }),
-            )
-          : await ctx.withToken((t) => ctx.deps.api.totals(t, cartId));
-      await this.storeTotals(totals);
+      const call = (t: string) => (methods ? api.collectTotals(t, cartId, methods) : api.totals(t, cartId));
+      await this.storeTotals(await ctx.withToken(call));
     } catch (e) {
       ctx.deps.logger.warn(`totals sync failed: ${String(e)}`, 'cart');
     }
   }
-
 
   private async storeTotals(totals: PlatformTotals): Promise<void> {
     const { store } = this.ctx;
@@ -87,11 +67,10 @@ export class CartTotalsSync {
     const { ctx } = this;
     const cartId = ctx.cartId();
     if (!ctx.serverSync() || !ctx.online() || !cartId) return [];
-    const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address)).catch((e: unknown) => {
+    return ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address)).catch((e: unknown) => {
       ctx.deps.logger.warn(`shipping methods could not be loaded: ${String(e)}`, 'cart');
       return [];
     });
-    return Array.isArray(methods) ? methods : [];
   }
 
   /** POST /api/cart/shipping-information: the answer's totals become the cart's. False when not sent or it failed. */
@@ -111,39 +90,34 @@ export class CartTotalsSync {
   }
 
   /** spec §4 "Coupon": an earlier one removed first; ShopError 'cart.couponInvalid' if refused, cartless or offline */
-  applyCoupon(code: string): Promise<boolean> {
+  async applyCoupon(code: string): Promise<boolean> {
     const { ctx } = this;
-    return ctx.store
-      .exclusive(async () => {
-        const cartId = ctx.cartId();
-        if (!cartId || !ctx.online()) throw new ShopError(MESSAGES.couponInvalid);
-        if (ctx.store.value.coupon) {
-          await ctx.withToken((t) => ctx.deps.api.deleteCoupon(t, cartId));
-          await ctx.store.set({ coupon: undefined });
-        }
-        try {
-          await ctx.withToken((t) => ctx.deps.api.applyCoupon(t, cartId, code));
-        } catch (e) {
-          if (isApiError(e) && e.status >= 400 && e.status < 500) throw new ShopError(MESSAGES.couponInvalid, {}, e.status);
-          throw e;
-        }
-        await ctx.store.set({ coupon: { code, discount: 0 } });
-        return true;
-      })
-      .then(async (ok) => {
-        await this.syncTotals();
-        return ok;
-      });
+    await ctx.store.exclusive(async () => {
+      const cartId = ctx.cartId();
+      if (!cartId || !ctx.online()) throw new ShopError(MESSAGES.couponInvalid);
+      if (ctx.store.value.coupon) {
+        await ctx.withToken((t) => ctx.deps.api.deleteCoupon(t, cartId));
+        await ctx.store.set({ coupon: undefined });
+      }
+      try {
+        await ctx.withToken((t) => ctx.deps.api.applyCoupon(t, cartId, code));
+      } catch (e) {
+        if (isApiError(e) && e.status >= 400 && e.status < 500) throw new ShopError(MESSAGES.couponInvalid, {}, e.status);
+        throw e;
+      }
+      await ctx.store.set({ coupon: { code, discount: 0 } });
+    });
+    await this.syncTotals();
+    return true;
   }
 
-  removeCoupon(): Promise<void> {
+  async removeCoupon(): Promise<void> {
     const { ctx } = this;
-    return ctx.store
-      .exclusive(async () => {
-        const cartId = ctx.cartId();
-        if (cartId && ctx.online()) await ctx.withToken((t) => ctx.deps.api.deleteCoupon(t, cartId));
-        await ctx.store.set({ coupon: undefined });
-      })
-      .then(() => this.syncTotals());
+    await ctx.store.exclusive(async () => {
+      const cartId = ctx.cartId();
+      if (cartId && ctx.online()) await ctx.withToken((t) => ctx.deps.api.deleteCoupon(t, cartId));
+      await ctx.store.set({ coupon: undefined });
+    });
+    await this.syncTotals();
   }
 }

@@ -95,7 +95,8 @@ export function pairCartLines(clientItems: readonly CartItem[], serverItems: rea
   return pairs;
 }
 
-function mark(item: CartItem, server: ServerCartItem | undefined, cartId: string | undefined): CartItem {
+/** A client line as the server holds it (its ids and checksum; none when it does not), marked with the server cart. */
+export function markServerLine(item: CartItem, server: ServerCartItem | undefined, cartId: string | undefined): CartItem {
   const out: CartItem = { ...item };
   delete out.prev_qty;
   if (server) {
@@ -142,7 +143,7 @@ export function mergePairedLines(
       actions.push({ type: 'client-remove', item: c, status: 'update-required' });
       return;
     }
-    const line = mark(c, s, cartId);
+    const line = markServerLine(c, s, cartId);
     items.push(line);
     if (!s) {
       actions.push(serverUpdate(line));

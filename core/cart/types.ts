@@ -54,28 +54,19 @@ export interface TotalSegment {
   value: number;
 }
 
-/** GET /api/cart/totals result (docs/protocol.md) */
+/** GET /api/cart/totals result (docs/protocol.md has every field; these are the ones the shop reads) */
 export interface PlatformTotals {
   grand_total: number;
-  subtotal?: number;
   subtotal_incl_tax?: number;
   discount_amount?: number;
-  shipping_amount?: number;
   shipping_incl_tax?: number;
-  tax_amount?: number;
-  base_currency_code?: string;
-  quote_currency_code?: string;
   coupon_code?: string;
   items?: Array<{
     item_id: number | string;
     sku?: string;
     qty?: number;
-    price_incl_tax?: number;
-    row_total?: number;
     row_total_incl_tax?: number;
     discount_amount?: number;
-    name?: string;
-    options?: unknown;
   }>;
   total_segments: TotalSegment[];
 }

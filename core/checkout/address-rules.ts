@@ -30,16 +30,7 @@ export type AddressFormValues = Record<(typeof ADDRESS_FORM_FIELDS)[number], str
 
 /** An address as form values (optional fields ''): a saved address, or the shipping address as the billing one. */
 export function formValuesOf(a: CheckoutAddress): AddressFormValues {
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    streetAddress: a.streetAddress,
-    apartmentNumber: a.apartmentNumber ?? '',
-    zipCode: a.zipCode,
-    city: a.city,
-    country: a.country,
-    phoneNumber: a.phoneNumber ?? '',
-  };
+  return Object.fromEntries(ADDRESS_FORM_FIELDS.map((f) => [f, a[f] ?? ''])) as AddressFormValues;
 }
 
 /** a field as text: an SDK caller without types may pass anything, which then counts as empty */

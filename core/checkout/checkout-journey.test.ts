@@ -136,7 +136,7 @@ describe('journey: an order made offline is stored, then sent after reconnecting
 
     s.network.set(true);
     await vi.waitFor(() => expect(s.notifications.snapshot().some((n) => n.message === MESSAGES.orderWaiting)).toBe(true), { timeout: 5000 });
-    expect(s.modals.isOpen(MODALS.orderConfirmation)).toBe(true);
+    expect(MODALS.orderConfirmation in s.modals.snapshot()).toBe(true);
     expect(await s.checkout.orders.pending()).toHaveLength(1);
 
     const waiting = s.notifications.snapshot().find((n) => n.message === MESSAGES.orderWaiting)!;

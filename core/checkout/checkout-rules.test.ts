@@ -102,8 +102,8 @@ describe('payment methods (spec transactions §3, §5, §9)', () => {
     const { methods, error } = paymentMethods(PROVIDER, [{ type_id: 'simple' }], cfg);
     expect(error).toBeUndefined();
     expect(methods.map((m) => m.code)).toEqual(['ideal', 'creditcard', 'banktransfer', 'cashondelivery']);
-    expect(methods[0]).toMatchObject({ title: 'iDEAL', code: 'ideal', image: { svg: 'ideal.svg' }, pspMethod: true, default: false, offline: false, cost: 0, costInclTax: 0 });
-    expect(methods[3]).toMatchObject({ title: 'Cash on delivery', code: 'cashondelivery', cost: 0, default: true, offline: true, is_server_method: false });
+    expect(methods[0]).toMatchObject({ title: 'iDEAL', code: 'ideal', image: { svg: 'ideal.svg' }, pspMethod: true, default: false, offline: false, cost_incl_tax: 0 });
+    expect(methods[3]).toMatchObject({ title: 'Cash on delivery', code: 'cashondelivery', cost_incl_tax: 0, default: true, offline: true, is_server_method: false });
   });
 
   it("empty provider list → 'No payment methods configured'", () => {

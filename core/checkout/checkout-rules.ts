@@ -43,8 +43,6 @@ export function providerPaymentMethod(m: ProviderPaymentMethodWire): CheckoutPay
     title: m.description,
     code: m.id,
     pspMethod: true,
-    cost: 0,
-    costInclTax: 0,
     cost_incl_tax: 0,
     default: false,
     offline: false,
@@ -57,7 +55,7 @@ export function providerPaymentMethod(m: ProviderPaymentMethodWire): CheckoutPay
 /** spec transactions §3 "Cash on delivery method": title, code cashondelivery, cost 0, default, offline, not a server method */
 export function cashOnDeliveryMethod(config: Pick<ShopConfig, 'payment'>): CheckoutPaymentMethod {
   const c = config.payment.cashOnDelivery;
-  return { title: c.title, code: c.code, cost: c.cost, costInclTax: c.cost, cost_incl_tax: c.cost, default: c.default, offline: c.offline, is_server_method: false };
+  return { title: c.title, code: c.code, cost_incl_tax: c.cost, default: c.default, offline: c.offline, is_server_method: false };
 }
 
 export interface PaymentMethodsResult {

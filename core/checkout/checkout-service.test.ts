@@ -308,14 +308,14 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
     network.set(true);
     await vi.waitFor(() => expect(events).toHaveLength(1));
     expect(orderApi.calls).toBe(0);
-    expect(modals.isOpen(MODALS.orderConfirmation)).toBe(true);
+    expect(MODALS.orderConfirmation in modals.snapshot()).toBe(true);
     const waiting = notifications.snapshot().find((n) => n.message === MESSAGES.orderWaiting)!;
     expect(waiting).toMatchObject({ hasNoTimeout: true, action1: { label: MESSAGES.orderWaitingConfirm } });
     await notifications.runAction(waiting.id, 'action1');
     expect(orderApi.created.size).toBe(1);
     expect(checkout.snapshot().pendingOrders).toBe(0);
     expect(checkout.snapshot().lastOrder?.status).toBe('placed');
-    expect(modals.isOpen(MODALS.orderConfirmation)).toBe(false);
+    expect(MODALS.orderConfirmation in modals.snapshot()).toBe(false);
     online.unsubscribe();
   });
 
@@ -337,7 +337,7 @@ describe('offline orders after reconnecting (spec transactions §4 Task queue)',
       await vi.waitFor(() => expect(orderApi.created.size).toBe(1));
       await vi.waitFor(() => expect(checkout.snapshot().pendingOrders).toBe(0));
       expect(waitingShown()).toBe(false);
-      expect(modals.isOpen(MODALS.orderConfirmation)).toBe(false);
+      expect(MODALS.orderConfirmation in modals.snapshot()).toBe(false);
       const last = checkout.snapshot().lastOrder!;
       expect(last.status).toBe('placed');
       const number = last.result?.increment_id;

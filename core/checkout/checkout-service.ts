@@ -5,7 +5,7 @@
  */
 import type { Observable } from 'rxjs';
 import { StateHolder } from '../state-holder';
-import type { CartPaymentMethod, CartShippingMethod } from '../cart/types';
+import type { CartShippingMethod } from '../cart/types';
 import type { AddressInformation, ServerShippingMethod, ShippingMethodsAddress } from '../ports/cart-api';
 import { taxCountry } from '../cart/tax-country';
 import type { ShopConfig } from '../config';
@@ -218,13 +218,11 @@ export class CheckoutService extends StateHolder<CheckoutState> {
 
   /** Choose a payment method (one of state.paymentMethods) and refresh the totals (collect-totals). */
   async selectPaymentMethod(code: string): Promise<CheckoutPaymentMethod | undefined> {
-    const method = this.paymentMethod(code);
+    const method = this.state.value.paymentMethods.find((m) => m.code === code);
     if (!method) return undefined;
     this.patch({ selectedPaymentMethod: method });
-    const { title, default: isDefault, offline, is_server_method } = method;
-    const cost_incl_tax = method.cost_incl_tax ?? method.costInclTax ?? method.cost ?? 0;
-    const cartMethod: CartPaymentMethod = { code, title, cost_incl_tax, default: isDefault, offline, is_server_method };
-    await this.deps.cart.setPaymentMethod?.(cartMethod);
+    const { title, cost_incl_tax = 0, default: isDefault, offline, is_server_method } = method;
+    await this.deps.cart.setPaymentMethod?.({ code, title, cost_incl_tax, default: isDefault, offline, is_server_method });
     await this.refreshTotals();
     return method;
   }
@@ -270,10 +268,6 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return methods;
   }
 
-  paymentMethod(code: string): CheckoutPaymentMethod | undefined {
-    return this.state.value.paymentMethods.find((m) => m.code === code);
-  }
-
   /** spec §4 "Placing an order" (order-placement.ts) */
   placeOrder(comment?: string): Promise<PlacedOrder> {
     return placeOrder(this.ctx, comment);
@@ -284,7 +278,6 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     return this.offline.transmit();
   }
 
-  /** The shopper confirmed the orders made offline. */
   confirmOfflineOrders(): Promise<TransmitReport> {
     return this.offline.confirm();
   }

@@ -74,7 +74,6 @@ export interface CheckoutState {
   readonly paymentDetails: PaymentDetails | undefined;
   /** last change of checkout data (ms), for isInCheckout */
   readonly modifiedAt: number;
-  /** the timestamp recorded when an order was placed */
   readonly orderPlacedAt: number;
   readonly shippingMethods: readonly CartShippingMethod[];
   readonly paymentMethods: readonly CheckoutPaymentMethod[];
@@ -87,7 +86,6 @@ export interface CheckoutState {
   readonly pendingOrders: number;
   /** the shipping method chosen with selectShippingMethod (its totals come from the server when online) */
   readonly selectedShippingMethod?: CartShippingMethod | undefined;
-  /** the payment method chosen with selectPaymentMethod */
   readonly selectedPaymentMethod?: CheckoutPaymentMethod | undefined;
   /** the step the shopper is on, persisted with the details (a reload or language switch resumes it) */
   readonly step: CheckoutStep;

@@ -6,26 +6,17 @@ import { fieldError as err, validateRequired, type FieldResult } from './field-r
 // the rules of the first page's forms and the error collection are ./field-rules.ts (esbuild puts a whole module in the first load)
 export { collectErrors, isFormValid, validateEmail, validateName, validateQuantity, validateRequired, type FieldError, type FieldResult, type FormErrors } from './field-rules';
 
-/** the four character classes of the password rule */
-export function passwordClasses(value: string): number {
-  return [/\p{Ll}/u, /\p{Lu}/u, /\d/, /[^\p{L}\d\s]/u].filter((c) => c.test(value)).length;
-}
-
 /** spec transactions §5: at least 8 characters with at least 3 of 4 classes (lower, upper, digits, special) */
 export function validatePassword(value: string, config: ShopConfig): FieldResult {
   if (validateRequired(value)) return err(MESSAGES.fieldRequired);
   const longEnough = [...value].length >= config.checkout.passwordMinLength;
-  return longEnough && passwordClasses(value) >= config.checkout.passwordMinClasses ? null : err(MESSAGES.passwordRule);
-}
-
-/** spec transactions §5: passwords identical */
-export function validatePasswordsIdentical(password: string, repeat: string): FieldResult {
-  return password === repeat ? null : err(MESSAGES.passwordsIdentical);
+  const classes = [/\p{Ll}/u, /\p{Lu}/u, /\d/, /[^\p{L}\d\s]/u].filter((c) => c.test(value)).length;
+  return longEnough && classes >= config.checkout.passwordMinClasses ? null : err(MESSAGES.passwordRule);
 }
 
 /** spec transactions §5: the repeated password is required and identical to the password */
 export function validatePasswordRepeat(password: string, repeat: string): FieldResult {
-  return validateRequired(repeat) ?? validatePasswordsIdentical(password, repeat);
+  return validateRequired(repeat) ?? (password === repeat ? null : err(MESSAGES.passwordsIdentical));
 }
 
 /** spec transactions §5: tax ID at least 3 letters (optional field: empty is valid) */

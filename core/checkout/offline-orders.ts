@@ -53,8 +53,6 @@ export class OfflineOrders {
   private transmitting: Promise<TransmitReport> | undefined;
   /** the 'Order waiting!' notification on screen (removed once no stored order waits) */
   private waitingNotice: string | undefined;
-  /** the backend's order numbers of the orders this tab sent, by order id */
-  private readonly sentNumbers = new Map<string, string>();
 
   constructor(private readonly ctx: CheckoutContext) {}
 
@@ -81,7 +79,10 @@ export class OfflineOrders {
 
   private async doTransmit(): Promise<TransmitReport> {
     const { ctx } = this;
+    const { deps } = ctx;
     const report: TransmitReport = { sent: [], rejected: [], pending: [] };
+    /** the backend's numbers of the orders sent now */
+    const sentNumbers: string[] = [];
     const pending = await ctx.orders.pending();
     for (let i = 0; i < pending.length; i++) {
       const order = pending[i]!;
@@ -90,12 +91,12 @@ export class OfflineOrders {
       if (outcome.kind === 'sent') {
         report.sent.push(order.order_id);
         const incrementId = outcome.result?.increment_id;
-        if (incrementId) this.sentNumbers.set(order.order_id, String(incrementId));
+        if (incrementId) sentNumbers.push(String(incrementId));
         const last: PlacedOrder | undefined = ctx.state().lastOrder;
         if (last?.order_id === order.order_id) ctx.patch({ lastOrder: { ...last, status: 'placed', ...(outcome.result ? { result: outcome.result } : {}) } });
       } else if (outcome.kind === 'rejected') {
         report.rejected.push(order.order_id);
-        ctx.deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
+        deps.notifications.notify({ type: 'danger', message: MESSAGES.orderPlaceError });
       } else {
         report.pending.push(...pending.slice(i).map((o) => o.order_id));
         break;
@@ -103,25 +104,17 @@ export class OfflineOrders {
     }
     const pendingOrders = (await ctx.orders.pending()).length;
     ctx.patch({ pendingOrders });
-    this.afterTransmit(report, pendingOrders);
-    return report;
-  }
-
-  /**
-   * spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal
-   * go (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent').
-   */
-  private afterTransmit(report: TransmitReport, pendingOrders: number): void {
-    const { deps } = this.ctx;
+    // spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal
+    // go (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent')
     if (pendingOrders === 0) {
       if (this.waitingNotice !== undefined) deps.notifications.remove(this.waitingNotice);
       this.waitingNotice = undefined;
       deps.modals.close(MODALS.orderConfirmation);
     }
-    for (const id of report.sent) {
-      const incrementId = this.sentNumbers.get(id);
-      if (incrementId) deps.notifications.notify({ type: 'success', message: MESSAGES.offlineOrderSent, params: { incrementId } });
+    for (const incrementId of sentNumbers) {
+      deps.notifications.notify({ type: 'success', message: MESSAGES.offlineOrderSent, params: { incrementId } });
     }
+    return report;
   }
 
   /** The shopper confirmed the orders made offline. */

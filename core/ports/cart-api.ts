@@ -14,23 +14,18 @@ export interface ShippingMethodsAddress {
   country_id: string;
   region?: string;
   region_id?: number | string;
-  region_code?: string;
   street?: string[];
   postcode?: string;
   city?: string;
 }
 
-/** one answer line of POST /api/cart/shipping-methods */
+/** one answer line of POST /api/cart/shipping-methods (the fields the shop reads; docs/protocol.md has them all) */
 export interface ServerShippingMethod {
   carrier_code: string;
   method_code: string;
-  carrier_title?: string;
   method_title: string;
   amount: number;
-  base_amount?: number;
   available: boolean;
-  error_message?: string;
-  price_excl_tax?: number;
   price_incl_tax: number;
 }
 
@@ -52,24 +47,17 @@ export interface CollectTotalsMethods {
 export interface CartApi {
   /** POST /api/cart/create → the cart id (token) */
   create(token: string): Promise<string>;
-  /** GET /api/cart/pull */
   pull(token: string, cartId: string): Promise<ServerCartItem[]>;
   /** POST /api/cart/update (the idempotency key makes a repeated call change nothing) */
   update(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<ServerCartItem>;
-  /** POST /api/cart/delete */
   delete(token: string, cartId: string, cartItem: CartItemPayload, idempotencyKey?: string): Promise<boolean>;
-  /** GET /api/cart/totals */
   totals(token: string, cartId: string): Promise<PlatformTotals>;
-  /** GET /api/cart/payment-methods */
   paymentMethods(token: string, cartId: string): Promise<CartPaymentMethod[]>;
-  /** POST /api/cart/shipping-methods */
   shippingMethods(token: string, cartId: string, address: ShippingMethodsAddress): Promise<ServerShippingMethod[]>;
   /** POST /api/cart/shipping-information → { payment_methods, totals } */
   shippingInformation(token: string, cartId: string, info: AddressInformation): Promise<ShippingInformationAnswer>;
-  /** POST /api/cart/collect-totals */
   collectTotals(token: string, cartId: string, methods: CollectTotalsMethods): Promise<PlatformTotals>;
   /** POST /api/cart/apply-coupon?coupon= → true; an unknown code → ApiError 400 */
   applyCoupon(token: string, cartId: string, coupon: string): Promise<boolean>;
-  /** POST /api/cart/delete-coupon */
   deleteCoupon(token: string, cartId: string): Promise<boolean>;
 }

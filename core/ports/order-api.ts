@@ -49,7 +49,6 @@ export interface OrderBody {
 export interface OrderPlacementResult {
   magentoOrderId?: string | number;
   backendOrderId?: string | number;
-  transferedAt?: string;
   increment_id?: string;
   order_token?: string;
   [extra: string]: unknown;

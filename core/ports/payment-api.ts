@@ -1,6 +1,4 @@
-/**
- * The payment provider service under config.payment.serviceBasePath (spec transactions §3, §7 "Payment service").
- */
+/** The payment provider service under config.payment.serviceBasePath (spec transactions §3, §7 "Payment service"). */
 /** the provider's method as the service lists it (`_embedded.methods[]`) */
 export interface ProviderPaymentMethodWire {
   id: string;
@@ -60,11 +58,8 @@ export interface PaymentStatusResponse {
 export interface PaymentApi {
   /** GET payment-methods → result._embedded.methods */
   paymentMethods(): Promise<ProviderPaymentMethodWire[]>;
-  /** GET fetch-issuers */
   fetchIssuers(): Promise<Issuer[]>;
-  /** POST post-payment */
   createPayment(request: PaymentCreationRequest): Promise<PaymentCreationResponse>;
-  /** POST order-comments */
   postOrderComment(request: OrderCommentRequest): Promise<void>;
   /** POST get-payment-status { token }: throws ApiError(403, 'HASH_INCORRECT'), ApiError(404, ...) */
   paymentStatus(orderToken: string): Promise<PaymentStatusResponse>;

@@ -16,8 +16,6 @@ export interface RenderListItem {
     final_price: number;
     regular_price: number;
     special_price?: number | null;
-    max_price?: number;
-    minimal_price?: number;
     extension_attributes?: {
       tax_adjustments?: {
         final_price: number;

@@ -15,7 +15,6 @@ export const TOKENS = {
   ReviewApi: Symbol.for('ReviewApi'),
   NewsletterApi: Symbol.for('NewsletterApi'),
   ContactApi: Symbol.for('ContactApi'),
-  MailApi: Symbol.for('MailApi'),
   FeedbackApi: Symbol.for('FeedbackApi'),
   TaskTransport: Symbol.for('TaskTransport'),
   Storage: Symbol.for('Storage'),

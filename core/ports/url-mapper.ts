@@ -15,8 +15,6 @@ export interface UrlMapOptions {
 export interface UrlMapRequest {
   /** the path without leading slash and without query */
   readonly url: string;
-  readonly includeFields?: readonly string[] | null;
-  readonly excludeFields?: readonly string[] | null;
   readonly options?: UrlMapOptions;
   readonly filters?: { readonly sku?: string };
   readonly groupId?: number | null;

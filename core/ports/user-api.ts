@@ -51,12 +51,7 @@ export interface OrderHistoryPage {
   total_count: number;
 }
 
-export interface NewCustomer {
-  email: string;
-  firstname: string;
-  lastname: string;
-  addresses?: CustomerAddress[];
-}
+export type NewCustomer = Pick<Customer, 'email' | 'firstname' | 'lastname' | 'addresses'>;
 
 export interface UserApi {
   /** POST /api/user/login { username, password } */

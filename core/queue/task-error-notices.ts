@@ -30,11 +30,9 @@ export function errorText(e: unknown): string {
  * never for a silent task, an ENOTFOUND result, or a 401 while the token lock is refreshing or has failed (lockState != 0).
  */
 export function taskErrorNotice(task: Pick<SyncTask, 'silent'>, outcome: TaskOutcome, lockState = 0) {
-  if (outcome.ok || task.silent) return undefined;
+  if (outcome.ok || task.silent || !isApiError(outcome.error)) return undefined;
   const error = outcome.error;
-  if (!isApiError(error)) return undefined;
-  if (mentionsNotFound(error.result) || mentionsNotFound(outcome.response?.result)) return undefined;
-  if (error.status === 401 && lockState !== 0) return undefined;
+  if (mentionsNotFound(error.result) || (error.status === 401 && lockState !== 0)) return undefined;
   return { message: MESSAGES.serverError, params: { message: serverMessage(error.result, error.message) } };
 }
 

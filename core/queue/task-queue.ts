@@ -5,6 +5,7 @@
  * config.queue.maxNetworkAttempts the queue waits for the next online period. docs/sdk.md has the whole rule.
  */
 import { BehaviorSubject, Subject, distinctUntilChanged } from 'rxjs';
+import { coalesce } from '../coalesce';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError } from '../messages';
 import { ApiError, NetworkError, isNetworkError } from '../ports/api-error';
@@ -99,8 +100,6 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
   const results = new Subject<{ task: SyncTask; outcome: TaskOutcome }>();
   const pendingCount = new BehaviorSubject(0);
   let nextSeq = 0;
-  let draining: Promise<void> | null = null;
-  let again = false;
   let networkFailures = 0;
   let disposed = false;
   /** bumped by clear(): answers to tasks of an older generation are not stored nor delivered */
@@ -207,10 +206,6 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
       if (!next) {
         // another tab may have sent this tab's tasks: the count follows what is stored
         await refreshPending();
-        if (again) {
-          again = false;
-          continue;
-        }
         return;
       }
       const outcome = await sendOne(next[0], next[1]);
@@ -220,23 +215,9 @@ export function createTaskQueue(options: TaskQueueOptions): OfflineTaskQueue {
     }
   }
 
-  function process(): Promise<void> {
-    if (disposed) return Promise.resolve();
-    if (draining) {
-      again = true;
-      return draining;
-    }
-    again = false;
-    // one tab of the browser sends at a time; the next one re-reads Storage and finds only what is still unsent
-    draining = locks
-      .exclusive(TAB_LOCKS.queueDrain, drain)
-      .catch((e: unknown) => logger.error(`queue processing failed: ${String(e)}`, 'queue'))
-      .finally(() => {
-        draining = null;
-        if (again && !disposed) void process();
-      });
-    return draining;
-  }
+  // one tab of the browser sends at a time; the next one re-reads Storage and finds only what is still unsent
+  const failed = (e: unknown) => logger.error(`queue processing failed: ${String(e)}`, 'queue');
+  const process = coalesce(() => locks.exclusive(TAB_LOCKS.queueDrain, drain).catch(failed));
 
   const tabSubscription = tabs.messages$.subscribe((m) => {
     if (m.topic === 'queue') void refreshPending();

@@ -45,7 +45,7 @@ export interface TaskResponse {
 export type TaskOutcome =
   | { ok: true; response: TaskResponse }
   /** a final failure: the task is removed. `error` is a ShopError (message key) or an ApiError (HTTP status). */
-  | { ok: false; error: Error; response?: TaskResponse };
+  | { ok: false; error: Error };
 
 export type TaskResultHandler = (task: SyncTask, outcome: TaskOutcome) => void;
 

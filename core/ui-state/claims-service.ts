@@ -24,8 +24,8 @@ export class ClaimsService {
     return this.storage.get<Claim<T>>(STORAGE_COLLECTIONS.claims, code);
   }
 
-  async set<T>(code: string, value: T, description?: string): Promise<Claim<T>> {
-    const claim: Claim<T> = description === undefined ? { code, created_at: this.clock.now(), value } : { code, created_at: this.clock.now(), value, description };
+  async set<T>(code: string, value: T): Promise<Claim<T>> {
+    const claim: Claim<T> = { code, created_at: this.clock.now(), value };
     await this.storage.set(STORAGE_COLLECTIONS.claims, code, claim);
     return claim;
   }

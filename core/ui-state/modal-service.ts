@@ -30,14 +30,6 @@ export class ModalService extends StateHolder<ModalState> {
     this.state.next(rest);
   }
 
-  isOpen(name: string): boolean {
-    return name in this.state.value;
-  }
-
-  payload<T>(name: string): T | undefined {
-    return this.state.value[name]?.payload as T | undefined;
-  }
-
   /** spec transactions §2: anonymous users get the authentication modal in login mode */
   openAuth(mode: AuthModalMode = 'login'): void {
     this.open(MODALS.signup, { mode });

@@ -84,10 +84,4 @@ export class NotificationService extends StateHolder<readonly Notification[]> {
     this.remove(id);
     await n[which]?.action?.();
   }
-
-  clear(): void {
-    for (const t of this.timers.values()) t.cancel();
-    this.timers.clear();
-    this.state.next([]);
-  }
 }

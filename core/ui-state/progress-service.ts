@@ -80,17 +80,4 @@ export class ProgressService extends StateHolder<ProgressState> {
     this.ticker?.cancel();
     this.hideTimer?.cancel();
   }
-
-  /** Run a task under the progress bar with a message. */
-  async track<T>(message: MessageKey, task: () => Promise<T>): Promise<T> {
-    this.start(message);
-    try {
-      const out = await task();
-      this.finish();
-      return out;
-    } catch (e) {
-      this.fail();
-      throw e;
-    }
-  }
 }

@@ -94,12 +94,12 @@ describe('ModalService (spec transactions §2 modals)', () => {
     // spec transactions §2: authentication modal in login mode for anonymous users
     const m = new ModalService();
     m.openAuth();
-    expect(m.isOpen(MODALS.signup)).toBe(true);
-    expect(m.payload(MODALS.signup)).toEqual({ mode: 'login' });
+    expect(MODALS.signup in m.snapshot()).toBe(true);
+    expect(m.snapshot()[MODALS.signup]?.payload).toEqual({ mode: 'login' });
     m.open(MODALS.review, { productId: 7 });
     m.close(MODALS.signup);
-    expect(m.isOpen(MODALS.signup)).toBe(false);
-    expect(m.payload(MODALS.review)).toEqual({ productId: 7 });
+    expect(MODALS.signup in m.snapshot()).toBe(false);
+    expect(m.snapshot()[MODALS.review]?.payload).toEqual({ productId: 7 });
     m.close(MODALS.review);
     expect(m.snapshot()).toEqual({});
   });
@@ -133,11 +133,13 @@ describe('Loader (spec catalogue §2.9)', () => {
     const seen: boolean[] = [];
     ui.state$.subscribe((f) => seen.push(f.loader));
     expect(ui.snapshot().loader).toBe(false);
-    const done = progress.track(MESSAGES.progressCreatingPayment, () => time.advance(500));
+    progress.start(MESSAGES.progressCreatingPayment);
     expect(ui.snapshot().loader).toBe(true);
-    await done;
+    await time.advance(500);
+    progress.finish();
     expect(ui.snapshot().loader).toBe(false);
-    await expect(progress.track(MESSAGES.progressSendingMessage, async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    progress.start(MESSAGES.progressSendingMessage);
+    progress.fail();
     expect(ui.snapshot().loader).toBe(false);
     const end = progress.routeChange();
     await time.advance(DEFAULT_CONFIG.ui.progress.durationMs);
@@ -150,7 +152,7 @@ describe('Loader (spec catalogue §2.9)', () => {
 });
 
 describe('ProgressService (spec transactions §8 Progress)', () => {
-  it('ticks toward max, finishes to 100 then hides; track() fails on error', async () => {
+  it('ticks toward max, finishes to 100 then hides; fail() shows the failed bar', async () => {
     const time = new VirtualTime();
     const p = new ProgressService(time, DEFAULT_CONFIG);
     p.start(MESSAGES.progressCreatingPayment);
@@ -163,7 +165,8 @@ describe('ProgressService (spec transactions §8 Progress)', () => {
     expect(p.snapshot().percent).toBe(100);
     await time.advance(DEFAULT_CONFIG.ui.progress.tickMs);
     expect(p.snapshot().active).toBe(false);
-    await expect(p.track(MESSAGES.progressPaymentStatus, async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    p.start(MESSAGES.progressPaymentStatus);
+    p.fail();
     expect(p.snapshot()).toMatchObject({ failed: true, percent: 100, message: MESSAGES.progressPaymentStatus });
     await time.advance(1000);
     expect(time.pending()).toBe(0);

@@ -4,7 +4,7 @@ import type { AttributeMetadata, Product } from '../catalogue/types';
 import { optionLabel, attributeLabel, type AttributeState } from '../catalogue/attributes';
 import { buildSearchQuery } from '../catalogue/search-query';
 import { needsConfiguration } from '../cart/add';
-import type { CatalogueSearch, SearchRequest } from '../ports/catalogue-search';
+import type { CatalogueSearch } from '../ports/catalogue-search';
 import { listItemOf, type ListItem } from './list-item';
 
 // what a tile's toggle needs is in ./list-item (first load: no cart, search or attribute code there)
@@ -72,11 +72,6 @@ export function compareRows(items: readonly Product[], attributes: AttributeStat
 /** What a list item keeps of its own when the catalogue's current data is laid over it: who it is and what was chosen. */
 const LIST_ITEM_IDENTITY = ['sku', 'parentSku', 'parentId', 'id', 'name', 'type_id', 'url_path', 'url_key', 'slug', 'product_option', 'qty', 'seq'] as const;
 
-/** The products of these skus as the catalogue has them now (spec catalogue §3.1 product fields; any visibility). */
-export function listItemsRequest(skus: readonly string[], config: ShopConfig): SearchRequest {
-  return buildSearchQuery({ filters: [{ attribute: 'sku', value: { in: [...skus] } }], size: Math.max(1, skus.length) }, config, { fixedFilters: 'none', aggregations: [] });
-}
-
 /** A list item with the catalogue's current fields (prices, stock, attributes); its identity and options stay. */
 export function refreshedListItem(item: ListItem, fresh: Product | undefined): ListItem {
   if (!fresh || fresh.sku !== item.sku) return item;
@@ -88,11 +83,13 @@ export function refreshedListItem(item: ListItem, fresh: Product | undefined): L
   return merged as ListItem;
 }
 
-/** The items with the catalogue's current data (one search), or as kept when it cannot answer (offline). */
+/** The items with the catalogue's current data (one search by sku, any visibility), or as kept when offline. */
 export async function refreshListItems(items: readonly ListItem[], search: CatalogueSearch, config: ShopConfig): Promise<ListItem[]> {
   if (!items.length) return [];
+  const filters = [{ attribute: 'sku', value: { in: items.map((i) => i.sku) } }];
+  const query = buildSearchQuery({ filters, size: items.length }, config, { fixedFilters: 'none', aggregations: [] });
   try {
-    const result = await search.search<Product>(listItemsRequest(items.map((i) => i.sku), config));
+    const result = await search.search<Product>(query);
     const bySku = new Map(result.items.map((p) => [p.sku, p]));
     return items.map((item) => refreshedListItem(item, bySku.get(item.sku)));
   } catch {

@@ -46,7 +46,7 @@ export interface OrderDetails {
   readonly paymentLabel: MessageKey;
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 /** a plain object's fields, else undefined (history items come from outside) */
 export const obj = (v: unknown): Record<string, unknown> | undefined =>
@@ -110,7 +110,7 @@ function options(value: unknown): Array<{ label: string; value: string }> {
 function address(value: unknown): OrderDetailsAddress | undefined {
   const a = obj(value);
   if (!a) return undefined;
-  const street = Array.isArray(a['street']) ? (a['street'] as unknown[]).flatMap((s) => (str(s) ? [str(s) as string] : [])) : str(a['street']) ? [str(a['street']) as string] : [];
+  const street = (Array.isArray(a['street']) ? a['street'] : [a['street']]).flatMap((s: unknown) => str(s) ?? []);
   return {
     name: [str(a['firstname']), str(a['lastname'])].filter(Boolean).join(' '),
     street,

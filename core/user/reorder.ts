@@ -5,12 +5,9 @@
 import type { OrderLine } from '../cart/restore';
 import type { CartItem } from '../cart/types';
 import type { OrderHistoryItem } from '../ports/user-api';
-import { obj } from './order-details';
+import { num, obj } from './order-details';
 
-const positive = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
-};
+const positive = (v: unknown): number | undefined => ((num(v) ?? 0) > 0 ? num(v) : undefined);
 
 /** A history item's lines with a sku and a positive `qty_ordered` (else `qty`); child lines are in their parent's. */
 export function reorderLines(order: OrderHistoryItem): OrderLine[] {

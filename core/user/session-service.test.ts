@@ -226,7 +226,7 @@ describe('token lock parts (spec transactions §4 User token lock, §8 Token ref
     expect(api.calls.filter((c) => c === 'refresh')).toHaveLength(1);
     expect(session.snapshot().token).toBeUndefined();
     expect(queue.cleared).toBe(1);
-    expect(modals.payload(MODALS.signup)).toEqual({ mode: 'login' });
+    expect(modals.snapshot()[MODALS.signup]?.payload).toEqual({ mode: 'login' });
     expect(notifications.snapshot().map((n) => [n.type, n.message])).toEqual([['danger', MESSAGES.tokenRefreshUnauthorized]]);
   });
 });

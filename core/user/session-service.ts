@@ -11,7 +11,7 @@ import { TAB_LOCKS, type CrossTab, type TabLocks } from '../ports/cross-tab';
 import type { Logger } from '../ports/logger';
 import type { Network } from '../ports/network';
 import type { Storage } from '../ports/storage';
-import type { AuthTokens, Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
+import type { Customer, NewCustomer, OrderHistoryItem, OrderHistoryPage, UserApi } from '../ports/user-api';
 import type { CartService } from '../cart/cart-service';
 import { errorText } from '../queue/task-error-notices';
 import type { OfflineTaskQueue, TaskOutcome } from '../queue/types';
@@ -21,20 +21,19 @@ import type { NotificationService } from '../ui-state/notification-service';
 import type { CheckoutAddress } from '../checkout/types';
 import type { AddressUse } from './address-book';
 import { findOwnOrder } from './order-details';
-import { SessionStore, withGroup, type SessionState } from './session-store';
+import { SessionStore, type SessionState } from './session-store';
 import type { TokenLock } from './token-lock';
 
 export { INITIAL_SESSION_STATE, USER_STORAGE_KEYS, type SessionState } from './session-store';
 export const USER_TASK_EVENTS = { profileUpdated: 'user/profileUpdated' } as const;
 export const PROFILE_UPDATE_URL = '/api/user/me?token={{token}}';
 
-export type CartForSession = Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
 /** the queue's `clear` drops unsent tasks when the token lock gives up */
 export type QueueForSession = Pick<OfflineTaskQueue, 'queue' | 'clear' | 'on'>;
 
 /** Parts linked after construction (they depend on the session in turn). */
 export interface SessionLinks {
-  cart: CartForSession;
+  cart: Pick<CartService, 'onUserLogin' | 'onUserLogout'>;
   queue: QueueForSession;
   tokenLock: TokenLock;
   checkout: { clearDetails(): Promise<void> };
@@ -90,17 +89,12 @@ export class SessionService {
 
   /** Another tab logged in or out or refreshed the token: take the stored session as it is now. */
   private async reloadStored(): Promise<void> {
-    const { token, refreshToken, current, orderHistory } = await this.store.read();
+    const stored = await this.store.read();
     const before = this.store.value;
     // a token from another tab's login: this tab's lock may have given up on the old one
-    if (token && token !== before.token) this.links.tokenLock?.reset();
-    this.store.patch({
-      token,
-      refreshToken,
-      orderHistory,
-      ...withGroup(current),
-      sessionStartedAt: token ? (before.sessionStartedAt ?? this.deps.clock.now()) : undefined,
-    });
+    if (stored.token && stored.token !== before.token) this.links.tokenLock?.reset();
+    const sessionStartedAt = stored.token ? (before.sessionStartedAt ?? this.deps.clock.now()) : undefined;
+    this.store.patch({ ...stored, sessionStartedAt });
   }
 
   snapshot(): SessionState {
@@ -134,7 +128,7 @@ export class SessionService {
 
   /** For the checkout: `fn` with the signed-in customer's token (through the token lock), or undefined for a guest. */
   withUserToken<T>(fn: (token: string | undefined) => Promise<T>): Promise<T> {
-    return this.getToken() ? this.authorized((token) => fn(token)) : fn(undefined);
+    return this.getToken() ? this.authorized(fn) : fn(undefined);
   }
 
   /** For the checkout's new account: an access token for these credentials, leaving the session (and its cart) as it is. */
@@ -152,9 +146,9 @@ export class SessionService {
 
   /** The stored user and token; with a token (online) profile and history refreshed; without, after-non-authorized. */
   async load(): Promise<void> {
-    const { token, refreshToken, current, orderHistory } = await this.store.read();
-    this.store.patch({ token, refreshToken, orderHistory, localDataLoaded: true, ...withGroup(current) });
-    if (!token) {
+    const stored = await this.store.read();
+    this.store.patch({ ...stored, localDataLoaded: true });
+    if (!stored.token) {
       this.nonAuthorized.next();
       return;
     }
@@ -170,24 +164,18 @@ export class SessionService {
 
   /** spec §4: tokens stored, profile and history loaded (else the user is cleared), the account cart connected. */
   async login(username: string, password: string): Promise<Customer> {
-    let tokens: AuthTokens;
-    try {
-      tokens = await this.deps.userApi.login(username, password);
-    } catch (e) {
+    const tokens = await this.deps.userApi.login(username, password).catch((e: unknown) => {
       const refused = isApiError(e) && [400, 401, 403].includes(e.status);
       throw refused ? new ShopError(MESSAGES.signInIncorrect, {}, e.status) : e;
-    }
+    });
     await this.store.storeTokens(tokens);
     this.links.tokenLock?.reset();
-    let current: Customer;
-    try {
-      current = await this.refreshProfile();
-      this.store.patch({ sessionStartedAt: this.deps.clock.now() });
-      await this.loadOrderHistory().catch((e: unknown) => this.deps.logger.warn('order history not loaded', 'user', e));
-    } catch (e) {
+    const current = await this.refreshProfile().catch(async (e: unknown) => {
       await this.store.clear();
       throw e;
-    }
+    });
+    this.store.patch({ sessionStartedAt: this.deps.clock.now() });
+    await this.loadOrderHistory().catch((e: unknown) => this.deps.logger.warn('order history not loaded', 'user', e));
     const notConnected = (e: unknown) => this.deps.logger.warn('cart not connected after login', 'user', e);
     await this.links.cart?.onUserLogin().catch(notConnected);
     return current;
@@ -197,15 +185,11 @@ export class SessionService {
   async logout(options: { silent?: boolean } = {}): Promise<void> {
     await this.store.clear();
     const { cart, wishlist, compare, checkout } = this.links;
-    const steps: Array<[string, (() => Promise<void>) | undefined]> = [
-      ['cart', cart && (() => cart.onUserLogout())],
-      ['wishlist', wishlist && (() => wishlist.clear())],
-      ['compare', compare && (() => compare.clear())],
-      ['checkout', checkout && (() => checkout.clearDetails())],
-    ];
-    for (const [name, step] of steps) {
-      await step?.().catch((e: unknown) => this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e));
-    }
+    const notCleared = (name: string) => (e: unknown) => this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e);
+    await cart?.onUserLogout().catch(notCleared('cart'));
+    await wishlist?.clear().catch(notCleared('wishlist'));
+    await compare?.clear().catch(notCleared('compare'));
+    await checkout?.clearDetails().catch(notCleared('checkout'));
     if (!options.silent) this.deps.notifications.notify({ type: 'success', message: MESSAGES.loggedOut });
   }
 

@@ -56,7 +56,7 @@ export class SessionStore {
     this.subject.next({ ...this.value, ...p });
   }
 
-  /** The session as stored: tokens, customer and order history. */
+  /** The session as stored: tokens, customer (with its group) and order history. */
   async read() {
     const s = this.storage;
     const [token, refreshToken, current, orderHistory] = await Promise.all([
@@ -65,7 +65,7 @@ export class SessionStore {
       s.get<Customer>(C, USER_STORAGE_KEYS.user),
       s.get<OrderHistoryPage>(C, USER_STORAGE_KEYS.orderHistory),
     ]);
-    return { token, refreshToken, current, orderHistory };
+    return { token, refreshToken, orderHistory, ...withGroup(current) };
   }
 
   async storeTokens(tokens: AuthTokens): Promise<void> {

@@ -5,7 +5,7 @@
  * successful refresh resets the attempt counter; when it fails or the attempts run out, `onLoggedOut` is called once
  * and every waiting call fails. The refresh call goes straight to the API, never through the queue or this lock.
  */
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { ShopConfig } from '../config';
 import { MESSAGES, ShopError, isShopError, type MessageKey } from '../messages';
 import { isApiError, isNetworkError } from '../ports/api-error';
@@ -29,7 +29,6 @@ export interface TokenLockOptions {
 
 export interface TokenLock {
   /** 0 free, > 0 refreshing, < 0 failed */
-  readonly state$: Observable<number>;
   state(): number;
   run<T>(fn: (token: string) => Promise<T>): Promise<T>;
   /** back to free (after a new login) */
@@ -46,7 +45,6 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
   /** increases on every failure, so a waiting call knows the refresh it waited for failed */
   let failures = 0;
   let failureReason: MessageKey = MESSAGES.tokenRefreshUnauthorized;
-
 
   async function waitWhileRefreshing(): Promise<void> {
     const failuresBefore = failures;
@@ -105,7 +103,6 @@ export function createTokenLock(options: TokenLockOptions): TokenLock {
   }
 
   return {
-    state$: state.pipe(distinctUntilChanged()),
     state: () => state.value,
     run,
     reset: () => {

@@ -26,7 +26,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/routing/routes.ts': [2, 'parameter names of the route table'],
   'core/catalogue/custom-option-validation.ts': [2, 'field names made from the product\'s custom options'],
   'core/cart/cart-totals-sync.ts': [2, 'item ids of the server\'s own cart answer'],
-  'core/ui-state/modal-service.ts': [1, 'modal names of the code'],
   'core/user/list-items.ts': [2, 'attribute codes of the product\'s configurable options'],
   'ui/app/dehydrate.ts': [15, 'service names of the app\'s own container and their state fields'],
   'ui/app/pages-catalogue.tsx': [1, 'page names of the route table'],
