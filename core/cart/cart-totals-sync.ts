@@ -62,15 +62,17 @@ export class CartTotalsSync {
     });
   }
 
-  /** POST /api/cart/shipping-methods; [] without a server cart, offline, or when the call fails (logged). */
+  /** POST /api/cart/shipping-methods; [] without a server cart, offline, on a failure (logged) or an answer not a list */
   async serverShippingMethods(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
     const { ctx } = this;
     const cartId = ctx.cartId();
     if (!ctx.serverSync() || !ctx.online() || !cartId) return [];
-    return ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address)).catch((e: unknown) => {
+    const methods = await ctx.withToken((t) => ctx.deps.api.shippingMethods(t, cartId, address)).catch((e: unknown) => {
       ctx.deps.logger.warn(`shipping methods could not be loaded: ${String(e)}`, 'cart');
       return [];
     });
+    // the answer's type is the API's claim: anything but a list is no methods
+    return Array.isArray(methods) ? methods : [];
   }
 
   /** POST /api/cart/shipping-information: the answer's totals become the cart's. False when not sent or it failed. */
