@@ -67,7 +67,7 @@ export class CartServerSync {
     await this.queueTask(UPDATE_URL, cartItem, CART_TASK_EVENTS.update, meta);
   }
 
-  private async queueTask(url: string, cartItem: CartItemPayload, callback_event: string, meta: TaskMeta): Promise<void> {
+  private async queueTask(url: string, cartItem: CartItemPayload, callback_event: string, meta: TaskMeta) {
     await this.ctx.deps.queue.queue({ url, payload: { method: 'POST', body: { cartItem } }, callback_event, meta });
   }
 

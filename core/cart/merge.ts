@@ -96,7 +96,7 @@ export function pairCartLines(clientItems: readonly CartItem[], serverItems: rea
 }
 
 /** A client line as the server holds it (its ids and checksum; none when it does not), marked with the server cart. */
-export function markServerLine(item: CartItem, server: ServerCartItem | undefined, cartId: string | undefined): CartItem {
+export function markServerLine(item: CartItem, server: ServerCartItem | undefined, cartId?: string): CartItem {
   const out: CartItem = { ...item };
   delete out.prev_qty;
   if (server) {

@@ -222,7 +222,8 @@ export class CheckoutService extends StateHolder<CheckoutState> {
     if (!method) return undefined;
     this.patch({ selectedPaymentMethod: method });
     const { title, cost_incl_tax = 0, default: isDefault, offline, is_server_method } = method;
-    await this.deps.cart.setPaymentMethod?.({ code, title, cost_incl_tax, default: isDefault, offline, is_server_method });
+    const cartMethod = { code, title, cost_incl_tax, default: isDefault, offline, is_server_method };
+    await this.deps.cart.setPaymentMethod?.(cartMethod);
     await this.refreshTotals();
     return method;
   }

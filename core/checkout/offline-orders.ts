@@ -104,8 +104,9 @@ export class OfflineOrders {
     }
     const pendingOrders = (await ctx.orders.pending()).length;
     ctx.patch({ pendingOrders });
-    // spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation modal
-    // go (however the shopper confirmed), and each accepted order is announced with its number ('order.offlineSent')
+    // spec transactions §4 "Task queue": once the stored orders are sent, the waiting notice and the confirmation
+    // modal go (however the shopper confirmed), and each accepted order is announced with its number
+    // ('order.offlineSent')
     if (pendingOrders === 0) {
       if (this.waitingNotice !== undefined) deps.notifications.remove(this.waitingNotice);
       this.waitingNotice = undefined;

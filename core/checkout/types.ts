@@ -42,7 +42,7 @@ export interface PaymentDetails extends CheckoutAddress {
   saveInAccount?: boolean;
 }
 
-/** A payment method as checkout offers it: the cart's shape (its cost is cost_incl_tax) plus the provider fields of §3. */
+/** A payment method as checkout offers it: the cart's shape (cost in cost_incl_tax) plus the provider fields of §3. */
 export interface CheckoutPaymentMethod extends CartPaymentMethod {
   /** true for methods of the payment provider (redirect flow) */
   pspMethod?: boolean;

@@ -185,7 +185,8 @@ export class SessionService {
   async logout(options: { silent?: boolean } = {}): Promise<void> {
     await this.store.clear();
     const { cart, wishlist, compare, checkout } = this.links;
-    const notCleared = (name: string) => (e: unknown) => this.deps.logger.warn(`logout: ${name} not cleared`, 'user', e);
+    const { logger } = this.deps;
+    const notCleared = (name: string) => (e: unknown) => logger.warn(`logout: ${name} not cleared`, 'user', e);
     await cart?.onUserLogout().catch(notCleared('cart'));
     await wishlist?.clear().catch(notCleared('wishlist'));
     await compare?.clear().catch(notCleared('compare'));
