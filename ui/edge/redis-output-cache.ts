@@ -71,11 +71,6 @@ export class RedisOutputCache implements OutputCache {
     await m.exec();
   }
 
-  /** how many variants of a page are kept now (tests, diagnostics) */
-  async variantCount(variantOf: string): Promise<number> {
-    return this.redis.zcard(this.k('variants', variantOf));
-  }
-
   async invalidate(tag: string): Promise<number> {
     const keys = await this.redis.smembers(this.k('tag', tag));
     if (keys.length === 0) return 0;
@@ -90,15 +85,6 @@ export class RedisOutputCache implements OutputCache {
 
   async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {
     return (await this.redis.set(this.k('lock', key), '1', 'PX', Math.round(leaseSeconds * 1000), 'NX')) === 'OK';
-  }
-
-  async clear(): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 500);
-      if (keys.length) await this.redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
   }
 
   /** resolves when Redis answers a PING within the command timeout (the storefront's readiness check) */
