@@ -10,8 +10,9 @@ import { currentCategoriesDocument, documentShell, pageDocument, parseCategories
 import { prepareRender } from './entry-server';
 import { resolveLocale } from './i18n';
 import { createSitemapXml, robotsTxt } from './sitemap-xml';
-import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, safeProxyPath } from './edge/request-safety';
 import { keyCheck } from './edge/request-safety';
+import { parse as parseCookie } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { RenderGate } from './edge/render-gate';
@@ -355,7 +356,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const problem = pageTargetProblem(url);
     if (problem) return reply.code(400).type(TEXT).header('cache-control', 'no-store').send(`Bad request: ${problem}`);
     if (namesPrototypeMember(url)) return notFound(reply);
-    const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
+    const locale = resolveLocale(parseCookie(request.headers.cookie ?? '').locale, config);
     const origin = originOf(request);
     const plan = cachePlan(request, locale, origin);
     if (plan) {
