@@ -6,13 +6,10 @@ import type { Clock } from '../../core/ports/clock';
  * by every process. Invalidating a tag makes its pages stale: still served while one renderer renders them afresh.
  */
 export interface CachedPage {
-  readonly status: number;
-  /** the whole document as brotli, compressed once when stored (the same bytes for every answer) */
+  /** a 200 page: the whole document as brotli, compressed once when stored (the same bytes for every answer) */
   readonly br: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
-  /** ms since the epoch */
-  readonly renderedAt: number;
   /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
   readonly etag?: string;
 }
@@ -64,7 +61,7 @@ export class LruOutputCache implements OutputCache {
   private readonly variants: LRUCache<string, Entry>;
   private readonly maxVariantsPerPage: number;
 
-  constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock) {
+  constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock = Date) {
     const l = typeof limits === 'number' ? { maxEntries: limits } : limits;
     const maxVariants = Math.max(1, Math.min(l.maxVariants ?? Math.floor(l.maxEntries / 2), l.maxEntries - 1));
     const maxBytes = l.maxBytes ?? Number.MAX_SAFE_INTEGER;
