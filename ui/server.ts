@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
-import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
+import { warmUp, type WarmUpOptions } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
@@ -63,7 +63,7 @@ export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
-  warmedUp?: WarmUpReport;
+  warmedUp?: Awaited<ReturnType<typeof warmUp>>;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -412,5 +412,5 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   return { url, close: () => app.close().finally(() => {
     logError.flush();
     warnings.flush();
-  }), ...(warmedUp ? { warmedUp } : {}) };
+  }), warmedUp };
 }

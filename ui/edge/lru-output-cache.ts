@@ -14,14 +14,9 @@ export interface CachedPage {
   readonly etag?: string;
 }
 
-export interface CacheLookup {
-  readonly page: CachedPage;
-  /** a tag of the page was invalidated since it was rendered */
-  readonly stale: boolean;
-}
-
 export interface OutputCache {
-  get(key: string): Promise<CacheLookup | undefined>;
+  /** `stale`: a tag of the page was invalidated since it was rendered */
+  get(key: string): Promise<{ page: CachedPage; stale: boolean } | undefined>;
   /** stores a fresh page (its refresh claim released); `variantOf`: the key of the page it is a query variant of */
   set(key: string, page: CachedPage, ttlSeconds: number, options?: { variantOf?: string }): Promise<void>;
   /** marks every page carrying the tag stale; answers how many pages that was */
@@ -72,7 +67,7 @@ export class LruOutputCache implements OutputCache {
     this.variants = new LRUCache<string, Entry>(options(maxVariants, variantBytes));
   }
 
-  async get(key: string): Promise<CacheLookup | undefined> {
+  async get(key: string) {
     const e = this.pages.get(key) ?? this.variants.get(key);
     return e && { page: e.page, stale: e.stale };
   }

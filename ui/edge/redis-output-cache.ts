@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { limitedErrorLog, type ErrorSink } from '../../adapters/common/log-limit';
 import { jsonLogger } from '../../adapters/common/json-logs';
-import type { CacheLookup, CachedPage, OutputCache } from './lru-output-cache';
+import type { CachedPage, OutputCache } from './lru-output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
@@ -50,7 +50,7 @@ export class RedisOutputCache implements OutputCache {
     return `${this.prefix}${kind}:${key}`;
   }
 
-  async get(key: string): Promise<CacheLookup | undefined> {
+  async get(key: string): ReturnType<OutputCache['get']> {
     const [page, stale] = await this.redis.mget(this.k('page', key), this.k('stale', key));
     if (!page) return undefined;
     const stored = JSON.parse(page) as Omit<CachedPage, 'br'> & { br: string };
