@@ -317,7 +317,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   /** A rendered 200 page into the output cache; undefined when it could not be written. */
   async function store(plan: CachePlan, { html, body }: { html: Buffer; body: { tags: readonly string[] } }, etag?: string) {
     const br = zlib.brotliCompressSync(html, BROTLI_STORED);
-    const page: CachedPage = { br, tags: body.tags, ...(etag ? { etag } : {}) };
+    const page: CachedPage = { br, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
     const ttl = SERVER_CONFIG.outputCacheTtlSeconds;
     return cache!.set(plan.key, page, ttl, plan.store).then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }

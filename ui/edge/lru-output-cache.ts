@@ -10,6 +10,8 @@ export interface CachedPage {
   readonly br: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
+  /** ms since the epoch (what an operator, and the Redis tests, read a fresh render by) */
+  readonly renderedAt: number;
   /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
   readonly etag?: string;
 }
