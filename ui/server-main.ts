@@ -6,7 +6,6 @@ import { startStorefront } from './server';
 import { LruOutputCache, type OutputCache } from './edge/lru-output-cache';
 import { RedisOutputCache } from './edge/redis-output-cache';
 import { serverConfig } from './edge/server-config';
-import { SystemClock } from '../adapters/common/system-clock';
 import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
 import { RenderGate } from './edge/render-gate';
@@ -56,24 +55,21 @@ const INVALIDATE_PEERS = 'output-cache:invalidate';
  */
 function outputCache(): OutputCache | undefined {
   const { outputCacheMaxVariantsPerPage: maxVariantsPerPage } = server;
-  const prefix = env.REDIS_PREFIX ?? 'storefront:';
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix, maxVariantsPerPage, logger: log });
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX, maxVariantsPerPage, logger: log });
   if (env.OUTPUT_CACHE !== '1') return undefined;
   const limits = { maxEntries: server.outputCacheMaxEntries, maxBytes: server.outputCacheMaxBytes, maxVariantsPerPage };
-  const lru = new LruOutputCache({ ...limits, maxVariants: server.outputCacheMaxVariants }, new SystemClock());
+  const lru = new LruOutputCache({ ...limits, maxVariants: server.outputCacheMaxVariants });
   if (!cluster.isWorker) return lru;
+  const invalidate = lru.invalidate.bind(lru);
   process.on('message', (m: { kind?: string; tag?: string }) => {
-    if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void lru.invalidate(m.tag);
+    if (m?.kind === INVALIDATE_PEERS && typeof m.tag === 'string') void invalidate(m.tag);
   });
-  return {
-    get: (key) => lru.get(key),
-    set: (...args) => lru.set(...args),
-    claimRefresh: (...args) => lru.claimRefresh(...args),
-    invalidate(tag) {
-      process.send?.({ kind: INVALIDATE_PEERS, tag });
-      return lru.invalidate(tag);
-    },
+  // this worker's own /invalidate: the other workers' caches too
+  lru.invalidate = (tag) => {
+    process.send?.({ kind: INVALIDATE_PEERS, tag });
+    return invalidate(tag);
   };
+  return lru;
 }
 
 async function serve(): Promise<string> {

@@ -10,13 +10,14 @@ import { currentCategoriesDocument, documentShell, pageDocument, parseCategories
 import { prepareRender } from './entry-server';
 import { resolveLocale } from './i18n';
 import { createSitemapXml, robotsTxt } from './sitemap-xml';
-import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, readCookie, safeProxyPath } from './edge/request-safety';
+import { MAX_PATH_LENGTH, namesPrototypeMember, pageTargetProblem, safeProxyPath } from './edge/request-safety';
 import { keyCheck } from './edge/request-safety';
+import { parse as parseCookie } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
 import { RenderGate } from './edge/render-gate';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
-import { warmUp, type WarmUpOptions, type WarmUpReport } from './edge/warm-up';
+import { warmUp, type WarmUpOptions } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
 import { limitedErrorLog } from '../adapters/common/log-limit';
 import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-logs';
@@ -62,7 +63,7 @@ export interface RunningStorefront {
   url: string;
   /** stops accepting connections, lets in-flight requests finish, then resolves */
   close(): Promise<void>;
-  warmedUp?: WarmUpReport;
+  warmedUp?: Awaited<ReturnType<typeof warmUp>>;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -146,7 +147,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     if (status >= 500) logError('[storefront] 500', error, request.log);
     return reply.code(status).type(TEXT).send(status < 500 ? `Bad request: ${error.message ?? ''}` : 'Internal error');
   });
-  serveMetrics(app, { key: options.metricsKey, apiUrl: options.apiUrl, renderGate });
+  serveMetrics(app, options.metricsKey, options.apiUrl, renderGate);
   const unavailable = (reply: FastifyReply) =>
     reply.code(503).type(TEXT).headers({ 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' })
       .send('Service unavailable, please try again shortly.');
@@ -316,7 +317,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   /** A rendered 200 page into the output cache; undefined when it could not be written. */
   async function store(plan: CachePlan, { html, body }: { html: Buffer; body: { tags: readonly string[] } }, etag?: string) {
     const br = zlib.brotliCompressSync(html, BROTLI_STORED);
-    const page: CachedPage = { status: 200, br, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
+    const page: CachedPage = { br, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
     const ttl = SERVER_CONFIG.outputCacheTtlSeconds;
     return cache!.set(plan.key, page, ttl, plan.store).then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }
@@ -340,13 +341,14 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: Answer, state: string, personal = false) {
     const coding = negotiateEncoding(request.headers['accept-encoding']);
     const stored = 'br' in page;
+    const status = stored ? 200 : page.status;
     const body = stored && coding === 'br' ? page.br : compress(stored ? zlib.brotliDecompressSync(page.br) : page.html, coding);
     return reply
-      .code(page.status)
+      .code(status)
       // a page of one shopper's data (the order-status page): no cache on the way keeps it
       .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': personal ? 'private, no-store' : PAGE_CACHE_CONTROL })
       .headers({ vary: 'accept-encoding, cookie', 'x-output-cache': state, ...(page.etag ? { etag: page.etag } : {}) })
-      .headers({ ...(page.status === 503 ? { 'retry-after': RETRY_AFTER } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
+      .headers({ ...(status === 503 ? { 'retry-after': RETRY_AFTER } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
       .send(body);
   }
 
@@ -355,7 +357,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const problem = pageTargetProblem(url);
     if (problem) return reply.code(400).type(TEXT).header('cache-control', 'no-store').send(`Bad request: ${problem}`);
     if (namesPrototypeMember(url)) return notFound(reply);
-    const locale = resolveLocale(readCookie(request.headers.cookie, 'locale'), config);
+    const locale = resolveLocale(parseCookie(request.headers.cookie ?? '').locale, config);
     const origin = originOf(request);
     const plan = cachePlan(request, locale, origin);
     if (plan) {
@@ -410,5 +412,5 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   return { url, close: () => app.close().finally(() => {
     logError.flush();
     warnings.flush();
-  }), ...(warmedUp ? { warmedUp } : {}) };
+  }), warmedUp };
 }

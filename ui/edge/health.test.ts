@@ -146,7 +146,7 @@ describe('readiness', () => {
   it('asks each dependency at most once per second; a check past its timeout is a failure named in the reason', async () => {
     let t = 10_000;
     let calls = 0;
-    const hanging: ReadinessCheck = { name: 'output cache', run: () => new Promise(() => undefined) };
+    const hanging: ReadinessCheck = { name: 'output cache', run: (signal) => new Promise((_, no) => (signal.onabort = no)) };
     const counted: ReadinessCheck = { name: 'api', run: async () => void calls++ };
     const r = readiness([counted, hanging], 20, () => t);
     r.warmedUp();

@@ -6,25 +6,19 @@ import type { Clock } from '../../core/ports/clock';
  * by every process. Invalidating a tag makes its pages stale: still served while one renderer renders them afresh.
  */
 export interface CachedPage {
-  readonly status: number;
-  /** the whole document as brotli, compressed once when stored (the same bytes for every answer) */
+  /** a 200 page: the whole document as brotli, compressed once when stored (the same bytes for every answer) */
   readonly br: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
-  /** ms since the epoch */
+  /** ms since the epoch (what an operator, and the Redis tests, read a fresh render by) */
   readonly renderedAt: number;
   /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
   readonly etag?: string;
 }
 
-export interface CacheLookup {
-  readonly page: CachedPage;
-  /** a tag of the page was invalidated since it was rendered */
-  readonly stale: boolean;
-}
-
 export interface OutputCache {
-  get(key: string): Promise<CacheLookup | undefined>;
+  /** `stale`: a tag of the page was invalidated since it was rendered */
+  get(key: string): Promise<{ page: CachedPage; stale: boolean } | undefined>;
   /** stores a fresh page (its refresh claim released); `variantOf`: the key of the page it is a query variant of */
   set(key: string, page: CachedPage, ttlSeconds: number, options?: { variantOf?: string }): Promise<void>;
   /** marks every page carrying the tag stale; answers how many pages that was */
@@ -64,7 +58,7 @@ export class LruOutputCache implements OutputCache {
   private readonly variants: LRUCache<string, Entry>;
   private readonly maxVariantsPerPage: number;
 
-  constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock) {
+  constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock = Date) {
     const l = typeof limits === 'number' ? { maxEntries: limits } : limits;
     const maxVariants = Math.max(1, Math.min(l.maxVariants ?? Math.floor(l.maxEntries / 2), l.maxEntries - 1));
     const maxBytes = l.maxBytes ?? Number.MAX_SAFE_INTEGER;
@@ -75,7 +69,7 @@ export class LruOutputCache implements OutputCache {
     this.variants = new LRUCache<string, Entry>(options(maxVariants, variantBytes));
   }
 
-  async get(key: string): Promise<CacheLookup | undefined> {
+  async get(key: string) {
     const e = this.pages.get(key) ?? this.variants.get(key);
     return e && { page: e.page, stale: e.stale };
   }

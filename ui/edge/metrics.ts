@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 import diagnostics from 'node:diagnostics_channel';
 import { on } from 'node:events';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
@@ -176,13 +177,10 @@ export function answerClusterMetrics(): void {
   });
 }
 
-type App<L extends FastifyBaseLogger> = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>;
+type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, Logger>;
 
 /** Counts the storefront's requests (a root hook: every context has it) and answers `GET /metrics`. */
-export function serveMetrics<L extends FastifyBaseLogger>(
-  app: App<L>,
-  { key, apiUrl, renderGate }: { key?: string | undefined; apiUrl: string; renderGate: RenderGate },
-): void {
+export function serveMetrics(app: App, key: string | undefined, apiUrl: string, renderGate: RenderGate): void {
   const problem = key === undefined ? undefined : metricsKeyProblem(key);
   if (problem) throw new Error(problem);
   apiOrigins.add(new URL(apiUrl).origin);

@@ -20,7 +20,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-beforeEach(async () => a.clear());
+beforeEach(async () => void (await redis.client.flushdb()));
 
 describe('RedisOutputCache', () => {
   it('a page one client stores, another reads (workers and machines share pages)', async () => {

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { limitedErrorLog, type ErrorSink } from '../../adapters/common/log-limit';
 import { jsonLogger } from '../../adapters/common/json-logs';
-import type { CacheLookup, CachedPage, OutputCache } from './lru-output-cache';
+import type { CachedPage, OutputCache } from './lru-output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
@@ -50,7 +50,7 @@ export class RedisOutputCache implements OutputCache {
     return `${this.prefix}${kind}:${key}`;
   }
 
-  async get(key: string): Promise<CacheLookup | undefined> {
+  async get(key: string): ReturnType<OutputCache['get']> {
     const [page, stale] = await this.redis.mget(this.k('page', key), this.k('stale', key));
     if (!page) return undefined;
     const stored = JSON.parse(page) as Omit<CachedPage, 'br'> & { br: string };
@@ -71,11 +71,6 @@ export class RedisOutputCache implements OutputCache {
     await m.exec();
   }
 
-  /** how many variants of a page are kept now (tests, diagnostics) */
-  async variantCount(variantOf: string): Promise<number> {
-    return this.redis.zcard(this.k('variants', variantOf));
-  }
-
   async invalidate(tag: string): Promise<number> {
     const keys = await this.redis.smembers(this.k('tag', tag));
     if (keys.length === 0) return 0;
@@ -90,15 +85,6 @@ export class RedisOutputCache implements OutputCache {
 
   async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {
     return (await this.redis.set(this.k('lock', key), '1', 'PX', Math.round(leaseSeconds * 1000), 'NX')) === 'OK';
-  }
-
-  async clear(): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 500);
-      if (keys.length) await this.redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
   }
 
   /** resolves when Redis answers a PING within the command timeout (the storefront's readiness check) */

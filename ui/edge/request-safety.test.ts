@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { pageTargetProblem, readCookie, safeProxyPath } from './request-safety';
+import { parse as parseCookie } from 'cookie';
+import { createConfig } from '../../core/config';
+import { resolveLocale } from '../i18n';
+import { pageTargetProblem, safeProxyPath } from './request-safety';
 
 const DOTS = ['..', '.', '%2e%2e', '%2E%2e', '.%2e', '%2e.', '%2e', '%252e%252e', '..%2f', '..%5c', '..\\', '%5c..'];
 
@@ -47,12 +50,14 @@ describe('safeProxyPath: what the /api and /img pass-through sends upstream', ()
   });
 });
 
-describe('readCookie and pageTargetProblem never throw on client garbage', () => {
-  it('ignores a malformed cookie value', () => {
-    expect(readCookie('locale=%', 'locale')).toBeUndefined();
-    expect(readCookie('a=1; locale=en-US', 'locale')).toBe('en-US');
-    expect(readCookie(undefined, 'locale')).toBeUndefined();
-    fc.assert(fc.property(fc.string(), fc.string(), (header, name) => void readCookie(header, name)));
+describe('the locale cookie and pageTargetProblem never throw on client garbage', () => {
+  it('a malformed or unknown locale cookie is the default locale (as ui/server.ts reads it)', () => {
+    const config = createConfig({ api: { url: 'http://127.0.0.1:1' } });
+    const locale = (header: string) => resolveLocale(parseCookie(header).locale, config);
+    expect(locale('locale=%')).toBe(config.i18n.defaultLocale);
+    expect(locale('a=1; locale=en-US')).toBe('en-US');
+    expect(locale('')).toBe(config.i18n.defaultLocale);
+    fc.assert(fc.property(fc.string(), (header) => config.i18n.locales.includes(locale(header))));
   });
 
   it('refuses bad percent-encoding and over-long targets, accepts ordinary ones', () => {

@@ -38,20 +38,6 @@ export function safeProxyPath(rawUrl: string): string | undefined {
   return segments.some(bad) ? undefined : rawUrl;
 }
 
-/** One cookie's value, or undefined when absent or not decodable (`locale=%` must not answer 500). */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 /** Why a page request's target cannot be rendered: over-long, bad percent-encoding (`/c/%`), a control character. */
 export function pageTargetProblem(rawUrl: string): string | undefined {
   if (rawUrl.length > MAX_PATH_LENGTH) return 'path too long';

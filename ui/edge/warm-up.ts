@@ -12,14 +12,6 @@ export interface WarmUpOptions {
   pages?: number;
 }
 
-export interface WarmUpReport {
-  renders: number;
-  pages: string[];
-  ms: number;
-  /** why it stopped early: a page's status, an error, or the time */
-  stopped?: string;
-}
-
 /** one GET of a page through the server's own handler (no socket): its status and, when asked for, its HTML */
 export type PageGet = (path: string, options: { compressed: boolean }) => Promise<{ status: number; html: string }>;
 
@@ -46,6 +38,7 @@ export async function warmUp(get: PageGet, options: WarmUpOptions, now = () => p
   const pages: string[] = [];
   let renders = 0;
   let next: string | undefined = '/';
+  /** why it stopped early: a page's status, an error, or the time */
   let stopped: string | undefined;
   try {
     while (renders < options.renders && stopped === undefined) {
@@ -67,5 +60,5 @@ export async function warmUp(get: PageGet, options: WarmUpOptions, now = () => p
   } catch (e) {
     stopped = e instanceof Error ? e.message : String(e);
   }
-  return { renders, pages, ms: Math.round(now() - started), ...(stopped ? { stopped } : {}) };
+  return { renders, pages, ms: Math.round(now() - started), stopped };
 }
