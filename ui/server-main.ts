@@ -55,7 +55,8 @@ const INVALIDATE_PEERS = 'output-cache:invalidate';
  */
 function outputCache(): OutputCache | undefined {
   const { outputCacheMaxVariantsPerPage: maxVariantsPerPage } = server;
-  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, { prefix: env.REDIS_PREFIX, maxVariantsPerPage, logger: log });
+  const redisOptions = { prefix: env.REDIS_PREFIX, maxVariantsPerPage, logger: log };
+  if (env.REDIS_URL) return new RedisOutputCache(env.REDIS_URL, redisOptions);
   if (env.OUTPUT_CACHE !== '1') return undefined;
   const limits = { maxEntries: server.outputCacheMaxEntries, maxBytes: server.outputCacheMaxBytes, maxVariantsPerPage };
   const lru = new LruOutputCache({ ...limits, maxVariants: server.outputCacheMaxVariants });
