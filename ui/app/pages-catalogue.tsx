@@ -56,15 +56,9 @@ function unavailableOnServer(container: Container, path: string, ...errors: unkn
   return cause === undefined ? undefined : failed(container, path, cause);
 }
 
-/** A route query as core's filter rules read it (repeated keys become lists). */
-function routeQueryOf(query: URLSearchParams): RouteQuery {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(query.keys())) {
-    const all = query.getAll(key);
-    out[key] = all.length > 1 ? all : (all[0] ?? '');
-  }
-  return out;
-}
+/** A route query as core's filter rules read it: every key with all its values. */
+const routeQueryOf = (query: URLSearchParams): RouteQuery =>
+  Object.fromEntries([...query.keys()].map((k) => [k, query.getAll(k)]));
 
 /** Whether this document is the service worker's cached answer for `path` (the network just failed for it). */
 function servedFromWorkerCache(path: string): boolean {

@@ -64,70 +64,68 @@ export function ComparePage() {
   const rows = compareRows(items, attributes);
   return (
     <ListPage kind="compare" ready={mounted && state.loaded} count={items.length}>
-      <>
-        {/* a wide table scrolls on its own: the region is focusable so keyboard users can scroll it too */}
-        <div className="compare-table__scroll" role="region" aria-label={t('lists.compare.scrollHint')} tabIndex={0}>
-          <table className="compare-table">
-            <caption>{t('lists.compare.caption', { count: items.length })}</caption>
-            <thead>
-              <tr>
-                <td />
-                {items.map((item) => (
-                  <th key={item.sku} scope="col" data-sku={item.sku}>
-                    <ListItemLink item={item} />
-                    <ItemOptions item={item} className="list-item__options" />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">{t('lists.compare.price')}</th>
-                {items.map((item) => (
-                  <td key={item.sku}>
-                    <Price product={item} />
+      {/* a wide table scrolls on its own: the region is focusable so keyboard users can scroll it too */}
+      <div className="compare-table__scroll" role="region" aria-label={t('lists.compare.scrollHint')} tabIndex={0}>
+        <table className="compare-table">
+          <caption>{t('lists.compare.caption', { count: items.length })}</caption>
+          <thead>
+            <tr>
+              <td />
+              {items.map((item) => (
+                <th key={item.sku} scope="col" data-sku={item.sku}>
+                  <ListItemLink item={item} />
+                  <ItemOptions item={item} className="list-item__options" />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{t('lists.compare.price')}</th>
+              {items.map((item) => (
+                <td key={item.sku}>
+                  <Price product={item} />
+                </td>
+              ))}
+            </tr>
+            {rows.map((row) => (
+              <tr key={row.code} data-attribute={row.code}>
+                <th scope="row">{row.label}</th>
+                {row.values.map((value, i) => (
+                  <td key={items[i]!.sku}>
+                    {value ?? (
+                      <>
+                        <span aria-hidden="true">–</span>
+                        <span className="visually-hidden">{t('lists.compare.noValue')}</span>
+                      </>
+                    )}
                   </td>
                 ))}
               </tr>
-              {rows.map((row) => (
-                <tr key={row.code} data-attribute={row.code}>
-                  <th scope="row">{row.label}</th>
-                  {row.values.map((value, i) => (
-                    <td key={items[i]!.sku}>
-                      {value ?? (
-                        <>
-                          <span aria-hidden="true">–</span>
-                          <span className="visually-hidden">{t('lists.compare.noValue')}</span>
-                        </>
-                      )}
-                    </td>
-                  ))}
-                </tr>
+            ))}
+            <tr>
+              <td />
+              {items.map((item) => (
+                <RemoveCell key={item.sku} item={item} />
               ))}
-              <tr>
-                <td />
-                {items.map((item) => (
-                  <RemoveCell key={item.sku} item={item} />
-                ))}
-              </tr>
-            </tbody>
-          </table>
-        </div>
-        <p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={async () => {
-              if (!service) return;
-              await service.clear();
-              announce(t('lists.compare.cleared'));
-              document.querySelector<HTMLElement>('#main h1')?.focus();
-            }}
-          >
-            {t('lists.compare.clear')}
-          </button>
-        </p>
-      </>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={async () => {
+            if (!service) return;
+            await service.clear();
+            announce(t('lists.compare.cleared'));
+            document.querySelector<HTMLElement>('#main h1')?.focus();
+          }}
+        >
+          {t('lists.compare.clear')}
+        </button>
+      </p>
     </ListPage>
   );
 }

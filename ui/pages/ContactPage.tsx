@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { ContactService } from '../../core/content/contact-service';
 import { collectErrors, validateEmail, validateName, validateRequired } from '../../core/checkout/form-validation';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { SessionService } from '../../core/user/session-service';
 import { ModalService } from '../../core/ui-state/modal-service';

@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { SessionService } from '../../core/user/session-service';
 import { useService } from '../hooks/use-service';

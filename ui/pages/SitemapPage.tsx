@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// this page's texts come with its chunk
 import '../i18n/info-page-texts';
 import { sitemapEntries } from '../../core/routing/sitemap';
 import { useConfig } from '../hooks/use-service';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewService } from '../../../core/content/review-service';
 import type { SessionService } from '../../../core/user/session-service';
@@ -7,7 +6,9 @@ import { useConfig } from '../../hooks/use-service';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';
 import { useForm } from '../../hooks/use-form';
-import { Field, FormMessage } from '../common/Field';
+import { Refusal, useServerAction } from '../../hooks/use-server-action';
+import { Field } from '../common/Field';
+import { ActionSubmit } from '../common/FormParts';
 
 /** A product review (spec transactions §7: POST /api/review/create; success when code 200). */
 export function ReviewForm({ productId }: { productId: number | string }) {
@@ -17,8 +18,7 @@ export function ReviewForm({ productId }: { productId: number | string }) {
   const tx = useTransactionGetter();
   const session = useTransactionService<SessionService>(TX.Session)?.snapshot();
   const current = session?.current;
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
   type V = { nickname: string; title: string; detail: string };
   const validate = (v: V) =>
     collectErrors({
@@ -32,30 +32,24 @@ export function ReviewForm({ productId }: { productId: number | string }) {
       noValidate
       className="form review-form"
       onSubmit={form.submit(async (v) => {
-        setBusy(true);
-        setMessage(undefined);
-        const reviews = await tx<ReviewService>(TX.Review).catch(() => undefined);
-        const ok = !!reviews && (await reviews.submit({
-          product_id: productId,
-          nickname: v.nickname.trim(),
-          title: v.title.trim(),
-          detail: v.detail.trim(),
-          ...(current?.id !== undefined ? { customer_id: current.id } : {}),
-        }, session?.token));
-        setBusy(false);
-        if (ok) {
-          form.reset({ nickname: v.nickname, title: '', detail: '' });
-          setMessage({ kind: 'success', text: t('review.sent') });
-        } else setMessage({ kind: 'error', text: t('review.failed') });
+        const sent = await action.run(async () => {
+          const reviews = await tx<ReviewService>(TX.Review).catch(() => undefined);
+          const ok = !!reviews && (await reviews.submit({
+            product_id: productId,
+            nickname: v.nickname.trim(),
+            title: v.title.trim(),
+            detail: v.detail.trim(),
+            ...(current?.id !== undefined ? { customer_id: current.id } : {}),
+          }, session?.token));
+          if (!ok) throw new Refusal(t('review.failed'));
+        }, t('review.sent'));
+        if (sent) form.reset({ nickname: v.nickname, title: '', detail: '' });
       })}
     >
       <Field form={form} name="nickname" label={t('review.nickname')} autoComplete="nickname" required />
       <Field form={form} name="title" label={t('review.summary')} required />
       <Field form={form} name="detail" type="textarea" label={t('review.detail')} required />
-      <FormMessage kind={message?.kind ?? 'success'}>{message?.text}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {t('review.submit')}
-      </button>
+      <ActionSubmit action={action} label={t('review.submit')} />
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
 import { imageUrl } from '../../../core/catalogue/image-url';
 import type { ProductOption } from '../../../core/catalogue/types';
 import type { ListItem } from '../../../core/user/list-items';
+import { productLink } from '../../../core/routing/links';
 import { useAttributes } from '../../hooks/use-catalogue';
 import { useConfig, useService } from '../../hooks/use-service';
-import { ProductLinkTo } from '../catalogue/ProductLinkTo';
 
 /** The chosen options of a configured variant (a list item, a cart line) in the store view's words ("Kleur: Goud"). */
 export function ItemOptions({ item, className }: { item: { product_option?: ProductOption }; className: string }) {
@@ -34,7 +35,7 @@ export function ListItemLink({ item }: { item: ListItem }) {
   const { t } = useTranslation();
   const src = imageUrl(item.thumbnail ?? item.image, config.images.cart, config);
   return (
-    <ProductLinkTo product={item}>
+    <Link to={productLink(item, config)}>
       {src ? (
         // alt="": the link's text names the product
         <img src={src} alt="" width={config.images.cart.width / 2} height={config.images.cart.height / 2} loading="lazy" />
@@ -42,7 +43,7 @@ export function ListItemLink({ item }: { item: ListItem }) {
         <span className="list-item__noimage" aria-hidden="true" title={t('lists.wishlist.title')} />
       )}
       <span className="list-item__name">{item.name}</span>
-    </ProductLinkTo>
+    </Link>
   );
 }
 
