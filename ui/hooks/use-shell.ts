@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
 import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
@@ -23,6 +23,24 @@ export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return mounted;
+}
+
+/**
+ * What `load` resolves to, asked for again when `deps` change: undefined before, and while it answers none or failed.
+ * Set in a transition, so what it brings re-renders in slices (the mega menu's links: 170 ms at 4x throttling).
+ */
+export function useLoaded<T>(load: () => Promise<T> | undefined, deps: DependencyList): T | undefined {
+  const [value, setValue] = useState<T>();
+  useEffect(() => {
+    let live = true;
+    load()?.then(
+      (v) => live && startTransition(() => setValue(() => v)),
+      () => undefined,
+    );
+    return () => void (live = false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what `load` reads
+  }, deps);
+  return value;
 }
 
 /** Network online$ (the server renders online). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../components/lists/ListPage';
 import { AttributeService } from '../../core/catalogue/attributes';
@@ -12,7 +12,7 @@ import { useAttributes } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
 import { useConfig, useService } from '../hooks/use-service';
-import { useMounted } from '../hooks/use-transactions';
+import { useLoaded, useMounted } from '../hooks/use-shell';
 
 function RemoveCell({ item }: { item: ListItem }) {
   const { t } = useTranslation();
@@ -52,15 +52,9 @@ export function ComparePage() {
     if (hasItems) void attributeService.loadUserDefined();
   }, [hasItems, attributeService]);
   // the kept products with the catalogue's current prices and attributes; until they arrive, or offline, as kept
-  const [fresh, setFresh] = useState<readonly ListItem[]>([]);
-  useEffect(() => {
-    let current = true;
-    if (mounted && state.items.length) void refreshListItems(state.items, search, config).then((items) => current && setFresh(items));
-    return () => {
-      current = false;
-    };
-  }, [mounted, state.items, search, config]);
-  const items = state.items.map((item) => fresh.find((f) => f.sku === item.sku) ?? item);
+  const refresh = () => (hasItems ? refreshListItems(state.items, search, config) : undefined);
+  const fresh = useLoaded(refresh, [hasItems, state.items, search, config]);
+  const items = state.items.map((item) => fresh?.find((f) => f.sku === item.sku) ?? item);
   const rows = compareRows(items, attributes);
   return (
     <ListPage kind="compare" ready={mounted && state.loaded} count={items.length}>
