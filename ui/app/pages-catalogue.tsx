@@ -158,29 +158,24 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path, query } = ctx;
   const pages = container.get(PageResolutionService);
   const childSku = query.get('childSku') ?? undefined;
+  const shown = pages.snapshot();
+  const here = shown.path === path && !shown.error ? shown.kind : undefined;
   // an option chosen on a product page rewrote ?childSku=: the product is already here
-  const current = container.isBound(CONTAINER_TOKENS.Product) ? container.get<ProductService>(CONTAINER_TOKENS.Product).snapshot() : undefined;
-  if (current?.original?.url_path && `/${current.original.url_path}` === path && pages.snapshot().path === path && pages.snapshot().kind === 'product' && !pages.snapshot().error) {
-    return productLoad(container, path, current.original.sku, childSku);
-  }
+  const original = here === 'product' ? (await productServiceOf(container)).snapshot().original : undefined;
+  if (original && `/${original.url_path}` === path) return productLoad(container, path, original.sku, childSku);
   // the same category with other filters: only the list changes
-  if (pages.snapshot().path === path && pages.snapshot().kind === 'category' && !pages.snapshot().error) {
-    return (await loadCategoryProducts(container, query, path)) ?? { status: 200 };
-  }
+  if (here === 'category') return (await loadCategoryProducts(container, query, path)) ?? { status: 200 };
   const down = await loadShell(container, path);
   if (down) return down;
   const href = path + (query.toString() ? `?${query.toString()}` : '');
   const early = prefetched.get(href);
   prefetched.delete(href);
   const resolve = () => container.get(UrlDispatcher).resolve(href);
-  let resolution;
+  let kind: ResolvedPageKind | undefined;
   try {
-    resolution = await (early ? early.resolution.catch(resolve) : resolve());
-  } catch (e) {
-    return failed(container, path, e);
-  }
-  const page = resolvedPage(resolution);
-  try {
+    const resolution = await (early ? early.resolution.catch(resolve) : resolve());
+    const page = resolvedPage(resolution);
+    kind = page.kind;
     // the resolved page's chunk arrives beside its data (each page in a chunk of its own)
     const chunk = preloadDispatched(page.kind);
     switch (resolution.kind) {
@@ -200,11 +195,11 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
         await container.get(CmsService).loadPage(resolution.page.identifier);
     }
     await chunk;
+    pages.resolved(path, page.kind, page.status);
+    return { status: page.status };
   } catch (e) {
-    return failed(container, path, e, page.kind);
+    return failed(container, path, e, kind);
   }
-  pages.resolved(path, page.kind, page.status);
-  return { status: page.status };
 }
 
 const cmsLoad = withShell(async ({ container, path, params }) => {
