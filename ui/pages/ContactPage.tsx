@@ -6,7 +6,7 @@ import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
 import { useContact } from '../hooks/use-transactions';
-import { Field, FormMessage } from '../components/common/Field';
+import { Field, FormMessage, Form } from '../components/common/Field';
 
 /** /contact and /contacts (spec transactions §2, §8): the form is cleared on success, kept on failure. */
 export function ContactPage() {
@@ -27,15 +27,10 @@ export function ContactPage() {
     <section className="contact narrow">
       <h1>{t('contactPage.title')}</h1>
       <p>{t('contactPage.intro')}</p>
-      <form
-        noValidate
-        className="form"
-        aria-busy={state.sending}
-        onSubmit={form.submit(async (v) => {
-          const ok = await contact.send({ name: v.name.trim(), email: v.email.trim(), message: v.message.trim() });
-          if (ok) form.reset({ name: '', email: '', message: '' });
-        })}
-      >
+      <Form form={form} aria-busy={state.sending} onSubmit={async (v) => {
+        const ok = await contact.send({ name: v.name.trim(), email: v.email.trim(), message: v.message.trim() });
+        if (ok) form.reset({ name: '', email: '', message: '' });
+      }}>
         <Field form={form} name="name" label={t('contactPage.name')} autoComplete="name" required />
         <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
         <Field form={form} name="message" type="textarea" label={t('contactPage.message')} required />
@@ -43,7 +38,7 @@ export function ContactPage() {
         <button type="submit" className="button button--primary" disabled={state.sending}>
           {state.sending ? t('progress.sendingMessage') : t('contactPage.send')}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

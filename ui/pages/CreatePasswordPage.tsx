@@ -9,7 +9,7 @@ import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
 import { useServerAction } from '../hooks/use-server-action';
-import { Field, FormMessage } from '../components/common/Field';
+import { Field, FormMessage, Form } from '../components/common/Field';
 import { ActionSubmit, NewPasswordFields } from '../components/common/FormParts';
 
 /** /create-password?resetToken=&email= : a new password from the reset link (spec transactions §2, §7). */
@@ -44,20 +44,16 @@ export function CreatePasswordPage() {
           </button>
         </>
       ) : (
-        <form
-          noValidate
-          className="form"
-          onSubmit={form.submit(async (v) => {
-            await action.run(async () => {
-              await session.createPassword(v.email.trim(), v.password, token);
-              setDone(true);
-            });
-          })}
-        >
+        <Form form={form} onSubmit={async (v) => {
+          await action.run(async () => {
+            await session.createPassword(v.email.trim(), v.password, token);
+            setDone(true);
+          });
+        }}>
           <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
           <NewPasswordFields form={form} password="password" repeat="repeat" label={t('account.newPassword')} />
           <ActionSubmit action={action} label={t('createPassword.submit')} />
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -8,7 +8,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
-import { Field, FormMessage } from '../common/Field';
+import { Field, FormMessage, Form } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
@@ -42,13 +42,9 @@ function LoginForm() {
     collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
   const form = useForm({ email: '', password: '' }, validate);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        await signIn(() => session.login(v.email.trim(), v.password), MESSAGES.loggedIn);
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      await signIn(() => session.login(v.email.trim(), v.password), MESSAGES.loggedIn);
+    }}>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
       <ActionSubmit action={action} label={t('auth.login')} />
@@ -58,7 +54,7 @@ function LoginForm() {
           {t('auth.noAccount')} {link('register', t('auth.registerLink'))}
         </span>
       </p>
-    </form>
+    </Form>
   );
 }
 
@@ -78,16 +74,12 @@ function RegisterForm() {
     });
   const form = useForm<V>({ email: '', firstName: '', lastName: '', password: '', passwordRepeat: '', terms: false }, validate);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        await signIn(async () => {
-          await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
-          await session.login(v.email.trim(), v.password);
-        }, MESSAGES.accountCreated);
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      await signIn(async () => {
+        await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
+        await session.login(v.email.trim(), v.password);
+      }, MESSAGES.accountCreated);
+    }}>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
       <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
@@ -97,7 +89,7 @@ function RegisterForm() {
       <p className="form__links">
         {t('auth.haveAccount')} {link('login', t('auth.loginLink'))}
       </p>
-    </form>
+    </Form>
   );
 }
 
@@ -117,18 +109,14 @@ function ForgotForm() {
     );
   }
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        await action.run(() => session.resetPassword(v.email.trim()), t('auth.resetSent', { email: v.email }));
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      await action.run(() => session.resetPassword(v.email.trim()), t('auth.resetSent', { email: v.email }));
+    }}>
       <p>{t('auth.forgotIntro')}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <ActionSubmit action={action} label={t('auth.sendReset')} />
       <p className="form__links">{link('login', t('auth.backToLogin'))}</p>
-    </form>
+    </Form>
   );
 }
 

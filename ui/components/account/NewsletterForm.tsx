@@ -6,7 +6,7 @@ import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
-import { Field } from '../common/Field';
+import { Field, Form } from '../common/Field';
 import { ActionSubmit } from '../common/FormParts';
 
 /** Newsletter subscription (spec transactions §4, §7; §9 text: 10% coupon). For the footer or the newsletter modal. */
@@ -19,21 +19,17 @@ export function NewsletterForm() {
   const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   return (
-    <form
-      noValidate
-      className="form newsletter-form"
-      onSubmit={form.submit(async (v) => {
-        const ok = await action.run(async () => {
-          const newsletter = await tx<NewsletterService>(TX.Newsletter);
-          if (!newsletter) throw new Error('newsletter service not available');
-          await newsletter.subscribe(v.email.trim());
-        }, t('newsletter.subscribed'));
-        if (ok) form.reset();
-      })}
-    >
+    <Form form={form} className="newsletter-form" onSubmit={async (v) => {
+      const ok = await action.run(async () => {
+        const newsletter = await tx<NewsletterService>(TX.Newsletter);
+        if (!newsletter) throw new Error('newsletter service not available');
+        await newsletter.subscribe(v.email.trim());
+      }, t('newsletter.subscribed'));
+      if (ok) form.reset();
+    }}>
       <p>{t('texts.newsletterCoupon', { percent: config.texts.newsletterCouponPercent })}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <ActionSubmit action={action} label={t('newsletter.subscribe')} />
-    </form>
+    </Form>
   );
 }

@@ -6,7 +6,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useOnline } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { Field, FormMessage } from '../common/Field';
+import { Field, FormMessage, Form } from '../common/Field';
 import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
 /** Profile edit (queued POST /api/user/me; 'Account data has successfully been updated' from the core). */
@@ -24,14 +24,9 @@ export function ProfileForm({ current }: { current: Customer }) {
     });
   const form = useForm<V>({ firstName: current.firstname, lastName: current.lastname, email: current.email }, validate);
   return (
-    <form
-      noValidate
-      className="form"
-      aria-labelledby="profile-heading"
-      onSubmit={form.submit(async (v) => {
-        await action.run(() => session.updateProfile({ ...current, firstname: v.firstName.trim(), lastname: v.lastName.trim(), email: v.email.trim() }));
-      })}
-    >
+    <Form form={form} aria-labelledby="profile-heading" onSubmit={async (v) => {
+      await action.run(() => session.updateProfile({ ...current, firstname: v.firstName.trim(), lastname: v.lastName.trim(), email: v.email.trim() }));
+    }}>
       <h2 id="profile-heading">{t('account.profile')}</h2>
       <div className="form__row">
         <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
@@ -39,7 +34,7 @@ export function ProfileForm({ current }: { current: Customer }) {
       </div>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <ActionSubmit action={action} label={t('account.saveProfile')} />
-    </form>
+    </Form>
   );
 }
 
@@ -59,20 +54,15 @@ export function ChangePasswordForm() {
     });
   const form = useForm<V>({ currentPassword: '', newPassword: '', repeat: '' }, validate);
   return (
-    <form
-      noValidate
-      className="form"
-      aria-labelledby="password-heading"
-      onSubmit={form.submit(async (v) => {
-        const done = t('user.passwordChanged');
-        if (await action.run(() => session.changePassword(v.currentPassword, v.newPassword), done)) form.reset();
-      })}
-    >
+    <Form form={form} aria-labelledby="password-heading" onSubmit={async (v) => {
+      const done = t('user.passwordChanged');
+      if (await action.run(() => session.changePassword(v.currentPassword, v.newPassword), done)) form.reset();
+    }}>
       <h2 id="password-heading">{t('account.changePassword')}</h2>
       {!online ? <FormMessage kind="info">{t('user.resetPasswordOffline')}</FormMessage> : null}
       <Field form={form} name="currentPassword" type="password" label={t('account.currentPassword')} autoComplete="current-password" required />
       <NewPasswordFields form={form} password="newPassword" repeat="repeat" label={t('account.newPassword')} />
       <ActionSubmit action={action} label={t('account.changePassword')} disabled={!online} />
-    </form>
+    </Form>
   );
 }

@@ -7,7 +7,7 @@ import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';
 import { useForm } from '../../hooks/use-form';
 import { Refusal, useServerAction } from '../../hooks/use-server-action';
-import { Field } from '../common/Field';
+import { Field, Form } from '../common/Field';
 import { ActionSubmit } from '../common/FormParts';
 
 /** A product review (spec transactions §7: POST /api/review/create; success when code 200). */
@@ -28,28 +28,24 @@ export function ReviewForm({ productId }: { productId: number | string }) {
     });
   const form = useForm<V>({ nickname: current?.firstname ?? '', title: '', detail: '' }, validate);
   return (
-    <form
-      noValidate
-      className="form review-form"
-      onSubmit={form.submit(async (v) => {
-        const sent = await action.run(async () => {
-          const reviews = await tx<ReviewService>(TX.Review).catch(() => undefined);
-          const ok = !!reviews && (await reviews.submit({
-            product_id: productId,
-            nickname: v.nickname.trim(),
-            title: v.title.trim(),
-            detail: v.detail.trim(),
-            ...(current?.id !== undefined ? { customer_id: current.id } : {}),
-          }, session?.token));
-          if (!ok) throw new Refusal(t('review.failed'));
-        }, t('review.sent'));
-        if (sent) form.reset({ nickname: v.nickname, title: '', detail: '' });
-      })}
-    >
+    <Form form={form} className="review-form" onSubmit={async (v) => {
+      const sent = await action.run(async () => {
+        const reviews = await tx<ReviewService>(TX.Review).catch(() => undefined);
+        const ok = !!reviews && (await reviews.submit({
+          product_id: productId,
+          nickname: v.nickname.trim(),
+          title: v.title.trim(),
+          detail: v.detail.trim(),
+          ...(current?.id !== undefined ? { customer_id: current.id } : {}),
+        }, session?.token));
+        if (!ok) throw new Refusal(t('review.failed'));
+      }, t('review.sent'));
+      if (sent) form.reset({ nickname: v.nickname, title: '', detail: '' });
+    }}>
       <Field form={form} name="nickname" label={t('review.nickname')} autoComplete="nickname" required />
       <Field form={form} name="title" label={t('review.summary')} required />
       <Field form={form} name="detail" type="textarea" label={t('review.detail')} required />
       <ActionSubmit action={action} label={t('review.submit')} />
-    </form>
+    </Form>
   );
 }

@@ -10,7 +10,7 @@ import { useForm } from '../../hooks/use-form';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCheckout, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
 import { Refusal, useServerAction } from '../../hooks/use-server-action';
-import { FormMessage } from '../common/Field';
+import { FormMessage, Form } from '../common/Field';
 import { localizeMessage } from '../../../core/server-messages';
 import { PaymentMethodChoice } from './PaymentStep';
 
@@ -61,20 +61,15 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
       <FormMessage kind="success">{action.done}</FormMessage>
       <FormMessage kind="error">{action.error}</FormMessage>
       {retrying ? (
-        <form
-          noValidate
-          className="order-status__retry form"
-          aria-labelledby="retry-heading"
-          onSubmit={form.submit(async (v) => {
-            await action.run(async () => {
-              const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.paymentMethod, v.issuer || undefined);
-              if (outcome.ok) return window.location.assign(outcome.redirectUrl);
-              const failure = paymentService.snapshot().error;
-              const text = failure && messageText(localizeMessage(failure.key, failure.params));
-              throw new Refusal(text || t(outcome.error, { message: '' }));
-            });
-          })}
-        >
+        <Form form={form} className="order-status__retry" aria-labelledby="retry-heading" onSubmit={async (v) => {
+          await action.run(async () => {
+            const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.paymentMethod, v.issuer || undefined);
+            if (outcome.ok) return window.location.assign(outcome.redirectUrl);
+            const failure = paymentService.snapshot().error;
+            const text = failure && messageText(localizeMessage(failure.key, failure.params));
+            throw new Refusal(text || t(outcome.error, { message: '' }));
+          });
+        }}>
           <h2 id="retry-heading">{t('orderStatus.payAgainTitle', { incrementId })}</h2>
           <PaymentMethodChoice
             form={form}
@@ -84,7 +79,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           <button type="submit" className="button button--primary" disabled={action.busy || !online}>
             {t('orderStatus.payNow')}
           </button>
-        </form>
+        </Form>
       ) : null}
     </div>
   );

@@ -9,7 +9,7 @@ import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
-import { Field, FieldError } from '../common/Field';
+import { Field, FieldError, Form } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
@@ -66,25 +66,21 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     // only a change of the form's values is the shopper's (the core's pick is followed above)
   }, [picked, pickedIssuer]);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        const method = methods.find((m) => m.code === v.paymentMethod);
-        if (!method || !shipping) return;
-        const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
-        await checkout.savePaymentDetails({
-          ...address,
-          // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)
-          ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim(), saveInAccount: v.saveInAccount }),
-          paymentMethod: method.code,
-          ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
-        });
-        // the core records the method on the cart and refreshes the totals (collect-totals)
-        await checkout.selectPaymentMethod(method.code);
-        onDone();
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      const method = methods.find((m) => m.code === v.paymentMethod);
+      if (!method || !shipping) return;
+      const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
+      await checkout.savePaymentDetails({
+        ...address,
+        // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)
+        ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim(), saveInAccount: v.saveInAccount }),
+        paymentMethod: method.code,
+        ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
+      });
+      // the core records the method on the cart and refreshes the totals (collect-totals)
+      await checkout.selectPaymentMethod(method.code);
+      onDone();
+    }}>
       <CheckboxField form={form} name="sameAsShipping" label={t('checkout.sameAsShipping')} />
       {!form.values.sameAsShipping ? (
         <>
@@ -120,7 +116,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       <button type="submit" className="button button--primary">
         {t('checkout.continueToReview')}
       </button>
-    </form>
+    </Form>
   );
 }
 

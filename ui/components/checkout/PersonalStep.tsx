@@ -8,7 +8,7 @@ import { ModalService } from '../../../core/ui-state/modal-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useSession } from '../../hooks/use-transactions';
-import { Field } from '../common/Field';
+import { Field, Form } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { NewPasswordFields } from '../common/FormParts';
 
@@ -53,19 +53,15 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of customer refills
   }, [customer]);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        const details: PersonalDetails = { firstName: v.firstName.trim(), lastName: v.lastName.trim(), emailAddress: v.emailAddress.trim() };
-        if (v.createAccount && !loggedIn) {
-          details.createAccount = true;
-          details.password = v.password;
-        }
-        await checkout.savePersonalDetails(details);
-        onDone();
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      const details: PersonalDetails = { firstName: v.firstName.trim(), lastName: v.lastName.trim(), emailAddress: v.emailAddress.trim() };
+      if (v.createAccount && !loggedIn) {
+        details.createAccount = true;
+        details.password = v.password;
+      }
+      await checkout.savePersonalDetails(details);
+      onDone();
+    }}>
       {!loggedIn ? (
         <p className="checkout__login-hint">
           {t('checkout.haveAccount')}{' '}
@@ -88,6 +84,6 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
       <button type="submit" className="button button--primary">
         {t('checkout.continueToShipping')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -6,7 +6,7 @@ import { useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useOnline, usePayment } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { FormMessage } from '../common/Field';
+import { FormMessage, Form } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { usePaymentMethodTitle } from './payment-method-title';
 
@@ -26,13 +26,9 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
   const issuer = paymentState.issuers.find((i) => i.id === pay?.paymentMethodAdditional?.['issuer']);
   const busy = state.placing || paymentState.creating;
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async () => {
-        await action.run(async () => onCompleted(await payment.completeCheckout()));
-      })}
-    >
+    <Form form={form} onSubmit={async () => {
+      await action.run(async () => onCompleted(await payment.completeCheckout()));
+    }}>
       <dl className="review">
         <div>
           <dt>{t('checkout.personalDetails')}</dt>
@@ -75,6 +71,6 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
       <button type="submit" className="button button--primary button--large" disabled={busy} aria-busy={busy}>
         {busy ? t('checkout.placing') : t('checkout.placeOrder')}
       </button>
-    </form>
+    </Form>
   );
 }

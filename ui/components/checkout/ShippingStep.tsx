@@ -7,7 +7,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
 import { addressFieldChecks } from '../../../core/checkout/address-rules';
-import { FieldError } from '../common/Field';
+import { FieldError, Form } from '../common/Field';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 
@@ -44,24 +44,20 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const errorId = `${form.inputId('shippingMethod')}-error`;
   const methodError = form.error('shippingMethod');
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        const method = methods.find((m) => methodKey(m) === v.shippingMethod) ?? fallback;
-        if (!method) return;
-        await checkout.saveShippingDetails({
-          ...addressFromValues(v),
-          shippingMethod: method.method_code,
-          shippingCarrier: method.carrier_code,
-          // kept in the account after the order, unless the account has it already (core/checkout/saved-addresses.ts)
-          saveInAccount: v.saveInAccount,
-        });
-        // the core sends the address to the server (shipping-information) so its totals carry the shipping once
-        await checkout.selectShippingMethod(method.method_code, method.carrier_code);
-        onDone();
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      const method = methods.find((m) => methodKey(m) === v.shippingMethod) ?? fallback;
+      if (!method) return;
+      await checkout.saveShippingDetails({
+        ...addressFromValues(v),
+        shippingMethod: method.method_code,
+        shippingCarrier: method.carrier_code,
+        // kept in the account after the order, unless the account has it already (core/checkout/saved-addresses.ts)
+        saveInAccount: v.saveInAccount,
+      });
+      // the core sends the address to the server (shipping-information) so its totals carry the shipping once
+      await checkout.selectShippingMethod(method.method_code, method.carrier_code);
+      onDone();
+    }}>
       <AddressFields form={form} use="shipping" blank={blank} />
       <fieldset className="methods" aria-describedby={errorId}>
         <legend>{t('checkout.shippingMethod')}</legend>
@@ -84,6 +80,6 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
       <button type="submit" className="button button--primary">
         {t('checkout.continueToPayment')}
       </button>
-    </form>
+    </Form>
   );
 }

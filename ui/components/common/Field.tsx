@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormApi, FormValues } from '../../hooks/use-form';
 
@@ -73,6 +73,17 @@ export function Field<V extends FormValues>({ form, name, label, type = 'text', 
       <FieldError id={`${id}-error`} text={error} />
     </div>
   );
+}
+
+type FormProps<V extends FormValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
+  form: FormApi<V>;
+  onSubmit: (values: V) => void | Promise<void>;
+};
+
+/** A form over useForm: the core's rules answer inline (the browser's own check off); `onSubmit` once they pass. */
+export function Form<V extends FormValues>({ form, onSubmit, className, ...rest }: FormProps<V>) {
+  const classes = className ? `form ${className}` : 'form';
+  return <form noValidate className={classes} onSubmit={form.submit(onSubmit)} {...rest} />;
 }
 
 /** A form-level message (server error, success): role=alert for errors, status otherwise. */
