@@ -29,7 +29,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/ui-state/modal-service.ts': [1, 'modal names of the code'],
   'core/user/list-items.ts': [2, 'attribute codes of the product\'s configurable options'],
   'ui/app/dehydrate.ts': [15, 'service names of the app\'s own container and their state fields'],
-  'ui/app/pages-catalogue.tsx': [1, 'page names of the route table'],
   'ui/app/routes.tsx': [2, 'route names and dispatch kinds of the route table'],
   'ui/pages/StaticPage.tsx': [2, 'route names of the route table'],
   'ui/components/common/ModalHost.tsx': [1, 'modal names of the code'],
