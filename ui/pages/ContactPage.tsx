@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n/account-page-texts';
 import { ContactService } from '../../core/content/contact-service';
-import { collectErrors, validateEmail, validateName, validateRequired } from '../../core/checkout/form-validation';
+import { validateEmail, validateName, validateRequired } from '../../core/checkout/form-validation';
 import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
@@ -16,12 +16,11 @@ export function ContactPage() {
   const state = useContact();
   useDocumentTitle(t('contactPage.title'));
   type V = { name: string; email: string; message: string };
-  const validate = (v: V) =>
-    collectErrors({
-      name: validateName(v.name, config),
-      email: validateEmail(v.email),
-      message: validateRequired(v.message),
-    });
+  const validate = (v: V) => ({
+    name: validateName(v.name, config),
+    email: validateEmail(v.email),
+    message: validateRequired(v.message),
+  });
   const form = useForm<V>({ name: state.form.name, email: state.form.email, message: state.form.message }, validate);
   return (
     <section className="contact narrow">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import '../i18n/account-page-texts';
 import { SessionService } from '../../core/user/session-service';
 import { ModalService } from '../../core/ui-state/modal-service';
-import { collectErrors, validateEmail, validatePassword, validatePasswordRepeat } from '../../core/checkout/form-validation';
+import { validateEmail, validatePassword, validatePasswordRepeat } from '../../core/checkout/form-validation';
 import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
@@ -24,12 +24,11 @@ export function CreatePasswordPage() {
   const [done, setDone] = useState(false);
   useDocumentTitle(t('createPassword.title'));
   type V = { email: string; password: string; repeat: string };
-  const validate = (v: V) =>
-    collectErrors({
-      email: validateEmail(v.email),
-      password: validatePassword(v.password, config),
-      repeat: validatePasswordRepeat(v.password, v.repeat),
-    });
+  const validate = (v: V) => ({
+    email: validateEmail(v.email),
+    password: validatePassword(v.password, config),
+    repeat: validatePasswordRepeat(v.password, v.repeat),
+  });
   const form = useForm<V>({ email: params.get('email') ?? '', password: '', repeat: '' }, validate);
   return (
     <section className="create-password narrow">

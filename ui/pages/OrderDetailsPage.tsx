@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import '../i18n/account-page-texts';
@@ -18,21 +18,19 @@ import { CartTotals } from '../components/cart/CartTotals';
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
   const { t } = useTranslation();
   if (!address) return null;
+  const { name, street, postcode, city, countryId, telephone } = address;
+  const country = countryId && t(`country.${countryId}`, { defaultValue: countryId });
+  const lines = [name, ...street, `${postcode} ${city}`, country, telephone].filter(Boolean);
   return (
     <section className="order-details__address">
       <h2>{title}</h2>
       <address>
-        {address.name ? <>{address.name}<br /></> : null}
-        {address.street.map((s) => (
-          <span key={s}>
-            {s}
-            <br />
-          </span>
+        {lines.map((line, i) => (
+          <Fragment key={i}>
+            {i > 0 ? <br /> : null}
+            {line}
+          </Fragment>
         ))}
-        {address.postcode} {address.city}
-        <br />
-        {address.countryId ? t(`country.${address.countryId}`, { defaultValue: address.countryId }) : null}
-        {address.telephone ? <><br />{address.telephone}</> : null}
       </address>
     </section>
   );

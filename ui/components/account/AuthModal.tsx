@@ -3,7 +3,7 @@ import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { NotificationService } from '../../../core/ui-state/notification-service';
 import { MESSAGES, type MessageKey } from '../../../core/messages';
-import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
+import { validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
@@ -39,7 +39,7 @@ function LoginForm() {
   const { t } = useTranslation();
   const { session, action, link, signIn } = useAuthForm();
   const validate = (v: { email: string; password: string }) =>
-    collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
+    ({ email: validateEmail(v.email), password: validateRequired(v.password) });
   const form = useForm({ email: '', password: '' }, validate);
   return (
     <Form form={form} onSubmit={async (v) => {
@@ -63,15 +63,14 @@ function RegisterForm() {
   const config = useConfig();
   const { session, action, link, signIn } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
-  const validate = (v: V) =>
-    collectErrors({
-      email: validateEmail(v.email),
-      firstName: validateName(v.firstName, config),
-      lastName: validateName(v.lastName, config),
-      password: validatePassword(v.password, config),
-      passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
-      terms: validateTerms(v.terms),
-    });
+  const validate = (v: V) => ({
+    email: validateEmail(v.email),
+    firstName: validateName(v.firstName, config),
+    lastName: validateName(v.lastName, config),
+    password: validatePassword(v.password, config),
+    passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
+    terms: validateTerms(v.terms),
+  });
   const form = useForm<V>({ email: '', firstName: '', lastName: '', password: '', passwordRepeat: '', terms: false }, validate);
   return (
     <Form form={form} onSubmit={async (v) => {
@@ -96,7 +95,7 @@ function RegisterForm() {
 function ForgotForm() {
   const { t } = useTranslation();
   const { session, action, modals, link } = useAuthForm();
-  const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
+  const validate = (v: { email: string }) => ({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   if (action.done) {
     return (

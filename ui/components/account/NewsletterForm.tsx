@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NewsletterService } from '../../../core/content/newsletter-service';
-import { collectErrors, validateEmail } from '../../../core/checkout/field-rules';
+import { validateEmail } from '../../../core/checkout/field-rules';
 import { useConfig } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
@@ -16,7 +16,7 @@ export function NewsletterForm() {
   // the service comes with the transaction half: loaded on submit when it is not there yet
   const tx = useTransactionGetter();
   const action = useServerAction();
-  const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
+  const validate = (v: { email: string }) => ({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   return (
     <Form form={form} className="newsletter-form" onSubmit={async (v) => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SessionService } from '../../../core/user/session-service';
 import type { Customer } from '../../../core/ports/user-api';
-import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired } from '../../../core/checkout/form-validation';
+import { validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useOnline } from '../../hooks/use-transactions';
@@ -16,12 +16,11 @@ export function ProfileForm({ current }: { current: Customer }) {
   const session = useService(SessionService);
   const action = useServerAction();
   type V = { firstName: string; lastName: string; email: string };
-  const validate = (v: V) =>
-    collectErrors({
-      firstName: validateName(v.firstName, config),
-      lastName: validateName(v.lastName, config),
-      email: validateEmail(v.email),
-    });
+  const validate = (v: V) => ({
+    firstName: validateName(v.firstName, config),
+    lastName: validateName(v.lastName, config),
+    email: validateEmail(v.email),
+  });
   const form = useForm<V>({ firstName: current.firstname, lastName: current.lastname, email: current.email }, validate);
   return (
     <Form form={form} aria-labelledby="profile-heading" onSubmit={async (v) => {
@@ -46,12 +45,11 @@ export function ChangePasswordForm() {
   const online = useOnline();
   const action = useServerAction();
   type V = { currentPassword: string; newPassword: string; repeat: string };
-  const validate = (v: V) =>
-    collectErrors({
-      currentPassword: validateRequired(v.currentPassword),
-      newPassword: validatePassword(v.newPassword, config),
-      repeat: validatePasswordRepeat(v.newPassword, v.repeat),
-    });
+  const validate = (v: V) => ({
+    currentPassword: validateRequired(v.currentPassword),
+    newPassword: validatePassword(v.newPassword, config),
+    repeat: validatePasswordRepeat(v.newPassword, v.repeat),
+  });
   const form = useForm<V>({ currentPassword: '', newPassword: '', repeat: '' }, validate);
   return (
     <Form form={form} aria-labelledby="password-heading" onSubmit={async (v) => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewService } from '../../../core/content/review-service';
 import type { SessionService } from '../../../core/user/session-service';
-import { collectErrors, validateName, validateRequired } from '../../../core/checkout/field-rules';
+import { validateName, validateRequired } from '../../../core/checkout/field-rules';
 import { useConfig } from '../../hooks/use-service';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';
@@ -20,12 +20,11 @@ export function ReviewForm({ productId }: { productId: number | string }) {
   const current = session?.current;
   const action = useServerAction();
   type V = { nickname: string; title: string; detail: string };
-  const validate = (v: V) =>
-    collectErrors({
-      nickname: validateName(v.nickname, config),
-      title: validateRequired(v.title),
-      detail: validateRequired(v.detail),
-    });
+  const validate = (v: V) => ({
+    nickname: validateName(v.nickname, config),
+    title: validateRequired(v.title),
+    detail: validateRequired(v.detail),
+  });
   const form = useForm<V>({ nickname: current?.firstname ?? '', title: '', detail: '' }, validate);
   return (
     <Form form={form} className="review-form" onSubmit={async (v) => {

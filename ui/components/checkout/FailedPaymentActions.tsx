@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { backToCart } from '../../../core/checkout/back-to-cart';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, loadedIssuers, paymentChoiceChecks } from '../../../core/checkout/form-validation';
+import { loadedIssuers, paymentChoiceChecks } from '../../../core/checkout/form-validation';
 import { PaymentService } from '../../../core/checkout/payment-service';
 import { SessionService } from '../../../core/user/session-service';
 import { useForm } from '../../hooks/use-form';
@@ -33,7 +33,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const [retrying, setRetrying] = useState(false);
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
-  const validate = (v: V) => collectErrors(paymentChoiceChecks(v.paymentMethod, v.issuer, loadedIssuers(payment), config));
+  const validate = (v: V) => paymentChoiceChecks(v.paymentMethod, v.issuer, loadedIssuers(payment), config);
   const form = useForm<V>({ paymentMethod: '', issuer: '' }, validate);
   // the form opened: its methods and banks are asked for
   const toggleRetry = () => {

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { billingAddressErrors } from '../../../core/checkout/address-rules';
-import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
+import { loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
 import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
@@ -34,7 +34,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   // spec transactions §5: the billing address rule; iDEAL needs one of the provider's banks ('No issuers' without)
   const validate = (v: V) => ({
     ...(v.sameAsShipping ? {} : billingAddressErrors(v, config)),
-    ...collectErrors(paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config)),
+    ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
   });
   // the method picked before, or the default when it is no longer offered (offline: unknown, not withdrawn)
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
+import { validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
 import type { PersonalDetails } from '../../../core/checkout/types';
 import { personalDetailsFromCustomer } from '../../../core/checkout/personal-defaults';
 import { ModalService } from '../../../core/ui-state/modal-service';
@@ -23,15 +23,14 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
   const saved = useCheckout().personalDetails;
   const session = useSession();
   const loggedIn = !!session.token && !!session.current;
-  const validate = (v: V) =>
-    collectErrors({
-      firstName: validateName(v.firstName, config),
-      lastName: validateName(v.lastName, config),
-      emailAddress: validateEmail(v.emailAddress),
-      createAccount: null,
-      password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
-      passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
-    });
+  const validate = (v: V) => ({
+    firstName: validateName(v.firstName, config),
+    lastName: validateName(v.lastName, config),
+    emailAddress: validateEmail(v.emailAddress),
+    createAccount: null,
+    password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
+    passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
+  });
   const form = useForm<V>(
     {
       firstName: saved?.firstName ?? session.current?.firstname ?? '',

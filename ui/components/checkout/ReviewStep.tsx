@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaymentService, type CheckoutCompletion } from '../../../core/checkout/payment-service';
-import { collectErrors, validateTerms } from '../../../core/checkout/form-validation';
+import { validateTerms } from '../../../core/checkout/form-validation';
 import { useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useOnline, usePayment } from '../../hooks/use-transactions';
@@ -19,7 +19,7 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
   const online = useOnline();
   const methodTitle = usePaymentMethodTitle();
   const action = useServerAction();
-  const validate = (v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) });
+  const validate = (v: { terms: boolean }) => ({ terms: validateTerms(v.terms) });
   const form = useForm({ terms: false }, validate);
   const { personalDetails: p, shippingDetails: s, paymentDetails: pay } = state;
   const method = state.paymentMethods.find((m) => m.code === pay?.paymentMethod);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { defaultMethod } from '../../../core/checkout/checkout-rules';
-import { collectErrors, validateRequired } from '../../../core/checkout/form-validation';
+import { validateRequired } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
@@ -24,8 +24,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const methods = state.shippingMethods;
   const saved = state.shippingDetails;
   const personal = state.personalDetails;
-  const validate = (v: V) =>
-    collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
+  const validate = (v: V) => ({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
   const fallback = defaultMethod(methods);
   // what the step shows before anyone types: a saved default address fills only this (AddressFields)
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };
