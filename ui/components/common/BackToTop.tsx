@@ -11,12 +11,10 @@ export function BackToTop() {
   useEffect(() => {
     const update = () => setVisible(backToTopVisible('shell', window.scrollY, window.innerWidth, config));
     update();
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
+    const listening = new AbortController();
+    window.addEventListener('scroll', update, { passive: true, signal: listening.signal });
+    window.addEventListener('resize', update, { signal: listening.signal });
+    return () => listening.abort();
   }, [config]);
   if (!visible) return null;
   return (
