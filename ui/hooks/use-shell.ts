@@ -9,13 +9,13 @@ import { formatPrice } from '../../core/catalogue/prices';
 import { errorMessage, type LocalizedMessage } from '../../core/server-messages';
 import type { Network } from '../../core/ports/network';
 import { TOKENS } from '../../core/ports/tokens';
-import { useObservable } from './use-observable';
-import { useConfig, useLocale, useService } from './use-service';
+import { useConfig, useLocale, useObservable, useService } from './use-service';
 
 /** The shell's hooks, which need no transaction service (ui/hooks/use-transactions.ts re-exports them). */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
 export const useModals = (): ModalState => useObservable(useService(ModalService));
 export const useUiFlags = (): UiFlags => useObservable(useService(UiFlagsService));
+export const useUiFlagsService = (): UiFlagsService => useService(UiFlagsService);
 export const useProgress = (): ProgressState => useObservable(useService(ProgressService));
 
 /** True once mounted: what the browser's own storage holds renders after hydration, which then matches. */

@@ -8,10 +8,9 @@ import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
 import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
-import { useAttributes } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
-import { useConfig, useService } from '../hooks/use-service';
+import { useConfig, useService, useAttributes } from '../hooks/use-service';
 import { useLoaded, useMounted } from '../hooks/use-shell';
 
 function RemoveCell({ item }: { item: ListItem }) {

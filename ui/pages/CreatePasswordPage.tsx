@@ -9,8 +9,7 @@ import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
 import { useServerAction } from '../hooks/use-server-action';
-import { Field, FormMessage, Form } from '../components/common/Field';
-import { ActionSubmit, NewPasswordFields } from '../components/common/FormParts';
+import { Field, FormMessage, Form, ActionSubmit, NewPasswordFields } from '../components/common/Field';
 
 /** /create-password?resetToken=&email= : a new password from the reset link (spec transactions §2, §7). */
 export function CreatePasswordPage() {

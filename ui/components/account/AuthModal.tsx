@@ -8,9 +8,8 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
-import { Field, FormMessage, Form } from '../common/Field';
+import { Field, FormMessage, Form, ActionSubmit, NewPasswordFields } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
-import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
 /** What the forms share; `signIn` runs a command that ends logged in, says so and closes the modal. */
 function useAuthForm() {

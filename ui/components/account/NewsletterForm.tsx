@@ -6,8 +6,7 @@ import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
-import { Field, Form } from '../common/Field';
-import { ActionSubmit } from '../common/FormParts';
+import { Field, Form, ActionSubmit } from '../common/Field';
 
 /** Newsletter subscription (spec transactions §4, §7; §9 text: 10% coupon). For the footer or the newsletter modal. */
 export function NewsletterForm() {

@@ -6,8 +6,7 @@ import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useOnline } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { Field, FormMessage, Form } from '../common/Field';
-import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
+import { Field, FormMessage, Form, ActionSubmit, NewPasswordFields } from '../common/Field';
 
 /** Profile edit (queued POST /api/user/me; 'Account data has successfully been updated' from the core). */
 export function ProfileForm({ current }: { current: Customer }) {

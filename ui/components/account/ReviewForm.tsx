@@ -7,8 +7,7 @@ import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';
 import { useForm } from '../../hooks/use-form';
 import { Refusal, useServerAction } from '../../hooks/use-server-action';
-import { Field, Form } from '../common/Field';
-import { ActionSubmit } from '../common/FormParts';
+import { Field, Form, ActionSubmit } from '../common/Field';
 
 /** A product review (spec transactions §7: POST /api/review/create; success when code 200). */
 export function ReviewForm({ productId }: { productId: number | string }) {

@@ -8,9 +8,8 @@ import { ModalService } from '../../../core/ui-state/modal-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useSession } from '../../hooks/use-transactions';
-import { Field, Form } from '../common/Field';
+import { Field, Form, NewPasswordFields } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
-import { NewPasswordFields } from '../common/FormParts';
 
 type V = { firstName: string; lastName: string; emailAddress: string; createAccount: boolean; password: string; passwordRepeat: string };
 

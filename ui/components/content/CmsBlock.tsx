@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { CmsService } from '../../../core/catalogue/cms-service';
 import { ownEntry } from '../../../core/dictionary';
-import { useCms, useContainer } from '../../hooks/use-catalogue';
 import { CmsHtml } from './CmsHtml';
+import { useCms, useContainer } from '../../hooks/use-service';
 
 /** A CMS block by identifier (spec catalogue §3.5); loaded here when the page's load did not bring it. */
 export function CmsBlock({ identifier, className }: { identifier: string; className?: string }) {

@@ -6,8 +6,7 @@ import { imageUrl } from '../../../core/catalogue/image-url';
 import type { ProductOption } from '../../../core/catalogue/types';
 import type { ListItem } from '../../../core/user/list-items';
 import { productLink } from '../../../core/routing/links';
-import { useAttributes } from '../../hooks/use-catalogue';
-import { useConfig, useService } from '../../hooks/use-service';
+import { useConfig, useService, useAttributes } from '../../hooks/use-service';
 
 /** The chosen options of a configured variant (a list item, a cart line) in the store view's words ("Kleur: Goud"). */
 export function ItemOptions({ item, className }: { item: { product_option?: ProductOption }; className: string }) {
