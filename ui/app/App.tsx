@@ -7,7 +7,7 @@ import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
 import { ROUTES, matchAppRoute } from './routes';
 import { pageUnavailable } from '../../core/routing/page-resolution';
-import { UnavailablePage } from '../pages/UnavailablePage';
+import { UnavailablePage } from '../pages/NotFoundPage';
 import { RouteFocus } from './RouteFocus';
 import { ProgressService } from '../../core/ui-state/progress-service';
 import { ScrollRestore } from './ScrollRestore';

@@ -17,7 +17,7 @@ import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_
 import { NotificationService } from '../../core/ui-state/notification-service';
 import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
 import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
-import { ErrorPage } from '../pages/ErrorPage';
+import { ErrorPage } from '../pages/NotFoundPage';
 import type { LoadOutcome, PageRegistry, RouteLoadContext } from './routes';
 import { lazyEntry } from './lazy-page';
 

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption, Product } from '../../core/catalogue/types';
+import type { SortOption } from '../../core/config';
 import { useConfig, useCategory, useCategoryService, useContainer, usePageResolution } from '../hooks/use-service';
 import { NotFoundPage } from './NotFoundPage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { CategoryFilters } from '../components/catalogue/CategoryFilters';
-import { SortSelect } from '../components/catalogue/SortSelect';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { usePageHead } from '../head/use-page-head';
@@ -64,6 +64,8 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);
+  const sortBy = ({ key, label }: SortOption) =>
+    push(setSystemFilter(state.filters, 'sort', key === config.defaultSort ? undefined : { id: key, label: t(label), type: 'sort' }));
   const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
   const resolution = usePageResolution();
   // spec catalogue §2.4 (tag manager): the list shown, and the product a shopper opens from it
@@ -99,13 +101,17 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
             <h2 id="category-products-heading" className="category-page__count">
               {t('category.count', { count: list.total })}
             </h2>
-            <SortSelect
-              value={sort}
-              onChange={(key) => {
-                const option = config.sortOptions.find((o) => o.key === key)!;
-                push(setSystemFilter(state.filters, 'sort', key === config.defaultSort ? undefined : { id: key, label: t(option.label), type: 'sort' }));
-              }}
-            />
+            {/* spec catalogue §9: the four sort options (best sold, latest, price low to high, price high to low) */}
+            <label className="sort-select">
+              <span>{t('category.sortBy')}</span>
+              <select value={sort} onChange={(e) => sortBy(config.sortOptions[e.target.selectedIndex]!)}>
+                {config.sortOptions.map((o) => (
+                  <option key={o.key} value={o.key}>
+                    {t(o.label)}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           {state.loading && list.items.length === 0 ? (
             <p role="status" className="category-page__loading">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
@@ -7,14 +7,15 @@ import { PaymentService, type CheckoutCompletion } from '../../core/checkout/pay
 import { MESSAGES } from '../../core/messages';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { useCart, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
-import { Step } from '../components/checkout/Step';
+import { useCart, useCartSummary, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
 import { PersonalStep } from '../components/checkout/PersonalStep';
 import { ShippingStep } from '../components/checkout/ShippingStep';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
 import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
-import { OrderSummary } from '../components/checkout/OrderSummary';
+import { cartItemIdentity } from '../../core/cart/identity';
+import { CartLine } from '../components/cart/CartLine';
+import { CartTotals } from '../components/cart/CartTotals';
 
 /** The payment step's form loads once the page is mounted: the first step shown is mostly another one. */
 const loadPaymentStep = () => recoverChunk(import('../components/checkout/PaymentStep'));
@@ -53,6 +54,50 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
       <Link to="/" className="button button--secondary">
         {t('orderStatus.continueShopping')}
       </Link>
+    </section>
+  );
+}
+
+/** One checkout step: the active one shows its form, a done one its summary; its heading takes the focus. */
+function Step({
+  index,
+  title,
+  state,
+  summary,
+  onEdit,
+  children,
+}: {
+  index: number;
+  title: string;
+  state: 'active' | 'done' | 'todo';
+  summary?: ReactNode;
+  onEdit?: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (state === 'active' && !first.current) heading.current?.focus();
+    first.current = false;
+  }, [state]);
+  return (
+    <section className={`checkout-step checkout-step--${state}`} aria-labelledby={`step-${index}`} data-step={index}>
+      <header className="checkout-step__header">
+        <h2 id={`step-${index}`} ref={heading} tabIndex={-1}>
+          <span className="checkout-step__number" aria-hidden="true">
+            {index}
+          </span>{' '}
+          {title}
+        </h2>
+        {state === 'done' && onEdit ? (
+          <button type="button" className="link-button" onClick={onEdit} aria-label={t('checkout.editStep', { step: title })}>
+            {t('checkout.edit')}
+          </button>
+        ) : null}
+      </header>
+      {state === 'active' ? <div className="checkout-step__body">{children}</div> : null}
+      {state === 'done' && summary ? <div className="checkout-step__summary">{summary}</div> : null}
     </section>
   );
 }
@@ -98,6 +143,23 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
         <ReviewStep onCompleted={onCompleted} />
       </Step>
     </div>
+  );
+}
+
+/** The order summary beside the steps: the lines (read-only) and the totals segments from the core. */
+function OrderSummary() {
+  const { t } = useTranslation();
+  const { state, totals } = useCartSummary();
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">{t('checkout.orderSummary')}</h2>
+      <ul className="cart-lines cart-lines--compact">
+        {state.cartItems.map((item) => (
+          <CartLine key={cartItemIdentity(item)} item={item} editable={false} />
+        ))}
+      </ul>
+      <CartTotals totals={totals} />
+    </aside>
   );
 }
 

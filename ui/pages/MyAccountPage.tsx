@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import '../i18n/account-page-texts';
@@ -9,7 +10,37 @@ import { useMounted, useSession } from '../hooks/use-transactions';
 import { ChangePasswordForm, ProfileForm } from '../components/account/ProfileForm';
 import { OrderHistory } from '../components/account/OrderHistory';
 import { NewsletterToggle } from '../components/account/NewsletterToggle';
-import { AddressBook } from '../components/account/AddressBook';
+import type { Customer } from '../../core/ports/user-api';
+import { checkoutAddressOf, isDefaultFor, savedAddresses } from '../../core/user/address-book';
+import { addressLine } from '../../core/checkout/saved-addresses';
+
+/** The account's saved addresses (spec transactions §3 "Address"), with their country and default uses. */
+function AddressBook({ current }: { current: Customer }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const addresses = savedAddresses(current);
+  return (
+    <div className="address-book">
+      <h2 id={id}>{t('account.addressBook.title')}</h2>
+      {addresses.length === 0 ? (
+        <p>{t('account.addressBook.none')}</p>
+      ) : (
+        <ul aria-labelledby={id}>
+          {addresses.map((a, i) => {
+            const address = checkoutAddressOf(a, current);
+            const defaults = [isDefaultFor(a, 'shipping') ? t('account.addressBook.defaultShipping') : '', isDefaultFor(a, 'billing') ? t('account.addressBook.defaultBilling') : ''].filter(Boolean);
+            return (
+              <li key={i}>
+                {`${address.firstName} ${address.lastName}, ${addressLine(address)}${address.country ? `, ${t(`country.${address.country}`, { defaultValue: address.country })}` : ''}`}
+                {defaults.length > 0 ? ` (${defaults.join(', ')})` : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /** /my-account (spec transactions §2): profile, password, order history, newsletter, logout. Logged-in users only. */
 export function MyAccountPage() {
