@@ -58,23 +58,18 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
   );
 }
 
-/** One checkout step: the active one shows its form, a done one its summary; its heading takes the focus. */
-function Step({
-  index,
-  title,
-  state,
-  summary,
-  onEdit,
-  children,
-}: {
-  index: number;
-  title: string;
-  state: 'active' | 'done' | 'todo';
-  summary?: ReactNode;
-  onEdit?: () => void;
-  children?: ReactNode;
-}) {
+type StepProps = { step: CheckoutStep; title: string; summary?: ReactNode; children: ReactNode };
+
+/** One checkout step: the active one shows its form, a done one its summary and 'edit'; its heading takes the focus. */
+function Step({ step, title, summary, children }: StepProps) {
   const { t } = useTranslation();
+  const checkout = useService(CheckoutService);
+  // the step lives in the core with the saved details: a reload or a language switch resumes it
+  const at = CHECKOUT_STEPS.indexOf(useCheckout().step);
+  const i = CHECKOUT_STEPS.indexOf(step);
+  const state = i === at ? 'active' : i < at ? 'done' : 'todo';
+  const index = i + 1;
+  const edit = () => void checkout.setStep(step);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -90,8 +85,8 @@ function Step({
           </span>{' '}
           {title}
         </h2>
-        {state === 'done' && onEdit ? (
-          <button type="button" className="link-button" onClick={onEdit} aria-label={t('checkout.editStep', { step: title })}>
+        {state === 'done' ? (
+          <button type="button" className="link-button" onClick={edit} aria-label={t('checkout.editStep', { step: title })}>
             {t('checkout.edit')}
           </button>
         ) : null}
@@ -107,14 +102,7 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   const state = useCheckout();
   const checkout = useService(CheckoutService);
   const methodTitle = usePaymentMethodTitle();
-  // the step lives in the core with the saved details: a reload or a language switch resumes it
-  const active = state.step;
-  const setActive = (step: CheckoutStep) => void checkout.setStep(step);
-  const at = CHECKOUT_STEPS.indexOf(active);
-  const stateOf = (s: CheckoutStep) => {
-    const i = CHECKOUT_STEPS.indexOf(s);
-    return i === at ? 'active' : i < at ? 'done' : 'todo';
-  };
+  const next = (step: CheckoutStep) => () => void checkout.setStep(step);
   const p = state.personalDetails;
   const sh = state.shippingDetails;
   const pay = state.paymentDetails;
@@ -122,24 +110,22 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   const shipMethod = state.shippingMethods.find((m) => m.method_code === sh?.shippingMethod);
   return (
     <div className="checkout__steps">
-      <Step index={1} title={t('checkout.personalDetails')} state={stateOf('personal')} onEdit={() => setActive('personal')} summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}>
-        <PersonalStep onDone={() => setActive('shipping')} />
+      <Step step="personal" title={t('checkout.personalDetails')} summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}>
+        <PersonalStep onDone={next('shipping')} />
       </Step>
       <Step
-        index={2}
+        step="shipping"
         title={t('checkout.shipping')}
-        state={stateOf('shipping')}
-        onEdit={() => setActive('shipping')}
         summary={sh ? `${[sh.streetAddress, sh.apartmentNumber].filter(Boolean).join(' ')}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
       >
-        <ShippingStep onDone={() => setActive('payment')} />
+        <ShippingStep onDone={next('payment')} />
       </Step>
-      <Step index={3} title={t('checkout.payment')} state={stateOf('payment')} onEdit={() => setActive('payment')} summary={method ? methodTitle(method) : null}>
+      <Step step="payment" title={t('checkout.payment')} summary={method ? methodTitle(method) : null}>
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <PaymentStep onDone={() => setActive('review')} />
+          <PaymentStep onDone={next('review')} />
         </Suspense>
       </Step>
-      <Step index={4} title={t('checkout.review')} state={stateOf('review')}>
+      <Step step="review" title={t('checkout.review')}>
         <ReviewStep onCompleted={onCompleted} />
       </Step>
     </div>

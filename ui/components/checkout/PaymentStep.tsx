@@ -29,12 +29,10 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const methods = state.paymentMethods;
   const saved = state.paymentDetails;
   const shipping = state.shippingDetails;
-  // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
-  const issuerList = loadedIssuers(payment);
   // spec transactions §5: the billing address rule; iDEAL needs one of the provider's banks ('No issuers' without)
   const validate = (v: V) => ({
     ...(v.sameAsShipping ? {} : billingAddressErrors(v, config)),
-    ...paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config),
+    ...paymentChoiceChecks(v.paymentMethod, v.issuer, loadedIssuers(payment), config),
   });
   // the method picked before, or the default when it is no longer offered (offline: unknown, not withdrawn)
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
