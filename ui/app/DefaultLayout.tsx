@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FOOTER_PART, HEADER_PART } from './boundaries';
-import { ShellExtras } from '../components/common/ShellExtras';
-import { CookieBanner } from '../components/common/StatusOverlays';
+import { CookieBanner, ShellExtras } from '../components/common/StatusOverlays';
 import { useEffect, useState, type ReactNode } from 'react';
 import { backToTopVisible } from '../../core/ui-state/back-to-top';
 import { useConfig } from '../hooks/use-service';

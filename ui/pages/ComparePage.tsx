@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../components/lists/ListPage';
 import { AttributeService } from '../../core/catalogue/attributes';
 import { compareRows, refreshListItems, type ListItem } from '../../core/user/list-items';
 import { TOKENS } from '../../core/ports/tokens';
 import type { CatalogueSearch } from '../../core/ports/catalogue-search';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink, ListPage } from '../components/lists/ListProduct';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
 import { useConfig, useService, useAttributes } from '../hooks/use-service';

@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../components/lists/ListPage';
 import { CartService } from '../../core/cart/cart-service';
 import { productLink } from '../../core/routing/links';
 import { wishlistAction, type ListItem } from '../../core/user/list-items';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink, ListPage } from '../components/lists/ListProduct';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
 import { useConfig, useService } from '../hooks/use-service';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useLocale } from '../../hooks/use-service';
 import { formatCalendarDay } from '../../i18n/format-date';
-import { CmsBlock } from '../content/CmsBlock';
+import { CmsBlock } from '../content/CmsHtml';
 import { LazyRatingWidget } from '../content/LazyRatingWidget';
 import { PaymentLogos } from './PaymentLogos';
 import type { LocaleCode } from '../../../core/config';

@@ -8,7 +8,7 @@ import { useConfig, useCategory, useContainer, useSearch, useSearchService } fro
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
 import { ListLink } from '../lists/ListLinks';
-import { CmsBlock } from '../content/CmsBlock';
+import { CmsBlock } from '../content/CmsHtml';
 import { MobileMenu } from '../navigation/MobileMenu';
 import { BottomNav } from '../navigation/BottomNav';
 import { MegaMenu } from './MegaMenu';
