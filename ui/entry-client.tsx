@@ -8,7 +8,7 @@ import { createBrowserContainer } from '../adapters/wiring';
 import { browserI18n, createI18n, loadLocale, resolveLocale } from './i18n';
 import { Root } from './app/Root';
 import { hydrateServices, type DehydratedState } from './app/dehydrate';
-import { offerUpdate } from './app/sw-update';
+import { offerUpdate } from './components/common/UpdatePrompt';
 import { CatalogueCache, loadLocalSearch } from '../core/catalogue/catalogue-cache';
 import { AttributeService } from '../core/catalogue/attributes';
 import { PageResolutionService } from '../core/routing/page-resolution';

@@ -28,7 +28,6 @@ const REVIEWED: Record<string, [number, string]> = {
   'core/cart/cart-totals-sync.ts': [2, 'item ids of the server\'s own cart answer'],
   'core/user/list-items.ts': [2, 'attribute codes of the product\'s configurable options'],
   'ui/app/dehydrate.ts': [15, 'service names of the app\'s own container and their state fields'],
-  'ui/app/pages-catalogue.tsx': [1, 'page names of the route table'],
   'ui/app/routes.tsx': [2, 'route names and dispatch kinds of the route table'],
   'ui/pages/StaticPage.tsx': [2, 'route names of the route table'],
   'ui/components/common/ModalHost.tsx': [1, 'modal names of the code'],

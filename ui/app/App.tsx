@@ -7,14 +7,14 @@ import { DefaultLayout } from './DefaultLayout';
 import { MinimalLayout } from './MinimalLayout';
 import { ROUTES, matchAppRoute } from './routes';
 import { pageUnavailable } from '../../core/routing/page-resolution';
-import { usePageResolution } from '../hooks/use-catalogue';
-import { UnavailablePage } from '../pages/UnavailablePage';
+import { UnavailablePage } from '../pages/NotFoundPage';
 import { RouteFocus } from './RouteFocus';
 import { ProgressService } from '../../core/ui-state/progress-service';
 import { ScrollRestore } from './ScrollRestore';
 import { LiveRegion } from '../components/common/LiveRegion';
 import { UpdatePrompt } from '../components/common/UpdatePrompt';
 import { useAnalyticsPageViews } from './analytics';
+import { usePageResolution } from '../hooks/use-service';
 
 /** Runs the matched route's loader after client-side navigation (the server already ran it for the first page). */
 function RouteLoader({ container, initialPath }: { container: Container; initialPath: string | undefined }) {

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../hooks/use-service';
 import { FOOTER_PART } from './boundaries';
-import { ShellExtras } from '../components/common/ShellExtras';
-import { CookieBanner } from '../components/common/StatusOverlays';
+import { CookieBanner, ShellExtras } from '../components/common/StatusOverlays';
 
 /** spec catalogue §2.4: minimal header with a centred logo, page, footer (checkout). */
 export function MinimalLayout({ children }: { children: ReactNode }) {

@@ -21,15 +21,14 @@ export function ScrollRestore() {
     const manual = () => void (history.scrollRestoration = 'manual');
     const auto = () => void (history.scrollRestoration = 'auto');
     manual();
-    window.addEventListener('pagehide', auto);
-    window.addEventListener('pageshow', manual);
-    const onScroll = () => void positions.set(shown.current, window.scrollY);
-    window.addEventListener('scroll', onScroll, { passive: true });
+    const listening = new AbortController();
+    const { signal } = listening;
+    window.addEventListener('pagehide', auto, { signal });
+    window.addEventListener('pageshow', manual, { signal });
+    window.addEventListener('scroll', () => void positions.set(shown.current, window.scrollY), { passive: true, signal });
     return () => {
       auto();
-      window.removeEventListener('pagehide', auto);
-      window.removeEventListener('pageshow', manual);
-      window.removeEventListener('scroll', onScroll);
+      listening.abort();
     };
   }, []);
 

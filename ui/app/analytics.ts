@@ -4,9 +4,8 @@ import { useLocation } from 'react-router-dom';
 import type { AnalyticsService } from '../../core/analytics/analytics-service';
 import type { ShopServices } from '../../adapters/wiring';
 import { PAGE_NOT_FOUND, matchRoute } from '../../core/routing/routes';
-import { ContainerContext } from '../hooks/use-service';
+import { ContainerContext, usePageResolution } from '../hooks/use-service';
 import { useCookieNotice } from '../hooks/use-shell';
-import { usePageResolution } from '../hooks/use-catalogue';
 
 let started: Promise<AnalyticsService> | undefined;
 

@@ -10,32 +10,23 @@ import type { Product } from '../../core/catalogue/types';
  * `P<id>`/`S<sku>` a product, `C<id>` a category, `CP<id|identifier>` a CMS page, `CB<id|identifier>` a CMS block;
  * every page carries `layout` (the shell every page shares).
  */
-const PRODUCT_TAG = (idOrSku: { id?: string | number; sku?: string }): string[] => [
-  ...(idOrSku.id !== undefined ? [`P${idOrSku.id}`] : []),
-  ...(idOrSku.sku ? [`S${idOrSku.sku}`] : []),
-];
-
 function productTags(p: Product | undefined, into: Set<string>): void {
-  if (!p) return;
-  for (const t of PRODUCT_TAG(p)) into.add(t);
-  if (p.parentSku) into.add(`S${p.parentSku}`);
-  if (p.parentId !== undefined) into.add(`P${p.parentId}`);
-  for (const child of p.configurable_children ?? []) for (const t of PRODUCT_TAG(child)) into.add(t);
+  // the product, its parent and its variants
+  for (const one of p ? [p, { id: p.parentId, sku: p.parentSku }, ...(p.configurable_children ?? [])] : []) {
+    if (one.id !== undefined) into.add(`P${one.id}`);
+    if (one.sku) into.add(`S${one.sku}`);
+  }
 }
 
 /** The tags of the page just rendered with `container`, read from the hydrated services' snapshots. */
 export function pageTags(container: Container): string[] {
   const tags = new Set<string>(['layout']);
   const product = container.get(ProductService).snapshot();
-  productTags(product.current, tags);
-  productTags(product.original, tags);
-  productTags(product.parent, tags);
-  for (const list of Object.values(product.related)) for (const p of list) productTags(p, tags);
   const category = container.get(CategoryService).snapshot();
-  if (category.current) tags.add(`C${category.current.id}`);
-  for (const p of category.list.items) productTags(p, tags);
   const home = container.get(HomeService).snapshot();
-  for (const list of Object.values(home.lists)) for (const p of list) productTags(p, tags);
+  const shown = [product.current, product.original, product.parent, ...Object.values(product.related).flat()];
+  for (const p of [...shown, ...category.list.items, ...Object.values(home.lists).flat()]) productTags(p, tags);
+  if (category.current) tags.add(`C${category.current.id}`);
   const cms = container.get(CmsService).snapshot();
   if (cms.current) {
     tags.add(`CP${cms.current.id}`);

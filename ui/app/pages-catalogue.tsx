@@ -17,7 +17,7 @@ import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD, ROUTES as CORE_
 import { NotificationService } from '../../core/ui-state/notification-service';
 import { DispatchedPage, preloadDispatched } from '../pages/DispatchedPage';
 import { CategoryChunk, CmsChunk, HomeChunk, ProductChunk, SitemapChunk, StaticChunk, WholesaleChunk } from './catalogue-chunks';
-import { ErrorPage } from '../pages/ErrorPage';
+import { ErrorPage } from '../pages/NotFoundPage';
 import type { LoadOutcome, PageRegistry, RouteLoadContext } from './routes';
 import { lazyEntry } from './lazy-page';
 
@@ -56,15 +56,9 @@ function unavailableOnServer(container: Container, path: string, ...errors: unkn
   return cause === undefined ? undefined : failed(container, path, cause);
 }
 
-/** A route query as core's filter rules read it (repeated keys become lists). */
-function routeQueryOf(query: URLSearchParams): RouteQuery {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(query.keys())) {
-    const all = query.getAll(key);
-    out[key] = all.length > 1 ? all : (all[0] ?? '');
-  }
-  return out;
-}
+/** A route query as core's filter rules read it: every key with all its values. */
+const routeQueryOf = (query: URLSearchParams): RouteQuery =>
+  Object.fromEntries([...query.keys()].map((k) => [k, query.getAll(k)]));
 
 /** Whether this document is the service worker's cached answer for `path` (the network just failed for it). */
 function servedFromWorkerCache(path: string): boolean {
@@ -164,29 +158,24 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
   const { container, path, query } = ctx;
   const pages = container.get(PageResolutionService);
   const childSku = query.get('childSku') ?? undefined;
+  const shown = pages.snapshot();
+  const here = shown.path === path && !shown.error ? shown.kind : undefined;
   // an option chosen on a product page rewrote ?childSku=: the product is already here
-  const current = container.isBound(CONTAINER_TOKENS.Product) ? container.get<ProductService>(CONTAINER_TOKENS.Product).snapshot() : undefined;
-  if (current?.original?.url_path && `/${current.original.url_path}` === path && pages.snapshot().path === path && pages.snapshot().kind === 'product' && !pages.snapshot().error) {
-    return productLoad(container, path, current.original.sku, childSku);
-  }
+  const original = here === 'product' ? (await productServiceOf(container)).snapshot().original : undefined;
+  if (original && `/${original.url_path}` === path) return productLoad(container, path, original.sku, childSku);
   // the same category with other filters: only the list changes
-  if (pages.snapshot().path === path && pages.snapshot().kind === 'category' && !pages.snapshot().error) {
-    return (await loadCategoryProducts(container, query, path)) ?? { status: 200 };
-  }
+  if (here === 'category') return (await loadCategoryProducts(container, query, path)) ?? { status: 200 };
   const down = await loadShell(container, path);
   if (down) return down;
   const href = path + (query.toString() ? `?${query.toString()}` : '');
   const early = prefetched.get(href);
   prefetched.delete(href);
   const resolve = () => container.get(UrlDispatcher).resolve(href);
-  let resolution;
+  let kind: ResolvedPageKind | undefined;
   try {
-    resolution = await (early ? early.resolution.catch(resolve) : resolve());
-  } catch (e) {
-    return failed(container, path, e);
-  }
-  const page = resolvedPage(resolution);
-  try {
+    const resolution = await (early ? early.resolution.catch(resolve) : resolve());
+    const page = resolvedPage(resolution);
+    kind = page.kind;
     // the resolved page's chunk arrives beside its data (each page in a chunk of its own)
     const chunk = preloadDispatched(page.kind);
     switch (resolution.kind) {
@@ -206,11 +195,11 @@ async function dispatchLoad(ctx: RouteLoadContext): Promise<LoadOutcome> {
         await container.get(CmsService).loadPage(resolution.page.identifier);
     }
     await chunk;
+    pages.resolved(path, page.kind, page.status);
+    return { status: page.status };
   } catch (e) {
-    return failed(container, path, e, page.kind);
+    return failed(container, path, e, kind);
   }
-  pages.resolved(path, page.kind, page.status);
-  return { status: page.status };
 }
 
 const cmsLoad = withShell(async ({ container, path, params }) => {

@@ -8,12 +8,18 @@ import { TRANSACTIONS, restoreSession, restoreShopperData } from '../../adapters
 import { CartService } from '../../core/cart/cart-service';
 import { UiFlagsService } from '../../core/ui-state/ui-flags-service';
 import { hydrateServices, TRANSACTION_HYDRATED, type DehydratedState } from './dehydrate';
-import { CartButtonLive } from '../components/cart/CartButtonLive';
-import { ShellTransactionExtras } from '../components/common/ShellTransactionExtras';
-import { preloadModals } from '../components/common/ModalHost';
+import { preloadModals, ModalHost } from '../components/common/ModalHost';
 import { whenIdle } from './transactions';
-
-export { CartButtonLive, ShellTransactionExtras };
+import { useCartSummary, useMicrocartToggle, useUiFlags } from '../hooks/use-transactions';
+import { CartButton } from '../components/cart/MicrocartButton';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES } from '../../core/messages';
+import { NotificationService } from '../../core/ui-state/notification-service';
+import { useService } from '../hooks/use-service';
+import { Microcart } from '../components/cart/Microcart';
+import { announce } from '../components/common/LiveRegion';
 
 /** Adds the half's texts and wiring, hydrates its services and restores the session; the rest restores on after. */
 export async function startTransactions(services: ShopServices, state: DehydratedState, i18n?: i18n): Promise<void> {
@@ -33,3 +39,51 @@ export function openMicrocart(container: ShopServices): void {
 }
 
 export type TransactionUi = typeof import('./transactions-ui');
+
+/** The header cart button once the cart is here (transaction half): the count badge and the microcart toggle. */
+export function CartButtonLive() {
+  const toggle = useMicrocartToggle();
+  return <CartButton count={useCartSummary().count} open={useUiFlags().microcart} onClick={() => toggle()} />;
+}
+
+/** Cart notices become notifications (spec transactions §4 "Adding", §8), the added one offering checkout. */
+function useCartNotices() {
+  const cart = useService(CartService);
+  const notifications = useService(NotificationService);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const sub = cart.notices$.subscribe((n) => {
+      notifications.notify({
+        type: n.type === 'error' ? 'danger' : n.type,
+        message: n.key,
+        ...(n.params ? { params: n.params } : {}),
+        ...(n.key === MESSAGES.productAdded ? { action1: { label: MESSAGES.proceedToCheckout, action: () => navigate('/checkout') } } : {}),
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [cart, notifications, navigate]);
+}
+
+/** Announces a change of the cart's count (not the count first read from storage). */
+function useCartCountAnnouncer() {
+  const { t } = useTranslation();
+  const { state, count } = useCartSummary();
+  const last = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!state.loaded) return;
+    if (last.current !== undefined && last.current !== count) announce(t('a11y.cartCountChanged', { count }));
+    last.current = count;
+  }, [state.loaded, count, t]);
+}
+
+/** The shell's overlays of the transaction half (ui/app/transactions.ts): cart notices, count announcer, microcart, modals. */
+export function ShellTransactionExtras() {
+  useCartNotices();
+  useCartCountAnnouncer();
+  return (
+    <>
+      <Microcart />
+      <ModalHost />
+    </>
+  );
+}

@@ -74,8 +74,7 @@ export function useTransactionService<T>(token: symbol): T | undefined {
 export function useTransactionGetter(): <T>(token: symbol) => Promise<T | undefined> {
   const container = useContext(ContainerContext);
   return async <T,>(token: symbol) => {
-    if (!container) return undefined;
-    if (!container.isBound(token)) await ensureTransactions();
-    return container.isBound(token) ? container.get<T>(token) : undefined;
+    if (container && !container.isBound(token)) await ensureTransactions();
+    return container?.isBound(token) ? container.get<T>(token) : undefined;
   };
 }

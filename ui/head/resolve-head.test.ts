@@ -7,8 +7,7 @@ import type { TFunction } from 'i18next';
 import { createConfig, type LocaleCode } from '../../core/config';
 import { loadLocale, createI18n } from '../i18n';
 import { serverHeadHtml } from './resolve-head';
-import { FALLBACK_DESCRIPTION_KEY, HOME_NAME_KEY } from './use-page-head';
-import { headTagsHtml } from './head-html';
+import { FALLBACK_DESCRIPTION_KEY, HOME_NAME_KEY, headTagsHtml } from './use-page-head';
 import { defaultHead } from '../../core/seo/page-head';
 
 const config = createConfig({});

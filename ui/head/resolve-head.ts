@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
 import { defaultHead, type HeadContextData } from '../../core/seo/page-head';
-import { headTagsHtml } from './head-html';
-import { FALLBACK_DESCRIPTION_KEY, HOME_NAME_KEY, type HeadSink } from './use-page-head';
+import { FALLBACK_DESCRIPTION_KEY, HOME_NAME_KEY, headTagsHtml, type HeadSink } from './use-page-head';
 
 interface ServerHeadInput {
   status: number;

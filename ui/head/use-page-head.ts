@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleCode, ShopConfig } from '../../core/config';
-import { defaultHead, type HeadContextData, type PageHead } from '../../core/seo/page-head';
+import { defaultHead, type HeadContextData, type PageHead, ogLocale } from '../../core/seo/page-head';
 import { useConfig, useLocale } from '../hooks/use-service';
-import { headTagsHtml } from './head-html';
+import { serializeJsonLd } from '../../core/seo/structured-data';
 
 /** Builds a page's head once the origin, title and fallback texts are known. */
 export type HeadBuilder = (ctx: HeadContextData) => PageHead;
@@ -68,7 +68,7 @@ export function usePageHead(build: HeadBuilder | undefined): void {
   );
 }
 
-/** the tags ui/head/head-html.ts writes */
+/** the tags headTagsHtml writes */
 const HEAD_TAGS =
   'meta[name="description"], link[rel="canonical"], meta[property^="og:"], script[type="application/ld+json"]';
 
@@ -80,4 +80,22 @@ function applyHead(head: PageHead, locale: LocaleCode, config: ShopConfig): void
   for (const el of document.head.querySelectorAll(HEAD_TAGS)) el.remove();
   // a JSON-LD block is data, never executed
   document.head.insertAdjacentHTML('beforeend', html);
+}
+
+function attr(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+}
+
+/** A page head's tags as HTML: values attribute-escaped, JSON-LD without '<', '>' or '&' (a data block, no nonce). */
+export function headTagsHtml(head: PageHead, locale: LocaleCode, config: ShopConfig): string {
+  const lines = [`<meta name="description" content="${attr(head.description)}">`];
+  if (head.canonical) lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
+  // the Open Graph properties in this order; url and image where the page has them
+  const { type, title, url, image } = head.og;
+  const og = { type, title, site_name: config.shop.name, locale: ogLocale(locale), url, image };
+  for (const [name, content] of Object.entries(og)) {
+    if (content) lines.push(`<meta property="og:${name}" content="${attr(content)}">`);
+  }
+  for (const doc of head.jsonLd) lines.push(`<script type="application/ld+json">${serializeJsonLd(doc)}</script>`);
+  return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { FieldError, FormErrors } from '../../core/checkout/field-rules';
+import type { FieldError, FieldResult } from '../../core/checkout/field-rules';
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -17,8 +17,11 @@ export interface FormApi<V extends FormValues> {
   reset(values?: V): void;
 }
 
-/** A form over the core's rules (`validate` runs every render); errors show once a field is left or a submit tried. */
-export function useForm<V extends FormValues>(initial: V, validate: (values: V) => FormErrors<keyof V & string>): FormApi<V> {
+/** The core's check of each field: its error, or null when it passes. */
+type Checks<V extends FormValues> = Partial<Record<keyof V & string, FieldResult>>;
+
+/** A form over the core's checks (`validate` runs every render); errors show once a field is left or a submit tried. */
+export function useForm<V extends FormValues>(initial: V, validate: (values: V) => Checks<V>): FormApi<V> {
   const id = useId().replace(/:/g, '');
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
@@ -39,7 +42,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
   return {
     id,
     values,
-    error: (name) => (touched[name] || submitted ? errors[name] : undefined),
+    error: (name) => (touched[name] || submitted ? (errors[name] ?? undefined) : undefined),
     setAll,
     touch,
     inputId,

@@ -1,6 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useErrorText } from './use-shell';
 
+/** A command's refusal in the shopper's words (an outcome the core answered, not threw): shown as the form's error. */
+export class Refusal extends Error {}
+
 /** A form's command: busy while it runs, its error translated, nothing the shopper typed touched. */
 export function useServerAction() {
   const errorText = useErrorText();
@@ -18,7 +21,7 @@ export function useServerAction() {
         setDone(doneText);
         return true;
       } catch (e) {
-        setError(errorText(e));
+        setError(e instanceof Refusal ? e.message : errorText(e));
         return false;
       } finally {
         setBusy(false);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationService, type Notification } from '../../core/ui-state/notification-service';
 import { ModalService, type ModalState } from '../../core/ui-state/modal-service';
@@ -9,13 +9,13 @@ import { formatPrice } from '../../core/catalogue/prices';
 import { errorMessage, type LocalizedMessage } from '../../core/server-messages';
 import type { Network } from '../../core/ports/network';
 import { TOKENS } from '../../core/ports/tokens';
-import { useObservable } from './use-observable';
-import { useConfig, useLocale, useService } from './use-service';
+import { useConfig, useLocale, useObservable, useService } from './use-service';
 
 /** The shell's hooks, which need no transaction service (ui/hooks/use-transactions.ts re-exports them). */
 export const useNotifications = (): readonly Notification[] => useObservable(useService(NotificationService));
 export const useModals = (): ModalState => useObservable(useService(ModalService));
 export const useUiFlags = (): UiFlags => useObservable(useService(UiFlagsService));
+export const useUiFlagsService = (): UiFlagsService => useService(UiFlagsService);
 export const useProgress = (): ProgressState => useObservable(useService(ProgressService));
 
 /** True once mounted: what the browser's own storage holds renders after hydration, which then matches. */
@@ -23,6 +23,24 @@ export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return mounted;
+}
+
+/**
+ * What `load` resolves to, asked for again when `deps` change: undefined before, and while it answers none or failed.
+ * Set in a transition, so what it brings re-renders in slices (the mega menu's links: 170 ms at 4x throttling).
+ */
+export function useLoaded<T>(load: () => Promise<T> | undefined, deps: DependencyList): T | undefined {
+  const [value, setValue] = useState<T>();
+  useEffect(() => {
+    let live = true;
+    load()?.then(
+      (v) => live && startTransition(() => setValue(() => v)),
+      () => undefined,
+    );
+    return () => void (live = false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what `load` reads
+  }, deps);
+  return value;
 }
 
 /** Network online$ (the server renders online). */

@@ -10,8 +10,7 @@ import { SessionService, type SessionState } from '../../core/user/session-servi
 import { UiFlagsService } from '../../core/ui-state/ui-flags-service';
 import { ContactService, type ContactState } from '../../core/content/contact-service';
 import { NewsletterService, type NewsletterState } from '../../core/content/newsletter-service';
-import { useObservable } from './use-observable';
-import { useConfig, useService } from './use-service';
+import { useConfig, useService, useObservable } from './use-service';
 
 export { useModals, useUiFlags, useMounted, useOnline, useMoney, useMessageText, useErrorText } from './use-shell';
 

@@ -1,22 +1,21 @@
-import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter } from '../../core/catalogue/filters';
+import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter, isFilterChosen } from '../../core/catalogue/filters';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption, Product } from '../../core/catalogue/types';
-import { useConfig } from '../hooks/use-service';
-import { useCategory, useCategoryService, useContainer, usePageResolution } from '../hooks/use-catalogue';
+import type { SortOption } from '../../core/config';
+import { useConfig, useCategory, useCategoryService, useContainer, usePageResolution } from '../hooks/use-service';
 import { NotFoundPage } from './NotFoundPage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
-import { CategoryFilters } from '../components/catalogue/CategoryFilters';
-import { SortSelect } from '../components/catalogue/SortSelect';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { usePageHead } from '../head/use-page-head';
 import { categoryHead } from '../../core/seo/page-head';
 import { useAnalytics, useAnalyticsView } from '../app/analytics';
 import { boundary } from '../app/boundaries';
+import type { AvailableFilters } from '../../core/catalogue/filters';
 
 /** A route query written as a URL search string. */
 const searchString = (query: Record<string, string | string[]>): string =>
@@ -48,6 +47,56 @@ const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: 
   );
 });
 
+/** spec catalogue §3.4, §4.4, §9: the filters offered from the aggregations, each a toggle pressed when chosen. */
+function CategoryFilters({ available, chosen, onToggle, onClear }: { available: AvailableFilters; chosen: ChosenFilters; onToggle: (o: FilterOption) => void; onClear: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const groups = Object.entries(available).filter(([, options]) => options.length > 0);
+  const anyChosen = Object.entries(chosen).some(([type, list]) => type !== 'sort' && list.length > 0);
+  if (!groups.length) return null;
+  return (
+    <aside className={`filters${open ? ' filters--open' : ''}`} aria-label={t('category.filters')}>
+      <h2 className="filters__title">{t('category.filters')}</h2>
+      <button type="button" className="button button--secondary filters__toggle" aria-expanded={open} aria-controls="filters-body" onClick={() => setOpen(!open)}>
+        {t('category.filters')}
+      </button>
+      <div className="filters__body" id="filters-body">
+      {groups.map(([type, options]) => (
+        <fieldset key={type} className={`filters__group filters__group--${type}`} data-filter={type}>
+          <legend>{t(`filters.${type}`, { defaultValue: type })}</legend>
+          <ul>
+            {options.map((o) => {
+              const pressed = isFilterChosen(chosen, o);
+              return (
+                <li key={String(o.id)}>
+                  <button
+                    type="button"
+                    className={`filter-option${pressed ? ' filter-option--chosen' : ''}`}
+                    aria-pressed={pressed}
+                    data-option={String(o.id)}
+                    // a colour's swatch is the button's ::before (ui/styles.css)
+                    data-color={type === 'color' ? o.label.toLowerCase() : undefined}
+                    onClick={() => onToggle(o)}
+                  >
+                    <span className="filter-option__label">{o.label}</span>
+                    <span className="filter-option__count">({o.count})</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ))}
+      {anyChosen && (
+        <button type="button" className="button button--link" onClick={onClear}>
+          {t('category.clearFilters')}
+        </button>
+      )}
+      </div>
+    </aside>
+  );
+}
+
 /**
  * The category page (spec catalogue §2.2, §3.6, §4.4): filters and sort kept in the route query, the grid with 'load
  * more'. `ownPath`: a page of its own showing the category names itself canonical.
@@ -65,6 +114,8 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);
+  const sortBy = ({ key, label }: SortOption) =>
+    push(setSystemFilter(state.filters, 'sort', key === config.defaultSort ? undefined : { id: key, label: t(label), type: 'sort' }));
   const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
   const resolution = usePageResolution();
   // spec catalogue §2.4 (tag manager): the list shown, and the product a shopper opens from it
@@ -100,13 +151,17 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
             <h2 id="category-products-heading" className="category-page__count">
               {t('category.count', { count: list.total })}
             </h2>
-            <SortSelect
-              value={sort}
-              onChange={(key) => {
-                const option = config.sortOptions.find((o) => o.key === key)!;
-                push(setSystemFilter(state.filters, 'sort', key === config.defaultSort ? undefined : { id: key, label: t(option.label), type: 'sort' }));
-              }}
-            />
+            {/* spec catalogue §9: the four sort options (best sold, latest, price low to high, price high to low) */}
+            <label className="sort-select">
+              <span>{t('category.sortBy')}</span>
+              <select value={sort} onChange={(e) => sortBy(config.sortOptions[e.target.selectedIndex]!)}>
+                {config.sortOptions.map((o) => (
+                  <option key={o.key} value={o.key}>
+                    {t(o.label)}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           {state.loading && list.items.length === 0 ? (
             <p role="status" className="category-page__loading">

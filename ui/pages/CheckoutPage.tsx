@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
@@ -7,14 +7,15 @@ import { PaymentService, type CheckoutCompletion } from '../../core/checkout/pay
 import { MESSAGES } from '../../core/messages';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { useCart, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
-import { Step } from '../components/checkout/Step';
+import { useCart, useCartSummary, useCheckout, useMounted, useOnline } from '../hooks/use-transactions';
 import { PersonalStep } from '../components/checkout/PersonalStep';
 import { ShippingStep } from '../components/checkout/ShippingStep';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
 import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
-import { OrderSummary } from '../components/checkout/OrderSummary';
+import { cartItemIdentity } from '../../core/cart/identity';
+import { CartLine } from '../components/cart/CartLine';
+import { CartTotals } from '../components/cart/CartTotals';
 
 /** The payment step's form loads once the page is mounted: the first step shown is mostly another one. */
 const loadPaymentStep = () => recoverChunk(import('../components/checkout/PaymentStep'));
@@ -57,19 +58,51 @@ function Outcome({ completion }: { completion: CheckoutCompletion }) {
   );
 }
 
+type StepProps = { step: CheckoutStep; title: string; summary?: ReactNode; children: ReactNode };
+
+/** One checkout step: the active one shows its form, a done one its summary and 'edit'; its heading takes the focus. */
+function Step({ step, title, summary, children }: StepProps) {
+  const { t } = useTranslation();
+  const checkout = useService(CheckoutService);
+  // the step lives in the core with the saved details: a reload or a language switch resumes it
+  const at = CHECKOUT_STEPS.indexOf(useCheckout().step);
+  const i = CHECKOUT_STEPS.indexOf(step);
+  const state = i === at ? 'active' : i < at ? 'done' : 'todo';
+  const index = i + 1;
+  const edit = () => void checkout.setStep(step);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (state === 'active' && !first.current) heading.current?.focus();
+    first.current = false;
+  }, [state]);
+  return (
+    <section className={`checkout-step checkout-step--${state}`} aria-labelledby={`step-${index}`} data-step={index}>
+      <header className="checkout-step__header">
+        <h2 id={`step-${index}`} ref={heading} tabIndex={-1}>
+          <span className="checkout-step__number" aria-hidden="true">
+            {index}
+          </span>{' '}
+          {title}
+        </h2>
+        {state === 'done' ? (
+          <button type="button" className="link-button" onClick={edit} aria-label={t('checkout.editStep', { step: title })}>
+            {t('checkout.edit')}
+          </button>
+        ) : null}
+      </header>
+      {state === 'active' ? <div className="checkout-step__body">{children}</div> : null}
+      {state === 'done' && summary ? <div className="checkout-step__summary">{summary}</div> : null}
+    </section>
+  );
+}
+
 function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }) {
   const { t } = useTranslation();
   const state = useCheckout();
   const checkout = useService(CheckoutService);
   const methodTitle = usePaymentMethodTitle();
-  // the step lives in the core with the saved details: a reload or a language switch resumes it
-  const active = state.step;
-  const setActive = (step: CheckoutStep) => void checkout.setStep(step);
-  const at = CHECKOUT_STEPS.indexOf(active);
-  const stateOf = (s: CheckoutStep) => {
-    const i = CHECKOUT_STEPS.indexOf(s);
-    return i === at ? 'active' : i < at ? 'done' : 'todo';
-  };
+  const next = (step: CheckoutStep) => () => void checkout.setStep(step);
   const p = state.personalDetails;
   const sh = state.shippingDetails;
   const pay = state.paymentDetails;
@@ -77,27 +110,42 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   const shipMethod = state.shippingMethods.find((m) => m.method_code === sh?.shippingMethod);
   return (
     <div className="checkout__steps">
-      <Step index={1} title={t('checkout.personalDetails')} state={stateOf('personal')} onEdit={() => setActive('personal')} summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}>
-        <PersonalStep onDone={() => setActive('shipping')} />
+      <Step step="personal" title={t('checkout.personalDetails')} summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}>
+        <PersonalStep onDone={next('shipping')} />
       </Step>
       <Step
-        index={2}
+        step="shipping"
         title={t('checkout.shipping')}
-        state={stateOf('shipping')}
-        onEdit={() => setActive('shipping')}
         summary={sh ? `${[sh.streetAddress, sh.apartmentNumber].filter(Boolean).join(' ')}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
       >
-        <ShippingStep onDone={() => setActive('payment')} />
+        <ShippingStep onDone={next('payment')} />
       </Step>
-      <Step index={3} title={t('checkout.payment')} state={stateOf('payment')} onEdit={() => setActive('payment')} summary={method ? methodTitle(method) : null}>
+      <Step step="payment" title={t('checkout.payment')} summary={method ? methodTitle(method) : null}>
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <PaymentStep onDone={() => setActive('review')} />
+          <PaymentStep onDone={next('review')} />
         </Suspense>
       </Step>
-      <Step index={4} title={t('checkout.review')} state={stateOf('review')}>
+      <Step step="review" title={t('checkout.review')}>
         <ReviewStep onCompleted={onCompleted} />
       </Step>
     </div>
+  );
+}
+
+/** The order summary beside the steps: the lines (read-only) and the totals segments from the core. */
+function OrderSummary() {
+  const { t } = useTranslation();
+  const { state, totals } = useCartSummary();
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">{t('checkout.orderSummary')}</h2>
+      <ul className="cart-lines cart-lines--compact">
+        {state.cartItems.map((item) => (
+          <CartLine key={cartItemIdentity(item)} item={item} editable={false} />
+        ))}
+      </ul>
+      <CartTotals totals={totals} />
+    </aside>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useCms, usePageResolution } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { NotFoundPage } from './NotFoundPage';
 import { usePageHead } from '../head/use-page-head';
 import { cmsHead } from '../../core/seo/page-head';
+import { useCms, usePageResolution } from '../hooks/use-service';
 
 /** A CMS page (spec catalogue §2.1 /i/{slug}, §3.5): its title and content; 'CMS query returned empty result' gives the not-found page. */
 export function CmsPage() {

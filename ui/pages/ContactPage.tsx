@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { ContactService } from '../../core/content/contact-service';
-import { collectErrors, validateEmail, validateName, validateRequired } from '../../core/checkout/form-validation';
+import { validateEmail, validateName, validateRequired } from '../../core/checkout/form-validation';
 import { useConfig, useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useForm } from '../hooks/use-form';
 import { useContact } from '../hooks/use-transactions';
-import { Field, FormMessage } from '../components/common/Field';
+import { Field, FormMessage, Form } from '../components/common/Field';
 
 /** /contact and /contacts (spec transactions §2, §8): the form is cleared on success, kept on failure. */
 export function ContactPage() {
@@ -17,26 +16,20 @@ export function ContactPage() {
   const state = useContact();
   useDocumentTitle(t('contactPage.title'));
   type V = { name: string; email: string; message: string };
-  const validate = (v: V) =>
-    collectErrors({
-      name: validateName(v.name, config),
-      email: validateEmail(v.email),
-      message: validateRequired(v.message),
-    });
+  const validate = (v: V) => ({
+    name: validateName(v.name, config),
+    email: validateEmail(v.email),
+    message: validateRequired(v.message),
+  });
   const form = useForm<V>({ name: state.form.name, email: state.form.email, message: state.form.message }, validate);
   return (
     <section className="contact narrow">
       <h1>{t('contactPage.title')}</h1>
       <p>{t('contactPage.intro')}</p>
-      <form
-        noValidate
-        className="form"
-        aria-busy={state.sending}
-        onSubmit={form.submit(async (v) => {
-          const ok = await contact.send({ name: v.name.trim(), email: v.email.trim(), message: v.message.trim() });
-          if (ok) form.reset({ name: '', email: '', message: '' });
-        })}
-      >
+      <Form form={form} aria-busy={state.sending} onSubmit={async (v) => {
+        const ok = await contact.send({ name: v.name.trim(), email: v.email.trim(), message: v.message.trim() });
+        if (ok) form.reset({ name: '', email: '', message: '' });
+      }}>
         <Field form={form} name="name" label={t('contactPage.name')} autoComplete="name" required />
         <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
         <Field form={form} name="message" type="textarea" label={t('contactPage.message')} required />
@@ -44,7 +37,7 @@ export function ContactPage() {
         <button type="submit" className="button button--primary" disabled={state.sending}>
           {state.sending ? t('progress.sendingMessage') : t('contactPage.send')}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { usePageResolution } from '../hooks/use-catalogue';
 import type { ResolvedPageKind } from '../../core/routing/page-resolution';
 import { CategoryChunk, CmsChunk, ProductChunk } from '../app/catalogue-chunks';
 import { NotFoundPage } from './NotFoundPage';
+import { usePageResolution } from '../hooks/use-service';
 
 /** The page-not-found route (spec catalogue §2.3): the page the URL dispatcher resolved the path to, or not found. */
 export function DispatchedPage() {

@@ -1,14 +1,56 @@
 import { Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../core/catalogue/types';
 import { HomeService } from '../../core/catalogue/home-service';
-import { useObservable } from '../hooks/use-observable';
-import { useService } from '../hooks/use-service';
+import { useService, useObservable } from '../hooks/use-service';
 import { ProductTile } from '../components/catalogue/ProductTile';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { HomeBanners } from '../components/content/HomeBanners';
+import type { Banner, HomeContentData } from '../../core/catalogue/home-content';
 import { usePageHead } from '../head/use-page-head';
 import { defaultHead } from '../../core/seo/page-head';
+
+function BannerLink({ banner, className }: { banner: Banner; className: string }) {
+  return (
+    <Link to={banner.link} className={className} style={banner.color ? { backgroundColor: banner.color } : undefined}>
+      <span className={`${className}__title`}>{banner.title}</span>
+      {banner.subtitle && <span className={`${className}__subtitle`}>{banner.subtitle}</span>}
+    </Link>
+  );
+}
+
+/** spec catalogue §2.11: the main and small banners and the default content items of the store view's local file. */
+function HomeBanners({ content }: { content: HomeContentData }) {
+  const { mainBanners, smallBanners } = content.banners;
+  if (mainBanners.length + smallBanners.length + content.contentItems.length === 0) return null;
+  return (
+    <div className="home-banners">
+      {(mainBanners.length > 0 || smallBanners.length > 0) && (
+        <div className="home-banners__grid">
+          {mainBanners.map((b) => (
+            <BannerLink key={b.link + b.title} banner={b} className="banner-main" />
+          ))}
+          {smallBanners.length > 0 && (
+            <div className="home-banners__small">
+              {smallBanners.map((b) => (
+                <BannerLink key={b.link + b.title} banner={b} className="banner-small" />
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      {content.contentItems.length > 0 && (
+        <ul className="home-usps">
+          {content.contentItems.map((item) => (
+            <li key={item.title}>
+              <strong>{item.title}</strong> <span>{item.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 function ProductList({ id, heading, items, status }: { id: string; heading: string; items: readonly Product[]; status: string }) {
   const { t } = useTranslation();

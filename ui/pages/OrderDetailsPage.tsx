@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// the account pages' texts come with their chunks
 import '../i18n/account-page-texts';
 import { CartService } from '../../core/cart/cart-service';
 import { orderDetails, type OrderDetails, type OrderDetailsAddress } from '../../core/user/order-details';
@@ -10,7 +9,7 @@ import { SessionService } from '../../core/user/session-service';
 import { useService } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LoginFirst } from '../components/account/LoginFirst';
-import { useServerAction } from '../hooks/use-server-action';
+import { Refusal, useServerAction } from '../hooks/use-server-action';
 import { FormMessage } from '../components/common/Field';
 import { useErrorText, useMicrocartToggle, useMoney, useMounted, useSession } from '../hooks/use-transactions';
 import { usePaymentMethodTitle } from '../components/checkout/payment-method-title';
@@ -19,21 +18,19 @@ import { CartTotals } from '../components/cart/CartTotals';
 function Address({ title, address }: { title: string; address: OrderDetailsAddress | undefined }) {
   const { t } = useTranslation();
   if (!address) return null;
+  const { name, street, postcode, city, countryId, telephone } = address;
+  const country = countryId && t(`country.${countryId}`, { defaultValue: countryId });
+  const lines = [name, ...street, `${postcode} ${city}`, country, telephone].filter(Boolean);
   return (
     <section className="order-details__address">
       <h2>{title}</h2>
       <address>
-        {address.name ? <>{address.name}<br /></> : null}
-        {address.street.map((s) => (
-          <span key={s}>
-            {s}
-            <br />
-          </span>
+        {lines.map((line, i) => (
+          <Fragment key={i}>
+            {i > 0 ? <br /> : null}
+            {line}
+          </Fragment>
         ))}
-        {address.postcode} {address.city}
-        <br />
-        {address.countryId ? t(`country.${address.countryId}`, { defaultValue: address.countryId }) : null}
-        {address.telephone ? <><br />{address.telephone}</> : null}
       </address>
     </section>
   );
@@ -46,23 +43,20 @@ function OrderAgain({ order }: { order: OrderDetails }) {
   const cart = useService(CartService);
   const toggleCart = useMicrocartToggle();
   const action = useServerAction();
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const message = action.error ? { kind: 'error' as const, text: action.error } : notice;
   const orderAgain = () =>
     action.run(async () => {
-      setNotice(undefined);
       const outcome = await reorder({ session, cart }, order.ref);
-      if (outcome.kind === 'not-found') return setNotice({ kind: 'error', text: t('server.orderNotFound') });
-      if (outcome.kind === 'nothing-to-add') return setNotice({ kind: 'error', text: t('orderDetails.nothingToAdd') });
-      setNotice({ kind: 'success', text: t('orderDetails.added') });
+      if (outcome.kind === 'not-found') throw new Refusal(t('server.orderNotFound'));
+      if (outcome.kind === 'nothing-to-add') throw new Refusal(t('orderDetails.nothingToAdd'));
       toggleCart(true);
-    });
+    }, t('orderDetails.added'));
   return (
     <div className="order-details__again">
       <button type="button" className="button button--primary" onClick={() => void orderAgain()} disabled={action.busy}>
         {t('orderDetails.orderAgain')}
       </button>
-      <FormMessage kind={message?.kind ?? 'error'}>{message?.text}</FormMessage>
+      <FormMessage kind="success">{action.done}</FormMessage>
+      <FormMessage kind="error">{action.error}</FormMessage>
     </div>
   );
 }

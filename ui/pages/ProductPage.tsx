@@ -1,17 +1,14 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../core/catalogue/types';
+import type { Product, MediaGalleryEntry } from '../../core/catalogue/types';
 import { productLink } from '../../core/routing/links';
 import { RELATED_LINK_TYPE } from '../../core/catalogue/related-products';
 import { ReviewForm } from '../components/account/ReviewForm';
-import { useClock, useConfig, useContainer } from '../hooks/use-service';
-import { usePageResolution } from '../hooks/use-catalogue';
+import { useClock, useConfig, useContainer, usePageResolution, useObservable } from '../hooks/use-service';
 import { ProductService } from '../../core/catalogue/product-service';
 import { PRODUCT } from '../../adapters/wiring-product';
-import { useObservable } from '../hooks/use-observable';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
-import { ProductGallery } from '../components/catalogue/ProductGallery';
 import { ConfigurableOptions } from '../components/catalogue/ConfigurableOptions';
 import { BundleOptions } from '../components/catalogue/BundleOptions';
 import { AddToCart } from '../components/catalogue/AddToCart';
@@ -25,6 +22,39 @@ import { usePageHead } from '../head/use-page-head';
 import { productHead } from '../../core/seo/product-head';
 import { useAnalyticsView } from '../app/analytics';
 import { boundary } from '../app/boundaries';
+import { useEffect, useState } from 'react';
+import { imageUrl } from '../../core/catalogue/image-url';
+
+/** The product gallery (spec catalogue §9: 600x744), with thumbnails that choose the large image. */
+/** `preferred` (the chosen variant's image) is shown first when the gallery holds it. */
+function ProductGallery({ images, name, preferred }: { images: readonly MediaGalleryEntry[]; name: string; preferred?: string | undefined }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const start = Math.max(0, images.findIndex((i) => i.image === preferred));
+  const [index, setIndex] = useState(start);
+  useEffect(() => setIndex(start), [images, start]);
+  const size = config.images.gallery;
+  const main = images[index] ?? images[0];
+  const src = imageUrl(main?.image, size, config);
+  return (
+    <div className="gallery">
+      <div className="gallery__main">
+        {src ? <img src={src} alt={main?.lab ?? name} width={size.width} height={size.height} /> : <div className="gallery__noimage" role="img" aria-label={t('product.noImage')} />}
+      </div>
+      {images.length > 1 && (
+        <ul className="gallery__thumbs" aria-label={t('product.images')}>
+          {images.map((img, i) => (
+            <li key={`${img.image}-${i}`}>
+              <button type="button" aria-pressed={i === index} aria-label={t('product.showImage', { n: i + 1 })} onClick={() => setIndex(i)}>
+                <img src={imageUrl(img.image, { width: 120, height: 149 }, config)} alt="" width={60} height={74} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /** the parts that hydrate on their own, one after another (ui/app/boundaries.tsx boundary) */
 const Gallery = boundary(ProductGallery);

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// this page's texts come with its chunk
 import '../i18n/info-page-texts';
 import { sitemapEntries } from '../../core/routing/sitemap';
-import { useConfig } from '../hooks/use-service';
-import { useCategory } from '../hooks/use-catalogue';
+import { useConfig, useCategory } from '../hooks/use-service';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 

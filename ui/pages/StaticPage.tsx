@@ -1,14 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-// this page's texts come with its chunk
 import '../i18n/info-page-texts';
 import { ROUTES } from '../../core/routing/routes';
-import { useCms } from '../hooks/use-catalogue';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { Breadcrumbs } from '../components/navigation/Breadcrumbs';
 import { CmsHtml } from '../components/content/CmsHtml';
 import { usePageHead } from '../head/use-page-head';
 import { staticPageHead } from '../../core/seo/page-head';
+import { useCms } from '../hooks/use-service';
 
 const STATIC_PAGES = ROUTES.filter((r) => r.staticPage);
 

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-// this page's texts come with its chunk
 import '../i18n/info-page-texts';
 import { CategoryPage } from './CategoryPage';
 import { routePath } from '../../core/routing/routes';

@@ -1,22 +1,21 @@
-import { useContext, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../components/lists/ListPage';
 import { CartService } from '../../core/cart/cart-service';
 import { productLink } from '../../core/routing/links';
 import { wishlistAction, type ListItem } from '../../core/user/list-items';
 import { Price } from '../components/common/Price';
 import { announce } from '../components/common/LiveRegion';
-import { keepFocusAfterRemoval, ItemOptions, ListItemLink } from '../components/lists/ListProduct';
+import { keepFocusAfterRemoval, ItemOptions, ListItemLink, ListPage } from '../components/lists/ListProduct';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSkuList } from '../hooks/use-lists';
-import { ContainerContext, useConfig } from '../hooks/use-service';
+import { useConfig, useService } from '../hooks/use-service';
 import { useMounted } from '../hooks/use-transactions';
 
 function WishlistRow({ item }: { item: ListItem }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const container = useContext(ContainerContext);
+  const cart = useService(CartService);
   const { service } = useSkuList('wishlist');
   const [busy, setBusy] = useState(false);
   const row = useRef<HTMLLIElement>(null);
@@ -28,10 +27,10 @@ function WishlistRow({ item }: { item: ListItem }) {
   };
   // spec transactions §4 adding: the item leaves the wishlist only when the cart took it
   const moveToCart = async () => {
-    if (busy || !service || !container?.isBound(CartService)) return;
+    if (busy || !service) return;
     setBusy(true);
     try {
-      const notices = await container.get(CartService).addItem(item, 1);
+      const notices = await cart.addItem(item, 1);
       if (notices.some((n) => n.type === 'error')) return;
       await removeRow('.list-item__actions .button', 'lists.wishlist.moved');
     } finally {
@@ -80,14 +79,12 @@ export function WishlistPage() {
   const items = state.items;
   return (
     <ListPage kind="wishlist" ready={mounted && state.loaded} count={items.length}>
-      <>
-        <p className="list-page__count">{t('lists.wishlist.count', { count: items.length })}</p>
-        <ul className="list-items">
-          {items.map((item) => (
-            <WishlistRow key={item.sku} item={item} />
-          ))}
-        </ul>
-      </>
+      <p className="list-page__count">{t('lists.wishlist.count', { count: items.length })}</p>
+      <ul className="list-items">
+        {items.map((item) => (
+          <WishlistRow key={item.sku} item={item} />
+        ))}
+      </ul>
     </ListPage>
   );
 }

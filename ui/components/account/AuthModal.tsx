@@ -3,14 +3,13 @@ import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { NotificationService } from '../../../core/ui-state/notification-service';
 import { MESSAGES, type MessageKey } from '../../../core/messages';
-import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
+import { validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';
 import { Modal } from '../common/Modal';
-import { Field, FormMessage } from '../common/Field';
+import { Field, FormMessage, Form, ActionSubmit, NewPasswordFields } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
-import { ActionSubmit, NewPasswordFields } from '../common/FormParts';
 
 /** What the forms share; `signIn` runs a command that ends logged in, says so and closes the modal. */
 function useAuthForm() {
@@ -39,16 +38,12 @@ function LoginForm() {
   const { t } = useTranslation();
   const { session, action, link, signIn } = useAuthForm();
   const validate = (v: { email: string; password: string }) =>
-    collectErrors({ email: validateEmail(v.email), password: validateRequired(v.password) });
+    ({ email: validateEmail(v.email), password: validateRequired(v.password) });
   const form = useForm({ email: '', password: '' }, validate);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        await signIn(() => session.login(v.email.trim(), v.password), MESSAGES.loggedIn);
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      await signIn(() => session.login(v.email.trim(), v.password), MESSAGES.loggedIn);
+    }}>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
       <ActionSubmit action={action} label={t('auth.login')} />
@@ -58,7 +53,7 @@ function LoginForm() {
           {t('auth.noAccount')} {link('register', t('auth.registerLink'))}
         </span>
       </p>
-    </form>
+    </Form>
   );
 }
 
@@ -67,27 +62,22 @@ function RegisterForm() {
   const config = useConfig();
   const { session, action, link, signIn } = useAuthForm();
   type V = { email: string; firstName: string; lastName: string; password: string; passwordRepeat: string; terms: boolean };
-  const validate = (v: V) =>
-    collectErrors({
-      email: validateEmail(v.email),
-      firstName: validateName(v.firstName, config),
-      lastName: validateName(v.lastName, config),
-      password: validatePassword(v.password, config),
-      passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
-      terms: validateTerms(v.terms),
-    });
+  const validate = (v: V) => ({
+    email: validateEmail(v.email),
+    firstName: validateName(v.firstName, config),
+    lastName: validateName(v.lastName, config),
+    password: validatePassword(v.password, config),
+    passwordRepeat: validatePasswordRepeat(v.password, v.passwordRepeat),
+    terms: validateTerms(v.terms),
+  });
   const form = useForm<V>({ email: '', firstName: '', lastName: '', password: '', passwordRepeat: '', terms: false }, validate);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        await signIn(async () => {
-          await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
-          await session.login(v.email.trim(), v.password);
-        }, MESSAGES.accountCreated);
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      await signIn(async () => {
+        await session.register({ email: v.email.trim(), firstname: v.firstName.trim(), lastname: v.lastName.trim() }, v.password);
+        await session.login(v.email.trim(), v.password);
+      }, MESSAGES.accountCreated);
+    }}>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <Field form={form} name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
       <Field form={form} name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
@@ -97,14 +87,14 @@ function RegisterForm() {
       <p className="form__links">
         {t('auth.haveAccount')} {link('login', t('auth.loginLink'))}
       </p>
-    </form>
+    </Form>
   );
 }
 
 function ForgotForm() {
   const { t } = useTranslation();
   const { session, action, modals, link } = useAuthForm();
-  const validate = (v: { email: string }) => collectErrors({ email: validateEmail(v.email) });
+  const validate = (v: { email: string }) => ({ email: validateEmail(v.email) });
   const form = useForm({ email: '' }, validate);
   if (action.done) {
     return (
@@ -117,18 +107,14 @@ function ForgotForm() {
     );
   }
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        await action.run(() => session.resetPassword(v.email.trim()), t('auth.resetSent', { email: v.email }));
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      await action.run(() => session.resetPassword(v.email.trim()), t('auth.resetSent', { email: v.email }));
+    }}>
       <p>{t('auth.forgotIntro')}</p>
       <Field form={form} name="email" type="email" label={t('auth.email')} autoComplete="email" required />
       <ActionSubmit action={action} label={t('auth.sendReset')} />
       <p className="form__links">{link('login', t('auth.backToLogin'))}</p>
-    </form>
+    </Form>
   );
 }
 

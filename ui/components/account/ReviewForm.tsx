@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewService } from '../../../core/content/review-service';
 import type { SessionService } from '../../../core/user/session-service';
-import { collectErrors, validateName, validateRequired } from '../../../core/checkout/field-rules';
+import { validateName, validateRequired } from '../../../core/checkout/field-rules';
 import { useConfig } from '../../hooks/use-service';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter, useTransactionService } from '../../app/transactions';
 import { useForm } from '../../hooks/use-form';
-import { Field, FormMessage } from '../common/Field';
+import { Refusal, useServerAction } from '../../hooks/use-server-action';
+import { Field, Form, ActionSubmit } from '../common/Field';
 
 /** A product review (spec transactions §7: POST /api/review/create; success when code 200). */
 export function ReviewForm({ productId }: { productId: number | string }) {
@@ -17,23 +17,17 @@ export function ReviewForm({ productId }: { productId: number | string }) {
   const tx = useTransactionGetter();
   const session = useTransactionService<SessionService>(TX.Session)?.snapshot();
   const current = session?.current;
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const action = useServerAction();
   type V = { nickname: string; title: string; detail: string };
-  const validate = (v: V) =>
-    collectErrors({
-      nickname: validateName(v.nickname, config),
-      title: validateRequired(v.title),
-      detail: validateRequired(v.detail),
-    });
+  const validate = (v: V) => ({
+    nickname: validateName(v.nickname, config),
+    title: validateRequired(v.title),
+    detail: validateRequired(v.detail),
+  });
   const form = useForm<V>({ nickname: current?.firstname ?? '', title: '', detail: '' }, validate);
   return (
-    <form
-      noValidate
-      className="form review-form"
-      onSubmit={form.submit(async (v) => {
-        setBusy(true);
-        setMessage(undefined);
+    <Form form={form} className="review-form" onSubmit={async (v) => {
+      const sent = await action.run(async () => {
         const reviews = await tx<ReviewService>(TX.Review).catch(() => undefined);
         const ok = !!reviews && (await reviews.submit({
           product_id: productId,
@@ -42,20 +36,14 @@ export function ReviewForm({ productId }: { productId: number | string }) {
           detail: v.detail.trim(),
           ...(current?.id !== undefined ? { customer_id: current.id } : {}),
         }, session?.token));
-        setBusy(false);
-        if (ok) {
-          form.reset({ nickname: v.nickname, title: '', detail: '' });
-          setMessage({ kind: 'success', text: t('review.sent') });
-        } else setMessage({ kind: 'error', text: t('review.failed') });
-      })}
-    >
+        if (!ok) throw new Refusal(t('review.failed'));
+      }, t('review.sent'));
+      if (sent) form.reset({ nickname: v.nickname, title: '', detail: '' });
+    }}>
       <Field form={form} name="nickname" label={t('review.nickname')} autoComplete="nickname" required />
       <Field form={form} name="title" label={t('review.summary')} required />
       <Field form={form} name="detail" type="textarea" label={t('review.detail')} required />
-      <FormMessage kind={message?.kind ?? 'success'}>{message?.text}</FormMessage>
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {t('review.submit')}
-      </button>
-    </form>
+      <ActionSubmit action={action} label={t('review.submit')} />
+    </Form>
   );
 }

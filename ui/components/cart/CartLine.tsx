@@ -1,16 +1,29 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useRef, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { cartItemIdentity } from '../../../core/cart/identity';
 import type { CartItem } from '../../../core/cart/types';
 import { imageCandidates } from '../../../core/catalogue/image-url';
 import { FieldError } from '../common/Field';
-import { FallbackImage } from '../common/FallbackImage';
 import { ItemOptions } from '../lists/ListProduct';
 import { validateQuantity } from '../../../core/checkout/field-rules';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCart, useErrorText, useMoney } from '../../hooks/use-transactions';
 import { lineRowTotal } from '../../../core/cart/totals';
+
+/** An image with fallbacks, `sources` best first: when one fails to load (offline, never cached), the next is tried. */
+function FallbackImage({ sources, ...rest }: { sources: readonly string[] } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'>) {
+  const [index, setIndex] = useState(0);
+  const ref = useRef<HTMLImageElement>(null);
+  const key = sources.join('|');
+  useEffect(() => setIndex(0), [key]);
+  const next = () => setIndex((i) => (i + 1 < sources.length ? i + 1 : i));
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute('src')) next();
+  }, [index, key]);
+  return <img ref={ref} src={sources[index]} onError={next} {...rest} />;
+}
 
 function isLabelValue(x: unknown): x is { label: string; value: string } {
   return typeof x === 'object' && x !== null && typeof (x as { label?: unknown }).label === 'string' && typeof (x as { value?: unknown }).value === 'string';

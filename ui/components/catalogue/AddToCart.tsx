@@ -1,11 +1,10 @@
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartService } from '../../../core/cart/cart-service';
 import { validateQuantity } from '../../../core/checkout/field-rules';
 import type { Product } from '../../../core/catalogue/types';
-import { ContainerContext } from '../../hooks/use-service';
 import { TX } from '../../../adapters/wiring';
-import { ensureTransactions } from '../../app/transactions';
+import { useTransactionGetter } from '../../app/transactions';
 
 /** The most a shopper may order when the stock is managed and known (spec catalogue §5: below the available quantity). */
 function maxQuantity(product: Product): number | undefined {
@@ -17,17 +16,15 @@ function maxQuantity(product: Product): number | undefined {
 /** The quantity field (spec catalogue §5) and the add-to-cart button (the transaction half loaded first if needed). */
 export function AddToCart({ product, disabled }: { product: Product; disabled?: boolean }) {
   const { t } = useTranslation();
-  const container = useContext(ContainerContext);
+  const tx = useTransactionGetter();
   const [qty, setQty] = useState('1');
   const [busy, setBusy] = useState(false);
   const error = product.type_id === 'grouped' ? null : validateQuantity(qty, maxQuantity(product));
   const add = async () => {
-    if (busy || error || !container) return;
+    if (busy || error) return;
     setBusy(true);
     try {
-      await ensureTransactions();
-      if (!container.isBound(TX.Cart)) return;
-      await container.get<CartService>(TX.Cart).addItem(product, Number(qty));
+      await (await tx<CartService>(TX.Cart))?.addItem(product, Number(qty));
     } finally {
       setBusy(false);
     }

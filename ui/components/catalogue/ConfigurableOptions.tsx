@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConfigurableOption, Product, ProductConfiguration } from '../../../core/catalogue/types';
 import { availableOptionValues, outOfStockOptionValues } from '../../../core/catalogue/variants';
-import { useConfig } from '../../hooks/use-service';
-import { useAttributes } from '../../hooks/use-catalogue';
+import { useConfig, useAttributes } from '../../hooks/use-service';
 import { attributeLabel, optionLabel } from '../../../core/catalogue/attributes';
 
 /**

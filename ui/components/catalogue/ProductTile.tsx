@@ -15,7 +15,6 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
   const inStock = product.stock?.is_in_stock !== false;
   return (
     <li className="product-tile" data-sku={product.sku}>
-      {/* ProductLinkTo's link, with the config this tile has already (one component and lookup less per tile) */}
       <Link to={productLink(product, config)}>
         {src ? (
           // alt="": the link's text already names the product (axe image-redundant-alt)

@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartService } from '../../../core/cart/cart-service';
 import { backToCart } from '../../../core/checkout/back-to-cart';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, loadedIssuers, paymentChoiceChecks } from '../../../core/checkout/form-validation';
+import { loadedIssuers, paymentChoiceChecks } from '../../../core/checkout/form-validation';
 import { PaymentService } from '../../../core/checkout/payment-service';
 import { SessionService } from '../../../core/user/session-service';
 import { useForm } from '../../hooks/use-form';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useCheckout, useMessageText, useMicrocartToggle, useOnline, usePayment } from '../../hooks/use-transactions';
-import { useServerAction } from '../../hooks/use-server-action';
-import { FormMessage } from '../common/Field';
+import { Refusal, useServerAction } from '../../hooks/use-server-action';
+import { FormMessage, Form } from '../common/Field';
 import { localizeMessage } from '../../../core/server-messages';
 import { PaymentMethodChoice } from './PaymentStep';
 
@@ -31,56 +31,45 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
   const checkoutState = useCheckout();
   const payment = usePayment();
   const [retrying, setRetrying] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
-  const message = action.error ? { kind: 'error' as const, text: action.error } : notice;
 
   const methods = checkoutState.paymentMethods.filter((m) => paymentService.isProviderMethod(m.code));
-  const issuerList = loadedIssuers(payment);
-  const validate = (v: V) => collectErrors(paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config));
+  const validate = (v: V) => paymentChoiceChecks(v.paymentMethod, v.issuer, loadedIssuers(payment), config);
   const form = useForm<V>({ paymentMethod: '', issuer: '' }, validate);
-
-  useEffect(() => {
-    if (!retrying) return;
-    void checkout.loadPaymentMethods();
-    void paymentService.fetchIssuers();
-  }, [retrying, checkout, paymentService]);
+  // the form opened: its methods and banks are asked for
+  const toggleRetry = () => {
+    if (!retrying) void Promise.all([checkout.loadPaymentMethods(), paymentService.fetchIssuers()]);
+    setRetrying(!retrying);
+  };
 
   const restoreCart = () =>
     action.run(async () => {
-      setNotice(undefined);
       const outcome = await backToCart({ orders: checkout.orders, cart, session: sessionService }, { orderToken, incrementId });
-      if (outcome.kind === 'lines-unknown') return setNotice({ kind: 'error', text: t('orderStatus.linesUnknown') });
-      setNotice({ kind: 'success', text: t('orderStatus.restored') });
+      if (outcome.kind === 'lines-unknown') throw new Refusal(t('orderStatus.linesUnknown'));
       toggleCart(true);
-    });
+    }, t('orderStatus.restored'));
 
   return (
     <div className="order-status__recovery">
       <div className="order-status__actions">
-        <button type="button" className="button button--primary" aria-expanded={retrying} onClick={() => setRetrying((r) => !r)} disabled={!online}>
+        <button type="button" className="button button--primary" aria-expanded={retrying} onClick={toggleRetry} disabled={!online}>
           {t('orderStatus.payAgain')}
         </button>
         <button type="button" className="button button--secondary" onClick={restoreCart} disabled={action.busy}>
           {t('orderStatus.backToCart')}
         </button>
       </div>
-      <FormMessage kind={message?.kind ?? 'error'}>{message?.text}</FormMessage>
+      <FormMessage kind="success">{action.done}</FormMessage>
+      <FormMessage kind="error">{action.error}</FormMessage>
       {retrying ? (
-        <form
-          noValidate
-          className="order-status__retry form"
-          aria-labelledby="retry-heading"
-          onSubmit={form.submit(async (v) => {
-            await action.run(async () => {
-              setNotice(undefined);
-              const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.paymentMethod, v.issuer || undefined);
-              if (outcome.ok) return window.location.assign(outcome.redirectUrl);
-              const failure = paymentService.snapshot().error;
-              const text = failure && messageText(localizeMessage(failure.key, failure.params));
-              setNotice({ kind: 'error', text: text || t(outcome.error, { message: '' }) });
-            });
-          })}
-        >
+        <Form form={form} className="order-status__retry" aria-labelledby="retry-heading" onSubmit={async (v) => {
+          await action.run(async () => {
+            const outcome = await paymentService.retryPayment({ orderToken, incrementId, email }, v.paymentMethod, v.issuer || undefined);
+            if (outcome.ok) return window.location.assign(outcome.redirectUrl);
+            const failure = paymentService.snapshot().error;
+            const text = failure && messageText(localizeMessage(failure.key, failure.params));
+            throw new Refusal(text || t(outcome.error, { message: '' }));
+          });
+        }}>
           <h2 id="retry-heading">{t('orderStatus.payAgainTitle', { incrementId })}</h2>
           <PaymentMethodChoice
             form={form}
@@ -90,7 +79,7 @@ export function FailedPaymentActions({ orderToken, incrementId, email }: { order
           <button type="submit" className="button button--primary" disabled={action.busy || !online}>
             {t('orderStatus.payNow')}
           </button>
-        </form>
+        </Form>
       ) : null}
     </div>
   );

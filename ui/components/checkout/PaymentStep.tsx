@@ -2,14 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { billingAddressErrors } from '../../../core/checkout/address-rules';
-import { collectErrors, loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
+import { loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
 import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm, type FormApi, type FormValues } from '../../hooks/use-form';
 import { useCheckout, useMoney, usePayment } from '../../hooks/use-transactions';
-import { Field, FieldError } from '../common/Field';
+import { Field, FieldError, Form } from '../common/Field';
 import { CheckboxField, SelectField } from '../common/ChoiceFields';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
@@ -29,12 +29,10 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const methods = state.paymentMethods;
   const saved = state.paymentDetails;
   const shipping = state.shippingDetails;
-  // the bank list once loaded (an empty list answers 'No issuers'); undefined while it is still on its way
-  const issuerList = loadedIssuers(payment);
   // spec transactions §5: the billing address rule; iDEAL needs one of the provider's banks ('No issuers' without)
   const validate = (v: V) => ({
     ...(v.sameAsShipping ? {} : billingAddressErrors(v, config)),
-    ...collectErrors(paymentChoiceChecks(v.paymentMethod, v.issuer, issuerList, config)),
+    ...paymentChoiceChecks(v.paymentMethod, v.issuer, loadedIssuers(payment), config),
   });
   // the method picked before, or the default when it is no longer offered (offline: unknown, not withdrawn)
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
@@ -66,25 +64,21 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
     // only a change of the form's values is the shopper's (the core's pick is followed above)
   }, [picked, pickedIssuer]);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        const method = methods.find((m) => m.code === v.paymentMethod);
-        if (!method || !shipping) return;
-        const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
-        await checkout.savePaymentDetails({
-          ...address,
-          // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)
-          ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim(), saveInAccount: v.saveInAccount }),
-          paymentMethod: method.code,
-          ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
-        });
-        // the core records the method on the cart and refreshes the totals (collect-totals)
-        await checkout.selectPaymentMethod(method.code);
-        onDone();
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      const method = methods.find((m) => m.code === v.paymentMethod);
+      if (!method || !shipping) return;
+      const address = v.sameAsShipping ? addressFromDetails(shipping) : addressFromValues(v);
+      await checkout.savePaymentDetails({
+        ...address,
+        // a billing address of its own may be kept in the account after the order (core/checkout/saved-addresses.ts)
+        ...(v.sameAsShipping ? {} : { company: v.company.trim(), taxId: v.taxId.trim(), saveInAccount: v.saveInAccount }),
+        paymentMethod: method.code,
+        ...(needsIssuer(method.code, config) && v.issuer ? { paymentMethodAdditional: { issuer: v.issuer } } : {}),
+      });
+      // the core records the method on the cart and refreshes the totals (collect-totals)
+      await checkout.selectPaymentMethod(method.code);
+      onDone();
+    }}>
       <CheckboxField form={form} name="sameAsShipping" label={t('checkout.sameAsShipping')} />
       {!form.values.sameAsShipping ? (
         <>
@@ -120,7 +114,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
       <button type="submit" className="button button--primary">
         {t('checkout.continueToReview')}
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { collectErrors, validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
+import { validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
 import type { PersonalDetails } from '../../../core/checkout/types';
 import { personalDetailsFromCustomer } from '../../../core/checkout/personal-defaults';
 import { ModalService } from '../../../core/ui-state/modal-service';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useSession } from '../../hooks/use-transactions';
-import { Field } from '../common/Field';
+import { Field, Form, NewPasswordFields } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
-import { NewPasswordFields } from '../common/FormParts';
 
 type V = { firstName: string; lastName: string; emailAddress: string; createAccount: boolean; password: string; passwordRepeat: string };
 
@@ -23,15 +22,14 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
   const saved = useCheckout().personalDetails;
   const session = useSession();
   const loggedIn = !!session.token && !!session.current;
-  const validate = (v: V) =>
-    collectErrors({
-      firstName: validateName(v.firstName, config),
-      lastName: validateName(v.lastName, config),
-      emailAddress: validateEmail(v.emailAddress),
-      createAccount: null,
-      password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
-      passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
-    });
+  const validate = (v: V) => ({
+    firstName: validateName(v.firstName, config),
+    lastName: validateName(v.lastName, config),
+    emailAddress: validateEmail(v.emailAddress),
+    createAccount: null,
+    password: v.createAccount && !loggedIn ? validatePassword(v.password, config) : null,
+    passwordRepeat: v.createAccount && !loggedIn ? validatePasswordRepeat(v.password, v.passwordRepeat) : null,
+  });
   const form = useForm<V>(
     {
       firstName: saved?.firstName ?? session.current?.firstname ?? '',
@@ -53,19 +51,15 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of customer refills
   }, [customer]);
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        const details: PersonalDetails = { firstName: v.firstName.trim(), lastName: v.lastName.trim(), emailAddress: v.emailAddress.trim() };
-        if (v.createAccount && !loggedIn) {
-          details.createAccount = true;
-          details.password = v.password;
-        }
-        await checkout.savePersonalDetails(details);
-        onDone();
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      const details: PersonalDetails = { firstName: v.firstName.trim(), lastName: v.lastName.trim(), emailAddress: v.emailAddress.trim() };
+      if (v.createAccount && !loggedIn) {
+        details.createAccount = true;
+        details.password = v.password;
+      }
+      await checkout.savePersonalDetails(details);
+      onDone();
+    }}>
       {!loggedIn ? (
         <p className="checkout__login-hint">
           {t('checkout.haveAccount')}{' '}
@@ -88,6 +82,6 @@ export function PersonalStep({ onDone }: { onDone: () => void }) {
       <button type="submit" className="button button--primary">
         {t('checkout.continueToShipping')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaymentService, type CheckoutCompletion } from '../../../core/checkout/payment-service';
-import { collectErrors, validateTerms } from '../../../core/checkout/form-validation';
+import { validateTerms } from '../../../core/checkout/form-validation';
 import { useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useOnline, usePayment } from '../../hooks/use-transactions';
 import { useServerAction } from '../../hooks/use-server-action';
-import { FormMessage } from '../common/Field';
+import { FormMessage, Form } from '../common/Field';
 import { CheckboxField } from '../common/ChoiceFields';
 import { usePaymentMethodTitle } from './payment-method-title';
 
@@ -19,20 +19,16 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
   const online = useOnline();
   const methodTitle = usePaymentMethodTitle();
   const action = useServerAction();
-  const validate = (v: { terms: boolean }) => collectErrors({ terms: validateTerms(v.terms) });
+  const validate = (v: { terms: boolean }) => ({ terms: validateTerms(v.terms) });
   const form = useForm({ terms: false }, validate);
   const { personalDetails: p, shippingDetails: s, paymentDetails: pay } = state;
   const method = state.paymentMethods.find((m) => m.code === pay?.paymentMethod);
   const issuer = paymentState.issuers.find((i) => i.id === pay?.paymentMethodAdditional?.['issuer']);
   const busy = state.placing || paymentState.creating;
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async () => {
-        await action.run(async () => onCompleted(await payment.completeCheckout()));
-      })}
-    >
+    <Form form={form} onSubmit={async () => {
+      await action.run(async () => onCompleted(await payment.completeCheckout()));
+    }}>
       <dl className="review">
         <div>
           <dt>{t('checkout.personalDetails')}</dt>
@@ -75,6 +71,6 @@ export function ReviewStep({ onCompleted }: { onCompleted: (c: CheckoutCompletio
       <button type="submit" className="button button--primary button--large" disabled={busy} aria-busy={busy}>
         {busy ? t('checkout.placing') : t('checkout.placeOrder')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { defaultMethod } from '../../../core/checkout/checkout-rules';
-import { collectErrors, validateRequired } from '../../../core/checkout/form-validation';
+import { validateRequired } from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useCheckout, useMoney } from '../../hooks/use-transactions';
 import { addressFieldChecks } from '../../../core/checkout/address-rules';
-import { FieldError } from '../common/Field';
+import { FieldError, Form } from '../common/Field';
 import { AddressFields, addressFromDetails, addressFromValues, EMPTY_ADDRESS } from './AddressFields';
 import type { AddressFormValues } from '../../../core/checkout/saved-addresses';
 
@@ -24,8 +24,7 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const methods = state.shippingMethods;
   const saved = state.shippingDetails;
   const personal = state.personalDetails;
-  const validate = (v: V) =>
-    collectErrors({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
+  const validate = (v: V) => ({ ...addressFieldChecks(v, config), shippingMethod: validateRequired(v.shippingMethod) });
   const fallback = defaultMethod(methods);
   // what the step shows before anyone types: a saved default address fills only this (AddressFields)
   const blank = { ...EMPTY_ADDRESS(config), firstName: personal?.firstName ?? '', lastName: personal?.lastName ?? '' };
@@ -44,24 +43,20 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
   const errorId = `${form.inputId('shippingMethod')}-error`;
   const methodError = form.error('shippingMethod');
   return (
-    <form
-      noValidate
-      className="form"
-      onSubmit={form.submit(async (v) => {
-        const method = methods.find((m) => methodKey(m) === v.shippingMethod) ?? fallback;
-        if (!method) return;
-        await checkout.saveShippingDetails({
-          ...addressFromValues(v),
-          shippingMethod: method.method_code,
-          shippingCarrier: method.carrier_code,
-          // kept in the account after the order, unless the account has it already (core/checkout/saved-addresses.ts)
-          saveInAccount: v.saveInAccount,
-        });
-        // the core sends the address to the server (shipping-information) so its totals carry the shipping once
-        await checkout.selectShippingMethod(method.method_code, method.carrier_code);
-        onDone();
-      })}
-    >
+    <Form form={form} onSubmit={async (v) => {
+      const method = methods.find((m) => methodKey(m) === v.shippingMethod) ?? fallback;
+      if (!method) return;
+      await checkout.saveShippingDetails({
+        ...addressFromValues(v),
+        shippingMethod: method.method_code,
+        shippingCarrier: method.carrier_code,
+        // kept in the account after the order, unless the account has it already (core/checkout/saved-addresses.ts)
+        saveInAccount: v.saveInAccount,
+      });
+      // the core sends the address to the server (shipping-information) so its totals carry the shipping once
+      await checkout.selectShippingMethod(method.method_code, method.carrier_code);
+      onDone();
+    }}>
       <AddressFields form={form} use="shipping" blank={blank} />
       <fieldset className="methods" aria-describedby={errorId}>
         <legend>{t('checkout.shippingMethod')}</legend>
@@ -84,6 +79,6 @@ export function ShippingStep({ onDone }: { onDone: () => void }) {
       <button type="submit" className="button button--primary">
         {t('checkout.continueToPayment')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { FormHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormApi, FormValues } from '../../hooks/use-form';
+import type { ServerAction } from '../../hooks/use-server-action';
 
 interface FieldProps<V extends FormValues> {
   form: FormApi<V>;
@@ -75,6 +76,17 @@ export function Field<V extends FormValues>({ form, name, label, type = 'text', 
   );
 }
 
+type FormProps<V extends FormValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
+  form: FormApi<V>;
+  onSubmit: (values: V) => void | Promise<void>;
+};
+
+/** A form over useForm: the core's rules answer inline (the browser's own check off); `onSubmit` once they pass. */
+export function Form<V extends FormValues>({ form, onSubmit, className, ...rest }: FormProps<V>) {
+  const classes = className ? `form ${className}` : 'form';
+  return <form noValidate className={classes} onSubmit={form.submit(onSubmit)} {...rest} />;
+}
+
 /** A form-level message (server error, success): role=alert for errors, status otherwise. */
 export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
   if (!children) return null;
@@ -82,5 +94,39 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'i
     <p className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
+  );
+}
+
+/** A form's end: the command's outcome (success, or its error) and the submit button, disabled while it runs. */
+export function ActionSubmit({ action, label, disabled }: { action: ServerAction; label: string; disabled?: boolean }) {
+  return (
+    <>
+      <FormMessage kind="success">{action.done}</FormMessage>
+      <FormMessage kind="error">{action.error}</FormMessage>
+      <button type="submit" className="button button--primary" disabled={action.busy || disabled}>
+        {label}
+      </button>
+    </>
+  );
+}
+
+/** A new password and its repeat (spec transactions §5), the password rule shown as the hint. */
+export function NewPasswordFields<V extends FormValues>({
+  form,
+  password,
+  repeat,
+  label,
+}: {
+  form: FormApi<V>;
+  password: keyof V & string;
+  repeat: keyof V & string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field form={form} name={password} type="password" label={label} autoComplete="new-password" required hint={t('validation.passwordRule')} />
+      <Field form={form} name={repeat} type="password" label={t('auth.passwordRepeat')} autoComplete="new-password" required />
+    </>
   );
 }

@@ -47,11 +47,11 @@ export function Modal({ title, onClose, children, className, closeLabel, variant
       if (!target || box.contains(target) || target.closest('[aria-modal="true"]')) return;
       box.focus();
     };
-    document.addEventListener('keydown', onDocKey);
-    document.addEventListener('focusin', onFocusIn);
+    const listening = new AbortController();
+    document.addEventListener('keydown', onDocKey, { signal: listening.signal });
+    document.addEventListener('focusin', onFocusIn, { signal: listening.signal });
     return () => {
-      document.removeEventListener('keydown', onDocKey);
-      document.removeEventListener('focusin', onFocusIn);
+      listening.abort();
       const back = before && before !== document.body && before.isConnected ? before : latest.current.returnFocus?.();
       back?.focus?.();
     };

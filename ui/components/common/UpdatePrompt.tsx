@@ -1,7 +1,26 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onUpdateOffer, waitingUpdate } from '../../app/sw-update';
 import { announce } from './LiveRegion';
+
+/** How to activate a waiting service worker, or null: UpdatePrompt's state, small as it is in the first load. */
+type Listener = () => void;
+
+let activate: (() => void) | null = null;
+const listeners = new Set<Listener>();
+
+export function offerUpdate(activateWaitingWorker: (() => void) | null): void {
+  activate = activateWaitingWorker;
+  for (const l of listeners) l();
+}
+
+function waitingUpdate(): (() => void) | null {
+  return activate;
+}
+
+function onUpdateOffer(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** A field the shopper types into (not the header search, not a quantity or a choice). */
 const TYPED = 'input:is([type="text"], [type="email"], [type="tel"], [type="password"], :not([type])):not([role="combobox"]), textarea';

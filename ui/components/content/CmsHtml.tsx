@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { HtmlSanitizer } from '../../../core/ports/html-sanitizer';
 import { TOKENS } from '../../../core/ports/tokens';
-import { useService } from '../../hooks/use-service';
+import { useService, useCms, useContainer } from '../../hooks/use-service';
+import { CmsService } from '../../../core/catalogue/cms-service';
+import { ownEntry } from '../../../core/dictionary';
 
 /** The markup the server rendered for the CmsHtml with this id (React's useId is the same on both sides while hydrating). */
 function serverMarkup(id: string): string | undefined {
@@ -43,4 +45,16 @@ export function CmsHtml({ html, className }: { html: string | undefined; classNa
   };
   const markup = { __html: clean ?? '' };
   return <div className={className} data-cms-html={id} onClick={onClick} dangerouslySetInnerHTML={markup} />;
+}
+
+/** A CMS block by identifier (spec catalogue §3.5); loaded here when the page's load did not bring it. */
+export function CmsBlock({ identifier, className }: { identifier: string; className?: string }) {
+  const cms = useCms();
+  const container = useContainer();
+  const block = ownEntry(cms.blocks, identifier);
+  useEffect(() => {
+    if (!block) void container.get(CmsService).loadBlock(identifier);
+  }, [block, identifier, container]);
+  if (!block?.content) return null;
+  return <CmsHtml html={block.content} className={className} />;
 }

@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RatingWidget as RatingData, ReviewService } from '../../../core/content/review-service';
+import type { ReviewService } from '../../../core/content/review-service';
 import { numberFormat } from '../../../core/format/intl';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
 import { useLocale } from '../../hooks/use-service';
+import { useLoaded } from '../../hooks/use-shell';
 
 /** The shop's review rating (spec catalogue §3.8, §7), linking to the review page; a failed call shows nothing. */
 export function RatingWidget({ place }: { place: 'footer' | 'product' }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const tx = useTransactionGetter();
-  const [rating, setRating] = useState<RatingData>();
-  useEffect(() => {
-    let live = true;
-    tx<ReviewService>(TX.Review)
-      .then((reviews) => reviews?.widget())
-      .then((r) => live && setRating(r), () => undefined);
-    return () => void (live = false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per mount
-  }, []);
+  const rating = useLoaded(() => tx<ReviewService>(TX.Review).then((reviews) => reviews?.widget()), []);
   if (!rating) return null;
   const score = numberFormat(locale, { maximumFractionDigits: 1 });
   const text = t('rating.summary', {

@@ -4,16 +4,16 @@ import type { Product } from '../../../core/catalogue/types';
 import { productLink } from '../../../core/routing/links';
 import { useTranslation } from 'react-i18next';
 import { CategoryService } from '../../../core/catalogue/category-service';
-import { useConfig } from '../../hooks/use-service';
-import { useCategory, useContainer, useSearch, useSearchService, useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
+import { useConfig, useCategory, useContainer, useSearch, useSearchService } from '../../hooks/use-service';
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
 import { ListLink } from '../lists/ListLinks';
-import { CmsBlock } from '../content/CmsBlock';
+import { CmsBlock } from '../content/CmsHtml';
 import { MobileMenu } from '../navigation/MobileMenu';
 import { BottomNav } from '../navigation/BottomNav';
 import { MegaMenu } from './MegaMenu';
 import { SEARCH_LISTBOX_ID, SearchPanel, searchOptionId } from './SearchPanel';
+import { useUiFlags, useUiFlagsService } from '../../hooks/use-shell';
 
 /** spec catalogue §2.5 the header; the search field is an ARIA 1.2 list autocomplete combobox. */
 export function Header() {

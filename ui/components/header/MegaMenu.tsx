@@ -1,10 +1,11 @@
-import { startTransition, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../core/catalogue/types';
 import type { Banner, HomeContentSource } from '../../../core/catalogue/home-content';
 import { TOKENS } from '../../../core/ports/tokens';
 import { useConfig, useService } from '../../hooks/use-service';
+import { useLoaded } from '../../hooks/use-shell';
 
 /** the size of a menu banner's image slot (CSS pixels; the image is scaled into it, so the layout never shifts) */
 const MENU_BANNER_IMAGE = { width: 240, height: 140 } as const;
@@ -25,23 +26,6 @@ function MenuAside({ banners, label }: { banners: readonly Banner[]; label: stri
   );
 }
 
-/** spec catalogue §2.5, §2.11: the menu's aside banners, read once mounted; a failure shows none (§8). */
-function useMenuAsideBanners(): readonly Banner[] {
-  const source = useService<HomeContentSource>(TOKENS.HomeContent);
-  const storeCode = useConfig().storeViews.defaultStoreCode;
-  const [banners, setBanners] = useState<readonly Banner[]>([]);
-  useEffect(() => {
-    let live = true;
-    source
-      .load(storeCode)
-      // a transition: the mega menu's hundred-odd links re-render in slices, not in one task of 170 ms at 4x throttling
-      .then((content) => live && startTransition(() => setBanners(content.banners.menuAsideBanners)))
-      .catch(() => undefined);
-    return () => void (live = false);
-  }, [source, storeCode]);
-  return banners;
-}
-
 /** spec catalogue §2.5: the desktop mega menu; Escape closes a panel and gives the focus back to its button. */
 export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();
@@ -50,7 +34,10 @@ export function MegaMenu({ menu }: { menu: readonly MenuItem[] }) {
   // a click right after the pointer opened the panel must not close it again
   const hoverOpened = useRef<{ id: number; at: number } | null>(null);
   const location = useLocation();
-  const banners = useMenuAsideBanners();
+  const content = useService<HomeContentSource>(TOKENS.HomeContent);
+  // spec catalogue §2.5, §2.11: the aside banners, read once mounted; a failure shows none (§8)
+  const storeCode = config.storeViews.defaultStoreCode;
+  const banners = useLoaded(() => content.load(storeCode), [content, storeCode])?.banners.menuAsideBanners ?? [];
   useEffect(() => setOpen(null), [location.pathname]);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open !== null) {

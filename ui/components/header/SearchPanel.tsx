@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../core/catalogue/types';
 import { imageUrl } from '../../../core/catalogue/image-url';
-import { useConfig } from '../../hooks/use-service';
-import { useSearch, useSearchService } from '../../hooks/use-catalogue';
+import { useConfig, useSearch, useSearchService } from '../../hooks/use-service';
 import { Price } from '../common/Price';
 
 export const SEARCH_LISTBOX_ID = 'search-results';

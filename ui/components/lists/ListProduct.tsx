@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AttributeService, itemOptionLabels } from '../../../core/catalogue/attributes';
 import { imageUrl } from '../../../core/catalogue/image-url';
 import type { ProductOption } from '../../../core/catalogue/types';
 import type { ListItem } from '../../../core/user/list-items';
-import { useAttributes } from '../../hooks/use-catalogue';
-import { useConfig, useService } from '../../hooks/use-service';
-import { ProductLinkTo } from '../catalogue/ProductLinkTo';
+import { productLink } from '../../../core/routing/links';
+import { useConfig, useService, useAttributes } from '../../hooks/use-service';
 
 /** The chosen options of a configured variant (a list item, a cart line) in the store view's words ("Kleur: Goud"). */
 export function ItemOptions({ item, className }: { item: { product_option?: ProductOption }; className: string }) {
@@ -34,7 +34,7 @@ export function ListItemLink({ item }: { item: ListItem }) {
   const { t } = useTranslation();
   const src = imageUrl(item.thumbnail ?? item.image, config.images.cart, config);
   return (
-    <ProductLinkTo product={item}>
+    <Link to={productLink(item, config)}>
       {src ? (
         // alt="": the link's text names the product
         <img src={src} alt="" width={config.images.cart.width / 2} height={config.images.cart.height / 2} loading="lazy" />
@@ -42,7 +42,7 @@ export function ListItemLink({ item }: { item: ListItem }) {
         <span className="list-item__noimage" aria-hidden="true" title={t('lists.wishlist.title')} />
       )}
       <span className="list-item__name">{item.name}</span>
-    </ProductLinkTo>
+    </Link>
   );
 }
 
@@ -54,4 +54,27 @@ export function keepFocusAfterRemoval(item: Element | null, selector: string, al
   const neighbour = index >= 0 ? (items[index + 1] ?? items[index - 1]) : undefined;
   const target = neighbour?.querySelector<HTMLElement>(selector) ?? document.querySelector<HTMLElement>('#main h1');
   setTimeout(() => target?.focus(), 0);
+}
+
+/** A shopper's list page: its h1, "loading" until the list is read, the empty state, else the list. */
+export function ListPage({ kind, ready, count, children }: { kind: 'wishlist' | 'compare'; ready: boolean; count: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className={`list-page list-page--${kind}`}>
+      <h1 tabIndex={-1}>{t(`lists.${kind}.title`)}</h1>
+      {!ready ? (
+        <p role="status">{t('lists.loading')}</p>
+      ) : count === 0 ? (
+        <div className="list-page__empty">
+          <p>{t(`lists.${kind}.empty`)}</p>
+          <p>{t(`lists.${kind}.emptyHint`)}</p>
+          <Link to="/" className="button button--primary">
+            {t('lists.continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        children
+      )}
+    </section>
+  );
 }

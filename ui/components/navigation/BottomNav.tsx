@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../hooks/use-service';
-import { useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
 import { MicrocartButton } from '../cart/MicrocartButton';
 import { AccountButton } from '../account/AccountButton';
+import { useUiFlags, useUiFlagsService } from '../../hooks/use-shell';
 
 /** spec catalogue §2.7: the mobile bottom navigation: home, menu, search, profile and the cart. */
 export function BottomNav() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../core/catalogue/types';
-import { useUiFlags, useUiFlagsService } from '../../hooks/use-catalogue';
+import { useUiFlags, useUiFlagsService } from '../../hooks/use-shell';
 
 const MAX_LEVELS = 3;
 
