@@ -25,7 +25,8 @@ export function ScrollRestore() {
     const { signal } = listening;
     window.addEventListener('pagehide', auto, { signal });
     window.addEventListener('pageshow', manual, { signal });
-    window.addEventListener('scroll', () => void positions.set(shown.current, window.scrollY), { passive: true, signal });
+    const keep = () => void positions.set(shown.current, window.scrollY);
+    window.addEventListener('scroll', keep, { passive: true, signal });
     return () => {
       auto();
       listening.abort();

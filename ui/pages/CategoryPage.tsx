@@ -1,7 +1,9 @@
 import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter, isFilterChosen } from '../../core/catalogue/filters';
+import {
+  chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter, isFilterChosen,
+} from '../../core/catalogue/filters';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption, Product } from '../../core/catalogue/types';
 import type { SortOption } from '../../core/config';
@@ -114,8 +116,10 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);
-  const sortBy = ({ key, label }: SortOption) =>
-    push(setSystemFilter(state.filters, 'sort', key === config.defaultSort ? undefined : { id: key, label: t(label), type: 'sort' }));
+  const sortBy = ({ key, label }: SortOption) => {
+    const chosen = key === config.defaultSort ? undefined : { id: key, label: t(label), type: 'sort' as const };
+    push(setSystemFilter(state.filters, 'sort', chosen));
+  };
   const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
   const resolution = usePageResolution();
   // spec catalogue §2.4 (tag manager): the list shown, and the product a shopper opens from it

@@ -110,7 +110,11 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
   const shipMethod = state.shippingMethods.find((m) => m.method_code === sh?.shippingMethod);
   return (
     <div className="checkout__steps">
-      <Step step="personal" title={t('checkout.personalDetails')} summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}>
+      <Step
+        step="personal"
+        title={t('checkout.personalDetails')}
+        summary={p ? `${p.firstName} ${p.lastName} · ${p.emailAddress}` : null}
+      >
         <PersonalStep onDone={next('shipping')} />
       </Step>
       <Step

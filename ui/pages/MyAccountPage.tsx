@@ -14,7 +14,9 @@ import { addressLine } from '../../core/checkout/saved-addresses';
 import { useServerAction } from '../hooks/use-server-action';
 import { NewsletterService } from '../../core/content/newsletter-service';
 import { FieldError, Field, FormMessage, Form, ActionSubmit, NewPasswordFields } from '../components/common/Field';
-import { validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired } from '../../core/checkout/form-validation';
+import {
+  validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired,
+} from '../../core/checkout/form-validation';
 import { useForm } from '../hooks/use-form';
 
 /** Profile edit (queued POST /api/user/me; 'Account data has successfully been updated' from the core). */

@@ -3,7 +3,9 @@ import { SessionService } from '../../../core/user/session-service';
 import { ModalService, MODALS, type AuthModalMode } from '../../../core/ui-state/modal-service';
 import { NotificationService } from '../../../core/ui-state/notification-service';
 import { MESSAGES, type MessageKey } from '../../../core/messages';
-import { validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms } from '../../../core/checkout/form-validation';
+import {
+  validateEmail, validateName, validatePassword, validatePasswordRepeat, validateRequired, validateTerms,
+} from '../../../core/checkout/form-validation';
 import { useConfig, useService } from '../../hooks/use-service';
 import { useForm } from '../../hooks/use-form';
 import { useServerAction } from '../../hooks/use-server-action';

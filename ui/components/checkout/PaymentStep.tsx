@@ -2,7 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
 import { billingAddressErrors } from '../../../core/checkout/address-rules';
-import { loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable } from '../../../core/checkout/form-validation';
+import {
+  loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable,
+} from '../../../core/checkout/form-validation';
 import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';

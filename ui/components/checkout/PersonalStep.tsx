@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../../core/checkout/checkout-service';
-import { validateEmail, validateName, validatePassword, validatePasswordRepeat } from '../../../core/checkout/form-validation';
+import {
+  validateEmail, validateName, validatePassword, validatePasswordRepeat,
+} from '../../../core/checkout/form-validation';
 import type { PersonalDetails } from '../../../core/checkout/types';
 import { personalDetailsFromCustomer } from '../../../core/checkout/personal-defaults';
 import { ModalService } from '../../../core/ui-state/modal-service';

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useService } from '../../hooks/use-service';
-import { useCookieNotice, useMounted, useOnline, useProgress, useUiFlags, useMessageText, useNotifications } from '../../hooks/use-shell';
+import {
+  useCookieNotice, useMounted, useOnline, useProgress, useUiFlags, useMessageText, useNotifications,
+} from '../../hooks/use-shell';
 import { mirrorCookieNotice } from '../../head/cookie-notice-mirror';
 import { useTransactionUi } from '../../app/transactions';
 import { NotificationService } from '../../../core/ui-state/notification-service';
