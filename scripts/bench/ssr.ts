@@ -78,9 +78,7 @@ function wire(url: string): Promise<{ bytes: number; text: string; encoding: str
         const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
         resolve({ bytes: body.length, text: decoded.toString(), encoding });
       });
-    })
-      .on('error', reject)
-      .end();
+    }).on('error', reject).end();
   });
 }
 
@@ -155,7 +153,6 @@ function serverCpu(primary: number) {
 let backendPid = 0;
 
 /** scripts/bench/probe.mjs, preloaded into the storefronts by this bench only, writes its reports here */
-const PROBE_FILE = join(root, 'scripts/bench/probe.mjs');
 const probeDir = mkdtempSync(join(tmpdir(), 'bench-ssr-probe-'));
 
 /** Sends `signal` to every worker and reads the report its probe writes (undefined when none came in `seconds`). */
@@ -176,15 +173,16 @@ async function askWorkers<T>(primary: number, signal: NodeJS.Signals, seconds: n
 }
 
 type Summary = Record<'p50' | 'p90' | 'p99' | 'max' | 'mean', number>;
-type ProbeReport = Record<'rssMb' | 'connections' | 'requests', number> & Record<'queued' | 'total' | 'loopDelay', Summary> & {
-  gc: Record<string, { count: number; ms: number; max: number }>;
-};
+type ProbeReport = Record<'rssMb' | 'connections' | 'requests', number>
+  & Record<'queued' | 'total' | 'loopDelay', Summary>
+  & { gc: Record<string, { count: number; ms: number; max: number }> };
 
 /** `--probe`: the client's latency and CPU, and per worker what its probe counted since the round began */
 async function printProbe(primary: number, title: string, r: Result, clientCpu: NodeJS.CpuUsage): Promise<void> {
   const l = r.latency;
   const client = ((clientCpu.user + clientCpu.system) / 1000 / Math.max(1, r.requests.total)).toFixed(2);
-  console.log(`\n${title}: client latency p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, max ${l.max}, mean ${l.average.toFixed(0)} ms; the bench's own CPU ${client} ms/answer`);
+  const latency = `p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, max ${l.max}, mean ${l.average.toFixed(0)} ms`;
+  console.log(`\n${title}: client latency ${latency}; the bench's own CPU ${client} ms/answer`);
   // a worker that answered nothing in the round has no percentiles (NaN, written as null)
   const n = (x: number | null) => (typeof x === 'number' ? x.toFixed(0) : '-');
   const f = (h: Summary) => `p50 ${n(h.p50)} p90 ${n(h.p90)} p99 ${n(h.p99)} max ${n(h.max)} mean ${n(h.mean)}`;
@@ -194,8 +192,8 @@ async function printProbe(primary: number, title: string, r: Result, clientCpu: 
     const { p50, p99, max } = w.loopDelay;
     const loop = `loop delay p50 ${p50.toFixed(1)} p99 ${p99.toFixed(1)} max ${max.toFixed(1)} ms`;
     const times = `request->head ${f(w.queued)}; request->end ${f(w.total)}`;
-    const rss = `RSS ${w.rssMb.toFixed(0)} MB at the end`;
-    console.log(`  worker ${pid}: ${w.connections} connections, ${w.requests} answers, ${rss}; ${times}; ${loop}; GC ${gc.join(', ')}`);
+    const counts = `${w.connections} connections, ${w.requests} answers, RSS ${w.rssMb.toFixed(0)} MB at the end`;
+    console.log(`  worker ${pid}: ${counts}; ${times}; ${loop}; GC ${gc.join(', ')}`);
   }
 }
 
@@ -205,14 +203,16 @@ async function printProbe(primary: number, title: string, r: Result, clientCpu: 
  */
 async function measure(base: string, path: string, connections: number, duration: number, primary: number, label = '') {
   if (opts.probe) await askWorkers(primary, 'SIGWINCH', 2);
-  const [cpu0, backend0, client0, t0] = [serverCpu(primary), cpuMs(`/proc/${backendPid}`), process.cpuUsage(), Date.now()];
+  const [cpu0, client0, t0] = [serverCpu(primary), process.cpuUsage(), Date.now()];
+  const backend0 = cpuMs(`/proc/${backendPid}`);
   const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: ACCEPT, timeout: 10 });
-  const [cpu, ms] = [serverCpu(primary), Date.now() - t0];
-  if (opts.probe) await printProbe(primary, `${label} ${path} at ${connections} connections`, r, process.cpuUsage(client0));
+  const [cpu, ms, client] = [serverCpu(primary), Date.now() - t0, process.cpuUsage(client0)];
+  if (opts.probe) await printProbe(primary, `${label} ${path} at ${connections} connections`, r, client);
   const perAnswer = (ms: number) => ms / r.requests.total;
   return {
     connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts,
-    non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer: perAnswer(cpu.all - cpu0.all), mainPerAnswer: perAnswer(cpu.main - cpu0.main),
+    non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer: perAnswer(cpu.all - cpu0.all),
+    mainPerAnswer: perAnswer(cpu.main - cpu0.main),
     backendCpuPerAnswer: perAnswer(cpuMs(`/proc/${backendPid}`) - backend0),
     split: [...cpu.each].map(([pid, used]) => (((used - (cpu0.each.get(pid) ?? 0)) / ms) * 100).toFixed(0)).join('+'),
   };
@@ -224,11 +224,14 @@ function print(rows: Row[]): void {
   // each build's rows against its own static asset's (the baseline's rows say 'baseline')
   const staticRps = (r: Row) => rows.find((s) => s.target === 'static asset' && s.connections === r.connections &&
     s.mode.includes('baseline') === r.mode.includes('baseline'))?.rps ?? NaN;
-  console.log('\n| target | mode | conns | req/s | p50 ms | p99 ms | errors | non-2xx | x static | server CPU ms/answer (main thread) | backend CPU ms/answer | workers, % of a core |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const columns = ['target', 'mode', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'x static',
+    'server CPU ms/answer (main thread)', 'backend CPU ms/answer', 'workers, % of a core'];
+  console.log(`\n| ${columns.join(' | ')} |\n|${'---|'.repeat(columns.length)}`);
   for (const r of rows) {
-    const cpu = `${r.cpuPerAnswer.toFixed(1)} (${r.mainPerAnswer.toFixed(1)})`;
-    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${r.codes ? ` (${r.codes})` : ''} | ${(r.rps / staticRps(r)).toFixed(2)} | ${cpu} | ${r.backendCpuPerAnswer.toFixed(1)} | ${r.split} |`);
+    const cells = [r.target, r.mode, r.connections, r.rps.toFixed(0), r.p50, r.p99, r.errors,
+      `${r.non2xx}${r.codes ? ` (${r.codes})` : ''}`, (r.rps / staticRps(r)).toFixed(2),
+      `${r.cpuPerAnswer.toFixed(1)} (${r.mainPerAnswer.toFixed(1)})`, r.backendCpuPerAnswer.toFixed(1), r.split];
+    console.log(`| ${cells.join(' | ')} |`);
   }
 }
 
@@ -269,7 +272,8 @@ async function rssOver(base: string, primary: number, paths: string[], total: nu
       external: mb(report?.after.external),
     }));
   };
-  const run = (amount: number) => autocannon({ url: base, connections: 20, amount, requests: paths.map((path) => ({ path })), headers: ACCEPT, timeout: 10 });
+  const requests = paths.map((path) => ({ path }));
+  const run = (amount: number) => autocannon({ url: base, connections: 20, amount, requests, headers: ACCEPT });
   await run(paths.length * 2);
   const start = await workerMemory();
   const first = await run(Math.floor(total / 2));
@@ -286,11 +290,13 @@ async function rssOver(base: string, primary: number, paths: string[], total: nu
     const e = end.find((a) => a.pid === s.pid);
     if (!m || !e) continue;
     const over = (k: keyof typeof s) => `${s[k]} -> ${m[k]} -> ${e[k]} MB`;
-    console.log(`  worker ${s.pid}: RSS ${over('rss')} (${pct(m.rss, e.rss)}); heap after GC ${over('heap')} (${pct(m.heap, e.heap)}); heap before GC ${over('heapBeforeGc')}; external ${over('external')}`);
+    const heap = `heap after GC ${over('heap')} (${pct(m.heap, e.heap)}); heap before GC ${over('heapBeforeGc')}`;
+    console.log(`  worker ${s.pid}: RSS ${over('rss')} (${pct(m.rss, e.rss)}); ${heap}; external ${over('external')}`);
   }
 }
 
-const linesOf = (files: string[]) => files.reduce((n, f) => n + readFileSync(join(root, f), 'utf8').split('\n').length - 1, 0);
+const linesOf = (files: string[]) =>
+  files.reduce((n, f) => n + readFileSync(join(root, f), 'utf8').split('\n').length - 1, 0);
 
 /**
  * The storefront edge's size (ui/server.ts, ui/server-main.ts and ui/edge/*.ts without tests) and the build scripts'
@@ -305,21 +311,15 @@ function sizes(): string {
       if (!build.includes(`scripts/${name}`)) build.push(`scripts/${name}`);
     }
   }
-  return `edge: ${linesOf(edgeFiles)} lines in ${edgeFiles.length} files (ui/server.ts, ui/server-main.ts, ui/edge/*.ts without tests)\n` +
+  const edgeWhat = 'ui/server.ts, ui/server-main.ts, ui/edge/*.ts without tests';
+  return `edge: ${linesOf(edgeFiles)} lines in ${edgeFiles.length} files (${edgeWhat})\n` +
     `build scripts: ${linesOf(build)} lines in ${build.join(', ')}`;
-}
-
-/** a build's manifest entry (dist/client/manifest.json beside its server.mjs) */
-function entryOf(server: string): string {
-  return (JSON.parse(readFileSync(join(dirname(server), 'client/manifest.json'), 'utf8')) as { entry: string }).entry;
 }
 
 async function main(): Promise<void> {
   if (opts['lines-only']) return console.log(sizes());
-  if (!opts['no-build']) {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('build failed');
-  }
+  const build = () => spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status === 0;
+  if (!opts['no-build'] && !build()) throw new Error('build failed');
   const apiPort = await freePort();
   const backend = await startChild('dist/backend.mjs', ['--reset', '--port', String(apiPort), '--data-dir', mkdtempSync(join(tmpdir(), 'bench-ssr-'))], {});
   backendPid = backend.pid!;
@@ -333,14 +333,14 @@ async function main(): Promise<void> {
   const load0 = loadAverage();
   const env: Record<string, string> = {
     API_URL: api,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE_FILE}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${join(root, 'scripts/bench/probe.mjs')}`.trim(),
     BENCH_PROBE_DIR: probeDir,
     ...(opts.probe ? { BENCH_LATENCY: '1' } : {}),
     ...(opts.workers ? { WEB_CONCURRENCY: opts.workers } : {}),
   };
   try {
     for (const mode of MODES) {
-      const cache: Record<string, string> = mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {};
+      const modeEnv = { ...env, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) };
       // this build, then the baseline's with ', baseline' in its rows' mode; each round runs on one, then the other
       const builds = [{ server: join(root, 'dist/server.mjs'), suffix: '' }];
       if (opts.baseline) builds.push({ server: opts.baseline, suffix: ', baseline' });
@@ -350,12 +350,14 @@ async function main(): Promise<void> {
           const port = await freePort();
           // a baseline that cannot start (a copy of dist/ outside the repo, where its packages do not resolve: link
           // node_modules beside it) throws here, and the finally below stops what did start
-          const child = await startChild(b.server, [], { ...env, ...cache, PORT: String(port) }, /storefront listening/);
+          const child = await startChild(b.server, [], { ...modeEnv, PORT: String(port) }, /storefront listening/);
           running.push({ ...b, base: `http://127.0.0.1:${port}`, child });
         }
         // warm up: every page rendered once (and cached in the cached run), JIT warm
         for (const [, path] of PAGES) {
-          for (const { base } of running) await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: ACCEPT });
+          for (const { base } of running) {
+            await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: ACCEPT });
+          }
         }
         if (mode === 'uncached') {
           console.log(await firstVisitBytes(running[0]!.base));
@@ -364,7 +366,9 @@ async function main(): Promise<void> {
         }
         for (const connections of CONNECTIONS) {
           for (const { server, suffix, base, child } of mode === 'uncached' ? running : []) {
-            const row = await measure(base, `/dist/${entryOf(server)}`, connections, DURATION, child.pid!);
+            // the build's entry script, named in dist/client/manifest.json beside its server.mjs
+            const { entry } = JSON.parse(readFileSync(join(dirname(server), 'client/manifest.json'), 'utf8'));
+            const row = await measure(base, `/dist/${entry}`, connections, DURATION, child.pid!);
             rows.push({ target: 'static asset', mode: `precompressed${suffix}`, ...row });
           }
           for (const [name, path] of PAGES) {
@@ -378,7 +382,8 @@ async function main(): Promise<void> {
         }
         const [shop, ...others] = running;
         for (const { child } of others) await stopChild(child);
-        const [rss, label] = mode === 'uncached' ? [RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)'] : [RSS_REQUESTS, 'output cache on'];
+        const [rss, label] = mode === 'uncached'
+          ? [RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)'] : [RSS_REQUESTS, 'output cache on'];
         if (rss > 0) await rssOver(shop!.base, shop!.child.pid!, variedPaths(productPaths), rss, label);
       } finally {
         for (const { child } of running) await stopChild(child);
@@ -393,7 +398,8 @@ async function main(): Promise<void> {
   console.log(`\n${sizes()}`);
   const long = opts.long ? ' (60 s at 200 connections on category and product, uncached)' : '';
   const workerCount = opts.workers ? `WEB_CONCURRENCY=${opts.workers}` : 'WEB_CONCURRENCY unset (a worker per core)';
-  console.log(`\n${DURATION} s per round${long}; ${workerCount}; total ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${load0} -> ${loadAverage()}`);
+  const total = `total ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  console.log(`\n${DURATION} s per round${long}; ${workerCount}; ${total}; load average ${load0} -> ${loadAverage()}`);
 }
 
 await main();
