@@ -7,19 +7,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { ShopConfig, LocaleCode } from '../core/config';
 import { createServerContainer } from '../adapters/container';
-import { DEFAULT_STOREFRONT_ORIGIN } from '../adapters/wiring';
-import type { i18n } from 'i18next';
-import type { Logger } from '../core/ports/logger';
+import { DEFAULT_STOREFRONT_ORIGIN, type ContainerOptions } from '../adapters/wiring';
 import { createI18n, loadLocale } from './i18n';
 import { Root } from './app/Root';
-import { matchAppRoute, type AppRoute } from './app/routes';
+import { matchAppRoute, pageChunks } from './app/routes';
 import { dehydrate, type DehydratedState } from './app/dehydrate';
 import { pageTags } from './app/page-tags';
 import { TitleContext } from './hooks/use-document-title';
 import { HeadContext, type HeadSink } from './head/use-page-head';
 import { serverHeadHtml } from './head/resolve-head';
 import { CategoryService, portableCategoryState } from '../core/catalogue/category-service';
-import { pageChunks } from './app/routes';
 import { COOKIE_NOTICE_HEAD_SCRIPT } from './head/cookie-notice-mirror';
 import { documentStart } from './edge/document-start.mjs';
 
@@ -85,9 +82,11 @@ ${css}
 ${data.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">\n`).join('')}`;
 }
 
+/** documents of state shared by many pages, fetched by the browser before hydrating (SharedDocument below) */
+type SharedRefs = { categories?: string };
+
 export interface BootData {
   state: DehydratedState;
-  /** documents of state shared by many pages, fetched by the browser before hydrating (SharedDocument below) */
   shared?: SharedRefs;
   locale: LocaleCode;
   path: string;
@@ -107,19 +106,8 @@ export function documentEnd(boot: BootData, modules: readonly string[]): string 
 </html>`;
 }
 
-/**
- * What every page of a store view would carry the same (the category list) leaves the page's state for a document
- * named by its content: the browser fetches it once (preloaded from the head) and keeps it (immutable).
- */
-export interface SharedDocument {
-  href: string;
-  body: string;
-}
-
-/** the boot data's references to shared documents */
-export interface SharedRefs {
-  categories?: string;
-}
+/** the category list (the same on every page of a store view) as a document of its own, fetched once and kept */
+type SharedDocument = { href: string; body: string };
 
 /** `/shop-data/categories/<locale>/<hash>.json` -> its locale; undefined for anything else */
 export function parseCategoriesHref(path: string, locales: readonly string[]): { locale: LocaleCode } | undefined {
@@ -127,18 +115,16 @@ export function parseCategoriesHref(path: string, locales: readonly string[]): {
   return m && locales.includes(m[1]!) ? { locale: m[1] as LocaleCode } : undefined;
 }
 
-/** documents made of a frozen category list, by list and locale (a list that cannot change has one document) */
-const documentsOf = new WeakMap<readonly unknown[], Map<LocaleCode, SharedDocument>>();
+/** the document of each frozen category list (the catalogue read cache's): written and hashed once */
+const documentsOf = new WeakMap<readonly unknown[], SharedDocument>();
 
-/** The category list as a shared document; a frozen list (the catalogue read cache's) is written and hashed once. */
 function categoriesDocument(locale: LocaleCode, categories: readonly unknown[]): SharedDocument {
-  const kept = documentsOf.get(categories)?.get(locale);
-  if (kept) return kept;
+  const prefix = `/shop-data/categories/${locale}/`;
+  const kept = documentsOf.get(categories);
+  if (kept?.href.startsWith(prefix)) return kept;
   const body = JSON.stringify(categories);
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
-  const doc = { href: `/shop-data/categories/${locale}/${hash}.json`, body };
-  const byLocale = documentsOf.get(categories) ?? new Map<LocaleCode, SharedDocument>();
-  if (Object.isFrozen(categories)) documentsOf.set(categories, byLocale.set(locale, doc));
+  const doc = { href: `${prefix}${createHash('sha256').update(body).digest('base64url').slice(0, 16)}.json`, body };
+  if (Object.isFrozen(categories)) documentsOf.set(categories, doc);
   return doc;
 }
 
@@ -151,208 +137,122 @@ export function splitSharedState(state: DehydratedState, locale: LocaleCode) {
   return { state: split, shared: { categories: doc.href } as SharedRefs, documents: [doc] };
 }
 
-/** What the whole page needs once the body has been rendered. */
-export interface RenderedBody {
-  title: string;
-  state: DehydratedState;
-  /**
-   * what the page shows (products, categories, CMS content), for invalidating its output-cache entry; read from the
-   * services when first asked (only a server with an output cache asks: ~1.5 % of a render's CPU otherwise spent)
-   */
-  readonly tags: string[];
-}
-
-/**
- * One page request after its route's data is loaded: the status is known (so the answer's headers and the head of the
- * document can leave at once), the body is rendered when asked.
- */
-export interface PreparedPage {
-  status: number;
-  locale: LocaleCode;
-  /** set when the route's load asked for a redirect (answered 301, spec catalogue §2.2) */
-  redirect?: string;
-  /**
-   * what the browser hydrates from, taken once the route's data is loaded: the body is a function of it (with the
-   * locale, the path and the build), which is what lets the server name the page (ETag) before rendering it
-   */
-  state: DehydratedState;
-  /** the shared documents the state names instead of carrying them (SharedDocument), and their bodies */
-  shared: SharedRefs;
-  documents: SharedDocument[];
-  /** the page shows one shopper's data (PageEntry.personal): never kept in a cache */
-  personal?: boolean;
-  /**
-   * renders the app: `begin` gets the page's title once the tree has rendered (before any body HTML), then `write` each
-   * piece of the body's HTML; resolves when the whole body has been written
-   */
-  renderBody(sink: BodySink): Promise<RenderedBody>;
-}
-
-export interface BodySink {
-  /** `head`: the page's SEO tags (meta description, canonical, Open Graph, JSON-LD; ui/head), written after the title */
-  begin(title: string, head: string): void;
-  /**
-   * a piece of the body's HTML as React wrote it: UTF-8 bytes (each piece holds whole characters) or, for long texts,
-   * a string; passed on as it comes, so the server does not decode what it is about to encode again
-   */
-  write(html: Uint8Array | string): void;
-}
-
-/** The text of pieces written to a BodySink. */
+/** The text of pieces written by renderBody. */
 export function bodyText(pieces: ReadonlyArray<Uint8Array | string>): string {
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString('utf8');
 }
 
-/**
- * One i18next instance per locale (and config) for every render of the process: nothing on the server changes an
- * instance's language or texts, so building and initialising one per request (as before) only cost CPU and garbage.
- */
-const i18nByConfig = new WeakMap<ShopConfig, Map<LocaleCode, i18n>>();
-function serverI18n(locale: LocaleCode, config: ShopConfig): i18n {
-  let byLocale = i18nByConfig.get(config);
-  if (!byLocale) i18nByConfig.set(config, (byLocale = new Map()));
-  let instance = byLocale.get(locale);
-  if (!instance) byLocale.set(locale, (instance = createI18n(locale, config)));
-  return instance;
+/** `make(config, locale)` made once per config and locale, for every render of the process */
+function perLocale<T>(make: (config: ShopConfig, locale: LocaleCode) => T) {
+  const byConfig = new WeakMap<ShopConfig, Map<LocaleCode, T>>();
+  return (config: ShopConfig, locale: LocaleCode): T => {
+    let byLocale = byConfig.get(config);
+    if (!byLocale) byConfig.set(config, (byLocale = new Map()));
+    if (!byLocale.has(locale)) byLocale.set(locale, make(config, locale));
+    return byLocale.get(locale)!;
+  };
 }
 
-/** what the services no request touched hold, per config and locale (dehydrate leaves it out) */
-const pristineByConfig = new WeakMap<ShopConfig, Map<LocaleCode, DehydratedState>>();
-export function pristineState(config: ShopConfig, locale: LocaleCode): DehydratedState {
-  let byLocale = pristineByConfig.get(config);
-  if (!byLocale) pristineByConfig.set(config, (byLocale = new Map()));
-  let state = byLocale.get(locale);
-  if (!state) byLocale.set(locale, (state = JSON.parse(JSON.stringify(dehydrate(createServerContainer({ config, locale })))) as DehydratedState));
-  return state;
-}
+/** nothing on the server changes an instance's language or texts: one per locale serves every render */
+const serverI18n = perLocale((config, locale) => createI18n(locale, config));
 
-/** a render that has not finished by then is abandoned (its request answers with what was sent) */
+/** what the services no request touched hold (dehydrate leaves it out), as it travels */
+export const pristineState = perLocale((config, locale): DehydratedState =>
+  JSON.parse(JSON.stringify(dehydrate(createServerContainer({ config, locale })))));
+
+/** a render that has not finished by then is abandoned (its request answers 503) */
 const RENDER_TIMEOUT_MS = 10_000;
 
-/**
- * Server render of one request: a fresh graph of services (adapters/container.ts createServerContainer: the process's
- * parts of the wiring, this request's members made on first use), the matched route's data awaited. The app is rendered with
- * renderToPipeableStream once everything is ready (no Suspense fallbacks or inline streaming scripts reach the page,
- * so the HTML is complete, cacheable and needs no CSP nonce of its own).
- */
-export interface RenderOptions {
+type RenderOptions = Pick<ContainerOptions, 'requestId' | 'logger'> & {
   /** the shop's public origin, for the absolute URLs of the head (canonical, og:url, JSON-LD) */
   origin?: string;
-  /** the page request's id (ui/server.ts): every API call of the render sends it as `X-Request-Id` */
-  requestId?: string;
-  /** where an error React recovered from while rendering is written (ui/server.ts: its logger); default the console */
+  /** where an error React recovered from while rendering is written; default the console */
   logError?: (label: string, error: unknown) => void;
-  /** what the render's services log through (ui/server.ts: the request's pino child); default the runtime's */
-  logger?: Logger;
-}
+};
 
-export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<PreparedPage> {
-  const origin = options.origin ?? DEFAULT_STOREFRONT_ORIGIN;
-  const services = createServerContainer({ config, locale, ...(options.requestId ? { requestId: options.requestId } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+/**
+ * One page request with its route's data loaded (a fresh graph of services: adapters/container.ts), so the status
+ * and the state are known before anything is rendered. `renderBody` renders the app once every Suspense boundary
+ * is ready (no fallbacks or inline streaming scripts reach the page: the HTML is complete and cacheable), hands
+ * `begin` the title and the head's SEO tags (ui/head), then `write` the body's HTML as React wrote it (UTF-8 bytes).
+ */
+export async function prepareRender(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}) {
+  const { origin = DEFAULT_STOREFRONT_ORIGIN, logError = console.error, ...request } = options;
+  const services = createServerContainer({ config, locale, ...request });
   // the target is always a path; prefixing the origin keeps '//host/x' a path instead of another host
   const parsed = new URL(`http://storefront.local${url.startsWith('/') ? url : `/${url}`}`);
   const match = matchAppRoute(parsed.pathname)?.[0];
-  const route = match?.route as AppRoute | undefined;
+  const route = match?.route;
   await route?.preload?.();
   const outcome = route?.load
     ? await route.load({ container: services, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
     : undefined;
   if (outcome?.redirect) {
-    return { status: 301, locale, redirect: outcome.redirect, state: {}, shared: {}, documents: [], renderBody: () => Promise.reject(new Error('a redirect has no body')) };
+    const renderBody = () => Promise.reject(new Error('a redirect has no body'));
+    return { status: 301, locale, redirect: outcome.redirect, state: {}, shared: {}, documents: [], renderBody };
   }
   const status = outcome?.status ?? route?.status ?? 200;
   await loadLocale(locale);
   // rendering only reads the services (a render must be pure): the state after the loads is the state rendered
-  // the category list travels as a document of its own, fetched once by the browser
   const { state, shared, documents } = splitSharedState(dehydrate(services, pristineState(config, locale)), locale);
-  return {
-    status,
-    locale,
-    state,
-    shared,
-    documents,
-    ...(route?.personal ? { personal: true } : {}),
-    renderBody({ begin, write }) {
-      const i18n = serverI18n(locale, config);
-      const title: { title?: string } = {};
-      const head: HeadSink = {};
-      return new Promise<RenderedBody>((resolve, reject) => {
-        const sink = new Writable({
-          // React's pieces go on as they are: bytes stay bytes, strings stay strings
-          decodeStrings: false,
-          write(chunk: Uint8Array | string, _enc, done) {
-            write(chunk);
-            done();
-          },
-          final(done) {
-            done();
-            let tags: string[] | undefined;
-            resolve({
-              title: title.title ?? config.shop.name,
-              state,
-              get tags() {
-                return (tags ??= pageTags(services));
-              },
-            });
-          },
-        });
-        let failed = false;
-        const stream = renderToPipeableStream(
-          <TitleContext.Provider value={title}>
-            <HeadContext.Provider value={head}>
-              <Root container={services} i18n={i18n} router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>} />
-            </HeadContext.Provider>
-          </TitleContext.Provider>,
-          {
-            // every boundary inline: React would otherwise move large ones out of place and reveal them with inline
-            // scripts, which the page's CSP (only its two hashed inline scripts) rightly blocks
-            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-            onAllReady() {
-              if (failed) return;
-              const full = title.title ?? config.shop.name;
-              begin(full, serverHeadHtml(head, { status, path: parsed.pathname, origin, title: full, t: i18n.t, config, locale }));
-              stream.pipe(sink);
-            },
-            onShellError(error) {
-              failed = true;
-              clearTimeout(timer);
-              reject(error instanceof Error ? error : new Error(String(error)));
-            },
-            onError(error) {
-              (options.logError ?? console.error)('[ssr] render error', error);
-            },
-          },
-        );
-        const timer = setTimeout(() => {
-          failed = true;
-          stream.abort();
-          reject(new Error('render timed out'));
-        }, RENDER_TIMEOUT_MS);
-        sink.on('finish', () => clearTimeout(timer));
+  async function renderBody(sink: { begin(title: string, head: string): void; write(html: Uint8Array): void }) {
+    const i18n = serverI18n(config, locale);
+    const titled: { title?: string } = {};
+    const head: HeadSink = {};
+    const tree = (
+      <TitleContext.Provider value={titled}>
+        <HeadContext.Provider value={head}>
+          <Root
+            container={services}
+            i18n={i18n}
+            router={(app) => <StaticRouter location={parsed.pathname + parsed.search}>{app}</StaticRouter>}
+          />
+        </HeadContext.Provider>
+      </TitleContext.Provider>
+    );
+    const title = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error('render timed out'));
+        stream.abort();
+      }, RENDER_TIMEOUT_MS);
+      const stream = renderToPipeableStream(tree, {
+        // every boundary inline: React would otherwise move large ones out of place and reveal them with inline
+        // scripts, which the page's CSP (only its two hashed inline scripts) rightly blocks
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          clearTimeout(timer);
+          const full = titled.title ?? config.shop.name;
+          const { pathname: path } = parsed;
+          sink.begin(full, serverHeadHtml(head, { status, path, origin, title: full, t: i18n.t, config, locale }));
+          const body = new Writable({ write: (html: Buffer, _encoding, done) => done(void sink.write(html)) });
+          stream.pipe(body).on('finish', () => resolve(full));
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError: (error) => logError('[ssr] render error', error),
       });
-    },
-  };
+    });
+    let tags: string[] | undefined;
+    return {
+      title,
+      /** what the page shows, for invalidating its output-cache entry: read when asked (only an output cache asks) */
+      get tags() {
+        return (tags ??= pageTags(services));
+      },
+    };
+  }
+  return { status, locale, state, shared, documents, personal: route?.personal === true, renderBody };
 }
 
-/** A document's head as UTF-8, the same for every page of a locale (the inline stylesheet is most of its bytes). */
-const heads = new WeakMap<ClientManifest, LRUCache<string, Buffer>>();
-function headBytes(manifest: ClientManifest, locale: LocaleCode, data: readonly string[]): Buffer {
-  const kept = heads.get(manifest) ?? new LRUCache<string, Buffer>({ max: 16 });
-  heads.set(manifest, kept);
-  const key = `${locale} ${data.join(' ')}`;
-  return kept.get(key) ?? kept.set(key, Buffer.from(headStart(locale, manifest, data))).get(key)!;
-}
+type PreparedPage = Awaited<ReturnType<typeof prepareRender>>;
 
-/** What every page's document takes from the build and the server: its files, the browser's config, a build name. */
-export interface DocumentShell {
-  manifest: ClientManifest;
-  bootConfig: BootData['config'];
-  /** what a build and config render differently: part of every page's ETag */
-  build: string;
-}
-
-/** The shell of the build in `clientDir` (its manifest.json; a small stylesheet goes into every page's head). */
-export function documentShell(clientDir: string, config: ShopConfig): DocumentShell {
+/**
+ * What every page's document takes from the build in `clientDir` (its manifest.json; a small stylesheet goes into
+ * every page's head) and the server: its files, the browser's config, a build name.
+ */
+export function documentShell(clientDir: string, config: ShopConfig) {
   const path = join(clientDir, 'manifest.json');
   const manifest: ClientManifest = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { entry: '', css: [] };
   const cssFiles = manifest.css.map((c) => join(clientDir, c));
@@ -365,10 +265,15 @@ export function documentShell(clientDir: string, config: ShopConfig): DocumentSh
   return {
     manifest,
     // what the browser's config takes from the server's (ui/entry-client.tsx)
-    bootConfig: { api: { publicUrl: config.api.publicUrl }, ...analytics },
+    bootConfig: { api: { publicUrl: config.api.publicUrl }, ...analytics } satisfies BootData['config'],
+    /** what a build and config render differently: part of every page's ETag */
     build: createHash('sha256').update(JSON.stringify([manifest, config])).digest('base64url'),
+    /** a document's head as UTF-8 by locale and shared documents (the inline stylesheet is most of its bytes) */
+    heads: new LRUCache<string, Buffer>({ max: 16 }),
   };
 }
+
+type DocumentShell = ReturnType<typeof documentShell>;
 
 /**
  * A prepared page's whole document and its ETag (200 answers only). The body is a function of the boot data, the
@@ -376,8 +281,11 @@ export function documentShell(clientDir: string, config: ShopConfig): DocumentSh
  * costs no render. `render` assembles the document as UTF-8 (React's pieces stay bytes, never decoded to be encoded).
  */
 export function pageDocument(prepared: PreparedPage, url: string, origin: string, shell: DocumentShell) {
-  const { manifest, bootConfig, build } = shell;
-  const head = headBytes(manifest, prepared.locale, Object.values(prepared.shared));
+  const { manifest, bootConfig, build, heads } = shell;
+  const data = Object.values(prepared.shared);
+  const headKey = `${prepared.locale} ${data.join(' ')}`;
+  if (!heads.has(headKey)) heads.set(headKey, Buffer.from(headStart(prepared.locale, manifest, data)));
+  const head = heads.get(headKey)!;
   const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
   const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
   // as UTF-8 once: hashed and sent as bytes
@@ -387,27 +295,15 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
     ? `W/"${createHash('sha256').update(`${build}\0${origin}\0`).update(end).digest('base64url').slice(0, 27)}"`
     : undefined;
   const render = async () => {
-    const parts: Array<Uint8Array | string> = [head];
+    const parts: Uint8Array[] = [head];
     // the title and the page's SEO tags close the head
     const begin = (title: string, tags: string) =>
-      parts.push(`<title>${escapeHtml(title)}</title>\n${tags}</head>\n<body>\n<div id="app">`);
+      parts.push(Buffer.from(`<title>${escapeHtml(title)}</title>\n${tags}</head>\n<body>\n<div id="app">`));
     const body = await prepared.renderBody({ begin, write: (html) => parts.push(html) });
     parts.push(end);
-    // tags stay read when asked (only a server with an output cache asks)
-    return { html: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), body };
+    return { html: Buffer.concat(parts), body };
   };
   return { etag, render };
-}
-
-export interface RenderResult {
-  status: number;
-  html: string;
-  title: string;
-  state: DehydratedState;
-  locale: LocaleCode;
-  redirect?: string;
-  /** the SEO tags the page's head carries (ui/head) */
-  head: string;
 }
 
 /**
@@ -415,17 +311,7 @@ export interface RenderResult {
  * read afresh (through the process's catalogue read cache): for a request naming a document this process did not render.
  */
 export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode, requestId?: string): Promise<SharedDocument> {
-  const categories = createServerContainer({ config, locale, ...(requestId ? { requestId } : {}) }).get(CategoryService);
+  const categories = createServerContainer({ config, locale, requestId }).get(CategoryService);
   await categories.loadCategories();
   return categoriesDocument(locale, portableCategoryState(categories.snapshot()).categories);
-}
-
-/** The whole app's HTML of one request at once (benchmarks and tests; the HTTP server streams with prepareRender). */
-export async function render(url: string, config: ShopConfig, locale: LocaleCode, options: RenderOptions = {}): Promise<RenderResult> {
-  const prepared = await prepareRender(url, config, locale, options);
-  if (prepared.redirect) return { status: 301, html: '', title: '', state: {}, locale, redirect: prepared.redirect, head: '' };
-  const parts: Array<Uint8Array | string> = [];
-  let head = '';
-  const body = await prepared.renderBody({ begin: (_title, tags) => (head = tags), write: (html) => parts.push(html) });
-  return { status: prepared.status, html: bodyText(parts), title: body.title, state: body.state, locale, head };
 }

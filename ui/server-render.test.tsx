@@ -1,6 +1,6 @@
 /**
- * Server renders against the demo backend, as ui/entry-server's render() does them (the server's services, the route's
- * chunk and load awaited, the app rendered to a string; see serverRender below):
+ * Server renders against the demo backend, as ui/entry-server's prepareRender does them (the server's services, the
+ * route's chunk and load awaited, the app rendered to a string; see render below):
  * how many backend calls a page costs, and what a slow, failing or absent API answers (503, never 404).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ import { ROUTES, type AppRoute } from './app/routes';
 type Shop = Pick<ContainerOptions, 'catalogueReadTtlMs'> & { config: ShopConfig };
 
 /**
- * ui/entry-server.tsx's render(), step for step (the status is the load's, else the route's, else 200). Not imported:
+ * ui/entry-server.tsx's prepareRender, step for step (the status is the load's, else the route's, else 200). Not imported:
  * under vitest its `react-router` import and react-router-dom's load two copies of the router.
  */
 async function render(url: string, options: Shop, locale: LocaleCode): Promise<{ status: number; html: string }> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../core/config';
 import { startTestShops, type TestShops } from '../test-fixtures/storefront';
 import { generateCatalogue } from '../test-fixtures/catalogue/index';
-import { buildSitemapXml, cachedBuild, createSitemapXml } from './sitemap-xml';
+import { cachedBuild, createSitemapXml } from './sitemap-xml';
 import type { RunningStorefront } from './server';
 
 const catalogue = generateCatalogue();
@@ -28,7 +28,7 @@ const locs = (xml: string) => [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<last
 describe('/sitemap.xml lists the products', () => {
   it("every listed product of the demo catalogue once, at its canonical URL, with its updated_at's day", async () => {
     expect(listed.length).toBeGreaterThan(400);
-    const xml = await buildSitemapXml(createConfig({ api: { url: shops.backend.url } }), ORIGIN);
+    const xml = await createSitemapXml(createConfig({ api: { url: shops.backend.url } }))(ORIGIN);
     const urls = locs(xml);
     const productUrls = new Map(listed.map((p) => [`${ORIGIN}/${p.url_path}`, p]));
     const inSitemap = urls.filter((u) => productUrls.has(u.loc));
@@ -72,7 +72,7 @@ describe('/sitemap.xml lists the products', () => {
 
 describe('sitemap cache', () => {
   it('builds once within the TTL, shares a build in flight, keeps no failure', async () => {
-    let t = 0;
+    let t = 1;
     let builds = 0;
     let fail = false;
     const get = cachedBuild(
@@ -81,15 +81,15 @@ describe('sitemap cache', () => {
         if (fail) throw new Error('down');
         return `build ${builds}`;
       },
-      () => t,
+      { now: () => t },
       1000,
     );
     const [a, b] = await Promise.all([get(), get()]);
     expect([a, b]).toEqual(['build 1', 'build 1']);
-    t = 999;
+    t = 1000;
     expect(await get()).toBe('build 1');
     expect(builds).toBe(1);
-    t = 1000;
+    t = 1002;
     fail = true;
     await expect(get()).rejects.toThrow('down');
     fail = false;

@@ -6,6 +6,7 @@ import { CategoryService } from '../core/catalogue/category-service';
 import { sitemapEntries, sitemapXml, type SitemapEntry } from '../core/routing/sitemap';
 import { loadSitemapProducts, productSitemapEntries } from '../core/routing/sitemap-products';
 import { ROUTES } from '../core/routing/routes';
+import { LRUCache, type Perf } from 'lru-cache';
 
 /**
  * GET /robots.txt: all may be crawled but the API pass-through and the shopper's own pages (spec catalogue §2.1
@@ -28,13 +29,13 @@ export function robotsTxt(origin: string): string {
 }
 
 /** how long a built sitemap is served before it is built again (the answer itself says max-age 3600 to clients) */
-export const SITEMAP_TTL_MS = 10 * 60_000;
+const SITEMAP_TTL_MS = 10 * 60_000;
 
 /**
  * spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer); with
  * every listed product. What it lists does not depend on the origin; the origin is only written in front of each path.
  */
-export async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {
+async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {
   // the sitemap keeps what it built (createSitemapXml): its reads, a page of 500 products each, stay out of the
   // process's catalogue read cache, where they would only push out what renders read
   const container = createServerContainer({ config, catalogueReads: null });
@@ -46,31 +47,17 @@ export async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEn
   return [...sitemapEntries(categories.snapshot().tree, config), ...productSitemapEntries(products, config)];
 }
 
-/** The sitemap XML under one origin, read afresh (tests, tools). */
-export async function buildSitemapXml(config: ShopConfig, origin: string): Promise<string> {
-  return sitemapXml(await buildSitemapEntries(config), origin);
-}
-
-interface Built<T> {
-  at: number;
-  value: Promise<T>;
-}
-
 /**
- * A value built at most once per `ttlMs` and shared by concurrent callers (one build at a time; a failed build is not
+ * A value built at most once per `ttl` ms of `perf`'s clock and shared by concurrent callers (a failed build is not
  * kept, the next call tries again).
  */
-export function cachedBuild<T>(build: () => Promise<T>, now: () => number = Date.now, ttlMs = SITEMAP_TTL_MS): () => Promise<T> {
-  let built: Built<T> | undefined;
-  return () => {
-    if (built && now() - built.at < ttlMs) return built.value;
-    const entry: Built<T> = { at: now(), value: build() };
-    built = entry;
-    entry.value.catch(() => {
-      if (built === entry) built = undefined;
-    });
-    return entry.value;
-  };
+export function cachedBuild<T extends NonNullable<unknown>>(
+  build: () => Promise<T>,
+  perf: Perf = performance,
+  ttl = SITEMAP_TTL_MS,
+) {
+  const built = new LRUCache<'value', T>({ max: 1, ttl, ttlResolution: 0, perf, fetchMethod: build });
+  return async (): Promise<T> => (await built.fetch('value'))!;
 }
 
 /**
@@ -78,7 +65,7 @@ export function cachedBuild<T>(build: () => Promise<T>, now: () => number = Date
  * (a client varying its Host header costs a string join, never a catalogue read); ~500 products cost one catalogue
  * request per 500.
  */
-export function createSitemapXml(config: ShopConfig, now: () => number = Date.now): (origin: string) => Promise<string> {
-  const entries = cachedBuild(() => buildSitemapEntries(config), now);
+export function createSitemapXml(config: ShopConfig): (origin: string) => Promise<string> {
+  const entries = cachedBuild(() => buildSitemapEntries(config));
   return async (origin) => sitemapXml(await entries(), origin);
 }

@@ -1,16 +1,17 @@
 /**
  * Storefront under load: `node scripts/bench/run.mjs ssr [--duration S] [--long] [--connections 10,50,200]
- * [--pages home,category,product] [--modes uncached,output cache] [--baseline PATH] [--rss-requests N]
+ * [--pages home,category,product] [--modes uncached,output cache] [--baseline PATH] [--workers N] [--rss-requests N]
  * [--rss-uncached-requests N] [--warmup N] [--no-build] [--bytes-only] [--lines-only] [--probe]`
  *
- * Builds the shop, starts the demo backend and the storefront as `npm start` does, and prints, side by side in one run
- * with the `--baseline` build (another dist/server.mjs) when given: req/s, p50, p99, errors, non-2xx, the ratio to a
- * static asset's req/s and server and backend CPU per answer of home, a category and a product, uncached and from the
- * output cache (`--long`: 60 s at 200 connections on category and product, uncached); every worker's RSS and heap after
- * a full GC over `--rss-requests` varied requests (BENCH_HEAP_SNAPSHOT=1: heap snapshots too); the first visit's bytes
- * and each page's HTML and hydration state (`--bytes-only`: only these); the edge's lines (`--lines-only`: only this);
- * `--probe`: per worker after each round its connections, answers, CPU, latency, event-loop delay and GC pauses.
- */
+ * Builds the shop, starts the demo backend and the storefront as `npm start` does (`--workers`: WEB_CONCURRENCY, for
+ * both builds) and prints, beside the `--baseline` build (another dist/server.mjs) in one run: for home, a category
+ * and a product, uncached and from the output cache (`--long`: 60 s at 200 connections on category and product,
+ * uncached), req/s, p50, p99, errors, non-2xx, the ratio to a static asset's req/s, server CPU per answer (of it in the
+ * main threads: what a worker cannot hand to another thread), backend CPU per answer and each worker's share of a core
+ * (how the connections were split); every worker's RSS and heap after a full GC over `--rss-requests` varied requests
+ * (BENCH_HEAP_SNAPSHOT=1: heap snapshots too); the first visit's bytes and each page's HTML and hydration state
+ * (`--bytes-only`: only these); the edge's and build scripts' lines (`--lines-only`: only these); `--probe`: per worker
+ * after each round its connections, answers, latency, event-loop delay and GC pauses. */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { request } from 'node:http';
@@ -19,25 +20,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { freePort, root, startChild, stopChild, urlPaths } from './servers';
+import { freePort, loadAverage, root, startChild, stopChild, urlPaths } from './servers';
 import { bootModules } from '../../test-fixtures/boot-document';
 
-interface Histogram {
-  average: number;
-  p50: number;
-  p90?: number;
-  p99: number;
-  max?: number;
-}
-interface Result {
-  requests: Histogram & { total: number };
-  latency: Histogram;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
+type Result = Record<'errors' | 'timeouts' | 'non2xx', number> & {
+  requests: { average: number; total: number };
+  latency: Record<'average' | 'p50' | 'p90' | 'p99' | 'max', number>;
   statusCodeStats?: Record<string, { count: number }>;
-}
+};
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<Result>;
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
 function usage(problem: string): never {
   console.error(`ssr: ${problem}`);
@@ -49,7 +41,7 @@ const bool = { type: 'boolean' } as const;
 const { values: opts } = parseArgs({
   options: {
     duration: text, 'rss-requests': text, 'rss-uncached-requests': text, baseline: text, connections: text,
-    pages: text, modes: text, warmup: text,
+    pages: text, modes: text, warmup: text, workers: text,
     long: bool, 'no-build': bool, 'bytes-only': bool, probe: bool, 'lines-only': bool,
   },
 });
@@ -58,8 +50,6 @@ const RSS_REQUESTS = Number(opts['rss-requests'] ?? 20_000);
 const RSS_UNCACHED_REQUESTS = Number(opts['rss-uncached-requests'] ?? 4_000);
 /** requests per page, at 4 connections, to each build before its rounds: code V8 has optimised before the figures */
 const WARMUP = Number(opts.warmup ?? 40);
-const BASELINE = opts.baseline;
-const PROBE = opts.probe === true;
 const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').filter(Boolean);
 const CONNECTIONS = list(opts.connections, '10,50,200').map(Number);
 const MODE_NAMES = ['uncached', 'output cache'];
@@ -68,6 +58,7 @@ const PAGE_FILTER = opts.pages ? list(opts.pages, '') : undefined;
 for (const m of MODES) if (!MODE_NAMES.includes(m)) usage(`--modes: unknown mode '${m}' (known: ${MODE_NAMES})`);
 for (const p of PAGE_FILTER ?? []) if (!['home', 'category', 'product'].includes(p)) usage(`--pages: unknown page '${p}'`);
 for (const c of CONNECTIONS) if (!Number.isInteger(c) || c <= 0) usage(`--connections: not a positive whole number: '${c}'`);
+if (opts.workers && !(Number(opts.workers) >= 1)) usage(`--workers: not a positive number: '${opts.workers}'`);
 
 /** the worker processes (children of the cluster's primary) with their RSS in MB */
 function workers(primary: number): Array<{ pid: number; mb: number }> {
@@ -78,7 +69,7 @@ function workers(primary: number): Array<{ pid: number; mb: number }> {
 /** Bytes as they come off the wire, and the body decoded. */
 function wire(url: string): Promise<{ bytes: number; text: string; encoding: string }> {
   return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+    request(url, { headers: ACCEPT }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -87,9 +78,7 @@ function wire(url: string): Promise<{ bytes: number; text: string; encoding: str
         const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
         resolve({ bytes: body.length, text: decoded.toString(), encoding });
       });
-    })
-      .on('error', reject)
-      .end();
+    }).on('error', reject).end();
   });
 }
 
@@ -134,27 +123,36 @@ function codesOf(r: Result): string {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** CPU time (user + system, ms) one process has used so far (0 once it has exited). */
-function processCpuMs(pid: number): number {
+/** CPU time (user + system, ms) a process (`/proc/PID`) or one thread (`/proc/PID/task/TID`) has used (0: exited). */
+function cpuMs(proc: string): number {
   try {
     // fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync(`${proc}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return 0;
   }
 }
 
-/** CPU time (ms) the storefront's processes (the cluster's primary and its workers) have used so far. */
-function serverCpuMs(primary: number): number {
-  return [primary, ...workers(primary).map((w) => w.pid)].reduce((sum, pid) => sum + processCpuMs(pid), 0);
+/**
+ * CPU ms so far of the storefront (the cluster's primary and its workers), of its main threads (JavaScript runs there;
+ * zlib's async calls run in other threads) and of each process that answers (the workers, or the one process).
+ */
+function serverCpu(primary: number) {
+  const answering = workers(primary).map((w) => w.pid);
+  const pids = answering.length ? [primary, ...answering] : [primary];
+  const sum = (f: (pid: number) => number) => pids.reduce((s, pid) => s + f(pid), 0);
+  return {
+    all: sum((pid) => cpuMs(`/proc/${pid}`)),
+    main: sum((pid) => cpuMs(`/proc/${pid}/task/${pid}`)),
+    each: new Map((answering.length ? answering : [primary]).map((pid) => [pid, cpuMs(`/proc/${pid}`)])),
+  };
 }
 
 /** the demo backend's process: its CPU per answer counts against the same machine */
 let backendPid = 0;
 
 /** scripts/bench/probe.mjs, preloaded into the storefronts by this bench only, writes its reports here */
-const PROBE_FILE = join(root, 'scripts/bench/probe.mjs');
 const probeDir = mkdtempSync(join(tmpdir(), 'bench-ssr-probe-'));
 
 /** Sends `signal` to every worker and reads the report its probe writes (undefined when none came in `seconds`). */
@@ -174,67 +172,66 @@ async function askWorkers<T>(primary: number, signal: NodeJS.Signals, seconds: n
   return out;
 }
 
-type ProbeSummary = Record<'p50' | 'p90' | 'p99' | 'max' | 'mean', number>;
-interface ProbeReport {
-  seconds: number;
-  connections: number;
-  requests: number;
-  cpuMs: number;
-  rssMb: number;
-  queued: ProbeSummary;
-  total: ProbeSummary;
-  gc: Record<string, { count: number; ms: number; max: number }>;
-  loopDelay: Record<'p50' | 'p99' | 'max' | 'mean', number>;
+type Summary = Record<'p50' | 'p90' | 'p99' | 'max' | 'mean', number>;
+type ProbeReport = Record<'rssMb' | 'connections' | 'requests', number>
+  & Record<'queued' | 'total' | 'loopDelay', Summary>
+  & { gc: Record<string, { count: number; ms: number; max: number }> };
+
+/** `--probe`: the client's latency and CPU, and per worker what its probe counted since the round began */
+async function printProbe(primary: number, title: string, r: Result, clientCpu: NodeJS.CpuUsage): Promise<void> {
+  const l = r.latency;
+  const client = ((clientCpu.user + clientCpu.system) / 1000 / Math.max(1, r.requests.total)).toFixed(2);
+  const latency = `p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, max ${l.max}, mean ${l.average.toFixed(0)} ms`;
+  console.log(`\n${title}: client latency ${latency}; the bench's own CPU ${client} ms/answer`);
+  // a worker that answered nothing in the round has no percentiles (NaN, written as null)
+  const n = (x: number | null) => (typeof x === 'number' ? x.toFixed(0) : '-');
+  const f = (h: Summary) => `p50 ${n(h.p50)} p90 ${n(h.p90)} p99 ${n(h.p99)} max ${n(h.max)} mean ${n(h.mean)}`;
+  for (const { pid, report: w } of await askWorkers<ProbeReport>(primary, 'SIGWINCH', 2)) {
+    if (!w) continue;
+    const gc = Object.entries(w.gc).map(([k, g]) => `${k} ${g.count}x ${g.ms.toFixed(0)} ms (max ${g.max.toFixed(1)})`);
+    const { p50, p99, max } = w.loopDelay;
+    const loop = `loop delay p50 ${p50.toFixed(1)} p99 ${p99.toFixed(1)} max ${max.toFixed(1)} ms`;
+    const times = `request->head ${f(w.queued)}; request->end ${f(w.total)}`;
+    const counts = `${w.connections} connections, ${w.requests} answers, RSS ${w.rssMb.toFixed(0)} MB at the end`;
+    console.log(`  worker ${pid}: ${counts}; ${times}; ${loop}; GC ${gc.join(', ')}`);
+  }
 }
 
 /**
  * One round: autocannon's figures and the CPU time per answer of all the server's processes (what an answer costs,
- * whatever else the machine runs) and of the demo backend.
+ * whatever else the machine runs), of their main threads and of the demo backend; each worker's CPU as % of a core.
  */
 async function measure(base: string, path: string, connections: number, duration: number, primary: number, label = '') {
-  if (PROBE) await askWorkers(primary, 'SIGWINCH', 2);
-  const cpu0 = serverCpuMs(primary);
-  const backend0 = processCpuMs(backendPid);
-  const client0 = process.cpuUsage();
-  const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
-  const answered = r.requests.total;
-  if (PROBE) {
-    const client = process.cpuUsage(client0);
-    const l = r.latency;
-    const clientCpu = ((client.user + client.system) / 1000 / Math.max(1, answered)).toFixed(2);
-    const latency = `p50 ${l.p50}, p90 ${l.p90}, p99 ${l.p99}, max ${l.max}, mean ${l.average.toFixed(0)} ms`;
-    console.log(`\n${label} ${path} at ${connections} connections: client latency ${latency}; the bench's own CPU ${clientCpu} ms/answer`);
-    // a worker that answered nothing in the round has no percentiles (NaN, written as null)
-    const n = (x: number | null) => (typeof x === 'number' ? x.toFixed(0) : '-');
-    const f = (h: ProbeSummary) => `p50 ${n(h.p50)} p90 ${n(h.p90)} p99 ${n(h.p99)} max ${n(h.max)} mean ${n(h.mean)}`;
-    for (const { pid, report: w } of await askWorkers<ProbeReport>(primary, 'SIGWINCH', 2)) {
-      if (!w) continue;
-      const gc = Object.entries(w.gc).map(([k, g]) => `${k} ${g.count}x ${g.ms.toFixed(0)} ms (max ${g.max.toFixed(1)})`);
-      const cpu = `${(w.cpuMs / Math.max(1, w.requests)).toFixed(1)} ms CPU/answer (${((w.cpuMs / 10 / w.seconds)).toFixed(0)} % of a core)`;
-      const { p50, p99, max } = w.loopDelay;
-      const loop = `loop delay p50 ${p50.toFixed(1)} p99 ${p99.toFixed(1)} max ${max.toFixed(1)} ms`;
-      const times = `request->head ${f(w.queued)}; request->end ${f(w.total)}`;
-      const rss = `RSS ${w.rssMb.toFixed(0)} MB at the end`;
-      console.log(`  worker ${pid}: ${w.connections} connections, ${w.requests} answers, ${cpu}, ${rss}; ${times}; ${loop}; GC ${gc.join(', ')}`);
-    }
-  }
-  const cpuPerAnswer = answered > 0 ? (serverCpuMs(primary) - cpu0) / answered : NaN;
-  const backendCpuPerAnswer = answered > 0 ? (processCpuMs(backendPid) - backend0) / answered : NaN;
-  return { connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer, backendCpuPerAnswer };
+  if (opts.probe) await askWorkers(primary, 'SIGWINCH', 2);
+  const [cpu0, client0, t0] = [serverCpu(primary), process.cpuUsage(), Date.now()];
+  const backend0 = cpuMs(`/proc/${backendPid}`);
+  const r = await autocannon({ url: `${base}${path}`, connections, duration, headers: ACCEPT, timeout: 10 });
+  const [cpu, ms, client] = [serverCpu(primary), Date.now() - t0, process.cpuUsage(client0)];
+  if (opts.probe) await printProbe(primary, `${label} ${path} at ${connections} connections`, r, client);
+  const perAnswer = (ms: number) => ms / r.requests.total;
+  return {
+    connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts,
+    non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer: perAnswer(cpu.all - cpu0.all),
+    mainPerAnswer: perAnswer(cpu.main - cpu0.main),
+    backendCpuPerAnswer: perAnswer(cpuMs(`/proc/${backendPid}`) - backend0),
+    split: [...cpu.each].map(([pid, used]) => (((used - (cpu0.each.get(pid) ?? 0)) / ms) * 100).toFixed(0)).join('+'),
+  };
 }
 
 type Row = { target: string; mode: string } & Awaited<ReturnType<typeof measure>>;
 
 function print(rows: Row[]): void {
   // each build's rows against its own static asset's (the baseline's rows say 'baseline')
-  const staticOf = (baseline: boolean) => new Map(rows.filter((r) => r.target === 'static asset' && r.mode.includes('baseline') === baseline).map((r) => [r.connections, r.rps]));
-  const staticRps = staticOf(false);
-  const baselineStaticRps = staticOf(true);
-  console.log('\n| target | mode | conns | req/s | p50 ms | p99 ms | errors | non-2xx | x static | server CPU ms/answer | backend CPU ms/answer |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const staticRps = (r: Row) => rows.find((s) => s.target === 'static asset' && s.connections === r.connections &&
+    s.mode.includes('baseline') === r.mode.includes('baseline'))?.rps ?? NaN;
+  const columns = ['target', 'mode', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'x static',
+    'server CPU ms/answer (main thread)', 'backend CPU ms/answer', 'workers, % of a core'];
+  console.log(`\n| ${columns.join(' | ')} |\n|${'---|'.repeat(columns.length)}`);
   for (const r of rows) {
-    const ratio = r.rps / ((r.mode.includes('baseline') ? baselineStaticRps : staticRps).get(r.connections) || NaN);
-    console.log(`| ${r.target} | ${r.mode} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${r.codes ? ` (${r.codes})` : ''} | ${ratio.toFixed(2)} | ${r.cpuPerAnswer.toFixed(1)} | ${r.backendCpuPerAnswer.toFixed(1)} |`);
+    const cells = [r.target, r.mode, r.connections, r.rps.toFixed(0), r.p50, r.p99, r.errors,
+      `${r.non2xx}${r.codes ? ` (${r.codes})` : ''}`, (r.rps / staticRps(r)).toFixed(2),
+      `${r.cpuPerAnswer.toFixed(1)} (${r.mainPerAnswer.toFixed(1)})`, r.backendCpuPerAnswer.toFixed(1), r.split];
+    console.log(`| ${cells.join(' | ')} |`);
   }
 }
 
@@ -258,34 +255,33 @@ function variedPaths(productPaths: readonly string[]): string[] {
 }
 
 /**
- * Per worker: RSS, the V8 heap used right after a full GC (what the process retains) and before it, and the memory
- * outside the V8 heap that V8 knows of (external: Buffers), in MB.
- */
-async function workerMemory(primary: number) {
-  const mb = (n: number | undefined) => Math.round(((n ?? NaN) / 1024 / 1024) * 10) / 10;
-  const reports = await askWorkers<{ after: NodeJS.MemoryUsage; before: NodeJS.MemoryUsage }>(primary, 'SIGUSR2', 60);
-  return reports.map(({ pid, mb: rss, report }) => ({
-    pid,
-    rssMb: report ? mb(report.after.rss) : rss,
-    heapMb: mb(report?.after.heapUsed),
-    heapBeforeGcMb: mb(report?.before.heapUsed),
-    externalMb: mb(report?.after.external),
-  }));
-}
-
-/**
  * RSS and heap of every worker at the start, the middle and the end of `total` varied requests, after one warm-up pass
  * over every URL (so what the process keeps per URL, JIT code and caches are in before the first figure).
  */
 async function rssOver(base: string, primary: number, paths: string[], total: number, label: string): Promise<void> {
-  const run = (amount: number) => autocannon({ url: base, connections: 20, amount, requests: paths.map((path) => ({ path })), headers: { 'accept-encoding': 'br, gzip' }, timeout: 10 });
+  // per worker: RSS, the V8 heap right after a full GC (what the process retains) and before it, and the memory outside
+  // the V8 heap that V8 knows of (external: Buffers), in MB
+  const mb = (n: number | undefined) => Math.round(((n ?? NaN) / 1024 / 1024) * 10) / 10;
+  const workerMemory = async () => {
+    const reports = await askWorkers<Record<'after' | 'before', NodeJS.MemoryUsage>>(primary, 'SIGUSR2', 60);
+    return reports.map(({ pid, mb: rss, report }) => ({
+      pid,
+      rss: report ? mb(report.after.rss) : rss,
+      heap: mb(report?.after.heapUsed),
+      heapBeforeGc: mb(report?.before.heapUsed),
+      external: mb(report?.after.external),
+    }));
+  };
+  const requests = paths.map((path) => ({ path }));
+  const run = (amount: number) => autocannon({ url: base, connections: 20, amount, requests, headers: ACCEPT });
   await run(paths.length * 2);
-  const start = await workerMemory(primary);
+  const start = await workerMemory();
   const first = await run(Math.floor(total / 2));
-  const middle = await workerMemory(primary);
+  const middle = await workerMemory();
   const second = await run(total - Math.floor(total / 2));
-  const end = await workerMemory(primary);
-  const non2xx = `${first.non2xx + second.non2xx}${codesOf(first) || codesOf(second) ? ` (${[codesOf(first), codesOf(second)].filter(Boolean).join('; ')})` : ''}`;
+  const end = await workerMemory();
+  const codes = [codesOf(first), codesOf(second)].filter(Boolean).join('; ');
+  const non2xx = `${first.non2xx + second.non2xx}${codes ? ` (${codes})` : ''}`;
   const errors = first.errors + first.timeouts + second.errors + second.timeouts;
   console.log(`\nMemory per worker over ${total} varied requests, ${label} (${paths.length} distinct URLs, after a warm-up pass; ${non2xx} non-2xx, ${errors} errors): start -> middle -> end (second half)`);
   const pct = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)} %`;
@@ -293,98 +289,104 @@ async function rssOver(base: string, primary: number, paths: string[], total: nu
     const m = middle.find((a) => a.pid === s.pid);
     const e = end.find((a) => a.pid === s.pid);
     if (!m || !e) continue;
-    console.log(`  worker ${s.pid}: RSS ${s.rssMb} -> ${m.rssMb} -> ${e.rssMb} MB (${pct(m.rssMb, e.rssMb)}); heap after GC ${s.heapMb} -> ${m.heapMb} -> ${e.heapMb} MB (${pct(m.heapMb, e.heapMb)}); heap before GC ${s.heapBeforeGcMb} -> ${m.heapBeforeGcMb} -> ${e.heapBeforeGcMb} MB; external ${s.externalMb} -> ${m.externalMb} -> ${e.externalMb} MB`);
+    const over = (k: keyof typeof s) => `${s[k]} -> ${m[k]} -> ${e[k]} MB`;
+    const heap = `heap after GC ${over('heap')} (${pct(m.heap, e.heap)}); heap before GC ${over('heapBeforeGc')}`;
+    console.log(`  worker ${s.pid}: RSS ${over('rss')} (${pct(m.rss, e.rss)}); ${heap}; external ${over('external')}`);
   }
 }
 
-/** the storefront edge's size: ui/server.ts, ui/server-main.ts and ui/edge/*.ts without tests, in lines */
-function edgeLines(): string {
-  const edge = readdirSync(join(root, 'ui/edge')).filter((f) => /\.ts$/.test(f) && !/\.test\.tsx?$/.test(f)).map((f) => `ui/edge/${f}`);
-  const files = ['ui/server.ts', 'ui/server-main.ts', ...edge];
-  const lines = files.map((f) => readFileSync(join(root, f), 'utf8').split('\n').length - 1);
-  return `edge: ${lines.reduce((a, b) => a + b, 0)} lines in ${files.length} files (ui/server.ts, ui/server-main.ts, ui/edge/*.ts without tests)`;
-}
+const linesOf = (files: string[]) =>
+  files.reduce((n, f) => n + readFileSync(join(root, f), 'utf8').split('\n').length - 1, 0);
 
-/** a build's manifest entry (dist/client/manifest.json beside its server.mjs) */
-function entryOf(server: string): string {
-  return (JSON.parse(readFileSync(join(dirname(server), 'client/manifest.json'), 'utf8')) as { entry: string }).entry;
+/**
+ * The storefront edge's size (ui/server.ts, ui/server-main.ts and ui/edge/*.ts without tests) and the build scripts'
+ * (scripts/build.mjs and the scripts/*.mjs it imports), in lines.
+ */
+function sizes(): string {
+  const edge = readdirSync(join(root, 'ui/edge')).filter((f) => /\.ts$/.test(f) && !/\.test\.tsx?$/.test(f));
+  const edgeFiles = ['ui/server.ts', 'ui/server-main.ts', ...edge.map((f) => `ui/edge/${f}`)];
+  const build = ['scripts/build.mjs'];
+  for (const f of build) {
+    for (const [, name] of readFileSync(join(root, f), 'utf8').matchAll(/from '\.\/([\w-]+\.mjs)'/g)) {
+      if (!build.includes(`scripts/${name}`)) build.push(`scripts/${name}`);
+    }
+  }
+  const edgeWhat = 'ui/server.ts, ui/server-main.ts, ui/edge/*.ts without tests';
+  return `edge: ${linesOf(edgeFiles)} lines in ${edgeFiles.length} files (${edgeWhat})\n` +
+    `build scripts: ${linesOf(build)} lines in ${build.join(', ')}`;
 }
 
 async function main(): Promise<void> {
-  if (opts['lines-only']) return console.log(edgeLines());
-  if (!opts['no-build']) {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('build failed');
-  }
+  if (opts['lines-only']) return console.log(sizes());
+  const build = () => spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' }).status === 0;
+  if (!opts['no-build'] && !build()) throw new Error('build failed');
   const apiPort = await freePort();
   const backend = await startChild('dist/backend.mjs', ['--reset', '--port', String(apiPort), '--data-dir', mkdtempSync(join(tmpdir(), 'bench-ssr-'))], {});
   backendPid = backend.pid!;
   const api = `http://127.0.0.1:${apiPort}`;
   const [productPath] = await urlPaths(api, 'product', [{ terms: { type_id: ['configurable'] } }, { terms: { visibility: [4] } }]);
-  const PAGES = (
-    [
-      ['home', '/'],
-      ['category', '/inpakpapier/kerst'],
-      ['configurable product', productPath!],
-    ] as Array<[string, string]>
-  ).filter(([name]) => !PAGE_FILTER || PAGE_FILTER.some((f) => name.includes(f)));
+  const PAGES = Object.entries({ home: '/', category: '/inpakpapier/kerst', 'configurable product': productPath! })
+    .filter(([name]) => !PAGE_FILTER || PAGE_FILTER.some((f) => name.includes(f)));
   const productPaths = [productPath!, ...(await urlPaths(api, 'product', [{ terms: { visibility: [2, 3, 4] } }], 20))];
   const rows: Row[] = [];
   const started = Date.now();
-  const preload: Record<string, string> = {
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE_FILE}`.trim(),
+  const load0 = loadAverage();
+  const env: Record<string, string> = {
+    API_URL: api,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${join(root, 'scripts/bench/probe.mjs')}`.trim(),
     BENCH_PROBE_DIR: probeDir,
-    ...(PROBE ? { BENCH_LATENCY: '1' } : {}),
+    ...(opts.probe ? { BENCH_LATENCY: '1' } : {}),
+    ...(opts.workers ? { WEB_CONCURRENCY: opts.workers } : {}),
   };
   try {
     for (const mode of MODES) {
-      const cache: Record<string, string> = mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {};
-      const port = await freePort();
-      const shop = await startChild('dist/server.mjs', [], { PORT: String(port), API_URL: api, ...preload, ...cache }, /storefront listening/);
-      const base = `http://127.0.0.1:${port}`;
-      const baselinePort = BASELINE ? await freePort() : undefined;
-      const baselineBase = `http://127.0.0.1:${baselinePort}`;
-      let baseline: ChildProcess | undefined;
+      const modeEnv = { ...env, ...(mode === 'output cache' ? { OUTPUT_CACHE: '1' } : {}) };
+      // this build, then the baseline's with ', baseline' in its rows' mode; each round runs on one, then the other
+      const builds = [{ server: join(root, 'dist/server.mjs'), suffix: '' }];
+      if (opts.baseline) builds.push({ server: opts.baseline, suffix: ', baseline' });
+      const running: Array<{ server: string; suffix: string; base: string; child: ChildProcess }> = [];
       try {
-        // started within the try: a baseline that cannot start (e.g. a copy of dist/ outside the repo, where its
-        // packages do not resolve: link node_modules beside it) must not leave this build's server running
-        if (BASELINE) baseline = await startChild(BASELINE, [], { PORT: String(baselinePort), API_URL: api, ...preload, ...cache }, /storefront listening/);
+        for (const b of builds) {
+          const port = await freePort();
+          // a baseline that cannot start (a copy of dist/ outside the repo, where its packages do not resolve: link
+          // node_modules beside it) throws here, and the finally below stops what did start
+          const child = await startChild(b.server, [], { ...modeEnv, PORT: String(port) }, /storefront listening/);
+          running.push({ ...b, base: `http://127.0.0.1:${port}`, child });
+        }
         // warm up: every page rendered once (and cached in the cached run), JIT warm
         for (const [, path] of PAGES) {
-          await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: { 'accept-encoding': 'br, gzip' } });
-          if (baseline) await autocannon({ url: `${baselineBase}${path}`, connections: 4, amount: WARMUP, headers: { 'accept-encoding': 'br, gzip' } });
+          for (const { base } of running) {
+            await autocannon({ url: `${base}${path}`, connections: 4, amount: WARMUP, headers: ACCEPT });
+          }
         }
         if (mode === 'uncached') {
-          console.log(await firstVisitBytes(base));
-          console.log(await pageBytes(base, PAGES));
-          if (baseline) console.log(`the baseline (${BASELINE}):\n${await pageBytes(baselineBase, PAGES)}`);
+          console.log(await firstVisitBytes(running[0]!.base));
+          for (const { server, base } of running) console.log(`${server}:\n${await pageBytes(base, PAGES)}`);
           if (opts['bytes-only']) return;
         }
         for (const connections of CONNECTIONS) {
-          if (mode === 'uncached') {
-            const asset = `/dist/${entryOf(join(root, 'dist/server.mjs'))}`;
-            rows.push({ target: 'static asset', mode: 'precompressed', ...(await measure(base, asset, connections, DURATION, shop.pid!)) });
-            if (baseline) {
-              const baselineAsset = `/dist/${entryOf(BASELINE!)}`;
-              const row = await measure(baselineBase, baselineAsset, connections, DURATION, baseline.pid!);
-              rows.push({ target: 'static asset', mode: 'precompressed, baseline', ...row });
-            }
+          for (const { server, suffix, base, child } of mode === 'uncached' ? running : []) {
+            // the build's entry script, named in dist/client/manifest.json beside its server.mjs
+            const { entry } = JSON.parse(readFileSync(join(dirname(server), 'client/manifest.json'), 'utf8'));
+            const row = await measure(base, `/dist/${entry}`, connections, DURATION, child.pid!);
+            rows.push({ target: 'static asset', mode: `precompressed${suffix}`, ...row });
           }
           for (const [name, path] of PAGES) {
             const seconds = opts.long && connections === 200 && name !== 'home' && mode === 'uncached' ? 60 : DURATION;
-            rows.push({ target: name, mode, ...(await measure(base, path, connections, seconds, shop.pid!, `${name}, ${mode}:`)) });
-            // the same round on the baseline build, right after (same machine, same backend, same moment)
-            if (baseline) rows.push({ target: name, mode: `${mode}, baseline`, ...(await measure(baselineBase, path, connections, seconds, baseline.pid!, `${name}, baseline:`)) });
+            for (const { suffix, base, child } of running) {
+              const row = await measure(base, path, connections, seconds, child.pid!, `${name}, ${mode}${suffix}:`);
+              rows.push({ target: name, mode: `${mode}${suffix}`, ...row });
+            }
             process.stdout.write('.');
           }
         }
-        if (baseline) await stopChild(baseline);
-        const paths = variedPaths(productPaths);
-        if (mode === 'output cache' && RSS_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_REQUESTS, 'output cache on');
-        if (mode === 'uncached' && RSS_UNCACHED_REQUESTS > 0) await rssOver(base, shop.pid!, paths, RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)');
+        const [shop, ...others] = running;
+        for (const { child } of others) await stopChild(child);
+        const [rss, label] = mode === 'uncached'
+          ? [RSS_UNCACHED_REQUESTS, 'uncached (every request rendered)'] : [RSS_REQUESTS, 'output cache on'];
+        if (rss > 0) await rssOver(shop!.base, shop!.child.pid!, variedPaths(productPaths), rss, label);
       } finally {
-        await stopChild(shop);
-        if (baseline) await stopChild(baseline);
+        for (const { child } of running) await stopChild(child);
       }
     }
   } finally {
@@ -393,8 +395,11 @@ async function main(): Promise<void> {
     else console.log(`heap snapshots: ${probeDir}`);
   }
   print(rows);
-  console.log(`\n${edgeLines()}`);
-  console.log(`\n${DURATION} s per round${opts.long ? ' (60 s at 200 connections on category and product, uncached)' : ''}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`\n${sizes()}`);
+  const long = opts.long ? ' (60 s at 200 connections on category and product, uncached)' : '';
+  const workerCount = opts.workers ? `WEB_CONCURRENCY=${opts.workers}` : 'WEB_CONCURRENCY unset (a worker per core)';
+  const total = `total ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  console.log(`\n${DURATION} s per round${long}; ${workerCount}; ${total}; load average ${load0} -> ${loadAverage()}`);
 }
 
 await main();

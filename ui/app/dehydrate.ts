@@ -91,41 +91,28 @@ const SLIM_IN: Record<string, (state: never) => unknown> = {
 
 /** undefined, functions and symbols: left out of a JSON object, null in a JSON array */
 const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
-const plain = (v: object) => {
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null || Array.isArray(v);
-};
+/** an object or array JSON.stringify writes key by key (no toJSON, no class instance) */
+const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !('toJSON' in v) &&
+  [Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(v));
 
 /** JSON.stringify(a) === JSON.stringify(b) without writing either out: stops at the first difference. */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const objA = typeof a === 'object' && a !== null;
-  const objB = typeof b === 'object' && b !== null;
-  if (!objA || !objB) {
-    // an object's JSON starts with '{' or '[', a primitive's never: only two primitives (or an object with toJSON) compare as text
-    if ((objA && !plain(a)) || (objB && !plain(b))) return JSON.stringify(a) === JSON.stringify(b);
-    if (objA || objB) return false;
+  const pa = plain(a);
+  const pb = plain(b);
+  if (!pa || !pb) {
+    // a plain object's JSON starts with '{' or '[', a primitive's never
+    const other = pa ? b : a;
+    if ((pa || pb) && (typeof other !== 'object' || other === null)) return false;
     return JSON.stringify(a) === JSON.stringify(b);
   }
-  if (!plain(a) || !plain(b) || 'toJSON' in a || 'toJSON' in b) return JSON.stringify(a) === JSON.stringify(b);
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    if (a.length !== other.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      const x = skipped(a[i]) ? null : a[i];
-      const y = skipped(other[i]) ? null : other[i];
-      if (!sameJson(x, y)) return false;
-    }
-    return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => sameJson(skipped(x) ? null : x, skipped(b[i]) ? null : b[i]));
   }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra).filter((k) => !skipped(ra[k]));
-  const kb = Object.keys(rb).filter((k) => !skipped(rb[k]));
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !sameJson(ra[ka[i]!], rb[kb[i]!])) return false;
-  return true;
+  const ka = Object.keys(a).filter((k) => !skipped(a[k]));
+  const kb = Object.keys(b).filter((k) => !skipped(b[k]));
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && sameJson(a[k], b[k]));
 }
 
 /**

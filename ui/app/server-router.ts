@@ -66,7 +66,6 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 }
 
 export const Link = forwardRef(ServerLink);
-Link.displayName = 'Link';
 
 /**
  * Upstream's <Routes> (useRoutes of the table), its element kept per path under the server's StaticRouter: outside
