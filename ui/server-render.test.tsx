@@ -23,8 +23,8 @@ import { ROUTES, type AppRoute } from './app/routes';
 type Shop = Pick<ContainerOptions, 'catalogueReadTtlMs'> & { config: ShopConfig };
 
 /**
- * ui/entry-server.tsx's prepareRender, step for step (the status is the load's, else the route's, else 200). Not imported:
- * under vitest its `react-router` import and react-router-dom's load two copies of the router.
+ * ui/entry-server.tsx's prepareRender, step for step (the status is the load's, else the route's, else 200). Not
+ * imported: under vitest its `react-router` import and react-router-dom's load two copies of the router.
  */
 async function render(url: string, options: Shop, locale: LocaleCode): Promise<{ status: number; html: string }> {
   const { config } = options;
