@@ -25,7 +25,7 @@ export { HttpUserApi } from './http/user-api';
 export { HttpOrderApi } from './http/order-api';
 export { HttpPaymentApi } from './http/payment-api';
 export { HttpReviewApi } from './http/review-api';
-export { HttpContactApi, HttpFeedbackApi, HttpNewsletterApi } from './http/ext-apis';
+export { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './http/ext-apis';
 
 // storage
 export { MemoryStorage } from './storage/memory-storage';

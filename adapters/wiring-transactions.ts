@@ -23,7 +23,7 @@ import { HttpUserApi } from './http/user-api';
 import { HttpOrderApi } from './http/order-api';
 import { HttpPaymentApi } from './http/payment-api';
 import { HttpReviewApi } from './http/review-api';
-import { HttpContactApi, HttpFeedbackApi, HttpNewsletterApi } from './http/ext-apis';
+import { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './http/ext-apis';
 import { TOKENS } from '../core/ports/tokens';
 import type { Storage } from '../core/ports/storage';
 import type { StockApi } from '../core/ports/stock-api';
@@ -73,6 +73,7 @@ export const TRANSACTIONS: Bindings = new Map<ServiceId, (g: ShopGraph) => unkno
   [TOKENS.ReviewApi, (g) => new HttpReviewApi(g.runtime.client)],
   [TOKENS.NewsletterApi, (g) => new HttpNewsletterApi(g.runtime.client)],
   [TOKENS.ContactApi, (g) => new HttpContactApi(g.runtime.client)],
+  [TOKENS.MailApi, (g) => new HttpMailApi(g.runtime.client)],
   [TOKENS.FeedbackApi, (g) => new HttpFeedbackApi(g.runtime.client)],
 
   // the circle (spec transactions §4)

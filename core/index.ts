@@ -23,6 +23,7 @@ export type * from './ports/payment-api';
 export type * from './ports/review-api';
 export type * from './ports/newsletter-api';
 export type * from './ports/contact-api';
+export type * from './ports/mail-api';
 export type * from './ports/feedback-api';
 export type * from './ports/task-transport';
 export * from './ports/storage';

@@ -2,6 +2,7 @@
 import type { KyInstance } from 'ky';
 import type { ContactApi, ContactCategory, ContactForm } from '../../core/ports/contact-api';
 import type { FeedbackApi } from '../../core/ports/feedback-api';
+import type { MailApi, MailMessage } from '../../core/ports/mail-api';
 import type { NewsletterApi } from '../../core/ports/newsletter-api';
 import { envelope, jsonOrText, result } from './api-client';
 
@@ -34,6 +35,20 @@ export class HttpFeedbackApi implements FeedbackApi {
 
   getFeedbackCompanyReview(): Promise<unknown> {
     return this.get('getFeedbackCompanyReview');
+  }
+}
+
+/** /api/ext/mail-service: GET get-token, POST send-email (with a fresh token unless one is given) */
+export class HttpMailApi implements MailApi {
+  constructor(private readonly client: KyInstance) {}
+
+  async getToken(): Promise<string> {
+    return String(await result<string>(this.client, 'api/ext/mail-service/get-token'));
+  }
+
+  async send(message: MailMessage, token?: string): Promise<void> {
+    const t = token ?? (await this.getToken());
+    await envelope(this.client, 'api/ext/mail-service/send-email', { method: 'post', json: { ...message, token: t } });
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend } from '../../test-fixtures/backend';
+import { SHOP_MAILBOX, startBackend } from '../../test-fixtures/backend';
 import { generateCatalogue } from '../../test-fixtures/catalogue/index';
 import { DEFAULT_CONFIG } from '../../core/config';
 import { ApiError, NetworkError } from '../../core/ports/api-error';
@@ -9,7 +9,7 @@ import { HttpUserApi } from './user-api';
 import { HttpOrderApi } from './order-api';
 import { HttpPaymentApi } from './payment-api';
 import { HttpReviewApi } from './review-api';
-import { HttpContactApi, HttpFeedbackApi, HttpNewsletterApi } from './ext-apis';
+import { HttpContactApi, HttpFeedbackApi, HttpMailApi, HttpNewsletterApi } from './ext-apis';
 
 const cat = generateCatalogue();
 const product = cat.products.find((p) => p.type_id === 'simple' && p.visibility !== 1 && p.status === 1 && p.stock?.is_in_stock && Number(p.stock.qty) >= 5)!;
@@ -96,7 +96,7 @@ describe('HttpOrderApi + HttpPaymentApi (docs/protocol.md Order, Payment service
 });
 
 describe('smaller services against the demo backend (spec transactions §7)', () => {
-  it('newsletter, contact, review and feedback', async () => {
+  it('newsletter, contact, review, mail and feedback', async () => {
     const news = new HttpNewsletterApi(client);
     expect(await news.isSubscribed('news@papier.nl')).toBe(false);
     await news.subscribe('news@papier.nl');
@@ -120,6 +120,10 @@ describe('smaller services against the demo backend (spec transactions §7)', ()
     const signed = { product_id: product.id as number, title: 'Ondertekend', detail: 'Met token', nickname: 'Roos', customer_id: author.id };
     await expect(review.create(signed, token)).resolves.toBeUndefined();
     await expect(review.create(signed, `${token.slice(0, -2)}xx`)).rejects.toMatchObject({ status: 401 });
+
+    const mail = new HttpMailApi(client);
+    await mail.send({ sourceAddress: 'anna@papier.nl', targetAddress: SHOP_MAILBOX, subject: 'Vraag', emailText: 'Tekst' });
+    await expect(mail.send({ sourceAddress: 'not-an-address', targetAddress: SHOP_MAILBOX, subject: 'Vraag', emailText: 'Tekst' })).rejects.toMatchObject({ status: 400 });
 
     const feedback = new HttpFeedbackApi(client);
     expect(await feedback.getFeedbackReview()).toMatchObject({ status: 'ok', score_max: 10 });

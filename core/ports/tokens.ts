@@ -15,6 +15,7 @@ export const TOKENS = {
   ReviewApi: Symbol.for('ReviewApi'),
   NewsletterApi: Symbol.for('NewsletterApi'),
   ContactApi: Symbol.for('ContactApi'),
+  MailApi: Symbol.for('MailApi'),
   FeedbackApi: Symbol.for('FeedbackApi'),
   TaskTransport: Symbol.for('TaskTransport'),
   Storage: Symbol.for('Storage'),
