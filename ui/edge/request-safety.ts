@@ -22,8 +22,9 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function safeProxyPath(rawUrl: string): string | undefined {
   const path = rawUrl.split('?', 1)[0]!;
   if (path.length > MAX_PATH_LENGTH || !/^\/(api|img)\//.test(path)) return undefined;
-  // URL resolution trims white space: '/api/.. ' resolves as '/api/..' (= '/')
-  if (/\s|%(2e|2f|5c|25)/i.test(path) || rawUrl.includes('\\') || CONTROL.test(rawUrl)) return undefined;
+  // URL resolution trims white space ('/api/.. ' resolves as '/api/..' = '/') and drops a fragment ('/api/..#' too);
+  // a request target never carries a fragment (RFC 9112 §3.2)
+  if (/\s|#|%(2e|2f|5c|25)/i.test(path) || rawUrl.includes('\\') || CONTROL.test(rawUrl)) return undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
