@@ -6,7 +6,7 @@
  * Builds the shop, starts the demo backend and the storefront as `npm start` does (`--workers`: WEB_CONCURRENCY, for
  * both builds) and prints, beside the `--baseline` build (another dist/server.mjs) in one run: for home, a category
  * and a product, uncached and from the output cache (`--long`: 60 s at 200 connections on category and product,
- * uncached), req/s, p50, p99, errors, non-2xx, the ratio to a static asset's req/s, server CPU per answer (of it in the
+ * uncached), req/s, p50, p99, errors (timeouts at 10 s included), non-2xx, the ratio to a static asset's req/s, server CPU per answer (of it in the
  * main threads: what a worker cannot hand to another thread), backend CPU per answer and each worker's share of a core
  * (how the connections were split); every worker's RSS and heap after a full GC over `--rss-requests` varied requests
  * (BENCH_HEAP_SNAPSHOT=1: heap snapshots too); the first visit's bytes and each page's HTML and hydration state
@@ -23,7 +23,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { freePort, loadAverage, root, startChild, stopChild, urlPaths } from './servers';
 import { bootModules } from '../../test-fixtures/boot-document';
 
-type Result = Record<'errors' | 'timeouts' | 'non2xx', number> & {
+type Result = Record<'errors' | 'non2xx', number> & {
   requests: { average: number; total: number };
   latency: Record<'average' | 'p50' | 'p90' | 'p99' | 'max', number>;
   statusCodeStats?: Record<string, { count: number }>;
@@ -210,7 +210,7 @@ async function measure(base: string, path: string, connections: number, duration
   if (opts.probe) await printProbe(primary, `${label} ${path} at ${connections} connections`, r, client);
   const perAnswer = (ms: number) => ms / r.requests.total;
   return {
-    connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts,
+    connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors,
     non2xx: r.non2xx, codes: codesOf(r), cpuPerAnswer: perAnswer(cpu.all - cpu0.all),
     mainPerAnswer: perAnswer(cpu.main - cpu0.main),
     backendCpuPerAnswer: perAnswer(cpuMs(`/proc/${backendPid}`) - backend0),
@@ -282,7 +282,7 @@ async function rssOver(base: string, primary: number, paths: string[], total: nu
   const end = await workerMemory();
   const codes = [codesOf(first), codesOf(second)].filter(Boolean).join('; ');
   const non2xx = `${first.non2xx + second.non2xx}${codes ? ` (${codes})` : ''}`;
-  const errors = first.errors + first.timeouts + second.errors + second.timeouts;
+  const errors = first.errors + second.errors;
   console.log(`\nMemory per worker over ${total} varied requests, ${label} (${paths.length} distinct URLs, after a warm-up pass; ${non2xx} non-2xx, ${errors} errors): start -> middle -> end (second half)`);
   const pct = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)} %`;
   for (const s of start) {
