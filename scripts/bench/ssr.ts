@@ -4,14 +4,14 @@
  * [--rss-uncached-requests N] [--warmup N] [--no-build] [--bytes-only] [--lines-only] [--probe]`
  *
  * Builds the shop, starts the demo backend and the storefront as `npm start` does (`--workers`: WEB_CONCURRENCY, for
- * both builds) and prints, beside the `--baseline` build (another dist/server.mjs) in one run: for home, a category
- * and a product, uncached and from the output cache (`--long`: 60 s at 200 connections on category and product,
- * uncached), req/s, p50, p99, errors (timeouts at 10 s included), non-2xx, the ratio to a static asset's req/s, server CPU per answer (of it in the
- * main threads: what a worker cannot hand to another thread), backend CPU per answer and each worker's share of a core
- * (how the connections were split); every worker's RSS and heap after a full GC over `--rss-requests` varied requests
- * (BENCH_HEAP_SNAPSHOT=1: heap snapshots too); the first visit's bytes and each page's HTML and hydration state
- * (`--bytes-only`: only these); the edge's and build scripts' lines (`--lines-only`: only these); `--probe`: per worker
- * after each round its connections, answers, latency, event-loop delay and GC pauses. */
+ * both builds) and prints, beside the `--baseline` build (another dist/server.mjs) in one run: for home, a category and
+ * a product, uncached and from the output cache (`--long`: 60 s at 200 connections on category and product, uncached),
+ * req/s, p50, p99, errors (timeouts at 10 s included), non-2xx, the ratio to a static asset's req/s, server CPU per
+ * answer (of it in the main threads: what a worker cannot hand to another thread), backend CPU per answer and each
+ * worker's share of a core (how the connections were split); every worker's RSS and heap after a full GC over
+ * `--rss-requests` varied requests (BENCH_HEAP_SNAPSHOT=1: heap snapshots too); the first visit's bytes and each page's
+ * HTML and hydration state (`--bytes-only`: only these); the edge's and build scripts' lines (`--lines-only`: only
+ * these); `--probe`: per worker after each round its connections, answers, latency, event-loop delay and GC pauses. */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { request } from 'node:http';
