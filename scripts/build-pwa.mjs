@@ -35,28 +35,35 @@ export function webManifest(texts) {
     display: 'standalone',
     theme_color: THEME_COLOUR,
     background_color: BACKGROUND_COLOUR,
-    icons: ICONS.map((i) => ({ src: `/dist/${i.file}`, sizes: `${i.size}x${i.size}`, type: 'image/png', purpose: i.purpose })),
+    icons: ICONS.map((i) => ({
+      src: `/dist/${i.file}`, sizes: `${i.size}x${i.size}`, type: 'image/png', purpose: i.purpose,
+    })),
   };
 }
 
-const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 
 /**
  * The worker's answer to a navigation when the network fails and the page was never visited: static, translated
  * (pwa.offlinePage), styled by the precached stylesheet, no script. Retry is an empty href: the address asked for.
  */
 export function renderOfflinePage(locale, texts, css) {
-  const t = texts.pwa.offlinePage;
+  const t = Object.fromEntries(Object.entries(texts.pwa.offlinePage).map(([k, v]) => [k, escapeHtml(v)]));
   return `${documentStart(escapeHtml(locale.slice(0, 2)))}
-<title>${escapeHtml(t.title)}</title>
+<title>${t.title}</title>
 ${css.map((c) => `<link rel="stylesheet" href="/dist/${escapeHtml(c)}">`).join('\n')}
 </head>
 <body>
-<header class="offline-page__header"><a href="/" class="offline-page__logo" aria-label="${escapeHtml(t.homeLabel)}">${escapeHtml(texts.pwa.shortName)}</a></header>
+<header class="offline-page__header">
+<a href="/" class="offline-page__logo" aria-label="${t.homeLabel}">${escapeHtml(texts.pwa.shortName)}</a>
+</header>
 <main id="main" class="offline-page">
-<h1>${escapeHtml(t.heading)}</h1>
-<p>${escapeHtml(t.text)}</p>
-<p class="offline-page__actions"><a class="button button--primary" href="">${escapeHtml(t.retry)}</a> <a class="button" href="/">${escapeHtml(t.home)}</a></p>
+<h1>${t.heading}</h1>
+<p>${t.text}</p>
+<p class="offline-page__actions">
+<a class="button button--primary" href="">${t.retry}</a> <a class="button" href="/">${t.home}</a>
+</p>
 </main>
 </body>
 </html>
@@ -72,12 +79,14 @@ const md5 = (buf) => createHash('md5').update(buf).digest('hex');
 /**
  * What the worker precaches: every JavaScript and CSS file of the client build (from its metafile, whose paths are
  * relative to `root`) and the `extra` files of `clientDir` (the offline pages, the icons). Each with the hash of its
- * content as revision: a new build changes the list and so the worker's script, which is how the browser finds the update.
+ * content as revision: a new build changes the list and so the worker's script, which is how the browser finds the
+ * update.
  */
 export async function precacheEntries(clientDir, metafile, root, extra) {
   const fromBuild = clientFiles(clientDir, metafile, root).filter((f) => /\.(js|css)$/.test(f));
   const files = [...new Set([...fromBuild, ...extra])].sort();
-  return Promise.all(files.map(async (f) => ({ url: `/dist/${f}`, revision: md5(await readFile(join(clientDir, f))) })));
+  const entry = async (f) => ({ url: `/dist/${f}`, revision: md5(await readFile(join(clientDir, f))) });
+  return Promise.all(files.map(entry));
 }
 
 /**
@@ -91,14 +100,14 @@ export async function buildPwa({ root, dist, metafile, quiet = false }) {
 
   // each locale's first-load texts (ui/i18n/<locale>/common.json): the web app manifest's and the offline page's
   const locales = (await readdir(join(root, 'ui/i18n'))).filter((f) => /^[a-z]{2}-[A-Z]{2}$/.test(f));
-  const texts = Object.fromEntries(
-    await Promise.all(locales.map(async (l) => [l, JSON.parse(await readFile(join(root, 'ui/i18n', l, 'common.json'), 'utf8'))])),
-  );
+  const textsOf = async (l) => JSON.parse(await readFile(join(root, 'ui/i18n', l, 'common.json'), 'utf8'));
+  const texts = Object.fromEntries(await Promise.all(locales.map(async (l) => [l, await textsOf(l)])));
   await writeFile(join(clientDir, 'manifest.webmanifest'), JSON.stringify(webManifest(texts[DEFAULT_LOCALE]), null, 2));
   const css = clientFiles(clientDir, metafile, root).filter((f) => f.endsWith('.css'));
   for (const l of locales) await writeFile(join(clientDir, offlinePageFile(l)), renderOfflinePage(l, texts[l], css));
 
-  const entries = await precacheEntries(clientDir, metafile, root, [...locales.map(offlinePageFile), ...ICONS.filter((i) => i.size === 192).map((i) => i.file)]);
+  const smallIcons = ICONS.filter((i) => i.size === 192).map((i) => i.file);
+  const entries = await precacheEntries(clientDir, metafile, root, [...locales.map(offlinePageFile), ...smallIcons]);
   const offlinePages = Object.fromEntries(locales.map((l) => [l, `/dist/${offlinePageFile(l)}`]));
   // the service worker lives at the site root (its scope is the whole shop), so its name carries no hash
   await build({
