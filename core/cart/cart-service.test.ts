@@ -186,6 +186,31 @@ describe('CartService', () => {
     expect(serverSkus(w.backend, w.service.cartId)).toEqual(['WRAP-GOLDx2']);
   });
 
+  // spec transactions §4 totals sync, §7 calls: GET /api/cart/totals while no shipping and payment method are chosen,
+  // POST /api/cart/collect-totals with both (the platform then prices the shipping and the payment)
+  it('syncs the totals with collect-totals once a shipping and a payment method are chosen', async () => {
+    const w = setup();
+    await w.service.load();
+    await w.service.addItem(product('WRAP-RED'), 1);
+    const asked: unknown[] = [];
+    const { totals, collectTotals } = w.backend.api;
+    w.backend.api.totals = (...a) => {
+      asked.push('totals');
+      return totals(...a);
+    };
+    w.backend.api.collectTotals = (...a) => {
+      asked.push(a[2]);
+      return collectTotals(...a);
+    };
+    await w.service.syncTotals();
+    await w.service.setShippingMethod({ ...DEFAULT_CONFIG.shipping.methods[0]! });
+    await w.service.syncTotals();
+    await w.service.setPaymentMethod({ code: 'cashondelivery', title: 'Rembours' });
+    await w.service.syncTotals();
+    const methods = { paymentMethod: { method: 'cashondelivery' }, shippingCarrierCode: 'flatrate', shippingMethodCode: 'flatrate' };
+    expect(asked).toEqual(['totals', 'totals', methods]);
+  });
+
   // #5007: totals were not refreshed after a merge
   it('#5007: totals are refreshed after the login merge', async () => {
     const backend = new FakeCartBackend();
