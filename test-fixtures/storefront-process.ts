@@ -29,7 +29,13 @@ export function freePort(): Promise<number> {
  * Spawns `command` and resolves once its stdout matches `ready` (rejects when it exits, fails to run or takes longer
  * than `timeoutMs`); `output` collects stdout and stderr.
  */
-export async function spawnReady(command: string, args: string[], options: SpawnOptions, ready: RegExp, timeoutMs: number) {
+export async function spawnReady(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+  ready: RegExp,
+  timeoutMs: number,
+) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -55,7 +61,8 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
   const port = await freePort();
   const { NODE_ENV: _testEnv, ...parent } = process.env;
   const options = { cwd: root, env: { ...parent, HOST: '127.0.0.1', PORT: String(port), ...env } };
-  const { child, output, exited } = await spawnReady(process.execPath, [SERVER], options, /storefront listening/, 45_000);
+  const ready = /storefront listening/;
+  const { child, output, exited } = await spawnReady(process.execPath, [SERVER], options, ready, 45_000);
   return {
     child,
     url: `http://127.0.0.1:${port}`,

@@ -89,6 +89,23 @@ describe('IdbStorage (fake-indexeddb)', () => {
     await again.close();
   });
 
+  it('without a usable IndexedDB (absent, or its open() throws) reads are empty with a warning, never thrown', async () => {
+    const { logger, warnings } = recordingLogger();
+    const s = new IdbStorage(dbName(), logger);
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      expect(await s.get('carts', 'items')).toBeUndefined();
+      expect(await s.entries('carts')).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(warnings).toHaveLength(2);
+    // once IndexedDB answers, the same storage works
+    await s.set('carts', 'items', [1]);
+    expect(await s.get('carts', 'items')).toEqual([1]);
+    await s.close();
+  });
+
   it('a QuotaExceededError surfaces as StorageQuotaError', async () => {
     // spec transactions §8: storage quota
     const s = new IdbStorage(dbName(), recordingLogger().logger);

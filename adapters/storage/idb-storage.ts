@@ -22,7 +22,8 @@ export class IdbStorage implements Storage {
     private readonly logger: Logger,
   ) {}
 
-  private open(): Promise<IDBPDatabase> {
+  /** async: an absent IndexedDB, or an open() that throws at once, is a rejection every read handles, not a throw */
+  private async open(): Promise<IDBPDatabase> {
     this.db ??= openDB(this.dbName, 1, {
       upgrade: (db) => void db.createObjectStore(STORE, { keyPath: ['collection', 'key'] }),
     });

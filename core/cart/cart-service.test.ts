@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../adapters/storage/memory-storage';
 import { FakeCartBackend } from '../../test-fixtures/arbitraries/cart-fake-backend';
 import { cartWithQueue } from '../../test-fixtures/cart-with-queue';
 import type { Product } from '../catalogue/types';
+import type { TaskTransport } from '../ports/task-transport';
 import { createConfig, DEFAULT_CONFIG, type ShopConfig } from '../config';
 import { MESSAGES, isShopError } from '../messages';
 import { ManualNetwork, MemoryLogger, SequentialIds, VirtualScheduler, flushPromises } from '../testing/virtual-time';
@@ -132,6 +133,39 @@ describe('CartService', () => {
     expect(serverSkus(w.backend, w.service.cartId)).toEqual(['BOX-Sx1']);
   });
 
+  // spec transactions §4 "delete": a line removed while its first update is on the way has no server item id to delete
+  // yet; the update's answer gives it one, and the server line the client dropped is deleted then
+  it('a line removed while its first update is on the way is deleted on the server once the answer comes', async () => {
+    const backend = new FakeCartBackend();
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let updates = 0;
+    const transport: TaskTransport = {
+      send: async (req) => {
+        if (JSON.stringify(req.body).includes('CARD-A6') && ++updates === 1) await held;
+        return backend.send(req);
+      },
+    };
+    const { cart, queue } = cartWithQueue({
+      api: backend.api, transport, storage: new MemoryStorage(), network: new ManualNetwork(true),
+      clock: new VirtualScheduler().clock, config: DEFAULT_CONFIG, logger: new MemoryLogger(), ids: new SequentialIds(),
+    });
+    await cart.load();
+    await cart.addItem(product('WRAP-RED'), 1);
+    const adding = cart.addItem(product('CARD-A6'), 1);
+    await vi.waitFor(() => expect(updates).toBe(1));
+    const card = cart.snapshot().cartItems.find((i) => i.sku === 'CARD-A6')!;
+    expect(card.server_item_id).toBeUndefined();
+    const removing = cart.removeItem(cartItemIdentity(card));
+    await vi.waitFor(() => expect(skus(cart)).toEqual(['WRAP-REDx1']));
+    answer();
+    await Promise.all([adding, removing]);
+    await vi.waitFor(() => expect(queue.pending()).toBe(0));
+    expect(skus(cart)).toEqual(['WRAP-REDx1']);
+    expect(serverSkus(backend, cart.cartId)).toEqual(['WRAP-REDx1']);
+    queue.dispose();
+  });
+
   // #4690: quick successive removals sent duplicate requests and left wrong totals
   it('#4690: quick successive removals send one delete each and end with right totals', async () => {
     const w = setup();
@@ -184,6 +218,31 @@ describe('CartService', () => {
     await w.goOnline(true);
     expect(w.service.cartId).toBeDefined();
     expect(serverSkus(w.backend, w.service.cartId)).toEqual(['WRAP-GOLDx2']);
+  });
+
+  // spec transactions §4 totals sync, §7 calls: GET /api/cart/totals while no shipping and payment method are chosen,
+  // POST /api/cart/collect-totals with both (the platform then prices the shipping and the payment)
+  it('syncs the totals with collect-totals once a shipping and a payment method are chosen', async () => {
+    const w = setup();
+    await w.service.load();
+    await w.service.addItem(product('WRAP-RED'), 1);
+    const asked: unknown[] = [];
+    const { totals, collectTotals } = w.backend.api;
+    w.backend.api.totals = (...a) => {
+      asked.push('totals');
+      return totals(...a);
+    };
+    w.backend.api.collectTotals = (...a) => {
+      asked.push(a[2]);
+      return collectTotals(...a);
+    };
+    await w.service.syncTotals();
+    await w.service.setShippingMethod({ ...DEFAULT_CONFIG.shipping.methods[0]! });
+    await w.service.syncTotals();
+    await w.service.setPaymentMethod({ code: 'cashondelivery', title: 'Rembours' });
+    await w.service.syncTotals();
+    const methods = { paymentMethod: { method: 'cashondelivery' }, shippingCarrierCode: 'flatrate', shippingMethodCode: 'flatrate' };
+    expect(asked).toEqual(['totals', 'totals', methods]);
   });
 
   // #5007: totals were not refreshed after a merge

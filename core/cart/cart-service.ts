@@ -202,7 +202,7 @@ export class CartService {
     return [...refusals, ...added];
   }
 
-  /** A command that changes lines: run in turn (cart-store.ts), then send the queued writes and sync the totals once. */
+  /** A command that changes lines: run in turn (cart-store.ts), then send the queued writes, sync the totals once. */
   private async changeLines<T>(command: () => Promise<T>): Promise<T> {
     const result = await this.store.exclusive(command);
     await this.server.afterServerWrites();

@@ -62,7 +62,7 @@ export class CartTotalsSync {
     });
   }
 
-  /** POST /api/cart/shipping-methods; [] without a server cart, offline, on a failure (logged) or an answer not a list */
+  /** POST /api/cart/shipping-methods; [] without a server cart, offline, on a failure (logged), for no list */
   async serverShippingMethods(address: ShippingMethodsAddress): Promise<ServerShippingMethod[]> {
     const { ctx } = this;
     const cartId = ctx.cartId();
@@ -104,7 +104,8 @@ export class CartTotalsSync {
       try {
         await ctx.withToken((t) => ctx.deps.api.applyCoupon(t, cartId, code));
       } catch (e) {
-        if (isApiError(e) && e.status >= 400 && e.status < 500) throw new ShopError(MESSAGES.couponInvalid, {}, e.status);
+        const refused = isApiError(e) && e.status >= 400 && e.status < 500;
+        if (refused) throw new ShopError(MESSAGES.couponInvalid, {}, e.status);
         throw e;
       }
       await ctx.store.set({ coupon: { code, discount: 0 } });

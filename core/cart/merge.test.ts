@@ -137,6 +137,20 @@ describe('mergeCartItems', () => {
     ).toEqual(['server-update']);
   });
 
+  // spec transactions §4 "Merge of client and server items", §3 "Cart item" (server_item_id, server_cart_id): a line
+  // the new server cart does not hold loses the item id of its old cart, which would address nothing (or another line)
+  it('a client line pushed to another server cart goes without its old server item id', () => {
+    const client: CartItem[] = [{ sku: 'TAPE-CLEAR', qty: 3, server_item_id: 7, item_id: 7, server_cart_id: 'old', quote_id: 'old' }];
+    const r = mergeCartItems(client, [], { serverMergeByDefault: true, cartId: 'new' });
+    const [push] = r.actions;
+    if (push?.type !== 'server-update') throw new Error(`not pushed: ${JSON.stringify(r.actions)}`);
+    for (const line of [r.items[0]!, push.item]) {
+      expect(line).toMatchObject({ sku: 'TAPE-CLEAR', qty: 3, server_cart_id: 'new', quote_id: 'new' });
+      expect(line).not.toHaveProperty('server_item_id');
+      expect(line).not.toHaveProperty('item_id');
+    }
+  });
+
   // spec transactions §4: a quantity mismatch is corrected either way by config
   it('a qty mismatch goes to the server, or to the client when the server may modify local lines', () => {
     const client: CartItem[] = [{ sku: 'RIBBON-SILK', qty: 3, server_item_id: 1, server_cart_id: 'c' }];

@@ -260,7 +260,13 @@ export function formatPrice(amount: number, locale: LocaleCode, config: ShopConf
 }
 
 /** spec catalogue §3.1: price display holds a regular and a special string. */
-export function priceDisplay(product: Product, now: number, locale: LocaleCode, config: ShopConfig, options: PriceOptions = {}) {
+export function priceDisplay(
+  product: Product,
+  now: number,
+  locale: LocaleCode,
+  config: ShopConfig,
+  options: PriceOptions = {},
+) {
   const p = productPriceWithOptions(product, now, config, options);
   return p.special !== undefined
     ? { regular: formatPrice(p.regular, locale, config), special: formatPrice(p.special, locale, config) }

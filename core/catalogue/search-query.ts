@@ -174,7 +174,11 @@ export function textQueryClauses(text: string, config: ShopConfig): EsClause[] {
 }
 
 /** spec catalogue §3.4, §5, §7, §9: a product search: its body, size, start and sort (undefined: relevance). */
-export function buildSearchQuery(input: SearchInput, config: ShopConfig, options: SearchQueryOptions = {}): SearchRequest {
+export function buildSearchQuery(
+  input: SearchInput,
+  config: ShopConfig,
+  options: SearchQueryOptions = {},
+): SearchRequest {
   const text = isSearchableText(input.text, config) ? input.text!.trim() : undefined;
   const top: ClauseParts = { ...noParts(), must: fixedFilterClauses(options.fixedFilters ?? 'listing', config) };
 
@@ -190,7 +194,9 @@ export function buildSearchQuery(input: SearchInput, config: ShopConfig, options
     // an attribute filter matches the attribute, or for configurables `{attribute}_options`
     const branch = (postfix: string): EsClause[] => {
       const parts = noParts();
-      for (const f of catalogFilters) filterClauses(catalogField(f.attribute, postfix, isRangeValue(f.value)), f.value, parts);
+      for (const f of catalogFilters) {
+        filterClauses(catalogField(f.attribute, postfix, isRangeValue(f.value)), f.value, parts);
+      }
       return partsToClauses(parts);
     };
     filterMust.push({

@@ -164,7 +164,8 @@ describe('CategoryService (spec catalogue §4.4)', () => {
 
 describe('CategoryService two-stage caching', () => {
   it('asks a light first stage until one is not faster than the full query // spec catalogue §4.4', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(fc.nat(100), fc.nat(100)), { maxLength: 10 }), async (runs) => {
+    // durations of a few milliseconds: equal stages (the boundary, 'not faster') come up often
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(fc.nat(3), fc.nat(3)), { maxLength: 10 }), async (runs) => {
       const clock = new VirtualClock();
       let took: [number, number] = [0, 0];
       const search = new ListSearch([lint]);

@@ -155,6 +155,25 @@ describe('task queue', () => {
     expect(q.pending()).toBe(0);
   });
 
+  // spec transactions §4 "Task queue": tasks run only when online, also when the connection drops in the middle of a
+  // drain, and when process() is called by hand
+  it('stops sending when the network goes offline between two tasks', async () => {
+    let s: ReturnType<typeof setup> | undefined;
+    const t = new ScriptedTransport(() => {
+      s!.network.set(false); // the connection drops once the first task is answered
+      return json(200, { code: 200, result: true });
+    });
+    s = setup(t);
+    s.network.set(false);
+    const q = s.make();
+    for (const sku of ['A', 'B']) await q.queue({ url: '/api/cart/update?token={{token}}', payload: { method: 'POST', body: { sku } } });
+    s.network.set(true);
+    await flushPromises();
+    await q.process();
+    expect(t.requests.map((r) => r.body)).toEqual([{ sku: 'A' }]);
+    expect(q.pending()).toBe(1);
+  });
+
   // spec transactions §4: a transmitted task is stored again if its result is cacheable
   it('keeps a transmitted cacheable task with its result, removes the others', async () => {
     const t = new ScriptedTransport(() => json(200, { code: 200, result: { qty: 3 } }));

@@ -29,8 +29,8 @@ export function childSkuOf(path: string): string | undefined {
 }
 
 /**
- * spec catalogue §7: the URL-map request of a path (without leading slash, store code and query), with the options this
- * shop sends: the core applies the variant rules itself.
+ * spec catalogue §7: the URL-map request of a path (without leading slash, store code and query), with the options
+ * this shop sends: the core applies the variant rules itself.
  */
 export function urlMapRequest(path: string, config: ShopConfig, childSku?: string): UrlMapRequest {
   const url = path.split(/[?#]/)[0]!.replace(/^\/+/, '').replace(/\/+$/, '');

@@ -88,9 +88,10 @@ class FakeOrders implements OrderApi {
   }
 }
 
-/** Users: tokens expire when the test says; /refresh counts its calls. */
+/** Users: tokens expire (and refreshes fail) when the test says; /refresh counts its calls. */
 class FakeUsers implements Partial<UserApi> {
   refreshCalls = 0;
+  refreshFails = false;
   valid = new Set<string>();
   private n = 0;
   readonly customer: Customer = { id: 7, email: 'anna@papier.nl', firstname: 'Anna', lastname: 'de Vries' } as Customer;
@@ -111,6 +112,7 @@ class FakeUsers implements Partial<UserApi> {
   async refresh(): Promise<AuthTokens> {
     this.refreshCalls++;
     await Promise.resolve();
+    if (this.refreshFails) throw new ApiError(401, 'refresh token revoked');
     const token = `tok-${++this.n}`;
     this.valid.add(token);
     return { token, refreshToken: 'refresh-1' };
@@ -280,6 +282,25 @@ describe('two tabs of one browser', () => {
     expect(b.users.refreshCalls - before).toBe(1);
     expect(t1.session.getToken()).toBe(t2.session.getToken());
     expect(t1.session.isLoggedIn() && t2.session.isLoggedIn()).toBe(true);
+  });
+
+  // spec transactions §4 "User token lock", "Session": a tab whose lock gave up on a failed refresh takes another tab's
+  // new login as a fresh start (a new token, a free lock), not as a session it may no longer use
+  it('a login in one tab frees the token lock the other tab gave up', async () => {
+    const { b, t1, t2 } = await twoStartedTabs();
+    await t1.session.login('anna@papier.nl', 'secret');
+    await settle();
+    b.users.expireAll();
+    b.users.refreshFails = true;
+    await expect(b.scheduler.run(t2.session.refreshProfile())).rejects.toThrow();
+    await settle();
+    expect(t2.tokenLock.state()).toBeLessThan(0);
+    b.users.refreshFails = false;
+    await t1.session.login('anna@papier.nl', 'secret');
+    await settle();
+    expect(t2.tokenLock.state()).toBe(0);
+    b.users.expireAll();
+    await expect(b.scheduler.run(t2.session.refreshProfile())).resolves.toMatchObject({ email: 'anna@papier.nl' });
   });
 
   it('an order placed in tab 1 is not placed again by tab 2, which shows the thank-you state with the same order', async () => {

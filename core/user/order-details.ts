@@ -46,7 +46,11 @@ export interface OrderDetails {
   readonly paymentLabel: MessageKey;
 }
 
-export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+/** a finite number, or a numeric string as one (history fields come from outside) */
+export function num(v: unknown): number | undefined {
+  const n = typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 /** a plain object's fields, else undefined (history items come from outside) */
 export const obj = (v: unknown): Record<string, unknown> | undefined =>

@@ -36,7 +36,7 @@ export const INITIAL_SESSION_STATE: SessionState = {
 const C = STORAGE_COLLECTIONS.user;
 
 /** The customer and the group fields that come with them. */
-export function withGroup(current: Customer | undefined): Pick<SessionState, 'current' | 'groupId' | 'groupToken'> {
+function withGroup(current: Customer | undefined): Pick<SessionState, 'current' | 'groupId' | 'groupToken'> {
   return { current, groupId: current?.group_id, groupToken: current?.groupToken };
 }
 

@@ -78,7 +78,8 @@ export class FakeCartBackend implements TaskTransport {
   };
 
   private doUpdate(cartId: string, cartItem: CartItemPayload): ServerCartItem {
-    this.enter(`update ${cartItem.sku} ${cartItem.qty}${cartItem.item_id !== undefined ? ' #' + cartItem.item_id : ''}`);
+    const id = cartItem.item_id !== undefined ? ` #${cartItem.item_id}` : '';
+    this.enter(`update ${cartItem.sku} ${cartItem.qty}${id}`);
     const status = this.failingSkus.get(cartItem.sku);
     if (status) throw new ApiError(status, 'The requested qty exceeds the maximum qty allowed in shopping cart');
     try {
@@ -125,7 +126,8 @@ export class FakeCartBackend implements TaskTransport {
     } catch (e) {
       if (e instanceof NetworkError) throw e;
       const status = e instanceof ApiError ? e.status : 500;
-      return { status, contentType: 'application/json', body: { code: status, result: e instanceof ApiError ? e.result : String(e) } };
+      const result = e instanceof ApiError ? e.result : String(e);
+      return { status, contentType: 'application/json', body: { code: status, result } };
     }
   }
 

@@ -126,7 +126,13 @@ function mutate(value: unknown, choice: number, junk: unknown): unknown {
   return changedAt(value, path.slice(0, -1), (at) => (at[path.at(-1) as string | number] = junk));
 }
 
-interface FuzzRequest { method: string; target: string; body: string | undefined; headers: Record<string, string>; endpoint: string }
+interface FuzzRequest {
+  method: string;
+  target: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+  endpoint: string;
+}
 
 /** Fields a client has no say in (the audit's mass-assignment probe): put into a valid body at any object. */
 const SERVER_FIELDS = fc.record(
@@ -209,7 +215,9 @@ function requestArbitrary(f: FuzzFixture): fc.Arbitrary<FuzzRequest> {
         else headers[k] = v;
       }
     }
-    return { method: e.method, target: `${path}${qs ? `?${qs}` : ''}`, body: e.method === 'GET' ? undefined : body, headers, endpoint: `${e.method} ${e.path}` };
+    const target = `${path}${qs ? `?${qs}` : ''}`;
+    const sentBody = e.method === 'GET' ? undefined : body;
+    return { method: e.method, target, body: sentBody, headers, endpoint: `${e.method} ${e.path}` };
   });
 }
 
@@ -290,7 +298,9 @@ export async function runFuzz(base: string, dataDir: string, fixture: FuzzFixtur
         const changed = after !== before;
         before = after;
         report.msByEndpoint[r.endpoint] = (report.msByEndpoint[r.endpoint] ?? 0) + performance.now() - started;
-        const describe = () => `${res.status} ${r.method} ${r.target.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${String(r.body).slice(0, 300)} -> ${text.slice(0, 300)}`;
+        const headers = JSON.stringify(r.headers).slice(0, 200);
+        const sent = `${r.method} ${r.target.slice(0, 300)} ${headers} ${String(r.body).slice(0, 300)}`;
+        const describe = () => `${res.status} ${sent} -> ${text.slice(0, 300)}`;
         if (res.status >= 500) {
           report.server5xx++;
           report.failures.push(describe());

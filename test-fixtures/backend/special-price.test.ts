@@ -13,6 +13,7 @@ import { startTestBackend, type TestBackend } from './test-helpers';
 
 const at = (iso: string) => new Date(iso);
 
+// spec catalogue §3.1: a special price counts only inside its special_from_date / special_to_date window
 describe('special-price window in the store view\'s time zone', () => {
   it('is the storefront\'s zone', () => {
     expect(STORE_TIME_ZONE).toBe(DEFAULT_CONFIG.i18n.timeZone);
@@ -58,6 +59,7 @@ describe('special-price window in the store view\'s time zone', () => {
   });
 });
 
+// spec catalogue §3.1, spec transactions §3 "Totals": the cart's prices follow the same window
 describe('the cart prices at the window\'s boundaries', () => {
   let be: TestBackend;
   const cat = generateCatalogue();

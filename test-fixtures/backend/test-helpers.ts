@@ -25,7 +25,8 @@ export async function startTestBackend(opts: BackendOptions = {}): Promise<TestB
     const type = typeof body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json';
     const typed: Record<string, string> = body === undefined ? {} : { 'content-type': type };
     const answer = await rawRequest(backend.url, path, { method, headers: { ...typed, ...headers }, body: payload });
-    return { status: answer.status, json: parseJson(answer.body), text: answer.body, headers: new Headers(answer.headers) };
+    const text = answer.body;
+    return { status: answer.status, json: parseJson(text), text, headers: new Headers(answer.headers) };
   };
   return { ...backend, clock, call };
 }

@@ -154,10 +154,13 @@ function nameFor(ctx: GeneratorContext, family: ProductFamily, leaf: CategoryInf
       material = 'Karton';
       break;
     }
-    case 'envelope': words = [word(rng.pick(FAMILY_NOUNS.envelope)), colourWord, word(rng.pick(PACK_SIZES))]; break;
+    case 'envelope':
+      words = [word(rng.pick(FAMILY_NOUNS.envelope)), colourWord, word(rng.pick(PACK_SIZES))];
+      break;
     case 'tag': {
       const noun = rng.pick(FAMILY_NOUNS.tag);
-      words = [word(noun), word(rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen'])), colourWord, word(rng.pick(PACK_SIZES))];
+      const motif = rng.pick(THEME_MOTIFS.algemeen ?? ['Stippen']);
+      words = [word(noun), word(motif), colourWord, word(rng.pick(PACK_SIZES))];
       material = 'Karton';
       break;
     }
