@@ -57,7 +57,7 @@ function canonicalJson(value: unknown): string {
   // 1e400 parses to Infinity, which JSON.stringify would write as null
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (!isObject(value)) return JSON.stringify(value) ?? 'null';
-  // an own `__proto__` key (JSON.parse makes one) is read and written as the data it is
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+  // own entries: a `__proto__` key (JSON.parse makes one) is read and written as the data it is
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
