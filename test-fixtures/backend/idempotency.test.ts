@@ -187,6 +187,16 @@ describe('Idempotency-Key on POST /api/order', () => {
     expect(({} as Record<string, unknown>)['qty']).toBeUndefined();
   });
 
+  it('the same order again at the path with a trailing slash (the same route) is answered the first answer', async () => {
+    const first = await place(orderBody(), 'slash');
+    expect(first.status).toBe(200);
+    const before = await stock();
+    const again = await be.call('POST', '/api/order/', orderBody(), { 'Idempotency-Key': 'slash' });
+    expect(again.status).toBe(200);
+    expect(again.json.result.increment_id).toBe(first.json.result.increment_id);
+    expect(await stock()).toBe(before);
+  });
+
   it('ten identical requests at once place one order', async () => {
     const before = await stock();
     const answers = await Promise.all(Array.from({ length: 10 }, () => place(orderBody(), 'at-once')));
