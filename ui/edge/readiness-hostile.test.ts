@@ -69,9 +69,9 @@ async function shopOver(api: Stub, outputCache?: LruOutputCache): Promise<Runnin
   return shop;
 }
 
-/** /readyz, given up on after 3 s (a hang is a failure of the test, not a wait) */
-async function readyz(shop: RunningStorefront) {
-  const res = await fetch(`${shop.url}/readyz`, { signal: AbortSignal.timeout(3000) });
+/** /readyz, given up on after `giveUpMs` (a hang is a failure of the test, not a wait) */
+async function readyz(shop: RunningStorefront, giveUpMs = 3000) {
+  const res = await fetch(`${shop.url}/readyz`, { signal: AbortSignal.timeout(giveUpMs) });
   return { status: res.status, text: await res.text() };
 }
 
@@ -100,13 +100,15 @@ describe('/readyz against a hostile API', () => {
     expect(api.calls()).toBe(1);
   });
 
-  it('an API answering no HTTP at all (garbage bytes, or closing at once): 503', async () => {
+  it('an API answering no HTTP (garbage bytes, closing at once, a 200 KB header): 503', async () => {
     const garbage = await tcpApi((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n\x00\xff garbage\r\n\r\n'));
     expect(await readyz(await shopOver(garbage))).toEqual({ status: 503, text: 'not ready: not answering: api' });
     const closing = await tcpApi((socket) => socket.destroy());
     expect((await readyz(await shopOver(closing))).status).toBe(503);
     const badStatus = await tcpApi((socket) => socket.end('HTTP/1.1 999999 What\r\ncontent-length: 0\r\n\r\n'));
     expect((await readyz(await shopOver(badStatus))).status).toBe(503);
+    const hugeHeader = await tcpApi((socket) => socket.end(`HTTP/1.1 200 OK\r\nx-pad: ${'a'.repeat(200_000)}\r\n\r\n`));
+    expect((await readyz(await shopOver(hugeHeader))).status).toBe(503);
   });
 
   it('an API answering 500, or headers and then a body that never ends: 503 and a prompt 200', async () => {
@@ -164,6 +166,6 @@ describe('/readyz with an output cache whose PING never settles', () => {
   // /readyz from then on hangs (the load balancer's own timeout is all that answers). readiness() should race each
   // check against its signal, e.g. Promise.race([check.run(signal), rejectOnAbort(signal)]).
   it.fails('answers 503 naming the output cache within the timeout', async () => {
-    expect(await readyz(shop)).toEqual({ status: 503, text: 'not ready: not answering: output cache' });
+    expect(await readyz(shop, 5 * TIMEOUT_MS)).toEqual({ status: 503, text: 'not ready: not answering: output cache' });
   });
 });
