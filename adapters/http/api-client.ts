@@ -68,20 +68,34 @@ export async function call<T>(run: () => Promise<T>, url: string): Promise<T> {
     if (!(e instanceof Error) || e instanceof ApiError || e instanceof NetworkError) throw e;
     if (e.name === 'HTTPError') {
       const { response } = e as HTTPError;
-      const body = jsonOrText(await response.text().catch(() => response.statusText));
-      const result = body && typeof body === 'object' && 'result' in body ? body.result : body;
+      const text = await response.text().catch(() => response.statusText);
+      // a proxy's 20 MB error page is kept as its start, never parsed
+      const body = text.length > MAX_ERROR_TEXT ? text.slice(0, MAX_ERROR_TEXT) : jsonOrText(text);
+      const own = body && typeof body === 'object' && Object.hasOwn(body, 'result');
+      const result = own ? (body as { result: unknown }).result : body;
       throw new ApiError(response.status, result, url);
     }
+    // ky's json() of a body that is no JSON (an HTML error page answered 200)
+    if (e.name === 'SyntaxError') throw new ApiError(502, 'the API answered no JSON', url);
     if (e.name === 'TimeoutError') throw new NetworkError('timeout', url, true);
     const noAnswer = e instanceof TypeError || /fetch|network|ECONNREFUSED|socket/i.test(e.message);
     throw noAnswer ? new NetworkError(e.message, url) : e;
   }
 }
 
-/** `text` parsed as JSON, or the text itself when it is none */
+/** the characters of an error body an ApiError keeps */
+const MAX_ERROR_TEXT = 64 * 1024;
+
+/**
+ * `text` parsed as JSON (past a byte order mark), or the text itself when it is none, or when it is nested too deep
+ * for JSON.stringify to write back (it overflows the stack near 5,000 levels, as an ApiError's message would).
+ */
 export function jsonOrText(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const value = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    // throws for a value nested too deep
+    JSON.stringify(value);
+    return value;
   } catch {
     return text;
   }

@@ -4,7 +4,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import type { Logger } from 'pino';
 import type { ErrorLog } from '../../adapters/common/log-limit';
 import { requestIdFrom, requestLine } from '../../adapters/common/json-logs';
-import { HttpError } from './errors';
+import { badRequest, HttpError } from './errors';
 import { LIMITS, parseBoundedJson } from './limits';
 import { EMAIL, SCHEMAS } from './schemas';
 
@@ -188,10 +188,23 @@ function hostOf(req: IncomingMessage): string {
   return localAddress?.includes(':') ? `[${localAddress}]:${localPort}` : `${localAddress ?? '127.0.0.1'}:${localPort}`;
 }
 
-/** The request target as a path: an absolute-form target keeps only its path, and '//x' or 'x' never names a host. */
-function requestTarget(raw = '/'): string {
-  const path = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  return `/${path.replace(/^\/+/, '')}`;
+/**
+ * The request target as a URL on a fixed base: an absolute-form target keeps only its path (RFC 9112 §3.2.2), and
+ * '//x' or 'x' never names a host. URL parsing would answer another path than the one sent for a dot-segment (plain
+ * or percent-encoded), a backslash (a slash to it), a '#' (dropped) or a tab (removed): those are refused with 400,
+ * so a proxy in front that checked the target's prefix (/api/) saw the path that is answered.
+ */
+function requestTarget(raw = '/'): URL {
+  const target = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const path = target.split('?', 1)[0]!;
+  // a browser sends a query's backslash as it is: only the path's is refused
+  if (/[#\x00-\x20\x7f]/.test(target) || path.includes('\\')) {
+    throw badRequest('Bad request: the request target has a backslash, a \'#\', a space or a control character');
+  }
+  if (path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) {
+    throw badRequest('Bad request: the path has a dot-segment (\'.\' or \'..\', plain or percent-encoded)');
+  }
+  return new URL(`/${target.replace(/^\/+/, '')}`, 'http://backend.invalid');
 }
 
 /**
@@ -212,7 +225,7 @@ export function createHandler(
     const host = hostOf(req);
     try {
       // the target is parsed against a fixed base: a client's Host header never decides what parses (or throws)
-      const url = new URL(requestTarget(req.url), 'http://backend.invalid');
+      const url = requestTarget(req.url);
       const method = (req.method ?? 'GET').toUpperCase();
       if (method === 'OPTIONS') {
         res.writeHead(204, { ...CORS, 'x-request-id': reqId }).end();
@@ -220,8 +233,10 @@ export function createHandler(
         return;
       }
       const found = router.match(method, url.pathname);
-      if (found === undefined) throw new HttpError(404, `Not found: ${url.pathname}`);
-      if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${url.pathname}`);
+      // a scan's 8,000-character path is not sent back whole
+      const named = url.pathname.length > 200 ? `${url.pathname.slice(0, 200)}…` : url.pathname;
+      if (found === undefined) throw new HttpError(404, `Not found: ${named}`);
+      if (found === 'method') throw new HttpError(405, `Method ${method} not allowed on ${named}`);
       const bodyless = method === 'GET' || method === 'HEAD';
       const body = bodyless ? undefined : parseBody(await readBody(req), req.headers['content-type']);
       const request: Req = {
