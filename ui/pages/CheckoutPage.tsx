@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../core/checkout/checkout-step';
+import { stepStatus } from '../../core/checkout/step-status';
 import { PaymentService, type CheckoutCompletion } from '../../core/checkout/payment-service';
 import { MESSAGES } from '../../core/messages';
 import { useService } from '../hooks/use-service';
@@ -65,10 +66,8 @@ function Step({ step, title, summary, children }: StepProps) {
   const { t } = useTranslation();
   const checkout = useService(CheckoutService);
   // the step lives in the core with the saved details: a reload or a language switch resumes it
-  const at = CHECKOUT_STEPS.indexOf(useCheckout().step);
-  const i = CHECKOUT_STEPS.indexOf(step);
-  const state = i === at ? 'active' : i < at ? 'done' : 'todo';
-  const index = i + 1;
+  const state = stepStatus(step, useCheckout().step);
+  const index = CHECKOUT_STEPS.indexOf(step) + 1;
   const edit = () => void checkout.setStep(step);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
