@@ -15,6 +15,7 @@ import { usePaymentMethodTitle } from '../components/checkout/payment-method-tit
 import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
 import { cartItemIdentity } from '../../core/cart/identity';
+import { addressLine } from '../../core/checkout/saved-addresses';
 import { CartLine } from '../components/cart/CartLine';
 import { CartTotals } from '../components/cart/CartTotals';
 
@@ -119,7 +120,7 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
       <Step
         step="shipping"
         title={t('checkout.shipping')}
-        summary={sh ? `${[sh.streetAddress, sh.apartmentNumber].filter(Boolean).join(' ')}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
+        summary={sh ? `${addressLine(sh)}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
       >
         <ShippingStep onDone={next('payment')} />
       </Step>
