@@ -3,7 +3,7 @@ import type { ShopConfig, SortKey } from '../config';
 import { isSystemFilter, setSystemFilter } from './filters';
 import type { ChosenFilters } from './types';
 
-/** spec catalogue §4.4: whether any filter is chosen; a system filter (the sort) narrows nothing, so it does not count. */
+/** spec catalogue §4.4: whether any filter is chosen; a system filter (the sort) narrows nothing, so it is none. */
 export function anyFilterChosen(chosen: ChosenFilters, config: ShopConfig): boolean {
   return Object.entries(chosen).some(([type, options]) => !isSystemFilter(type, config) && options.length > 0);
 }

@@ -4,7 +4,10 @@ import { MESSAGES } from '../messages';
 import type { Product, StockItem } from './types';
 import { orderLimitOf, orderQuantityCheck } from './order-quantity';
 
-const product = (stock: StockItem | undefined, type_id: Product['type_id'] = 'simple') => ({ type_id, ...(stock ? { stock } : {}) });
+const product = (stock: StockItem | undefined, type_id: Product['type_id'] = 'simple') => ({
+  type_id,
+  ...(stock ? { stock } : {}),
+});
 
 describe('the product page quantity', () => {
   // spec catalogue §5, transactions §5: quantity above 0, a positive integer, and at most the available quantity
@@ -14,7 +17,9 @@ describe('the product page quantity', () => {
         const p = product({ is_in_stock: true, qty: available, manage_stock: true });
         const error = orderQuantityCheck(p, String(qty));
         if (qty >= 1 && qty <= available) expect(error).toBeNull();
-        else if (qty > available) expect(error).toEqual({ key: MESSAGES.qtyBelowAvailable, params: { maxQuantity: available } });
+        else if (qty > available) {
+          expect(error).toEqual({ key: MESSAGES.qtyBelowAvailable, params: { maxQuantity: available } });
+        }
         else expect(error?.key).toBe(MESSAGES.qtyAboveZero);
       }),
     );

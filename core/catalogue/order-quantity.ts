@@ -13,7 +13,7 @@ export function orderLimitOf(product: Pick<Product, 'stock'>): number | undefine
   return stock.qty;
 }
 
-/** The quantity field's error, or null; a grouped product has no such field: its children are added (catalogue §4.4). */
+/** The quantity field's error, or null; a grouped product has none: its children are added (spec catalogue §4.4). */
 export function orderQuantityCheck(product: Pick<Product, 'type_id' | 'stock'>, qty: string): FieldResult {
   return product.type_id === 'grouped' ? null : validateQuantity(qty, orderLimitOf(product));
 }

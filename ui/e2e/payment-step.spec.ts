@@ -76,9 +76,9 @@ test('payment step: the picked method and bank survive a reload until the step i
   await expect.poll(() => keptChoice(page)).toBeUndefined();
 });
 
-// spec transactions §3 "paymentDetails": a billing address of its own that shares the street, zip code and last name of
-// the shipping address (here: another addition) is still its own when the step is opened again, not 'the same'
-test('payment step: a billing address differing only in its addition stays its own when the step is edited', async ({ page }) => {
+// spec transactions §3 "paymentDetails": a billing address of its own that shares the street, zip code and last name
+// of the shipping address (here: another addition) is still its own when the step is opened again, not 'the same'
+test('payment step: a billing address differing only in its addition stays its own when edited', async ({ page }) => {
   await toPaymentStep(page, 16, 'billing');
   const payment = paymentStep(page);
   await payment.getByLabel('Factuuradres is hetzelfde als het verzendadres').uncheck();

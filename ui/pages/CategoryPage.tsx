@@ -1,7 +1,9 @@
 import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { chosenSort, clearFilters, filtersToRouteQuery, toggleFilter, isFilterChosen } from '../../core/catalogue/filters';
+import {
+  chosenSort, clearFilters, filtersToRouteQuery, toggleFilter, isFilterChosen,
+} from '../../core/catalogue/filters';
 import { anyFilterChosen, withSort } from '../../core/catalogue/filter-choice';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption, Product } from '../../core/catalogue/types';
