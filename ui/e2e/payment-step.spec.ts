@@ -76,6 +76,26 @@ test('payment step: the picked method and bank survive a reload until the step i
   await expect.poll(() => keptChoice(page)).toBeUndefined();
 });
 
+// spec transactions §3 "paymentDetails": a billing address of its own that shares the street, zip code and last name
+// of the shipping address (here: another addition) is still its own when the step is opened again, not 'the same'
+test('payment step: a billing address differing only in its addition stays its own when edited', async ({ page }) => {
+  await toPaymentStep(page, 16, 'billing');
+  const payment = paymentStep(page);
+  await payment.getByLabel('Factuuradres is hetzelfde als het verzendadres').uncheck();
+  await payment.getByRole('textbox', { name: 'Voornaam', exact: true }).fill('Fenna');
+  await payment.getByRole('textbox', { name: 'Achternaam', exact: true }).fill('de Vries');
+  await payment.getByLabel('Straat en huisnummer').fill('Keizersgracht 12');
+  await payment.getByLabel('Toevoeging').fill('B');
+  await payment.getByLabel('Postcode').fill('1015 CX');
+  await payment.getByLabel('Plaats').fill('Amsterdam');
+  await payment.getByLabel('Land').selectOption('NL');
+  await choosePayment(page, 'Betalen bij levering');
+  await expect(page.locator('[data-step="4"]')).toContainText('Betalen bij levering');
+  await payment.getByRole('button', { name: 'Betaling wijzigen' }).click();
+  await expect(payment.getByLabel('Factuuradres is hetzelfde als het verzendadres')).not.toBeChecked();
+  await expect(payment.getByLabel('Toevoeging')).toHaveValue('B');
+});
+
 // spec transactions §3 (cash on delivery works offline), §4 "Task queue" (an order made offline is kept and sent later),
 // §8: offline the step says the shopper is offline, never 'No payment methods configured'
 test('payment step offline: it says the shopper is offline and what ordering now does; back online the methods return', async ({ page, context }) => {

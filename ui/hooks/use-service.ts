@@ -36,7 +36,7 @@ export function useLocale(): LocaleCode {
   return resolveLocale(i18n.language, useConfig());
 }
 
-export interface StateSource<T> {
+interface StateSource<T> {
   readonly state$: Observable<T>;
   snapshot(): T;
 }

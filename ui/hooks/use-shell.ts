@@ -26,7 +26,8 @@ export function useMounted(): boolean {
 }
 
 /**
- * What `load` resolves to, asked for again when `deps` change: undefined before, and while it answers none or failed.
+ * What `load` resolves to, asked for again when `deps` change: undefined until the first answer; while a later load
+ * is on its way, or when it fails, the last answer stays (callers match it by key, as the compare list by sku).
  * Set in a transition, so what it brings re-renders in slices (the mega menu's links: 170 ms at 4x throttling).
  */
 export function useLoaded<T>(load: () => Promise<T> | undefined, deps: DependencyList): T | undefined {

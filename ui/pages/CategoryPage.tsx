@@ -2,8 +2,9 @@ import { Suspense, type MouseEvent, type ReactNode, type SyntheticEvent, useStat
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  chosenSort, clearFilters, isSystemFilter, filtersToRouteQuery, setSystemFilter, toggleFilter, isFilterChosen,
+  chosenSort, clearFilters, filtersToRouteQuery, toggleFilter, isFilterChosen,
 } from '../../core/catalogue/filters';
+import { anyFilterChosen, withSort } from '../../core/catalogue/filter-choice';
 import { hasMoreItems, listDepthOf, listDepthToQuery } from '../../core/catalogue/categories';
 import type { ChosenFilters, FilterOption, Product } from '../../core/catalogue/types';
 import type { SortOption } from '../../core/config';
@@ -49,12 +50,19 @@ const ProductGrid = boundary(function ProductGrid({ items, listName }: { items: 
   );
 });
 
+type FiltersProps = {
+  available: AvailableFilters;
+  chosen: ChosenFilters;
+  anyChosen: boolean;
+  onToggle: (o: FilterOption) => void;
+  onClear: () => void;
+};
+
 /** spec catalogue §3.4, §4.4, §9: the filters offered from the aggregations, each a toggle pressed when chosen. */
-function CategoryFilters({ available, chosen, onToggle, onClear }: { available: AvailableFilters; chosen: ChosenFilters; onToggle: (o: FilterOption) => void; onClear: () => void }) {
+function CategoryFilters({ available, chosen, anyChosen, onToggle, onClear }: FiltersProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const groups = Object.entries(available).filter(([, options]) => options.length > 0);
-  const anyChosen = Object.entries(chosen).some(([type, list]) => type !== 'sort' && list.length > 0);
   if (!groups.length) return null;
   return (
     <aside className={`filters${open ? ' filters--open' : ''}`} aria-label={t('category.filters')}>
@@ -116,11 +124,8 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
   const push = (next: ChosenFilters) => navigate({ pathname: location.pathname, search: searchString(filtersToRouteQuery(next, config)) });
   const onToggle = (o: FilterOption) => push(toggleFilter(state.filters, o, config));
   const sort = chosenSort(state.filters, config);
-  const sortBy = ({ key, label }: SortOption) => {
-    const chosen = key === config.defaultSort ? undefined : { id: key, label: t(label), type: 'sort' as const };
-    push(setSystemFilter(state.filters, 'sort', chosen));
-  };
-  const anyFilter = Object.entries(state.filters).some(([type, list]) => !isSystemFilter(type, config) && list.length > 0);
+  const sortBy = ({ key, label }: SortOption) => push(withSort(state.filters, key, t(label), config));
+  const anyFilter = anyFilterChosen(state.filters, config);
   const resolution = usePageResolution();
   // spec catalogue §2.4 (tag manager): the list shown, and the product a shopper opens from it
   const listName = category?.name ?? '';
@@ -148,7 +153,13 @@ export function CategoryPage({ intro, ownPath }: { intro?: ReactNode; ownPath?: 
       <div className="category-page__body">
         {/* the filters and the product grid are boundaries of their own (selective hydration) */}
         <Suspense fallback={null}>
-          <CategoryFilters available={state.available} chosen={state.filters} onToggle={onToggle} onClear={() => push(clearFilters(state.filters, config))} />
+          <CategoryFilters
+            available={state.available}
+            chosen={state.filters}
+            anyChosen={anyFilter}
+            onToggle={onToggle}
+            onClear={() => push(clearFilters(state.filters, config))}
+          />
         </Suspense>
         <section className="category-page__products" aria-labelledby="category-products-heading" aria-busy={state.loading}>
           <div className="category-page__toolbar">

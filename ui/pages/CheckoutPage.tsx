@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CheckoutService } from '../../core/checkout/checkout-service';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../core/checkout/checkout-step';
+import { stepStatus } from '../../core/checkout/step-status';
 import { PaymentService, type CheckoutCompletion } from '../../core/checkout/payment-service';
 import { MESSAGES } from '../../core/messages';
 import { useService } from '../hooks/use-service';
@@ -14,6 +15,7 @@ import { usePaymentMethodTitle } from '../components/checkout/payment-method-tit
 import { recoverChunk } from '../app/chunk-recovery';
 import { ReviewStep } from '../components/checkout/ReviewStep';
 import { cartItemIdentity } from '../../core/cart/identity';
+import { addressLine } from '../../core/checkout/saved-addresses';
 import { CartLine } from '../components/cart/CartLine';
 import { CartTotals } from '../components/cart/CartTotals';
 
@@ -65,10 +67,8 @@ function Step({ step, title, summary, children }: StepProps) {
   const { t } = useTranslation();
   const checkout = useService(CheckoutService);
   // the step lives in the core with the saved details: a reload or a language switch resumes it
-  const at = CHECKOUT_STEPS.indexOf(useCheckout().step);
-  const i = CHECKOUT_STEPS.indexOf(step);
-  const state = i === at ? 'active' : i < at ? 'done' : 'todo';
-  const index = i + 1;
+  const state = stepStatus(step, useCheckout().step);
+  const index = CHECKOUT_STEPS.indexOf(step) + 1;
   const edit = () => void checkout.setStep(step);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -120,7 +120,7 @@ function Steps({ onCompleted }: { onCompleted: (c: CheckoutCompletion) => void }
       <Step
         step="shipping"
         title={t('checkout.shipping')}
-        summary={sh ? `${[sh.streetAddress, sh.apartmentNumber].filter(Boolean).join(' ')}, ${sh.zipCode} ${sh.city}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
+        summary={sh ? `${addressLine(sh)}, ${t(`country.${sh.country}`)} · ${shipMethod?.method_title ?? ''}` : null}
       >
         <ShippingStep onDone={next('payment')} />
       </Step>

@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartService } from '../../../core/cart/cart-service';
-import { validateQuantity } from '../../../core/checkout/field-rules';
+import { orderQuantityCheck } from '../../../core/catalogue/order-quantity';
 import type { Product } from '../../../core/catalogue/types';
 import { TX } from '../../../adapters/wiring';
 import { useTransactionGetter } from '../../app/transactions';
-
-/** The most a shopper may order when the stock is managed and known (spec catalogue §5: below the available quantity). */
-function maxQuantity(product: Product): number | undefined {
-  const stock = product.stock;
-  if (!stock || stock.manage_stock === false || typeof stock.qty !== 'number' || stock.qty <= 0) return undefined;
-  return stock.qty;
-}
 
 /** The quantity field (spec catalogue §5) and the add-to-cart button (the transaction half loaded first if needed). */
 export function AddToCart({ product, disabled }: { product: Product; disabled?: boolean }) {
@@ -19,7 +12,7 @@ export function AddToCart({ product, disabled }: { product: Product; disabled?: 
   const tx = useTransactionGetter();
   const [qty, setQty] = useState('1');
   const [busy, setBusy] = useState(false);
-  const error = product.type_id === 'grouped' ? null : validateQuantity(qty, maxQuantity(product));
+  const error = orderQuantityCheck(product, qty);
   const add = async () => {
     if (busy || error) return;
     setBusy(true);

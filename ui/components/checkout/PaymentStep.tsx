@@ -6,6 +6,7 @@ import {
   loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable,
 } from '../../../core/checkout/form-validation';
 import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
+import { sameAddress } from '../../../core/user/address-book';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
@@ -40,8 +41,8 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
   const chosen = resolvePaymentChoice(keptPaymentChoice(state.paymentChoice, saved), methods, offline);
   const title = usePaymentMethodTitle();
-  const sameAsShipping =
-    !saved || !shipping || (saved.streetAddress === shipping.streetAddress && saved.zipCode === shipping.zipCode && saved.lastName === shipping.lastName);
+  // a billing address kept apart (another name, addition or city too) opens its own fields again
+  const sameAsShipping = !saved || !shipping || sameAddress(saved, shipping);
   const form = useForm<V>(
     {
       ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),

@@ -49,7 +49,7 @@ export function CookieBanner() {
 }
 
 /** The offline badge (Network online$). */
-export function OfflineBadge() {
+function OfflineBadge() {
   const { t } = useTranslation();
   const online = useOnline();
   if (online) return null;
@@ -61,7 +61,7 @@ export function OfflineBadge() {
 }
 
 /** The loader overlay (UI flag loader). */
-export function Loader() {
+function Loader() {
   const { t } = useTranslation();
   const flags = useUiFlags();
   if (!flags.loader) return null;
@@ -74,7 +74,7 @@ export function Loader() {
 }
 
 /** The progress bar (spec transactions §8 "Progress"; config.ui.progress). */
-export function ProgressBar() {
+function ProgressBar() {
   const { t } = useTranslation();
   const config = useConfig();
   const p = useProgress();
