@@ -20,7 +20,7 @@ import type { RenderGate } from './render-gate';
 export const ROUTE_KINDS = [
   'home', 'category', 'product', 'cms', 'page', 'api', 'static', 'shop-data', 'health', 'other',
 ] as const;
-type RouteKind = (typeof ROUTE_KINDS)[number];
+export type RouteKind = (typeof ROUTE_KINDS)[number];
 type Outcome = 'ok' | 'client_error' | 'server_error' | 'no_answer';
 
 const requests = new Counter({ name: 'storefront_http_requests_total', labelNames: ['route', 'status'] as const,
@@ -51,7 +51,7 @@ collectDefaultMetrics();
 // a worker answers the primary's AggregatorRegistry from the moment its code has loaded
 if (cluster.isWorker) new AggregatorRegistry();
 
-/** undici (ky's fetch, reply-from, the readiness probe) reports each call on diagnostics_channel: the API's are timed */
+/** undici (ky's fetch, reply-from, the readiness probe) reports each call on diagnostics_channel: the API's timed */
 const apiOrigins = new Set<string>();
 const calls = new WeakMap<object, { at: number; endpoint: string }>();
 type UndiciMessage = { request: { origin?: unknown; path?: unknown }; response?: { statusCode: number } };
@@ -101,35 +101,25 @@ const PAGE_KINDS = new Map<unknown, RouteKind>([
   ...ROUTES.filter((r) => r.tagManagerName === 'product').map((r) => [r.name, 'product'] as const),
 ]);
 
-/** A page's kind by the route table (spec catalogue §2.1); the URL dispatcher's paths are 'page' until resolved. */
-export function pageKindOfPath(path: string): RouteKind {
+/** A page's kind: what the URL dispatcher resolved it to (its loaded `state`), else by the route table. */
+export function pageKindOf(path: string, state: Record<string, unknown> = {}): RouteKind {
+  const resolved = PAGE_KINDS.get((state['pageResolution'] as { kind?: unknown } | undefined)?.kind);
   // a target the pages refuse (400) is matched against nothing
-  if (pageTargetProblem(path)) return 'page';
+  if (resolved || pageTargetProblem(path)) return resolved ?? 'page';
   return PAGE_KINDS.get(matchAppRoute(path.split(/[?#]/, 1)[0]!)?.[0]?.route.name) ?? 'page';
 }
 
-/** A cached dispatcher page's kind by its tags (ui/app/page-tags.ts): CP… CMS, C… category, P…/S… product. */
-export function kindOfTags(tags: readonly string[]): RouteKind {
-  if (tags.some((t) => t.startsWith('CP'))) return 'cms';
-  if (tags.some((t) => /^C[^PB]/.test(t))) return 'category';
-  return tags.some((t) => /^[PS]/.test(t)) ? 'product' : 'page';
-}
-
-/** what the URL dispatcher resolved a page to, noted while answering */
+/** a page request's kind once known: from its loaded data, or the cached page's (noted when it was rendered) */
 const pageKinds = new WeakMap<FastifyRequest, RouteKind>();
 
-type Lookup = { stale: boolean; page: { tags: readonly string[] } } | undefined;
+type Lookup = { stale: boolean; page: { kind?: RouteKind } } | undefined;
 export function countOutputCache(request: FastifyRequest, hit: Lookup): void {
   outputCache.inc({ result: hit ? (hit.stale ? 'stale' : 'hit') : 'miss' });
-  const kind = hit && kindOfTags(hit.page.tags);
-  if (kind && kind !== 'page') pageKinds.set(request, kind);
+  if (hit?.page.kind) pageKinds.set(request, hit.page.kind);
 }
 
-/** a page's data loaded (started at `since`, performance.now()): its kind noted; the milliseconds it took */
-export function pageLoaded(request: FastifyRequest, state: Record<string, unknown>, since: number): number {
-  const kind = PAGE_KINDS.get((state['pageResolution'] as { kind?: unknown } | undefined)?.kind);
-  if (kind) pageKinds.set(request, kind);
-  return performance.now() - since;
+export function pageLoaded(request: FastifyRequest, kind: RouteKind): void {
+  pageKinds.set(request, kind);
 }
 
 export function pageRendered(request: FastifyRequest, ms: number): void {
@@ -138,7 +128,7 @@ export function pageRendered(request: FastifyRequest, ms: number): void {
 
 function routeKindOf(request: FastifyRequest): RouteKind {
   const pattern = request.routeOptions.url;
-  if (pattern === '/*') return pageKinds.get(request) ?? pageKindOfPath(request.url);
+  if (pattern === '/*') return pageKinds.get(request) ?? pageKindOf(request.url);
   return (pattern !== undefined && KIND_OF_ROUTE.get(pattern)) || 'other';
 }
 
