@@ -8,7 +8,7 @@ import { RedisOutputCache } from './edge/redis-output-cache';
 import { serverConfig } from './edge/server-config';
 import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
-import { RenderGate } from './edge/render-gate';
+import pLimit from 'p-limit';
 import { jsonLogger, lifecycleLogger, logLevel } from '../adapters/common/json-logs';
 
 /**
@@ -81,7 +81,7 @@ async function serve(): Promise<string> {
     host,
     apiUrl,
     clientDir: join(dirname(fileURLToPath(import.meta.url)), 'client'),
-    ...(rendersAtOnce >= 1 ? { renderGate: new RenderGate(rendersAtOnce) } : {}),
+    ...(rendersAtOnce >= 1 ? { renderGate: pLimit(rendersAtOnce) } : {}),
     hsts: env.HSTS === '1',
     ...(cache ? { outputCache: cache } : {}),
     ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),

@@ -15,7 +15,7 @@ import { keyCheck } from './edge/request-safety';
 import { parse as parseCookie } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { RenderGate } from './edge/render-gate';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
@@ -47,8 +47,11 @@ export interface StorefrontOptions {
   publicOrigin?: string;
   /** ms a client has to send a whole request, headers and body (default 20,000); a slower one gets 408 */
   requestTimeoutMs?: number;
-  /** the gate renders take turns at (default 4 places: a few keep the core busy while one waits for the API) */
-  renderGate?: RenderGate;
+  /**
+   * The turns page renders take once their data is in (default 4 at once, the rest waiting in arrival order: a few
+   * keep the core busy while one waits for the API; 100 sharing the CPU would all finish late)
+   */
+  renderGate?: LimitFunction;
   /** proxies in front (IPs or CIDRs, TRUSTED_PROXIES) whose X-Forwarded-For names the client; none: the connection */
   trustedProxies?: readonly string[];
   /** render some of the shop's pages before listening (ui/edge/warm-up.ts) */
@@ -102,7 +105,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const config = options.config ?? createConfig({ api: { url: options.apiUrl } });
   const shell = documentShell(options.clientDir, config);
   const cache = options.outputCache;
-  const renderGate = options.renderGate ?? new RenderGate(4);
+  const renderGate = options.renderGate ?? pLimit(4);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const tagManager = config.analytics.tagManagerContainerId !== '';
   const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager });
@@ -400,8 +403,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const unchanged = notModified(request, reply, etag);
     if (unchanged) return unchanged;
 
-    // renders take turns once their data is in (ui/edge/render-gate.ts); loads are not held back
-    return renderGate.run(async () => {
+    // renders take turns once their data is in (renderGate); loads are not held back
+    return renderGate(async () => {
       // a client that gave up while its render waited gets none
       if (request.raw.destroyed || request.raw.socket?.destroyed || reply.raw.destroyed) return reply.hijack();
       const renderStart = performance.now();

@@ -11,7 +11,7 @@ import { categoryCacheCounts, parsePrometheusText, scrape, Scrape } from '../../
 import { LruOutputCache } from './lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
 import { apiEndpointOf, metricsKeyProblem, pageKindOf, ROUTE_KINDS } from './metrics';
-import { RenderGate } from './render-gate';
+import pLimit from 'p-limit';
 
 // GET /metrics of a storefront in this process (no cluster: it answers from its own registry), against the demo
 // backend. The registry is the process's, shared by the storefronts of this file: every count is read as the change
@@ -107,7 +107,7 @@ describe('GET /metrics', () => {
   let backend: TestBackend;
   let shop: RunningStorefront;
   let keyless: RunningStorefront;
-  const gate = new RenderGate(1);
+  const gate = pLimit(1);
 
   beforeAll(async () => {
     backend = await startTestBackend();
@@ -202,7 +202,7 @@ describe('GET /metrics', () => {
   it('renders waiting for their turn show as the render queue', async () => {
     // the gate's one place held: the next page render waits in line
     let release!: () => void;
-    const held = gate.run(() => new Promise<void>((r) => (release = r)));
+    const held = gate(() => new Promise<void>((r) => (release = r)));
     const page = fetch(`${shop.url}/inpakpapier`).then((r) => r.arrayBuffer());
     try {
       let s = await scrape(shop.url, KEY);

@@ -8,7 +8,7 @@ import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, r
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
 import { keyCheck, pageTargetProblem } from './request-safety';
-import type { RenderGate } from './render-gate';
+import type { LimitFunction } from 'p-limit';
 
 /**
  * `GET /metrics` in Prometheus's text format (prom-client's default registry; docs/deploy.md's alert rules use the
@@ -39,12 +39,12 @@ const apiFailures = new Counter({ name: 'storefront_api_failures_total', labelNa
 const unavailable = new Counter({ name: 'storefront_unavailable_total',
   help: 'Answers 503 to shoppers (pages, API pass-through, shop data; not health probes)' });
 /** the render gates of this process's storefronts (one in production; tests start several) */
-const gates = new Set<RenderGate>();
+const gates = new Set<LimitFunction>();
 new Gauge({
   name: 'storefront_render_queue_length',
   help: 'Page renders waiting for a render turn',
   collect() {
-    this.set([...gates].reduce((sum, gate) => sum + gate.load().waiting, 0));
+    this.set([...gates].reduce((sum, gate) => sum + gate.pendingCount, 0));
   },
 });
 collectDefaultMetrics();
@@ -170,7 +170,7 @@ export function answerClusterMetrics(): void {
 type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, Logger>;
 
 /** Counts the storefront's requests (a root hook: every context has it) and answers `GET /metrics`. */
-export function serveMetrics(app: App, key: string | undefined, apiUrl: string, renderGate: RenderGate): void {
+export function serveMetrics(app: App, key: string | undefined, apiUrl: string, renderGate: LimitFunction): void {
   const problem = key === undefined ? undefined : metricsKeyProblem(key);
   if (problem) throw new Error(problem);
   apiOrigins.add(new URL(apiUrl).origin);
