@@ -81,12 +81,12 @@ async function serve(): Promise<string> {
     host,
     apiUrl,
     clientDir: join(dirname(fileURLToPath(import.meta.url)), 'client'),
-    ...(rendersAtOnce >= 1 ? { renderGate: pLimit(rendersAtOnce) } : {}),
+    renderGate: rendersAtOnce >= 1 ? pLimit(rendersAtOnce) : undefined,
     hsts: env.HSTS === '1',
-    ...(cache ? { outputCache: cache } : {}),
-    ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
-    ...(metricsKey ? { metricsKey } : {}),
-    ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
+    outputCache: cache,
+    invalidationKey: env.INVALIDATE_KEY || undefined,
+    metricsKey,
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     // the load balancers in front (comma-separated IPs or CIDRs); unset: none is trusted
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     ...(gtm ? { config: createConfig({ api: { url: apiUrl }, analytics: { tagManagerContainerId: gtm } }) } : {}),
@@ -106,8 +106,7 @@ async function serve(): Promise<string> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    const quit = (cache as { quit?: () => Promise<void> } | undefined)?.quit?.bind(cache);
-    void running.close().then(quit).finally(() => process.exit(0));
+    void running.close().then(() => cache?.quit?.()).finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

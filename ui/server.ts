@@ -333,7 +333,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   async function store(plan: CachePlan, { prepared, kind, etag }: Page, { html, body }: Rendered) {
     if (prepared.status !== 200 || prepared.personal) return undefined;
     const br = zlib.brotliCompressSync(html, BROTLI_STORED);
-    const page: CachedPage = { br, tags: body.tags, kind, renderedAt: Date.now(), etag };
+    const page: CachedPage = { br, tags: body.tags(), kind, renderedAt: Date.now(), etag };
     return cache!.set(plan.key, page, SERVER_CONFIG.outputCacheTtlSeconds, plan.variantOf)
       .then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }
