@@ -26,11 +26,8 @@ import type { Logger } from 'pino';
 import { apiCheck, readiness } from './edge/health';
 import { countOutputCache, pageKindOf, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
 
-/**
- * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (rendered by
- * ui/entry-server.tsx). A page is a constant document (inline scripts allowed by their hashes), so the output cache
- * keeps it compressed once and sends it as it is.
- */
+// The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (ui/entry-server.tsx). A
+// page is a constant document, so the output cache keeps it compressed once and sends it as it is.
 export interface StorefrontOptions {
   port: number;
   host: string;
@@ -54,11 +51,10 @@ export interface StorefrontOptions {
   renderGate?: LimitFunction;
   /** proxies in front (IPs or CIDRs, TRUSTED_PROXIES) whose X-Forwarded-For names the client; none: the connection */
   trustedProxies?: readonly string[];
-  /** render some of the shop's pages before listening (ui/edge/warm-up.ts) */
   warmUp?: WarmUpOptions;
   /** the Bearer key `GET /metrics` must carry (ui/edge/metrics.ts); none: /metrics answers 404 */
   metricsKey?: string;
-  /** the process's pino logger (a JSON line per request, and every error); default warnings and errors on stdout */
+  /** a JSON line per request and every error; default warnings and errors on stdout */
   logger?: Logger;
 }
 

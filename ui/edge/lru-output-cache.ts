@@ -47,12 +47,7 @@ interface Entry {
 }
 
 /** The bounds of one process's output cache (ServerConfig.outputCache*): entries include variants (default half). */
-interface LruOutputCacheLimits {
-  maxEntries: number;
-  maxBytes?: number;
-  maxVariants?: number;
-  maxVariantsPerPage?: number;
-}
+type Limits = { maxEntries: number; maxBytes?: number; maxVariants?: number; maxVariantsPerPage?: number };
 
 /** What a cached page costs in memory, about: its bytes, its tags and its ETag. */
 export function pageBytes(page: CachedPage): number {
@@ -69,7 +64,7 @@ export class LruOutputCache implements OutputCache {
   private readonly variants: LRUCache<string, Entry>;
   private readonly maxVariantsPerPage: number;
 
-  constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock = Date) {
+  constructor(limits: number | Limits, private readonly clock: Clock = Date) {
     const l = typeof limits === 'number' ? { maxEntries: limits } : limits;
     const maxVariants = Math.max(1, Math.min(l.maxVariants ?? Math.floor(l.maxEntries / 2), l.maxEntries - 1));
     const maxBytes = l.maxBytes ?? Number.MAX_SAFE_INTEGER;
