@@ -130,9 +130,9 @@ else {
 /** Workers get ServerConfig's heap and semi-space (V8's own let garbage pile up) unless node was started with them. */
 function workerExecArgv(): string[] {
   const given = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ');
-  const heap = given.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`];
-  const semi = given.includes('--max-semi-space-size') || !server.workerSemiSpaceMb ? 0 : server.workerSemiSpaceMb;
-  return [...process.execArgv, ...heap, ...(semi ? [`--max-semi-space-size=${semi}`] : [])];
+  const sizes = { '--max-old-space-size': server.workerHeapMb, '--max-semi-space-size': server.workerSemiSpaceMb };
+  const missing = Object.entries(sizes).filter(([flag, mb]) => mb > 0 && !given.includes(flag));
+  return [...process.execArgv, ...missing.map(([flag, mb]) => `${flag}=${mb}`)];
 }
 
 /**
