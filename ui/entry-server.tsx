@@ -20,11 +20,8 @@ import { CategoryService, portableCategoryState } from '../core/catalogue/catego
 import { COOKIE_NOTICE_HEAD_SCRIPT } from './head/cookie-notice-mirror';
 import { documentStart } from './edge/document-start.mjs';
 
-/**
- * The document around the rendered app, every byte a function of the page (nothing per answer). The two inline scripts
- * are constant texts allowed by their SHA-256 in the CSP; the page's state and files travel as data
- * (`<script type="application/json" id="shop-boot">`, `data-modules`).
- */
+// The document around the rendered app, every byte a function of the page (nothing per answer): its two inline scripts
+// are constant (allowed by their SHA-256 in the CSP), the page's state and files travel as data.
 
 /** What the build wrote to dist/client/manifest.json. */
 export interface ClientManifest {
@@ -32,7 +29,7 @@ export interface ClientManifest {
   css: string[];
   /** chunks the entry imports statically */
   preload?: string[];
-  /** the stylesheets' text, set by the server at start when small (written into the head); never in manifest.json */
+  /** the stylesheets' text when small, read by the server at start (written into the head) */
   inlineCss?: string;
   /** per page module split by route (its source path): its chunk and the chunks it imports that the entry does not */
   pages?: Record<string, string[]>;
@@ -82,7 +79,7 @@ ${css}
 ${data.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">\n`).join('')}`;
 }
 
-/** documents of state shared by many pages, fetched by the browser before hydrating (SharedDocument below) */
+/** the hrefs of documents of state shared by many pages, fetched by the browser before hydrating */
 type SharedRefs = { categories?: string };
 
 export interface BootData {
@@ -93,10 +90,7 @@ export interface BootData {
   config: { api: { publicUrl: string }; analytics?: { tagManagerContainerId: string } };
 }
 
-/**
- * The end of the document: the boot data (every '<' as \u003c, so no '</script>' or '<!--' ends it), then the loader of
- * `modules` (manifest file names; none: no loader).
- */
+/** The document's end: the boot data (every '<' as \u003c: nothing ends it early), the loader of `modules` if any. */
 export function documentEnd(boot: BootData, modules: readonly string[]): string {
   const files = escapeHtml(modules.map((f) => `/dist/${f}`).join(' '));
   const load = modules.length ? `\n<script data-modules="${files}">${BOOT_LOADER}</script>` : '';
@@ -137,7 +131,7 @@ export function splitSharedState(state: DehydratedState, locale: LocaleCode) {
   return { state: split, shared: { categories: doc.href } as SharedRefs, documents: [doc] };
 }
 
-/** The text of pieces written by renderBody. */
+/** The text of pieces renderBody wrote. */
 export function bodyText(pieces: ReadonlyArray<Uint8Array | string>): string {
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString('utf8');
 }
@@ -146,10 +140,8 @@ export function bodyText(pieces: ReadonlyArray<Uint8Array | string>): string {
 function perLocale<T>(make: (config: ShopConfig, locale: LocaleCode) => T) {
   const byConfig = new WeakMap<ShopConfig, Map<LocaleCode, T>>();
   return (config: ShopConfig, locale: LocaleCode): T => {
-    let byLocale = byConfig.get(config);
-    if (!byLocale) byConfig.set(config, (byLocale = new Map()));
-    if (!byLocale.has(locale)) byLocale.set(locale, make(config, locale));
-    return byLocale.get(locale)!;
+    const byLocale = byConfig.get(config) ?? byConfig.set(config, new Map()).get(config)!;
+    return byLocale.get(locale) ?? byLocale.set(locale, make(config, locale)).get(locale)!;
   };
 }
 
@@ -234,24 +226,15 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
         onError: (error) => logError('[ssr] render error', error),
       });
     });
-    let tags: string[] | undefined;
-    return {
-      title,
-      /** what the page shows, for invalidating its output-cache entry: read when asked (only an output cache asks) */
-      get tags() {
-        return (tags ??= pageTags(services));
-      },
-    };
+    // what the page shows, for invalidating its output-cache entry: read only when a cache asks
+    return { title, tags: () => pageTags(services) };
   }
   return { status, locale, state, shared, documents, personal: route?.personal === true, renderBody };
 }
 
 type PreparedPage = Awaited<ReturnType<typeof prepareRender>>;
 
-/**
- * What every page's document takes from the build in `clientDir` (its manifest.json; a small stylesheet goes into
- * every page's head) and the server: its files, the browser's config, a build name.
- */
+/** What every page's document takes from the build in `clientDir` (its manifest.json) and the server's config. */
 export function documentShell(clientDir: string, config: ShopConfig) {
   const path = join(clientDir, 'manifest.json');
   const manifest: ClientManifest = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { entry: '', css: [] };
@@ -306,11 +289,8 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
   return { etag, render };
 }
 
-/**
- * The category list of a store view as the shared document a page names (`/shop-data/categories/<locale>/<hash>.json`),
- * read afresh (through the process's catalogue read cache): for a request naming a document this process did not render.
- */
-export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode, requestId?: string): Promise<SharedDocument> {
+/** A store view's category list as its shared document, read afresh: for a name this process did not render. */
+export async function currentCategoriesDocument(config: ShopConfig, locale: LocaleCode, requestId?: string) {
   const categories = createServerContainer({ config, locale, requestId }).get(CategoryService);
   await categories.loadCategories();
   return categoriesDocument(locale, portableCategoryState(categories.snapshot()).categories);

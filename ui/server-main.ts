@@ -8,7 +8,7 @@ import { RedisOutputCache } from './edge/redis-output-cache';
 import { serverConfig } from './edge/server-config';
 import { createConfig } from '../core/config';
 import { answerClusterMetrics, metricsKeyProblem } from './edge/metrics';
-import { RenderGate } from './edge/render-gate';
+import pLimit from 'p-limit';
 import { jsonLogger, lifecycleLogger, logLevel } from '../adapters/common/json-logs';
 
 /**
@@ -81,12 +81,12 @@ async function serve(): Promise<string> {
     host,
     apiUrl,
     clientDir: join(dirname(fileURLToPath(import.meta.url)), 'client'),
-    ...(rendersAtOnce >= 1 ? { renderGate: new RenderGate(rendersAtOnce) } : {}),
+    renderGate: rendersAtOnce >= 1 ? pLimit(rendersAtOnce) : undefined,
     hsts: env.HSTS === '1',
-    ...(cache ? { outputCache: cache } : {}),
-    ...(env.INVALIDATE_KEY ? { invalidationKey: env.INVALIDATE_KEY } : {}),
-    ...(metricsKey ? { metricsKey } : {}),
-    ...(env.PUBLIC_URL ? { publicOrigin: new URL(env.PUBLIC_URL).origin } : {}),
+    outputCache: cache,
+    invalidationKey: env.INVALIDATE_KEY || undefined,
+    metricsKey,
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     // the load balancers in front (comma-separated IPs or CIDRs); unset: none is trusted
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     ...(gtm ? { config: createConfig({ api: { url: apiUrl }, analytics: { tagManagerContainerId: gtm } }) } : {}),
@@ -106,8 +106,7 @@ async function serve(): Promise<string> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    const quit = (cache as { quit?: () => Promise<void> } | undefined)?.quit?.bind(cache);
-    void running.close().then(quit).finally(() => process.exit(0));
+    void running.close().then(() => cache?.quit?.()).finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
@@ -131,9 +130,9 @@ else {
 /** Workers get ServerConfig's heap and semi-space (V8's own let garbage pile up) unless node was started with them. */
 function workerExecArgv(): string[] {
   const given = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ');
-  const heap = given.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${server.workerHeapMb}`];
-  const semi = given.includes('--max-semi-space-size') || !server.workerSemiSpaceMb ? 0 : server.workerSemiSpaceMb;
-  return [...process.execArgv, ...heap, ...(semi ? [`--max-semi-space-size=${semi}`] : [])];
+  const sizes = { '--max-old-space-size': server.workerHeapMb, '--max-semi-space-size': server.workerSemiSpaceMb };
+  const missing = Object.entries(sizes).filter(([flag, mb]) => mb > 0 && !given.includes(flag));
+  return [...process.execArgv, ...missing.map(([flag, mb]) => `${flag}=${mb}`)];
 }
 
 /**

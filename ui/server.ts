@@ -15,7 +15,7 @@ import { keyCheck } from './edge/request-safety';
 import { parse as parseCookie } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import { htmlSecurityHeaders, PASS_THROUGH_HEADERS } from './edge/security-headers';
-import { RenderGate } from './edge/render-gate';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { cacheKeyRules, pageCacheKey } from './edge/cache-key';
 import { warmUp, type WarmUpOptions } from './edge/warm-up';
 import { negotiateEncoding, type Coding } from './edge/accept-encoding';
@@ -24,13 +24,10 @@ import { jsonLogger, requestIdFrom, requestLine } from '../adapters/common/json-
 import { PinoLogger, plainWarnings } from '../adapters/common/pino-logger';
 import type { Logger } from 'pino';
 import { apiCheck, readiness } from './edge/health';
-import { countOutputCache, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
+import { countOutputCache, pageKindOf, pageLoaded, pageRendered, serveMetrics } from './edge/metrics';
 
-/**
- * The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (rendered by
- * ui/entry-server.tsx). A page is a constant document (inline scripts allowed by their hashes), so the output cache
- * keeps it compressed once and sends it as it is.
- */
+// The storefront's HTTP edge (Fastify), read top to bottom: plugins, routes, then the pages (ui/entry-server.tsx). A
+// page is a constant document, so the output cache keeps it compressed once and sends it as it is.
 export interface StorefrontOptions {
   port: number;
   host: string;
@@ -47,15 +44,17 @@ export interface StorefrontOptions {
   publicOrigin?: string;
   /** ms a client has to send a whole request, headers and body (default 20,000); a slower one gets 408 */
   requestTimeoutMs?: number;
-  /** the gate renders take turns at (default 4 places: a few keep the core busy while one waits for the API) */
-  renderGate?: RenderGate;
+  /**
+   * The turns page renders take once their data is in (default 4 at once, the rest waiting in arrival order: a few
+   * keep the core busy while one waits for the API; 100 sharing the CPU would all finish late)
+   */
+  renderGate?: LimitFunction;
   /** proxies in front (IPs or CIDRs, TRUSTED_PROXIES) whose X-Forwarded-For names the client; none: the connection */
   trustedProxies?: readonly string[];
-  /** render some of the shop's pages before listening (ui/edge/warm-up.ts) */
   warmUp?: WarmUpOptions;
   /** the Bearer key `GET /metrics` must carry (ui/edge/metrics.ts); none: /metrics answers 404 */
   metricsKey?: string;
-  /** the process's pino logger (a JSON line per request, and every error); default warnings and errors on stdout */
+  /** a JSON line per request and every error; default warnings and errors on stdout */
   logger?: Logger;
 }
 
@@ -72,6 +71,9 @@ const TEXT = 'text/plain; charset=utf-8';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000';
 /** a browser may keep a page but asks again every time (If-None-Match: 304 when unchanged) */
 const PAGE_CACHE_CONTROL = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** a page differs by its coding, and by the locale cookie */
+const VARY = 'accept-encoding, cookie';
 const RETRY_AFTER = '30';
 const HASHED_ASSET = /-[A-Z0-9]{8}\.[a-z]+(\.br|\.gz)?$/i;
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
@@ -99,7 +101,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const config = options.config ?? createConfig({ api: { url: options.apiUrl } });
   const shell = documentShell(options.clientDir, config);
   const cache = options.outputCache;
-  const renderGate = options.renderGate ?? new RenderGate(4);
+  const renderGate = options.renderGate ?? pLimit(4);
   const publicApi = config.api.publicUrl ? new URL(config.api.publicUrl).origin : '';
   const tagManager = config.analytics.tagManagerContainerId !== '';
   const securityHeaders = htmlSecurityHeaders({ hsts: options.hsts ?? false, apiOrigin: publicApi, tagManager });
@@ -125,7 +127,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     bodyLimit: 1024 * 1024,
     // a client trickling its body (or headers) is cut off with 408: Fastify's default is no limit at all
     requestTimeout,
-    http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)) },
+    http: {
+      headersTimeout: Math.min(10_000, requestTimeout),
+      connectionsCheckingInterval: Math.max(250, Math.min(2000, requestTimeout / 4)),
+    },
   });
 
   // ----- plugins and hooks, before any route: every context (the pass-through's too) has them -----
@@ -134,8 +139,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   let warmingUp = true;
   // the server's own logger: the pass-through's quieter level never hides its request lines
   app.addHook('onResponse', async (request, reply) => {
-    const line = { reqId: request.id, ...requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime) };
-    logger[warmingUp ? 'debug' : 'info'](line, 'request');
+    const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
+    logger[warmingUp ? 'debug' : 'info']({ reqId: request.id, ...line }, 'request');
   });
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     // a client that left before its answer's headers (a streamed answer's premature close) is no server error
@@ -151,7 +156,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
   const unavailable = (reply: FastifyReply) =>
     reply.code(503).type(TEXT).headers({ 'retry-after': RETRY_AFTER, 'cache-control': 'no-store' })
       .send('Service unavailable, please try again shortly.');
-  const notFound = (reply: FastifyReply, text = 'Not found') => reply.code(404).type(TEXT).header('cache-control', 'no-store').send(text);
+  const notFound = (reply: FastifyReply, text = 'Not found') =>
+    reply.code(404).type(TEXT).header('cache-control', 'no-store').send(text);
   // API answers, the sitemap and unhashed files are compressed on the fly; pages negotiate their own (sendPage)
   await app.register(fastifyCompress, {
     global: true, globalDecompression: false, encodings: ['br', 'gzip'], brotliOptions: BROTLI_STORED,
@@ -164,7 +170,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     index: false,
     cacheControl: false,
     setHeaders(reply, path) {
-      reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
       reply.header('x-content-type-options', 'nosniff');
     },
   });
@@ -178,9 +184,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
 
   // /healthz: the process serves (the supervisor's check); /readyz: it can serve shoppers (the load balancer's)
   const HEALTH_HEADERS = { 'content-type': TEXT, 'cache-control': 'no-store' };
-  // an output cache that can be asked whether its store answers (RedisOutputCache: PING)
-  const pinged = cache as { ping?: () => Promise<unknown> } | undefined;
-  const cacheCheck = pinged?.ping ? [{ name: 'output cache', run: () => pinged.ping!() }] : [];
+  // an output cache with a store of its own (Redis) is ready when that answers
+  const cacheCheck = cache?.ping ? [{ name: 'output cache', run: cache.ping.bind(cache) }] : [];
   const ready = readiness([apiCheck(options.apiUrl), ...cacheCheck], config.search.serverTimeoutMs);
   app.get('/healthz', { compress: false }, (_req, reply) => reply.headers(HEALTH_HEADERS).send('ok'));
   app.get('/readyz', { compress: false }, async (_req, reply) => {
@@ -220,7 +225,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
         },
         rewriteHeaders: (headers) => {
           const out = Object.fromEntries(Object.entries(headers).filter(([h]) => !HOP_BY_HOP.includes(h)));
-          if (images && /\bpublic\b/.test(String(out['cache-control'] ?? ''))) out['cache-control'] = IMAGE_CACHE_CONTROL;
+          const publicImage = images && /\bpublic\b/.test(String(out['cache-control'] ?? ''));
+          if (publicImage) out['cache-control'] = IMAGE_CACHE_CONTROL;
           return { ...out, ...PASS_THROUGH_HEADERS };
         },
         // the API down or not answering: 503 with Retry-After, as pages answer then, and one collapsed error line
@@ -245,10 +251,10 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
       const query = request.query as Record<string, unknown>;
       const refused = invalidationKey(request.ip, query['key']);
       if (refused) return reply.code(refused.status).type(TEXT).headers(refused.headers).send(refused.text);
-      const tags = (typeof query['tag'] === 'string' ? query['tag'] : '').split(',').map((t) => t.trim()).filter(Boolean);
+      const tags = String(query['tag'] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
       if (tags.length === 0) return reply.code(400).type(TEXT).send('Bad request: tag is required');
-      const counts = await Promise.all(tags.map((t) => cache?.invalidate(t) ?? 0));
-      return reply.header('cache-control', 'no-store').send({ invalidated: Object.fromEntries(tags.map((t, i) => [t, counts[i]])) });
+      const counts = await Promise.all(tags.map(async (t) => [t, (await cache?.invalidate(t)) ?? 0]));
+      return reply.header('cache-control', 'no-store').send({ invalidated: Object.fromEntries(counts) });
     },
   });
 
@@ -288,7 +294,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     // a name that is no longer the catalogue's: the browser loads the categories itself (ui/entry-client.tsx)
     const body = recentDocuments.get(path);
     if (body === undefined) return notFound(reply, 'Not found: the categories changed');
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(body);
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': IMMUTABLE };
+    return reply.headers(headers).send(body);
   });
 
   // ----- pages -----
@@ -302,38 +309,41 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const canonical = pageCacheKey(request.raw.url ?? '/', keyRules);
     if (!canonical.cacheable) return undefined;
     const prefix = options.publicOrigin ? `${locale} ` : `${locale} ${origin} `;
-    return { key: prefix + canonical.url, url: canonical.url, store: canonical.query ? { variantOf: prefix + canonical.path } : {} };
+    const variantOf = canonical.query ? prefix + canonical.path : undefined;
+    return { key: prefix + canonical.url, url: canonical.url, variantOf };
   }
   type CachePlan = NonNullable<ReturnType<typeof cachePlan>>;
 
   /** A page loaded and named (its shared documents kept for /shop-data/), ready to render. */
   async function prepare(url: string, locale: LocaleCode, origin: string, requestId: string, log: FastifyBaseLogger) {
-    const logger = new PinoLogger(log, warnings);
-    const prepared = await prepareRender(url, config, locale, { origin, requestId, logger, logError: (label, e) => logError(label, e, log) });
+    const render = { origin, requestId, logger: new PinoLogger(log, warnings) };
+    const onError = (label: string, e: unknown) => logError(label, e, log);
+    const prepared = await prepareRender(url, config, locale, { ...render, logError: onError });
     for (const doc of prepared.documents) recentDocuments.set(doc.href, doc.body);
-    return { prepared, ...pageDocument(prepared, url, origin, shell) };
+    return { prepared, kind: pageKindOf(url, prepared.state), ...pageDocument(prepared, url, origin, shell) };
   }
+  type Page = Awaited<ReturnType<typeof prepare>>;
+  type Rendered = Awaited<ReturnType<Page['render']>>;
 
-  /** A rendered 200 page into the output cache; undefined when it could not be written. */
-  async function store(plan: CachePlan, { html, body }: { html: Buffer; body: { tags: readonly string[] } }, etag?: string) {
+  /** A page into the output cache (a 200 not of one shopper's data); undefined when it is not kept. */
+  async function store(plan: CachePlan, { prepared, kind, etag }: Page, { html, body }: Rendered) {
+    if (prepared.status !== 200 || prepared.personal) return undefined;
     const br = zlib.brotliCompressSync(html, BROTLI_STORED);
-    const page: CachedPage = { br, tags: body.tags, renderedAt: Date.now(), ...(etag ? { etag } : {}) };
-    const ttl = SERVER_CONFIG.outputCacheTtlSeconds;
-    return cache!.set(plan.key, page, ttl, plan.store).then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
+    const page: CachedPage = { br, tags: body.tags(), kind, renderedAt: Date.now(), etag };
+    return cache!.set(plan.key, page, SERVER_CONFIG.outputCacheTtlSeconds, plan.variantOf)
+      .then(() => page, (e: unknown) => logError('[output-cache] write failed', e));
   }
 
-  /** serve-stale: the one renderer that claims it (across every process sharing the cache) renders the page afresh */
+  /** serve-stale: the renderer the cache chose (one per lease across every process sharing it) renders it afresh */
   async function refresh(plan: CachePlan, locale: LocaleCode, origin: string, requestId: string) {
-    // the lease: how long its render may take before another renderer may try
-    if (!(await cache!.claimRefresh(plan.key, 30))) return;
-    const { prepared, etag, render } = await prepare(plan.url, locale, origin, requestId, logger.child({ reqId: requestId }));
-    if (prepared.status === 200 && !prepared.redirect && !prepared.personal) await store(plan, await render(), etag);
+    const page = await prepare(plan.url, locale, origin, requestId, logger.child({ reqId: requestId }));
+    await store(plan, page, await page.render());
   }
 
   /** 304 for a page the client has (RFC 9110 §13.1.2): only what a cache updates its copy with */
   function notModified(request: FastifyRequest, reply: FastifyReply, etag: string | undefined) {
     if (!etag || !etagMatches(request.headers['if-none-match'], etag)) return undefined;
-    return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'accept-encoding, cookie' }).send();
+    return reply.code(304).headers({ etag, 'cache-control': PAGE_CACHE_CONTROL, vary: VARY }).send();
   }
 
   /** A page answer in the coding the client takes (ui/edge/accept-encoding.ts): a stored page's brotli as it is. */
@@ -342,13 +352,16 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const coding = negotiateEncoding(request.headers['accept-encoding']);
     const stored = 'br' in page;
     const status = stored ? 200 : page.status;
-    const body = stored && coding === 'br' ? page.br : compress(stored ? zlib.brotliDecompressSync(page.br) : page.html, coding);
+    const plain = () => ('br' in page ? zlib.brotliDecompressSync(page.br) : page.html);
+    const body = stored && coding === 'br' ? page.br : compress(plain(), coding);
+    // a page of one shopper's data (the order-status page): no cache on the way keeps it
+    const cacheControl = personal ? 'private, no-store' : PAGE_CACHE_CONTROL;
     return reply
       .code(status)
-      // a page of one shopper's data (the order-status page): no cache on the way keeps it
-      .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': personal ? 'private, no-store' : PAGE_CACHE_CONTROL })
-      .headers({ vary: 'accept-encoding, cookie', 'x-output-cache': state, ...(page.etag ? { etag: page.etag } : {}) })
-      .headers({ ...(status === 503 ? { 'retry-after': RETRY_AFTER } : {}), ...(coding ? { 'content-encoding': coding } : {}) })
+      .headers({ ...securityHeaders, 'content-type': HTML, 'cache-control': cacheControl })
+      .headers({ vary: VARY, 'x-output-cache': state, ...(page.etag ? { etag: page.etag } : {}) })
+      .headers(status === 503 ? { 'retry-after': RETRY_AFTER } : {})
+      .headers(coding ? { 'content-encoding': coding } : {})
       .send(body);
   }
 
@@ -361,38 +374,44 @@ export async function startStorefront(options: StorefrontOptions): Promise<Runni
     const origin = originOf(request);
     const plan = cachePlan(request, locale, origin);
     if (plan) {
-      const hit = (await cache!.get(plan.key).catch((e: unknown) => logError('[output-cache] read failed', e))) ?? undefined;
+      const read = cache!.get(plan.key).catch((e: unknown) => logError('[output-cache] read failed', e));
+      const hit = (await read) ?? undefined;
       countOutputCache(request, hit);
-      if (hit?.stale) void refresh(plan, locale, origin, request.id).catch((e: unknown) => logError('[output-cache] refresh failed', e));
-      if (hit) return notModified(request, reply, hit.page.etag) ?? sendPage(request, reply, hit.page, hit.stale ? 'stale' : 'hit');
+      if (hit?.refresh) {
+        const failed = (e: unknown) => logError('[output-cache] refresh failed', e);
+        void refresh(plan, locale, origin, request.id).catch(failed);
+      }
+      const state = hit?.stale ? 'stale' : 'hit';
+      if (hit) return notModified(request, reply, hit.page.etag) ?? sendPage(request, reply, hit.page, state);
     }
 
     // a cacheable page is rendered from its canonical URL (the parameters it does not read left out)
-    const target = plan?.url ?? url;
     const loadStart = performance.now();
-    const page = await prepare(target, locale, origin, request.id, request.log).catch((e: unknown) => logError('[ssr] load failed', e, request.log));
+    const page = await prepare(plan?.url ?? url, locale, origin, request.id, request.log)
+      .catch((e: unknown) => logError('[ssr] load failed', e, request.log));
     // a load that failed without answering a status: the API is slow or down, never the client's fault
     if (!page) return unavailable(reply);
-    const { prepared, etag, render } = page;
-    const loadMs = pageLoaded(request, prepared.state, loadStart);
-    if (prepared.redirect) return reply.code(301).headers({ location: prepared.redirect, 'cache-control': 'no-store' }).send();
+    const { prepared, etag } = page;
+    const loadMs = performance.now() - loadStart;
+    pageLoaded(request, page.kind);
+    const moved = { location: prepared.redirect, 'cache-control': 'no-store' };
+    if (prepared.redirect) return reply.code(301).headers(moved).send();
     const unchanged = notModified(request, reply, etag);
     if (unchanged) return unchanged;
 
-    // renders take turns once their data is in (ui/edge/render-gate.ts); loads are not held back
-    return renderGate.run(async () => {
+    // renders take turns once their data is in (renderGate); loads are not held back
+    return renderGate(async () => {
       // a client that gave up while its render waited gets none
       if (request.raw.destroyed || request.raw.socket?.destroyed || reply.raw.destroyed) return reply.hijack();
       const renderStart = performance.now();
-      const rendered = await render().catch((e: unknown) => logError('[ssr] render failed', e, request.log));
+      const rendered = await page.render().catch((e: unknown) => logError('[ssr] render failed', e, request.log));
       if (!rendered) return unavailable(reply);
       pageRendered(request, loadMs + performance.now() - renderStart);
-      // a page of one shopper's data is rendered for them alone: never kept
-      const keep = plan && !prepared.personal ? plan : undefined;
-      const stored = keep && prepared.status === 200 ? await store(keep, rendered, etag) : undefined;
+      const stored = plan ? await store(plan, page, rendered) : undefined;
       if (stored) return sendPage(request, reply, stored, 'miss');
-      const answer = { status: prepared.status, ...(etag ? { etag } : {}), html: rendered.html };
-      return sendPage(request, reply, answer, keep ? 'miss' : 'off', prepared.personal);
+      // a page of one shopper's data is rendered for them alone: never kept
+      const state = plan && !prepared.personal ? 'miss' : 'off';
+      return sendPage(request, reply, { status: prepared.status, etag, html: rendered.html }, state, prepared.personal);
     });
   });
 

@@ -8,10 +8,7 @@ import { loadSitemapProducts, productSitemapEntries } from '../core/routing/site
 import { ROUTES } from '../core/routing/routes';
 import { LRUCache, type Perf } from 'lru-cache';
 
-/**
- * GET /robots.txt: all may be crawled but the API pass-through and the shopper's own pages (spec catalogue §2.1
- * routes, their paths up to the first parameter; cart and search results are panels, not routes); names the sitemap.
- */
+/** robots.txt keeps crawlers off the API and the shopper's own pages (spec catalogue §2.1 routes) */
 const PRIVATE_ROUTES = [
   'checkout', 'my-account', 'order-details', 'order-status', 'create-password', 'wishlist', 'compare',
 ];
@@ -31,10 +28,7 @@ export function robotsTxt(origin: string): string {
 /** how long a built sitemap is served before it is built again (the answer itself says max-age 3600 to clients) */
 const SITEMAP_TTL_MS = 10 * 60_000;
 
-/**
- * spec catalogue §2.1: the sitemap is also served as /sitemap.xml (categories from the API, XML answer); with
- * every listed product. What it lists does not depend on the origin; the origin is only written in front of each path.
- */
+/** spec catalogue §2.1: /sitemap.xml lists the categories and every listed product, whatever the origin. */
 async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> {
   // the sitemap keeps what it built (createSitemapXml): its reads, a page of 500 products each, stay out of the
   // process's catalogue read cache, where they would only push out what renders read
@@ -47,10 +41,7 @@ async function buildSitemapEntries(config: ShopConfig): Promise<SitemapEntry[]> 
   return [...sitemapEntries(categories.snapshot().tree, config), ...productSitemapEntries(products, config)];
 }
 
-/**
- * A value built at most once per `ttl` ms of `perf`'s clock and shared by concurrent callers (a failed build is not
- * kept, the next call tries again).
- */
+/** A value built at most once per `ttl` ms, shared by concurrent callers (a failed build is tried again next call). */
 export function cachedBuild<T extends NonNullable<unknown>>(
   build: () => Promise<T>,
   perf: Perf = performance,
@@ -60,11 +51,7 @@ export function cachedBuild<T extends NonNullable<unknown>>(
   return async (): Promise<T> => (await built.fetch('value'))!;
 }
 
-/**
- * The sitemap XML of one shop (config): the catalogue is read at most once per SITEMAP_TTL_MS whatever the origin
- * (a client varying its Host header costs a string join, never a catalogue read); ~500 products cost one catalogue
- * request per 500.
- */
+/** The sitemap of one shop: a client varying its Host header costs a string join, never a catalogue read. */
 export function createSitemapXml(config: ShopConfig): (origin: string) => Promise<string> {
   const entries = cachedBuild(() => buildSitemapEntries(config));
   return async (origin) => sitemapXml(await entries(), origin);

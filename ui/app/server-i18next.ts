@@ -1,9 +1,7 @@
-/**
- * react-i18next for the server bundle (scripts/build.mjs SERVER_SHIMS) with `useTranslation` replaced, through public
- * API alone: upstream's copies the instance per call and its `t` spreads every option (5-15x a render's CPU). One
- * answer per instance is shared by every component; its `t` remembers string answers by key and plain option values
- * (forgotten when texts or language change, and at MEMO_LIMIT). Anything else (a namespace, a key prefix) is upstream's.
- */
+// react-i18next for the server bundle (scripts/build.mjs SERVER_SHIMS), public API alone: upstream's useTranslation
+// copies the instance per call and its `t` spreads every option (5-15x a render's CPU). Here every component shares
+// one answer per instance whose `t` remembers string answers (until texts or language change); a namespace or key
+// prefix is upstream's.
 import { useContext } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { I18nContext, getI18n, useTranslation as upstreamUseTranslation } from 'react-i18next';

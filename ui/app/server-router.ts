@@ -1,9 +1,6 @@
-/**
- * react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS) with Link, Routes and StaticRouter replaced,
- * through public API alone: upstream's Link builds handlers and state a server never writes (a category body rendered
- * ~40 % slower) and resolves every href afresh; upstream's Routes flattens and ranks the whole table on every render
- * (~10 % of an uncached answer). server-router.test.tsx compares them with upstream's, byte for byte.
- */
+// react-router-dom for the server bundle (scripts/build.mjs SERVER_SHIMS), public API alone: upstream's Link builds
+// handlers a server never writes (a category body ~40 % slower), its Routes ranks the whole table on every render
+// (~10 % of an uncached answer). server-router.test.tsx compares both with upstream's, byte for byte.
 import { createContext, createElement, forwardRef, useContext } from 'react';
 import type { ForwardedRef, ReactElement, ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
@@ -23,10 +20,7 @@ const OWN_PROPS = new Set([
   'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate',
 ]);
 
-/**
- * What a StaticRouter of one basename keeps from render to render: the href of each absolute path (the same whatever
- * the route or location), and what <Routes> renders at each path for each route table given as one array
- */
+/** What a StaticRouter of one basename keeps: each absolute path's href, each table's element by path (Routes) */
 interface Kept {
   hrefs: LRUCache<string, string>;
   tables: WeakMap<readonly ReactNode[], LRUCache<string, { element: ReactElement | null }>>;
@@ -67,11 +61,7 @@ function ServerLink(props: AnyLinkProps, ref: ForwardedRef<HTMLAnchorElement>) {
 
 export const Link = forwardRef(ServerLink);
 
-/**
- * Upstream's <Routes> (useRoutes of the table), its element kept per path under the server's StaticRouter: outside
- * any route, it is a function of the table and the path. A nested <Routes>, or one with a location of its own, is
- * upstream's.
- */
+/** Upstream's <Routes>, its element kept per path outside any route (a function of table and path alone). */
 export function Routes(props: RoutesProps): ReactElement | null {
   const kept = useContext(KeptContext);
   const { pathname } = useLocation();

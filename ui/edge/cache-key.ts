@@ -1,10 +1,6 @@
-/**
- * The output cache's key of a page request (pure): its path and only the query parameters its render reads, in a fixed
- * order. Every other parameter (`?utm_source=…`) is dropped from the key AND from the URL the page is rendered from, so
- * a flood of junk query strings lands on the real page's entry instead of evicting it. What pages read (readsOf):
- * listings the filters (core's filtersFromRouteQuery) and `page` (listDepthFromQuery); products `childSku` (two
- * values: not cached, the dispatcher reads the last); home, CMS and static pages nothing; others: with a query, no.
- */
+// The output cache's key of a page request: its path and only the query parameters its render reads, in a fixed
+// order. Every other one (`?utm_source=…`) is dropped from the key AND the URL rendered, so a flood of junk queries
+// lands on the real page's entry instead of evicting it.
 import type { ShopConfig } from '../../core/config';
 import { SERVER_CONFIG } from './server-config';
 import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LruOutputCache, pageBytes } from './lru-output-cache';
+import { LruOutputCache, pageBytes, REFRESH_LEASE_MS } from './lru-output-cache';
 
 const page = (html: string, tags: string[] = []) => ({ status: 200, br: Buffer.from(html), tags, renderedAt: 0 });
 
@@ -10,7 +10,7 @@ describe('LruOutputCache', () => {
     const cache = new LruOutputCache(10, { now: () => now });
     await cache.set('/', page('a'), 86400);
     now = 86_400_000;
-    expect(await cache.get('/')).toEqual({ page: page('a'), stale: false });
+    expect(await cache.get('/')).toEqual({ page: page('a'), stale: false, refresh: false });
     now = 86_400_002;
     expect(await cache.get('/')).toBeUndefined();
   });
@@ -42,22 +42,22 @@ describe('LruOutputCache', () => {
     );
   });
 
-  it('invalidating a tag makes exactly its pages stale until they are stored again; one refresh claim per lease', async () => {
+  it('invalidating a tag makes exactly its pages stale until they are stored again; one renderer per lease', async () => {
     let now = 0;
     const cache = new LruOutputCache(10, { now: () => now });
     await cache.set('p1', page('one', ['P1', 'layout']), 60);
     await cache.set('c5', page('cat', ['C5', 'P1']), 60);
     await cache.set('p2', page('two', ['P2']), 60);
     expect(await cache.invalidate('P1')).toBe(2);
-    expect((await cache.get('p1'))?.stale).toBe(true);
+    // the first reader of a stale page renders it afresh; the others within the lease are served it as it is
+    expect(await cache.get('p1')).toMatchObject({ stale: true, refresh: true });
+    expect(await cache.get('p1')).toMatchObject({ stale: true, refresh: false });
     expect((await cache.get('c5'))?.stale).toBe(true);
-    expect((await cache.get('p2'))?.stale).toBe(false);
-    expect([await cache.claimRefresh('p1', 30), await cache.claimRefresh('p1', 30)]).toEqual([true, false]);
-    now = 30_000;
-    expect(await cache.claimRefresh('p1', 30)).toBe(true);
+    expect(await cache.get('p2')).toMatchObject({ stale: false, refresh: false });
+    now = REFRESH_LEASE_MS;
+    expect((await cache.get('p1'))?.refresh).toBe(true);
     await cache.set('p1', page('one again', ['P1']), 60);
-    expect(await cache.get('p1')).toEqual({ page: page('one again', ['P1']), stale: false });
-    expect(await cache.claimRefresh('p1', 30)).toBe(true);
+    expect(await cache.get('p1')).toEqual({ page: page('one again', ['P1']), stale: false, refresh: false });
     expect(await cache.invalidate('nothing')).toBe(0);
   });
 
@@ -72,7 +72,7 @@ describe('LruOutputCache', () => {
             const base = `nl-NL /p${path}`;
             const key = variant === undefined ? base : `${base}?v=${variant}`;
             if (read) await cache.get(key);
-            else await cache.set(key, page('x'.repeat(size), [`T${path}`]), 60, variant === undefined ? {} : { variantOf: base });
+            else await cache.set(key, page('x'.repeat(size), [`T${path}`]), 60, variant === undefined ? undefined : base);
             const s = cache.stats();
             expect(s.entries).toBeLessThanOrEqual(limits.maxEntries);
             expect(s.bytes).toBeLessThanOrEqual(limits.maxBytes);
@@ -86,7 +86,7 @@ describe('LruOutputCache', () => {
   it('a flood of 10,000 variants leaves every page without a query cached, and at most maxVariantsPerPage of one page', async () => {
     const cache = new LruOutputCache({ maxEntries: 50, maxBytes: 1_000_000, maxVariants: 20, maxVariantsPerPage: 5 }, { now: () => 0 });
     for (let i = 0; i < 30; i++) await cache.set(`nl-NL /c${i}`, page(`category ${i}`, [`C${i}`]), 60);
-    for (let i = 0; i < 10_000; i++) await cache.set(`nl-NL /c${i % 30}?color=${i}`, page(`variant ${i}`, [`C${i % 30}`]), 60, { variantOf: `nl-NL /c${i % 30}` });
+    for (let i = 0; i < 10_000; i++) await cache.set(`nl-NL /c${i % 30}?color=${i}`, page(`variant ${i}`, [`C${i % 30}`]), 60, `nl-NL /c${i % 30}`);
     for (let i = 0; i < 30; i++) expect((await cache.get(`nl-NL /c${i}`))?.page.br.toString()).toBe(`category ${i}`);
     const s = cache.stats();
     expect(s).toMatchObject({ entries: 50, variants: 20 });
@@ -94,7 +94,7 @@ describe('LruOutputCache', () => {
     expect(await cache.get('nl-NL /c9?color=9999')).toBeDefined();
     expect(await cache.get('nl-NL /c0?color=0')).toBeUndefined();
     const one = new LruOutputCache({ maxEntries: 50, maxVariantsPerPage: 5 }, { now: () => 0 });
-    for (let i = 0; i < 1000; i++) await one.set(`nl-NL /c?color=${i}`, page('v'), 60, { variantOf: 'nl-NL /c' });
+    for (let i = 0; i < 1000; i++) await one.set(`nl-NL /c?color=${i}`, page('v'), 60, 'nl-NL /c');
     expect(one.stats().variants).toBe(5);
   });
 

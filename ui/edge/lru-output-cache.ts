@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../core/ports/clock';
+import type { RouteKind } from './metrics';
 
 /**
  * The cache of rendered pages (spec catalogue §9: TTL 86400 s): this in-process one, or ./redis-output-cache.ts shared
@@ -10,38 +11,43 @@ export interface CachedPage {
   readonly br: Uint8Array;
   /** what the page shows, e.g. 'P12', 'C5', 'layout' */
   readonly tags: readonly string[];
+  /** the page's kind, for the metrics' route label (what the URL dispatcher resolved it to when rendered) */
+  readonly kind?: RouteKind;
   /** ms since the epoch (what an operator, and the Redis tests, read a fresh render by) */
   readonly renderedAt: number;
   /** the page's weak ETag, answered 304 when a client's If-None-Match names it */
   readonly etag?: string;
 }
 
+/** how long the one renderer chosen to re-render a stale page has before another may be chosen */
+export const REFRESH_LEASE_MS = 30_000;
+
 export interface OutputCache {
-  /** `stale`: a tag of the page was invalidated since it was rendered */
-  get(key: string): Promise<{ page: CachedPage; stale: boolean } | undefined>;
-  /** stores a fresh page (its refresh claim released); `variantOf`: the key of the page it is a query variant of */
-  set(key: string, page: CachedPage, ttlSeconds: number, options?: { variantOf?: string }): Promise<void>;
+  /**
+   * `stale`: a tag of the page was invalidated since it was rendered; `refresh`: this caller, the only one per lease
+   * (across every process sharing the cache), renders the stale page afresh
+   */
+  get(key: string): Promise<{ page: CachedPage; stale: boolean; refresh: boolean } | undefined>;
+  /** stores a fresh page (its refresh lease released); `variantOf`: the key of the page it is a query variant of */
+  set(key: string, page: CachedPage, ttlSeconds: number, variantOf?: string): Promise<void>;
   /** marks every page carrying the tag stale; answers how many pages that was */
   invalidate(tag: string): Promise<number>;
-  /** true for exactly one caller per lease: the one that re-renders the stale page now */
-  claimRefresh(key: string, leaseSeconds: number): Promise<boolean>;
+  /** resolves when the cache's store answers (the readiness check of a shared one) */
+  ping?(): Promise<unknown>;
+  /** lets go of its store (the process is stopping) */
+  quit?(): Promise<void>;
 }
 
 interface Entry {
   readonly page: CachedPage;
   stale: boolean;
-  /** until when (clock ms) one renderer holds the claim to re-render this stale page */
+  /** until when (clock ms) the renderer chosen to re-render this stale page holds its lease */
   claimedUntil: number;
   readonly variantOf: string | undefined;
 }
 
 /** The bounds of one process's output cache (ServerConfig.outputCache*): entries include variants (default half). */
-interface LruOutputCacheLimits {
-  maxEntries: number;
-  maxBytes?: number;
-  maxVariants?: number;
-  maxVariantsPerPage?: number;
-}
+type Limits = { maxEntries: number; maxBytes?: number; maxVariants?: number; maxVariantsPerPage?: number };
 
 /** What a cached page costs in memory, about: its bytes, its tags and its ETag. */
 export function pageBytes(page: CachedPage): number {
@@ -58,7 +64,7 @@ export class LruOutputCache implements OutputCache {
   private readonly variants: LRUCache<string, Entry>;
   private readonly maxVariantsPerPage: number;
 
-  constructor(limits: number | LruOutputCacheLimits, private readonly clock: Clock = Date) {
+  constructor(limits: number | Limits, private readonly clock: Clock = Date) {
     const l = typeof limits === 'number' ? { maxEntries: limits } : limits;
     const maxVariants = Math.max(1, Math.min(l.maxVariants ?? Math.floor(l.maxEntries / 2), l.maxEntries - 1));
     const maxBytes = l.maxBytes ?? Number.MAX_SAFE_INTEGER;
@@ -71,10 +77,13 @@ export class LruOutputCache implements OutputCache {
 
   async get(key: string) {
     const e = this.pages.get(key) ?? this.variants.get(key);
-    return e && { page: e.page, stale: e.stale };
+    if (!e) return undefined;
+    const refresh = e.stale && e.claimedUntil <= this.clock.now();
+    if (refresh) e.claimedUntil = this.clock.now() + REFRESH_LEASE_MS;
+    return { page: e.page, stale: e.stale, refresh };
   }
 
-  async set(key: string, page: CachedPage, ttlSeconds: number, { variantOf }: { variantOf?: string } = {}) {
+  async set(key: string, page: CachedPage, ttlSeconds: number, variantOf?: string) {
     const cache = variantOf === undefined ? this.pages : this.variants;
     cache.delete(key);
     if (variantOf !== undefined) {
@@ -93,14 +102,6 @@ export class LruOutputCache implements OutputCache {
     const hit = all.filter((e) => !e.stale && e.page.tags.includes(tag));
     for (const e of hit) e.stale = true;
     return hit.length;
-  }
-
-  async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {
-    const e = this.pages.peek(key) ?? this.variants.peek(key);
-    const now = this.clock.now();
-    if (e && e.claimedUntil > now) return false;
-    if (e) e.claimedUntil = now + leaseSeconds * 1000;
-    return true;
   }
 
   /** what the cache holds now */

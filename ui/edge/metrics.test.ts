@@ -10,8 +10,8 @@ import { rawRequest } from '../../test-fixtures/raw-http';
 import { categoryCacheCounts, parsePrometheusText, scrape, Scrape } from '../../test-fixtures/prometheus';
 import { LruOutputCache } from './lru-output-cache';
 import { startStorefront, type RunningStorefront } from '../server';
-import { apiEndpointOf, kindOfTags, metricsKeyProblem, pageKindOfPath, ROUTE_KINDS } from './metrics';
-import { RenderGate } from './render-gate';
+import { apiEndpointOf, metricsKeyProblem, pageKindOf, ROUTE_KINDS } from './metrics';
+import pLimit from 'p-limit';
 
 // GET /metrics of a storefront in this process (no cluster: it answers from its own registry), against the demo
 // backend. The registry is the process's, shared by the storefronts of this file: every count is read as the change
@@ -22,7 +22,7 @@ const KEY = 'metrics-key-of-the-tests-0123456789';
 const CATEGORY = '/inpakpapier/kerst';
 
 describe('route kinds and API endpoints: a small fixed set of label values, never the URL', () => {
-  it('pages by the route table, the dispatcher paths as page until resolved', () => {
+  it('pages by the route table, the dispatcher paths as page until resolved, then as what they resolved to', () => {
     // each label with the paths that get it
     const paths: Record<string, string[]> = {
       home: ['/', '/?utm_source=x'],
@@ -31,17 +31,11 @@ describe('route kinds and API endpoints: a small fixed set of label values, neve
       cms: ['/i/over-ons'],
       page: ['/checkout', CATEGORY],
     };
-    for (const [kind, each] of Object.entries(paths)) for (const path of each) expect(pageKindOfPath(path), path).toBe(kind);
-  });
-
-  it('a cached page the dispatcher resolved is known by what it shows', () => {
-    const cases: Array<[string[], string]> = [
-      [['layout', 'CB5', 'CBfooter', 'CP3', 'CPover-ons'], 'cms'],
-      [['layout', 'CB5', 'C12', 'P1', 'S1'], 'category'],
-      [['layout', 'CB5', 'P1', 'S1', 'P2'], 'product'],
-      [['layout', 'CB5'], 'page'],
-    ];
-    for (const [tags, kind] of cases) expect(kindOfTags(tags), String(tags)).toBe(kind);
+    for (const [kind, each] of Object.entries(paths)) for (const path of each) expect(pageKindOf(path), path).toBe(kind);
+    // spec catalogue §2.2: what the dispatcher resolved a path to
+    expect(pageKindOf(CATEGORY, { pageResolution: { kind: 'category' } })).toBe('category');
+    expect(pageKindOf(CATEGORY, { pageResolution: { kind: 'cms_page' } })).toBe('cms');
+    expect(pageKindOf(CATEGORY, { pageResolution: { kind: 'unknown' } })).toBe('page');
   });
 
   it('API endpoints from the path; anything else is other', () => {
@@ -64,7 +58,7 @@ describe('route kinds and API endpoints: a small fixed set of label values, neve
   it('any path gives one of the fixed values', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (s) => {
-        expect(ROUTE_KINDS).toContain(pageKindOfPath(`/${s}`));
+        expect(ROUTE_KINDS).toContain(pageKindOf(`/${s}`));
         expect(['catalog', 'url', 'cart', 'stock', 'user', 'order', 'cms', 'img', 'health', 'other']).toContain(apiEndpointOf(`/${s}`));
       }),
     );
@@ -113,7 +107,7 @@ describe('GET /metrics', () => {
   let backend: TestBackend;
   let shop: RunningStorefront;
   let keyless: RunningStorefront;
-  const gate = new RenderGate(1);
+  const gate = pLimit(1);
 
   beforeAll(async () => {
     backend = await startTestBackend();
@@ -181,7 +175,7 @@ describe('GET /metrics', () => {
     const category = await (await fetch(`${keyless.url}${CATEGORY}`)).text();
     const product = [...category.matchAll(/href="(\/[^"?#]+\.html)"/g)].map((m) => m[1]!).find((p) => p !== '/kadoverpakkingen-groothandel.html');
     expect(product).toBeDefined();
-    expect(pageKindOfPath(product!)).toBe('page');
+    expect(pageKindOf(product!)).toBe('page');
     const before = await scrape(shop.url, KEY);
     for (const expected of ['miss', 'hit']) {
       const res = await fetch(`${shop.url}${product}`);
@@ -208,7 +202,7 @@ describe('GET /metrics', () => {
   it('renders waiting for their turn show as the render queue', async () => {
     // the gate's one place held: the next page render waits in line
     let release!: () => void;
-    const held = gate.run(() => new Promise<void>((r) => (release = r)));
+    const held = gate(() => new Promise<void>((r) => (release = r)));
     const page = fetch(`${shop.url}/inpakpapier`).then((r) => r.arrayBuffer());
     try {
       let s = await scrape(shop.url, KEY);

@@ -8,7 +8,7 @@ import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, r
 import { ROUTES } from '../../core/routing/routes';
 import { matchAppRoute } from '../app/routes';
 import { keyCheck, pageTargetProblem } from './request-safety';
-import type { RenderGate } from './render-gate';
+import type { LimitFunction } from 'p-limit';
 
 /**
  * `GET /metrics` in Prometheus's text format (prom-client's default registry; docs/deploy.md's alert rules use the
@@ -20,7 +20,7 @@ import type { RenderGate } from './render-gate';
 export const ROUTE_KINDS = [
   'home', 'category', 'product', 'cms', 'page', 'api', 'static', 'shop-data', 'health', 'other',
 ] as const;
-type RouteKind = (typeof ROUTE_KINDS)[number];
+export type RouteKind = (typeof ROUTE_KINDS)[number];
 type Outcome = 'ok' | 'client_error' | 'server_error' | 'no_answer';
 
 const requests = new Counter({ name: 'storefront_http_requests_total', labelNames: ['route', 'status'] as const,
@@ -39,19 +39,19 @@ const apiFailures = new Counter({ name: 'storefront_api_failures_total', labelNa
 const unavailable = new Counter({ name: 'storefront_unavailable_total',
   help: 'Answers 503 to shoppers (pages, API pass-through, shop data; not health probes)' });
 /** the render gates of this process's storefronts (one in production; tests start several) */
-const gates = new Set<RenderGate>();
+const gates = new Set<LimitFunction>();
 new Gauge({
   name: 'storefront_render_queue_length',
   help: 'Page renders waiting for a render turn',
   collect() {
-    this.set([...gates].reduce((sum, gate) => sum + gate.load().waiting, 0));
+    this.set([...gates].reduce((sum, gate) => sum + gate.pendingCount, 0));
   },
 });
 collectDefaultMetrics();
 // a worker answers the primary's AggregatorRegistry from the moment its code has loaded
 if (cluster.isWorker) new AggregatorRegistry();
 
-/** undici (ky's fetch, reply-from, the readiness probe) reports each call on diagnostics_channel: the API's are timed */
+/** undici (ky's fetch, reply-from, the readiness probe) reports each call on diagnostics_channel: the API's timed */
 const apiOrigins = new Set<string>();
 const calls = new WeakMap<object, { at: number; endpoint: string }>();
 type UndiciMessage = { request: { origin?: unknown; path?: unknown }; response?: { statusCode: number } };
@@ -101,35 +101,25 @@ const PAGE_KINDS = new Map<unknown, RouteKind>([
   ...ROUTES.filter((r) => r.tagManagerName === 'product').map((r) => [r.name, 'product'] as const),
 ]);
 
-/** A page's kind by the route table (spec catalogue §2.1); the URL dispatcher's paths are 'page' until resolved. */
-export function pageKindOfPath(path: string): RouteKind {
+/** A page's kind: what the URL dispatcher resolved it to (its loaded `state`), else by the route table. */
+export function pageKindOf(path: string, state: Record<string, unknown> = {}): RouteKind {
+  const resolved = PAGE_KINDS.get((state['pageResolution'] as { kind?: unknown } | undefined)?.kind);
   // a target the pages refuse (400) is matched against nothing
-  if (pageTargetProblem(path)) return 'page';
+  if (resolved || pageTargetProblem(path)) return resolved ?? 'page';
   return PAGE_KINDS.get(matchAppRoute(path.split(/[?#]/, 1)[0]!)?.[0]?.route.name) ?? 'page';
 }
 
-/** A cached dispatcher page's kind by its tags (ui/app/page-tags.ts): CP… CMS, C… category, P…/S… product. */
-export function kindOfTags(tags: readonly string[]): RouteKind {
-  if (tags.some((t) => t.startsWith('CP'))) return 'cms';
-  if (tags.some((t) => /^C[^PB]/.test(t))) return 'category';
-  return tags.some((t) => /^[PS]/.test(t)) ? 'product' : 'page';
-}
-
-/** what the URL dispatcher resolved a page to, noted while answering */
+/** a page request's kind once known: from its loaded data, or the cached page's (noted when it was rendered) */
 const pageKinds = new WeakMap<FastifyRequest, RouteKind>();
 
-type Lookup = { stale: boolean; page: { tags: readonly string[] } } | undefined;
+type Lookup = { stale: boolean; page: { kind?: RouteKind } } | undefined;
 export function countOutputCache(request: FastifyRequest, hit: Lookup): void {
   outputCache.inc({ result: hit ? (hit.stale ? 'stale' : 'hit') : 'miss' });
-  const kind = hit && kindOfTags(hit.page.tags);
-  if (kind && kind !== 'page') pageKinds.set(request, kind);
+  if (hit?.page.kind) pageKinds.set(request, hit.page.kind);
 }
 
-/** a page's data loaded (started at `since`, performance.now()): its kind noted; the milliseconds it took */
-export function pageLoaded(request: FastifyRequest, state: Record<string, unknown>, since: number): number {
-  const kind = PAGE_KINDS.get((state['pageResolution'] as { kind?: unknown } | undefined)?.kind);
-  if (kind) pageKinds.set(request, kind);
-  return performance.now() - since;
+export function pageLoaded(request: FastifyRequest, kind: RouteKind): void {
+  pageKinds.set(request, kind);
 }
 
 export function pageRendered(request: FastifyRequest, ms: number): void {
@@ -138,7 +128,7 @@ export function pageRendered(request: FastifyRequest, ms: number): void {
 
 function routeKindOf(request: FastifyRequest): RouteKind {
   const pattern = request.routeOptions.url;
-  if (pattern === '/*') return pageKinds.get(request) ?? pageKindOfPath(request.url);
+  if (pattern === '/*') return pageKinds.get(request) ?? pageKindOf(request.url);
   return (pattern !== undefined && KIND_OF_ROUTE.get(pattern)) || 'other';
 }
 
@@ -180,7 +170,7 @@ export function answerClusterMetrics(): void {
 type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, Logger>;
 
 /** Counts the storefront's requests (a root hook: every context has it) and answers `GET /metrics`. */
-export function serveMetrics(app: App, key: string | undefined, apiUrl: string, renderGate: RenderGate): void {
+export function serveMetrics(app: App, key: string | undefined, apiUrl: string, renderGate: LimitFunction): void {
   const problem = key === undefined ? undefined : metricsKeyProblem(key);
   if (problem) throw new Error(problem);
   apiOrigins.add(new URL(apiUrl).origin);

@@ -26,7 +26,7 @@ describe('RedisOutputCache', () => {
   it('a page one client stores, another reads (workers and machines share pages)', async () => {
     expect(await b.get('nl-NL /')).toBeUndefined();
     await a.set('nl-NL /', page('<p>home</p>', ['layout', 'P1']), 60);
-    expect(await b.get('nl-NL /')).toEqual({ page: page('<p>home</p>', ['layout', 'P1']), stale: false });
+    expect(await b.get('nl-NL /')).toEqual({ page: page('<p>home</p>', ['layout', 'P1']), stale: false, refresh: false });
   });
 
   it('pages expire with their TTL (spec catalogue §9)', async () => {
@@ -49,18 +49,20 @@ describe('RedisOutputCache', () => {
     expect((await a.get('c5'))?.stale).toBe(true);
     expect((await a.get('p2'))?.stale).toBe(false);
     await a.set('p1', page('one again', ['P1', 'layout']), 60);
-    expect(await b.get('p1')).toEqual({ page: page('one again', ['P1', 'layout']), stale: false });
+    expect(await b.get('p1')).toEqual({ page: page('one again', ['P1', 'layout']), stale: false, refresh: false });
     expect(await b.invalidate('unknown-tag')).toBe(0);
     expect(await b.invalidate('layout')).toBe(3);
   });
 
-  it('one refresh claim per stale page across clients, released when the page is stored', async () => {
+  it('one renderer per stale page across clients, chosen afresh once the page is stored and invalidated again', async () => {
     await a.set('p', page('x', ['P9']), 60);
     await a.invalidate('P9');
-    const claims = await Promise.all([a.claimRefresh('p', 30), b.claimRefresh('p', 30), a.claimRefresh('p', 30)]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
+    const reads = await Promise.all([a.get('p'), b.get('p'), a.get('p')]);
+    expect(reads.map((r) => r?.stale)).toEqual([true, true, true]);
+    expect(reads.filter((r) => r?.refresh)).toHaveLength(1);
     await b.set('p', page('y', ['P9']), 60);
-    expect(await a.claimRefresh('p', 30)).toBe(true);
+    await b.invalidate('P9');
+    expect((await a.get('p'))?.refresh).toBe(true);
   });
 
   it('a Redis that is gone fails the call (the server then renders without the cache) instead of hanging', async () => {

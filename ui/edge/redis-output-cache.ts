@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { limitedErrorLog, type ErrorSink } from '../../adapters/common/log-limit';
 import { jsonLogger } from '../../adapters/common/json-logs';
-import type { CachedPage, OutputCache } from './lru-output-cache';
+import { REFRESH_LEASE_MS, type CachedPage, type OutputCache } from './lru-output-cache';
 
 export interface RedisOutputCacheOptions {
   /** prefix of every key, so several shops (or tests) can share one Redis */
@@ -26,7 +26,7 @@ return over`;
 
 /**
  * The output cache in Redis: `page:<key>` (expires with the TTL), `stale:<key>` its invalidation, `tag:<tag>` the page
- * keys carrying a tag, `lock:<key>` the one renderer's claim on a stale page. Redis away never fails a request.
+ * keys carrying a tag, `lock:<key>` the lease of the one renderer of a stale page. Redis away never fails a request.
  */
 export class RedisOutputCache implements OutputCache {
   private readonly redis: Redis;
@@ -54,17 +54,23 @@ export class RedisOutputCache implements OutputCache {
     const [page, stale] = await this.redis.mget(this.k('page', key), this.k('stale', key));
     if (!page) return undefined;
     const stored = JSON.parse(page) as Omit<CachedPage, 'br'> & { br: string };
-    return { page: { ...stored, br: Buffer.from(stored.br, 'base64') }, stale: stale !== null };
+    const lease = async () => (await this.redis.set(this.k('lock', key), '1', 'PX', REFRESH_LEASE_MS, 'NX')) === 'OK';
+    const refresh = stale !== null && (await lease());
+    return { page: { ...stored, br: Buffer.from(stored.br, 'base64') }, stale: stale !== null, refresh };
   }
 
-  async set(key: string, page: CachedPage, ttlSeconds: number, options: { variantOf?: string } = {}) {
+  async set(key: string, page: CachedPage, ttlSeconds: number, variantOf?: string) {
     const ttlMs = Math.max(1, Math.round(ttlSeconds * 1000));
     const json = JSON.stringify({ ...page, br: Buffer.from(page.br).toString('base64') });
-    const m = this.redis.multi().set(this.k('page', key), json, 'PX', ttlMs).del(this.k('stale', key), this.k('lock', key));
-    for (const tag of page.tags) m.sadd(this.k('tag', tag), key).pexpire(this.k('tag', tag), ttlMs, 'GT').pexpire(this.k('tag', tag), ttlMs, 'NX');
-    if (options.variantOf !== undefined) {
+    const m = this.redis.multi().set(this.k('page', key), json, 'PX', ttlMs);
+    m.del(this.k('stale', key), this.k('lock', key));
+    // a set of keys lives as long as its longest-lived member (GT lengthens its TTL, NX gives a new one its first)
+    for (const set of page.tags.map((t) => this.k('tag', t))) {
+      m.sadd(set, key).pexpire(set, ttlMs, 'GT').pexpire(set, ttlMs, 'NX');
+    }
+    if (variantOf !== undefined) {
       // `variants:<page>`: the page's variants by when stored, trimmed to maxVariantsPerPage in the same transaction
-      const variants = this.k('variants', options.variantOf);
+      const variants = this.k('variants', variantOf);
       m.zadd(variants, Date.now(), key).pexpire(variants, ttlMs, 'GT').pexpire(variants, ttlMs, 'NX');
       m.eval(TRIM_VARIANTS, 1, variants, this.maxVariantsPerPage, this.k('page', ''), this.k('stale', ''));
     }
@@ -81,10 +87,6 @@ export class RedisOutputCache implements OutputCache {
     for (const [key, ttl] of live) mark.set(this.k('stale', key), '1', 'PX', ttl);
     await mark.del(this.k('tag', tag)).exec();
     return live.length;
-  }
-
-  async claimRefresh(key: string, leaseSeconds: number): Promise<boolean> {
-    return (await this.redis.set(this.k('lock', key), '1', 'PX', Math.round(leaseSeconds * 1000), 'NX')) === 'OK';
   }
 
   /** resolves when Redis answers a PING within the command timeout (the storefront's readiness check) */

@@ -1,6 +1,6 @@
 /**
  * a request whose client closed its connection while the render waited for its turn
- * (RenderGate) is not rendered: under overload every abandoned render cost a whole render's CPU and lengthened the
+ * (the render gate, p-limit) is not rendered: under overload every abandoned render cost a whole render's CPU and lengthened the
  * queue behind it. Seen through the output cache: a rendered 200 page is kept, a skipped one is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +8,12 @@ import { connect } from 'node:net';
 import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import { LruOutputCache } from './lru-output-cache';
 import type { RunningStorefront } from '../server';
-import { RenderGate } from './render-gate';
+import pLimit from 'p-limit';
 import { rawRequest } from '../../test-fixtures/raw-http';
 
 let shops: TestShops;
 let shop: RunningStorefront;
-const gate = new RenderGate(1);
+const gate = pLimit(1);
 const cache = new LruOutputCache(10, { now: () => Date.now() });
 
 beforeAll(async () => {
@@ -27,17 +27,17 @@ describe('a render whose client has gone', () => {
     const { port } = new URL(shop.url);
     // the only place is taken until the test lets go
     let release!: () => void;
-    const held = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const held = gate(() => new Promise<void>((resolve) => (release = resolve)));
     // a client that asks for the category page, waits in line, and gives up
     const leaving = connect(Number(port), '127.0.0.1');
     leaving.write(`GET /inpakpapier/kerst HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Encoding: gzip\r\n\r\n`);
-    await expect.poll(() => gate.load().waiting, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => gate.pendingCount, { timeout: 20_000 }).toBe(1);
     const closed = new Promise((resolve) => leaving.once('close', resolve));
     leaving.end();
     await closed;
     // a client that stays, behind it in line: by the time its load is in, the server has read the other one's close
     const staying = rawRequest(shop.url, '/about-us');
-    await expect.poll(() => gate.load().waiting, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => gate.pendingCount, { timeout: 20_000 }).toBe(2);
     release();
     await held;
     const answer = await staying;
@@ -46,6 +46,6 @@ describe('a render whose client has gone', () => {
     // the page the staying client asked for was rendered (and kept); the one of the client that left was not
     expect(await cache.get(`nl-NL http://127.0.0.1:${port} /about-us`)).toBeDefined();
     expect(await cache.get(`nl-NL http://127.0.0.1:${port} /inpakpapier/kerst`)).toBeUndefined();
-    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    expect([gate.activeCount, gate.pendingCount]).toEqual([0, 0]);
   }, 60_000);
 });

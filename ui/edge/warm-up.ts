@@ -1,8 +1,5 @@
-/**
- * A worker renders a few pages before it takes connections (a cold one rendered at ~3x a warm one's CPU): the home
- * page, then on each page the first link of its main content not seen yet, up to `pages`; then those in turn until
- * `renders` or `maxMs`. It stops at the first answer that is not a 200 (the API down: serve at once), never throws.
- */
+// A worker renders a few pages before it takes connections (cold, a render cost ~3x the CPU): home, then the first
+// new link of each page's main content, up to `pages`; then those in turn. It stops at the first answer not a 200.
 export interface WarmUpOptions {
   /** renders in all (0: none) */
   renders: number;

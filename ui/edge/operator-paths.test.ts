@@ -1,5 +1,5 @@
 /**
- * Hostile input, round four: the operators' paths (/metrics, /healthz, /readyz), /robots.txt and /sitemap.xml under
+ * Hostile input to the operators' paths (/metrics, /healthz, /readyz), /robots.txt and /sitemap.xml under
  * Host headers an attacker chooses, tried from outside against a storefront and the demo backend on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
 import type { RunningStorefront } from '../server';
 import { ROUTE_KINDS } from './metrics';
 
-const KEY = 'round-four-metrics-key-0123456789abcdef';
+const KEY = 'operator-paths-metrics-key-0123456789abcdef';
 let shops: TestShops;
 /** counts the requests the storefront sends the API, by path, and forwards them */
 let counter: Server;
