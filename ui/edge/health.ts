@@ -1,6 +1,7 @@
+import { once } from 'node:events';
 import { LRUCache } from 'lru-cache';
 
-/** A dependency `GET /readyz` asks: `run` rejects when it does not answer, at the latest when `signal` aborts. */
+/** A dependency `GET /readyz` asks: `run` rejects when it does not answer; `signal` aborts it after the timeout. */
 export type ReadinessCheck = { readonly name: string; run(signal: AbortSignal): Promise<unknown> };
 
 /**
@@ -12,9 +13,10 @@ export function readiness(checks: readonly ReadinessCheck[], timeoutMs: number, 
   // '' is ready
   const answer = new LRUCache<'checks', string>({ max: 1, ttl: 1000, ttlResolution: 0, perf: { now }, fetchMethod });
   async function fetchMethod() {
-    const failed = await Promise.all(
-      checks.map((check) => check.run(AbortSignal.timeout(timeoutMs)).then(() => [], () => [check.name])),
-    );
+    // a check that ignores its signal (a PING queued while Redis reconnects) still fails on time, never hangs /readyz
+    const answered = (check: ReadinessCheck, signal = AbortSignal.timeout(timeoutMs)) =>
+      Promise.race([check.run(signal), once(signal, 'abort').then(() => Promise.reject(signal.reason))]);
+    const failed = await Promise.all(checks.map((check) => answered(check).then(() => [], () => [check.name])));
     return failed.flat().length ? `not answering: ${failed.flat().join(', ')}` : '';
   }
   return {
@@ -29,7 +31,9 @@ export function apiCheck(apiUrl: string): ReadinessCheck {
   return {
     name: 'api',
     async run(signal) {
-      const res = await fetch(apiUrl.replace(/\/*$/, '/'), { signal, headers: { accept: 'application/json' } });
+      // a redirect is an answer: followed, one probe would become 21 requests or a probe of another host
+      const init = { signal, redirect: 'manual', headers: { accept: 'application/json' } } as const;
+      const res = await fetch(apiUrl.replace(/\/*$/, '/'), init);
       await res.body?.cancel();
       if (res.status >= 500) throw new Error(`api answered ${res.status}`);
     },
