@@ -53,7 +53,13 @@ function escapeHtml(s: string): string {
  * The loader at the end of every page: adds its `data-modules` (the entry as a module script, the rest as preloads)
  * after the first frame (at once in a hidden tab), so the page paints before it hydrates; 'strict-dynamic' trusts them.
  */
-export const BOOT_LOADER = `(function(s,d){var m=((s&&s.getAttribute('data-modules'))||'').split(' ').filter(Boolean);function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}d.head.appendChild(e)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript,document)`;
+export const BOOT_LOADER = [
+  "(function(s,d){var m=((s&&s.getAttribute('data-modules'))||'').split(' ').filter(Boolean);",
+  "function go(){if(go.done)return;go.done=1;m.forEach(function(f,i){var e=d.createElement(i?'link':'script');",
+  "if(i){e.rel='modulepreload';e.href=f}else{e.type='module';e.src=f}d.head.appendChild(e)})}",
+  "if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})",
+  '})(document.currentScript,document)',
+].join('');
 
 /** the CSP sources of the page's inline scripts (the cookie notice's and the loader), computed once */
 export const INLINE_SCRIPT_HASHES: readonly string[] = [COOKIE_NOTICE_HEAD_SCRIPT, BOOT_LOADER]
@@ -177,7 +183,9 @@ export async function prepareRender(url: string, config: ShopConfig, locale: Loc
   const route = match?.route;
   await route?.preload?.();
   const outcome = route?.load
-    ? await route.load({ container: services, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname })
+    ? await route.load({
+      container: services, params: { ...match?.params }, query: parsed.searchParams, path: parsed.pathname,
+    })
     : undefined;
   if (outcome?.redirect) {
     const renderBody = () => Promise.reject(new Error('a redirect has no body'));
@@ -272,7 +280,8 @@ export function pageDocument(prepared: PreparedPage, url: string, origin: string
   const shared = Object.keys(prepared.shared).length ? { shared: prepared.shared } : {};
   const boot = { state: prepared.state, ...shared, locale: prepared.locale, path: url, config: bootConfig };
   // as UTF-8 once: hashed and sent as bytes
-  const end = Buffer.from(documentEnd(boot, firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state))));
+  const modules = firstLoadModules(manifest, pageChunks(url.split(/[?#]/, 1)[0]!, prepared.state));
+  const end = Buffer.from(documentEnd(boot, modules));
   // weak (the same page, not the same bytes: br, gzip or plain); the head is a function of the build and the boot data
   const etag = prepared.status === 200
     ? `W/"${createHash('sha256').update(`${build}\0${origin}\0`).update(end).digest('base64url').slice(0, 27)}"`

@@ -4,7 +4,10 @@
  */
 export type Coding = 'br' | 'gzip';
 
-export function negotiateEncoding(header: string | string[] | undefined, offered: readonly Coding[] = ['br', 'gzip']): Coding | undefined {
+export function negotiateEncoding(
+  header: string | string[] | undefined,
+  offered: readonly Coding[] = ['br', 'gzip'],
+): Coding | undefined {
   const weights = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());

@@ -3,7 +3,8 @@
 // lands on the real page's entry instead of evicting it.
 import type { ShopConfig } from '../../core/config';
 import { SERVER_CONFIG } from './server-config';
-import { matchRoute, PAGE_NOT_FOUND, PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
+import { matchRoute, PAGE_NOT_FOUND } from '../../core/routing/routes';
+import { PRODUCT_ROUTES_WITH_CHILD, PRODUCT_TYPES_WITHOUT_CHILD } from '../../core/routing/routes';
 
 /** The rules a key is made by: the shop's config and the server's bounds (ServerConfig.outputCacheMax*). */
 export function cacheKeyRules(config: ShopConfig, server = SERVER_CONFIG) {
@@ -23,8 +24,13 @@ type PageCacheKey =
   | { readonly cacheable: true; readonly url: string; readonly path: string; readonly query: string }
   | { readonly cacheable: false; readonly reason: string };
 
-const READS_NOTHING = new Set(['home', 'cms-page', 'sitemap', 'contacts', 'error', 'legal', 'privacy', 'about-us', 'customer-service', 'store-locator', 'size-guide', 'delivery', 'returns', 'contact']);
-const PRODUCT_ROUTES = new Set<string>([...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD]);
+const READS_NOTHING = new Set([
+  'home', 'cms-page', 'sitemap', 'contacts', 'error', 'legal', 'privacy', 'about-us', 'customer-service',
+  'store-locator', 'size-guide', 'delivery', 'returns', 'contact',
+]);
+const PRODUCT_ROUTES = new Set<string>([
+  ...PRODUCT_TYPES_WITHOUT_CHILD.map((t) => `${t}-product`), ...PRODUCT_ROUTES_WITH_CHILD,
+]);
 
 /** what a route's render reads from the query; undefined: parameters of its own (never cached with a query) */
 function readsOf(pathname: string): { listing: boolean; childSku: boolean } | undefined {
@@ -55,14 +61,17 @@ export function pageCacheKey(target: string, rules: CacheKeyRules): PageCacheKey
       const ids: string[] = [];
       for (const value of query.getAll(param)) {
         if (value === '' || ids.includes(value)) continue;
-        if ((param === 'sort' && !rules.sortKeys.includes(value)) || (param === 'price' && !PRICE_RANGE.test(value))) continue;
+        if (param === 'sort' && !rules.sortKeys.includes(value)) continue;
+        if (param === 'price' && !PRICE_RANGE.test(value)) continue;
         out.append(param, value);
         values++;
         ids.push(param !== 'price' && !single && /^\d+$/.test(value) ? String(Number(value)) : value);
         if (single) break;
       }
     }
-    if (values > rules.maxFilterValues) return { cacheable: false, reason: `more than ${rules.maxFilterValues} filter values` };
+    if (values > rules.maxFilterValues) {
+      return { cacheable: false, reason: `more than ${rules.maxFilterValues} filter values` };
+    }
     const page = query.get('page');
     const depth = page !== null && DEPTH.test(page) ? Math.min(Math.max(1, Number(page)), rules.maxListDepth) : 1;
     if (depth > 1) out.append('page', String(depth));
@@ -73,6 +82,8 @@ export function pageCacheKey(target: string, rules: CacheKeyRules): PageCacheKey
     if (skus[0]) out.append('childSku', skus[0]);
   }
   const canonical = out.toString();
-  if (canonical.length > rules.maxQueryLength) return { cacheable: false, reason: `a query longer than ${rules.maxQueryLength} characters` };
+  if (canonical.length > rules.maxQueryLength) {
+    return { cacheable: false, reason: `a query longer than ${rules.maxQueryLength} characters` };
+  }
   return { cacheable: true, url: canonical ? `${path}?${canonical}` : path, path, query: canonical };
 }
