@@ -11,8 +11,8 @@ export function idempotent(ctx: Context, handler: Handler): Handler {
     const key = Array.isArray(header) ? header[0] : header;
     if (key === undefined || key === '') return handler(req);
     if (key.length > 200) throw badRequest('Invalid request: Idempotency-Key must have at most 200 characters');
-    // the route answers its path with a trailing slash too: one scope for both
-    const scope = `${req.method} ${req.path.replace(/\/$/, '')}`;
+    // the route, not the path: the path with a trailing slash is the same route, so the same scope
+    const scope = req.route;
     // who sends it: the customer behind ?token=, not the token itself, which a refresh changes
     const who = customerFromQuery(ctx, req.query) ?? 'guest';
     const requestHash = requestHashOf(who, req.query.get('cartId') ?? '', req.body);
