@@ -187,7 +187,7 @@ describe('Idempotency-Key on POST /api/order', () => {
     expect(({} as Record<string, unknown>)['qty']).toBeUndefined();
   });
 
-  it('the same order again at the path with a trailing slash (the same route) is answered the first answer', async () => {
+  it('the same order again at the path with a trailing slash (one route) is answered the first answer', async () => {
     const first = await place(orderBody(), 'slash');
     expect(first.status).toBe(200);
     const before = await stock();

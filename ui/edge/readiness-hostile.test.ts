@@ -37,7 +37,10 @@ async function httpApi(handle: (req: IncomingMessage, res: ServerResponse, n: nu
   const url = await listen(server);
   return {
     url, calls: () => calls,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -54,7 +57,10 @@ async function tcpApi(onConnection: (socket: Socket) => void): Promise<Stub> {
   const url = await listen(server);
   return {
     url, calls: () => calls,
-    close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
