@@ -87,7 +87,7 @@ describe('jsonOrText', () => {
 });
 
 describe('an API answer the envelope cannot use is a clear ApiError', () => {
-  it('`__proto__` in an error body: `result` is read only as its own key, and nothing is polluted', async () => {
+  it('`__proto__` in an error body is data: no `result` of its own, the body is the result; no pollution', async () => {
     const e = await failure('proto-error');
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).status).toBe(500);
