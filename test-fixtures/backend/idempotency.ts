@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Context } from './context';
 import { badRequest, HttpError } from './errors';
 import type { Handler, Res } from './http';
+import { isObject } from './search/request';
 import { customerFromQuery } from './tokens';
 
-/** `Idempotency-Key` per method + path: the same request again gets the first answer, another request a 422. */
+/** `Idempotency-Key` per route: the same request again gets the first answer, another request a 422. */
 export function idempotent(ctx: Context, handler: Handler): Handler {
   return async (req) => {
     const header = req.headers['idempotency-key'];
@@ -49,8 +50,6 @@ export function requestHashOf(who: string | number, cartId: string, body: unknow
   }
   return createHash('sha256').update(`${who}\n${cartId}\n${canonicalJson(request)}`).digest('base64url');
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** JSON text with every object's keys sorted (the body's depth is bounded by LIMITS.jsonDepth before it is parsed) */
 function canonicalJson(value: unknown): string {
