@@ -87,7 +87,7 @@ describe('jsonOrText', () => {
 });
 
 describe('an API answer the envelope cannot use is a clear ApiError', () => {
-  it('`__proto__` in an error body: `result` is read only as its own key, and nothing is polluted', async () => {
+  it('`__proto__` in an error body is data: no `result` of its own, the body is the result; no pollution', async () => {
     const e = await failure('proto-error');
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).status).toBe(500);
@@ -107,7 +107,7 @@ describe('an API answer the envelope cannot use is a clear ApiError', () => {
     unpolluted();
   });
 
-  it('deep JSON in an error body is an ApiError carrying the text (it threw a RangeError)', async () => {
+  it('deep JSON in an error body is an ApiError carrying the text, not a RangeError', async () => {
     for (const path of ['deep-error', 'deep-result-error']) {
       const e = await failure(path);
       expect(e, path).toBeInstanceOf(ApiError);
@@ -124,7 +124,7 @@ describe('an API answer the envelope cannot use is a clear ApiError', () => {
     expect((e as ApiError).message.length).toBeLessThan(70 * 1024);
   });
 
-  it('no JSON under a JSON content type: a 200 is an ApiError 502 (was a SyntaxError), an error its text', async () => {
+  it('no JSON under a JSON content type: a 200 is an ApiError 502, not a SyntaxError; an error its text', async () => {
     const ok = await failure('garbage-ok');
     expect(ok).toBeInstanceOf(ApiError);
     expect((ok as ApiError).status).toBe(502);

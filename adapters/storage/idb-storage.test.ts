@@ -89,17 +89,20 @@ describe('IdbStorage (fake-indexeddb)', () => {
     await again.close();
   });
 
-  it('without a usable IndexedDB (absent, or its open() throws) reads are empty with a warning, never thrown', async () => {
+  it('without a usable IndexedDB (absent, or open() throws) reads are empty with a warning, never thrown', async () => {
     const { logger, warnings } = recordingLogger();
     const s = new IdbStorage(dbName(), logger);
-    vi.stubGlobal('indexedDB', undefined);
-    try {
-      expect(await s.get('carts', 'items')).toBeUndefined();
-      expect(await s.entries('carts')).toEqual([]);
-    } finally {
-      vi.unstubAllGlobals();
+    const refusing = { open: () => { throw new DOMException('storage denied', 'SecurityError'); } };
+    for (const unusable of [undefined, refusing]) {
+      vi.stubGlobal('indexedDB', unusable);
+      try {
+        expect(await s.get('carts', 'items')).toBeUndefined();
+        expect(await s.entries('carts')).toEqual([]);
+      } finally {
+        vi.unstubAllGlobals();
+      }
     }
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(4);
     // once IndexedDB answers, the same storage works
     await s.set('carts', 'items', [1]);
     expect(await s.get('carts', 'items')).toEqual([1]);

@@ -241,7 +241,9 @@ describe('CartService', () => {
     await w.service.syncTotals();
     await w.service.setPaymentMethod({ code: 'cashondelivery', title: 'Rembours' });
     await w.service.syncTotals();
-    const methods = { paymentMethod: { method: 'cashondelivery' }, shippingCarrierCode: 'flatrate', shippingMethodCode: 'flatrate' };
+    const methods = {
+      paymentMethod: { method: 'cashondelivery' }, shippingCarrierCode: 'flatrate', shippingMethodCode: 'flatrate',
+    };
     expect(asked).toEqual(['totals', 'totals', methods]);
   });
 

@@ -140,7 +140,9 @@ describe('mergeCartItems', () => {
   // spec transactions §4 "Merge of client and server items", §3 "Cart item" (server_item_id, server_cart_id): a line
   // the new server cart does not hold loses the item id of its old cart, which would address nothing (or another line)
   it('a client line pushed to another server cart goes without its old server item id', () => {
-    const client: CartItem[] = [{ sku: 'TAPE-CLEAR', qty: 3, server_item_id: 7, item_id: 7, server_cart_id: 'old', quote_id: 'old' }];
+    const client: CartItem[] = [
+      { sku: 'TAPE-CLEAR', qty: 3, server_item_id: 7, item_id: 7, server_cart_id: 'old', quote_id: 'old' },
+    ];
     const r = mergeCartItems(client, [], { serverMergeByDefault: true, cartId: 'new' });
     const [push] = r.actions;
     if (push?.type !== 'server-update') throw new Error(`not pushed: ${JSON.stringify(r.actions)}`);

@@ -4,17 +4,20 @@
  * refused before anything changes: never 'quantity updated' next to a server refusal.
  */
 import { MESSAGES, type MessageKey } from '../messages';
-import type { StockAnswer } from '../ports/stock-api';
+import type { StockItem } from '../catalogue/types';
 import { validateQuantity } from '../checkout/field-rules';
 
 /** How many the stock can serve: a number, or undefined when the stock is not managed / not known (no limit). */
 export type StockLimit = number | undefined;
 
-/** spec catalogue §4.5, transactions §7 "Stock": the limit a stock answer sets (not managed → none; out of stock → 0). */
-export function stockLimitOf(answer: Pick<StockAnswer, 'qty' | 'is_in_stock' | 'manage_stock'> | undefined): StockLimit {
-  if (!answer || answer.manage_stock === false) return undefined;
-  if (!answer.is_in_stock) return 0;
-  return Number.isFinite(answer.qty) ? Math.max(0, Math.floor(answer.qty)) : undefined;
+/**
+ * spec catalogue §4.5, transactions §7 "Stock": the limit a stock answer or a product's stock record sets (not managed
+ * or no quantity → none; out of stock → 0).
+ */
+export function stockLimitOf(stock: Pick<StockItem, 'qty' | 'is_in_stock' | 'manage_stock'> | undefined): StockLimit {
+  if (!stock || stock.manage_stock === false) return undefined;
+  if (!stock.is_in_stock) return 0;
+  return stock.qty !== undefined && Number.isFinite(stock.qty) ? Math.max(0, Math.floor(stock.qty)) : undefined;
 }
 
 export type QuantityChange =

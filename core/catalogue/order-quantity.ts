@@ -1,19 +1,14 @@
 /** The quantity field of a product page (spec catalogue §5, transactions §5): what a shopper may ask for. */
+import { stockLimitOf } from '../cart/quantity';
 import { validateQuantity, type FieldResult } from '../checkout/field-rules';
 import type { Product } from './types';
 
 /**
- * The most a shopper may order: the stock's quantity when the stock is managed and holds some (spec catalogue §5,
- * transactions §5 "below available quantity"); undefined (no bound) when it is not managed, not known or empty, as
- * an out-of-stock product is refused by the cart with its own notice (transactions §4 "Adding").
+ * The quantity field's error, or null. At most the stock's limit, as the cart's quantity changes read it (spec
+ * catalogue §5, transactions §5 "below available quantity"); no bound when the stock is not managed, not known or out
+ * of stock, as an out-of-stock product is refused by the cart with its own notice (transactions §4 "Adding"). A
+ * grouped product has no field to check: its children are added (spec catalogue §4.4).
  */
-export function orderLimitOf(product: Pick<Product, 'stock'>): number | undefined {
-  const stock = product.stock;
-  if (!stock || stock.manage_stock === false || typeof stock.qty !== 'number' || stock.qty <= 0) return undefined;
-  return stock.qty;
-}
-
-/** The quantity field's error, or null; a grouped product has none: its children are added (spec catalogue §4.4). */
 export function orderQuantityCheck(product: Pick<Product, 'type_id' | 'stock'>, qty: string): FieldResult {
-  return product.type_id === 'grouped' ? null : validateQuantity(qty, orderLimitOf(product));
+  return product.type_id === 'grouped' ? null : validateQuantity(qty, stockLimitOf(product.stock) || undefined);
 }

@@ -55,8 +55,9 @@ export function providerPaymentMethod(m: ProviderPaymentMethodWire): CheckoutPay
 /** spec transactions §3 "Cash on delivery method": title, code cashondelivery, cost 0, default, offline, not a server method */
 export function cashOnDeliveryMethod(config: Pick<ShopConfig, 'payment'>): CheckoutPaymentMethod {
   const c = config.payment.cashOnDelivery;
-  const { title, code, cost, offline } = c;
-  return { title, code, cost_incl_tax: cost, default: c.default, offline, is_server_method: false };
+  return {
+    title: c.title, code: c.code, cost_incl_tax: c.cost, default: c.default, offline: c.offline, is_server_method: false,
+  };
 }
 
 export interface PaymentMethodsResult {

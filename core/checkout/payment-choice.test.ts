@@ -13,8 +13,10 @@ import { SequentialIds, VirtualTime } from '../testing/virtual-time';
 import { CheckoutService, type CartForCheckout } from './checkout-service';
 import { CHECKOUT_KEYS } from './checkout-state';
 import { cashOnDeliveryMethod, paymentMethods, providerPaymentMethod } from './checkout-rules';
-import { keptPaymentChoice, paymentMethodsOffer, resolvePaymentChoice } from './payment-choice';
-import type { PaymentDetails } from './types';
+import {
+  billingIsShipping, keptPaymentChoice, paymentMethodsOffer, resolvePaymentChoice,
+} from './payment-choice';
+import type { CheckoutAddress, PaymentDetails } from './types';
 
 const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const PROVIDER = [
@@ -231,5 +233,35 @@ describe('a tampered payment choice in storage', () => {
     expect(await loadWith({ method: 'ideal', issuer: 'ideal_INGBNL2A' })).toEqual({ method: 'ideal', issuer: 'ideal_INGBNL2A' });
     expect(await loadWith({ method: 'ideal', issuer: { toString: 'x' } })).toEqual({ method: 'ideal' });
     expect(await loadWith({ method: 'ideal', issuer: '<b>' + 'x'.repeat(10_000) })).toEqual({ method: 'ideal' });
+  });
+});
+
+// spec transactions §3 "paymentDetails" (the address fields plus company, taxId): the step opens with 'same as the
+// shipping address' only for a billing address that is the shipping address and nothing more
+describe('billingIsShipping', () => {
+  const shipping: CheckoutAddress = {
+    firstName: 'Fenna', lastName: 'de Vries', streetAddress: 'Keizersgracht 12', apartmentNumber: 'A',
+    zipCode: '1015 CX', city: 'Amsterdam', country: 'NL',
+  };
+  const billing = (extra: Partial<PaymentDetails> = {}): PaymentDetails => ({
+    ...shipping, paymentMethod: 'ideal', ...extra,
+  });
+
+  it('nothing saved yet, or the same address (case and spacing aside): the same', () => {
+    expect(billingIsShipping(undefined, shipping)).toBe(true);
+    expect(billingIsShipping(billing(), undefined)).toBe(true);
+    expect(billingIsShipping(billing(), shipping)).toBe(true);
+    expect(billingIsShipping(billing({ city: ' AMSTERDAM ', zipCode: '1015cx', company: '  ' }), shipping)).toBe(true);
+  });
+
+  it('a billing address differing in any one field is its own', () => {
+    const fields = ['firstName', 'lastName', 'streetAddress', 'apartmentNumber', 'zipCode', 'city', 'country'] as const;
+    fc.assert(fc.property(fc.constantFrom(...fields), (f) => !billingIsShipping(billing({ [f]: 'X9' }), shipping)));
+  });
+
+  it('the same place with a company, a tax ID or kept in the account is its own (those fields were hidden)', () => {
+    expect(billingIsShipping(billing({ company: 'Papier BV' }), shipping)).toBe(false);
+    expect(billingIsShipping(billing({ taxId: 'NL123' }), shipping)).toBe(false);
+    expect(billingIsShipping(billing({ saveInAccount: true }), shipping)).toBe(false);
   });
 });

@@ -1,13 +1,25 @@
 /**
- * The payment step's method (spec transactions §3 "paymentDetails", §5, §9): kept before the step is confirmed;
- * one no longer offered falls back to the default; offline, the methods that work offline with 'payment.offline'.
+ * The payment step's choices (spec transactions §3 "paymentDetails", §5, §9): whether the billing address is the
+ * shipping address; the method, kept before the step is confirmed; one no longer offered falls back to the default;
+ * offline, the methods that work offline with 'payment.offline'.
  */
 import type { CartItem } from '../cart/types';
 import type { ShopConfig } from '../config';
 import { MESSAGES } from '../messages';
 import type { ProviderPaymentMethodWire } from '../ports/payment-api';
+import { sameAddress } from '../user/address-book';
 import { defaultMethod, paymentMethods, type PaymentMethodsResult } from './checkout-rules';
-import type { CheckoutPaymentMethod, PaymentDetails } from './types';
+import type { CheckoutAddress, CheckoutPaymentMethod, PaymentDetails } from './types';
+
+/**
+ * spec transactions §3 "paymentDetails": whether the step shows 'billing address is the same as the shipping
+ * address': nothing saved yet, or the saved billing address is the shipping address (every field of sameAddress) and
+ * holds nothing only a billing address of its own has: a company, a tax ID, 'keep in my account'.
+ */
+export function billingIsShipping(saved: PaymentDetails | undefined, shipping: CheckoutAddress | undefined): boolean {
+  if (!saved || !shipping) return true;
+  return sameAddress(saved, shipping) && !saved.company?.trim() && !saved.taxId?.trim() && !saved.saveInAccount;
+}
 
 /** A payment method picked on the payment step and not yet confirmed ("Verder naar overzicht"). */
 export interface PaymentChoice {

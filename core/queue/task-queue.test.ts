@@ -166,7 +166,9 @@ describe('task queue', () => {
     s = setup(t);
     s.network.set(false);
     const q = s.make();
-    for (const sku of ['A', 'B']) await q.queue({ url: '/api/cart/update?token={{token}}', payload: { method: 'POST', body: { sku } } });
+    for (const sku of ['A', 'B']) {
+      await q.queue({ url: '/api/cart/update?token={{token}}', payload: { method: 'POST', body: { sku } } });
+    }
     s.network.set(true);
     await flushPromises();
     await q.process();

@@ -11,6 +11,8 @@ import { EMAIL, SCHEMAS } from './schemas';
 export interface Req {
   method: string;
   path: string;
+  /** the route the path matched, as it was added: 'POST /api/order' (also for '/api/order/') */
+  route: string;
   query: URLSearchParams;
   params: Record<string, string>;
   headers: IncomingMessage['headers'];
@@ -30,7 +32,14 @@ export interface Res {
 
 export type Handler = (req: Req) => Res | Promise<Res>;
 
-interface Route { method: string; pattern: RegExp; keys: string[]; handler: Handler; validate: (req: Req) => void }
+interface Route {
+  method: string;
+  route: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+  validate: (req: Req) => void;
+}
 
 const ajv = new Ajv({ allErrors: false, strict: false, verbose: true })
   .addFormat('email', EMAIL)
@@ -99,7 +108,8 @@ export class Router {
       return seg.endsWith('*') ? '(.+)' : '([^/]+)';
     });
     const pattern = new RegExp(`^${source.join('/')}/?$`);
-    this.routes.push({ method, pattern, keys, handler, validate: validator(`${method} ${path}`) });
+    const route = `${method} ${path}`;
+    this.routes.push({ method, route, pattern, keys, handler, validate: validator(route) });
     return this;
   }
 
@@ -107,14 +117,14 @@ export class Router {
   post(path: string, h: Handler): this { return this.add('POST', path, h); }
 
   /** the route of a request (HEAD is GET's), 'method' when only other methods have this path */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string>; validate: (req: Req) => void } | 'method' | undefined {
+  match(method: string, path: string): (Route & { params: Record<string, string> }) | 'method' | undefined {
     const onPath = this.routes.filter((r) => r.pattern.test(path));
     const r = onPath.find((x) => x.method === method || (method === 'HEAD' && x.method === 'GET'));
     if (!r) return onPath.length ? 'method' : undefined;
     const m = r.pattern.exec(path) as RegExpExecArray;
     const params: Record<string, string> = {};
     r.keys.forEach((k, i) => (params[k] = decode(m[i + 1] ?? '')));
-    return { handler: r.handler, params, validate: r.validate };
+    return { ...r, params };
   }
 }
 
@@ -191,15 +201,16 @@ function hostOf(req: IncomingMessage): string {
 /**
  * The request target as a URL on a fixed base: an absolute-form target keeps only its path (RFC 9112 §3.2.2), and
  * '//x' or 'x' never names a host. URL parsing would answer another path than the one sent for a dot-segment (plain
- * or percent-encoded), a backslash (a slash to it), a '#' (dropped) or a tab (removed): those are refused with 400,
- * so a proxy in front that checked the target's prefix (/api/) saw the path that is answered.
+ * or percent-encoded), a backslash (a slash to it) or a '#' (dropped): those are refused with 400, so a proxy in
+ * front that checked the target's prefix (/api/) saw the path that is answered. Spaces and control bytes never get
+ * here: node:http refuses them with 400 itself.
  */
 function requestTarget(raw = '/'): URL {
   const target = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const path = target.split('?', 1)[0]!;
   // a browser sends a query's backslash as it is: only the path's is refused
-  if (/[#\x00-\x20\x7f]/.test(target) || path.includes('\\')) {
-    throw badRequest('Bad request: the request target has a backslash, a \'#\', a space or a control character');
+  if (target.includes('#') || path.includes('\\')) {
+    throw badRequest('Bad request: the request target has a backslash or a \'#\'');
   }
   if (path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) {
     throw badRequest('Bad request: the path has a dot-segment (\'.\' or \'..\', plain or percent-encoded)');
@@ -240,7 +251,8 @@ export function createHandler(
       const bodyless = method === 'GET' || method === 'HEAD';
       const body = bodyless ? undefined : parseBody(await readBody(req), req.headers['content-type']);
       const request: Req = {
-        method, path: url.pathname, query: url.searchParams, params: found.params, headers: req.headers, body,
+        method, path: url.pathname, route: found.route, query: url.searchParams, params: found.params,
+        headers: req.headers, body,
         // X-Forwarded-For read from the right while each hop is a trusted proxy (as Fastify does): a browser's own
         // leftmost entry is reached only through trusted proxies, so it cannot pose as another client
         baseUrl: `http://${host}`, remote: (proxyaddr(req, trust) || req.socket.remoteAddress || '').slice(0, 64),

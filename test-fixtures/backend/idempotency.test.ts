@@ -30,7 +30,7 @@ function reordered(value: unknown): unknown {
 const hash = (body: unknown, who: string | number = 'guest', cartId = '') => requestHashOf(who, cartId, body);
 
 describe('the request hash', () => {
-  it('a `transmited` field below the top level is part of the request (the replacer dropped it at any depth)', () => {
+  it('a `transmited` field below the top level is part of the request; only the order\'s own flag is not', () => {
     const order = (flag: unknown) => ({ products: [{ sku: 'A', qty: 1, product_option: { transmited: flag } }] });
     expect(hash(order(0))).not.toBe(hash(order(1)));
     const payment = (flag: unknown) => ({ addressInformation: { payment_method_additional: { transmited: flag } } });
@@ -41,7 +41,7 @@ describe('the request hash', () => {
     expect(hash({ products: [], transmited: false })).toBe(hash({ products: [] }));
   });
 
-  it('the same order with its keys in another order is the same request (it was a 422)', () => {
+  it('the same order with its keys in another order is the same request, not a 422', () => {
     const a = JSON.parse('{"products":[{"sku":"A","qty":1}],"addressInformation":{"a":1,"b":{"c":2,"d":3}}}');
     const b = JSON.parse('{"addressInformation":{"b":{"d":3,"c":2},"a":1},"products":[{"qty":1,"sku":"A"}]}');
     expect(hash(a)).toBe(hash(b));
@@ -187,7 +187,7 @@ describe('Idempotency-Key on POST /api/order', () => {
     expect(({} as Record<string, unknown>)['qty']).toBeUndefined();
   });
 
-  it('the same order again at the path with a trailing slash (the same route) is answered the first answer', async () => {
+  it('the same order again at the path with a trailing slash (one route) is answered the first answer', async () => {
     const first = await place(orderBody(), 'slash');
     expect(first.status).toBe(200);
     const before = await stock();

@@ -2,17 +2,18 @@ import { createHash } from 'node:crypto';
 import type { Context } from './context';
 import { badRequest, HttpError } from './errors';
 import type { Handler, Res } from './http';
+import { isObject } from './search/request';
 import { customerFromQuery } from './tokens';
 
-/** `Idempotency-Key` per method + path: the same request again gets the first answer, another request a 422. */
+/** `Idempotency-Key` per route: the same request again gets the first answer, another request a 422. */
 export function idempotent(ctx: Context, handler: Handler): Handler {
   return async (req) => {
     const header = req.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
     if (key === undefined || key === '') return handler(req);
     if (key.length > 200) throw badRequest('Invalid request: Idempotency-Key must have at most 200 characters');
-    // the route answers its path with a trailing slash too: one scope for both
-    const scope = `${req.method} ${req.path.replace(/\/$/, '')}`;
+    // the route, not the path: the path with a trailing slash is the same route, so the same scope
+    const scope = req.route;
     // who sends it: the customer behind ?token=, not the token itself, which a refresh changes
     const who = customerFromQuery(ctx, req.query) ?? 'guest';
     const requestHash = requestHashOf(who, req.query.get('cartId') ?? '', req.body);
@@ -49,8 +50,6 @@ export function requestHashOf(who: string | number, cartId: string, body: unknow
   }
   return createHash('sha256').update(`${who}\n${cartId}\n${canonicalJson(request)}`).digest('base64url');
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** JSON text with every object's keys sorted (the body's depth is bounded by LIMITS.jsonDepth before it is parsed) */
 function canonicalJson(value: unknown): string {

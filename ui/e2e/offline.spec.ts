@@ -197,7 +197,8 @@ test('offline: a product added offline shows its thumbnail and the microcart tot
   const second = await simpleProductUrl(page.request, 5);
   await page.goto(second.url);
   await hydrated(page);
-  await expect.poll(() => page.locator('.gallery img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const firstImage = page.locator('.gallery img').first();
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'In winkelwagen' }).click();

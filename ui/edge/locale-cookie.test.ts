@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestShops, type TestShops } from '../../test-fixtures/storefront';
-import { exchange, headAndBody, rawRequest } from '../../test-fixtures/raw-http';
+import { headerLinesRequest, rawRequest } from '../../test-fixtures/raw-http';
 import { LruOutputCache } from './lru-output-cache';
 import type { RunningStorefront } from '../server';
 
@@ -18,11 +18,9 @@ const langOf = (html: string) => /<html lang="([a-z]+)"/.exec(html)?.[1];
 
 /** one GET of the page with exactly these Cookie header lines (none, one or several), identity encoding */
 async function withCookieLines(lines: string[], target = PAGE) {
-  const { hostname, port } = new URL(shop.url);
-  const request = [`GET ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, ...lines.map((l) => `Cookie: ${l}`),
-    'Accept-Encoding: identity', 'Connection: close', '', ''].join('\r\n');
-  // latin1: each character is one byte on the wire, so '\xff' is the invalid UTF-8 byte 0xFF
-  const answer = headAndBody(await exchange(shop.url, request, 'latin1'));
+  // sent as latin1: each character is one byte on the wire, so '\xff' is the invalid UTF-8 byte 0xFF
+  const cookies = lines.map((l) => `Cookie: ${l}`);
+  const answer = await headerLinesRequest(shop.url, target, [`Host: ${new URL(shop.url).host}`, ...cookies]);
   return { ...answer, body: Buffer.from(answer.body, 'latin1').toString('utf8') };
 }
 

@@ -37,7 +37,10 @@ async function httpApi(handle: (req: IncomingMessage, res: ServerResponse, n: nu
   const url = await listen(server);
   return {
     url, calls: () => calls,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -54,7 +57,10 @@ async function tcpApi(onConnection: (socket: Socket) => void): Promise<Stub> {
   const url = await listen(server);
   return {
     url, calls: () => calls,
-    close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -114,11 +120,10 @@ describe('/readyz against a hostile API', () => {
   it('an API answering 500, or headers and then a body that never ends: 503 and a prompt 200', async () => {
     const failing = await httpApi((_req, res) => res.writeHead(500).end('boom'));
     expect((await readyz(await shopOver(failing))).status).toBe(503);
-    // the check reads no body: a 200 whose body trickles forever is an answer
+    // the check reads no body: a 200 whose body trickles forever is an answer (a check that waited for the body
+    // would time out, a 503)
     const trickling = await httpApi((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).write('<'));
-    const started = performance.now();
     expect(await readyz(await shopOver(trickling))).toEqual({ status: 200, text: 'ready' });
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 3);
   });
 
   it('a flood of 200 /readyz at a healthy API costs it at most one request per second', async () => {

@@ -9,7 +9,12 @@ export function NotFoundPage({ message }: { message?: string }) {
 }
 
 /** A page with nothing to show here: why, a way back home and one other way on (the not-found and error pages). */
-function NowhereToGoPage({ title, message, other, className }: { title: string; message: string; other: { to: string; label: string }; className?: string }) {
+function NowhereToGoPage({ title, message, other, className }: {
+  title: string;
+  message: string;
+  other: { to: string; label: string };
+  className?: string;
+}) {
   const { t } = useTranslation();
   useDocumentTitle(title);
   return (

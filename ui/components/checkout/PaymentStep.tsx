@@ -5,8 +5,7 @@ import { billingAddressErrors } from '../../../core/checkout/address-rules';
 import {
   loadedIssuers, needsIssuer, paymentChoiceChecks, paymentMethodUnavailable,
 } from '../../../core/checkout/form-validation';
-import { keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
-import { sameAddress } from '../../../core/user/address-book';
+import { billingIsShipping, keptPaymentChoice, resolvePaymentChoice } from '../../../core/checkout/payment-choice';
 import { MESSAGES } from '../../../core/messages';
 import type { CheckoutPaymentMethod } from '../../../core/checkout/types';
 import { useConfig, useService } from '../../hooks/use-service';
@@ -41,8 +40,7 @@ export function PaymentStep({ onDone }: { onDone: () => void }) {
   const offline = state.paymentMethodsError === MESSAGES.paymentMethodsOffline;
   const chosen = resolvePaymentChoice(keptPaymentChoice(state.paymentChoice, saved), methods, offline);
   const title = usePaymentMethodTitle();
-  // a billing address kept apart (another name, addition or city too) opens its own fields again
-  const sameAsShipping = !saved || !shipping || sameAddress(saved, shipping);
+  const sameAsShipping = billingIsShipping(saved, shipping);
   const form = useForm<V>(
     {
       ...(saved ? addressFromDetails(saved) : EMPTY_ADDRESS(config)),
